@@ -1,0 +1,28 @@
+// Unit tests run everywhere; integration tests start a real MariaDB server and sysbench.
+const common = {
+  preset: 'ts-jest/presets/default-esm',
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
+};
+
+export default {
+  verbose: false,
+  reporters: ['default', '<rootDir>/scripts/count-reporter.cjs'],
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+      testPathIgnorePatterns: ['\\.int\\.test\\.ts$'],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/__tests__/**/*.int.test.ts'],
+      testTimeout: 600_000,
+    },
+  ],
+};

@@ -1,0 +1,36 @@
+// Named errors. Every message says what went wrong and what to do about it.
+
+export class GateError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Bad CLI flag, action input or suite file. */
+export class InputError extends GateError {}
+
+/** A tool the run needs (sysbench, the server's bootstrap script…) is missing. */
+export class DependencyError extends GateError {}
+
+/** The server could not be set up, started or stopped, or it died. */
+export class ServerError extends GateError {}
+
+/** sysbench failed or printed something we cannot trust. */
+export class BenchmarkError extends GateError {}
+
+/** A results file is unreadable, corrupted or of an unknown schema. */
+export class ResultsError extends GateError {}
+
+/** A run was interrupted by a signal; cleanup has already happened when this is thrown. */
+export class InterruptedError extends GateError {
+  constructor(readonly signal: NodeJS.Signals) {
+    super(`interrupted by ${signal}; servers stopped and temporary files removed`);
+  }
+}
+
+/** Last `count` non-empty lines of a text, for quoting logs in error messages. */
+export function tailLines(text: string, count: number): string {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  return lines.slice(-count).join('\n');
+}

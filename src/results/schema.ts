@@ -1,0 +1,113 @@
+// results.json: everything a run measured, versioned and validated when read back.
+import { z } from 'zod';
+
+import { Suite } from '../suite/schema.js';
+import { SysbenchReport } from '../sysbench/report.js';
+
+export const RESULTS_SCHEMA_VERSION = 1;
+
+export const Flavor = z.enum(['mysql', 'percona', 'mariadb']);
+export type Flavor = z.infer<typeof Flavor>;
+
+export const SideName = z.enum(['base', 'head']);
+export type SideName = z.infer<typeof SideName>;
+
+/** The compiler that built the server, read from its ELF `.comment` section. */
+export const CompilerInfo = z.discriminatedUnion('known', [
+  z.strictObject({
+    known: z.literal(true),
+    /** The server's compiler, e.g. "Debian clang version 16.0.6" or "GCC: (Debian 12.2.0-14) 12.2.0". */
+    name: z.string(),
+    /** Every entry of the section (the C runtime's start files add a GCC entry to clang builds). */
+    comments: z.array(z.string()),
+  }),
+  z.strictObject({ known: z.literal(false), reason: z.string() }),
+]);
+export type CompilerInfo = z.infer<typeof CompilerInfo>;
+
+export const ServerFacts = z.strictObject({
+  /** The binary that ran, as an absolute path. */
+  binary: z.string(),
+  /** Install prefix the server was started with (its basedir). */
+  basedir: z.string(),
+  flavor: Flavor,
+  /** Version number, e.g. "10.11.19". */
+  version: z.string(),
+  /** What `--version` printed, verbatim. */
+  versionLine: z.string(),
+  /** SELECT VERSION(), e.g. "10.11.19-MariaDB-0+deb12u1". */
+  versionFunction: z.string(),
+  versionComment: z.string(),
+  compileMachine: z.string(),
+  compileOs: z.string(),
+  compiler: CompilerInfo,
+  /** The options this side was started with (suite, --set, per-side), after merging. */
+  options: z.record(z.string(), z.string()),
+  /** SHOW GLOBAL VARIABLES at the first start. */
+  variables: z.record(z.string(), z.string()),
+  /** Error log, relative to the raw directory beside the results file. */
+  errorLog: z.string(),
+});
+export type ServerFacts = z.infer<typeof ServerFacts>;
+
+export const Environment = z.strictObject({
+  hostname: z.string(),
+  platform: z.string(),
+  arch: z.string(),
+  kernel: z.string(),
+  os: z.string(),
+  cpuModel: z.string(),
+  logicalCores: z.number().int().min(1),
+  /** null when /proc/cpuinfo does not say (some virtual machines). */
+  physicalCores: z.number().int().min(1).nullable(),
+  /** Simultaneous multithreading active; null when unknown. */
+  smt: z.boolean().nullable(),
+  /** cpufreq scaling governor of cpu0; null when the machine exposes none (most VMs). */
+  governor: z.string().nullable(),
+  /** Whether the kernel runs under a hypervisor (the cpuinfo "hypervisor" flag). */
+  virtualized: z.boolean(),
+  memoryBytes: z.number().int().min(0),
+  loadAverageBefore: z.tuple([z.number(), z.number(), z.number()]),
+  loadAverageAfter: z.tuple([z.number(), z.number(), z.number()]),
+  nodeVersion: z.string(),
+  sysbenchVersion: z.string(),
+  /** Stable hash of the hardware facts (CPU model, cores, SMT, memory): the default testbed key. */
+  fingerprint: z.string(),
+});
+export type Environment = z.infer<typeof Environment>;
+
+export const Repetition = z.strictObject({
+  /** 1-based repetition number within the cell and side. */
+  index: z.number().int().min(1),
+  /** Position in the whole run's measurement order (shows the interleaving). */
+  sequence: z.number().int().min(1),
+  startedAt: z.iso.datetime(),
+  report: SysbenchReport,
+  /** sysbench's output, relative to the raw directory. */
+  rawOutput: z.string(),
+});
+export type Repetition = z.infer<typeof Repetition>;
+
+export const CellResult = z.strictObject({
+  workload: z.string(),
+  threads: z.number().int().min(1),
+  side: SideName,
+  repetitions: z.array(Repetition).min(1),
+});
+export type CellResult = z.infer<typeof CellResult>;
+
+export const Results = z.strictObject({
+  schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
+  tool: z.strictObject({ name: z.literal('mysql-perf-gate'), version: z.string() }),
+  startedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime(),
+  /** "single" for --server, "ab" for --base/--head (interleaved). A single run's side is "head". */
+  mode: z.enum(['single', 'ab']),
+  environment: Environment,
+  suite: Suite,
+  sides: z.strictObject({ base: ServerFacts.optional(), head: ServerFacts }),
+  /** Directory holding raw sysbench output and error logs, relative to the results file. */
+  rawDir: z.string(),
+  cells: z.array(CellResult),
+});
+export type Results = z.infer<typeof Results>;

@@ -1,0 +1,53 @@
+// What one sysbench run reports, parsed. Units are in the names.
+import { z } from 'zod';
+
+const count = z.number().int().min(0);
+const rate = z.number().min(0);
+
+export const IntervalReport = z.strictObject({
+  /** Seconds since the start of the run at the end of this interval. */
+  timeS: z.number().min(0),
+  threads: count,
+  tps: rate,
+  qps: rate,
+  readQps: rate,
+  writeQps: rate,
+  otherQps: rate,
+  /** Latency at the report's percentile over this interval; 0 when no event finished. */
+  latencyPercentileMs: rate,
+  errorsPerS: rate,
+  reconnectsPerS: rate,
+});
+export type IntervalReport = z.infer<typeof IntervalReport>;
+
+export const SysbenchReport = z.strictObject({
+  threads: count,
+  queries: z.strictObject({ read: count, write: count, other: count, total: count }),
+  transactions: count,
+  tps: rate,
+  qps: rate,
+  ignoredErrors: count,
+  ignoredErrorsPerS: rate,
+  reconnects: count,
+  reconnectsPerS: rate,
+  totalTimeS: rate,
+  totalEvents: count,
+  latencyMs: z.strictObject({
+    min: rate,
+    avg: rate,
+    max: rate,
+    /** The percentile sysbench was asked for (its --percentile), e.g. 95. */
+    percentile: z.number().int().min(1).max(100),
+    /** Latency at that percentile. */
+    atPercentile: rate,
+    sum: rate,
+  }),
+  fairness: z.strictObject({
+    eventsAvg: rate,
+    eventsStddev: rate,
+    executionTimeAvgS: rate,
+    executionTimeStddevS: rate,
+  }),
+  intervals: z.array(IntervalReport),
+});
+export type SysbenchReport = z.infer<typeof SysbenchReport>;
