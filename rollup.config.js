@@ -9,7 +9,7 @@ import typescript from '@rollup/plugin-typescript';
 const config = {
   input: { index: 'src/index.ts', cli: 'src/cli/index.ts' },
   output: {
-    dir: 'dist',
+    dir: process.env.BUNDLE_DIR ?? 'dist',
     format: 'es',
     sourcemap: false,
     entryFileNames: '[name].js',

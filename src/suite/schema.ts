@@ -3,8 +3,12 @@
 import { z } from 'zod';
 
 /** Server option name: letters, digits, '_' or '-' (the two are equivalent to the server). */
-const optionName = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'an option name: letters, digits, "_" or "-"');
-const optionValue = z.union([z.string(), z.number(), z.boolean()]).transform((value) => optionValueToString(value));
+const optionName = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'an option name: letters, digits, "_" or "-"');
+const optionValue = z
+  .union([z.string(), z.number(), z.boolean()])
+  .transform((value) => optionValueToString(value));
 
 export function optionValueToString(value: string | number | boolean): string {
   if (typeof value === 'boolean') return value ? 'ON' : 'OFF';
@@ -40,45 +44,49 @@ export const Workload = z.strictObject({
 });
 export type Workload = z.infer<typeof Workload>;
 
-export const Suite = z
-  .strictObject({
-    name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, "_", "." or "-"'),
-    description: z.string().default(''),
-    /** unix socket or loopback TCP: the two behave differently, so it is part of the suite. */
-    connection: Connection.default('socket'),
-    /** Restart every server before each repetition (adds restart variance; off by default). */
-    restartBetweenRepetitions: z.boolean().default(false),
-    threads: threadList,
-    durationSeconds: z.number().int().min(1).max(86_400),
-    warmupSeconds: z.number().int().min(0).max(86_400).default(0),
-    repetitions: z.number().int().min(1).max(1000),
-    tables: z.number().int().min(1).max(1024),
-    tableSize: z.number().int().min(1),
-    /** sysbench --report-interval, seconds; 0 turns per-interval lines off. */
-    reportIntervalSeconds: z.number().int().min(0).default(1),
-    /** Latency percentile sysbench reports (its --percentile). */
-    percentile: z.number().int().min(1).max(100).default(95),
-    /** Fixed random seed for sysbench (its --rand-seed); 0 means sysbench seeds from the clock. */
-    randSeed: z.number().int().min(0).default(0),
-    /** Options every server gets, before --set / --base-set / --head-set. */
-    serverOptions: ServerOptions.default({}),
-    /** Options for sysbench's prepare step only (e.g. mysql_storage_engine). */
-    prepareOptions: sysbenchOptions.default({}),
-    workloads: z.array(Workload).min(1),
-  })
-  .superRefine((suite, ctx) => {
-    const seen = new Set<string>();
-    suite.workloads.forEach((workload, index) => {
-      if (seen.has(workload.name)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['workloads', index, 'name'],
-          message: `workload name "${workload.name}" is used twice; names must be unique`,
-        });
-      }
-      seen.add(workload.name);
-    });
+const SuiteObject = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, "_", "." or "-"'),
+  description: z.string().default(''),
+  /** unix socket or loopback TCP: the two behave differently, so it is part of the suite. */
+  connection: Connection.default('socket'),
+  /** Restart every server before each repetition (adds restart variance; off by default). */
+  restartBetweenRepetitions: z.boolean().default(false),
+  threads: threadList,
+  durationSeconds: z.number().int().min(1).max(86_400),
+  warmupSeconds: z.number().int().min(0).max(86_400).default(0),
+  repetitions: z.number().int().min(1).max(1000),
+  tables: z.number().int().min(1).max(1024),
+  tableSize: z.number().int().min(1),
+  /** sysbench --report-interval, seconds; 0 turns per-interval lines off. */
+  reportIntervalSeconds: z.number().int().min(0).default(1),
+  /** Latency percentile sysbench reports (its --percentile). */
+  percentile: z.number().int().min(1).max(100).default(95),
+  /** Fixed random seed for sysbench (its --rand-seed); 0 means sysbench seeds from the clock. */
+  randSeed: z.number().int().min(0).default(0),
+  /** Options every server gets, before --set / --base-set / --head-set. */
+  serverOptions: ServerOptions.default({}),
+  /** Options for sysbench's prepare step only (e.g. mysql_storage_engine). */
+  prepareOptions: sysbenchOptions.default({}),
+  workloads: z.array(Workload).min(1),
+});
+
+/** Field names a suite file may use, for error messages. */
+export const SUITE_FIELDS = Object.keys(SuiteObject.shape);
+export const WORKLOAD_FIELDS = Object.keys(Workload.shape);
+
+export const Suite = SuiteObject.superRefine((suite, ctx) => {
+  const seen = new Set<string>();
+  suite.workloads.forEach((workload, index) => {
+    if (seen.has(workload.name)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['workloads', index, 'name'],
+        message: `workload name "${workload.name}" is used twice; names must be unique`,
+      });
+    }
+    seen.add(workload.name);
   });
+});
 export type Suite = z.infer<typeof Suite>;
 export type SuiteInput = z.input<typeof Suite>;
 

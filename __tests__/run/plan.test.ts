@@ -1,0 +1,81 @@
+import { planSteps, plannedSeconds, RESTART_ESTIMATE_S, sideOrder } from '../../src/run/plan.js';
+import { formatDuration, ProgressTracker } from '../../src/run/progress.js';
+import { loadSuite } from '../../src/suite/load.js';
+import { parseSuite } from '../../src/suite/parse.js';
+
+const suite = parseSuite(
+  `
+name: t
+threads: [1, 4]
+durationSeconds: 10
+warmupSeconds: 3
+repetitions: 3
+tables: 1
+tableSize: 10
+workloads: [{ name: oltp_point_select }]
+`,
+  'test',
+);
+
+describe('planSteps', () => {
+  it('interleaves base and head A B B A A B, never two sides in one step', () => {
+    const steps = planSteps(suite, ['base', 'head']);
+    const firstCell = steps.filter((step) => step.kind === 'measure' && step.threads === 1);
+    expect(firstCell.map((step) => step.side)).toEqual(['base', 'head', 'head', 'base', 'base', 'head']);
+    expect(steps.filter((step) => step.kind === 'warmup')).toHaveLength(4);
+  });
+
+  it('warms up each side before the cell’s first measurement', () => {
+    const steps = planSteps(suite, ['base', 'head']);
+    expect(steps.slice(0, 3).map((step) => `${step.kind}:${step.side}`)).toEqual([
+      'warmup:base',
+      'warmup:head',
+      'measure:base',
+    ]);
+  });
+
+  it('restarts and warms up before every measurement when the suite asks for restarts', () => {
+    const steps = planSteps({ ...suite, restartBetweenRepetitions: true }, ['head']);
+    expect(steps.slice(0, 3).map((step) => step.kind)).toEqual(['restart', 'warmup', 'measure']);
+    expect(steps.filter((step) => step.kind === 'restart')).toHaveLength(6);
+    expect(plannedSeconds(steps[0] ?? { kind: 'restart', side: 'head' }, suite)).toBe(RESTART_ESTIMATE_S);
+  });
+
+  it('alternates the order every repetition for any side list', () => {
+    expect(sideOrder(['base', 'head'], 1)).toEqual(['base', 'head']);
+    expect(sideOrder(['base', 'head'], 2)).toEqual(['head', 'base']);
+    expect(sideOrder(['head'], 2)).toEqual(['head']);
+  });
+
+  it('keeps the quick suite within 6 minutes per side on the plan (leaving 60 s for set-up)', () => {
+    const quick = loadSuite('quick');
+    const steps = planSteps(quick, ['head']);
+    const seconds = steps.reduce((sum, step) => sum + plannedSeconds(step, quick), 0);
+    expect(seconds).toBeLessThanOrEqual(300);
+  });
+});
+
+describe('ProgressTracker', () => {
+  it('names cell, repetition, side and scales the estimate by the real pace', () => {
+    let now = 0;
+    const steps = planSteps(suite, ['head']);
+    const tracker = new ProgressTracker(steps, suite, () => now);
+    expect(tracker.plannedTotalSeconds).toBe(2 * (3 + 3 * 10));
+    const [warmup, first] = steps;
+    if (!warmup || !first) throw new Error('plan too short');
+    expect(tracker.describe(warmup)).toBe(
+      '[cell 1/2] oltp_point_select @ 1 thread, head: warm-up 3s — elapsed 0s, ~1m06s left',
+    );
+    now = 6; // the warm-up took twice its plan
+    tracker.done(warmup);
+    expect(tracker.describe(first)).toBe(
+      '[cell 1/2] oltp_point_select @ 1 thread, head: repetition 1/3 — elapsed 6s, ~2m06s left',
+    );
+  });
+
+  it('formats durations', () => {
+    expect(formatDuration(0)).toBe('0s');
+    expect(formatDuration(59.6)).toBe('1m00s');
+    expect(formatDuration(3725)).toBe('1h02m');
+  });
+});

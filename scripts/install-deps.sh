@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what mysql-perf-gate needs on Debian/Ubuntu: sysbench and a MariaDB server from the
+# distribution (only when missing), and the npm packages including Node 24 (the npm registry's
+# `node` package, so the machine's own Node version does not matter).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v sysbench >/dev/null 2>&1 || need+=(sysbench)
+if ! command -v mariadbd >/dev/null 2>&1 && [ ! -x /usr/sbin/mariadbd ] && [ ! -x /usr/sbin/mysqld ]; then
+  need+=(mariadb-server)
+fi
+if [ ${#need[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "installing ${need[*]} from the distribution" >&2
+  $sudo apt-get update -qq
+  # The package's own service is not used (servers are started privately with --no-defaults);
+  # policy-rc.d keeps apt from starting it where no init system runs.
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >&2
+fi
+
+if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "installing npm packages (npm ci)" >&2
+  npm ci --no-audit --no-fund >&2
+fi

@@ -1,0 +1,25 @@
+// Action inputs, read once into the same RunFlags the CLI builds from its command line.
+import * as core from '@actions/core';
+
+import type { RunFlags } from '../run/flags.js';
+
+function optional(name: string): string | undefined {
+  const value = core.getInput(name);
+  return value === '' ? undefined : value;
+}
+
+export function readRunInputs(): RunFlags {
+  return {
+    server: optional('server'),
+    base: optional('base'),
+    head: optional('head'),
+    set: core.getMultilineInput('set'),
+    baseSet: core.getMultilineInput('base-set'),
+    headSet: core.getMultilineInput('head-set'),
+    suite: core.getInput('suite') || 'quick',
+    out: core.getInput('out') || 'mysql-perf-gate/results.json',
+    workDir: optional('work-dir') ?? process.env.RUNNER_TEMP,
+    keepWorkDir: false,
+    verbose: core.isDebug(),
+  };
+}

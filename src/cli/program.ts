@@ -1,0 +1,85 @@
+// The `mysql-perf-gate` command line. Flags are read once into a RunConfig; the work itself is
+// the same runSuite the action calls.
+import os from 'node:os';
+
+import { Command, CommanderError, Option } from 'commander';
+
+import { GateError, InterruptedError } from '../errors.js';
+import { packageVersion } from '../package-root.js';
+import { renderResultsSummary } from '../results/summary.js';
+import { rawDirFor } from '../run/config.js';
+import { runConfigFromFlags, type RunFlags } from '../run/flags.js';
+import { runSuite } from '../run/run.js';
+import { withCleanupScope } from '../shell/cleanup.js';
+import { loadSuite } from '../suite/load.js';
+import { createStderrLogger } from './stderr-logger.js';
+
+export const EXIT_OK = 0;
+export const EXIT_ERROR = 2;
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+async function runCommand(flags: RunFlags): Promise<number> {
+  const logger = createStderrLogger({ verbose: flags.verbose });
+  const config = runConfigFromFlags(flags);
+  const results = await withCleanupScope((scope) => runSuite(config, logger, scope));
+  logger.info('');
+  logger.info(renderResultsSummary(results));
+  logger.info('');
+  logger.info(`results: ${config.outPath} (raw sysbench output and error logs: ${rawDirFor(config.outPath)}/)`);
+  return EXIT_OK;
+}
+
+export function buildProgram(onExitCode: (code: number) => void): Command {
+  const program = new Command('mysql-perf-gate')
+    .description('Tells whether a change made a MySQL-family server slower, with sysbench and statistics.')
+    .version(packageVersion())
+    .showHelpAfterError('(run with --help for usage)');
+
+  program
+    .command('run')
+    .description('Measure one server (--server) or two interleaved (--base, --head) with a sysbench suite.')
+    .option('--server <path>', 'mysqld/mariadbd binary, or an install prefix containing one')
+    .option('--base <path>', 'base server for an A/B run (binary or install prefix)')
+    .option('--head <path>', 'head server for an A/B run (binary or install prefix)')
+    .option('--set <name=value>', 'server option for every side (repeatable)', collect, [])
+    .option('--base-set <name=value>', 'server option for the base side only (repeatable)', collect, [])
+    .option('--head-set <name=value>', 'server option for the head side only (repeatable)', collect, [])
+    .option('--suite <name|file>', 'built-in suite (quick, standard) or a suite YAML file', 'quick')
+    .option('--out <file>', 'results JSON to write; raw output goes to <file>.raw/ beside it', 'results.json')
+    .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run (created if missing; default: a temp dir)')
+    .addOption(new Option('--keep-work-dir', 'keep datadirs after the run, for debugging').default(false))
+    .addOption(new Option('--verbose', 'show debug output (server start-up, commands)').default(false))
+    .action(async (flags: RunFlags) => {
+      onExitCode(await runCommand(flags));
+    });
+  return program;
+}
+
+/** Parses argv, runs the command, and returns the process exit status. Never throws. */
+export async function main(argv: readonly string[]): Promise<number> {
+  let exitCode = EXIT_OK;
+  const program = buildProgram((code) => {
+    exitCode = code;
+  });
+  program.exitOverride();
+  for (const command of program.commands) command.exitOverride();
+  try {
+    await program.parseAsync([...argv]);
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version "fail" with exit code 0; usage errors were already printed.
+      return error.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
+    }
+    if (error instanceof InterruptedError) {
+      process.stderr.write(`mysql-perf-gate: ${error.message}\n`);
+      return 128 + (os.constants.signals[error.signal] ?? 15);
+    }
+    const message = error instanceof GateError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`mysql-perf-gate: ${message}\n`);
+    return EXIT_ERROR;
+  }
+}

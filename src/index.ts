@@ -1,0 +1,4 @@
+// Entry point of the action.
+import { run } from './main.js';
+
+await run();

@@ -1,0 +1,67 @@
+// Progress lines for long runs: which cell, which repetition, elapsed and estimated remaining. Pure.
+import type { Suite } from '../suite/schema.js';
+import { plannedSeconds, type Step } from './plan.js';
+
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h > 0) return `${h}h${String(m).padStart(2, '0')}m`;
+  if (m > 0) return `${m}m${String(s).padStart(2, '0')}s`;
+  return `${s}s`;
+}
+
+export class ProgressTracker {
+  private readonly plannedTotalS: number;
+  private plannedDoneS = 0;
+  private readonly cellIndex = new Map<string, number>();
+  private readonly startS: number;
+
+  constructor(
+    steps: readonly Step[],
+    private readonly suite: Suite,
+    /** Clock in seconds; injectable for tests. */
+    private readonly now: () => number = () => performance.now() / 1000,
+  ) {
+    this.plannedTotalS = steps.reduce((sum, step) => sum + plannedSeconds(step, suite), 0);
+    for (const step of steps) {
+      if (step.kind === 'restart') continue;
+      const key = `${step.workload}@${step.threads}`;
+      if (!this.cellIndex.has(key)) this.cellIndex.set(key, this.cellIndex.size + 1);
+    }
+    this.startS = now();
+  }
+
+  /** Planned seconds of the whole schedule (for the "about N minutes" line at the start). */
+  get plannedTotalSeconds(): number {
+    return this.plannedTotalS;
+  }
+
+  /** Seconds still to go, scaling the plan by how long the done part really took. */
+  remainingSeconds(): number {
+    const elapsed = this.now() - this.startS;
+    const remainingPlanned = this.plannedTotalS - this.plannedDoneS;
+    if (this.plannedDoneS <= 0) return remainingPlanned;
+    return remainingPlanned * (elapsed / this.plannedDoneS);
+  }
+
+  /** The line to show when `step` starts. */
+  describe(step: Step): string {
+    const elapsed = formatDuration(this.now() - this.startS);
+    const remaining = formatDuration(this.remainingSeconds());
+    const timing = `elapsed ${elapsed}, ~${remaining} left`;
+    if (step.kind === 'restart') return `[restart] ${step.side} server — ${timing}`;
+    const cell = `cell ${this.cellIndex.get(`${step.workload}@${step.threads}`) ?? 0}/${this.cellIndex.size}`;
+    const what = `${step.workload} @ ${step.threads} thread${step.threads === 1 ? '' : 's'}`;
+    const phase =
+      step.kind === 'warmup'
+        ? `warm-up ${this.suite.warmupSeconds}s`
+        : `repetition ${step.repetition}/${this.suite.repetitions}`;
+    return `[${cell}] ${what}, ${step.side}: ${phase} — ${timing}`;
+  }
+
+  done(step: Step): void {
+    this.plannedDoneS += plannedSeconds(step, this.suite);
+  }
+}
