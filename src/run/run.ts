@@ -10,7 +10,7 @@ import { packageVersion } from '../package-root.js';
 import { writeResults } from '../results/io.js';
 import type { CellResult, Repetition, Results, ServerFacts, SideName } from '../results/schema.js';
 import { inspectServer, ManagedServer, type ServerInstall } from '../server/server.js';
-import { mergeServerOptions } from '../server/options.js';
+import { mergeOptions } from '../server/options.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import type { Suite, Workload } from '../suite/schema.js';
@@ -62,7 +62,7 @@ export async function runSuite(config: RunConfig, logger: Logger, scope: Cleanup
   // Validate everything before starting anything: a typo must not cost a server bootstrap.
   const sysbenchVersion = await checkSysbench();
   const sideOptions = config.sides.map((side) =>
-    mergeServerOptions([
+    mergeOptions([
       { source: `suite ${suite.name} serverOptions`, options: suite.serverOptions },
       { source: '--set', options: config.commonOptions },
       { source: `--${side.name}-set`, options: side.options },

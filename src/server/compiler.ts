@@ -13,7 +13,10 @@ import type { ElfCommentResult } from './elf.js';
 export function compilerFromComments(binary: string, result: ElfCommentResult): CompilerInfo {
   switch (result.kind) {
     case 'not-elf':
-      return { known: false, reason: `${binary} is not an ELF file (${result.reason}), so its compiler is unknown` };
+      return {
+        known: false,
+        reason: `${binary} is not an ELF file (${result.reason}), so its compiler is unknown`,
+      };
     case 'no-comment-section':
       return {
         known: false,
@@ -24,7 +27,8 @@ export function compilerFromComments(binary: string, result: ElfCommentResult): 
     case 'comments': {
       const name = chooseCompiler(result.comments);
       if (name === undefined) {
-        const listed = result.comments.length === 0 ? 'it is empty' : `it holds ${result.comments.join('; ')}`;
+        const listed =
+          result.comments.length === 0 ? 'it is empty' : `it holds ${result.comments.join('; ')}`;
         return { known: false, reason: `${binary}'s .comment section names no compiler (${listed})` };
       }
       return { known: true, name, comments: [...result.comments] };

@@ -48,7 +48,8 @@ export async function readElfComments(source: ByteSource): Promise<ElfCommentRes
   if (data !== 1 && data !== 2) return { kind: 'not-elf', reason: `unknown ELF byte order ${data}` };
   const layout: Layout = { is64: elfClass === 2, littleEndian: data === 1 };
   const header = view(ident);
-  if (ident.length < (layout.is64 ? 64 : 52)) return { kind: 'not-elf', reason: 'its ELF header is truncated' };
+  if (ident.length < (layout.is64 ? 64 : 52))
+    return { kind: 'not-elf', reason: 'its ELF header is truncated' };
 
   const shoff = layout.is64 ? u64(header, 40, layout) : u32(header, 32, layout);
   const shentsize = u16(header, layout.is64 ? 58 : 46, layout);

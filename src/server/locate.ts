@@ -16,7 +16,15 @@ export interface LocatedServer {
 export const SERVER_BINARY_NAMES = ['mariadbd', 'mysqld'] as const;
 
 /** Where install layouts put the server, relative to the prefix ('' is the directory itself). */
-export const SERVER_BINARY_DIRS = ['bin', 'sbin', 'libexec', 'usr/sbin', 'usr/bin', 'usr/libexec', ''] as const;
+export const SERVER_BINARY_DIRS = [
+  'bin',
+  'sbin',
+  'libexec',
+  'usr/sbin',
+  'usr/bin',
+  'usr/libexec',
+  '',
+] as const;
 
 const BIN_DIR_NAMES = new Set(['bin', 'sbin', 'libexec']);
 
@@ -24,7 +32,9 @@ export async function locateServer(input: string, inputName = '--server'): Promi
   const resolved = path.resolve(input);
   const info = await stat(resolved).catch(() => undefined);
   if (!info) {
-    throw new InputError(`${inputName} ${input}: no such file or directory; pass a mysqld/mariadbd binary or its install prefix`);
+    throw new InputError(
+      `${inputName} ${input}: no such file or directory; pass a mysqld/mariadbd binary or its install prefix`,
+    );
   }
   if (info.isFile()) {
     await assertExecutable(resolved, inputName);
@@ -67,6 +77,8 @@ async function assertExecutable(binary: string, inputName: string): Promise<void
   try {
     await access(binary, constants.X_OK);
   } catch {
-    throw new InputError(`${inputName} ${binary} is not executable; pass a mysqld/mariadbd binary or its install prefix`);
+    throw new InputError(
+      `${inputName} ${binary} is not executable; pass a mysqld/mariadbd binary or its install prefix`,
+    );
   }
 }

@@ -83,7 +83,8 @@ export function parseOptionAssignment(text: string, flag: string): [name: string
     );
   }
   const name = normalizeOptionName(text.slice(0, equals));
-  if (name === '') throw new InputError(`${flag} ${JSON.stringify(text)}: the option name before '=' is empty`);
+  if (name === '')
+    throw new InputError(`${flag} ${JSON.stringify(text)}: the option name before '=' is empty`);
   return [name, text.slice(equals + 1).trim()];
 }
 

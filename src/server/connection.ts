@@ -1,0 +1,59 @@
+// How sysbench and the tool reach a side's server, and the mysql2 client the tool itself uses.
+import { createConnection, type Connection } from 'mysql2/promise';
+
+export interface ConnectionInfo {
+  socketPath: string;
+  host: '127.0.0.1';
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+}
+
+export type Route = 'socket' | 'tcp';
+
+/** Opens a client connection over the unix socket or loopback TCP. Callers end() it. */
+export async function connect(
+  info: Omit<ConnectionInfo, 'database'> & { database?: string },
+  route: Route,
+  connectTimeoutMs = 5_000,
+): Promise<Connection> {
+  const where = route === 'socket' ? { socketPath: info.socketPath } : { host: info.host, port: info.port };
+  return createConnection({
+    ...where,
+    user: info.user,
+    password: info.password,
+    ...(info.database !== undefined ? { database: info.database } : {}),
+    connectTimeout: connectTimeoutMs,
+    // SHOW GLOBAL VARIABLES and friends are read as text, never as numbers or dates.
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+    dateStrings: true,
+  });
+}
+
+/** Runs `fn` with a connection and always closes it (destroy() if a clean end() fails). */
+export async function withConnection<T>(
+  info: Parameters<typeof connect>[0],
+  route: Route,
+  fn: (connection: Connection) => Promise<T>,
+): Promise<T> {
+  const connection = await connect(info, route);
+  try {
+    return await fn(connection);
+  } finally {
+    await connection.end().catch(() => {
+      connection.destroy();
+    });
+  }
+}
+
+/** The MySQL error number of a client error (1045 access denied…), if it has one. */
+export function mysqlErrno(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('errno' in error)) return undefined;
+  return typeof error.errno === 'number' ? error.errno : undefined;
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,83 @@
+// The files a side's server owns, under the directory the run gives that side:
+//   <dir>/my.cnf       generated option file        removed by destroy()
+//   <dir>/datadir/     fresh datadir                removed by destroy()
+//   <dir>/mysqld.pid   pid file                     removed by destroy()
+//   <dir>/mysqld.sock  unix socket (+ .lock, MySQL) removed by destroy()
+//   <dir>/error.log    error log                    kept: results link to it
+// When <dir> is too deep for a unix socket path, the socket goes into a short directory made
+// under the system temp dir instead, and that directory is removed by destroy().
+import { mkdtemp, open, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import { ServerError } from '../errors.js';
+import { socketPathFits } from './config-file.js';
+
+export interface ServerPaths {
+  readonly dir: string;
+  readonly configFile: string;
+  readonly datadir: string;
+  readonly pidFile: string;
+  readonly errorLog: string;
+  readonly socketPath: string;
+  /** The short directory made for the socket, if one was needed. */
+  readonly socketDir: string | undefined;
+}
+
+const SOCKET_NAME = 'mysqld.sock';
+
+export function sidePaths(dir: string): Omit<ServerPaths, 'socketPath' | 'socketDir'> {
+  return {
+    dir,
+    configFile: path.join(dir, 'my.cnf'),
+    datadir: path.join(dir, 'datadir'),
+    pidFile: path.join(dir, 'mysqld.pid'),
+    errorLog: path.join(dir, 'error.log'),
+  };
+}
+
+/** The socket path for a side; makes a short directory when `dir` is too deep for one. */
+export async function socketLocation(
+  dir: string,
+): Promise<{ socketPath: string; socketDir: string | undefined }> {
+  const inDir = path.join(dir, SOCKET_NAME);
+  if (socketPathFits(inDir)) return { socketPath: inDir, socketDir: undefined };
+  const socketDir = await mkdtemp(path.join(os.tmpdir(), 'mpg-'));
+  const socketPath = path.join(socketDir, SOCKET_NAME);
+  if (!socketPathFits(socketPath)) {
+    throw new ServerError(
+      `the unix socket path ${socketPath} is longer than 107 bytes even under the temp dir; set TMPDIR to a shorter path`,
+    );
+  }
+  return { socketPath, socketDir };
+}
+
+export async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+export async function fileSize(file: string): Promise<number> {
+  return stat(file).then(
+    (info) => info.size,
+    () => 0,
+  );
+}
+
+/** What was appended to a log since byte `offset`, at most the last `maxBytes` of it. */
+export async function readLogSince(file: string, offset: number, maxBytes = 64 * 1024): Promise<string> {
+  const handle = await open(file, 'r').catch(() => undefined);
+  if (!handle) return '';
+  try {
+    const { size } = await handle.stat();
+    const start = Math.max(offset, size - maxBytes);
+    if (start >= size) return '';
+    const buffer = Buffer.alloc(size - start);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, start);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,33 @@
+// What a `--server` path is: which binary, which install prefix, which flavor and version, and
+// which compiler built it. Runs the binary once (`--version`) and reads its ELF header.
+import { ServerError, tailLines } from '../errors.js';
+import type { CompilerInfo, Flavor } from '../results/schema.js';
+import { exec } from '../shell/exec.js';
+import { readCompiler } from './elf-file.js';
+import { parseVersionOutput } from './flavor.js';
+import { locateServer } from './locate.js';
+
+export interface ServerInstall {
+  binary: string;
+  basedir: string;
+  flavor: Flavor;
+  version: string;
+  versionLine: string;
+  compiler: CompilerInfo;
+}
+
+export async function inspectServer(path: string): Promise<ServerInstall> {
+  const { binary, basedir } = await locateServer(path);
+  // --no-defaults first: --version must not depend on (or fail over) the machine's option files.
+  const result = await exec(binary, ['--no-defaults', '--version'], { check: false });
+  if (result.exitCode !== 0 || result.signal !== null) {
+    const output = tailLines(`${result.stdout}\n${result.stderr}`, 10);
+    throw new ServerError(
+      `${binary} --version failed (${result.signal ?? `status ${result.exitCode}`})` +
+        `${output ? `:\n${output}` : ''}\nIs it a mysqld/mariadbd binary for this machine?`,
+    );
+  }
+  const version = parseVersionOutput(`${result.stdout}\n${result.stderr}`, binary);
+  const compiler = await readCompiler(binary);
+  return { binary, basedir, ...version, compiler };
+}

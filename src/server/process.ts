@@ -1,0 +1,112 @@
+// The server process itself: spawned detached, watched until it exits, stopped in order.
+//
+// Detached puts the server in its own process group, so a Ctrl-C in the terminal reaches only us
+// and the cleanup scope stops the server (SIGTERM, a clean InnoDB shutdown) instead of the
+// terminal killing both at once. Only this pid is ever signalled, and only while Node still
+// considers it running, so a recycled pid is never hit.
+import { spawn, type ChildProcess } from 'node:child_process';
+
+import { ServerError } from '../errors.js';
+
+export interface ExitStatus {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  /** Set when the process could not be spawned at all. */
+  readonly spawnError?: Error;
+}
+
+export class ServerProcess {
+  /** Resolves once the process runs; rejects with a ServerError if it could not be spawned. */
+  readonly started: Promise<void>;
+  /** Resolves once, when the process is gone (or never started). */
+  readonly exited: Promise<ExitStatus>;
+  private status: ExitStatus | undefined;
+
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly command: string,
+  ) {
+    let onExit: (status: ExitStatus) => void = () => undefined;
+    this.exited = new Promise<ExitStatus>((resolve) => {
+      onExit = (status) => {
+        if (this.status) return;
+        this.status = status;
+        resolve(status);
+      };
+    });
+    this.started = new Promise<void>((resolve, reject) => {
+      child.once('spawn', () => {
+        resolve();
+      });
+      child.once('error', (error) => {
+        // 'error' after a successful spawn means a failed kill(); the process is still running.
+        if (child.pid !== undefined) return;
+        onExit({ code: null, signal: null, spawnError: error });
+        reject(new ServerError(`could not start ${command}: ${error.message}`, { cause: error }));
+      });
+    });
+    // A rejected `started` is handled by whoever awaits it; don't let it count as unhandled.
+    this.started.catch(() => undefined);
+    child.once('exit', (code, signal) => {
+      onExit({ code, signal });
+    });
+  }
+
+  /**
+   * Spawns synchronously, so a caller can check that it still wants a server in the same tick.
+   * stdout and stderr go to `outputFd` (the error log, opened for appending): messages printed
+   * before the server opens its log are kept there too.
+   */
+  static spawn(binary: string, args: readonly string[], outputFd: number): ServerProcess {
+    const child = spawn(binary, args, { detached: true, stdio: ['ignore', outputFd, outputFd] });
+    return new ServerProcess(child, [binary, ...args].join(' '));
+  }
+
+  get pid(): number | undefined {
+    return this.status ? undefined : this.child.pid;
+  }
+
+  /** The pid it had, even after it exited (for messages). */
+  get spawnedPid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get exitStatus(): ExitStatus | undefined {
+    return this.status;
+  }
+
+  /** Signals the process if it is still running; a no-op afterwards. */
+  signal(signal: NodeJS.Signals): void {
+    if (this.status || this.child.pid === undefined) return;
+    this.child.kill(signal);
+  }
+
+  /** SIGTERM, then SIGKILL if it has not exited after `graceMs`; resolves when it is gone. */
+  async terminate(graceMs: number, killWaitMs = 30_000): Promise<ExitStatus> {
+    if (this.status) return this.status;
+    this.signal('SIGTERM');
+    const graceful = await withTimeout(this.exited, graceMs);
+    if (graceful) return graceful;
+    this.signal('SIGKILL');
+    const killed = await withTimeout(this.exited, killWaitMs);
+    if (killed) return killed;
+    throw new ServerError(
+      `${this.command} (pid ${this.child.pid ?? '?'}) did not exit ${Math.round(graceMs / 1000)} s after SIGTERM ` +
+        `nor ${Math.round(killWaitMs / 1000)} s after SIGKILL; it may be stuck in the kernel (check its disk)`,
+    );
+  }
+}
+
+async function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      resolve(undefined);
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,382 @@
+// One side's server, from a fresh datadir to a clean removal. The run creates one per side,
+// starts it, benchmarks it and destroys it; the cleanup scope destroys it on failure or Ctrl-C.
+//
+// It only ever touches what it made: the datadir it initialized (it refuses one that already
+// exists), the socket, pid and option files in its own directory, a temp socket directory it
+// created, and the one process it spawned.
+import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import { ServerError } from '../errors.js';
+import type { CleanupScope } from '../shell/cleanup.js';
+import { renderConfigFile } from './config-file.js';
+import { errorMessage, mysqlErrno, withConnection, type ConnectionInfo, type Route } from './connection.js';
+import { initializeDatadir } from './datadir.js';
+import { describeExit, quoteErrorLog, saysAddressInUse } from './error-log.js';
+import { buildFacts, FACTS_QUERY, VARIABLES_QUERY, type RunningFacts } from './facts.js';
+import { exists, fileSize, readLogSince, sidePaths, socketLocation, type ServerPaths } from './files.js';
+import type { ServerInstall } from './inspect.js';
+import { mergeOptions } from './options.js';
+import { pickFreePort } from './port.js';
+import { ServerProcess, type ExitStatus } from './process.js';
+import { waitUntilReady } from './ready.js';
+
+export { inspectServer, type ServerInstall } from './inspect.js';
+export type { ConnectionInfo } from './connection.js';
+
+export interface ServerSetup {
+  install: ServerInstall;
+  /** Directory this side owns; created if missing. */
+  dir: string;
+  /** Already merged (see options.ts). */
+  options: Readonly<Record<string, string>>;
+  scope: CleanupScope;
+  startTimeoutMs?: number;
+  /** How long a clean shutdown may take before SIGKILL. */
+  stopTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+const DEFAULT_START_TIMEOUT_MS = 120_000;
+const DEFAULT_STOP_TIMEOUT_MS = 120_000;
+/** Another process can take the port between picking it and the server binding it. */
+const PORT_ATTEMPTS = 3;
+const DATABASE = 'sbtest';
+const ROOT = 'root';
+const ER_ACCESS_DENIED_ERROR = 1045;
+const ER_HOST_NOT_PRIVILEGED = 1130;
+
+type LaunchOutcome = 'ready' | 'port-taken';
+
+export class ManagedServer {
+  private process: ServerProcess | undefined;
+  private connectionInfo: ConnectionInfo | undefined;
+  /** Byte offset of the error log where the current process started writing. */
+  private logOffset = 0;
+  /** True while an exit would be unexpected: after a successful start, until stop(). */
+  private monitoring = false;
+  /** stop() was called for the current process: its exit is not a death. */
+  private stopRequested = false;
+  private stopping: Promise<void> | undefined;
+  private teardownPromise: Promise<void> | undefined;
+  private releaseCleanup: () => Promise<void> = () => Promise.resolve();
+  private readonly listeners = new Set<(error: ServerError) => void>();
+  private readonly user: string | undefined;
+
+  private constructor(
+    private readonly setup: ServerSetup,
+    private readonly paths: ServerPaths,
+  ) {
+    // mysqld and mariadbd refuse to run as root unless told to run as some user.
+    this.user = process.getuid?.() === 0 ? os.userInfo().username : undefined;
+  }
+
+  /** Initializes a fresh datadir in `setup.dir` and registers the server's removal in the scope. */
+  static async create(setup: ServerSetup): Promise<ManagedServer> {
+    setup.scope.throwIfInterrupted();
+    // Defence in depth: the run merges options already, but a managed one must never get through.
+    mergeOptions([{ source: 'the options given to the server', options: setup.options }]);
+    const dir = path.resolve(setup.dir);
+    const base = sidePaths(dir);
+    // An existing directory is fine: the run made it for this side.
+    await mkdir(dir, { recursive: true });
+    if (await exists(base.datadir)) {
+      throw new ServerError(
+        `${base.datadir} already exists (left by an earlier run?); it is not removed automatically. ` +
+          'Remove it or give this side another directory.',
+      );
+    }
+    const socket = await socketLocation(dir);
+    const server = new ManagedServer(setup, { ...base, ...socket });
+    server.releaseCleanup = setup.scope.add(`server ${setup.install.binary} in ${dir}`, () =>
+      server.teardown(),
+    );
+    try {
+      await initializeDatadir({
+        binary: setup.install.binary,
+        basedir: setup.install.basedir,
+        flavor: setup.install.flavor,
+        datadir: base.datadir,
+        user: server.user,
+        signal: setup.scope.signal,
+        ...(setup.log ? { log: setup.log } : {}),
+      });
+    } catch (error) {
+      await server.destroy();
+      setup.scope.throwIfInterrupted();
+      throw error;
+    }
+    return server;
+  }
+
+  get connection(): ConnectionInfo {
+    if (!this.connectionInfo)
+      throw new ServerError(`server ${this.setup.install.binary} is not running; start() it first`);
+    return this.connectionInfo;
+  }
+
+  get errorLogPath(): string {
+    return this.paths.errorLog;
+  }
+
+  get pid(): number | undefined {
+    return this.process?.pid;
+  }
+
+  async start(): Promise<void> {
+    this.assertNotDestroyed();
+    if (this.process?.pid !== undefined) {
+      throw new ServerError(
+        `server ${this.setup.install.binary} (pid ${this.process.pid}) is already running`,
+      );
+    }
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.launch(await pickFreePort());
+      if (outcome === 'ready') return;
+      if (attempt >= PORT_ATTEMPTS) {
+        throw new ServerError(
+          `server ${this.setup.install.binary} found its TCP port taken ${PORT_ATTEMPTS} times in a row; ` +
+            quoteErrorLog(this.paths.errorLog, await readLogSince(this.paths.errorLog, this.logOffset)),
+        );
+      }
+      this.setup.log?.('the TCP port was taken before the server could bind it; retrying with another port');
+    }
+  }
+
+  stop(): Promise<void> {
+    this.monitoring = false;
+    this.stopRequested = true;
+    const running = this.process;
+    if (!running || running.exitStatus) return this.stopping ?? Promise.resolve();
+    this.stopping ??= this.terminate(running).finally(() => {
+      this.stopping = undefined;
+    });
+    return this.stopping;
+  }
+
+  /** Stops the server and removes everything it made except the error log. */
+  async destroy(): Promise<void> {
+    await this.releaseCleanup();
+    await this.teardown();
+  }
+
+  async facts(): Promise<RunningFacts> {
+    const info = this.connection;
+    try {
+      return await withConnection(info, 'socket', async (connection) => {
+        const [factsRows] = await connection.query(FACTS_QUERY);
+        const [variableRows] = await connection.query(VARIABLES_QUERY);
+        return buildFacts(this.setup.install, this.setup.options, factsRows, variableRows);
+      });
+    } catch (error) {
+      await this.assertAlive();
+      if (error instanceof ServerError) throw error;
+      throw new ServerError(
+        `could not read the facts of server ${this.setup.install.binary}: ${errorMessage(error)}`,
+        {
+          cause: error,
+        },
+      );
+    }
+  }
+
+  async assertAlive(): Promise<void> {
+    const running = this.process;
+    if (!running) throw new ServerError(`server ${this.setup.install.binary} was never started`);
+    const status = running.exitStatus;
+    if (!status) return;
+    if (this.stopRequested) throw new ServerError(`server ${this.setup.install.binary} was stopped`);
+    throw await this.diedError(running, status);
+  }
+
+  onUnexpectedExit(listener: (error: ServerError) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** Spawns one server on `port` and waits until it is ready, or fails with its error log. */
+  private async launch(port: number): Promise<LaunchOutcome> {
+    const { install, scope } = this.setup;
+    const info: ConnectionInfo = {
+      socketPath: this.paths.socketPath,
+      host: '127.0.0.1',
+      port,
+      user: ROOT,
+      password: '',
+      database: DATABASE,
+    };
+    await writeFile(
+      this.paths.configFile,
+      renderConfigFile({
+        ...this.paths,
+        flavor: install.flavor,
+        basedir: install.basedir,
+        port,
+        user: this.user,
+        options: this.setup.options,
+      }),
+    );
+    this.logOffset = await fileSize(this.paths.errorLog);
+    const running = await this.spawn();
+    await running.started;
+    this.setup.log?.(`started ${running.command} (pid ${running.spawnedPid ?? '?'}), port ${port}`);
+
+    const outcome = await waitUntilReady({
+      probe: () => ping(info, 'socket'),
+      exited: running.exited,
+      timeoutMs: this.setup.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
+      signal: scope.signal,
+    });
+    switch (outcome.kind) {
+      case 'ready':
+        try {
+          await this.prepare(info);
+        } catch (error) {
+          await this.terminate(running);
+          throw error;
+        }
+        this.connectionInfo = info;
+        this.monitoring = true;
+        return 'ready';
+      case 'exited': {
+        this.throwIfStoppedMeanwhile();
+        const log = await readLogSince(this.paths.errorLog, this.logOffset);
+        if (saysAddressInUse(log)) return 'port-taken';
+        throw new ServerError(
+          `server ${install.binary} ${describeExit(outcome.status.code, outcome.status.signal)} while starting; ` +
+            quoteErrorLog(this.paths.errorLog, log),
+        );
+      }
+      case 'timeout': {
+        await this.terminate(running);
+        const log = await readLogSince(this.paths.errorLog, this.logOffset);
+        const seconds = Math.round((this.setup.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS) / 1000);
+        throw new ServerError(
+          `server ${install.binary} did not accept connections on ${info.socketPath} within ${seconds} s ` +
+            `(last attempt: ${outcome.lastError}); it was stopped. ${quoteErrorLog(this.paths.errorLog, log)}`,
+        );
+      }
+      case 'aborted':
+        await this.terminate(running);
+        this.throwIfStoppedMeanwhile();
+        throw new ServerError(`server ${install.binary} start was aborted`);
+    }
+  }
+
+  private async spawn(): Promise<ServerProcess> {
+    const output = await open(this.paths.errorLog, 'a');
+    try {
+      // Checked in the same tick as the spawn: a destroy() or Ctrl-C that came while we were
+      // writing the config must not be followed by a server nobody will stop.
+      this.throwIfStoppedMeanwhile();
+      const running = ServerProcess.spawn(
+        this.setup.install.binary,
+        [`--defaults-file=${this.paths.configFile}`],
+        output.fd,
+      );
+      this.process = running;
+      this.connectionInfo = undefined;
+      this.stopRequested = false;
+      void running.exited.then((status) => {
+        this.onExit(running, status);
+      });
+      return running;
+    } finally {
+      await output.close();
+    }
+  }
+
+  /** The database sysbench uses, and root over TCP (MySQL's --initialize-insecure makes only root@localhost). */
+  private async prepare(info: ConnectionInfo): Promise<void> {
+    await withConnection(info, 'socket', async (connection) => {
+      await connection.query(`CREATE DATABASE IF NOT EXISTS ${DATABASE}`);
+    });
+    const probeTcp = (): Promise<void> => ping(info, 'tcp');
+    try {
+      await probeTcp();
+      return;
+    } catch (error) {
+      const errno = mysqlErrno(error);
+      if (errno !== ER_ACCESS_DENIED_ERROR && errno !== ER_HOST_NOT_PRIVILEGED) {
+        throw new ServerError(
+          `server ${this.setup.install.binary} answers on its socket but not on 127.0.0.1:${info.port}: ${errorMessage(error)}`,
+          { cause: error },
+        );
+      }
+    }
+    // Not needed on MariaDB (mariadb-install-db makes root@127.0.0.1); documented MySQL behaviour.
+    await withConnection(info, 'socket', async (connection) => {
+      await connection.query(`CREATE USER IF NOT EXISTS '${ROOT}'@'127.0.0.1' IDENTIFIED BY ''`);
+      await connection.query(`GRANT ALL PRIVILEGES ON *.* TO '${ROOT}'@'127.0.0.1' WITH GRANT OPTION`);
+    });
+    await probeTcp();
+  }
+
+  private async terminate(running: ServerProcess): Promise<void> {
+    if (running.exitStatus) return;
+    this.setup.log?.(`stopping server pid ${running.spawnedPid ?? '?'}`);
+    const status = await running.terminate(this.setup.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS);
+    if (status.signal === 'SIGKILL')
+      this.setup.log?.('the server did not shut down in time and was killed (SIGKILL)');
+  }
+
+  private onExit(running: ServerProcess, status: ExitStatus): void {
+    if (running !== this.process || !this.monitoring) return;
+    this.monitoring = false;
+    void this.diedError(running, status).then((error) => {
+      for (const listener of [...this.listeners]) {
+        try {
+          listener(error);
+        } catch (listenerError) {
+          this.setup.log?.(`an unexpected-exit listener failed: ${errorMessage(listenerError)}`);
+        }
+      }
+    });
+  }
+
+  private async diedError(running: ServerProcess, status: ExitStatus): Promise<ServerError> {
+    const log = await readLogSince(this.paths.errorLog, this.logOffset);
+    return new ServerError(
+      `server ${this.setup.install.binary} (pid ${running.spawnedPid ?? '?'}) died: it ` +
+        `${describeExit(status.code, status.signal)}; ${quoteErrorLog(this.paths.errorLog, log)}`,
+    );
+  }
+
+  /** Runs once, whether called by destroy() or by the cleanup scope. */
+  private teardown(): Promise<void> {
+    this.teardownPromise ??= this.removeEverything();
+    return this.teardownPromise;
+  }
+
+  private async removeEverything(): Promise<void> {
+    // If the server cannot be stopped, its files stay: removing a live datadir helps nobody.
+    await this.stop();
+    this.connectionInfo = undefined;
+    const { datadir, socketPath, socketDir, pidFile, configFile } = this.paths;
+    await rm(datadir, { recursive: true, force: true });
+    for (const file of [socketPath, `${socketPath}.lock`, pidFile, configFile])
+      await rm(file, { force: true });
+    if (socketDir !== undefined) await rm(socketDir, { recursive: true, force: true });
+  }
+
+  private assertNotDestroyed(): void {
+    if (this.teardownPromise)
+      throw new ServerError(`server ${this.setup.install.binary} was destroyed; create a new one`);
+    this.setup.scope.throwIfInterrupted();
+  }
+
+  private throwIfStoppedMeanwhile(): void {
+    this.setup.scope.throwIfInterrupted();
+    if (this.teardownPromise)
+      throw new ServerError(`server ${this.setup.install.binary} was destroyed while starting`);
+  }
+}
+
+async function ping(info: ConnectionInfo, route: Route): Promise<void> {
+  await withConnection(info, route, async (connection) => {
+    await connection.query('SELECT 1');
+  });
+}

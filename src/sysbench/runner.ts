@@ -1,0 +1,257 @@
+// Runs sysbench: version check, prepare, one measured run, cleanup. The thin shell around
+// args.ts (what to run) and parse.ts (what it printed).
+import { BenchmarkError, DependencyError, tailLines } from '../errors.js';
+import { exec, type ExecResult } from '../shell/exec.js';
+import type { Suite, Workload } from '../suite/schema.js';
+import { cleanupArgs, prepareArgs, redactArgs, runArgs, type SysbenchConnection } from './args.js';
+import { fatalLines, parseIntervalLine, parseSysbenchReport } from './parse.js';
+import type { IntervalReport, SysbenchReport } from './report.js';
+
+export type { SysbenchConnection } from './args.js';
+
+export const SYSBENCH = 'sysbench';
+
+export const SYSBENCH_INSTALL_HINT =
+  'install sysbench 1.0: on Debian/Ubuntu `sudo apt-get install sysbench`; on other systems see ' +
+  'https://github.com/akopytov/sysbench#installing-from-binary-packages';
+
+/** Lines of stderr and of stdout quoted when sysbench fails. */
+const QUOTED_LINES = 15;
+
+/**
+ * A run that has not finished this long after its --time is hung (sysbench 1.0 can wait forever
+ * on a connection the server dropped): it is killed. Generous, so only a real hang trips it.
+ */
+export function runTimeoutSeconds(durationSeconds: number): number {
+  return durationSeconds * 2 + 120;
+}
+
+/** sysbench's version ("1.0.20"); DependencyError when it is missing or not a 1.x release. */
+export async function checkSysbench(): Promise<string> {
+  const result = await exec(SYSBENCH, ['--version'], { check: false, installHint: SYSBENCH_INSTALL_HINT });
+  const match = /^sysbench (\d+)\.\d+\.\d+\S*/m.exec(result.stdout);
+  if (result.exitCode !== 0 || !match) {
+    const output = tailLines(`${result.stderr}\n${result.stdout}`, 5);
+    throw new DependencyError(
+      `\`${SYSBENCH} --version\` did not print a sysbench version${output ? `:\n${output}\n` : '; '}${SYSBENCH_INSTALL_HINT}`,
+    );
+  }
+  const version = match[0].slice('sysbench '.length);
+  if (match[1] !== '1') {
+    throw new DependencyError(
+      `sysbench ${version} is not supported: mysql-perf-gate reads the report format of sysbench 1.x; ${SYSBENCH_INSTALL_HINT}`,
+    );
+  }
+  return version;
+}
+
+function quoteOutput(result: Pick<ExecResult, 'stdout' | 'stderr'>): string {
+  const parts = [
+    ['stderr', tailLines(result.stderr, QUOTED_LINES)],
+    ['stdout', tailLines(result.stdout, QUOTED_LINES)],
+  ]
+    .filter(([, text]) => text !== '')
+    .map(([name, text]) => `--- ${name} (last lines) ---\n${text}`);
+  return parts.length > 0 ? parts.join('\n') : '(sysbench printed nothing)';
+}
+
+/** The message of an error from any realm (Node's own errors are not `instanceof Error` in a vm). */
+function messageOf(error: unknown): string {
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    'message' in error &&
+    typeof error.message === 'string'
+  ) {
+    return error.message;
+  }
+  return 'unknown error';
+}
+
+/** What was stopped, by whom: the caller's reason (InterruptedError, ServerError…) wins. */
+function abortError(signal: AbortSignal, what: string): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error
+    ? reason
+    : new BenchmarkError(`sysbench for ${what} was stopped before it finished`);
+}
+
+export interface SysbenchCall {
+  readonly args: readonly string[];
+  /** Names the step in messages: a cell, or "prepare of 8 table(s) in database sbtest". */
+  readonly what: string;
+  readonly signal?: AbortSignal;
+  /** Kill sysbench after this long (a hang); no limit when left out. */
+  readonly timeoutSeconds?: number;
+  readonly onStdout?: (chunk: string) => void;
+}
+
+/**
+ * Runs sysbench to completion. Non-zero exit, death by a signal, a FATAL line or a timeout is a
+ * BenchmarkError naming `what` and quoting the output; an aborted `signal` kills sysbench (the
+ * exec wrapper sends SIGTERM; sysbench is one process, so nothing is left behind) and rethrows
+ * the signal's reason.
+ */
+export async function runSysbench(call: SysbenchCall): Promise<ExecResult> {
+  const timeout =
+    call.timeoutSeconds === undefined ? undefined : AbortSignal.timeout(call.timeoutSeconds * 1000);
+  const signals = [call.signal, timeout].filter((signal): signal is AbortSignal => signal !== undefined);
+  const stdout: string[] = [];
+  let result: ExecResult;
+  try {
+    result = await exec(SYSBENCH, call.args, {
+      check: false,
+      installHint: SYSBENCH_INSTALL_HINT,
+      signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
+      onStdout: (chunk) => {
+        stdout.push(chunk);
+        call.onStdout?.(chunk);
+      },
+    });
+  } catch (error) {
+    if (call.signal?.aborted) throw abortError(call.signal, call.what);
+    if (timeout?.aborted) {
+      throw new BenchmarkError(
+        `sysbench for ${call.what} did not finish within ${call.timeoutSeconds ?? 0} s and was killed ` +
+          `(a hung connection?). ${quoteOutput({ stdout: stdout.join(''), stderr: '' })}`,
+        { cause: error },
+      );
+    }
+    if (error instanceof DependencyError) throw error;
+    // exec's own message quotes the command line, password included: say it again without it.
+    const cause: unknown = error instanceof Error ? error.cause : undefined;
+    throw new BenchmarkError(`could not start sysbench for ${call.what}: ${messageOf(cause)}`);
+  }
+  const fatal = fatalLines(result.stdout);
+  if (result.exitCode !== 0 || result.signal !== null || fatal.length > 0) {
+    const how =
+      result.signal !== null
+        ? `was killed by ${result.signal}`
+        : result.exitCode !== 0
+          ? `exited with status ${result.exitCode}`
+          : 'reported FATAL errors';
+    throw new BenchmarkError(
+      `sysbench for ${call.what} ${how}. Command: ${[SYSBENCH, ...redactArgs(call.args)].join(' ')}\n${quoteOutput(result)}`,
+    );
+  }
+  return result;
+}
+
+function tablesWhat(connection: SysbenchConnection, suite: Suite, step: string): string {
+  return `${step} of ${suite.tables} table(s) in database ${connection.database}`;
+}
+
+/**
+ * Creates and fills the suite's tables (sbtest1..N, tableSize rows each, prepareOptions) with a
+ * bundled oltp script, min(tables, 4) threads in parallel. Returns sysbench's output.
+ */
+export async function prepareTables(
+  connection: SysbenchConnection,
+  suite: Suite,
+  signal?: AbortSignal,
+): Promise<string> {
+  const what = tablesWhat(connection, suite, 'prepare');
+  try {
+    const result = await runSysbench({ args: prepareArgs(connection, suite), what, signal });
+    return result.stdout;
+  } catch (error) {
+    if (error instanceof BenchmarkError && /already exists/.test(error.message)) {
+      throw new BenchmarkError(
+        `${error.message}\nThe tables are left from an earlier prepare: drop them (cleanupTables) or use an empty database.`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
+/** Drops the suite's tables. Returns sysbench's output. */
+export async function cleanupTables(
+  connection: SysbenchConnection,
+  suite: Suite,
+  signal?: AbortSignal,
+): Promise<string> {
+  const what = tablesWhat(connection, suite, 'cleanup');
+  const result = await runSysbench({ args: cleanupArgs(connection, suite), what, signal });
+  return result.stdout;
+}
+
+export interface SysbenchRun {
+  /** sysbench's stdout, then its stderr (if any) after a "--- stderr ---" line. */
+  readonly raw: string;
+  /** The arguments sysbench ran with (after "sysbench"), the password replaced by ***. */
+  readonly args: string[];
+  readonly report: SysbenchReport;
+}
+
+/** Splits a stream into lines and hands each complete one to `onLine`. */
+function lineSplitter(onLine: (line: string) => void): { push(chunk: string): void; end(): void } {
+  let pending = '';
+  return {
+    push(chunk) {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) onLine(line);
+    },
+    end() {
+      if (pending !== '') onLine(pending);
+      pending = '';
+    },
+  };
+}
+
+/**
+ * Runs one cell: `workload` at `threads` threads for `durationSeconds`. `onInterval` gets each
+ * --report-interval line as sysbench prints it. A failed, hung or untrustworthy run is a
+ * BenchmarkError naming `cell` and quoting sysbench's output; an aborted `signal` kills
+ * sysbench and rethrows the signal's reason.
+ */
+export async function runWorkload(
+  connection: SysbenchConnection,
+  suite: Suite,
+  workload: Workload,
+  threads: number,
+  durationSeconds: number,
+  cell: string,
+  signal?: AbortSignal,
+  onInterval?: (interval: IntervalReport) => void,
+): Promise<SysbenchRun> {
+  const args = runArgs(connection, suite, workload, threads, durationSeconds);
+  // A throwing callback must not crash the stream handler; it is rethrown once sysbench ends.
+  let callbackError: Error | undefined;
+  const splitter = lineSplitter((line) => {
+    const interval = parseIntervalLine(line);
+    if (interval === null || onInterval === undefined || callbackError !== undefined) return;
+    try {
+      onInterval(interval);
+    } catch (error) {
+      callbackError = error instanceof Error ? error : new Error(`onInterval threw ${String(error)}`);
+    }
+  });
+  const result = await runSysbench({
+    args,
+    what: cell,
+    signal,
+    timeoutSeconds: runTimeoutSeconds(durationSeconds),
+    onStdout: (chunk) => {
+      splitter.push(chunk);
+    },
+  });
+  splitter.end();
+  if (callbackError !== undefined) throw callbackError;
+
+  const report = parseSysbenchReport(result.stdout, cell);
+  if (report.threads !== threads) {
+    throw new BenchmarkError(
+      `sysbench for ${cell} ran ${report.threads} threads, not the ${threads} asked for`,
+    );
+  }
+  if (report.latencyMs.percentile !== suite.percentile) {
+    throw new BenchmarkError(
+      `sysbench for ${cell} reported the ${report.latencyMs.percentile}th latency percentile, not the suite's ${suite.percentile}th`,
+    );
+  }
+  const raw = result.stderr === '' ? result.stdout : `${result.stdout}\n--- stderr ---\n${result.stderr}`;
+  return { raw, args: redactArgs(args), report };
+}
