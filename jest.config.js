@@ -10,6 +10,8 @@ const common = {
 
 export default {
   verbose: false,
+  // Integration tests start real servers and run sysbench; unit tests finish in milliseconds.
+  testTimeout: 300_000,
   reporters: ['default', '<rootDir>/scripts/count-reporter.cjs'],
   projects: [
     {
@@ -22,7 +24,6 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/__tests__/**/*.int.test.ts'],
-      testTimeout: 600_000,
     },
   ],
 };

@@ -57,6 +57,18 @@ describe('ServerProcess', () => {
     expect(await server.terminate(300)).toEqual({ code: null, signal: 'SIGKILL' });
   });
 
+  it('repeats SIGTERM, since a server may lose one sent early in its start', async () => {
+    const server = spawnNode(
+      "let seen = 0; process.on('SIGTERM', () => { if (++seen === 2) process.exit(0); }); " +
+        "process.stderr.write('ready\\n'); setInterval(() => {}, 1000)",
+    );
+    await server.started;
+    for (let i = 0; i < 100 && !readFileSync(logPath(), 'utf8').includes('ready'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await server.terminate(10_000)).toEqual({ code: 0, signal: null });
+  });
+
   it('runs in its own process group, so a terminal Ctrl-C does not reach it', async () => {
     const server = spawnNode('setInterval(() => {}, 1000)');
     await server.started;

@@ -2,7 +2,7 @@
 // the same runSuite the action calls.
 import os from 'node:os';
 
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 
 import { GateError, InterruptedError } from '../errors.js';
 import { packageVersion } from '../package-root.js';
@@ -17,12 +17,15 @@ import { createStderrLogger } from './stderr-logger.js';
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 2;
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
+type ParsedRunFlags = Omit<RunFlags, 'set' | 'baseSet' | 'headSet'> &
+  Partial<Pick<RunFlags, 'set' | 'baseSet' | 'headSet'>>;
+
 async function runCommand(flags: RunFlags): Promise<number> {
-  const logger = createStderrLogger({ verbose: flags.verbose });
+  const logger = createStderrLogger({ verbose: flags.verbose ?? false });
   const config = runConfigFromFlags(flags);
   const results = await withCleanupScope((scope) => runSuite(config, logger, scope));
   logger.info('');
@@ -44,16 +47,18 @@ export function buildProgram(onExitCode: (code: number) => void): Command {
     .option('--server <path>', 'mysqld/mariadbd binary, or an install prefix containing one')
     .option('--base <path>', 'base server for an A/B run (binary or install prefix)')
     .option('--head <path>', 'head server for an A/B run (binary or install prefix)')
-    .option('--set <name=value>', 'server option for every side (repeatable)', collect, [])
-    .option('--base-set <name=value>', 'server option for the base side only (repeatable)', collect, [])
-    .option('--head-set <name=value>', 'server option for the head side only (repeatable)', collect, [])
+    .option('--set <name=value>', 'server option for every side (repeatable)', collect)
+    .option('--base-set <name=value>', 'server option for the base side only (repeatable)', collect)
+    .option('--head-set <name=value>', 'server option for the head side only (repeatable)', collect)
     .option('--suite <name|file>', 'built-in suite (quick, standard) or a suite YAML file', 'quick')
     .option('--out <file>', 'results JSON to write; raw output goes to <file>.raw/ beside it', 'results.json')
     .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run (created if missing; default: a temp dir)')
-    .addOption(new Option('--keep-work-dir', 'keep datadirs after the run, for debugging').default(false))
-    .addOption(new Option('--verbose', 'show debug output (server start-up, commands)').default(false))
-    .action(async (flags: RunFlags) => {
-      onExitCode(await runCommand(flags));
+    .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
+    .option('--verbose', 'show debug output (server start-up, commands)')
+    .action(async (flags: ParsedRunFlags) => {
+      onExitCode(
+        await runCommand({ ...flags, set: flags.set ?? [], baseSet: flags.baseSet ?? [], headSet: flags.headSet ?? [] }),
+      );
     });
   return program;
 }

@@ -7,6 +7,7 @@
 
 export const VOLATILE_VARIABLES: readonly string[] = [
   // Where the server's files are: differ per datadir or install prefix.
+  'aria_log_dir_path',
   'basedir',
   'character_sets_dir',
   'datadir',
@@ -28,14 +29,17 @@ export const VOLATILE_VARIABLES: readonly string[] = [
   'secure_file_priv',
   'slow_query_log_file',
   'tmpdir',
+  'wsrep_data_home_dir',
   // How clients reach it: a socket path and port per server.
   'mysqlx_port',
   'mysqlx_socket',
   'port',
+  'report_port',
   'socket',
   // Identity and clock.
   'hostname',
   'server_id',
+  'server_uid',
   'server_uuid',
   'timestamp',
   // Replication position state, not configuration.

@@ -14,8 +14,8 @@ export interface RunFlags {
   suite: string;
   out: string;
   workDir?: string;
-  keepWorkDir: boolean;
-  verbose: boolean;
+  keepWorkDir?: boolean;
+  verbose?: boolean;
 }
 
 /** Flags → RunConfig; every error names the flag. */
@@ -48,7 +48,7 @@ export function runConfigFromFlags(flags: RunFlags): RunConfig {
     commonOptions: parseOptionAssignments(flags.set, '--set'),
     outPath: flags.out,
     workDir: flags.workDir ?? null,
-    keepWorkDir: flags.keepWorkDir,
+    keepWorkDir: flags.keepWorkDir ?? false,
   };
 }
 

@@ -2,6 +2,7 @@
 // The CLI and the action both call runSuite; this is the only place the pieces meet.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
 import { currentLoadAverage, captureEnvironment } from '../environment/fingerprint.js';
@@ -20,6 +21,8 @@ import { planSteps, type Step } from './plan.js';
 import { formatDuration, ProgressTracker } from './progress.js';
 
 const RAW_MARKER = '.mysql-perf-gate-raw';
+/** How long a failed measurement waits for news of the server's death before blaming sysbench. */
+const DEATH_GRACE_MS = 2000;
 
 interface Side {
   readonly name: SideName;
@@ -206,15 +209,22 @@ async function measureWhileAlive<T>(
   work: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const controller = new AbortController();
-  let death: ServerError | undefined;
+  let died: (error: ServerError) => void = () => undefined;
+  const death = new Promise<ServerError>((resolve) => {
+    died = resolve;
+  });
   const unsubscribe = server.onUnexpectedExit((error) => {
-    death = error;
+    died(error);
     controller.abort(error);
   });
   try {
     return await work(AbortSignal.any([controller.signal, scope.signal]));
   } catch (error) {
-    if (death) throw death;
+    // sysbench can fail on a refused connection before the server's exit has been reaped; give
+    // the exit a moment to arrive so the user sees the server's error log, not a client error.
+    const grace = sleep(DEATH_GRACE_MS, undefined, { ref: false });
+    const dead = await Promise.race([death, grace]);
+    if (dead) throw dead;
     await server.assertAlive();
     throw error;
   } finally {

@@ -12,18 +12,21 @@ export interface ConnectionInfo {
 
 export type Route = 'socket' | 'tcp';
 
+/** Where the tool's own client connects: no default database, its queries are server-wide. */
+export type ClientTarget = Pick<ConnectionInfo, 'socketPath' | 'host' | 'port' | 'user' | 'password'>;
+
 /** Opens a client connection over the unix socket or loopback TCP. Callers end() it. */
 export async function connect(
-  info: Omit<ConnectionInfo, 'database'> & { database?: string },
+  target: ClientTarget,
   route: Route,
   connectTimeoutMs = 5_000,
 ): Promise<Connection> {
-  const where = route === 'socket' ? { socketPath: info.socketPath } : { host: info.host, port: info.port };
+  const where =
+    route === 'socket' ? { socketPath: target.socketPath } : { host: target.host, port: target.port };
   return createConnection({
     ...where,
-    user: info.user,
-    password: info.password,
-    ...(info.database !== undefined ? { database: info.database } : {}),
+    user: target.user,
+    password: target.password,
     connectTimeout: connectTimeoutMs,
     // SHOW GLOBAL VARIABLES and friends are read as text, never as numbers or dates.
     supportBigNumbers: true,
@@ -34,11 +37,11 @@ export async function connect(
 
 /** Runs `fn` with a connection and always closes it (destroy() if a clean end() fails). */
 export async function withConnection<T>(
-  info: Parameters<typeof connect>[0],
+  target: ClientTarget,
   route: Route,
   fn: (connection: Connection) => Promise<T>,
 ): Promise<T> {
-  const connection = await connect(info, route);
+  const connection = await connect(target, route);
   try {
     return await fn(connection);
   } finally {
