@@ -9,7 +9,6 @@ const dir = process.env.BUNDLE_DIR ?? 'dist';
 // Start from an empty directory so a chunk that is no longer produced cannot linger.
 rmSync(dir, { recursive: true, force: true });
 
-
 /** @type {import("rollup").RollupOptions} */
 const config = {
   input: { index: 'src/index.ts', cli: 'src/cli/index.ts' },
@@ -23,7 +22,8 @@ const config = {
   onwarn(warning, warn) {
     // mysql2 and its dependencies use `this` at module top level and have harmless cycles.
     // zod carries esbuild-style annotations rollup cannot place; both are harmless.
-    if (['CIRCULAR_DEPENDENCY', 'THIS_IS_UNDEFINED', 'INVALID_ANNOTATION'].includes(warning.code ?? '')) return;
+    if (['CIRCULAR_DEPENDENCY', 'THIS_IS_UNDEFINED', 'INVALID_ANNOTATION'].includes(warning.code ?? ''))
+      return;
     warn(warning);
   },
   plugins: [

@@ -5,6 +5,7 @@ import require$$1 from 'node:child_process';
 import path from 'node:path';
 import require$$3 from 'node:fs';
 import require$$4 from 'node:process';
+import 'node:timers/promises';
 import 'node:crypto';
 import 'node:url';
 import 'process';
@@ -4356,10 +4357,10 @@ function createStderrLogger(options) {
 const EXIT_OK = 0;
 const EXIT_ERROR = 2;
 function collect(value, previous) {
-    return [...previous, value];
+    return [...(previous ?? []), value];
 }
 async function runCommand(flags) {
-    const logger = createStderrLogger({ verbose: flags.verbose });
+    const logger = createStderrLogger({ verbose: flags.verbose ?? false });
     const config = runConfigFromFlags(flags);
     const results = await withCleanupScope((scope) => runSuite(config, logger, scope));
     logger.info('');
@@ -4379,16 +4380,21 @@ function buildProgram(onExitCode) {
         .option('--server <path>', 'mysqld/mariadbd binary, or an install prefix containing one')
         .option('--base <path>', 'base server for an A/B run (binary or install prefix)')
         .option('--head <path>', 'head server for an A/B run (binary or install prefix)')
-        .option('--set <name=value>', 'server option for every side (repeatable)', collect, [])
-        .option('--base-set <name=value>', 'server option for the base side only (repeatable)', collect, [])
-        .option('--head-set <name=value>', 'server option for the head side only (repeatable)', collect, [])
+        .option('--set <name=value>', 'server option for every side (repeatable)', collect)
+        .option('--base-set <name=value>', 'server option for the base side only (repeatable)', collect)
+        .option('--head-set <name=value>', 'server option for the head side only (repeatable)', collect)
         .option('--suite <name|file>', 'built-in suite (quick, standard) or a suite YAML file', 'quick')
         .option('--out <file>', 'results JSON to write; raw output goes to <file>.raw/ beside it', 'results.json')
         .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run (created if missing; default: a temp dir)')
-        .addOption(new Option('--keep-work-dir', 'keep datadirs after the run, for debugging').default(false))
-        .addOption(new Option('--verbose', 'show debug output (server start-up, commands)').default(false))
+        .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
+        .option('--verbose', 'show debug output (server start-up, commands)')
         .action(async (flags) => {
-        onExitCode(await runCommand(flags));
+        onExitCode(await runCommand({
+            ...flags,
+            set: flags.set ?? [],
+            baseSet: flags.baseSet ?? [],
+            headSet: flags.headSet ?? [],
+        }));
     });
     return program;
 }
@@ -4412,9 +4418,13 @@ async function main(argv) {
         }
         if (error instanceof InterruptedError) {
             process.stderr.write(`mysql-perf-gate: ${error.message}\n`);
-            return 128 + (os.constants.signals[error.signal] ?? 15);
+            return 128 + os.constants.signals[error.signal];
         }
-        const message = error instanceof GateError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+        const message = error instanceof GateError
+            ? error.message
+            : error instanceof Error
+                ? (error.stack ?? error.message)
+                : String(error);
         process.stderr.write(`mysql-perf-gate: ${message}\n`);
         return EXIT_ERROR;
     }

@@ -1,6 +1,7 @@
 import { readFileSync, existsSync, statSync, readdirSync, writeFileSync, renameSync, mkdirSync, mkdtempSync, rmSync, copyFileSync } from 'node:fs';
 import path, { join, dirname, resolve, relative, basename } from 'node:path';
 import os from 'node:os';
+import { setTimeout as setTimeout$1 } from 'node:timers/promises';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import require$$0$1 from 'process';
@@ -115,14 +116,23 @@ function row(cell) {
 function table(header, rows) {
     const widths = header.map((title, column) => Math.max(title.length, ...rows.map((cells) => (cells[column] ?? '').length)));
     const line = (cells) => cells
-        .map((text, column) => (column < 3 ? text.padEnd(widths[column] ?? 0) : text.padStart(widths[column] ?? 0)))
+        .map((text, column) => column < 3 ? text.padEnd(widths[column] ?? 0) : text.padStart(widths[column] ?? 0))
         .join('  ')
         .trimEnd();
     return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 function renderResultsSummary(results) {
     const percentile = results.suite.percentile;
-    const header = ['workload', 'threads', 'side', 'tps (median)', 'tps range', `p${percentile} ms`, 'reps', 'errors'];
+    const header = [
+        'workload',
+        'threads',
+        'side',
+        'tps (median)',
+        'tps range',
+        `p${percentile} ms`,
+        'reps',
+        'errors',
+    ];
     const rows = results.cells.map(row);
     const lines = [
         `suite ${results.suite.name}: ${results.cells.length} cells, ${results.mode === 'ab' ? 'base and head interleaved' : 'one server'}`,
@@ -16028,7 +16038,7 @@ function runConfigFromFlags(flags) {
         commonOptions: parseOptionAssignments(flags.set, '--set'),
         outPath: flags.out,
         workDir: flags.workDir ?? null,
-        keepWorkDir: flags.keepWorkDir,
+        keepWorkDir: flags.keepWorkDir ?? false,
     };
 }
 
@@ -16298,7 +16308,8 @@ function renderConfigFile(input) {
     if (input.flavor !== 'mariadb') {
         // MySQL 8 loads the X plugin, which listens on port 33060 and /tmp/mysqlx.sock: two sides would
         // collide. loose_ keeps MySQL 5.7, which has no such plugin, from refusing the option.
-        // From the MySQL reference manual; not verified here (no MySQL server available).
+        // From the MySQL 8.0-9.x reference manual ("Disabling X Plugin": mysqlx=0 in the option
+        // file); not verified here, no MySQL server being available.
         managed.push(['loose_mysqlx', 'OFF']);
     }
     const lines = [
@@ -50912,7 +50923,12 @@ async function exec(file, args, options = {}) {
             }
         });
         child.on('close', (code, signal) => {
-            const result = { exitCode: code ?? -1, signal, stdout: stdout.join(''), stderr: stderr.join('') };
+            const result = {
+                exitCode: code ?? -1,
+                signal,
+                stdout: stdout.join(''),
+                stderr: stderr.join(''),
+            };
             if (options.check !== false && (code !== 0 || signal !== null))
                 reject(new ExecError(command, result));
             else
@@ -50937,10 +50953,7 @@ async function initializeDatadir(request) {
         ? await mariadbCommand(request)
         : { file: request.binary, args: mysqlInitializeArgs(request) };
     request.log?.(`initializing ${request.datadir}: ${[file, ...args].join(' ')}`);
-    const result = await exec(file, args, {
-        check: false,
-        ...(request.signal ? { signal: request.signal } : {}),
-    });
+    const result = await exec(file, args, { check: false });
     if (result.exitCode !== 0 || result.signal !== null) {
         const how = result.signal ? `was killed by ${result.signal}` : `exited with status ${result.exitCode}`;
         const output = tailLines(`${result.stdout}\n${result.stderr}`, 25);
@@ -51219,10 +51232,10 @@ class ServerProcess {
         if (this.status)
             return this.status;
         const deadline = Date.now() + graceMs;
-        // mariadbd loses a SIGTERM that arrives in its first moments, before its signal thread runs
-        // (seen on 10.11: killed 20 ms after spawn, it started anyway and served). So SIGTERM is
-        // repeated until the process exits or the grace period ends; a server already shutting
-        // down ignores the repeats.
+        // A server may not act on a SIGTERM that arrives in its first moments, before its signal
+        // thread runs (mariadbd 10.11 sent one 20 ms after spawn was still up 10 s later; a second
+        // one a second later stopped it). So SIGTERM is repeated until the process exits or the
+        // grace period ends; a server already shutting down ignores the repeats.
         do {
             this.signal('SIGTERM');
             const exited = await withTimeout(this.exited, Math.max(0, Math.min(TERM_REPEAT_MS, deadline - Date.now())));
@@ -51603,6 +51616,7 @@ async function inspectServer(path) {
 // created, and the one process it spawned.
 const DEFAULT_START_TIMEOUT_MS = 120_000;
 const DEFAULT_STOP_TIMEOUT_MS = 120_000;
+const NOT_READY_GRACE_MS = 5_000;
 /** Another process can take the port between picking it and the server binding it. */
 const PORT_ATTEMPTS = 3;
 const DATABASE = 'sbtest';
@@ -51620,6 +51634,8 @@ class ManagedServer {
     monitoring = false;
     /** stop() was called for the current process: its exit is not a death. */
     stopRequested = false;
+    /** The current process answered queries: it has a signal thread and shuts down cleanly. */
+    ready = false;
     stopping;
     teardownPromise;
     releaseCleanup = () => Promise.resolve();
@@ -51654,9 +51670,11 @@ class ManagedServer {
                 flavor: setup.install.flavor,
                 datadir: base.datadir,
                 user: server.user,
-                signal: setup.scope.signal,
                 ...(setup.log ? { log: setup.log } : {}),
             });
+            // Not aborted midway on interrupt: killing the bootstrap script would leave its mariadbd
+            // child writing into a datadir being removed. It takes about a second; check afterwards.
+            setup.scope.throwIfInterrupted();
         }
         catch (error) {
             await server.destroy();
@@ -51782,6 +51800,7 @@ class ManagedServer {
                     throw error;
                 }
                 this.connectionInfo = info;
+                this.ready = true;
                 this.monitoring = true;
                 return 'ready';
             case 'exited': {
@@ -51815,6 +51834,7 @@ class ManagedServer {
             this.process = running;
             this.connectionInfo = undefined;
             this.stopRequested = false;
+            this.ready = false;
             void running.exited.then((status) => {
                 this.onExit(running, status);
             });
@@ -51851,7 +51871,11 @@ class ManagedServer {
         if (running.exitStatus)
             return;
         this.setup.log?.(`stopping server pid ${running.spawnedPid ?? '?'}`);
-        const status = await running.terminate(this.setup.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS);
+        const grace = this.setup.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS;
+        // A server that never got ready holds no work worth a clean shutdown, and mariadbd 10.11
+        // sent SIGTERM while starting can hang for good (seen here: main thread waiting in
+        // init_slave(), no signal thread left to act on further signals). Short grace, then SIGKILL.
+        const status = await running.terminate(this.ready ? grace : Math.min(grace, NOT_READY_GRACE_MS));
         if (status.signal === 'SIGKILL')
             this.setup.log?.('the server did not shut down in time and was killed (SIGKILL)');
     }
@@ -52605,6 +52629,8 @@ class ProgressTracker {
 // `run`: set up one or two servers, measure the suite on them interleaved, write results.json.
 // The CLI and the action both call runSuite; this is the only place the pieces meet.
 const RAW_MARKER = '.mysql-perf-gate-raw';
+/** How long a failed measurement waits for news of the server's death before blaming sysbench. */
+const DEATH_GRACE_MS = 2000;
 /** Creates (or reuses, if it is ours) the raw directory beside the results file. */
 function prepareRawDir(rawDir) {
     if (existsSync(rawDir)) {
@@ -52676,7 +52702,9 @@ async function runSuite(config, logger, scope) {
                 dir: join(runDir, sideConfig.name),
                 options,
                 scope,
-                log: (line) => logger.debug(`${sideConfig.name}: ${line}`),
+                log: (line) => {
+                    logger.debug(`${sideConfig.name}: ${line}`);
+                },
             });
             const side = { name: sideConfig.name, install, server };
             sides.push(side);
@@ -52730,7 +52758,12 @@ async function runSuite(config, logger, scope) {
             if (existing)
                 existing.repetitions.push(repetition);
             else
-                cells.set(key, { workload: step.workload, threads: step.threads, side: step.side, repetitions: [repetition] });
+                cells.set(key, {
+                    workload: step.workload,
+                    threads: step.threads,
+                    side: step.side,
+                    repetitions: [repetition],
+                });
             logger.progress(`  ${step.side} ${step.workload} @ ${step.threads}: ${outcome.report.tps.toFixed(1)} tps`);
         }
     });
@@ -52766,17 +52799,24 @@ async function runSuite(config, logger, scope) {
  */
 async function measureWhileAlive(server, scope, work) {
     const controller = new AbortController();
-    let death;
+    let died = () => undefined;
+    const death = new Promise((resolve) => {
+        died = resolve;
+    });
     const unsubscribe = server.onUnexpectedExit((error) => {
-        death = error;
+        died(error);
         controller.abort(error);
     });
     try {
         return await work(AbortSignal.any([controller.signal, scope.signal]));
     }
     catch (error) {
-        if (death)
-            throw death;
+        // sysbench can fail on a refused connection before the server's exit has been reaped; give
+        // the exit a moment to arrive so the user sees the server's error log, not a client error.
+        const grace = setTimeout$1(DEATH_GRACE_MS, undefined, { ref: false });
+        const dead = await Promise.race([death, grace]);
+        if (dead)
+            throw dead;
         await server.assertAlive();
         throw error;
     }

@@ -36,6 +36,7 @@ import 'timers';
 import 'node:fs';
 import 'node:path';
 import 'node:os';
+import 'node:timers/promises';
 import 'node:crypto';
 import 'process';
 import 'buffer';

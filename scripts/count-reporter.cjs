@@ -8,7 +8,8 @@ class CountReporter {
     const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
     const skipped = results.numPendingTests + results.numTodoTests;
     const line = `${passed} passed, ${failed} failed, ${skipped} skipped`;
-    if (process.env.TEST_COUNTS_FILE) fs.writeFileSync(process.env.TEST_COUNTS_FILE, `${passed} ${failed} ${skipped}\n`);
+    if (process.env.TEST_COUNTS_FILE)
+      fs.writeFileSync(process.env.TEST_COUNTS_FILE, `${passed} ${failed} ${skipped}\n`);
     process.stderr.write(`\n${line}\n`);
   }
 }

@@ -26,6 +26,8 @@ export function packageRoot(): string {
 }
 
 export function packageVersion(): string {
-  const parsed = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version?: unknown };
+  const parsed = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as {
+    version?: unknown;
+  };
   return typeof parsed.version === 'string' ? parsed.version : '0.0.0';
 }

@@ -44,13 +44,20 @@ maybe('mysql-perf-gate run (real MariaDB)', () => {
     const work = join(dir, 'work');
     const code = await cli(
       'run',
-      '--base', MARIADBD,
-      '--head', MARIADBD,
-      '--base-set', 'performance_schema=OFF',
-      '--head-set', 'performance_schema=ON',
-      '--suite', TINY,
-      '--out', out,
-      '--work-dir', work,
+      '--base',
+      MARIADBD,
+      '--head',
+      MARIADBD,
+      '--base-set',
+      'performance_schema=OFF',
+      '--head-set',
+      'performance_schema=ON',
+      '--suite',
+      TINY,
+      '--out',
+      out,
+      '--work-dir',
+      work,
     );
     expect({ code, log: code === 0 ? '' : stderr.join('') }).toEqual({ code: 0, log: '' });
     const results = readResults(out);
@@ -67,7 +74,9 @@ maybe('mysql-perf-gate run (real MariaDB)', () => {
     // Interleaving: within each cell the sides alternate A B, B A.
     const firstCell = results.cells
       .filter((cell) => cell.workload === 'oltp_point_select' && cell.threads === 1)
-      .flatMap((cell) => cell.repetitions.map((repetition) => ({ side: cell.side, sequence: repetition.sequence })))
+      .flatMap((cell) =>
+        cell.repetitions.map((repetition) => ({ side: cell.side, sequence: repetition.sequence })),
+      )
       .sort((a, b) => a.sequence - b.sequence)
       .map((entry) => entry.side);
     expect(firstCell).toEqual(['base', 'head', 'head', 'base']);
@@ -91,11 +100,19 @@ maybe('mysql-perf-gate run (real MariaDB)', () => {
     // Nothing left: no server, and the run's directory inside --work-dir is gone.
     expect(processesMentioning(work)).toEqual([]);
     expect(readdirSync(work)).toEqual([]);
-    expect(stderr.join('')).toMatch(/\[cell 1\/4\] oltp_point_select @ 1 thread, base: repetition 1\/2 — elapsed/);
+    expect(stderr.join('')).toMatch(
+      /\[cell 1\/4\] oltp_point_select @ 1 thread, base: repetition 1\/2 — elapsed/,
+    );
   });
 
   it('names the field of an invalid suite and exits 2 before starting anything', async () => {
-    const code = await cli('run', '--server', MARIADBD, '--suite', join(import.meta.dirname, '../../__fixtures__/suites/invalid-connection.yml'));
+    const code = await cli(
+      'run',
+      '--server',
+      MARIADBD,
+      '--suite',
+      join(import.meta.dirname, '../../__fixtures__/suites/invalid-connection.yml'),
+    );
     expect(code).toBe(2);
     expect(stderr.join('')).toMatch(/field connection: Invalid option: expected one of "socket"\|"tcp"/);
   });

@@ -23,7 +23,11 @@ function inputError(flags: Partial<RunFlags>): string {
 
 describe('runConfigFromFlags', () => {
   it('makes a one-server run whose side is the head', () => {
-    const config = runConfigFromFlags({ ...defaults, server: '/usr/sbin/mariadbd', set: ['max_connections=300'] });
+    const config = runConfigFromFlags({
+      ...defaults,
+      server: '/usr/sbin/mariadbd',
+      set: ['max_connections=300'],
+    });
     expect(config.sides).toEqual([{ name: 'head', serverPath: '/usr/sbin/mariadbd', options: {} }]);
     expect(config.commonOptions).toEqual({ max_connections: '300' });
     expect(config.suite.name).toBe('quick');

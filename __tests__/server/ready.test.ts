@@ -24,7 +24,11 @@ describe('waitUntilReady', () => {
     const started = Date.now();
     const outcome = await waitUntilReady({
       probe: () => Promise.reject(new Error('ENOENT')),
-      exited: new Promise((resolve) => setTimeout(() => resolve(status), 50)),
+      exited: new Promise((resolve) =>
+        setTimeout(() => {
+          resolve(status);
+        }, 50),
+      ),
       timeoutMs: 60_000,
       intervalMs: 10_000,
       signal: new AbortController().signal,
@@ -46,7 +50,9 @@ describe('waitUntilReady', () => {
 
   it('stops at once when the run is interrupted', async () => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
+    setTimeout(() => {
+      controller.abort();
+    }, 50);
     const outcome = await waitUntilReady({
       probe: () => Promise.reject(new Error('ENOENT')),
       exited: never,

@@ -252,6 +252,20 @@ maybe('ManagedServer', () => {
     expectNothingLeft(path.join(tmp, 'head'));
   });
 
+  it('finishes the datadir bootstrap when interrupted during it, then removes everything', async () => {
+    const creating = ManagedServer.create(
+      setup({
+        log: (line) => {
+          if (line.startsWith('initializing ')) scope.interrupt('SIGINT');
+        },
+      }),
+    );
+    await expect(creating).rejects.toBeInstanceOf(InterruptedError);
+    // The bootstrap (a script and its mariadbd --bootstrap) ran to its end: nothing is left.
+    expect(processesMentioning(tmp)).toEqual([]);
+    expectNothingLeft(path.join(tmp, 'head'));
+  });
+
   it('refuses a datadir it did not create, and leaves it alone', async () => {
     const existing = path.join(tmp, 'head', 'datadir');
     mkdirSync(existing, { recursive: true });

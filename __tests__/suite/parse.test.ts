@@ -38,7 +38,10 @@ describe('parseSuite', () => {
   });
 
   it('turns YAML booleans and numbers in server options into server spellings', () => {
-    const suite = parseSuite(`${minimal}serverOptions:\n  performance_schema: true\n  max_connections: 300\n`, 'test');
+    const suite = parseSuite(
+      `${minimal}serverOptions:\n  performance_schema: true\n  max_connections: 300\n`,
+      'test',
+    );
     expect(suite.serverOptions).toEqual({ performance_schema: 'ON', max_connections: '300' });
   });
 
@@ -60,9 +63,13 @@ describe('parseSuite', () => {
   it('names nested workload fields and duplicate names', () => {
     const text = `${minimal}  - name: oltp_point_select\n    threads: [0]\n    sript: x.lua\n`;
     const error = errorOf(() => parseSuite(text, 'bad.yml'));
-    expect(error.message).toContain('field workloads[1].name: workload name "oltp_point_select" is used twice');
+    expect(error.message).toContain(
+      'field workloads[1].name: workload name "oltp_point_select" is used twice',
+    );
     expect(error.message).toContain('field workloads[1].threads[0]');
-    expect(error.message).toContain('workloads[1]: unknown field "sript"; allowed fields: name, script, options, threads');
+    expect(error.message).toContain(
+      'workloads[1]: unknown field "sript"; allowed fields: name, script, options, threads',
+    );
   });
 
   it('reports YAML syntax errors with their position', () => {

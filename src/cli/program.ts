@@ -11,7 +11,6 @@ import { rawDirFor } from '../run/config.js';
 import { runConfigFromFlags, type RunFlags } from '../run/flags.js';
 import { runSuite } from '../run/run.js';
 import { withCleanupScope } from '../shell/cleanup.js';
-import { loadSuite } from '../suite/load.js';
 import { createStderrLogger } from './stderr-logger.js';
 
 export const EXIT_OK = 0;
@@ -31,7 +30,9 @@ async function runCommand(flags: RunFlags): Promise<number> {
   logger.info('');
   logger.info(renderResultsSummary(results));
   logger.info('');
-  logger.info(`results: ${config.outPath} (raw sysbench output and error logs: ${rawDirFor(config.outPath)}/)`);
+  logger.info(
+    `results: ${config.outPath} (raw sysbench output and error logs: ${rawDirFor(config.outPath)}/)`,
+  );
   return EXIT_OK;
 }
 
@@ -52,12 +53,20 @@ export function buildProgram(onExitCode: (code: number) => void): Command {
     .option('--head-set <name=value>', 'server option for the head side only (repeatable)', collect)
     .option('--suite <name|file>', 'built-in suite (quick, standard) or a suite YAML file', 'quick')
     .option('--out <file>', 'results JSON to write; raw output goes to <file>.raw/ beside it', 'results.json')
-    .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run (created if missing; default: a temp dir)')
+    .option(
+      '--work-dir <dir>',
+      'where datadirs, sockets and logs live during the run (created if missing; default: a temp dir)',
+    )
     .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
     .option('--verbose', 'show debug output (server start-up, commands)')
     .action(async (flags: ParsedRunFlags) => {
       onExitCode(
-        await runCommand({ ...flags, set: flags.set ?? [], baseSet: flags.baseSet ?? [], headSet: flags.headSet ?? [] }),
+        await runCommand({
+          ...flags,
+          set: flags.set ?? [],
+          baseSet: flags.baseSet ?? [],
+          headSet: flags.headSet ?? [],
+        }),
       );
     });
   return program;
@@ -81,9 +90,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     if (error instanceof InterruptedError) {
       process.stderr.write(`mysql-perf-gate: ${error.message}\n`);
-      return 128 + (os.constants.signals[error.signal] ?? 15);
+      return 128 + os.constants.signals[error.signal];
     }
-    const message = error instanceof GateError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const message =
+      error instanceof GateError
+        ? error.message
+        : error instanceof Error
+          ? (error.stack ?? error.message)
+          : String(error);
     process.stderr.write(`mysql-perf-gate: ${message}\n`);
     return EXIT_ERROR;
   }

@@ -10,7 +10,9 @@ export function parseResults(text: string, source: string): Results {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new ResultsError(`${source} is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ResultsError(
+      `${source} is not JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (version !== RESULTS_SCHEMA_VERSION) {
@@ -20,7 +22,9 @@ export function parseResults(text: string, source: string): Results {
   }
   const parsed = Results.safeParse(data);
   if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 10).map((issue) => `  - ${formatPath(issue.path)}: ${issue.message}`);
+    const issues = parsed.error.issues
+      .slice(0, 10)
+      .map((issue) => `  - ${formatPath(issue.path)}: ${issue.message}`);
     throw new ResultsError(`${source} is not a valid results file:\n${issues.join('\n')}`);
   }
   return parsed.data;

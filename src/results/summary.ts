@@ -31,10 +31,14 @@ function row(cell: CellResult): string[] {
 }
 
 function table(header: string[], rows: string[][]): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((cells) => (cells[column] ?? '').length)));
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((cells) => (cells[column] ?? '').length)),
+  );
   const line = (cells: string[]): string =>
     cells
-      .map((text, column) => (column < 3 ? text.padEnd(widths[column] ?? 0) : text.padStart(widths[column] ?? 0)))
+      .map((text, column) =>
+        column < 3 ? text.padEnd(widths[column] ?? 0) : text.padStart(widths[column] ?? 0),
+      )
       .join('  ')
       .trimEnd();
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
@@ -42,7 +46,16 @@ function table(header: string[], rows: string[][]): string {
 
 export function renderResultsSummary(results: Results): string {
   const percentile = results.suite.percentile;
-  const header = ['workload', 'threads', 'side', 'tps (median)', 'tps range', `p${percentile} ms`, 'reps', 'errors'];
+  const header = [
+    'workload',
+    'threads',
+    'side',
+    'tps (median)',
+    'tps range',
+    `p${percentile} ms`,
+    'reps',
+    'errors',
+  ];
   const rows = results.cells.map(row);
   const lines = [
     `suite ${results.suite.name}: ${results.cells.length} cells, ${results.mode === 'ab' ? 'base and head interleaved' : 'one server'}`,

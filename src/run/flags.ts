@@ -27,7 +27,9 @@ export function runConfigFromFlags(flags: RunFlags): RunConfig {
   let sides: SideConfig[];
   if (ab) {
     if (flags.base === undefined || flags.head === undefined) {
-      throw new InputError(`--${flags.base === undefined ? 'head' : 'base'} needs --${flags.base === undefined ? 'base' : 'head'} too: an A/B run measures two servers`);
+      throw new InputError(
+        `--${flags.base === undefined ? 'head' : 'base'} needs --${flags.base === undefined ? 'base' : 'head'} too: an A/B run measures two servers`,
+      );
     }
     sides = [
       { name: 'base', serverPath: flags.base, options: parseOptionAssignments(flags.baseSet, '--base-set') },
@@ -38,7 +40,9 @@ export function runConfigFromFlags(flags: RunFlags): RunConfig {
       throw new InputError('say which server to measure: --server PATH, or --base PATH --head PATH');
     }
     if (flags.baseSet.length > 0 || flags.headSet.length > 0) {
-      throw new InputError('--base-set and --head-set apply to A/B runs (--base/--head); with --server use --set');
+      throw new InputError(
+        '--base-set and --head-set apply to A/B runs (--base/--head); with --server use --set',
+      );
     }
     sides = [{ name: 'head', serverPath: flags.server, options: {} }];
   }
@@ -51,4 +55,3 @@ export function runConfigFromFlags(flags: RunFlags): RunConfig {
     keepWorkDir: flags.keepWorkDir ?? false,
   };
 }
-

@@ -1,6 +1,14 @@
 // `run`: set up one or two servers, measure the suite on them interleaved, write results.json.
 // The CLI and the action both call runSuite; this is the only place the pieces meet.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -110,7 +118,9 @@ export async function runSuite(config: RunConfig, logger: Logger, scope: Cleanup
         dir: join(runDir, sideConfig.name),
         options,
         scope,
-        log: (line) => logger.debug(`${sideConfig.name}: ${line}`),
+        log: (line) => {
+          logger.debug(`${sideConfig.name}: ${line}`);
+        },
       });
       const side: Side = { name: sideConfig.name, install, server };
       sides.push(side);
@@ -169,8 +179,16 @@ export async function runSuite(config: RunConfig, logger: Logger, scope: Cleanup
       };
       const existing = cells.get(key);
       if (existing) existing.repetitions.push(repetition);
-      else cells.set(key, { workload: step.workload, threads: step.threads, side: step.side, repetitions: [repetition] });
-      logger.progress(`  ${step.side} ${step.workload} @ ${step.threads}: ${outcome.report.tps.toFixed(1)} tps`);
+      else
+        cells.set(key, {
+          workload: step.workload,
+          threads: step.threads,
+          side: step.side,
+          repetitions: [repetition],
+        });
+      logger.progress(
+        `  ${step.side} ${step.workload} @ ${step.threads}: ${outcome.report.tps.toFixed(1)} tps`,
+      );
     }
   });
 

@@ -44,7 +44,8 @@ export function renderConfigFile(input: ConfigFileInput): string {
   if (input.flavor !== 'mariadb') {
     // MySQL 8 loads the X plugin, which listens on port 33060 and /tmp/mysqlx.sock: two sides would
     // collide. loose_ keeps MySQL 5.7, which has no such plugin, from refusing the option.
-    // From the MySQL reference manual; not verified here (no MySQL server available).
+    // From the MySQL 8.0-9.x reference manual ("Disabling X Plugin": mysqlx=0 in the option
+    // file); not verified here, no MySQL server being available.
     managed.push(['loose_mysqlx', 'OFF']);
   }
   const lines = [

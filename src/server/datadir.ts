@@ -20,7 +20,6 @@ export interface DatadirRequest {
   readonly datadir: string;
   /** Set when running as root (the bootstrap, like the server, refuses root otherwise). */
   readonly user: string | undefined;
-  readonly signal?: AbortSignal;
   readonly log?: (line: string) => void;
 }
 
@@ -33,10 +32,7 @@ export async function initializeDatadir(request: DatadirRequest): Promise<void> 
       ? await mariadbCommand(request)
       : { file: request.binary, args: mysqlInitializeArgs(request) };
   request.log?.(`initializing ${request.datadir}: ${[file, ...args].join(' ')}`);
-  const result = await exec(file, args, {
-    check: false,
-    ...(request.signal ? { signal: request.signal } : {}),
-  });
+  const result = await exec(file, args, { check: false });
   if (result.exitCode !== 0 || result.signal !== null) {
     const how = result.signal ? `was killed by ${result.signal}` : `exited with status ${result.exitCode}`;
     const output = tailLines(`${result.stdout}\n${result.stderr}`, 25);

@@ -87,10 +87,10 @@ export class ServerProcess {
   async terminate(graceMs: number, killWaitMs = 30_000): Promise<ExitStatus> {
     if (this.status) return this.status;
     const deadline = Date.now() + graceMs;
-    // mariadbd loses a SIGTERM that arrives in its first moments, before its signal thread runs
-    // (seen on 10.11: killed 20 ms after spawn, it started anyway and served). So SIGTERM is
-    // repeated until the process exits or the grace period ends; a server already shutting
-    // down ignores the repeats.
+    // A server may not act on a SIGTERM that arrives in its first moments, before its signal
+    // thread runs (mariadbd 10.11 sent one 20 ms after spawn was still up 10 s later; a second
+    // one a second later stopped it). So SIGTERM is repeated until the process exits or the
+    // grace period ends; a server already shutting down ignores the repeats.
     do {
       this.signal('SIGTERM');
       const exited = await withTimeout(

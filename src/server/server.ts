@@ -40,6 +40,7 @@ export interface ServerSetup {
 
 const DEFAULT_START_TIMEOUT_MS = 120_000;
 const DEFAULT_STOP_TIMEOUT_MS = 120_000;
+const NOT_READY_GRACE_MS = 5_000;
 /** Another process can take the port between picking it and the server binding it. */
 const PORT_ATTEMPTS = 3;
 const DATABASE = 'sbtest';
@@ -58,6 +59,8 @@ export class ManagedServer {
   private monitoring = false;
   /** stop() was called for the current process: its exit is not a death. */
   private stopRequested = false;
+  /** The current process answered queries: it has a signal thread and shuts down cleanly. */
+  private ready = false;
   private stopping: Promise<void> | undefined;
   private teardownPromise: Promise<void> | undefined;
   private releaseCleanup: () => Promise<void> = () => Promise.resolve();
@@ -99,9 +102,11 @@ export class ManagedServer {
         flavor: setup.install.flavor,
         datadir: base.datadir,
         user: server.user,
-        signal: setup.scope.signal,
         ...(setup.log ? { log: setup.log } : {}),
       });
+      // Not aborted midway on interrupt: killing the bootstrap script would leave its mariadbd
+      // child writing into a datadir being removed. It takes about a second; check afterwards.
+      setup.scope.throwIfInterrupted();
     } catch (error) {
       await server.destroy();
       setup.scope.throwIfInterrupted();
@@ -239,6 +244,7 @@ export class ManagedServer {
           throw error;
         }
         this.connectionInfo = info;
+        this.ready = true;
         this.monitoring = true;
         return 'ready';
       case 'exited': {
@@ -280,6 +286,7 @@ export class ManagedServer {
       this.process = running;
       this.connectionInfo = undefined;
       this.stopRequested = false;
+      this.ready = false;
       void running.exited.then((status) => {
         this.onExit(running, status);
       });
@@ -318,7 +325,11 @@ export class ManagedServer {
   private async terminate(running: ServerProcess): Promise<void> {
     if (running.exitStatus) return;
     this.setup.log?.(`stopping server pid ${running.spawnedPid ?? '?'}`);
-    const status = await running.terminate(this.setup.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS);
+    const grace = this.setup.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS;
+    // A server that never got ready holds no work worth a clean shutdown, and mariadbd 10.11
+    // sent SIGTERM while starting can hang for good (seen here: main thread waiting in
+    // init_slave(), no signal thread left to act on further signals). Short grace, then SIGKILL.
+    const status = await running.terminate(this.ready ? grace : Math.min(grace, NOT_READY_GRACE_MS));
     if (status.signal === 'SIGKILL')
       this.setup.log?.('the server did not shut down in time and was killed (SIGKILL)');
   }

@@ -35,7 +35,11 @@ export class ExecError extends GateError {
   }
 }
 
-export async function exec(file: string, args: readonly string[], options: ExecOptions = {}): Promise<ExecResult> {
+export async function exec(
+  file: string,
+  args: readonly string[],
+  options: ExecOptions = {},
+): Promise<ExecResult> {
   const command = [file, ...args].join(' ');
   return new Promise<ExecResult>((resolve, reject) => {
     const child = spawn(file, args, {
@@ -54,13 +58,22 @@ export async function exec(file: string, args: readonly string[], options: ExecO
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => stderr.push(chunk));
     child.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') {
-        reject(new DependencyError(`${file} was not found${options.installHint ? `; ${options.installHint}` : ''}`));
+        reject(
+          new DependencyError(
+            `${file} was not found${options.installHint ? `; ${options.installHint}` : ''}`,
+          ),
+        );
       } else {
         reject(new GateError(`could not run ${command}: ${error.message}`, { cause: error }));
       }
     });
     child.on('close', (code, signal) => {
-      const result: ExecResult = { exitCode: code ?? -1, signal, stdout: stdout.join(''), stderr: stderr.join('') };
+      const result: ExecResult = {
+        exitCode: code ?? -1,
+        signal,
+        stdout: stdout.join(''),
+        stderr: stderr.join(''),
+      };
       if (options.check !== false && (code !== 0 || signal !== null)) reject(new ExecError(command, result));
       else resolve(result);
     });

@@ -18,7 +18,8 @@ export function formatPath(path: readonly PropertyKey[]): string {
 function describeIssue(issue: z.core.$ZodIssue): string {
   const where = formatPath(issue.path);
   if (issue.code === 'unrecognized_keys') {
-    const allowed = issue.path.length === 0 ? SUITE_FIELDS : issue.path[0] === 'workloads' ? WORKLOAD_FIELDS : [];
+    const allowed =
+      issue.path.length === 0 ? SUITE_FIELDS : issue.path[0] === 'workloads' ? WORKLOAD_FIELDS : [];
     const keys = issue.keys.map((key) => `"${key}"`).join(', ');
     return `${where}: unknown field ${keys}${allowed.length > 0 ? `; allowed fields: ${allowed.join(', ')}` : ''}`;
   }

@@ -1,0 +1,71 @@
+// Ctrl-C and SIGTERM (a cancelled workflow) in the middle of a run: the bundled CLI as a real
+// process, a real server. Nothing may be left behind.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+
+import { processesMentioning } from '../helpers/leftovers.js';
+import { requireCommand } from '../helpers/requirements.js';
+
+const ready = requireCommand('mariadbd') && requireCommand('sysbench');
+const maybe = ready ? describe : describe.skip;
+const ROOT = join(import.meta.dirname, '../..');
+const TINY = join(ROOT, '__fixtures__/suites/tiny.yml');
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(os.tmpdir(), 'gate-int-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function interruptMidRun(
+  signal: NodeJS.Signals,
+): Promise<{ code: number | null; stderr: string; work: string }> {
+  const work = join(dir, 'work');
+  const child = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'dist/cli.js'),
+      'run',
+      '--server',
+      '/usr/sbin/mariadbd',
+      '--suite',
+      TINY,
+      '--out',
+      join(dir, 'r.json'),
+      '--work-dir',
+      work,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  let sent = false;
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+    if (!sent && stderr.includes('repetition 1/2')) {
+      sent = true;
+      child.kill(signal);
+    }
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, stderr, work };
+}
+
+maybe('interrupting a run', () => {
+  it.each<[NodeJS.Signals, number]>([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ])('%s stops the server, removes the datadir and exits %i', async (signal, expected) => {
+    const { code, stderr, work } = await interruptMidRun(signal);
+    expect({ code, stderr: code === expected ? '' : stderr }).toEqual({ code: expected, stderr: '' });
+    expect(stderr).toContain(`interrupted by ${signal}`);
+    expect(processesMentioning(work)).toEqual([]);
+    expect(readdirSync(work)).toEqual([]);
+    expect(existsSync(join(dir, 'r.json'))).toBe(false);
+    // The error log of the interrupted server is kept beside where the results would have gone.
+    expect(existsSync(join(dir, 'r.raw', 'head-error.log'))).toBe(true);
+  });
+});
