@@ -27,7 +27,7 @@ const config = {
     warn(warning);
   },
   plugins: [
-    typescript({ tsconfig: 'tsconfig.build.json', include: ['src/**/*.ts'] }),
+    typescript({ tsconfig: 'tsconfig.build.json', include: ['src/**/*.ts'], outDir: dir }),
     nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
     commonjs(),
     json(),

@@ -16006,36 +16006,48 @@ function loadSuite(nameOrPath) {
     return parseSuite(readFileSync(path, 'utf8'), path);
 }
 
-// Run flags (CLI) or inputs (action) → RunConfig. Shared so both validate the same way.
-/** Flags → RunConfig; every error names the flag. */
-function runConfigFromFlags(flags) {
+// Run flags (CLI) or inputs (action) → RunConfig. Shared so both validate the same way; errors
+// name the flag (--base-set) or the input (input "base-set") the user actually wrote.
+const cliSpelling = (name) => `--${name}`;
+const actionSpelling = (name) => `input "${name}"`;
+/** Flags → RunConfig; every error names the flag or input. */
+function runConfigFromFlags(flags, spell = cliSpelling) {
     const ab = flags.base !== undefined || flags.head !== undefined;
     if (flags.server !== undefined && ab) {
-        throw new InputError('use either --server PATH (one server) or --base PATH --head PATH (two), not both');
+        throw new InputError(`use either ${spell('server')} (one server) or ${spell('base')} and ${spell('head')} (two), not both`);
     }
     let sides;
     if (ab) {
         if (flags.base === undefined || flags.head === undefined) {
-            throw new InputError(`--${flags.base === undefined ? 'head' : 'base'} needs --${flags.base === undefined ? 'base' : 'head'} too: an A/B run measures two servers`);
+            const [given, missing] = flags.base === undefined ? ['head', 'base'] : ['base', 'head'];
+            throw new InputError(`${spell(given)} needs ${spell(missing)} too: an A/B run measures two servers`);
         }
         sides = [
-            { name: 'base', serverPath: flags.base, options: parseOptionAssignments(flags.baseSet, '--base-set') },
-            { name: 'head', serverPath: flags.head, options: parseOptionAssignments(flags.headSet, '--head-set') },
+            {
+                name: 'base',
+                serverPath: flags.base,
+                options: parseOptionAssignments(flags.baseSet, spell('base-set')),
+            },
+            {
+                name: 'head',
+                serverPath: flags.head,
+                options: parseOptionAssignments(flags.headSet, spell('head-set')),
+            },
         ];
     }
     else {
         if (flags.server === undefined) {
-            throw new InputError('say which server to measure: --server PATH, or --base PATH --head PATH');
+            throw new InputError(`say which server to measure: ${spell('server')}, or ${spell('base')} and ${spell('head')}`);
         }
         if (flags.baseSet.length > 0 || flags.headSet.length > 0) {
-            throw new InputError('--base-set and --head-set apply to A/B runs (--base/--head); with --server use --set');
+            throw new InputError(`${spell('base-set')} and ${spell('head-set')} apply to A/B runs (${spell('base')}/${spell('head')}); with ${spell('server')} use ${spell('set')}`);
         }
         sides = [{ name: 'head', serverPath: flags.server, options: {} }];
     }
     return {
         suite: loadSuite(flags.suite),
         sides,
-        commonOptions: parseOptionAssignments(flags.set, '--set'),
+        commonOptions: parseOptionAssignments(flags.set, spell('set')),
         outPath: flags.out,
         workDir: flags.workDir ?? null,
         keepWorkDir: flags.keepWorkDir ?? false,
@@ -52909,4 +52921,4 @@ async function withCleanupScope(fn) {
     }
 }
 
-export { GateError as G, InterruptedError as I, renderResultsSummary as a, rawDirFor as b, runSuite as c, commonjsGlobal as d, getDefaultExportFromCjs as g, packageVersion as p, runConfigFromFlags as r, withCleanupScope as w };
+export { GateError as G, InterruptedError as I, renderResultsSummary as a, rawDirFor as b, runSuite as c, commonjsGlobal as d, actionSpelling as e, getDefaultExportFromCjs as g, packageVersion as p, runConfigFromFlags as r, withCleanupScope as w };

@@ -20,7 +20,7 @@ import require$$0$8 from 'node:util';
 import require$$7 from 'node:querystring';
 import require$$0$4 from 'node:events';
 import require$$0$9 from 'node:diagnostics_channel';
-import { d as commonjsGlobal, r as runConfigFromFlags, w as withCleanupScope, c as runSuite, a as renderResultsSummary, b as rawDirFor } from './common.js';
+import { d as commonjsGlobal, r as runConfigFromFlags, e as actionSpelling, w as withCleanupScope, c as runSuite, a as renderResultsSummary, b as rawDirFor } from './common.js';
 import require$$5 from 'node:tls';
 import require$$1$2 from 'node:zlib';
 import require$$5$1 from 'node:perf_hooks';
@@ -28917,7 +28917,7 @@ function readRunInputs() {
 // The action's steps. The one place that calls core.setFailed.
 async function run() {
     try {
-        const config = runConfigFromFlags(readRunInputs());
+        const config = runConfigFromFlags(readRunInputs(), actionSpelling);
         const results = await withCleanupScope((scope) => runSuite(config, coreLogger, scope));
         info(renderResultsSummary(results));
         setOutput('results', config.outPath);

@@ -5,13 +5,13 @@ import { coreLogger } from './action/core-logger.js';
 import { readRunInputs } from './action/inputs.js';
 import { renderResultsSummary } from './results/summary.js';
 import { rawDirFor } from './run/config.js';
-import { runConfigFromFlags } from './run/flags.js';
+import { actionSpelling, runConfigFromFlags } from './run/flags.js';
 import { runSuite } from './run/run.js';
 import { withCleanupScope } from './shell/cleanup.js';
 
 export async function run(): Promise<void> {
   try {
-    const config = runConfigFromFlags(readRunInputs());
+    const config = runConfigFromFlags(readRunInputs(), actionSpelling);
     const results = await withCleanupScope((scope) => runSuite(config, coreLogger, scope));
     core.info(renderResultsSummary(results));
     core.setOutput('results', config.outPath);

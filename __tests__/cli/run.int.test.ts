@@ -132,7 +132,7 @@ maybe('mysql-perf-gate run (real MariaDB)', () => {
 
   it('refuses --server together with --base/--head', async () => {
     expect(await cli('run', '--server', MARIADBD, '--base', MARIADBD, '--head', MARIADBD)).toBe(2);
-    expect(stderr.join('')).toContain('use either --server PATH');
+    expect(stderr.join('')).toContain('use either --server (one server)');
   });
 
   it('reports a server killed mid-run with its error log, and leaves nothing behind', async () => {

@@ -50,7 +50,7 @@ describe('runConfigFromFlags', () => {
 
   it.each<[Partial<RunFlags>, string]>([
     [{}, 'say which server to measure'],
-    [{ server: '/a', base: '/b', head: '/c' }, 'use either --server PATH'],
+    [{ server: '/a', base: '/b', head: '/c' }, 'use either --server (one server) or --base and --head (two)'],
     [{ base: '/b' }, '--base needs --head too'],
     [{ head: '/b' }, '--head needs --base too'],
     [{ server: '/a', headSet: ['x=1'] }, '--base-set and --head-set apply to A/B runs'],

@@ -1,4 +1,5 @@
-// Run flags (CLI) or inputs (action) → RunConfig. Shared so both validate the same way.
+// Run flags (CLI) or inputs (action) → RunConfig. Shared so both validate the same way; errors
+// name the flag (--base-set) or the input (input "base-set") the user actually wrote.
 import { InputError } from '../errors.js';
 import { parseOptionAssignments } from '../server/options.js';
 import { loadSuite } from '../suite/load.js';
@@ -18,30 +19,49 @@ export interface RunFlags {
   verbose?: boolean;
 }
 
-/** Flags → RunConfig; every error names the flag. */
-export function runConfigFromFlags(flags: RunFlags): RunConfig {
+type FlagName = 'server' | 'base' | 'head' | 'set' | 'base-set' | 'head-set';
+
+/** How a flag is spelled for the user: `--base-set` on the command line, `input "base-set"` in a workflow. */
+export type FlagSpelling = (name: FlagName) => string;
+export const cliSpelling: FlagSpelling = (name) => `--${name}`;
+export const actionSpelling: FlagSpelling = (name) => `input "${name}"`;
+
+/** Flags → RunConfig; every error names the flag or input. */
+export function runConfigFromFlags(flags: RunFlags, spell: FlagSpelling = cliSpelling): RunConfig {
   const ab = flags.base !== undefined || flags.head !== undefined;
   if (flags.server !== undefined && ab) {
-    throw new InputError('use either --server PATH (one server) or --base PATH --head PATH (two), not both');
+    throw new InputError(
+      `use either ${spell('server')} (one server) or ${spell('base')} and ${spell('head')} (two), not both`,
+    );
   }
   let sides: SideConfig[];
   if (ab) {
     if (flags.base === undefined || flags.head === undefined) {
-      throw new InputError(
-        `--${flags.base === undefined ? 'head' : 'base'} needs --${flags.base === undefined ? 'base' : 'head'} too: an A/B run measures two servers`,
-      );
+      const [given, missing] =
+        flags.base === undefined ? (['head', 'base'] as const) : (['base', 'head'] as const);
+      throw new InputError(`${spell(given)} needs ${spell(missing)} too: an A/B run measures two servers`);
     }
     sides = [
-      { name: 'base', serverPath: flags.base, options: parseOptionAssignments(flags.baseSet, '--base-set') },
-      { name: 'head', serverPath: flags.head, options: parseOptionAssignments(flags.headSet, '--head-set') },
+      {
+        name: 'base',
+        serverPath: flags.base,
+        options: parseOptionAssignments(flags.baseSet, spell('base-set')),
+      },
+      {
+        name: 'head',
+        serverPath: flags.head,
+        options: parseOptionAssignments(flags.headSet, spell('head-set')),
+      },
     ];
   } else {
     if (flags.server === undefined) {
-      throw new InputError('say which server to measure: --server PATH, or --base PATH --head PATH');
+      throw new InputError(
+        `say which server to measure: ${spell('server')}, or ${spell('base')} and ${spell('head')}`,
+      );
     }
     if (flags.baseSet.length > 0 || flags.headSet.length > 0) {
       throw new InputError(
-        '--base-set and --head-set apply to A/B runs (--base/--head); with --server use --set',
+        `${spell('base-set')} and ${spell('head-set')} apply to A/B runs (${spell('base')}/${spell('head')}); with ${spell('server')} use ${spell('set')}`,
       );
     }
     sides = [{ name: 'head', serverPath: flags.server, options: {} }];
@@ -49,7 +69,7 @@ export function runConfigFromFlags(flags: RunFlags): RunConfig {
   return {
     suite: loadSuite(flags.suite),
     sides,
-    commonOptions: parseOptionAssignments(flags.set, '--set'),
+    commonOptions: parseOptionAssignments(flags.set, spell('set')),
     outPath: flags.out,
     workDir: flags.workDir ?? null,
     keepWorkDir: flags.keepWorkDir ?? false,

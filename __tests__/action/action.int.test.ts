@@ -1,0 +1,77 @@
+// The bundled action (dist/index.js) run the way the runner runs it: inputs in INPUT_* variables,
+// outputs to the file named by GITHUB_OUTPUT, log groups and errors as workflow commands.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+
+import { readResults } from '../../src/results/io.js';
+import { processesMentioning } from '../helpers/leftovers.js';
+import { requireCommand } from '../helpers/requirements.js';
+
+const ready = requireCommand('mariadbd') && requireCommand('sysbench');
+const maybe = ready ? describe : describe.skip;
+const ROOT = join(import.meta.dirname, '../..');
+const TINY = join(ROOT, '__fixtures__/suites/tiny.yml');
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(os.tmpdir(), 'gate-action-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function runAction(
+  inputs: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; outputs: string }> {
+  const outputFile = join(dir, 'github-output');
+  writeFileSync(outputFile, '');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    GITHUB_OUTPUT: outputFile,
+    RUNNER_TEMP: join(dir, 'runner-temp'),
+  };
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  const child = spawn(process.execPath, [join(ROOT, 'dist/index.js')], {
+    env,
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      resolve({ code, stdout, outputs: readFileSync(outputFile, 'utf8') });
+    });
+  });
+}
+
+maybe('the action', () => {
+  it('measures a server with per-side inputs, sets its outputs and groups each phase', async () => {
+    const { code, stdout, outputs } = await runAction({
+      server: '/usr/sbin/mariadbd',
+      suite: TINY,
+      set: 'performance_schema=ON\nmax_connections=77',
+      out: 'perf/results.json',
+    });
+    expect({ code, stdout: code === 0 ? '' : stdout }).toEqual({ code: 0, stdout: '' });
+    expect(stdout).toContain('::group::Set up servers');
+    expect(stdout).toContain('::group::Measure suite tiny');
+    expect(outputs).toMatch(/^results<<.*\nperf\/results.json\n/m);
+    expect(outputs).toMatch(/^raw-dir<<.*\nperf\/results.raw\n/m);
+    const results = readResults(join(dir, 'perf/results.json'));
+    expect(results.sides.head.variables.max_connections).toBe('77');
+    expect(results.sides.head.variables.performance_schema).toBe('ON');
+    expect(existsSync(join(dir, 'perf/results.raw/head-error.log'))).toBe(true);
+    expect(processesMentioning(join(dir, 'runner-temp'))).toEqual([]);
+  });
+
+  it('fails the step with a message naming the input problem', async () => {
+    const { code, stdout } = await runAction({ server: '/usr/sbin/mariadbd', base: '/usr/sbin/mariadbd' });
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      '::error::use either input "server" (one server) or input "base" and input "head" (two), not both',
+    );
+  });
+});
