@@ -21,6 +21,19 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "installing npm packages (npm ci)" >&2
-  npm ci --no-audit --no-fund >&2
+  echo "installing npm packages" >&2
+  # npm ci refuses a lock file without the other platforms' optional packages (rollup's native
+  # builds), which registry mirrors that do not carry them cannot record; npm install then
+  # installs the same locked versions.
+  log=$(mktemp)
+  if ! npm ci --no-audit --no-fund >"$log" 2>&1; then
+    if grep -q 'EUSAGE' "$log"; then
+      npm install --no-audit --no-fund >&2
+    else
+      cat "$log" >&2
+      rm -f "$log"
+      exit 1
+    fi
+  fi
+  rm -f "$log"
 fi
