@@ -4362,7 +4362,9 @@ function collect(value, previous) {
 async function runCommand(flags) {
     const logger = createStderrLogger({ verbose: flags.verbose ?? false });
     const config = runConfigFromFlags(flags);
-    const results = await withCleanupScope((scope) => runSuite(config, logger, scope));
+    const results = await withCleanupScope((scope) => runSuite(config, logger, scope), (failures) => {
+        logger.warning(`could not clean up everything:\n${failures.join('\n')}`);
+    });
     logger.info('');
     logger.info(renderResultsSummary(results));
     logger.info('');

@@ -52896,7 +52896,9 @@ class CleanupScope {
  * released before this returns or throws. A second signal while cleaning up is ignored so the
  * cleanup itself is not cut short.
  */
-async function withCleanupScope(fn) {
+async function withCleanupScope(fn, 
+/** Told what could not be cleaned up (e.g. a datadir that could not be removed). */
+onCleanupFailures) {
     const scope = new CleanupScope();
     const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
     const onSignal = (signal) => {
@@ -52915,9 +52917,11 @@ async function withCleanupScope(fn) {
         throw error;
     }
     finally {
-        await scope.release();
+        const failures = await scope.release();
         for (const signal of signals)
             process.off(signal, onSignal);
+        if (failures.length > 0)
+            onCleanupFailures(failures);
     }
 }
 

@@ -28918,7 +28918,9 @@ function readRunInputs() {
 async function run() {
     try {
         const config = runConfigFromFlags(readRunInputs(), actionSpelling);
-        const results = await withCleanupScope((scope) => runSuite(config, coreLogger, scope));
+        const results = await withCleanupScope((scope) => runSuite(config, coreLogger, scope), (failures) => {
+            coreLogger.warning(`could not clean up everything:\n${failures.join('\n')}`);
+        });
         info(renderResultsSummary(results));
         setOutput('results', config.outPath);
         setOutput('raw-dir', rawDirFor(config.outPath));

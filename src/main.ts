@@ -12,7 +12,12 @@ import { withCleanupScope } from './shell/cleanup.js';
 export async function run(): Promise<void> {
   try {
     const config = runConfigFromFlags(readRunInputs(), actionSpelling);
-    const results = await withCleanupScope((scope) => runSuite(config, coreLogger, scope));
+    const results = await withCleanupScope(
+      (scope) => runSuite(config, coreLogger, scope),
+      (failures) => {
+        coreLogger.warning(`could not clean up everything:\n${failures.join('\n')}`);
+      },
+    );
     core.info(renderResultsSummary(results));
     core.setOutput('results', config.outPath);
     core.setOutput('raw-dir', rawDirFor(config.outPath));

@@ -26,7 +26,12 @@ type ParsedRunFlags = Omit<RunFlags, 'set' | 'baseSet' | 'headSet'> &
 async function runCommand(flags: RunFlags): Promise<number> {
   const logger = createStderrLogger({ verbose: flags.verbose ?? false });
   const config = runConfigFromFlags(flags);
-  const results = await withCleanupScope((scope) => runSuite(config, logger, scope));
+  const results = await withCleanupScope(
+    (scope) => runSuite(config, logger, scope),
+    (failures) => {
+      logger.warning(`could not clean up everything:\n${failures.join('\n')}`);
+    },
+  );
   logger.info('');
   logger.info(renderResultsSummary(results));
   logger.info('');

@@ -63,7 +63,11 @@ export class CleanupScope {
  * released before this returns or throws. A second signal while cleaning up is ignored so the
  * cleanup itself is not cut short.
  */
-export async function withCleanupScope<T>(fn: (scope: CleanupScope) => Promise<T>): Promise<T> {
+export async function withCleanupScope<T>(
+  fn: (scope: CleanupScope) => Promise<T>,
+  /** Told what could not be cleaned up (e.g. a datadir that could not be removed). */
+  onCleanupFailures: (failures: string[]) => void,
+): Promise<T> {
   const scope = new CleanupScope();
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -78,7 +82,8 @@ export async function withCleanupScope<T>(fn: (scope: CleanupScope) => Promise<T
     if (scope.interrupted) throw new InterruptedError(scope.interrupted);
     throw error;
   } finally {
-    await scope.release();
+    const failures = await scope.release();
     for (const signal of signals) process.off(signal, onSignal);
+    if (failures.length > 0) onCleanupFailures(failures);
   }
 }
