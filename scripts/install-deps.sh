@@ -2,10 +2,16 @@
 # Installs what mysql-perf-gate needs on Debian/Ubuntu: sysbench and a MariaDB server from the
 # distribution (only when missing), and the npm packages including Node 24 (the npm registry's
 # `node` package, so the machine's own Node version does not matter).
+# With --tests, also what only the tests need: clang and gcc, to check the compiler read from
+# binaries built here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
+if [ "${1:-}" = "--tests" ]; then
+  command -v gcc >/dev/null 2>&1 || need+=(gcc)
+  command -v clang >/dev/null 2>&1 || need+=(clang)
+fi
 command -v sysbench >/dev/null 2>&1 || need+=(sysbench)
 if ! command -v mariadbd >/dev/null 2>&1 && [ ! -x /usr/sbin/mariadbd ] && [ ! -x /usr/sbin/mysqld ]; then
   need+=(mariadb-server)

@@ -4,7 +4,7 @@
 # MariaDB servers). Ends with one line "N passed, N failed, N skipped"; exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-./scripts/install-deps.sh || { echo "0 passed, 1 failed"; exit 1; }
+./scripts/install-deps.sh --tests || { echo "0 passed, 1 failed"; exit 1; }
 export PATH="$PWD/node_modules/.bin:$PATH"   # Node 24 from the npm registry comes first
 
 passed=0

@@ -73,7 +73,7 @@ describe('splitComments', () => {
 });
 
 const hasGcc = requireCommand('gcc');
-const clang = findCommand('clang');
+const clang = requireCommand('clang') ? findCommand('clang') : undefined;
 
 (hasGcc ? describe : describe.skip)('readCompiler on binaries built here', () => {
   let dir: string;
