@@ -1,4 +1,4 @@
-import { readFileSync, existsSync, statSync, readdirSync, writeFileSync, renameSync, mkdirSync, mkdtempSync, rmSync, copyFileSync } from 'node:fs';
+import { readFileSync, existsSync, statSync, readdirSync, writeFileSync, renameSync, mkdirSync, rmSync, mkdtempSync, copyFileSync } from 'node:fs';
 import path, { join, dirname, resolve, relative, basename } from 'node:path';
 import os from 'node:os';
 import { setTimeout as setTimeout$1 } from 'node:timers/promises';
@@ -16027,11 +16027,13 @@ function runConfigFromFlags(flags, spell = cliSpelling) {
                 name: 'base',
                 serverPath: flags.base,
                 options: parseOptionAssignments(flags.baseSet, spell('base-set')),
+                labels: { server: spell('base'), options: spell('base-set') },
             },
             {
                 name: 'head',
                 serverPath: flags.head,
                 options: parseOptionAssignments(flags.headSet, spell('head-set')),
+                labels: { server: spell('head'), options: spell('head-set') },
             },
         ];
     }
@@ -16042,12 +16044,20 @@ function runConfigFromFlags(flags, spell = cliSpelling) {
         if (flags.baseSet.length > 0 || flags.headSet.length > 0) {
             throw new InputError(`${spell('base-set')} and ${spell('head-set')} apply to A/B runs (${spell('base')}/${spell('head')}); with ${spell('server')} use ${spell('set')}`);
         }
-        sides = [{ name: 'head', serverPath: flags.server, options: {} }];
+        sides = [
+            {
+                name: 'head',
+                serverPath: flags.server,
+                options: {},
+                labels: { server: spell('server'), options: spell('set') },
+            },
+        ];
     }
     return {
         suite: loadSuite(flags.suite),
         sides,
         commonOptions: parseOptionAssignments(flags.set, spell('set')),
+        commonOptionsLabel: spell('set'),
         outPath: flags.out,
         workDir: flags.workDir ?? null,
         keepWorkDir: flags.keepWorkDir ?? false,
@@ -51606,8 +51616,9 @@ async function assertExecutable(binary, inputName) {
 
 // What a `--server` path is: which binary, which install prefix, which flavor and version, and
 // which compiler built it. Runs the binary once (`--version`) and reads its ELF header.
-async function inspectServer(path) {
-    const { binary, basedir } = await locateServer(path);
+/** `inputName` is how the user gave the path (`--base`, `input "server"`), for errors. */
+async function inspectServer(path, inputName = '--server') {
+    const { binary, basedir } = await locateServer(path, inputName);
     // --no-defaults first: --version must not depend on (or fail over) the machine's option files.
     const result = await exec(binary, ['--no-defaults', '--version'], { check: false });
     if (result.exitCode !== 0 || result.signal !== null) {
@@ -52673,14 +52684,35 @@ async function runSuite(config, logger, scope) {
     const sysbenchVersion = await checkSysbench();
     const sideOptions = config.sides.map((side) => mergeOptions([
         { source: `suite ${suite.name} serverOptions`, options: suite.serverOptions },
-        { source: '--set', options: config.commonOptions },
-        { source: `--${side.name}-set`, options: side.options },
+        { source: config.commonOptionsLabel, options: config.commonOptions },
+        { source: side.labels.options, options: side.options },
     ]));
-    const installs = await Promise.all(config.sides.map((side) => inspectServer(side.serverPath)));
+    const installs = await Promise.all(config.sides.map((side) => inspectServer(side.serverPath, side.labels.server)));
     const outPath = resolve(config.outPath);
     mkdirSync(dirname(outPath), { recursive: true });
     const rawDir = rawDirFor(outPath);
     prepareRawDir(rawDir);
+    try {
+        return await measure(config, logger, scope, {
+            startedAt,
+            sysbenchVersion,
+            sideOptions,
+            installs,
+            outPath,
+            rawDir,
+        });
+    }
+    catch (error) {
+        // The error may quote files in the work directory, which is gone by now; say where the copies are.
+        if (error instanceof GateError && !(error instanceof InterruptedError)) {
+            error.message += `\nsysbench's raw output and the servers' error logs are kept in ${rawDir}/`;
+        }
+        throw error;
+    }
+}
+async function measure(config, logger, scope, validated) {
+    const { suite } = config;
+    const { startedAt, sysbenchVersion, sideOptions, installs, outPath, rawDir } = validated;
     const workRoot = config.workDir ? resolve(config.workDir) : os.tmpdir();
     mkdirSync(workRoot, { recursive: true });
     const runDir = mkdtempSync(join(workRoot, 'mysql-perf-gate-'));

@@ -153,6 +153,7 @@ maybe('mysql-perf-gate run (real MariaDB)', () => {
     expect(message).toMatch(/died/);
     expect(message).toMatch(/error log/);
     expect(message).toMatch(/mariadbd|InnoDB/);
+    expect(message).toContain(`error logs are kept in ${join(dir, 'killed.raw')}/`);
     expect(existsSync(out)).toBe(false);
     expect(processesMentioning(work)).toEqual([]);
     expect(readdirSync(work)).toEqual([]);

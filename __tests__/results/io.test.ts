@@ -5,19 +5,14 @@ import { join } from 'node:path';
 import { ResultsError } from '../../src/errors.js';
 import { parseResults, readResults, writeResults } from '../../src/results/io.js';
 import { median, renderResultsSummary } from '../../src/results/summary.js';
+import { thrownBy } from '../helpers/errors.js';
 
 // A real results file: the quick suite against Debian 12's mariadbd on a 2-core VM.
 const FIXTURE = join(import.meta.dirname, '../../__fixtures__/results/quick-mariadb-10.11.json');
 const text = readFileSync(FIXTURE, 'utf8');
 
 function resultsError(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ResultsError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a ResultsError');
+  return thrownBy(ResultsError, fn).message;
 }
 
 describe('results files', () => {

@@ -1,5 +1,6 @@
 import { InputError } from '../../src/errors.js';
 import { runConfigFromFlags, type RunFlags } from '../../src/run/flags.js';
+import { thrownBy } from '../helpers/errors.js';
 
 const defaults: RunFlags = {
   set: [],
@@ -12,13 +13,7 @@ const defaults: RunFlags = {
 };
 
 function inputError(flags: Partial<RunFlags>): string {
-  try {
-    runConfigFromFlags({ ...defaults, ...flags });
-  } catch (error) {
-    if (error instanceof InputError) return error.message;
-    throw error;
-  }
-  throw new Error('expected an InputError');
+  return thrownBy(InputError, () => runConfigFromFlags({ ...defaults, ...flags })).message;
 }
 
 describe('runConfigFromFlags', () => {
@@ -28,7 +23,14 @@ describe('runConfigFromFlags', () => {
       server: '/usr/sbin/mariadbd',
       set: ['max_connections=300'],
     });
-    expect(config.sides).toEqual([{ name: 'head', serverPath: '/usr/sbin/mariadbd', options: {} }]);
+    expect(config.sides).toEqual([
+      {
+        name: 'head',
+        serverPath: '/usr/sbin/mariadbd',
+        options: {},
+        labels: { server: '--server', options: '--set' },
+      },
+    ]);
     expect(config.commonOptions).toEqual({ max_connections: '300' });
     expect(config.suite.name).toBe('quick');
     expect(config.workDir).toBeNull();
@@ -42,9 +44,19 @@ describe('runConfigFromFlags', () => {
       baseSet: ['performance_schema=OFF'],
       headSet: ['performance-schema=ON', 'log_bin=mysql-bin'],
     });
-    expect(config.sides).toEqual([
-      { name: 'base', serverPath: '/a', options: { performance_schema: 'OFF' } },
-      { name: 'head', serverPath: '/b', options: { performance_schema: 'ON', log_bin: 'mysql-bin' } },
+    expect(config.sides).toMatchObject([
+      {
+        name: 'base',
+        serverPath: '/a',
+        options: { performance_schema: 'OFF' },
+        labels: { server: '--base' },
+      },
+      {
+        name: 'head',
+        serverPath: '/b',
+        options: { performance_schema: 'ON', log_bin: 'mysql-bin' },
+        labels: { server: '--head', options: '--head-set' },
+      },
     ]);
   });
 

@@ -2,6 +2,7 @@ import { InputError } from '../../src/errors.js';
 import { builtinSuiteNames, loadSuite } from '../../src/suite/load.js';
 import { parseSuite } from '../../src/suite/parse.js';
 import { suiteCells } from '../../src/suite/schema.js';
+import { thrownBy } from '../helpers/errors.js';
 
 const minimal = `
 name: tiny
@@ -15,13 +16,7 @@ workloads:
 `;
 
 function errorOf(fn: () => unknown): InputError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  throw new Error('expected an InputError');
+  return thrownBy(InputError, fn);
 }
 
 describe('parseSuite', () => {

@@ -8,6 +8,8 @@ export interface SideConfig {
   readonly serverPath: string;
   /** NAME=VALUE options for this side only (--base-set / --head-set). */
   readonly options: Readonly<Record<string, string>>;
+  /** How the user named this side's server and options (`--base`, `input "base-set"`), for errors. */
+  readonly labels: { readonly server: string; readonly options: string };
 }
 
 export interface RunConfig {
@@ -16,6 +18,8 @@ export interface RunConfig {
   readonly sides: readonly SideConfig[];
   /** NAME=VALUE options for every side (--set). */
   readonly commonOptions: Readonly<Record<string, string>>;
+  /** How the user named the common options (`--set`, `input "set"`), for errors. */
+  readonly commonOptionsLabel: string;
   /** results.json path; raw sysbench output and error logs go to a directory beside it. */
   readonly outPath: string;
   /** Where datadirs, sockets and logs live during the run; a temp dir when null. */

@@ -46,11 +46,13 @@ export function runConfigFromFlags(flags: RunFlags, spell: FlagSpelling = cliSpe
         name: 'base',
         serverPath: flags.base,
         options: parseOptionAssignments(flags.baseSet, spell('base-set')),
+        labels: { server: spell('base'), options: spell('base-set') },
       },
       {
         name: 'head',
         serverPath: flags.head,
         options: parseOptionAssignments(flags.headSet, spell('head-set')),
+        labels: { server: spell('head'), options: spell('head-set') },
       },
     ];
   } else {
@@ -64,12 +66,20 @@ export function runConfigFromFlags(flags: RunFlags, spell: FlagSpelling = cliSpe
         `${spell('base-set')} and ${spell('head-set')} apply to A/B runs (${spell('base')}/${spell('head')}); with ${spell('server')} use ${spell('set')}`,
       );
     }
-    sides = [{ name: 'head', serverPath: flags.server, options: {} }];
+    sides = [
+      {
+        name: 'head',
+        serverPath: flags.server,
+        options: {},
+        labels: { server: spell('server'), options: spell('set') },
+      },
+    ];
   }
   return {
     suite: loadSuite(flags.suite),
     sides,
     commonOptions: parseOptionAssignments(flags.set, spell('set')),
+    commonOptionsLabel: spell('set'),
     outPath: flags.out,
     workDir: flags.workDir ?? null,
     keepWorkDir: flags.keepWorkDir ?? false,

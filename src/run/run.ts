@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
 import { currentLoadAverage, captureEnvironment } from '../environment/fingerprint.js';
-import { InputError, ServerError } from '../errors.js';
+import { GateError, InputError, InterruptedError, ServerError } from '../errors.js';
 import { packageVersion } from '../package-root.js';
 import { writeResults } from '../results/io.js';
 import type { CellResult, Repetition, Results, ServerFacts, SideName } from '../results/schema.js';
@@ -75,17 +75,54 @@ export async function runSuite(config: RunConfig, logger: Logger, scope: Cleanup
   const sideOptions = config.sides.map((side) =>
     mergeOptions([
       { source: `suite ${suite.name} serverOptions`, options: suite.serverOptions },
-      { source: '--set', options: config.commonOptions },
-      { source: `--${side.name}-set`, options: side.options },
+      { source: config.commonOptionsLabel, options: config.commonOptions },
+      { source: side.labels.options, options: side.options },
     ]),
   );
-  const installs = await Promise.all(config.sides.map((side) => inspectServer(side.serverPath)));
+  const installs = await Promise.all(
+    config.sides.map((side) => inspectServer(side.serverPath, side.labels.server)),
+  );
 
   const outPath = resolve(config.outPath);
   mkdirSync(dirname(outPath), { recursive: true });
   const rawDir = rawDirFor(outPath);
   prepareRawDir(rawDir);
 
+  try {
+    return await measure(config, logger, scope, {
+      startedAt,
+      sysbenchVersion,
+      sideOptions,
+      installs,
+      outPath,
+      rawDir,
+    });
+  } catch (error) {
+    // The error may quote files in the work directory, which is gone by now; say where the copies are.
+    if (error instanceof GateError && !(error instanceof InterruptedError)) {
+      error.message += `\nsysbench's raw output and the servers' error logs are kept in ${rawDir}/`;
+    }
+    throw error;
+  }
+}
+
+interface Validated {
+  readonly startedAt: string;
+  readonly sysbenchVersion: string;
+  readonly sideOptions: readonly Record<string, string>[];
+  readonly installs: readonly ServerInstall[];
+  readonly outPath: string;
+  readonly rawDir: string;
+}
+
+async function measure(
+  config: RunConfig,
+  logger: Logger,
+  scope: CleanupScope,
+  validated: Validated,
+): Promise<Results> {
+  const { suite } = config;
+  const { startedAt, sysbenchVersion, sideOptions, installs, outPath, rawDir } = validated;
   const workRoot = config.workDir ? resolve(config.workDir) : os.tmpdir();
   mkdirSync(workRoot, { recursive: true });
   const runDir = mkdtempSync(join(workRoot, 'mysql-perf-gate-'));

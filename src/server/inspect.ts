@@ -16,8 +16,9 @@ export interface ServerInstall {
   compiler: CompilerInfo;
 }
 
-export async function inspectServer(path: string): Promise<ServerInstall> {
-  const { binary, basedir } = await locateServer(path);
+/** `inputName` is how the user gave the path (`--base`, `input "server"`), for errors. */
+export async function inspectServer(path: string, inputName = '--server'): Promise<ServerInstall> {
+  const { binary, basedir } = await locateServer(path, inputName);
   // --no-defaults first: --version must not depend on (or fail over) the machine's option files.
   const result = await exec(binary, ['--no-defaults', '--version'], { check: false });
   if (result.exitCode !== 0 || result.signal !== null) {
