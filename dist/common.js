@@ -175,6 +175,7 @@ const MANAGED_OPTIONS = new Set([
     'print_defaults',
     'skip_networking',
     'socket',
+    'tmpdir',
     'user',
 ]);
 /**
@@ -16324,6 +16325,7 @@ function renderConfigFile(input) {
         ['bind_address', '127.0.0.1'],
         ['pid_file', input.pidFile],
         ['log_error', input.errorLog],
+        ['tmpdir', input.tmpdir],
     ];
     if (input.user !== undefined)
         managed.push(['user', input.user]);
@@ -50975,7 +50977,8 @@ async function initializeDatadir(request) {
         ? await mariadbCommand(request)
         : { file: request.binary, args: mysqlInitializeArgs(request) };
     request.log?.(`initializing ${request.datadir}: ${[file, ...args].join(' ')}`);
-    const result = await exec(file, args, { check: false });
+    // TMPDIR is the server's default tmpdir; the bootstrap script has no option of its own for it.
+    const result = await exec(file, args, { check: false, env: { ...process.env, TMPDIR: request.tmpdir } });
     if (result.exitCode !== 0 || result.signal !== null) {
         const how = result.signal ? `was killed by ${result.signal}` : `exited with status ${result.exitCode}`;
         const output = tailLines(`${result.stdout}\n${result.stderr}`, 25);
@@ -50990,6 +50993,7 @@ function mysqlInitializeArgs(request) {
         '--initialize-insecure',
         `--datadir=${request.datadir}`,
         `--basedir=${request.basedir}`,
+        `--tmpdir=${request.tmpdir}`,
         ...(request.user !== undefined ? [`--user=${request.user}`] : []),
     ];
 }
@@ -51107,6 +51111,11 @@ function buildFacts(install, options, factsRows, variableRows) {
 //   <dir>/mysqld.pid   pid file                     removed by destroy()
 //   <dir>/mysqld.sock  unix socket (+ .lock, MySQL) removed by destroy()
 //   <dir>/error.log    error log                    kept: results link to it
+//   <dir>/tmp/         the server's tmpdir          removed by destroy()
+// The tmpdir is the side's own because a starting server deletes every #sql* file in its tmpdir
+// (left-overs of a crash, it assumes): in a shared /tmp it would delete the temporary tables of
+// another server, including the other side's bootstrap (seen here: "Unknown table
+// 'mysql.tmp_user_nopasswd'" when two runs overlapped) or a server this tool did not start.
 // When <dir> is too deep for a unix socket path, the socket goes into a short directory made
 // under the system temp dir instead, and that directory is removed by destroy().
 const SOCKET_NAME = 'mysqld.sock';
@@ -51117,6 +51126,7 @@ function sidePaths(dir) {
         datadir: path.join(dir, 'datadir'),
         pidFile: path.join(dir, 'mysqld.pid'),
         errorLog: path.join(dir, 'error.log'),
+        tmpdir: path.join(dir, 'tmp'),
     };
 }
 /** The socket path for a side; makes a short directory when `dir` is too deep for one. */
@@ -51687,11 +51697,13 @@ class ManagedServer {
         const server = new ManagedServer(setup, { ...base, ...socket });
         server.releaseCleanup = setup.scope.add(`server ${setup.install.binary} in ${dir}`, () => server.teardown());
         try {
+            await mkdir(base.tmpdir, { recursive: true });
             await initializeDatadir({
                 binary: setup.install.binary,
                 basedir: setup.install.basedir,
                 flavor: setup.install.flavor,
                 datadir: base.datadir,
+                tmpdir: base.tmpdir,
                 user: server.user,
                 ...(setup.log ? { log: setup.log } : {}),
             });
@@ -51931,8 +51943,9 @@ class ManagedServer {
         // If the server cannot be stopped, its files stay: removing a live datadir helps nobody.
         await this.stop();
         this.connectionInfo = undefined;
-        const { datadir, socketPath, socketDir, pidFile, configFile } = this.paths;
+        const { datadir, tmpdir, socketPath, socketDir, pidFile, configFile } = this.paths;
         await rm(datadir, { recursive: true, force: true });
+        await rm(tmpdir, { recursive: true, force: true });
         for (const file of [socketPath, `${socketPath}.lock`, pidFile, configFile])
             await rm(file, { force: true });
         if (socketDir !== undefined)

@@ -8,6 +8,7 @@ const base = {
   port: 40123,
   pidFile: '/w/head/mysqld.pid',
   errorLog: '/w/head/error.log',
+  tmpdir: '/w/head/tmp',
   user: undefined,
   options: {},
 } as const;
@@ -25,6 +26,7 @@ port = 40123
 bind_address = 127.0.0.1
 pid_file = /w/head/mysqld.pid
 log_error = /w/head/error.log
+tmpdir = /w/head/tmp
 
 # Options from the suite, --set and per-side flags (later layers won).
 innodb_buffer_pool_size = 1G

@@ -4,7 +4,7 @@ import {
   mysqlInitializeArgs,
 } from '../../src/server/datadir.js';
 
-const request = { datadir: '/w/head/datadir', basedir: '/usr', user: undefined };
+const request = { datadir: '/w/head/datadir', basedir: '/usr', user: undefined, tmpdir: '/w/head/tmp' };
 
 describe('mariadbInstallArgs', () => {
   const help1011 =
@@ -37,6 +37,7 @@ describe('mysqlInitializeArgs', () => {
       '--initialize-insecure',
       '--datadir=/w/head/datadir',
       '--basedir=/usr',
+      '--tmpdir=/w/head/tmp',
       '--user=root',
     ]);
   });

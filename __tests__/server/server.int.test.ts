@@ -57,6 +57,7 @@ function expectNothingLeft(dir: string, socketPath?: string): void {
   expect(processesMentioning(tmp)).toEqual([]);
   expect(existsSync(path.join(dir, 'datadir'))).toBe(false);
   expect(existsSync(path.join(dir, 'mysqld.pid'))).toBe(false);
+  expect(existsSync(path.join(dir, 'tmp'))).toBe(false);
   expect(existsSync(path.join(dir, 'my.cnf'))).toBe(false);
   if (socketPath !== undefined) expect(existsSync(socketPath)).toBe(false);
 }
@@ -126,6 +127,8 @@ maybe('ManagedServer', () => {
     expect(facts.variables.max_connections).toBe('77');
     expect(facts.variables.port).toBe(String(connection.port));
     expect(facts.variables.bind_address).toBe('127.0.0.1');
+    // Its own tmpdir: a starting server deletes every #sql* file in its tmpdir.
+    expect(facts.variables.tmpdir).toBe(path.join(tmp, 'head', 'tmp'));
 
     // sysbench connects over TCP as well as the socket, into the sbtest database.
     const tcp = await createConnection({ ...connection, socketPath: undefined });

@@ -1,14 +1,14 @@
-// The runner against a real throwaway MariaDB (started here with --no-defaults in a temp dir,
-// never the system service) and the real sysbench.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+// The runner against a real throwaway MariaDB (started by the project's ManagedServer in a temp
+// dir, never the system service) and the real sysbench.
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 
 import { createConnection } from 'mysql2/promise';
 
 import { BenchmarkError, InterruptedError } from '../../src/errors.js';
+import { inspectServer, ManagedServer } from '../../src/server/server.js';
+import { CleanupScope } from '../../src/shell/cleanup.js';
 import { Suite } from '../../src/suite/schema.js';
 import type { SysbenchConnection } from '../../src/sysbench/args.js';
 import type { IntervalReport } from '../../src/sysbench/report.js';
@@ -22,24 +22,10 @@ const maybe = ready ? describe : describe.skip;
 /** Jest's per-project testTimeout does not apply to a single file run, so each test says its own. */
 const TEST_TIMEOUT_MS = 120_000;
 
-const user = os.userInfo().username;
 let dir: string;
-let server: ChildProcess | undefined;
+let scope: CleanupScope;
+let server: ManagedServer;
 let socketConnection: SysbenchConnection;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 
 async function query(sql: string): Promise<unknown> {
   const client = await createConnection({
@@ -53,33 +39,6 @@ async function query(sql: string): Promise<unknown> {
   } finally {
     await client.end();
   }
-}
-
-async function waitForServer(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server?.exitCode !== null) throw new Error(`mariadbd exited; see ${join(dir, 'error.log')}`);
-    try {
-      await query('SELECT 1');
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
-
-function stopServer(): Promise<void> {
-  const child = server;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 function suiteWith(tables: number, percentile = 95): Suite {
@@ -106,50 +65,21 @@ maybe('sysbench runner against a real MariaDB', () => {
   const readWrite = suite.workloads[1]!;
 
   beforeAll(async () => {
+    // The project's own server lifecycle: its own datadir, tmpdir, socket and port.
     dir = mkdtempSync(join(os.tmpdir(), 'sb-int-'));
-    const datadir = join(dir, 'data');
-    execFileSync(
-      findCommand('mariadb-install-db')!,
-      [
-        '--no-defaults',
-        `--datadir=${datadir}`,
-        '--auth-root-authentication-method=normal',
-        '--skip-test-db',
-        `--user=${user}`,
-      ],
-      { stdio: 'pipe' },
-    );
-    const port = await freePort();
-    socketConnection = {
-      kind: 'socket',
-      socketPath: join(dir, 'mysqld.sock'),
-      host: '127.0.0.1',
-      port,
-      user: 'root',
-      password: '',
-      database: 'sbtest',
-    };
-    server = spawn(
-      findCommand('mariadbd')!,
-      [
-        '--no-defaults',
-        `--datadir=${datadir}`,
-        `--socket=${socketConnection.socketPath}`,
-        `--port=${port}`,
-        '--bind-address=127.0.0.1',
-        `--user=${user}`,
-        `--log-error=${join(dir, 'error.log')}`,
-        `--pid-file=${join(dir, 'mysqld.pid')}`,
-        '--innodb-buffer-pool-size=64M',
-      ],
-      { stdio: 'ignore' },
-    );
-    await waitForServer();
-    await query('CREATE DATABASE sbtest');
+    scope = new CleanupScope();
+    server = await ManagedServer.create({
+      install: await inspectServer(findCommand('mariadbd') ?? 'mariadbd'),
+      dir: join(dir, 'server'),
+      options: { innodb_buffer_pool_size: '64M' },
+      scope,
+    });
+    await server.start();
+    socketConnection = { kind: 'socket', ...server.connection };
   }, 120_000);
 
   afterAll(async () => {
-    await stopServer();
+    await scope.release();
     rmSync(dir, { recursive: true, force: true });
     expect(processesMentioning(dir)).toEqual([]);
   }, 60_000);

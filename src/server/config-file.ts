@@ -13,6 +13,8 @@ export interface ConfigFileInput {
   readonly port: number;
   readonly pidFile: string;
   readonly errorLog: string;
+  /** The side's own tmpdir (see files.ts for why it must not be shared). */
+  readonly tmpdir: string;
   /** Set when running as root: mysqld and mariadbd refuse to run as root unless told to. */
   readonly user: string | undefined;
   /** Already merged and validated (see options.ts). */
@@ -39,6 +41,7 @@ export function renderConfigFile(input: ConfigFileInput): string {
     ['bind_address', '127.0.0.1'],
     ['pid_file', input.pidFile],
     ['log_error', input.errorLog],
+    ['tmpdir', input.tmpdir],
   ];
   if (input.user !== undefined) managed.push(['user', input.user]);
   if (input.flavor !== 'mariadb') {

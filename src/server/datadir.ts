@@ -20,6 +20,8 @@ export interface DatadirRequest {
   readonly datadir: string;
   /** Set when running as root (the bootstrap, like the server, refuses root otherwise). */
   readonly user: string | undefined;
+  /** The side's own tmpdir, existing: a bootstrap's temporary tables must not live in a shared /tmp. */
+  readonly tmpdir: string;
   readonly log?: (line: string) => void;
 }
 
@@ -32,7 +34,8 @@ export async function initializeDatadir(request: DatadirRequest): Promise<void> 
       ? await mariadbCommand(request)
       : { file: request.binary, args: mysqlInitializeArgs(request) };
   request.log?.(`initializing ${request.datadir}: ${[file, ...args].join(' ')}`);
-  const result = await exec(file, args, { check: false });
+  // TMPDIR is the server's default tmpdir; the bootstrap script has no option of its own for it.
+  const result = await exec(file, args, { check: false, env: { ...process.env, TMPDIR: request.tmpdir } });
   if (result.exitCode !== 0 || result.signal !== null) {
     const how = result.signal ? `was killed by ${result.signal}` : `exited with status ${result.exitCode}`;
     const output = tailLines(`${result.stdout}\n${result.stderr}`, 25);
@@ -44,12 +47,15 @@ export async function initializeDatadir(request: DatadirRequest): Promise<void> 
 }
 
 /** `--no-defaults` must come first; the bootstrap then ignores /etc/mysql and ~/.my.cnf. */
-export function mysqlInitializeArgs(request: Pick<DatadirRequest, 'datadir' | 'basedir' | 'user'>): string[] {
+export function mysqlInitializeArgs(
+  request: Pick<DatadirRequest, 'datadir' | 'basedir' | 'user' | 'tmpdir'>,
+): string[] {
   return [
     '--no-defaults',
     '--initialize-insecure',
     `--datadir=${request.datadir}`,
     `--basedir=${request.basedir}`,
+    `--tmpdir=${request.tmpdir}`,
     ...(request.user !== undefined ? [`--user=${request.user}`] : []),
   ];
 }

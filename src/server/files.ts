@@ -4,6 +4,11 @@
 //   <dir>/mysqld.pid   pid file                     removed by destroy()
 //   <dir>/mysqld.sock  unix socket (+ .lock, MySQL) removed by destroy()
 //   <dir>/error.log    error log                    kept: results link to it
+//   <dir>/tmp/         the server's tmpdir          removed by destroy()
+// The tmpdir is the side's own because a starting server deletes every #sql* file in its tmpdir
+// (left-overs of a crash, it assumes): in a shared /tmp it would delete the temporary tables of
+// another server, including the other side's bootstrap (seen here: "Unknown table
+// 'mysql.tmp_user_nopasswd'" when two runs overlapped) or a server this tool did not start.
 // When <dir> is too deep for a unix socket path, the socket goes into a short directory made
 // under the system temp dir instead, and that directory is removed by destroy().
 import { mkdtemp, open, stat } from 'node:fs/promises';
@@ -19,6 +24,7 @@ export interface ServerPaths {
   readonly datadir: string;
   readonly pidFile: string;
   readonly errorLog: string;
+  readonly tmpdir: string;
   readonly socketPath: string;
   /** The short directory made for the socket, if one was needed. */
   readonly socketDir: string | undefined;
@@ -33,6 +39,7 @@ export function sidePaths(dir: string): Omit<ServerPaths, 'socketPath' | 'socket
     datadir: path.join(dir, 'datadir'),
     pidFile: path.join(dir, 'mysqld.pid'),
     errorLog: path.join(dir, 'error.log'),
+    tmpdir: path.join(dir, 'tmp'),
   };
 }
 

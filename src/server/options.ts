@@ -30,6 +30,7 @@ export const MANAGED_OPTIONS: ReadonlySet<string> = new Set([
   'print_defaults',
   'skip_networking',
   'socket',
+  'tmpdir',
   'user',
 ]);
 

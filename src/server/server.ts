@@ -96,11 +96,13 @@ export class ManagedServer {
       server.teardown(),
     );
     try {
+      await mkdir(base.tmpdir, { recursive: true });
       await initializeDatadir({
         binary: setup.install.binary,
         basedir: setup.install.basedir,
         flavor: setup.install.flavor,
         datadir: base.datadir,
+        tmpdir: base.tmpdir,
         user: server.user,
         ...(setup.log ? { log: setup.log } : {}),
       });
@@ -366,8 +368,9 @@ export class ManagedServer {
     // If the server cannot be stopped, its files stay: removing a live datadir helps nobody.
     await this.stop();
     this.connectionInfo = undefined;
-    const { datadir, socketPath, socketDir, pidFile, configFile } = this.paths;
+    const { datadir, tmpdir, socketPath, socketDir, pidFile, configFile } = this.paths;
     await rm(datadir, { recursive: true, force: true });
+    await rm(tmpdir, { recursive: true, force: true });
     for (const file of [socketPath, `${socketPath}.lock`, pidFile, configFile])
       await rm(file, { force: true });
     if (socketDir !== undefined) await rm(socketDir, { recursive: true, force: true });
