@@ -1,8 +1,8 @@
-import { readFileSync, existsSync, statSync, readdirSync, writeFileSync, renameSync, mkdirSync, rmSync, mkdtempSync, copyFileSync } from 'node:fs';
-import path, { join, dirname, resolve, relative, basename } from 'node:path';
+import { readFileSync, writeFileSync, renameSync, mkdirSync, existsSync, readdirSync, rmSync, openSync, writeSync, closeSync, statSync, fsyncSync, mkdtempSync, copyFileSync } from 'node:fs';
+import path, { dirname, join, resolve, relative, basename } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as setTimeout$1 } from 'node:timers/promises';
-import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import require$$0$1 from 'process';
 import require$$0$2 from 'buffer';
@@ -45,6 +45,11 @@ class ServerError extends GateError {
 /** sysbench failed or printed something we cannot trust. */
 class BenchmarkError extends GateError {
 }
+/** A results file is unreadable, corrupted or of an unknown schema. */
+class ResultsError extends GateError {
+}
+class BaselineError extends GateError {
+}
 /** A run was interrupted by a signal; cleanup has already happened when this is thrown. */
 class InterruptedError extends GateError {
     signal;
@@ -57,190 +62,6 @@ class InterruptedError extends GateError {
 function tailLines(text, count) {
     const lines = text.split('\n').filter((line) => line.trim() !== '');
     return lines.slice(-count).join('\n');
-}
-
-// Files shipped beside the code (built-in suites) are found relative to the package root, which is
-// one level above dist/ in the bundle and two above src/<module>/ in tests.
-function findPackageRoot() {
-    let dir = dirname(fileURLToPath(import.meta.url));
-    for (;;) {
-        const manifest = join(dir, 'package.json');
-        if (existsSync(manifest)) {
-            const parsed = JSON.parse(readFileSync(manifest, 'utf8'));
-            if (parsed.name === 'mysql-perf-gate')
-                return dir;
-        }
-        const parent = dirname(dir);
-        if (parent === dir)
-            throw new Error('mysql-perf-gate: cannot find the package root (package.json)');
-        dir = parent;
-    }
-}
-let cached$1;
-function packageRoot() {
-    cached$1 ??= findPackageRoot();
-    return cached$1;
-}
-function packageVersion() {
-    const parsed = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8'));
-    return typeof parsed.version === 'string' ? parsed.version : '0.0.0';
-}
-
-/** Median of a non-empty list (the mean of the two middle values for an even count). */
-function median(values) {
-    if (values.length === 0)
-        throw new Error('median of an empty list');
-    const sorted = [...values].sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    const upper = sorted[middle] ?? 0;
-    return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
-}
-function formatNumber(value) {
-    return value >= 100 ? value.toFixed(0) : value.toFixed(2);
-}
-function row(cell) {
-    const tps = cell.repetitions.map((repetition) => repetition.report.tps);
-    const latency = cell.repetitions.map((repetition) => repetition.report.latencyMs.atPercentile);
-    const errors = cell.repetitions.reduce((sum, repetition) => sum + repetition.report.ignoredErrors, 0);
-    return [
-        cell.workload,
-        String(cell.threads),
-        cell.side,
-        formatNumber(median(tps)),
-        `${formatNumber(Math.min(...tps))}–${formatNumber(Math.max(...tps))}`,
-        formatNumber(median(latency)),
-        String(cell.repetitions.length),
-        String(errors),
-    ];
-}
-function table(header, rows) {
-    const widths = header.map((title, column) => Math.max(title.length, ...rows.map((cells) => (cells[column] ?? '').length)));
-    const line = (cells) => cells
-        .map((text, column) => column < 3 ? text.padEnd(widths[column] ?? 0) : text.padStart(widths[column] ?? 0))
-        .join('  ')
-        .trimEnd();
-    return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
-}
-function renderResultsSummary(results) {
-    const percentile = results.suite.percentile;
-    const header = [
-        'workload',
-        'threads',
-        'side',
-        'tps (median)',
-        'tps range',
-        `p${percentile} ms`,
-        'reps',
-        'errors',
-    ];
-    const rows = results.cells.map(row);
-    const lines = [
-        `suite ${results.suite.name}: ${results.cells.length} cells, ${results.mode === 'ab' ? 'base and head interleaved' : 'one server'}`,
-    ];
-    for (const [name, facts] of Object.entries(results.sides)) {
-        const compiler = facts.compiler.known ? facts.compiler.name : `unknown (${facts.compiler.reason})`;
-        lines.push(`${name}: ${facts.flavor} ${facts.versionFunction}, compiler ${compiler}`);
-    }
-    const env = results.environment;
-    lines.push(`machine: ${env.cpuModel}, ${env.logicalCores} logical cores, governor ${env.governor ?? 'n/a'}, load ${env.loadAverageBefore[0].toFixed(2)} → ${env.loadAverageAfter[0].toFixed(2)}`, '', table(header, rows));
-    return lines.join('\n');
-}
-
-/** results.json → results.raw (the raw directory beside it). */
-function rawDirFor(outPath) {
-    return outPath.endsWith('.json') ? `${outPath.slice(0, -'.json'.length)}.raw` : `${outPath}.raw`;
-}
-
-// Server options from the suite, `--set` and per-side flags, merged into the one map a side is
-// started with. Pure.
-//
-// The tool owns where a server keeps its files and how it is reached, so that two sides never
-// share a datadir, socket or port and cleanup knows exactly what to remove: those options are
-// rejected here, naming where they came from, instead of silently overridden.
-/** Options the tool sets itself (names normalized). */
-const MANAGED_OPTIONS = new Set([
-    'basedir',
-    'bind_address',
-    'datadir',
-    'defaults_extra_file',
-    'defaults_file',
-    'defaults_group_suffix',
-    'log_error',
-    'mysqlx',
-    'mysqlx_port',
-    'mysqlx_socket',
-    'no_defaults',
-    'pid_file',
-    'port',
-    'print_defaults',
-    'skip_networking',
-    'socket',
-    'tmpdir',
-    'user',
-]);
-/**
- * Option-file and command-line names treat '-' and '_' alike; one spelling makes later layers
- * override earlier ones whichever spelling each used.
- */
-function normalizeOptionName(name) {
-    return name.trim().replaceAll('-', '_');
-}
-/** The managed option a name would set, seeing through the loose_/skip_/enable_/disable_ prefixes. */
-function managedOptionOf(normalizedName) {
-    const lower = normalizedName.toLowerCase();
-    const bare = lower.startsWith('loose_') ? lower.slice('loose_'.length) : lower;
-    for (const candidate of [bare, bare.replace(/^(skip|enable|disable)_/, '')]) {
-        if (MANAGED_OPTIONS.has(candidate))
-            return candidate;
-    }
-    return undefined;
-}
-/** Layers in order of precedence, lowest first: later layers win. */
-function mergeOptions(layers) {
-    const merged = {};
-    for (const layer of layers) {
-        for (const [rawName, value] of Object.entries(layer.options)) {
-            const name = normalizeOptionName(rawName);
-            validateOption(name, value, layer.source, rawName);
-            merged[name] = value;
-        }
-    }
-    return merged;
-}
-/** Parses repeated `NAME=VALUE` flag values (e.g. `--set innodb_buffer_pool_size=1G`). */
-function parseOptionAssignments(texts, flag) {
-    const options = {};
-    for (const text of texts) {
-        const [name, value] = parseOptionAssignment(text, flag);
-        options[name] = value;
-    }
-    return options;
-}
-function parseOptionAssignment(text, flag) {
-    const equals = text.indexOf('=');
-    if (equals === -1) {
-        throw new InputError(`${flag} ${JSON.stringify(text)}: expected NAME=VALUE, e.g. ${flag} innodb_buffer_pool_size=1G ` +
-            '(boolean options need a value too: skip_name_resolve=ON)');
-    }
-    const name = normalizeOptionName(text.slice(0, equals));
-    if (name === '')
-        throw new InputError(`${flag} ${JSON.stringify(text)}: the option name before '=' is empty`);
-    return [name, text.slice(equals + 1).trim()];
-}
-function validateOption(name, value, source, rawName) {
-    if (!/^[A-Za-z][A-Za-z0-9_.]*$/.test(name)) {
-        throw new InputError(`server option ${JSON.stringify(rawName)} from ${source} is not an option name ` +
-            '(letters, digits, "_", "-" and "." only, starting with a letter)');
-    }
-    const managed = managedOptionOf(name);
-    if (managed !== undefined) {
-        throw new InputError(`server option ${rawName} from ${source} cannot be set: mysql-perf-gate sets ${managed} itself ` +
-            '(each side gets its own datadir, socket, port and error log). Remove it from ' +
-            `${source}.`);
-    }
-    if (/[\r\n\0]/.test(value)) {
-        throw new InputError(`server option ${rawName} from ${source} has a line break or NUL in its value`);
-    }
 }
 
 var dist = {};
@@ -8985,7 +8806,7 @@ class Cached {
         return this._value;
     }
 }
-function cached(getter) {
+function cached$1(getter) {
     return new Cached(getter);
 }
 function nullish(input) {
@@ -9101,7 +8922,7 @@ const captureStackTrace = ("captureStackTrace" in Error ? Error.captureStackTrac
 function isObject(data) {
     return typeof data === "object" && data !== null && !Array.isArray(data);
 }
-const allowsEval = /* @__PURE__*/ cached(() => {
+const allowsEval = /* @__PURE__*/ cached$1(() => {
     // Skip the probe under `jitless`: strict CSPs report the caught `new Function` as a `securitypolicyviolation` even though the throw is swallowed.
     if (globalConfig.jitless) {
         return false;
@@ -11343,7 +11164,7 @@ const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
         get.raw = sh;
         Object.defineProperty(def, "shape", { get });
     }
-    const _normalized = cached(() => normalizeDef(def));
+    const _normalized = cached$1(() => normalizeDef(def));
     defineLazyInternal(inst, "propValues", (zod) => {
         const shape = zod.def.shape;
         const propValues = {};
@@ -11413,7 +11234,7 @@ const $ZodObjectJIT = /*@__PURE__*/ $constructor("$ZodObjectJIT", (inst, def) =>
     // requires cast because technically $ZodObject doesn't extend
     $ZodObject.init(inst, def);
     const superParse = inst._zod.parse;
-    const _normalized = cached(() => normalizeDef(def));
+    const _normalized = cached$1(() => normalizeDef(def));
     const memo = globalConfig.memoizer;
     const generateFastpass = (shape) => {
         const normalized = _normalized.value;
@@ -11671,7 +11492,7 @@ $constructor("$ZodDiscriminatedUnion", (inst, def) => {
             throw new Error(`Invalid discriminated union option at index "${i}"`);
         }
     });
-    const disc = cached(() => discriminatorMap(def));
+    const disc = cached$1(() => discriminatorMap(def));
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
         if (!isObject(input)) {
@@ -15887,6 +15708,14 @@ const Workload = strictObject({
     /** Overrides the suite's thread counts for this workload. */
     threads: threadList.optional(),
 });
+const tolerance = number().gt(0).lt(10);
+/** Tolerances by metric, as fractions of the base value (0.05 = 5%). */
+const MetricTolerances = strictObject({ tps: tolerance.optional(), latencyMs: tolerance.optional() });
+const Tolerances = MetricTolerances.extend({
+    /** Per workload (and optionally per thread count) overrides; the most specific wins. */
+    overrides: array(MetricTolerances.extend({ workload: string$1(), threads: number().int().min(1).optional() }))
+        .default([]),
+});
 const SuiteObject = strictObject({
     name: string$1().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, "_", "." or "-"'),
     description: string$1().default(''),
@@ -15897,7 +15726,8 @@ const SuiteObject = strictObject({
     threads: threadList,
     durationSeconds: number().int().min(1).max(86_400),
     warmupSeconds: number().int().min(0).max(86_400).default(0),
-    repetitions: number().int().min(1).max(1000),
+    /** At least 2: one repetition says nothing about noise, and nothing can be compared on it. */
+    repetitions: number().int().min(2).max(1000),
     tables: number().int().min(1).max(1024),
     tableSize: number().int().min(1),
     /** sysbench --report-interval, seconds; 0 turns per-interval lines off. */
@@ -15911,6 +15741,8 @@ const SuiteObject = strictObject({
     /** Options for sysbench's prepare step only (e.g. mysql_storage_engine). */
     prepareOptions: sysbenchOptions.default({}),
     workloads: array(Workload).min(1),
+    /** How much worse a cell may get before it can be a regression; defaults per metric. */
+    tolerances: Tolerances.default({ overrides: [] }),
 });
 /** Field names a suite file may use, for error messages. */
 const SUITE_FIELDS = Object.keys(SuiteObject.shape);
@@ -15981,180 +15813,6 @@ function parseSuite(text, source) {
         throw new InputError(`suite ${source} is invalid:\n${lines.join('\n')}`);
     }
     return parsed.data;
-}
-
-// Finds a suite by built-in name or file path and parses it.
-function builtinSuitesDir() {
-    return join(packageRoot(), 'suites');
-}
-function builtinSuiteNames() {
-    return readdirSync(builtinSuitesDir())
-        .filter((file) => file.endsWith('.yml'))
-        .map((file) => file.slice(0, -'.yml'.length))
-        .sort();
-}
-/** `nameOrPath` is a built-in suite name (quick, standard) or a path to a YAML file. */
-function loadSuite(nameOrPath) {
-    const builtins = builtinSuiteNames();
-    if (builtins.includes(nameOrPath)) {
-        const file = join(builtinSuitesDir(), `${nameOrPath}.yml`);
-        return parseSuite(readFileSync(file, 'utf8'), `built-in suite "${nameOrPath}" (${file})`);
-    }
-    const path = resolve(nameOrPath);
-    if (!existsSync(path) || !statSync(path).isFile()) {
-        throw new InputError(`--suite ${nameOrPath}: no such file, and not a built-in suite; built-in suites: ${builtins.join(', ')}`);
-    }
-    return parseSuite(readFileSync(path, 'utf8'), path);
-}
-
-// Run flags (CLI) or inputs (action) → RunConfig. Shared so both validate the same way; errors
-// name the flag (--base-set) or the input (input "base-set") the user actually wrote.
-const cliSpelling = (name) => `--${name}`;
-const actionSpelling = (name) => `input "${name}"`;
-/** Flags → RunConfig; every error names the flag or input. */
-function runConfigFromFlags(flags, spell = cliSpelling) {
-    const ab = flags.base !== undefined || flags.head !== undefined;
-    if (flags.server !== undefined && ab) {
-        throw new InputError(`use either ${spell('server')} (one server) or ${spell('base')} and ${spell('head')} (two), not both`);
-    }
-    let sides;
-    if (ab) {
-        if (flags.base === undefined || flags.head === undefined) {
-            const [given, missing] = flags.base === undefined ? ['head', 'base'] : ['base', 'head'];
-            throw new InputError(`${spell(given)} needs ${spell(missing)} too: an A/B run measures two servers`);
-        }
-        sides = [
-            {
-                name: 'base',
-                serverPath: flags.base,
-                options: parseOptionAssignments(flags.baseSet, spell('base-set')),
-                labels: { server: spell('base'), options: spell('base-set') },
-            },
-            {
-                name: 'head',
-                serverPath: flags.head,
-                options: parseOptionAssignments(flags.headSet, spell('head-set')),
-                labels: { server: spell('head'), options: spell('head-set') },
-            },
-        ];
-    }
-    else {
-        if (flags.server === undefined) {
-            throw new InputError(`say which server to measure: ${spell('server')}, or ${spell('base')} and ${spell('head')}`);
-        }
-        if (flags.baseSet.length > 0 || flags.headSet.length > 0) {
-            throw new InputError(`${spell('base-set')} and ${spell('head-set')} apply to A/B runs (${spell('base')}/${spell('head')}); with ${spell('server')} use ${spell('set')}`);
-        }
-        sides = [
-            {
-                name: 'head',
-                serverPath: flags.server,
-                options: {},
-                labels: { server: spell('server'), options: spell('set') },
-            },
-        ];
-    }
-    return {
-        suite: loadSuite(flags.suite),
-        sides,
-        commonOptions: parseOptionAssignments(flags.set, spell('set')),
-        commonOptionsLabel: spell('set'),
-        outPath: flags.out,
-        workDir: flags.workDir ?? null,
-        keepWorkDir: flags.keepWorkDir ?? false,
-    };
-}
-
-// Facts from /proc/cpuinfo text. Pure.
-function parseCpuInfo(text) {
-    const processors = text
-        .split(/\n\s*\n/)
-        .map((block) => {
-        const fields = new Map();
-        for (const line of block.split('\n')) {
-            const colon = line.indexOf(':');
-            if (colon === -1)
-                continue;
-            fields.set(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
-        }
-        return fields;
-    })
-        .filter((fields) => fields.has('processor'));
-    const first = processors[0];
-    const model = first?.get('model name') ?? first?.get('cpu model') ?? first?.get('Processor') ?? 'unknown';
-    const cores = new Set();
-    let complete = processors.length > 0;
-    for (const fields of processors) {
-        const physical = fields.get('physical id');
-        const core = fields.get('core id');
-        if (physical === undefined || core === undefined)
-            complete = false;
-        else
-            cores.add(`${physical}/${core}`);
-    }
-    const flags = first?.get('flags') ?? '';
-    return {
-        model,
-        logicalCores: processors.length,
-        physicalCores: complete ? cores.size : null,
-        hypervisor: flags.split(/\s+/).includes('hypervisor'),
-    };
-}
-
-// The machine a run measured on: enough to tell whether two results are comparable.
-function readText(path) {
-    try {
-        return existsSync(path) ? readFileSync(path, 'utf8').trim() : null;
-    }
-    catch {
-        return null;
-    }
-}
-function osName() {
-    const release = readText('/etc/os-release');
-    const pretty = release?.match(/^PRETTY_NAME="?([^"\n]*)"?$/m);
-    return pretty?.[1] ?? `${os.type()} ${os.release()}`;
-}
-function loadAverage() {
-    const [one = 0, five = 0, fifteen = 0] = os.loadavg();
-    return [one, five, fifteen];
-}
-/** The machine now; loadAverageAfter is set to the current load and replaced when the run ends. */
-function captureEnvironment(sysbenchVersion) {
-    const cpu = parseCpuInfo(readText('/proc/cpuinfo') ?? '');
-    const logicalCores = cpu.logicalCores > 0 ? cpu.logicalCores : os.cpus().length;
-    const smtText = readText('/sys/devices/system/cpu/smt/active');
-    const smt = smtText === null ? null : smtText === '1';
-    const governor = readText('/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor');
-    const memoryBytes = os.totalmem();
-    const model = cpu.model === 'unknown' ? (os.cpus()[0]?.model ?? 'unknown') : cpu.model;
-    const fingerprint = createHash('sha256')
-        .update(JSON.stringify([model, logicalCores, cpu.physicalCores, smt, Math.round(memoryBytes / 2 ** 30)]))
-        .digest('hex')
-        .slice(0, 16);
-    const load = loadAverage();
-    return {
-        hostname: os.hostname(),
-        platform: process.platform,
-        arch: process.arch,
-        kernel: os.release(),
-        os: osName(),
-        cpuModel: model,
-        logicalCores,
-        physicalCores: cpu.physicalCores,
-        smt,
-        governor,
-        virtualized: cpu.hypervisor,
-        memoryBytes,
-        loadAverageBefore: load,
-        loadAverageAfter: load,
-        nodeVersion: process.version,
-        sysbenchVersion,
-        fingerprint,
-    };
-}
-function currentLoadAverage() {
-    return loadAverage();
 }
 
 // What one sysbench run reports, parsed. Units are in the names.
@@ -16299,12 +15957,2427 @@ const Results = strictObject({
 });
 
 // Reading and writing results.json. Reading validates the schema; writing is atomic.
+function parseResults(text, source) {
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch (error) {
+        throw new ResultsError(`${source} is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const version = data?.schemaVersion;
+    if (version !== RESULTS_SCHEMA_VERSION) {
+        throw new ResultsError(`${source} has results schema version ${JSON.stringify(version)}; this mysql-perf-gate reads version ${RESULTS_SCHEMA_VERSION}`);
+    }
+    const parsed = Results.safeParse(data);
+    if (!parsed.success) {
+        const issues = parsed.error.issues
+            .slice(0, 10)
+            .map((issue) => `  - ${formatPath(issue.path)}: ${issue.message}`);
+        throw new ResultsError(`${source} is not a valid results file:\n${issues.join('\n')}`);
+    }
+    return parsed.data;
+}
+function readResults(path) {
+    let text;
+    try {
+        text = readFileSync(path, 'utf8');
+    }
+    catch (error) {
+        throw new ResultsError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return parseResults(text, path);
+}
 /** Validates and writes atomically (temp file + rename), so a reader never sees half a file. */
 function writeResults(path, results) {
     const valid = Results.parse(results);
     const temp = `${path}.${process.pid}.tmp`;
     writeFileSync(temp, `${JSON.stringify(valid, null, 2)}\n`);
     renameSync(temp, path);
+}
+
+// Server options from the suite, `--set` and per-side flags, merged into the one map a side is
+// started with. Pure.
+//
+// The tool owns where a server keeps its files and how it is reached, so that two sides never
+// share a datadir, socket or port and cleanup knows exactly what to remove: those options are
+// rejected here, naming where they came from, instead of silently overridden.
+/** Options the tool sets itself (names normalized). */
+const MANAGED_OPTIONS = new Set([
+    'basedir',
+    'bind_address',
+    'datadir',
+    'defaults_extra_file',
+    'defaults_file',
+    'defaults_group_suffix',
+    'log_error',
+    'mysqlx',
+    'mysqlx_port',
+    'mysqlx_socket',
+    'no_defaults',
+    'pid_file',
+    'port',
+    'print_defaults',
+    'skip_networking',
+    'socket',
+    'tmpdir',
+    'user',
+]);
+/**
+ * Option-file and command-line names treat '-' and '_' alike; one spelling makes later layers
+ * override earlier ones whichever spelling each used.
+ */
+function normalizeOptionName(name) {
+    return name.trim().replaceAll('-', '_');
+}
+/** The managed option a name would set, seeing through the loose_/skip_/enable_/disable_ prefixes. */
+function managedOptionOf(normalizedName) {
+    const lower = normalizedName.toLowerCase();
+    const bare = lower.startsWith('loose_') ? lower.slice('loose_'.length) : lower;
+    for (const candidate of [bare, bare.replace(/^(skip|enable|disable)_/, '')]) {
+        if (MANAGED_OPTIONS.has(candidate))
+            return candidate;
+    }
+    return undefined;
+}
+/** Layers in order of precedence, lowest first: later layers win. */
+function mergeOptions(layers) {
+    const merged = {};
+    for (const layer of layers) {
+        for (const [rawName, value] of Object.entries(layer.options)) {
+            const name = normalizeOptionName(rawName);
+            validateOption(name, value, layer.source, rawName);
+            merged[name] = value;
+        }
+    }
+    return merged;
+}
+/** Parses repeated `NAME=VALUE` flag values (e.g. `--set innodb_buffer_pool_size=1G`). */
+function parseOptionAssignments(texts, flag) {
+    const options = {};
+    for (const text of texts) {
+        const [name, value] = parseOptionAssignment(text, flag);
+        options[name] = value;
+    }
+    return options;
+}
+function parseOptionAssignment(text, flag) {
+    const equals = text.indexOf('=');
+    if (equals === -1) {
+        throw new InputError(`${flag} ${JSON.stringify(text)}: expected NAME=VALUE, e.g. ${flag} innodb_buffer_pool_size=1G ` +
+            '(boolean options need a value too: skip_name_resolve=ON)');
+    }
+    const name = normalizeOptionName(text.slice(0, equals));
+    if (name === '')
+        throw new InputError(`${flag} ${JSON.stringify(text)}: the option name before '=' is empty`);
+    return [name, text.slice(equals + 1).trim()];
+}
+function validateOption(name, value, source, rawName) {
+    if (!/^[A-Za-z][A-Za-z0-9_.]*$/.test(name)) {
+        throw new InputError(`server option ${JSON.stringify(rawName)} from ${source} is not an option name ` +
+            '(letters, digits, "_", "-" and "." only, starting with a letter)');
+    }
+    const managed = managedOptionOf(name);
+    if (managed !== undefined) {
+        throw new InputError(`server option ${rawName} from ${source} cannot be set: mysql-perf-gate sets ${managed} itself ` +
+            '(each side gets its own datadir, socket, port and error log). Remove it from ' +
+            `${source}.`);
+    }
+    if (/[\r\n\0]/.test(value)) {
+        throw new InputError(`server option ${rawName} from ${source} has a line break or NUL in its value`);
+    }
+}
+
+// Stable hashes that key a baseline: the suite definition as run and a side's server options.
+// Pure: the same value gives the same hash on any machine, whatever the key order in the file.
+/** Hex digits kept from the SHA-256 digest: short enough for file names, 48 bits against collisions. */
+const HASH_LENGTH = 12;
+/**
+ * JSON with object keys sorted at every level and undefined members left out (as JSON.stringify
+ * does). Arrays keep their order: thread order is run order.
+ */
+function canonicalJson(value) {
+    if (Array.isArray(value))
+        return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
+    if (value !== null && typeof value === 'object') {
+        const record = value;
+        const members = Object.keys(record)
+            .filter((key) => record[key] !== undefined)
+            .sort()
+            .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`);
+        return `{${members.join(',')}}`;
+    }
+    return JSON.stringify(value);
+}
+function stableHash(value) {
+    return createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, HASH_LENGTH);
+}
+/**
+ * Suite fields that change no measurement: prose, and the thresholds compare applies afterwards.
+ * Everything else counts, so a field added later is part of the definition until listed here.
+ */
+const SUITE_FIELDS_NOT_MEASURED = ['description', 'tolerances'];
+/** The suite's measurement-relevant fields. */
+function suiteDefinition(suite) {
+    return Object.fromEntries(Object.entries(suite).filter(([field]) => !SUITE_FIELDS_NOT_MEASURED.includes(field)));
+}
+/**
+ * Hash of the suite as run. The suite in results.json is the parsed one, so defaults are filled
+ * in: spelling a default out in the YAML or leaving it implicit gives the same hash.
+ */
+function suiteHash(suite) {
+    return stableHash(suiteDefinition(suite));
+}
+/** Option names normalized ('-' and '_' are the same to the server); values compared verbatim. */
+function normalizedOptions(options) {
+    const normalized = {};
+    for (const [name, value] of Object.entries(options))
+        normalized[normalizeOptionName(name)] = value;
+    return normalized;
+}
+function optionsHash(options) {
+    return stableHash(normalizedOptions(options));
+}
+
+// Which baseline file a results file belongs to: testbed, suite and server options. Pure.
+const MAX_NAME_LENGTH = 80;
+/** The server facts of one side, or an error saying which sides the results have. */
+function sideFacts(results, side) {
+    const facts = side === 'head' ? results.sides.head : results.sides.base;
+    if (facts === undefined) {
+        throw new InputError(`the results have no ${side} side: ${results.mode === 'single' ? 'a single-server run has only the head side' : 'only head was recorded'}`);
+    }
+    return facts;
+}
+function baselineKey(results, options = {}) {
+    const facts = sideFacts(results, options.side ?? 'head');
+    const testbed = options.testbed ?? results.environment.fingerprint;
+    sanitizeName(testbed, 'testbed');
+    return {
+        testbed,
+        suite: results.suite.name,
+        optionsHash: optionsHash(facts.options),
+        options: normalizedOptions(facts.options),
+    };
+}
+/**
+ * A name made safe as one path component: anything but letters, digits, '_', '.' and '-'
+ * becomes '_', leading dots go (no '..' or hidden files), and it is cut to 80 characters.
+ * Two names can sanitize alike; the file keeps the original key, and the store refuses to mix them.
+ */
+function sanitizeName(name, what) {
+    const safe = name
+        .replace(/[^A-Za-z0-9_.-]+/g, '_')
+        .replace(/^\.+/, '')
+        .slice(0, MAX_NAME_LENGTH);
+    if (!/[A-Za-z0-9]/.test(safe)) {
+        throw new InputError(`${what} name ${JSON.stringify(name)} has no letter or digit to name a directory or file with`);
+    }
+    return safe;
+}
+/** Path of a key's file relative to the baselines directory: `<testbed>/<suite>-<optionsHash>.json`. */
+function baselineRelativePath(key) {
+    return `${sanitizeName(key.testbed, 'testbed')}/${sanitizeName(key.suite, 'suite')}-${key.optionsHash}.json`;
+}
+function sameKey(a, b) {
+    return a.testbed === b.testbed && a.suite === b.suite && a.optionsHash === b.optionsHash;
+}
+
+// Can a stored baseline entry stand in for the base side of these results? Pure.
+//
+// Refused (BaselineError) unless forced: another suite (name or definition) or other hardware
+// (fingerprint), since the numbers would measure the difference in setup, not in the server.
+// Warned: smaller drifts that move numbers without making them meaningless (governor, kernel,
+// CPU model, memory, virtualization, sysbench version, server options).
+const MAX_VALUE_LENGTH = 48;
+function show(value) {
+    if (value === undefined)
+        return '(unset)';
+    const text = canonicalJson(value);
+    return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
+}
+function isRecord(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+function isNamedList(value) {
+    return Array.isArray(value) && value.every((item) => isRecord(item) && typeof item.name === 'string');
+}
+/** Differences between two values as "path a → b", down to the member that changed. */
+function differences(path, a, b) {
+    if (canonicalJson(a ?? null) === canonicalJson(b ?? null))
+        return [];
+    if (isRecord(a) && isRecord(b)) {
+        return [...new Set([...Object.keys(a), ...Object.keys(b)])].flatMap((key) => differences(`${path}.${key}`, a[key], b[key]));
+    }
+    if (isNamedList(a) && isNamedList(b)) {
+        const before = new Map(a.map((item) => [item.name, item]));
+        const after = new Map(b.map((item) => [item.name, item]));
+        const removed = a.filter((item) => !after.has(item.name)).map((item) => `${path} removed ${item.name}`);
+        const added = b.filter((item) => !before.has(item.name)).map((item) => `${path} added ${item.name}`);
+        const changed = b.flatMap((item) => {
+            const old = before.get(item.name);
+            return old === undefined ? [] : differences(`${path}[${item.name}]`, old, item);
+        });
+        const moved = removed.length + added.length + changed.length === 0 ? [`${path} reordered`] : [];
+        return [...removed, ...added, ...changed, ...moved];
+    }
+    return [`${path} ${show(a)} → ${show(b)}`];
+}
+/** What differs between two suite definitions (description and tolerances aside), e.g. "durationSeconds 10 → 60". */
+function suiteDifferences(baseline, results) {
+    const a = suiteDefinition(baseline);
+    const b = suiteDefinition(results);
+    return [...new Set([...Object.keys(a), ...Object.keys(b)])].flatMap((field) => differences(field, a[field], b[field]));
+}
+function gib(bytes) {
+    return `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+}
+/** The hardware facts the fingerprint is made of, where they differ. */
+function hardwareDifferences(baseline, results) {
+    const differences = [];
+    if (baseline.cpuModel !== results.cpuModel) {
+        differences.push(`CPU model ${JSON.stringify(baseline.cpuModel)} → ${JSON.stringify(results.cpuModel)}`);
+    }
+    if (baseline.logicalCores !== results.logicalCores) {
+        differences.push(`logical cores ${baseline.logicalCores} → ${results.logicalCores}`);
+    }
+    if (baseline.physicalCores !== results.physicalCores) {
+        differences.push(`physical cores ${String(baseline.physicalCores)} → ${String(results.physicalCores)}`);
+    }
+    if (baseline.smt !== results.smt)
+        differences.push(`SMT ${String(baseline.smt)} → ${String(results.smt)}`);
+    if (Math.round(baseline.memoryBytes / 2 ** 30) !== Math.round(results.memoryBytes / 2 ** 30)) {
+        differences.push(`memory ${gib(baseline.memoryBytes)} → ${gib(results.memoryBytes)}`);
+    }
+    return differences;
+}
+function refusals(entry, results) {
+    const found = [];
+    if (entry.suite.name !== results.suite.name) {
+        found.push(`different suites: the baseline ran suite "${entry.suite.name}", the results suite "${results.suite.name}"`);
+    }
+    else {
+        // Hashed again rather than trusting entry.suiteHash: the stored suite was parsed with
+        // today's defaults, so a suite field added since it was saved does not count as a change.
+        const baselineHash = suiteHash(entry.suite);
+        const resultsHash = suiteHash(results.suite);
+        if (baselineHash !== resultsHash) {
+            const fields = suiteDifferences(entry.suite, results.suite);
+            found.push(`the definition of suite "${results.suite.name}" differs (baseline hash ${baselineHash}, results hash ${resultsHash})${fields.length > 0 ? `: ${fields.join(', ')}` : ''}`);
+        }
+    }
+    const before = entry.environment;
+    const after = results.environment;
+    if (before.fingerprint !== after.fingerprint) {
+        const facts = hardwareDifferences(before, after);
+        found.push(`different hardware (fingerprint ${before.fingerprint} → ${after.fingerprint})${facts.length > 0 ? `: ${facts.join(', ')}` : ''}`);
+    }
+    return found;
+}
+function environmentWarnings$1(entry, results) {
+    const before = entry.environment;
+    const after = results.environment;
+    // Fingerprint changes already name CPU model and memory in the refusal.
+    const hardwareNamed = before.fingerprint !== after.fingerprint;
+    const warnings = [];
+    if (before.governor !== after.governor) {
+        warnings.push(`CPU frequency governor differs: baseline ${before.governor ?? 'none'}, results ${after.governor ?? 'none'}`);
+    }
+    if (before.kernel !== after.kernel) {
+        warnings.push(`kernel differs: baseline ${before.kernel}, results ${after.kernel}`);
+    }
+    if (!hardwareNamed && before.cpuModel !== after.cpuModel) {
+        warnings.push(`CPU model differs: baseline ${before.cpuModel}, results ${after.cpuModel}`);
+    }
+    if (!hardwareNamed && before.memoryBytes !== after.memoryBytes) {
+        warnings.push(`memory differs: baseline ${before.memoryBytes} bytes (${gib(before.memoryBytes)}), results ${after.memoryBytes} bytes (${gib(after.memoryBytes)})`);
+    }
+    if (before.virtualized !== after.virtualized) {
+        const where = (virtualized) => (virtualized ? 'under a hypervisor' : 'on bare metal');
+        warnings.push(`virtualization differs: the baseline ran ${where(before.virtualized)}, the results ${where(after.virtualized)}`);
+    }
+    if (before.sysbenchVersion !== after.sysbenchVersion) {
+        warnings.push(`sysbench version differs: baseline ${before.sysbenchVersion}, results ${after.sysbenchVersion}`);
+    }
+    return warnings;
+}
+/** Options set on one side but not the other, or set to other values, as "name a → b". */
+function optionDifferences(baseline, results) {
+    const a = normalizedOptions(baseline);
+    const b = normalizedOptions(results);
+    return [...new Set([...Object.keys(a), ...Object.keys(b)])]
+        .sort()
+        .filter((name) => a[name] !== b[name])
+        .map((name) => `${name} ${a[name] ?? '(unset)'} → ${b[name] ?? '(unset)'}`);
+}
+/**
+ * Checks that `entry` can be the base for `results`. Returns warnings; throws BaselineError naming
+ * every refusal, or with `force` returns them as warnings too.
+ */
+function checkComparable(entry, results, options = {}) {
+    const refused = refusals(entry, results);
+    const facts = sideFacts(results, options.side ?? 'head');
+    const warnings = environmentWarnings$1(entry, results);
+    if (optionsHash(facts.options) !== entry.optionsHash) {
+        warnings.push(`server options differ: ${optionDifferences(entry.facts.options, facts.options).join(', ')}`);
+    }
+    if (refused.length === 0)
+        return warnings;
+    if (options.force === true) {
+        return [...refused.map((reason) => `compared anyway (--force) despite ${reason}`), ...warnings];
+    }
+    const what = `the baseline entry saved ${entry.savedAt}${entry.commit === undefined ? '' : ` (commit ${entry.commit})`}`;
+    throw new BaselineError(`the results are not comparable with ${what}:\n${refused.map((reason) => `  - ${reason}`).join('\n')}\npass --force to compare anyway; these differences then become warnings`);
+}
+
+// A stored baseline file: one series of measurements of one testbed, suite and set of server
+// options, newest entry last. Versioned and validated when read back.
+const BASELINE_SCHEMA_VERSION = 1;
+/** What a baseline file is keyed by; the file's path is derived from it (see key.ts). */
+const BaselineKey = strictObject({
+    /** The testbed as given (--testbed) or the hardware fingerprint; the directory is a sanitized form. */
+    testbed: string$1().min(1),
+    /** Suite name. The suite definition hash is per entry, so a changed definition shows in the history. */
+    suite: string$1().min(1),
+    /** Stable hash of the side's server options (names normalized). */
+    optionsHash: string$1().min(1),
+    /** Those options, so a reader can see what the hash stands for. */
+    options: record(string$1(), string$1()),
+});
+const BaselineEntry = strictObject({
+    /** When the entry was stored. */
+    savedAt: datetime(),
+    /** The commit measured, when known (--commit, else GITHUB_SHA). */
+    commit: string$1().min(1).optional(),
+    /** The side of the results file this entry was taken from; its cells carry that side. */
+    side: SideName,
+    /** The run the entry came from. */
+    run: strictObject({
+        startedAt: datetime(),
+        finishedAt: datetime(),
+        mode: _enum(['single', 'ab']),
+        toolVersion: string$1(),
+    }),
+    /** suiteHash() of `suite` when saved (description and tolerances do not count). */
+    suiteHash: string$1().min(1),
+    optionsHash: string$1().min(1),
+    /** The machine, as the results file recorded it (fingerprint included). */
+    environment: Environment,
+    /** The suite definition as run. */
+    suite: Suite,
+    /** Flavor, version, compiler, options and variables of the server measured. */
+    facts: ServerFacts,
+    /** Every cell with every repetition, as measured. */
+    cells: array(CellResult).min(1),
+});
+const BaselineFile = strictObject({
+    schemaVersion: literal(BASELINE_SCHEMA_VERSION),
+    key: BaselineKey,
+    /** Oldest first, newest last; bounded when saved. */
+    entries: array(BaselineEntry).min(1),
+})
+    .superRefine((file, ctx) => {
+    file.entries.forEach((entry, index) => {
+        if (entry.optionsHash !== file.key.optionsHash) {
+            ctx.addIssue({
+                code: 'custom',
+                path: ['entries', index, 'optionsHash'],
+                message: `is ${entry.optionsHash} but the file is keyed by options hash ${file.key.optionsHash}`,
+            });
+        }
+        if (entry.suite.name !== file.key.suite) {
+            ctx.addIssue({
+                code: 'custom',
+                path: ['entries', index, 'suite', 'name'],
+                message: `is "${entry.suite.name}" but the file is keyed by suite "${file.key.suite}"`,
+            });
+        }
+        entry.cells.forEach((cell, cellIndex) => {
+            if (cell.side !== entry.side) {
+                ctx.addIssue({
+                    code: 'custom',
+                    path: ['entries', index, 'cells', cellIndex, 'side'],
+                    message: `is "${cell.side}" but the entry was saved from side "${entry.side}"`,
+                });
+            }
+        });
+    });
+});
+
+// Results → a baseline entry; the bounded history; an entry → the base side compare needs. Pure.
+/** Entries a baseline file keeps unless told otherwise: enough for a trend and change points. */
+const DEFAULT_KEEP = 20;
+/** A commit SHA as given (--commit or GITHUB_SHA): 7 to 64 hex digits, stored lower-case. */
+function parseCommit(text, source) {
+    const commit = text.trim();
+    if (!/^[0-9a-fA-F]{7,64}$/.test(commit)) {
+        throw new InputError(`${source} is ${JSON.stringify(text)}, not a commit SHA (7 to 64 hex digits, e.g. from git rev-parse HEAD)`);
+    }
+    return commit.toLowerCase();
+}
+/** The number of entries to keep (--keep): a whole number from 1 up. */
+function checkKeep(keep, source) {
+    if (!Number.isSafeInteger(keep) || keep < 1) {
+        throw new InputError(`${source} must be a whole number of entries, 1 or more; got ${String(keep)}`);
+    }
+    return keep;
+}
+function createEntry(results, options) {
+    const side = options.side ?? 'head';
+    const facts = sideFacts(results, side);
+    const cells = results.cells.filter((cell) => cell.side === side);
+    if (cells.length === 0) {
+        throw new InputError(`the results have no measured cells for the ${side} side; nothing to store`);
+    }
+    return {
+        savedAt: options.savedAt,
+        ...(options.commit === undefined ? {} : { commit: options.commit }),
+        side,
+        run: {
+            startedAt: results.startedAt,
+            finishedAt: results.finishedAt,
+            mode: results.mode,
+            toolVersion: results.tool.version,
+        },
+        suiteHash: suiteHash(results.suite),
+        optionsHash: optionsHash(facts.options),
+        environment: results.environment,
+        suite: results.suite,
+        facts,
+        cells,
+    };
+}
+function sameRun(a, b) {
+    return (a.side === b.side &&
+        a.run.startedAt === b.run.startedAt &&
+        a.run.finishedAt === b.run.finishedAt &&
+        a.environment.hostname === b.environment.hostname);
+}
+/** Appends `entry` as the newest and drops the oldest beyond `keep`. The caller checked the key. */
+function appendEntry(existing, key, entry, keep = DEFAULT_KEEP) {
+    checkKeep(keep, 'keep');
+    const previous = existing?.entries ?? [];
+    if (existing !== null && previous.some((stored) => sameRun(stored, entry))) {
+        return { file: existing, added: false, dropped: 0, warnings: [] };
+    }
+    const warnings = [];
+    const newest = previous.at(-1);
+    // The previous suite is hashed again: parsed with today's defaults, a field added since it was
+    // saved is no break.
+    const previousHash = newest === undefined ? entry.suiteHash : suiteHash(newest.suite);
+    if (previousHash !== entry.suiteHash) {
+        warnings.push(`the definition of suite ${entry.suite.name} changed since the previous entry (hash ${previousHash} → ${entry.suiteHash}): the history has a break here`);
+    }
+    if (newest !== undefined && newest.environment.fingerprint !== entry.environment.fingerprint) {
+        warnings.push(`the hardware changed since the previous entry (fingerprint ${newest.environment.fingerprint} → ${entry.environment.fingerprint}): the history has a break here`);
+    }
+    const all = [...previous, entry];
+    const dropped = Math.max(0, all.length - keep);
+    return {
+        file: {
+            schemaVersion: BASELINE_SCHEMA_VERSION,
+            key: existing?.key ?? key,
+            entries: all.slice(dropped),
+        },
+        added: true,
+        dropped,
+        warnings,
+    };
+}
+function newestEntry(file) {
+    const newest = file.entries.at(-1);
+    // The schema requires at least one entry; this only guards a file built by hand in code.
+    if (newest === undefined)
+        throw new BaselineError('the baseline has no entries');
+    return newest;
+}
+function baselineSide(entry) {
+    return {
+        facts: entry.facts,
+        cells: entry.cells.map((cell) => ({ ...cell, side: 'base' })),
+        environment: entry.environment,
+        suite: entry.suite,
+        savedAt: entry.savedAt,
+        ...(entry.commit === undefined ? {} : { commit: entry.commit }),
+    };
+}
+
+// Baseline file text ↔ validated BaselineFile. Pure: the store reads and writes the bytes.
+const MAX_ISSUES = 10;
+/** Parses and validates a baseline file; `source` (its path) names it in every error. */
+function parseBaselineFile(text, source) {
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch (error) {
+        throw new BaselineError(`baseline ${source} is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+        throw new BaselineError(`baseline ${source} is not a JSON object, so not a baseline file`);
+    }
+    const record = data;
+    if (!('schemaVersion' in record)) {
+        throw new BaselineError(`baseline ${source} has no schemaVersion, so it is not a baseline file`);
+    }
+    if (record.schemaVersion !== BASELINE_SCHEMA_VERSION) {
+        throw new BaselineError(`baseline ${source} has baseline schema version ${JSON.stringify(record.schemaVersion)}; this mysql-perf-gate reads version ${BASELINE_SCHEMA_VERSION}`);
+    }
+    if ('tool' in record && 'cells' in record && !('entries' in record)) {
+        throw new BaselineError(`${source} is a results file, not a baseline; store it with: mysql-perf-gate baseline save ${source}`);
+    }
+    const parsed = BaselineFile.safeParse(data);
+    if (!parsed.success) {
+        const issues = parsed.error.issues
+            .slice(0, MAX_ISSUES)
+            .map((issue) => `  - ${formatPath(issue.path)}: ${issue.message}`);
+        const more = parsed.error.issues.length > MAX_ISSUES
+            ? `\n  (and ${parsed.error.issues.length - MAX_ISSUES} more)`
+            : '';
+        throw new BaselineError(`baseline ${source} is not a valid baseline file:\n${issues.join('\n')}${more}`);
+    }
+    return parsed.data;
+}
+/** Validates again (a bug must not write a file the next run cannot read) and formats. */
+function serializeBaselineFile(file) {
+    return `${JSON.stringify(BaselineFile.parse(file), null, 2)}\n`;
+}
+
+// The one place baselines touch the disk: read, save (locked, atomic), list.
+/** A lock older than this is left over from a crashed save (a save takes milliseconds). */
+const STALE_LOCK_MS = 10 * 60 * 1000;
+/** The message of an error, also from another realm (Jest's VM modules) where instanceof Error fails. */
+function reason(error) {
+    if (typeof error === 'object' &&
+        error !== null &&
+        'message' in error &&
+        typeof error.message === 'string') {
+        return error.message;
+    }
+    return String(error);
+}
+function baselinePath(dir, key) {
+    return join(dir, baselineRelativePath(key));
+}
+/** Reads and validates one baseline file; every problem is a BaselineError naming the file. */
+function readBaselineFile(path) {
+    let text;
+    try {
+        text = readFileSync(path, 'utf8');
+    }
+    catch (error) {
+        throw new BaselineError(`cannot read baseline ${path}: ${reason(error)}`);
+    }
+    return parseBaselineFile(text, path);
+}
+/**
+ * Appends one side of `results` to its baseline file under `dir`, creating it if needed. A file
+ * that cannot be read or validated is never overwritten: the save fails and the file keeps its bytes.
+ */
+function saveBaseline(dir, results, options) {
+    const key = baselineKey(results, options);
+    const entry = createEntry(results, options);
+    const keep = options.keep ?? DEFAULT_KEEP;
+    const path = baselinePath(dir, key);
+    try {
+        mkdirSync(dirname(path), { recursive: true });
+    }
+    catch (error) {
+        throw new BaselineError(`cannot create baseline directory ${dirname(path)}: ${reason(error)}`, {
+            cause: error,
+        });
+    }
+    return withLock(path, () => {
+        const existing = existsSync(path) ? readExisting(path, key) : null;
+        const outcome = appendEntry(existing, key, entry, keep);
+        if (outcome.added)
+            writeAtomically(path, serializeBaselineFile(outcome.file));
+        return {
+            path,
+            key: outcome.file.key,
+            entries: outcome.file.entries.length,
+            added: outcome.added,
+            dropped: outcome.dropped,
+            warnings: outcome.warnings,
+        };
+    });
+}
+function readExisting(path, key) {
+    let file;
+    try {
+        file = readBaselineFile(path);
+    }
+    catch (error) {
+        if (!(error instanceof BaselineError))
+            throw error;
+        throw new BaselineError(`${error.message}\nnothing was saved and ${path} was left as it is: repair it, or move it away to start a new history`, { cause: error });
+    }
+    if (!sameKey(file.key, key)) {
+        throw new BaselineError(`${path} holds the baseline of testbed ${JSON.stringify(file.key.testbed)}, suite ${file.key.suite}, options ${file.key.optionsHash}, ` +
+            `not of testbed ${JSON.stringify(key.testbed)}, suite ${key.suite}, options ${key.optionsHash} (the names sanitize alike); ` +
+            'nothing was saved: choose another --testbed');
+    }
+    return file;
+}
+/** Temp file in the same directory, flushed, then renamed over the target: readers see old or new. */
+function writeAtomically(path, text) {
+    const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+        const fd = openSync(temp, 'wx');
+        try {
+            writeSync(fd, text);
+            fsyncSync(fd);
+        }
+        finally {
+            closeSync(fd);
+        }
+        renameSync(temp, path);
+    }
+    catch (error) {
+        rmSync(temp, { force: true });
+        throw new BaselineError(`cannot write baseline ${path}: ${reason(error)}`, { cause: error });
+    }
+}
+function lockIsStale(lock) {
+    try {
+        if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS)
+            return true;
+        const owner = JSON.parse(readFileSync(lock, 'utf8'));
+        if (owner.hostname !== os.hostname() || typeof owner.pid !== 'number')
+            return false;
+        try {
+            process.kill(owner.pid, 0);
+            return false;
+        }
+        catch (error) {
+            return error.code === 'ESRCH';
+        }
+    }
+    catch {
+        // Unreadable or half-written lock: young enough to belong to a save in progress.
+        return false;
+    }
+}
+function tryLock(lock) {
+    try {
+        const fd = openSync(lock, 'wx');
+        const owner = {
+            pid: process.pid,
+            hostname: os.hostname(),
+            createdAt: new Date().toISOString(),
+        };
+        writeSync(fd, JSON.stringify(owner));
+        closeSync(fd);
+        return true;
+    }
+    catch (error) {
+        if (error.code === 'EEXIST')
+            return false;
+        throw new BaselineError(`cannot create lock ${lock}: ${reason(error)}`, { cause: error });
+    }
+}
+/** One saver per file: two concurrent read-append-write cycles would lose an entry. */
+function withLock(path, fn) {
+    const lock = `${path}.lock`;
+    if (!tryLock(lock)) {
+        if (!lockIsStale(lock)) {
+            throw new BaselineError(`another save is writing ${path} (lock file ${lock} exists); try again, or delete the lock if no save is running`);
+        }
+        rmSync(lock, { force: true });
+        if (!tryLock(lock))
+            throw new BaselineError(`another save took the lock ${lock} first; try again`);
+    }
+    try {
+        return fn();
+    }
+    finally {
+        rmSync(lock, { force: true });
+    }
+}
+/** Every `<testbed>/*.json` under `dir`, or only those of one testbed. */
+function listBaselines(dir, testbed) {
+    if (!existsSync(dir))
+        return { exists: false, found: [], problems: [] };
+    const testbedDirs = testbed === undefined
+        ? readdirSync(dir, { withFileTypes: true })
+            .filter((item) => item.isDirectory())
+            .map((item) => item.name)
+            .sort()
+        : [sanitizeName(testbed, 'testbed')].filter((name) => existsSync(join(dir, name)));
+    const found = [];
+    const problems = [];
+    for (const testbedDir of testbedDirs) {
+        const names = readdirSync(join(dir, testbedDir))
+            .filter((name) => name.endsWith('.json'))
+            .sort();
+        for (const name of names) {
+            const path = join(dir, testbedDir, name);
+            try {
+                found.push({ path, file: readBaselineFile(path) });
+            }
+            catch (error) {
+                if (!(error instanceof BaselineError))
+                    throw error;
+                problems.push(error.message);
+            }
+        }
+    }
+    return { exists: true, found, problems };
+}
+
+function percent$1(fraction) {
+    const sign = fraction > 0 ? '+' : '';
+    return `${sign}${(fraction * 100).toFixed(1)}%`;
+}
+function figure(value) {
+    if (value >= 100)
+        return value.toFixed(0);
+    if (value >= 1)
+        return value.toFixed(2);
+    return value.toPrecision(2);
+}
+/**
+ * Folds variables that follow another one (performance_schema_* sizes autosized only when
+ * performance_schema is ON) under it, so the cause is not lost among its consequences.
+ */
+function foldConfigDiff(diff) {
+    const names = new Set(diff.map((entry) => entry.name));
+    const folded = [];
+    for (const entry of diff) {
+        const parent = [...names].find((name) => name !== entry.name && entry.name.startsWith(`${name}_`));
+        if (parent !== undefined)
+            continue;
+        const followers = diff.filter((other) => other.name.startsWith(`${entry.name}_`)).length;
+        folded.push({ entry, followers });
+    }
+    return folded;
+}
+function describeDiff(entry) {
+    return `${entry.name}: ${entry.base ?? '(absent)'} → ${entry.head ?? '(absent)'}`;
+}
+function table$1(cells, confidence) {
+    const header = [
+        'workload',
+        'threads',
+        'metric',
+        'base',
+        'head',
+        'change',
+        `${Math.round(confidence * 100)}% interval`,
+        'p',
+        'tolerance',
+        'verdict',
+    ];
+    const rows = cells.map((cell) => [
+        cell.workload,
+        String(cell.threads),
+        cell.metric,
+        figure(cell.base.median),
+        figure(cell.head.median),
+        percent$1(cell.change),
+        `[${percent$1(cell.changeInterval.low)}, ${percent$1(cell.changeInterval.high)}]`,
+        cell.pValue.toPrecision(2),
+        `${(cell.threshold * 100).toFixed(0)}%`,
+        !cell.gating
+            ? `${cell.verdict} (not gating)`
+            : cell.verdict === 'unchanged'
+                ? 'unchanged'
+                : cell.verdict.toUpperCase(),
+    ]);
+    const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+    const line = (row) => row
+        .map((text, column) => column < 3 || column === 9 ? text.padEnd(widths[column] ?? 0) : text.padStart(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd();
+    return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+function renderVerdictSummary(verdict) {
+    const { counts } = verdict;
+    const lines = [
+        `verdict: ${verdict.verdict.toUpperCase()} — ${counts.regression} regression(s), ${counts.improvement} improvement(s), ` +
+            `${counts.unchanged} unchanged, ${counts.inconclusive} inconclusive (suite ${verdict.suite}; base: ${verdict.baseSource.kind === 'ab' ? 'the base side of' : 'baseline'} ${verdict.baseSource.path})`,
+        `change = head/base − 1 of the medians; a regression must exceed its tolerance and be significant ` +
+            `(one-sided Mann-Whitney U, Benjamini-Hochberg adjusted per metric, alpha ${verdict.settings.alpha}); ` +
+            `gating metrics: ${verdict.settings.gateMetrics.join(', ')}`,
+    ];
+    const changed = verdict.cells.filter((cell) => cell.verdict === 'regression' || cell.verdict === 'improvement');
+    if (verdict.configDiff.length > 0 || verdict.serverDiff.length > 0) {
+        lines.push('', changed.length > 0
+            ? 'What else differs between the sides (it may explain the changes below):'
+            : 'What else differs between the sides:');
+        for (const entry of verdict.serverDiff)
+            lines.push(`  server ${describeDiff(entry)}`);
+        for (const { entry, followers } of foldConfigDiff(verdict.configDiff)) {
+            lines.push(`  ${describeDiff(entry)}${followers > 0 ? ` (and ${followers} ${entry.name}_* variable(s) that follow it)` : ''}`);
+        }
+    }
+    else {
+        lines.push('', 'Server variables, version and compiler are the same on both sides (volatile ones such as paths and ports aside).');
+    }
+    lines.push('', table$1(verdict.cells, verdict.settings.confidence));
+    for (const cell of verdict.cells.filter((c) => c.verdict !== 'unchanged' && c.gating)) {
+        lines.push(`  ${cell.workload} @ ${cell.threads} ${cell.metric}: ${cell.reason}`);
+    }
+    if (verdict.warnings.length > 0) {
+        lines.push('', 'Warnings:', ...verdict.warnings.map((warning) => `  - ${warning}`));
+    }
+    if (verdict.verdict === 'inconclusive') {
+        lines.push('', `INCONCLUSIVE: some cells are too noisy to judge; this counts as ${verdict.settings.inconclusivePolicy} (--inconclusive ${verdict.settings.inconclusivePolicy}).`);
+    }
+    return lines.join('\n');
+}
+
+// Benjamini-Hochberg adjusted p-values (false discovery rate). Pure.
+//
+// Benjamini, Y. and Hochberg, Y. (1995), "Controlling the false discovery rate: a practical and
+// powerful approach to multiple testing", JRSS B 57(1), 289-300. Adjusted p(i) = min over j >= i
+// of m/j * p(j) for the ascending p-values, capped at 1 — the same as R's p.adjust(method = "BH")
+// and statsmodels' multipletests(method = "fdr_bh"). When every null hypothesis is true (an A/A
+// run) rejecting at adjusted p < alpha keeps the chance of any false rejection at alpha.
+function benjaminiHochberg(pValues) {
+    for (const p of pValues) {
+        if (!(p >= 0 && p <= 1))
+            throw new RangeError(`benjaminiHochberg: p-values must lie in [0, 1], got ${p}`);
+    }
+    const m = pValues.length;
+    const order = pValues.map((p, index) => ({ p, index })).sort((a, b) => a.p - b.p);
+    const adjusted = new Array(m).fill(1);
+    let running = 1;
+    for (let rank = m; rank >= 1; rank--) {
+        const entry = order[rank - 1];
+        if (!entry)
+            continue;
+        running = Math.min(running, (entry.p * m) / rank);
+        adjusted[entry.index] = running;
+    }
+    return adjusted;
+}
+
+// Argument checks shared by the statistics functions. Every message names the argument and says
+// what would be valid, because these errors surface far from the call that caused them.
+/** Throws a RangeError unless `xs` holds at least `minLength` values, all finite numbers. */
+function assertSample(xs, name, minLength = 1) {
+    if (xs.length < minLength) {
+        const needed = minLength === 1 ? 'at least one value' : `at least ${minLength} values`;
+        throw new RangeError(`${name} must contain ${needed}; got ${xs.length}`);
+    }
+    xs.forEach((x, index) => {
+        if (!Number.isFinite(x)) {
+            throw new RangeError(`${name}[${index}] must be a finite number; got ${String(x)}`);
+        }
+    });
+}
+/** Throws a RangeError unless every value of `xs` is strictly positive (a rate or a duration). */
+function assertPositiveValues(xs, name) {
+    xs.forEach((x, index) => {
+        if (!(x > 0)) {
+            throw new RangeError(`${name}[${index}] must be greater than 0; got ${String(x)}`);
+        }
+    });
+}
+/** Throws a RangeError unless `low < value < high` (both bounds excluded). */
+function assertOpenInterval(value, name, low, high) {
+    if (!(value > low && value < high)) {
+        throw new RangeError(`${name} must be strictly between ${low} and ${high}; got ${String(value)}`);
+    }
+}
+/** Throws a RangeError unless `value` is an integer of at least `min`. */
+function assertInteger(value, name, min) {
+    if (!Number.isSafeInteger(value) || value < min) {
+        throw new RangeError(`${name} must be an integer of at least ${min}; got ${String(value)}`);
+    }
+}
+/** Throws a RangeError unless `value` is a finite number of at least `min`. */
+function assertFiniteAtLeast(value, name, min) {
+    if (!(Number.isFinite(value) && value >= min)) {
+        throw new RangeError(`${name} must be a finite number of at least ${min}; got ${String(value)}`);
+    }
+}
+
+// Descriptive statistics of one sample: location, spread and relative noise.
+/** Ascending copy of `xs` (Float64Array sorts numerically, unlike Array.prototype.sort). */
+function sorted(xs) {
+    return Float64Array.from(xs).sort();
+}
+/** `xs[index]`, for indices the caller has already proven to be in range. */
+function valueAt(xs, index) {
+    const value = xs[index];
+    if (value === undefined)
+        throw new RangeError(`index ${index} is outside 0..${xs.length - 1}`);
+    return value;
+}
+/**
+ * Quantile `q` of an already ascending sample: Hyndman & Fan (1996) definition 7, R's default
+ * `quantile(type = 7)` and numpy's default `np.quantile(method='linear')`. The index is
+ * h = (n − 1)·q and the result interpolates between the order statistics on either side of h.
+ * The interpolation is written as numpy's `_lerp` writes it (from the upper point when the
+ * fraction is at least ½) so results agree with numpy to the last bit or two.
+ * Hyndman, R. J. & Fan, Y. (1996), "Sample quantiles in statistical packages",
+ * The American Statistician 50(4):361–365.
+ */
+function quantileOfSorted(ascending, q) {
+    if (ascending.length === 0)
+        throw new RangeError('the sample must contain at least one value; got 0');
+    if (!(q >= 0 && q <= 1))
+        throw new RangeError(`q must be between 0 and 1; got ${String(q)}`);
+    const h = (ascending.length - 1) * q;
+    const below = Math.floor(h);
+    const above = Math.min(below + 1, ascending.length - 1);
+    const fraction = h - below;
+    const a = valueAt(ascending, below);
+    const b = valueAt(ascending, above);
+    const difference = b - a;
+    return fraction >= 0.5 ? b - difference * (1 - fraction) : a + difference * fraction;
+}
+/**
+ * Median of an already ascending sample: the middle order statistic, or the mean of the two
+ * middle ones, computed as (a + b)/2 like `np.median` (a quantile's interpolation can differ in
+ * the last bit).
+ */
+function medianOfSorted(ascending) {
+    if (ascending.length === 0)
+        throw new RangeError('the sample must contain at least one value; got 0');
+    const middle = (ascending.length - 1) / 2;
+    return (valueAt(ascending, Math.floor(middle)) + valueAt(ascending, Math.ceil(middle))) / 2;
+}
+/** The sample median (`np.median`); see `medianOfSorted`. */
+function median$1(xs) {
+    assertSample(xs, 'xs');
+    return medianOfSorted(sorted(xs));
+}
+/** Arithmetic mean. */
+function mean(xs) {
+    assertSample(xs, 'xs');
+    let sum = 0;
+    for (const x of xs)
+        sum += x;
+    return sum / xs.length;
+}
+/**
+ * Sample standard deviation with Bessel's correction (n − 1 denominator; numpy's `std(ddof=1)`),
+ * by the corrected two-pass algorithm: Chan, Golub & LeVeque (1983), "Algorithms for computing
+ * the sample variance: analysis and recommendations", The American Statistician 37(3):242–247,
+ * eq. 1.7. The second term removes most of the rounding error left in the mean.
+ */
+function sampleStdDev(xs) {
+    assertSample(xs, 'xs', 2);
+    const centre = mean(xs);
+    let squares = 0;
+    let deviations = 0;
+    for (const x of xs) {
+        squares += (x - centre) ** 2;
+        deviations += x - centre;
+    }
+    const variance = (squares - deviations ** 2 / xs.length) / (xs.length - 1);
+    return Math.sqrt(Math.max(variance, 0));
+}
+/**
+ * Raw median absolute deviation, median(|x − median(x)|), not scaled to the normal standard
+ * deviation: scipy's `stats.median_abs_deviation(x)` with its default `scale=1.0`.
+ * Hampel, F. R. (1974), "The influence curve and its role in robust estimation", JASA 69:383–393.
+ */
+function mad(xs) {
+    const centre = median$1(xs);
+    return median$1(xs.map((x) => Math.abs(x - centre)));
+}
+/**
+ * 1/Φ⁻¹(¾) ≈ 1.4826: makes the MAD estimate the standard deviation of normal data; the constant
+ * scipy's `median_abs_deviation(x, scale='normal')` uses. Rousseeuw, P. J. & Croux, C. (1993),
+ * "Alternatives to the median absolute deviation", JASA 88(424):1273–1283.
+ */
+const MAD_NORMAL_SCALE = 1.482602218505602;
+/**
+ * Robust coefficient of variation, 1.4826·MAD / median, for strictly positive measurements
+ * (throughput, latency). One wild repetition moves it far less than stdev/mean.
+ *
+ * When more than half the values are identical the MAD is 0 even though the values differ, and
+ * the robust estimate would claim no noise at all; a gate that believed it would call any change
+ * significant. In that case only, this falls back to the classical sampleStdDev/mean, which sees
+ * the outlying values, and says so in `estimator`. When every value is identical the noise is
+ * genuinely 0 (estimator 'scaled-mad'). Needs at least two values: one cannot show noise.
+ */
+function robustCvEstimate(xs) {
+    assertSample(xs, 'xs', 2);
+    assertPositiveValues(xs, 'xs');
+    const deviation = mad(xs);
+    const allEqual = xs.every((x) => x === xs[0]);
+    if (deviation > 0 || allEqual) {
+        return { cv: (MAD_NORMAL_SCALE * deviation) / median$1(xs), estimator: 'scaled-mad' };
+    }
+    return { cv: sampleStdDev(xs) / mean(xs), estimator: 'stdev-over-mean' };
+}
+/** `robustCvEstimate(xs).cv`: see there for the MAD = 0 fallback and the input requirements. */
+function robustCv(xs) {
+    return robustCvEstimate(xs).cv;
+}
+
+// A small seeded pseudo-random generator, so that a resampling statistic computed twice from the
+// same input gives the same answer: a verdict must not change because it was rendered again.
+const MASK_64 = (1n << 64n) - 1n;
+const TWO_TO_32 = 4294967296;
+// Bound once: under Jest every test runs in a vm context, where each lookup of a global such as
+// `Math` costs a C++ interceptor call; in the draw loop that made the bootstrap 25 times slower.
+const { imul } = Math;
+/**
+ * SplitMix64 (Steele, Lea & Flood 2014, "Fast splittable pseudorandom number generators",
+ * OOPSLA), as in Vigna's reference https://prng.di.unimi.it/splitmix64.c. Used only to expand a
+ * seed into a full xoshiro state, as Blackman & Vigna recommend.
+ */
+function splitMix64(seed) {
+    let x = seed;
+    return () => {
+        x = (x + 0x9e3779b97f4a7c15n) & MASK_64;
+        let z = x;
+        z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK_64;
+        z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK_64;
+        return z ^ (z >> 31n);
+    };
+}
+function rotateLeft(x, k) {
+    return (x << k) | (x >>> (32 - k));
+}
+/**
+ * xoshiro128** 1.1: Blackman, D. & Vigna, S. (2021), "Scrambled linear pseudorandom number
+ * generators", ACM Transactions on Mathematical Software 47(4):36; reference C at
+ * https://prng.di.unimi.it/xoshiro128starstar.c. 128-bit state, period 2¹²⁸ − 1, passes
+ * BigCrush. The scrambler reads s[1] (version 1.0 and some ports wrongly read s[0]).
+ */
+class Xoshiro128StarStar {
+    #s0;
+    #s1;
+    #s2;
+    #s3;
+    /**
+     * Seeds the state with the first two SplitMix64 outputs of `seed`, low word first. SplitMix64's
+     * output function is a bijection of its counter, so two consecutive outputs are never both 0
+     * and the all-zero state (a fixed point) cannot occur.
+     */
+    constructor(seed) {
+        assertInteger(seed, 'seed', 0);
+        const next = splitMix64(BigInt(seed));
+        const first = next();
+        const second = next();
+        this.#s0 = Number(first & 0xffffffffn);
+        this.#s1 = Number(first >> 32n);
+        this.#s2 = Number(second & 0xffffffffn);
+        this.#s3 = Number(second >> 32n);
+    }
+    /** The next 32-bit output, as an integer in [0, 2³²). */
+    nextUint32() {
+        const s1 = this.#s1;
+        const result = imul(rotateLeft(imul(s1, 5), 7), 9) >>> 0;
+        const t = s1 << 9;
+        this.#s2 ^= this.#s0;
+        this.#s3 ^= s1;
+        this.#s1 = s1 ^ this.#s2;
+        this.#s0 ^= this.#s3;
+        this.#s2 ^= t;
+        this.#s3 = rotateLeft(this.#s3, 11);
+        return result;
+    }
+    /** A uniform double in [0, 1) with 32 random bits. */
+    nextFloat() {
+        return this.nextUint32() / TWO_TO_32;
+    }
+    /**
+     * A uniform integer in [0, bound), exactly uniform: outputs at or above the largest multiple of
+     * `bound` below 2³² are rejected before taking the remainder (Knuth, TAOCP vol. 2, §3.4.1).
+     * Rejection is rare (probability below bound/2³²), so the sequence rarely depends on it.
+     */
+    nextIntBelow(bound) {
+        // Checked without globals (see `imul` above): this runs once per draw.
+        if (!(bound % 1 === 0 && bound >= 1 && bound <= TWO_TO_32)) {
+            throw new RangeError(`bound must be an integer from 1 to 2^32; got ${String(bound)}`);
+        }
+        const limit = TWO_TO_32 - (TWO_TO_32 % bound);
+        for (;;) {
+            const x = this.nextUint32();
+            if (x < limit)
+                return x % bound;
+        }
+    }
+}
+/** A generator seeded with `seed`, a non-negative safe integer; same seed, same sequence. */
+function createRng(seed) {
+    return new Xoshiro128StarStar(seed);
+}
+
+// A confidence interval for the relative change between two sides, median(head) / median(base),
+// without assuming a distribution for either side.
+/** The seed used when none is given: fixed, so that the same input always gives the same interval. */
+const DEFAULT_BOOTSTRAP_SEED = 0x5eed;
+function prepare$1(values) {
+    const n = values.length;
+    return {
+        ascending: Float64Array.from(values).sort(),
+        counts: new Uint32Array(n),
+        lowRank: Math.floor((n - 1) / 2),
+        highRank: Math.ceil((n - 1) / 2),
+    };
+}
+/**
+ * Median of one resample with replacement of a side, found from how often each position was
+ * drawn rather than by sorting the resample: O(n) and no allocation. No globals are looked up in
+ * here, because under Jest each lookup is slow (see random.ts).
+ */
+function resampledMedian(side, rng) {
+    const { ascending, counts, lowRank, highRank } = side;
+    const n = ascending.length;
+    counts.fill(0);
+    for (let draw = 0; draw < n; draw++) {
+        const position = rng.nextIntBelow(n);
+        counts[position] = (counts[position] ?? 0) + 1;
+    }
+    let seen = 0;
+    let low = 0;
+    for (let position = 0; position < n; position++) {
+        const before = seen;
+        seen += counts[position] ?? 0;
+        if (before <= lowRank && seen > lowRank)
+            low = valueAt(ascending, position);
+        if (seen > highRank)
+            return (low + valueAt(ascending, position)) / 2;
+    }
+    throw new Error('unreachable: a resample has n values');
+}
+/**
+ * Percentile bootstrap confidence interval of median(head) / median(base): each side is resampled
+ * independently with replacement (the two sides are independent runs), the ratio of the resample
+ * medians is taken `resamples` times, and the interval is the (1 − c)/2 and (1 + c)/2 quantiles
+ * (type 7) of those ratios. Efron, B. & Tibshirani, R. J. (1993), "An Introduction to the
+ * Bootstrap", Chapman & Hall, ch. 13 (percentile intervals) and ch. 8 (the two-sample problem).
+ *
+ * Deterministic: the generator is seeded, and each side is sorted first, so neither a rerun nor
+ * a different order of the same repetitions changes the interval.
+ *
+ * Caveats the caller must carry: with few repetitions the median takes few values, the bootstrap
+ * distribution is lumpy and percentile intervals cover less than `confidence` (for 5 values the
+ * resampled median is one of the 5 values). Use it to show the size of a change and its
+ * uncertainty; decide significance with the rank test. Values must be strictly positive (rates,
+ * durations), and each side needs at least two: one value cannot show any uncertainty.
+ */
+function bootstrapRatioOfMedians(base, head, options = {}) {
+    const { confidence = 0.95, resamples = 10_000, seed = DEFAULT_BOOTSTRAP_SEED } = options;
+    assertSample(base, 'base', 2);
+    assertSample(head, 'head', 2);
+    assertPositiveValues(base, 'base');
+    assertPositiveValues(head, 'head');
+    assertOpenInterval(confidence, 'confidence', 0, 1);
+    assertInteger(resamples, 'resamples', 1);
+    assertInteger(seed, 'seed', 0);
+    const rng = createRng(seed);
+    const baseSide = prepare$1(base);
+    const headSide = prepare$1(head);
+    const ratios = new Float64Array(resamples);
+    for (let b = 0; b < resamples; b++) {
+        const baseMedian = resampledMedian(baseSide, rng);
+        ratios[b] = resampledMedian(headSide, rng) / baseMedian;
+    }
+    ratios.sort();
+    const tail = (1 - confidence) / 2;
+    return {
+        ratio: medianOfSorted(headSide.ascending) / medianOfSorted(baseSide.ascending),
+        low: quantileOfSorted(ratios, tail),
+        high: quantileOfSorted(ratios, 1 - tail),
+    };
+}
+
+// The standard normal distribution: CDF, survival function and quantile, to full double precision,
+// because p-values far in the tail and critical values both come from here.
+/** Σ cₖ·x^(m−k): Horner's rule, coefficients from the highest power down. */
+function polynomial(x, coefficients) {
+    let value = 0;
+    for (const coefficient of coefficients)
+        value = value * x + coefficient;
+    return value;
+}
+const ONE_OVER_SQRT_2PI = 0.3989422804014327;
+const SQRT_32 = Math.sqrt(32);
+// Coefficient tables below are copied digit for digit from their published source, more digits
+// than a double holds, so that they can be checked against it; JavaScript rounds each to the
+// nearest double exactly as a C compiler does.
+/* eslint-disable no-loss-of-precision */
+// Cody's coefficients as printed in R's nmath/pnorm.c (arrays a, b, c, d, p, q there), reordered
+// for Horner's rule; the evaluation order, and so the rounding, is the same as R's loops.
+const CENTRAL_NUMERATOR = [
+    0.065682337918207449113, 2.2352520354606839287, 161.02823106855587881, 1067.6894854603709582,
+    18154.981253343561249,
+];
+const CENTRAL_DENOMINATOR = [
+    1, 47.20258190468824187, 976.09855173777669322, 10260.932208618978205, 45507.789335026729956,
+];
+const MIDDLE_NUMERATOR = [
+    1.0765576773720192317e-8, 0.39894151208813466764, 8.8831497943883759412, 93.506656132177855979,
+    597.27027639480026226, 2494.5375852903726711, 6848.1904505362823326, 11602.651437647350124,
+    9842.7148383839780218,
+];
+const MIDDLE_DENOMINATOR = [
+    1, 22.266688044328115691, 235.38790178262499861, 1519.377599407554805, 6485.558298266760755,
+    18615.571640885098091, 34900.952721145977266, 38912.003286093271411, 19685.429676859990727,
+];
+const TAIL_NUMERATOR = [
+    0.02307344176494017303, 0.21589853405795699, 0.1274011611602473639, 0.022235277870649807,
+    0.001421619193227893466, 2.9112874951168792e-5,
+];
+const TAIL_DENOMINATOR = [
+    1, 1.28426009614491121, 0.468238212480865118, 0.0659881378689285515, 0.00378239633202758244,
+    7.29751555083966205e-5,
+];
+/* eslint-enable no-loss-of-precision */
+/**
+ * factor·exp(−x²/2) without the rounding error of squaring a large x: x is split into a part
+ * with few bits, whose square is exact, and a small remainder, as R's pnorm does.
+ */
+function gaussianTail(x, factor) {
+    const rounded = Math.trunc(x * 16) / 16;
+    const remainder = (x - rounded) * (x + rounded);
+    return Math.exp(-rounded * rounded * 0.5) * Math.exp(-remainder * 0.5) * factor;
+}
+/**
+ * Both tails [Φ(x), 1 − Φ(x)], each with full relative precision: the small tail is never
+ * computed as 1 minus something. W. J. Cody's rational Chebyshev approximations ("Rational
+ * Chebyshev approximations for the error function", Math. Comp. 23 (1969):631–637) in the
+ * arrangement of Cody's ALGORITHM 715 (ACM TOMS 19 (1993):22–32) and R's `pnorm_both`.
+ */
+function normalTails(x) {
+    if (Number.isNaN(x))
+        throw new RangeError('x must be a number; got NaN');
+    const y = Math.abs(x);
+    if (y <= 0.67448975) {
+        const xsq = x * x;
+        const half = (x * polynomial(xsq, CENTRAL_NUMERATOR)) / polynomial(xsq, CENTRAL_DENOMINATOR);
+        return [0.5 + half, 0.5 - half];
+    }
+    let small;
+    if (y <= SQRT_32) {
+        small = gaussianTail(y, polynomial(y, MIDDLE_NUMERATOR) / polynomial(y, MIDDLE_DENOMINATOR));
+    }
+    else if (y < 37.5193) {
+        const xsq = 1 / (x * x);
+        const correction = (xsq * polynomial(xsq, TAIL_NUMERATOR)) / polynomial(xsq, TAIL_DENOMINATOR);
+        small = gaussianTail(y, (ONE_OVER_SQRT_2PI - correction) / y);
+    }
+    else {
+        small = 0; // below the smallest normal double
+    }
+    return x > 0 ? [1 - small, small] : [small, 1 - small];
+}
+/** 1 − Φ(x) = P(Z > x), accurate far in the upper tail (scipy.stats.norm.sf). */
+function normalSf(x) {
+    return normalTails(x)[1];
+}
+// Wichura's AS 241 (PPND16) coefficients as printed in R's nmath/qnorm.c, highest power first.
+/* eslint-disable no-loss-of-precision */
+const CENTRAL_PPF_NUMERATOR = [
+    2509.0809287301226727, 33430.575583588128105, 67265.770927008700853, 45921.953931549871457,
+    13731.693765509461125, 1971.5909503065514427, 133.14166789178437745, 3.387132872796366608,
+];
+const CENTRAL_PPF_DENOMINATOR = [
+    5226.495278852854561, 28729.085735721942674, 39307.89580009271061, 21213.794301586595867,
+    5394.1960214247511077, 687.1870074920579083, 42.313330701600911252, 1,
+];
+const NEAR_PPF_NUMERATOR = [
+    7.7454501427834140764e-4, 0.0227238449892691845833, 0.24178072517745061177, 1.27045825245236838258,
+    3.64784832476320460504, 5.7694972214606914055, 4.6303378461565452959, 1.42343711074968357734,
+];
+const NEAR_PPF_DENOMINATOR = [
+    1.05075007164441684324e-9, 5.475938084995344946e-4, 0.0151986665636164571966, 0.14810397642748007459,
+    0.68976733498510000455, 1.6763848301838038494, 2.05319162663775882187, 1,
+];
+const FAR_PPF_NUMERATOR = [
+    2.01033439929228813265e-7, 2.71155556874348757815e-5, 0.0012426609473880784386, 0.026532189526576123093,
+    0.29656057182850489123, 1.7848265399172913358, 5.4637849111641143699, 6.6579046435011037772,
+];
+const FAR_PPF_DENOMINATOR = [
+    2.04426310338993978564e-15, 1.4215117583164458887e-7, 1.8463183175100546818e-5, 7.868691311456132591e-4,
+    0.0148753612908506148525, 0.13692988092273580531, 0.59983220655588793769, 1,
+];
+/* eslint-enable no-loss-of-precision */
+/**
+ * Φ⁻¹(p), the standard normal quantile (scipy.stats.norm.ppf); p = 0 and 1 give ∓Infinity.
+ * Wichura, M. J. (1988), "Algorithm AS 241: The percentage points of the normal distribution",
+ * Applied Statistics 37(3):477–484: PPND16, accurate to about 1 part in 10¹⁶.
+ */
+function normalPpf(p) {
+    if (!(p >= 0 && p <= 1))
+        throw new RangeError(`p must be between 0 and 1; got ${String(p)}`);
+    if (p === 0)
+        return Number.NEGATIVE_INFINITY;
+    if (p === 1)
+        return Number.POSITIVE_INFINITY;
+    const q = p - 0.5;
+    if (Math.abs(q) <= 0.425) {
+        const r = 0.180625 - q * q;
+        return (q * polynomial(r, CENTRAL_PPF_NUMERATOR)) / polynomial(r, CENTRAL_PPF_DENOMINATOR);
+    }
+    // r = sqrt(−log(min(p, 1 − p))), from the smaller tail so that 1 − p loses nothing.
+    const r = Math.sqrt(-Math.log(q < 0 ? p : 1 - p));
+    const value = r <= 5
+        ? polynomial(r - 1.6, NEAR_PPF_NUMERATOR) / polynomial(r - 1.6, NEAR_PPF_DENOMINATOR)
+        : polynomial(r - 5, FAR_PPF_NUMERATOR) / polynomial(r - 5, FAR_PPF_DENOMINATOR);
+    return q < 0 ? -value : value;
+}
+
+// The Mann-Whitney U test (Wilcoxon rank-sum): does one sample tend to be larger than the other?
+// Rank-based, so no normality is assumed and one wild repetition cannot carry a verdict.
+// Semantics follow scipy.stats.mannwhitneyu (scipy 1.7+, default use_continuity=True).
+/**
+ * Without ties the exact null distribution is used whenever n₁·n₂ is at most this (50 vs 50).
+ * It costs about (n₁·n₂)²/4 multiply-adds: some 9 ms at 50 vs 50, 0.2 ms at 20 vs 20
+ * (__tests__/stats/bench.ts). scipy's method='auto' is exact only when min(n₁, n₂) ≤ 8; exact is
+ * never less accurate, so we go further, and beyond this the normal approximation is close.
+ */
+const EXACT_MAX_PAIRS = 2500;
+/** Midranks of the pooled sample (ties share the mean of their ranks), as scipy's rankdata. */
+function rank(x, y) {
+    const pooled = [
+        ...x.map((value) => ({ value, fromX: true })),
+        ...y.map((value) => ({ value, fromX: false })),
+    ];
+    pooled.sort((a, b) => a.value - b.value);
+    let rankSumX = 0;
+    let tieTerm = 0;
+    let start = 0;
+    while (start < pooled.length) {
+        let end = start + 1;
+        while (end < pooled.length && pooled[end]?.value === pooled[start]?.value)
+            end++;
+        const size = end - start;
+        const midrank = (start + 1 + end) / 2; // mean of the 1-based ranks start+1 … end
+        for (let i = start; i < end; i++)
+            if (pooled[i]?.fromX === true)
+                rankSumX += midrank;
+        tieTerm += size ** 3 - size;
+        start = end;
+    }
+    return { rankSumX, tieTerm };
+}
+/**
+ * P(U = k), k = 0 … m·n, for samples of m and n values with no ties under the null hypothesis,
+ * by the recurrence of Mann & Whitney (1947), "On a test of whether one of two random variables
+ * is stochastically larger than the other", Ann. Math. Statist. 18(1):50–60, written for
+ * probabilities: p₍ₘ,ₙ₎(k) = m/(m+n)·p₍ₘ₋₁,ₙ₎(k − n) + n/(m+n)·p₍ₘ,ₙ₋₁₎(k). (The largest of
+ * the m + n values is an x with probability m/(m+n) and then beats all n y's.) Only sums of
+ * positive terms, so it is accurate in the far tail too.
+ */
+function exactUDistribution(m, n) {
+    assertInteger(m, 'm', 0);
+    assertInteger(n, 'n', 0);
+    // columns[j] holds the distribution for (i, j) once row i is done; row 0 is U = 0 for sure.
+    // Updating k from the top down leaves columns[j][k − j] at row i − 1 until it has been read.
+    const columns = Array.from({ length: n + 1 }, (_, j) => {
+        const pmf = new Float64Array(m * j + 1);
+        pmf[0] = 1;
+        return pmf;
+    });
+    for (let i = 1; i <= m; i++) {
+        for (let j = 1; j <= n; j++) {
+            const current = valueAtColumn(columns, j);
+            const yLargest = valueAtColumn(columns, j - 1);
+            const pX = i / (i + j);
+            const pY = j / (i + j);
+            for (let k = i * j; k >= j; k--)
+                current[k] = pY * (yLargest[k] ?? 0) + pX * (current[k - j] ?? 0);
+            for (let k = Math.min(j - 1, i * j); k >= 0; k--)
+                current[k] = pY * (yLargest[k] ?? 0);
+        }
+    }
+    return valueAtColumn(columns, n);
+}
+function valueAtColumn(columns, j) {
+    const column = columns[j];
+    if (column === undefined)
+        throw new RangeError(`column ${j} is outside 0..${columns.length - 1}`);
+    return column;
+}
+/** P(U ≥ k) under the exact null distribution: a sum of the upper tail, no cancellation. */
+function exactSf(k, m, n) {
+    const pmf = exactUDistribution(m, n);
+    let p = 0;
+    for (let u = pmf.length - 1; u >= k; u--)
+        p += pmf[u] ?? 0;
+    return p;
+}
+/**
+ * P(U ≥ u) by the normal approximation with the tie-corrected variance
+ * σ² = n₁n₂/12·((n + 1) − Σ(t³ − t)/(n(n − 1))) and a continuity correction of ½ (scipy's
+ * `_get_mwu_z`; the tie correction is Lehmann (1975), "Nonparametrics: Statistical Methods
+ * Based on Ranks", ch. 1).
+ */
+function asymptoticSf(u, n1, n2, tieTerm) {
+    const n = n1 + n2;
+    const sigma = Math.sqrt(((n1 * n2) / 12) * (n + 1 - tieTerm / (n * (n - 1))));
+    // Every value tied: U is n₁n₂/2 whatever happens, so nothing is evidence (scipy gives 1 too).
+    if (sigma === 0)
+        return 1;
+    return normalSf((u - (n1 * n2) / 2 - 0.5) / sigma);
+}
+/**
+ * Mann-Whitney U test of `x` against `y`, as scipy.stats.mannwhitneyu(x, y, alternative=…):
+ * 'less' tests whether x tends to be smaller than y, 'greater' larger, 'two-sided' either.
+ * Exact when there are no ties and n₁·n₂ ≤ EXACT_MAX_PAIRS (then equal to scipy's
+ * method='exact'); otherwise the tie-corrected normal approximation with continuity correction
+ * (equal to scipy's method='asymptotic'). `method` says which was used.
+ */
+function mannWhitneyU(x, y, alternative) {
+    assertSample(x, 'x');
+    assertSample(y, 'y');
+    const n1 = x.length;
+    const n2 = y.length;
+    const { rankSumX, tieTerm } = rank(x, y);
+    const u1 = rankSumX - (n1 * (n1 + 1)) / 2;
+    const u2 = n1 * n2 - u1;
+    // The p-value is always an upper tail: of U₁ for 'greater', of U₂ for 'less' (by symmetry),
+    // of the larger of the two, doubled, for 'two-sided' — scipy's arrangement.
+    let tail;
+    let factor = 1;
+    switch (alternative) {
+        case 'greater':
+            tail = u1;
+            break;
+        case 'less':
+            tail = u2;
+            break;
+        case 'two-sided':
+            tail = Math.max(u1, u2);
+            factor = 2;
+            break;
+    }
+    const method = tieTerm === 0 && n1 * n2 <= EXACT_MAX_PAIRS ? 'exact' : 'asymptotic';
+    const sf = method === 'exact' ? exactSf(Math.round(tail), n1, n2) : asymptoticSf(tail, n1, n2, tieTerm);
+    return { u: u1, pValue: Math.min(1, factor * sf), method };
+}
+/**
+ * The smallest one-sided p-value the exact test can give for samples of n₁ and n₂ values,
+ * 1 / C(n₁ + n₂, n₁): every x above every y is one arrangement out of C(n₁ + n₂, n₁).
+ * 3 vs 3 gives 0.05 and 5 vs 5 gives 1/252, so with 3 repetitions nothing is ever significant
+ * at α < 0.05.
+ */
+function smallestExactPValue(n1, n2) {
+    if (!(Number.isSafeInteger(n1) && n1 >= 1 && Number.isSafeInteger(n2) && n2 >= 1)) {
+        throw new RangeError(`sample sizes must be integers of at least 1; got ${n1} and ${n2}`);
+    }
+    let combinations = 1;
+    for (let k = 1; k <= n1; k++)
+        combinations = (combinations * (n2 + k)) / k;
+    return 1 / combinations;
+}
+
+// How big a change can these repetitions see, and how many repetitions would see a given change?
+// Lets the gate say "inconclusive: need 9 repetitions" instead of calling noise a pass or a fail.
+/** z₍₁₋α₎ + z₍power₎, after checking both probabilities. */
+function criticalSum(alpha, power) {
+    assertOpenInterval(alpha, 'alpha', 0, 1);
+    assertOpenInterval(power, 'power', 0, 1);
+    return normalPpf(1 - alpha) + normalPpf(power);
+}
+/**
+ * Smallest n such that n vs n repetitions can give an exact one-sided Mann-Whitney p-value of at
+ * most `alpha`: the least n with 1/C(2n, n) ≤ alpha (3 for 0.05, 4 for 0.0143). Below it no
+ * change, however large, can be significant. A relative tolerance of 1e-12 lets alpha = 0.05
+ * count 1/20 as reached despite rounding.
+ */
+function minimumRepetitionsForAlpha(alpha) {
+    assertOpenInterval(alpha, 'alpha', 0, 1);
+    let n = 1;
+    while (smallestExactPValue(n, n) > alpha * (1 + 1e-12))
+        n++;
+    return n;
+}
+/**
+ * Smallest relative change that n repetitions per side detect with probability `power` in a
+ * one-sided test at level `alpha`, when one repetition's relative noise is `cv`:
+ * (z₍₁₋α₎ + z₍power₎)·cv·√(2/n), the normal-approximation two-sample formula (Chow, Shao & Wang
+ * (2008), "Sample Size Calculations in Clinical Research", 2nd ed., §3.2) with σ/μ = cv.
+ *
+ * Returns Infinity when n is below `minimumRepetitionsForAlpha(alpha)`: the exact rank test
+ * cannot reach alpha with so few repetitions, so no change is detectable. The formula is for a
+ * test of means; the Mann-Whitney test's efficiency relative to it is 3/π ≈ 0.955 on normal data
+ * (Lehmann 1975), so the true figure is a few percent larger on normal noise.
+ */
+function minimumDetectableEffect(input) {
+    const { cv, n, alpha, power = 0.8 } = input;
+    assertFiniteAtLeast(cv, 'cv', 0);
+    assertInteger(n, 'n', 1);
+    const z = criticalSum(alpha, power);
+    if (n < minimumRepetitionsForAlpha(alpha))
+        return Number.POSITIVE_INFINITY;
+    return z * cv * Math.sqrt(2 / n);
+}
+/**
+ * Repetitions per side needed to detect a relative change `effect` with probability `power` at
+ * one-sided level `alpha` given noise `cv`: ⌈2·((z₍₁₋α₎ + z₍power₎)·cv/effect)²⌉ (same source as
+ * `minimumDetectableEffect`), and never fewer than `minimumRepetitionsForAlpha(alpha)`.
+ * The ceiling ignores an excess of 1e-9 so that rounding in the z-values cannot add a whole
+ * repetition to an exact integer.
+ */
+function repetitionsToResolve(input) {
+    const { cv, effect, alpha, power = 0.8 } = input;
+    assertFiniteAtLeast(cv, 'cv', 0);
+    if (!(Number.isFinite(effect) && effect > 0)) {
+        throw new RangeError(`effect must be a finite number greater than 0; got ${String(effect)}`);
+    }
+    const z = criticalSum(alpha, power);
+    const normalApproximation = Math.ceil(2 * ((z * cv) / effect) ** 2 - 1e-9);
+    return Math.max(normalApproximation, minimumRepetitionsForAlpha(alpha));
+}
+
+// One cell (workload × threads × metric): statistics of both sides and the cell's verdict. Pure.
+//
+// A cell is a regression only when all of these hold:
+//   - the change is worse than the cell's tolerance (a fraction of the base median);
+//   - a one-sided Mann-Whitney U test, adjusted across the cells of its metric, says head is
+//     worse than base at level alpha (no normality assumed; rank-based, so one wild repetition
+//     cannot carry a verdict);
+//   - the change is larger than the measurement can show (sysbench's 0.01 ms latency steps).
+// Otherwise, when the cell's own noise is too large for its repetitions to resolve the tolerance
+// (minimum detectable effect above it), it is inconclusive and says how many repetitions would
+// resolve it, as ClickHouse reports unstable queries instead of guessing. Improvements mirror
+// regressions.
+function sideStatistics(values) {
+    return {
+        values: [...values],
+        median: median$1(values),
+        min: Math.min(...values),
+        max: Math.max(...values),
+        cv: robustCv(values),
+    };
+}
+/** The raw one-sided tests; adjusted across cells by the caller. */
+function cellTests(input) {
+    const [worse, better] = input.metric.worse === 'lower' ? ['less', 'greater'] : ['greater', 'less'];
+    return {
+        pWorse: mannWhitneyU(input.head, input.base, worse).pValue,
+        pBetter: mannWhitneyU(input.head, input.base, better).pValue,
+    };
+}
+/** A stable seed per cell, so the same results always give the same interval. */
+function seedFor(input) {
+    let hash = 2166136261;
+    for (const char of `${input.workload}@${input.threads}:${input.metric.name}`) {
+        hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+    }
+    return hash >>> 0;
+}
+function percent(fraction) {
+    return `${(fraction * 100).toFixed(1)}%`;
+}
+/**
+ * `familySize` is how many cells share the metric: the adjustment across them means a single
+ * cell must reach alpha / familySize on its own, so that is what the noise gate asks of it.
+ */
+function compareCell(input, adjusted, settings, familySize) {
+    const { metric, threshold } = input;
+    const base = sideStatistics(input.base);
+    const head = sideStatistics(input.head);
+    const change = head.median / base.median - 1;
+    const interval = bootstrapRatioOfMedians(input.base, input.head, {
+        confidence: settings.confidence,
+        resamples: settings.resamples,
+        seed: seedFor(input),
+    });
+    // Positive when head is worse, whichever direction the metric runs.
+    const worseBy = metric.worse === 'lower' ? -change : change;
+    const resolvable = Math.abs(head.median - base.median) > 2 * metric.resolution;
+    const n = Math.min(input.base.length, input.head.length);
+    const cv = Math.max(base.cv, head.cv);
+    const cellAlpha = settings.alpha / Math.max(1, familySize);
+    // Infinite when n repetitions cannot reach cellAlpha at all, however large the change.
+    const mde = minimumDetectableEffect({ cv, n, alpha: cellAlpha, power: settings.power });
+    const needed = repetitionsToResolve({ cv, effect: threshold, alpha: cellAlpha, power: settings.power });
+    let verdict;
+    let reason;
+    if (worseBy > threshold && adjusted.pWorse <= settings.alpha && resolvable) {
+        verdict = 'regression';
+        reason = `${percent(worseBy)} worse, beyond the ${percent(threshold)} tolerance (p = ${adjusted.pWorse.toPrecision(2)})`;
+    }
+    else if (-worseBy > threshold && adjusted.pBetter <= settings.alpha && resolvable) {
+        verdict = 'improvement';
+        reason = `${percent(-worseBy)} better, beyond the ${percent(threshold)} tolerance (p = ${adjusted.pBetter.toPrecision(2)})`;
+    }
+    else if (Math.abs(worseBy) > threshold && resolvable) {
+        // Beyond the tolerance but not shown to be real: neither a regression nor "unchanged".
+        const p = Math.min(adjusted.pWorse, adjusted.pBetter);
+        const resolve = repetitionsToResolve({
+            cv,
+            effect: Math.abs(worseBy),
+            alpha: cellAlpha,
+            power: settings.power,
+        });
+        verdict = 'inconclusive';
+        reason =
+            `a ${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'} median, beyond the ${percent(threshold)} tolerance, ` +
+                `that ${n} repetitions cannot confirm (p = ${p.toPrecision(2)}); about ${Math.max(resolve, n + 1)} repetitions per side would`;
+    }
+    else if (n < needed && mde > threshold) {
+        verdict = 'inconclusive';
+        reason = Number.isFinite(mde)
+            ? `noise ${percent(cv)} with ${n} repetitions can only resolve changes of ${percent(mde)}, ` +
+                `more than the ${percent(threshold)} tolerance; ${needed} repetitions per side would resolve it`
+            : `${n} repetitions per side cannot show any change to be significant when ${familySize} cells are judged ` +
+                `together; ${needed} repetitions per side would resolve the ${percent(threshold)} tolerance`;
+    }
+    else {
+        verdict = 'unchanged';
+        reason = `within the ${percent(threshold)} tolerance`;
+    }
+    return {
+        workload: input.workload,
+        threads: input.threads,
+        metric: metric.name,
+        base,
+        head,
+        change,
+        changeInterval: { low: interval.low - 1, high: interval.high - 1, confidence: settings.confidence },
+        pValue: adjusted.pWorse,
+        pValueRaw: adjusted.pWorseRaw,
+        threshold,
+        minimumDetectableEffect: Number.isFinite(mde) ? mde : null,
+        repetitionsNeeded: verdict === 'inconclusive' ? Math.max(needed, n + 1) : null,
+        verdict,
+        reason,
+    };
+}
+
+// Server variables whose values differ between two otherwise identical servers for reasons that
+// cannot affect performance: where the server's files are, which ports and ids it got, and when
+// it started. Comparisons leave them out; everything else that differs is evidence. Pure.
+//
+// Kept as an explicit list (not a suffix pattern) because look-alike names carry real settings:
+// innodb_data_file_path sizes the system tablespace, innodb_file_per_table changes I/O.
+const VOLATILE_VARIABLES = [
+    // Where the server's files are: differ per datadir or install prefix.
+    'aria_log_dir_path',
+    'basedir',
+    'character_sets_dir',
+    'datadir',
+    'general_log_file',
+    'innodb_data_home_dir',
+    'innodb_log_group_home_dir',
+    'innodb_tmpdir',
+    'innodb_undo_directory',
+    'lc_messages_dir',
+    'log_bin_basename',
+    'log_bin_index',
+    'log_error',
+    'log_slow_query_file',
+    'pid_file',
+    'plugin_dir',
+    'relay_log_basename',
+    'relay_log_index',
+    'relay_log_info_file',
+    'replica_load_tmpdir',
+    'secure_file_priv',
+    'slave_load_tmpdir',
+    'slow_query_log_file',
+    'tmpdir',
+    'wsrep_data_home_dir',
+    // How clients reach it: a socket path and port per server.
+    'mysqlx_port',
+    'mysqlx_socket',
+    'port',
+    'report_port',
+    'socket',
+    // Identity and clock.
+    'hostname',
+    'server_id',
+    'server_uid',
+    'server_uuid',
+    'timestamp',
+    // Replication position state, not configuration.
+    'gtid_binlog_pos',
+    'gtid_binlog_state',
+    'gtid_current_pos',
+    'gtid_executed',
+    'gtid_purged',
+    'gtid_slave_pos',
+];
+const volatile = new Set(VOLATILE_VARIABLES);
+function volatileVariable(name) {
+    return volatile.has(name.toLowerCase());
+}
+
+/** SHOW GLOBAL VARIABLES differences, without the naturally volatile ones (see volatile.ts). */
+function variablesDiff(base, head) {
+    const names = [...new Set([...Object.keys(base), ...Object.keys(head)])].sort();
+    return names
+        .filter((name) => !volatileVariable(name) && base[name] !== head[name])
+        .map((name) => ({ name, base: base[name] ?? null, head: head[name] ?? null }));
+}
+function compilerName(facts) {
+    return facts.compiler.known ? facts.compiler.name : 'unknown';
+}
+/** Flavor, version and compiler differences between the two servers. */
+function serverDiff(base, head) {
+    const fields = [
+        ['flavor', base.flavor, head.flavor],
+        ['version', base.versionFunction, head.versionFunction],
+        ['compiler', compilerName(base), compilerName(head)],
+        ['version_compile_machine', base.compileMachine, head.compileMachine],
+        ['version_compile_os', base.compileOs, head.compileOs],
+    ];
+    return fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => ({ name, base: a, head: b }));
+}
+
+const METRIC_NAMES = ['tps', 'latencyMs'];
+const METRICS = {
+    tps: {
+        name: 'tps',
+        label: 'throughput (transactions/s)',
+        worse: 'lower',
+        defaultTolerance: 0.05,
+        resolution: 0,
+        value: (report) => report.tps,
+    },
+    latencyMs: {
+        name: 'latencyMs',
+        label: 'latency at the suite percentile (ms)',
+        worse: 'higher',
+        defaultTolerance: 0.1,
+        resolution: 0.01,
+        value: (report) => report.latencyMs.atPercentile,
+    },
+};
+function isMetricName(name) {
+    return METRIC_NAMES.includes(name);
+}
+
+// How much worse a cell may get before it can count as a regression. Pure.
+//
+// Sources, most specific first: a workload@threads rule, a workload rule, a rule for every cell,
+// then the metric's default. At the same specificity a flag (or action input) beats the suite.
+const RULE = /^(?:([A-Za-z0-9_.-]+)(?:@(\d+))?:)?([A-Za-z]+)=([0-9.]+)(%?)$/;
+/** `tps=0.05`, `latencyMs=10%`, `oltp_point_select:tps=0.08`, `oltp_insert@64:tps=0.1`. */
+function parseToleranceRule(text, flag) {
+    const match = RULE.exec(text.trim());
+    const example = `e.g. ${flag} tps=0.05, ${flag} oltp_point_select@1:tps=8%`;
+    if (!match)
+        throw new InputError(`${flag} ${JSON.stringify(text)}: expected [WORKLOAD[@THREADS]:]METRIC=FRACTION, ${example}`);
+    const [, workload, threads, metric = '', number = '', percentSign] = match;
+    if (!isMetricName(metric)) {
+        throw new InputError(`${flag} ${JSON.stringify(text)}: unknown metric "${metric}"; metrics: ${METRIC_NAMES.join(', ')}`);
+    }
+    const value = Number(number) / (percentSign ? 100 : 1);
+    if (!Number.isFinite(value) || value <= 0 || value >= 10) {
+        throw new InputError(`${flag} ${JSON.stringify(text)}: the tolerance must be a fraction above 0 (0.05 or 5%)`);
+    }
+    return {
+        metric,
+        value,
+        ...(workload !== undefined ? { workload } : {}),
+        ...(threads !== undefined ? { threads: Number(threads) } : {}),
+    };
+}
+function suiteRules(tolerances) {
+    const rules = [];
+    for (const metric of METRIC_NAMES) {
+        const global = tolerances[metric];
+        if (global !== undefined)
+            rules.push({ metric, value: global });
+        for (const override of tolerances.overrides) {
+            const value = override[metric];
+            if (value === undefined)
+                continue;
+            rules.push({
+                metric,
+                value,
+                workload: override.workload,
+                ...(override.threads !== undefined ? { threads: override.threads } : {}),
+            });
+        }
+    }
+    return rules;
+}
+function specificity(rule) {
+    if (rule.workload !== undefined && rule.threads !== undefined)
+        return 3;
+    return rule.workload !== undefined ? 2 : 1;
+}
+function matches(rule, workload, threads, metric) {
+    return (rule.metric === metric &&
+        (rule.workload === undefined || rule.workload === workload) &&
+        (rule.threads === undefined || rule.threads === threads));
+}
+function toleranceFor(cell, metric, suite, flags) {
+    // Later entries win at equal specificity: flags after the suite.
+    const candidates = [...suiteRules(suite), ...flags].filter((rule) => matches(rule, cell.workload, cell.threads, metric));
+    let best;
+    for (const rule of candidates) {
+        if (!best || specificity(rule) >= specificity(best))
+            best = rule;
+    }
+    return best?.value ?? METRICS[metric].defaultTolerance;
+}
+
+// verdict.json: what compare decided and the evidence for it. Versioned; validated when written.
+const VERDICT_SCHEMA_VERSION = 1;
+const CellVerdict = _enum(['regression', 'improvement', 'unchanged', 'inconclusive']);
+const SideStatistics = strictObject({
+    /** Every repetition's value, in measurement order. */
+    values: array(number()),
+    median: number(),
+    min: number(),
+    max: number(),
+    /** Robust coefficient of variation (1.4826·MAD/median): the cell's own noise. */
+    cv: number(),
+});
+const CellComparison = strictObject({
+    workload: string$1(),
+    threads: number().int(),
+    metric: _enum(METRIC_NAMES),
+    base: SideStatistics,
+    head: SideStatistics,
+    /** median(head) / median(base) − 1, as a fraction: −0.1 is 10% lower. */
+    change: number(),
+    /** Bootstrap confidence interval of the change (same definition). */
+    changeInterval: strictObject({ low: number(), high: number(), confidence: number() }),
+    /**
+     * One-sided Mann-Whitney U p-value that head is worse than base, Benjamini-Hochberg adjusted
+     * across the cells of the same metric.
+     */
+    pValue: number(),
+    /** The same before the adjustment. */
+    pValueRaw: number(),
+    /** Tolerance: a change smaller than this fraction is not a regression, whatever the p-value. */
+    threshold: number(),
+    /** Smallest change these repetitions could resolve at this noise (power 80%); null when none. */
+    minimumDetectableEffect: number().nullable(),
+    /** Repetitions per side that would resolve the threshold at this noise, when inconclusive. */
+    repetitionsNeeded: number().int().nullable(),
+    verdict: CellVerdict,
+    /** Whether this cell's metric decides the overall verdict (see --gate); others are reported only. */
+    gating: boolean(),
+    /** Why the cell got its verdict, in a sentence. */
+    reason: string$1(),
+});
+const ConfigDifference = strictObject({
+    name: string$1(),
+    base: string$1().nullable(),
+    head: string$1().nullable(),
+});
+const SideIdentity = strictObject({
+    flavor: Flavor,
+    version: string$1(),
+    versionFunction: string$1(),
+    compiler: CompilerInfo,
+    binary: string$1(),
+});
+const Verdict = strictObject({
+    schemaVersion: literal(VERDICT_SCHEMA_VERSION),
+    verdict: _enum(['pass', 'fail', 'inconclusive']),
+    /** Where the base came from: the base side of an A/B run, or a stored baseline. */
+    baseSource: strictObject({
+        kind: _enum(['ab', 'baseline']),
+        path: string$1(),
+        savedAt: string$1().nullable(),
+    }),
+    suite: string$1(),
+    counts: strictObject({
+        regression: number().int(),
+        improvement: number().int(),
+        unchanged: number().int(),
+        inconclusive: number().int(),
+    }),
+    cells: array(CellComparison),
+    configDiff: array(ConfigDifference),
+    /** Differences in version or compiler between the two sides. */
+    serverDiff: array(ConfigDifference),
+    sides: strictObject({ base: SideIdentity, head: SideIdentity }),
+    settings: strictObject({
+        alpha: number(),
+        /** Metrics whose cells decide the verdict; the others are reported beside them. */
+        gateMetrics: array(_enum(METRIC_NAMES)),
+        confidence: number(),
+        inconclusivePolicy: _enum(['pass', 'fail']),
+    }),
+    /** Things the reader must know: environment drift between sides, noisy cells, forced comparisons. */
+    warnings: array(string$1()),
+});
+
+// From two sides' repetitions to a verdict. Pure: takes values, returns the verdict (warnings
+// included) without logging or reading files.
+const DEFAULT_COMPARE_OPTIONS = {
+    alpha: 0.05,
+    confidence: 0.95,
+    power: 0.8,
+    resamples: 10_000,
+    toleranceRules: [],
+    // Latency is judged and shown, but does not gate by default: sysbench prints it in 0.01 ms
+    // steps, too coarse for fast workloads, whose latency cells would then always be inconclusive.
+    gateMetrics: ['tps'],
+    inconclusivePolicy: 'pass',
+};
+function key(cell) {
+    return `${cell.workload}@${cell.threads}`;
+}
+/** Pairs base and head cells; a cell on one side only is a mismatch, not a silent skip. */
+function pairCells(base, head) {
+    const baseByKey = new Map(base.map((cell) => [key(cell), cell]));
+    const headKeys = new Set(head.map(key));
+    const missingInBase = head.filter((cell) => !baseByKey.has(key(cell))).map(key);
+    const missingInHead = base.filter((cell) => !headKeys.has(key(cell))).map(key);
+    if (missingInBase.length > 0 || missingInHead.length > 0) {
+        const parts = [
+            missingInBase.length > 0 ? `only the head has ${missingInBase.join(', ')}` : '',
+            missingInHead.length > 0 ? `only the base has ${missingInHead.join(', ')}` : '',
+        ].filter((part) => part !== '');
+        throw new InputError(`base and head were not measured on the same cells: ${parts.join('; ')}`);
+    }
+    return head.map((cell) => {
+        const match = baseByKey.get(key(cell));
+        if (!match)
+            throw new Error('unreachable: paired above');
+        return [match, cell];
+    });
+}
+function environmentWarnings(base, head) {
+    const warnings = [];
+    const fields = [
+        ['CPU model', base.cpuModel, head.cpuModel],
+        ['logical cores', base.logicalCores, head.logicalCores],
+        ['frequency governor', base.governor, head.governor],
+        ['kernel', base.kernel, head.kernel],
+        ['memory (bytes)', base.memoryBytes, head.memoryBytes],
+    ];
+    for (const [name, a, b] of fields) {
+        if (a !== b)
+            warnings.push(`the sides ran with a different ${name}: base ${String(a)}, head ${String(b)}`);
+    }
+    for (const env of base === head ? [head] : [base, head]) {
+        const load = env.loadAverageBefore[0];
+        if (load > env.logicalCores * 0.5) {
+            warnings.push(`the machine was busy before the run (load average ${load.toFixed(2)} on ${env.logicalCores} logical cores): other work competes with the servers`);
+        }
+    }
+    return warnings;
+}
+/** Adjusts p-values within each metric's family of cells. */
+function adjustPerMetric(inputs, pValues) {
+    const adjusted = new Array(pValues.length).fill(1);
+    for (const name of METRIC_NAMES) {
+        const indices = inputs.flatMap((input, index) => (input.metric.name === name ? [index] : []));
+        const family = benjaminiHochberg(indices.map((index) => pValues[index] ?? 1));
+        indices.forEach((index, position) => {
+            adjusted[index] = family[position] ?? 1;
+        });
+    }
+    return adjusted;
+}
+function buildVerdict(base, head, suite, baseSource, options) {
+    const inputs = pairCells(base.cells, head.cells).flatMap(([baseCell, headCell]) => METRIC_NAMES.map((name) => {
+        const metric = METRICS[name];
+        return {
+            workload: headCell.workload,
+            threads: headCell.threads,
+            metric,
+            base: baseCell.repetitions.map((repetition) => metric.value(repetition.report)),
+            head: headCell.repetitions.map((repetition) => metric.value(repetition.report)),
+            threshold: toleranceFor(headCell, name, suite.tolerances, options.toleranceRules),
+        };
+    }));
+    const tests = inputs.map(cellTests);
+    // Many cells are tested at once. Benjamini-Hochberg per metric: when nothing changed (an A/A
+    // run) the chance of any false alarm stays at alpha, as with Holm, but a change that touches
+    // every cell (a slower build) is not lost to a correction meant for one cell in twenty.
+    const worse = adjustPerMetric(inputs, tests.map((test) => test.pWorse));
+    const better = adjustPerMetric(inputs, tests.map((test) => test.pBetter));
+    const cells = inputs.map((input, index) => ({
+        ...compareCell(input, { pWorse: worse[index] ?? 1, pBetter: better[index] ?? 1, pWorseRaw: tests[index]?.pWorse ?? 1 }, options, inputs.filter((other) => other.metric.name === input.metric.name).length),
+        gating: options.gateMetrics.includes(input.metric.name),
+    }));
+    const counts = { regression: 0, improvement: 0, unchanged: 0, inconclusive: 0 };
+    for (const cell of cells)
+        if (cell.gating)
+            counts[cell.verdict] += 1;
+    const verdict = counts.regression > 0 ? 'fail' : counts.inconclusive > 0 ? 'inconclusive' : 'pass';
+    const identity = (facts) => ({
+        flavor: facts.flavor,
+        version: facts.version,
+        versionFunction: facts.versionFunction,
+        compiler: facts.compiler,
+        binary: facts.binary,
+    });
+    return {
+        schemaVersion: VERDICT_SCHEMA_VERSION,
+        verdict,
+        baseSource,
+        suite: suite.name,
+        counts,
+        cells,
+        configDiff: variablesDiff(base.facts.variables, head.facts.variables),
+        serverDiff: serverDiff(base.facts, head.facts),
+        sides: { base: identity(base.facts), head: identity(head.facts) },
+        settings: {
+            alpha: options.alpha,
+            gateMetrics: [...options.gateMetrics],
+            confidence: options.confidence,
+            inconclusivePolicy: options.inconclusivePolicy,
+        },
+        warnings: environmentWarnings(base.environment, head.environment),
+    };
+}
+/** Exit status for a verdict: 0 pass, 1 fail; inconclusive follows the policy. */
+function verdictExitCode(verdict) {
+    switch (verdict.verdict) {
+        case 'pass':
+            return 0;
+        case 'fail':
+            return 1;
+        case 'inconclusive':
+            return verdict.settings.inconclusivePolicy === 'fail' ? 1 : 0;
+    }
+}
+
+// `compare`: read results (and a baseline), decide, write verdict.json. The CLI and the action
+// both call runCompare.
+function sideOf(results, side) {
+    const facts = results.sides[side];
+    if (!facts)
+        throw new InputError(`${side} side missing`);
+    return {
+        facts,
+        cells: results.cells.filter((cell) => cell.side === side),
+        environment: results.environment,
+    };
+}
+/** The base side: the newest entry of a stored baseline, or the A/B file's own base side. */
+function baseFor(config, results) {
+    if (config.baselinePath !== null) {
+        const file = readBaselineFile(config.baselinePath);
+        const entry = newestEntry(file);
+        const warnings = checkComparable(entry, results, { force: config.force });
+        const side = baselineSide(entry);
+        return {
+            side: { facts: side.facts, cells: side.cells, environment: side.environment },
+            source: { kind: 'baseline', path: config.baselinePath, savedAt: side.savedAt },
+            warnings,
+        };
+    }
+    if (results.mode !== 'ab' || !results.sides.base) {
+        throw new InputError(`${config.resultsPath} measured one server; give a stored baseline to compare it with (--baseline FILE), or measure base and head side by side (run --base … --head …)`);
+    }
+    return {
+        side: sideOf(results, 'base'),
+        source: { kind: 'ab', path: config.resultsPath, savedAt: null },
+        warnings: [],
+    };
+}
+function runCompare(config) {
+    const results = readResults(config.resultsPath);
+    const base = baseFor(config, results);
+    const built = buildVerdict(base.side, sideOf(results, 'head'), results.suite, base.source, config.options);
+    const verdict = Verdict.parse({ ...built, warnings: [...base.warnings, ...built.warnings] });
+    const outDir = resolve(config.outDir);
+    mkdirSync(outDir, { recursive: true });
+    const verdictPath = join(outDir, 'verdict.json');
+    const temp = `${verdictPath}.${process.pid}.tmp`;
+    writeFileSync(temp, `${JSON.stringify(verdict, null, 2)}\n`);
+    renameSync(temp, verdictPath);
+    return { verdict, verdictPath, summary: renderVerdictSummary(verdict) };
+}
+
+// Files shipped beside the code (built-in suites) are found relative to the package root, which is
+// one level above dist/ in the bundle and two above src/<module>/ in tests.
+function findPackageRoot() {
+    let dir = dirname(fileURLToPath(import.meta.url));
+    for (;;) {
+        const manifest = join(dir, 'package.json');
+        if (existsSync(manifest)) {
+            const parsed = JSON.parse(readFileSync(manifest, 'utf8'));
+            if (parsed.name === 'mysql-perf-gate')
+                return dir;
+        }
+        const parent = dirname(dir);
+        if (parent === dir)
+            throw new Error('mysql-perf-gate: cannot find the package root (package.json)');
+        dir = parent;
+    }
+}
+let cached;
+function packageRoot() {
+    cached ??= findPackageRoot();
+    return cached;
+}
+function packageVersion() {
+    const parsed = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8'));
+    return typeof parsed.version === 'string' ? parsed.version : '0.0.0';
+}
+
+// Finds a suite by built-in name or file path and parses it.
+function builtinSuitesDir() {
+    return join(packageRoot(), 'suites');
+}
+function builtinSuiteNames() {
+    return readdirSync(builtinSuitesDir())
+        .filter((file) => file.endsWith('.yml'))
+        .map((file) => file.slice(0, -'.yml'.length))
+        .sort();
+}
+/** `nameOrPath` is a built-in suite name (quick, standard) or a path to a YAML file. */
+function loadSuite(nameOrPath) {
+    const builtins = builtinSuiteNames();
+    if (builtins.includes(nameOrPath)) {
+        const file = join(builtinSuitesDir(), `${nameOrPath}.yml`);
+        return parseSuite(readFileSync(file, 'utf8'), `built-in suite "${nameOrPath}" (${file})`);
+    }
+    const path = resolve(nameOrPath);
+    if (!existsSync(path) || !statSync(path).isFile()) {
+        throw new InputError(`--suite ${nameOrPath}: no such file, and not a built-in suite; built-in suites: ${builtins.join(', ')}`);
+    }
+    return parseSuite(readFileSync(path, 'utf8'), path);
+}
+
+// Run flags (CLI) or inputs (action) → RunConfig. Shared so both validate the same way; errors
+// name the flag (--base-set) or the input (input "base-set") the user actually wrote.
+const cliSpelling = (name) => `--${name}`;
+const actionSpelling = (name) => `input "${name}"`;
+/** Flags → RunConfig; every error names the flag or input. */
+function runConfigFromFlags(flags, spell = cliSpelling) {
+    const ab = flags.base !== undefined || flags.head !== undefined;
+    if (flags.server !== undefined && ab) {
+        throw new InputError(`use either ${spell('server')} (one server) or ${spell('base')} and ${spell('head')} (two), not both`);
+    }
+    let sides;
+    if (ab) {
+        if (flags.base === undefined || flags.head === undefined) {
+            const [given, missing] = flags.base === undefined ? ['head', 'base'] : ['base', 'head'];
+            throw new InputError(`${spell(given)} needs ${spell(missing)} too: an A/B run measures two servers`);
+        }
+        sides = [
+            {
+                name: 'base',
+                serverPath: flags.base,
+                options: parseOptionAssignments(flags.baseSet, spell('base-set')),
+                labels: { server: spell('base'), options: spell('base-set') },
+            },
+            {
+                name: 'head',
+                serverPath: flags.head,
+                options: parseOptionAssignments(flags.headSet, spell('head-set')),
+                labels: { server: spell('head'), options: spell('head-set') },
+            },
+        ];
+    }
+    else {
+        if (flags.server === undefined) {
+            throw new InputError(`say which server to measure: ${spell('server')}, or ${spell('base')} and ${spell('head')}`);
+        }
+        if (flags.baseSet.length > 0 || flags.headSet.length > 0) {
+            throw new InputError(`${spell('base-set')} and ${spell('head-set')} apply to A/B runs (${spell('base')}/${spell('head')}); with ${spell('server')} use ${spell('set')}`);
+        }
+        sides = [
+            {
+                name: 'head',
+                serverPath: flags.server,
+                options: {},
+                labels: { server: spell('server'), options: spell('set') },
+            },
+        ];
+    }
+    return {
+        suite: loadSuite(flags.suite),
+        sides,
+        commonOptions: parseOptionAssignments(flags.set, spell('set')),
+        commonOptionsLabel: spell('set'),
+        outPath: flags.out,
+        workDir: flags.workDir ?? null,
+        keepWorkDir: flags.keepWorkDir ?? false,
+    };
+}
+
+// Compare flags (CLI) or inputs (action) → CompareOptions. Shared so both validate the same way;
+// errors name the flag or input the user wrote.
+function parseInconclusive(value, flag) {
+    if (value === 'pass' || value === 'fail')
+        return value;
+    throw new InputError(`${flag} ${value}: expected pass or fail`);
+}
+function parseAlpha(value, flag) {
+    const alpha = Number(value);
+    if (!Number.isFinite(alpha) || alpha <= 0 || alpha >= 0.5) {
+        throw new InputError(`${flag} ${value}: expected a significance level between 0 and 0.5, e.g. 0.05`);
+    }
+    return alpha;
+}
+function parseGate(value, flag) {
+    const names = value
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '');
+    for (const name of names) {
+        if (!isMetricName(name)) {
+            throw new InputError(`${flag} ${value}: unknown metric "${name}"; metrics: ${METRIC_NAMES.join(', ')}`);
+        }
+    }
+    if (names.length === 0)
+        throw new InputError(`${flag}: name at least one metric (${METRIC_NAMES.join(', ')})`);
+    return names.filter(isMetricName);
+}
+function compareOptionsFromFlags(flags, spell = cliSpelling) {
+    return {
+        ...DEFAULT_COMPARE_OPTIONS,
+        alpha: parseAlpha(flags.alpha, spell('alpha')),
+        inconclusivePolicy: parseInconclusive(flags.inconclusive, spell('inconclusive')),
+        gateMetrics: parseGate(flags.gate, spell('gate')),
+        toleranceRules: flags.tolerance.map((rule) => parseToleranceRule(rule, spell('tolerance'))),
+    };
+}
+
+/** Median of a non-empty list (the mean of the two middle values for an even count). */
+function median(values) {
+    if (values.length === 0)
+        throw new Error('median of an empty list');
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    const upper = sorted[middle] ?? 0;
+    return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
+}
+function formatNumber(value) {
+    return value >= 100 ? value.toFixed(0) : value.toFixed(2);
+}
+function row(cell) {
+    const tps = cell.repetitions.map((repetition) => repetition.report.tps);
+    const latency = cell.repetitions.map((repetition) => repetition.report.latencyMs.atPercentile);
+    const errors = cell.repetitions.reduce((sum, repetition) => sum + repetition.report.ignoredErrors, 0);
+    return [
+        cell.workload,
+        String(cell.threads),
+        cell.side,
+        formatNumber(median(tps)),
+        `${formatNumber(Math.min(...tps))}–${formatNumber(Math.max(...tps))}`,
+        formatNumber(median(latency)),
+        String(cell.repetitions.length),
+        String(errors),
+    ];
+}
+function table(header, rows) {
+    const widths = header.map((title, column) => Math.max(title.length, ...rows.map((cells) => (cells[column] ?? '').length)));
+    const line = (cells) => cells
+        .map((text, column) => column < 3 ? text.padEnd(widths[column] ?? 0) : text.padStart(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd();
+    return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+function renderResultsSummary(results) {
+    const percentile = results.suite.percentile;
+    const header = [
+        'workload',
+        'threads',
+        'side',
+        'tps (median)',
+        'tps range',
+        `p${percentile} ms`,
+        'reps',
+        'errors',
+    ];
+    const rows = results.cells.map(row);
+    const lines = [
+        `suite ${results.suite.name}: ${results.cells.length} cells, ${results.mode === 'ab' ? 'base and head interleaved' : 'one server'}`,
+    ];
+    for (const [name, facts] of Object.entries(results.sides)) {
+        const compiler = facts.compiler.known ? facts.compiler.name : `unknown (${facts.compiler.reason})`;
+        lines.push(`${name}: ${facts.flavor} ${facts.versionFunction}, compiler ${compiler}`);
+    }
+    const env = results.environment;
+    lines.push(`machine: ${env.cpuModel}, ${env.logicalCores} logical cores, governor ${env.governor ?? 'n/a'}, load ${env.loadAverageBefore[0].toFixed(2)} → ${env.loadAverageAfter[0].toFixed(2)}`, '', table(header, rows));
+    return lines.join('\n');
+}
+
+/** results.json → results.raw (the raw directory beside it). */
+function rawDirFor(outPath) {
+    return outPath.endsWith('.json') ? `${outPath.slice(0, -'.json'.length)}.raw` : `${outPath}.raw`;
+}
+
+// Facts from /proc/cpuinfo text. Pure.
+function parseCpuInfo(text) {
+    const processors = text
+        .split(/\n\s*\n/)
+        .map((block) => {
+        const fields = new Map();
+        for (const line of block.split('\n')) {
+            const colon = line.indexOf(':');
+            if (colon === -1)
+                continue;
+            fields.set(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+        }
+        return fields;
+    })
+        .filter((fields) => fields.has('processor'));
+    const first = processors[0];
+    const model = first?.get('model name') ?? first?.get('cpu model') ?? first?.get('Processor') ?? 'unknown';
+    const cores = new Set();
+    let complete = processors.length > 0;
+    for (const fields of processors) {
+        const physical = fields.get('physical id');
+        const core = fields.get('core id');
+        if (physical === undefined || core === undefined)
+            complete = false;
+        else
+            cores.add(`${physical}/${core}`);
+    }
+    const flags = first?.get('flags') ?? '';
+    return {
+        model,
+        logicalCores: processors.length,
+        physicalCores: complete ? cores.size : null,
+        hypervisor: flags.split(/\s+/).includes('hypervisor'),
+    };
+}
+
+// The machine a run measured on: enough to tell whether two results are comparable.
+function readText(path) {
+    try {
+        return existsSync(path) ? readFileSync(path, 'utf8').trim() : null;
+    }
+    catch {
+        return null;
+    }
+}
+function osName() {
+    const release = readText('/etc/os-release');
+    const pretty = release?.match(/^PRETTY_NAME="?([^"\n]*)"?$/m);
+    return pretty?.[1] ?? `${os.type()} ${os.release()}`;
+}
+function loadAverage() {
+    const [one = 0, five = 0, fifteen = 0] = os.loadavg();
+    return [one, five, fifteen];
+}
+/** The machine now; loadAverageAfter is set to the current load and replaced when the run ends. */
+function captureEnvironment(sysbenchVersion) {
+    const cpu = parseCpuInfo(readText('/proc/cpuinfo') ?? '');
+    const logicalCores = cpu.logicalCores > 0 ? cpu.logicalCores : os.cpus().length;
+    const smtText = readText('/sys/devices/system/cpu/smt/active');
+    const smt = smtText === null ? null : smtText === '1';
+    const governor = readText('/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor');
+    const memoryBytes = os.totalmem();
+    const model = cpu.model === 'unknown' ? (os.cpus()[0]?.model ?? 'unknown') : cpu.model;
+    const fingerprint = createHash('sha256')
+        .update(JSON.stringify([model, logicalCores, cpu.physicalCores, smt, Math.round(memoryBytes / 2 ** 30)]))
+        .digest('hex')
+        .slice(0, 16);
+    const load = loadAverage();
+    return {
+        hostname: os.hostname(),
+        platform: process.platform,
+        arch: process.arch,
+        kernel: os.release(),
+        os: osName(),
+        cpuModel: model,
+        logicalCores,
+        physicalCores: cpu.physicalCores,
+        smt,
+        governor,
+        virtualized: cpu.hypervisor,
+        memoryBytes,
+        loadAverageBefore: load,
+        loadAverageAfter: load,
+        nodeVersion: process.version,
+        sysbenchVersion,
+        fingerprint,
+    };
+}
+function currentLoadAverage() {
+    return loadAverage();
 }
 
 /**
@@ -52970,4 +55043,4 @@ onCleanupFailures) {
     }
 }
 
-export { GateError as G, InterruptedError as I, renderResultsSummary as a, rawDirFor as b, runSuite as c, commonjsGlobal as d, actionSpelling as e, getDefaultExportFromCjs as g, packageVersion as p, runConfigFromFlags as r, withCleanupScope as w };
+export { BaselineError as B, DEFAULT_KEEP as D, GateError as G, InputError as I, readBaselineFile as a, InterruptedError as b, checkKeep as c, packageVersion as d, runConfigFromFlags as e, renderResultsSummary as f, getDefaultExportFromCjs as g, rawDirFor as h, runCompare as i, compareOptionsFromFlags as j, runSuite as k, listBaselines as l, median as m, newestEntry as n, commonjsGlobal as o, parseCommit as p, actionSpelling as q, readResults as r, saveBaseline as s, verdictExitCode as v, withCleanupScope as w };

@@ -20,7 +20,7 @@ import require$$0$8 from 'node:util';
 import require$$7 from 'node:querystring';
 import require$$0$4 from 'node:events';
 import require$$0$9 from 'node:diagnostics_channel';
-import { d as commonjsGlobal, r as runConfigFromFlags, e as actionSpelling, w as withCleanupScope, c as runSuite, a as renderResultsSummary, b as rawDirFor } from './common.js';
+import { o as commonjsGlobal, e as runConfigFromFlags, q as actionSpelling, j as compareOptionsFromFlags, w as withCleanupScope, k as runSuite, f as renderResultsSummary, h as rawDirFor, i as runCompare, v as verdictExitCode } from './common.js';
 import require$$5 from 'node:tls';
 import require$$1$2 from 'node:zlib';
 import require$$5$1 from 'node:perf_hooks';
@@ -33,11 +33,11 @@ import require$$1$5 from 'node:dns';
 import require$$1$6 from 'string_decoder';
 import 'child_process';
 import 'timers';
+import { join, dirname } from 'node:path';
 import 'node:fs';
-import 'node:path';
+import 'node:crypto';
 import 'node:os';
 import 'node:timers/promises';
-import 'node:crypto';
 import 'process';
 import 'buffer';
 import 'node:fs/promises';
@@ -28913,17 +28913,55 @@ function readRunInputs() {
         verbose: isDebug(),
     };
 }
+function readCompareInputs() {
+    return {
+        baseline: optional('baseline'),
+        reportDir: optional('report-dir'),
+        tolerance: getMultilineInput('tolerance'),
+        alpha: getInput('alpha') || '0.05',
+        gate: getInput('gate') || 'tps',
+        inconclusive: getInput('inconclusive') || 'pass',
+        force: getInput('force') === 'true',
+        failOnRegression: getInput('fail-on-regression') !== 'false',
+    };
+}
 
 // The action's steps. The one place that calls core.setFailed.
 async function run() {
     try {
+        // Every input is read and checked before the first server starts.
         const config = runConfigFromFlags(readRunInputs(), actionSpelling);
+        const compareInputs = readCompareInputs();
+        const compareOptions = compareOptionsFromFlags(compareInputs, actionSpelling);
         const results = await withCleanupScope((scope) => runSuite(config, coreLogger, scope), (failures) => {
             coreLogger.warning(`could not clean up everything:\n${failures.join('\n')}`);
         });
         info(renderResultsSummary(results));
         setOutput('results', config.outPath);
         setOutput('raw-dir', rawDirFor(config.outPath));
+        if (results.mode === 'single' && compareInputs.baseline === undefined) {
+            info('one server measured and no baseline given: results are recorded, not judged');
+            return;
+        }
+        const outcome = await group('Compare', () => Promise.resolve(runCompare({
+            resultsPath: config.outPath,
+            baselinePath: compareInputs.baseline ?? null,
+            outDir: compareInputs.reportDir ?? join(dirname(config.outPath), 'report'),
+            force: compareInputs.force,
+            options: compareOptions,
+        })));
+        info(outcome.summary);
+        setOutput('verdict', outcome.verdict.verdict);
+        setOutput('regressions', String(outcome.verdict.counts.regression));
+        setOutput('verdict-path', outcome.verdictPath);
+        if (outcome.verdict.verdict === 'inconclusive') {
+            warning(`inconclusive: ${outcome.verdict.counts.inconclusive} cell(s) too noisy to judge`);
+        }
+        if (verdictExitCode(outcome.verdict) === 1 && compareInputs.failOnRegression) {
+            setFailed(outcome.verdict.verdict === 'fail'
+                ? `${outcome.verdict.counts.regression} regression(s); see ${outcome.verdictPath}`
+                : 'inconclusive verdict counts as a failure (input "inconclusive": fail)');
+        }
     }
     catch (error) {
         setFailed(error instanceof Error ? error.message : String(error));

@@ -22,6 +22,8 @@ export class BenchmarkError extends GateError {}
 /** A results file is unreadable, corrupted or of an unknown schema. */
 export class ResultsError extends GateError {}
 
+export class BaselineError extends GateError {}
+
 /** A run was interrupted by a signal; cleanup has already happened when this is thrown. */
 export class InterruptedError extends GateError {
   constructor(readonly signal: NodeJS.Signals) {

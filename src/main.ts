@@ -1,8 +1,12 @@
 // The action's steps. The one place that calls core.setFailed.
 import * as core from '@actions/core';
+import { dirname, join } from 'node:path';
 
 import { coreLogger } from './action/core-logger.js';
-import { readRunInputs } from './action/inputs.js';
+import { readCompareInputs, readRunInputs } from './action/inputs.js';
+import { compareOptionsFromFlags } from './compare/flags.js';
+import { runCompare } from './compare/run.js';
+import { verdictExitCode } from './compare/verdict.js';
 import { renderResultsSummary } from './results/summary.js';
 import { rawDirFor } from './run/config.js';
 import { actionSpelling, runConfigFromFlags } from './run/flags.js';
@@ -11,7 +15,10 @@ import { withCleanupScope } from './shell/cleanup.js';
 
 export async function run(): Promise<void> {
   try {
+    // Every input is read and checked before the first server starts.
     const config = runConfigFromFlags(readRunInputs(), actionSpelling);
+    const compareInputs = readCompareInputs();
+    const compareOptions = compareOptionsFromFlags(compareInputs, actionSpelling);
     const results = await withCleanupScope(
       (scope) => runSuite(config, coreLogger, scope),
       (failures) => {
@@ -21,6 +28,36 @@ export async function run(): Promise<void> {
     core.info(renderResultsSummary(results));
     core.setOutput('results', config.outPath);
     core.setOutput('raw-dir', rawDirFor(config.outPath));
+
+    if (results.mode === 'single' && compareInputs.baseline === undefined) {
+      core.info('one server measured and no baseline given: results are recorded, not judged');
+      return;
+    }
+    const outcome = await core.group('Compare', () =>
+      Promise.resolve(
+        runCompare({
+          resultsPath: config.outPath,
+          baselinePath: compareInputs.baseline ?? null,
+          outDir: compareInputs.reportDir ?? join(dirname(config.outPath), 'report'),
+          force: compareInputs.force,
+          options: compareOptions,
+        }),
+      ),
+    );
+    core.info(outcome.summary);
+    core.setOutput('verdict', outcome.verdict.verdict);
+    core.setOutput('regressions', String(outcome.verdict.counts.regression));
+    core.setOutput('verdict-path', outcome.verdictPath);
+    if (outcome.verdict.verdict === 'inconclusive') {
+      core.warning(`inconclusive: ${outcome.verdict.counts.inconclusive} cell(s) too noisy to judge`);
+    }
+    if (verdictExitCode(outcome.verdict) === 1 && compareInputs.failOnRegression) {
+      core.setFailed(
+        outcome.verdict.verdict === 'fail'
+          ? `${outcome.verdict.counts.regression} regression(s); see ${outcome.verdictPath}`
+          : 'inconclusive verdict counts as a failure (input "inconclusive": fail)',
+      );
+    }
   } catch (error) {
     core.setFailed(error instanceof Error ? error.message : String(error));
   }

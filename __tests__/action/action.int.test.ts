@@ -67,6 +67,27 @@ maybe('the action', () => {
     expect(processesMentioning(join(dir, 'runner-temp'))).toEqual([]);
   });
 
+  it('judges an A/B run: verdict outputs, verdict.json with the config diff, the step passes on an inconclusive verdict', async () => {
+    const { code, stdout, outputs } = await runAction({
+      base: '/usr/sbin/mariadbd',
+      head: '/usr/sbin/mariadbd',
+      'head-set': 'performance_schema=ON',
+      suite: TINY,
+      out: 'perf/results.json',
+    });
+    expect({ code, stdout: code === 0 ? '' : stdout }).toEqual({ code: 0, stdout: '' });
+    expect(stdout).toContain('::group::Compare');
+    // Two repetitions a side (the tiny suite) cannot show a regression: the verdict says so.
+    expect(outputs).toMatch(/^verdict<<.*\ninconclusive\n/m);
+    expect(outputs).toMatch(/^regressions<<.*\n0\n/m);
+    expect(outputs).toMatch(/^verdict-path<<.*\n.*perf\/report\/verdict.json\n/m);
+    expect(stdout).toMatch(/::warning::inconclusive: \d+ cell\(s\) too noisy to judge/);
+    const verdict = JSON.parse(readFileSync(join(dir, 'perf/report/verdict.json'), 'utf8')) as {
+      configDiff: { name: string }[];
+    };
+    expect(verdict.configDiff.map((entry) => entry.name)).toContain('performance_schema');
+  });
+
   it('fails the step with a message naming the input problem', async () => {
     const { code, stdout } = await runAction({ server: '/usr/sbin/mariadbd', base: '/usr/sbin/mariadbd' });
     expect(code).toBe(1);

@@ -43,7 +43,7 @@ describe('parseSuite', () => {
   it.each([
     ['connection: udp\n', 'field connection', '"socket"|"tcp"'],
     ['threads: [1, 1]\n', 'field threads', 'must not repeat'],
-    ['repetitions: 0\n', 'field repetitions', '>=1'],
+    ['repetitions: 1\n', 'field repetitions', '>=2'],
     ['durationSeconds: ten\n', 'field durationSeconds', 'number'],
     ['colour: blue\n', 'unknown field "colour"', 'allowed fields: name, description'],
   ])('names the field for %j', (override, field, allowed) => {

@@ -46,7 +46,7 @@ function suiteWith(tables: number, percentile = 95): Suite {
     name: 'int',
     threads: [2],
     durationSeconds: 2,
-    repetitions: 1,
+    repetitions: 2,
     tables,
     tableSize: 1000,
     reportIntervalSeconds: 1,

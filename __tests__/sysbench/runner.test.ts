@@ -54,7 +54,7 @@ const suite = Suite.parse({
   name: 'fake',
   threads: [4],
   durationSeconds: 5,
-  repetitions: 1,
+  repetitions: 2,
   tables: 4,
   tableSize: 10000,
   percentile: 99,

@@ -1,6 +1,7 @@
 // Action inputs, read once into the same RunFlags the CLI builds from its command line.
 import * as core from '@actions/core';
 
+import type { CompareOptionFlags } from '../compare/flags.js';
 import type { RunFlags } from '../run/flags.js';
 
 function optional(name: string): string | undefined {
@@ -21,5 +22,25 @@ export function readRunInputs(): RunFlags {
     workDir: optional('work-dir') ?? process.env.RUNNER_TEMP,
     keepWorkDir: false,
     verbose: core.isDebug(),
+  };
+}
+
+export interface CompareInputs extends CompareOptionFlags {
+  baseline: string | undefined;
+  reportDir: string | undefined;
+  force: boolean;
+  failOnRegression: boolean;
+}
+
+export function readCompareInputs(): CompareInputs {
+  return {
+    baseline: optional('baseline'),
+    reportDir: optional('report-dir'),
+    tolerance: core.getMultilineInput('tolerance'),
+    alpha: core.getInput('alpha') || '0.05',
+    gate: core.getInput('gate') || 'tps',
+    inconclusive: core.getInput('inconclusive') || 'pass',
+    force: core.getInput('force') === 'true',
+    failOnRegression: core.getInput('fail-on-regression') !== 'false',
   };
 }

@@ -4,6 +4,9 @@ import os from 'node:os';
 
 import { Command, CommanderError } from 'commander';
 
+import { runCompare } from '../compare/run.js';
+import { compareOptionsFromFlags, type CompareOptionFlags } from '../compare/flags.js';
+import { verdictExitCode } from '../compare/verdict.js';
 import { GateError, InterruptedError } from '../errors.js';
 import { packageVersion } from '../package-root.js';
 import { renderResultsSummary } from '../results/summary.js';
@@ -11,6 +14,7 @@ import { rawDirFor } from '../run/config.js';
 import { runConfigFromFlags, type RunFlags } from '../run/flags.js';
 import { runSuite } from '../run/run.js';
 import { withCleanupScope } from '../shell/cleanup.js';
+import { addBaselineCommands } from './baseline-command.js';
 import { createStderrLogger } from './stderr-logger.js';
 
 export const EXIT_OK = 0;
@@ -39,6 +43,25 @@ async function runCommand(flags: RunFlags): Promise<number> {
     `results: ${config.outPath} (raw sysbench output and error logs: ${rawDirFor(config.outPath)}/)`,
   );
   return EXIT_OK;
+}
+
+interface CompareFlags extends Omit<CompareOptionFlags, 'tolerance'> {
+  baseline?: string;
+  out: string;
+  tolerance?: string[];
+  force?: boolean;
+}
+
+function compareCommand(resultsPath: string, flags: CompareFlags): number {
+  const outcome = runCompare({
+    resultsPath,
+    baselinePath: flags.baseline ?? null,
+    outDir: flags.out,
+    force: flags.force ?? false,
+    options: compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] }),
+  });
+  process.stdout.write(`${outcome.summary}\n\nverdict: ${outcome.verdictPath}\n`);
+  return verdictExitCode(outcome.verdict);
 }
 
 export function buildProgram(onExitCode: (code: number) => void): Command {
@@ -74,6 +97,39 @@ export function buildProgram(onExitCode: (code: number) => void): Command {
         }),
       );
     });
+  addBaselineCommands(program, onExitCode);
+
+  program
+    .command('compare')
+    .description(
+      'Decide whether the head got slower than the base: exit 0 pass, 1 fail (a regression), 2 error.',
+    )
+    .argument('<results>', 'results JSON written by run')
+    .option(
+      '--baseline <file>',
+      'stored baseline to compare the head with (default: the base side of an A/B results file)',
+    )
+    .option('--out <dir>', 'directory for verdict.json', 'report')
+    .option(
+      '--tolerance <rule>',
+      'tolerance override, [WORKLOAD[@THREADS]:]METRIC=FRACTION, e.g. tps=0.03 or oltp_insert@64:tps=10% (repeatable)',
+      collect,
+    )
+    .option('--alpha <p>', 'significance level, after Holm adjustment across cells', '0.05')
+    .option(
+      '--inconclusive <pass|fail>',
+      'what a too-noisy verdict counts as (it is always reported loudly)',
+      'pass',
+    )
+    .option(
+      '--gate <metrics>',
+      'metrics whose cells decide the verdict, comma-separated (tps, latencyMs)',
+      'tps',
+    )
+    .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
+    .action((resultsPath: string, flags: CompareFlags) => {
+      onExitCode(compareCommand(resultsPath, flags));
+    });
   return program;
 }
 
@@ -83,8 +139,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   const program = buildProgram((code) => {
     exitCode = code;
   });
-  program.exitOverride();
-  for (const command of program.commands) command.exitOverride();
+  const override = (command: Command): void => {
+    command.exitOverride();
+    command.commands.forEach(override);
+  };
+  override(program);
   try {
     await program.parseAsync([...argv]);
     return exitCode;

@@ -19,10 +19,8 @@ export interface RunFlags {
   verbose?: boolean;
 }
 
-type FlagName = 'server' | 'base' | 'head' | 'set' | 'base-set' | 'head-set';
-
 /** How a flag is spelled for the user: `--base-set` on the command line, `input "base-set"` in a workflow. */
-export type FlagSpelling = (name: FlagName) => string;
+export type FlagSpelling = (name: string) => string;
 export const cliSpelling: FlagSpelling = (name) => `--${name}`;
 export const actionSpelling: FlagSpelling = (name) => `input "${name}"`;
 

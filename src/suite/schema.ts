@@ -44,6 +44,19 @@ export const Workload = z.strictObject({
 });
 export type Workload = z.infer<typeof Workload>;
 
+const tolerance = z.number().gt(0).lt(10);
+
+/** Tolerances by metric, as fractions of the base value (0.05 = 5%). */
+const MetricTolerances = z.strictObject({ tps: tolerance.optional(), latencyMs: tolerance.optional() });
+
+export const Tolerances = MetricTolerances.extend({
+  /** Per workload (and optionally per thread count) overrides; the most specific wins. */
+  overrides: z
+    .array(MetricTolerances.extend({ workload: z.string(), threads: z.number().int().min(1).optional() }))
+    .default([]),
+});
+export type Tolerances = z.infer<typeof Tolerances>;
+
 const SuiteObject = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, "_", "." or "-"'),
   description: z.string().default(''),
@@ -54,7 +67,8 @@ const SuiteObject = z.strictObject({
   threads: threadList,
   durationSeconds: z.number().int().min(1).max(86_400),
   warmupSeconds: z.number().int().min(0).max(86_400).default(0),
-  repetitions: z.number().int().min(1).max(1000),
+  /** At least 2: one repetition says nothing about noise, and nothing can be compared on it. */
+  repetitions: z.number().int().min(2).max(1000),
   tables: z.number().int().min(1).max(1024),
   tableSize: z.number().int().min(1),
   /** sysbench --report-interval, seconds; 0 turns per-interval lines off. */
@@ -68,6 +82,8 @@ const SuiteObject = z.strictObject({
   /** Options for sysbench's prepare step only (e.g. mysql_storage_engine). */
   prepareOptions: sysbenchOptions.default({}),
   workloads: z.array(Workload).min(1),
+  /** How much worse a cell may get before it can be a regression; defaults per metric. */
+  tolerances: Tolerances.default({ overrides: [] }),
 });
 
 /** Field names a suite file may use, for error messages. */

@@ -1,0 +1,122 @@
+// `compare` and `baseline save` through the CLI's main(), on real results files.
+import { jest } from '@jest/globals';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+
+import { main } from '../../src/cli/program.js';
+import { Verdict } from '../../src/compare/verdict-schema.js';
+
+const FIXTURES = new URL('../../__fixtures__/results/', import.meta.url).pathname;
+const AB = join(FIXTURES, 'quick-ab-performance-schema.json'); // base performance_schema=OFF, head ON
+const SINGLE = join(FIXTURES, 'quick-mariadb-10.11.json');
+
+let dir: string;
+let output: string[];
+const spies: { mockRestore(): void }[] = [];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(os.tmpdir(), 'gate-compare-'));
+  output = [];
+  const capture = (chunk: string | Uint8Array): boolean => {
+    output.push(String(chunk));
+    return true;
+  };
+  spies.push(jest.spyOn(process.stdout, 'write').mockImplementation(capture));
+  spies.push(jest.spyOn(process.stderr, 'write').mockImplementation(capture));
+});
+
+afterEach(() => {
+  for (const spy of spies.splice(0)) spy.mockRestore();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function cli(...args: string[]): Promise<number> {
+  return main(['node', 'mysql-perf-gate', ...args]);
+}
+
+function readVerdict(out: string): Verdict {
+  return Verdict.parse(JSON.parse(readFileSync(join(out, 'verdict.json'), 'utf8')));
+}
+
+describe('mysql-perf-gate compare', () => {
+  it('compares an A/B file with its own base side and shows the changed default', async () => {
+    const out = join(dir, 'report');
+    const code = await cli('compare', AB, '--out', out);
+    const verdict = readVerdict(out);
+    expect(code).toBe(verdict.verdict === 'fail' ? 1 : 0);
+    expect(verdict.configDiff).toContainEqual({ name: 'performance_schema', base: 'OFF', head: 'ON' });
+    expect(verdict.cells).toHaveLength(12);
+    expect(verdict.baseSource).toEqual({ kind: 'ab', path: AB, savedAt: null });
+    expect(output.join('')).toContain(
+      'performance_schema: OFF → ON (and 10 performance_schema_* variable(s) that follow it)',
+    );
+  });
+
+  it('exits 1 when the head is 15% slower everywhere than a stored baseline of the same run', async () => {
+    const baselines = join(dir, 'baselines');
+    expect(await cli('baseline', 'save', AB, '--dir', baselines, '--testbed', 'ci', '--side', 'head')).toBe(
+      0,
+    );
+    const [file] = readdirSync(join(baselines, 'ci'));
+    const slower = JSON.parse(readFileSync(AB, 'utf8')) as {
+      cells: { side: string; repetitions: { report: { tps: number } }[] }[];
+    };
+    // The same repetitions, every one 15% slower: a shift no noise can explain.
+    for (const cell of slower.cells) for (const repetition of cell.repetitions) repetition.report.tps *= 0.85;
+    const slowerPath = join(dir, 'slower.json');
+    writeFileSync(slowerPath, JSON.stringify(slower));
+    const out = join(dir, 'report');
+    const code = await cli(
+      'compare',
+      slowerPath,
+      '--baseline',
+      join(baselines, 'ci', file ?? ''),
+      '--out',
+      out,
+    );
+    const verdict = readVerdict(out);
+    const throughput = verdict.cells.filter((cell) => cell.metric === 'tps');
+    // Three repetitions a side (this fixture) can only show a regression when every slower
+    // repetition is below every baseline one; the cells where noise overlaps say so instead.
+    expect(throughput.every((cell) => cell.change < -0.14 && cell.change > -0.16)).toBe(true);
+    expect(throughput.every((cell) => cell.verdict === 'regression' || cell.verdict === 'inconclusive')).toBe(
+      true,
+    );
+    expect(verdict.verdict).toBe(
+      throughput.some((cell) => cell.verdict === 'regression') ? 'fail' : 'inconclusive',
+    );
+    expect(code).toBe(verdict.verdict === 'fail' ? 1 : 0);
+    expect(verdict.baseSource.kind).toBe('baseline');
+  });
+
+  it('exits 2 with the reason when the baseline comes from another suite', async () => {
+    const baselines = join(dir, 'baselines');
+    expect(await cli('baseline', 'save', SINGLE, '--dir', baselines, '--testbed', 'ci')).toBe(0);
+    const [file] = readdirSync(join(baselines, 'ci'));
+    const other = JSON.parse(readFileSync(SINGLE, 'utf8')) as {
+      suite: { name: string; durationSeconds: number };
+    };
+    other.suite.durationSeconds = 60;
+    const otherPath = join(dir, 'other.json');
+    writeFileSync(otherPath, JSON.stringify(other));
+    const code = await cli(
+      'compare',
+      otherPath,
+      '--baseline',
+      join(baselines, 'ci', file ?? ''),
+      '--out',
+      join(dir, 'r'),
+    );
+    expect(code).toBe(2);
+    expect(output.join('')).toMatch(/suite/i);
+    expect(output.join('')).toContain('--force');
+  });
+
+  it('exits 2 for a one-server results file without a baseline, and for a bad tolerance', async () => {
+    expect(await cli('compare', SINGLE, '--out', join(dir, 'r'))).toBe(2);
+    expect(output.join('')).toContain('measured one server; give a stored baseline');
+    expect(await cli('compare', AB, '--tolerance', 'qps=1', '--out', join(dir, 'r'))).toBe(2);
+    expect(output.join('')).toContain('--tolerance "qps=1": unknown metric "qps"');
+  });
+});

@@ -1,0 +1,46 @@
+import { serverDiff, variablesDiff } from '../../src/compare/config-diff.js';
+import { foldConfigDiff } from '../../src/compare/summary.js';
+import { readResults } from '../../src/results/io.js';
+
+const FIXTURE = new URL('../../__fixtures__/results/quick-mariadb-10.11.json', import.meta.url).pathname;
+
+describe('variablesDiff', () => {
+  it('reports changed, added and removed variables, leaving out volatile ones', () => {
+    const base = { performance_schema: 'OFF', sync_binlog: '0', port: '3306', datadir: '/a', gone: 'x' };
+    const head = { performance_schema: 'ON', sync_binlog: '0', port: '3307', datadir: '/b', added: 'y' };
+    expect(variablesDiff(base, head)).toEqual([
+      { name: 'added', base: null, head: 'y' },
+      { name: 'gone', base: 'x', head: null },
+      { name: 'performance_schema', base: 'OFF', head: 'ON' },
+    ]);
+  });
+
+  it('folds the performance_schema_* sizes that follow performance_schema under it', () => {
+    const diff = [
+      { name: 'performance_schema', base: 'OFF', head: 'ON' },
+      { name: 'performance_schema_digests_size', base: '-1', head: '5000' },
+      { name: 'performance_schema_events_waits_history_size', base: '-1', head: '10' },
+      { name: 'sync_binlog', base: '0', head: '1' },
+    ];
+    expect(foldConfigDiff(diff)).toEqual([
+      { entry: diff[0], followers: 2 },
+      { entry: diff[3], followers: 0 },
+    ]);
+  });
+});
+
+describe('serverDiff', () => {
+  it('names version and compiler differences, and nothing for the same server', () => {
+    const facts = readResults(FIXTURE).sides.head;
+    expect(serverDiff(facts, facts)).toEqual([]);
+    const clang = {
+      ...facts,
+      versionFunction: '11.4.5-MariaDB',
+      compiler: { known: true as const, name: 'Debian clang version 16.0.6', comments: [] },
+    };
+    expect(serverDiff(facts, clang)).toEqual([
+      { name: 'version', base: facts.versionFunction, head: '11.4.5-MariaDB' },
+      { name: 'compiler', base: 'unknown', head: 'Debian clang version 16.0.6' },
+    ]);
+  });
+});

@@ -1,0 +1,171 @@
+// The verdict from real results (the quick suite against Debian's mariadbd) whose figures are
+// set per test: A/A, a 15% slower head, a changed default, noise.
+import { readFileSync } from 'node:fs';
+
+import {
+  buildVerdict,
+  DEFAULT_COMPARE_OPTIONS,
+  verdictExitCode,
+  type SideData,
+} from '../../src/compare/verdict.js';
+import { renderVerdictSummary } from '../../src/compare/summary.js';
+import { Verdict } from '../../src/compare/verdict-schema.js';
+import { InputError } from '../../src/errors.js';
+import { parseResults } from '../../src/results/io.js';
+import type { CellResult, Results } from '../../src/results/schema.js';
+import { thrownBy } from '../helpers/errors.js';
+
+const FIXTURE = new URL('../../__fixtures__/results/quick-mariadb-10.11.json', import.meta.url).pathname;
+const real: Results = parseResults(readFileSync(FIXTURE, 'utf8'), FIXTURE);
+
+/** The fixture's cells with their tps (and latency) replaced by `tps(cell, index)` per repetition. */
+function side(values: (cell: CellResult, index: number) => number, repetitions = 5): SideData {
+  const cells = real.cells.map((cell) => ({
+    ...cell,
+    repetitions: Array.from({ length: repetitions }, (_, index) => {
+      const template = cell.repetitions[index % cell.repetitions.length];
+      if (!template) throw new Error('fixture cell without repetitions');
+      const tps = values(cell, index);
+      const scale = tps / template.report.tps;
+      return {
+        ...template,
+        index: index + 1,
+        report: {
+          ...template.report,
+          tps,
+          latencyMs: {
+            ...template.report.latencyMs,
+            atPercentile: Number((template.report.latencyMs.atPercentile / scale).toFixed(2)),
+          },
+        },
+      };
+    }),
+  }));
+  return {
+    facts: real.sides.head,
+    cells,
+    environment: { ...real.environment, loadAverageBefore: [0.1, 0.1, 0.1] },
+  };
+}
+
+/** Deterministic noise of about ±2% around each cell's real median. */
+function noisy(seed: number) {
+  return (cell: CellResult, index: number): number => {
+    const first = cell.repetitions[0]?.report.tps ?? 1;
+    const wobble = Math.sin(seed * 12.9898 + index * 78.233 + cell.threads) * 0.02;
+    return first * (1 + wobble);
+  };
+}
+
+const source = { kind: 'ab' as const, path: 'ab.json', savedAt: null };
+
+describe('buildVerdict', () => {
+  it('A/A: the same server twice with ±2% noise passes, every throughput cell unchanged', () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const verdict = Verdict.parse(
+        buildVerdict(side(noisy(seed)), side(noisy(seed + 100)), real.suite, source, DEFAULT_COMPARE_OPTIONS),
+      );
+      expect(verdict.verdict).toBe('pass');
+      expect(verdict.counts.regression).toBe(0);
+      expect(verdict.configDiff).toEqual([]);
+      expect(verdictExitCode(verdict)).toBe(0);
+    }
+  });
+
+  it('a head 15% slower everywhere fails, every throughput cell a regression, exit 1', () => {
+    const base = side(noisy(7));
+    const head = side((cell, index) => noisy(8)(cell, index) * 0.85);
+    const verdict = buildVerdict(base, head, real.suite, source, DEFAULT_COMPARE_OPTIONS);
+    const tps = verdict.cells.filter((cell) => cell.metric === 'tps');
+    expect(tps).toHaveLength(6);
+    for (const cell of tps) {
+      expect(cell.verdict).toBe('regression');
+      expect(cell.change).toBeCloseTo(-0.15, 1);
+      expect(cell.changeInterval.low).toBeLessThan(cell.change);
+      expect(cell.changeInterval.high).toBeLessThan(0);
+    }
+    expect(verdict.verdict).toBe('fail');
+    expect(verdictExitCode(verdict)).toBe(1);
+    expect(renderVerdictSummary(verdict)).toMatch(/^verdict: FAIL — 6 regression\(s\)/);
+  });
+
+  it('does not call a change within the tolerance a regression, however significant', () => {
+    const verdict = buildVerdict(
+      side(noisy(1)),
+      side((cell, index) => noisy(1)(cell, index) * 0.97),
+      real.suite,
+      source,
+      DEFAULT_COMPARE_OPTIONS,
+    );
+    expect(verdict.cells.filter((cell) => cell.metric === 'tps').map((cell) => cell.verdict)).toEqual(
+      new Array(6).fill('unchanged'),
+    );
+  });
+
+  it('calls a too-noisy cell inconclusive and says how many repetitions would resolve it', () => {
+    const wild = (cell: CellResult, index: number): number =>
+      (cell.repetitions[0]?.report.tps ?? 1) * [1, 0.7, 1.3, 0.85, 1.15][index % 5]!;
+    const verdict = buildVerdict(side(wild), side(wild), real.suite, source, DEFAULT_COMPARE_OPTIONS);
+    expect(verdict.verdict).toBe('inconclusive');
+    const cell = verdict.cells.find((c) => c.metric === 'tps');
+    expect(cell?.verdict).toBe('inconclusive');
+    expect(cell?.repetitionsNeeded).toBeGreaterThan(5);
+    expect(cell?.reason).toMatch(
+      /noise .* with 5 repetitions can only resolve changes of .*; \d+ repetitions per side would resolve it/,
+    );
+    expect(verdictExitCode(verdict)).toBe(0);
+    expect(
+      verdictExitCode({ ...verdict, settings: { ...verdict.settings, inconclusivePolicy: 'fail' } }),
+    ).toBe(1);
+  });
+
+  it('three repetitions cannot show a regression: the cells say more are needed instead of guessing', () => {
+    const verdict = buildVerdict(
+      side(noisy(1), 3),
+      side((cell, index) => noisy(2)(cell, index) * 0.85, 3),
+      real.suite,
+      source,
+      DEFAULT_COMPARE_OPTIONS,
+    );
+    expect(verdict.counts.regression).toBe(0);
+  });
+
+  it('puts a changed default next to the numbers: performance_schema OFF → ON', () => {
+    const base = side(noisy(1));
+    const head: SideData = {
+      ...side(noisy(2)),
+      facts: {
+        ...real.sides.head,
+        variables: { ...real.sides.head.variables, performance_schema: 'ON', port: '1' },
+      },
+    };
+    const verdict = buildVerdict(base, head, real.suite, source, DEFAULT_COMPARE_OPTIONS);
+    expect(verdict.configDiff).toEqual([{ name: 'performance_schema', base: 'OFF', head: 'ON' }]);
+    expect(renderVerdictSummary(verdict)).toContain('performance_schema: OFF → ON');
+  });
+
+  it('refuses sides measured on different cells', () => {
+    const head: SideData = { ...side(noisy(1)), cells: side(noisy(1)).cells.slice(1) };
+    const message = thrownBy(InputError, () =>
+      buildVerdict(side(noisy(1)), head, real.suite, source, DEFAULT_COMPARE_OPTIONS),
+    ).message;
+    expect(message).toBe(
+      'base and head were not measured on the same cells: only the base has oltp_point_select@1',
+    );
+  });
+
+  it('lets latency gate when asked, and only then', () => {
+    const slowerTail = side((cell, index) => noisy(2)(cell, index) * 0.8);
+    const options = { ...DEFAULT_COMPARE_OPTIONS, gateMetrics: ['latencyMs' as const] };
+    const verdict = buildVerdict(side(noisy(1)), slowerTail, real.suite, source, options);
+    expect(verdict.cells.filter((cell) => cell.gating).every((cell) => cell.metric === 'latencyMs')).toBe(
+      true,
+    );
+    expect(
+      verdict.counts.regression +
+        verdict.counts.unchanged +
+        verdict.counts.inconclusive +
+        verdict.counts.improvement,
+    ).toBe(6);
+  });
+});

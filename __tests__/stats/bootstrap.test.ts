@@ -1,0 +1,193 @@
+// The bootstrap interval of median(head)/median(base): reproducible, and in agreement with the
+// exact bootstrap distribution and with a large numpy bootstrap.
+import { bootstrapRatioOfMedians, DEFAULT_BOOTSTRAP_SEED } from '../../src/stats/bootstrap.js';
+import { median } from '../../src/stats/descriptive.js';
+import { normalPpf } from '../../src/stats/normal.js';
+import { createRng } from '../../src/stats/random.js';
+import { expectRelativelyClose } from './expect-close.js';
+
+const BASE5 = [1012.3, 998.7, 1005.1, 990.4, 1020.8];
+const HEAD5 = [985.2, 970.9, 992.6, 978.3, 1001.7];
+
+// /tmp/statsvenv/bin/python __fixtures__/stats/bootstrap_reference.py   (scipy 1.17.1, numpy 2.4.6)
+// The exact bootstrap distribution of median(head*)/median(base*) for BASE5, HEAD5:
+// [ratio, probability], derived from binomial probabilities (see the script).
+const EXACT_5_PLUS_5: readonly (readonly [number, number])[] = [
+  [0.9511167711598746, 0.003354726399999999],
+  [0.958365987460815, 0.015031398399999995],
+  [0.9591030326978168, 0.015031398400000008],
+  [0.9651253918495298, 0.021147750399999984],
+  [0.9659735349716446, 0.0211477504],
+  [0.9664131186407191, 0.06735063040000003],
+  [0.9721638129568438, 0.015031398400000005],
+  [0.9723746081504703, 0.015031398399999998],
+  [0.9732292798577498, 0.0947559424],
+  [0.973335986469008, 0.09475594239999999],
+  [0.9795734454791227, 0.06735063040000001],
+  [0.9802009750273605, 0.13331261439999992],
+  [0.9803109854604201, 0.0033547264000000016],
+  [0.980539365800652, 0.06735063040000004],
+  [0.9812891849529781, 0.003354726399999997],
+  [0.9864824271553019, 0.09475594239999999],
+  [0.987563426524724, 0.0947559424],
+  [0.9877827140549272, 0.015031398400000005],
+  [0.9895287958115184, 0.015031398399999998],
+  [0.9938920596775809, 0.06735063040000003],
+  [0.9947495961227787, 0.0211477504],
+  [0.996617252014725, 0.021147750399999984],
+  [1.002221324717286, 0.015031398400000008],
+  [1.0030039050765995, 0.015031398399999995],
+  [1.0114095315024234, 0.003354726399999999],
+];
+
+/** Probability the exact bootstrap distribution gives to ratios satisfying `predicate`. */
+function exactMass(predicate: (ratio: number) => boolean): number {
+  return EXACT_5_PLUS_5.filter(([ratio]) => predicate(ratio)).reduce((sum, [, p]) => sum + p, 0);
+}
+
+describe('bootstrapRatioOfMedians against reference bootstraps', () => {
+  it('5 + 5: each end cuts 2.5% off the exact bootstrap distribution, within Monte Carlo error', () => {
+    const { ratio, low, high } = bootstrapRatioOfMedians(BASE5, HEAD5);
+    expect(ratio).toBe(985.2 / 1005.1);
+    // With B = 10,000 resamples the fraction of resampled ratios below any fixed point has a
+    // binomial standard deviation of √(0.025·0.975/B) = 0.0016 around the exact mass there; the
+    // tolerance is 4 of those. The distribution is lumpy (25 atoms), hence the two inequalities
+    // per end: strictly beyond the end at most 2.5% + tol, up to and including it at least
+    // 2.5% − tol.
+    const tolerance = 4 * Math.sqrt((0.025 * 0.975) / 10_000);
+    expect(exactMass((r) => r < low)).toBeLessThanOrEqual(0.025 + tolerance);
+    expect(exactMass((r) => r <= low)).toBeGreaterThanOrEqual(0.025 - tolerance);
+    expect(exactMass((r) => r > high)).toBeLessThanOrEqual(0.025 + tolerance);
+    expect(exactMass((r) => r >= high)).toBeGreaterThanOrEqual(0.025 - tolerance);
+    // Here 2.5% falls well inside one atom at each end (cumulative 1.8%…3.3%, 5 standard
+    // deviations from either edge), so the ends are those atoms exactly, as numpy's
+    // 2,000,000-resample bootstrap (same script) also gives: 0.9591030326978168, 1.002221324717286.
+    expect(low).toBe(0.9591030326978168);
+    expect(high).toBe(1.002221324717286);
+  });
+
+  it('20 + 20: within 4 Monte Carlo standard deviations of a 2,000,000-resample numpy bootstrap', () => {
+    const base = Array.from({ length: 20 }, (_, i) => 1000 + ((37 * i) % 41) * 0.7);
+    const head = Array.from({ length: 20 }, (_, i) => 985 + ((29 * i) % 43) * 0.6);
+    const { ratio, low, high } = bootstrapRatioOfMedians(base, head);
+    // Same script: ratio 0.9820944112859468; numpy interval [0.9739156064253082,
+    // 0.9903412749517064]; over 400 numpy runs of 10,000 resamples the ends vary with standard
+    // deviations 0.000112 and 0.000115. A correct 10,000-resample bootstrap lands within 4 of
+    // those with probability 0.9999 (and, seeded, either always or never).
+    expectRelativelyClose(ratio, 0.9820944112859468, 1e-15);
+    expect(Math.abs(low - 0.9739156064253082)).toBeLessThan(4 * 0.000112);
+    expect(Math.abs(high - 0.9903412749517064)).toBeLessThan(4 * 0.000115);
+  });
+});
+
+describe('reproducibility', () => {
+  it('gives the same interval for the same input and seed, and the default seed when none is given', () => {
+    const first = bootstrapRatioOfMedians(BASE5, HEAD5, { seed: 42 });
+    expect(bootstrapRatioOfMedians(BASE5, HEAD5, { seed: 42 })).toEqual(first);
+    expect(bootstrapRatioOfMedians(BASE5, HEAD5)).toEqual(
+      bootstrapRatioOfMedians(BASE5, HEAD5, {
+        confidence: 0.95,
+        resamples: 10_000,
+        seed: DEFAULT_BOOTSTRAP_SEED,
+      }),
+    );
+  });
+
+  it('does not depend on the order of the repetitions', () => {
+    const shuffled = bootstrapRatioOfMedians(
+      [...BASE5].reverse(),
+      [HEAD5[3]!, ...HEAD5.slice(0, 3), HEAD5[4]!],
+      {
+        seed: 9,
+      },
+    );
+    expect(shuffled).toEqual(bootstrapRatioOfMedians(BASE5, HEAD5, { seed: 9 }));
+  });
+
+  it('varies with the seed only by Monte Carlo error', () => {
+    const base = Array.from({ length: 12 }, (_, i) => 1000 + ((5 * i) % 13) * 1.7);
+    const head = Array.from({ length: 12 }, (_, i) => 990 + ((7 * i) % 13) * 1.9);
+    const intervals = [1, 2, 3, 4].map((seed) => bootstrapRatioOfMedians(base, head, { seed }));
+    const lows = intervals.map((interval) => interval.low);
+    expect(new Set(intervals.map((interval) => JSON.stringify(interval))).size).toBeGreaterThan(1);
+    expect(Math.max(...lows) - Math.min(...lows)).toBeLessThan(0.002);
+  });
+});
+
+describe('properties', () => {
+  it('contains the ratio of the medians, over many random inputs', () => {
+    // For the median the resampled value equals the sample's own median with high probability
+    // (at least a third of the mass for 5 values), so the 2.5% and 97.5% points cannot pass it.
+    const rng = createRng(2024);
+    for (let trial = 0; trial < 200; trial++) {
+      const side = (centre: number): number[] =>
+        Array.from({ length: 2 + rng.nextIntBelow(29) }, () =>
+          Math.round(centre * (1 + 0.05 * (rng.nextFloat() - 0.5)) * (trial % 2 === 0 ? 1 : 0.1)),
+        );
+      const base = side(1000);
+      const head = side(1000 * (0.9 + 0.2 * rng.nextFloat()));
+      const { ratio, low, high } = bootstrapRatioOfMedians(base, head, { seed: trial, resamples: 2000 });
+      expect(ratio).toBe(median(head) / median(base));
+      expect(low).toBeLessThanOrEqual(ratio);
+      expect(high).toBeGreaterThanOrEqual(ratio);
+    }
+  });
+
+  it('narrows as the number of repetitions grows', () => {
+    // Noise-free "ideal" samples: the normal quantiles at (i + ½)/n, 2% relative noise, so the
+    // only thing changing between sizes is n.
+    const ideal = (n: number, centre: number): number[] =>
+      Array.from({ length: n }, (_, i) => centre * (1 + 0.02 * normalPpf((i + 0.5) / n)));
+    const widths = [5, 10, 20, 40, 80].map((n) => {
+      const { low, high } = bootstrapRatioOfMedians(ideal(n, 1000), ideal(n, 980));
+      return high - low;
+    });
+    widths.slice(1).forEach((width, i) => {
+      expect(width).toBeLessThan(widths[i]!);
+    });
+    // And roughly as 1/√n: 16 times the repetitions, about a quarter of the width.
+    expect(widths[4]! / widths[0]!).toBeGreaterThan(0.15);
+    expect(widths[4]! / widths[0]!).toBeLessThan(0.4);
+  });
+
+  it('a higher confidence gives an interval containing the lower-confidence one', () => {
+    const narrow = bootstrapRatioOfMedians(BASE5, HEAD5, { confidence: 0.8 });
+    const wide = bootstrapRatioOfMedians(BASE5, HEAD5, { confidence: 0.99 });
+    expect(wide.low).toBeLessThanOrEqual(narrow.low);
+    expect(wide.high).toBeGreaterThanOrEqual(narrow.high);
+  });
+
+  it('collapses to the ratio when neither side varies', () => {
+    expect(bootstrapRatioOfMedians([200, 200, 200], [210, 210])).toEqual({
+      ratio: 1.05,
+      low: 1.05,
+      high: 1.05,
+    });
+  });
+});
+
+describe('input validation', () => {
+  it('rejects samples that cannot show uncertainty or a ratio, naming them', () => {
+    expect(() => bootstrapRatioOfMedians([100], HEAD5)).toThrow(
+      new RangeError('base must contain at least 2 values; got 1'),
+    );
+    expect(() => bootstrapRatioOfMedians(BASE5, [100, 0])).toThrow(
+      new RangeError('head[1] must be greater than 0; got 0'),
+    );
+    expect(() => bootstrapRatioOfMedians(BASE5, [100, Number.NaN])).toThrow(
+      new RangeError('head[1] must be a finite number; got NaN'),
+    );
+  });
+
+  it('rejects options out of range, naming them', () => {
+    expect(() => bootstrapRatioOfMedians(BASE5, HEAD5, { confidence: 1 })).toThrow(
+      new RangeError('confidence must be strictly between 0 and 1; got 1'),
+    );
+    expect(() => bootstrapRatioOfMedians(BASE5, HEAD5, { resamples: 0 })).toThrow(
+      new RangeError('resamples must be an integer of at least 1; got 0'),
+    );
+    expect(() => bootstrapRatioOfMedians(BASE5, HEAD5, { seed: -3 })).toThrow(
+      new RangeError('seed must be an integer of at least 0; got -3'),
+    );
+  });
+});

@@ -1,0 +1,117 @@
+// Descriptive statistics against numpy/scipy (numpy 2.4.6, scipy 1.17.1; venv set up as in
+// __fixtures__/stats/README.md), plus the properties the gate relies on.
+import {
+  mad,
+  MAD_NORMAL_SCALE,
+  mean,
+  median,
+  quantile,
+  robustCv,
+  robustCvEstimate,
+  sampleStdDev,
+} from '../../src/stats/descriptive.js';
+import { normalPpf } from '../../src/stats/normal.js';
+import { expectRelativelyClose } from './expect-close.js';
+
+// Seven oltp_read_write TPS-like values, with one repeated value.
+const TPS = [812.4, 790.1, 805.7, 799.9, 790.1, 830.2, 801.3];
+
+describe('quantile (Hyndman & Fan type 7)', () => {
+  it('matches numpy.quantile with the default linear method', () => {
+    // /tmp/statsvenv/bin/python -c "import numpy as np; x=[812.4, 790.1, 805.7, 799.9, 790.1, 830.2, 801.3]; print([float(np.quantile(x, q)) for q in [0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.975, 1]])"
+    const qs = [0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.975, 1];
+    const numpy = [790.1, 790.1, 795.0, 801.3, 809.05, 819.52, 827.53, 830.2];
+    qs.forEach((q, i) => {
+      expectRelativelyClose(quantile(TPS, q), numpy[i]!, 1e-15, `q = ${q}`);
+    });
+  });
+
+  it('is the minimum at 0, the maximum at 1 and never decreases in between', () => {
+    expect(quantile(TPS, 0)).toBe(Math.min(...TPS));
+    expect(quantile(TPS, 1)).toBe(Math.max(...TPS));
+    const grid = Array.from({ length: 101 }, (_, i) => quantile(TPS, i / 100));
+    grid.slice(1).forEach((value, i) => {
+      expect(value).toBeGreaterThanOrEqual(grid[i]!);
+    });
+  });
+
+  it('does not depend on the order of the values and leaves the input alone', () => {
+    const copy = [...TPS];
+    expect(quantile([...TPS].reverse(), 0.3)).toBe(quantile(TPS, 0.3));
+    expect(TPS).toEqual(copy);
+  });
+
+  it('returns the value itself for a single value', () => {
+    expect(quantile([42], 0.7)).toBe(42);
+  });
+
+  it('rejects q outside [0, 1] and naming it', () => {
+    expect(() => quantile(TPS, 1.5)).toThrow(new RangeError('q must be between 0 and 1; got 1.5'));
+    expect(() => quantile(TPS, Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('median, mean, sampleStdDev, mad', () => {
+  // /tmp/statsvenv/bin/python -c "import numpy as np; from scipy import stats; x=[812.4, 790.1, 805.7, 799.9, 790.1, 830.2, 801.3]; print(float(np.median(x)), float(np.median(x[:6])), float(np.mean(x)), float(np.std(x, ddof=1)), float(stats.median_abs_deviation(x)), float(stats.median_abs_deviation(x, scale='normal') / np.median(x)))"
+  // → 801.3 802.8 804.2428571428571 13.964222993404396 11.100000000000023 0.020537731967318378
+  it('match numpy and scipy', () => {
+    expect(median(TPS)).toBe(801.3);
+    expect(median(TPS.slice(0, 6))).toBe(802.8);
+    expectRelativelyClose(mean(TPS), 804.2428571428571, 1e-15);
+    expectRelativelyClose(sampleStdDev(TPS), 13.964222993404396, 1e-14);
+    expectRelativelyClose(mad(TPS), 11.100000000000023, 1e-15);
+  });
+
+  it('median averages the two middle values of an even sample', () => {
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+
+  it('sampleStdDev is 0 for identical values and stays accurate far from 0', () => {
+    expect(sampleStdDev([7, 7, 7])).toBe(0);
+    // Values near 1e9 differing in the units: a one-pass sum of squares loses every digit here.
+    expectRelativelyClose(sampleStdDev([1e9 + 4, 1e9 + 7, 1e9 + 13, 1e9 + 16]), Math.sqrt(30), 1e-9);
+  });
+
+  it('reject empty samples and non-finite values, naming the position', () => {
+    expect(() => median([])).toThrow(new RangeError('xs must contain at least one value; got 0'));
+    expect(() => mean([1, Number.NaN])).toThrow(new RangeError('xs[1] must be a finite number; got NaN'));
+    expect(() => mad([Number.POSITIVE_INFINITY])).toThrow(RangeError);
+    expect(() => sampleStdDev([3])).toThrow(new RangeError('xs must contain at least 2 values; got 1'));
+  });
+});
+
+describe('robustCv', () => {
+  it('is 1.4826·MAD/median, as scipy median_abs_deviation(scale="normal")/median', () => {
+    // Same command as for median, mean, sampleStdDev, mad above: 0.020537731967318378.
+    expectRelativelyClose(robustCv(TPS), 0.020537731967318378, 1e-14);
+    expect(robustCvEstimate(TPS).estimator).toBe('scaled-mad');
+  });
+
+  it('uses 1/Φ⁻¹(3/4) as the scale', () => {
+    expectRelativelyClose(MAD_NORMAL_SCALE, 1 / normalPpf(0.75), 1e-15);
+  });
+
+  it('barely moves when one repetition goes wild, unlike stdev/mean', () => {
+    const wild = [...TPS.slice(0, 6), 400];
+    expect(robustCv(wild)).toBeLessThan(1.5 * robustCv(TPS));
+    expect(sampleStdDev(wild) / mean(wild)).toBeGreaterThan(10 * (sampleStdDev(TPS) / mean(TPS)));
+  });
+
+  it('falls back to stdev/mean when the MAD is 0 but the values differ, and says so', () => {
+    // More than half the values identical: MAD = 0 although the values are not all equal.
+    // /tmp/statsvenv/bin/python -c "import numpy as np; x=[100, 100, 100, 100, 90]; print(float(np.std(x, ddof=1) / np.mean(x)))"
+    const estimate = robustCvEstimate([100, 100, 100, 100, 90]);
+    expect(estimate.estimator).toBe('stdev-over-mean');
+    expectRelativelyClose(estimate.cv, 0.04563404035713857, 1e-14);
+  });
+
+  it('is 0 when every value is identical', () => {
+    expect(robustCvEstimate([250, 250, 250])).toEqual({ cv: 0, estimator: 'scaled-mad' });
+  });
+
+  it('needs at least two strictly positive values', () => {
+    expect(() => robustCv([100])).toThrow(new RangeError('xs must contain at least 2 values; got 1'));
+    expect(() => robustCv([100, 0, 100])).toThrow(new RangeError('xs[1] must be greater than 0; got 0'));
+    expect(() => robustCv([-1, -2])).toThrow(RangeError);
+  });
+});

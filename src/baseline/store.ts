@@ -1,0 +1,251 @@
+// The one place baselines touch the disk: read, save (locked, atomic), list.
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+
+import { BaselineError } from '../errors.js';
+import type { Results } from '../results/schema.js';
+import { appendEntry, createEntry, DEFAULT_KEEP } from './entry.js';
+import { baselineKey, baselineRelativePath, type KeyOptions, sameKey, sanitizeName } from './key.js';
+import { parseBaselineFile, serializeBaselineFile } from './parse.js';
+import type { BaselineFile, BaselineKey } from './schema.js';
+
+/** A lock older than this is left over from a crashed save (a save takes milliseconds). */
+export const STALE_LOCK_MS = 10 * 60 * 1000;
+
+/** The message of an error, also from another realm (Jest's VM modules) where instanceof Error fails. */
+function reason(error: unknown): string {
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    'message' in error &&
+    typeof error.message === 'string'
+  ) {
+    return error.message;
+  }
+  return String(error);
+}
+
+export function baselinePath(dir: string, key: BaselineKey): string {
+  return join(dir, baselineRelativePath(key));
+}
+
+/** Reads and validates one baseline file; every problem is a BaselineError naming the file. */
+export function readBaselineFile(path: string): BaselineFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new BaselineError(`cannot read baseline ${path}: ${reason(error)}`);
+  }
+  return parseBaselineFile(text, path);
+}
+
+/** The baseline file for a key, or null when none was saved yet. */
+export function findBaseline(dir: string, key: BaselineKey): { path: string; file: BaselineFile } | null {
+  const path = baselinePath(dir, key);
+  return existsSync(path) ? { path, file: readBaselineFile(path) } : null;
+}
+
+export interface SaveOptions extends KeyOptions {
+  readonly commit?: string;
+  /** Entries kept, newest last; default 20. */
+  readonly keep?: number;
+  /** ISO time recorded as savedAt. */
+  readonly savedAt: string;
+}
+
+export interface SaveOutcome {
+  readonly path: string;
+  readonly key: BaselineKey;
+  /** Entries in the file after saving. */
+  readonly entries: number;
+  /** False when this run was already stored (the file was not rewritten). */
+  readonly added: boolean;
+  readonly dropped: number;
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Appends one side of `results` to its baseline file under `dir`, creating it if needed. A file
+ * that cannot be read or validated is never overwritten: the save fails and the file keeps its bytes.
+ */
+export function saveBaseline(dir: string, results: Results, options: SaveOptions): SaveOutcome {
+  const key = baselineKey(results, options);
+  const entry = createEntry(results, options);
+  const keep = options.keep ?? DEFAULT_KEEP;
+  const path = baselinePath(dir, key);
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    throw new BaselineError(`cannot create baseline directory ${dirname(path)}: ${reason(error)}`, {
+      cause: error,
+    });
+  }
+  return withLock(path, () => {
+    const existing = existsSync(path) ? readExisting(path, key) : null;
+    const outcome = appendEntry(existing, key, entry, keep);
+    if (outcome.added) writeAtomically(path, serializeBaselineFile(outcome.file));
+    return {
+      path,
+      key: outcome.file.key,
+      entries: outcome.file.entries.length,
+      added: outcome.added,
+      dropped: outcome.dropped,
+      warnings: outcome.warnings,
+    };
+  });
+}
+
+function readExisting(path: string, key: BaselineKey): BaselineFile {
+  let file: BaselineFile;
+  try {
+    file = readBaselineFile(path);
+  } catch (error) {
+    if (!(error instanceof BaselineError)) throw error;
+    throw new BaselineError(
+      `${error.message}\nnothing was saved and ${path} was left as it is: repair it, or move it away to start a new history`,
+      { cause: error },
+    );
+  }
+  if (!sameKey(file.key, key)) {
+    throw new BaselineError(
+      `${path} holds the baseline of testbed ${JSON.stringify(file.key.testbed)}, suite ${file.key.suite}, options ${file.key.optionsHash}, ` +
+        `not of testbed ${JSON.stringify(key.testbed)}, suite ${key.suite}, options ${key.optionsHash} (the names sanitize alike); ` +
+        'nothing was saved: choose another --testbed',
+    );
+  }
+  return file;
+}
+
+/** Temp file in the same directory, flushed, then renamed over the target: readers see old or new. */
+function writeAtomically(path: string, text: string): void {
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    const fd = openSync(temp, 'wx');
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw new BaselineError(`cannot write baseline ${path}: ${reason(error)}`, { cause: error });
+  }
+}
+
+interface LockOwner {
+  readonly pid: number;
+  readonly hostname: string;
+  readonly createdAt: string;
+}
+
+function lockIsStale(lock: string): boolean {
+  try {
+    if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) return true;
+    const owner = JSON.parse(readFileSync(lock, 'utf8')) as Partial<LockOwner>;
+    if (owner.hostname !== os.hostname() || typeof owner.pid !== 'number') return false;
+    try {
+      process.kill(owner.pid, 0);
+      return false;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ESRCH';
+    }
+  } catch {
+    // Unreadable or half-written lock: young enough to belong to a save in progress.
+    return false;
+  }
+}
+
+function tryLock(lock: string): boolean {
+  try {
+    const fd = openSync(lock, 'wx');
+    const owner: LockOwner = {
+      pid: process.pid,
+      hostname: os.hostname(),
+      createdAt: new Date().toISOString(),
+    };
+    writeSync(fd, JSON.stringify(owner));
+    closeSync(fd);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw new BaselineError(`cannot create lock ${lock}: ${reason(error)}`, { cause: error });
+  }
+}
+
+/** One saver per file: two concurrent read-append-write cycles would lose an entry. */
+function withLock<T>(path: string, fn: () => T): T {
+  const lock = `${path}.lock`;
+  if (!tryLock(lock)) {
+    if (!lockIsStale(lock)) {
+      throw new BaselineError(
+        `another save is writing ${path} (lock file ${lock} exists); try again, or delete the lock if no save is running`,
+      );
+    }
+    rmSync(lock, { force: true });
+    if (!tryLock(lock)) throw new BaselineError(`another save took the lock ${lock} first; try again`);
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+export interface StoredBaseline {
+  readonly path: string;
+  readonly file: BaselineFile;
+}
+
+export interface BaselineListing {
+  readonly exists: boolean;
+  /** Valid baseline files, by testbed directory then file name. */
+  readonly found: readonly StoredBaseline[];
+  /** One BaselineError message per file that could not be read or validated. */
+  readonly problems: readonly string[];
+}
+
+/** Every `<testbed>/*.json` under `dir`, or only those of one testbed. */
+export function listBaselines(dir: string, testbed?: string): BaselineListing {
+  if (!existsSync(dir)) return { exists: false, found: [], problems: [] };
+  const testbedDirs =
+    testbed === undefined
+      ? readdirSync(dir, { withFileTypes: true })
+          .filter((item) => item.isDirectory())
+          .map((item) => item.name)
+          .sort()
+      : [sanitizeName(testbed, 'testbed')].filter((name) => existsSync(join(dir, name)));
+  const found: StoredBaseline[] = [];
+  const problems: string[] = [];
+  for (const testbedDir of testbedDirs) {
+    const names = readdirSync(join(dir, testbedDir))
+      .filter((name) => name.endsWith('.json'))
+      .sort();
+    for (const name of names) {
+      const path = join(dir, testbedDir, name);
+      try {
+        found.push({ path, file: readBaselineFile(path) });
+      } catch (error) {
+        if (!(error instanceof BaselineError)) throw error;
+        problems.push(error.message);
+      }
+    }
+  }
+  return { exists: true, found, problems };
+}

@@ -1,0 +1,153 @@
+// One cell (workload × threads × metric): statistics of both sides and the cell's verdict. Pure.
+//
+// A cell is a regression only when all of these hold:
+//   - the change is worse than the cell's tolerance (a fraction of the base median);
+//   - a one-sided Mann-Whitney U test, adjusted across the cells of its metric, says head is
+//     worse than base at level alpha (no normality assumed; rank-based, so one wild repetition
+//     cannot carry a verdict);
+//   - the change is larger than the measurement can show (sysbench's 0.01 ms latency steps).
+// Otherwise, when the cell's own noise is too large for its repetitions to resolve the tolerance
+// (minimum detectable effect above it), it is inconclusive and says how many repetitions would
+// resolve it, as ClickHouse reports unstable queries instead of guessing. Improvements mirror
+// regressions.
+import { bootstrapRatioOfMedians } from '../stats/bootstrap.js';
+import { median, robustCv } from '../stats/descriptive.js';
+import { mannWhitneyU } from '../stats/mann-whitney.js';
+import { minimumDetectableEffect, repetitionsToResolve } from '../stats/power.js';
+import type { Metric } from './metrics.js';
+import type { CellComparison, CellVerdict, SideStatistics } from './verdict-schema.js';
+
+export interface CellInput {
+  readonly workload: string;
+  readonly threads: number;
+  readonly metric: Metric;
+  readonly base: readonly number[];
+  readonly head: readonly number[];
+  readonly threshold: number;
+}
+
+export interface CellTests {
+  /** One-sided p-value that head is worse than base, before adjustment. */
+  readonly pWorse: number;
+  /** One-sided p-value that head is better than base, before adjustment. */
+  readonly pBetter: number;
+}
+
+export interface Settings {
+  readonly alpha: number;
+  readonly confidence: number;
+  readonly power: number;
+  readonly resamples: number;
+}
+
+export function sideStatistics(values: readonly number[]): SideStatistics {
+  return {
+    values: [...values],
+    median: median(values),
+    min: Math.min(...values),
+    max: Math.max(...values),
+    cv: robustCv(values),
+  };
+}
+
+/** The raw one-sided tests; adjusted across cells by the caller. */
+export function cellTests(input: CellInput): CellTests {
+  const [worse, better] =
+    input.metric.worse === 'lower' ? (['less', 'greater'] as const) : (['greater', 'less'] as const);
+  return {
+    pWorse: mannWhitneyU(input.head, input.base, worse).pValue,
+    pBetter: mannWhitneyU(input.head, input.base, better).pValue,
+  };
+}
+
+/** A stable seed per cell, so the same results always give the same interval. */
+function seedFor(input: CellInput): number {
+  let hash = 2166136261;
+  for (const char of `${input.workload}@${input.threads}:${input.metric.name}`) {
+    hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  }
+  return hash >>> 0;
+}
+
+function percent(fraction: number): string {
+  return `${(fraction * 100).toFixed(1)}%`;
+}
+
+/**
+ * `familySize` is how many cells share the metric: the adjustment across them means a single
+ * cell must reach alpha / familySize on its own, so that is what the noise gate asks of it.
+ */
+export function compareCell(
+  input: CellInput,
+  adjusted: { pWorse: number; pBetter: number; pWorseRaw: number },
+  settings: Settings,
+  familySize: number,
+): Omit<CellComparison, 'gating'> {
+  const { metric, threshold } = input;
+  const base = sideStatistics(input.base);
+  const head = sideStatistics(input.head);
+  const change = head.median / base.median - 1;
+  const interval = bootstrapRatioOfMedians(input.base, input.head, {
+    confidence: settings.confidence,
+    resamples: settings.resamples,
+    seed: seedFor(input),
+  });
+  // Positive when head is worse, whichever direction the metric runs.
+  const worseBy = metric.worse === 'lower' ? -change : change;
+  const resolvable = Math.abs(head.median - base.median) > 2 * metric.resolution;
+  const n = Math.min(input.base.length, input.head.length);
+  const cv = Math.max(base.cv, head.cv);
+  const cellAlpha = settings.alpha / Math.max(1, familySize);
+  // Infinite when n repetitions cannot reach cellAlpha at all, however large the change.
+  const mde = minimumDetectableEffect({ cv, n, alpha: cellAlpha, power: settings.power });
+  const needed = repetitionsToResolve({ cv, effect: threshold, alpha: cellAlpha, power: settings.power });
+
+  let verdict: CellVerdict;
+  let reason: string;
+  if (worseBy > threshold && adjusted.pWorse <= settings.alpha && resolvable) {
+    verdict = 'regression';
+    reason = `${percent(worseBy)} worse, beyond the ${percent(threshold)} tolerance (p = ${adjusted.pWorse.toPrecision(2)})`;
+  } else if (-worseBy > threshold && adjusted.pBetter <= settings.alpha && resolvable) {
+    verdict = 'improvement';
+    reason = `${percent(-worseBy)} better, beyond the ${percent(threshold)} tolerance (p = ${adjusted.pBetter.toPrecision(2)})`;
+  } else if (Math.abs(worseBy) > threshold && resolvable) {
+    // Beyond the tolerance but not shown to be real: neither a regression nor "unchanged".
+    const p = Math.min(adjusted.pWorse, adjusted.pBetter);
+    const resolve = repetitionsToResolve({
+      cv,
+      effect: Math.abs(worseBy),
+      alpha: cellAlpha,
+      power: settings.power,
+    });
+    verdict = 'inconclusive';
+    reason =
+      `a ${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'} median, beyond the ${percent(threshold)} tolerance, ` +
+      `that ${n} repetitions cannot confirm (p = ${p.toPrecision(2)}); about ${Math.max(resolve, n + 1)} repetitions per side would`;
+  } else if (n < needed && mde > threshold) {
+    verdict = 'inconclusive';
+    reason = Number.isFinite(mde)
+      ? `noise ${percent(cv)} with ${n} repetitions can only resolve changes of ${percent(mde)}, ` +
+        `more than the ${percent(threshold)} tolerance; ${needed} repetitions per side would resolve it`
+      : `${n} repetitions per side cannot show any change to be significant when ${familySize} cells are judged ` +
+        `together; ${needed} repetitions per side would resolve the ${percent(threshold)} tolerance`;
+  } else {
+    verdict = 'unchanged';
+    reason = `within the ${percent(threshold)} tolerance`;
+  }
+  return {
+    workload: input.workload,
+    threads: input.threads,
+    metric: metric.name,
+    base,
+    head,
+    change,
+    changeInterval: { low: interval.low - 1, high: interval.high - 1, confidence: settings.confidence },
+    pValue: adjusted.pWorse,
+    pValueRaw: adjusted.pWorseRaw,
+    threshold,
+    minimumDetectableEffect: Number.isFinite(mde) ? mde : null,
+    repetitionsNeeded: verdict === 'inconclusive' ? Math.max(needed, n + 1) : null,
+    verdict,
+    reason,
+  };
+}

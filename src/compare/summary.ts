@@ -1,0 +1,124 @@
+// The short human summary `compare` prints. Pure.
+import type { CellComparison, ConfigDifference, Verdict } from './verdict-schema.js';
+
+function percent(fraction: number): string {
+  const sign = fraction > 0 ? '+' : '';
+  return `${sign}${(fraction * 100).toFixed(1)}%`;
+}
+
+function figure(value: number): string {
+  if (value >= 100) return value.toFixed(0);
+  if (value >= 1) return value.toFixed(2);
+  return value.toPrecision(2);
+}
+
+/**
+ * Folds variables that follow another one (performance_schema_* sizes autosized only when
+ * performance_schema is ON) under it, so the cause is not lost among its consequences.
+ */
+export function foldConfigDiff(
+  diff: readonly ConfigDifference[],
+): { entry: ConfigDifference; followers: number }[] {
+  const names = new Set(diff.map((entry) => entry.name));
+  const folded: { entry: ConfigDifference; followers: number }[] = [];
+  for (const entry of diff) {
+    const parent = [...names].find((name) => name !== entry.name && entry.name.startsWith(`${name}_`));
+    if (parent !== undefined) continue;
+    const followers = diff.filter((other) => other.name.startsWith(`${entry.name}_`)).length;
+    folded.push({ entry, followers });
+  }
+  return folded;
+}
+
+function describeDiff(entry: ConfigDifference): string {
+  return `${entry.name}: ${entry.base ?? '(absent)'} → ${entry.head ?? '(absent)'}`;
+}
+
+function table(cells: readonly CellComparison[], confidence: number): string {
+  const header = [
+    'workload',
+    'threads',
+    'metric',
+    'base',
+    'head',
+    'change',
+    `${Math.round(confidence * 100)}% interval`,
+    'p',
+    'tolerance',
+    'verdict',
+  ];
+  const rows = cells.map((cell) => [
+    cell.workload,
+    String(cell.threads),
+    cell.metric,
+    figure(cell.base.median),
+    figure(cell.head.median),
+    percent(cell.change),
+    `[${percent(cell.changeInterval.low)}, ${percent(cell.changeInterval.high)}]`,
+    cell.pValue.toPrecision(2),
+    `${(cell.threshold * 100).toFixed(0)}%`,
+    !cell.gating
+      ? `${cell.verdict} (not gating)`
+      : cell.verdict === 'unchanged'
+        ? 'unchanged'
+        : cell.verdict.toUpperCase(),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (row: string[]): string =>
+    row
+      .map((text, column) =>
+        column < 3 || column === 9 ? text.padEnd(widths[column] ?? 0) : text.padStart(widths[column] ?? 0),
+      )
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+export function renderVerdictSummary(verdict: Verdict): string {
+  const { counts } = verdict;
+  const lines = [
+    `verdict: ${verdict.verdict.toUpperCase()} — ${counts.regression} regression(s), ${counts.improvement} improvement(s), ` +
+      `${counts.unchanged} unchanged, ${counts.inconclusive} inconclusive (suite ${verdict.suite}; base: ${verdict.baseSource.kind === 'ab' ? 'the base side of' : 'baseline'} ${verdict.baseSource.path})`,
+    `change = head/base − 1 of the medians; a regression must exceed its tolerance and be significant ` +
+      `(one-sided Mann-Whitney U, Benjamini-Hochberg adjusted per metric, alpha ${verdict.settings.alpha}); ` +
+      `gating metrics: ${verdict.settings.gateMetrics.join(', ')}`,
+  ];
+  const changed = verdict.cells.filter(
+    (cell) => cell.verdict === 'regression' || cell.verdict === 'improvement',
+  );
+  if (verdict.configDiff.length > 0 || verdict.serverDiff.length > 0) {
+    lines.push(
+      '',
+      changed.length > 0
+        ? 'What else differs between the sides (it may explain the changes below):'
+        : 'What else differs between the sides:',
+    );
+    for (const entry of verdict.serverDiff) lines.push(`  server ${describeDiff(entry)}`);
+    for (const { entry, followers } of foldConfigDiff(verdict.configDiff)) {
+      lines.push(
+        `  ${describeDiff(entry)}${followers > 0 ? ` (and ${followers} ${entry.name}_* variable(s) that follow it)` : ''}`,
+      );
+    }
+  } else {
+    lines.push(
+      '',
+      'Server variables, version and compiler are the same on both sides (volatile ones such as paths and ports aside).',
+    );
+  }
+  lines.push('', table(verdict.cells, verdict.settings.confidence));
+  for (const cell of verdict.cells.filter((c) => c.verdict !== 'unchanged' && c.gating)) {
+    lines.push(`  ${cell.workload} @ ${cell.threads} ${cell.metric}: ${cell.reason}`);
+  }
+  if (verdict.warnings.length > 0) {
+    lines.push('', 'Warnings:', ...verdict.warnings.map((warning) => `  - ${warning}`));
+  }
+  if (verdict.verdict === 'inconclusive') {
+    lines.push(
+      '',
+      `INCONCLUSIVE: some cells are too noisy to judge; this counts as ${verdict.settings.inconclusivePolicy} (--inconclusive ${verdict.settings.inconclusivePolicy}).`,
+    );
+  }
+  return lines.join('\n');
+}

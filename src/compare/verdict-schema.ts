@@ -1,0 +1,100 @@
+// verdict.json: what compare decided and the evidence for it. Versioned; validated when written.
+import { z } from 'zod';
+
+import { CompilerInfo, Flavor } from '../results/schema.js';
+import { METRIC_NAMES } from './metrics.js';
+
+export const VERDICT_SCHEMA_VERSION = 1;
+
+export const CellVerdict = z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']);
+export type CellVerdict = z.infer<typeof CellVerdict>;
+
+export const SideStatistics = z.strictObject({
+  /** Every repetition's value, in measurement order. */
+  values: z.array(z.number()),
+  median: z.number(),
+  min: z.number(),
+  max: z.number(),
+  /** Robust coefficient of variation (1.4826·MAD/median): the cell's own noise. */
+  cv: z.number(),
+});
+export type SideStatistics = z.infer<typeof SideStatistics>;
+
+export const CellComparison = z.strictObject({
+  workload: z.string(),
+  threads: z.number().int(),
+  metric: z.enum(METRIC_NAMES),
+  base: SideStatistics,
+  head: SideStatistics,
+  /** median(head) / median(base) − 1, as a fraction: −0.1 is 10% lower. */
+  change: z.number(),
+  /** Bootstrap confidence interval of the change (same definition). */
+  changeInterval: z.strictObject({ low: z.number(), high: z.number(), confidence: z.number() }),
+  /**
+   * One-sided Mann-Whitney U p-value that head is worse than base, Benjamini-Hochberg adjusted
+   * across the cells of the same metric.
+   */
+  pValue: z.number(),
+  /** The same before the adjustment. */
+  pValueRaw: z.number(),
+  /** Tolerance: a change smaller than this fraction is not a regression, whatever the p-value. */
+  threshold: z.number(),
+  /** Smallest change these repetitions could resolve at this noise (power 80%); null when none. */
+  minimumDetectableEffect: z.number().nullable(),
+  /** Repetitions per side that would resolve the threshold at this noise, when inconclusive. */
+  repetitionsNeeded: z.number().int().nullable(),
+  verdict: CellVerdict,
+  /** Whether this cell's metric decides the overall verdict (see --gate); others are reported only. */
+  gating: z.boolean(),
+  /** Why the cell got its verdict, in a sentence. */
+  reason: z.string(),
+});
+export type CellComparison = z.infer<typeof CellComparison>;
+
+export const ConfigDifference = z.strictObject({
+  name: z.string(),
+  base: z.string().nullable(),
+  head: z.string().nullable(),
+});
+export type ConfigDifference = z.infer<typeof ConfigDifference>;
+
+export const SideIdentity = z.strictObject({
+  flavor: Flavor,
+  version: z.string(),
+  versionFunction: z.string(),
+  compiler: CompilerInfo,
+  binary: z.string(),
+});
+
+export const Verdict = z.strictObject({
+  schemaVersion: z.literal(VERDICT_SCHEMA_VERSION),
+  verdict: z.enum(['pass', 'fail', 'inconclusive']),
+  /** Where the base came from: the base side of an A/B run, or a stored baseline. */
+  baseSource: z.strictObject({
+    kind: z.enum(['ab', 'baseline']),
+    path: z.string(),
+    savedAt: z.string().nullable(),
+  }),
+  suite: z.string(),
+  counts: z.strictObject({
+    regression: z.number().int(),
+    improvement: z.number().int(),
+    unchanged: z.number().int(),
+    inconclusive: z.number().int(),
+  }),
+  cells: z.array(CellComparison),
+  configDiff: z.array(ConfigDifference),
+  /** Differences in version or compiler between the two sides. */
+  serverDiff: z.array(ConfigDifference),
+  sides: z.strictObject({ base: SideIdentity, head: SideIdentity }),
+  settings: z.strictObject({
+    alpha: z.number(),
+    /** Metrics whose cells decide the verdict; the others are reported beside them. */
+    gateMetrics: z.array(z.enum(METRIC_NAMES)),
+    confidence: z.number(),
+    inconclusivePolicy: z.enum(['pass', 'fail']),
+  }),
+  /** Things the reader must know: environment drift between sides, noisy cells, forced comparisons. */
+  warnings: z.array(z.string()),
+});
+export type Verdict = z.infer<typeof Verdict>;

@@ -1,0 +1,183 @@
+// From two sides' repetitions to a verdict. Pure: takes values, returns the verdict (warnings
+// included) without logging or reading files.
+import { InputError } from '../errors.js';
+import type { CellResult, Environment, ServerFacts } from '../results/schema.js';
+import { benjaminiHochberg } from '../stats/fdr.js';
+import type { Suite } from '../suite/schema.js';
+import { type CellInput, cellTests, compareCell, type Settings } from './cell.js';
+import { serverDiff, variablesDiff } from './config-diff.js';
+import { METRIC_NAMES, METRICS, type MetricName } from './metrics.js';
+import { type ToleranceRule, toleranceFor } from './tolerances.js';
+import { VERDICT_SCHEMA_VERSION, type Verdict } from './verdict-schema.js';
+
+export interface SideData {
+  readonly facts: ServerFacts;
+  /** This side's cells (their `side` field is ignored). */
+  readonly cells: readonly CellResult[];
+  readonly environment: Environment;
+}
+
+export type InconclusivePolicy = 'pass' | 'fail';
+
+export interface CompareOptions extends Settings {
+  readonly toleranceRules: readonly ToleranceRule[];
+  /** Metrics whose cells decide the verdict. */
+  readonly gateMetrics: readonly MetricName[];
+  readonly inconclusivePolicy: InconclusivePolicy;
+}
+
+export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
+  alpha: 0.05,
+  confidence: 0.95,
+  power: 0.8,
+  resamples: 10_000,
+  toleranceRules: [],
+  // Latency is judged and shown, but does not gate by default: sysbench prints it in 0.01 ms
+  // steps, too coarse for fast workloads, whose latency cells would then always be inconclusive.
+  gateMetrics: ['tps'],
+  inconclusivePolicy: 'pass',
+};
+
+function key(cell: { workload: string; threads: number }): string {
+  return `${cell.workload}@${cell.threads}`;
+}
+
+/** Pairs base and head cells; a cell on one side only is a mismatch, not a silent skip. */
+function pairCells(base: readonly CellResult[], head: readonly CellResult[]): [CellResult, CellResult][] {
+  const baseByKey = new Map(base.map((cell) => [key(cell), cell]));
+  const headKeys = new Set(head.map(key));
+  const missingInBase = head.filter((cell) => !baseByKey.has(key(cell))).map(key);
+  const missingInHead = base.filter((cell) => !headKeys.has(key(cell))).map(key);
+  if (missingInBase.length > 0 || missingInHead.length > 0) {
+    const parts = [
+      missingInBase.length > 0 ? `only the head has ${missingInBase.join(', ')}` : '',
+      missingInHead.length > 0 ? `only the base has ${missingInHead.join(', ')}` : '',
+    ].filter((part) => part !== '');
+    throw new InputError(`base and head were not measured on the same cells: ${parts.join('; ')}`);
+  }
+  return head.map((cell) => {
+    const match = baseByKey.get(key(cell));
+    if (!match) throw new Error('unreachable: paired above');
+    return [match, cell];
+  });
+}
+
+function environmentWarnings(base: Environment, head: Environment): string[] {
+  const warnings: string[] = [];
+  const fields: [string, unknown, unknown][] = [
+    ['CPU model', base.cpuModel, head.cpuModel],
+    ['logical cores', base.logicalCores, head.logicalCores],
+    ['frequency governor', base.governor, head.governor],
+    ['kernel', base.kernel, head.kernel],
+    ['memory (bytes)', base.memoryBytes, head.memoryBytes],
+  ];
+  for (const [name, a, b] of fields) {
+    if (a !== b)
+      warnings.push(`the sides ran with a different ${name}: base ${String(a)}, head ${String(b)}`);
+  }
+  for (const env of base === head ? [head] : [base, head]) {
+    const load = env.loadAverageBefore[0];
+    if (load > env.logicalCores * 0.5) {
+      warnings.push(
+        `the machine was busy before the run (load average ${load.toFixed(2)} on ${env.logicalCores} logical cores): other work competes with the servers`,
+      );
+    }
+  }
+  return warnings;
+}
+
+/** Adjusts p-values within each metric's family of cells. */
+function adjustPerMetric(inputs: readonly CellInput[], pValues: readonly number[]): number[] {
+  const adjusted = new Array<number>(pValues.length).fill(1);
+  for (const name of METRIC_NAMES) {
+    const indices = inputs.flatMap((input, index) => (input.metric.name === name ? [index] : []));
+    const family = benjaminiHochberg(indices.map((index) => pValues[index] ?? 1));
+    indices.forEach((index, position) => {
+      adjusted[index] = family[position] ?? 1;
+    });
+  }
+  return adjusted;
+}
+
+export function buildVerdict(
+  base: SideData,
+  head: SideData,
+  suite: Suite,
+  baseSource: Verdict['baseSource'],
+  options: CompareOptions,
+): Verdict {
+  const inputs: CellInput[] = pairCells(base.cells, head.cells).flatMap(([baseCell, headCell]) =>
+    METRIC_NAMES.map((name) => {
+      const metric = METRICS[name];
+      return {
+        workload: headCell.workload,
+        threads: headCell.threads,
+        metric,
+        base: baseCell.repetitions.map((repetition) => metric.value(repetition.report)),
+        head: headCell.repetitions.map((repetition) => metric.value(repetition.report)),
+        threshold: toleranceFor(headCell, name, suite.tolerances, options.toleranceRules),
+      };
+    }),
+  );
+  const tests = inputs.map(cellTests);
+  // Many cells are tested at once. Benjamini-Hochberg per metric: when nothing changed (an A/A
+  // run) the chance of any false alarm stays at alpha, as with Holm, but a change that touches
+  // every cell (a slower build) is not lost to a correction meant for one cell in twenty.
+  const worse = adjustPerMetric(
+    inputs,
+    tests.map((test) => test.pWorse),
+  );
+  const better = adjustPerMetric(
+    inputs,
+    tests.map((test) => test.pBetter),
+  );
+  const cells = inputs.map((input, index) => ({
+    ...compareCell(
+      input,
+      { pWorse: worse[index] ?? 1, pBetter: better[index] ?? 1, pWorseRaw: tests[index]?.pWorse ?? 1 },
+      options,
+      inputs.filter((other) => other.metric.name === input.metric.name).length,
+    ),
+    gating: options.gateMetrics.includes(input.metric.name),
+  }));
+  const counts = { regression: 0, improvement: 0, unchanged: 0, inconclusive: 0 };
+  for (const cell of cells) if (cell.gating) counts[cell.verdict] += 1;
+  const verdict = counts.regression > 0 ? 'fail' : counts.inconclusive > 0 ? 'inconclusive' : 'pass';
+  const identity = (facts: ServerFacts): Verdict['sides']['base'] => ({
+    flavor: facts.flavor,
+    version: facts.version,
+    versionFunction: facts.versionFunction,
+    compiler: facts.compiler,
+    binary: facts.binary,
+  });
+  return {
+    schemaVersion: VERDICT_SCHEMA_VERSION,
+    verdict,
+    baseSource,
+    suite: suite.name,
+    counts,
+    cells,
+    configDiff: variablesDiff(base.facts.variables, head.facts.variables),
+    serverDiff: serverDiff(base.facts, head.facts),
+    sides: { base: identity(base.facts), head: identity(head.facts) },
+    settings: {
+      alpha: options.alpha,
+      gateMetrics: [...options.gateMetrics],
+      confidence: options.confidence,
+      inconclusivePolicy: options.inconclusivePolicy,
+    },
+    warnings: environmentWarnings(base.environment, head.environment),
+  };
+}
+
+/** Exit status for a verdict: 0 pass, 1 fail; inconclusive follows the policy. */
+export function verdictExitCode(verdict: Verdict): 0 | 1 {
+  switch (verdict.verdict) {
+    case 'pass':
+      return 0;
+    case 'fail':
+      return 1;
+    case 'inconclusive':
+      return verdict.settings.inconclusivePolicy === 'fail' ? 1 : 0;
+  }
+}
