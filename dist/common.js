@@ -63,6 +63,19 @@ function tailLines(text, count) {
     const lines = text.split('\n').filter((line) => line.trim() !== '');
     return lines.slice(-count).join('\n');
 }
+/**
+ * The message of any thrown value. Duck-typed rather than `instanceof Error`: errors from another
+ * realm (Node's own errors inside Jest's VM modules) are not instances of this realm's Error.
+ */
+function errorMessage(error) {
+    if (typeof error === 'object' &&
+        error !== null &&
+        'message' in error &&
+        typeof error.message === 'string') {
+        return error.message;
+    }
+    return String(error);
+}
 
 var dist = {};
 
@@ -15963,7 +15976,7 @@ function parseResults(text, source) {
         data = JSON.parse(text);
     }
     catch (error) {
-        throw new ResultsError(`${source} is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+        throw new ResultsError(`${source} is not JSON: ${errorMessage(error)}`);
     }
     const version = data?.schemaVersion;
     if (version !== RESULTS_SCHEMA_VERSION) {
@@ -15984,7 +15997,7 @@ function readResults(path) {
         text = readFileSync(path, 'utf8');
     }
     catch (error) {
-        throw new ResultsError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new ResultsError(`cannot read ${path}: ${errorMessage(error)}`);
     }
     return parseResults(text, path);
 }
@@ -16511,7 +16524,7 @@ function parseBaselineFile(text, source) {
         data = JSON.parse(text);
     }
     catch (error) {
-        throw new BaselineError(`baseline ${source} is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+        throw new BaselineError(`baseline ${source} is not JSON: ${errorMessage(error)}`);
     }
     if (data === null || typeof data !== 'object' || Array.isArray(data)) {
         throw new BaselineError(`baseline ${source} is not a JSON object, so not a baseline file`);
@@ -16546,16 +16559,6 @@ function serializeBaselineFile(file) {
 // The one place baselines touch the disk: read, save (locked, atomic), list.
 /** A lock older than this is left over from a crashed save (a save takes milliseconds). */
 const STALE_LOCK_MS = 10 * 60 * 1000;
-/** The message of an error, also from another realm (Jest's VM modules) where instanceof Error fails. */
-function reason(error) {
-    if (typeof error === 'object' &&
-        error !== null &&
-        'message' in error &&
-        typeof error.message === 'string') {
-        return error.message;
-    }
-    return String(error);
-}
 function baselinePath(dir, key) {
     return join(dir, baselineRelativePath(key));
 }
@@ -16566,7 +16569,7 @@ function readBaselineFile(path) {
         text = readFileSync(path, 'utf8');
     }
     catch (error) {
-        throw new BaselineError(`cannot read baseline ${path}: ${reason(error)}`);
+        throw new BaselineError(`cannot read baseline ${path}: ${errorMessage(error)}`);
     }
     return parseBaselineFile(text, path);
 }
@@ -16583,7 +16586,7 @@ function saveBaseline(dir, results, options) {
         mkdirSync(dirname(path), { recursive: true });
     }
     catch (error) {
-        throw new BaselineError(`cannot create baseline directory ${dirname(path)}: ${reason(error)}`, {
+        throw new BaselineError(`cannot create baseline directory ${dirname(path)}: ${errorMessage(error)}`, {
             cause: error,
         });
     }
@@ -16635,7 +16638,7 @@ function writeAtomically(path, text) {
     }
     catch (error) {
         rmSync(temp, { force: true });
-        throw new BaselineError(`cannot write baseline ${path}: ${reason(error)}`, { cause: error });
+        throw new BaselineError(`cannot write baseline ${path}: ${errorMessage(error)}`, { cause: error });
     }
 }
 function lockIsStale(lock) {
@@ -16673,7 +16676,7 @@ function tryLock(lock) {
     catch (error) {
         if (error.code === 'EEXIST')
             return false;
-        throw new BaselineError(`cannot create lock ${lock}: ${reason(error)}`, { cause: error });
+        throw new BaselineError(`cannot create lock ${lock}: ${errorMessage(error)}`, { cause: error });
     }
 }
 /** One saver per file: two concurrent read-append-write cycles would lose an entry. */
@@ -52977,9 +52980,6 @@ function mysqlErrno(error) {
         return undefined;
     return typeof error.errno === 'number' ? error.errno : undefined;
 }
-function errorMessage(error) {
-    return error instanceof Error ? error.message : String(error);
-}
 
 // The one way this project runs a process to completion: {exitCode, stdout, stderr}, or a typed
 // error carrying the last lines of stderr. Long-lived processes (servers) use spawnServer instead.
@@ -53390,7 +53390,7 @@ async function waitUntilReady(wait) {
             return { kind: 'ready' };
         }
         catch (error) {
-            lastError = error instanceof Error ? error.message : String(error);
+            lastError = errorMessage(error);
         }
         const remaining = deadline - Date.now();
         if (remaining <= 0) {
@@ -54499,16 +54499,6 @@ function quoteOutput(result) {
         .map(([name, text]) => `--- ${name} (last lines) ---\n${text}`);
     return parts.length > 0 ? parts.join('\n') : '(sysbench printed nothing)';
 }
-/** The message of an error from any realm (Node's own errors are not `instanceof Error` in a vm). */
-function messageOf(error) {
-    if (typeof error === 'object' &&
-        error !== null &&
-        'message' in error &&
-        typeof error.message === 'string') {
-        return error.message;
-    }
-    return 'unknown error';
-}
 /** What was stopped, by whom: the caller's reason (InterruptedError, ServerError…) wins. */
 function abortError(signal, what) {
     const reason = signal.reason;
@@ -54549,7 +54539,7 @@ async function runSysbench(call) {
             throw error;
         // exec's own message quotes the command line, password included: say it again without it.
         const cause = error instanceof Error ? error.cause : undefined;
-        throw new BenchmarkError(`could not start sysbench for ${call.what}: ${messageOf(cause)}`);
+        throw new BenchmarkError(`could not start sysbench for ${call.what}: ${errorMessage(cause)}`);
     }
     const fatal = fatalLines(result.stdout);
     if (result.exitCode !== 0 || result.signal !== null || fatal.length > 0) {
@@ -54991,7 +54981,7 @@ class CleanupScope {
                 await entry.undo();
             }
             catch (error) {
-                failures.push(`${entry.label}: ${error instanceof Error ? error.message : String(error)}`);
+                failures.push(`${entry.label}: ${errorMessage(error)}`);
             }
         }
         return failures;
@@ -55043,4 +55033,4 @@ onCleanupFailures) {
     }
 }
 
-export { BaselineError as B, DEFAULT_KEEP as D, GateError as G, InputError as I, readBaselineFile as a, InterruptedError as b, checkKeep as c, packageVersion as d, runConfigFromFlags as e, renderResultsSummary as f, getDefaultExportFromCjs as g, rawDirFor as h, runCompare as i, compareOptionsFromFlags as j, runSuite as k, listBaselines as l, median as m, newestEntry as n, commonjsGlobal as o, parseCommit as p, actionSpelling as q, readResults as r, saveBaseline as s, verdictExitCode as v, withCleanupScope as w };
+export { BaselineError as B, DEFAULT_KEEP as D, GateError as G, InputError as I, readBaselineFile as a, InterruptedError as b, checkKeep as c, packageVersion as d, runConfigFromFlags as e, renderResultsSummary as f, getDefaultExportFromCjs as g, rawDirFor as h, runCompare as i, compareOptionsFromFlags as j, runSuite as k, listBaselines as l, median as m, newestEntry as n, commonjsGlobal as o, parseCommit as p, actionSpelling as q, readResults as r, saveBaseline as s, errorMessage as t, verdictExitCode as v, withCleanupScope as w };

@@ -20,7 +20,7 @@ import require$$0$8 from 'node:util';
 import require$$7 from 'node:querystring';
 import require$$0$4 from 'node:events';
 import require$$0$9 from 'node:diagnostics_channel';
-import { o as commonjsGlobal, e as runConfigFromFlags, q as actionSpelling, j as compareOptionsFromFlags, w as withCleanupScope, k as runSuite, f as renderResultsSummary, h as rawDirFor, i as runCompare, v as verdictExitCode } from './common.js';
+import { o as commonjsGlobal, e as runConfigFromFlags, q as actionSpelling, j as compareOptionsFromFlags, w as withCleanupScope, k as runSuite, f as renderResultsSummary, h as rawDirFor, i as runCompare, v as verdictExitCode, t as errorMessage } from './common.js';
 import require$$5 from 'node:tls';
 import require$$1$2 from 'node:zlib';
 import require$$5$1 from 'node:perf_hooks';
@@ -28964,7 +28964,7 @@ async function run() {
         }
     }
     catch (error) {
-        setFailed(error instanceof Error ? error.message : String(error));
+        setFailed(errorMessage(error));
     }
 }
 

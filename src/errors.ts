@@ -36,3 +36,19 @@ export function tailLines(text: string, count: number): string {
   const lines = text.split('\n').filter((line) => line.trim() !== '');
   return lines.slice(-count).join('\n');
 }
+
+/**
+ * The message of any thrown value. Duck-typed rather than `instanceof Error`: errors from another
+ * realm (Node's own errors inside Jest's VM modules) are not instances of this realm's Error.
+ */
+export function errorMessage(error: unknown): string {
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    'message' in error &&
+    typeof error.message === 'string'
+  ) {
+    return error.message;
+  }
+  return String(error);
+}

@@ -12,6 +12,7 @@ import { rawDirFor } from './run/config.js';
 import { actionSpelling, runConfigFromFlags } from './run/flags.js';
 import { runSuite } from './run/run.js';
 import { withCleanupScope } from './shell/cleanup.js';
+import { errorMessage } from './errors.js';
 
 export async function run(): Promise<void> {
   try {
@@ -59,6 +60,6 @@ export async function run(): Promise<void> {
       );
     }
   } catch (error) {
-    core.setFailed(error instanceof Error ? error.message : String(error));
+    core.setFailed(errorMessage(error));
   }
 }

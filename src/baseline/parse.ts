@@ -1,5 +1,5 @@
 // Baseline file text ↔ validated BaselineFile. Pure: the store reads and writes the bytes.
-import { BaselineError } from '../errors.js';
+import { BaselineError, errorMessage } from '../errors.js';
 import { formatPath } from '../suite/parse.js';
 import { BASELINE_SCHEMA_VERSION, BaselineFile } from './schema.js';
 
@@ -11,9 +11,7 @@ export function parseBaselineFile(text: string, source: string): BaselineFile {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new BaselineError(
-      `baseline ${source} is not JSON: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new BaselineError(`baseline ${source} is not JSON: ${errorMessage(error)}`);
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw new BaselineError(`baseline ${source} is not a JSON object, so not a baseline file`);

@@ -16,7 +16,7 @@ import {
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 
-import { BaselineError } from '../errors.js';
+import { BaselineError, errorMessage } from '../errors.js';
 import type { Results } from '../results/schema.js';
 import { appendEntry, createEntry, DEFAULT_KEEP } from './entry.js';
 import { baselineKey, baselineRelativePath, type KeyOptions, sameKey, sanitizeName } from './key.js';
@@ -25,19 +25,6 @@ import type { BaselineFile, BaselineKey } from './schema.js';
 
 /** A lock older than this is left over from a crashed save (a save takes milliseconds). */
 export const STALE_LOCK_MS = 10 * 60 * 1000;
-
-/** The message of an error, also from another realm (Jest's VM modules) where instanceof Error fails. */
-function reason(error: unknown): string {
-  if (
-    typeof error === 'object' &&
-    error !== null &&
-    'message' in error &&
-    typeof error.message === 'string'
-  ) {
-    return error.message;
-  }
-  return String(error);
-}
 
 export function baselinePath(dir: string, key: BaselineKey): string {
   return join(dir, baselineRelativePath(key));
@@ -49,7 +36,7 @@ export function readBaselineFile(path: string): BaselineFile {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new BaselineError(`cannot read baseline ${path}: ${reason(error)}`);
+    throw new BaselineError(`cannot read baseline ${path}: ${errorMessage(error)}`);
   }
   return parseBaselineFile(text, path);
 }
@@ -91,7 +78,7 @@ export function saveBaseline(dir: string, results: Results, options: SaveOptions
   try {
     mkdirSync(dirname(path), { recursive: true });
   } catch (error) {
-    throw new BaselineError(`cannot create baseline directory ${dirname(path)}: ${reason(error)}`, {
+    throw new BaselineError(`cannot create baseline directory ${dirname(path)}: ${errorMessage(error)}`, {
       cause: error,
     });
   }
@@ -145,7 +132,7 @@ function writeAtomically(path: string, text: string): void {
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });
-    throw new BaselineError(`cannot write baseline ${path}: ${reason(error)}`, { cause: error });
+    throw new BaselineError(`cannot write baseline ${path}: ${errorMessage(error)}`, { cause: error });
   }
 }
 
@@ -185,7 +172,7 @@ function tryLock(lock: string): boolean {
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw new BaselineError(`cannot create lock ${lock}: ${reason(error)}`, { cause: error });
+    throw new BaselineError(`cannot create lock ${lock}: ${errorMessage(error)}`, { cause: error });
   }
 }
 

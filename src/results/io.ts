@@ -1,7 +1,7 @@
 // Reading and writing results.json. Reading validates the schema; writing is atomic.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 
-import { ResultsError } from '../errors.js';
+import { errorMessage, ResultsError } from '../errors.js';
 import { formatPath } from '../suite/parse.js';
 import { Results, RESULTS_SCHEMA_VERSION } from './schema.js';
 
@@ -10,9 +10,7 @@ export function parseResults(text: string, source: string): Results {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new ResultsError(
-      `${source} is not JSON: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new ResultsError(`${source} is not JSON: ${errorMessage(error)}`);
   }
   const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (version !== RESULTS_SCHEMA_VERSION) {
@@ -35,7 +33,7 @@ export function readResults(path: string): Results {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ResultsError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ResultsError(`cannot read ${path}: ${errorMessage(error)}`);
   }
   return parseResults(text, path);
 }

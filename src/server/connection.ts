@@ -56,7 +56,3 @@ export function mysqlErrno(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('errno' in error)) return undefined;
   return typeof error.errno === 'number' ? error.errno : undefined;
 }
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -2,6 +2,7 @@
 // (an empty MariaDB datadir) to minutes (a large buffer pool, crash recovery) to get there, so
 // this polls, and gives up early the moment the process exits: its error log then says why.
 import type { ExitStatus } from './process.js';
+import { errorMessage } from '../errors.js';
 
 export interface ReadyWait {
   /** Resolves when the server answers; rejects while it does not yet. */
@@ -35,7 +36,7 @@ export async function waitUntilReady(wait: ReadyWait): Promise<ReadyOutcome> {
       await wait.probe();
       return { kind: 'ready' };
     } catch (error) {
-      lastError = error instanceof Error ? error.message : String(error);
+      lastError = errorMessage(error);
     }
     const remaining = deadline - Date.now();
     if (remaining <= 0) {

@@ -8,10 +8,10 @@ import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import { ServerError } from '../errors.js';
+import { errorMessage, ServerError } from '../errors.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { renderConfigFile } from './config-file.js';
-import { errorMessage, mysqlErrno, withConnection, type ConnectionInfo, type Route } from './connection.js';
+import { mysqlErrno, withConnection, type ConnectionInfo, type Route } from './connection.js';
 import { initializeDatadir } from './datadir.js';
 import { describeExit, quoteErrorLog, saysAddressInUse } from './error-log.js';
 import { buildFacts, FACTS_QUERY, VARIABLES_QUERY, type RunningFacts } from './facts.js';

@@ -1,6 +1,6 @@
 // Cleanup that must happen whether a run passes, fails or is interrupted (Ctrl-C, SIGTERM from a
 // cancelled workflow). Resources register an async undo action; run scopes release them in reverse.
-import { InterruptedError } from '../errors.js';
+import { errorMessage, InterruptedError } from '../errors.js';
 
 type Undo = () => Promise<void>;
 
@@ -39,7 +39,7 @@ export class CleanupScope {
       try {
         await entry.undo();
       } catch (error) {
-        failures.push(`${entry.label}: ${error instanceof Error ? error.message : String(error)}`);
+        failures.push(`${entry.label}: ${errorMessage(error)}`);
       }
     }
     return failures;

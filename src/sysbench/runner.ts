@@ -1,6 +1,6 @@
 // Runs sysbench: version check, prepare, one measured run, cleanup. The thin shell around
 // args.ts (what to run) and parse.ts (what it printed).
-import { BenchmarkError, DependencyError, tailLines } from '../errors.js';
+import { BenchmarkError, DependencyError, errorMessage, tailLines } from '../errors.js';
 import { exec, type ExecResult } from '../shell/exec.js';
 import type { Suite, Workload } from '../suite/schema.js';
 import { cleanupArgs, prepareArgs, redactArgs, runArgs, type SysbenchConnection } from './args.js';
@@ -55,19 +55,6 @@ function quoteOutput(result: Pick<ExecResult, 'stdout' | 'stderr'>): string {
   return parts.length > 0 ? parts.join('\n') : '(sysbench printed nothing)';
 }
 
-/** The message of an error from any realm (Node's own errors are not `instanceof Error` in a vm). */
-function messageOf(error: unknown): string {
-  if (
-    typeof error === 'object' &&
-    error !== null &&
-    'message' in error &&
-    typeof error.message === 'string'
-  ) {
-    return error.message;
-  }
-  return 'unknown error';
-}
-
 /** What was stopped, by whom: the caller's reason (InterruptedError, ServerError…) wins. */
 function abortError(signal: AbortSignal, what: string): Error {
   const reason: unknown = signal.reason;
@@ -120,7 +107,7 @@ export async function runSysbench(call: SysbenchCall): Promise<ExecResult> {
     if (error instanceof DependencyError) throw error;
     // exec's own message quotes the command line, password included: say it again without it.
     const cause: unknown = error instanceof Error ? error.cause : undefined;
-    throw new BenchmarkError(`could not start sysbench for ${call.what}: ${messageOf(cause)}`);
+    throw new BenchmarkError(`could not start sysbench for ${call.what}: ${errorMessage(cause)}`);
   }
   const fatal = fatalLines(result.stdout);
   if (result.exitCode !== 0 || result.signal !== null || fatal.length > 0) {
