@@ -17590,6 +17590,7 @@ function compareCell(input, adjusted, settings, familySize) {
     const needed = repetitionsToResolve({ cv, effect: threshold, alpha: cellAlpha, power: settings.power });
     let verdict;
     let reason;
+    let repetitionsNeeded = null;
     if (worseBy > threshold && adjusted.pWorse <= settings.alpha && resolvable) {
         verdict = 'regression';
         reason = `${percent(worseBy)} worse, beyond the ${percent(threshold)} tolerance (p = ${adjusted.pWorse.toPrecision(2)})`;
@@ -17611,6 +17612,7 @@ function compareCell(input, adjusted, settings, familySize) {
         reason =
             `a ${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'} median, beyond the ${percent(threshold)} tolerance, ` +
                 `that ${n} repetitions cannot confirm (p = ${p.toPrecision(2)}); about ${Math.max(resolve, n + 1)} repetitions per side would`;
+        repetitionsNeeded = Math.max(resolve, n + 1);
     }
     else if (n < needed && mde > threshold) {
         verdict = 'inconclusive';
@@ -17619,6 +17621,7 @@ function compareCell(input, adjusted, settings, familySize) {
                 `more than the ${percent(threshold)} tolerance; ${needed} repetitions per side would resolve it`
             : `${n} repetitions per side cannot show any change to be significant when ${familySize} cells are judged ` +
                 `together; ${needed} repetitions per side would resolve the ${percent(threshold)} tolerance`;
+        repetitionsNeeded = needed;
     }
     else {
         verdict = 'unchanged';
@@ -17636,7 +17639,7 @@ function compareCell(input, adjusted, settings, familySize) {
         pValueRaw: adjusted.pWorseRaw,
         threshold,
         minimumDetectableEffect: Number.isFinite(mde) ? mde : null,
-        repetitionsNeeded: verdict === 'inconclusive' ? Math.max(needed, n + 1) : null,
+        repetitionsNeeded,
         verdict,
         reason,
     };

@@ -110,6 +110,10 @@ describe('buildVerdict', () => {
     const cell = verdict.cells.find((c) => c.metric === 'tps');
     expect(cell?.verdict).toBe('inconclusive');
     expect(cell?.repetitionsNeeded).toBeGreaterThan(5);
+    // The field and the sentence give the same number.
+    for (const c of verdict.cells.filter((x) => x.verdict === 'inconclusive')) {
+      expect(c.reason).toContain(`${c.repetitionsNeeded ?? -1} repetitions per side`);
+    }
     expect(cell?.reason).toMatch(
       /noise .* with 5 repetitions can only resolve changes of .*; \d+ repetitions per side would resolve it/,
     );

@@ -104,6 +104,7 @@ export function compareCell(
 
   let verdict: CellVerdict;
   let reason: string;
+  let repetitionsNeeded: number | null = null;
   if (worseBy > threshold && adjusted.pWorse <= settings.alpha && resolvable) {
     verdict = 'regression';
     reason = `${percent(worseBy)} worse, beyond the ${percent(threshold)} tolerance (p = ${adjusted.pWorse.toPrecision(2)})`;
@@ -123,6 +124,7 @@ export function compareCell(
     reason =
       `a ${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'} median, beyond the ${percent(threshold)} tolerance, ` +
       `that ${n} repetitions cannot confirm (p = ${p.toPrecision(2)}); about ${Math.max(resolve, n + 1)} repetitions per side would`;
+    repetitionsNeeded = Math.max(resolve, n + 1);
   } else if (n < needed && mde > threshold) {
     verdict = 'inconclusive';
     reason = Number.isFinite(mde)
@@ -130,6 +132,7 @@ export function compareCell(
         `more than the ${percent(threshold)} tolerance; ${needed} repetitions per side would resolve it`
       : `${n} repetitions per side cannot show any change to be significant when ${familySize} cells are judged ` +
         `together; ${needed} repetitions per side would resolve the ${percent(threshold)} tolerance`;
+    repetitionsNeeded = needed;
   } else {
     verdict = 'unchanged';
     reason = `within the ${percent(threshold)} tolerance`;
@@ -146,7 +149,7 @@ export function compareCell(
     pValueRaw: adjusted.pWorseRaw,
     threshold,
     minimumDetectableEffect: Number.isFinite(mde) ? mde : null,
-    repetitionsNeeded: verdict === 'inconclusive' ? Math.max(needed, n + 1) : null,
+    repetitionsNeeded,
     verdict,
     reason,
   };
