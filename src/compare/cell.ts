@@ -6,6 +6,8 @@
 //     worse than base at level alpha (no normality assumed; rank-based, so one wild repetition
 //     cannot carry a verdict);
 //   - the change is larger than the measurement can show (sysbench's 0.01 ms latency steps).
+// A change beyond the tolerance that the test cannot confirm is inconclusive, not "unchanged".
+// A cell whose bootstrap interval rules out anything worse than the tolerance is unchanged.
 // Otherwise, when the cell's own noise is too large for its repetitions to resolve the tolerance
 // (minimum detectable effect above it), it is inconclusive and says how many repetitions would
 // resolve it, as ClickHouse reports unstable queries instead of guessing. Improvements mirror
@@ -102,6 +104,8 @@ export function compareCell(
   const mde = minimumDetectableEffect({ cv, n, alpha: cellAlpha, power: settings.power });
   const needed = repetitionsToResolve({ cv, effect: threshold, alpha: cellAlpha, power: settings.power });
 
+  // The worst change the interval still allows, as "worse by" (positive = worse).
+  const worstPlausible = metric.worse === 'lower' ? 1 - interval.low : interval.high - 1;
   let verdict: CellVerdict;
   let reason: string;
   let repetitionsNeeded: number | null = null;
@@ -125,6 +129,12 @@ export function compareCell(
       `a ${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'} median, beyond the ${percent(threshold)} tolerance, ` +
       `that ${n} repetitions cannot confirm (p = ${p.toPrecision(2)}); about ${Math.max(resolve, n + 1)} repetitions per side would`;
     repetitionsNeeded = Math.max(resolve, n + 1);
+  } else if (worstPlausible <= threshold) {
+    // The interval already rules out a change worse than the tolerance: nothing to resolve.
+    verdict = 'unchanged';
+    reason =
+      `within the ${percent(threshold)} tolerance: the ${Math.round(settings.confidence * 100)}% interval ` +
+      `rules out more than ${percent(Math.max(0, worstPlausible))} worse`;
   } else if (n < needed && mde > threshold) {
     verdict = 'inconclusive';
     reason = Number.isFinite(mde)
