@@ -10,6 +10,8 @@ import { Verdict } from '../../src/compare/verdict-schema.js';
 const FIXTURES = new URL('../../__fixtures__/results/', import.meta.url).pathname;
 const AB = join(FIXTURES, 'quick-ab-performance-schema.json'); // base performance_schema=OFF, head ON
 const SINGLE = join(FIXTURES, 'quick-mariadb-10.11.json');
+// The same Debian mariadbd on both sides, quick suite, 5 repetitions a side, on a 2-core VM.
+const AA = join(FIXTURES, 'quick-aa-5reps.json');
 
 let dir: string;
 let output: string[];
@@ -53,16 +55,22 @@ describe('mysql-perf-gate compare', () => {
     );
   });
 
-  it('exits 1 when the head is 15% slower everywhere than a stored baseline of the same run', async () => {
+  it('A/A: the same server on both sides is not called a regression anywhere', async () => {
+    const out = join(dir, 'report');
+    expect(await cli('compare', AA, '--out', out)).toBe(0);
+    const verdict = readVerdict(out);
+    expect(verdict.counts.regression).toBe(0);
+    expect(verdict.configDiff).toEqual([]);
+    expect(verdict.verdict).not.toBe('fail');
+  });
+
+  it('exits 1 when every repetition is 15% slower than a stored baseline of the same run', async () => {
     const baselines = join(dir, 'baselines');
-    expect(await cli('baseline', 'save', AB, '--dir', baselines, '--testbed', 'ci', '--side', 'head')).toBe(
-      0,
-    );
+    expect(await cli('baseline', 'save', AA, '--dir', baselines, '--testbed', 'ci')).toBe(0);
     const [file] = readdirSync(join(baselines, 'ci'));
-    const slower = JSON.parse(readFileSync(AB, 'utf8')) as {
+    const slower = JSON.parse(readFileSync(AA, 'utf8')) as {
       cells: { side: string; repetitions: { report: { tps: number } }[] }[];
     };
-    // The same repetitions, every one 15% slower: a shift no noise can explain.
     for (const cell of slower.cells) for (const repetition of cell.repetitions) repetition.report.tps *= 0.85;
     const slowerPath = join(dir, 'slower.json');
     writeFileSync(slowerPath, JSON.stringify(slower));
@@ -77,17 +85,33 @@ describe('mysql-perf-gate compare', () => {
     );
     const verdict = readVerdict(out);
     const throughput = verdict.cells.filter((cell) => cell.metric === 'tps');
-    // Three repetitions a side (this fixture) can only show a regression when every slower
-    // repetition is below every baseline one; the cells where noise overlaps say so instead.
-    expect(throughput.every((cell) => cell.change < -0.14 && cell.change > -0.16)).toBe(true);
+    expect(throughput.map((cell) => cell.verdict)).toEqual(new Array(6).fill('regression'));
+    for (const cell of throughput) expect(cell.change).toBeCloseTo(-0.15, 6);
+    expect(verdict.verdict).toBe('fail');
+    expect(verdict.baseSource.kind).toBe('baseline');
+    expect(code).toBe(1);
+    expect(output.join('')).toMatch(/verdict: FAIL — 6 regression\(s\)/);
+  });
+
+  it('three repetitions a side cannot confirm a 15% drop: those cells say so instead of guessing', async () => {
+    const baselines = join(dir, 'baselines');
+    expect(await cli('baseline', 'save', AB, '--dir', baselines, '--testbed', 'ci', '--side', 'head')).toBe(
+      0,
+    );
+    const [file] = readdirSync(join(baselines, 'ci'));
+    const slower = JSON.parse(readFileSync(AB, 'utf8')) as {
+      cells: { side: string; repetitions: { report: { tps: number } }[] }[];
+    };
+    for (const cell of slower.cells) for (const repetition of cell.repetitions) repetition.report.tps *= 0.85;
+    const slowerPath = join(dir, 'slower.json');
+    writeFileSync(slowerPath, JSON.stringify(slower));
+    const out = join(dir, 'report');
+    await cli('compare', slowerPath, '--baseline', join(baselines, 'ci', file ?? ''), '--out', out);
+    const throughput = readVerdict(out).cells.filter((cell) => cell.metric === 'tps');
     expect(throughput.every((cell) => cell.verdict === 'regression' || cell.verdict === 'inconclusive')).toBe(
       true,
     );
-    expect(verdict.verdict).toBe(
-      throughput.some((cell) => cell.verdict === 'regression') ? 'fail' : 'inconclusive',
-    );
-    expect(code).toBe(verdict.verdict === 'fail' ? 1 : 0);
-    expect(verdict.baseSource.kind).toBe('baseline');
+    expect(throughput.some((cell) => cell.verdict === 'unchanged')).toBe(false);
   });
 
   it('exits 2 with the reason when the baseline comes from another suite', async () => {
