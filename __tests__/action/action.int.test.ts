@@ -1,41 +1,30 @@
 // The bundled action (dist/index.js) run the way the runner runs it: inputs in INPUT_* variables,
 // outputs to the file named by GITHUB_OUTPUT, log groups and errors as workflow commands.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { readResults } from '../../src/results/io.js';
 import { processesMentioning } from '../helpers/leftovers.js';
-import { requireCommand } from '../helpers/requirements.js';
+import { describeWithServer, ROOT, TINY_SUITE, useTempDir } from '../helpers/real-run.js';
 
-const ready = requireCommand('mariadbd') && requireCommand('sysbench');
-const maybe = ready ? describe : describe.skip;
-const ROOT = join(import.meta.dirname, '../..');
-const TINY = join(ROOT, '__fixtures__/suites/tiny.yml');
-
-let dir: string;
-beforeEach(() => {
-  dir = mkdtempSync(join(os.tmpdir(), 'gate-action-'));
-});
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
+const maybe = describeWithServer();
+const temp = useTempDir('gate-action-');
 
 function runAction(
   inputs: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; outputs: string }> {
-  const outputFile = join(dir, 'github-output');
+  const outputFile = join(temp.path, 'github-output');
   writeFileSync(outputFile, '');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     GITHUB_OUTPUT: outputFile,
-    RUNNER_TEMP: join(dir, 'runner-temp'),
+    RUNNER_TEMP: join(temp.path, 'runner-temp'),
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   const child = spawn(process.execPath, [join(ROOT, 'dist/index.js')], {
     env,
-    cwd: dir,
+    cwd: temp.path,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -51,7 +40,7 @@ maybe('the action', () => {
   it('measures a server with per-side inputs, sets its outputs and groups each phase', async () => {
     const { code, stdout, outputs } = await runAction({
       server: '/usr/sbin/mariadbd',
-      suite: TINY,
+      suite: TINY_SUITE,
       set: 'performance_schema=ON\nmax_connections=77',
       out: 'perf/results.json',
     });
@@ -60,11 +49,11 @@ maybe('the action', () => {
     expect(stdout).toContain('::group::Measure suite tiny');
     expect(outputs).toMatch(/^results<<.*\nperf\/results.json\n/m);
     expect(outputs).toMatch(/^raw-dir<<.*\nperf\/results.raw\n/m);
-    const results = readResults(join(dir, 'perf/results.json'));
+    const results = readResults(join(temp.path, 'perf/results.json'));
     expect(results.sides.head.variables.max_connections).toBe('77');
     expect(results.sides.head.variables.performance_schema).toBe('ON');
-    expect(existsSync(join(dir, 'perf/results.raw/head-error.log'))).toBe(true);
-    expect(processesMentioning(join(dir, 'runner-temp'))).toEqual([]);
+    expect(existsSync(join(temp.path, 'perf/results.raw/head-error.log'))).toBe(true);
+    expect(processesMentioning(join(temp.path, 'runner-temp'))).toEqual([]);
   });
 
   it('judges an A/B run: verdict outputs, verdict.json with the config diff, the step passes on an inconclusive verdict', async () => {
@@ -72,7 +61,7 @@ maybe('the action', () => {
       base: '/usr/sbin/mariadbd',
       head: '/usr/sbin/mariadbd',
       'head-set': 'performance_schema=ON',
-      suite: TINY,
+      suite: TINY_SUITE,
       out: 'perf/results.json',
     });
     expect({ code, stdout: code === 0 ? '' : stdout }).toEqual({ code: 0, stdout: '' });
@@ -82,7 +71,7 @@ maybe('the action', () => {
     expect(outputs).toMatch(/^regressions<<.*\n0\n/m);
     expect(outputs).toMatch(/^verdict-path<<.*\n.*perf\/report\/verdict.json\n/m);
     expect(stdout).toMatch(/::warning::inconclusive: \d+ cell\(s\) too noisy to judge/);
-    const verdict = JSON.parse(readFileSync(join(dir, 'perf/report/verdict.json'), 'utf8')) as {
+    const verdict = JSON.parse(readFileSync(join(temp.path, 'perf/report/verdict.json'), 'utf8')) as {
       configDiff: { name: string }[];
     };
     expect(verdict.configDiff.map((entry) => entry.name)).toContain('performance_schema');

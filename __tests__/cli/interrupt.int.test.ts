@@ -1,30 +1,19 @@
 // Ctrl-C and SIGTERM (a cancelled workflow) in the middle of a run: the bundled CLI as a real
 // process, a real server. Nothing may be left behind.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { processesMentioning } from '../helpers/leftovers.js';
-import { requireCommand } from '../helpers/requirements.js';
+import { describeWithServer, ROOT, TINY_SUITE, useTempDir } from '../helpers/real-run.js';
 
-const ready = requireCommand('mariadbd') && requireCommand('sysbench');
-const maybe = ready ? describe : describe.skip;
-const ROOT = join(import.meta.dirname, '../..');
-const TINY = join(ROOT, '__fixtures__/suites/tiny.yml');
-
-let dir: string;
-beforeEach(() => {
-  dir = mkdtempSync(join(os.tmpdir(), 'gate-int-'));
-});
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
+const maybe = describeWithServer();
+const temp = useTempDir('gate-int-');
 
 async function interruptMidRun(
   signal: NodeJS.Signals,
 ): Promise<{ code: number | null; stderr: string; work: string }> {
-  const work = join(dir, 'work');
+  const work = join(temp.path, 'work');
   const child = spawn(
     process.execPath,
     [
@@ -33,9 +22,9 @@ async function interruptMidRun(
       '--server',
       '/usr/sbin/mariadbd',
       '--suite',
-      TINY,
+      TINY_SUITE,
       '--out',
-      join(dir, 'r.json'),
+      join(temp.path, 'r.json'),
       '--work-dir',
       work,
     ],
@@ -64,8 +53,8 @@ maybe('interrupting a run', () => {
     expect(stderr).toContain(`interrupted by ${signal}`);
     expect(processesMentioning(work)).toEqual([]);
     expect(readdirSync(work)).toEqual([]);
-    expect(existsSync(join(dir, 'r.json'))).toBe(false);
+    expect(existsSync(join(temp.path, 'r.json'))).toBe(false);
     // The error log of the interrupted server is kept beside where the results would have gone.
-    expect(existsSync(join(dir, 'r.raw', 'head-error.log'))).toBe(true);
+    expect(existsSync(join(temp.path, 'r.raw', 'head-error.log'))).toBe(true);
   });
 });

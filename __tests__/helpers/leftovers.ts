@@ -14,3 +14,13 @@ export function processesMentioning(needle: string): number[] {
     return []; // pgrep exits 1 when nothing matches
   }
 }
+
+/** Whether a process with this pid exists (signal 0 checks without signalling). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -5,6 +5,7 @@ import path from 'node:path';
 
 import { ServerError } from '../../src/errors.js';
 import { ServerProcess } from '../../src/server/process.js';
+import { isRunning } from '../helpers/leftovers.js';
 
 let dir: string;
 let logFd: number;
@@ -22,15 +23,6 @@ afterEach(() => {
 
 function spawnNode(program: string): ServerProcess {
   return ServerProcess.spawn(process.execPath, ['-e', program], logFd);
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('ServerProcess', () => {

@@ -15,7 +15,7 @@ import {
   type ServerSetup,
 } from '../../src/server/server.js';
 import { CleanupScope } from '../../src/shell/cleanup.js';
-import { processesMentioning } from '../helpers/leftovers.js';
+import { isRunning, processesMentioning } from '../helpers/leftovers.js';
 import { findCommand, requireCommand } from '../helpers/requirements.js';
 
 // jest.config.js sets testTimeout inside the integration project, where Jest ignores it.
@@ -41,15 +41,6 @@ function setup(overrides: Partial<ServerSetup> = {}): ServerSetup {
     log: (line) => logLines.push(line),
     ...overrides,
   };
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Nothing but the error log (and the side directory holding it) remains, and no process. */

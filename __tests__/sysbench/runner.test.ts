@@ -16,6 +16,7 @@ import {
   runTimeoutSeconds,
   runWorkload,
 } from '../../src/sysbench/runner.js';
+import { isRunning } from '../helpers/leftovers.js';
 
 const FIXTURES = new URL('../../__fixtures__/sysbench/', import.meta.url);
 const fixturePath = (name: string): string => new URL(name, FIXTURES).pathname;
@@ -91,15 +92,6 @@ function fake(settings: Partial<Record<(typeof FAKE_VARIABLES)[number], string>>
 
 function recordedArgs(): string[] {
   return readFileSync(join(dir, 'args'), 'utf8').trimEnd().split('\n');
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
@@ -231,15 +223,15 @@ describe('runWorkload', () => {
     const running = runWorkload(connection, suite, workload, 4, 5, CELL, controller.signal);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
-    expect(isAlive(pid)).toBe(true);
+    expect(isRunning(pid)).toBe(true);
     const reason = new InterruptedError('SIGINT');
     controller.abort(reason);
     await expect(running).rejects.toBe(reason);
     expect(Date.now() - started).toBeLessThan(10_000);
-    for (let waited = 0; isAlive(pid) && waited < 5000; waited += 50) {
+    for (let waited = 0; isRunning(pid) && waited < 5000; waited += 50) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(isAlive(pid)).toBe(false);
+    expect(isRunning(pid)).toBe(false);
   });
 
   it('rethrows an error thrown by onInterval once sysbench has finished', async () => {
