@@ -7,10 +7,11 @@ import require$$3 from 'node:fs';
 import require$$4 from 'node:process';
 import 'node:crypto';
 import 'node:timers/promises';
+import 'node:fs/promises';
+import 'node:net';
 import 'node:url';
 import 'process';
 import 'buffer';
-import 'node:fs/promises';
 import 'events';
 import 'net';
 import 'tls';
@@ -21,7 +22,7 @@ import 'crypto';
 import 'zlib';
 import 'util';
 import 'url';
-import 'node:net';
+import 'node:zlib';
 
 var commander$1 = {};
 
@@ -4582,7 +4583,7 @@ function buildProgram(onExitCode) {
         .option('--set <name=value>', 'server option for every side (repeatable)', collect)
         .option('--base-set <name=value>', 'server option for the base side only (repeatable)', collect)
         .option('--head-set <name=value>', 'server option for the head side only (repeatable)', collect)
-        .option('--suite <name|file>', 'built-in suite (quick, standard) or a suite YAML file', 'quick')
+        .option('--suite <name|file>', 'built-in suite (quick, standard, instructions) or a suite YAML file', 'quick')
         .option('--out <file>', 'results JSON to write; raw output goes to <file>.raw/ beside it', 'results.json')
         .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run (created if missing; default: a temp dir)')
         .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
@@ -4605,7 +4606,7 @@ function buildProgram(onExitCode) {
         .option('--tolerance <rule>', 'tolerance override, [WORKLOAD[@THREADS]:]METRIC=FRACTION, e.g. tps=0.03 or oltp_insert@64:tps=10% (repeatable)', collect)
         .option('--alpha <p>', 'significance level, after Holm adjustment across cells', '0.05')
         .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as (it is always reported loudly)', 'pass')
-        .option('--gate <metrics>', 'metrics whose cells decide the verdict, comma-separated (tps, latencyMs)', 'tps')
+        .option('--gate <metrics>', 'metrics whose cells decide the verdict, comma-separated (tps, latencyMs, instructions, instructionsTotal, cpuTimeUs, hwInstructions)', 'tps,instructions')
         .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
         .action((resultsPath, flags) => {
         onExitCode(compareCommand(resultsPath, flags));

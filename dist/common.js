@@ -1,12 +1,14 @@
 import { readFileSync, writeFileSync, renameSync, mkdirSync, existsSync, readdirSync, rmSync, openSync, writeSync, closeSync, statSync, fsyncSync, mkdtempSync, copyFileSync } from 'node:fs';
-import path, { dirname, join, resolve, relative, basename } from 'node:path';
+import path, { dirname, join, resolve, relative, basename as basename$1 } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as setTimeout$1 } from 'node:timers/promises';
+import { spawn } from 'node:child_process';
+import { readFile, readdir, access, constants, stat, mkdtemp, open as open$1, mkdir, writeFile, rm } from 'node:fs/promises';
+import { Socket, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import require$$0$1 from 'process';
 import require$$0$2 from 'buffer';
-import { access, constants, stat, mkdtemp, open as open$1, mkdir, writeFile, rm } from 'node:fs/promises';
 import require$$0$3 from 'events';
 import require$$0$7 from 'net';
 import require$$1$3 from 'tls';
@@ -17,8 +19,7 @@ import require$$0__default from 'crypto';
 import require$$0$4 from 'zlib';
 import require$$0$5 from 'util';
 import require$$0$6 from 'url';
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 var commonjsGlobal = typeof globalThis !== 'undefined' ? globalThis : typeof window !== 'undefined' ? window : typeof global !== 'undefined' ? global : typeof self !== 'undefined' ? self : {};
 
@@ -15691,6 +15692,20 @@ function datetime(params) {
     return _isoDateTime(ZodISODateTime, params);
 }
 
+// The names of the metrics a cell can be judged on. Its own module because the suite schema
+// (tolerances per metric) needs the names without the metric definitions.
+const METRIC_NAMES = [
+    'tps',
+    'latencyMs',
+    'instructions',
+    'instructionsTotal',
+    'cpuTimeUs',
+    'hwInstructions',
+];
+function isMetricName(name) {
+    return METRIC_NAMES.includes(name);
+}
+
 // The suite file: what to run, how often, and against which server settings.
 // Validated with zod; every error names the field and what would be valid.
 /** Server option name: letters, digits, '_' or '-' (the two are equivalent to the server). */
@@ -15720,25 +15735,41 @@ const Workload = strictObject({
     options: sysbenchOptions.default({}),
     /** Overrides the suite's thread counts for this workload. */
     threads: threadList.optional(),
+    /** Overrides the suite's `events` for this workload (instruction suites). */
+    events: number().int().min(1).max(10_000_000).optional(),
 });
 const tolerance = number().gt(0).lt(10);
 /** Tolerances by metric, as fractions of the base value (0.05 = 5%). */
-const MetricTolerances = strictObject({ tps: tolerance.optional(), latencyMs: tolerance.optional() });
+const MetricTolerances = strictObject(Object.fromEntries(METRIC_NAMES.map((name) => [name, tolerance.optional()])));
 const Tolerances = MetricTolerances.extend({
     /** Per workload (and optionally per thread count) overrides; the most specific wins. */
     overrides: array(MetricTolerances.extend({ workload: string$1(), threads: number().int().min(1).optional() }))
         .default([]),
 });
+/**
+ * What a cell measures. `throughput`: sysbench runs for `durationSeconds` and the cell reports
+ * transactions per second (plus latency and the server's CPU time per transaction).
+ * `instructions`: the server runs under valgrind's callgrind, sysbench runs a fixed number of
+ * `events` with a fixed seed, and the cell reports the instructions the server executed per
+ * transaction — a count that does not drift with the machine's neighbours.
+ */
+const MeasurementKind = _enum(['throughput', 'instructions']);
 const SuiteObject = strictObject({
     name: string$1().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, "_", "." or "-"'),
     description: string$1().default(''),
+    metric: MeasurementKind.default('throughput'),
     /** unix socket or loopback TCP: the two behave differently, so it is part of the suite. */
     connection: Connection.default('socket'),
     /** Restart every server before each repetition (adds restart variance; off by default). */
     restartBetweenRepetitions: boolean().default(false),
     threads: threadList,
-    durationSeconds: number().int().min(1).max(86_400),
+    /** Seconds per measurement (throughput suites). */
+    durationSeconds: number().int().min(1).max(86_400).optional(),
     warmupSeconds: number().int().min(0).max(86_400).default(0),
+    /** sysbench events (transactions) per measurement (instruction suites); workloads may override. */
+    events: number().int().min(1).max(10_000_000).optional(),
+    /** Uncounted events run once per cell and side before its repetitions (instruction suites). */
+    warmupEvents: number().int().min(0).max(10_000_000).default(0),
     /** At least 2: one repetition says nothing about noise, and nothing can be compared on it. */
     repetitions: number().int().min(2).max(1000),
     tables: number().int().min(1).max(1024),
@@ -15760,15 +15791,50 @@ const SuiteObject = strictObject({
 /** Field names a suite file may use, for error messages. */
 const SUITE_FIELDS = Object.keys(SuiteObject.shape);
 const WORKLOAD_FIELDS = Object.keys(Workload.shape);
+/**
+ * Why instruction cells run one client thread: callgrind runs the server's threads one at a time
+ * (it serializes them), so several client threads measure valgrind's scheduler, and whatever
+ * they spend waiting for each other's locks (spin loops) depends on timing: the count would stop
+ * being deterministic, which is the point of the metric.
+ */
+const INSTRUCTIONS_THREADS_REASON = "instruction cells run one client thread: under callgrind the server's threads run one at a time, " +
+    'and time spent spinning on locks between several client threads depends on timing, not on the code';
 const Suite = SuiteObject.superRefine((suite, ctx) => {
+    const issue = (path, message) => {
+        ctx.addIssue({ code: 'custom', path, message });
+    };
+    if (suite.metric === 'throughput') {
+        if (suite.durationSeconds === undefined)
+            issue(['durationSeconds'], 'required: seconds per measurement (metric: throughput)');
+        if (suite.events !== undefined)
+            issue(['events'], 'only for metric: instructions; throughput suites run for durationSeconds');
+        if (suite.warmupEvents > 0)
+            issue(['warmupEvents'], 'only for metric: instructions; throughput suites warm up for warmupSeconds');
+        suite.workloads.forEach((workload, index) => {
+            if (workload.events !== undefined)
+                issue(['workloads', index, 'events'], 'only for metric: instructions');
+        });
+    }
+    else {
+        if (suite.durationSeconds !== undefined)
+            issue(['durationSeconds'], 'not used with metric: instructions, which runs a fixed number of events');
+        if (suite.warmupSeconds > 0)
+            issue(['warmupSeconds'], 'not used with metric: instructions; set warmupEvents instead');
+        if (suite.threads.some((threads) => threads !== 1))
+            issue(['threads'], `must be [1]: ${INSTRUCTIONS_THREADS_REASON}`);
+        suite.workloads.forEach((workload, index) => {
+            if (workload.threads?.some((threads) => threads !== 1))
+                issue(['workloads', index, 'threads'], `must be [1]: ${INSTRUCTIONS_THREADS_REASON}`);
+            if (suite.events === undefined && workload.events === undefined)
+                issue(['workloads', index, 'events'], "required (here or as the suite's events): sysbench events per measurement with metric: instructions");
+        });
+        if (suite.randSeed === 0)
+            issue(['randSeed'], 'must be set with metric: instructions: every repetition must run the same statements');
+    }
     const seen = new Set();
     suite.workloads.forEach((workload, index) => {
         if (seen.has(workload.name)) {
-            ctx.addIssue({
-                code: 'custom',
-                path: ['workloads', index, 'name'],
-                message: `workload name "${workload.name}" is used twice; names must be unique`,
-            });
+            issue(['workloads', index, 'name'], `workload name "${workload.name}" is used twice; names must be unique`);
         }
         seen.add(workload.name);
     });
@@ -15776,6 +15842,31 @@ const Suite = SuiteObject.superRefine((suite, ctx) => {
 /** The sysbench script a workload runs: its own `script`, or its name. */
 function workloadScript(workload) {
     return workload.script ?? workload.name;
+}
+function findWorkload(suite, name) {
+    const workload = suite.workloads.find((candidate) => candidate.name === name);
+    if (!workload)
+        throw new Error(`suite ${suite.name} has no workload ${name}`);
+    return workload;
+}
+function measurementLimit(suite, workload, phase) {
+    if (suite.metric === 'instructions') {
+        if (phase === 'warmup')
+            return { events: suite.warmupEvents };
+        const events = workload.events ?? suite.events;
+        if (events === undefined)
+            throw new Error(`suite ${suite.name} validated without events for ${workload.name}`);
+        return { events };
+    }
+    if (phase === 'warmup')
+        return { seconds: suite.warmupSeconds };
+    if (suite.durationSeconds === undefined)
+        throw new Error(`suite ${suite.name} validated without durationSeconds`);
+    return { seconds: suite.durationSeconds };
+}
+/** Whether the suite warms each cell up before its repetitions. */
+function hasWarmup(suite) {
+    return suite.metric === 'instructions' ? suite.warmupEvents > 0 : suite.warmupSeconds > 0;
 }
 /** Thread counts a workload runs at. */
 function workloadThreads(suite, workload) {
@@ -15938,6 +16029,35 @@ const Environment = strictObject({
     /** Stable hash of the hardware facts (CPU model, cores, SMT, memory): the default testbed key. */
     fingerprint: string$1(),
 });
+/** What the server spent on one measured window, beside sysbench's own figures. */
+const RepetitionCost = strictObject({
+    /** CPU time of the whole server process (all threads) over the window, from /proc. */
+    cpu: strictObject({ userSeconds: number().min(0), systemSeconds: number().min(0) }).optional(),
+    /** Hardware instructions retired by the server process over the window (`perf stat`). */
+    hardwareInstructions: number().min(0).optional(),
+    /** Instructions counted by callgrind (metric: instructions). */
+    callgrind: strictObject({
+        /** Every thread of the server, background work (purge, flushing, timers) included. */
+        total: number().min(0),
+        /**
+         * Only what ran inside the server's statement dispatcher (do_command and everything it
+         * calls): the work done for the client, without background threads' timing.
+         */
+        foreground: number().min(0),
+        /** The function whose inclusive cost is `foreground`, as named in the profile. */
+        foregroundFunction: string$1(),
+        /** The gzipped dump, relative to the raw directory. */
+        profile: string$1(),
+    })
+        .optional(),
+});
+/** Self (exclusive) instructions of one function per transaction, averaged over repetitions. */
+const FunctionCost = strictObject({
+    name: string$1(),
+    /** The object file (binary or shared library) the function is in. */
+    object: string$1(),
+    perTransaction: number().min(0),
+});
 const Repetition = strictObject({
     /** 1-based repetition number within the cell and side. */
     index: number().int().min(1),
@@ -15947,12 +16067,15 @@ const Repetition = strictObject({
     report: SysbenchReport,
     /** sysbench's output, relative to the raw directory. */
     rawOutput: string$1(),
+    cost: RepetitionCost.optional(),
 });
 const CellResult = strictObject({
     workload: string$1(),
     threads: number().int().min(1),
     side: SideName,
     repetitions: array(Repetition).min(1),
+    /** Instruction cells: where the instructions went (every function with a non-zero count). */
+    functions: array(FunctionCost).optional(),
 });
 const Results = strictObject({
     schemaVersion: literal(RESULTS_SCHEMA_VERSION),
@@ -15964,6 +16087,17 @@ const Results = strictObject({
     environment: Environment,
     suite: Suite,
     sides: strictObject({ base: ServerFacts.optional(), head: ServerFacts }),
+    /** Which cost counters this run had, and why one was missing. */
+    costCounters: strictObject({
+        /** valgrind's version, for metric: instructions. */
+        valgrind: string$1().optional(),
+        /** Hardware instruction counts via perf: available, or why not. */
+        hardwareInstructions: union([
+            strictObject({ available: literal(true), perfVersion: string$1() }),
+            strictObject({ available: literal(false), reason: string$1() }),
+        ]),
+    })
+        .optional(),
     /** Directory holding raw sysbench output and error logs, relative to the results file. */
     rawDir: string$1(),
     cells: array(CellResult),
@@ -16130,9 +16264,15 @@ function stableHash(value) {
  * Everything else counts, so a field added later is part of the definition until listed here.
  */
 const SUITE_FIELDS_NOT_MEASURED = ['description', 'tolerances'];
+/**
+ * Fields added after baselines were first saved, with the value every older suite had: left out
+ * of the hash at that value, so a baseline saved before the field existed still matches.
+ */
+const LATER_FIELD_DEFAULTS = { metric: 'throughput', warmupEvents: 0 };
 /** The suite's measurement-relevant fields. */
 function suiteDefinition(suite) {
-    return Object.fromEntries(Object.entries(suite).filter(([field]) => !SUITE_FIELDS_NOT_MEASURED.includes(field)));
+    return Object.fromEntries(Object.entries(suite).filter(([field, value]) => !SUITE_FIELDS_NOT_MEASURED.includes(field) &&
+        !(field in LATER_FIELD_DEFAULTS && LATER_FIELD_DEFAULTS[field] === value)));
 }
 /**
  * Hash of the suite as run. The suite in results.json is the parsed one, so defaults are filled
@@ -16794,6 +16934,37 @@ function table$1(cells, confidence) {
         .trimEnd();
     return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
+/** Functions shown per cell in the summary; verdict.json has more. */
+const SUMMARY_FUNCTIONS = 6;
+function signed(value) {
+    const rounded = Math.round(value);
+    return `${rounded > 0 ? '+' : ''}${rounded.toLocaleString('en-US')}`;
+}
+/** Where the instructions went, for every instruction cell that did not come out unchanged. */
+function functionDeltaLines(verdict) {
+    const cells = verdict.functionDeltas.filter((cell) => cell.verdict !== null && cell.verdict !== 'unchanged');
+    if (cells.length === 0)
+        return [];
+    const lines = [
+        '',
+        'Where the instructions went (self instructions per transaction, all threads; base → head):',
+    ];
+    for (const cell of cells) {
+        const change = cell.headTotal - cell.baseTotal;
+        lines.push(`  ${cell.workload} @ ${cell.threads} (${cell.verdict ?? ''}): ${signed(change)} per transaction in all ` +
+            `(${Math.round(cell.baseTotal).toLocaleString('en-US')} → ${Math.round(cell.headTotal).toLocaleString('en-US')})`);
+        for (const fn of cell.functions.slice(0, SUMMARY_FUNCTIONS)) {
+            const object = fn.object.slice(fn.object.lastIndexOf('/') + 1);
+            lines.push(`    ${signed(fn.delta).padStart(10)}  ${fn.name}${object ? ` [${object}]` : ''} ` +
+                `(${Math.round(fn.base).toLocaleString('en-US')} → ${Math.round(fn.head).toLocaleString('en-US')})`);
+        }
+    }
+    const unnamed = cells.some((cell) => cell.functions.some((fn) => /^0x[0-9a-f]+$/i.test(fn.name)));
+    if (unnamed) {
+        lines.push('  (0x… entries are code without a symbol: the binary is stripped. A build with symbols names them; hex addresses of two different builds do not match.)');
+    }
+    return lines;
+}
 function renderVerdictSummary(verdict) {
     const { counts } = verdict;
     const lines = [
@@ -16821,6 +16992,7 @@ function renderVerdictSummary(verdict) {
     for (const cell of verdict.cells.filter((c) => c.verdict !== 'unchanged' && c.gating)) {
         lines.push(`  ${cell.workload} @ ${cell.threads} ${cell.metric}: ${cell.reason}`);
     }
+    lines.push(...functionDeltaLines(verdict));
     if (verdict.warnings.length > 0) {
         lines.push('', 'Warnings:', ...verdict.warnings.map((warning) => `  - ${warning}`));
     }
@@ -17539,6 +17711,14 @@ function repetitionsToResolve(input) {
 // (minimum detectable effect above it), it is inconclusive and says how many repetitions would
 // resolve it, as ClickHouse reports unstable queries instead of guessing. Improvements mirror
 // regressions.
+//
+// Counted metrics (instructions) are judged on the counts themselves when each side's repetitions
+// agree to within half the tolerance: then no rank test is needed (and with three repetitions a
+// side none could pass), because noise of that size cannot make a change beyond the tolerance.
+// A change beyond the tolerance, with every head repetition worse than every base repetition, is
+// a regression; a change that stays within the tolerance by more than the spread is unchanged;
+// anything closer to the line is inconclusive. If the repetitions disagree by more, the cell is
+// not deterministic after all and the statistics above apply.
 function sideStatistics(values) {
     return {
         values: [...values],
@@ -17565,7 +17745,48 @@ function seedFor(input) {
     return hash >>> 0;
 }
 function percent(fraction) {
-    return `${(fraction * 100).toFixed(1)}%`;
+    return `${(fraction * 100).toFixed(fraction !== 0 && Math.abs(fraction) < 0.01 ? 2 : 1)}%`;
+}
+/** (max − min) / median: how far apart a side's repetitions are. */
+function relativeRange(side) {
+    return side.median === 0
+        ? side.max === side.min
+            ? 0
+            : Infinity
+        : (side.max - side.min) / Math.abs(side.median);
+}
+/** The counted-metric rule (see the header); undefined when the repetitions disagree too much. */
+function judgeCounts(metric, base, head, worseBy, threshold) {
+    const spread = Math.max(relativeRange(base), relativeRange(head));
+    if (!metric.counted || spread > threshold / 2)
+        return undefined;
+    const agree = `repetitions agree within ${percent(spread)}`;
+    // Every head repetition worse (or better) than every base repetition.
+    const headWorse = metric.worse === 'higher' ? head.min > base.max : head.max < base.min;
+    const headBetter = metric.worse === 'higher' ? head.max < base.min : head.min > base.max;
+    if (worseBy > threshold && headWorse) {
+        return {
+            verdict: 'regression',
+            reason: `${percent(worseBy)} worse, beyond the ${percent(threshold)} tolerance (${agree})`,
+        };
+    }
+    if (-worseBy > threshold && headBetter) {
+        return {
+            verdict: 'improvement',
+            reason: `${percent(-worseBy)} better, beyond the ${percent(threshold)} tolerance (${agree})`,
+        };
+    }
+    if (Math.abs(worseBy) + spread <= threshold) {
+        return {
+            verdict: 'unchanged',
+            reason: `${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'}, within the ${percent(threshold)} tolerance (${agree})`,
+        };
+    }
+    return {
+        verdict: 'inconclusive',
+        reason: `${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'}, within the repetitions' ${percent(spread)} spread of ` +
+            `the ${percent(threshold)} tolerance: too close to call; more repetitions or more events per repetition would settle it`,
+    };
 }
 /**
  * `familySize` is how many cells share the metric: the adjustment across them means a single
@@ -17595,7 +17816,11 @@ function compareCell(input, adjusted, settings, familySize) {
     let verdict;
     let reason;
     let repetitionsNeeded = null;
-    if (worseBy > threshold && adjusted.pWorse <= settings.alpha && resolvable) {
+    const counted = judgeCounts(metric, base, head, worseBy, threshold);
+    if (counted) {
+        ({ verdict, reason } = counted);
+    }
+    else if (worseBy > threshold && adjusted.pWorse <= settings.alpha && resolvable) {
         verdict = 'regression';
         reason = `${percent(worseBy)} worse, beyond the ${percent(threshold)} tolerance (p = ${adjusted.pWorse.toPrecision(2)})`;
     }
@@ -17652,7 +17877,10 @@ function compareCell(input, adjusted, settings, familySize) {
         minimumDetectableEffect: Number.isFinite(mde) ? mde : null,
         repetitionsNeeded,
         verdict,
-        reason,
+        judgedBy: counted ? 'counts' : 'statistics',
+        reason: metric.counted && !counted
+            ? `repetitions vary by ${percent(Math.max(relativeRange(base), relativeRange(head)))}, more than half the tolerance, so this count is judged like a timing: ${reason}`
+            : reason,
     };
 }
 
@@ -17736,27 +17964,574 @@ function serverDiff(base, head) {
     return fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => ({ name, base: a, head: b }));
 }
 
-const METRIC_NAMES = ['tps', 'latencyMs'];
+// Parser for valgrind callgrind's output format (https://valgrind.org/docs/manual/cl-format.html):
+// the total instruction count (event Ir) of a dump and each function's self (exclusive) Ir, so
+// that two server builds can be compared function by function. Pure: it parses text, reads nothing.
+const NAMESPACE_OF = {
+    ob: 'object',
+    cob: 'object',
+    fl: 'file',
+    fi: 'file',
+    fe: 'file',
+    cfi: 'file',
+    cfl: 'file',
+    fn: 'function',
+    cfn: 'function',
+};
+const POSITION_NAMES = new Set(['instr', 'bb', 'line']);
+const CODE_0 = 48;
+const CODE_9 = 57;
+const CODE_LOWER_A = 97;
+const CODE_LOWER_F = 102;
+const CODE_LOWER_X = 120;
+const CODE_LOWER_Z = 122;
+const CODE_SPACE = 32;
+const CODE_TAB = 9;
+const CODE_STAR = 42;
+const CODE_PLUS = 43;
+const CODE_MINUS = 45;
+const CODE_HASH = 35;
+const CODE_CR = 13;
+function isDigit(code) {
+    return code >= CODE_0 && code <= CODE_9;
+}
+/** Whether a line starting with this character is a cost line (it starts with a subposition). */
+function startsCostLine(code) {
+    return isDigit(code) || code === CODE_PLUS || code === CODE_MINUS || code === CODE_STAR;
+}
+function isSpaceCode(code) {
+    return code === CODE_SPACE || code === CODE_TAB;
+}
+function isSpace(char) {
+    return char === ' ' || char === '\t';
+}
+/** Space- or tab-separated tokens of a header or association line. */
+function splitTokens(text) {
+    const tokens = [];
+    let index = 0;
+    const end = text.length;
+    while (index < end) {
+        while (index < end && isSpaceCode(text.charCodeAt(index)))
+            index++;
+        if (index >= end)
+            break;
+        const tokenStart = index;
+        while (index < end && !isSpaceCode(text.charCodeAt(index)))
+            index++;
+        tokens.push(text.slice(tokenStart, index));
+    }
+    return tokens;
+}
+function hexDigit(code) {
+    if (isDigit(code))
+        return code - CODE_0;
+    const lower = code | 0x20;
+    return lower >= CODE_LOWER_A && lower <= CODE_LOWER_F ? lower - CODE_LOWER_A + 10 : -1;
+}
+/**
+ * The value of the callgrind Number in text[start, end) (decimal, or hex after 0x), or -1 if it is
+ * not one. Scans in place rather than slicing: cost lines are nearly all of a dump's tens of MB.
+ * Values past 2^53 (64-bit instruction addresses) come back rounded.
+ */
+function numberAt(text, start, end) {
+    if (start >= end)
+        return -1;
+    let value = 0;
+    if (end - start > 2 &&
+        text.charCodeAt(start) === CODE_0 &&
+        (text.charCodeAt(start + 1) | 0x20) === CODE_LOWER_X) {
+        for (let index = start + 2; index < end; index++) {
+            const digit = hexDigit(text.charCodeAt(index));
+            if (digit < 0)
+                return -1;
+            value = value * 16 + digit;
+        }
+        return value;
+    }
+    for (let index = start; index < end; index++) {
+        const code = text.charCodeAt(index);
+        if (!isDigit(code))
+            return -1;
+        value = value * 10 + (code - CODE_0);
+    }
+    return value;
+}
+function parseNumber(token) {
+    return numberAt(token, 0, token.length);
+}
+/** Whether text[start, end) is a subposition: a Number, `+N`/`-N` relative to the last one, or `*`. */
+function isSubpositionAt(text, start, end) {
+    const first = text.charCodeAt(start);
+    if (first === CODE_STAR)
+        return end - start === 1;
+    return numberAt(text, first === CODE_PLUS || first === CODE_MINUS ? start + 1 : start, end) >= 0;
+}
+/**
+ * Parses a callgrind dump (the text of a `callgrind.out.*` file) into its Ir totals and per-function
+ * self and inclusive Ir. `what` names the file in error messages. Throws ResultsError on malformed input (with the
+ * line number) and when the dump did not record Ir.
+ */
+function parseCallgrind(text, what) {
+    function fail(lineNumber, problem) {
+        throw new ResultsError(`${what}: line ${lineNumber}: ${problem}; is this a complete, unmodified callgrind output file?`);
+    }
+    const ids = {
+        object: new Map(),
+        file: new Map(),
+        function: new Map(),
+    };
+    const functions = new Map();
+    const triggers = [];
+    let events;
+    let firstEvents;
+    let irIndex = -1;
+    let positionCount = 1;
+    let currentObject = '';
+    let currentFunction;
+    // The line after `calls=` carries the call's inclusive cost and the line after `jump=`/`jcnd=` the
+    // jump's source position: neither is self cost of the current function.
+    let pendingAssociation;
+    let totals = 0;
+    let partTotals;
+    let partSummary;
+    let partHasContent = false;
+    let partStartLine = 1;
+    const irOf = (lineNumber, key, value) => {
+        if (events === undefined)
+            return fail(lineNumber, `${key}: comes before any events: line`);
+        const tokens = splitTokens(value);
+        let ir = 0;
+        for (const [index, token] of tokens.entries()) {
+            const cost = parseNumber(token);
+            if (cost < 0)
+                fail(lineNumber, `${key}: has "${token}" where a number belongs`);
+            if (!Number.isSafeInteger(cost))
+                fail(lineNumber, `${key}: ${token} is too large to add up exactly`);
+            if (index === irIndex)
+                ir = cost;
+        }
+        return ir;
+    };
+    const closePart = (lineNumber) => {
+        if (!partHasContent)
+            return;
+        const partTotal = partTotals ?? partSummary;
+        if (partTotal === undefined) {
+            fail(lineNumber, `the part that starts at line ${partStartLine} has neither a totals: nor a summary: line`);
+        }
+        else {
+            totals += partTotal;
+        }
+        partTotals = undefined;
+        partSummary = undefined;
+        partHasContent = false;
+        partStartLine = lineNumber;
+    };
+    const resolveName = (lineNumber, key, value) => {
+        // "(id) name" defines an id, "(id)" refers to one; anything else, even "(below main)", is a name.
+        if (value[0] !== '(' || !isDigit(value.charCodeAt(1)))
+            return value;
+        const close = value.indexOf(')');
+        const id = close < 0 ? -1 : numberAt(value, 1, close);
+        if (id < 0)
+            return fail(lineNumber, `${key}=${value} has a malformed compressed id`);
+        const table = ids[NAMESPACE_OF[key] ?? 'function'];
+        let nameStart = close + 1;
+        while (isSpace(value[nameStart]))
+            nameStart++;
+        if (nameStart < value.length) {
+            // Callgrind writes a fresh definition in every part of a multi-part file; the last one wins.
+            const name = value.slice(nameStart);
+            table.set(id, name);
+            return name;
+        }
+        const known = table.get(id);
+        if (known === undefined) {
+            return fail(lineNumber, `${key}=(${id}) refers to id ${id}, which no earlier line defined`);
+        }
+        return known;
+    };
+    /** Checks a cost line and adds its Ir to the current function's self or call cost, or neither. */
+    const addCostLine = (lineNumber, line, addTo) => {
+        if (events === undefined)
+            return fail(lineNumber, 'cost line before any events: line');
+        const end = line.length;
+        let index = 0;
+        let column = 0;
+        let ir = 0;
+        for (;;) {
+            while (index < end && isSpaceCode(line.charCodeAt(index)))
+                index++;
+            if (index >= end)
+                break;
+            const start = index;
+            while (index < end && !isSpaceCode(line.charCodeAt(index)))
+                index++;
+            if (column < positionCount) {
+                if (!isSubpositionAt(line, start, index)) {
+                    fail(lineNumber, `cost line has "${line.slice(start, index)}" where a position belongs`);
+                }
+            }
+            else {
+                const cost = numberAt(line, start, index);
+                if (cost < 0)
+                    fail(lineNumber, `cost line has "${line.slice(start, index)}" where a cost belongs`);
+                if (!Number.isSafeInteger(cost)) {
+                    fail(lineNumber, `cost ${line.slice(start, index)} is too large to add up exactly`);
+                }
+                if (column - positionCount === irIndex)
+                    ir = cost;
+            }
+            column++;
+        }
+        if (column < positionCount) {
+            fail(lineNumber, `cost line "${line}" has fewer than the ${positionCount} position column(s)`);
+        }
+        if (column - positionCount > events.length) {
+            fail(lineNumber, `cost line has more costs than the ${events.length} event(s) of events:`);
+        }
+        if (addTo === 'none')
+            return;
+        if (currentFunction === undefined)
+            return fail(lineNumber, 'cost line before any fn= line');
+        if (addTo === 'self')
+            currentFunction.self += ir;
+        currentFunction.inclusive += ir;
+    };
+    const length = text.length;
+    let lineStart = 0;
+    let lineNumber = 0;
+    while (lineStart < length) {
+        let lineEnd = text.indexOf('\n', lineStart);
+        if (lineEnd < 0)
+            lineEnd = length;
+        lineNumber++;
+        const line = text.slice(lineStart, lineEnd > lineStart && text.charCodeAt(lineEnd - 1) === CODE_CR ? lineEnd - 1 : lineEnd);
+        lineStart = lineEnd + 1;
+        const first = line.charCodeAt(0);
+        if (pendingAssociation !== undefined) {
+            const { kind, lineNumber: associationLine } = pendingAssociation;
+            pendingAssociation = undefined;
+            if (!startsCostLine(first)) {
+                fail(lineNumber, `${kind}= on line ${associationLine} must be followed by a cost line`);
+            }
+            addCostLine(lineNumber, line, kind === 'calls' ? 'call' : 'none');
+            continue;
+        }
+        if (line === '' || first === CODE_HASH)
+            continue;
+        if (startsCostLine(first)) {
+            addCostLine(lineNumber, line, 'self');
+            partHasContent = true;
+            continue;
+        }
+        let keyEnd = 0;
+        while (keyEnd < line.length) {
+            const code = line.charCodeAt(keyEnd);
+            if (code < CODE_LOWER_A || code > CODE_LOWER_Z)
+                break;
+            keyEnd++;
+        }
+        const key = line.slice(0, keyEnd);
+        const separator = line[keyEnd];
+        if (key === '' || (separator !== '=' && separator !== ':')) {
+            fail(lineNumber, `cannot read "${line.length > 80 ? `${line.slice(0, 80)}…` : line}"`);
+        }
+        let valueStart = keyEnd + 1;
+        while (isSpace(line[valueStart]))
+            valueStart++;
+        const value = line.slice(valueStart);
+        if (separator === '=') {
+            partHasContent = true;
+            if (key === 'calls' || key === 'jump' || key === 'jcnd') {
+                if (key === 'calls') {
+                    // calls=<count> <target position…>; the target's positions are not needed, only checked.
+                    const tokens = splitTokens(value);
+                    if (tokens.length < 1 + positionCount || parseNumber(tokens[0] ?? '') < 0) {
+                        fail(lineNumber, `calls=${value} is not "calls=<count> <target position>"`);
+                    }
+                    if (currentFunction === undefined)
+                        fail(lineNumber, 'calls= before any fn= line');
+                }
+                // jcnd= is documented as "<executed> <jumped> <target>" but callgrind writes
+                // "<jumped>/<executed> <target>"; nothing here needs its numbers, so neither is checked.
+                pendingAssociation = { kind: key, lineNumber };
+                continue;
+            }
+            if (NAMESPACE_OF[key] === undefined)
+                fail(lineNumber, `unknown specification "${key}="`);
+            const name = resolveName(lineNumber, key, value);
+            if (key === 'ob') {
+                currentObject = name;
+            }
+            else if (key === 'fn') {
+                const mapKey = `${currentObject}\u0000${name}`;
+                currentFunction = functions.get(mapKey);
+                if (currentFunction === undefined) {
+                    currentFunction = { name, object: currentObject, self: 0, inclusive: 0 };
+                    functions.set(mapKey, currentFunction);
+                }
+            }
+            continue;
+        }
+        switch (key) {
+            case 'part':
+                closePart(lineNumber);
+                // A part's body names its object and function afresh; costs must not leak into the last one.
+                currentObject = '';
+                currentFunction = undefined;
+                break;
+            case 'events': {
+                const names = splitTokens(value);
+                if (names.length === 0)
+                    fail(lineNumber, 'events: names no event');
+                irIndex = names.indexOf('Ir');
+                if (irIndex < 0) {
+                    throw new ResultsError(`${what}: line ${lineNumber}: the dump recorded events "${value}" but not Ir ` +
+                        '(instructions executed); run valgrind --tool=callgrind without options that drop Ir');
+                }
+                events = names;
+                firstEvents ??= names;
+                partHasContent = true;
+                break;
+            }
+            case 'positions': {
+                const names = splitTokens(value);
+                const unknown = names.find((name) => !POSITION_NAMES.has(name));
+                if (names.length === 0 || unknown !== undefined) {
+                    fail(lineNumber, `positions: "${value}" is not a list of instr, bb and line`);
+                }
+                positionCount = names.length;
+                partHasContent = true;
+                break;
+            }
+            case 'summary':
+                partSummary = irOf(lineNumber, key, value);
+                partHasContent = true;
+                break;
+            case 'totals':
+                partTotals = irOf(lineNumber, key, value);
+                partHasContent = true;
+                break;
+            case 'desc': {
+                if (value.startsWith('Trigger:')) {
+                    const trigger = value.slice('Trigger:'.length).trim();
+                    if (!triggers.includes(trigger))
+                        triggers.push(trigger);
+                }
+                break;
+            }
+        }
+    }
+    if (pendingAssociation !== undefined) {
+        fail(lineNumber, `${pendingAssociation.kind}= on line ${pendingAssociation.lineNumber} is the last line`);
+    }
+    if (firstEvents === undefined)
+        fail(lineNumber, 'no events: line');
+    closePart(lineNumber);
+    let selfTotal = 0;
+    const costs = [];
+    for (const cost of functions.values()) {
+        selfTotal += cost.self;
+        if (cost.inclusive > 0) {
+            costs.push({ name: cost.name, object: cost.object, self: cost.self, inclusive: cost.inclusive });
+        }
+    }
+    costs.sort(compareCosts);
+    return {
+        events: firstEvents,
+        totals,
+        selfTotal,
+        functions: costs,
+        ...(triggers.length > 0 ? { trigger: triggers.join('; ') } : {}),
+    };
+}
+function compareCosts(a, b) {
+    return b.self - a.self || compareStrings(a.name, b.name) || compareStrings(a.object, b.object);
+}
+function compareStrings(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+/**
+ * The function whose name `matches` accepts with the largest inclusive Ir (e.g. the server's
+ * statement loop, to split foreground work from background threads), or undefined if none does.
+ * The largest rather than a sum: matching functions may call each other.
+ */
+function inclusiveCost(profile, matches) {
+    let best;
+    for (const cost of profile.functions) {
+        if (matches(cost.name) && (best === undefined || cost.inclusive > best.inclusive))
+            best = cost;
+    }
+    return best;
+}
+function basename(path) {
+    return path.slice(path.lastIndexOf('/') + 1);
+}
+/**
+ * The `limit` functions whose self Ir per unit of work changed most between two profiles, by
+ * |delta| descending. Functions are matched by (object basename, name) because the two builds'
+ * binaries usually live in different directories. Functions whose per-unit cost is unchanged are
+ * left out.
+ */
+function topFunctionDeltas(base, head, options) {
+    const { baseScale, headScale, limit } = options;
+    for (const [label, scale] of [
+        ['baseScale', baseScale],
+        ['headScale', headScale],
+    ]) {
+        if (!Number.isFinite(scale) || scale <= 0) {
+            throw new ResultsError(`topFunctionDeltas: ${label} must be a positive number, got ${scale}`);
+        }
+    }
+    if (!Number.isInteger(limit) || limit < 0) {
+        throw new ResultsError(`topFunctionDeltas: limit must be a non-negative integer, got ${limit}`);
+    }
+    const rows = new Map();
+    const add = (costs, side) => {
+        for (const cost of costs) {
+            const key = `${basename(cost.object)}\u0000${cost.name}`;
+            let row = rows.get(key);
+            if (row === undefined) {
+                row = { name: cost.name, object: cost.object, base: 0, head: 0 };
+                rows.set(key, row);
+            }
+            else if (side === 'head') {
+                row.object = cost.object;
+            }
+            row[side] += cost.self;
+        }
+    };
+    add(base, 'base');
+    add(head, 'head');
+    const deltas = [];
+    for (const row of rows.values()) {
+        const basePerUnit = row.base / baseScale;
+        const headPerUnit = row.head / headScale;
+        const delta = headPerUnit - basePerUnit;
+        if (delta !== 0) {
+            deltas.push({ name: row.name, object: row.object, base: basePerUnit, head: headPerUnit, delta });
+        }
+    }
+    deltas.sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) ||
+        compareStrings(a.name, b.name) ||
+        compareStrings(a.object, b.object));
+    return deltas.slice(0, limit);
+}
+
+// "Where the instructions went": for instruction cells, the functions whose self cost per
+// transaction changed most between base and head — the first pointer to the cause. Pure.
+/** Functions listed per cell in verdict.json (the summary shows fewer). */
+const FUNCTION_DELTA_LIMIT = 15;
+function total(cell) {
+    return (cell.functions ?? []).reduce((sum, fn) => sum + fn.perTransaction, 0);
+}
+function functionDeltas(pairs, cells) {
+    return pairs.flatMap(([base, head]) => {
+        if (!base.functions || !head.functions)
+            return [];
+        const asSelf = (cell) => (cell.functions ?? []).map((fn) => ({ name: fn.name, object: fn.object, self: fn.perTransaction }));
+        const judged = cells.find((cell) => cell.workload === head.workload && cell.threads === head.threads && cell.metric === 'instructions');
+        const baseTotal = total(base);
+        const headTotal = total(head);
+        return [
+            {
+                workload: head.workload,
+                threads: head.threads,
+                verdict: judged?.verdict ?? null,
+                baseTotal,
+                headTotal,
+                functions: topFunctionDeltas(asSelf(base), asSelf(head), {
+                    baseScale: 1,
+                    headScale: 1,
+                    limit: FUNCTION_DELTA_LIMIT,
+                }),
+            },
+        ];
+    });
+}
+
+function perTransaction(count, repetition) {
+    const transactions = repetition.report.transactions;
+    return count === undefined || transactions <= 0 ? undefined : count / transactions;
+}
 const METRICS = {
     tps: {
         name: 'tps',
         label: 'throughput (transactions/s)',
+        unit: 'tps',
         worse: 'lower',
         defaultTolerance: 0.05,
         resolution: 0,
-        value: (report) => report.tps,
+        counted: false,
+        kind: 'throughput',
+        value: (repetition) => repetition.report.tps,
     },
     latencyMs: {
         name: 'latencyMs',
         label: 'latency at the suite percentile (ms)',
+        unit: 'ms',
         worse: 'higher',
         defaultTolerance: 0.1,
         resolution: 0.01,
-        value: (report) => report.latencyMs.atPercentile,
+        counted: false,
+        kind: 'throughput',
+        value: (repetition) => repetition.report.latencyMs.atPercentile,
+    },
+    instructions: {
+        name: 'instructions',
+        label: 'instructions per transaction in statement execution (callgrind)',
+        unit: 'instr/txn',
+        worse: 'higher',
+        defaultTolerance: 0.01,
+        resolution: 0,
+        counted: true,
+        kind: 'instructions',
+        value: (repetition) => perTransaction(repetition.cost?.callgrind?.foreground, repetition),
+    },
+    instructionsTotal: {
+        name: 'instructionsTotal',
+        label: 'instructions per transaction, all server threads (callgrind)',
+        unit: 'instr/txn',
+        worse: 'higher',
+        defaultTolerance: 0.02,
+        resolution: 0,
+        counted: true,
+        kind: 'instructions',
+        value: (repetition) => perTransaction(repetition.cost?.callgrind?.total, repetition),
+    },
+    cpuTimeUs: {
+        name: 'cpuTimeUs',
+        label: 'server CPU time per transaction (µs, user + system)',
+        unit: 'µs/txn',
+        worse: 'higher',
+        defaultTolerance: 0.05,
+        // /proc reports CPU time in 10 ms ticks; over a window that is a tick per window at worst.
+        resolution: 0,
+        counted: false,
+        kind: 'throughput',
+        value: (repetition) => {
+            const cpu = repetition.cost?.cpu;
+            const seconds = cpu === undefined ? undefined : cpu.userSeconds + cpu.systemSeconds;
+            const perTxn = perTransaction(seconds, repetition);
+            return perTxn === undefined ? undefined : perTxn * 1e6;
+        },
+    },
+    hwInstructions: {
+        name: 'hwInstructions',
+        label: 'hardware instructions per transaction (perf)',
+        unit: 'instr/txn',
+        worse: 'higher',
+        defaultTolerance: 0.02,
+        resolution: 0,
+        counted: true,
+        kind: 'throughput',
+        value: (repetition) => perTransaction(repetition.cost?.hardwareInstructions, repetition),
     },
 };
-function isMetricName(name) {
-    return METRIC_NAMES.includes(name);
+/** Metrics measured by a suite of this kind, in display order. */
+function metricsFor(kind) {
+    return METRIC_NAMES.map((name) => METRICS[name]).filter((metric) => metric.kind === kind);
 }
 
 // How much worse a cell may get before it can count as a regression. Pure.
@@ -17864,8 +18639,30 @@ const CellComparison = strictObject({
     verdict: CellVerdict,
     /** Whether this cell's metric decides the overall verdict (see --gate); others are reported only. */
     gating: boolean(),
+    /**
+     * "counts": a counted metric whose repetitions agree closely, judged on the change itself;
+     * "statistics": the rank test and bootstrap interval (timings, or counts that turned out noisy).
+     */
+    judgedBy: _enum(['counts', 'statistics']),
     /** Why the cell got its verdict, in a sentence. */
     reason: string$1(),
+});
+const CellFunctionDeltas = strictObject({
+    workload: string$1(),
+    threads: number().int(),
+    /** The cell's instructions verdict, when it was judged. */
+    verdict: CellVerdict.nullable(),
+    /** Self instructions per transaction summed over every function (all threads), per side. */
+    baseTotal: number(),
+    headTotal: number(),
+    /** The functions whose self instructions per transaction changed most, largest |delta| first. */
+    functions: array(strictObject({
+        name: string$1(),
+        object: string$1(),
+        base: number(),
+        head: number(),
+        delta: number(),
+    })),
 });
 const ConfigDifference = strictObject({
     name: string$1(),
@@ -17909,6 +18706,8 @@ const Verdict = strictObject({
     }),
     /** Things the reader must know: environment drift between sides, noisy cells, forced comparisons. */
     warnings: array(string$1()),
+    /** Instruction cells: where the instructions went (per-function changes between the sides). */
+    functionDeltas: array(CellFunctionDeltas).default([]),
 });
 
 // From two sides' repetitions to a verdict. Pure: takes values, returns the verdict (warnings
@@ -17921,7 +18720,9 @@ const DEFAULT_COMPARE_OPTIONS = {
     toleranceRules: [],
     // Latency is judged and shown, but does not gate by default: sysbench prints it in 0.01 ms
     // steps, too coarse for fast workloads, whose latency cells would then always be inconclusive.
-    gateMetrics: ['tps'],
+    // CPU time and hardware counts are reported beside throughput; an instruction suite gates on
+    // its foreground count (background threads' share of a window depends on timing).
+    gateMetrics: ['tps', 'instructions'],
     inconclusivePolicy: 'pass',
 };
 function key(cell) {
@@ -17968,6 +18769,13 @@ function environmentWarnings(base, head) {
     }
     return warnings;
 }
+/** Every repetition's value, or undefined when any repetition lacks the metric. */
+function measured(cell, value) {
+    const values = cell.repetitions.map(value);
+    return values.every((entry) => entry !== undefined && Number.isFinite(entry))
+        ? values
+        : undefined;
+}
 /** Adjusts p-values within each metric's family of cells. */
 function adjustPerMetric(inputs, pValues) {
     const adjusted = new Array(pValues.length).fill(1);
@@ -17981,16 +18789,23 @@ function adjustPerMetric(inputs, pValues) {
     return adjusted;
 }
 function buildVerdict(base, head, suite, baseSource, options) {
-    const inputs = pairCells(base.cells, head.cells).flatMap(([baseCell, headCell]) => METRIC_NAMES.map((name) => {
-        const metric = METRICS[name];
-        return {
-            workload: headCell.workload,
-            threads: headCell.threads,
-            metric,
-            base: baseCell.repetitions.map((repetition) => metric.value(repetition.report)),
-            head: headCell.repetitions.map((repetition) => metric.value(repetition.report)),
-            threshold: toleranceFor(headCell, name, suite.tolerances, options.toleranceRules),
-        };
+    const pairs = pairCells(base.cells, head.cells);
+    const inputs = pairs.flatMap(([baseCell, headCell]) => metricsFor(suite.metric).flatMap((metric) => {
+        const baseValues = measured(baseCell, metric.value);
+        const headValues = measured(headCell, metric.value);
+        // A metric one side lacks (no perf counters there, results from an older version) is not judged.
+        if (!baseValues || !headValues)
+            return [];
+        return [
+            {
+                workload: headCell.workload,
+                threads: headCell.threads,
+                metric,
+                base: baseValues,
+                head: headValues,
+                threshold: toleranceFor(headCell, metric.name, suite.tolerances, options.toleranceRules),
+            },
+        ];
     }));
     const tests = inputs.map(cellTests);
     // Many cells are tested at once. Benjamini-Hochberg per metric: when nothing changed (an A/A
@@ -18006,6 +18821,12 @@ function buildVerdict(base, head, suite, baseSource, options) {
     for (const cell of cells)
         if (cell.gating)
             counts[cell.verdict] += 1;
+    const warnings = environmentWarnings(base.environment, head.environment);
+    if (!cells.some((cell) => cell.gating)) {
+        const measuredMetrics = [...new Set(cells.map((cell) => cell.metric))];
+        warnings.push(`no cell was judged on a gating metric (${options.gateMetrics.join(', ')}); this ${suite.metric} suite measured ` +
+            `${measuredMetrics.join(', ') || 'nothing comparable'}: the verdict decides nothing (see --gate)`);
+    }
     const verdict = counts.regression > 0 ? 'fail' : counts.inconclusive > 0 ? 'inconclusive' : 'pass';
     const identity = (facts) => ({
         flavor: facts.flavor,
@@ -18030,7 +18851,8 @@ function buildVerdict(base, head, suite, baseSource, options) {
             confidence: options.confidence,
             inconclusivePolicy: options.inconclusivePolicy,
         },
-        warnings: environmentWarnings(base.environment, head.environment),
+        warnings,
+        functionDeltas: functionDeltas(pairs, cells),
     };
 }
 /** Exit status for a verdict: 0 pass, 1 fail; inconclusive follows the policy. */
@@ -18130,7 +18952,7 @@ function builtinSuiteNames() {
         .map((file) => file.slice(0, -'.yml'.length))
         .sort();
 }
-/** `nameOrPath` is a built-in suite name (quick, standard) or a path to a YAML file. */
+/** `nameOrPath` is a built-in suite name (quick, standard, instructions) or a path to a YAML file. */
 function loadSuite(nameOrPath) {
     const builtins = builtinSuiteNames();
     if (builtins.includes(nameOrPath)) {
@@ -18252,19 +19074,60 @@ function median(values) {
 function formatNumber(value) {
     return value >= 100 ? value.toFixed(0) : value.toFixed(2);
 }
-function row(cell) {
+function range(values) {
+    return `${formatNumber(Math.min(...values))}–${formatNumber(Math.max(...values))}`;
+}
+function errorCount(cell) {
+    return String(cell.repetitions.reduce((sum, repetition) => sum + repetition.report.ignoredErrors, 0));
+}
+/** Each repetition's count divided by its transactions (or queries), or undefined if any lacks it. */
+function perUnit(cell, count, unit = 'transactions') {
+    const values = cell.repetitions.map((repetition) => {
+        const value = count(repetition);
+        const divisor = unit === 'transactions' ? repetition.report.transactions : repetition.report.queries.total;
+        return value === undefined || divisor <= 0 ? undefined : value / divisor;
+    });
+    return values.every((value) => value !== undefined) ? values : undefined;
+}
+function throughputRow(cell, columns) {
     const tps = cell.repetitions.map((repetition) => repetition.report.tps);
     const latency = cell.repetitions.map((repetition) => repetition.report.latencyMs.atPercentile);
-    const errors = cell.repetitions.reduce((sum, repetition) => sum + repetition.report.ignoredErrors, 0);
+    const cpu = perUnit(cell, (repetition) => {
+        const times = repetition.cost?.cpu;
+        return times === undefined ? undefined : (times.userSeconds + times.systemSeconds) * 1e6;
+    });
+    const hardware = perUnit(cell, (repetition) => repetition.cost?.hardwareInstructions);
     return [
         cell.workload,
         String(cell.threads),
         cell.side,
         formatNumber(median(tps)),
-        `${formatNumber(Math.min(...tps))}–${formatNumber(Math.max(...tps))}`,
+        range(tps),
         formatNumber(median(latency)),
+        ...(columns.cpu ? [cpu ? formatNumber(median(cpu)) : '–'] : []),
+        ...(columns.hardware ? [hardware ? formatNumber(median(hardware)) : '–'] : []),
         String(cell.repetitions.length),
-        String(errors),
+        errorCount(cell),
+    ];
+}
+function instructionRow(cell) {
+    const foreground = perUnit(cell, (repetition) => repetition.cost?.callgrind?.foreground) ?? [];
+    const perQuery = perUnit(cell, (repetition) => repetition.cost?.callgrind?.foreground, 'queries') ?? [];
+    const total = perUnit(cell, (repetition) => repetition.cost?.callgrind?.total) ?? [];
+    const show = (values, text) => values.length > 0 ? text(values) : '–';
+    return [
+        cell.workload,
+        String(cell.threads),
+        cell.side,
+        show(foreground, (values) => formatNumber(median(values))),
+        show(foreground, (values) => {
+            const middle = median(values);
+            return `±${(((Math.max(...values) - Math.min(...values)) / 2 / middle) * 100).toFixed(2)}%`;
+        }),
+        show(perQuery, (values) => formatNumber(median(values))),
+        show(total, (values) => formatNumber(median(values))),
+        String(cell.repetitions.length),
+        errorCount(cell),
     ];
 }
 function table(header, rows) {
@@ -18275,19 +19138,41 @@ function table(header, rows) {
         .trimEnd();
     return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
-function renderResultsSummary(results) {
-    const percentile = results.suite.percentile;
+function measurementTable(results) {
+    if (results.suite.metric === 'instructions') {
+        const header = [
+            'workload',
+            'threads',
+            'side',
+            'instr/txn (median)',
+            'spread',
+            'instr/query',
+            'all threads/txn',
+            'reps',
+            'errors',
+        ];
+        return table(header, results.cells.map(instructionRow));
+    }
+    const has = (pick) => results.cells.some((cell) => cell.repetitions.some((repetition) => pick(repetition) !== undefined));
+    const columns = {
+        cpu: has((repetition) => repetition.cost?.cpu),
+        hardware: has((repetition) => repetition.cost?.hardwareInstructions),
+    };
     const header = [
         'workload',
         'threads',
         'side',
         'tps (median)',
         'tps range',
-        `p${percentile} ms`,
+        `p${results.suite.percentile} ms`,
+        ...(columns.cpu ? ['CPU µs/txn'] : []),
+        ...(columns.hardware ? ['hw instr/txn'] : []),
         'reps',
         'errors',
     ];
-    const rows = results.cells.map(row);
+    return table(header, results.cells.map((cell) => throughputRow(cell, columns)));
+}
+function renderResultsSummary(results) {
     const lines = [
         `suite ${results.suite.name}: ${results.cells.length} cells, ${results.mode === 'ab' ? 'base and head interleaved' : 'one server'}`,
     ];
@@ -18296,13 +19181,629 @@ function renderResultsSummary(results) {
         lines.push(`${name}: ${facts.flavor} ${facts.versionFunction}, compiler ${compiler}`);
     }
     const env = results.environment;
-    lines.push(`machine: ${env.cpuModel}, ${env.logicalCores} logical cores, governor ${env.governor ?? 'n/a'}, load ${env.loadAverageBefore[0].toFixed(2)} → ${env.loadAverageAfter[0].toFixed(2)}`, '', table(header, rows));
+    lines.push(`machine: ${env.cpuModel}, ${env.logicalCores} logical cores, governor ${env.governor ?? 'n/a'}, load ${env.loadAverageBefore[0].toFixed(2)} → ${env.loadAverageAfter[0].toFixed(2)}`);
+    const counters = results.costCounters;
+    if (counters?.valgrind !== undefined) {
+        lines.push(`instructions counted by valgrind ${counters.valgrind} (callgrind); instr/txn counts what the server ran for the ` +
+            "client's statements (inside do_command); all threads/txn adds background threads");
+    }
+    else if (counters && !counters.hardwareInstructions.available) {
+        lines.push(`hardware instruction counts: not available (${counters.hardwareInstructions.reason})`);
+    }
+    lines.push('', measurementTable(results));
     return lines.join('\n');
 }
 
 /** results.json → results.raw (the raw directory beside it). */
 function rawDirFor(outPath) {
     return outPath.endsWith('.json') ? `${outPath.slice(0, -'.json'.length)}.raw` : `${outPath}.raw`;
+}
+
+// The one way this project runs a process to completion: {exitCode, stdout, stderr}, or a typed
+// error carrying the last lines of stderr. Long-lived processes (servers) use spawnServer instead.
+class ExecError extends GateError {
+    command;
+    result;
+    constructor(command, result) {
+        const how = result.signal ? `was killed by ${result.signal}` : `exited with status ${result.exitCode}`;
+        const tail = tailLines(result.stderr || result.stdout, 20);
+        super(`${command} ${how}${tail ? `:\n${tail}` : ''}`);
+        this.command = command;
+        this.result = result;
+    }
+}
+async function exec(file, args, options = {}) {
+    const command = [file, ...args].join(' ');
+    return new Promise((resolve, reject) => {
+        const child = spawn(file, args, {
+            env: options.env ?? process.env,
+            cwd: options.cwd,
+            stdio: ['pipe', 'pipe', 'pipe'],
+            signal: options.signal,
+            killSignal: 'SIGTERM',
+        });
+        const stdout = [];
+        const stderr = [];
+        child.stdout.setEncoding('utf8').on('data', (chunk) => {
+            stdout.push(chunk);
+            options.onStdout?.(chunk);
+        });
+        child.stderr.setEncoding('utf8').on('data', (chunk) => stderr.push(chunk));
+        child.on('error', (error) => {
+            if (error.code === 'ENOENT') {
+                reject(new DependencyError(`${file} was not found${options.installHint ? `; ${options.installHint}` : ''}`));
+            }
+            else {
+                reject(new GateError(`could not run ${command}: ${error.message}`, { cause: error }));
+            }
+        });
+        child.on('close', (code, signal) => {
+            const result = {
+                exitCode: code ?? -1,
+                signal,
+                stdout: stdout.join(''),
+                stderr: stderr.join(''),
+            };
+            if (options.check !== false && (code !== 0 || signal !== null))
+                reject(new ExecError(command, result));
+            else
+                resolve(result);
+        });
+        child.stdin.on('error', () => undefined);
+        child.stdin.end(options.input ?? '');
+    });
+}
+
+// Counting events of the server process with `perf stat` over a measured window: instructions
+// retired (where the machine exposes hardware counters) or software events such as task-clock.
+// Instruction counts barely move with CPU contention, so on a noisy CI runner they show a
+// regression that throughput hides. Detection says, in words, why counting is not possible
+// (perf missing, the event unsupported — typical in VMs —, or perf_event_paranoid).
+const PERF = 'perf';
+const PERF_INSTALL_HINT = 'install perf: on Debian `sudo apt-get install linux-perf`, on Ubuntu ' +
+    '`sudo apt-get install linux-tools-common linux-tools-$(uname -r)`';
+const PARANOID_FILE = '/proc/sys/kernel/perf_event_paranoid';
+/** perf stat waits this long for its counters to be open and enabled; failing to is an error. */
+const ATTACH_TIMEOUT_MS = 10_000;
+/** After SIGINT perf prints its counts and exits at once; longer than this means it is stuck. */
+const STOP_TIMEOUT_MS = 10_000;
+/**
+ * A few tens of milliseconds of user-space work for detection. `true` alone runs so briefly that
+ * a hardware counter may never get scheduled on it and read as "<not counted>".
+ */
+const BUSY_WORKLOAD = ['sh', '-c', 'i=0; while [ "$i" -lt 20000 ]; do i=$((i+1)); done'];
+/** perf formats numbers by locale (a decimal comma would break its CSV), so force the C locale. */
+function perfEnv() {
+    return { ...process.env, LC_ALL: 'C' };
+}
+/**
+ * The count lines of `perf stat -x,` output (perf 6.1: value,unit,event,run-time-ns,
+ * percent-running,metric-value,metric-unit). Skipped: "#" comments and blank lines (`-o` files
+ * start with "# started on …"), metric-only lines (empty value), and anything that is not CSV —
+ * perf's own messages ("Events enabled") when reading its stderr.
+ */
+function perfStatRows(text) {
+    const rows = [];
+    for (const raw of text.split('\n')) {
+        const line = raw.trim();
+        if (line === '' || line.startsWith('#'))
+            continue;
+        const fields = line.split(',');
+        const [value, , event] = fields;
+        if (fields.length < 3 || value === undefined || event === undefined || event === '')
+            continue;
+        if (value === '<not counted>' || value === '<not supported>') {
+            rows.push({ event, value, line });
+        }
+        else if (/^\d+(\.\d+)?$/.test(value)) {
+            rows.push({ event, value: Number(value), line });
+        }
+    }
+    return rows;
+}
+/**
+ * Counts per event name, as perf printed them (task-clock and cpu-clock in milliseconds, other
+ * events as plain counts). An event perf could not count ("<not supported>", "<not counted>") is
+ * a BenchmarkError naming it; so is output without any count line. `what` names the source.
+ */
+function parsePerfStatCsv(text, what) {
+    const rows = perfStatRows(text);
+    if (rows.length === 0) {
+        const tail = tailLines(text, 10);
+        throw new BenchmarkError(`${what}: perf stat printed no counts${tail ? `; it printed:\n${tail}` : ' (no output at all)'}`);
+    }
+    const counts = {};
+    for (const row of rows) {
+        if (typeof row.value !== 'number' && !ranOnOtherCoreType(row, rows)) {
+            throw new BenchmarkError(`${what}: ${uncountedMessage(row)}`);
+        }
+        if (row.event in counts) {
+            throw new BenchmarkError(`${what}: perf stat printed two counts for ${row.event}: "${row.line}"`);
+        }
+        counts[row.event] = typeof row.value === 'number' ? row.value : 0;
+    }
+    return counts;
+}
+/**
+ * On a hybrid CPU a process that never ran on one core type gets "<not counted>" on that PMU's
+ * line ("cpu_atom/instructions/") while another ("cpu_core/instructions/") has the count: that
+ * line means zero, not failure.
+ */
+function ranOnOtherCoreType(row, rows) {
+    const pmuEvent = (name) => {
+        const match = /^([\w-]+)\/(.+)\/:?u?$/.exec(name);
+        return match?.[1] !== undefined && match[2] !== undefined ? [match[1], match[2]] : undefined;
+    };
+    const mine = pmuEvent(row.event);
+    if (row.value !== '<not counted>' || !mine)
+        return false;
+    return rows.some((other) => {
+        const theirs = pmuEvent(other.event);
+        return (typeof other.value === 'number' &&
+            theirs !== undefined &&
+            theirs[1] === mine[1] &&
+            theirs[0] !== mine[0]);
+    });
+}
+function uncountedMessage(row) {
+    const why = row.value === '<not supported>'
+        ? 'this machine does not provide that event (hardware counters are often hidden from virtual ' +
+            'machines and containers; count it on bare metal or a VM with a virtual PMU, or use a software ' +
+            'event such as task-clock)'
+        : 'the counter never ran (the process was not scheduled while counting, or every hardware ' +
+            'counter was taken by other perf users such as the NMI watchdog)';
+    return `perf could not count ${row.event}: it printed "${row.line}": ${why}`;
+}
+/**
+ * Whether a printed event name carries the requested `event`: the name itself; "<event>:u" when
+ * perf fell back to user space only (perf_event_paranoid >= 2 without privileges); or, on hybrid
+ * CPUs (Intel P/E cores), "<pmu>/<event>/", one line per core type.
+ */
+function carriesEvent(printed, event) {
+    if (printed === event || printed === `${event}:u`)
+        return true;
+    const match = /^[\w-]+\/(.+)\/:?u?$/.exec(printed);
+    return match?.[1] === event;
+}
+/**
+ * The count of a requested `event` in parsePerfStatCsv's result: its own line, or the sum of the
+ * lines that carry it (see carriesEvent); undefined when perf printed none.
+ */
+function eventCount(counts, event) {
+    if (event in counts)
+        return counts[event];
+    const lines = Object.entries(counts).filter(([name]) => carriesEvent(name, event));
+    return lines.length === 0 ? undefined : lines.reduce((sum, [, value]) => sum + value, 0);
+}
+/** What perf_event_paranoid is set to, for messages. */
+async function paranoidSetting() {
+    try {
+        return `${PARANOID_FILE} is ${(await readFile(PARANOID_FILE, 'utf8')).trim()}`;
+    }
+    catch {
+        return `${PARANOID_FILE} does not exist (a kernel without perf events support?)`;
+    }
+}
+/**
+ * perf's messages for quoting in errors: without the lines -D -1/--control print in normal
+ * operation and without the usage summary perf appends to argument errors. The first lines are
+ * kept, because perf states the problem first ("Error:\nAccess to performance monitoring…").
+ */
+function perfMessages(stderr, lines = 8) {
+    const noise = /^Events (enabled|disabled)$/;
+    const kept = [];
+    for (const line of stderr.split('\n')) {
+        if (/^\s*Usage: perf /.test(line))
+            break;
+        if (line.trim() !== '' && !noise.test(line.trim()))
+            kept.push(line.trimEnd());
+    }
+    return kept.length > lines ? [...kept.slice(0, lines), '…'].join('\n') : kept.join('\n');
+}
+function isPermissionProblem(stderr) {
+    return /perf_event_paranoid|Permission denied|Access to performance monitoring|No permission/i.test(stderr);
+}
+async function permissionAdvice() {
+    return (`${await paranoidSetting()}; run as root or with CAP_PERFMON, or lower it ` +
+        '(`sudo sysctl kernel.perf_event_paranoid=1`; 2 allows user-space-only counts of your own ' +
+        "processes); attaching to another user's process also needs CAP_SYS_PTRACE (run perf as that user)");
+}
+/**
+ * Whether `perf stat` can count `event` on this machine, for startPerfStat. Never throws: every
+ * obstacle becomes a `reason` that says what to do.
+ */
+async function detectPerfCounters(event = 'instructions') {
+    let version;
+    try {
+        version = await exec(PERF, ['--version'], {
+            check: false,
+            env: perfEnv(),
+            installHint: PERF_INSTALL_HINT,
+        });
+    }
+    catch (error) {
+        if (error instanceof DependencyError)
+            return { available: false, reason: error.message };
+        return { available: false, reason: `could not run \`perf --version\`: ${errorMessage(error)}` };
+    }
+    const versionMatch = /^perf version (\S+)/m.exec(version.stdout);
+    if (version.exitCode !== 0 || !versionMatch?.[1]) {
+        // Ubuntu's /usr/bin/perf is a wrapper that fails like this when the perf for the running
+        // kernel is not installed ("perf not found for kernel …").
+        const said = perfMessages(`${version.stderr}\n${version.stdout}`, 5);
+        return {
+            available: false,
+            reason: `\`perf --version\` did not print a version${said ? `:\n${said}\n` : '; '}${PERF_INSTALL_HINT}`,
+        };
+    }
+    const perfVersion = versionMatch[1];
+    // startPerfStat needs --control and -D -1 to know when counting has started (perf 5.10+).
+    const help = await exec(PERF, ['stat', '-h'], { check: false, env: perfEnv() }).catch(() => undefined);
+    if (help && !`${help.stdout}${help.stderr}`.includes('--control')) {
+        return {
+            available: false,
+            reason: `perf ${perfVersion} is too old: its \`perf stat\` has no --control option (perf 5.10 or later); ${PERF_INSTALL_HINT}`,
+        };
+    }
+    const args = ['stat', '-x,', '--no-big-num', '-e', event, '--', ...BUSY_WORKLOAD];
+    const command = [PERF, ...args].join(' ');
+    let result;
+    try {
+        result = await exec(PERF, args, { check: false, env: perfEnv() });
+    }
+    catch (error) {
+        return { available: false, reason: `could not run \`${command}\`: ${errorMessage(error)}` };
+    }
+    if (result.exitCode !== 0 || result.signal !== null) {
+        const said = perfMessages(result.stderr);
+        const advice = isPermissionProblem(result.stderr) ? `\n${await permissionAdvice()}` : '';
+        return {
+            available: false,
+            reason: `\`${command}\` failed (${result.signal ?? `exit status ${result.exitCode}`})${said ? `:\n${said}` : ''}${advice}`,
+        };
+    }
+    const row = perfStatRows(result.stderr).find((candidate) => carriesEvent(candidate.event, event));
+    if (!row) {
+        const said = perfMessages(result.stderr);
+        return {
+            available: false,
+            reason: `\`${command}\` printed no count for ${event}${said ? `:\n${said}` : ''}`,
+        };
+    }
+    if (typeof row.value !== 'number')
+        return { available: false, reason: uncountedMessage(row) };
+    return { available: true, perfVersion, userSpaceOnly: row.event.endsWith(':u') && !event.endsWith(':u') };
+}
+/** Live perf children, killed if Node exits without stopping them (they would outlive us). */
+const livePerfs = new Set();
+let exitHookInstalled = false;
+function track(child) {
+    livePerfs.add(child);
+    if (exitHookInstalled)
+        return;
+    exitHookInstalled = true;
+    process.on('exit', () => {
+        for (const perf of livePerfs)
+            perf.kill('SIGKILL');
+    });
+}
+/** The parent's end of an extra stdio pipe (Node makes them sockets). */
+function extraPipe(child, fd) {
+    const stream = child.stdio[fd];
+    if (!(stream instanceof Socket))
+        throw new GateError(`perf's file descriptor ${fd} is not a pipe`);
+    return stream;
+}
+/**
+ * Starts `perf stat` counting `events` on process `pid` (all its threads, and threads it creates
+ * later) and resolves once counting has begun, so that everything after this call is counted.
+ *
+ * How we know: perf starts with its counters open but disabled (-D -1) and listens on a control
+ * pipe (--control fd:4,5); we send "enable" and perf answers "ack" only after enabling them. Counts
+ * go to their own pipe (--log-fd 3), apart from perf's messages on stderr.
+ *
+ * perf never outlives the session: it is killed when `signal` aborts, when attaching fails, and
+ * when Node exits; it exits by itself when the target exits.
+ */
+async function startPerfStat(pid, events, options = {}) {
+    if (!Number.isInteger(pid) || pid <= 0)
+        throw new BenchmarkError(`cannot count events of pid ${pid}: not a process id`);
+    if (events.length === 0)
+        throw new BenchmarkError('perf stat needs at least one event to count');
+    const signal = options.signal;
+    signal?.throwIfAborted();
+    const args = [
+        'stat',
+        '-x,',
+        '--no-big-num',
+        '--log-fd',
+        '3',
+        '-D',
+        '-1',
+        '--control',
+        'fd:4,5',
+        // One -e per event: an event such as cpu/event=0x3c,umask=0/ contains commas itself.
+        ...events.flatMap((event) => ['-e', event]),
+        '-p',
+        String(pid),
+    ];
+    const command = [PERF, ...args].join(' ');
+    const child = spawn(PERF, args, {
+        env: perfEnv(),
+        stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+    });
+    let exit;
+    const closed = new Promise((resolve, reject) => {
+        child.once('error', (error) => {
+            if (child.pid !== undefined)
+                return; // a failed kill(); the process is still there
+            reject(error.code === 'ENOENT'
+                ? new DependencyError(`${PERF} was not found; ${PERF_INSTALL_HINT}`)
+                : new GateError(`could not run ${command}: ${error.message}`, { cause: error }));
+        });
+        child.once('close', (code, exitSignal) => {
+            exit = { code, signal: exitSignal };
+            livePerfs.delete(child);
+            resolve(exit);
+        });
+    });
+    if (child.pid === undefined) {
+        await closed; // rejects with the spawn error
+        throw new GateError(`could not run ${command}`);
+    }
+    const perfPid = child.pid;
+    track(child);
+    const kill = () => {
+        if (exit === undefined)
+            child.kill('SIGKILL');
+    };
+    let onAborted = () => undefined;
+    const aborted = new Promise((resolve) => {
+        onAborted = () => {
+            resolve('aborted');
+        };
+    });
+    const onAbort = () => {
+        kill();
+        onAborted();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    void closed.finally(() => signal?.removeEventListener('abort', onAbort)).catch(() => undefined);
+    const stderr = [];
+    const output = [];
+    let acked = () => undefined;
+    const ack = new Promise((resolve) => {
+        acked = resolve;
+    });
+    let ackText = '';
+    try {
+        child.stderr?.setEncoding('utf8').on('data', (chunk) => stderr.push(chunk));
+        extraPipe(child, 3)
+            .setEncoding('utf8')
+            .on('data', (chunk) => output.push(chunk));
+        extraPipe(child, 5)
+            .setEncoding('utf8')
+            .on('data', (chunk) => {
+            ackText += chunk;
+            if (ackText.includes('ack\n'))
+                acked();
+        });
+        const control = extraPipe(child, 4);
+        control.on('error', () => undefined); // perf gone: reported by the exit below
+        // Buffered until perf reads its control pipe, which it does once its counters are open.
+        control.write('enable\n');
+    }
+    catch (error) {
+        kill();
+        await closed.catch(() => undefined);
+        throw error;
+    }
+    // Attached (ack), or perf exited (it could not attach), or aborted, or stuck.
+    let timer;
+    const outcome = await Promise.race([
+        ack.then(() => 'attached'),
+        closed.then(() => 'exited', () => 'exited'),
+        aborted,
+        new Promise((resolve) => {
+            timer = setTimeout(() => {
+                resolve('timeout');
+            }, ATTACH_TIMEOUT_MS);
+        }),
+    ]);
+    clearTimeout(timer);
+    if (outcome !== 'attached' || signal?.aborted === true) {
+        kill();
+        const status = await closed;
+        if (signal?.aborted)
+            throw abortReason(signal);
+        const said = perfMessages(stderr.join(''));
+        const advice = isPermissionProblem(stderr.join('')) ? `\n${await permissionAdvice()}` : '';
+        const gone = /Problems finding threads/.test(said) ? ` (process ${pid} does not exist)` : '';
+        const how = outcome === 'timeout'
+            ? `did not start counting within ${ATTACH_TIMEOUT_MS / 1000} s and was killed`
+            : `exited (${describeExit$1(status)}) before counting started${gone}`;
+        throw new BenchmarkError(`${command} ${how}${said ? `:\n${said}` : ''}${advice}`);
+    }
+    let stopping;
+    const stop = async () => {
+        const endedEarly = exit;
+        if (endedEarly === undefined)
+            child.kill('SIGINT'); // perf prints its counts and exits
+        let stopTimer;
+        const status = await Promise.race([
+            closed,
+            new Promise((resolve) => {
+                stopTimer = setTimeout(() => {
+                    resolve(undefined);
+                }, STOP_TIMEOUT_MS);
+            }),
+        ]);
+        clearTimeout(stopTimer);
+        if (status === undefined) {
+            kill();
+            await closed;
+            throw new BenchmarkError(`${command} did not exit within ${STOP_TIMEOUT_MS / 1000} s of SIGINT and was killed; no counts`);
+        }
+        if (signal?.aborted)
+            throw abortReason(signal);
+        const said = perfMessages(stderr.join(''));
+        if (endedEarly !== undefined) {
+            // perf exits by itself (status 0) when its target exits; a signal came from someone else,
+            // such as a Ctrl-C in the terminal, which reaches perf too.
+            const why = endedEarly.signal === null
+                ? `process ${pid} probably exited, so the counts do not cover the window; if it is the ` +
+                    'server, check its error log'
+                : 'something else stopped it (a Ctrl-C in the terminal?), so the counts do not cover the window';
+            throw new BenchmarkError(`perf stat ended (${describeExit$1(endedEarly)}) before the measurement window did: ${why}` +
+                (said ? `\nperf said:\n${said}` : ''));
+        }
+        // perf re-raises SIGINT on itself after printing, so "killed by SIGINT" is its normal end.
+        if (!(status.signal === 'SIGINT' || status.code === 0 || status.code === 130)) {
+            throw new BenchmarkError(`${command} ${describeExit$1(status)}${said ? `:\n${said}` : ''}`);
+        }
+        const counts = parsePerfStatCsv(output.join(''), `perf stat of process ${pid}`);
+        const result = {};
+        for (const event of events) {
+            const count = eventCount(counts, event);
+            if (count === undefined) {
+                throw new BenchmarkError(`perf stat of process ${pid} printed no count for ${event}; it printed:\n${tailLines(output.join(''), 10)}`);
+            }
+            result[event] = count;
+        }
+        return result;
+    };
+    return {
+        perfPid,
+        stop: () => (stopping ??= stop()),
+    };
+}
+function describeExit$1(status) {
+    return status.signal !== null ? `killed by ${status.signal}` : `exit status ${status.code ?? '?'}`;
+}
+function abortReason(signal) {
+    const reason = signal.reason;
+    return reason instanceof Error ? reason : new BenchmarkError('perf stat was stopped: the run was aborted');
+}
+
+// Running a server under valgrind's callgrind and counting only the measured window.
+//
+// The server starts with instrumentation off (--instr-atstart=no): start-up, bootstrap and the
+// table fill run at valgrind's uninstrumented speed and count nothing. Around each measurement
+// the run zeroes the counters, switches instrumentation on, lets sysbench run a fixed number of
+// events, switches it off and dumps — all through vgdb, valgrind's gdbserver bridge, which talks
+// to the process over FIFOs under the side's own directory (so nothing is left in /tmp).
+const VALGRIND = 'valgrind';
+const VGDB = 'vgdb';
+const VALGRIND_INSTALL_HINT = 'metric: instructions runs the server under valgrind: on Debian/Ubuntu `sudo apt-get install valgrind`';
+/** Starting under valgrind takes longer (and far longer on a busy machine) than natively. */
+const VALGRIND_START_TIMEOUT_MS = 600_000;
+const VALGRIND_STOP_TIMEOUT_MS = 300_000;
+/** valgrind's version ("3.19.0"); DependencyError when valgrind or vgdb is missing. */
+async function checkValgrind() {
+    const result = await exec(VALGRIND, ['--version'], { check: false, installHint: VALGRIND_INSTALL_HINT });
+    const match = /valgrind-(\d+\.\d+\.\d+\S*)/.exec(result.stdout);
+    if (result.exitCode !== 0 || !match?.[1]) {
+        throw new DependencyError(`\`${VALGRIND} --version\` did not print a version (${tailLines(result.stderr || result.stdout, 3)}); ${VALGRIND_INSTALL_HINT}`);
+    }
+    await exec(VGDB, ['--help'], { check: false, installHint: VALGRIND_INSTALL_HINT });
+    return match[1];
+}
+/**
+ * Server options a flavor needs under valgrind, given the user's options (already merged):
+ * - innodb_use_native_aio=OFF: MariaDB's io_uring/libaio submission hangs under valgrind, which
+ *   does not emulate those system calls' asynchronous completion;
+ * - innodb_buffer_pool_size_max (MariaDB servers that have it): the server reserves address
+ *   space for the largest buffer pool it may grow to (8 TiB by default), which valgrind cannot
+ *   map; reserving just the configured pool is enough.
+ * A user option that contradicts one of these is an error, not silently overridden.
+ */
+function valgrindServerOptions(flavor, userOptions, hasBufferPoolSizeMax) {
+    const required = { innodb_use_native_aio: 'OFF' };
+    if (flavor === 'mariadb' && hasBufferPoolSizeMax) {
+        required.innodb_buffer_pool_size_max =
+            userOptions.innodb_buffer_pool_size_max ?? userOptions.innodb_buffer_pool_size ?? '128M';
+    }
+    const nativeAio = userOptions.innodb_use_native_aio;
+    if (nativeAio !== undefined && !/^(0|off|false)$/i.test(nativeAio)) {
+        throw new InputError(`innodb_use_native_aio=${nativeAio} cannot be used with metric: instructions: the server runs under valgrind, ` +
+            'where native asynchronous I/O hangs; remove the option (the tool sets it OFF)');
+    }
+    return required;
+}
+/** Whether the server knows innodb_buffer_pool_size_max (MariaDB 10.11.? and later). */
+async function supportsBufferPoolSizeMax(binary) {
+    const result = await exec(binary, ['--no-defaults', '--verbose', '--help'], { check: false });
+    return /innodb[-_]buffer[-_]pool[-_]size[-_]max/.test(result.stdout);
+}
+function callgrindPaths(dir) {
+    return {
+        dir,
+        vgdbPrefix: path.join(dir, 'vgdb'),
+        // %p: valgrind substitutes the pid; dumps add ".<n>" to this name.
+        outFile: path.join(dir, 'callgrind.out.%p'),
+    };
+}
+/** The command line that runs `binary serverArgs…` under callgrind with instrumentation off. */
+function callgrindLaunch(paths, binary, serverArgs, tmpdir) {
+    return {
+        command: VALGRIND,
+        args: [
+            '--tool=callgrind',
+            '--instr-atstart=no',
+            '--vgdb=yes',
+            `--vgdb-prefix=${paths.vgdbPrefix}`,
+            `--callgrind-out-file=${paths.outFile}`,
+            binary,
+            ...serverArgs,
+        ],
+        // valgrind's own temporary files go to the side's directory, removed with it.
+        env: { ...process.env, TMPDIR: tmpdir },
+    };
+}
+/** Dump files written for `pid` so far, oldest first: callgrind.out.<pid>.<n>. */
+async function dumpFiles(paths, pid) {
+    const prefix = `${path.basename(paths.outFile).replace('%p', String(pid))}.`;
+    const entries = await readdir(paths.dir).catch(() => []);
+    return entries
+        .filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)))
+        .sort((a, b) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)))
+        .map((name) => path.join(paths.dir, name));
+}
+/** Talks to one callgrind-run process through vgdb's monitor commands. */
+class CallgrindControl {
+    paths;
+    pid;
+    constructor(paths, pid) {
+        this.paths = paths;
+        this.pid = pid;
+    }
+    async monitor(...command) {
+        const result = await exec(VGDB, [`--vgdb-prefix=${this.paths.vgdbPrefix}`, `--pid=${this.pid}`, ...command], {
+            check: false,
+            installHint: VALGRIND_INSTALL_HINT,
+        });
+        if (result.exitCode !== 0 || result.signal !== null) {
+            throw new BenchmarkError(`vgdb could not send "${command.join(' ')}" to the server under callgrind (pid ${this.pid}): ` +
+                tailLines(`${result.stderr}\n${result.stdout}`, 5));
+        }
+    }
+    /** Zeroes the counters and switches instrumentation on: the measured window starts. */
+    async startCounting() {
+        await this.monitor('zero');
+        await this.monitor('instrumentation', 'on');
+    }
+    /** Switches instrumentation off and dumps the window; returns the dump's path. */
+    async stopCounting(hint) {
+        await this.monitor('instrumentation', 'off');
+        const before = new Set(await dumpFiles(this.paths, this.pid));
+        await this.monitor('dump', hint);
+        const written = (await dumpFiles(this.paths, this.pid)).filter((file) => !before.has(file));
+        const file = written.at(-1);
+        if (file === undefined) {
+            throw new BenchmarkError(`callgrind (pid ${this.pid}) was asked to dump its counts but wrote no file in ${this.paths.dir}`);
+        }
+        return file;
+    }
 }
 
 // Facts from /proc/cpuinfo text. Pure.
@@ -52995,61 +54496,6 @@ function mysqlErrno(error) {
     return typeof error.errno === 'number' ? error.errno : undefined;
 }
 
-// The one way this project runs a process to completion: {exitCode, stdout, stderr}, or a typed
-// error carrying the last lines of stderr. Long-lived processes (servers) use spawnServer instead.
-class ExecError extends GateError {
-    command;
-    result;
-    constructor(command, result) {
-        const how = result.signal ? `was killed by ${result.signal}` : `exited with status ${result.exitCode}`;
-        const tail = tailLines(result.stderr || result.stdout, 20);
-        super(`${command} ${how}${tail ? `:\n${tail}` : ''}`);
-        this.command = command;
-        this.result = result;
-    }
-}
-async function exec(file, args, options = {}) {
-    const command = [file, ...args].join(' ');
-    return new Promise((resolve, reject) => {
-        const child = spawn(file, args, {
-            env: options.env ?? process.env,
-            cwd: options.cwd,
-            stdio: ['pipe', 'pipe', 'pipe'],
-            signal: options.signal,
-            killSignal: 'SIGTERM',
-        });
-        const stdout = [];
-        const stderr = [];
-        child.stdout.setEncoding('utf8').on('data', (chunk) => {
-            stdout.push(chunk);
-            options.onStdout?.(chunk);
-        });
-        child.stderr.setEncoding('utf8').on('data', (chunk) => stderr.push(chunk));
-        child.on('error', (error) => {
-            if (error.code === 'ENOENT') {
-                reject(new DependencyError(`${file} was not found${options.installHint ? `; ${options.installHint}` : ''}`));
-            }
-            else {
-                reject(new GateError(`could not run ${command}: ${error.message}`, { cause: error }));
-            }
-        });
-        child.on('close', (code, signal) => {
-            const result = {
-                exitCode: code ?? -1,
-                signal,
-                stdout: stdout.join(''),
-                stderr: stderr.join(''),
-            };
-            if (options.check !== false && (code !== 0 || signal !== null))
-                reject(new ExecError(command, result));
-            else
-                resolve(result);
-        });
-        child.stdin.on('error', () => undefined);
-        child.stdin.end(options.input ?? '');
-    });
-}
-
 // A fresh datadir for one side, made by the server's own bootstrap: mariadb-install-db for
 // MariaDB, `mysqld --initialize-insecure` for MySQL and Percona Server. Either way root gets an
 // empty password, so the tool can connect without storing a secret.
@@ -53326,8 +54772,8 @@ class ServerProcess {
      * stdout and stderr go to `outputFd` (the error log, opened for appending): messages printed
      * before the server opens its log are kept there too.
      */
-    static spawn(binary, args, outputFd) {
-        const child = spawn(binary, args, { detached: true, stdio: ['ignore', outputFd, outputFd] });
+    static spawn(binary, args, outputFd, env = process.env) {
+        const child = spawn(binary, args, { detached: true, stdio: ['ignore', outputFd, outputFd], env });
         return new ServerProcess(child, [binary, ...args].join(' '));
     }
     get pid() {
@@ -53952,7 +55398,11 @@ class ManagedServer {
             // Checked in the same tick as the spawn: a destroy() or Ctrl-C that came while we were
             // writing the config must not be followed by a server nobody will stop.
             this.throwIfStoppedMeanwhile();
-            const running = ServerProcess.spawn(this.setup.install.binary, [`--defaults-file=${this.paths.configFile}`], output.fd);
+            const serverArgs = [`--defaults-file=${this.paths.configFile}`];
+            const launch = this.setup.wrap
+                ? this.setup.wrap(this.setup.install.binary, serverArgs)
+                : { command: this.setup.install.binary, args: serverArgs };
+            const running = ServerProcess.spawn(launch.command, launch.args, output.fd, launch.env);
             this.process = running;
             this.connectionInfo = undefined;
             this.stopRequested = false;
@@ -54071,8 +55521,8 @@ const MAX_PREPARE_THREADS = 4;
 const RESERVED_OPTIONS = new Map([
     ['db_driver', 'always mysql'],
     ['threads', 'the suite or workload "threads"'],
-    ['time', 'the suite "durationSeconds"'],
-    ['events', 'always 0 (runs are time-bound)'],
+    ['time', 'the suite "durationSeconds" (0 with metric: instructions)'],
+    ['events', 'the suite "events" (0 for time-bound throughput runs)'],
     ['tables', 'the suite "tables"'],
     ['table_size', 'the suite "tableSize"'],
     ['report_interval', 'the suite "reportIntervalSeconds"'],
@@ -54160,15 +55610,23 @@ function prepareArgs(connection, suite) {
         'prepare',
     ];
 }
-/** `sysbench <script> … run` for one cell: a time-bound run at a fixed thread count. */
-function runArgs(connection, suite, workload, threads, durationSeconds) {
+/**
+ * `sysbench <script> … run` for one cell at a fixed thread count: time-bound (`seconds`) or a
+ * fixed number of `events` with no time limit.
+ */
+function runArgs(connection, suite, workload, threads, limit) {
+    const bound = 'seconds' in limit
+        ? [
+            `--time=${positiveInteger(limit.seconds, `workload "${workload.name}" duration in seconds`)}`,
+            '--events=0',
+        ]
+        : ['--time=0', `--events=${positiveInteger(limit.events, `workload "${workload.name}" events`)}`];
     return [
         scriptArg(workload),
         ...connectionArgs(connection, suite.connection),
         ...tableArgs(suite),
         `--threads=${positiveInteger(threads, `workload "${workload.name}" thread count`)}`,
-        `--time=${positiveInteger(durationSeconds, `workload "${workload.name}" duration in seconds`)}`,
-        '--events=0',
+        ...bound,
         `--report-interval=${suite.reportIntervalSeconds}`,
         `--percentile=${suite.percentile}`,
         ...seedArgs(suite),
@@ -54485,10 +55943,12 @@ const SYSBENCH_INSTALL_HINT = 'install sysbench 1.0: on Debian/Ubuntu `sudo apt-
 const QUOTED_LINES = 15;
 /**
  * A run that has not finished this long after its --time is hung (sysbench 1.0 can wait forever
- * on a connection the server dropped): it is killed. Generous, so only a real hang trips it.
+ * on a connection the server dropped): it is killed. Generous, so only a real hang trips it. An
+ * event-bound run (under callgrind) is allowed 0.2 s per event, about ten times what the
+ * slowest bundled workload needs there.
  */
-function runTimeoutSeconds(durationSeconds) {
-    return durationSeconds * 2 + 120;
+function runTimeoutSeconds(limit) {
+    return 'seconds' in limit ? limit.seconds * 2 + 120 : Math.ceil(limit.events * 0.2) + 120;
 }
 /** sysbench's version ("1.0.20"); DependencyError when it is missing or not a 1.x release. */
 async function checkSysbench() {
@@ -54605,13 +56065,13 @@ function lineSplitter(onLine) {
     };
 }
 /**
- * Runs one cell: `workload` at `threads` threads for `durationSeconds`. `onInterval` gets each
+ * Runs one cell: `workload` at `threads` threads for `limit` (seconds or events). `onInterval` gets each
  * --report-interval line as sysbench prints it. A failed, hung or untrustworthy run is a
  * BenchmarkError naming `cell` and quoting sysbench's output; an aborted `signal` kills
  * sysbench and rethrows the signal's reason.
  */
-async function runWorkload(connection, suite, workload, threads, durationSeconds, cell, signal, onInterval) {
-    const args = runArgs(connection, suite, workload, threads, durationSeconds);
+async function runWorkload(connection, suite, workload, threads, limit, cell, signal, onInterval) {
+    const args = runArgs(connection, suite, workload, threads, limit);
     const splitter = lineSplitter((line) => {
         parseIntervalLine(line);
         return;
@@ -54620,7 +56080,7 @@ async function runWorkload(connection, suite, workload, threads, durationSeconds
         args,
         what: cell,
         signal,
-        timeoutSeconds: runTimeoutSeconds(durationSeconds),
+        timeoutSeconds: runTimeoutSeconds(limit),
         onStdout: (chunk) => {
             splitter.push(chunk);
         },
@@ -54630,11 +56090,317 @@ async function runWorkload(connection, suite, workload, threads, durationSeconds
     if (report.threads !== threads) {
         throw new BenchmarkError(`sysbench for ${cell} ran ${report.threads} threads, not the ${threads} asked for`);
     }
+    if ('events' in limit && report.transactions !== limit.events) {
+        throw new BenchmarkError(`sysbench for ${cell} completed ${report.transactions} transactions, not the ${limit.events} events asked for`);
+    }
     if (report.latencyMs.percentile !== suite.percentile) {
         throw new BenchmarkError(`sysbench for ${cell} reported the ${report.latencyMs.percentile}th latency percentile, not the suite's ${suite.percentile}th`);
     }
     const raw = result.stderr === '' ? result.stdout : `${result.stdout}\n--- stderr ---\n${result.stderr}`;
     return { raw, args: redactArgs(args), report };
+}
+
+// CPU time a process (all of its threads) has used, from /proc/<pid>/stat. Read before and after a
+// measured window, the difference is what the server spent serving that window: a cost metric
+// that is far less noisy than throughput on a shared CI runner, because it does not count the time
+// the server waited for a CPU.
+/**
+ * Linux's USER_HZ, the unit of utime/stime. It is part of the user-space ABI and has been 100 on
+ * every mainstream architecture since Linux 2.6, whatever the kernel's internal CONFIG_HZ, so it is
+ * the right answer when `getconf` is unavailable (e.g. a minimal container without libc-bin).
+ */
+const LINUX_USER_HZ = 100;
+let clockTicks;
+/** Clock ticks per second for /proc times, asked of `getconf CLK_TCK` once per process. */
+function clockTicksPerSecond() {
+    clockTicks ??= exec('getconf', ['CLK_TCK']).then((result) => {
+        const value = Number(result.stdout.trim());
+        return Number.isInteger(value) && value > 0 ? value : LINUX_USER_HZ;
+    }, () => LINUX_USER_HZ);
+    return clockTicks;
+}
+/**
+ * Parses the text of /proc/<pid>/stat. The second field is the command name in parentheses, and
+ * that name may itself contain spaces and parentheses (any thread can rename itself, e.g. "a) b"),
+ * so fields are counted from the LAST ')' rather than by splitting the whole line. `what` names the
+ * source in error messages.
+ */
+function parseProcStat(text, what) {
+    const close = text.lastIndexOf(')');
+    if (close === -1 || !text.slice(0, close).includes('(')) {
+        throw new BenchmarkError(`${what} is not a /proc/<pid>/stat line (no "(comm)" field): ${quote(text)}`);
+    }
+    // After ") ": state is field 3, utime field 14 and stime field 15 (proc_pid_stat(5)).
+    const fields = text
+        .slice(close + 1)
+        .trim()
+        .split(/\s+/);
+    const state = fields[0];
+    const utime = fields[11];
+    const stime = fields[12];
+    if (state === undefined || utime === undefined || stime === undefined) {
+        throw new BenchmarkError(`${what} has too few fields after the command name: ${quote(text)}`);
+    }
+    return {
+        state,
+        utimeTicks: ticks(utime, 'utime', what, text),
+        stimeTicks: ticks(stime, 'stime', what, text),
+    };
+}
+/**
+ * User and system CPU time used so far by process `pid` and all its threads (live and exited;
+ * not its child processes). Throws a BenchmarkError if the process is gone or is a zombie.
+ */
+async function readProcessCpu(pid) {
+    if (!Number.isInteger(pid) || pid <= 0) {
+        throw new BenchmarkError(`cannot read the CPU time of pid ${pid}: not a process id`);
+    }
+    const file = `/proc/${pid}/stat`;
+    let text;
+    try {
+        text = await readFile(file, 'utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === 'ENOENT' || code === 'ESRCH')
+            throw goneError(pid, 'it has exited');
+        throw new BenchmarkError(`could not read ${file} to measure CPU time: ${errorMessage(error)}`, {
+            cause: error,
+        });
+    }
+    const stat = parseProcStat(text, file);
+    // A zombie's times are final, so a "delta" over a window would silently stop growing.
+    if (stat.state === 'Z' || stat.state === 'X')
+        throw goneError(pid, 'it has exited (zombie)');
+    const hz = await clockTicksPerSecond();
+    return { userSeconds: stat.utimeTicks / hz, systemSeconds: stat.stimeTicks / hz };
+}
+/** CPU time used between two readings of the same process. */
+function cpuDelta(before, after) {
+    const userSeconds = after.userSeconds - before.userSeconds;
+    const systemSeconds = after.systemSeconds - before.systemSeconds;
+    if (userSeconds < 0 || systemSeconds < 0) {
+        // CPU times never decrease for one process; a decrease means the pid was reused in between.
+        throw new BenchmarkError(`CPU time went backwards (user ${before.userSeconds} → ${after.userSeconds} s, system ` +
+            `${before.systemSeconds} → ${after.systemSeconds} s): the two readings are not of the same ` +
+            `process; the server probably restarted during the window, check its error log`);
+    }
+    return { userSeconds, systemSeconds };
+}
+function goneError(pid, why) {
+    return new BenchmarkError(`cannot read the CPU time of process ${pid}: ${why}; if it is the server, it died during the ` +
+        `measurement, check its error log`);
+}
+function ticks(field, name, what, text) {
+    if (!/^\d+$/.test(field)) {
+        throw new BenchmarkError(`${what} has a non-numeric ${name} field "${field}": ${quote(text)}`);
+    }
+    return Number(field);
+}
+function quote(text) {
+    const line = text.trim();
+    return line.length > 200 ? `"${line.slice(0, 200)}…"` : `"${line}"`;
+}
+
+// What the server spent on each measured window, beside sysbench's throughput.
+//
+// Throughput suites: the server process's CPU time (from /proc) and, where the machine has
+// hardware counters, its instructions (perf stat), both over exactly the sysbench run.
+// Instruction suites: callgrind's counts for the window, switched on and off through vgdb; the
+// dump is parsed for the total, the foreground (statement) part and per-function costs, and kept
+// gzipped beside the results.
+function requirePid(server) {
+    if (server.pid === undefined)
+        throw new BenchmarkError('the server is not running: no process to measure');
+    return server.pid;
+}
+/** CPU time from /proc, and hardware instructions when perf can count them. */
+function throughputProbe(perf) {
+    let before;
+    let session;
+    return {
+        async begin(server, signal) {
+            const pid = requirePid(server);
+            session = perf.available ? await startPerfStat(pid, ['instructions'], { signal }) : undefined;
+            before = await readProcessCpu(pid);
+        },
+        async end(server) {
+            const after = await readProcessCpu(requirePid(server));
+            const counts = await session?.stop();
+            session = undefined;
+            if (!before)
+                throw new Error('cost probe ended before it began');
+            const cpu = cpuDelta(before, after);
+            const instructions = counts?.instructions ?? counts?.['instructions:u'];
+            return { cost: { cpu, ...(instructions !== undefined ? { hardwareInstructions: instructions } : {}) } };
+        },
+        async abort() {
+            await session?.stop().catch(() => undefined);
+            session = undefined;
+        },
+    };
+}
+/**
+ * The function whose inclusive cost is the foreground work: every MySQL-family server runs each
+ * client command inside do_command(THD*…), on the connection's thread. Background threads
+ * (purge, page cleaner, log writer, timers) never enter it, and how much of their work falls into
+ * a window depends on timing: measured here, oltp_write_only's whole-process count varied by
+ * ±15% between repetitions while do_command's varied by about 1%.
+ */
+const FOREGROUND_FUNCTION = /^do_command\(/;
+/** How long to wait for InnoDB purge to catch up before a window; then the window runs anyway. */
+const PURGE_WAIT_MS = 60_000;
+const PURGE_POLL_MS = 200;
+/** InnoDB's undo history not yet purged; undefined when the server does not say. */
+async function historyLength(connection, flavor) {
+    return withConnection(connection, 'socket', async (client) => {
+        const sql = flavor === 'mariadb'
+            ? "SHOW GLOBAL STATUS LIKE 'Innodb_history_list_length'"
+            : "SELECT NAME, COUNT FROM information_schema.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'";
+        const [rows] = await client.query(sql);
+        if (!Array.isArray(rows) || rows.length === 0)
+            return undefined;
+        const row = rows[0];
+        const value = Number(row.Value ?? row.COUNT);
+        return Number.isFinite(value) ? value : undefined;
+    });
+}
+/**
+ * Lets purge finish the previous window's undo log first, so each window starts from the same
+ * state instead of sharing its latches with the previous window's clean-up.
+ */
+async function waitForPurge(connection, flavor, signal, log) {
+    const deadline = Date.now() + PURGE_WAIT_MS;
+    for (;;) {
+        let length;
+        try {
+            length = await historyLength(connection, flavor);
+        }
+        catch (error) {
+            log(`could not read InnoDB's history length (${errorMessage(error)}); not waiting for purge`);
+            return;
+        }
+        if (length === undefined || length === 0)
+            return;
+        if (Date.now() >= deadline) {
+            log(`InnoDB purge still has ${length} undo log entries to go after ${PURGE_WAIT_MS / 1000} s; measuring anyway`);
+            return;
+        }
+        await setTimeout$1(PURGE_POLL_MS, undefined, { signal });
+    }
+}
+/**
+ * Keeps InnoDB purge from removing anything written during the window: a transaction with a
+ * consistent snapshot, open from just before the window until just after it, holds back every
+ * later undo record. Without it the foreground work depends on how far purge got meanwhile
+ * (delete-marked index records still there or already gone, pages reorganized or not): measured
+ * here, oltp_write_only's foreground count moved by up to 4% between repetitions. With it, and
+ * purge finishing between windows, every window starts from and sees the same index state.
+ * Returns the release; releasing never throws (the server may be gone).
+ */
+async function holdPurge(connection) {
+    const client = await connect(connection, 'socket');
+    try {
+        await client.query('START TRANSACTION WITH CONSISTENT SNAPSHOT');
+    }
+    catch (error) {
+        client.destroy();
+        throw new BenchmarkError(`could not open the snapshot that holds purge back: ${errorMessage(error)}`, {
+            cause: error,
+        });
+    }
+    return async () => {
+        try {
+            await client.query('COMMIT');
+            await client.end();
+        }
+        catch {
+            client.destroy();
+        }
+    };
+}
+/** callgrind counts for the window, via vgdb; dumps are gzipped into `rawDir/<relativeDir>`. */
+function instructionProbe(options) {
+    let control;
+    let releasePurge;
+    return {
+        async begin(server, signal) {
+            await waitForPurge(server.connection, server.flavor, signal, options.log);
+            releasePurge = await holdPurge(server.connection);
+            control = new CallgrindControl(options.paths, requirePid(server));
+            await control.startCounting();
+        },
+        async end(_server, label) {
+            if (!control)
+                throw new Error('cost probe ended before it began');
+            const dump = await control.stopCounting(label);
+            control = undefined;
+            await releasePurge?.();
+            releasePurge = undefined;
+            const text = await readFile(dump, 'utf8');
+            const profileName = path.join(options.relativeDir, `${label}.callgrind.gz`);
+            await mkdir(path.join(options.rawDir, options.relativeDir), { recursive: true });
+            await writeFile(path.join(options.rawDir, profileName), gzipSync(text));
+            await rm(dump, { force: true });
+            const profile = parseCallgrind(text, dump);
+            const foreground = inclusiveCost(profile, (name) => FOREGROUND_FUNCTION.test(name));
+            if (foreground === undefined) {
+                throw new BenchmarkError(`the callgrind profile of ${label} has no call to do_command(), the function every MySQL-family server runs ` +
+                    "client statements in; the server's symbol table may lack it (a stripped build?). The profile is kept as " +
+                    `${profileName}.`);
+            }
+            return {
+                cost: {
+                    callgrind: {
+                        total: profile.totals,
+                        foreground: foreground.inclusive,
+                        foregroundFunction: foreground.name,
+                        profile: profileName,
+                    },
+                },
+                profile,
+            };
+        },
+        async abort() {
+            // Leave the server uninstrumented for whatever comes next (a retry, a shutdown).
+            await control?.stopCounting('aborted').catch(() => undefined);
+            control = undefined;
+            await releasePurge?.();
+            releasePurge = undefined;
+        },
+    };
+}
+
+/** Costs below this many instructions per transaction are dropped (rounding noise, not evidence). */
+const SMALLEST = 0.01;
+class FunctionTally {
+    sums = new Map();
+    windows = 0;
+    /** Adds one window's self costs, covering `transactions` transactions. */
+    add(functions, transactions) {
+        if (transactions <= 0)
+            return;
+        this.windows += 1;
+        for (const fn of functions) {
+            const key = `${fn.object}\0${fn.name}`;
+            const entry = this.sums.get(key) ?? { name: fn.name, object: fn.object, perTransaction: 0 };
+            entry.perTransaction += fn.self / transactions;
+            this.sums.set(key, entry);
+        }
+    }
+    /** Mean self instructions per transaction of every function, largest first. */
+    perTransaction() {
+        if (this.windows === 0)
+            return [];
+        return [...this.sums.values()]
+            .map((entry) => ({
+            name: entry.name,
+            object: entry.object,
+            perTransaction: Math.round((entry.perTransaction / this.windows) * 100) / 100,
+        }))
+            .filter((entry) => entry.perTransaction >= SMALLEST)
+            .sort((a, b) => b.perTransaction - a.perTransaction || a.name.localeCompare(b.name));
+    }
 }
 
 /** Rough cost of a restart (shutdown + start + buffer pool load), for progress estimates only. */
@@ -54646,7 +56412,7 @@ function sideOrder(sides, index) {
 function planSteps(suite, sides) {
     const steps = [];
     for (const { workload, threads } of suiteCells(suite)) {
-        if (!suite.restartBetweenRepetitions && suite.warmupSeconds > 0) {
+        if (!suite.restartBetweenRepetitions && hasWarmup(suite)) {
             for (const side of sides)
                 steps.push({ kind: 'warmup', side, workload, threads });
         }
@@ -54654,7 +56420,7 @@ function planSteps(suite, sides) {
             for (const side of sideOrder(sides, repetition)) {
                 if (suite.restartBetweenRepetitions) {
                     steps.push({ kind: 'restart', side });
-                    if (suite.warmupSeconds > 0)
+                    if (hasWarmup(suite))
                         steps.push({ kind: 'warmup', side, workload, threads });
                 }
                 steps.push({ kind: 'measure', side, workload, threads, repetition });
@@ -54663,18 +56429,21 @@ function planSteps(suite, sides) {
     }
     return steps;
 }
+/**
+ * Rough seconds per event under callgrind, for progress estimates only (measured here: a point
+ * select about 0.7 ms, a read-only transaction about 20 ms); the tracker rescales its estimate by
+ * how long the finished steps really took.
+ */
+const INSTRUCTION_EVENT_ESTIMATE_S = 0.005;
 /** Planned seconds a step takes, for progress estimates. */
 function plannedSeconds(step, suite) {
-    switch (step.kind) {
-        case 'restart':
-            return RESTART_ESTIMATE_S;
-        case 'warmup':
-            return suite.warmupSeconds;
-        case 'measure':
-            return suite.durationSeconds;
-    }
+    if (step.kind === 'restart')
+        return RESTART_ESTIMATE_S;
+    const limit = measurementLimit(suite, findWorkload(suite, step.workload), step.kind);
+    return 'seconds' in limit ? limit.seconds : limit.events * INSTRUCTION_EVENT_ESTIMATE_S;
 }
 
+// Progress lines for long runs: which cell, which repetition, elapsed and estimated remaining. Pure.
 function formatDuration(seconds) {
     const total = Math.max(0, Math.round(seconds));
     const h = Math.floor(total / 3600);
@@ -54685,6 +56454,9 @@ function formatDuration(seconds) {
     if (m > 0)
         return `${m}m${String(s).padStart(2, '0')}s`;
     return `${s}s`;
+}
+function describeLimit(limit) {
+    return 'seconds' in limit ? `${limit.seconds}s` : `${limit.events} events`;
 }
 class ProgressTracker {
     suite;
@@ -54730,7 +56502,7 @@ class ProgressTracker {
         const cell = `cell ${this.cellIndex.get(`${step.workload}@${step.threads}`) ?? 0}/${this.cellIndex.size}`;
         const what = `${step.workload} @ ${step.threads} thread${step.threads === 1 ? '' : 's'}`;
         const phase = step.kind === 'warmup'
-            ? `warm-up ${this.suite.warmupSeconds}s`
+            ? `warm-up ${describeLimit(measurementLimit(this.suite, findWorkload(this.suite, step.workload), 'warmup'))}`
             : `repetition ${step.repetition}/${this.suite.repetitions}`;
         return `[${cell}] ${what}, ${step.side}: ${phase} — ${timing}`;
     }
@@ -54756,15 +56528,12 @@ function prepareRawDir(rawDir) {
     mkdirSync(rawDir, { recursive: true });
     writeFileSync(join(rawDir, RAW_MARKER), 'raw sysbench output and server error logs of one run\n');
 }
-function findWorkload(suite, name) {
-    const workload = suite.workloads.find((candidate) => candidate.name === name);
-    if (!workload)
-        throw new Error(`plan names unknown workload ${name}`);
-    return workload;
+function stepLabel(step) {
+    const what = step.kind === 'warmup' ? 'warmup' : `rep${step.repetition}`;
+    return `${step.workload}-t${step.threads}-${what}`;
 }
 function stepFile(step) {
-    const what = step.kind === 'warmup' ? 'warmup' : `rep${step.repetition}`;
-    return join(step.side, `${step.workload}-t${step.threads}-${what}.txt`);
+    return join(step.side, `${stepLabel(step)}.txt`);
 }
 /** Runs the whole suite. Everything it creates is registered in `scope` and removed on exit. */
 async function runSuite(config, logger, scope) {
@@ -54772,12 +56541,30 @@ async function runSuite(config, logger, scope) {
     const { suite } = config;
     // Validate everything before starting anything: a typo must not cost a server bootstrap.
     const sysbenchVersion = await checkSysbench();
-    const sideOptions = config.sides.map((side) => mergeOptions([
+    const userOptions = config.sides.map((side) => mergeOptions([
         { source: `suite ${suite.name} serverOptions`, options: suite.serverOptions },
         { source: config.commonOptionsLabel, options: config.commonOptions },
         { source: side.labels.options, options: side.options },
     ]));
     const installs = await Promise.all(config.sides.map((side) => inspectServer(side.serverPath, side.labels.server)));
+    const instructions = suite.metric === 'instructions';
+    const valgrind = instructions ? await checkValgrind() : undefined;
+    const sideOptions = instructions
+        ? await Promise.all(installs.map(async (install, index) => {
+            const options = userOptions[index] ?? {};
+            const required = valgrindServerOptions(install.flavor, options, await supportsBufferPoolSizeMax(install.binary));
+            return mergeOptions([
+                { source: 'the options given', options },
+                { source: 'what the server needs under valgrind', options: required },
+            ]);
+        }))
+        : userOptions;
+    const perf = instructions
+        ? { available: false, reason: 'not counted with metric: instructions (callgrind counts instead)' }
+        : await detectPerfCounters('instructions');
+    if (!perf.available && !instructions) {
+        logger.info(`hardware instruction counts: not available (${perf.reason}); measuring without them`);
+    }
     const outPath = resolve(config.outPath);
     mkdirSync(dirname(outPath), { recursive: true });
     const rawDir = rawDirFor(outPath);
@@ -54786,6 +56573,8 @@ async function runSuite(config, logger, scope) {
         return await measure(config, logger, scope, {
             startedAt,
             sysbenchVersion,
+            valgrind,
+            perf,
             sideOptions,
             installs,
             outPath,
@@ -54802,7 +56591,7 @@ async function runSuite(config, logger, scope) {
 }
 async function measure(config, logger, scope, validated) {
     const { suite } = config;
-    const { startedAt, sysbenchVersion, sideOptions, installs, outPath, rawDir } = validated;
+    const { startedAt, sysbenchVersion, sideOptions, installs, outPath, rawDir, valgrind, perf } = validated;
     const workRoot = config.workDir ? resolve(config.workDir) : os.tmpdir();
     mkdirSync(workRoot, { recursive: true });
     const runDir = mkdtempSync(join(workRoot, 'mysql-perf-gate-'));
@@ -54830,17 +56619,33 @@ async function measure(config, logger, scope, validated) {
             const options = sideOptions[index];
             if (!install || !options)
                 throw new Error('side configuration out of step');
-            logger.info(`${sideConfig.name}: ${install.binary} (${install.flavor} ${install.version})`);
+            logger.info(`${sideConfig.name}: ${install.binary} (${install.flavor} ${install.version})` +
+                (valgrind ? `, under valgrind ${valgrind} (callgrind)` : ''));
+            const sideDir = join(runDir, sideConfig.name);
+            const log = (line) => {
+                logger.debug(`${sideConfig.name}: ${line}`);
+            };
+            const paths = callgrindPaths(join(sideDir, 'callgrind'));
+            if (valgrind)
+                mkdirSync(paths.dir, { recursive: true });
             const server = await ManagedServer.create({
                 install,
-                dir: join(runDir, sideConfig.name),
+                dir: sideDir,
                 options,
                 scope,
-                log: (line) => {
-                    logger.debug(`${sideConfig.name}: ${line}`);
-                },
+                log,
+                ...(valgrind
+                    ? {
+                        wrap: (binary, args) => callgrindLaunch(paths, binary, args, join(sideDir, 'tmp')),
+                        startTimeoutMs: VALGRIND_START_TIMEOUT_MS,
+                        stopTimeoutMs: VALGRIND_STOP_TIMEOUT_MS,
+                    }
+                    : {}),
             });
-            const side = { name: sideConfig.name, install, server };
+            const probe = valgrind
+                ? instructionProbe({ paths, rawDir, relativeDir: sideConfig.name, log })
+                : throughputProbe(perf);
+            const side = { name: sideConfig.name, install, server, probe };
             sides.push(side);
             await server.start();
             const facts = await server.facts();
@@ -54854,6 +56659,7 @@ async function measure(config, logger, scope, validated) {
     const progress = new ProgressTracker(steps, suite);
     logger.info(`${steps.filter((step) => step.kind === 'measure').length} measurements planned, about ${formatDuration(progress.plannedTotalSeconds)}`);
     const cells = new Map();
+    const functionTallies = new Map();
     let sequence = 0;
     await logger.group(`Measure suite ${suite.name}`, async () => {
         for (const step of steps) {
@@ -54870,9 +56676,27 @@ async function measure(config, logger, scope, validated) {
             }
             const workload = findWorkload(suite, step.workload);
             const cell = `${step.workload} @ ${step.threads} threads on ${step.side}`;
-            const duration = step.kind === 'warmup' ? suite.warmupSeconds : suite.durationSeconds;
+            const limit = measurementLimit(suite, workload, step.kind);
             const startedAtStep = new Date().toISOString();
-            const outcome = await measureWhileAlive(side.server, scope, (signal) => runWorkload(side.server.connection, suite, workload, step.threads, duration, cell, signal));
+            const probed = {
+                pid: side.server.pid,
+                connection: side.server.connection,
+                flavor: side.install.flavor,
+            };
+            const { run: outcome, window } = await measureWhileAlive(side.server, scope, async (signal) => {
+                const runIt = () => runWorkload(side.server.connection, suite, workload, step.threads, limit, cell, signal);
+                if (step.kind === 'warmup')
+                    return { run: await runIt(), window: undefined };
+                await side.probe.begin(probed, signal);
+                try {
+                    const run = await runIt();
+                    return { run, window: await side.probe.end(probed, stepLabel(step)) };
+                }
+                catch (error) {
+                    await side.probe.abort();
+                    throw error;
+                }
+            });
             const rawOutput = stepFile(step);
             mkdirSync(join(rawDir, step.side), { recursive: true });
             writeFileSync(join(rawDir, rawOutput), outcome.raw);
@@ -54887,7 +56711,13 @@ async function measure(config, logger, scope, validated) {
                 startedAt: startedAtStep,
                 report: outcome.report,
                 rawOutput,
+                ...(window ? { cost: window.cost } : {}),
             };
+            if (window?.profile) {
+                const tally = functionTallies.get(key) ?? new FunctionTally();
+                tally.add(window.profile.functions, outcome.report.transactions);
+                functionTallies.set(key, tally);
+            }
             const existing = cells.get(key);
             if (existing)
                 existing.repetitions.push(repetition);
@@ -54898,7 +56728,7 @@ async function measure(config, logger, scope, validated) {
                     side: step.side,
                     repetitions: [repetition],
                 });
-            logger.progress(`  ${step.side} ${step.workload} @ ${step.threads}: ${outcome.report.tps.toFixed(1)} tps`);
+            logger.progress(`  ${step.side} ${step.workload} @ ${step.threads}: ${describeWindow(outcome.report, window)}`);
         }
     });
     const serverFacts = (side) => {
@@ -54921,11 +56751,32 @@ async function measure(config, logger, scope, validated) {
         environment: { ...environment, loadAverageAfter: currentLoadAverage() },
         suite,
         sides: base ? { base: serverFacts(base), head: serverFacts(head) } : { head: serverFacts(head) },
-        rawDir: relative(dirname(outPath), rawDir) || basename(rawDir),
-        cells: [...cells.values()],
+        costCounters: {
+            ...(valgrind ? { valgrind } : {}),
+            hardwareInstructions: perf.available
+                ? { available: true, perfVersion: perf.perfVersion }
+                : { available: false, reason: perf.reason },
+        },
+        rawDir: relative(dirname(outPath), rawDir) || basename$1(rawDir),
+        cells: [...cells.entries()].map(([key, cell]) => {
+            const functions = functionTallies.get(key)?.perTransaction();
+            return functions ? { ...cell, functions } : cell;
+        }),
     };
     writeResults(outPath, results);
     return results;
+}
+function describeWindow(report, window) {
+    const callgrind = window?.cost.callgrind;
+    if (callgrind) {
+        const perTransaction = (value) => Math.round(value / report.transactions).toLocaleString('en-US');
+        return `${perTransaction(callgrind.foreground)} instructions/transaction in statements (${perTransaction(callgrind.total)} with background threads)`;
+    }
+    const cpu = window?.cost.cpu;
+    const cpuPart = cpu
+        ? `, server CPU ${Math.round(((cpu.userSeconds + cpu.systemSeconds) / report.transactions) * 1e6)} µs/transaction`
+        : '';
+    return `${report.tps.toFixed(1)} tps${cpuPart}`;
 }
 /**
  * Runs one measurement, aborting it at once if the server dies meanwhile; a dead server is

@@ -38,13 +38,13 @@ import 'node:fs';
 import 'node:crypto';
 import 'node:os';
 import 'node:timers/promises';
+import 'node:child_process';
+import 'node:fs/promises';
 import 'process';
 import 'buffer';
-import 'node:fs/promises';
 import 'stream';
 import 'zlib';
 import 'url';
-import 'node:child_process';
 
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28919,7 +28919,7 @@ function readCompareInputs() {
         reportDir: optional('report-dir'),
         tolerance: getMultilineInput('tolerance'),
         alpha: getInput('alpha') || '0.05',
-        gate: getInput('gate') || 'tps',
+        gate: getInput('gate') || 'tps,instructions',
         inconclusive: getInput('inconclusive') || 'pass',
         force: getInput('force') === 'true',
         failOnRegression: getInput('fail-on-regression') !== 'false',

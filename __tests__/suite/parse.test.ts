@@ -1,7 +1,7 @@
 import { InputError } from '../../src/errors.js';
 import { builtinSuiteNames, loadSuite } from '../../src/suite/load.js';
 import { parseSuite } from '../../src/suite/parse.js';
-import { suiteCells } from '../../src/suite/schema.js';
+import { measurementLimit, suiteCells } from '../../src/suite/schema.js';
 import { thrownBy } from '../helpers/errors.js';
 
 const minimal = `
@@ -77,9 +77,62 @@ describe('parseSuite', () => {
   });
 });
 
+const instructions = `
+name: cost
+metric: instructions
+threads: [1]
+repetitions: 3
+randSeed: 7
+events: 1000
+tables: 1
+tableSize: 100
+workloads:
+  - name: oltp_point_select
+  - name: oltp_write_only
+    events: 200
+`;
+
+describe('instruction suites', () => {
+  it("bound each measurement by events, the workload's own first", () => {
+    const suite = parseSuite(instructions, 'test');
+    const [pointSelect, writeOnly] = suite.workloads;
+    if (!pointSelect || !writeOnly) throw new Error('two workloads expected');
+    expect(measurementLimit(suite, pointSelect, 'measure')).toEqual({ events: 1000 });
+    expect(measurementLimit(suite, writeOnly, 'measure')).toEqual({ events: 200 });
+    expect(measurementLimit(suite, writeOnly, 'warmup')).toEqual({ events: 0 });
+  });
+
+  it.each([
+    ['threads: [1, 4]', 'field threads', 'must be [1]: instruction cells run one client thread'],
+    ['randSeed: 0', 'field randSeed', 'every repetition must run the same statements'],
+    ['events: 1000\ndurationSeconds: 10', 'field durationSeconds', 'not used with metric: instructions'],
+    ['events: 1000\nwarmupSeconds: 5', 'field warmupSeconds', 'set warmupEvents instead'],
+  ])('rejects %j', (line, field, message) => {
+    const [key] = line.split(':');
+    const text = instructions.replace(new RegExp(`^${key}: .*$`, 'm'), line);
+    const error = errorOf(() => parseSuite(text.includes(line) ? text : `${text}${line}\n`, 'test'));
+    expect(error.message).toContain(field);
+    expect(error.message).toContain(message);
+  });
+
+  it('needs events for every workload', () => {
+    const error = errorOf(() => parseSuite(instructions.replace('events: 1000\n', ''), 'test'));
+    expect(error.message).toContain('workloads[0].events');
+  });
+
+  it('keeps events and warmupEvents out of throughput suites', () => {
+    expect(errorOf(() => parseSuite(`${minimal}events: 10\n`, 'test')).message).toContain(
+      'only for metric: instructions',
+    );
+    expect(errorOf(() => parseSuite(minimal.replace('durationSeconds: 2\n', ''), 'test')).message).toContain(
+      'field durationSeconds',
+    );
+  });
+});
+
 describe('built-in suites', () => {
-  it('ships quick and standard, both valid', () => {
-    expect(builtinSuiteNames()).toEqual(expect.arrayContaining(['quick', 'standard']));
+  it('ships quick, standard and instructions, all valid', () => {
+    expect(builtinSuiteNames()).toEqual(expect.arrayContaining(['quick', 'standard', 'instructions']));
     for (const name of builtinSuiteNames()) expect(loadSuite(name).name).toBe(name);
   });
 
@@ -105,6 +158,19 @@ describe('built-in suites', () => {
     expect(Math.min(...standard.threads)).toBe(1);
     expect(Math.max(...standard.threads)).toBeGreaterThanOrEqual(64);
     expect(standard.repetitions).toBeGreaterThanOrEqual(5);
+  });
+
+  it('instructions covers point selects, read-only, read-write and write-only under the cost metric', () => {
+    const suite = loadSuite('instructions');
+    expect(suite.metric).toBe('instructions');
+    expect(suite.workloads.map((workload) => workload.name)).toEqual([
+      'oltp_point_select',
+      'oltp_read_only',
+      'oltp_read_write',
+      'oltp_write_only',
+    ]);
+    expect(suite.threads).toEqual([1]);
+    expect(suite.randSeed).not.toBe(0);
   });
 
   it('says which suites exist when the name is neither built in nor a file', () => {

@@ -90,7 +90,7 @@ describe('connectionArgs', () => {
     expect(connectionArgs(unrouted, 'tcp')).toContain('--mysql-port=3307');
     expect(connectionArgs(unrouted, 'socket')).toContain('--mysql-socket=/tmp/run/mysqld.sock');
     const s = suite({ connection: 'tcp' });
-    expect(runArgs(unrouted, s, firstWorkload(s), 1, 10)).toContain('--mysql-host=127.0.0.1');
+    expect(runArgs(unrouted, s, firstWorkload(s), 1, { seconds: 10 })).toContain('--mysql-host=127.0.0.1');
     expect(prepareArgs(unrouted, s)).toContain('--mysql-host=127.0.0.1');
     expect(cleanupArgs(unrouted, s)).toContain('--mysql-host=127.0.0.1');
   });
@@ -99,7 +99,7 @@ describe('connectionArgs', () => {
 describe('runArgs', () => {
   it('builds a socket run with the suite defaults', () => {
     const s = suite();
-    expect(runArgs(socket, s, firstWorkload(s), 4, 30)).toEqual([
+    expect(runArgs(socket, s, firstWorkload(s), 4, { seconds: 30 })).toEqual([
       'oltp_point_select',
       '--db-driver=mysql',
       '--mysql-socket=/tmp/run/mysqld.sock',
@@ -131,7 +131,7 @@ describe('runArgs', () => {
         },
       ],
     });
-    expect(runArgs(tcp, s, firstWorkload(s), 64, 8)).toEqual([
+    expect(runArgs(tcp, s, firstWorkload(s), 64, { seconds: 8 })).toEqual([
       '/opt/bench/ranges.lua',
       '--db-driver=mysql',
       '--mysql-host=127.0.0.1',
@@ -156,9 +156,17 @@ describe('runArgs', () => {
     ]);
   });
 
+  it('bounds an instruction cell by events instead of time', () => {
+    const s = suite();
+    const args = runArgs(socket, s, firstWorkload(s), 1, { events: 5000 });
+    expect(args).toEqual(expect.arrayContaining(['--time=0', '--events=5000']));
+    expect(args.filter((arg) => arg.startsWith('--time=') || arg.startsWith('--events='))).toHaveLength(2);
+    expect(() => runArgs(socket, s, firstWorkload(s), 1, { events: 0 })).toThrow(/events/);
+  });
+
   it('runs the workload name when it has no script (a bundled script)', () => {
     const s = suite({ workloads: [{ name: 'oltp_read_only', options: { range_selects: false } }] });
-    const args = runArgs(socket, s, firstWorkload(s), 1, 10);
+    const args = runArgs(socket, s, firstWorkload(s), 1, { seconds: 10 });
     expect(args[0]).toBe('oltp_read_only');
     expect(args).toContain('--range_selects=off');
     expect(args.at(-1)).toBe('run');
@@ -175,8 +183,8 @@ describe('runArgs', () => {
     ['histogram', 'always off'],
   ])('rejects workload option %s, which the suite controls', (name, controlledBy) => {
     const s = suite({ workloads: [{ name: 'oltp_point_select', options: { [name]: '1' } }] });
-    expect(() => runArgs(socket, s, firstWorkload(s), 1, 10)).toThrow(InputError);
-    expect(() => runArgs(socket, s, firstWorkload(s), 1, 10)).toThrow(
+    expect(() => runArgs(socket, s, firstWorkload(s), 1, { seconds: 10 })).toThrow(InputError);
+    expect(() => runArgs(socket, s, firstWorkload(s), 1, { seconds: 10 })).toThrow(
       new RegExp(`workload "oltp_point_select" options sets sysbench option "${name}".*${controlledBy}`),
     );
   });
@@ -187,12 +195,14 @@ describe('runArgs', () => {
     [4, 0, 'duration'],
   ])('rejects %d threads for %d s', (threads, seconds, what) => {
     const s = suite();
-    expect(() => runArgs(socket, s, firstWorkload(s), threads, seconds)).toThrow(new RegExp(what));
+    expect(() => runArgs(socket, s, firstWorkload(s), threads, { seconds: seconds })).toThrow(
+      new RegExp(what),
+    );
   });
 
   it('rejects a script that would read as an option', () => {
     const s = suite({ workloads: [{ name: 'w', script: '--help' }] });
-    expect(() => runArgs(socket, s, firstWorkload(s), 1, 10)).toThrow(/starts with "-"/);
+    expect(() => runArgs(socket, s, firstWorkload(s), 1, { seconds: 10 })).toThrow(/starts with "-"/);
   });
 });
 

@@ -112,7 +112,7 @@ maybe('sysbench runner against a real MariaDB', () => {
         suite,
         pointSelect,
         2,
-        2,
+        { seconds: 2 },
         'point select @ 2',
         undefined,
         (i) => {
@@ -135,10 +135,27 @@ maybe('sysbench runner against a real MariaDB', () => {
     'runs oltp_read_write over TCP',
     async () => {
       const tcp: SysbenchConnection = { ...socketConnection, kind: 'tcp' };
-      const run = await runWorkload(tcp, suite, readWrite, 2, 2, 'read write @ 2 over tcp');
+      const run = await runWorkload(tcp, suite, readWrite, 2, { seconds: 2 }, 'read write @ 2 over tcp');
       expect(run.args).toContain(`--mysql-port=${tcp.port}`);
       expect(run.report.tps).toBeGreaterThan(0);
       expect(run.report.queries.write).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'runs exactly the events asked for, with no time limit',
+    async () => {
+      const run = await runWorkload(
+        socketConnection,
+        suite,
+        pointSelect,
+        1,
+        { events: 321 },
+        'point select x 321',
+      );
+      expect(run.args).toEqual(expect.arrayContaining(['--time=0', '--events=321']));
+      expect(run.report.transactions).toBe(321);
     },
     TEST_TIMEOUT_MS,
   );
@@ -151,7 +168,7 @@ maybe('sysbench runner against a real MariaDB', () => {
         suiteWith(3),
         pointSelect,
         2,
-        2,
+        { seconds: 2 },
         'too many tables',
       ).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(BenchmarkError);
@@ -172,7 +189,7 @@ maybe('sysbench runner against a real MariaDB', () => {
         suite,
         pointSelect,
         2,
-        60,
+        { seconds: 60 },
         'aborted cell',
         controller.signal,
       );

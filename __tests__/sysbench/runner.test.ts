@@ -148,9 +148,18 @@ describe('runWorkload', () => {
   it('runs, parses and reports each interval as it comes', async () => {
     fake({ FAKE_OUTPUT: fixturePath('point-select-intervals.txt') });
     const intervals: IntervalReport[] = [];
-    const run = await runWorkload(connection, suite, workload, 4, 5, CELL, undefined, (interval) => {
-      intervals.push(interval);
-    });
+    const run = await runWorkload(
+      connection,
+      suite,
+      workload,
+      4,
+      { seconds: 5 },
+      CELL,
+      undefined,
+      (interval) => {
+        intervals.push(interval);
+      },
+    );
     expect(run.report.tps).toBe(83305.53);
     expect(run.report.intervals).toHaveLength(4);
     expect(intervals).toEqual(run.report.intervals);
@@ -162,7 +171,7 @@ describe('runWorkload', () => {
 
   it('keeps stderr in the raw output', async () => {
     fake({ FAKE_OUTPUT: fixturePath('point-select-intervals.txt'), FAKE_STDERR: 'WARNING: something odd' });
-    const run = await runWorkload(connection, suite, workload, 4, 5, CELL);
+    const run = await runWorkload(connection, suite, workload, 4, { seconds: 5 }, CELL);
     expect(run.raw).toMatch(/--- stderr ---\nWARNING: something odd\n$/);
   });
 
@@ -172,7 +181,7 @@ describe('runWorkload', () => {
       FAKE_STDERR: 'some stderr line',
       FAKE_EXIT: '1',
     });
-    const error = await rejectionOf(runWorkload(connection, suite, workload, 4, 5, CELL));
+    const error = await rejectionOf(runWorkload(connection, suite, workload, 4, { seconds: 5 }, CELL));
     expect(error).toBeInstanceOf(BenchmarkError);
     expect(error.message).toContain(`sysbench for ${CELL} exited with status 1`);
     expect(error.message).toContain(`FATAL: MySQL error: 1146 "Table 'sbtest.sbtest5' doesn't exist"`);
@@ -183,7 +192,7 @@ describe('runWorkload', () => {
 
   it('fails when sysbench prints FATAL but exits 0', async () => {
     fake({ FAKE_OUTPUT: fixturePath('fatal-connection-killed.txt') });
-    const error = await rejectionOf(runWorkload(connection, suite, workload, 4, 5, CELL));
+    const error = await rejectionOf(runWorkload(connection, suite, workload, 4, { seconds: 5 }, CELL));
     expect(error).toBeInstanceOf(BenchmarkError);
     expect(error.message).toContain('reported FATAL errors');
     expect(error.message).toContain('Server has gone away');
@@ -191,7 +200,7 @@ describe('runWorkload', () => {
 
   it('fails when sysbench crashes', async () => {
     fake({ FAKE_OUTPUT: fixturePath('reconnect-segfault.txt'), FAKE_SIGNAL: 'SEGV' });
-    const error = await rejectionOf(runWorkload(connection, suite, workload, 4, 5, CELL));
+    const error = await rejectionOf(runWorkload(connection, suite, workload, 4, { seconds: 5 }, CELL));
     expect(error).toBeInstanceOf(BenchmarkError);
     expect(error.message).toContain(`sysbench for ${CELL} was killed by SIGSEGV`);
     expect(error.message).toContain('[ 1s ] thds: 2 tps: 4073.35');
@@ -199,7 +208,7 @@ describe('runWorkload', () => {
 
   it('fails on a truncated output that exited 0', async () => {
     fake({ FAKE_OUTPUT: fixturePath('truncated.txt') });
-    const error = await rejectionOf(runWorkload(connection, suite, workload, 4, 5, CELL));
+    const error = await rejectionOf(runWorkload(connection, suite, workload, 4, { seconds: 5 }, CELL));
     expect(error).toBeInstanceOf(BenchmarkError);
     expect(error.message).toContain(CELL);
     expect(error.message).toContain('truncated');
@@ -207,11 +216,11 @@ describe('runWorkload', () => {
 
   it('fails when the report is for another thread count or percentile', async () => {
     fake({ FAKE_OUTPUT: fixturePath('point-select-intervals.txt') });
-    await expect(runWorkload(connection, suite, workload, 8, 5, CELL)).rejects.toThrow(
+    await expect(runWorkload(connection, suite, workload, 8, { seconds: 5 }, CELL)).rejects.toThrow(
       /ran 4 threads, not the 8 asked for/,
     );
     const suite95 = { ...suite, percentile: 95 };
-    await expect(runWorkload(connection, suite95, workload, 4, 5, CELL)).rejects.toThrow(
+    await expect(runWorkload(connection, suite95, workload, 4, { seconds: 5 }, CELL)).rejects.toThrow(
       /99th latency percentile, not the suite's 95th/,
     );
   });
@@ -220,7 +229,7 @@ describe('runWorkload', () => {
     fake({ FAKE_SLEEP: '30' });
     const controller = new AbortController();
     const started = Date.now();
-    const running = runWorkload(connection, suite, workload, 4, 5, CELL, controller.signal);
+    const running = runWorkload(connection, suite, workload, 4, { seconds: 5 }, CELL, controller.signal);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
     expect(isRunning(pid)).toBe(true);
@@ -238,7 +247,7 @@ describe('runWorkload', () => {
     fake({ FAKE_OUTPUT: fixturePath('point-select-intervals.txt') });
     const error = new Error('progress display broke');
     await expect(
-      runWorkload(connection, suite, workload, 4, 5, CELL, undefined, () => {
+      runWorkload(connection, suite, workload, 4, { seconds: 5 }, CELL, undefined, () => {
         throw error;
       }),
     ).rejects.toBe(error);
@@ -273,7 +282,8 @@ describe('runSysbench', () => {
   });
 
   it('gives a run twice its duration plus two minutes', () => {
-    expect(runTimeoutSeconds(30)).toBe(180);
+    expect(runTimeoutSeconds({ seconds: 30 })).toBe(180);
+    expect(runTimeoutSeconds({ events: 5000 })).toBe(1120);
   });
 });
 

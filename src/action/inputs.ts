@@ -38,7 +38,7 @@ export function readCompareInputs(): CompareInputs {
     reportDir: optional('report-dir'),
     tolerance: core.getMultilineInput('tolerance'),
     alpha: core.getInput('alpha') || '0.05',
-    gate: core.getInput('gate') || 'tps',
+    gate: core.getInput('gate') || 'tps,instructions',
     inconclusive: core.getInput('inconclusive') || 'pass',
     force: core.getInput('force') === 'true',
     failOnRegression: core.getInput('fail-on-regression') !== 'false',

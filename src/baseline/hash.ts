@@ -35,10 +35,20 @@ export function stableHash(value: unknown): string {
  */
 export const SUITE_FIELDS_NOT_MEASURED: readonly string[] = ['description', 'tolerances'];
 
+/**
+ * Fields added after baselines were first saved, with the value every older suite had: left out
+ * of the hash at that value, so a baseline saved before the field existed still matches.
+ */
+const LATER_FIELD_DEFAULTS: Readonly<Record<string, unknown>> = { metric: 'throughput', warmupEvents: 0 };
+
 /** The suite's measurement-relevant fields. */
 export function suiteDefinition(suite: Suite): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(suite).filter(([field]) => !SUITE_FIELDS_NOT_MEASURED.includes(field)),
+    Object.entries(suite).filter(
+      ([field, value]) =>
+        !SUITE_FIELDS_NOT_MEASURED.includes(field) &&
+        !(field in LATER_FIELD_DEFAULTS && LATER_FIELD_DEFAULTS[field] === value),
+    ),
   );
 }
 

@@ -79,7 +79,11 @@ export function buildProgram(onExitCode: (code: number) => void): Command {
     .option('--set <name=value>', 'server option for every side (repeatable)', collect)
     .option('--base-set <name=value>', 'server option for the base side only (repeatable)', collect)
     .option('--head-set <name=value>', 'server option for the head side only (repeatable)', collect)
-    .option('--suite <name|file>', 'built-in suite (quick, standard) or a suite YAML file', 'quick')
+    .option(
+      '--suite <name|file>',
+      'built-in suite (quick, standard, instructions) or a suite YAML file',
+      'quick',
+    )
     .option('--out <file>', 'results JSON to write; raw output goes to <file>.raw/ beside it', 'results.json')
     .option(
       '--work-dir <dir>',
@@ -123,8 +127,8 @@ export function buildProgram(onExitCode: (code: number) => void): Command {
     )
     .option(
       '--gate <metrics>',
-      'metrics whose cells decide the verdict, comma-separated (tps, latencyMs)',
-      'tps',
+      'metrics whose cells decide the verdict, comma-separated (tps, latencyMs, instructions, instructionsTotal, cpuTimeUs, hwInstructions)',
+      'tps,instructions',
     )
     .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
     .action((resultsPath: string, flags: CompareFlags) => {

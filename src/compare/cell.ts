@@ -12,6 +12,14 @@
 // (minimum detectable effect above it), it is inconclusive and says how many repetitions would
 // resolve it, as ClickHouse reports unstable queries instead of guessing. Improvements mirror
 // regressions.
+//
+// Counted metrics (instructions) are judged on the counts themselves when each side's repetitions
+// agree to within half the tolerance: then no rank test is needed (and with three repetitions a
+// side none could pass), because noise of that size cannot make a change beyond the tolerance.
+// A change beyond the tolerance, with every head repetition worse than every base repetition, is
+// a regression; a change that stays within the tolerance by more than the spread is unchanged;
+// anything closer to the line is inconclusive. If the repetitions disagree by more, the cell is
+// not deterministic after all and the statistics above apply.
 import { bootstrapRatioOfMedians } from '../stats/bootstrap.js';
 import { median, robustCv } from '../stats/descriptive.js';
 import { mannWhitneyU } from '../stats/mann-whitney.js';
@@ -72,7 +80,61 @@ function seedFor(input: CellInput): number {
 }
 
 function percent(fraction: number): string {
-  return `${(fraction * 100).toFixed(1)}%`;
+  return `${(fraction * 100).toFixed(fraction !== 0 && Math.abs(fraction) < 0.01 ? 2 : 1)}%`;
+}
+
+/** (max − min) / median: how far apart a side's repetitions are. */
+function relativeRange(side: SideStatistics): number {
+  return side.median === 0
+    ? side.max === side.min
+      ? 0
+      : Infinity
+    : (side.max - side.min) / Math.abs(side.median);
+}
+
+interface Judgement {
+  readonly verdict: CellVerdict;
+  readonly reason: string;
+}
+
+/** The counted-metric rule (see the header); undefined when the repetitions disagree too much. */
+function judgeCounts(
+  metric: Metric,
+  base: SideStatistics,
+  head: SideStatistics,
+  worseBy: number,
+  threshold: number,
+): Judgement | undefined {
+  const spread = Math.max(relativeRange(base), relativeRange(head));
+  if (!metric.counted || spread > threshold / 2) return undefined;
+  const agree = `repetitions agree within ${percent(spread)}`;
+  // Every head repetition worse (or better) than every base repetition.
+  const headWorse = metric.worse === 'higher' ? head.min > base.max : head.max < base.min;
+  const headBetter = metric.worse === 'higher' ? head.max < base.min : head.min > base.max;
+  if (worseBy > threshold && headWorse) {
+    return {
+      verdict: 'regression',
+      reason: `${percent(worseBy)} worse, beyond the ${percent(threshold)} tolerance (${agree})`,
+    };
+  }
+  if (-worseBy > threshold && headBetter) {
+    return {
+      verdict: 'improvement',
+      reason: `${percent(-worseBy)} better, beyond the ${percent(threshold)} tolerance (${agree})`,
+    };
+  }
+  if (Math.abs(worseBy) + spread <= threshold) {
+    return {
+      verdict: 'unchanged',
+      reason: `${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'}, within the ${percent(threshold)} tolerance (${agree})`,
+    };
+  }
+  return {
+    verdict: 'inconclusive',
+    reason:
+      `${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'}, within the repetitions' ${percent(spread)} spread of ` +
+      `the ${percent(threshold)} tolerance: too close to call; more repetitions or more events per repetition would settle it`,
+  };
 }
 
 /**
@@ -109,7 +171,10 @@ export function compareCell(
   let verdict: CellVerdict;
   let reason: string;
   let repetitionsNeeded: number | null = null;
-  if (worseBy > threshold && adjusted.pWorse <= settings.alpha && resolvable) {
+  const counted = judgeCounts(metric, base, head, worseBy, threshold);
+  if (counted) {
+    ({ verdict, reason } = counted);
+  } else if (worseBy > threshold && adjusted.pWorse <= settings.alpha && resolvable) {
     verdict = 'regression';
     reason = `${percent(worseBy)} worse, beyond the ${percent(threshold)} tolerance (p = ${adjusted.pWorse.toPrecision(2)})`;
   } else if (-worseBy > threshold && adjusted.pBetter <= settings.alpha && resolvable) {
@@ -161,6 +226,10 @@ export function compareCell(
     minimumDetectableEffect: Number.isFinite(mde) ? mde : null,
     repetitionsNeeded,
     verdict,
-    reason,
+    judgedBy: counted ? 'counts' : 'statistics',
+    reason:
+      metric.counted && !counted
+        ? `repetitions vary by ${percent(Math.max(relativeRange(base), relativeRange(head)))}, more than half the tolerance, so this count is judged like a timing: ${reason}`
+        : reason,
   };
 }

@@ -1,14 +1,17 @@
 // What a verdict compares, per cell: which figure of a repetition, and which direction is worse.
 // Pure.
-import type { SysbenchReport } from '../sysbench/report.js';
+import type { Repetition } from '../results/schema.js';
+import type { MeasurementKind } from '../suite/schema.js';
+import { METRIC_NAMES, type MetricName } from './metric-names.js';
 
-export const METRIC_NAMES = ['tps', 'latencyMs'] as const;
-export type MetricName = (typeof METRIC_NAMES)[number];
+export { isMetricName, METRIC_NAMES, type MetricName } from './metric-names.js';
 
 export interface Metric {
   readonly name: MetricName;
   readonly label: string;
-  /** Throughput: lower is worse. Latency: higher is worse. */
+  /** Short unit for tables. */
+  readonly unit: string;
+  /** Throughput: lower is worse. Latency and costs: higher is worse. */
   readonly worse: 'lower' | 'higher';
   /** Tolerance used when neither the suite nor a flag sets one: a fraction of the base value. */
   readonly defaultTolerance: number;
@@ -18,28 +21,99 @@ export interface Metric {
    * in fact; a change must exceed twice this before it can count.
    */
   readonly resolution: number;
-  readonly value: (report: SysbenchReport) => number;
+  /**
+   * A count of work done, not a time: the same statements give (nearly) the same count, so a
+   * cell whose repetitions agree closely is judged on the change itself (see cell.ts), without
+   * the many repetitions a rank test needs. Should the repetitions disagree, the statistics apply.
+   */
+  readonly counted: boolean;
+  /** Which suites measure it (throughput figures under valgrind mean nothing). */
+  readonly kind: MeasurementKind;
+  /** The repetition's value; undefined when it was not measured (older results, no counters). */
+  readonly value: (repetition: Repetition) => number | undefined;
+}
+
+function perTransaction(count: number | undefined, repetition: Repetition): number | undefined {
+  const transactions = repetition.report.transactions;
+  return count === undefined || transactions <= 0 ? undefined : count / transactions;
 }
 
 export const METRICS: Readonly<Record<MetricName, Metric>> = {
   tps: {
     name: 'tps',
     label: 'throughput (transactions/s)',
+    unit: 'tps',
     worse: 'lower',
     defaultTolerance: 0.05,
     resolution: 0,
-    value: (report) => report.tps,
+    counted: false,
+    kind: 'throughput',
+    value: (repetition) => repetition.report.tps,
   },
   latencyMs: {
     name: 'latencyMs',
     label: 'latency at the suite percentile (ms)',
+    unit: 'ms',
     worse: 'higher',
     defaultTolerance: 0.1,
     resolution: 0.01,
-    value: (report) => report.latencyMs.atPercentile,
+    counted: false,
+    kind: 'throughput',
+    value: (repetition) => repetition.report.latencyMs.atPercentile,
+  },
+  instructions: {
+    name: 'instructions',
+    label: 'instructions per transaction in statement execution (callgrind)',
+    unit: 'instr/txn',
+    worse: 'higher',
+    defaultTolerance: 0.01,
+    resolution: 0,
+    counted: true,
+    kind: 'instructions',
+    value: (repetition) => perTransaction(repetition.cost?.callgrind?.foreground, repetition),
+  },
+  instructionsTotal: {
+    name: 'instructionsTotal',
+    label: 'instructions per transaction, all server threads (callgrind)',
+    unit: 'instr/txn',
+    worse: 'higher',
+    defaultTolerance: 0.02,
+    resolution: 0,
+    counted: true,
+    kind: 'instructions',
+    value: (repetition) => perTransaction(repetition.cost?.callgrind?.total, repetition),
+  },
+  cpuTimeUs: {
+    name: 'cpuTimeUs',
+    label: 'server CPU time per transaction (µs, user + system)',
+    unit: 'µs/txn',
+    worse: 'higher',
+    defaultTolerance: 0.05,
+    // /proc reports CPU time in 10 ms ticks; over a window that is a tick per window at worst.
+    resolution: 0,
+    counted: false,
+    kind: 'throughput',
+    value: (repetition) => {
+      const cpu = repetition.cost?.cpu;
+      const seconds = cpu === undefined ? undefined : cpu.userSeconds + cpu.systemSeconds;
+      const perTxn = perTransaction(seconds, repetition);
+      return perTxn === undefined ? undefined : perTxn * 1e6;
+    },
+  },
+  hwInstructions: {
+    name: 'hwInstructions',
+    label: 'hardware instructions per transaction (perf)',
+    unit: 'instr/txn',
+    worse: 'higher',
+    defaultTolerance: 0.02,
+    resolution: 0,
+    counted: true,
+    kind: 'throughput',
+    value: (repetition) => perTransaction(repetition.cost?.hardwareInstructions, repetition),
   },
 };
 
-export function isMetricName(name: string): name is MetricName {
-  return (METRIC_NAMES as readonly string[]).includes(name);
+/** Metrics measured by a suite of this kind, in display order. */
+export function metricsFor(kind: MeasurementKind): Metric[] {
+  return METRIC_NAMES.map((name) => METRICS[name]).filter((metric) => metric.kind === kind);
 }

@@ -76,6 +76,47 @@ function table(cells: readonly CellComparison[], confidence: number): string {
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
+/** Functions shown per cell in the summary; verdict.json has more. */
+const SUMMARY_FUNCTIONS = 6;
+
+function signed(value: number): string {
+  const rounded = Math.round(value);
+  return `${rounded > 0 ? '+' : ''}${rounded.toLocaleString('en-US')}`;
+}
+
+/** Where the instructions went, for every instruction cell that did not come out unchanged. */
+function functionDeltaLines(verdict: Verdict): string[] {
+  const cells = verdict.functionDeltas.filter(
+    (cell) => cell.verdict !== null && cell.verdict !== 'unchanged',
+  );
+  if (cells.length === 0) return [];
+  const lines = [
+    '',
+    'Where the instructions went (self instructions per transaction, all threads; base → head):',
+  ];
+  for (const cell of cells) {
+    const change = cell.headTotal - cell.baseTotal;
+    lines.push(
+      `  ${cell.workload} @ ${cell.threads} (${cell.verdict ?? ''}): ${signed(change)} per transaction in all ` +
+        `(${Math.round(cell.baseTotal).toLocaleString('en-US')} → ${Math.round(cell.headTotal).toLocaleString('en-US')})`,
+    );
+    for (const fn of cell.functions.slice(0, SUMMARY_FUNCTIONS)) {
+      const object = fn.object.slice(fn.object.lastIndexOf('/') + 1);
+      lines.push(
+        `    ${signed(fn.delta).padStart(10)}  ${fn.name}${object ? ` [${object}]` : ''} ` +
+          `(${Math.round(fn.base).toLocaleString('en-US')} → ${Math.round(fn.head).toLocaleString('en-US')})`,
+      );
+    }
+  }
+  const unnamed = cells.some((cell) => cell.functions.some((fn) => /^0x[0-9a-f]+$/i.test(fn.name)));
+  if (unnamed) {
+    lines.push(
+      '  (0x… entries are code without a symbol: the binary is stripped. A build with symbols names them; hex addresses of two different builds do not match.)',
+    );
+  }
+  return lines;
+}
+
 export function renderVerdictSummary(verdict: Verdict): string {
   const { counts } = verdict;
   const lines = [
@@ -111,6 +152,7 @@ export function renderVerdictSummary(verdict: Verdict): string {
   for (const cell of verdict.cells.filter((c) => c.verdict !== 'unchanged' && c.gating)) {
     lines.push(`  ${cell.workload} @ ${cell.threads} ${cell.metric}: ${cell.reason}`);
   }
+  lines.push(...functionDeltaLines(verdict));
   if (verdict.warnings.length > 0) {
     lines.push('', 'Warnings:', ...verdict.warnings.map((warning) => `  - ${warning}`));
   }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 import { CompilerInfo, Flavor } from '../results/schema.js';
-import { METRIC_NAMES } from './metrics.js';
+import { METRIC_NAMES } from './metric-names.js';
 
 export const VERDICT_SCHEMA_VERSION = 1;
 
@@ -46,10 +46,36 @@ export const CellComparison = z.strictObject({
   verdict: CellVerdict,
   /** Whether this cell's metric decides the overall verdict (see --gate); others are reported only. */
   gating: z.boolean(),
+  /**
+   * "counts": a counted metric whose repetitions agree closely, judged on the change itself;
+   * "statistics": the rank test and bootstrap interval (timings, or counts that turned out noisy).
+   */
+  judgedBy: z.enum(['counts', 'statistics']),
   /** Why the cell got its verdict, in a sentence. */
   reason: z.string(),
 });
 export type CellComparison = z.infer<typeof CellComparison>;
+
+export const CellFunctionDeltas = z.strictObject({
+  workload: z.string(),
+  threads: z.number().int(),
+  /** The cell's instructions verdict, when it was judged. */
+  verdict: CellVerdict.nullable(),
+  /** Self instructions per transaction summed over every function (all threads), per side. */
+  baseTotal: z.number(),
+  headTotal: z.number(),
+  /** The functions whose self instructions per transaction changed most, largest |delta| first. */
+  functions: z.array(
+    z.strictObject({
+      name: z.string(),
+      object: z.string(),
+      base: z.number(),
+      head: z.number(),
+      delta: z.number(),
+    }),
+  ),
+});
+export type CellFunctionDeltas = z.infer<typeof CellFunctionDeltas>;
 
 export const ConfigDifference = z.strictObject({
   name: z.string(),
@@ -96,5 +122,7 @@ export const Verdict = z.strictObject({
   }),
   /** Things the reader must know: environment drift between sides, noisy cells, forced comparisons. */
   warnings: z.array(z.string()),
+  /** Instruction cells: where the instructions went (per-function changes between the sides). */
+  functionDeltas: z.array(CellFunctionDeltas).default([]),
 });
 export type Verdict = z.infer<typeof Verdict>;

@@ -6,7 +6,8 @@ import { benjaminiHochberg } from '../stats/fdr.js';
 import type { Suite } from '../suite/schema.js';
 import { type CellInput, cellTests, compareCell, type Settings } from './cell.js';
 import { serverDiff, variablesDiff } from './config-diff.js';
-import { METRIC_NAMES, METRICS, type MetricName } from './metrics.js';
+import { functionDeltas } from './function-deltas.js';
+import { METRIC_NAMES, metricsFor, type MetricName } from './metrics.js';
 import { type ToleranceRule, toleranceFor } from './tolerances.js';
 import { VERDICT_SCHEMA_VERSION, type Verdict } from './verdict-schema.js';
 
@@ -34,7 +35,9 @@ export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
   toleranceRules: [],
   // Latency is judged and shown, but does not gate by default: sysbench prints it in 0.01 ms
   // steps, too coarse for fast workloads, whose latency cells would then always be inconclusive.
-  gateMetrics: ['tps'],
+  // CPU time and hardware counts are reported beside throughput; an instruction suite gates on
+  // its foreground count (background threads' share of a window depends on timing).
+  gateMetrics: ['tps', 'instructions'],
   inconclusivePolicy: 'pass',
 };
 
@@ -86,6 +89,17 @@ function environmentWarnings(base: Environment, head: Environment): string[] {
   return warnings;
 }
 
+/** Every repetition's value, or undefined when any repetition lacks the metric. */
+function measured(
+  cell: CellResult,
+  value: (repetition: CellResult['repetitions'][number]) => number | undefined,
+): number[] | undefined {
+  const values = cell.repetitions.map(value);
+  return values.every((entry): entry is number => entry !== undefined && Number.isFinite(entry))
+    ? values
+    : undefined;
+}
+
 /** Adjusts p-values within each metric's family of cells. */
 function adjustPerMetric(inputs: readonly CellInput[], pValues: readonly number[]): number[] {
   const adjusted = new Array<number>(pValues.length).fill(1);
@@ -106,17 +120,23 @@ export function buildVerdict(
   baseSource: Verdict['baseSource'],
   options: CompareOptions,
 ): Verdict {
-  const inputs: CellInput[] = pairCells(base.cells, head.cells).flatMap(([baseCell, headCell]) =>
-    METRIC_NAMES.map((name) => {
-      const metric = METRICS[name];
-      return {
-        workload: headCell.workload,
-        threads: headCell.threads,
-        metric,
-        base: baseCell.repetitions.map((repetition) => metric.value(repetition.report)),
-        head: headCell.repetitions.map((repetition) => metric.value(repetition.report)),
-        threshold: toleranceFor(headCell, name, suite.tolerances, options.toleranceRules),
-      };
+  const pairs = pairCells(base.cells, head.cells);
+  const inputs: CellInput[] = pairs.flatMap(([baseCell, headCell]) =>
+    metricsFor(suite.metric).flatMap((metric): CellInput[] => {
+      const baseValues = measured(baseCell, metric.value);
+      const headValues = measured(headCell, metric.value);
+      // A metric one side lacks (no perf counters there, results from an older version) is not judged.
+      if (!baseValues || !headValues) return [];
+      return [
+        {
+          workload: headCell.workload,
+          threads: headCell.threads,
+          metric,
+          base: baseValues,
+          head: headValues,
+          threshold: toleranceFor(headCell, metric.name, suite.tolerances, options.toleranceRules),
+        },
+      ];
     }),
   );
   const tests = inputs.map(cellTests);
@@ -142,6 +162,14 @@ export function buildVerdict(
   }));
   const counts = { regression: 0, improvement: 0, unchanged: 0, inconclusive: 0 };
   for (const cell of cells) if (cell.gating) counts[cell.verdict] += 1;
+  const warnings = environmentWarnings(base.environment, head.environment);
+  if (!cells.some((cell) => cell.gating)) {
+    const measuredMetrics = [...new Set(cells.map((cell) => cell.metric))];
+    warnings.push(
+      `no cell was judged on a gating metric (${options.gateMetrics.join(', ')}); this ${suite.metric} suite measured ` +
+        `${measuredMetrics.join(', ') || 'nothing comparable'}: the verdict decides nothing (see --gate)`,
+    );
+  }
   const verdict = counts.regression > 0 ? 'fail' : counts.inconclusive > 0 ? 'inconclusive' : 'pass';
   const identity = (facts: ServerFacts): Verdict['sides']['base'] => ({
     flavor: facts.flavor,
@@ -166,7 +194,8 @@ export function buildVerdict(
       confidence: options.confidence,
       inconclusivePolicy: options.inconclusivePolicy,
     },
-    warnings: environmentWarnings(base.environment, head.environment),
+    warnings,
+    functionDeltas: functionDeltas(pairs, cells),
   };
 }
 

@@ -76,6 +76,40 @@ export const Environment = z.strictObject({
 });
 export type Environment = z.infer<typeof Environment>;
 
+/** What the server spent on one measured window, beside sysbench's own figures. */
+export const RepetitionCost = z.strictObject({
+  /** CPU time of the whole server process (all threads) over the window, from /proc. */
+  cpu: z.strictObject({ userSeconds: z.number().min(0), systemSeconds: z.number().min(0) }).optional(),
+  /** Hardware instructions retired by the server process over the window (`perf stat`). */
+  hardwareInstructions: z.number().min(0).optional(),
+  /** Instructions counted by callgrind (metric: instructions). */
+  callgrind: z
+    .strictObject({
+      /** Every thread of the server, background work (purge, flushing, timers) included. */
+      total: z.number().min(0),
+      /**
+       * Only what ran inside the server's statement dispatcher (do_command and everything it
+       * calls): the work done for the client, without background threads' timing.
+       */
+      foreground: z.number().min(0),
+      /** The function whose inclusive cost is `foreground`, as named in the profile. */
+      foregroundFunction: z.string(),
+      /** The gzipped dump, relative to the raw directory. */
+      profile: z.string(),
+    })
+    .optional(),
+});
+export type RepetitionCost = z.infer<typeof RepetitionCost>;
+
+/** Self (exclusive) instructions of one function per transaction, averaged over repetitions. */
+export const FunctionCost = z.strictObject({
+  name: z.string(),
+  /** The object file (binary or shared library) the function is in. */
+  object: z.string(),
+  perTransaction: z.number().min(0),
+});
+export type FunctionCost = z.infer<typeof FunctionCost>;
+
 export const Repetition = z.strictObject({
   /** 1-based repetition number within the cell and side. */
   index: z.number().int().min(1),
@@ -85,6 +119,7 @@ export const Repetition = z.strictObject({
   report: SysbenchReport,
   /** sysbench's output, relative to the raw directory. */
   rawOutput: z.string(),
+  cost: RepetitionCost.optional(),
 });
 export type Repetition = z.infer<typeof Repetition>;
 
@@ -93,6 +128,8 @@ export const CellResult = z.strictObject({
   threads: z.number().int().min(1),
   side: SideName,
   repetitions: z.array(Repetition).min(1),
+  /** Instruction cells: where the instructions went (every function with a non-zero count). */
+  functions: z.array(FunctionCost).optional(),
 });
 export type CellResult = z.infer<typeof CellResult>;
 
@@ -106,6 +143,18 @@ export const Results = z.strictObject({
   environment: Environment,
   suite: Suite,
   sides: z.strictObject({ base: ServerFacts.optional(), head: ServerFacts }),
+  /** Which cost counters this run had, and why one was missing. */
+  costCounters: z
+    .strictObject({
+      /** valgrind's version, for metric: instructions. */
+      valgrind: z.string().optional(),
+      /** Hardware instruction counts via perf: available, or why not. */
+      hardwareInstructions: z.union([
+        z.strictObject({ available: z.literal(true), perfVersion: z.string() }),
+        z.strictObject({ available: z.literal(false), reason: z.string() }),
+      ]),
+    })
+    .optional(),
   /** Directory holding raw sysbench output and error logs, relative to the results file. */
   rawDir: z.string(),
   cells: z.array(CellResult),

@@ -1,5 +1,5 @@
 // A short human summary of results: one line per cell and side. Pure.
-import type { CellResult, Results } from './schema.js';
+import type { CellResult, Repetition, Results } from './schema.js';
 
 /** Median of a non-empty list (the mean of the two middle values for an even count). */
 export function median(values: readonly number[]): number {
@@ -14,19 +14,70 @@ function formatNumber(value: number): string {
   return value >= 100 ? value.toFixed(0) : value.toFixed(2);
 }
 
-function row(cell: CellResult): string[] {
+function range(values: readonly number[]): string {
+  return `${formatNumber(Math.min(...values))}–${formatNumber(Math.max(...values))}`;
+}
+
+function errorCount(cell: CellResult): string {
+  return String(cell.repetitions.reduce((sum, repetition) => sum + repetition.report.ignoredErrors, 0));
+}
+
+/** Each repetition's count divided by its transactions (or queries), or undefined if any lacks it. */
+function perUnit(
+  cell: CellResult,
+  count: (repetition: Repetition) => number | undefined,
+  unit: 'transactions' | 'queries' = 'transactions',
+): number[] | undefined {
+  const values = cell.repetitions.map((repetition) => {
+    const value = count(repetition);
+    const divisor =
+      unit === 'transactions' ? repetition.report.transactions : repetition.report.queries.total;
+    return value === undefined || divisor <= 0 ? undefined : value / divisor;
+  });
+  return values.every((value): value is number => value !== undefined) ? values : undefined;
+}
+
+function throughputRow(cell: CellResult, columns: { cpu: boolean; hardware: boolean }): string[] {
   const tps = cell.repetitions.map((repetition) => repetition.report.tps);
   const latency = cell.repetitions.map((repetition) => repetition.report.latencyMs.atPercentile);
-  const errors = cell.repetitions.reduce((sum, repetition) => sum + repetition.report.ignoredErrors, 0);
+  const cpu = perUnit(cell, (repetition) => {
+    const times = repetition.cost?.cpu;
+    return times === undefined ? undefined : (times.userSeconds + times.systemSeconds) * 1e6;
+  });
+  const hardware = perUnit(cell, (repetition) => repetition.cost?.hardwareInstructions);
   return [
     cell.workload,
     String(cell.threads),
     cell.side,
     formatNumber(median(tps)),
-    `${formatNumber(Math.min(...tps))}–${formatNumber(Math.max(...tps))}`,
+    range(tps),
     formatNumber(median(latency)),
+    ...(columns.cpu ? [cpu ? formatNumber(median(cpu)) : '–'] : []),
+    ...(columns.hardware ? [hardware ? formatNumber(median(hardware)) : '–'] : []),
     String(cell.repetitions.length),
-    String(errors),
+    errorCount(cell),
+  ];
+}
+
+function instructionRow(cell: CellResult): string[] {
+  const foreground = perUnit(cell, (repetition) => repetition.cost?.callgrind?.foreground) ?? [];
+  const perQuery = perUnit(cell, (repetition) => repetition.cost?.callgrind?.foreground, 'queries') ?? [];
+  const total = perUnit(cell, (repetition) => repetition.cost?.callgrind?.total) ?? [];
+  const show = (values: number[], text: (values: number[]) => string): string =>
+    values.length > 0 ? text(values) : '–';
+  return [
+    cell.workload,
+    String(cell.threads),
+    cell.side,
+    show(foreground, (values) => formatNumber(median(values))),
+    show(foreground, (values) => {
+      const middle = median(values);
+      return `±${(((Math.max(...values) - Math.min(...values)) / 2 / middle) * 100).toFixed(2)}%`;
+    }),
+    show(perQuery, (values) => formatNumber(median(values))),
+    show(total, (values) => formatNumber(median(values))),
+    String(cell.repetitions.length),
+    errorCount(cell),
   ];
 }
 
@@ -44,19 +95,46 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
-export function renderResultsSummary(results: Results): string {
-  const percentile = results.suite.percentile;
+function measurementTable(results: Results): string {
+  if (results.suite.metric === 'instructions') {
+    const header = [
+      'workload',
+      'threads',
+      'side',
+      'instr/txn (median)',
+      'spread',
+      'instr/query',
+      'all threads/txn',
+      'reps',
+      'errors',
+    ];
+    return table(header, results.cells.map(instructionRow));
+  }
+  const has = (pick: (repetition: Repetition) => unknown): boolean =>
+    results.cells.some((cell) => cell.repetitions.some((repetition) => pick(repetition) !== undefined));
+  const columns = {
+    cpu: has((repetition) => repetition.cost?.cpu),
+    hardware: has((repetition) => repetition.cost?.hardwareInstructions),
+  };
   const header = [
     'workload',
     'threads',
     'side',
     'tps (median)',
     'tps range',
-    `p${percentile} ms`,
+    `p${results.suite.percentile} ms`,
+    ...(columns.cpu ? ['CPU µs/txn'] : []),
+    ...(columns.hardware ? ['hw instr/txn'] : []),
     'reps',
     'errors',
   ];
-  const rows = results.cells.map(row);
+  return table(
+    header,
+    results.cells.map((cell) => throughputRow(cell, columns)),
+  );
+}
+
+export function renderResultsSummary(results: Results): string {
   const lines = [
     `suite ${results.suite.name}: ${results.cells.length} cells, ${results.mode === 'ab' ? 'base and head interleaved' : 'one server'}`,
   ];
@@ -67,8 +145,16 @@ export function renderResultsSummary(results: Results): string {
   const env = results.environment;
   lines.push(
     `machine: ${env.cpuModel}, ${env.logicalCores} logical cores, governor ${env.governor ?? 'n/a'}, load ${env.loadAverageBefore[0].toFixed(2)} → ${env.loadAverageAfter[0].toFixed(2)}`,
-    '',
-    table(header, rows),
   );
+  const counters = results.costCounters;
+  if (counters?.valgrind !== undefined) {
+    lines.push(
+      `instructions counted by valgrind ${counters.valgrind} (callgrind); instr/txn counts what the server ran for the ` +
+        "client's statements (inside do_command); all threads/txn adds background threads",
+    );
+  } else if (counters && !counters.hardwareInstructions.available) {
+    lines.push(`hardware instruction counts: not available (${counters.hardwareInstructions.reason})`);
+  }
+  lines.push('', measurementTable(results));
   return lines.join('\n');
 }

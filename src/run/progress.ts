@@ -1,5 +1,5 @@
 // Progress lines for long runs: which cell, which repetition, elapsed and estimated remaining. Pure.
-import type { Suite } from '../suite/schema.js';
+import { findWorkload, type MeasurementLimit, measurementLimit, type Suite } from '../suite/schema.js';
 import { plannedSeconds, type Step } from './plan.js';
 
 export function formatDuration(seconds: number): string {
@@ -10,6 +10,10 @@ export function formatDuration(seconds: number): string {
   if (h > 0) return `${h}h${String(m).padStart(2, '0')}m`;
   if (m > 0) return `${m}m${String(s).padStart(2, '0')}s`;
   return `${s}s`;
+}
+
+function describeLimit(limit: MeasurementLimit): string {
+  return 'seconds' in limit ? `${limit.seconds}s` : `${limit.events} events`;
 }
 
 export class ProgressTracker {
@@ -56,7 +60,7 @@ export class ProgressTracker {
     const what = `${step.workload} @ ${step.threads} thread${step.threads === 1 ? '' : 's'}`;
     const phase =
       step.kind === 'warmup'
-        ? `warm-up ${this.suite.warmupSeconds}s`
+        ? `warm-up ${describeLimit(measurementLimit(this.suite, findWorkload(this.suite, step.workload), 'warmup'))}`
         : `repetition ${step.repetition}/${this.suite.repetitions}`;
     return `[${cell}] ${what}, ${step.side}: ${phase} — ${timing}`;
   }

@@ -13,18 +13,37 @@ import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
+import { detectPerfCounters, type PerfSupport } from '../cost/perf.js';
+import {
+  callgrindLaunch,
+  callgrindPaths,
+  checkValgrind,
+  supportsBufferPoolSizeMax,
+  VALGRIND_START_TIMEOUT_MS,
+  VALGRIND_STOP_TIMEOUT_MS,
+  valgrindServerOptions,
+} from '../cost/valgrind.js';
 import { currentLoadAverage, captureEnvironment } from '../environment/fingerprint.js';
 import { GateError, InputError, InterruptedError, ServerError } from '../errors.js';
 import { packageVersion } from '../package-root.js';
 import { writeResults } from '../results/io.js';
-import type { CellResult, Repetition, Results, ServerFacts, SideName } from '../results/schema.js';
+import type {
+  CellResult,
+  FunctionCost,
+  Repetition,
+  Results,
+  ServerFacts,
+  SideName,
+} from '../results/schema.js';
 import { inspectServer, ManagedServer, type ServerInstall } from '../server/server.js';
 import { mergeOptions } from '../server/options.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
-import type { Suite, Workload } from '../suite/schema.js';
+import { findWorkload, measurementLimit } from '../suite/schema.js';
 import { checkSysbench, prepareTables, runWorkload } from '../sysbench/runner.js';
 import { rawDirFor, type RunConfig } from './config.js';
+import { instructionProbe, throughputProbe, type CostProbe, type WindowCost } from './cost-probe.js';
+import { FunctionTally } from './function-tally.js';
 import { planSteps, type Step } from './plan.js';
 import { formatDuration, ProgressTracker } from './progress.js';
 
@@ -36,6 +55,7 @@ interface Side {
   readonly name: SideName;
   readonly install: ServerInstall;
   readonly server: ManagedServer;
+  readonly probe: CostProbe;
   facts?: Omit<ServerFacts, 'errorLog'>;
 }
 
@@ -54,15 +74,13 @@ function prepareRawDir(rawDir: string): void {
   writeFileSync(join(rawDir, RAW_MARKER), 'raw sysbench output and server error logs of one run\n');
 }
 
-function findWorkload(suite: Suite, name: string): Workload {
-  const workload = suite.workloads.find((candidate) => candidate.name === name);
-  if (!workload) throw new Error(`plan names unknown workload ${name}`);
-  return workload;
+function stepLabel(step: Exclude<Step, { kind: 'restart' }>): string {
+  const what = step.kind === 'warmup' ? 'warmup' : `rep${step.repetition}`;
+  return `${step.workload}-t${step.threads}-${what}`;
 }
 
 function stepFile(step: Exclude<Step, { kind: 'restart' }>): string {
-  const what = step.kind === 'warmup' ? 'warmup' : `rep${step.repetition}`;
-  return join(step.side, `${step.workload}-t${step.threads}-${what}.txt`);
+  return join(step.side, `${stepLabel(step)}.txt`);
 }
 
 /** Runs the whole suite. Everything it creates is registered in `scope` and removed on exit. */
@@ -72,7 +90,7 @@ export async function runSuite(config: RunConfig, logger: Logger, scope: Cleanup
 
   // Validate everything before starting anything: a typo must not cost a server bootstrap.
   const sysbenchVersion = await checkSysbench();
-  const sideOptions = config.sides.map((side) =>
+  const userOptions = config.sides.map((side) =>
     mergeOptions([
       { source: `suite ${suite.name} serverOptions`, options: suite.serverOptions },
       { source: config.commonOptionsLabel, options: config.commonOptions },
@@ -82,6 +100,30 @@ export async function runSuite(config: RunConfig, logger: Logger, scope: Cleanup
   const installs = await Promise.all(
     config.sides.map((side) => inspectServer(side.serverPath, side.labels.server)),
   );
+  const instructions = suite.metric === 'instructions';
+  const valgrind = instructions ? await checkValgrind() : undefined;
+  const sideOptions = instructions
+    ? await Promise.all(
+        installs.map(async (install, index) => {
+          const options = userOptions[index] ?? {};
+          const required = valgrindServerOptions(
+            install.flavor,
+            options,
+            await supportsBufferPoolSizeMax(install.binary),
+          );
+          return mergeOptions([
+            { source: 'the options given', options },
+            { source: 'what the server needs under valgrind', options: required },
+          ]);
+        }),
+      )
+    : userOptions;
+  const perf: PerfSupport = instructions
+    ? { available: false, reason: 'not counted with metric: instructions (callgrind counts instead)' }
+    : await detectPerfCounters('instructions');
+  if (!perf.available && !instructions) {
+    logger.info(`hardware instruction counts: not available (${perf.reason}); measuring without them`);
+  }
 
   const outPath = resolve(config.outPath);
   mkdirSync(dirname(outPath), { recursive: true });
@@ -92,6 +134,8 @@ export async function runSuite(config: RunConfig, logger: Logger, scope: Cleanup
     return await measure(config, logger, scope, {
       startedAt,
       sysbenchVersion,
+      valgrind,
+      perf,
       sideOptions,
       installs,
       outPath,
@@ -109,6 +153,9 @@ export async function runSuite(config: RunConfig, logger: Logger, scope: Cleanup
 interface Validated {
   readonly startedAt: string;
   readonly sysbenchVersion: string;
+  /** valgrind's version when the suite counts instructions. */
+  readonly valgrind: string | undefined;
+  readonly perf: PerfSupport;
   readonly sideOptions: readonly Record<string, string>[];
   readonly installs: readonly ServerInstall[];
   readonly outPath: string;
@@ -122,7 +169,7 @@ async function measure(
   validated: Validated,
 ): Promise<Results> {
   const { suite } = config;
-  const { startedAt, sysbenchVersion, sideOptions, installs, outPath, rawDir } = validated;
+  const { startedAt, sysbenchVersion, sideOptions, installs, outPath, rawDir, valgrind, perf } = validated;
   const workRoot = config.workDir ? resolve(config.workDir) : os.tmpdir();
   mkdirSync(workRoot, { recursive: true });
   const runDir = mkdtempSync(join(workRoot, 'mysql-perf-gate-'));
@@ -149,17 +196,34 @@ async function measure(
       const install = installs[index];
       const options = sideOptions[index];
       if (!install || !options) throw new Error('side configuration out of step');
-      logger.info(`${sideConfig.name}: ${install.binary} (${install.flavor} ${install.version})`);
+      logger.info(
+        `${sideConfig.name}: ${install.binary} (${install.flavor} ${install.version})` +
+          (valgrind ? `, under valgrind ${valgrind} (callgrind)` : ''),
+      );
+      const sideDir = join(runDir, sideConfig.name);
+      const log = (line: string): void => {
+        logger.debug(`${sideConfig.name}: ${line}`);
+      };
+      const paths = callgrindPaths(join(sideDir, 'callgrind'));
+      if (valgrind) mkdirSync(paths.dir, { recursive: true });
       const server = await ManagedServer.create({
         install,
-        dir: join(runDir, sideConfig.name),
+        dir: sideDir,
         options,
         scope,
-        log: (line) => {
-          logger.debug(`${sideConfig.name}: ${line}`);
-        },
+        log,
+        ...(valgrind
+          ? {
+              wrap: (binary, args) => callgrindLaunch(paths, binary, args, join(sideDir, 'tmp')),
+              startTimeoutMs: VALGRIND_START_TIMEOUT_MS,
+              stopTimeoutMs: VALGRIND_STOP_TIMEOUT_MS,
+            }
+          : {}),
       });
-      const side: Side = { name: sideConfig.name, install, server };
+      const probe = valgrind
+        ? instructionProbe({ paths, rawDir, relativeDir: sideConfig.name, log })
+        : throughputProbe(perf);
+      const side: Side = { name: sideConfig.name, install, server, probe };
       sides.push(side);
       await server.start();
       const facts = await server.facts();
@@ -179,6 +243,7 @@ async function measure(
     `${steps.filter((step) => step.kind === 'measure').length} measurements planned, about ${formatDuration(progress.plannedTotalSeconds)}`,
   );
   const cells = new Map<string, CellResult>();
+  const functionTallies = new Map<string, FunctionTally>();
   let sequence = 0;
 
   await logger.group(`Measure suite ${suite.name}`, async () => {
@@ -195,11 +260,26 @@ async function measure(
       }
       const workload = findWorkload(suite, step.workload);
       const cell = `${step.workload} @ ${step.threads} threads on ${step.side}`;
-      const duration = step.kind === 'warmup' ? suite.warmupSeconds : suite.durationSeconds;
+      const limit = measurementLimit(suite, workload, step.kind);
       const startedAtStep = new Date().toISOString();
-      const outcome = await measureWhileAlive(side.server, scope, (signal) =>
-        runWorkload(side.server.connection, suite, workload, step.threads, duration, cell, signal),
-      );
+      const probed = {
+        pid: side.server.pid,
+        connection: side.server.connection,
+        flavor: side.install.flavor,
+      };
+      const { run: outcome, window } = await measureWhileAlive(side.server, scope, async (signal) => {
+        const runIt = () =>
+          runWorkload(side.server.connection, suite, workload, step.threads, limit, cell, signal);
+        if (step.kind === 'warmup') return { run: await runIt(), window: undefined };
+        await side.probe.begin(probed, signal);
+        try {
+          const run = await runIt();
+          return { run, window: await side.probe.end(probed, stepLabel(step)) };
+        } catch (error) {
+          await side.probe.abort();
+          throw error;
+        }
+      });
       const rawOutput = stepFile(step);
       mkdirSync(join(rawDir, step.side), { recursive: true });
       writeFileSync(join(rawDir, rawOutput), outcome.raw);
@@ -213,7 +293,13 @@ async function measure(
         startedAt: startedAtStep,
         report: outcome.report,
         rawOutput,
+        ...(window ? { cost: window.cost } : {}),
       };
+      if (window?.profile) {
+        const tally = functionTallies.get(key) ?? new FunctionTally();
+        tally.add(window.profile.functions, outcome.report.transactions);
+        functionTallies.set(key, tally);
+      }
       const existing = cells.get(key);
       if (existing) existing.repetitions.push(repetition);
       else
@@ -224,7 +310,7 @@ async function measure(
           repetitions: [repetition],
         });
       logger.progress(
-        `  ${step.side} ${step.workload} @ ${step.threads}: ${outcome.report.tps.toFixed(1)} tps`,
+        `  ${step.side} ${step.workload} @ ${step.threads}: ${describeWindow(outcome.report, window)}`,
       );
     }
   });
@@ -247,11 +333,37 @@ async function measure(
     environment: { ...environment, loadAverageAfter: currentLoadAverage() },
     suite,
     sides: base ? { base: serverFacts(base), head: serverFacts(head) } : { head: serverFacts(head) },
+    costCounters: {
+      ...(valgrind ? { valgrind } : {}),
+      hardwareInstructions: perf.available
+        ? { available: true, perfVersion: perf.perfVersion }
+        : { available: false, reason: perf.reason },
+    },
     rawDir: relative(dirname(outPath), rawDir) || basename(rawDir),
-    cells: [...cells.values()],
+    cells: [...cells.entries()].map(([key, cell]) => {
+      const functions: FunctionCost[] | undefined = functionTallies.get(key)?.perTransaction();
+      return functions ? { ...cell, functions } : cell;
+    }),
   };
   writeResults(outPath, results);
   return results;
+}
+
+function describeWindow(
+  report: { tps: number; transactions: number },
+  window: WindowCost | undefined,
+): string {
+  const callgrind = window?.cost.callgrind;
+  if (callgrind) {
+    const perTransaction = (value: number): string =>
+      Math.round(value / report.transactions).toLocaleString('en-US');
+    return `${perTransaction(callgrind.foreground)} instructions/transaction in statements (${perTransaction(callgrind.total)} with background threads)`;
+  }
+  const cpu = window?.cost.cpu;
+  const cpuPart = cpu
+    ? `, server CPU ${Math.round(((cpu.userSeconds + cpu.systemSeconds) / report.transactions) * 1e6)} µs/transaction`
+    : '';
+  return `${report.tps.toFixed(1)} tps${cpuPart}`;
 }
 
 /**

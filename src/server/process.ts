@@ -59,8 +59,13 @@ export class ServerProcess {
    * stdout and stderr go to `outputFd` (the error log, opened for appending): messages printed
    * before the server opens its log are kept there too.
    */
-  static spawn(binary: string, args: readonly string[], outputFd: number): ServerProcess {
-    const child = spawn(binary, args, { detached: true, stdio: ['ignore', outputFd, outputFd] });
+  static spawn(
+    binary: string,
+    args: readonly string[],
+    outputFd: number,
+    env: NodeJS.ProcessEnv = process.env,
+  ): ServerProcess {
+    const child = spawn(binary, args, { detached: true, stdio: ['ignore', outputFd, outputFd], env });
     return new ServerProcess(child, [binary, ...args].join(' '));
   }
 

@@ -36,6 +36,18 @@ export interface ServerSetup {
   /** How long a clean shutdown may take before SIGKILL. */
   stopTimeoutMs?: number;
   log?: (line: string) => void;
+  /**
+   * Runs the server through another program (valgrind): given the binary and its arguments,
+   * the command to spawn instead. The spawned process must be the server itself (valgrind runs
+   * its guest in the same process), so its pid, signals and exit are the server's.
+   */
+  wrap?: (binary: string, args: readonly string[]) => ServerLaunch;
+}
+
+export interface ServerLaunch {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 const DEFAULT_START_TIMEOUT_MS = 120_000;
@@ -280,11 +292,11 @@ export class ManagedServer {
       // Checked in the same tick as the spawn: a destroy() or Ctrl-C that came while we were
       // writing the config must not be followed by a server nobody will stop.
       this.throwIfStoppedMeanwhile();
-      const running = ServerProcess.spawn(
-        this.setup.install.binary,
-        [`--defaults-file=${this.paths.configFile}`],
-        output.fd,
-      );
+      const serverArgs = [`--defaults-file=${this.paths.configFile}`];
+      const launch: ServerLaunch = this.setup.wrap
+        ? this.setup.wrap(this.setup.install.binary, serverArgs)
+        : { command: this.setup.install.binary, args: serverArgs };
+      const running = ServerProcess.spawn(launch.command, launch.args, output.fd, launch.env);
       this.process = running;
       this.connectionInfo = undefined;
       this.stopRequested = false;

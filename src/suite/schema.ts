@@ -2,6 +2,8 @@
 // Validated with zod; every error names the field and what would be valid.
 import { z } from 'zod';
 
+import { METRIC_NAMES, type MetricName } from '../compare/metric-names.js';
+
 /** Server option name: letters, digits, '_' or '-' (the two are equivalent to the server). */
 const optionName = z
   .string()
@@ -41,13 +43,20 @@ export const Workload = z.strictObject({
   options: sysbenchOptions.default({}),
   /** Overrides the suite's thread counts for this workload. */
   threads: threadList.optional(),
+  /** Overrides the suite's `events` for this workload (instruction suites). */
+  events: z.number().int().min(1).max(10_000_000).optional(),
 });
 export type Workload = z.infer<typeof Workload>;
 
 const tolerance = z.number().gt(0).lt(10);
 
 /** Tolerances by metric, as fractions of the base value (0.05 = 5%). */
-const MetricTolerances = z.strictObject({ tps: tolerance.optional(), latencyMs: tolerance.optional() });
+const MetricTolerances = z.strictObject(
+  Object.fromEntries(METRIC_NAMES.map((name) => [name, tolerance.optional()])) as Record<
+    MetricName,
+    z.ZodOptional<typeof tolerance>
+  >,
+);
 
 export const Tolerances = MetricTolerances.extend({
   /** Per workload (and optionally per thread count) overrides; the most specific wins. */
@@ -57,16 +66,32 @@ export const Tolerances = MetricTolerances.extend({
 });
 export type Tolerances = z.infer<typeof Tolerances>;
 
+/**
+ * What a cell measures. `throughput`: sysbench runs for `durationSeconds` and the cell reports
+ * transactions per second (plus latency and the server's CPU time per transaction).
+ * `instructions`: the server runs under valgrind's callgrind, sysbench runs a fixed number of
+ * `events` with a fixed seed, and the cell reports the instructions the server executed per
+ * transaction — a count that does not drift with the machine's neighbours.
+ */
+export const MeasurementKind = z.enum(['throughput', 'instructions']);
+export type MeasurementKind = z.infer<typeof MeasurementKind>;
+
 const SuiteObject = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, "_", "." or "-"'),
   description: z.string().default(''),
+  metric: MeasurementKind.default('throughput'),
   /** unix socket or loopback TCP: the two behave differently, so it is part of the suite. */
   connection: Connection.default('socket'),
   /** Restart every server before each repetition (adds restart variance; off by default). */
   restartBetweenRepetitions: z.boolean().default(false),
   threads: threadList,
-  durationSeconds: z.number().int().min(1).max(86_400),
+  /** Seconds per measurement (throughput suites). */
+  durationSeconds: z.number().int().min(1).max(86_400).optional(),
   warmupSeconds: z.number().int().min(0).max(86_400).default(0),
+  /** sysbench events (transactions) per measurement (instruction suites); workloads may override. */
+  events: z.number().int().min(1).max(10_000_000).optional(),
+  /** Uncounted events run once per cell and side before its repetitions (instruction suites). */
+  warmupEvents: z.number().int().min(0).max(10_000_000).default(0),
   /** At least 2: one repetition says nothing about noise, and nothing can be compared on it. */
   repetitions: z.number().int().min(2).max(1000),
   tables: z.number().int().min(1).max(1024),
@@ -90,15 +115,60 @@ const SuiteObject = z.strictObject({
 export const SUITE_FIELDS = Object.keys(SuiteObject.shape);
 export const WORKLOAD_FIELDS = Object.keys(Workload.shape);
 
+/**
+ * Why instruction cells run one client thread: callgrind runs the server's threads one at a time
+ * (it serializes them), so several client threads measure valgrind's scheduler, and whatever
+ * they spend waiting for each other's locks (spin loops) depends on timing: the count would stop
+ * being deterministic, which is the point of the metric.
+ */
+export const INSTRUCTIONS_THREADS_REASON =
+  "instruction cells run one client thread: under callgrind the server's threads run one at a time, " +
+  'and time spent spinning on locks between several client threads depends on timing, not on the code';
+
 export const Suite = SuiteObject.superRefine((suite, ctx) => {
+  const issue = (path: (string | number)[], message: string): void => {
+    ctx.addIssue({ code: 'custom', path, message });
+  };
+  if (suite.metric === 'throughput') {
+    if (suite.durationSeconds === undefined)
+      issue(['durationSeconds'], 'required: seconds per measurement (metric: throughput)');
+    if (suite.events !== undefined)
+      issue(['events'], 'only for metric: instructions; throughput suites run for durationSeconds');
+    if (suite.warmupEvents > 0)
+      issue(['warmupEvents'], 'only for metric: instructions; throughput suites warm up for warmupSeconds');
+    suite.workloads.forEach((workload, index) => {
+      if (workload.events !== undefined)
+        issue(['workloads', index, 'events'], 'only for metric: instructions');
+    });
+  } else {
+    if (suite.durationSeconds !== undefined)
+      issue(['durationSeconds'], 'not used with metric: instructions, which runs a fixed number of events');
+    if (suite.warmupSeconds > 0)
+      issue(['warmupSeconds'], 'not used with metric: instructions; set warmupEvents instead');
+    if (suite.threads.some((threads) => threads !== 1))
+      issue(['threads'], `must be [1]: ${INSTRUCTIONS_THREADS_REASON}`);
+    suite.workloads.forEach((workload, index) => {
+      if (workload.threads?.some((threads) => threads !== 1))
+        issue(['workloads', index, 'threads'], `must be [1]: ${INSTRUCTIONS_THREADS_REASON}`);
+      if (suite.events === undefined && workload.events === undefined)
+        issue(
+          ['workloads', index, 'events'],
+          "required (here or as the suite's events): sysbench events per measurement with metric: instructions",
+        );
+    });
+    if (suite.randSeed === 0)
+      issue(
+        ['randSeed'],
+        'must be set with metric: instructions: every repetition must run the same statements',
+      );
+  }
   const seen = new Set<string>();
   suite.workloads.forEach((workload, index) => {
     if (seen.has(workload.name)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['workloads', index, 'name'],
-        message: `workload name "${workload.name}" is used twice; names must be unique`,
-      });
+      issue(
+        ['workloads', index, 'name'],
+        `workload name "${workload.name}" is used twice; names must be unique`,
+      );
     }
     seen.add(workload.name);
   });
@@ -109,6 +179,38 @@ export type SuiteInput = z.input<typeof Suite>;
 /** The sysbench script a workload runs: its own `script`, or its name. */
 export function workloadScript(workload: Workload): string {
   return workload.script ?? workload.name;
+}
+
+export function findWorkload(suite: Suite, name: string): Workload {
+  const workload = suite.workloads.find((candidate) => candidate.name === name);
+  if (!workload) throw new Error(`suite ${suite.name} has no workload ${name}`);
+  return workload;
+}
+
+/** How long one measurement of `workload` runs: seconds (throughput) or events (instructions). */
+export type MeasurementLimit = { readonly seconds: number } | { readonly events: number };
+
+export function measurementLimit(
+  suite: Suite,
+  workload: Workload,
+  phase: 'warmup' | 'measure',
+): MeasurementLimit {
+  if (suite.metric === 'instructions') {
+    if (phase === 'warmup') return { events: suite.warmupEvents };
+    const events = workload.events ?? suite.events;
+    if (events === undefined)
+      throw new Error(`suite ${suite.name} validated without events for ${workload.name}`);
+    return { events };
+  }
+  if (phase === 'warmup') return { seconds: suite.warmupSeconds };
+  if (suite.durationSeconds === undefined)
+    throw new Error(`suite ${suite.name} validated without durationSeconds`);
+  return { seconds: suite.durationSeconds };
+}
+
+/** Whether the suite warms each cell up before its repetitions. */
+export function hasWarmup(suite: Suite): boolean {
+  return suite.metric === 'instructions' ? suite.warmupEvents > 0 : suite.warmupSeconds > 0;
 }
 
 /** Thread counts a workload runs at. */

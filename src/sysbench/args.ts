@@ -1,6 +1,12 @@
 // sysbench 1.0 argument lists for prepare / run / cleanup, built from the suite. Pure: no I/O.
 import { InputError } from '../errors.js';
-import { type Connection, type Suite, type Workload, workloadScript } from '../suite/schema.js';
+import {
+  type Connection,
+  type MeasurementLimit,
+  type Suite,
+  type Workload,
+  workloadScript,
+} from '../suite/schema.js';
 
 /** Where and as whom sysbench connects. */
 export interface SysbenchConnection {
@@ -31,8 +37,8 @@ export const MAX_PREPARE_THREADS = 4;
 const RESERVED_OPTIONS: ReadonlyMap<string, string> = new Map([
   ['db_driver', 'always mysql'],
   ['threads', 'the suite or workload "threads"'],
-  ['time', 'the suite "durationSeconds"'],
-  ['events', 'always 0 (runs are time-bound)'],
+  ['time', 'the suite "durationSeconds" (0 with metric: instructions)'],
+  ['events', 'the suite "events" (0 for time-bound throughput runs)'],
   ['tables', 'the suite "tables"'],
   ['table_size', 'the suite "tableSize"'],
   ['report_interval', 'the suite "reportIntervalSeconds"'],
@@ -147,21 +153,30 @@ export function cleanupArgs(connection: SysbenchConnection, suite: Suite): strin
   ];
 }
 
-/** `sysbench <script> … run` for one cell: a time-bound run at a fixed thread count. */
+/**
+ * `sysbench <script> … run` for one cell at a fixed thread count: time-bound (`seconds`) or a
+ * fixed number of `events` with no time limit.
+ */
 export function runArgs(
   connection: SysbenchConnection,
   suite: Suite,
   workload: Workload,
   threads: number,
-  durationSeconds: number,
+  limit: MeasurementLimit,
 ): string[] {
+  const bound =
+    'seconds' in limit
+      ? [
+          `--time=${positiveInteger(limit.seconds, `workload "${workload.name}" duration in seconds`)}`,
+          '--events=0',
+        ]
+      : ['--time=0', `--events=${positiveInteger(limit.events, `workload "${workload.name}" events`)}`];
   return [
     scriptArg(workload),
     ...connectionArgs(connection, suite.connection),
     ...tableArgs(suite),
     `--threads=${positiveInteger(threads, `workload "${workload.name}" thread count`)}`,
-    `--time=${positiveInteger(durationSeconds, `workload "${workload.name}" duration in seconds`)}`,
-    '--events=0',
+    ...bound,
     `--report-interval=${suite.reportIntervalSeconds}`,
     `--percentile=${suite.percentile}`,
     ...seedArgs(suite),

@@ -2,7 +2,7 @@
 // args.ts (what to run) and parse.ts (what it printed).
 import { BenchmarkError, DependencyError, errorMessage, tailLines } from '../errors.js';
 import { exec, type ExecResult } from '../shell/exec.js';
-import type { Suite, Workload } from '../suite/schema.js';
+import type { MeasurementLimit, Suite, Workload } from '../suite/schema.js';
 import { cleanupArgs, prepareArgs, redactArgs, runArgs, type SysbenchConnection } from './args.js';
 import { fatalLines, parseIntervalLine, parseSysbenchReport } from './parse.js';
 import type { IntervalReport, SysbenchReport } from './report.js';
@@ -20,10 +20,12 @@ const QUOTED_LINES = 15;
 
 /**
  * A run that has not finished this long after its --time is hung (sysbench 1.0 can wait forever
- * on a connection the server dropped): it is killed. Generous, so only a real hang trips it.
+ * on a connection the server dropped): it is killed. Generous, so only a real hang trips it. An
+ * event-bound run (under callgrind) is allowed 0.2 s per event, about ten times what the
+ * slowest bundled workload needs there.
  */
-export function runTimeoutSeconds(durationSeconds: number): number {
-  return durationSeconds * 2 + 120;
+export function runTimeoutSeconds(limit: MeasurementLimit): number {
+  return 'seconds' in limit ? limit.seconds * 2 + 120 : Math.ceil(limit.events * 0.2) + 120;
 }
 
 /** sysbench's version ("1.0.20"); DependencyError when it is missing or not a 1.x release. */
@@ -189,7 +191,7 @@ function lineSplitter(onLine: (line: string) => void): { push(chunk: string): vo
 }
 
 /**
- * Runs one cell: `workload` at `threads` threads for `durationSeconds`. `onInterval` gets each
+ * Runs one cell: `workload` at `threads` threads for `limit` (seconds or events). `onInterval` gets each
  * --report-interval line as sysbench prints it. A failed, hung or untrustworthy run is a
  * BenchmarkError naming `cell` and quoting sysbench's output; an aborted `signal` kills
  * sysbench and rethrows the signal's reason.
@@ -199,12 +201,12 @@ export async function runWorkload(
   suite: Suite,
   workload: Workload,
   threads: number,
-  durationSeconds: number,
+  limit: MeasurementLimit,
   cell: string,
   signal?: AbortSignal,
   onInterval?: (interval: IntervalReport) => void,
 ): Promise<SysbenchRun> {
-  const args = runArgs(connection, suite, workload, threads, durationSeconds);
+  const args = runArgs(connection, suite, workload, threads, limit);
   // A throwing callback must not crash the stream handler; it is rethrown once sysbench ends.
   let callbackError: Error | undefined;
   const splitter = lineSplitter((line) => {
@@ -220,7 +222,7 @@ export async function runWorkload(
     args,
     what: cell,
     signal,
-    timeoutSeconds: runTimeoutSeconds(durationSeconds),
+    timeoutSeconds: runTimeoutSeconds(limit),
     onStdout: (chunk) => {
       splitter.push(chunk);
     },
@@ -232,6 +234,11 @@ export async function runWorkload(
   if (report.threads !== threads) {
     throw new BenchmarkError(
       `sysbench for ${cell} ran ${report.threads} threads, not the ${threads} asked for`,
+    );
+  }
+  if ('events' in limit && report.transactions !== limit.events) {
+    throw new BenchmarkError(
+      `sysbench for ${cell} completed ${report.transactions} transactions, not the ${limit.events} events asked for`,
     );
   }
   if (report.latencyMs.percentile !== suite.percentile) {

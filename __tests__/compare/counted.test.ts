@@ -1,0 +1,70 @@
+// Counted metrics (instructions) are judged on the counts when repetitions agree, and like timings
+// when they do not.
+import { cellTests, compareCell, type CellInput } from '../../src/compare/cell.js';
+import { METRICS } from '../../src/compare/metrics.js';
+
+const settings = { alpha: 0.05, confidence: 0.95, power: 0.8, resamples: 2000 };
+
+function judge(base: number[], head: number[], metric = METRICS.instructions, threshold = 0.01) {
+  const input: CellInput = { workload: 'oltp_point_select', threads: 1, metric, base, head, threshold };
+  const tests = cellTests(input);
+  // As if adjusted across the four cells of the instructions suite (Bonferroni's bound).
+  const adjusted = (p: number): number => Math.min(1, p * 4);
+  return compareCell(
+    input,
+    { pWorse: adjusted(tests.pWorse), pBetter: adjusted(tests.pBetter), pWorseRaw: tests.pWorse },
+    settings,
+    4,
+  );
+}
+
+describe('counted metrics', () => {
+  it('calls a 3% increase with three agreeing repetitions a regression, which no rank test could', () => {
+    const cell = judge([42_852, 42_830, 42_870], [44_140, 44_120, 44_150]);
+    expect(cell.verdict).toBe('regression');
+    expect(cell.judgedBy).toBe('counts');
+    expect(cell.reason).toMatch(
+      /^3\.0% worse, beyond the 1\.0% tolerance \(repetitions agree within 0\.\d+%\)$/,
+    );
+    // The rank test alone, with three a side and four cells, could never have said so.
+    expect(cell.pValueRaw).toBeCloseTo(0.05, 10);
+    expect(cell.pValue).toBeGreaterThan(0.05);
+  });
+
+  it('calls A/A counts unchanged, and an equal decrease an improvement', () => {
+    expect(judge([2_328_978, 2_329_900, 2_328_100], [2_328_529, 2_329_000, 2_328_300]).verdict).toBe(
+      'unchanged',
+    );
+    const better = judge([44_140, 44_120, 44_150], [42_852, 42_830, 42_870]);
+    expect(better.verdict).toBe('improvement');
+    expect(better.judgedBy).toBe('counts');
+  });
+
+  it('is inconclusive when the change is within the spread of the tolerance', () => {
+    // +0.8% with a 0.4% spread: could be 1.2%.
+    const cell = judge([100_000, 100_200, 100_400], [100_900, 101_000, 101_300]);
+    expect(cell.verdict).toBe('inconclusive');
+    expect(cell.judgedBy).toBe('counts');
+    expect(cell.reason).toMatch(/too close to call/);
+  });
+
+  it('does not call a change a regression when the repetitions overlap', () => {
+    // Medians 1.2% apart, but one head repetition is below the base's highest.
+    const cell = judge([100_000, 100_100, 100_200], [100_150, 101_200, 101_300]);
+    expect(cell.verdict).not.toBe('regression');
+  });
+
+  it('falls back to statistics when the repetitions disagree by more than half the tolerance', () => {
+    const cell = judge([378_711, 370_500, 386_900], [393_595, 389_300, 397_900]);
+    expect(cell.judgedBy).toBe('statistics');
+    expect(cell.verdict).toBe('inconclusive');
+    expect(cell.reason).toMatch(
+      /^repetitions vary by \d+\.\d+%, more than half the tolerance, so this count is judged like a timing: /,
+    );
+  });
+
+  it('never judges timings by counts, however tight', () => {
+    const cell = judge([1000, 1001, 1002], [900, 901, 902], METRICS.tps, 0.05);
+    expect(cell.judgedBy).toBe('statistics');
+  });
+});

@@ -1,0 +1,15 @@
+// The names of the metrics a cell can be judged on. Its own module because the suite schema
+// (tolerances per metric) needs the names without the metric definitions.
+export const METRIC_NAMES = [
+  'tps',
+  'latencyMs',
+  'instructions',
+  'instructionsTotal',
+  'cpuTimeUs',
+  'hwInstructions',
+] as const;
+export type MetricName = (typeof METRIC_NAMES)[number];
+
+export function isMetricName(name: string): name is MetricName {
+  return (METRIC_NAMES as readonly string[]).includes(name);
+}

@@ -1,0 +1,171 @@
+// Running a server under valgrind's callgrind and counting only the measured window.
+//
+// The server starts with instrumentation off (--instr-atstart=no): start-up, bootstrap and the
+// table fill run at valgrind's uninstrumented speed and count nothing. Around each measurement
+// the run zeroes the counters, switches instrumentation on, lets sysbench run a fixed number of
+// events, switches it off and dumps — all through vgdb, valgrind's gdbserver bridge, which talks
+// to the process over FIFOs under the side's own directory (so nothing is left in /tmp).
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+
+import { BenchmarkError, DependencyError, InputError, tailLines } from '../errors.js';
+import type { Flavor } from '../results/schema.js';
+import { exec } from '../shell/exec.js';
+
+export const VALGRIND = 'valgrind';
+export const VGDB = 'vgdb';
+export const VALGRIND_INSTALL_HINT =
+  'metric: instructions runs the server under valgrind: on Debian/Ubuntu `sudo apt-get install valgrind`';
+
+/** Starting under valgrind takes longer (and far longer on a busy machine) than natively. */
+export const VALGRIND_START_TIMEOUT_MS = 600_000;
+export const VALGRIND_STOP_TIMEOUT_MS = 300_000;
+
+/** valgrind's version ("3.19.0"); DependencyError when valgrind or vgdb is missing. */
+export async function checkValgrind(): Promise<string> {
+  const result = await exec(VALGRIND, ['--version'], { check: false, installHint: VALGRIND_INSTALL_HINT });
+  const match = /valgrind-(\d+\.\d+\.\d+\S*)/.exec(result.stdout);
+  if (result.exitCode !== 0 || !match?.[1]) {
+    throw new DependencyError(
+      `\`${VALGRIND} --version\` did not print a version (${tailLines(result.stderr || result.stdout, 3)}); ${VALGRIND_INSTALL_HINT}`,
+    );
+  }
+  await exec(VGDB, ['--help'], { check: false, installHint: VALGRIND_INSTALL_HINT });
+  return match[1];
+}
+
+/**
+ * Server options a flavor needs under valgrind, given the user's options (already merged):
+ * - innodb_use_native_aio=OFF: MariaDB's io_uring/libaio submission hangs under valgrind, which
+ *   does not emulate those system calls' asynchronous completion;
+ * - innodb_buffer_pool_size_max (MariaDB servers that have it): the server reserves address
+ *   space for the largest buffer pool it may grow to (8 TiB by default), which valgrind cannot
+ *   map; reserving just the configured pool is enough.
+ * A user option that contradicts one of these is an error, not silently overridden.
+ */
+export function valgrindServerOptions(
+  flavor: Flavor,
+  userOptions: Readonly<Record<string, string>>,
+  hasBufferPoolSizeMax: boolean,
+): Record<string, string> {
+  const required: Record<string, string> = { innodb_use_native_aio: 'OFF' };
+  if (flavor === 'mariadb' && hasBufferPoolSizeMax) {
+    required.innodb_buffer_pool_size_max =
+      userOptions.innodb_buffer_pool_size_max ?? userOptions.innodb_buffer_pool_size ?? '128M';
+  }
+  const nativeAio = userOptions.innodb_use_native_aio;
+  if (nativeAio !== undefined && !/^(0|off|false)$/i.test(nativeAio)) {
+    throw new InputError(
+      `innodb_use_native_aio=${nativeAio} cannot be used with metric: instructions: the server runs under valgrind, ` +
+        'where native asynchronous I/O hangs; remove the option (the tool sets it OFF)',
+    );
+  }
+  return required;
+}
+
+/** Whether the server knows innodb_buffer_pool_size_max (MariaDB 10.11.? and later). */
+export async function supportsBufferPoolSizeMax(binary: string): Promise<boolean> {
+  const result = await exec(binary, ['--no-defaults', '--verbose', '--help'], { check: false });
+  return /innodb[-_]buffer[-_]pool[-_]size[-_]max/.test(result.stdout);
+}
+
+export interface ValgrindLaunch {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** Where callgrind writes its dumps and vgdb its FIFOs, for one side. */
+export interface CallgrindPaths {
+  readonly dir: string;
+  readonly vgdbPrefix: string;
+  readonly outFile: string;
+}
+
+export function callgrindPaths(dir: string): CallgrindPaths {
+  return {
+    dir,
+    vgdbPrefix: path.join(dir, 'vgdb'),
+    // %p: valgrind substitutes the pid; dumps add ".<n>" to this name.
+    outFile: path.join(dir, 'callgrind.out.%p'),
+  };
+}
+
+/** The command line that runs `binary serverArgs…` under callgrind with instrumentation off. */
+export function callgrindLaunch(
+  paths: CallgrindPaths,
+  binary: string,
+  serverArgs: readonly string[],
+  tmpdir: string,
+): ValgrindLaunch {
+  return {
+    command: VALGRIND,
+    args: [
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      '--vgdb=yes',
+      `--vgdb-prefix=${paths.vgdbPrefix}`,
+      `--callgrind-out-file=${paths.outFile}`,
+      binary,
+      ...serverArgs,
+    ],
+    // valgrind's own temporary files go to the side's directory, removed with it.
+    env: { ...process.env, TMPDIR: tmpdir },
+  };
+}
+
+/** Dump files written for `pid` so far, oldest first: callgrind.out.<pid>.<n>. */
+export async function dumpFiles(paths: CallgrindPaths, pid: number): Promise<string[]> {
+  const prefix = `${path.basename(paths.outFile).replace('%p', String(pid))}.`;
+  const entries = await readdir(paths.dir).catch(() => []);
+  return entries
+    .filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)))
+    .sort((a, b) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)))
+    .map((name) => path.join(paths.dir, name));
+}
+
+/** Talks to one callgrind-run process through vgdb's monitor commands. */
+export class CallgrindControl {
+  constructor(
+    private readonly paths: CallgrindPaths,
+    private readonly pid: number,
+  ) {}
+
+  private async monitor(...command: string[]): Promise<void> {
+    const result = await exec(
+      VGDB,
+      [`--vgdb-prefix=${this.paths.vgdbPrefix}`, `--pid=${this.pid}`, ...command],
+      {
+        check: false,
+        installHint: VALGRIND_INSTALL_HINT,
+      },
+    );
+    if (result.exitCode !== 0 || result.signal !== null) {
+      throw new BenchmarkError(
+        `vgdb could not send "${command.join(' ')}" to the server under callgrind (pid ${this.pid}): ` +
+          tailLines(`${result.stderr}\n${result.stdout}`, 5),
+      );
+    }
+  }
+
+  /** Zeroes the counters and switches instrumentation on: the measured window starts. */
+  async startCounting(): Promise<void> {
+    await this.monitor('zero');
+    await this.monitor('instrumentation', 'on');
+  }
+
+  /** Switches instrumentation off and dumps the window; returns the dump's path. */
+  async stopCounting(hint: string): Promise<string> {
+    await this.monitor('instrumentation', 'off');
+    const before = new Set(await dumpFiles(this.paths, this.pid));
+    await this.monitor('dump', hint);
+    const written = (await dumpFiles(this.paths, this.pid)).filter((file) => !before.has(file));
+    const file = written.at(-1);
+    if (file === undefined) {
+      throw new BenchmarkError(
+        `callgrind (pid ${this.pid}) was asked to dump its counts but wrote no file in ${this.paths.dir}`,
+      );
+    }
+    return file;
+  }
+}

@@ -1,0 +1,217 @@
+// What the server spent on each measured window, beside sysbench's throughput.
+//
+// Throughput suites: the server process's CPU time (from /proc) and, where the machine has
+// hardware counters, its instructions (perf stat), both over exactly the sysbench run.
+// Instruction suites: callgrind's counts for the window, switched on and off through vgdb; the
+// dump is parsed for the total, the foreground (statement) part and per-function costs, and kept
+// gzipped beside the results.
+import { gzipSync } from 'node:zlib';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { type CallgrindProfile, inclusiveCost, parseCallgrind } from '../cost/callgrind.js';
+import { startPerfStat, type PerfSession, type PerfSupport } from '../cost/perf.js';
+import { cpuDelta, readProcessCpu, type CpuTimes } from '../cost/proc-cpu.js';
+import { CallgrindControl, type CallgrindPaths } from '../cost/valgrind.js';
+import { BenchmarkError, errorMessage } from '../errors.js';
+import type { Flavor, RepetitionCost } from '../results/schema.js';
+import { connect, withConnection, type ConnectionInfo } from '../server/connection.js';
+
+/** The server as a probe sees it: its current pid and how to reach it. */
+export interface ProbedServer {
+  readonly pid: number | undefined;
+  readonly connection: ConnectionInfo;
+  readonly flavor: Flavor;
+}
+
+export interface WindowCost {
+  readonly cost: RepetitionCost;
+  /** Instruction windows: the parsed profile, for per-function costs. */
+  readonly profile?: CallgrindProfile;
+}
+
+export interface CostProbe {
+  /** Just before sysbench starts. */
+  begin(server: ProbedServer, signal: AbortSignal): Promise<void>;
+  /** Just after sysbench finished. `label` names the window's files ("oltp_read_only-t1-rep2"). */
+  end(server: ProbedServer, label: string): Promise<WindowCost>;
+  /** After a failed measurement: stops whatever still counts. Never throws. */
+  abort(): Promise<void>;
+}
+
+function requirePid(server: ProbedServer): number {
+  if (server.pid === undefined) throw new BenchmarkError('the server is not running: no process to measure');
+  return server.pid;
+}
+
+/** CPU time from /proc, and hardware instructions when perf can count them. */
+export function throughputProbe(perf: PerfSupport): CostProbe {
+  let before: CpuTimes | undefined;
+  let session: PerfSession | undefined;
+  return {
+    async begin(server, signal) {
+      const pid = requirePid(server);
+      session = perf.available ? await startPerfStat(pid, ['instructions'], { signal }) : undefined;
+      before = await readProcessCpu(pid);
+    },
+    async end(server) {
+      const after = await readProcessCpu(requirePid(server));
+      const counts = await session?.stop();
+      session = undefined;
+      if (!before) throw new Error('cost probe ended before it began');
+      const cpu = cpuDelta(before, after);
+      const instructions = counts?.instructions ?? counts?.['instructions:u'];
+      return { cost: { cpu, ...(instructions !== undefined ? { hardwareInstructions: instructions } : {}) } };
+    },
+    async abort() {
+      await session?.stop().catch(() => undefined);
+      session = undefined;
+    },
+  };
+}
+
+/**
+ * The function whose inclusive cost is the foreground work: every MySQL-family server runs each
+ * client command inside do_command(THD*…), on the connection's thread. Background threads
+ * (purge, page cleaner, log writer, timers) never enter it, and how much of their work falls into
+ * a window depends on timing: measured here, oltp_write_only's whole-process count varied by
+ * ±15% between repetitions while do_command's varied by about 1%.
+ */
+export const FOREGROUND_FUNCTION = /^do_command\(/;
+
+/** How long to wait for InnoDB purge to catch up before a window; then the window runs anyway. */
+const PURGE_WAIT_MS = 60_000;
+const PURGE_POLL_MS = 200;
+
+/** InnoDB's undo history not yet purged; undefined when the server does not say. */
+async function historyLength(connection: ConnectionInfo, flavor: Flavor): Promise<number | undefined> {
+  return withConnection(connection, 'socket', async (client) => {
+    const sql =
+      flavor === 'mariadb'
+        ? "SHOW GLOBAL STATUS LIKE 'Innodb_history_list_length'"
+        : "SELECT NAME, COUNT FROM information_schema.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'";
+    const [rows] = await client.query(sql);
+    if (!Array.isArray(rows) || rows.length === 0) return undefined;
+    const row = rows[0] as Record<string, unknown>;
+    const value = Number(row.Value ?? row.COUNT);
+    return Number.isFinite(value) ? value : undefined;
+  });
+}
+
+/**
+ * Lets purge finish the previous window's undo log first, so each window starts from the same
+ * state instead of sharing its latches with the previous window's clean-up.
+ */
+async function waitForPurge(
+  connection: ConnectionInfo,
+  flavor: Flavor,
+  signal: AbortSignal,
+  log: (line: string) => void,
+): Promise<void> {
+  const deadline = Date.now() + PURGE_WAIT_MS;
+  for (;;) {
+    let length: number | undefined;
+    try {
+      length = await historyLength(connection, flavor);
+    } catch (error) {
+      log(`could not read InnoDB's history length (${errorMessage(error)}); not waiting for purge`);
+      return;
+    }
+    if (length === undefined || length === 0) return;
+    if (Date.now() >= deadline) {
+      log(
+        `InnoDB purge still has ${length} undo log entries to go after ${PURGE_WAIT_MS / 1000} s; measuring anyway`,
+      );
+      return;
+    }
+    await sleep(PURGE_POLL_MS, undefined, { signal });
+  }
+}
+
+/**
+ * Keeps InnoDB purge from removing anything written during the window: a transaction with a
+ * consistent snapshot, open from just before the window until just after it, holds back every
+ * later undo record. Without it the foreground work depends on how far purge got meanwhile
+ * (delete-marked index records still there or already gone, pages reorganized or not): measured
+ * here, oltp_write_only's foreground count moved by up to 4% between repetitions. With it, and
+ * purge finishing between windows, every window starts from and sees the same index state.
+ * Returns the release; releasing never throws (the server may be gone).
+ */
+async function holdPurge(connection: ConnectionInfo): Promise<() => Promise<void>> {
+  const client = await connect(connection, 'socket');
+  try {
+    await client.query('START TRANSACTION WITH CONSISTENT SNAPSHOT');
+  } catch (error) {
+    client.destroy();
+    throw new BenchmarkError(`could not open the snapshot that holds purge back: ${errorMessage(error)}`, {
+      cause: error,
+    });
+  }
+  return async () => {
+    try {
+      await client.query('COMMIT');
+      await client.end();
+    } catch {
+      client.destroy();
+    }
+  };
+}
+
+/** callgrind counts for the window, via vgdb; dumps are gzipped into `rawDir/<relativeDir>`. */
+export function instructionProbe(options: {
+  readonly paths: CallgrindPaths;
+  readonly rawDir: string;
+  readonly relativeDir: string;
+  readonly log: (line: string) => void;
+}): CostProbe {
+  let control: CallgrindControl | undefined;
+  let releasePurge: (() => Promise<void>) | undefined;
+  return {
+    async begin(server, signal) {
+      await waitForPurge(server.connection, server.flavor, signal, options.log);
+      releasePurge = await holdPurge(server.connection);
+      control = new CallgrindControl(options.paths, requirePid(server));
+      await control.startCounting();
+    },
+    async end(_server, label) {
+      if (!control) throw new Error('cost probe ended before it began');
+      const dump = await control.stopCounting(label);
+      control = undefined;
+      await releasePurge?.();
+      releasePurge = undefined;
+      const text = await readFile(dump, 'utf8');
+      const profileName = path.join(options.relativeDir, `${label}.callgrind.gz`);
+      await mkdir(path.join(options.rawDir, options.relativeDir), { recursive: true });
+      await writeFile(path.join(options.rawDir, profileName), gzipSync(text));
+      await rm(dump, { force: true });
+      const profile = parseCallgrind(text, dump);
+      const foreground = inclusiveCost(profile, (name) => FOREGROUND_FUNCTION.test(name));
+      if (foreground === undefined) {
+        throw new BenchmarkError(
+          `the callgrind profile of ${label} has no call to do_command(), the function every MySQL-family server runs ` +
+            "client statements in; the server's symbol table may lack it (a stripped build?). The profile is kept as " +
+            `${profileName}.`,
+        );
+      }
+      return {
+        cost: {
+          callgrind: {
+            total: profile.totals,
+            foreground: foreground.inclusive,
+            foregroundFunction: foreground.name,
+            profile: profileName,
+          },
+        },
+        profile,
+      };
+    },
+    async abort() {
+      // Leave the server uninstrumented for whatever comes next (a retry, a shutdown).
+      await control?.stopCounting('aborted').catch(() => undefined);
+      control = undefined;
+      await releasePurge?.();
+      releasePurge = undefined;
+    },
+  };
+}
