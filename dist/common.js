@@ -15737,6 +15737,8 @@ const Workload = strictObject({
     threads: threadList.optional(),
     /** Overrides the suite's `events` for this workload (instruction suites). */
     events: number().int().min(1).max(10_000_000).optional(),
+    /** Overrides the suite's `warmupEvents` for this workload (instruction suites). */
+    warmupEvents: number().int().min(0).max(10_000_000).optional(),
 });
 const tolerance = number().gt(0).lt(10);
 /** Tolerances by metric, as fractions of the base value (0.05 = 5%). */
@@ -15813,6 +15815,8 @@ const Suite = SuiteObject.superRefine((suite, ctx) => {
         suite.workloads.forEach((workload, index) => {
             if (workload.events !== undefined)
                 issue(['workloads', index, 'events'], 'only for metric: instructions');
+            if (workload.warmupEvents !== undefined)
+                issue(['workloads', index, 'warmupEvents'], 'only for metric: instructions');
         });
     }
     else {
@@ -15852,7 +15856,7 @@ function findWorkload(suite, name) {
 function measurementLimit(suite, workload, phase) {
     if (suite.metric === 'instructions') {
         if (phase === 'warmup')
-            return { events: suite.warmupEvents };
+            return { events: workload.warmupEvents ?? suite.warmupEvents };
         const events = workload.events ?? suite.events;
         if (events === undefined)
             throw new Error(`suite ${suite.name} validated without events for ${workload.name}`);
@@ -15864,9 +15868,10 @@ function measurementLimit(suite, workload, phase) {
         throw new Error(`suite ${suite.name} validated without durationSeconds`);
     return { seconds: suite.durationSeconds };
 }
-/** Whether the suite warms each cell up before its repetitions. */
-function hasWarmup(suite) {
-    return suite.metric === 'instructions' ? suite.warmupEvents > 0 : suite.warmupSeconds > 0;
+/** Whether the suite warms `workload`'s cells up before their repetitions. */
+function hasWarmup(suite, workload) {
+    const limit = measurementLimit(suite, workload, 'warmup');
+    return ('events' in limit ? limit.events : limit.seconds) > 0;
 }
 /** Thread counts a workload runs at. */
 function workloadThreads(suite, workload) {
@@ -16919,7 +16924,7 @@ function table$1(cells, confidence) {
         figure(cell.head.median),
         percent$1(cell.change),
         `[${percent$1(cell.changeInterval.low)}, ${percent$1(cell.changeInterval.high)}]`,
-        cell.pValue.toPrecision(2),
+        cell.judgedBy === 'counts' ? 'counts' : cell.pValue.toPrecision(2),
         `${(cell.threshold * 100).toFixed(0)}%`,
         !cell.gating
             ? `${cell.verdict} (not gating)`
@@ -16961,7 +16966,7 @@ function functionDeltaLines(verdict) {
     }
     const unnamed = cells.some((cell) => cell.functions.some((fn) => /^0x[0-9a-f]+$/i.test(fn.name)));
     if (unnamed) {
-        lines.push('  (0x… entries are code without a symbol: the binary is stripped. A build with symbols names them; hex addresses of two different builds do not match.)');
+        lines.push("  (0x… entries are code without a symbol: the binary is stripped. A build with symbols, or the distribution's debug-symbol package, names them; addresses of two different builds do not match.)");
     }
     return lines;
 }
@@ -16971,7 +16976,8 @@ function renderVerdictSummary(verdict) {
         `verdict: ${verdict.verdict.toUpperCase()} — ${counts.regression} regression(s), ${counts.improvement} improvement(s), ` +
             `${counts.unchanged} unchanged, ${counts.inconclusive} inconclusive (suite ${verdict.suite}; base: ${verdict.baseSource.kind === 'ab' ? 'the base side of' : 'baseline'} ${verdict.baseSource.path})`,
         `change = head/base − 1 of the medians; a regression must exceed its tolerance and be significant ` +
-            `(one-sided Mann-Whitney U, Benjamini-Hochberg adjusted per metric, alpha ${verdict.settings.alpha}); ` +
+            `(one-sided Mann-Whitney U, Benjamini-Hochberg adjusted per metric, alpha ${verdict.settings.alpha}; ` +
+            `p "counts": instruction counts that agree closely, judged on every pairing of repetitions); ` +
             `gating metrics: ${verdict.settings.gateMetrics.join(', ')}`,
     ];
     const changed = verdict.cells.filter((cell) => cell.verdict === 'regression' || cell.verdict === 'improvement');
@@ -17712,13 +17718,16 @@ function repetitionsToResolve(input) {
 // resolve it, as ClickHouse reports unstable queries instead of guessing. Improvements mirror
 // regressions.
 //
-// Counted metrics (instructions) are judged on the counts themselves when each side's repetitions
-// agree to within half the tolerance: then no rank test is needed (and with three repetitions a
-// side none could pass), because noise of that size cannot make a change beyond the tolerance.
-// A change beyond the tolerance, with every head repetition worse than every base repetition, is
-// a regression; a change that stays within the tolerance by more than the spread is unchanged;
-// anything closer to the line is inconclusive. If the repetitions disagree by more, the cell is
-// not deterministic after all and the statistics above apply.
+// Counted metrics (instructions) are judged on the counts themselves, without a rank test (with
+// three repetitions a side none could pass), when the counts leave no doubt:
+//   - a regression when every head repetition is worse than every base repetition by more than
+//     the tolerance, and the change is at least three times the repetitions' own spread;
+//   - unchanged when no pairing of a base and a head repetition differs by more than the
+//     tolerance;
+//   - inconclusive when neither holds but the repetitions agree to within half the tolerance
+//     (the change sits too close to the line to call).
+// Otherwise the counts are noisier than a count should be (background work in the window), and
+// the statistics above apply to them as to timings.
 function sideStatistics(values) {
     return {
         values: [...values],
@@ -17755,33 +17764,43 @@ function relativeRange(side) {
             : Infinity
         : (side.max - side.min) / Math.abs(side.median);
 }
-/** The counted-metric rule (see the header); undefined when the repetitions disagree too much. */
+/**
+ * A change must be at least this many times the repetitions' own spread before counts alone may
+ * call it: a difference of a few spreads could be the spread itself.
+ */
+const SEPARATION = 3;
+/** The counted-metric rule (see the header); undefined when the counts are too noisy for it. */
 function judgeCounts(metric, base, head, worseBy, threshold) {
-    const spread = Math.max(relativeRange(base), relativeRange(head));
-    if (!metric.counted || spread > threshold / 2)
+    if (!metric.counted)
         return undefined;
+    const spread = Math.max(relativeRange(base), relativeRange(head));
     const agree = `repetitions agree within ${percent(spread)}`;
-    // Every head repetition worse (or better) than every base repetition.
-    const headWorse = metric.worse === 'higher' ? head.min > base.max : head.max < base.min;
-    const headBetter = metric.worse === 'higher' ? head.max < base.min : head.min > base.max;
-    if (worseBy > threshold && headWorse) {
+    // Over every pairing of a base and a head repetition: the least and the most worsening.
+    const pairs = [head.min / base.max - 1, head.max / base.min - 1].map((change) => metric.worse === 'higher' ? change : -change);
+    const least = Math.min(...pairs);
+    const most = Math.max(...pairs);
+    const separated = Math.abs(worseBy) >= SEPARATION * spread;
+    if (least > threshold && separated) {
         return {
             verdict: 'regression',
             reason: `${percent(worseBy)} worse, beyond the ${percent(threshold)} tolerance (${agree})`,
         };
     }
-    if (-worseBy > threshold && headBetter) {
+    if (most < -threshold && separated) {
         return {
             verdict: 'improvement',
             reason: `${percent(-worseBy)} better, beyond the ${percent(threshold)} tolerance (${agree})`,
         };
     }
-    if (Math.abs(worseBy) + spread <= threshold) {
+    if (most <= threshold && least >= -threshold) {
         return {
             verdict: 'unchanged',
-            reason: `${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'}, within the ${percent(threshold)} tolerance (${agree})`,
+            reason: `${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'}, and no pairing of repetitions differs by more ` +
+                `than the ${percent(threshold)} tolerance (${agree})`,
         };
     }
+    if (spread > threshold / 2)
+        return undefined;
     return {
         verdict: 'inconclusive',
         reason: `${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'}, within the repetitions' ${percent(spread)} spread of ` +
@@ -56231,7 +56250,7 @@ function throughputProbe(perf) {
             if (!before)
                 throw new Error('cost probe ended before it began');
             const cpu = cpuDelta(before, after);
-            const instructions = counts?.instructions ?? counts?.['instructions:u'];
+            const instructions = counts?.instructions;
             return { cost: { cpu, ...(instructions !== undefined ? { hardwareInstructions: instructions } : {}) } };
         },
         async abort() {
@@ -56412,7 +56431,8 @@ function sideOrder(sides, index) {
 function planSteps(suite, sides) {
     const steps = [];
     for (const { workload, threads } of suiteCells(suite)) {
-        if (!suite.restartBetweenRepetitions && hasWarmup(suite)) {
+        const warmup = hasWarmup(suite, findWorkload(suite, workload));
+        if (!suite.restartBetweenRepetitions && warmup) {
             for (const side of sides)
                 steps.push({ kind: 'warmup', side, workload, threads });
         }
@@ -56420,7 +56440,7 @@ function planSteps(suite, sides) {
             for (const side of sideOrder(sides, repetition)) {
                 if (suite.restartBetweenRepetitions) {
                     steps.push({ kind: 'restart', side });
-                    if (hasWarmup(suite))
+                    if (warmup)
                         steps.push({ kind: 'warmup', side, workload, threads });
                 }
                 steps.push({ kind: 'measure', side, workload, threads, repetition });

@@ -2,8 +2,9 @@
 # Installs what mysql-perf-gate needs on Debian/Ubuntu: sysbench and a MariaDB server from the
 # distribution (only when missing), and the npm packages including Node 24 (the npm registry's
 # `node` package, so the machine's own Node version does not matter).
+# valgrind too, for the instructions suite (it runs the server under callgrind).
 # With --tests, also what only the tests need: clang and gcc, to check the compiler read from
-# binaries built here.
+# binaries built here, and perf, to check hardware-counter detection and counting.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,8 +12,10 @@ need=()
 if [ "${1:-}" = "--tests" ]; then
   command -v gcc >/dev/null 2>&1 || need+=(gcc)
   command -v clang >/dev/null 2>&1 || need+=(clang)
+  command -v perf >/dev/null 2>&1 || need+=(linux-perf)
 fi
 command -v sysbench >/dev/null 2>&1 || need+=(sysbench)
+command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
 if ! command -v mariadbd >/dev/null 2>&1 && [ ! -x /usr/sbin/mariadbd ] && [ ! -x /usr/sbin/mysqld ]; then
   need+=(mariadb-server)
 fi

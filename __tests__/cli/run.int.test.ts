@@ -68,6 +68,13 @@ maybe('mysql-perf-gate run (real MariaDB)', () => {
       for (const repetition of cell.repetitions) {
         expect(repetition.report.tps).toBeGreaterThan(0);
         expect(repetition.report.intervals.length).toBeGreaterThan(0);
+        // The server's own CPU time over the window: it served thousands of transactions.
+        const cpu = repetition.cost?.cpu;
+        expect((cpu?.userSeconds ?? 0) + (cpu?.systemSeconds ?? 0)).toBeGreaterThan(0);
+        // Hardware counts exactly when the machine has counters.
+        expect(repetition.cost?.hardwareInstructions !== undefined).toBe(
+          results.costCounters?.hardwareInstructions.available,
+        );
         expect(existsSync(join(dir, results.rawDir, repetition.rawOutput))).toBe(true);
       }
     }

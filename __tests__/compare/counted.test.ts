@@ -63,6 +63,25 @@ describe('counted metrics', () => {
     );
   });
 
+  it('calls a change that dwarfs a wider spread a regression (performance_schema=ON, 300 point selects)', () => {
+    // Real figures from two repetitions a side: the spread (0.8%) exceeds half the tolerance,
+    // but every head repetition is 8% above every base repetition.
+    const cell = judge([41_563, 41_400], [45_222, 45_580]);
+    expect(cell).toMatchObject({ verdict: 'regression', judgedBy: 'counts' });
+  });
+
+  it('does not let noisy counts that happen not to overlap pass for a regression', () => {
+    // All threads of oltp_write_only (background work in the window): ±10%, head all above base.
+    const cell = judge(
+      [560_000, 590_000, 600_000],
+      [610_000, 640_000, 660_000],
+      METRICS.instructionsTotal,
+      0.02,
+    );
+    expect(cell.judgedBy).toBe('statistics');
+    expect(cell.verdict).not.toBe('regression');
+  });
+
   it('never judges timings by counts, however tight', () => {
     const cell = judge([1000, 1001, 1002], [900, 901, 902], METRICS.tps, 0.05);
     expect(cell.judgedBy).toBe('statistics');

@@ -13,13 +13,16 @@
 // resolve it, as ClickHouse reports unstable queries instead of guessing. Improvements mirror
 // regressions.
 //
-// Counted metrics (instructions) are judged on the counts themselves when each side's repetitions
-// agree to within half the tolerance: then no rank test is needed (and with three repetitions a
-// side none could pass), because noise of that size cannot make a change beyond the tolerance.
-// A change beyond the tolerance, with every head repetition worse than every base repetition, is
-// a regression; a change that stays within the tolerance by more than the spread is unchanged;
-// anything closer to the line is inconclusive. If the repetitions disagree by more, the cell is
-// not deterministic after all and the statistics above apply.
+// Counted metrics (instructions) are judged on the counts themselves, without a rank test (with
+// three repetitions a side none could pass), when the counts leave no doubt:
+//   - a regression when every head repetition is worse than every base repetition by more than
+//     the tolerance, and the change is at least three times the repetitions' own spread;
+//   - unchanged when no pairing of a base and a head repetition differs by more than the
+//     tolerance;
+//   - inconclusive when neither holds but the repetitions agree to within half the tolerance
+//     (the change sits too close to the line to call).
+// Otherwise the counts are noisier than a count should be (background work in the window), and
+// the statistics above apply to them as to timings.
 import { bootstrapRatioOfMedians } from '../stats/bootstrap.js';
 import { median, robustCv } from '../stats/descriptive.js';
 import { mannWhitneyU } from '../stats/mann-whitney.js';
@@ -97,7 +100,13 @@ interface Judgement {
   readonly reason: string;
 }
 
-/** The counted-metric rule (see the header); undefined when the repetitions disagree too much. */
+/**
+ * A change must be at least this many times the repetitions' own spread before counts alone may
+ * call it: a difference of a few spreads could be the spread itself.
+ */
+const SEPARATION = 3;
+
+/** The counted-metric rule (see the header); undefined when the counts are too noisy for it. */
 function judgeCounts(
   metric: Metric,
   base: SideStatistics,
@@ -105,30 +114,37 @@ function judgeCounts(
   worseBy: number,
   threshold: number,
 ): Judgement | undefined {
+  if (!metric.counted) return undefined;
   const spread = Math.max(relativeRange(base), relativeRange(head));
-  if (!metric.counted || spread > threshold / 2) return undefined;
   const agree = `repetitions agree within ${percent(spread)}`;
-  // Every head repetition worse (or better) than every base repetition.
-  const headWorse = metric.worse === 'higher' ? head.min > base.max : head.max < base.min;
-  const headBetter = metric.worse === 'higher' ? head.max < base.min : head.min > base.max;
-  if (worseBy > threshold && headWorse) {
+  // Over every pairing of a base and a head repetition: the least and the most worsening.
+  const pairs = [head.min / base.max - 1, head.max / base.min - 1].map((change) =>
+    metric.worse === 'higher' ? change : -change,
+  );
+  const least = Math.min(...pairs);
+  const most = Math.max(...pairs);
+  const separated = Math.abs(worseBy) >= SEPARATION * spread;
+  if (least > threshold && separated) {
     return {
       verdict: 'regression',
       reason: `${percent(worseBy)} worse, beyond the ${percent(threshold)} tolerance (${agree})`,
     };
   }
-  if (-worseBy > threshold && headBetter) {
+  if (most < -threshold && separated) {
     return {
       verdict: 'improvement',
       reason: `${percent(-worseBy)} better, beyond the ${percent(threshold)} tolerance (${agree})`,
     };
   }
-  if (Math.abs(worseBy) + spread <= threshold) {
+  if (most <= threshold && least >= -threshold) {
     return {
       verdict: 'unchanged',
-      reason: `${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'}, within the ${percent(threshold)} tolerance (${agree})`,
+      reason:
+        `${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'}, and no pairing of repetitions differs by more ` +
+        `than the ${percent(threshold)} tolerance (${agree})`,
     };
   }
+  if (spread > threshold / 2) return undefined;
   return {
     verdict: 'inconclusive',
     reason:

@@ -55,7 +55,7 @@ function table(cells: readonly CellComparison[], confidence: number): string {
     figure(cell.head.median),
     percent(cell.change),
     `[${percent(cell.changeInterval.low)}, ${percent(cell.changeInterval.high)}]`,
-    cell.pValue.toPrecision(2),
+    cell.judgedBy === 'counts' ? 'counts' : cell.pValue.toPrecision(2),
     `${(cell.threshold * 100).toFixed(0)}%`,
     !cell.gating
       ? `${cell.verdict} (not gating)`
@@ -111,7 +111,7 @@ function functionDeltaLines(verdict: Verdict): string[] {
   const unnamed = cells.some((cell) => cell.functions.some((fn) => /^0x[0-9a-f]+$/i.test(fn.name)));
   if (unnamed) {
     lines.push(
-      '  (0x… entries are code without a symbol: the binary is stripped. A build with symbols names them; hex addresses of two different builds do not match.)',
+      "  (0x… entries are code without a symbol: the binary is stripped. A build with symbols, or the distribution's debug-symbol package, names them; addresses of two different builds do not match.)",
     );
   }
   return lines;
@@ -123,7 +123,8 @@ export function renderVerdictSummary(verdict: Verdict): string {
     `verdict: ${verdict.verdict.toUpperCase()} — ${counts.regression} regression(s), ${counts.improvement} improvement(s), ` +
       `${counts.unchanged} unchanged, ${counts.inconclusive} inconclusive (suite ${verdict.suite}; base: ${verdict.baseSource.kind === 'ab' ? 'the base side of' : 'baseline'} ${verdict.baseSource.path})`,
     `change = head/base − 1 of the medians; a regression must exceed its tolerance and be significant ` +
-      `(one-sided Mann-Whitney U, Benjamini-Hochberg adjusted per metric, alpha ${verdict.settings.alpha}); ` +
+      `(one-sided Mann-Whitney U, Benjamini-Hochberg adjusted per metric, alpha ${verdict.settings.alpha}; ` +
+      `p "counts": instruction counts that agree closely, judged on every pairing of repetitions); ` +
       `gating metrics: ${verdict.settings.gateMetrics.join(', ')}`,
   ];
   const changed = verdict.cells.filter(

@@ -61,7 +61,7 @@ export function throughputProbe(perf: PerfSupport): CostProbe {
       session = undefined;
       if (!before) throw new Error('cost probe ended before it began');
       const cpu = cpuDelta(before, after);
-      const instructions = counts?.instructions ?? counts?.['instructions:u'];
+      const instructions = counts?.instructions;
       return { cost: { cpu, ...(instructions !== undefined ? { hardwareInstructions: instructions } : {}) } };
     },
     async abort() {

@@ -28,14 +28,15 @@ export function sideOrder(sides: readonly SideName[], index: number): SideName[]
 export function planSteps(suite: Suite, sides: readonly SideName[]): Step[] {
   const steps: Step[] = [];
   for (const { workload, threads } of suiteCells(suite)) {
-    if (!suite.restartBetweenRepetitions && hasWarmup(suite)) {
+    const warmup = hasWarmup(suite, findWorkload(suite, workload));
+    if (!suite.restartBetweenRepetitions && warmup) {
       for (const side of sides) steps.push({ kind: 'warmup', side, workload, threads });
     }
     for (let repetition = 1; repetition <= suite.repetitions; repetition++) {
       for (const side of sideOrder(sides, repetition)) {
         if (suite.restartBetweenRepetitions) {
           steps.push({ kind: 'restart', side });
-          if (hasWarmup(suite)) steps.push({ kind: 'warmup', side, workload, threads });
+          if (warmup) steps.push({ kind: 'warmup', side, workload, threads });
         }
         steps.push({ kind: 'measure', side, workload, threads, repetition });
       }

@@ -45,6 +45,8 @@ export const Workload = z.strictObject({
   threads: threadList.optional(),
   /** Overrides the suite's `events` for this workload (instruction suites). */
   events: z.number().int().min(1).max(10_000_000).optional(),
+  /** Overrides the suite's `warmupEvents` for this workload (instruction suites). */
+  warmupEvents: z.number().int().min(0).max(10_000_000).optional(),
 });
 export type Workload = z.infer<typeof Workload>;
 
@@ -139,6 +141,8 @@ export const Suite = SuiteObject.superRefine((suite, ctx) => {
     suite.workloads.forEach((workload, index) => {
       if (workload.events !== undefined)
         issue(['workloads', index, 'events'], 'only for metric: instructions');
+      if (workload.warmupEvents !== undefined)
+        issue(['workloads', index, 'warmupEvents'], 'only for metric: instructions');
     });
   } else {
     if (suite.durationSeconds !== undefined)
@@ -196,7 +200,7 @@ export function measurementLimit(
   phase: 'warmup' | 'measure',
 ): MeasurementLimit {
   if (suite.metric === 'instructions') {
-    if (phase === 'warmup') return { events: suite.warmupEvents };
+    if (phase === 'warmup') return { events: workload.warmupEvents ?? suite.warmupEvents };
     const events = workload.events ?? suite.events;
     if (events === undefined)
       throw new Error(`suite ${suite.name} validated without events for ${workload.name}`);
@@ -208,9 +212,10 @@ export function measurementLimit(
   return { seconds: suite.durationSeconds };
 }
 
-/** Whether the suite warms each cell up before its repetitions. */
-export function hasWarmup(suite: Suite): boolean {
-  return suite.metric === 'instructions' ? suite.warmupEvents > 0 : suite.warmupSeconds > 0;
+/** Whether the suite warms `workload`'s cells up before their repetitions. */
+export function hasWarmup(suite: Suite, workload: Workload): boolean {
+  const limit = measurementLimit(suite, workload, 'warmup');
+  return ('events' in limit ? limit.events : limit.seconds) > 0;
 }
 
 /** Thread counts a workload runs at. */

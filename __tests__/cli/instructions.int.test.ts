@@ -1,0 +1,166 @@
+// metric: instructions end to end through the CLI: real mariadbd under real valgrind, real sysbench.
+import { existsSync, readdirSync, readFileSync, symlinkSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+import { jest } from '@jest/globals';
+
+import { main } from '../../src/cli/program.js';
+import { Verdict } from '../../src/compare/verdict-schema.js';
+import { readResults } from '../../src/results/io.js';
+import { processesMentioning } from '../helpers/leftovers.js';
+import { ROOT, useTempDir } from '../helpers/real-run.js';
+import { findCommand, requireCommand } from '../helpers/requirements.js';
+
+const ready = requireCommand('mariadbd') && requireCommand('sysbench') && requireCommand('valgrind');
+const maybe = ready ? describe : describe.skip;
+const SUITE = join(ROOT, '__fixtures__/suites/tiny-instructions.yml');
+const MARIADBD = '/usr/sbin/mariadbd';
+const TIMEOUT_MS = 600_000;
+
+const dir = useTempDir('gate-instr-');
+let stderr: string[];
+let writeSpy: jest.SpiedFunction<typeof process.stderr.write>;
+
+beforeEach(() => {
+  stderr = [];
+  writeSpy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stderr.push(String(chunk));
+    return true;
+  });
+});
+
+afterEach(() => {
+  writeSpy.mockRestore();
+});
+
+function cli(...args: string[]): Promise<number> {
+  return main(['node', 'mysql-perf-gate', ...args]);
+}
+
+async function runAb(name: string, ...extra: string[]): Promise<{ out: string; work: string }> {
+  const out = join(dir.path, `${name}.json`);
+  const work = join(dir.path, `${name}-work`);
+  const code = await cli(
+    'run',
+    '--base',
+    MARIADBD,
+    '--head',
+    MARIADBD,
+    '--suite',
+    SUITE,
+    '--out',
+    out,
+    '--work-dir',
+    work,
+    ...extra,
+  );
+  expect({ code, log: code === 0 ? '' : stderr.join('') }).toEqual({ code: 0, log: '' });
+  return { out, work };
+}
+
+function readVerdict(path: string): Verdict {
+  return Verdict.parse(JSON.parse(readFileSync(path, 'utf8')));
+}
+
+maybe('metric: instructions (real mariadbd under callgrind)', () => {
+  it(
+    'counts the same instructions on both sides of an A/A run, judges them by the counts, and leaves nothing behind',
+    async () => {
+      const { out, work } = await runAb('aa');
+      const results = readResults(out);
+      expect(results.costCounters?.valgrind).toMatch(/^\d+\.\d+/);
+      expect(results.cells).toHaveLength(2 * 2);
+      for (const cell of results.cells) {
+        for (const repetition of cell.repetitions) {
+          const counts = repetition.cost?.callgrind;
+          if (!counts) throw new Error(`no callgrind counts for ${cell.workload} on ${cell.side}`);
+          expect(counts.foregroundFunction).toMatch(/^do_command\(/);
+          expect(counts.foreground).toBeGreaterThan(0);
+          // Background threads only add to the statements' work.
+          expect(counts.total).toBeGreaterThanOrEqual(counts.foreground);
+          const profile = gunzipSync(readFileSync(join(dir.path, results.rawDir, counts.profile))).toString(
+            'utf8',
+          );
+          expect(profile).toMatch(/^# callgrind format/);
+          expect(profile).toContain(`totals: ${counts.total}`);
+        }
+        // Every function with a share of the work, largest first.
+        expect(cell.functions?.length ?? 0).toBeGreaterThan(100);
+      }
+      const pointSelect = results.cells.find(
+        (cell) => cell.workload === 'oltp_point_select' && cell.side === 'base',
+      );
+      const perTransaction = pointSelect?.repetitions.map(
+        (repetition) => (repetition.cost?.callgrind?.foreground ?? 0) / repetition.report.transactions,
+      );
+      // About 43k here (MariaDB 10.11); the bounds only catch a window that counted nothing or everything.
+      for (const value of perTransaction ?? []) expect(value).toBeGreaterThan(10_000);
+      for (const value of perTransaction ?? []) expect(value).toBeLessThan(500_000);
+
+      expect(processesMentioning(work)).toEqual([]);
+      expect(readdirSync(work)).toEqual([]);
+
+      const verdictDir = join(dir.path, 'aa-verdict');
+      expect(await cli('compare', out, '--out', verdictDir)).toBe(0);
+      const verdict = readVerdict(join(verdictDir, 'verdict.json'));
+      const cell = verdict.cells.find(
+        (c) => c.workload === 'oltp_point_select' && c.metric === 'instructions',
+      );
+      expect(cell).toMatchObject({ judgedBy: 'counts', verdict: 'unchanged', gating: true });
+      expect(Math.abs(cell?.change ?? 1)).toBeLessThan(0.005);
+      expect(verdict.counts.regression).toBe(0);
+      // Throughput under valgrind means nothing and is not judged.
+      expect(verdict.cells.some((c) => c.metric === 'tps')).toBe(false);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'sees performance_schema=ON as a regression of several percent in every point select, and names it',
+    async () => {
+      const { out } = await runAb(
+        'pfs',
+        '--base-set',
+        'performance_schema=OFF',
+        '--head-set',
+        'performance_schema=ON',
+      );
+      const verdictDir = join(dir.path, 'pfs-verdict');
+      const code = await cli('compare', out, '--out', verdictDir);
+      expect({ code, log: code === 1 ? '' : stderr.join('') }).toEqual({ code: 1, log: '' });
+      const verdict = readVerdict(join(verdictDir, 'verdict.json'));
+      const cell = verdict.cells.find(
+        (c) => c.workload === 'oltp_point_select' && c.metric === 'instructions',
+      );
+      expect(cell?.verdict).toBe('regression');
+      expect(cell?.change).toBeGreaterThan(0.02);
+      expect(verdict.configDiff).toContainEqual({ name: 'performance_schema', base: 'OFF', head: 'ON' });
+      const deltas = verdict.functionDeltas.find((c) => c.workload === 'oltp_point_select');
+      expect(deltas?.headTotal).toBeGreaterThan(deltas?.baseTotal ?? Infinity);
+      expect(deltas?.functions.length).toBeGreaterThan(0);
+      // Code that does not run at all with performance_schema OFF.
+      expect(deltas?.functions.some((fn) => fn.base === 0 && fn.head > 0)).toBe(true);
+    },
+    TIMEOUT_MS,
+  );
+
+  it('says how to install valgrind when it is missing, before starting any server', async () => {
+    const bin = join(dir.path, 'bin');
+    mkdirSync(bin);
+    const sysbench = findCommand('sysbench');
+    if (!sysbench) throw new Error('sysbench vanished');
+    symlinkSync(sysbench, join(bin, 'sysbench'));
+    const path = process.env.PATH;
+    process.env.PATH = bin;
+    let code: number;
+    try {
+      code = await cli('run', '--server', MARIADBD, '--suite', SUITE, '--out', join(dir.path, 'r.json'));
+    } finally {
+      process.env.PATH = path;
+    }
+    expect(code).toBe(2);
+    expect(stderr.join('')).toContain('apt-get install valgrind');
+    expect(existsSync(join(dir.path, 'r.json'))).toBe(false);
+  });
+});
