@@ -3,13 +3,11 @@ import { existsSync, readdirSync, readFileSync, symlinkSync, mkdirSync } from 'n
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
-import { jest } from '@jest/globals';
-
 import { main } from '../../src/cli/program.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
 import { readResults } from '../../src/results/io.js';
 import { processesMentioning } from '../helpers/leftovers.js';
-import { ROOT, useTempDir } from '../helpers/real-run.js';
+import { captureStderr, ROOT, useTempDir } from '../helpers/real-run.js';
 import { findCommand, requireCommand } from '../helpers/requirements.js';
 
 const ready = requireCommand('mariadbd') && requireCommand('sysbench') && requireCommand('valgrind');
@@ -19,20 +17,7 @@ const MARIADBD = '/usr/sbin/mariadbd';
 const TIMEOUT_MS = 600_000;
 
 const dir = useTempDir('gate-instr-');
-let stderr: string[];
-let writeSpy: jest.SpiedFunction<typeof process.stderr.write>;
-
-beforeEach(() => {
-  stderr = [];
-  writeSpy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr.push(String(chunk));
-    return true;
-  });
-});
-
-afterEach(() => {
-  writeSpy.mockRestore();
-});
+const stderr = captureStderr();
 
 function cli(...args: string[]): Promise<number> {
   return main(['node', 'mysql-perf-gate', ...args]);
@@ -55,7 +40,7 @@ async function runAb(name: string, ...extra: string[]): Promise<{ out: string; w
     work,
     ...extra,
   );
-  expect({ code, log: code === 0 ? '' : stderr.join('') }).toEqual({ code: 0, log: '' });
+  expect({ code, log: code === 0 ? '' : stderr.text }).toEqual({ code: 0, log: '' });
   return { out, work };
 }
 
@@ -128,7 +113,7 @@ maybe('metric: instructions (real mariadbd under callgrind)', () => {
       );
       const verdictDir = join(dir.path, 'pfs-verdict');
       const code = await cli('compare', out, '--out', verdictDir);
-      expect({ code, log: code === 1 ? '' : stderr.join('') }).toEqual({ code: 1, log: '' });
+      expect({ code, log: code === 1 ? '' : stderr.text }).toEqual({ code: 1, log: '' });
       const verdict = readVerdict(join(verdictDir, 'verdict.json'));
       const cell = verdict.cells.find(
         (c) => c.workload === 'oltp_point_select' && c.metric === 'instructions',
@@ -160,7 +145,7 @@ maybe('metric: instructions (real mariadbd under callgrind)', () => {
       process.env.PATH = path;
     }
     expect(code).toBe(2);
-    expect(stderr.join('')).toContain('apt-get install valgrind');
+    expect(stderr.text).toContain('apt-get install valgrind');
     expect(existsSync(join(dir.path, 'r.json'))).toBe(false);
   });
 });

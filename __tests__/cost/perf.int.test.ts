@@ -1,59 +1,20 @@
 // perf detection and attached counting against real processes and the real perf. Assertions are
 // about consistency (what detection says must match what counting does), not about this machine's
 // hardware, except that software events such as task-clock work wherever perf does.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 
 import { detectPerfCounters, startPerfStat, type PerfSession } from '../../src/cost/perf.js';
 import { BenchmarkError, InterruptedError } from '../../src/errors.js';
 import { isRunning, processesMentioning } from '../helpers/leftovers.js';
 import { requireCommand } from '../helpers/requirements.js';
+import { killChildren, nextLine, startSpinner } from '../helpers/spinner.js';
 
 const maybe = requireCommand('perf') ? describe : describe.skip;
 /** Jest's per-project testTimeout does not apply to a single file run, so each test says its own. */
 const TEST_TIMEOUT_MS = 60_000;
 
-/**
- * A node child that prints "ready", then after each "go" line spins until it has used `busyMs` of
- * user CPU time and prints "done". CPU time rather than wall time, so a loaded machine makes the
- * spin last longer instead of making it smaller.
- */
-const SPINNER = `
-process.stdout.write('ready\\n');
-process.stdin.setEncoding('utf8').on('data', () => {
-  const end = process.cpuUsage().user + Number(process.argv[1]) * 1000;
-  while (process.cpuUsage().user < end) for (let i = 0; i < 100000; i++);
-  process.stdout.write('done\\n');
-});
-`;
-
-const children: ChildProcessWithoutNullStreams[] = [];
 const sessions: PerfSession[] = [];
-
-function startSpinner(busyMs: number): ChildProcessWithoutNullStreams {
-  const child = spawn(process.execPath, ['-e', SPINNER, String(busyMs)]);
-  children.push(child);
-  return child;
-}
-
-/** Resolves when the child has printed `line` (a listener, so the stream stays usable). */
-async function nextLine(child: ChildProcessWithoutNullStreams, line: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    let seen = '';
-    const onData = (chunk: Buffer): void => {
-      seen += chunk.toString('utf8');
-      if (!seen.includes(`${line}\n`)) return;
-      child.stdout.off('data', onData);
-      child.off('exit', onExit);
-      resolve();
-    };
-    const onExit = (): void => {
-      reject(new Error(`child exited before printing "${line}"`));
-    };
-    child.stdout.on('data', onData);
-    child.once('exit', onExit);
-  });
-}
 
 /** Counts `events` over one 0.5 s spin of a fresh child; the session is kept for the leak checks. */
 async function countSpin(events: readonly string[]): Promise<Record<string, number>> {
@@ -72,7 +33,7 @@ function perfsAttachedTo(pid: number): number[] {
 }
 
 afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
+  killChildren();
 });
 
 afterAll(() => {

@@ -1,54 +1,14 @@
 // readProcessCpu on real child processes: a busy one's user time grows by about the time it spun,
 // an idle one's does not, and a process that has exited is a clear error.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 
 import { clockTicksPerSecond, cpuDelta, readProcessCpu } from '../../src/cost/proc-cpu.js';
 import { BenchmarkError } from '../../src/errors.js';
-
-/**
- * A node child that prints "ready", then after each "go" line spins until it has used `busyMs` of
- * user CPU time and prints "done". CPU time rather than wall time, so a loaded machine makes the
- * spin last longer instead of making it smaller.
- */
-const SPINNER = `
-process.stdout.write('ready\\n');
-process.stdin.setEncoding('utf8').on('data', () => {
-  const end = process.cpuUsage().user + Number(process.argv[1]) * 1000;
-  while (process.cpuUsage().user < end) for (let i = 0; i < 100000; i++);
-  process.stdout.write('done\\n');
-});
-`;
-
-const children: ChildProcessWithoutNullStreams[] = [];
-
-function startSpinner(busyMs: number): ChildProcessWithoutNullStreams {
-  const child = spawn(process.execPath, ['-e', SPINNER, String(busyMs)]);
-  children.push(child);
-  return child;
-}
-
-/** Resolves when the child has printed `line` (a listener, so the stream stays usable). */
-async function nextLine(child: ChildProcessWithoutNullStreams, line: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    let seen = '';
-    const onData = (chunk: Buffer): void => {
-      seen += chunk.toString('utf8');
-      if (!seen.includes(`${line}\n`)) return;
-      child.stdout.off('data', onData);
-      child.off('exit', onExit);
-      resolve();
-    };
-    const onExit = (): void => {
-      reject(new Error(`child exited before printing "${line}"`));
-    };
-    child.stdout.on('data', onData);
-    child.once('exit', onExit);
-  });
-}
+import { children, killChildren, nextLine, startSpinner } from '../helpers/spinner.js';
 
 afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
+  killChildren();
 });
 
 describe('readProcessCpu on real processes', () => {

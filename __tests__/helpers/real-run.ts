@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 
+import { jest as jestGlobals } from '@jest/globals';
+
 import { requireCommand } from './requirements.js';
 
 export const ROOT = join(import.meta.dirname, '../..');
@@ -25,4 +27,25 @@ export function useTempDir(prefix: string): { readonly path: string } {
     rmSync(state.path, { recursive: true, force: true });
   });
   return state;
+}
+
+/** Captures what the code under test writes to stderr, per test; read `.text` inside a test. */
+export function captureStderr(): { readonly text: string } {
+  const chunks: string[] = [];
+  let spy: jest.SpiedFunction<typeof process.stderr.write> | undefined;
+  beforeEach(() => {
+    chunks.length = 0;
+    spy = jestGlobals.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      chunks.push(String(chunk));
+      return true;
+    });
+  });
+  afterEach(() => {
+    spy?.mockRestore();
+  });
+  return {
+    get text() {
+      return chunks.join('');
+    },
+  };
 }
