@@ -1,5 +1,5 @@
 // metric: instructions end to end through the CLI: real mariadbd under real valgrind, real sysbench.
-import { existsSync, readdirSync, readFileSync, symlinkSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
@@ -126,6 +126,47 @@ maybe('metric: instructions (real mariadbd under callgrind)', () => {
       expect(deltas?.functions.length).toBeGreaterThan(0);
       // Code that does not run at all with performance_schema OFF.
       expect(deltas?.functions.some((fn) => fn.base === 0 && fn.head > 0)).toBe(true);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'reports a server killed mid-window, without waiting on vgdb, and leaves nothing behind',
+    async () => {
+      const suite = join(dir.path, 'long.yml');
+      writeFileSync(
+        suite,
+        readFileSync(SUITE, 'utf8')
+          .replace(/events: 300/, 'events: 20000')
+          .replace(/ {2}- name: oltp_write_only\n {4}events: 60\n/, ''),
+      );
+      const work = join(dir.path, 'work');
+      const run = cli(
+        'run',
+        '--server',
+        MARIADBD,
+        '--suite',
+        suite,
+        '--out',
+        join(dir.path, 'k.json'),
+        '--work-dir',
+        work,
+      );
+      const deadline = Date.now() + 300_000;
+      while (!stderr.text.includes('repetition 1/2') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const pids = processesMentioning(`valgrind.*${work}`);
+      expect(pids).toHaveLength(1);
+      for (const pid of pids) process.kill(pid, 'SIGKILL');
+      const started = Date.now();
+      expect(await run).toBe(2);
+      // vgdb would wait for a dead process for good; the run must not.
+      expect(Date.now() - started).toBeLessThan(30_000);
+      expect(stderr.text).toMatch(/died: it was killed by SIGKILL/);
+      expect(processesMentioning(work)).toEqual([]);
+      expect(readdirSync(work)).toEqual([]);
     },
     TIMEOUT_MS,
   );

@@ -10,12 +10,18 @@ import path from 'node:path';
 
 import { BenchmarkError, DependencyError, InputError, tailLines } from '../errors.js';
 import type { Flavor } from '../results/schema.js';
-import { exec } from '../shell/exec.js';
+import { exec, type ExecResult } from '../shell/exec.js';
 
 export const VALGRIND = 'valgrind';
 export const VGDB = 'vgdb';
 export const VALGRIND_INSTALL_HINT =
   'metric: instructions runs the server under valgrind: on Debian/Ubuntu `sudo apt-get install valgrind`';
+
+/**
+ * vgdb answers in well under a second while the process lives, but waits for good on a process
+ * that died (it keeps waiting for the FIFO to be read): past this, the call is given up.
+ */
+export const VGDB_TIMEOUT_MS = 60_000;
 
 /** Starting under valgrind takes longer (and far longer on a busy machine) than natively. */
 export const VALGRIND_START_TIMEOUT_MS = 600_000;
@@ -131,19 +137,36 @@ export class CallgrindControl {
     private readonly pid: number,
   ) {}
 
+  /** Whether the process still exists (signal 0 checks without sending anything). */
+  alive(): boolean {
+    try {
+      process.kill(this.pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   private async monitor(...command: string[]): Promise<void> {
-    const result = await exec(
-      VGDB,
-      [`--vgdb-prefix=${this.paths.vgdbPrefix}`, `--pid=${this.pid}`, ...command],
-      {
+    const what = `"${command.join(' ')}" to the server under callgrind (pid ${this.pid})`;
+    if (!this.alive()) throw new BenchmarkError(`cannot send ${what}: the process is gone`);
+    const timeout = AbortSignal.timeout(VGDB_TIMEOUT_MS);
+    let result: ExecResult;
+    try {
+      result = await exec(VGDB, [`--vgdb-prefix=${this.paths.vgdbPrefix}`, `--pid=${this.pid}`, ...command], {
         check: false,
         installHint: VALGRIND_INSTALL_HINT,
-      },
-    );
+        signal: timeout,
+      });
+    } catch (error) {
+      if (!timeout.aborted) throw error;
+      throw new BenchmarkError(
+        `vgdb did not deliver ${what} within ${VGDB_TIMEOUT_MS / 1000} s${this.alive() ? '' : ': the process died meanwhile'}`,
+      );
+    }
     if (result.exitCode !== 0 || result.signal !== null) {
       throw new BenchmarkError(
-        `vgdb could not send "${command.join(' ')}" to the server under callgrind (pid ${this.pid}): ` +
-          tailLines(`${result.stderr}\n${result.stdout}`, 5),
+        `vgdb could not send ${what}: ${tailLines(`${result.stderr}\n${result.stdout}`, 5)}`,
       );
     }
   }

@@ -207,8 +207,9 @@ export function instructionProbe(options: {
       };
     },
     async abort() {
-      // Leave the server uninstrumented for whatever comes next (a retry, a shutdown).
-      await control?.stopCounting('aborted').catch(() => undefined);
+      // Leave a live server uninstrumented for whatever comes next (a shutdown); a dead one
+      // cannot be told anything.
+      if (control?.alive()) await control.stopCounting('aborted').catch(() => undefined);
       control = undefined;
       await releasePurge?.();
       releasePurge = undefined;

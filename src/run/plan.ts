@@ -4,7 +4,14 @@
 // ClickHouse's performance test uses (A B, B A, A B, …): any drift of the machine over the run
 // (thermal, neighbours, page cache) then lands on both sides alike instead of on the later one.
 import type { SideName } from '../results/schema.js';
-import { findWorkload, hasWarmup, measurementLimit, suiteCells, type Suite } from '../suite/schema.js';
+import {
+  findWorkload,
+  hasWarmup,
+  measurementLimit,
+  suiteCells,
+  type Suite,
+  workloadScript,
+} from '../suite/schema.js';
 
 export type Step =
   | { readonly kind: 'restart'; readonly side: SideName }
@@ -46,15 +53,23 @@ export function planSteps(suite: Suite, sides: readonly SideName[]): Step[] {
 }
 
 /**
- * Rough seconds per event under callgrind, for progress estimates only (measured here: a point
- * select about 0.7 ms, a read-only transaction about 20 ms); the tracker rescales its estimate by
- * how long the finished steps really took.
+ * Rough seconds per transaction under callgrind, for progress estimates only (measured on a
+ * 2-core VM with MariaDB 10.11); the tracker rescales its estimate by how long the finished steps
+ * really took. Scripts not listed get the middle figure.
  */
-export const INSTRUCTION_EVENT_ESTIMATE_S = 0.005;
+const EVENT_SECONDS: Readonly<Record<string, number>> = {
+  oltp_point_select: 0.0007,
+  oltp_read_only: 0.022,
+  oltp_read_write: 0.04,
+  oltp_write_only: 0.008,
+};
+const DEFAULT_EVENT_SECONDS = 0.02;
 
 /** Planned seconds a step takes, for progress estimates. */
 export function plannedSeconds(step: Step, suite: Suite): number {
   if (step.kind === 'restart') return RESTART_ESTIMATE_S;
-  const limit = measurementLimit(suite, findWorkload(suite, step.workload), step.kind);
-  return 'seconds' in limit ? limit.seconds : limit.events * INSTRUCTION_EVENT_ESTIMATE_S;
+  const workload = findWorkload(suite, step.workload);
+  const limit = measurementLimit(suite, workload, step.kind);
+  if ('seconds' in limit) return limit.seconds;
+  return limit.events * (EVENT_SECONDS[workloadScript(workload)] ?? DEFAULT_EVENT_SECONDS);
 }
