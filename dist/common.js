@@ -16081,6 +16081,11 @@ const CellResult = strictObject({
     repetitions: array(Repetition).min(1),
     /** Instruction cells: where the instructions went (every function with a non-zero count). */
     functions: array(FunctionCost).optional(),
+    /**
+     * Set when `functions` was cut short (baseline entries keep the largest few hundred): every
+     * function left out cost less than this per transaction.
+     */
+    functionsBelow: number().min(0).optional(),
 });
 const Results = strictObject({
     schemaVersion: literal(RESULTS_SCHEMA_VERSION),
@@ -16602,8 +16607,22 @@ function createEntry(results, options) {
         environment: results.environment,
         suite: results.suite,
         facts,
-        cells,
+        cells: cells.map(trimFunctions),
     };
+}
+/**
+ * Functions kept per instruction cell in a baseline entry. A results file keeps every function
+ * (about 1,500 for a point select, 1 MB for the instructions suite); a history of twenty entries
+ * does not need the long tail, and the function diff shows the largest changes only.
+ */
+const BASELINE_FUNCTIONS = 300;
+function trimFunctions(cell) {
+    if (!cell.functions || cell.functions.length <= BASELINE_FUNCTIONS)
+        return cell;
+    // Largest first already (see FunctionTally); sorted again in case an older file was not.
+    const sorted = [...cell.functions].sort((a, b) => b.perTransaction - a.perTransaction);
+    const functions = sorted.slice(0, BASELINE_FUNCTIONS);
+    return { ...cell, functions, functionsBelow: functions.at(-1)?.perTransaction ?? 0 };
 }
 function sameRun(a, b) {
     return (a.side === b.side &&
@@ -18442,14 +18461,33 @@ function topFunctionDeltas(base, head, options) {
 // transaction changed most between base and head — the first pointer to the cause. Pure.
 /** Functions listed per cell in verdict.json (the summary shows fewer). */
 const FUNCTION_DELTA_LIMIT = 15;
+/** All threads' instructions per transaction: the median over repetitions of callgrind's total. */
 function total(cell) {
-    return (cell.functions ?? []).reduce((sum, fn) => sum + fn.perTransaction, 0);
+    const values = cell.repetitions.flatMap((repetition) => {
+        const counted = repetition.cost?.callgrind?.total;
+        return counted === undefined || repetition.report.transactions <= 0
+            ? []
+            : [counted / repetition.report.transactions];
+    });
+    return values.length > 0
+        ? median$1(values)
+        : (cell.functions ?? []).reduce((sum, fn) => sum + fn.perTransaction, 0);
 }
 function functionDeltas(pairs, cells) {
     return pairs.flatMap(([base, head]) => {
         if (!base.functions || !head.functions)
             return [];
-        const asSelf = (cell) => (cell.functions ?? []).map((fn) => ({ name: fn.name, object: fn.object, self: fn.perTransaction }));
+        // A function missing from a side whose list was cut short cost less than its cutoff there:
+        // unknowable when the other side's cost is below that cutoff too, so it is left out.
+        const key = (fn) => `${fn.object.slice(fn.object.lastIndexOf('/') + 1)}\0${fn.name}`;
+        const listed = (cell) => new Set((cell.functions ?? []).map(key));
+        const asSelf = (cell, other) => {
+            const otherListed = listed(other);
+            const cutoff = other.functionsBelow;
+            return (cell.functions ?? [])
+                .filter((fn) => cutoff === undefined || otherListed.has(key(fn)) || fn.perTransaction > cutoff)
+                .map((fn) => ({ name: fn.name, object: fn.object, self: fn.perTransaction }));
+        };
         const judged = cells.find((cell) => cell.workload === head.workload && cell.threads === head.threads && cell.metric === 'instructions');
         const baseTotal = total(base);
         const headTotal = total(head);
@@ -18460,7 +18498,7 @@ function functionDeltas(pairs, cells) {
                 verdict: judged?.verdict ?? null,
                 baseTotal,
                 headTotal,
-                functions: topFunctionDeltas(asSelf(base), asSelf(head), {
+                functions: topFunctionDeltas(asSelf(base, head), asSelf(head, base), {
                     baseScale: 1,
                     headScale: 1,
                     limit: FUNCTION_DELTA_LIMIT,

@@ -2,6 +2,7 @@
 // measured with the instructions suite on Debian's mariadbd (functions trimmed to 150 per cell).
 import { readFileSync } from 'node:fs';
 
+import { BASELINE_FUNCTIONS, createEntry } from '../../src/baseline/entry.js';
 import { sideOf } from '../../src/compare/run.js';
 import { renderVerdictSummary } from '../../src/compare/summary.js';
 import { buildVerdict, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
@@ -86,5 +87,45 @@ describe('instruction verdicts', () => {
     expect(summary).toMatch(/instr\/txn \(median\) +spread +instr\/query +all threads\/txn/);
     expect(summary).toMatch(/oltp_point_select +1 +base +4\d{4} +±0\.\d\d%/);
     expect(summary).toContain('instructions counted by valgrind 3.19');
+  });
+});
+
+describe('function deltas against a trimmed baseline', () => {
+  it('keeps 300 functions per cell in a baseline entry, and invents no change below the cut', () => {
+    const many = Array.from({ length: 400 }, (_, index) => ({
+      name: `f${index}`,
+      object: 'mariadbd',
+      perTransaction: 400 - index,
+    }));
+    const wide = { ...pfs, cells: pfs.cells.map((cell) => ({ ...cell, functions: many })) };
+    const entry = createEntry(wide, { side: 'base', savedAt: '2026-11-22T00:00:00.000Z' });
+    const trimmed = entry.cells.find((cell) => cell.workload === 'oltp_point_select');
+    expect(trimmed?.functions?.map((fn) => fn.name).slice(0, 2)).toEqual(['f0', 'f1']);
+    expect(trimmed?.functionsBelow).toBe(400 - (BASELINE_FUNCTIONS - 1));
+    const full = pfs.cells.find((cell) => cell.workload === 'oltp_point_select' && cell.side === 'base');
+    // The fixture keeps 150 per cell, so trim further by hand to exercise the cut.
+    const cut = {
+      ...full!,
+      functions: full!.functions!.slice(0, 40),
+      functionsBelow: full!.functions![39]!.perTransaction,
+    };
+    expect(trimmed?.functions).toHaveLength(BASELINE_FUNCTIONS);
+    const head = pfs.cells.filter((cell) => cell.side === 'head');
+    const base = pfs.cells
+      .filter((cell) => cell.side === 'base')
+      .map((cell) => (cell.workload === 'oltp_point_select' ? cut : cell));
+    const verdict = buildVerdict(
+      { ...sideOf(pfs, 'base'), cells: base },
+      { ...sideOf(pfs, 'head'), cells: head },
+      pfs.suite,
+      { kind: 'baseline', path: 'b.json', savedAt: null },
+      DEFAULT_COMPARE_OPTIONS,
+    );
+    const deltas = verdict.functionDeltas.find((cell) => cell.workload === 'oltp_point_select');
+    for (const fn of deltas?.functions ?? []) {
+      if (fn.base === 0) expect(fn.head).toBeGreaterThan(cut.functionsBelow);
+    }
+    // The totals come from the measured counts, not from the (shortened) list.
+    expect(deltas?.baseTotal).toBeGreaterThan(40_000);
   });
 });

@@ -64,8 +64,23 @@ export function createEntry(results: Results, options: EntryOptions): BaselineEn
     environment: results.environment,
     suite: results.suite,
     facts,
-    cells,
+    cells: cells.map(trimFunctions),
   };
+}
+
+/**
+ * Functions kept per instruction cell in a baseline entry. A results file keeps every function
+ * (about 1,500 for a point select, 1 MB for the instructions suite); a history of twenty entries
+ * does not need the long tail, and the function diff shows the largest changes only.
+ */
+export const BASELINE_FUNCTIONS = 300;
+
+function trimFunctions(cell: CellResult): CellResult {
+  if (!cell.functions || cell.functions.length <= BASELINE_FUNCTIONS) return cell;
+  // Largest first already (see FunctionTally); sorted again in case an older file was not.
+  const sorted = [...cell.functions].sort((a, b) => b.perTransaction - a.perTransaction);
+  const functions = sorted.slice(0, BASELINE_FUNCTIONS);
+  return { ...cell, functions, functionsBelow: functions.at(-1)?.perTransaction ?? 0 };
 }
 
 export interface AppendOutcome {

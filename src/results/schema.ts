@@ -130,6 +130,11 @@ export const CellResult = z.strictObject({
   repetitions: z.array(Repetition).min(1),
   /** Instruction cells: where the instructions went (every function with a non-zero count). */
   functions: z.array(FunctionCost).optional(),
+  /**
+   * Set when `functions` was cut short (baseline entries keep the largest few hundred): every
+   * function left out cost less than this per transaction.
+   */
+  functionsBelow: z.number().min(0).optional(),
 });
 export type CellResult = z.infer<typeof CellResult>;
 
