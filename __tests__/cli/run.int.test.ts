@@ -1,14 +1,12 @@
 // End to end through the CLI's main(): real MariaDB servers, real sysbench, the tiny suite.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-import { jest } from '@jest/globals';
 
 import { main } from '../../src/cli/program.js';
 import { readResults } from '../../src/results/io.js';
 import { volatileVariable } from '../../src/results/volatile.js';
 import { processesMentioning } from '../helpers/leftovers.js';
+import { captureStderr, useTempDir } from '../helpers/real-run.js';
 import { requireCommand } from '../helpers/requirements.js';
 
 const ready = requireCommand('mariadbd') && requireCommand('sysbench');
@@ -16,22 +14,12 @@ const maybe = ready ? describe : describe.skip;
 const TINY = join(import.meta.dirname, '../../__fixtures__/suites/tiny.yml');
 const MARIADBD = '/usr/sbin/mariadbd';
 
+const temp = useTempDir('gate-cli-');
+const stderr = captureStderr();
 let dir: string;
-let stderr: string[];
-let writeSpy: jest.SpiedFunction<typeof process.stderr.write>;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(os.tmpdir(), 'gate-cli-'));
-  stderr = [];
-  writeSpy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr.push(String(chunk));
-    return true;
-  });
-});
-
-afterEach(() => {
-  writeSpy.mockRestore();
-  rmSync(dir, { recursive: true, force: true });
+  dir = temp.path;
 });
 
 function cli(...args: string[]): Promise<number> {
@@ -59,7 +47,7 @@ maybe('mysql-perf-gate run (real MariaDB)', () => {
       '--work-dir',
       work,
     );
-    expect({ code, log: code === 0 ? '' : stderr.join('') }).toEqual({ code: 0, log: '' });
+    expect({ code, log: code === 0 ? '' : stderr.text }).toEqual({ code: 0, log: '' });
     const results = readResults(out);
     expect(results.mode).toBe('ab');
     expect(results.cells).toHaveLength(2 * 2 * 2);
@@ -107,7 +95,7 @@ maybe('mysql-perf-gate run (real MariaDB)', () => {
     // Nothing left: no server, and the run's directory inside --work-dir is gone.
     expect(processesMentioning(work)).toEqual([]);
     expect(readdirSync(work)).toEqual([]);
-    expect(stderr.join('')).toMatch(
+    expect(stderr.text).toMatch(
       /\[cell 1\/4\] oltp_point_select @ 1 thread, base: repetition 1\/2 — elapsed/,
     );
   });
@@ -121,7 +109,7 @@ maybe('mysql-perf-gate run (real MariaDB)', () => {
       join(import.meta.dirname, '../../__fixtures__/suites/invalid-connection.yml'),
     );
     expect(code).toBe(2);
-    expect(stderr.join('')).toMatch(/field connection: Invalid option: expected one of "socket"\|"tcp"/);
+    expect(stderr.text).toMatch(/field connection: Invalid option: expected one of "socket"\|"tcp"/);
   });
 
   it('says how to install sysbench when it is missing', async () => {
@@ -133,13 +121,13 @@ maybe('mysql-perf-gate run (real MariaDB)', () => {
     } finally {
       process.env.PATH = path;
     }
-    expect(stderr.join('')).toContain('apt-get install sysbench');
+    expect(stderr.text).toContain('apt-get install sysbench');
     expect(existsSync(join(dir, 'r.json'))).toBe(false);
   });
 
   it('refuses --server together with --base/--head', async () => {
     expect(await cli('run', '--server', MARIADBD, '--base', MARIADBD, '--head', MARIADBD)).toBe(2);
-    expect(stderr.join('')).toContain('use either --server (one server)');
+    expect(stderr.text).toContain('use either --server (one server)');
   });
 
   it('reports a server killed mid-run with its error log, and leaves nothing behind', async () => {
@@ -148,7 +136,7 @@ maybe('mysql-perf-gate run (real MariaDB)', () => {
     const run = cli('run', '--server', MARIADBD, '--suite', TINY, '--out', out, '--work-dir', work);
     // Kill the server once the first timed repetition has started.
     const deadline = Date.now() + 120_000;
-    while (!stderr.join('').includes('repetition 1/2') && Date.now() < deadline) {
+    while (!stderr.text.includes('repetition 1/2') && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const pids = processesMentioning(`mariadbd.*${work}`);
@@ -156,7 +144,7 @@ maybe('mysql-perf-gate run (real MariaDB)', () => {
     for (const pid of pids) process.kill(pid, 'SIGKILL');
     const code = await run;
     expect(code).toBe(2);
-    const message = stderr.join('');
+    const message = stderr.text;
     expect(message).toMatch(/died/);
     expect(message).toMatch(/error log/);
     expect(message).toMatch(/mariadbd|InnoDB/);
