@@ -1,15 +1,17 @@
 import os from 'node:os';
+import path, { dirname } from 'node:path';
 import { g as getDefaultExportFromCjs, n as newestEntry, m as median, D as DEFAULT_KEEP, r as readResults, s as saveBaseline, I as InputError, a as readBaselineFile, l as listBaselines, B as BaselineError, c as checkKeep, p as parseCommit, b as InterruptedError, G as GateError, d as packageVersion, e as runConfigFromFlags, w as withCleanupScope, f as renderResultsSummary, h as rawDirFor, i as runCompare, j as compareOptionsFromFlags, v as verdictExitCode, k as runSuite } from './common.js';
 import require$$0 from 'node:events';
 import require$$1 from 'node:child_process';
-import path from 'node:path';
 import require$$3 from 'node:fs';
 import require$$4 from 'node:process';
 import 'node:crypto';
+import 'node:module';
+import 'node:url';
+import 'fs';
 import 'node:timers/promises';
 import 'node:fs/promises';
 import 'node:net';
-import 'node:url';
 import 'process';
 import 'buffer';
 import 'events';
@@ -4558,15 +4560,17 @@ async function runCommand(flags) {
     logger.info(`results: ${config.outPath} (raw sysbench output and error logs: ${rawDirFor(config.outPath)}/)`);
     return EXIT_OK;
 }
-function compareCommand(resultsPath, flags) {
-    const outcome = runCompare({
+async function compareCommand(resultsPath, flags) {
+    const outcome = await runCompare({
         resultsPath,
         baselinePath: flags.baseline ?? null,
         outDir: flags.out,
         force: flags.force ?? false,
         options: compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] }),
     });
-    process.stdout.write(`${outcome.summary}\n\nverdict: ${outcome.verdictPath}\n`);
+    process.stdout.write(`${outcome.summary}\n\nverdict: ${outcome.verdictPath}\n` +
+        `report: ${outcome.report.htmlPath}, comment: ${outcome.report.commentPath}, ` +
+        `${outcome.report.charts.length} chart(s) in ${dirname(outcome.report.commentPath)}/charts/\n`);
     return verdictExitCode(outcome.verdict);
 }
 function buildProgram(onExitCode) {
@@ -4608,8 +4612,8 @@ function buildProgram(onExitCode) {
         .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as (it is always reported loudly)', 'pass')
         .option('--gate <metrics>', 'metrics whose cells decide the verdict, comma-separated (tps, latencyMs, instructions, instructionsTotal, cpuTimeUs, hwInstructions)', 'tps,instructions')
         .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
-        .action((resultsPath, flags) => {
-        onExitCode(compareCommand(resultsPath, flags));
+        .action(async (resultsPath, flags) => {
+        onExitCode(await compareCommand(resultsPath, flags));
     });
     return program;
 }

@@ -35,17 +35,19 @@ export async function run(): Promise<void> {
       return;
     }
     const outcome = await core.group('Compare', () =>
-      Promise.resolve(
-        runCompare({
-          resultsPath: config.outPath,
-          baselinePath: compareInputs.baseline ?? null,
-          outDir: compareInputs.reportDir ?? join(dirname(config.outPath), 'report'),
-          force: compareInputs.force,
-          options: compareOptions,
-        }),
-      ),
+      runCompare({
+        resultsPath: config.outPath,
+        baselinePath: compareInputs.baseline ?? null,
+        outDir: compareInputs.reportDir ?? join(dirname(config.outPath), 'report'),
+        force: compareInputs.force,
+        options: compareOptions,
+      }),
     );
     core.info(outcome.summary);
+    core.setOutput('report-dir', dirname(outcome.report.commentPath));
+    // The job summary shows the same content as the comment (outside GitHub there is none).
+    if (process.env.GITHUB_STEP_SUMMARY)
+      await core.summary.addRaw(outcome.report.commentWithoutImages).write();
     core.setOutput('verdict', outcome.verdict.verdict);
     core.setOutput('regressions', String(outcome.verdict.counts.regression));
     core.setOutput('verdict-path', outcome.verdictPath);

@@ -4,6 +4,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import { join } from 'node:path';
 
+import { PNG } from 'pngjs';
+
 import { main } from '../../src/cli/program.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
 
@@ -53,6 +55,29 @@ describe('mysql-perf-gate compare', () => {
     expect(output.join('')).toContain(
       'performance_schema: OFF → ON (and 10 performance_schema_* variable(s) that follow it)',
     );
+  });
+
+  it('writes the comment, the offline HTML report and every chart as spec, SVG and PNG', async () => {
+    const out = join(dir, 'report');
+    await cli('compare', AB, '--out', out);
+    expect(readdirSync(out).sort()).toEqual(['charts', 'comment.md', 'report.html', 'verdict.json']);
+    const charts = readdirSync(join(out, 'charts')).sort();
+    for (const name of ['change', 'scaling', 'timeseries']) {
+      expect(charts).toEqual(expect.arrayContaining([`${name}.png`, `${name}.svg`, `${name}.vl.json`]));
+      const png = PNG.sync.read(readFileSync(join(out, 'charts', `${name}.png`)));
+      expect(png.width).toBeGreaterThan(600);
+      const svg = readFileSync(join(out, 'charts', `${name}.svg`), 'utf8');
+      expect(svg).toMatch(/^<svg/);
+      expect(svg).toContain('font-family="DejaVu Sans"');
+    }
+    const comment = readFileSync(join(out, 'comment.md'), 'utf8');
+    expect(comment).toMatch(/^<!-- mysql-perf-gate:suite=quick -->/);
+    expect(comment).toContain('](charts/change.png)');
+    expect(comment).toContain('performance\\_schema');
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).not.toMatch(/(src|href)=["']https?:/);
+    expect(html).toContain('vegaEmbed');
+    expect(output.join('')).toMatch(/report: .*report\.html, comment: .*comment\.md, 3 chart\(s\)/);
   });
 
   it('A/A: the same server on both sides is not called a regression anywhere', async () => {

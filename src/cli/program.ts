@@ -1,6 +1,7 @@
 // The `mysql-perf-gate` command line. Flags are read once into a RunConfig; the work itself is
 // the same runSuite the action calls.
 import os from 'node:os';
+import { dirname } from 'node:path';
 
 import { Command, CommanderError } from 'commander';
 
@@ -52,15 +53,19 @@ interface CompareFlags extends Omit<CompareOptionFlags, 'tolerance'> {
   force?: boolean;
 }
 
-function compareCommand(resultsPath: string, flags: CompareFlags): number {
-  const outcome = runCompare({
+async function compareCommand(resultsPath: string, flags: CompareFlags): Promise<number> {
+  const outcome = await runCompare({
     resultsPath,
     baselinePath: flags.baseline ?? null,
     outDir: flags.out,
     force: flags.force ?? false,
     options: compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] }),
   });
-  process.stdout.write(`${outcome.summary}\n\nverdict: ${outcome.verdictPath}\n`);
+  process.stdout.write(
+    `${outcome.summary}\n\nverdict: ${outcome.verdictPath}\n` +
+      `report: ${outcome.report.htmlPath}, comment: ${outcome.report.commentPath}, ` +
+      `${outcome.report.charts.length} chart(s) in ${dirname(outcome.report.commentPath)}/charts/\n`,
+  );
   return verdictExitCode(outcome.verdict);
 }
 
@@ -131,8 +136,8 @@ export function buildProgram(onExitCode: (code: number) => void): Command {
       'tps,instructions',
     )
     .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
-    .action((resultsPath: string, flags: CompareFlags) => {
-      onExitCode(compareCommand(resultsPath, flags));
+    .action(async (resultsPath: string, flags: CompareFlags) => {
+      onExitCode(await compareCommand(resultsPath, flags));
     });
   return program;
 }

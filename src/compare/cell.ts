@@ -208,7 +208,7 @@ export function compareCell(
     verdict = 'inconclusive';
     reason =
       `a ${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'} median, beyond the ${percent(threshold)} tolerance, ` +
-      `that ${n} repetitions cannot confirm (p = ${p.toPrecision(2)}); about ${Math.max(resolve, n + 1)} repetitions per side would`;
+      `that ${n} repetitions cannot confirm (p = ${p.toPrecision(2)}); about ${Math.max(resolve, n + 1)} repetitions per side would settle it`;
     repetitionsNeeded = Math.max(resolve, n + 1);
   } else if (worstPlausible <= threshold) {
     // The interval already rules out a change worse than the tolerance: nothing to resolve.

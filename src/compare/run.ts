@@ -1,5 +1,5 @@
-// `compare`: read results (and a baseline), decide, write verdict.json. The CLI and the action
-// both call runCompare.
+// `compare`: read results (and a baseline), decide, write verdict.json and the reports (comment,
+// HTML report, charts). The CLI and the action both call runCompare.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -8,6 +8,8 @@ import { readResults } from '../results/io.js';
 import type { Results } from '../results/schema.js';
 import { checkComparable } from '../baseline/comparable.js';
 import { baselineSide, newestEntry } from '../baseline/entry.js';
+import type { BaselineEntry } from '../baseline/schema.js';
+import { writeReport, type WrittenReport } from '../report/write.js';
 import { readBaselineFile } from '../baseline/store.js';
 import { renderVerdictSummary } from './summary.js';
 import { buildVerdict, type CompareOptions, type SideData } from './verdict.js';
@@ -27,6 +29,7 @@ export interface CompareOutcome {
   readonly verdict: Verdict;
   readonly verdictPath: string;
   readonly summary: string;
+  readonly report: WrittenReport;
 }
 
 export function sideOf(results: Results, side: 'base' | 'head'): SideData {
@@ -43,7 +46,7 @@ export function sideOf(results: Results, side: 'base' | 'head'): SideData {
 function baseFor(
   config: CompareConfig,
   results: Results,
-): { side: SideData; source: Verdict['baseSource']; warnings: string[] } {
+): { side: SideData; source: Verdict['baseSource']; warnings: string[]; history: readonly BaselineEntry[] } {
   if (config.baselinePath !== null) {
     const file = readBaselineFile(config.baselinePath);
     const entry = newestEntry(file);
@@ -53,6 +56,7 @@ function baseFor(
       side: { facts: side.facts, cells: side.cells, environment: side.environment },
       source: { kind: 'baseline', path: config.baselinePath, savedAt: side.savedAt },
       warnings,
+      history: file.entries,
     };
   }
   if (results.mode !== 'ab' || !results.sides.base) {
@@ -64,13 +68,15 @@ function baseFor(
     side: sideOf(results, 'base'),
     source: { kind: 'ab', path: config.resultsPath, savedAt: null },
     warnings: [],
+    history: [],
   };
 }
 
-export function runCompare(config: CompareConfig): CompareOutcome {
+export async function runCompare(config: CompareConfig): Promise<CompareOutcome> {
   const results = readResults(config.resultsPath);
   const base = baseFor(config, results);
-  const built = buildVerdict(base.side, sideOf(results, 'head'), results.suite, base.source, config.options);
+  const head = sideOf(results, 'head');
+  const built = buildVerdict(base.side, head, results.suite, base.source, config.options);
   const verdict = Verdict.parse({ ...built, warnings: [...base.warnings, ...built.warnings] });
   const outDir = resolve(config.outDir);
   mkdirSync(outDir, { recursive: true });
@@ -78,5 +84,12 @@ export function runCompare(config: CompareConfig): CompareOutcome {
   const temp = `${verdictPath}.${process.pid}.tmp`;
   writeFileSync(temp, `${JSON.stringify(verdict, null, 2)}\n`);
   renameSync(temp, verdictPath);
-  return { verdict, verdictPath, summary: renderVerdictSummary(verdict) };
+  const report = await writeReport(outDir, {
+    verdict,
+    base: base.side,
+    head,
+    suite: results.suite,
+    history: base.history,
+  });
+  return { verdict, verdictPath, summary: renderVerdictSummary(verdict), report };
 }

@@ -1,0 +1,29 @@
+// Report inputs built from the real results fixtures, as `compare` builds them for an A/B file.
+import { readFileSync } from 'node:fs';
+
+import { sideOf } from '../../src/compare/run.js';
+import { buildVerdict, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
+import { Verdict } from '../../src/compare/verdict-schema.js';
+import type { ReportInput } from '../../src/report/input.js';
+import { parseResults } from '../../src/results/io.js';
+import type { Results } from '../../src/results/schema.js';
+
+/** A results file from __fixtures__/results/. */
+export function fixtureResults(name: string): Results {
+  const path = new URL(`../../__fixtures__/results/${name}`, import.meta.url).pathname;
+  return parseResults(readFileSync(path, 'utf8'), path);
+}
+
+/** The report input for an A/B results file judged against its own base side. */
+export function abReportInput(results: Results, path = 'results.json'): ReportInput {
+  const base = sideOf(results, 'base');
+  const head = sideOf(results, 'head');
+  const verdict = buildVerdict(
+    base,
+    head,
+    results.suite,
+    { kind: 'ab', path, savedAt: null },
+    DEFAULT_COMPARE_OPTIONS,
+  );
+  return { verdict: Verdict.parse(verdict), base, head, suite: results.suite, history: [] };
+}

@@ -1,0 +1,463 @@
+// The HTML report: one self-contained page for the report/ artifact, readable offline. Vega,
+// Vega-Lite and vega-embed are inlined, each chart's spec sits in the page as JSON, and every
+// table of the verdict is there in full (the pull-request comment has to fit GitHub's limit; this
+// page does not). Nothing is fetched from the network: no CDN, no web fonts, no remote images.
+//
+// renderHtmlReport is pure; loadEmbedScripts reads the libraries from node_modules.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { foldConfigDiff } from '../compare/summary.js';
+import type {
+  CellComparison,
+  CellFunctionDeltas,
+  ConfigDifference,
+  Verdict,
+} from '../compare/verdict-schema.js';
+import type { Environment } from '../results/schema.js';
+import {
+  environmentLabel,
+  formatFigure,
+  formatPercent,
+  formatTolerance,
+  metricLabel,
+  noiseWarning,
+  serverLabel,
+  verdictTitle,
+} from './comment.js';
+import type { ReportInput } from './input.js';
+import { escapeHtml } from './markdown.js';
+
+export interface HtmlChart {
+  readonly name: string;
+  readonly title: string;
+  /** A Vega-Lite (or Vega) spec with its data inline: the page loads nothing. */
+  readonly spec: object;
+}
+
+/** The browser builds of the chart libraries, as text. */
+export interface EmbedScripts {
+  readonly vega: string;
+  readonly vegaLite: string;
+  readonly vegaEmbed: string;
+}
+
+/** The directory of an installed package: the packages export only their entry points, not package.json. */
+function packageDirectory(name: string): string {
+  const require = createRequire(import.meta.url);
+  let dir = dirname(require.resolve(name));
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown };
+      if (parsed.name === name) return dir;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`cannot find the package directory of ${name}`);
+    dir = parent;
+  }
+}
+
+/**
+ * Reads the minified browser builds of vega, vega-lite and vega-embed: beside the running bundle
+ * (dist/, where rollup.config.js copies them; the action has no node_modules), else from
+ * node_modules (running from src/).
+ */
+export function loadEmbedScripts(): EmbedScripts {
+  const read = (name: string, file: string): string => {
+    const beside = fileURLToPath(new URL(file, import.meta.url));
+    return readFileSync(existsSync(beside) ? beside : join(packageDirectory(name), 'build', file), 'utf8');
+  };
+  return {
+    vega: read('vega', 'vega.min.js'),
+    vegaLite: read('vega-lite', 'vega-lite.min.js'),
+    vegaEmbed: read('vega-embed', 'vega-embed.min.js'),
+  };
+}
+
+// ---- Escaping for the places text goes ----
+
+/**
+ * Library code as the content of a <script> element. `</script` would end the element: written
+ * as `<\/script` it means the same inside JavaScript strings and regular expressions, the only
+ * places it can occur. The source-map comment goes: the map is not shipped and would only make
+ * the browser's tools look for it.
+ */
+function scriptContent(code: string): string {
+  return code.replace(/\n?\/\/# sourceMappingURL=\S*\s*$/, '').replace(/<\/(script)/gi, '<\\/$1');
+}
+
+/**
+ * JSON as the content of a <script type="application/json">: every `<` is written `\u003c` (the
+ * same string to JSON.parse), so no value can close the element (`</script`) or change how the
+ * HTML parser reads the rest of it (`<!--`, `<script`). `<` occurs only inside JSON strings.
+ */
+export function jsonScriptContent(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+const text = escapeHtml;
+
+function cells(tag: 'td' | 'th', values: readonly string[], classes: readonly string[] = []): string {
+  return values
+    .map((value, index) => {
+      const name = classes[index];
+      return name === undefined || name === ''
+        ? `<${tag}>${value}</${tag}>`
+        : `<${tag} class="${name}">${value}</${tag}>`;
+    })
+    .join('');
+}
+
+/** A table from already-escaped cells; `numeric` marks right-aligned columns. */
+function table(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  numeric: readonly boolean[] = [],
+): string {
+  const classes = header.map((_, index) => (numeric[index] === true ? 'num' : ''));
+  return (
+    `<table>\n<thead><tr>${cells('th', header, classes)}</tr></thead>\n<tbody>\n` +
+    rows.map((row) => `<tr>${cells('td', row, classes)}</tr>`).join('\n') +
+    '\n</tbody>\n</table>'
+  );
+}
+
+function section(title: string, body: string): string {
+  return `<section>\n<h2>${text(title)}</h2>\n${body}\n</section>`;
+}
+
+// ---- Sections ----
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function header(input: ReportInput): string {
+  const { verdict } = input;
+  const { counts } = verdict;
+  const tally = [
+    plural(counts.regression, 'regression', 'regressions'),
+    plural(counts.improvement, 'improvement', 'improvements'),
+    `${counts.unchanged} unchanged`,
+    `${counts.inconclusive} inconclusive`,
+  ].join(' · ');
+  const gatingMetrics = [
+    ...new Set(verdict.cells.filter((cell) => cell.gating).map((cell) => cell.metric)),
+  ].map((metric) => metricLabel(metric, input.suite.percentile));
+  const policy =
+    verdict.verdict === 'inconclusive'
+      ? ` Inconclusive counts as ${verdict.settings.inconclusivePolicy} here.`
+      : '';
+  const source = verdict.baseSource;
+  const origin =
+    source.kind === 'ab'
+      ? `the base side of the A/B run ${source.path}`
+      : `stored baseline ${source.path}${source.savedAt === null ? '' : `, saved ${source.savedAt}`}`;
+  const side = (name: string, identity: Verdict['sides']['base'], note: string): string[] => [
+    text(name),
+    text(serverLabel(identity)),
+    `<code>${text(identity.binary)}</code>`,
+    text(note),
+  ];
+  return (
+    `<header class="${verdict.verdict}">\n<h1>${text(verdictTitle(verdict))}</h1>\n` +
+    `<p class="tally">Suite <code>${text(verdict.suite)}</code>, ${text(
+      gatingMetrics.length > 0
+        ? `judged on ${gatingMetrics.join(', ')}`
+        : 'no cell judged on a gating metric',
+    )}: <strong>${text(tally)}</strong>.${text(policy)}</p>\n` +
+    table(
+      ['side', 'server', 'binary', 'note'],
+      [side('base', verdict.sides.base, origin), side('head', verdict.sides.head, '')],
+    ) +
+    '\n</header>'
+  );
+}
+
+function chartsSection(charts: readonly HtmlChart[]): string {
+  if (charts.length === 0) return '';
+  const figures = charts.map((chart, index) => {
+    const id = `chart-${index}`;
+    return (
+      `<figure>\n<figcaption>${text(chart.title)}</figcaption>\n<div id="${id}" class="chart"></div>\n` +
+      `<script type="application/json" id="${id}-spec" data-chart="${id}">${jsonScriptContent(chart.spec)}</script>\n` +
+      '</figure>'
+    );
+  });
+  return section('Charts', figures.join('\n'));
+}
+
+function valueCell(value: string | null): string {
+  return value === null ? '<em>(absent)</em>' : `<code>${text(value)}</code>`;
+}
+
+function differencesSection(verdict: Verdict): string {
+  if (verdict.configDiff.length === 0 && verdict.serverDiff.length === 0) {
+    return section(
+      'What else differs between the sides',
+      '<p>Server variables, version and compiler are the same on both sides (volatile ones such as paths and ports aside).</p>',
+    );
+  }
+  const row = (name: string, entry: ConfigDifference): string[] => [
+    name,
+    valueCell(entry.base),
+    valueCell(entry.head),
+  ];
+  const rows: string[][] = verdict.serverDiff.map((entry) =>
+    row(`<strong>${text(entry.name)}</strong>`, entry),
+  );
+  for (const { entry, followers } of foldConfigDiff(verdict.configDiff)) {
+    rows.push(
+      row(
+        `<code>${text(entry.name)}</code>${followers > 0 ? ` (and the ${followers} below, which follow it)` : ''}`,
+        entry,
+      ),
+    );
+    for (const other of verdict.configDiff) {
+      if (other.name.startsWith(`${entry.name}_`))
+        rows.push(row(`<span class="follower"><code>${text(other.name)}</code></span>`, other));
+    }
+  }
+  return section(
+    'What else differs between the sides',
+    '<p>Besides the code, these differ; they may explain the changes.</p>\n' +
+      table(['setting', 'base', 'head'], rows),
+  );
+}
+
+function verdictCell(cell: CellComparison): string {
+  const label = cell.gating ? cell.verdict : `${cell.verdict} (not gating)`;
+  return `<span class="verdict ${cell.verdict}${cell.gating ? ' gating' : ''}">${text(label)}</span>`;
+}
+
+function percentOf(fraction: number): string {
+  return `${(fraction * 100).toFixed(1)}%`;
+}
+
+function resultsSection(input: ReportInput): string {
+  const { verdict } = input;
+  const confidence = Math.round(verdict.settings.confidence * 100);
+  const columns = [
+    'workload',
+    'threads',
+    'metric',
+    'base median',
+    'base min–max',
+    'base CV',
+    'head median',
+    'head min–max',
+    'head CV',
+    'change',
+    `${confidence}% interval`,
+    'p',
+    'tolerance',
+    'verdict',
+    'reason',
+  ];
+  const numeric = columns.map((_, index) => index === 1 || (index >= 3 && index <= 12));
+  const rows = verdict.cells.map((cell) => [
+    text(cell.workload),
+    String(cell.threads),
+    text(metricLabel(cell.metric, input.suite.percentile)),
+    text(formatFigure(cell.base.median)),
+    text(`${formatFigure(cell.base.min)}–${formatFigure(cell.base.max)}`),
+    text(percentOf(cell.base.cv)),
+    text(formatFigure(cell.head.median)),
+    text(`${formatFigure(cell.head.min)}–${formatFigure(cell.head.max)}`),
+    text(percentOf(cell.head.cv)),
+    text(formatPercent(cell.change)),
+    text(`[${formatPercent(cell.changeInterval.low)}, ${formatPercent(cell.changeInterval.high)}]`),
+    cell.judgedBy === 'counts'
+      ? 'counts'
+      : `<span title="before the adjustment: ${text(cell.pValueRaw.toPrecision(2))}">${text(cell.pValue.toPrecision(2))}</span>`,
+    text(formatTolerance(cell.threshold)),
+    verdictCell(cell),
+    text(cell.reason),
+  ]);
+  return section(
+    'Results',
+    `<p>Medians, ranges and robust coefficients of variation (CV) of each side's repetitions; ` +
+      `change = head ÷ base − 1 with its ${confidence}% bootstrap interval; p: one-sided Mann-Whitney U that ` +
+      `head is worse, Benjamini-Hochberg adjusted per metric (alpha ${text(String(verdict.settings.alpha))}); ` +
+      '"counts": instruction counts whose repetitions agree closely, judged on the change itself. ' +
+      `Gating metrics decide the verdict: ${text(verdict.settings.gateMetrics.join(', '))}.</p>\n` +
+      table(columns, rows, numeric),
+  );
+}
+
+function count(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+function functionTable(cell: CellFunctionDeltas): string {
+  const change = cell.headTotal - cell.baseTotal;
+  const rows = cell.functions.map((fn) => [
+    text(`${fn.delta > 0 ? '+' : ''}${count(fn.delta)}`),
+    text(count(fn.base)),
+    text(count(fn.head)),
+    `<code>${text(fn.name)}</code>`,
+    text(fn.object.slice(fn.object.lastIndexOf('/') + 1)),
+  ]);
+  return (
+    `<h3>${text(`${cell.workload} @ ${cell.threads}`)}${cell.verdict === null ? '' : ` (${text(cell.verdict)})`}</h3>\n` +
+    `<p>${text(`${change > 0 ? '+' : ''}${count(change)} instructions per transaction, all threads (${count(cell.baseTotal)} → ${count(cell.headTotal)})`)}</p>\n` +
+    table(['change', 'base', 'head', 'function', 'object'], rows, [true, true, true, false, false])
+  );
+}
+
+function functionsSection(verdict: Verdict): string {
+  if (verdict.functionDeltas.length === 0) return '';
+  const unnamed = verdict.functionDeltas.some((cell) =>
+    cell.functions.some((fn) => /^0x[0-9a-f]+$/i.test(fn.name)),
+  );
+  return section(
+    'Where the instructions went',
+    '<p>Self instructions per transaction of the functions that changed most, per cell.' +
+      (unnamed
+        ? " 0x… entries are code without a symbol: the binary is stripped; a build with symbols (or the distribution's debug-symbol package) names them."
+        : '') +
+      '</p>\n' +
+      verdict.functionDeltas.map(functionTable).join('\n'),
+  );
+}
+
+function warningsSection(verdict: Verdict): string {
+  const items: string[] = [];
+  const noise = noiseWarning(verdict);
+  if (noise) items.push(`<strong>${text(noise.lead)}</strong> ${text(noise.detail)}`);
+  items.push(...verdict.warnings.map(text));
+  if (items.length === 0) return '';
+  return section(
+    'Warnings',
+    `<ul class="warnings">\n${items.map((item) => `<li>${item}</li>`).join('\n')}\n</ul>`,
+  );
+}
+
+function environmentSection(input: ReportInput): string {
+  const fields: [string, (env: Environment) => string][] = [
+    ['CPU model', (env) => env.cpuModel],
+    ['logical cores', (env) => String(env.logicalCores)],
+    ['physical cores', (env) => (env.physicalCores === null ? 'unknown' : String(env.physicalCores))],
+    ['SMT', (env) => (env.smt === null ? 'unknown' : env.smt ? 'on' : 'off')],
+    ['frequency governor', (env) => env.governor ?? 'none exposed'],
+    ['virtualized', (env) => (env.virtualized ? 'yes' : 'no')],
+    ['memory', (env) => `${(env.memoryBytes / 2 ** 30).toFixed(1)} GiB`],
+    [
+      'load average before (1, 5, 15 min)',
+      (env) => env.loadAverageBefore.map((load) => load.toFixed(2)).join(', '),
+    ],
+    [
+      'load average after (1, 5, 15 min)',
+      (env) => env.loadAverageAfter.map((load) => load.toFixed(2)).join(', '),
+    ],
+    ['OS', (env) => env.os],
+    ['kernel', (env) => env.kernel],
+    ['platform', (env) => `${env.platform} ${env.arch}`],
+    ['sysbench', (env) => env.sysbenchVersion],
+    ['Node.js', (env) => env.nodeVersion],
+    ['host', (env) => env.hostname],
+    ['hardware fingerprint', (env) => env.fingerprint],
+  ];
+  const base = input.base.environment;
+  const head = input.head.environment;
+  const same = environmentLabel(base) === environmentLabel(head) && base.fingerprint === head.fingerprint;
+  const rows = fields.map(([name, value]) =>
+    same ? [text(name), text(value(head))] : [text(name), text(value(base)), text(value(head))],
+  );
+  return section('Environment', table(same ? ['', 'both sides'] : ['', 'base', 'head'], rows));
+}
+
+function historySection(input: ReportInput): string {
+  if (input.history.length === 0) return '';
+  const rows = input.history.map((entry) => [
+    text(entry.savedAt),
+    entry.commit === undefined ? '' : `<code>${text(entry.commit)}</code>`,
+    text(entry.facts.versionFunction),
+    text(entry.run.toolVersion),
+  ]);
+  return section(
+    'Baseline history (oldest first; the newest is the base)',
+    table(['saved', 'commit', 'version', 'tool'], rows),
+  );
+}
+
+const STYLE = `
+:root { color-scheme: light dark; --pass: #1a7f37; --fail: #cf222e; --warn: #9a6700; --muted: #6e7781; }
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; margin: 2rem auto; max-width: 96rem; padding: 0 1rem; line-height: 1.45; }
+header.pass h1 { color: var(--pass); } header.fail h1 { color: var(--fail); } header.inconclusive h1 { color: var(--warn); }
+table { border-collapse: collapse; margin: 0.5rem 0 1.5rem; font-size: 0.9rem; }
+th, td { border: 1px solid #d0d7de; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
+th.num, td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+thead th { background: rgba(127, 127, 127, 0.12); }
+code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.85em; overflow-wrap: anywhere; }
+.verdict.regression.gating { color: var(--fail); font-weight: bold; }
+.verdict.improvement.gating { color: var(--pass); }
+.verdict.inconclusive.gating { color: var(--warn); }
+.follower { padding-left: 1.5rem; display: inline-block; color: var(--muted); }
+figure { margin: 1rem 0 2rem; } figcaption { font-weight: bold; margin-bottom: 0.5rem; }
+.chart { overflow-x: auto; background: white; }
+.warnings li { color: var(--warn); }
+`;
+
+/**
+ * Draws each chart from its JSON spec. A chart that fails says so in its place instead of
+ * leaving a blank.
+ */
+const EMBED = `
+for (const element of document.querySelectorAll('script[type="application/json"][data-chart]')) {
+  const id = element.dataset.chart;
+  const target = document.getElementById(id);
+  let spec;
+  try {
+    spec = JSON.parse(element.textContent);
+  } catch (error) {
+    target.textContent = 'This chart could not be read: ' + error.message;
+    continue;
+  }
+  vegaEmbed('#' + id, spec, { actions: false, renderer: 'svg' }).catch((error) => {
+    target.textContent = 'This chart could not be drawn: ' + error.message;
+  });
+}
+`;
+
+/** The whole page. */
+export function renderHtmlReport(
+  input: ReportInput,
+  charts: readonly HtmlChart[],
+  scripts: EmbedScripts,
+): string {
+  const { verdict } = input;
+  const body = [
+    header(input),
+    warningsSection(verdict),
+    chartsSection(charts),
+    differencesSection(verdict),
+    resultsSection(input),
+    functionsSection(verdict),
+    environmentSection(input),
+    historySection(input),
+  ].filter((part) => part !== '');
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${text(`mysql-perf-gate: ${verdict.verdict} — suite ${verdict.suite}`)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    '<noscript><p>The charts need JavaScript; every table below is plain HTML.</p></noscript>',
+    ...body,
+    `<script>${scriptContent(scripts.vega)}</script>`,
+    `<script>${scriptContent(scripts.vegaLite)}</script>`,
+    `<script>${scriptContent(scripts.vegaEmbed)}</script>`,
+    `<script>${EMBED}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

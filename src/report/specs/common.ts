@@ -1,0 +1,94 @@
+// What every chart spec shares: the Vega-Lite schema URL, the look (font, background, colours)
+// and the labels of cells and sides. Pure.
+import type { Config } from 'vega-lite';
+
+import { METRICS, type MetricName } from '../../compare/metrics.js';
+import type { CellResult, Repetition, SideName } from '../../results/schema.js';
+import { median } from '../../stats/descriptive.js';
+
+export const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+
+/**
+ * The one font family every text uses: the renderer ships DejaVu Sans (and maps every other
+ * family to it), and it measures label widths with that font's own metrics, so layout and drawing
+ * agree. Naming it everywhere also makes the HTML report pick it where the reader has it.
+ */
+export const CHART_FONT = 'DejaVu Sans';
+
+/** Width of a single-panel chart: fits a pull-request comment without scaling down. */
+export const CHART_WIDTH = 640;
+
+/** Axis and legend labels, px. */
+export const LABEL_FONT_SIZE = 10;
+
+export const CHART_CONFIG: Config = {
+  font: CHART_FONT,
+  // A transparent PNG turns black text unreadable on GitHub's dark theme.
+  background: 'white',
+  title: { font: CHART_FONT, subtitleFont: CHART_FONT, fontSize: 14, subtitleFontSize: 11, anchor: 'start' },
+  axis: { labelFont: CHART_FONT, titleFont: CHART_FONT, labelFontSize: LABEL_FONT_SIZE, titleFontSize: 11 },
+  // Above the plot, not beside it: the width goes to the panels.
+  legend: {
+    labelFont: CHART_FONT,
+    titleFont: CHART_FONT,
+    labelFontSize: LABEL_FONT_SIZE,
+    titleFontSize: 11,
+    orient: 'top',
+    direction: 'horizontal',
+    labelLimit: 260,
+  },
+  header: { labelFont: CHART_FONT, titleFont: CHART_FONT, labelFontSize: 11, titleFontSize: 11 },
+  text: { font: CHART_FONT },
+};
+
+/** Base and head keep their colours in every chart (blue and orange stay apart for colour-blind readers). */
+export const SIDE_SCALE = { domain: ['base', 'head'], range: ['#4c78a8', '#f58518'] };
+
+/**
+ * Throughput's y axis title. Short on purpose: a y title longer than its panel is tall stretches
+ * the panel's bounds, and a wrapped facet then leaves gaps between headers, plots and axes.
+ */
+export const TPS_TITLE = `throughput (${METRICS.tps.unit})`;
+
+export function cellLabel(cell: { readonly workload: string; readonly threads: number }): string {
+  return `${cell.workload} @ ${cell.threads}`;
+}
+
+/** A cell and the metric judged on it, as the change and trend charts label their rows. */
+export function cellMetricLabel(cell: {
+  readonly workload: string;
+  readonly threads: number;
+  readonly metric: MetricName;
+}): string {
+  return `${cellLabel(cell)} (${METRICS[cell.metric].unit})`;
+}
+
+export interface SideCell {
+  readonly side: SideName;
+  readonly cell: CellResult;
+}
+
+/** Every repetition's value of a metric; repetitions that lack it are left out. */
+export function metricValues(
+  cell: CellResult,
+  metric: MetricName,
+): { repetition: Repetition; value: number }[] {
+  return cell.repetitions.flatMap((repetition) => {
+    const value = METRICS[metric].value(repetition);
+    return value === undefined || !Number.isFinite(value) ? [] : [{ repetition, value }];
+  });
+}
+
+export function medianOrNull(values: readonly number[]): number | null {
+  return values.length === 0 ? null : median(values);
+}
+
+/** Sorted distinct numbers. */
+export function distinctSorted(values: Iterable<number>): number[] {
+  return [...new Set(values)].sort((a, b) => a - b);
+}
+
+/** Distinct strings in first-seen order (the suite's order, which the charts keep). */
+export function distinctInOrder(values: Iterable<string>): string[] {
+  return [...new Set(values)];
+}

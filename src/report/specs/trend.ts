@@ -1,0 +1,130 @@
+// The trend chart: a stored baseline's history per gating cell, with this run beside it. A slow
+// drift over many merges passes every single comparison; only the series shows it.
+import type { TopLevelSpec } from 'vega-lite';
+
+import { METRICS } from '../../compare/metrics.js';
+import type { CellResult } from '../../results/schema.js';
+import type { ReportInput } from '../input.js';
+import {
+  CHART_CONFIG,
+  cellMetricLabel,
+  distinctInOrder,
+  medianOrNull,
+  metricValues,
+  VEGA_LITE_SCHEMA,
+} from './common.js';
+
+/** Entries a trend needs: one is a point, not a series. */
+export const TREND_MIN_ENTRIES = 2;
+
+const PANEL_COLUMNS = 3;
+const STORED = 'stored baseline';
+const CURRENT = 'this run';
+
+function findCell(cells: readonly CellResult[], workload: string, threads: number): CellResult | undefined {
+  return cells.find((cell) => cell.workload === workload && cell.threads === threads);
+}
+
+/**
+ * When this run happened: its last repetition's start. The input carries no results timestamps,
+ * and the newest repetition places the run after every entry saved before it.
+ */
+function headTime(input: ReportInput): string | null {
+  const times = input.head.cells.flatMap((cell) =>
+    cell.repetitions.map((repetition) => repetition.startedAt),
+  );
+  return times.length === 0 ? null : times.reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b));
+}
+
+export const TREND_TITLE = 'Baseline history';
+
+/** Null unless the base is a stored baseline with at least TREND_MIN_ENTRIES entries. */
+export function trendSpec(input: ReportInput): TopLevelSpec | null {
+  if (input.verdict.baseSource.kind !== 'baseline' || input.history.length < TREND_MIN_ENTRIES) return null;
+  const judged = input.verdict.cells.filter((cell) => cell.gating);
+  const now = headTime(input);
+  const values = judged.flatMap((judgedCell) => {
+    const { workload, threads, metric } = judgedCell;
+    const label = cellMetricLabel(judgedCell);
+    const point = (savedAt: string, cell: CellResult | undefined, series: string, commit: string) => {
+      const value =
+        cell === undefined ? null : medianOrNull(metricValues(cell, metric).map((entry) => entry.value));
+      return value === null
+        ? []
+        : [{ cell: label, workload, threads, metric, savedAt, value, series, commit }];
+    };
+    return [
+      ...input.history.flatMap((entry) =>
+        point(entry.savedAt, findCell(entry.cells, workload, threads), STORED, entry.commit ?? ''),
+      ),
+      ...(now === null ? [] : point(now, findCell(input.head.cells, workload, threads), CURRENT, '')),
+    ];
+  });
+  if (!values.some((value) => value.series === STORED)) return null;
+  const metrics = [...new Set(judged.map((cell) => cell.metric))];
+  const [onlyMetric] = metrics;
+  const yTitle =
+    metrics.length === 1 && onlyMetric !== undefined
+      ? `median (${METRICS[onlyMetric].unit})`
+      : 'median (unit in the panel title)';
+  const cells = distinctInOrder(values.map((value) => value.cell));
+  const x = {
+    field: 'savedAt',
+    type: 'temporal',
+    // UTC: the same chart whatever the time zone of the machine that renders it.
+    scale: { type: 'utc', padding: 12 },
+    axis: { format: '%m-%d %H:%M', labelAngle: -30, title: 'saved at (UTC)' },
+  } as const;
+  const y = {
+    field: 'value',
+    type: 'quantitative',
+    title: yTitle,
+    // A drift of a few percent is the point of the chart: an axis from zero would flatten it.
+    scale: { zero: false },
+  } as const;
+  const color = { field: 'workload', type: 'nominal', title: 'workload' } as const;
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: {
+      text: TREND_TITLE,
+      subtitle: `median of each stored entry (${input.history.length} entries) and of this run`,
+    },
+    config: CHART_CONFIG,
+    data: { values },
+    facet: { field: 'cell', type: 'nominal', sort: cells, title: null },
+    columns: Math.min(PANEL_COLUMNS, cells.length),
+    spec: {
+      width: 140,
+      height: 120,
+      layer: [
+        {
+          transform: [{ filter: { field: 'series', equal: STORED } }],
+          mark: { type: 'line', strokeWidth: 1.5 },
+          encoding: { x, y, color },
+        },
+        {
+          mark: { type: 'point', filled: true, size: 80, opacity: 1 },
+          encoding: {
+            x,
+            y,
+            color,
+            shape: {
+              field: 'series',
+              type: 'nominal',
+              scale: { domain: [STORED, CURRENT], range: ['circle', 'diamond'] },
+              title: null,
+            },
+            tooltip: [
+              { field: 'cell', type: 'nominal' },
+              { field: 'series', type: 'nominal' },
+              { field: 'savedAt', type: 'nominal', title: 'saved at (UTC)' },
+              { field: 'commit', type: 'nominal' },
+              { field: 'value', type: 'quantitative', format: ',.1f', title: 'median' },
+            ],
+          },
+        },
+      ],
+    },
+    resolve: { scale: { y: 'independent' } },
+  };
+}
