@@ -1,5 +1,6 @@
 // The action's steps. The one place that calls core.setFailed.
 import * as core from '@actions/core';
+import { context, getOctokit } from '@actions/github';
 import { dirname, join } from 'node:path';
 
 import { coreLogger } from './action/core-logger.js';
@@ -13,6 +14,44 @@ import { actionSpelling, runConfigFromFlags } from './run/flags.js';
 import { runSuite } from './run/run.js';
 import { withCleanupScope } from './shell/cleanup.js';
 import { errorMessage } from './errors.js';
+import { GitHubError } from './github/errors.js';
+import { postReport } from './github/post.js';
+import type { WrittenReport } from './report/write.js';
+
+/**
+ * On a pull request, publishes the charts and posts (or updates) the sticky comment. A missing
+ * permission to publish images is a warning and a note in the comment; a missing permission to
+ * comment is a warning too: the verdict still decides the step.
+ */
+async function postToPullRequest(report: WrittenReport, suite: string): Promise<void> {
+  const pullRequest: unknown = context.payload.pull_request?.number;
+  const token = core.getInput('github-token');
+  if (typeof pullRequest !== 'number' || token === '' || core.getInput('comment') === 'false') {
+    if (typeof pullRequest === 'number' && token === '')
+      core.info('no github-token: the comment is not posted');
+    return;
+  }
+  const { owner, repo } = context.repo;
+  await core.group('Comment on the pull request', async () => {
+    try {
+      const posted = await postReport(getOctokit(token), report, {
+        owner,
+        repo,
+        pullRequest,
+        suite,
+        chartsBranch: core.getInput('charts-branch') || 'mysql-perf-gate-charts',
+        runKey: `${context.runId}-${context.runAttempt}`,
+        runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
+      });
+      if (posted.imagesNotPublished !== undefined) core.warning(posted.imagesNotPublished);
+      core.info(`comment ${posted.action}: ${posted.commentUrl}`);
+      core.setOutput('comment-url', posted.commentUrl);
+    } catch (error) {
+      if (!(error instanceof GitHubError)) throw error;
+      core.warning(error.message);
+    }
+  });
+}
 
 export async function run(): Promise<void> {
   try {
@@ -45,6 +84,7 @@ export async function run(): Promise<void> {
     );
     core.info(outcome.summary);
     core.setOutput('report-dir', dirname(outcome.report.commentPath));
+    await postToPullRequest(outcome.report, results.suite.name);
     // The job summary shows the same content as the comment (outside GitHub there is none).
     if (process.env.GITHUB_STEP_SUMMARY)
       await core.summary.addRaw(outcome.report.commentWithoutImages).write();

@@ -7,7 +7,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { commentMarker, renderComment } from './comment.js';
+import { type CommentChart, commentMarker, renderComment } from './comment.js';
 import { loadEmbedScripts, renderHtmlReport } from './html.js';
 import type { ReportInput } from './input.js';
 import { renderChart } from './render.js';
@@ -31,6 +31,11 @@ export interface WrittenReport {
    */
   readonly commentWithoutImages: string;
   readonly charts: readonly WrittenChart[];
+  /**
+   * The comment again with the charts at other addresses (published images), or with `url: null`
+   * and a note saying where they are instead: it goes through the same length limit.
+   */
+  readonly renderComment: (charts: readonly CommentChart[], artifactNote?: string) => string;
   /** Vega's warnings while rendering, for the log. */
   readonly warnings: readonly string[];
 }
@@ -63,23 +68,30 @@ export async function writeReport(outDir: string, input: ReportInput): Promise<W
       pngPath: `${base}.png`,
     });
   }
-  const comment = renderComment(input, {
-    charts: charts.map((chart) => ({
-      name: chart.name,
-      title: chart.title,
-      url: `charts/${chart.name}.png`,
-    })),
-    marker: commentMarker(input.suite.name),
-  });
-  const commentWithoutImages = renderComment(input, {
-    charts: charts.map((chart) => ({ name: chart.name, title: chart.title, url: null })),
-    marker: commentMarker(input.suite.name),
-    artifactNote:
-      'The charts are in the report directory (`charts/*.png`, and interactive in `report.html`).',
-  });
+  const rerender = (commentCharts: readonly CommentChart[], artifactNote?: string): string =>
+    renderComment(input, {
+      charts: commentCharts,
+      marker: commentMarker(input.suite.name),
+      ...(artifactNote === undefined ? {} : { artifactNote }),
+    });
+  const comment = rerender(
+    charts.map((chart) => ({ name: chart.name, title: chart.title, url: `charts/${chart.name}.png` })),
+  );
+  const commentWithoutImages = rerender(
+    charts.map((chart) => ({ name: chart.name, title: chart.title, url: null })),
+    'The charts are in the report directory (`charts/*.png`, and interactive in `report.html`).',
+  );
   const commentPath = join(outDir, 'comment.md');
   writeAtomically(commentPath, comment);
   const htmlPath = join(outDir, 'report.html');
   writeAtomically(htmlPath, renderHtmlReport(input, charts, loadEmbedScripts()));
-  return { commentPath, htmlPath, comment, commentWithoutImages, charts: written, warnings };
+  return {
+    commentPath,
+    htmlPath,
+    comment,
+    commentWithoutImages,
+    charts: written,
+    renderComment: rerender,
+    warnings,
+  };
 }

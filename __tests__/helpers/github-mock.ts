@@ -1,0 +1,700 @@
+// A local stand-in for api.github.com that holds the client to GitHub's own OpenAPI description:
+// every request is routed and validated (method, path and query parameters, body) and every
+// response the mock writes is validated against the operation's schema for that status, using
+// openapi-backend over @octokit/openapi's document. A hand-written fake would accept whatever the
+// client sends and answer whatever the test author remembers; this one records each disagreement
+// with GitHub's contract in `failures`, and tests assert that list is empty.
+//
+// Only the operations the GitHub helpers use are implemented, over in-memory state. The 13 MB
+// document is cut down to those paths and the components they reference (once per test file), so
+// building the validators takes a fraction of a second instead of compiling all of GitHub.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+
+import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
+
+const OPERATIONS: Readonly<Record<string, readonly string[]>> = {
+  '/user': ['get'],
+  '/repos/{owner}/{repo}/issues/{issue_number}/comments': ['get', 'post'],
+  '/repos/{owner}/{repo}/issues/comments/{comment_id}': ['patch'],
+  '/repos/{owner}/{repo}/git/ref/{ref}': ['get'],
+  '/repos/{owner}/{repo}/git/refs': ['post'],
+  '/repos/{owner}/{repo}/git/refs/{ref}': ['patch'],
+  '/repos/{owner}/{repo}/git/blobs': ['post'],
+  '/repos/{owner}/{repo}/git/trees': ['post'],
+  '/repos/{owner}/{repo}/git/commits': ['post'],
+  '/repos/{owner}/{repo}/git/commits/{commit_sha}': ['get'],
+};
+
+const IMPLEMENTED = [
+  'users/get-authenticated',
+  'issues/list-comments',
+  'issues/create-comment',
+  'issues/update-comment',
+  'git/get-ref',
+  'git/create-ref',
+  'git/update-ref',
+  'git/create-blob',
+  'git/create-tree',
+  'git/create-commit',
+  'git/get-commit',
+];
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = Record<string, Json>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Every `#/components/...` reference reachable from `value`, followed through the components. */
+function collectRefs(document: JsonObject, value: Json, seen: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectRefs(document, item, seen);
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const [key, item] of Object.entries(value)) {
+    if (key === '$ref' && typeof item === 'string' && !seen.has(item)) {
+      seen.add(item);
+      collectRefs(document, resolvePointer(document, item), seen);
+    } else {
+      collectRefs(document, item, seen);
+    }
+  }
+}
+
+function resolvePointer(document: JsonObject, ref: string): Json {
+  let node: Json = document;
+  for (const part of ref.replace(/^#\//, '').split('/')) {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!isObject(node) || !(key in node)) throw new Error(`dangling reference ${ref}`);
+    node = node[key] ?? null;
+  }
+  return node;
+}
+
+let reduced: Document | undefined;
+
+/** GitHub's OpenAPI document cut down to OPERATIONS and the components they reference. */
+export function reducedGitHubDocument(): Document {
+  if (reduced !== undefined) return reduced;
+  const require = createRequire(import.meta.url);
+  const path = require.resolve('@octokit/openapi/generated/api.github.com.json');
+  const full = JSON.parse(readFileSync(path, 'utf8')) as JsonObject;
+  const fullPaths = full.paths as JsonObject;
+  const paths: JsonObject = {};
+  for (const [path, methods] of Object.entries(OPERATIONS)) {
+    const item = fullPaths[path];
+    if (!isObject(item)) throw new Error(`${path} is not in GitHub's OpenAPI description`);
+    paths[path] = Object.fromEntries(methods.map((method) => [method, item[method] ?? null]));
+  }
+  const refs = new Set<string>();
+  collectRefs(full, paths, refs);
+  const components: Record<string, JsonObject> = {};
+  for (const ref of refs) {
+    const [, , kind, name] = ref.split('/');
+    if (kind === undefined || name === undefined) throw new Error(`unexpected reference ${ref}`);
+    components[kind] ??= {};
+    components[kind][name] = resolvePointer(full, ref);
+  }
+  reduced = { openapi: full.openapi, info: full.info, paths, components } as unknown as Document;
+  return reduced;
+}
+
+// ---- In-memory state ----
+
+export interface MockUser {
+  readonly login: string;
+  readonly id: number;
+  readonly type: 'User' | 'Bot';
+}
+
+export interface MockToken {
+  /** Whose token: its comments are authored by this user. */
+  readonly user: MockUser;
+  /** An installation token (GITHUB_TOKEN): GET /user answers 403, as on GitHub. */
+  readonly installation: boolean;
+  /** Every write answers 403, like a fork's pull-request token. */
+  readonly readOnly: boolean;
+  /**
+   * Writes to the repository's contents (blobs, trees, commits, refs) answer 403, comments are
+   * allowed: a workflow with `pull-requests: write` but not `contents: write`.
+   */
+  readonly contentsReadOnly?: boolean;
+}
+
+export interface MockComment {
+  readonly id: number;
+  readonly issueNumber: number;
+  readonly user: MockUser;
+  body: string;
+  readonly createdAt: string;
+  updatedAt: string;
+}
+
+interface MockCommit {
+  readonly sha: string;
+  readonly tree: string;
+  readonly parents: readonly string[];
+  readonly message: string;
+}
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly operationId: string | undefined;
+  readonly status: number;
+  readonly body: unknown;
+}
+
+export const ACTIONS_BOT: MockUser = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' };
+export const ALICE: MockUser = { login: 'alice', id: 1001, type: 'User' };
+export const BOB: MockUser = { login: 'bob', id: 1002, type: 'User' };
+
+const OWNER = 'octo-org';
+const REPO = 'server';
+const DOCS = 'https://docs.github.com/rest';
+const TIME = '2025-01-02T03:04:05Z';
+
+export interface GitHubMock {
+  readonly baseUrl: string;
+  readonly owner: string;
+  readonly repo: string;
+  /** Every disagreement with GitHub's OpenAPI description, request or response. Must stay empty. */
+  readonly failures: string[];
+  readonly requests: RecordedRequest[];
+  readonly comments: MockComment[];
+  /** Branch name to commit SHA. */
+  readonly branches: Map<string, string>;
+  readonly tokens: Map<string, MockToken>;
+  /** Adds a comment as if `user` had written it; returns its id. */
+  addComment(issueNumber: number, user: MockUser, body: string): number;
+  /** Flat map of the files (path to blob SHA) in a commit's tree. */
+  filesAt(commitSha: string): ReadonlyMap<string, string>;
+  commit(sha: string): MockCommit | undefined;
+  blobContent(sha: string): Buffer | undefined;
+  /**
+   * The next ref update finds the branch moved by someone else: just before it is handled, the mock
+   * commits a file `other/<n>.txt` on top of the branch, as another run would.
+   */
+  moveBranchBeforeNextUpdate(branch: string): void;
+  close(): Promise<void>;
+}
+
+function sha1(text: string | Buffer): string {
+  return createHash('sha1').update(text).digest('hex');
+}
+
+function nodeId(kind: string, id: number | string): string {
+  return Buffer.from(`${kind}:${String(id)}`).toString('base64');
+}
+
+/** The user object GitHub embeds in comments and answers for GET /user (simple-user). */
+function simpleUser(user: MockUser): JsonObject {
+  const api = `https://api.github.com/users/${encodeURIComponent(user.login)}`;
+  return {
+    login: user.login,
+    id: user.id,
+    node_id: nodeId('User', user.id),
+    avatar_url: `https://avatars.githubusercontent.com/u/${String(user.id)}?v=4`,
+    gravatar_id: '',
+    url: api,
+    html_url: `https://github.com/${encodeURIComponent(user.login)}`,
+    followers_url: `${api}/followers`,
+    following_url: `${api}/following{/other_user}`,
+    gists_url: `${api}/gists{/gist_id}`,
+    starred_url: `${api}/starred{/owner}{/repo}`,
+    subscriptions_url: `${api}/subscriptions`,
+    organizations_url: `${api}/orgs`,
+    repos_url: `${api}/repos`,
+    events_url: `${api}/events{/privacy}`,
+    received_events_url: `${api}/received_events`,
+    type: user.type,
+    site_admin: false,
+    user_view_type: 'public',
+  };
+}
+
+/** GET /user for a personal access token: the public-user shape (the doc's oneOf branch). */
+function authenticatedUser(user: MockUser): JsonObject {
+  return {
+    ...simpleUser(user),
+    name: null,
+    company: null,
+    blog: null,
+    location: null,
+    email: null,
+    hireable: null,
+    bio: null,
+    public_repos: 0,
+    public_gists: 0,
+    followers: 0,
+    following: 0,
+    created_at: TIME,
+    updated_at: TIME,
+  };
+}
+
+interface Reply {
+  readonly status: number;
+  readonly body: Json;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+function error(status: number, message: string): Reply {
+  return { status, body: { message, documentation_url: DOCS, status: String(status) } };
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    request.on('error', reject);
+  });
+}
+
+function stringParam(context: Context, name: string): string {
+  const params = context.request.params as Record<string, unknown>;
+  const value = params[name];
+  if (typeof value !== 'string') throw new Error(`path parameter ${name} missing`);
+  // The router hands over the raw segment; Octokit encodes the slash in `heads/<branch>`.
+  return decodeURIComponent(value);
+}
+
+/** A string field of a validated request body ('' when absent: the validator already objected). */
+function text(body: JsonObject, key: string): string {
+  const value = body[key];
+  return typeof value === 'string' ? value : '';
+}
+
+/** A query parameter as text. */
+function queryParam(context: Context, name: string): string | undefined {
+  const query = context.request.query as Record<string, unknown>;
+  const value = query[name];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+function bodyOf(context: Context): JsonObject {
+  const body: unknown = context.request.requestBody;
+  return isObject(body) ? body : {};
+}
+
+let backend: Promise<OpenAPIBackend> | undefined;
+
+/**
+ * The router and validators, compiled once per test file. Its handlers only hand the routed
+ * context back to startGitHubMock, so one backend serves every mock server.
+ */
+function gitHubBackend(): Promise<OpenAPIBackend> {
+  backend ??= (async () => {
+    const api = new OpenAPIBackend({
+      definition: reducedGitHubDocument(),
+      strict: true,
+      // Query strings and path segments are text; the document's integer parameters are read as such.
+      coerceTypes: true,
+      customizeAjv: (ajv) => {
+        // The formats GitHub's schemas use, checked rather than ignored.
+        ajv.addFormat('date-time', (text: string) => !Number.isNaN(Date.parse(text)) && /T/.test(text));
+        ajv.addFormat('uri', (text: string) => URL.canParse(text));
+        ajv.addFormat('uri-template', (text: string) => URL.canParse(text.replace(/\{[^}]*\}/g, '')));
+        ajv.addFormat('email', /^[^@\s]+@[^@\s]+$/);
+        return ajv;
+      },
+    });
+
+    api.register({
+      validationFail: (context: Context) => ({ kind: 'invalid', context }),
+      notFound: () => ({ kind: 'unknown' }),
+      notImplemented: () => ({ kind: 'unknown' }),
+    });
+    for (const operationId of IMPLEMENTED) {
+      api.register(operationId, (context: Context) => ({ kind: 'ok', context }));
+    }
+    await api.init();
+
+    return api;
+  })();
+  return backend;
+}
+
+/** Starts the mock on 127.0.0.1 on a free port. */
+export async function startGitHubMock(): Promise<GitHubMock> {
+  const failures: string[] = [];
+  const requests: RecordedRequest[] = [];
+  const comments: MockComment[] = [];
+  const branches = new Map<string, string>();
+  const tokens = new Map<string, MockToken>();
+  const blobs = new Map<string, Buffer>();
+  const trees = new Map<string, Map<string, string>>();
+  const commits = new Map<string, MockCommit>();
+  const moveBeforeUpdate = new Set<string>();
+  let nextCommentId = 5000;
+  let otherCommits = 0;
+  let baseUrl = '';
+
+  const api = await gitHubBackend();
+
+  const repoApi = `https://api.github.com/repos/${OWNER}/${REPO}`;
+
+  function tokenOf(context: Context): MockToken | undefined {
+    const headers = context.request.headers as Record<string, unknown>;
+    const header = headers.authorization;
+    if (typeof header !== 'string') return undefined;
+    return tokens.get(header.replace(/^(token|bearer) /i, ''));
+  }
+
+  function commentJson(comment: MockComment): JsonObject {
+    return {
+      id: comment.id,
+      node_id: nodeId('IssueComment', comment.id),
+      url: `${repoApi}/issues/comments/${String(comment.id)}`,
+      html_url: `https://github.com/${OWNER}/${REPO}/pull/${String(comment.issueNumber)}#issuecomment-${String(comment.id)}`,
+      issue_url: `${repoApi}/issues/${String(comment.issueNumber)}`,
+      body: comment.body,
+      user: simpleUser(comment.user),
+      created_at: comment.createdAt,
+      updated_at: comment.updatedAt,
+      author_association: comment.user.type === 'Bot' ? 'NONE' : 'MEMBER',
+    };
+  }
+
+  function refJson(branch: string, sha: string): JsonObject {
+    return {
+      ref: `refs/heads/${branch}`,
+      node_id: nodeId('Ref', branch),
+      url: `${repoApi}/git/refs/heads/${branch}`,
+      object: { type: 'commit', sha, url: `${repoApi}/git/commits/${sha}` },
+    };
+  }
+
+  function commitJson(commit: MockCommit): JsonObject {
+    const person = { name: 'mysql-perf-gate', email: 'bot@example.org', date: TIME };
+    return {
+      sha: commit.sha,
+      node_id: nodeId('Commit', commit.sha),
+      url: `${repoApi}/git/commits/${commit.sha}`,
+      html_url: `https://github.com/${OWNER}/${REPO}/commit/${commit.sha}`,
+      author: person,
+      committer: person,
+      message: commit.message,
+      tree: { sha: commit.tree, url: `${repoApi}/git/trees/${commit.tree}` },
+      parents: commit.parents.map((sha) => ({
+        sha,
+        url: `${repoApi}/git/commits/${sha}`,
+        html_url: `https://github.com/${OWNER}/${REPO}/commit/${sha}`,
+      })),
+      verification: {
+        verified: false,
+        reason: 'unsigned',
+        signature: null,
+        payload: null,
+        verified_at: null,
+      },
+    };
+  }
+
+  function storeTree(files: Map<string, string>): string {
+    const sha = sha1(`tree ${JSON.stringify([...files].sort())}`);
+    trees.set(sha, files);
+    return sha;
+  }
+
+  function storeCommit(tree: string, parents: readonly string[], message: string): MockCommit {
+    const sha = sha1(`commit ${tree} ${parents.join(',')} ${message} ${String(commits.size)}`);
+    const commit = { sha, tree, parents, message };
+    commits.set(sha, commit);
+    return commit;
+  }
+
+  function isAncestor(ancestor: string, of: string): boolean {
+    const pending = [of];
+    while (pending.length > 0) {
+      const sha = pending.pop()!;
+      if (sha === ancestor) return true;
+      pending.push(...(commits.get(sha)?.parents ?? []));
+    }
+    return false;
+  }
+
+  function checkRepo(context: Context): Reply | undefined {
+    if (stringParam(context, 'owner') !== OWNER || stringParam(context, 'repo') !== REPO) {
+      return error(404, 'Not Found');
+    }
+    return undefined;
+  }
+
+  /** Authentication and, for writes, the read-only token's 403. */
+  function guard(context: Context, write: boolean): Reply | undefined {
+    const token = tokenOf(context);
+    if (token === undefined) return error(401, 'Bad credentials');
+    if (write && token.readOnly) return error(403, 'Resource not accessible by integration');
+    const contents = /^git\//.test(context.operation.operationId ?? '');
+    if (write && contents && token.contentsReadOnly === true) {
+      return error(403, 'Resource not accessible by integration');
+    }
+    return checkRepo(context);
+  }
+
+  function moveBranchAsSomeoneElse(branch: string): void {
+    const head = branches.get(branch);
+    if (head === undefined) return;
+    const files = new Map(trees.get(commits.get(head)!.tree));
+    otherCommits++;
+    const blob = Buffer.from(`another run ${String(otherCommits)}`);
+    blobs.set(sha1(blob), blob);
+    files.set(`other/${String(otherCommits)}.txt`, sha1(blob));
+    branches.set(branch, storeCommit(storeTree(files), [head], 'another run').sha);
+  }
+
+  const handlers: Record<string, (context: Context) => Reply> = {
+    'users/get-authenticated': (context) => {
+      const token = tokenOf(context);
+      if (token === undefined) return error(401, 'Requires authentication');
+      if (token.installation) return error(403, 'Resource not accessible by integration');
+      return { status: 200, body: authenticatedUser(token.user) };
+    },
+    'issues/list-comments': (context) => {
+      const denied = guard(context, false);
+      if (denied) return denied;
+      const issue = Number(stringParam(context, 'issue_number'));
+      const perPage = Number(queryParam(context, 'per_page') ?? 30);
+      const page = Number(queryParam(context, 'page') ?? 1);
+      const all = comments.filter((comment) => comment.issueNumber === issue);
+      const last = Math.max(1, Math.ceil(all.length / perPage));
+      const link = (n: number, rel: string): string =>
+        `<${baseUrl}/repos/${OWNER}/${REPO}/issues/${String(issue)}/comments?per_page=${String(perPage)}&page=${String(n)}>; rel="${rel}"`;
+      const links = [];
+      if (page < last) links.push(link(page + 1, 'next'), link(last, 'last'));
+      if (page > 1) links.push(link(1, 'first'), link(page - 1, 'prev'));
+      return {
+        status: 200,
+        body: all.slice((page - 1) * perPage, page * perPage).map(commentJson),
+        headers: links.length > 0 ? { link: links.join(', ') } : {},
+      };
+    },
+    'issues/create-comment': (context) => {
+      const denied = guard(context, true);
+      if (denied) return denied;
+      const token = tokenOf(context)!;
+      const body = bodyOf(context);
+      const id = addComment(Number(stringParam(context, 'issue_number')), token.user, text(body, 'body'));
+      return { status: 201, body: commentJson(comments.find((comment) => comment.id === id)!) };
+    },
+    'issues/update-comment': (context) => {
+      const token = tokenOf(context);
+      if (token === undefined) return error(401, 'Bad credentials');
+      const comment = comments.find((item) => item.id === Number(stringParam(context, 'comment_id')));
+      // GitHub documents only 200 and 422 here; a missing comment is a 404 in practice, which the
+      // mock avoids producing (it would be reported as undocumented).
+      if (comment === undefined) return error(404, 'Not Found');
+      if (comment.user.login !== token.user.login || token.readOnly) {
+        return error(403, 'Resource not accessible by integration');
+      }
+      comment.body = text(bodyOf(context), 'body');
+      comment.updatedAt = '2025-01-02T04:00:00Z';
+      return { status: 200, body: commentJson(comment) };
+    },
+    'git/get-ref': (context) => {
+      const denied = guard(context, false);
+      if (denied) return denied;
+      const ref = stringParam(context, 'ref');
+      const sha = ref.startsWith('heads/') ? branches.get(ref.slice('heads/'.length)) : undefined;
+      if (sha === undefined) return error(404, 'Not Found');
+      return { status: 200, body: refJson(ref.slice('heads/'.length), sha) };
+    },
+    'git/create-ref': (context) => {
+      const denied = guard(context, true);
+      if (denied) return denied;
+      const body = bodyOf(context);
+      const ref = text(body, 'ref');
+      const sha = text(body, 'sha');
+      if (!ref.startsWith('refs/heads/'))
+        return error(422, 'Reference name must start with refs/heads/ here');
+      const branch = ref.slice('refs/heads/'.length);
+      if (branches.has(branch)) return error(422, 'Reference already exists');
+      if (!commits.has(sha)) return error(422, 'Object does not exist');
+      branches.set(branch, sha);
+      return { status: 201, body: refJson(branch, sha) };
+    },
+    'git/update-ref': (context) => {
+      const denied = guard(context, true);
+      if (denied) return denied;
+      const ref = stringParam(context, 'ref');
+      const branch = ref.slice('heads/'.length);
+      if (moveBeforeUpdate.delete(branch)) moveBranchAsSomeoneElse(branch);
+      const current = branches.get(branch);
+      const body = bodyOf(context);
+      const sha = text(body, 'sha');
+      if (!ref.startsWith('heads/') || current === undefined) return error(422, 'Reference does not exist');
+      if (!commits.has(sha)) return error(422, 'Object does not exist');
+      if (body.force !== true && !isAncestor(current, sha)) return error(422, 'Update is not a fast forward');
+      branches.set(branch, sha);
+      return { status: 200, body: refJson(branch, sha) };
+    },
+    'git/create-blob': (context) => {
+      const denied = guard(context, true);
+      if (denied) return denied;
+      const body = bodyOf(context);
+      const content = Buffer.from(text(body, 'content'), body.encoding === 'base64' ? 'base64' : 'utf8');
+      const sha = sha1(Buffer.concat([Buffer.from(`blob ${String(content.length)}\0`), content]));
+      blobs.set(sha, content);
+      return { status: 201, body: { sha, url: `${repoApi}/git/blobs/${sha}` } };
+    },
+    'git/create-tree': (context) => {
+      const denied = guard(context, true);
+      if (denied) return denied;
+      const body = bodyOf(context);
+      const base = typeof body.base_tree === 'string' ? trees.get(body.base_tree) : new Map<string, string>();
+      if (base === undefined) return error(422, 'base_tree is not a valid tree');
+      const files = new Map(base);
+      for (const entry of Array.isArray(body.tree) ? body.tree : []) {
+        if (!isObject(entry) || typeof entry.sha !== 'string' || !blobs.has(entry.sha)) {
+          return error(422, 'tree.sha is not a valid blob');
+        }
+        files.set(text(entry, 'path'), entry.sha);
+      }
+      const sha = storeTree(files);
+      return {
+        status: 201,
+        body: {
+          sha,
+          url: `${repoApi}/git/trees/${sha}`,
+          truncated: false,
+          tree: [...files].map(([path, blob]) => ({
+            path,
+            mode: '100644',
+            type: 'blob',
+            sha: blob,
+            size: blobs.get(blob)!.length,
+            url: `${repoApi}/git/blobs/${blob}`,
+          })),
+        },
+      };
+    },
+    'git/create-commit': (context) => {
+      const denied = guard(context, true);
+      if (denied) return denied;
+      const body = bodyOf(context);
+      const tree = text(body, 'tree');
+      const parents = (Array.isArray(body.parents) ? body.parents : []).map(String);
+      if (!trees.has(tree)) return error(422, 'Tree SHA does not exist');
+      if (parents.some((sha) => !commits.has(sha))) return error(422, 'Parent SHA does not exist');
+      return { status: 201, body: commitJson(storeCommit(tree, parents, text(body, 'message'))) };
+    },
+    'git/get-commit': (context) => {
+      const denied = guard(context, false);
+      if (denied) return denied;
+      const commit = commits.get(stringParam(context, 'commit_sha'));
+      if (commit === undefined) return error(404, 'Not Found');
+      return { status: 200, body: commitJson(commit) };
+    },
+  };
+
+  function addComment(issueNumber: number, user: MockUser, body: string): number {
+    const id = nextCommentId++;
+    comments.push({ id, issueNumber, user, body, createdAt: TIME, updatedAt: TIME });
+    return id;
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const text = await readBody(request);
+    const method = request.method ?? 'GET';
+    let parsedBody: unknown;
+    try {
+      parsedBody = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsedBody = text;
+    }
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries(request.headers)) {
+      if (typeof value === 'string') headers[key] = value;
+    }
+    const routed = (await api.handleRequest({
+      method,
+      path: url.pathname,
+      query: url.search.replace(/^\?/, ''),
+      headers,
+      body: parsedBody,
+    })) as { kind: 'ok' | 'invalid'; context: Context } | { kind: 'unknown' };
+
+    let reply: Reply;
+    let operationId: string | undefined;
+    if (routed.kind === 'unknown') {
+      failures.push(`${method} ${url.pathname}: no such operation in GitHub's OpenAPI description`);
+      reply = error(404, 'Not Found');
+    } else if (routed.kind === 'invalid') {
+      operationId = routed.context.operation.operationId;
+      failures.push(
+        `${method} ${url.pathname} (${String(operationId)}): invalid request: ` +
+          JSON.stringify(routed.context.validation.errors),
+      );
+      reply = error(400, 'Problems parsing JSON');
+    } else {
+      operationId = routed.context.operation.operationId;
+      reply = handlers[operationId!]!(routed.context);
+      const documented = Object.keys(routed.context.operation.responses ?? {});
+      // openapi-backend silently accepts a status the operation does not document, so check it
+      // here. 401 (no or bad token) is GitHub-wide and documented on few operations.
+      if (!documented.includes(String(reply.status)) && reply.status !== 401) {
+        failures.push(
+          `${method} ${url.pathname} (${operationId!}): status ${String(reply.status)} is undocumented`,
+        );
+      }
+      const validation = api.validateResponse(reply.body, routed.context.operation, reply.status);
+      if (validation.errors) {
+        failures.push(
+          `${method} ${url.pathname} (${operationId!}): response ${String(reply.status)} does not match the schema: ` +
+            JSON.stringify(validation.errors),
+        );
+      }
+    }
+    requests.push({ method, path: url.pathname, operationId, status: reply.status, body: parsedBody });
+    response.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', ...reply.headers });
+    response.end(JSON.stringify(reply.body));
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((caught: unknown) => {
+      failures.push(
+        `mock crashed: ${caught instanceof Error ? (caught.stack ?? caught.message) : String(caught)}`,
+      );
+      response.writeHead(500).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+
+  return {
+    baseUrl,
+    owner: OWNER,
+    repo: REPO,
+    failures,
+    requests,
+    comments,
+    branches,
+    tokens,
+    addComment,
+    filesAt: (sha) => trees.get(commits.get(sha)?.tree ?? '') ?? new Map(),
+    commit: (sha) => commits.get(sha),
+    blobContent: (sha) => blobs.get(sha),
+    moveBranchBeforeNextUpdate: (branch) => {
+      moveBeforeUpdate.add(branch);
+    },
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((closeError) => {
+          if (closeError) reject(closeError);
+          else resolve();
+        });
+      }),
+  };
+}

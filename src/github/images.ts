@@ -1,0 +1,181 @@
+// Publishes the chart images to a branch of the repository, so the comment can show them. GitHub
+// strips data: URIs from comments and has no API to attach an image to one, so the images must be
+// served from somewhere GitHub trusts: the repository itself, by commit SHA (an immutable URL, so a
+// later run or a force-push of the branch never changes an old comment's pictures).
+//
+// Everything goes through the Git Data API (blobs, tree, commit, ref) rather than the contents API:
+// one commit for all files, no checkout, and a base_tree so earlier runs' files stay on the branch.
+import type { GitHubClient } from './client.js';
+import { gitHubMessage, httpStatus, ImagePublishError } from './errors.js';
+
+export interface ImageFile {
+  /** File name inside `directory`, e.g. `change.png`. */
+  readonly name: string;
+  readonly content: Uint8Array;
+}
+
+export interface PublishImagesOptions {
+  readonly owner: string;
+  readonly repo: string;
+  /** The branch that holds the charts, e.g. `mysql-perf-gate-charts`; created when missing. */
+  readonly branch: string;
+  /** Where this run's files go on the branch, e.g. `pr-123/<run id>`. */
+  readonly directory: string;
+  readonly files: readonly ImageFile[];
+  /** Commit message; a default naming the directory when omitted. */
+  readonly message?: string;
+}
+
+export interface PublishedImages {
+  readonly commitSha: string;
+  /** Each file's name to its URL, which serves the image as long as the commit exists. */
+  readonly urls: Readonly<Record<string, string>>;
+}
+
+/** How many times the ref update is attempted when someone else moves the branch meanwhile. */
+const ATTEMPTS = 3;
+
+const PERMISSION_HINT =
+  'give the workflow `permissions: contents: write` (pull requests from forks get a read-only ' +
+  'token; the charts are still in the uploaded report artifact)';
+
+function isSafePath(path: string): boolean {
+  return (
+    path !== '' &&
+    !path.startsWith('/') &&
+    !path.endsWith('/') &&
+    path.split('/').every((part) => part !== '' && part !== '.' && part !== '..')
+  );
+}
+
+/** Wraps a failed request; 403 and 404 on a write mean the token may not write here. */
+function publishFailure(error: unknown, what: string, options: PublishImagesOptions): Error {
+  const status = httpStatus(error);
+  const permission = status === 403 || status === 404;
+  const where = `branch ${options.branch} of ${options.owner}/${options.repo}`;
+  const hint = permission ? PERMISSION_HINT : 'the charts are still in the uploaded report artifact';
+  return new ImagePublishError(
+    `could not ${what} on ${where}: ${gitHubMessage(error)}; ${hint}`,
+    permission,
+    { cause: error },
+  );
+}
+
+/** The branch's head commit and its tree, or null when the branch does not exist yet. */
+async function readHead(
+  octokit: GitHubClient,
+  options: PublishImagesOptions,
+): Promise<{ commitSha: string; treeSha: string } | null> {
+  const { owner, repo } = options;
+  let commitSha: string;
+  try {
+    const { data } = await octokit.rest.git.getRef({ owner, repo, ref: `heads/${options.branch}` });
+    commitSha = data.object.sha;
+  } catch (error) {
+    if (httpStatus(error) === 404) return null;
+    throw publishFailure(error, 'read the branch', options);
+  }
+  try {
+    const { data } = await octokit.rest.git.getCommit({ owner, repo, commit_sha: commitSha });
+    return { commitSha, treeSha: data.tree.sha };
+  } catch (error) {
+    throw publishFailure(error, 'read the branch head', options);
+  }
+}
+
+/** The ref update was refused because the branch moved (or was created) since it was read. */
+function isLostRace(error: unknown): boolean {
+  // 422 "Update is not a fast forward" (update) or "Reference already exists" (create); GitHub
+  // also answers 409 while a concurrent push is being processed.
+  const status = httpStatus(error);
+  return status === 422 || status === 409;
+}
+
+/** Commits `files` under `directory` on `branch` and returns their URLs by commit SHA. */
+export async function publishImages(
+  octokit: GitHubClient,
+  options: PublishImagesOptions,
+): Promise<PublishedImages> {
+  const { owner, repo, directory } = options;
+  if (!isSafePath(directory)) {
+    throw new ImagePublishError(`bad chart directory "${directory}"; this is a bug`, false);
+  }
+  for (const file of options.files) {
+    if (!isSafePath(file.name) || file.name.includes('/')) {
+      throw new ImagePublishError(`bad chart file name "${file.name}"; this is a bug`, false);
+    }
+  }
+
+  // Blobs do not depend on the branch, so a retried update reuses them.
+  const entries: { path: string; mode: '100644'; type: 'blob'; sha: string }[] = [];
+  for (const file of options.files) {
+    try {
+      const { data } = await octokit.rest.git.createBlob({
+        owner,
+        repo,
+        content: Buffer.from(file.content).toString('base64'),
+        encoding: 'base64',
+      });
+      entries.push({ path: `${directory}/${file.name}`, mode: '100644', type: 'blob', sha: data.sha });
+    } catch (error) {
+      throw publishFailure(error, `upload ${file.name}`, options);
+    }
+  }
+
+  const message = options.message ?? `mysql-perf-gate charts for ${directory}`;
+  for (let attempt = 1; ; attempt++) {
+    const head = await readHead(octokit, options);
+    let commitSha: string;
+    try {
+      const { data: tree } = await octokit.rest.git.createTree({
+        owner,
+        repo,
+        tree: entries,
+        ...(head === null ? {} : { base_tree: head.treeSha }),
+      });
+      const { data: commit } = await octokit.rest.git.createCommit({
+        owner,
+        repo,
+        message,
+        tree: tree.sha,
+        parents: head === null ? [] : [head.commitSha],
+      });
+      commitSha = commit.sha;
+    } catch (error) {
+      throw publishFailure(error, 'commit the charts', options);
+    }
+    try {
+      if (head === null) {
+        await octokit.rest.git.createRef({
+          owner,
+          repo,
+          ref: `refs/heads/${options.branch}`,
+          sha: commitSha,
+        });
+      } else {
+        await octokit.rest.git.updateRef({
+          owner,
+          repo,
+          ref: `heads/${options.branch}`,
+          sha: commitSha,
+          // Never force: another run's charts on the branch must survive; rebase onto them instead.
+          force: false,
+        });
+      }
+    } catch (error) {
+      if (isLostRace(error) && attempt < ATTEMPTS) continue;
+      throw publishFailure(error, 'move the branch', options);
+    }
+    const urls: Record<string, string> = {};
+    for (const file of options.files) {
+      urls[file.name] = rawUrl(owner, repo, commitSha, `${directory}/${file.name}`);
+    }
+    return { commitSha, urls };
+  }
+}
+
+/** The URL GitHub serves a file of a commit from, with each path segment URL-encoded. */
+export function rawUrl(owner: string, repo: string, commitSha: string, path: string): string {
+  const encoded = path.split('/').map(encodeURIComponent).join('/');
+  return `https://github.com/${owner}/${repo}/raw/${commitSha}/${encoded}`;
+}
