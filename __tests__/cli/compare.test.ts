@@ -69,6 +69,14 @@ describe('mysql-perf-gate compare', () => {
       const svg = readFileSync(join(out, 'charts', `${name}.svg`), 'utf8');
       expect(svg).toMatch(/^<svg/);
       expect(svg).toContain('font-family="DejaVu Sans"');
+      // The chart's own title and an axis title are drawn as text, and there are marks.
+      const spec = JSON.parse(readFileSync(join(out, 'charts', `${name}.vl.json`), 'utf8')) as {
+        title: { text: string };
+      };
+      expect(svg).toContain(`>${spec.title.text}<`);
+      expect(svg).toMatch(/>(change, head \/ base − 1 \(%\)|throughput \(tps\))</);
+      expect(svg).toMatch(/<path|<rect|<line/);
+      expect(png.height).toBeGreaterThan(200);
     }
     const comment = readFileSync(join(out, 'comment.md'), 'utf8');
     expect(comment).toMatch(/^<!-- mysql-perf-gate:suite=quick -->/);
