@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 need=()
 if [ "${1:-}" = "--tests" ]; then
   command -v gcc >/dev/null 2>&1 || need+=(gcc)
+  command -v g++ >/dev/null 2>&1 || need+=(g++)
   command -v clang >/dev/null 2>&1 || need+=(clang)
   command -v perf >/dev/null 2>&1 || need+=(linux-perf)
 fi

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { detectSourceTree, parseVersionFile } from '../../src/build/source-tree.js';
 import { InputError } from '../../src/errors.js';
 
-const REAL_MARIADB = '/work/build/mariadb-10.11.18';
+// The identifying files of Debian's MariaDB 10.11.18 source (see __fixtures__/source-trees/README.md).
+const REAL_MARIADB = new URL('../../__fixtures__/source-trees/mariadb-10.11.18', import.meta.url).pathname;
 
 let temp: string;
 beforeEach(async () => {
@@ -29,7 +30,7 @@ const version = (major: number, minor: number, patch: number, extra = ''): strin
   `MYSQL_VERSION_MAJOR=${major}\nMYSQL_VERSION_MINOR=${minor}\nMYSQL_VERSION_PATCH=${patch}\nMYSQL_VERSION_EXTRA=${extra}\n`;
 
 describe('detectSourceTree', () => {
-  it('identifies the real MariaDB 10.11.18 tree', async () => {
+  it('identifies MariaDB 10.11.18 from the identifying files of its real tree', async () => {
     await expect(detectSourceTree(REAL_MARIADB)).resolves.toEqual({
       flavor: 'mariadb',
       version: '10.11.18',
