@@ -10,7 +10,7 @@
 //   "MySQL Configuration and Third-Party Tools", and the files in mysql/mysql-server and
 //   percona/percona-server on GitHub.
 // - MariaDB: `storage/maria/` (the Aria engine, in every MariaDB since 5.1 and never in MySQL) or
-//   `sql/mariadb.h`. Both are present in /work/build/mariadb-10.11.18, whose VERSION file also has
+//   `sql/mariadb.h`. Both are in Debian's MariaDB 10.11.18 source, whose VERSION file also has
 //   SERVER_MATURITY; that key alone is not required because older MariaDB trees lack it.
 // - Percona Server: a `build-ps/` directory (Percona's packaging scripts, e.g.
 //   build-ps/percona-server-8.0_builder.sh, present in percona/percona-server for 5.6 to 9.x), or a
