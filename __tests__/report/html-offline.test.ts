@@ -3,7 +3,8 @@
 // become an SVG carrying its title.
 import { JSDOM, VirtualConsole } from 'jsdom';
 
-import { loadEmbedScripts, renderHtmlReport } from '../../src/report/html.js';
+import { loadEmbedScripts } from '../../src/report/assets.js';
+import { renderHtmlReport } from '../../src/report/html.js';
 import { chartsFor } from '../../src/report/specs.js';
 import { abReportInput, fixtureResults } from '../helpers/report-input.js';
 

@@ -1,13 +1,9 @@
 // The HTML report: one offline page with the chart libraries inline, every table, and nothing
 // from a pull request that can turn into markup or script.
 
-import {
-  type EmbedScripts,
-  jsonScriptContent,
-  loadEmbedScripts,
-  renderHtmlReport,
-} from '../../src/report/html.js';
+import { type EmbedScripts, jsonScriptContent, renderHtmlReport } from '../../src/report/html.js';
 import type { ReportInput } from '../../src/report/input.js';
+import { loadEmbedScripts } from '../../src/report/assets.js';
 import { abReportInput, fixtureResults } from '../helpers/report-input.js';
 
 function inputOf(name: string): ReportInput {

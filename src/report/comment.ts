@@ -462,15 +462,22 @@ function inOrder<T>(items: readonly T[], key: (item: T) => string): [string, T[]
   return [...groups];
 }
 
-const RESULT_LEAD = `${tableRow([
-  'threads',
-  'metric',
-  'base median',
-  'head median',
-  'change [interval]',
-  'verdict',
-  'tolerance',
-])}\n${tableDelimiter(['r', 'l', 'r', 'r', 'r', 'l', 'r'])}`;
+/** Header of a results table: threads, metric, both medians, change, verdict, tolerance. */
+function resultLead(withWorkload: boolean): string {
+  const columns: [string, 'l' | 'r'][] = [
+    ...(withWorkload ? [['workload', 'l'] as [string, 'l']] : []),
+    ['threads', 'r'],
+    ['metric', 'l'],
+    ['base median', 'r'],
+    ['head median', 'r'],
+    ['change [interval]', 'r'],
+    ['verdict', 'l'],
+    ['tolerance', 'r'],
+  ];
+  return `${tableRow(columns.map(([name]) => name))}\n${tableDelimiter(columns.map(([, align]) => align))}`;
+}
+
+const RESULT_LEAD = resultLead(false);
 
 /** One table per workload of the gating cells, with why each undecided or changed cell is so. */
 function resultBlocks(input: ReportInput): Block[] {
@@ -536,16 +543,7 @@ function otherMetricsBlock(input: ReportInput): Block[] {
     plural(count('improvement'), 'improvement', 'improvements'),
     `${count('inconclusive')} inconclusive`,
   ].filter((text) => !text.startsWith('0 '));
-  const lead = `${tableRow([
-    'workload',
-    'threads',
-    'metric',
-    'base median',
-    'head median',
-    'change [interval]',
-    'verdict',
-    'tolerance',
-  ])}\n${tableDelimiter(['l', 'r', 'l', 'r', 'r', 'r', 'l', 'r'])}`;
+  const lead = resultLead(true);
   const rows = cells.map((cell) =>
     tableRow([
       escapeTableCell(cell.workload),

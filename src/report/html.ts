@@ -3,12 +3,7 @@
 // table of the verdict is there in full (the pull-request comment has to fit GitHub's limit; this
 // page does not). Nothing is fetched from the network: no CDN, no web fonts, no remote images.
 //
-// renderHtmlReport is pure; loadEmbedScripts reads the libraries from node_modules.
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
+// Pure: the caller passes the libraries' text (see loadEmbedScripts in assets.ts).
 import { foldConfigDiff } from '../compare/summary.js';
 import type {
   CellComparison,
@@ -42,39 +37,6 @@ export interface EmbedScripts {
   readonly vega: string;
   readonly vegaLite: string;
   readonly vegaEmbed: string;
-}
-
-/** The directory of an installed package: the packages export only their entry points, not package.json. */
-function packageDirectory(name: string): string {
-  const require = createRequire(import.meta.url);
-  let dir = dirname(require.resolve(name));
-  for (;;) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest)) {
-      const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown };
-      if (parsed.name === name) return dir;
-    }
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`cannot find the package directory of ${name}`);
-    dir = parent;
-  }
-}
-
-/**
- * Reads the minified browser builds of vega, vega-lite and vega-embed: beside the running bundle
- * (dist/, where rollup.config.js copies them; the action has no node_modules), else from
- * node_modules (running from src/).
- */
-export function loadEmbedScripts(): EmbedScripts {
-  const read = (name: string, file: string): string => {
-    const beside = fileURLToPath(new URL(file, import.meta.url));
-    return readFileSync(existsSync(beside) ? beside : join(packageDirectory(name), 'build', file), 'utf8');
-  };
-  return {
-    vega: read('vega', 'vega.min.js'),
-    vegaLite: read('vega-lite', 'vega-lite.min.js'),
-    vegaEmbed: read('vega-embed', 'vega-embed.min.js'),
-  };
 }
 
 // ---- Escaping for the places text goes ----

@@ -3,13 +3,13 @@
 // Everything runs in-process without native packages (the action's dist/ has no node_modules) and
 // without the network: charts carry their data inline. Text is drawn in the shipped DejaVu Sans
 // and measured with its own advance widths, so a PNG is byte-for-byte the same on every machine.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
 import * as vega from 'vega';
 import type { Loader, LoggerInterface, Spec as VegaSpec } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
+import { runtimeAsset } from './assets.js';
 import { CHART_FONT_FAMILY, chartFonts, chartTextWidth, isBold } from './fonts.js';
 
 export interface RenderOptions {
@@ -38,15 +38,15 @@ export const RESVG_WASM_FILE = 'resvg.wasm';
  * else the installed package's copy (tests run from src/, where node_modules is at hand).
  */
 export function resvgWasmPath(): string {
-  const beside = fileURLToPath(new URL(RESVG_WASM_FILE, import.meta.url));
-  if (existsSync(beside)) return beside;
-  try {
-    return createRequire(import.meta.url).resolve('@resvg/resvg-wasm/index_bg.wasm');
-  } catch {
-    throw new Error(
-      `mysql-perf-gate: resvg's WebAssembly binary is missing: neither ${beside} nor @resvg/resvg-wasm is there`,
-    );
-  }
+  return runtimeAsset(RESVG_WASM_FILE, () => {
+    try {
+      return createRequire(import.meta.url).resolve('@resvg/resvg-wasm/index_bg.wasm');
+    } catch {
+      throw new Error(
+        `mysql-perf-gate: resvg's WebAssembly binary is missing: neither ${RESVG_WASM_FILE} beside the bundle nor @resvg/resvg-wasm is there`,
+      );
+    }
+  });
 }
 
 // initWasm may run once per process; every render waits on the same initialisation.

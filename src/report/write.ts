@@ -8,7 +8,8 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { type CommentChart, commentMarker, renderComment } from './comment.js';
-import { loadEmbedScripts, renderHtmlReport } from './html.js';
+import { loadEmbedScripts } from './assets.js';
+import { renderHtmlReport } from './html.js';
 import type { ReportInput } from './input.js';
 import { renderChart } from './render.js';
 import { chartsFor } from './specs.js';
