@@ -4,7 +4,9 @@
 # `node` package, so the machine's own Node version does not matter).
 # valgrind too, for the instructions suite (it runs the server under callgrind).
 # With --tests, also what only the tests need: clang and gcc, to check the compiler read from
-# binaries built here, and perf, to check hardware-counter detection and counting.
+# binaries built here, and perf, to check hardware-counter detection and counting; and Debian's
+# MariaDB 10.11 source with what building it needs (cmake, ninja, bison, ccache, -dev packages),
+# unpacked under build/sources/, for the tests of building from source.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,4 +48,8 @@ if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.pack
     fi
   fi
   rm -f "$log"
+fi
+
+if [ "${1:-}" = "--tests" ]; then
+  ./scripts/fetch-mariadb-source.sh build/sources >/dev/null
 fi

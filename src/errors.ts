@@ -24,6 +24,9 @@ export class ResultsError extends GateError {}
 
 export class BaselineError extends GateError {}
 
+/** Configuring, compiling or installing a server from source failed; the full log is kept. */
+export class BuildError extends GateError {}
+
 /** A run was interrupted by a signal; cleanup has already happened when this is thrown. */
 export class InterruptedError extends GateError {
   constructor(readonly signal: NodeJS.Signals) {

@@ -4,6 +4,7 @@ import { context, getOctokit } from '@actions/github';
 import { dirname, join } from 'node:path';
 
 import { coreLogger } from './action/core-logger.js';
+import { buildServers, plannedRunFlags, readBuildInputs } from './action/build-step.js';
 import { readCompareInputs, readRunInputs } from './action/inputs.js';
 import { compareOptionsFromFlags } from './compare/flags.js';
 import { runCompare } from './compare/run.js';
@@ -55,12 +56,24 @@ async function postToPullRequest(report: WrittenReport, suite: string): Promise<
 
 export async function run(): Promise<void> {
   try {
-    // Every input is read and checked before the first server starts.
-    const config = runConfigFromFlags(readRunInputs(), actionSpelling);
+    // Every input is read and checked before the first build or server starts.
+    const runInputs = readRunInputs();
+    const buildInputs = readBuildInputs(runInputs);
+    const config = runConfigFromFlags(
+      buildInputs ? plannedRunFlags(buildInputs, runInputs) : runInputs,
+      actionSpelling,
+    );
     const compareInputs = readCompareInputs();
     const compareOptions = compareOptionsFromFlags(compareInputs, actionSpelling);
     const results = await withCleanupScope(
-      (scope) => runSuite(config, coreLogger, scope),
+      async (scope) =>
+        runSuite(
+          buildInputs
+            ? runConfigFromFlags(await buildServers(buildInputs, runInputs, scope), actionSpelling)
+            : config,
+          coreLogger,
+          scope,
+        ),
       (failures) => {
         coreLogger.warning(`could not clean up everything:\n${failures.join('\n')}`);
       },

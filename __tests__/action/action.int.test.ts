@@ -1,7 +1,7 @@
 // The bundled action (dist/index.js) run the way the runner runs it: inputs in INPUT_* variables,
 // outputs to the file named by GITHUB_OUTPUT, log groups and errors as workflow commands.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { readResults } from '../../src/results/io.js';
@@ -82,6 +82,33 @@ maybe('the action', () => {
     expect(code).toBe(1);
     expect(stdout).toContain(
       '::error::use either input "server" (one server) or input "base" and input "head" (two), not both',
+    );
+  });
+
+  it('with input "source", builds first: a compile error is an annotation and the step fails with one line', async () => {
+    const tree = join(temp.path, 'checkout');
+    cpSync(join(ROOT, '__fixtures__/source-trees/fake-mariadb'), tree, { recursive: true });
+    const { code, stdout, outputs } = await runAction({
+      source: tree,
+      compiler: 'gcc',
+      'cmake-args': '-DFAKE_BREAK=ON',
+      ccache: 'off',
+      'build-dir': 'builds',
+    });
+    expect(code).toBe(1);
+    expect(stdout).toContain('::group::Build the server (gcc)');
+    expect(stdout).toMatch(/::error file=sql\/broken\.c,line=3,col=10::.*undeclared_variable/);
+    expect(stdout).toMatch(
+      /^::error::compile error: sql\/broken\.c:3: .*; full log: .*builds\/gcc\.build\/build\.log$/m,
+    );
+    expect(outputs).not.toContain('server-prefix');
+  });
+
+  it('refuses input "source" together with input "server"', async () => {
+    const { code, stdout } = await runAction({ source: '.', server: '/usr/sbin/mariadbd' });
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      '::error::input "source" builds the servers to measure; leave inputs "server", "base" and "head" empty with it',
     );
   });
 });

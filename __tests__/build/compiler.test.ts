@@ -104,7 +104,7 @@ describe('resolveCompiler (real compilers)', () => {
     const message = (error as Error).message;
     expect(message).not.toContain('\n');
     expect(message).toContain('compiler clang-99 was not found on PATH');
-    expect(message).toMatch(/found: .*clang, clang-14, gcc, gcc-12/);
+    expect(message).toMatch(/found: (?=.*\bclang\b)(?=.*\bgcc-12\b).*; install it/);
   });
 
   it('fails for a missing path without "on PATH"', async () => {

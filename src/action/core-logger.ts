@@ -1,5 +1,6 @@
 // The action's Logger: @actions/core, with one collapsible group per phase.
 import * as core from '@actions/core';
+import { relative } from 'node:path';
 
 import type { Logger } from '../shell/logger.js';
 
@@ -18,6 +19,19 @@ export const coreLogger: Logger = {
   },
   progress: (message) => {
     core.info(message);
+  },
+  annotate: (message, location) => {
+    // Annotations point at files of the repository: paths relative to the workspace.
+    const workspace = process.env.GITHUB_WORKSPACE;
+    const file =
+      workspace && !relative(workspace, location.file).startsWith('..')
+        ? relative(workspace, location.file)
+        : location.file;
+    core.error(message, {
+      file,
+      startLine: location.line,
+      ...(location.column === undefined ? {} : { startColumn: location.column }),
+    });
   },
   group: (name, fn) => core.group(name, fn),
 };

@@ -16,6 +16,7 @@ import { runConfigFromFlags, type RunFlags } from '../run/flags.js';
 import { runSuite } from '../run/run.js';
 import { withCleanupScope } from '../shell/cleanup.js';
 import { addBaselineCommands } from './baseline-command.js';
+import { addBuildCommands } from './build-command.js';
 import { createStderrLogger } from './stderr-logger.js';
 
 export const EXIT_OK = 0;
@@ -107,6 +108,10 @@ export function buildProgram(onExitCode: (code: number) => void): Command {
       );
     });
   addBaselineCommands(program, onExitCode);
+  addBuildCommands(program, onExitCode, {
+    run: runCommand,
+    compare: (resultsPath, flags) => compareCommand(resultsPath, flags),
+  });
 
   program
     .command('compare')

@@ -90,6 +90,15 @@ export const SideIdentity = z.strictObject({
   versionFunction: z.string(),
   compiler: CompilerInfo,
   binary: z.string(),
+  /** How the server was built, when its prefix held a build.json. */
+  build: z
+    .strictObject({
+      /** "gcc 12.2.0". */
+      compiler: z.string(),
+      buildType: z.string(),
+      sourceCommit: z.string().nullable(),
+    })
+    .optional(),
 });
 
 export const Verdict = z.strictObject({

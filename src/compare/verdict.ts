@@ -177,6 +177,15 @@ export function buildVerdict(
     versionFunction: facts.versionFunction,
     compiler: facts.compiler,
     binary: facts.binary,
+    ...(facts.build
+      ? {
+          build: {
+            compiler: `${facts.build.compiler.id} ${facts.build.compiler.version}`,
+            buildType: facts.build.buildType,
+            sourceCommit: facts.build.source.gitCommit,
+          },
+        }
+      : {}),
   });
   return {
     schemaVersion: VERDICT_SCHEMA_VERSION,

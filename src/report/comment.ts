@@ -130,7 +130,10 @@ const FLAVOR_NAMES: Readonly<Record<Flavor, string>> = {
 /** "MariaDB 10.11.19-MariaDB-0+deb12u1, compiler unknown" (raw text: escape it where it goes). */
 export function serverLabel(side: Verdict['sides']['base']): string {
   const compiler = side.compiler.known ? side.compiler.name : 'compiler unknown';
-  return `${FLAVOR_NAMES[side.flavor]} ${side.versionFunction}, ${compiler}`;
+  const build = side.build
+    ? `; built here with ${side.build.compiler}, ${side.build.buildType}${side.build.sourceCommit ? ` at ${side.build.sourceCommit.slice(0, 12)}` : ''}`
+    : '';
+  return `${FLAVOR_NAMES[side.flavor]} ${side.versionFunction}, ${compiler}${build}`;
 }
 
 function plural(count: number, one: string, many: string): string {

@@ -25,6 +25,57 @@ export const CompilerInfo = z.discriminatedUnion('known', [
 ]);
 export type CompilerInfo = z.infer<typeof CompilerInfo>;
 
+/**
+ * How a server was built, from the build.json the `build` command writes into the install prefix
+ * (see src/build/fingerprint.ts). Absent for servers built some other way.
+ */
+export const BuildInfo = z.strictObject({
+  format: z.literal('mysql-perf-gate-build/1'),
+  flavor: Flavor,
+  /** From the source tree's version file, e.g. "10.11.18". */
+  version: z.string(),
+  source: z.strictObject({
+    root: z.string(),
+    /** HEAD of the tree when it is the top of a git checkout. */
+    gitCommit: z.string().nullable(),
+    /** Tracked files modified relative to gitCommit; null when not a checkout. */
+    gitDirty: z.boolean().nullable(),
+  }),
+  compiler: z.strictObject({
+    id: z.enum(['gcc', 'clang']),
+    version: z.string(),
+    /** First line of `cc --version`. */
+    versionLine: z.string(),
+    cc: z.string(),
+    cxx: z.string(),
+  }),
+  buildType: z.string(),
+  /** Every -D option given to CMake, the tool's defaults and the user's, in order. */
+  cmakeOptions: z.array(z.string()),
+  /** CMAKE_<LANG>_FLAGS plus CMAKE_<LANG>_FLAGS_<BUILD TYPE>, as CMake's cache holds them. */
+  flags: z.strictObject({ c: z.string(), cxx: z.string() }),
+  /** Only these targets were built (no install); empty for a full build. */
+  targets: z.array(z.string()),
+  startedAt: z.string(),
+  seconds: z.strictObject({ configure: z.number(), build: z.number(), install: z.number() }),
+  jobs: z.number().int().min(1),
+  /** ccache hits and misses of this build (the difference of its counters), or why none. */
+  ccache: z.union([
+    z.strictObject({
+      used: z.literal(true),
+      dir: z.string(),
+      version: z.string(),
+      hits: z.number().int().min(0),
+      misses: z.number().int().min(0),
+      /** Compilations ccache could not cache (link steps, preprocessing-only calls…). */
+      uncacheable: z.number().int().min(0),
+    }),
+    z.strictObject({ used: z.literal(false), reason: z.string() }),
+  ]),
+  tool: z.string(),
+});
+export type BuildInfo = z.infer<typeof BuildInfo>;
+
 export const ServerFacts = z.strictObject({
   /** The binary that ran, as an absolute path. */
   binary: z.string(),
@@ -47,6 +98,8 @@ export const ServerFacts = z.strictObject({
   variables: z.record(z.string(), z.string()),
   /** Error log, relative to the raw directory beside the results file. */
   errorLog: z.string(),
+  /** How the server was built, when its prefix holds a build.json. */
+  build: BuildInfo.optional(),
 });
 export type ServerFacts = z.infer<typeof ServerFacts>;
 

@@ -141,6 +141,15 @@ export function renderResultsSummary(results: Results): string {
   for (const [name, facts] of Object.entries(results.sides)) {
     const compiler = facts.compiler.known ? facts.compiler.name : `unknown (${facts.compiler.reason})`;
     lines.push(`${name}: ${facts.flavor} ${facts.versionFunction}, compiler ${compiler}`);
+    if (facts.build) {
+      const { build } = facts;
+      lines.push(
+        `  built here: ${build.compiler.id} ${build.compiler.version}, ${build.buildType}, C++ flags "${build.flags.cxx}"` +
+          (build.source.gitCommit
+            ? `, source ${build.source.gitCommit.slice(0, 12)}${build.source.gitDirty ? ' (modified)' : ''}`
+            : ''),
+      );
+    }
   }
   const env = results.environment;
   lines.push(

@@ -56,6 +56,7 @@ export function buildFacts(
     compileMachine: row.compileMachine,
     compileOs: row.compileOs,
     compiler: install.compiler,
+    ...(install.build ? { build: install.build } : {}),
     options: { ...options },
     variables: Object.fromEntries(variables.data.map((variable) => [variable.Variable_name, variable.Value])),
   };

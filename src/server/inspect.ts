@@ -1,7 +1,8 @@
 // What a `--server` path is: which binary, which install prefix, which flavor and version, and
 // which compiler built it. Runs the binary once (`--version`) and reads its ELF header.
-import { ServerError, tailLines } from '../errors.js';
-import type { CompilerInfo, Flavor } from '../results/schema.js';
+import { readBuildInfo } from '../build/fingerprint.js';
+import { InputError, ServerError, tailLines } from '../errors.js';
+import type { BuildInfo, CompilerInfo, Flavor } from '../results/schema.js';
 import { exec } from '../shell/exec.js';
 import { readCompiler } from './elf-file.js';
 import { parseVersionOutput } from './flavor.js';
@@ -14,6 +15,8 @@ export interface ServerInstall {
   version: string;
   versionLine: string;
   compiler: CompilerInfo;
+  /** From build.json in the prefix, when the `build` command made it. */
+  build?: BuildInfo;
 }
 
 /** `inputName` is how the user gave the path (`--base`, `input "server"`), for errors. */
@@ -30,5 +33,13 @@ export async function inspectServer(path: string, inputName = '--server'): Promi
   }
   const version = parseVersionOutput(`${result.stdout}\n${result.stderr}`, binary);
   const compiler = await readCompiler(binary);
-  return { binary, basedir, ...version, compiler };
+  const build = await readBuildInfo(basedir);
+  // A prefix rebuilt by other means keeps the old build.json; describing the new binary with it
+  // would put a wrong compiler in the verdict.
+  if (build && build.version.split('-')[0] !== version.version.split('-')[0]) {
+    throw new InputError(
+      `${basedir}/build.json describes ${build.flavor} ${build.version} but ${binary} is ${version.version}; rebuild with mysql-perf-gate build or delete the stale build.json`,
+    );
+  }
+  return { binary, basedir, ...version, compiler, ...(build ? { build } : {}) };
 }

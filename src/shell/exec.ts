@@ -18,6 +18,8 @@ export interface ExecOptions {
   readonly signal?: AbortSignal;
   /** Called with each chunk of stdout as it arrives (progress, live logs). */
   readonly onStdout?: (chunk: string) => void;
+  /** Called with each chunk of stderr as it arrives. */
+  readonly onStderr?: (chunk: string) => void;
   /** When false, a non-zero exit is returned instead of thrown. Default true. */
   readonly check?: boolean;
   /** Hint appended to the "not found" error, e.g. how to install the tool. */
@@ -55,7 +57,10 @@ export async function exec(
       stdout.push(chunk);
       options.onStdout?.(chunk);
     });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => stderr.push(chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr.push(chunk);
+      options.onStderr?.(chunk);
+    });
     child.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') {
         reject(

@@ -8,5 +8,17 @@ export interface Logger {
   debug(message: string): void;
   /** One line of progress during long work (cell, repetition, elapsed, remaining). */
   progress(message: string): void;
+  /**
+   * A message tied to a line of a file (a compile error): an annotation on GitHub. Loggers without
+   * such a place leave it out; the caller also reports the message through its error.
+   */
+  annotate?(message: string, location: SourceLocation): void;
   group<T>(name: string, fn: () => Promise<T>): Promise<T>;
+}
+
+export interface SourceLocation {
+  /** Absolute path. */
+  readonly file: string;
+  readonly line: number;
+  readonly column?: number;
 }

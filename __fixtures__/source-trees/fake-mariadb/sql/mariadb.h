@@ -1,0 +1,1 @@
+/* Marks this tree as MariaDB for flavor detection, as the real sql/mariadb.h does. */

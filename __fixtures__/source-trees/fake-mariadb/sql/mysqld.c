@@ -1,0 +1,14 @@
+/* Prints what `mariadbd --version` prints, so the tool can inspect the installed prefix. */
+#include <stdio.h>
+#include <string.h>
+
+int main(int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--version") == 0) {
+      printf("%s  Ver 10.11.18-MariaDB for Linux on x86_64 (fake server for tests)\n", argv[0]);
+      return 0;
+    }
+  }
+  fprintf(stderr, "this is a stand-in that only answers --version\n");
+  return 1;
+}

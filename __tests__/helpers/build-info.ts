@@ -1,0 +1,97 @@
+// Build descriptions (the build.json the `build` command writes, see src/build/fingerprint.ts) for
+// the tests that read, compare or print them: one realistic build of MariaDB 10.11.18 per compiler.
+// A test passes overrides for the fields its assertions depend on; every result is checked
+// against the schema, so a test cannot start from a description `build` would never write.
+import { BuildInfo } from '../../src/results/schema.js';
+
+const SOURCE = '/srv/src/mariadb-10.11.18';
+
+/** The CMake options `build` gives MariaDB with ccache on (src/build/cmake-args.ts), in its order. */
+function mariadbOptions(prefix: string, cc: string, cxx: string): string[] {
+  return [
+    '-DCMAKE_BUILD_TYPE=RelWithDebInfo',
+    `-DCMAKE_INSTALL_PREFIX=${prefix}`,
+    `-DCMAKE_C_COMPILER=${cc}`,
+    `-DCMAKE_CXX_COMPILER=${cxx}`,
+    '-DCMAKE_C_FLAGS=-gdwarf-4',
+    '-DCMAKE_CXX_FLAGS=-gdwarf-4',
+    '-DCMAKE_C_COMPILER_LAUNCHER=ccache',
+    '-DCMAKE_CXX_COMPILER_LAUNCHER=ccache',
+    '-DWITH_LIBFMT=system',
+    '-DWITH_PCRE=system',
+    '-DWITH_SSL=system',
+    '-DWITH_ZLIB=system',
+    '-DWITH_UNIT_TESTS=OFF',
+    '-DWITH_WSREP=OFF',
+    '-DWITH_EMBEDDED_SERVER=OFF',
+    '-DWITH_MARIABACKUP=OFF',
+    '-DPLUGIN_TOKUDB=NO',
+    '-DPLUGIN_ROCKSDB=NO',
+    '-DPLUGIN_MROONGA=NO',
+    '-DPLUGIN_SPIDER=NO',
+    '-DPLUGIN_CONNECT=NO',
+    '-DPLUGIN_S3=NO',
+    '-DPLUGIN_COLUMNSTORE=NO',
+    '-DPLUGIN_OQGRAPH=NO',
+    '-DPLUGIN_SPHINX=NO',
+    '-DPLUGIN_AWS_KEY_MANAGEMENT=NO',
+  ];
+}
+
+/**
+ * The whole server built with Debian's gcc 12 from an unpacked MariaDB 10.11.18 source tree (not a
+ * git checkout): RelWithDebInfo, the tool's default CMake options, 2 jobs, through a cold ccache.
+ */
+function gccDefaults(): BuildInfo {
+  const cc = '/usr/bin/gcc-12';
+  const cxx = '/usr/bin/g++-12';
+  return {
+    format: 'mysql-perf-gate-build/1',
+    flavor: 'mariadb',
+    version: '10.11.18',
+    source: { root: SOURCE, gitCommit: null, gitDirty: null },
+    compiler: { id: 'gcc', version: '12.2.0', versionLine: 'gcc-12 (Debian 12.2.0-14) 12.2.0', cc, cxx },
+    buildType: 'RelWithDebInfo',
+    cmakeOptions: mariadbOptions('/srv/prefix/gcc-12', cc, cxx),
+    flags: { c: '-gdwarf-4 -O2 -g -DNDEBUG', cxx: '-gdwarf-4 -O2 -g -DNDEBUG' },
+    targets: [],
+    startedAt: '2025-11-22T18:00:00.000Z',
+    seconds: { configure: 41.2, build: 1380.5, install: 12.3 },
+    jobs: 2,
+    ccache: {
+      used: true,
+      dir: '/root/.cache/ccache',
+      version: '4.7.5',
+      hits: 0,
+      misses: 1290,
+      uncacheable: 96,
+    },
+    tool: '0.1.0',
+  };
+}
+
+/** A gcc 12 build of MariaDB 10.11.18 (see gccDefaults), with `overrides` in place of its fields. */
+export function gccBuild(overrides: Partial<BuildInfo> = {}): BuildInfo {
+  return BuildInfo.parse({ ...gccDefaults(), ...overrides });
+}
+
+/**
+ * The same build with Debian's clang 16 (compiler paths, CMake compiler options and install prefix
+ * changed with it), with `overrides` in place of its fields.
+ */
+export function clangBuild(overrides: Partial<BuildInfo> = {}): BuildInfo {
+  const cc = '/usr/bin/clang-16';
+  const cxx = '/usr/bin/clang++-16';
+  return BuildInfo.parse({
+    ...gccDefaults(),
+    compiler: {
+      id: 'clang',
+      version: '16.0.6',
+      versionLine: 'Debian clang version 16.0.6 (15~deb12u1)',
+      cc,
+      cxx,
+    },
+    cmakeOptions: mariadbOptions('/srv/prefix/clang-16', cc, cxx),
+    ...overrides,
+  });
+}
