@@ -36118,11 +36118,12 @@ const coreLogger = {
         info(message);
     },
     annotate: (message, location) => {
-        // Annotations point at files of the repository: paths relative to the workspace.
-        const workspace = process.env.GITHUB_WORKSPACE;
-        const file = workspace && !relative(workspace, location.file).startsWith('..')
-            ? relative(workspace, location.file)
-            : location.file;
+        // Annotations point at files of the repository: paths relative to the workspace (the step's
+        // working directory when the variable is missing).
+        const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
+        const file = relative(workspace, location.file).startsWith('..')
+            ? location.file
+            : relative(workspace, location.file);
         error(message, {
             file,
             startLine: location.line,

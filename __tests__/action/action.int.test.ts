@@ -97,7 +97,8 @@ maybe('the action', () => {
     });
     expect(code).toBe(1);
     expect(stdout).toContain('::group::Build the server (gcc)');
-    expect(stdout).toMatch(/::error file=sql\/broken\.c,line=3,col=10::.*undeclared_variable/);
+    // Relative to the workspace (the step's working directory here), as annotations need.
+    expect(stdout).toMatch(/::error file=checkout\/sql\/broken\.c,line=3,col=10::.*undeclared_variable/);
     expect(stdout).toMatch(
       /^::error::compile error: sql\/broken\.c:3: .*; full log: .*builds\/gcc\.build\/build\.log$/m,
     );
