@@ -295,4 +295,26 @@ maybe('mysql-perf-gate build (stand-in tree, real tools)', () => {
       expect(processesMentioning('cmake -E sleep 60')).toEqual([]);
     },
   );
+
+  it.each([
+    [['--suite', 'no-such-suite'], /suite/],
+    [['--gate', 'speed'], /unknown metric "speed"/],
+    [['--head-compiler', 'clang-99'], /compiler clang-99 was not found/],
+  ])('compare-compilers checks %j before building anything', async (extra, message) => {
+    const dir = join(temp.path, 'compilers');
+    const args = [
+      '--source',
+      FAKE,
+      '--base-compiler',
+      'gcc',
+      '--head-compiler',
+      'clang',
+      '--prefix-dir',
+      dir,
+    ];
+    const code = await cli('compare-compilers', ...args, ...extra);
+    expect(code).toBe(2);
+    expect(errorLines()).toEqual([expect.stringMatching(message)]);
+    expect(existsSync(dir)).toBe(false);
+  });
 });

@@ -12,9 +12,11 @@ import {
   FLAVOR_NAMES,
 } from '../build/build.js';
 import type { BuildType } from '../build/cmake-args.js';
-import { splitSpec } from '../build/compiler.js';
+import { resolveCompiler, splitSpec } from '../build/compiler.js';
+import { detectSourceTree } from '../build/source-tree.js';
 import { InputError } from '../errors.js';
-import type { RunFlags } from '../run/flags.js';
+import { compareOptionsFromFlags } from '../compare/flags.js';
+import { runConfigFromFlags, type RunFlags } from '../run/flags.js';
 import { type CleanupScope, withCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { createStderrLogger } from './stderr-logger.js';
@@ -222,6 +224,32 @@ export function addBuildCommands(
       .option('--gate <metrics>', 'metrics whose cells decide the verdict', 'tps,instructions'),
   ).action(async (flags: CompareCompilersFlags) => {
     const logger = createStderrLogger({ verbose: flags.verbose ?? false });
+    const runFlags = (base: string, head: string): RunFlags => ({
+      base,
+      head,
+      set: flags.set ?? [],
+      baseSet: [],
+      headSet: [],
+      suite: flags.suite,
+      out: flags.out,
+      ...(flags.workDir === undefined ? {} : { workDir: flags.workDir }),
+      keepWorkDir: flags.keepWorkDir ?? false,
+      verbose: flags.verbose ?? false,
+    });
+    const compareFlags = {
+      out: flags.report,
+      tolerance: flags.tolerance ?? [],
+      alpha: flags.alpha,
+      inconclusive: flags.inconclusive,
+      gate: flags.gate,
+    };
+    // Every flag is checked before the builds, which take most of an hour: a typo in the suite
+    // name must not wait for them.
+    runConfigFromFlags(runFlags(flags.source, flags.source));
+    compareOptionsFromFlags(compareFlags);
+    await detectSourceTree(flags.source);
+    await resolveCompiler(flags.baseCompiler);
+    await resolveCompiler(flags.headCompiler);
     let baseLabel = compilerLabel(flags.baseCompiler);
     let headLabel = compilerLabel(flags.headCompiler);
     if (baseLabel === headLabel) {
@@ -251,31 +279,12 @@ export function addBuildCommands(
       logger.info(describe(outcome));
       prefixes.push(outcome.prefix);
     }
-    const [base, head] = prefixes;
-    const runExit = await runAndCompare.run({
-      base,
-      head,
-      set: flags.set ?? [],
-      baseSet: [],
-      headSet: [],
-      suite: flags.suite,
-      out: flags.out,
-      ...(flags.workDir === undefined ? {} : { workDir: flags.workDir }),
-      keepWorkDir: flags.keepWorkDir ?? false,
-      verbose: flags.verbose ?? false,
-    });
+    const [base = '', head = ''] = prefixes;
+    const runExit = await runAndCompare.run(runFlags(base, head));
     if (runExit !== EXIT_OK) {
       onExitCode(runExit);
       return;
     }
-    onExitCode(
-      await runAndCompare.compare(flags.out, {
-        out: flags.report,
-        tolerance: flags.tolerance ?? [],
-        alpha: flags.alpha,
-        inconclusive: flags.inconclusive,
-        gate: flags.gate,
-      }),
-    );
+    onExitCode(await runAndCompare.compare(flags.out, compareFlags));
   });
 }
