@@ -176,4 +176,52 @@ describe('mysql-perf-gate compare', () => {
     expect(await cli('compare', AB, '--tolerance', 'qps=1', '--out', join(dir, 'r'))).toBe(2);
     expect(output.join('')).toContain('--tolerance "qps=1": unknown metric "qps"');
   });
+
+  it('between gcc 12 and clang 16 builds of one source, lists the compilers and the instruction-count change per cell', async () => {
+    // MariaDB 10.11.18 built here from Debian's source by `compare-compilers` (gcc-12 base,
+    // clang-16 head), instructions suite; function lists cut to the 300 costliest per cell.
+    const code = await cli(
+      'compare',
+      join(FIXTURES, 'instructions-gcc12-clang16.json'),
+      '--out',
+      join(dir, 'r'),
+    );
+    expect(code).toBe(1);
+    const verdict = Verdict.parse(JSON.parse(readFileSync(join(dir, 'r/verdict.json'), 'utf8')));
+    expect(verdict.serverDiff).toEqual([
+      {
+        name: 'compiler',
+        base: 'GCC: (Debian 12.2.0-14+deb12u1) 12.2.0',
+        head: 'Debian clang version 16.0.6 (15~deb12u1)',
+      },
+      { name: 'build compiler', base: 'gcc 12.2.0', head: 'clang 16.0.6' },
+    ]);
+    expect(verdict.sides.head.build).toEqual({
+      compiler: 'clang 16.0.6',
+      buildType: 'RelWithDebInfo',
+      sourceCommit: null,
+    });
+    const cells = verdict.cells.filter((cell) => cell.metric === 'instructions');
+    expect(cells.map((cell) => [cell.workload, cell.verdict, Math.round(cell.change * 1000) / 10])).toEqual([
+      ['oltp_point_select', 'regression', 4.4],
+      ['oltp_read_only', 'regression', 4.6],
+      ['oltp_read_write', 'regression', 4.6],
+      ['oltp_write_only', 'regression', 5.6],
+    ]);
+    const text = output.join('');
+    expect(text).toContain('server build compiler: gcc 12.2.0 → clang 16.0.6');
+    expect(text).toContain(
+      'The sides were built differently (compiler), so functions are inlined differently',
+    );
+    const comment = readFileSync(join(dir, 'r/comment.md'), 'utf8');
+    expect(comment).toContain('| **build compiler** | gcc 12.2.0 | clang 16.0.6 |');
+    expect(comment).toContain('built here with clang 16.0.6, RelWithDebInfo');
+  });
+
+  it('between two runs of one binary, says nothing about inlining', async () => {
+    expect(
+      await cli('compare', join(FIXTURES, 'instructions-performance-schema.json'), '--out', join(dir, 'r')),
+    ).toBe(1);
+    expect(output.join('')).not.toContain('built differently');
+  });
 });

@@ -3,7 +3,7 @@
 import { topFunctionDeltas } from '../cost/callgrind.js';
 import type { CellResult } from '../results/schema.js';
 import { median } from '../stats/descriptive.js';
-import type { CellComparison, CellFunctionDeltas } from './verdict-schema.js';
+import type { CellComparison, CellFunctionDeltas, Verdict } from './verdict-schema.js';
 
 /** Functions listed per cell in verdict.json (the summary shows fewer). */
 export const FUNCTION_DELTA_LIMIT = 15;
@@ -60,4 +60,22 @@ export function functionDeltas(
       },
     ];
   });
+}
+
+/** Server-diff entries that mean the two binaries came out of different compilations. */
+const BUILD_DIFFERENCES = new Set(['compiler', 'build compiler', 'build type', 'C flags', 'C++ flags']);
+
+/**
+ * Between two compilers (or flags) a function inlined on one side and not the other moves its
+ * instructions into its callers: a "−N" in one function and a "+N" in another are then often the
+ * same work. Said beside the function list, so that nobody hunts for a cause in either. Pure.
+ */
+export function inliningNote(verdict: Pick<Verdict, 'serverDiff'>): string | undefined {
+  const what = verdict.serverDiff.find((entry) => BUILD_DIFFERENCES.has(entry.name));
+  if (!what) return undefined;
+  return (
+    `The sides were built differently (${what.name}), so functions are inlined differently: when one ` +
+    'side inlines a function into its callers, its instructions show up there, and a decrease in one ' +
+    'function with a similar increase in another is often the same work. Compare the totals first.'
+  );
 }

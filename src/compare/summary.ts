@@ -1,4 +1,5 @@
 // The short human summary `compare` prints. Pure.
+import { inliningNote } from './function-deltas.js';
 import type { CellComparison, ConfigDifference, Verdict } from './verdict-schema.js';
 
 function percent(fraction: number): string {
@@ -108,6 +109,8 @@ function functionDeltaLines(verdict: Verdict): string[] {
       );
     }
   }
+  const inlining = inliningNote(verdict);
+  if (inlining) lines.push(`  (${inlining})`);
   const unnamed = cells.some((cell) => cell.functions.some((fn) => /^0x[0-9a-f]+$/i.test(fn.name)));
   if (unnamed) {
     lines.push(

@@ -4,6 +4,7 @@
 //
 // Everything quoted from results or servers goes through markdown.ts: a pull request controls
 // its server's variables and the names in its results, and must not be able to inject markup.
+import { inliningNote } from '../compare/function-deltas.js';
 import { type MetricName } from '../compare/metrics.js';
 import { foldConfigDiff } from '../compare/summary.js';
 import type {
@@ -575,7 +576,7 @@ function otherMetricsBlock(input: ReportInput): Block[] {
 /** Functions listed per cell (verdict.json has up to 15). */
 const COMMENT_FUNCTIONS = 10;
 
-function functionBlock(cell: CellFunctionDeltas): Block {
+function functionBlock(cell: CellFunctionDeltas, inlining: string | undefined): Block {
   const lead = `${tableRow(['change', 'base', 'head', 'function', 'object'])}\n${tableDelimiter([
     'r',
     'r',
@@ -604,7 +605,8 @@ function functionBlock(cell: CellFunctionDeltas): Block {
       `Where the instructions went: ${cell.workload} @ ${threadsLabel(cell.threads)}` +
         `${cell.verdict === null ? '' : ` (${cell.verdict})`}: ${total} instructions per transaction, all threads ` +
         `(${formatCount(cell.baseTotal)} → ${formatCount(cell.headTotal)})`,
-      `Self instructions per transaction, largest changes first.\n\n${[lead, ...rows].join('\n')}${unnamed}`,
+      `Self instructions per transaction, largest changes first.\n\n${[lead, ...rows].join('\n')}${unnamed}` +
+        (inlining ? `\n\n${escapeMarkdown(inlining)}` : ''),
     ),
   };
 }
@@ -660,7 +662,7 @@ export function renderComment(input: ReportInput, options: CommentOptions): stri
     ...differenceBlocks(input.verdict),
     ...resultBlocks(input),
     ...otherMetricsBlock(input),
-    ...input.verdict.functionDeltas.map(functionBlock),
+    ...input.verdict.functionDeltas.map((cell) => functionBlock(cell, inliningNote(input.verdict))),
     ...warningBlocks(input.verdict),
     environmentBlock(input),
     ...chartBlocks(options),

@@ -178,7 +178,8 @@ export function functionsSpec(input: ReportInput): TopLevelSpec | null {
           field: 'delta',
           type: 'quantitative',
           title: 'self cost, head − base (instr/txn)',
-          axis: { format: '~s' },
+          // Negative labels ("−200k") are wide: keep a gap between neighbours, dropping some.
+          axis: { format: '~s', labelSeparation: 8 },
         },
         color: {
           field: 'direction',
