@@ -23,6 +23,7 @@ import 'zlib';
 import 'util';
 import 'url';
 import 'node:zlib';
+import './common2.js';
 import 'node:events';
 import 'node:process';
 

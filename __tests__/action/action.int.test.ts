@@ -13,6 +13,7 @@ const temp = useTempDir('gate-action-');
 
 function runAction(
   inputs: Record<string, string>,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; outputs: string }> {
   const outputFile = join(temp.path, 'github-output');
   writeFileSync(outputFile, '');
@@ -20,6 +21,7 @@ function runAction(
     ...process.env,
     GITHUB_OUTPUT: outputFile,
     RUNNER_TEMP: join(temp.path, 'runner-temp'),
+    ...extraEnv,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   const child = spawn(process.execPath, [join(ROOT, 'dist/index.js')], {
@@ -103,6 +105,29 @@ maybe('the action', () => {
       /^::error::compile error: sql\/broken\.c:3: .*; full log: .*builds\/gcc\.build\/build\.log$/m,
     );
     expect(outputs).not.toContain('server-prefix');
+  });
+
+  it('on a GitHub-hosted runner, restores the ccache directory first and saves it after (no cache service here: warnings, and the build goes on)', async () => {
+    const tree = join(temp.path, 'checkout');
+    cpSync(join(ROOT, '__fixtures__/source-trees/fake-mariadb'), tree, { recursive: true });
+    const { code, stdout } = await runAction(
+      {
+        source: tree,
+        compiler: 'gcc',
+        'cmake-args': '-DFAKE_BREAK=ON',
+        'ccache-dir': join(temp.path, 'ccache'),
+        'build-dir': 'builds',
+      },
+      { RUNNER_ENVIRONMENT: 'github-hosted' },
+    );
+    expect(code).toBe(1);
+    // The group shows that the separately bundled @actions/cache loaded and was asked.
+    expect(stdout).toContain('::group::Restore the ccache directory');
+    expect(stdout).toContain('::group::Build the server (gcc)');
+    expect(stdout).toMatch(/^::error::compile error: sql\/broken\.c:3: /m);
+    // Saved after the failed build too: what compiled is reused by the next push.
+    expect(stdout).toMatch(/::warning::Failed to save: .*Cache Service Url not found/);
+    expect(stdout.indexOf('Failed to save')).toBeGreaterThan(stdout.indexOf('::group::Build the server'));
   });
 
   it('refuses input "source" together with input "server"', async () => {

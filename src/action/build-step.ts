@@ -8,7 +8,6 @@
 //
 // ccache: on a self-hosted runner its directory persists between jobs by itself; on a
 // GitHub-hosted runner it is restored from and saved to the Actions cache.
-import * as cache from '@actions/cache';
 import * as core from '@actions/core';
 import { join, resolve } from 'node:path';
 
@@ -137,43 +136,53 @@ export async function buildServers(
   const found = hosted ? await detectCcache(ccacheDir) : undefined;
   const cacheKeyBase = `mysql-perf-gate-ccache-${builds.map((build) => compilerLabel(build.compiler)).join('-')}-`;
   const cacheKey = `${cacheKeyBase}${process.env.GITHUB_RUN_ID ?? ''}-${process.env.GITHUB_RUN_ATTEMPT ?? ''}`;
-  if (found && 'dir' in found) {
+  // Loaded only here: @actions/cache brings the Azure SDK, which nothing else needs.
+  const cache = found && 'dir' in found ? await import('@actions/cache') : undefined;
+  if (cache && found && 'dir' in found) {
     await core.group('Restore the ccache directory', async () => {
       const hit = await cache.restoreCache([found.dir], cacheKey, [cacheKeyBase]).catch((error: unknown) => {
         core.warning(`could not restore ccache: ${errorMessage(error)}`);
         return undefined;
       });
-      core.info(hit ? `restored ${hit}` : 'no ccache saved yet: this build fills it');
+      core.info(
+        hit
+          ? `restored ${hit}`
+          : 'nothing restored (none saved yet, or the cache service did not answer): the build fills the directory',
+      );
     });
   }
   const prefixes: Partial<Record<PlannedBuild['side'], string>> = {};
-  for (const build of builds) {
-    const outcome = await core.group(
-      `Build ${build.side === 'server' ? 'the server' : `the ${build.side}`} (${build.compiler})`,
-      () =>
-        buildServer(
-          {
-            source: build.source,
-            compiler: build.compiler,
-            prefix: build.prefix,
-            buildType: inputs.buildType,
-            cmakeArgs: inputs.cmakeArgs,
-            targets: [],
-            ccache: inputs.ccache,
-            ...(ccacheDir === undefined ? {} : { ccacheDir }),
-          },
-          coreLogger,
-          scope,
-        ),
-    );
-    prefixes[build.side] = outcome.prefix;
-    core.setOutput(`${build.side}-prefix`, outcome.prefix);
-  }
-  if (found && 'dir' in found) {
-    // Saved even when nothing changed: each run's key is new, and the newest is restored next.
-    await cache.saveCache([found.dir], cacheKey).catch((error: unknown) => {
-      core.warning(`could not save ccache: ${errorMessage(error)}`);
-    });
+  try {
+    for (const build of builds) {
+      const outcome = await core.group(
+        `Build ${build.side === 'server' ? 'the server' : `the ${build.side}`} (${build.compiler})`,
+        () =>
+          buildServer(
+            {
+              source: build.source,
+              compiler: build.compiler,
+              prefix: build.prefix,
+              buildType: inputs.buildType,
+              cmakeArgs: inputs.cmakeArgs,
+              targets: [],
+              ccache: inputs.ccache,
+              ...(ccacheDir === undefined ? {} : { ccacheDir }),
+            },
+            coreLogger,
+            scope,
+          ),
+      );
+      prefixes[build.side] = outcome.prefix;
+      core.setOutput(`${build.side}-prefix`, outcome.prefix);
+    }
+  } finally {
+    // Saved after a failed build too (what compiled is reused by the next push), but not when
+    // the job is being cancelled. Each run's key is new, and the newest is restored next time.
+    if (cache && found && 'dir' in found && !scope.interrupted) {
+      await cache.saveCache([found.dir], cacheKey).catch((error: unknown) => {
+        core.warning(`could not save ccache: ${errorMessage(error)}`);
+      });
+    }
   }
   return prefixes.server !== undefined
     ? { ...run, server: prefixes.server }
