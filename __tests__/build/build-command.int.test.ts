@@ -78,6 +78,9 @@ maybe('mysql-perf-gate build (stand-in tree, real tools)', () => {
     expect(install.build).toEqual(info);
     // Progress and the log stay behind in the build directory.
     expect(stderr.text).toMatch(/build: 2\/2 \(100%\)/);
+    expect(stderr.text).toMatch(
+      /^installed: .*mariadbd {2}Ver 10\.11\.18-MariaDB for Linux on x86_64 \(fake server for tests\)$/m,
+    );
     expect(readFileSync(join(`${prefix}.build`, 'build.log'), 'utf8')).toMatch(
       /\[2\/2\] Linking C executable mariadbd/,
     );
@@ -235,6 +238,33 @@ maybe('mysql-perf-gate build (stand-in tree, real tools)', () => {
         /^mysql-perf-gate: .* is not a MySQL, Percona Server or MariaDB source tree \(looked for CMakeLists\.txt/,
       ),
     ]);
+  });
+
+  it('checks the installed server as run will: a binary that does not answer --version like a server fails the build', async () => {
+    const prefix = join(temp.path, 'odd');
+    const code = await cli(
+      'build',
+      '--source',
+      FAKE,
+      '--compiler',
+      'gcc',
+      '--prefix',
+      prefix,
+      '--ccache',
+      'off',
+      '--cmake-arg=-DFAKE_BAD_VERSION=ON',
+    );
+    expect(code).toBe(2);
+    expect(errorLines()).toEqual([
+      expect.stringMatching(
+        new RegExp(`^mysql-perf-gate: the server installed in ${prefix} failed its first check: `),
+      ),
+    ]);
+    // One line, with what the binary printed and where the logs are.
+    expect(errorLines()[0]).toContain(
+      `it printed: hello from something that is not a server (logs: ${prefix}.build)`,
+    );
+    expect(stderr.text).not.toContain('installed: ');
   });
 
   it('run refuses a prefix whose build.json describes another version', async () => {

@@ -12,9 +12,10 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
-import { BuildError, DependencyError, InputError, tailLines } from '../errors.js';
+import { BuildError, DependencyError, errorMessage, InputError, tailLines } from '../errors.js';
 import { packageVersion } from '../package-root.js';
 import type { BuildInfo, Flavor } from '../results/schema.js';
+import { inspectServer } from '../server/inspect.js';
 import { locateServer } from '../server/locate.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { exec, type ExecResult } from '../shell/exec.js';
@@ -201,6 +202,20 @@ export async function buildServer(
   };
   await writeBuildInfo(buildDir, info);
   const infoPath = binary === undefined ? undefined : await writeBuildInfo(prefix, info);
+  if (binary !== undefined) {
+    // What `run --server PREFIX` will do first: run the binary, read its version and build.json.
+    // A server that cannot start its own --version, or is not the tree's version, fails here.
+    const install = await inspectServer(prefix, '--prefix').catch((error: unknown) => {
+      // One line: the check's own advice is about --server, which the user did not pass here.
+      const lines = errorMessage(error)
+        .split('\n')
+        .filter((line) => line.trim() !== '' && !/^(Pass --|Is it a )/.test(line));
+      throw new BuildError(
+        `the server installed in ${prefix} failed its first check: ${lines.join(' ')} (logs: ${buildDir})`,
+      );
+    });
+    logger.info(`installed: ${install.versionLine}`);
+  }
   if (info.ccache.used) {
     const { hits, misses } = info.ccache;
     const rate = hits + misses === 0 ? 0 : (100 * hits) / (hits + misses);
