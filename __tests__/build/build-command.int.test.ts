@@ -40,22 +40,16 @@ function errorLines(): string[] {
   return stderr.text.split('\n').filter((line) => line.startsWith('mysql-perf-gate: '));
 }
 
+/** `build` of the stand-in tree with gcc into `prefix`, ccache off unless `extra` says otherwise. */
+function buildFake(prefix: string, ...extra: string[]): Promise<number> {
+  const ccache = extra.some((arg) => arg.startsWith('--ccache')) ? [] : ['--ccache', 'off'];
+  return cli('build', '--source', FAKE, '--compiler', 'gcc', '--prefix', prefix, ...ccache, ...extra);
+}
+
 maybe('mysql-perf-gate build (stand-in tree, real tools)', () => {
   it('builds and installs with gcc; build.json says how, and run picks it up from the prefix', async () => {
     const prefix = join(temp.path, 'gcc');
-    const code = await cli(
-      'build',
-      '--source',
-      FAKE,
-      '--compiler',
-      'gcc',
-      '--prefix',
-      prefix,
-      '--ccache-dir',
-      join(temp.path, 'ccache'),
-      '--jobs',
-      '1',
-    );
+    const code = await buildFake(prefix, '--ccache-dir', join(temp.path, 'ccache'), '--jobs', '1');
     expect({ code, errors: errorLines() }).toEqual({ code: 0, errors: [] });
     const info = buildJson(prefix);
     expect(info).toMatchObject({
@@ -123,18 +117,7 @@ maybe('mysql-perf-gate build (stand-in tree, real tools)', () => {
 
   it('a compile error ends with one line naming file, line and message; the full log is kept', async () => {
     const prefix = join(temp.path, 'broken');
-    const code = await cli(
-      'build',
-      '--source',
-      FAKE,
-      '--compiler',
-      'gcc',
-      '--prefix',
-      prefix,
-      '--ccache',
-      'off',
-      '--cmake-arg=-DFAKE_BREAK=ON',
-    );
+    const code = await buildFake(prefix, '--cmake-arg=-DFAKE_BREAK=ON');
     expect(code).toBe(2);
     const log = join(`${prefix}.build`, 'build.log');
     // gcc quotes with ‘’ in a UTF-8 locale and with '' in the C locale.
@@ -191,16 +174,7 @@ maybe('mysql-perf-gate build (stand-in tree, real tools)', () => {
 
   it("a configure error ends with CMake's message and what to install", async () => {
     const prefix = join(temp.path, 'noconf');
-    const code = await cli(
-      'build',
-      '--source',
-      FAKE,
-      '--compiler',
-      'gcc',
-      '--prefix',
-      prefix,
-      '--cmake-arg=-DFAKE_REQUIRE=ON',
-    );
+    const code = await buildFake(prefix, '--cmake-arg=-DFAKE_REQUIRE=ON');
     expect(code).toBe(2);
     const [line, ...more] = errorLines();
     expect(more).toEqual([]);
@@ -242,18 +216,7 @@ maybe('mysql-perf-gate build (stand-in tree, real tools)', () => {
 
   it('checks the installed server as run will: a binary that does not answer --version like a server fails the build', async () => {
     const prefix = join(temp.path, 'odd');
-    const code = await cli(
-      'build',
-      '--source',
-      FAKE,
-      '--compiler',
-      'gcc',
-      '--prefix',
-      prefix,
-      '--ccache',
-      'off',
-      '--cmake-arg=-DFAKE_BAD_VERSION=ON',
-    );
+    const code = await buildFake(prefix, '--cmake-arg=-DFAKE_BAD_VERSION=ON');
     expect(code).toBe(2);
     expect(errorLines()).toEqual([
       expect.stringMatching(
@@ -269,9 +232,7 @@ maybe('mysql-perf-gate build (stand-in tree, real tools)', () => {
 
   it('run refuses a prefix whose build.json describes another version', async () => {
     const prefix = join(temp.path, 'stale');
-    expect(
-      await cli('build', '--source', FAKE, '--compiler', 'gcc', '--prefix', prefix, '--ccache', 'off'),
-    ).toBe(0);
+    expect(await buildFake(prefix)).toBe(0);
     const info = buildJson(prefix);
     writeFileSync(join(prefix, 'build.json'), JSON.stringify({ ...info, version: '10.6.1' }));
     await expect(inspectServer(prefix)).rejects.toThrow(InputError);
