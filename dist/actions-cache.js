@@ -25,7 +25,7 @@ import require$$0$3 from 'node:buffer';
 import { createHmac } from 'node:crypto';
 import * as net from 'net';
 import * as tls from 'tls';
-import { g as getDefaultExportFromCjs } from './common2.js';
+import { g as getDefaultExportFromCjs } from './common.js';
 import require$$1 from 'tty';
 import * as http from 'http';
 import { Agent as Agent$1 } from 'https';

@@ -23,7 +23,7 @@ import require$$0$6 from 'node:util';
 import require$$7 from 'node:querystring';
 import require$$0$2 from 'node:events';
 import require$$0$7 from 'node:diagnostics_channel';
-import { c as commonjsGlobal } from './common2.js';
+import { c as commonjsGlobal } from './common.js';
 import require$$5 from 'node:tls';
 import zlib from 'node:zlib';
 import require$$5$1 from 'node:perf_hooks';

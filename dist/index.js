@@ -4,7 +4,7 @@ import { EOL } from 'os';
 import http__default from 'http';
 import https__default from 'https';
 import { relative, resolve, join, dirname } from 'node:path';
-import { I as InputError, t as BUILD_TYPES, u as detectCcache, x as compilerLabel, y as buildServer, z as errorMessage, G as GateError, A as commentMarker, h as runConfigFromFlags, E as actionSpelling, o as compareOptionsFromFlags, w as withCleanupScope, q as runSuite, i as renderResultsSummary, j as rawDirFor, k as runCompare, v as verdictExitCode } from './common.js';
+import { I as InputError, k as parseBuildType, j as parseCcacheMode, z as detectCcache, A as compilerLabel, i as buildServer, C as errorMessage, g as comparisonLabels, G as GateError, E as commentMarker, b as runConfigFromFlags, H as actionSpelling, d as compareOptionsFromFlags, w as withCleanupScope, y as runSuite, t as renderResultsSummary, u as rawDirFor, v as runCompare, x as verdictExitCode } from './common2.js';
 import { readFileSync as readFileSync$1 } from 'node:fs';
 import 'crypto';
 import 'path';
@@ -22,7 +22,7 @@ import 'node:util';
 import 'node:querystring';
 import 'node:events';
 import 'node:diagnostics_channel';
-import './common2.js';
+import './common.js';
 import 'node:tls';
 import 'node:zlib';
 import 'node:perf_hooks';
@@ -41,12 +41,11 @@ import 'node:os';
 import 'node:timers/promises';
 import 'node:child_process';
 import 'node:fs/promises';
-import 'buffer';
 import 'process';
+import 'buffer';
 import 'stream';
 import 'zlib';
 import 'url';
-import 'node:process';
 
 class Context {
     /**
@@ -5456,14 +5455,8 @@ function readBuildInputs(run) {
     if (baseSource !== undefined && baseCompiler !== undefined) {
         throw new InputError('give input "base-source" (two trees, one compiler) or input "base-compiler" (one tree, two compilers), not both');
     }
-    const typeInput = getInput('build-type') || 'RelWithDebInfo';
-    const buildType = BUILD_TYPES.find((type) => type.toLowerCase() === typeInput.toLowerCase());
-    if (!buildType)
-        throw new InputError(`input "build-type" ${typeInput}: expected one of ${BUILD_TYPES.join(', ')}`);
-    const ccache = getInput('ccache') || 'auto';
-    if (ccache !== 'auto' && ccache !== 'on' && ccache !== 'off') {
-        throw new InputError(`input "ccache" ${ccache}: expected auto, on or off`);
-    }
+    const buildType = parseBuildType(getInput('build-type') || 'RelWithDebInfo', 'input "build-type"');
+    const ccache = parseCcacheMode(getInput('ccache') || 'auto', 'input "ccache"');
     return {
         source,
         baseSource,
@@ -5496,18 +5489,10 @@ function plan(inputs) {
         ];
     }
     if (inputs.baseCompiler !== undefined) {
-        let baseLabel = compilerLabel(inputs.baseCompiler);
-        const same = baseLabel === headLabel;
-        if (same)
-            baseLabel = `${baseLabel}-base`;
+        const [baseLabel, label] = comparisonLabels(inputs.baseCompiler, inputs.compiler);
         return [
             { side: 'base', source: inputs.source, compiler: inputs.baseCompiler, prefix: join(dir, baseLabel) },
-            {
-                side: 'head',
-                source: inputs.source,
-                compiler: inputs.compiler,
-                prefix: join(dir, same ? `${headLabel}-head` : headLabel),
-            },
+            { side: 'head', source: inputs.source, compiler: inputs.compiler, prefix: join(dir, label) },
         ];
     }
     return [{ side: 'server', source: inputs.source, compiler: inputs.compiler, prefix: join(dir, headLabel) }];

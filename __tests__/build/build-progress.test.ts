@@ -1,5 +1,6 @@
-import { BuildProgress, configureFailure, FLAVOR_NAMES } from '../../src/build/build.js';
-import { compilerLabel } from '../../src/cli/build-command.js';
+import { BuildProgress, configureFailure, parseBuildType, parseCcacheMode } from '../../src/build/build.js';
+import { comparisonLabels, compilerLabel } from '../../src/build/compiler.js';
+import { FLAVOR_NAMES } from '../../src/results/schema.js';
 import { InputError } from '../../src/errors.js';
 import type { ExecResult } from '../../src/shell/exec.js';
 import type { Logger } from '../../src/shell/logger.js';
@@ -231,5 +232,28 @@ describe('compilerLabel', () => {
     expect(() => compilerLabel('gcc-12:')).toThrow(
       'compiler "gcc-12:" is not a CC:CXX pair; write it like gcc-12:g++-12',
     );
+  });
+});
+
+describe('comparisonLabels', () => {
+  it('names each side after its compiler, and tells equal ones apart', () => {
+    expect(comparisonLabels('gcc-12', 'clang-16')).toEqual(['gcc-12', 'clang-16']);
+    expect(comparisonLabels('gcc-12', '/usr/bin/gcc-12')).toEqual(['gcc-12-base', 'gcc-12-head']);
+  });
+});
+
+describe('parseBuildType and parseCcacheMode', () => {
+  it('accept any case for the build type and give CMake its spelling', () => {
+    expect(parseBuildType('relwithdebinfo', '--build-type')).toBe('RelWithDebInfo');
+    expect(parseBuildType('DEBUG', '--build-type')).toBe('Debug');
+  });
+
+  it('name the flag or input in their errors', () => {
+    expect(() => parseBuildType('Fast', 'input "build-type"')).toThrow(
+      'input "build-type" Fast: expected one of RelWithDebInfo, Release, Debug, MinSizeRel',
+    );
+    expect(parseCcacheMode('off', '--ccache')).toBe('off');
+    expect(() => parseCcacheMode('yes', '--ccache')).toThrow(InputError);
+    expect(() => parseCcacheMode('yes', '--ccache')).toThrow('--ccache yes: expected auto, on or off');
   });
 });

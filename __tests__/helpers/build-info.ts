@@ -2,40 +2,14 @@
 // the tests that read, compare or print them: one realistic build of MariaDB 10.11.18 per compiler.
 // A test passes overrides for the fields its assertions depend on; every result is checked
 // against the schema, so a test cannot start from a description `build` would never write.
+import { cmakeArgs } from '../../src/build/cmake-args.js';
 import { BuildInfo } from '../../src/results/schema.js';
 
 const SOURCE = '/srv/src/mariadb-10.11.18';
 
-/** The CMake options `build` gives MariaDB with ccache on (src/build/cmake-args.ts), in its order. */
+/** The CMake options `build` gives MariaDB with ccache on, from the function that makes them. */
 function mariadbOptions(prefix: string, cc: string, cxx: string): string[] {
-  return [
-    '-DCMAKE_BUILD_TYPE=RelWithDebInfo',
-    `-DCMAKE_INSTALL_PREFIX=${prefix}`,
-    `-DCMAKE_C_COMPILER=${cc}`,
-    `-DCMAKE_CXX_COMPILER=${cxx}`,
-    '-DCMAKE_C_FLAGS=-gdwarf-4',
-    '-DCMAKE_CXX_FLAGS=-gdwarf-4',
-    '-DCMAKE_C_COMPILER_LAUNCHER=ccache',
-    '-DCMAKE_CXX_COMPILER_LAUNCHER=ccache',
-    '-DWITH_LIBFMT=system',
-    '-DWITH_PCRE=system',
-    '-DWITH_SSL=system',
-    '-DWITH_ZLIB=system',
-    '-DWITH_UNIT_TESTS=OFF',
-    '-DWITH_WSREP=OFF',
-    '-DWITH_EMBEDDED_SERVER=OFF',
-    '-DWITH_MARIABACKUP=OFF',
-    '-DPLUGIN_TOKUDB=NO',
-    '-DPLUGIN_ROCKSDB=NO',
-    '-DPLUGIN_MROONGA=NO',
-    '-DPLUGIN_SPIDER=NO',
-    '-DPLUGIN_CONNECT=NO',
-    '-DPLUGIN_S3=NO',
-    '-DPLUGIN_COLUMNSTORE=NO',
-    '-DPLUGIN_OQGRAPH=NO',
-    '-DPLUGIN_SPHINX=NO',
-    '-DPLUGIN_AWS_KEY_MANAGEMENT=NO',
-  ];
+  return cmakeArgs({ flavor: 'mariadb', version: '10.11.18', prefix, cc, cxx, extra: [], ccache: true });
 }
 
 /**

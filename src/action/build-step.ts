@@ -11,10 +11,10 @@
 import * as core from '@actions/core';
 import { join, resolve } from 'node:path';
 
-import { BUILD_TYPES, type BuildRequest, buildServer } from '../build/build.js';
+import { type BuildRequest, buildServer, parseBuildType, parseCcacheMode } from '../build/build.js';
 import type { BuildType } from '../build/cmake-args.js';
 import { detectCcache } from '../build/ccache.js';
-import { compilerLabel } from '../cli/build-command.js';
+import { comparisonLabels, compilerLabel } from '../build/compiler.js';
 import { errorMessage, InputError } from '../errors.js';
 import type { RunFlags } from '../run/flags.js';
 import type { CleanupScope } from '../shell/cleanup.js';
@@ -60,14 +60,8 @@ export function readBuildInputs(run: RunFlags): BuildInputs | undefined {
       'give input "base-source" (two trees, one compiler) or input "base-compiler" (one tree, two compilers), not both',
     );
   }
-  const typeInput = core.getInput('build-type') || 'RelWithDebInfo';
-  const buildType = BUILD_TYPES.find((type) => type.toLowerCase() === typeInput.toLowerCase());
-  if (!buildType)
-    throw new InputError(`input "build-type" ${typeInput}: expected one of ${BUILD_TYPES.join(', ')}`);
-  const ccache = core.getInput('ccache') || 'auto';
-  if (ccache !== 'auto' && ccache !== 'on' && ccache !== 'off') {
-    throw new InputError(`input "ccache" ${ccache}: expected auto, on or off`);
-  }
+  const buildType = parseBuildType(core.getInput('build-type') || 'RelWithDebInfo', 'input "build-type"');
+  const ccache = parseCcacheMode(core.getInput('ccache') || 'auto', 'input "ccache"');
   return {
     source,
     baseSource,
@@ -108,17 +102,10 @@ function plan(inputs: BuildInputs): PlannedBuild[] {
     ];
   }
   if (inputs.baseCompiler !== undefined) {
-    let baseLabel = compilerLabel(inputs.baseCompiler);
-    const same = baseLabel === headLabel;
-    if (same) baseLabel = `${baseLabel}-base`;
+    const [baseLabel, label] = comparisonLabels(inputs.baseCompiler, inputs.compiler);
     return [
       { side: 'base', source: inputs.source, compiler: inputs.baseCompiler, prefix: join(dir, baseLabel) },
-      {
-        side: 'head',
-        source: inputs.source,
-        compiler: inputs.compiler,
-        prefix: join(dir, same ? `${headLabel}-head` : headLabel),
-      },
+      { side: 'head', source: inputs.source, compiler: inputs.compiler, prefix: join(dir, label) },
     ];
   }
   return [{ side: 'server', source: inputs.source, compiler: inputs.compiler, prefix: join(dir, headLabel) }];

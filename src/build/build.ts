@@ -14,9 +14,8 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 
 import { BuildError, DependencyError, errorMessage, InputError, tailLines } from '../errors.js';
 import { packageVersion } from '../package-root.js';
-import type { BuildInfo, Flavor } from '../results/schema.js';
+import { type BuildInfo, FLAVOR_NAMES } from '../results/schema.js';
 import { inspectServer } from '../server/inspect.js';
-import { locateServer } from '../server/locate.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { exec, type ExecResult } from '../shell/exec.js';
 import type { Logger } from '../shell/logger.js';
@@ -30,11 +29,17 @@ import { detectSourceTree, type SourceTree } from './source-tree.js';
 
 export const BUILD_TYPES: readonly BuildType[] = ['RelWithDebInfo', 'Release', 'Debug', 'MinSizeRel'];
 
-export const FLAVOR_NAMES: Readonly<Record<Flavor, string>> = {
-  mariadb: 'MariaDB',
-  mysql: 'MySQL',
-  percona: 'Percona Server',
-};
+/** A build type as the user wrote it (any case) → CMake's spelling; `what` names the flag or input. */
+export function parseBuildType(value: string, what: string): BuildType {
+  const found = BUILD_TYPES.find((type) => type.toLowerCase() === value.toLowerCase());
+  if (!found) throw new InputError(`${what} ${value}: expected one of ${BUILD_TYPES.join(', ')}`);
+  return found;
+}
+
+export function parseCcacheMode(value: string, what: string): BuildRequest['ccache'] {
+  if (value === 'auto' || value === 'on' || value === 'off') return value;
+  throw new InputError(`${what} ${value}: expected auto, on or off`);
+}
 
 export interface BuildRequest {
   readonly source: string;
@@ -143,7 +148,6 @@ export async function buildServer(
 
   // Install.
   let installSeconds = 0;
-  let binary: string | undefined;
   if (request.targets.length === 0) {
     const installLog = join(buildDir, 'install.log');
     const install = await logged(installLog, scope, logger, 'install', (sink) =>
@@ -161,7 +165,6 @@ export async function buildServer(
       );
     }
     installSeconds = install.seconds;
-    binary = (await locateServer(prefix, '--prefix')).binary;
   }
 
   const after = 'env' in ccache ? await readCcacheCounters(ccache) : undefined;
@@ -201,8 +204,9 @@ export async function buildServer(
     tool: packageVersion(),
   };
   await writeBuildInfo(buildDir, info);
-  const infoPath = binary === undefined ? undefined : await writeBuildInfo(prefix, info);
-  if (binary !== undefined) {
+  const infoPath = request.targets.length > 0 ? undefined : await writeBuildInfo(prefix, info);
+  let binary: string | undefined;
+  if (infoPath !== undefined) {
     // What `run --server PREFIX` will do first: run the binary, read its version and build.json.
     // A server that cannot start its own --version, or is not the tree's version, fails here.
     const install = await inspectServer(prefix, '--prefix').catch((error: unknown) => {
@@ -214,6 +218,7 @@ export async function buildServer(
         `the server installed in ${prefix} failed its first check: ${lines.join(' ')} (logs: ${buildDir})`,
       );
     });
+    binary = install.binary;
     logger.info(`installed: ${install.versionLine}`);
   }
   if (info.ccache.used) {
@@ -227,12 +232,10 @@ export async function buildServer(
 }
 
 async function requireTool(name: string, debianPackage: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const result = await exec(name, ['--version'], { env, check: false }).catch(() => undefined);
-  if (result?.exitCode !== 0) {
-    throw new DependencyError(
-      `${name} is needed to build from source and was not found; install it (Debian/Ubuntu: apt-get install ${debianPackage})`,
-    );
-  }
+  await exec(name, ['--version'], {
+    env,
+    installHint: `it is needed to build from source; install it (Debian/Ubuntu: apt-get install ${debianPackage})`,
+  });
 }
 
 function inside(child: string, parent: string): boolean {

@@ -131,3 +131,16 @@ async function isExecutable(path: string): Promise<boolean> {
     () => false,
   );
 }
+
+/** A directory name for a compiler spec: "clang-16", "gcc-12", "/opt/gcc-13/bin/gcc" → "gcc". Pure. */
+export function compilerLabel(spec: string): string {
+  const [cc] = splitSpec(spec);
+  return basename(cc).replace(/[^A-Za-z0-9._-]/g, '_');
+}
+
+/** Directory names for the two sides of a compiler comparison; "-base"/"-head" when they agree. Pure. */
+export function comparisonLabels(baseSpec: string, headSpec: string): [string, string] {
+  const base = compilerLabel(baseSpec);
+  const head = compilerLabel(headSpec);
+  return base === head ? [`${base}-base`, `${head}-head`] : [base, head];
+}

@@ -1,6 +1,6 @@
 // `mysql-perf-gate build` and `compare-compilers`: a server built from source with a chosen
 // compiler, and the same source built with two compilers and measured against each other.
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 
 import { type Command, Option } from 'commander';
 
@@ -9,13 +9,14 @@ import {
   type BuildOutcome,
   type BuildRequest,
   buildServer,
-  FLAVOR_NAMES,
+  parseBuildType,
+  parseCcacheMode,
 } from '../build/build.js';
-import type { BuildType } from '../build/cmake-args.js';
-import { resolveCompiler, splitSpec } from '../build/compiler.js';
+import { comparisonLabels, resolveCompiler } from '../build/compiler.js';
 import { detectSourceTree } from '../build/source-tree.js';
-import { InputError } from '../errors.js';
 import { compareOptionsFromFlags } from '../compare/flags.js';
+import { InputError } from '../errors.js';
+import { FLAVOR_NAMES } from '../results/schema.js';
 import { runConfigFromFlags, type RunFlags } from '../run/flags.js';
 import { type CleanupScope, withCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
@@ -54,12 +55,6 @@ export interface RunAndCompare {
   ): Promise<number>;
 }
 
-function parseBuildType(value: string): BuildType {
-  const found = BUILD_TYPES.find((type) => type.toLowerCase() === value.toLowerCase());
-  if (!found) throw new InputError(`--build-type ${value}: expected one of ${BUILD_TYPES.join(', ')}`);
-  return found;
-}
-
 function parseJobs(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) < 1) {
@@ -68,17 +63,12 @@ function parseJobs(value: string | undefined): number | undefined {
   return Number(value);
 }
 
-function parseCcache(value: string): BuildRequest['ccache'] {
-  if (value === 'auto' || value === 'on' || value === 'off') return value;
-  throw new InputError(`--ccache ${value}: expected auto, on or off`);
-}
-
 function commonRequest(flags: BuildFlags): Omit<BuildRequest, 'source' | 'compiler' | 'prefix' | 'targets'> {
   const jobs = parseJobs(flags.jobs);
   return {
-    buildType: parseBuildType(flags.buildType),
+    buildType: parseBuildType(flags.buildType, '--build-type'),
     cmakeArgs: flags.cmakeArg ?? [],
-    ccache: parseCcache(flags.ccache),
+    ccache: parseCcacheMode(flags.ccache, '--ccache'),
     ...(jobs === undefined ? {} : { jobs }),
     ...(flags.ccacheDir === undefined ? {} : { ccacheDir: flags.ccacheDir }),
   };
@@ -126,12 +116,6 @@ async function inScope<T>(logger: Logger, fn: (scope: CleanupScope) => Promise<T
   return withCleanupScope(fn, (failures) => {
     logger.warning(`could not clean up everything:\n${failures.join('\n')}`);
   });
-}
-
-/** A directory name for a compiler spec: "clang-16", "gcc-12", "/opt/gcc-13/bin/gcc" → "gcc". */
-export function compilerLabel(spec: string): string {
-  const [cc] = splitSpec(spec);
-  return basename(cc).replace(/[^A-Za-z0-9._-]/g, '_');
 }
 
 interface CompareCompilersFlags extends BuildFlags {
@@ -250,12 +234,7 @@ export function addBuildCommands(
     await detectSourceTree(flags.source);
     await resolveCompiler(flags.baseCompiler);
     await resolveCompiler(flags.headCompiler);
-    let baseLabel = compilerLabel(flags.baseCompiler);
-    let headLabel = compilerLabel(flags.headCompiler);
-    if (baseLabel === headLabel) {
-      baseLabel = `${baseLabel}-base`;
-      headLabel = `${headLabel}-head`;
-    }
+    const [baseLabel, headLabel] = comparisonLabels(flags.baseCompiler, flags.headCompiler);
     const prefixes: string[] = [];
     for (const [side, spec, label] of [
       ['base', flags.baseCompiler, baseLabel],

@@ -13,7 +13,7 @@ import type {
   ConfigDifference,
   Verdict,
 } from '../compare/verdict-schema.js';
-import type { Environment, Flavor } from '../results/schema.js';
+import { type Environment, FLAVOR_NAMES } from '../results/schema.js';
 import type { ReportInput } from './input.js';
 import {
   codeSpan,
@@ -121,12 +121,6 @@ export function metricLabel(metric: MetricName, percentile: number): string {
       return 'HW instructions/txn';
   }
 }
-
-const FLAVOR_NAMES: Readonly<Record<Flavor, string>> = {
-  mysql: 'MySQL',
-  percona: 'Percona Server',
-  mariadb: 'MariaDB',
-};
 
 /** "MariaDB 10.11.19-MariaDB-0+deb12u1, compiler unknown" (raw text: escape it where it goes). */
 export function serverLabel(side: Verdict['sides']['base']): string {

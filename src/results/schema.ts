@@ -9,6 +9,13 @@ export const RESULTS_SCHEMA_VERSION = 1;
 export const Flavor = z.enum(['mysql', 'percona', 'mariadb']);
 export type Flavor = z.infer<typeof Flavor>;
 
+/** How people write the flavors. */
+export const FLAVOR_NAMES: Readonly<Record<Flavor, string>> = {
+  mysql: 'MySQL',
+  percona: 'Percona Server',
+  mariadb: 'MariaDB',
+};
+
 export const SideName = z.enum(['base', 'head']);
 export type SideName = z.infer<typeof SideName>;
 
