@@ -17,7 +17,7 @@ interface Workflow {
 
 const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> };
 const declared = new Set(Object.keys(action.inputs));
-const files = readdirSync(join(ROOT, 'workflows')).filter((name) => name.endsWith('.yml'));
+const files = readdirSync(join(ROOT, 'examples', 'workflows')).filter((name) => name.endsWith('.yml'));
 
 describe('example workflows', () => {
   it('there are some', () => {
@@ -25,7 +25,7 @@ describe('example workflows', () => {
   });
 
   it.each(files)('%s passes the action only inputs it declares', (file) => {
-    const workflow = parse(readFileSync(join(ROOT, 'workflows', file), 'utf8')) as Workflow;
+    const workflow = parse(readFileSync(join(ROOT, 'examples', 'workflows', file), 'utf8')) as Workflow;
     const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
     const ours = steps.filter((step) => step.uses?.startsWith('mysql-perf-gate/mysql-perf-gate@'));
     expect(ours.length).toBeGreaterThan(0);
