@@ -14,7 +14,7 @@ rmSync(dir, { recursive: true, force: true });
 
 /**
  * Files the bundle loads at run time, copied beside it byte for byte (so a fresh bundle equals the
- * committed one): resvg's WebAssembly binary for the chart renderer (src/report/render.ts), and
+ * committed one): resvg's WebAssembly binary for the chart renderer (src/report/rasterize.ts), and
  * the browser builds of vega, vega-lite and vega-embed that the HTML report inlines
  * (src/report/html.ts). Both look beside the running bundle first.
  * @returns {import("rollup").Plugin}

@@ -1,4 +1,4 @@
 // Entry point of the action.
-import { run } from './main.js';
+import { run } from './action/main.js';
 
 await run();

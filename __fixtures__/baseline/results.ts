@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { parseResults } from '../../src/results/io.js';
-import type { Environment, Results } from '../../src/results/schema.js';
+import { parseResults } from '../../src/results/results-file.js';
+import type { Environment, Results } from '../../src/results/results-schema.js';
 
 export const RESULTS_FIXTURE = join(import.meta.dirname, '../results/quick-mariadb-10.11.json');
 const text = readFileSync(RESULTS_FIXTURE, 'utf8');

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { readResults } from '../../src/results/io.js';
+import { readResults } from '../../src/results/results-file.js';
 import { processesMentioning } from '../helpers/leftovers.js';
 import { describeWithServer, ROOT, TINY_SUITE, useTempDir } from '../helpers/real-run.js';
 

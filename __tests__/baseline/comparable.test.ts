@@ -1,9 +1,9 @@
 import { checkComparable, optionDifferences, suiteDifferences } from '../../src/baseline/comparable.js';
 import { createEntry } from '../../src/baseline/entry.js';
 import { suiteHash } from '../../src/baseline/hash.js';
-import type { BaselineEntry } from '../../src/baseline/schema.js';
+import type { BaselineEntry } from '../../src/baseline/baseline-schema.js';
 import { BaselineError } from '../../src/errors.js';
-import type { Environment, Results } from '../../src/results/schema.js';
+import type { Environment, Results } from '../../src/results/results-schema.js';
 import { fixtureResults, laterRun, withEnvironment } from '../../__fixtures__/baseline/results.js';
 import { thrownBy } from '../helpers/errors.js';
 

@@ -1,7 +1,7 @@
 import { canonicalJson, optionsHash, suiteHash } from '../../src/baseline/hash.js';
 import { baselineKey, baselineRelativePath, sanitizeName } from '../../src/baseline/key.js';
 import { InputError } from '../../src/errors.js';
-import type { Results } from '../../src/results/schema.js';
+import type { Results } from '../../src/results/results-schema.js';
 import { fixtureResults as results } from '../../__fixtures__/baseline/results.js';
 import { thrownBy } from '../helpers/errors.js';
 

@@ -9,8 +9,8 @@ import { newestEntry } from '../../src/baseline/entry.js';
 import { readBaselineFile } from '../../src/baseline/store.js';
 import { addBaselineCommands } from '../../src/cli/baseline-command.js';
 import { BaselineError, InputError, ResultsError } from '../../src/errors.js';
-import { writeResults } from '../../src/results/io.js';
-import { median } from '../../src/results/summary.js';
+import { writeResults } from '../../src/results/results-file.js';
+import { median } from '../../src/results/results-summary.js';
 import { fixtureResults, laterRun, RESULTS_FIXTURE } from '../../__fixtures__/baseline/results.js';
 
 const NOW = new Date('2026-11-22T17:00:00.000Z');

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 
 import { main } from '../../src/cli/program.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
-import { readResults } from '../../src/results/io.js';
+import { readResults } from '../../src/results/results-file.js';
 import { processesMentioning } from '../helpers/leftovers.js';
 import { captureStderr, ROOT, useTempDir } from '../helpers/real-run.js';
 import { findCommand, requireCommand } from '../helpers/requirements.js';

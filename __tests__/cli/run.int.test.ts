@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { main } from '../../src/cli/program.js';
-import { readResults } from '../../src/results/io.js';
+import { readResults } from '../../src/results/results-file.js';
 import { volatileVariable } from '../../src/results/volatile.js';
 import { processesMentioning } from '../helpers/leftovers.js';
 import { captureStderr, useTempDir } from '../helpers/real-run.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 import { buildDiff, serverDiff } from '../../src/compare/config-diff.js';
-import { type BuildInfo, ServerFacts } from '../../src/results/schema.js';
+import { type BuildInfo, ServerFacts } from '../../src/results/results-schema.js';
 import { clangBuild, gccBuild } from '../helpers/build-info.js';
 
 const FIXTURE = new URL('../../__fixtures__/results/quick-ab-performance-schema.json', import.meta.url)

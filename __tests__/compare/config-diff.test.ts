@@ -1,6 +1,6 @@
 import { serverDiff, variablesDiff } from '../../src/compare/config-diff.js';
-import { foldConfigDiff } from '../../src/compare/summary.js';
-import { readResults } from '../../src/results/io.js';
+import { foldConfigDiff } from '../../src/compare/verdict-summary.js';
+import { readResults } from '../../src/results/results-file.js';
 
 const FIXTURE = new URL('../../__fixtures__/results/quick-mariadb-10.11.json', import.meta.url).pathname;
 

@@ -3,13 +3,13 @@
 import { readFileSync } from 'node:fs';
 
 import { BASELINE_FUNCTIONS, createEntry } from '../../src/baseline/entry.js';
-import { sideOf } from '../../src/compare/run.js';
-import { renderVerdictSummary } from '../../src/compare/summary.js';
+import { sideOf } from '../../src/commands/compare.js';
+import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
 import { buildVerdict, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
-import { parseResults } from '../../src/results/io.js';
-import type { Results } from '../../src/results/schema.js';
-import { renderResultsSummary } from '../../src/results/summary.js';
+import { parseResults } from '../../src/results/results-file.js';
+import type { Results } from '../../src/results/results-schema.js';
+import { renderResultsSummary } from '../../src/results/results-summary.js';
 
 function fixture(name: string): Results {
   const path = new URL(`../../__fixtures__/results/${name}`, import.meta.url).pathname;

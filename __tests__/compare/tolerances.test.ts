@@ -1,6 +1,6 @@
 import { InputError } from '../../src/errors.js';
 import { parseToleranceRule, toleranceFor } from '../../src/compare/tolerances.js';
-import { Tolerances } from '../../src/suite/schema.js';
+import { Tolerances } from '../../src/suite/suite-schema.js';
 import { thrownBy } from '../helpers/errors.js';
 
 describe('parseToleranceRule', () => {

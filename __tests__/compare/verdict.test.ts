@@ -8,11 +8,11 @@ import {
   verdictExitCode,
   type SideData,
 } from '../../src/compare/verdict.js';
-import { renderVerdictSummary } from '../../src/compare/summary.js';
+import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
 import { InputError } from '../../src/errors.js';
-import { parseResults } from '../../src/results/io.js';
-import type { CellResult, Results } from '../../src/results/schema.js';
+import { parseResults } from '../../src/results/results-file.js';
+import type { CellResult, Results } from '../../src/results/results-schema.js';
 import { thrownBy } from '../helpers/errors.js';
 
 const FIXTURE = new URL('../../__fixtures__/results/quick-mariadb-10.11.json', import.meta.url).pathname;

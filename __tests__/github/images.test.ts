@@ -4,7 +4,7 @@
 import { getOctokit } from '@actions/github';
 
 import type { GitHubClient } from '../../src/github/client.js';
-import { ImagePublishError } from '../../src/github/errors.js';
+import { ImagePublishError } from '../../src/github/github-errors.js';
 import { publishImages, type ImageFile } from '../../src/github/images.js';
 import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
 

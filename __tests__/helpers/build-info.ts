@@ -1,9 +1,9 @@
-// Build descriptions (the build.json the `build` command writes, see src/build/fingerprint.ts) for
+// Build descriptions (the build.json the `build` command writes, see src/server/build-info.ts) for
 // the tests that read, compare or print them: one realistic build of MariaDB 10.11.18 per compiler.
 // A test passes overrides for the fields its assertions depend on; every result is checked
 // against the schema, so a test cannot start from a description `build` would never write.
-import { cmakeArgs } from '../../src/build/cmake-args.js';
-import { BuildInfo } from '../../src/results/schema.js';
+import { cmakeArgs } from '../../src/builder/cmake-args.js';
+import { BuildInfo } from '../../src/results/results-schema.js';
 
 const SOURCE = '/srv/src/mariadb-10.11.18';
 

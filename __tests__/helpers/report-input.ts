@@ -1,12 +1,12 @@
 // Report inputs built from the real results fixtures, as `compare` builds them for an A/B file.
 import { readFileSync } from 'node:fs';
 
-import { sideOf } from '../../src/compare/run.js';
+import { sideOf } from '../../src/commands/compare.js';
 import { buildVerdict, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
-import type { ReportInput } from '../../src/report/input.js';
-import { parseResults } from '../../src/results/io.js';
-import type { Results } from '../../src/results/schema.js';
+import type { ReportInput } from '../../src/report/report-input.js';
+import { parseResults } from '../../src/results/results-file.js';
+import type { Results } from '../../src/results/results-schema.js';
 
 /** A results file from __fixtures__/results/. */
 export function fixtureResults(name: string): Results {

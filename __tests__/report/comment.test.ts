@@ -3,7 +3,7 @@
 
 import { Verdict } from '../../src/compare/verdict-schema.js';
 import { commentMarker, GITHUB_COMMENT_LIMIT, renderComment } from '../../src/report/comment.js';
-import type { ReportInput } from '../../src/report/input.js';
+import type { ReportInput } from '../../src/report/report-input.js';
 import { abReportInput, fixtureResults } from '../helpers/report-input.js';
 import { codeSpan, escapeMarkdown, escapeTableCell } from '../../src/report/markdown.js';
 

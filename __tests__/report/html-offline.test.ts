@@ -5,7 +5,7 @@ import { JSDOM, VirtualConsole } from 'jsdom';
 
 import { loadEmbedScripts } from '../../src/report/assets.js';
 import { renderHtmlReport } from '../../src/report/html.js';
-import { chartsFor } from '../../src/report/specs.js';
+import { chartsFor } from '../../src/report/charts.js';
 import { abReportInput, fixtureResults } from '../helpers/report-input.js';
 
 /** jsdom has no canvas: vega then estimates text widths, which is all this test needs. */

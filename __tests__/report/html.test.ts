@@ -2,7 +2,7 @@
 // from a pull request that can turn into markup or script.
 
 import { type EmbedScripts, jsonScriptContent, renderHtmlReport } from '../../src/report/html.js';
-import type { ReportInput } from '../../src/report/input.js';
+import type { ReportInput } from '../../src/report/report-input.js';
 import { loadEmbedScripts } from '../../src/report/assets.js';
 import { abReportInput, fixtureResults } from '../helpers/report-input.js';
 

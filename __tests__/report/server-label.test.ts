@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 
 import { serverLabel } from '../../src/report/comment.js';
-import { type BuildInfo, Results } from '../../src/results/schema.js';
-import { renderResultsSummary } from '../../src/results/summary.js';
+import { type BuildInfo, Results } from '../../src/results/results-schema.js';
+import { renderResultsSummary } from '../../src/results/results-summary.js';
 import { clangBuild, gccBuild } from '../helpers/build-info.js';
 import { abReportInput, fixtureResults } from '../helpers/report-input.js';
 

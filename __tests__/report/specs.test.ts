@@ -8,12 +8,12 @@ import { Ajv } from 'ajv';
 import { compile, type TopLevelSpec } from 'vega-lite';
 
 import { baselineSide, newestEntry } from '../../src/baseline/entry.js';
-import { parseBaselineFile } from '../../src/baseline/parse.js';
-import type { BaselineEntry } from '../../src/baseline/schema.js';
-import { sideOf } from '../../src/compare/run.js';
+import { parseBaselineFile } from '../../src/baseline/parse-baseline.js';
+import type { BaselineEntry } from '../../src/baseline/baseline-schema.js';
+import { sideOf } from '../../src/commands/compare.js';
 import { buildVerdict, DEFAULT_COMPARE_OPTIONS, type SideData } from '../../src/compare/verdict.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
-import type { ReportInput } from '../../src/report/input.js';
+import type { ReportInput } from '../../src/report/report-input.js';
 import {
   CHART_CONFIG,
   changeSpec,
@@ -26,8 +26,8 @@ import {
   trendSpec,
   truncateName,
   VEGA_LITE_SCHEMA,
-} from '../../src/report/specs.js';
-import type { Results } from '../../src/results/schema.js';
+} from '../../src/report/charts.js';
+import type { Results } from '../../src/results/results-schema.js';
 import { abReportInput, fixtureResults } from '../helpers/report-input.js';
 import { laterRun } from '../../__fixtures__/baseline/results.js';
 

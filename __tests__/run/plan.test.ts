@@ -1,7 +1,7 @@
 import { planSteps, plannedSeconds, RESTART_ESTIMATE_S, sideOrder } from '../../src/run/plan.js';
 import { formatDuration, ProgressTracker } from '../../src/run/progress.js';
-import { loadSuite } from '../../src/suite/load.js';
-import { parseSuite } from '../../src/suite/parse.js';
+import { loadSuite } from '../../src/suite/load-suite.js';
+import { parseSuite } from '../../src/suite/parse-suite.js';
 
 const suite = parseSuite(
   `

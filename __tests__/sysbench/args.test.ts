@@ -1,5 +1,5 @@
 import { InputError } from '../../src/errors.js';
-import { Suite, type SuiteInput } from '../../src/suite/schema.js';
+import { Suite, type SuiteInput } from '../../src/suite/suite-schema.js';
 import {
   cleanupArgs,
   connectionArgs,

@@ -5,9 +5,9 @@ import os from 'node:os';
 import { join } from 'node:path';
 
 import { BenchmarkError, DependencyError, InterruptedError } from '../../src/errors.js';
-import { Suite } from '../../src/suite/schema.js';
+import { Suite } from '../../src/suite/suite-schema.js';
 import type { SysbenchConnection } from '../../src/sysbench/args.js';
-import type { IntervalReport } from '../../src/sysbench/report.js';
+import type { IntervalReport } from '../../src/sysbench/report-schema.js';
 import {
   checkSysbench,
   cleanupTables,

@@ -11,12 +11,12 @@
 import * as core from '@actions/core';
 import { join, resolve } from 'node:path';
 
-import { type BuildRequest, buildServer, parseBuildType, parseCcacheMode } from '../build/build.js';
-import type { BuildType } from '../build/cmake-args.js';
-import { detectCcache } from '../build/ccache.js';
-import { comparisonLabels, compilerLabel } from '../build/compiler.js';
+import { type BuildRequest, buildServer, parseBuildType, parseCcacheMode } from '../builder/build-server.js';
+import type { BuildType } from '../builder/cmake-args.js';
+import { detectCcache } from '../builder/ccache.js';
+import { comparisonLabels, compilerLabel } from '../builder/compilers.js';
 import { errorMessage, InputError } from '../errors.js';
-import type { RunFlags } from '../run/flags.js';
+import type { RunFlags } from '../commands/run-options.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { coreLogger } from './core-logger.js';
 

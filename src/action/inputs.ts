@@ -1,8 +1,8 @@
 // Action inputs, read once into the same RunFlags the CLI builds from its command line.
 import * as core from '@actions/core';
 
-import type { CompareOptionFlags } from '../compare/flags.js';
-import type { RunFlags } from '../run/flags.js';
+import type { CompareOptionFlags } from '../commands/compare-options.js';
+import type { RunFlags } from '../commands/run-options.js';
 
 function optional(name: string): string | undefined {
   const value = core.getInput(name);

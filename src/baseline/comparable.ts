@@ -5,11 +5,11 @@
 // Warned: smaller drifts that move numbers without making them meaningless (governor, kernel,
 // CPU model, memory, virtualization, sysbench version, server options).
 import { BaselineError } from '../errors.js';
-import type { Environment, Results, SideName } from '../results/schema.js';
-import type { Suite } from '../suite/schema.js';
+import type { Environment, Results, SideName } from '../results/results-schema.js';
+import type { Suite } from '../suite/suite-schema.js';
 import { canonicalJson, normalizedOptions, optionsHash, suiteDefinition, suiteHash } from './hash.js';
 import { sideFacts } from './key.js';
-import type { BaselineEntry } from './schema.js';
+import type { BaselineEntry } from './baseline-schema.js';
 
 export interface ComparableOptions {
   /** Turn refusals into warnings (--force). */

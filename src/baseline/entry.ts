@@ -1,7 +1,7 @@
 // Results → a baseline entry; the bounded history; an entry → the base side compare needs. Pure.
 import { BaselineError, InputError } from '../errors.js';
-import type { CellResult, Environment, Results, ServerFacts, SideName } from '../results/schema.js';
-import type { Suite } from '../suite/schema.js';
+import type { CellResult, Environment, Results, ServerFacts, SideName } from '../results/results-schema.js';
+import type { Suite } from '../suite/suite-schema.js';
 import { optionsHash, suiteHash } from './hash.js';
 import { sideFacts } from './key.js';
 import {
@@ -9,7 +9,7 @@ import {
   type BaselineEntry,
   type BaselineFile,
   type BaselineKey,
-} from './schema.js';
+} from './baseline-schema.js';
 
 /** Entries a baseline file keeps unless told otherwise: enough for a trend and change points. */
 export const DEFAULT_KEEP = 20;

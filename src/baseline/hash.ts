@@ -2,7 +2,7 @@
 // Pure: the same value gives the same hash on any machine, whatever the key order in the file.
 import { createHash } from 'node:crypto';
 
-import type { Suite } from '../suite/schema.js';
+import type { Suite } from '../suite/suite-schema.js';
 import { normalizeOptionName } from '../server/options.js';
 
 /** Hex digits kept from the SHA-256 digest: short enough for file names, 48 bits against collisions. */

@@ -1,8 +1,8 @@
 // Which baseline file a results file belongs to: testbed, suite and server options. Pure.
 import { InputError } from '../errors.js';
-import type { Results, ServerFacts, SideName } from '../results/schema.js';
+import type { Results, ServerFacts, SideName } from '../results/results-schema.js';
 import { normalizedOptions, optionsHash } from './hash.js';
-import type { BaselineKey } from './schema.js';
+import type { BaselineKey } from './baseline-schema.js';
 
 export interface KeyOptions {
   /** Testbed name; default: the hardware fingerprint of the results' environment. */

@@ -17,11 +17,11 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 
 import { BaselineError, errorMessage } from '../errors.js';
-import type { Results } from '../results/schema.js';
+import type { Results } from '../results/results-schema.js';
 import { appendEntry, createEntry, DEFAULT_KEEP } from './entry.js';
 import { baselineKey, baselineRelativePath, type KeyOptions, sameKey, sanitizeName } from './key.js';
-import { parseBaselineFile, serializeBaselineFile } from './parse.js';
-import type { BaselineFile, BaselineKey } from './schema.js';
+import { parseBaselineFile, serializeBaselineFile } from './parse-baseline.js';
+import type { BaselineFile, BaselineKey } from './baseline-schema.js';
 
 /** A lock older than this is left over from a crashed save (a save takes milliseconds). */
 export const STALE_LOCK_MS = 10 * 60 * 1000;

@@ -3,11 +3,11 @@
 import { Command, Option } from 'commander';
 
 import { checkKeep, DEFAULT_KEEP, parseCommit } from '../baseline/entry.js';
-import { renderBaselineFile, renderBaselineList } from '../baseline/render.js';
+import { renderBaselineFile, renderBaselineList } from '../baseline/baseline-listing.js';
 import { listBaselines, readBaselineFile, saveBaseline } from '../baseline/store.js';
 import { BaselineError, InputError } from '../errors.js';
-import { readResults } from '../results/io.js';
-import type { SideName } from '../results/schema.js';
+import { readResults } from '../results/results-file.js';
+import type { SideName } from '../results/results-schema.js';
 
 /** Same value as program.ts's EXIT_OK; not imported, since program.ts imports this module. */
 const EXIT_OK = 0;

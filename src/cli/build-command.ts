@@ -11,13 +11,13 @@ import {
   buildServer,
   parseBuildType,
   parseCcacheMode,
-} from '../build/build.js';
-import { comparisonLabels, resolveCompiler } from '../build/compiler.js';
-import { detectSourceTree } from '../build/source-tree.js';
-import { compareOptionsFromFlags } from '../compare/flags.js';
+} from '../builder/build-server.js';
+import { comparisonLabels, resolveCompiler } from '../builder/compilers.js';
+import { detectSourceTree } from '../builder/source-tree.js';
+import { compareOptionsFromFlags } from '../commands/compare-options.js';
 import { InputError } from '../errors.js';
-import { FLAVOR_NAMES } from '../results/schema.js';
-import { runConfigFromFlags, type RunFlags } from '../run/flags.js';
+import { FLAVOR_NAMES } from '../results/results-schema.js';
+import { runConfigFromFlags, type RunFlags } from '../commands/run-options.js';
 import { type CleanupScope, withCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { createStderrLogger } from './stderr-logger.js';

@@ -5,15 +5,15 @@ import { dirname } from 'node:path';
 
 import { Command, CommanderError } from 'commander';
 
-import { runCompare } from '../compare/run.js';
-import { compareOptionsFromFlags, type CompareOptionFlags } from '../compare/flags.js';
+import { runCompare } from '../commands/compare.js';
+import { compareOptionsFromFlags, type CompareOptionFlags } from '../commands/compare-options.js';
 import { verdictExitCode } from '../compare/verdict.js';
 import { GateError, InterruptedError } from '../errors.js';
-import { packageVersion } from '../package-root.js';
-import { renderResultsSummary } from '../results/summary.js';
-import { rawDirFor } from '../run/config.js';
-import { runConfigFromFlags, type RunFlags } from '../run/flags.js';
-import { runSuite } from '../run/run.js';
+import { packageVersion } from '../shell/package-root.js';
+import { renderResultsSummary } from '../results/results-summary.js';
+import { rawDirFor } from '../run/run-config.js';
+import { runConfigFromFlags, type RunFlags } from '../commands/run-options.js';
+import { runSuite } from '../run/run-suite.js';
 import { withCleanupScope } from '../shell/cleanup.js';
 import { addBaselineCommands } from './baseline-command.js';
 import { addBuildCommands } from './build-command.js';

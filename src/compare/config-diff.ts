@@ -3,7 +3,7 @@
 // The seed posts are full of "regressions" that were a changed default (performance_schema on
 // by default in 5.6, sync_binlog=1 in 5.7.7) or a different compiler; the verdict puts these
 // next to the numbers they may explain.
-import type { BuildInfo, ServerFacts } from '../results/schema.js';
+import type { BuildInfo, ServerFacts } from '../results/results-schema.js';
 import { volatileVariable } from '../results/volatile.js';
 import type { ConfigDifference } from './verdict-schema.js';
 

@@ -1,7 +1,7 @@
 // "Where the instructions went": for instruction cells, the functions whose self cost per
 // transaction changed most between base and head — the first pointer to the cause. Pure.
 import { topFunctionDeltas } from '../cost/callgrind.js';
-import type { CellResult } from '../results/schema.js';
+import type { CellResult } from '../results/results-schema.js';
 import { median } from '../stats/descriptive.js';
 import type { CellComparison, CellFunctionDeltas, Verdict } from './verdict-schema.js';
 

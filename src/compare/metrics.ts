@@ -1,10 +1,10 @@
 // What a verdict compares, per cell: which figure of a repetition, and which direction is worse.
 // Pure.
-import type { Repetition } from '../results/schema.js';
-import type { MeasurementKind } from '../suite/schema.js';
-import { METRIC_NAMES, type MetricName } from './metric-names.js';
+import type { Repetition } from '../results/results-schema.js';
+import type { MeasurementKind } from '../suite/suite-schema.js';
+import { METRIC_NAMES, type MetricName } from '../metric-names.js';
 
-export { isMetricName, METRIC_NAMES, type MetricName } from './metric-names.js';
+export { isMetricName, METRIC_NAMES, type MetricName } from '../metric-names.js';
 
 export interface Metric {
   readonly name: MetricName;

@@ -3,7 +3,7 @@
 // Sources, most specific first: a workload@threads rule, a workload rule, a rule for every cell,
 // then the metric's default. At the same specificity a flag (or action input) beats the suite.
 import { InputError } from '../errors.js';
-import type { Tolerances } from '../suite/schema.js';
+import type { Tolerances } from '../suite/suite-schema.js';
 import { isMetricName, METRIC_NAMES, METRICS, type MetricName } from './metrics.js';
 
 export interface ToleranceRule {

@@ -1,8 +1,8 @@
 // verdict.json: what compare decided and the evidence for it. Versioned; validated when written.
 import { z } from 'zod';
 
-import { CompilerInfo, Flavor } from '../results/schema.js';
-import { METRIC_NAMES } from './metric-names.js';
+import { CompilerInfo, Flavor } from '../results/results-schema.js';
+import { METRIC_NAMES } from '../metric-names.js';
 
 export const VERDICT_SCHEMA_VERSION = 1;
 

@@ -1,9 +1,9 @@
 // From two sides' repetitions to a verdict. Pure: takes values, returns the verdict (warnings
 // included) without logging or reading files.
 import { InputError } from '../errors.js';
-import type { CellResult, Environment, ServerFacts } from '../results/schema.js';
+import type { CellResult, Environment, ServerFacts } from '../results/results-schema.js';
 import { benjaminiHochberg } from '../stats/fdr.js';
-import type { Suite } from '../suite/schema.js';
+import type { Suite } from '../suite/suite-schema.js';
 import { type CellInput, cellTests, compareCell, type Settings } from './cell.js';
 import { serverDiff, variablesDiff } from './config-diff.js';
 import { functionDeltas } from './function-deltas.js';

@@ -9,7 +9,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 import { BenchmarkError, DependencyError, InputError, tailLines } from '../errors.js';
-import type { Flavor } from '../results/schema.js';
+import type { Flavor } from '../results/results-schema.js';
 import { exec, type ExecResult } from '../shell/exec.js';
 
 export const VALGRIND = 'valgrind';

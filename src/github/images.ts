@@ -6,7 +6,7 @@
 // Everything goes through the Git Data API (blobs, tree, commit, ref) rather than the contents API:
 // one commit for all files, no checkout, and a base_tree so earlier runs' files stay on the branch.
 import type { GitHubClient } from './client.js';
-import { gitHubMessage, httpStatus, ImagePublishError } from './errors.js';
+import { gitHubMessage, httpStatus, ImagePublishError } from './github-errors.js';
 
 export interface ImageFile {
   /** File name inside `directory`, e.g. `change.png`. */

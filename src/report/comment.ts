@@ -6,15 +6,15 @@
 // its server's variables and the names in its results, and must not be able to inject markup.
 import { inliningNote } from '../compare/function-deltas.js';
 import { type MetricName } from '../compare/metrics.js';
-import { foldConfigDiff } from '../compare/summary.js';
+import { foldConfigDiff } from '../compare/verdict-summary.js';
 import type {
   CellComparison,
   CellFunctionDeltas,
   ConfigDifference,
   Verdict,
 } from '../compare/verdict-schema.js';
-import { type Environment, FLAVOR_NAMES } from '../results/schema.js';
-import type { ReportInput } from './input.js';
+import { type Environment, FLAVOR_NAMES } from '../results/results-schema.js';
+import type { ReportInput } from './report-input.js';
 import {
   codeSpan,
   escapeHtml,

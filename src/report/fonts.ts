@@ -4,7 +4,7 @@
 // label is the room the label takes when resvg draws it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../package-root.js';
+import { packageRoot } from '../shell/package-root.js';
 
 /** The one family charts are drawn in; every other family a spec names is drawn in it too. */
 export const CHART_FONT_FAMILY = 'DejaVu Sans';

@@ -4,14 +4,14 @@
 // page does not). Nothing is fetched from the network: no CDN, no web fonts, no remote images.
 //
 // Pure: the caller passes the libraries' text (see loadEmbedScripts in assets.ts).
-import { foldConfigDiff } from '../compare/summary.js';
+import { foldConfigDiff } from '../compare/verdict-summary.js';
 import type {
   CellComparison,
   CellFunctionDeltas,
   ConfigDifference,
   Verdict,
 } from '../compare/verdict-schema.js';
-import type { Environment } from '../results/schema.js';
+import type { Environment } from '../results/results-schema.js';
 import {
   environmentLabel,
   formatFigure,
@@ -22,7 +22,7 @@ import {
   serverLabel,
   verdictTitle,
 } from './comment.js';
-import type { ReportInput } from './input.js';
+import type { ReportInput } from './report-input.js';
 import { escapeHtml } from './markdown.js';
 
 export interface HtmlChart {

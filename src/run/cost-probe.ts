@@ -15,7 +15,7 @@ import { startPerfStat, type PerfSession, type PerfSupport } from '../cost/perf.
 import { cpuDelta, readProcessCpu, type CpuTimes } from '../cost/proc-cpu.js';
 import { CallgrindControl, type CallgrindPaths } from '../cost/valgrind.js';
 import { BenchmarkError, errorMessage } from '../errors.js';
-import type { Flavor, RepetitionCost } from '../results/schema.js';
+import type { Flavor, RepetitionCost } from '../results/results-schema.js';
 import { connect, withConnection, type ConnectionInfo } from '../server/connection.js';
 
 /** The server as a probe sees it: its current pid and how to reach it. */

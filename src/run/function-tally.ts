@@ -1,7 +1,7 @@
 // Per-function instruction costs of one cell and side, averaged per transaction over its
 // repetitions: the data behind "where the instructions went". Pure.
 import type { FunctionCost as ProfileFunction } from '../cost/callgrind.js';
-import type { FunctionCost } from '../results/schema.js';
+import type { FunctionCost } from '../results/results-schema.js';
 
 /** Costs below this many instructions per transaction are dropped (rounding noise, not evidence). */
 const SMALLEST = 0.01;

@@ -3,7 +3,7 @@
 // Two servers are measured in turn, never at once, interleaved per repetition in the ABBA pattern
 // ClickHouse's performance test uses (A B, B A, A B, …): any drift of the machine over the run
 // (thermal, neighbours, page cache) then lands on both sides alike instead of on the later one.
-import type { SideName } from '../results/schema.js';
+import type { SideName } from '../results/results-schema.js';
 import {
   findWorkload,
   hasWarmup,
@@ -11,7 +11,7 @@ import {
   suiteCells,
   type Suite,
   workloadScript,
-} from '../suite/schema.js';
+} from '../suite/suite-schema.js';
 
 export type Step =
   | { readonly kind: 'restart'; readonly side: SideName }

@@ -1,5 +1,5 @@
 // Progress lines for long runs: which cell, which repetition, elapsed and estimated remaining. Pure.
-import { findWorkload, type MeasurementLimit, measurementLimit, type Suite } from '../suite/schema.js';
+import { findWorkload, type MeasurementLimit, measurementLimit, type Suite } from '../suite/suite-schema.js';
 import { plannedSeconds, type Step } from './plan.js';
 
 export function formatDuration(seconds: number): string {

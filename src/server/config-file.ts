@@ -3,7 +3,7 @@
 // The server gets `--defaults-file=<this file>` as its first argument, so it reads this file and
 // nothing else: not /etc/mysql/my.cnf, not ~/.my.cnf, whatever the machine has. MariaDB reads the
 // [mysqld] group too, so one group serves every flavor.
-import type { Flavor } from '../results/schema.js';
+import type { Flavor } from '../results/results-schema.js';
 
 export interface ConfigFileInput {
   readonly flavor: Flavor;

@@ -9,7 +9,7 @@ import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
 
 import { DependencyError, ServerError, tailLines } from '../errors.js';
-import type { Flavor } from '../results/schema.js';
+import type { Flavor } from '../results/results-schema.js';
 import { exec } from '../shell/exec.js';
 
 export interface DatadirRequest {

@@ -3,8 +3,8 @@
 import { open } from 'node:fs/promises';
 
 import { ServerError } from '../errors.js';
-import type { CompilerInfo } from '../results/schema.js';
-import { compilerFromComments } from './compiler.js';
+import type { CompilerInfo } from '../results/results-schema.js';
+import { compilerFromComments } from './binary-compiler.js';
 import { readElfComments, type ByteSource } from './elf.js';
 
 export async function readCompiler(binary: string): Promise<CompilerInfo> {

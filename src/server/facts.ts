@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 import { ServerError } from '../errors.js';
-import type { ServerFacts } from '../results/schema.js';
+import type { ServerFacts } from '../results/results-schema.js';
 import type { ServerInstall } from './inspect.js';
 
 export const FACTS_QUERY =

@@ -6,7 +6,7 @@
 // ("Percona Server (GPL), Release '27', …"); anything else of that shape is MySQL (official
 // packages say "MySQL Community Server - GPL", source builds "Source distribution").
 import { ServerError } from '../errors.js';
-import type { Flavor } from '../results/schema.js';
+import type { Flavor } from '../results/results-schema.js';
 
 export interface VersionInfo {
   readonly flavor: Flavor;

@@ -1,8 +1,8 @@
 // What a `--server` path is: which binary, which install prefix, which flavor and version, and
 // which compiler built it. Runs the binary once (`--version`) and reads its ELF header.
-import { readBuildInfo } from '../build/fingerprint.js';
+import { readBuildInfo } from './build-info.js';
 import { InputError, ServerError, tailLines } from '../errors.js';
-import type { BuildInfo, CompilerInfo, Flavor } from '../results/schema.js';
+import type { BuildInfo, CompilerInfo, Flavor } from '../results/results-schema.js';
 import { exec } from '../shell/exec.js';
 import { readCompiler } from './elf-file.js';
 import { parseVersionOutput } from './flavor.js';

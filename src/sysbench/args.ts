@@ -6,7 +6,7 @@ import {
   type Suite,
   type Workload,
   workloadScript,
-} from '../suite/schema.js';
+} from '../suite/suite-schema.js';
 
 /** Where and as whom sysbench connects. */
 export interface SysbenchConnection {

@@ -1,11 +1,11 @@
 // Runs sysbench: version check, prepare, one measured run, cleanup. The thin shell around
-// args.ts (what to run) and parse.ts (what it printed).
+// args.ts (what to run) and parse-output.ts (what it printed).
 import { BenchmarkError, DependencyError, errorMessage, tailLines } from '../errors.js';
 import { exec, type ExecResult } from '../shell/exec.js';
-import type { MeasurementLimit, Suite, Workload } from '../suite/schema.js';
+import type { MeasurementLimit, Suite, Workload } from '../suite/suite-schema.js';
 import { cleanupArgs, prepareArgs, redactArgs, runArgs, type SysbenchConnection } from './args.js';
-import { fatalLines, parseIntervalLine, parseSysbenchReport } from './parse.js';
-import type { IntervalReport, SysbenchReport } from './report.js';
+import { fatalLines, parseIntervalLine, parseSysbenchReport } from './parse-output.js';
+import type { IntervalReport, SysbenchReport } from './report-schema.js';
 
 export type { SysbenchConnection } from './args.js';
 

@@ -3,7 +3,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 
 import type { CellVerdict } from '../../compare/verdict-schema.js';
-import type { ReportInput } from '../input.js';
+import type { ReportInput } from '../report-input.js';
 import { CHART_CONFIG, CHART_WIDTH, cellMetricLabel, VEGA_LITE_SCHEMA } from './common.js';
 
 /** Fixed, so a colour means the same verdict in every report whichever verdicts occur. */

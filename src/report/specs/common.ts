@@ -3,7 +3,7 @@
 import type { Config } from 'vega-lite';
 
 import { METRICS, type MetricName } from '../../compare/metrics.js';
-import type { CellResult, Repetition, SideName } from '../../results/schema.js';
+import type { CellResult, Repetition, SideName } from '../../results/results-schema.js';
 import { median } from '../../stats/descriptive.js';
 
 export const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';

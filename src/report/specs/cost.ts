@@ -4,7 +4,7 @@ import type { TopLevelSpec } from 'vega-lite';
 
 import { METRICS } from '../../compare/metrics.js';
 import type { CellFunctionDeltas } from '../../compare/verdict-schema.js';
-import type { ReportInput } from '../input.js';
+import type { ReportInput } from '../report-input.js';
 import {
   CHART_CONFIG,
   cellLabel,

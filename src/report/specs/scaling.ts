@@ -2,7 +2,7 @@
 // only hurts under concurrency (a new lock, a contended counter) shows as a flatter head curve.
 import type { TopLevelSpec } from 'vega-lite';
 
-import type { ReportInput } from '../input.js';
+import type { ReportInput } from '../report-input.js';
 import {
   CHART_CONFIG,
   distinctInOrder,

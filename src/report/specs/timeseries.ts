@@ -2,8 +2,8 @@
 // what a median hides: warm-up still under way, stalls (checkpoints, purge), a side that drifts.
 import type { TopLevelSpec } from 'vega-lite';
 
-import type { CellResult } from '../../results/schema.js';
-import type { ReportInput } from '../input.js';
+import type { CellResult } from '../../results/results-schema.js';
+import type { ReportInput } from '../report-input.js';
 import { CHART_CONFIG, cellLabel, SIDE_SCALE, TPS_TITLE, VEGA_LITE_SCHEMA } from './common.js';
 
 /** Above this many cells the chart shows only the first TIMESERIES_CELLS_SHOWN. */

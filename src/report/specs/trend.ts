@@ -3,8 +3,8 @@
 import type { TopLevelSpec } from 'vega-lite';
 
 import { METRICS } from '../../compare/metrics.js';
-import type { CellResult } from '../../results/schema.js';
-import type { ReportInput } from '../input.js';
+import type { CellResult } from '../../results/results-schema.js';
+import type { ReportInput } from '../report-input.js';
 import {
   CHART_CONFIG,
   cellMetricLabel,

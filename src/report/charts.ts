@@ -1,0 +1,43 @@
+// Vega-Lite specs of the report's charts, as pure functions of the report input. Each chart
+// carries its data inline and the shared look (CHART_CONFIG), so whoever renders it (PNG for the
+// pull-request comment, the HTML report) needs nothing else.
+import type { TopLevelSpec } from 'vega-lite';
+
+import type { ReportInput } from './report-input.js';
+import { CHANGE_TITLE, changeSpec } from './specs/change.js';
+import { COST_TITLE, costSpec, FUNCTIONS_TITLE, functionsSpec } from './specs/cost.js';
+import { SCALING_TITLE, scalingSpec } from './specs/scaling.js';
+import { TIMESERIES_TITLE, timeseriesSpec } from './specs/timeseries.js';
+import { TREND_TITLE, trendSpec } from './specs/trend.js';
+
+export { CHART_CONFIG, CHART_FONT, VEGA_LITE_SCHEMA } from './specs/common.js';
+export { changeSpec, VERDICT_SCALE } from './specs/change.js';
+export { costSpec, FUNCTION_NAME_LIMIT, functionsSpec, truncateName } from './specs/cost.js';
+export { scalingSpec } from './specs/scaling.js';
+export { TIMESERIES_CELLS_SHOWN, TIMESERIES_MAX_CELLS, timeseriesSpec } from './specs/timeseries.js';
+export { trendSpec } from './specs/trend.js';
+
+export interface Chart {
+  /** File-name safe: the renderer writes `<name>.png`. */
+  readonly name: string;
+  readonly title: string;
+  readonly spec: TopLevelSpec;
+}
+
+const CHARTS: readonly { name: string; title: string; build: (input: ReportInput) => TopLevelSpec | null }[] =
+  [
+    { name: 'change', title: CHANGE_TITLE, build: changeSpec },
+    { name: 'scaling', title: SCALING_TITLE, build: scalingSpec },
+    { name: 'timeseries', title: TIMESERIES_TITLE, build: timeseriesSpec },
+    { name: 'cost', title: COST_TITLE, build: costSpec },
+    { name: 'functions', title: FUNCTIONS_TITLE, build: functionsSpec },
+    { name: 'trend', title: TREND_TITLE, build: trendSpec },
+  ];
+
+/** The charts that apply to this input, most telling first. */
+export function chartsFor(input: ReportInput): Chart[] {
+  return CHARTS.flatMap(({ name, title, build }) => {
+    const spec = build(input);
+    return spec === null ? [] : [{ name, title, spec }];
+  });
+}

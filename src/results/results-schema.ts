@@ -1,0 +1,227 @@
+// results.json: everything a run measured, versioned and validated when read back.
+import { z } from 'zod';
+
+import { Suite } from '../suite/suite-schema.js';
+import { SysbenchReport } from '../sysbench/report-schema.js';
+
+export const RESULTS_SCHEMA_VERSION = 1;
+
+export const Flavor = z.enum(['mysql', 'percona', 'mariadb']);
+export type Flavor = z.infer<typeof Flavor>;
+
+/** How people write the flavors. */
+export const FLAVOR_NAMES: Readonly<Record<Flavor, string>> = {
+  mysql: 'MySQL',
+  percona: 'Percona Server',
+  mariadb: 'MariaDB',
+};
+
+export const SideName = z.enum(['base', 'head']);
+export type SideName = z.infer<typeof SideName>;
+
+/** The compiler that built the server, read from its ELF `.comment` section. */
+export const CompilerInfo = z.discriminatedUnion('known', [
+  z.strictObject({
+    known: z.literal(true),
+    /** The server's compiler, e.g. "Debian clang version 16.0.6" or "GCC: (Debian 12.2.0-14) 12.2.0". */
+    name: z.string(),
+    /** Every entry of the section (the C runtime's start files add a GCC entry to clang builds). */
+    comments: z.array(z.string()),
+  }),
+  z.strictObject({ known: z.literal(false), reason: z.string() }),
+]);
+export type CompilerInfo = z.infer<typeof CompilerInfo>;
+
+/**
+ * How a server was built, from the build.json the `build` command writes into the install prefix
+ * (see src/server/build-info.ts). Absent for servers built some other way.
+ */
+export const BuildInfo = z.strictObject({
+  format: z.literal('mysql-perf-gate-build/1'),
+  flavor: Flavor,
+  /** From the source tree's version file, e.g. "10.11.18". */
+  version: z.string(),
+  source: z.strictObject({
+    root: z.string(),
+    /** HEAD of the tree when it is the top of a git checkout. */
+    gitCommit: z.string().nullable(),
+    /** Tracked files modified relative to gitCommit; null when not a checkout. */
+    gitDirty: z.boolean().nullable(),
+  }),
+  compiler: z.strictObject({
+    id: z.enum(['gcc', 'clang']),
+    version: z.string(),
+    /** First line of `cc --version`. */
+    versionLine: z.string(),
+    cc: z.string(),
+    cxx: z.string(),
+  }),
+  buildType: z.string(),
+  /** Every -D option given to CMake, the tool's defaults and the user's, in order. */
+  cmakeOptions: z.array(z.string()),
+  /** CMAKE_<LANG>_FLAGS plus CMAKE_<LANG>_FLAGS_<BUILD TYPE>, as CMake's cache holds them. */
+  flags: z.strictObject({ c: z.string(), cxx: z.string() }),
+  /** Only these targets were built (no install); empty for a full build. */
+  targets: z.array(z.string()),
+  startedAt: z.string(),
+  seconds: z.strictObject({ configure: z.number(), build: z.number(), install: z.number() }),
+  jobs: z.number().int().min(1),
+  /** ccache hits and misses of this build (the difference of its counters), or why none. */
+  ccache: z.union([
+    z.strictObject({
+      used: z.literal(true),
+      dir: z.string(),
+      version: z.string(),
+      hits: z.number().int().min(0),
+      misses: z.number().int().min(0),
+      /** Compilations ccache could not cache (link steps, preprocessing-only calls…). */
+      uncacheable: z.number().int().min(0),
+    }),
+    z.strictObject({ used: z.literal(false), reason: z.string() }),
+  ]),
+  tool: z.string(),
+});
+export type BuildInfo = z.infer<typeof BuildInfo>;
+
+export const ServerFacts = z.strictObject({
+  /** The binary that ran, as an absolute path. */
+  binary: z.string(),
+  /** Install prefix the server was started with (its basedir). */
+  basedir: z.string(),
+  flavor: Flavor,
+  /** Version number, e.g. "10.11.19". */
+  version: z.string(),
+  /** What `--version` printed, verbatim. */
+  versionLine: z.string(),
+  /** SELECT VERSION(), e.g. "10.11.19-MariaDB-0+deb12u1". */
+  versionFunction: z.string(),
+  versionComment: z.string(),
+  compileMachine: z.string(),
+  compileOs: z.string(),
+  compiler: CompilerInfo,
+  /** The options this side was started with (suite, --set, per-side), after merging. */
+  options: z.record(z.string(), z.string()),
+  /** SHOW GLOBAL VARIABLES at the first start. */
+  variables: z.record(z.string(), z.string()),
+  /** Error log, relative to the raw directory beside the results file. */
+  errorLog: z.string(),
+  /** How the server was built, when its prefix holds a build.json. */
+  build: BuildInfo.optional(),
+});
+export type ServerFacts = z.infer<typeof ServerFacts>;
+
+export const Environment = z.strictObject({
+  hostname: z.string(),
+  platform: z.string(),
+  arch: z.string(),
+  kernel: z.string(),
+  os: z.string(),
+  cpuModel: z.string(),
+  logicalCores: z.number().int().min(1),
+  /** null when /proc/cpuinfo does not say (some virtual machines). */
+  physicalCores: z.number().int().min(1).nullable(),
+  /** Simultaneous multithreading active; null when unknown. */
+  smt: z.boolean().nullable(),
+  /** cpufreq scaling governor of cpu0; null when the machine exposes none (most VMs). */
+  governor: z.string().nullable(),
+  /** Whether the kernel runs under a hypervisor (the cpuinfo "hypervisor" flag). */
+  virtualized: z.boolean(),
+  memoryBytes: z.number().int().min(0),
+  loadAverageBefore: z.tuple([z.number(), z.number(), z.number()]),
+  loadAverageAfter: z.tuple([z.number(), z.number(), z.number()]),
+  nodeVersion: z.string(),
+  sysbenchVersion: z.string(),
+  /** Stable hash of the hardware facts (CPU model, cores, SMT, memory): the default testbed key. */
+  fingerprint: z.string(),
+});
+export type Environment = z.infer<typeof Environment>;
+
+/** What the server spent on one measured window, beside sysbench's own figures. */
+export const RepetitionCost = z.strictObject({
+  /** CPU time of the whole server process (all threads) over the window, from /proc. */
+  cpu: z.strictObject({ userSeconds: z.number().min(0), systemSeconds: z.number().min(0) }).optional(),
+  /** Hardware instructions retired by the server process over the window (`perf stat`). */
+  hardwareInstructions: z.number().min(0).optional(),
+  /** Instructions counted by callgrind (metric: instructions). */
+  callgrind: z
+    .strictObject({
+      /** Every thread of the server, background work (purge, flushing, timers) included. */
+      total: z.number().min(0),
+      /**
+       * Only what ran inside the server's statement dispatcher (do_command and everything it
+       * calls): the work done for the client, without background threads' timing.
+       */
+      foreground: z.number().min(0),
+      /** The function whose inclusive cost is `foreground`, as named in the profile. */
+      foregroundFunction: z.string(),
+      /** The gzipped dump, relative to the raw directory. */
+      profile: z.string(),
+    })
+    .optional(),
+});
+export type RepetitionCost = z.infer<typeof RepetitionCost>;
+
+/** Self (exclusive) instructions of one function per transaction, averaged over repetitions. */
+export const FunctionCost = z.strictObject({
+  name: z.string(),
+  /** The object file (binary or shared library) the function is in. */
+  object: z.string(),
+  perTransaction: z.number().min(0),
+});
+export type FunctionCost = z.infer<typeof FunctionCost>;
+
+export const Repetition = z.strictObject({
+  /** 1-based repetition number within the cell and side. */
+  index: z.number().int().min(1),
+  /** Position in the whole run's measurement order (shows the interleaving). */
+  sequence: z.number().int().min(1),
+  startedAt: z.iso.datetime(),
+  report: SysbenchReport,
+  /** sysbench's output, relative to the raw directory. */
+  rawOutput: z.string(),
+  cost: RepetitionCost.optional(),
+});
+export type Repetition = z.infer<typeof Repetition>;
+
+export const CellResult = z.strictObject({
+  workload: z.string(),
+  threads: z.number().int().min(1),
+  side: SideName,
+  repetitions: z.array(Repetition).min(1),
+  /** Instruction cells: where the instructions went (every function with a non-zero count). */
+  functions: z.array(FunctionCost).optional(),
+  /**
+   * Set when `functions` was cut short (baseline entries keep the largest few hundred): every
+   * function left out cost less than this per transaction.
+   */
+  functionsBelow: z.number().min(0).optional(),
+});
+export type CellResult = z.infer<typeof CellResult>;
+
+export const Results = z.strictObject({
+  schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
+  tool: z.strictObject({ name: z.literal('mysql-perf-gate'), version: z.string() }),
+  startedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime(),
+  /** "single" for --server, "ab" for --base/--head (interleaved). A single run's side is "head". */
+  mode: z.enum(['single', 'ab']),
+  environment: Environment,
+  suite: Suite,
+  sides: z.strictObject({ base: ServerFacts.optional(), head: ServerFacts }),
+  /** Which cost counters this run had, and why one was missing. */
+  costCounters: z
+    .strictObject({
+      /** valgrind's version, for metric: instructions. */
+      valgrind: z.string().optional(),
+      /** Hardware instruction counts via perf: available, or why not. */
+      hardwareInstructions: z.union([
+        z.strictObject({ available: z.literal(true), perfVersion: z.string() }),
+        z.strictObject({ available: z.literal(false), reason: z.string() }),
+      ]),
+    })
+    .optional(),
+  /** Directory holding raw sysbench output and error logs, relative to the results file. */
+  rawDir: z.string(),
+  cells: z.array(CellResult),
+});
+export type Results = z.infer<typeof Results>;

@@ -1,0 +1,169 @@
+// A short human summary of results: one line per cell and side. Pure.
+import type { CellResult, Repetition, Results } from './results-schema.js';
+
+/** Median of a non-empty list (the mean of the two middle values for an even count). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('median of an empty list');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] ?? 0;
+  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
+}
+
+function formatNumber(value: number): string {
+  return value >= 100 ? value.toFixed(0) : value.toFixed(2);
+}
+
+function range(values: readonly number[]): string {
+  return `${formatNumber(Math.min(...values))}–${formatNumber(Math.max(...values))}`;
+}
+
+function errorCount(cell: CellResult): string {
+  return String(cell.repetitions.reduce((sum, repetition) => sum + repetition.report.ignoredErrors, 0));
+}
+
+/** Each repetition's count divided by its transactions (or queries), or undefined if any lacks it. */
+function perUnit(
+  cell: CellResult,
+  count: (repetition: Repetition) => number | undefined,
+  unit: 'transactions' | 'queries' = 'transactions',
+): number[] | undefined {
+  const values = cell.repetitions.map((repetition) => {
+    const value = count(repetition);
+    const divisor =
+      unit === 'transactions' ? repetition.report.transactions : repetition.report.queries.total;
+    return value === undefined || divisor <= 0 ? undefined : value / divisor;
+  });
+  return values.every((value): value is number => value !== undefined) ? values : undefined;
+}
+
+function throughputRow(cell: CellResult, columns: { cpu: boolean; hardware: boolean }): string[] {
+  const tps = cell.repetitions.map((repetition) => repetition.report.tps);
+  const latency = cell.repetitions.map((repetition) => repetition.report.latencyMs.atPercentile);
+  const cpu = perUnit(cell, (repetition) => {
+    const times = repetition.cost?.cpu;
+    return times === undefined ? undefined : (times.userSeconds + times.systemSeconds) * 1e6;
+  });
+  const hardware = perUnit(cell, (repetition) => repetition.cost?.hardwareInstructions);
+  return [
+    cell.workload,
+    String(cell.threads),
+    cell.side,
+    formatNumber(median(tps)),
+    range(tps),
+    formatNumber(median(latency)),
+    ...(columns.cpu ? [cpu ? formatNumber(median(cpu)) : '–'] : []),
+    ...(columns.hardware ? [hardware ? formatNumber(median(hardware)) : '–'] : []),
+    String(cell.repetitions.length),
+    errorCount(cell),
+  ];
+}
+
+function instructionRow(cell: CellResult): string[] {
+  const foreground = perUnit(cell, (repetition) => repetition.cost?.callgrind?.foreground) ?? [];
+  const perQuery = perUnit(cell, (repetition) => repetition.cost?.callgrind?.foreground, 'queries') ?? [];
+  const total = perUnit(cell, (repetition) => repetition.cost?.callgrind?.total) ?? [];
+  const show = (values: number[], text: (values: number[]) => string): string =>
+    values.length > 0 ? text(values) : '–';
+  return [
+    cell.workload,
+    String(cell.threads),
+    cell.side,
+    show(foreground, (values) => formatNumber(median(values))),
+    show(foreground, (values) => {
+      const middle = median(values);
+      return `±${(((Math.max(...values) - Math.min(...values)) / 2 / middle) * 100).toFixed(2)}%`;
+    }),
+    show(perQuery, (values) => formatNumber(median(values))),
+    show(total, (values) => formatNumber(median(values))),
+    String(cell.repetitions.length),
+    errorCount(cell),
+  ];
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((cells) => (cells[column] ?? '').length)),
+  );
+  const line = (cells: string[]): string =>
+    cells
+      .map((text, column) =>
+        column < 3 ? text.padEnd(widths[column] ?? 0) : text.padStart(widths[column] ?? 0),
+      )
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+function measurementTable(results: Results): string {
+  if (results.suite.metric === 'instructions') {
+    const header = [
+      'workload',
+      'threads',
+      'side',
+      'instr/txn (median)',
+      'spread',
+      'instr/query',
+      'all threads/txn',
+      'reps',
+      'errors',
+    ];
+    return table(header, results.cells.map(instructionRow));
+  }
+  const has = (pick: (repetition: Repetition) => unknown): boolean =>
+    results.cells.some((cell) => cell.repetitions.some((repetition) => pick(repetition) !== undefined));
+  const columns = {
+    cpu: has((repetition) => repetition.cost?.cpu),
+    hardware: has((repetition) => repetition.cost?.hardwareInstructions),
+  };
+  const header = [
+    'workload',
+    'threads',
+    'side',
+    'tps (median)',
+    'tps range',
+    `p${results.suite.percentile} ms`,
+    ...(columns.cpu ? ['CPU µs/txn'] : []),
+    ...(columns.hardware ? ['hw instr/txn'] : []),
+    'reps',
+    'errors',
+  ];
+  return table(
+    header,
+    results.cells.map((cell) => throughputRow(cell, columns)),
+  );
+}
+
+export function renderResultsSummary(results: Results): string {
+  const lines = [
+    `suite ${results.suite.name}: ${results.cells.length} cells, ${results.mode === 'ab' ? 'base and head interleaved' : 'one server'}`,
+  ];
+  for (const [name, facts] of Object.entries(results.sides)) {
+    const compiler = facts.compiler.known ? facts.compiler.name : `unknown (${facts.compiler.reason})`;
+    lines.push(`${name}: ${facts.flavor} ${facts.versionFunction}, compiler ${compiler}`);
+    if (facts.build) {
+      const { build } = facts;
+      lines.push(
+        `  built here: ${build.compiler.id} ${build.compiler.version}, ${build.buildType}, C++ flags "${build.flags.cxx}"` +
+          (build.source.gitCommit
+            ? `, source ${build.source.gitCommit.slice(0, 12)}${build.source.gitDirty ? ' (modified)' : ''}`
+            : ''),
+      );
+    }
+  }
+  const env = results.environment;
+  lines.push(
+    `machine: ${env.cpuModel}, ${env.logicalCores} logical cores, governor ${env.governor ?? 'n/a'}, load ${env.loadAverageBefore[0].toFixed(2)} → ${env.loadAverageAfter[0].toFixed(2)}`,
+  );
+  const counters = results.costCounters;
+  if (counters?.valgrind !== undefined) {
+    lines.push(
+      `instructions counted by valgrind ${counters.valgrind} (callgrind); instr/txn counts what the server ran for the ` +
+        "client's statements (inside do_command); all threads/txn adds background threads",
+    );
+  } else if (counters && !counters.hardwareInstructions.available) {
+    lines.push(`hardware instruction counts: not available (${counters.hardwareInstructions.reason})`);
+  }
+  lines.push('', measurementTable(results));
+  return lines.join('\n');
+}

@@ -1,0 +1,34 @@
+// The typed, read-once configuration of `run`, built from CLI flags or action inputs.
+import type { SideName } from '../results/results-schema.js';
+import type { Suite } from '../suite/suite-schema.js';
+
+export interface SideConfig {
+  readonly name: SideName;
+  /** A mysqld/mariadbd binary or an install prefix holding one. */
+  readonly serverPath: string;
+  /** NAME=VALUE options for this side only (--base-set / --head-set). */
+  readonly options: Readonly<Record<string, string>>;
+  /** How the user named this side's server and options (`--base`, `input "base-set"`), for errors. */
+  readonly labels: { readonly server: string; readonly options: string };
+}
+
+export interface RunConfig {
+  readonly suite: Suite;
+  /** One side (--server, named "head") or two (--base and --head, measured interleaved). */
+  readonly sides: readonly SideConfig[];
+  /** NAME=VALUE options for every side (--set). */
+  readonly commonOptions: Readonly<Record<string, string>>;
+  /** How the user named the common options (`--set`, `input "set"`), for errors. */
+  readonly commonOptionsLabel: string;
+  /** results.json path; raw sysbench output and error logs go to a directory beside it. */
+  readonly outPath: string;
+  /** Where datadirs, sockets and logs live during the run; a temp dir when null. */
+  readonly workDir: string | null;
+  /** Keep the run's datadirs after it ends (for debugging); they are removed otherwise. */
+  readonly keepWorkDir: boolean;
+}
+
+/** results.json → results.raw (the raw directory beside it). */
+export function rawDirFor(outPath: string): string {
+  return outPath.endsWith('.json') ? `${outPath.slice(0, -'.json'.length)}.raw` : `${outPath}.raw`;
+}

@@ -1,0 +1,371 @@
+// Parses sysbench 1.0's text output: the final report and every --report-interval line.
+// Pure: takes the output, returns a validated SysbenchReport or throws a BenchmarkError.
+//
+// Why text and not a Lua report hook: in 1.0.20 the hook behind sysbench.hooks.report_cumulative
+// (and sysbench.report_json, which only formats it) receives reads/writes/other, events, errors,
+// reconnects, latency min/avg/max/pct/sum and times, but not the threads-fairness statistics,
+// which sysbench prints itself after the hook. A hook also needs a wrapper script around every
+// workload, which would clash with custom .lua workloads that set their own hooks, and its
+// intermediate report prints the same 2-decimal rates as the text. The text report is the one
+// format sysbench 1.0.x kept stable, so it is parsed strictly: every field must be present
+// exactly once and numeric, or the whole output is rejected. A missing value is never a zero.
+import { BenchmarkError, tailLines } from '../errors.js';
+import { IntervalReport, SysbenchReport } from './report-schema.js';
+
+/** How many lines of output an error message quotes. */
+const QUOTED_LINES = 15;
+
+const DECIMAL = /^\d+(?:\.\d+)?$/;
+const INTEGER = /^\d+$/;
+
+// "[ 1s ] thds: 4 tps: 85227.11 qps: 85227.11 (r/w/o: 85227.11/0.00/0.00) lat (ms,99%): 0.14
+// err/s: 0.00 reconn/s: 0.00" (one line). sysbench.report_default, which custom scripts may
+// call from their own hook, prints "err/s" without the colon.
+const INTERVAL_START = /^\[\s*\d+s\s*\]/;
+const INTERVAL_LINE =
+  /^\[\s*(\S+)s\s*\]\s+thds:\s+(\S+)\s+tps:\s+(\S+)\s+qps:\s+(\S+)\s+\(r\/w\/o:\s+([^/\s]+)\/([^/\s]+)\/([^)\s]+)\)\s+lat\s+\(ms,(\d+)%\):\s+(\S+)\s+err\/s:?\s+(\S+)\s+reconn\/s:\s+(\S+)$/;
+
+const FATAL_LINE = /^(?:FATAL|ALERT):/;
+
+type Section = 'sql' | 'general' | 'latency' | 'fairness';
+
+const SECTION_HEADERS: ReadonlyMap<string, Section> = new Map([
+  ['SQL statistics:', 'sql'],
+  ['queries performed:', 'sql'],
+  ['General statistics:', 'general'],
+  ['Latency (ms):', 'latency'],
+  ['Threads fairness:', 'fairness'],
+]);
+
+type FieldKey =
+  | 'read'
+  | 'write'
+  | 'other'
+  | 'total'
+  | 'transactions'
+  | 'queries'
+  | 'ignoredErrors'
+  | 'reconnects'
+  | 'totalTime'
+  | 'totalEvents'
+  | 'min'
+  | 'avg'
+  | 'max'
+  | 'percentile'
+  | 'sum'
+  | 'fairnessEvents'
+  | 'fairnessTime';
+
+interface FieldSpec {
+  readonly key: FieldKey;
+  readonly section: Section;
+  /** How the field is named in messages: sysbench's own label. */
+  readonly label: string;
+  readonly pattern: RegExp;
+}
+
+const COUNT_AND_RATE = String.raw`(\S+)\s+\((\S+) per sec\.\)`;
+
+const FIELDS: readonly FieldSpec[] = [
+  { key: 'read', section: 'sql', label: 'read', pattern: /^read:\s+(\S+)$/ },
+  { key: 'write', section: 'sql', label: 'write', pattern: /^write:\s+(\S+)$/ },
+  { key: 'other', section: 'sql', label: 'other', pattern: /^other:\s+(\S+)$/ },
+  { key: 'total', section: 'sql', label: 'total', pattern: /^total:\s+(\S+)$/ },
+  {
+    key: 'transactions',
+    section: 'sql',
+    label: 'transactions',
+    pattern: new RegExp(`^transactions:\\s+${COUNT_AND_RATE}$`),
+  },
+  {
+    key: 'queries',
+    section: 'sql',
+    label: 'queries',
+    pattern: new RegExp(`^queries:\\s+${COUNT_AND_RATE}$`),
+  },
+  {
+    key: 'ignoredErrors',
+    section: 'sql',
+    label: 'ignored errors',
+    pattern: new RegExp(`^ignored errors:\\s+${COUNT_AND_RATE}$`),
+  },
+  {
+    key: 'reconnects',
+    section: 'sql',
+    label: 'reconnects',
+    pattern: new RegExp(`^reconnects:\\s+${COUNT_AND_RATE}$`),
+  },
+  { key: 'totalTime', section: 'general', label: 'total time', pattern: /^total time:\s+(\S+?)s$/ },
+  {
+    key: 'totalEvents',
+    section: 'general',
+    label: 'total number of events',
+    pattern: /^total number of events:\s+(\S+)$/,
+  },
+  { key: 'min', section: 'latency', label: 'min', pattern: /^min:\s+(\S+)$/ },
+  { key: 'avg', section: 'latency', label: 'avg', pattern: /^avg:\s+(\S+)$/ },
+  { key: 'max', section: 'latency', label: 'max', pattern: /^max:\s+(\S+)$/ },
+  {
+    key: 'percentile',
+    section: 'latency',
+    label: 'Nth percentile',
+    pattern: /^(\d+)th percentile:\s+(\S+)$/,
+  },
+  { key: 'sum', section: 'latency', label: 'sum', pattern: /^sum:\s+(\S+)$/ },
+  {
+    key: 'fairnessEvents',
+    section: 'fairness',
+    label: 'events (avg/stddev)',
+    pattern: /^events \(avg\/stddev\):\s+([^/\s]+)\/(\S+)$/,
+  },
+  {
+    key: 'fairnessTime',
+    section: 'fairness',
+    label: 'execution time (avg/stddev)',
+    pattern: /^execution time \(avg\/stddev\):\s+([^/\s]+)\/(\S+)$/,
+  },
+];
+
+function failure(cell: string, problem: string, output: string): BenchmarkError {
+  const tail = tailLines(output, QUOTED_LINES);
+  return new BenchmarkError(
+    `sysbench output for ${cell} ${problem}; the run cannot be trusted, so it is not recorded. ` +
+      (tail ? `Last lines of the output:\n${tail}` : 'The output was empty.'),
+  );
+}
+
+/** Lines sysbench prints when it gives up ("FATAL: …"); a run that printed one is not a result. */
+export function fatalLines(output: string): string[] {
+  return splitLines(output).filter((line) => FATAL_LINE.test(line.trim()));
+}
+
+function splitLines(output: string): string[] {
+  return output.split(/\r?\n/);
+}
+
+/** A decimal as sysbench prints it ("0.05", "9945.17"); undefined for "-nan", "inf", "1e5"… */
+function decimal(text: string): number | undefined {
+  return DECIMAL.test(text) ? Number(text) : undefined;
+}
+
+function integer(text: string): number | undefined {
+  return INTEGER.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * One --report-interval line, or null when the line is not a well-formed interval line.
+ * Also returns the percentile the line's latency is at, which IntervalReport does not keep.
+ */
+function readIntervalLine(line: string): { interval: IntervalReport; percentile: number } | null {
+  const match = INTERVAL_LINE.exec(line.trim());
+  if (!match) return null;
+  const [, time, threads, tps, qps, reads, writes, other, percentile, latency, errors, reconnects] = match;
+  const candidate = {
+    timeS: decimal(time ?? ''),
+    threads: integer(threads ?? ''),
+    tps: decimal(tps ?? ''),
+    qps: decimal(qps ?? ''),
+    readQps: decimal(reads ?? ''),
+    writeQps: decimal(writes ?? ''),
+    otherQps: decimal(other ?? ''),
+    latencyPercentileMs: decimal(latency ?? ''),
+    errorsPerS: decimal(errors ?? ''),
+    reconnectsPerS: decimal(reconnects ?? ''),
+  };
+  const parsed = IntervalReport.safeParse(candidate);
+  return parsed.success ? { interval: parsed.data, percentile: Number(percentile) } : null;
+}
+
+/** Parses one `--report-interval` line; null when it is not one (for live progress). */
+export function parseIntervalLine(line: string): IntervalReport | null {
+  return readIntervalLine(line)?.interval ?? null;
+}
+
+type Captured = Map<FieldKey, readonly string[]>;
+
+/** Reads the final report's labelled fields, starting at "SQL statistics:". */
+function readReportFields(lines: readonly string[], cell: string, output: string): Captured {
+  const captured: Captured = new Map();
+  let section: Section | undefined;
+  const last = lines.findLastIndex((line) => line.trim() !== '');
+  for (const [index, raw] of lines.entries()) {
+    const line = raw.trim();
+    if (line === '') {
+      // Anything after the last section (a script's own done() output) is not ours to judge.
+      if (section === 'fairness' && captured.has('fairnessEvents') && captured.has('fairnessTime')) break;
+      continue;
+    }
+    const header = SECTION_HEADERS.get(line);
+    if (header !== undefined) {
+      section = header;
+      continue;
+    }
+    if (section === undefined) continue;
+    const spec = FIELDS.find((field) => field.section === section && field.pattern.test(line));
+    if (!spec && index === last) {
+      throw failure(
+        cell,
+        `ends in the middle of its final report, at "${line}"; the output is truncated`,
+        output,
+      );
+    }
+    if (!spec) throw failure(cell, `has an unexpected line in its final report: "${line}"`, output);
+    if (captured.has(spec.key)) {
+      throw failure(cell, `reports "${spec.label}" twice in its final report`, output);
+    }
+    const match = spec.pattern.exec(line);
+    captured.set(spec.key, match ? match.slice(1) : []);
+  }
+  return captured;
+}
+
+/** Turns the captured text into numbers; every value must be numeric. */
+function fieldReader(captured: Captured, cell: string, output: string) {
+  const text = (key: FieldKey, index: number): string => {
+    const spec = FIELDS.find((field) => field.key === key);
+    const value = captured.get(key)?.[index];
+    if (value === undefined) throw failure(cell, `has no "${spec?.label ?? key}" value`, output);
+    return value;
+  };
+  const label = (key: FieldKey): string => FIELDS.find((field) => field.key === key)?.label ?? key;
+  return {
+    count(key: FieldKey, index = 0): number {
+      const value = integer(text(key, index));
+      if (value === undefined) {
+        throw failure(cell, `has a non-numeric "${label(key)}" count: "${text(key, index)}"`, output);
+      }
+      return value;
+    },
+    decimal(key: FieldKey, index = 0): number {
+      const value = decimal(text(key, index));
+      if (value === undefined) {
+        throw failure(cell, `has a non-numeric "${label(key)}" value: "${text(key, index)}"`, output);
+      }
+      return value;
+    },
+  };
+}
+
+function readThreads(lines: readonly string[], cell: string, output: string): number {
+  const line = lines.find((candidate) => candidate.startsWith('Number of threads:'));
+  const value = integer(line?.slice('Number of threads:'.length).trim() ?? '');
+  if (value === undefined) {
+    throw failure(cell, 'has no "Number of threads: N" line (is this sysbench 1.0 output?)', output);
+  }
+  return value;
+}
+
+function readIntervals(lines: readonly string[], percentile: number, cell: string, output: string) {
+  const intervals: IntervalReport[] = [];
+  for (const line of lines) {
+    if (!INTERVAL_START.test(line.trim())) continue;
+    const read = readIntervalLine(line);
+    if (!read) throw failure(cell, `has a malformed interval line: "${line.trim()}"`, output);
+    if (read.percentile !== percentile) {
+      throw failure(
+        cell,
+        `has an interval line at the ${read.percentile}th percentile but a final report at the ${percentile}th`,
+        output,
+      );
+    }
+    intervals.push(read.interval);
+  }
+  return intervals;
+}
+
+/**
+ * Parses sysbench 1.0's whole output of one `run`. `cell` names the measurement in errors.
+ * Throws BenchmarkError (quoting the output's tail) when the output has a FATAL line, lacks any
+ * part of the final report, has a non-numeric or inconsistent value, or a malformed interval line.
+ */
+export function parseSysbenchReport(output: string, cell: string): SysbenchReport {
+  const lines = splitLines(output);
+  const fatal = fatalLines(output);
+  if (fatal.length > 0) {
+    throw failure(cell, `has sysbench errors:\n${fatal.slice(0, 5).join('\n')}\n`, output);
+  }
+  const start = lines.findIndex((line) => line.trim() === 'SQL statistics:');
+  if (start === -1) {
+    throw failure(cell, 'has no final report ("SQL statistics:"); the run did not finish', output);
+  }
+  if (lines.slice(start + 1).some((line) => line.trim() === 'SQL statistics:')) {
+    throw failure(
+      cell,
+      'has more than one final report (--report-checkpoints?); expected exactly one',
+      output,
+    );
+  }
+  const threads = readThreads(lines.slice(0, start), cell, output);
+  const captured = readReportFields(lines.slice(start), cell, output);
+  const missing = FIELDS.filter((field) => !captured.has(field.key)).map((field) => `"${field.label}"`);
+  if (missing.length > 0) {
+    throw failure(
+      cell,
+      `is missing ${missing.join(', ')}; the report is incomplete (a truncated run?)`,
+      output,
+    );
+  }
+
+  // sysbench ends every line with a newline: without one, the last value may be cut short.
+  if (!output.endsWith('\n')) {
+    throw failure(cell, 'does not end with a newline; the output is truncated', output);
+  }
+  const field = fieldReader(captured, cell, output);
+  const percentile = field.count('percentile', 0);
+  const candidate: SysbenchReport = {
+    threads,
+    queries: {
+      read: field.count('read'),
+      write: field.count('write'),
+      other: field.count('other'),
+      total: field.count('total'),
+    },
+    transactions: field.count('transactions'),
+    tps: field.decimal('transactions', 1),
+    qps: field.decimal('queries', 1),
+    ignoredErrors: field.count('ignoredErrors'),
+    ignoredErrorsPerS: field.decimal('ignoredErrors', 1),
+    reconnects: field.count('reconnects'),
+    reconnectsPerS: field.decimal('reconnects', 1),
+    totalTimeS: field.decimal('totalTime'),
+    totalEvents: field.count('totalEvents'),
+    latencyMs: {
+      min: field.decimal('min'),
+      avg: field.decimal('avg'),
+      max: field.decimal('max'),
+      percentile,
+      atPercentile: field.decimal('percentile', 1),
+      sum: field.decimal('sum'),
+    },
+    fairness: {
+      eventsAvg: field.decimal('fairnessEvents', 0),
+      eventsStddev: field.decimal('fairnessEvents', 1),
+      executionTimeAvgS: field.decimal('fairnessTime', 0),
+      executionTimeStddevS: field.decimal('fairnessTime', 1),
+    },
+    intervals: readIntervals(lines.slice(0, start), percentile, cell, output),
+  };
+
+  const { queries } = candidate;
+  if (queries.read + queries.write + queries.other !== queries.total) {
+    throw failure(
+      cell,
+      `is inconsistent: read + write + other (${queries.read} + ${queries.write} + ${queries.other}) is not total (${queries.total})`,
+      output,
+    );
+  }
+  const queriesCount = field.count('queries', 0);
+  if (queriesCount !== queries.total) {
+    throw failure(cell, `is inconsistent: queries (${queriesCount}) is not total (${queries.total})`, output);
+  }
+  const parsed = SysbenchReport.safeParse(candidate);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw failure(
+      cell,
+      `has an invalid value at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? ''}`,
+      output,
+    );
+  }
+  return parsed.data;
+}
