@@ -1,25 +1,26 @@
-// Action inputs, read once into the same RunFlags the CLI builds from its command line.
+// Action inputs, read once into the same option strings the CLI builds from its command line, so
+// the command layer checks both the same way (errors say `input "x"` here, `--x` there).
 import * as core from '@actions/core';
 
-import type { CompareOptionFlags } from '../commands/compare-options.js';
-import type { RunFlags } from '../commands/run-options.js';
+import type { CompareOptionFlags } from '../commands/compare.js';
+import type { RunFlags } from '../commands/run.js';
 
-function optional(name: string): string | undefined {
+export function optionalInput(name: string): string | undefined {
   const value = core.getInput(name);
   return value === '' ? undefined : value;
 }
 
 export function readRunInputs(): RunFlags {
   return {
-    server: optional('server'),
-    base: optional('base'),
-    head: optional('head'),
+    server: optionalInput('server'),
+    base: optionalInput('base'),
+    head: optionalInput('head'),
     set: core.getMultilineInput('set'),
     baseSet: core.getMultilineInput('base-set'),
     headSet: core.getMultilineInput('head-set'),
     suite: core.getInput('suite') || 'quick',
     out: core.getInput('out') || 'mysql-perf-gate/results.json',
-    workDir: optional('work-dir') ?? process.env.RUNNER_TEMP,
+    workDir: optionalInput('work-dir') ?? process.env.RUNNER_TEMP,
     keepWorkDir: false,
     verbose: core.isDebug(),
   };
@@ -34,8 +35,8 @@ export interface CompareInputs extends CompareOptionFlags {
 
 export function readCompareInputs(): CompareInputs {
   return {
-    baseline: optional('baseline'),
-    reportDir: optional('report-dir'),
+    baseline: optionalInput('baseline'),
+    reportDir: optionalInput('report-dir'),
     tolerance: core.getMultilineInput('tolerance'),
     alpha: core.getInput('alpha') || '0.05',
     gate: core.getInput('gate') || 'tps,instructions',

@@ -1,57 +1,72 @@
-// The action's steps. The one place that calls core.setFailed.
+// The action's steps: read every input, build the servers when given source trees, run the suite,
+// judge it, post to the pull request and set the outputs. The one place that calls core.setFailed.
 import * as core from '@actions/core';
-import { context, getOctokit } from '@actions/github';
 import { dirname, join } from 'node:path';
 
-import { coreLogger } from './core-logger.js';
-import { buildServers, plannedRunFlags, readBuildInputs } from './build-step.js';
-import { readCompareInputs, readRunInputs } from './inputs.js';
-import { compareOptionsFromFlags } from '../commands/compare-options.js';
-import { runCompare } from '../commands/compare.js';
-import { verdictExitCode } from '../compare/verdict.js';
-import { renderResultsSummary } from '../results/results-summary.js';
-import { rawDirFor } from '../run/run-config.js';
-import { actionSpelling, runConfigFromFlags } from '../commands/run-options.js';
-import { runSuite } from '../run/run-suite.js';
-import { withCleanupScope } from '../shell/cleanup.js';
+import { buildSides } from '../commands/build.js';
+import { compareCommand, type CompareOutcome, compareOptionsFromFlags } from '../commands/compare.js';
+import { runCommand, runConfigFromFlags, type RunFlags, type RunOutcome } from '../commands/run.js';
+import { actionSpelling } from '../commands/spelling.js';
 import { errorMessage } from '../errors.js';
-import { GitHubError } from '../github/github-errors.js';
-import { postReport } from '../github/post-report.js';
-import type { WrittenReport } from '../report/write-report.js';
+import { inCleanupScope } from '../shell/cleanup.js';
+import {
+  type BuildInputs,
+  planBuilds,
+  plannedRunFlags,
+  readBuildInputs,
+  runFlagsFor,
+} from './build-inputs.js';
+import { actionsCcache } from './ccache-cache.js';
+import { coreLogger } from './core-logger.js';
+import { type CompareInputs, readCompareInputs, readRunInputs } from './inputs.js';
+import { postToPullRequest } from './pull-request.js';
 
-/**
- * On a pull request, publishes the charts and posts (or updates) the sticky comment. A missing
- * permission to publish images is a warning and a note in the comment; a missing permission to
- * comment is a warning too: the verdict still decides the step.
- */
-async function postToPullRequest(report: WrittenReport, suite: string): Promise<void> {
-  const pullRequest: unknown = context.payload.pull_request?.number;
-  const token = core.getInput('github-token');
-  if (typeof pullRequest !== 'number' || token === '' || core.getInput('comment') === 'false') {
-    if (typeof pullRequest === 'number' && token === '')
-      core.info('no github-token: the comment is not posted');
-    return;
-  }
-  const { owner, repo } = context.repo;
-  await core.group('Comment on the pull request', async () => {
-    try {
-      const posted = await postReport(getOctokit(token), report, {
-        owner,
-        repo,
-        pullRequest,
-        suite,
-        chartsBranch: core.getInput('charts-branch') || 'mysql-perf-gate-charts',
-        runKey: `${context.runId}-${context.runAttempt}`,
-        runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
-      });
-      if (posted.imagesNotPublished !== undefined) core.warning(posted.imagesNotPublished);
-      core.info(`comment ${posted.action}: ${posted.commentUrl}`);
-      core.setOutput('comment-url', posted.commentUrl);
-    } catch (error) {
-      if (!(error instanceof GitHubError)) throw error;
-      core.warning(error.message);
-    }
+/** Builds the servers the build inputs ask for (if any), then measures them. */
+async function buildAndMeasure(
+  runInputs: RunFlags,
+  buildInputs: BuildInputs | undefined,
+): Promise<RunOutcome> {
+  if (!buildInputs) return runCommand(runConfigFromFlags(runInputs, actionSpelling), coreLogger);
+  return inCleanupScope(coreLogger, async (scope) => {
+    const builds = planBuilds(buildInputs);
+    const cache = await actionsCcache(buildInputs.common, builds);
+    const prefixes = await buildSides(
+      builds,
+      {
+        common: buildInputs.common,
+        ...(cache ? { cache } : {}),
+        onBuilt: (side, outcome) => {
+          core.setOutput(`${side}-prefix`, outcome.prefix);
+        },
+      },
+      coreLogger,
+      scope,
+    );
+    const config = runConfigFromFlags(runFlagsFor(runInputs, prefixes), actionSpelling);
+    return runCommand(config, coreLogger, scope);
   });
+}
+
+async function judge(outcome: RunOutcome, inputs: CompareInputs): Promise<CompareOutcome> {
+  const compared = await core.group('Compare', () =>
+    compareCommand({
+      resultsPath: outcome.resultsPath,
+      baselinePath: inputs.baseline ?? null,
+      outDir: inputs.reportDir ?? join(dirname(outcome.resultsPath), 'report'),
+      force: inputs.force,
+      options: compareOptionsFromFlags(inputs, actionSpelling),
+    }),
+  );
+  core.info(compared.summary);
+  core.setOutput('report-dir', dirname(compared.report.commentPath));
+  await postToPullRequest(compared.report, outcome.results.suite.name);
+  // The job summary shows the same content as the comment (outside GitHub there is none).
+  if (process.env.GITHUB_STEP_SUMMARY)
+    await core.summary.addRaw(compared.report.commentWithoutImages).write();
+  core.setOutput('verdict', compared.verdict.verdict);
+  core.setOutput('regressions', String(compared.verdict.counts.regression));
+  core.setOutput('verdict-path', compared.verdictPath);
+  return compared;
 }
 
 export async function run(): Promise<void> {
@@ -59,58 +74,27 @@ export async function run(): Promise<void> {
     // Every input is read and checked before the first build or server starts.
     const runInputs = readRunInputs();
     const buildInputs = readBuildInputs(runInputs);
-    const config = runConfigFromFlags(
-      buildInputs ? plannedRunFlags(buildInputs, runInputs) : runInputs,
-      actionSpelling,
-    );
+    runConfigFromFlags(buildInputs ? plannedRunFlags(buildInputs, runInputs) : runInputs, actionSpelling);
     const compareInputs = readCompareInputs();
-    const compareOptions = compareOptionsFromFlags(compareInputs, actionSpelling);
-    const results = await withCleanupScope(
-      async (scope) =>
-        runSuite(
-          buildInputs
-            ? runConfigFromFlags(await buildServers(buildInputs, runInputs, scope), actionSpelling)
-            : config,
-          coreLogger,
-          scope,
-        ),
-      (failures) => {
-        coreLogger.warning(`could not clean up everything:\n${failures.join('\n')}`);
-      },
-    );
-    core.info(renderResultsSummary(results));
-    core.setOutput('results', config.outPath);
-    core.setOutput('raw-dir', rawDirFor(config.outPath));
+    compareOptionsFromFlags(compareInputs, actionSpelling);
 
-    if (results.mode === 'single' && compareInputs.baseline === undefined) {
+    const outcome = await buildAndMeasure(runInputs, buildInputs);
+    core.info(outcome.summary);
+    core.setOutput('results', outcome.resultsPath);
+    core.setOutput('raw-dir', outcome.rawDir);
+    if (outcome.results.mode === 'single' && compareInputs.baseline === undefined) {
       core.info('one server measured and no baseline given: results are recorded, not judged');
       return;
     }
-    const outcome = await core.group('Compare', () =>
-      runCompare({
-        resultsPath: config.outPath,
-        baselinePath: compareInputs.baseline ?? null,
-        outDir: compareInputs.reportDir ?? join(dirname(config.outPath), 'report'),
-        force: compareInputs.force,
-        options: compareOptions,
-      }),
-    );
-    core.info(outcome.summary);
-    core.setOutput('report-dir', dirname(outcome.report.commentPath));
-    await postToPullRequest(outcome.report, results.suite.name);
-    // The job summary shows the same content as the comment (outside GitHub there is none).
-    if (process.env.GITHUB_STEP_SUMMARY)
-      await core.summary.addRaw(outcome.report.commentWithoutImages).write();
-    core.setOutput('verdict', outcome.verdict.verdict);
-    core.setOutput('regressions', String(outcome.verdict.counts.regression));
-    core.setOutput('verdict-path', outcome.verdictPath);
-    if (outcome.verdict.verdict === 'inconclusive') {
-      core.warning(`inconclusive: ${outcome.verdict.counts.inconclusive} cell(s) too noisy to judge`);
+    const compared = await judge(outcome, compareInputs);
+    const { verdict } = compared.verdict;
+    if (verdict === 'inconclusive') {
+      core.warning(`inconclusive: ${compared.verdict.counts.inconclusive} cell(s) too noisy to judge`);
     }
-    if (verdictExitCode(outcome.verdict) === 1 && compareInputs.failOnRegression) {
+    if (compared.exitCode === 1 && compareInputs.failOnRegression) {
       core.setFailed(
-        outcome.verdict.verdict === 'fail'
-          ? `${outcome.verdict.counts.regression} regression(s); see ${outcome.verdictPath}`
+        verdict === 'fail'
+          ? `${compared.verdict.counts.regression} regression(s); see ${compared.verdictPath}`
           : 'inconclusive verdict counts as a failure (input "inconclusive": fail)',
       );
     }

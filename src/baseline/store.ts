@@ -1,14 +1,11 @@
 // The one place baselines touch the disk: read, save (locked, atomic), list.
-import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   existsSync,
-  fsyncSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
-  renameSync,
   rmSync,
   statSync,
   writeSync,
@@ -17,6 +14,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 
 import { BaselineError, errorMessage } from '../errors.js';
+import { writeFileAtomic } from '../shell/atomic-write.js';
 import type { Results } from '../results/results-schema.js';
 import { appendEntry, createEntry, DEFAULT_KEEP } from './entry.js';
 import { baselineKey, baselineRelativePath, type KeyOptions, sameKey, sanitizeName } from './key.js';
@@ -118,20 +116,11 @@ function readExisting(path: string, key: BaselineKey): BaselineFile {
   return file;
 }
 
-/** Temp file in the same directory, flushed, then renamed over the target: readers see old or new. */
+/** Readers see the old baseline or the new one, never half. */
 function writeAtomically(path: string, text: string): void {
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    const fd = openSync(temp, 'wx');
-    try {
-      writeSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, path);
+    writeFileAtomic(path, text);
   } catch (error) {
-    rmSync(temp, { force: true });
     throw new BaselineError(`cannot write baseline ${path}: ${errorMessage(error)}`, { cause: error });
   }
 }

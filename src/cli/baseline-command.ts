@@ -2,15 +2,14 @@
 // at what is stored. Data goes to stdout, messages to stderr.
 import { Command, Option } from 'commander';
 
-import { checkKeep, DEFAULT_KEEP, parseCommit } from '../baseline/entry.js';
-import { renderBaselineFile, renderBaselineList } from '../baseline/baseline-listing.js';
-import { listBaselines, readBaselineFile, saveBaseline } from '../baseline/store.js';
-import { BaselineError, InputError } from '../errors.js';
-import { readResults } from '../results/results-file.js';
-import type { SideName } from '../results/results-schema.js';
-
-/** Same value as program.ts's EXIT_OK; not imported, since program.ts imports this module. */
-const EXIT_OK = 0;
+import { DEFAULT_KEEP } from '../baseline/entry.js';
+import {
+  type BaselineSaveFlags,
+  baselineSaveCommand,
+  baselineSaveRequest,
+} from '../commands/baseline-save.js';
+import { baselineShowCommand, baselineShowRequest } from '../commands/baseline-show.js';
+import { EXIT_OK } from './shared-flags.js';
 
 /** Where the commands write and what they read from the process; tests pass their own. */
 export interface BaselineCommandIo {
@@ -31,45 +30,16 @@ const processIo: BaselineCommandIo = {
   now: () => new Date(),
 };
 
-interface SaveFlags {
-  dir: string;
-  testbed?: string;
-  commit?: string;
-  side: SideName;
-  keep: string;
-}
-
 interface ShowFlags {
   dir: string;
   testbed?: string;
   suite?: string;
 }
 
-function parseKeepFlag(text: string): number {
-  const keep = /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
-  if (Number.isNaN(keep))
-    throw new InputError(`--keep must be a whole number of entries, 1 or more; got "${text}"`);
-  return checkKeep(keep, '--keep');
-}
-
-function commitFrom(flags: SaveFlags, env: BaselineCommandIo['env']): string | undefined {
-  if (flags.commit !== undefined) return parseCommit(flags.commit, '--commit');
-  const sha = env.GITHUB_SHA;
-  return sha === undefined || sha.trim() === '' ? undefined : parseCommit(sha, 'GITHUB_SHA');
-}
-
-function save(resultsPath: string, flags: SaveFlags, io: BaselineCommandIo): void {
-  const keep = parseKeepFlag(flags.keep);
-  const commit = commitFrom(flags, io.env);
-  const results = readResults(resultsPath);
-  const outcome = saveBaseline(flags.dir, results, {
-    ...(flags.testbed === undefined ? {} : { testbed: flags.testbed }),
-    ...(commit === undefined ? {} : { commit }),
-    side: flags.side,
-    keep,
-    savedAt: io.now().toISOString(),
-  });
-  if (flags.testbed === undefined) {
+function save(resultsPath: string, flags: BaselineSaveFlags, io: BaselineCommandIo): void {
+  const outcome = baselineSaveCommand(baselineSaveRequest(resultsPath, flags, io.env, io.now()));
+  const { keep, testbed, commit } = outcome.request;
+  if (testbed === undefined) {
     io.stderr(`testbed ${outcome.key.testbed} is the hardware fingerprint; --testbed gives it a name\n`);
   }
   if (commit === undefined) io.stderr('no commit recorded: pass --commit, or set GITHUB_SHA\n');
@@ -88,34 +58,10 @@ function save(resultsPath: string, flags: SaveFlags, io: BaselineCommandIo): voi
 }
 
 function show(file: string | undefined, flags: ShowFlags, io: BaselineCommandIo): void {
-  if (file !== undefined) {
-    if (flags.testbed !== undefined || flags.suite !== undefined) {
-      throw new InputError(
-        '--testbed and --suite choose baselines to list; leave them out when naming a FILE',
-      );
-    }
-    io.stdout(`${renderBaselineFile(readBaselineFile(file), file)}\n`);
-    return;
-  }
-  const listing = listBaselines(flags.dir, flags.testbed);
-  const shown = listing.found.filter(
-    (baseline) => flags.suite === undefined || baseline.file.key.suite === flags.suite,
-  );
-  if (shown.length > 0) io.stdout(`${renderBaselineList(shown)}\n`);
-  else {
-    const filter = [
-      flags.testbed === undefined ? '' : ` for testbed ${flags.testbed}`,
-      flags.suite === undefined ? '' : ` for suite ${flags.suite}`,
-    ].join('');
-    io.stderr(
-      `no baselines${filter} under ${flags.dir}${listing.exists ? '' : ' (the directory does not exist)'}; store one with: mysql-perf-gate baseline save RESULTS\n`,
-    );
-  }
-  if (listing.problems.length > 0) {
-    throw new BaselineError(
-      `${listing.problems.length} baseline ${listing.problems.length === 1 ? 'file' : 'files'} under ${flags.dir} could not be read:\n${listing.problems.join('\n')}`,
-    );
-  }
+  const outcome = baselineShowCommand(baselineShowRequest(file, flags));
+  if (outcome.text !== undefined) io.stdout(`${outcome.text}\n`);
+  if (outcome.nothingFound !== undefined) io.stderr(`${outcome.nothingFound}\n`);
+  if (outcome.error) throw outcome.error;
 }
 
 /** Adds `baseline save` and `baseline show` to the program. */
@@ -142,7 +88,7 @@ export function addBaselineCommands(
       new Option('--side <side>', 'side of an A/B run to store').choices(['head', 'base']).default('head'),
     )
     .option('--keep <n>', 'entries kept per baseline, oldest dropped first', String(DEFAULT_KEEP))
-    .action((resultsPath: string, flags: SaveFlags) => {
+    .action((resultsPath: string, flags: BaselineSaveFlags) => {
       save(resultsPath, flags, io);
       onExitCode(EXIT_OK);
     });

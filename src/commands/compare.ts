@@ -1,9 +1,22 @@
-// `compare`: read results (and a baseline), decide, write verdict.json and the reports (comment,
-// HTML report, charts). The CLI and the action both call runCompare.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+// The `compare` command: read results (and a baseline), decide, write verdict.json and the reports
+// (comment, HTML report, charts). Its options come from CLI flags or action inputs as strings
+// (CompareOptionFlags); compareOptionsFromFlags checks them the same way for both front ends.
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { InputError } from '../errors.js';
+import { isMetricName, METRIC_NAMES, type MetricName } from '../metric-names.js';
+import { parseToleranceRule } from '../compare/tolerances.js';
+import {
+  buildVerdict,
+  type CompareOptions,
+  DEFAULT_COMPARE_OPTIONS,
+  type InconclusivePolicy,
+  type SideData,
+  verdictExitCode,
+} from '../compare/verdict.js';
+import { writeFileAtomic } from '../shell/atomic-write.js';
+import { cliSpelling, type FlagSpelling } from './spelling.js';
 import { readResults } from '../results/results-file.js';
 import type { Results } from '../results/results-schema.js';
 import { checkComparable } from '../baseline/comparable.js';
@@ -12,7 +25,6 @@ import type { BaselineEntry } from '../baseline/baseline-schema.js';
 import { writeReport, type WrittenReport } from '../report/write-report.js';
 import { readBaselineFile } from '../baseline/store.js';
 import { renderVerdictSummary } from '../compare/verdict-summary.js';
-import { buildVerdict, type CompareOptions, type SideData } from '../compare/verdict.js';
 import { Verdict } from '../compare/verdict-schema.js';
 
 export interface CompareConfig {
@@ -28,8 +40,11 @@ export interface CompareConfig {
 export interface CompareOutcome {
   readonly verdict: Verdict;
   readonly verdictPath: string;
+  /** The terminal summary: the verdict, the differences between the sides and every cell. */
   readonly summary: string;
   readonly report: WrittenReport;
+  /** 0 pass, 1 fail (a regression, or an inconclusive verdict counted as a failure). */
+  readonly exitCode: 0 | 1;
 }
 
 export function sideOf(results: Results, side: 'base' | 'head'): SideData {
@@ -72,7 +87,8 @@ function baseFor(
   };
 }
 
-export async function runCompare(config: CompareConfig): Promise<CompareOutcome> {
+/** Decides and writes verdict.json and the reports into `config.outDir`. */
+export async function compareCommand(config: CompareConfig): Promise<CompareOutcome> {
   const results = readResults(config.resultsPath);
   const base = baseFor(config, results);
   const head = sideOf(results, 'head');
@@ -81,9 +97,7 @@ export async function runCompare(config: CompareConfig): Promise<CompareOutcome>
   const outDir = resolve(config.outDir);
   mkdirSync(outDir, { recursive: true });
   const verdictPath = join(outDir, 'verdict.json');
-  const temp = `${verdictPath}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(verdict, null, 2)}\n`);
-  renameSync(temp, verdictPath);
+  writeFileAtomic(verdictPath, `${JSON.stringify(verdict, null, 2)}\n`);
   const report = await writeReport(outDir, {
     verdict,
     base: base.side,
@@ -91,5 +105,59 @@ export async function runCompare(config: CompareConfig): Promise<CompareOutcome>
     suite: results.suite,
     history: base.history,
   });
-  return { verdict, verdictPath, summary: renderVerdictSummary(verdict), report };
+  return {
+    verdict,
+    verdictPath,
+    summary: renderVerdictSummary(verdict),
+    report,
+    exitCode: verdictExitCode(verdict),
+  };
+}
+
+export interface CompareOptionFlags {
+  tolerance: string[];
+  alpha: string;
+  inconclusive: string;
+  gate: string;
+}
+
+function parseInconclusive(value: string, flag: string): InconclusivePolicy {
+  if (value === 'pass' || value === 'fail') return value;
+  throw new InputError(`${flag} ${value}: expected pass or fail`);
+}
+
+function parseAlpha(value: string, flag: string): number {
+  const alpha = Number(value);
+  if (!Number.isFinite(alpha) || alpha <= 0 || alpha >= 0.5) {
+    throw new InputError(`${flag} ${value}: expected a significance level between 0 and 0.5, e.g. 0.05`);
+  }
+  return alpha;
+}
+
+function parseGate(value: string, flag: string): MetricName[] {
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  for (const name of names) {
+    if (!isMetricName(name)) {
+      throw new InputError(`${flag} ${value}: unknown metric "${name}"; metrics: ${METRIC_NAMES.join(', ')}`);
+    }
+  }
+  if (names.length === 0)
+    throw new InputError(`${flag}: name at least one metric (${METRIC_NAMES.join(', ')})`);
+  return names.filter(isMetricName);
+}
+
+export function compareOptionsFromFlags(
+  flags: CompareOptionFlags,
+  spell: FlagSpelling = cliSpelling,
+): CompareOptions {
+  return {
+    ...DEFAULT_COMPARE_OPTIONS,
+    alpha: parseAlpha(flags.alpha, spell('alpha')),
+    inconclusivePolicy: parseInconclusive(flags.inconclusive, spell('inconclusive')),
+    gateMetrics: parseGate(flags.gate, spell('gate')),
+    toleranceRules: flags.tolerance.map((rule) => parseToleranceRule(rule, spell('tolerance'))),
+  };
 }

@@ -4,9 +4,10 @@
 //   charts/<name>.vl.json the Vega-Lite spec of each chart
 //   charts/<name>.svg     rendered headless by vega
 //   charts/<name>.png     rasterized by resvg with the shipped font
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { writeFileAtomic } from '../shell/atomic-write.js';
 import { type CommentChart, commentMarker, renderComment } from './comment.js';
 import { loadEmbedScripts } from './assets.js';
 import { renderHtmlReport } from './html.js';
@@ -41,13 +42,6 @@ export interface WrittenReport {
   readonly warnings: readonly string[];
 }
 
-/** Writes a file whole or not at all: a reader never sees half a report. */
-function writeAtomically(path: string, content: string | Uint8Array): void {
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, content);
-  renameSync(temp, path);
-}
-
 export async function writeReport(outDir: string, input: ReportInput): Promise<WrittenReport> {
   const chartsDir = join(outDir, 'charts');
   mkdirSync(chartsDir, { recursive: true });
@@ -58,9 +52,9 @@ export async function writeReport(outDir: string, input: ReportInput): Promise<W
     const base = join(chartsDir, chart.name);
     const rendered = await renderChart(chart.spec);
     warnings.push(...rendered.warnings.map((warning) => `chart ${chart.name}: ${warning}`));
-    writeAtomically(`${base}.vl.json`, `${JSON.stringify(chart.spec, null, 2)}\n`);
-    writeAtomically(`${base}.svg`, rendered.svg);
-    writeAtomically(`${base}.png`, rendered.png);
+    writeFileAtomic(`${base}.vl.json`, `${JSON.stringify(chart.spec, null, 2)}\n`);
+    writeFileAtomic(`${base}.svg`, rendered.svg);
+    writeFileAtomic(`${base}.png`, rendered.png);
     written.push({
       name: chart.name,
       title: chart.title,
@@ -83,9 +77,9 @@ export async function writeReport(outDir: string, input: ReportInput): Promise<W
     'The charts are in the report directory (`charts/*.png`, and interactive in `report.html`).',
   );
   const commentPath = join(outDir, 'comment.md');
-  writeAtomically(commentPath, comment);
+  writeFileAtomic(commentPath, comment);
   const htmlPath = join(outDir, 'report.html');
-  writeAtomically(htmlPath, renderHtmlReport(input, charts, loadEmbedScripts()));
+  writeFileAtomic(htmlPath, renderHtmlReport(input, charts, loadEmbedScripts()));
   return {
     commentPath,
     htmlPath,

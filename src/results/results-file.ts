@@ -1,7 +1,8 @@
 // Reading and writing results.json. Reading validates the schema; writing is atomic.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 import { errorMessage, ResultsError } from '../errors.js';
+import { writeFileAtomic } from '../shell/atomic-write.js';
 import { formatPath } from '../suite/parse-suite.js';
 import { Results, RESULTS_SCHEMA_VERSION } from './results-schema.js';
 
@@ -41,7 +42,5 @@ export function readResults(path: string): Results {
 /** Validates and writes atomically (temp file + rename), so a reader never sees half a file. */
 export function writeResults(path: string, results: Results): void {
   const valid = Results.parse(results);
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(valid, null, 2)}\n`);
-  renameSync(temp, path);
+  writeFileAtomic(path, `${JSON.stringify(valid, null, 2)}\n`);
 }

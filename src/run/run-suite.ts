@@ -1,5 +1,6 @@
 // `run`: set up one or two servers, measure the suite on them interleaved, write results.json.
-// The CLI and the action both call runSuite; this is the only place the pieces meet.
+// Three steps: check everything and set up the servers, run the schedule (plan.ts) step by step
+// (measure-step.ts), and assemble the results. The run command calls runSuite.
 import {
   copyFileSync,
   existsSync,
@@ -10,7 +11,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
 import { detectPerfCounters, type PerfSupport } from '../cost/perf.js';
@@ -24,39 +24,108 @@ import {
   valgrindServerOptions,
 } from '../cost/valgrind.js';
 import { currentLoadAverage, captureEnvironment } from '../environment/machine.js';
-import { GateError, InputError, InterruptedError, ServerError } from '../errors.js';
-import { packageVersion } from '../shell/package-root.js';
+import { GateError, InputError, InterruptedError } from '../errors.js';
 import { writeResults } from '../results/results-file.js';
-import type {
-  CellResult,
-  FunctionCost,
-  Repetition,
-  Results,
-  ServerFacts,
-  SideName,
-} from '../results/results-schema.js';
+import type { Environment, Results, ServerFacts } from '../results/results-schema.js';
 import { inspectServer, ManagedServer, type ServerInstall } from '../server/server.js';
 import { mergeOptions } from '../server/options.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
-import { findWorkload, measurementLimit } from '../suite/suite-schema.js';
-import { checkSysbench, prepareTables, runWorkload } from '../sysbench/runner.js';
-import { rawDirFor, type RunConfig } from './run-config.js';
-import { instructionProbe, throughputProbe, type CostProbe, type WindowCost } from './cost-probe.js';
-import { FunctionTally } from './function-tally.js';
-import { planSteps, type Step } from './plan.js';
+import { packageVersion } from '../shell/package-root.js';
+import { checkSysbench, prepareTables } from '../sysbench/runner.js';
+import { CellCollector } from './cell-collector.js';
+import { instructionProbe, throughputProbe } from './cost-probe.js';
+import { describeWindow, type MeasuredSide, measureStep } from './measure-step.js';
+import { planSteps } from './plan.js';
 import { formatDuration, ProgressTracker } from './progress.js';
+import { rawDirFor, type RunConfig, type SideConfig } from './run-config.js';
 
 const RAW_MARKER = '.mysql-perf-gate-raw';
-/** How long a failed measurement waits for news of the server's death before blaming sysbench. */
-const DEATH_GRACE_MS = 2000;
 
-interface Side {
-  readonly name: SideName;
-  readonly install: ServerInstall;
-  readonly server: ManagedServer;
-  readonly probe: CostProbe;
-  facts?: Omit<ServerFacts, 'errorLog'>;
+/** What was checked before anything started, and where the run writes. */
+interface Checked {
+  readonly startedAt: string;
+  readonly sysbenchVersion: string;
+  /** valgrind's version when the suite counts instructions. */
+  readonly valgrind: string | undefined;
+  readonly perf: PerfSupport;
+  readonly sideOptions: readonly Record<string, string>[];
+  readonly installs: readonly ServerInstall[];
+  readonly outPath: string;
+  readonly rawDir: string;
+}
+
+interface StartedSide extends MeasuredSide {
+  readonly facts: Omit<ServerFacts, 'errorLog'>;
+}
+
+/** Runs the whole suite. Everything it creates is registered in `scope` and removed on exit. */
+export async function runSuite(config: RunConfig, logger: Logger, scope: CleanupScope): Promise<Results> {
+  const startedAt = new Date().toISOString();
+  const checked = await checkBeforeStarting(config, logger);
+  const outPath = resolve(config.outPath);
+  mkdirSync(dirname(outPath), { recursive: true });
+  const rawDir = rawDirFor(outPath);
+  prepareRawDir(rawDir);
+  try {
+    return await measure(config, logger, scope, { ...checked, startedAt, outPath, rawDir });
+  } catch (error) {
+    // The error may quote files in the work directory, which is gone by now; say where the copies are.
+    if (error instanceof GateError && !(error instanceof InterruptedError)) {
+      error.message += `\nsysbench's raw output and the servers' error logs are kept in ${rawDir}/`;
+    }
+    throw error;
+  }
+}
+
+/** Checks sysbench, the servers, their options and the cost counters: a typo must not cost a bootstrap. */
+async function checkBeforeStarting(
+  config: RunConfig,
+  logger: Logger,
+): Promise<Omit<Checked, 'startedAt' | 'outPath' | 'rawDir'>> {
+  const { suite } = config;
+  const sysbenchVersion = await checkSysbench();
+  const userOptions = config.sides.map((side) =>
+    mergeOptions([
+      { source: `suite ${suite.name} serverOptions`, options: suite.serverOptions },
+      { source: config.commonOptionsLabel, options: config.commonOptions },
+      { source: side.labels.options, options: side.options },
+    ]),
+  );
+  const installs = await Promise.all(
+    config.sides.map((side) => inspectServer(side.serverPath, side.labels.server)),
+  );
+  const instructions = suite.metric === 'instructions';
+  const valgrind = instructions ? await checkValgrind() : undefined;
+  const sideOptions = instructions ? await withValgrindOptions(installs, userOptions) : userOptions;
+  const perf: PerfSupport = instructions
+    ? { available: false, reason: 'not counted with metric: instructions (callgrind counts instead)' }
+    : await detectPerfCounters('instructions');
+  if (!perf.available && !instructions) {
+    logger.info(`hardware instruction counts: not available (${perf.reason}); measuring without them`);
+  }
+  return { sysbenchVersion, valgrind, perf, sideOptions, installs };
+}
+
+/** Each side's options with what its server needs to run under valgrind. */
+async function withValgrindOptions(
+  installs: readonly ServerInstall[],
+  userOptions: readonly Record<string, string>[],
+): Promise<Record<string, string>[]> {
+  return Promise.all(
+    installs.map(async (install, index) => {
+      const options = userOptions[index] ?? {};
+      const required = valgrindServerOptions(
+        install.flavor,
+        options,
+        await supportsBufferPoolSizeMax(install.binary),
+      );
+      return mergeOptions([
+        { source: 'the options given', options },
+        { source: 'what the server needs under valgrind', options: required },
+      ]);
+    }),
+  );
 }
 
 /** Creates (or reuses, if it is ours) the raw directory beside the results file. */
@@ -74,102 +143,41 @@ function prepareRawDir(rawDir: string): void {
   writeFileSync(join(rawDir, RAW_MARKER), 'raw sysbench output and server error logs of one run\n');
 }
 
-function stepLabel(step: Exclude<Step, { kind: 'restart' }>): string {
-  const what = step.kind === 'warmup' ? 'warmup' : `rep${step.repetition}`;
-  return `${step.workload}-t${step.threads}-${what}`;
-}
-
-function stepFile(step: Exclude<Step, { kind: 'restart' }>): string {
-  return join(step.side, `${stepLabel(step)}.txt`);
-}
-
-/** Runs the whole suite. Everything it creates is registered in `scope` and removed on exit. */
-export async function runSuite(config: RunConfig, logger: Logger, scope: CleanupScope): Promise<Results> {
-  const startedAt = new Date().toISOString();
-  const { suite } = config;
-
-  // Validate everything before starting anything: a typo must not cost a server bootstrap.
-  const sysbenchVersion = await checkSysbench();
-  const userOptions = config.sides.map((side) =>
-    mergeOptions([
-      { source: `suite ${suite.name} serverOptions`, options: suite.serverOptions },
-      { source: config.commonOptionsLabel, options: config.commonOptions },
-      { source: side.labels.options, options: side.options },
-    ]),
-  );
-  const installs = await Promise.all(
-    config.sides.map((side) => inspectServer(side.serverPath, side.labels.server)),
-  );
-  const instructions = suite.metric === 'instructions';
-  const valgrind = instructions ? await checkValgrind() : undefined;
-  const sideOptions = instructions
-    ? await Promise.all(
-        installs.map(async (install, index) => {
-          const options = userOptions[index] ?? {};
-          const required = valgrindServerOptions(
-            install.flavor,
-            options,
-            await supportsBufferPoolSizeMax(install.binary),
-          );
-          return mergeOptions([
-            { source: 'the options given', options },
-            { source: 'what the server needs under valgrind', options: required },
-          ]);
-        }),
-      )
-    : userOptions;
-  const perf: PerfSupport = instructions
-    ? { available: false, reason: 'not counted with metric: instructions (callgrind counts instead)' }
-    : await detectPerfCounters('instructions');
-  if (!perf.available && !instructions) {
-    logger.info(`hardware instruction counts: not available (${perf.reason}); measuring without them`);
-  }
-
-  const outPath = resolve(config.outPath);
-  mkdirSync(dirname(outPath), { recursive: true });
-  const rawDir = rawDirFor(outPath);
-  prepareRawDir(rawDir);
-
-  try {
-    return await measure(config, logger, scope, {
-      startedAt,
-      sysbenchVersion,
-      valgrind,
-      perf,
-      sideOptions,
-      installs,
-      outPath,
-      rawDir,
-    });
-  } catch (error) {
-    // The error may quote files in the work directory, which is gone by now; say where the copies are.
-    if (error instanceof GateError && !(error instanceof InterruptedError)) {
-      error.message += `\nsysbench's raw output and the servers' error logs are kept in ${rawDir}/`;
-    }
-    throw error;
-  }
-}
-
-interface Validated {
-  readonly startedAt: string;
-  readonly sysbenchVersion: string;
-  /** valgrind's version when the suite counts instructions. */
-  readonly valgrind: string | undefined;
-  readonly perf: PerfSupport;
-  readonly sideOptions: readonly Record<string, string>[];
-  readonly installs: readonly ServerInstall[];
-  readonly outPath: string;
-  readonly rawDir: string;
-}
-
 async function measure(
   config: RunConfig,
   logger: Logger,
   scope: CleanupScope,
-  validated: Validated,
+  checked: Checked,
 ): Promise<Results> {
-  const { suite } = config;
-  const { startedAt, sysbenchVersion, sideOptions, installs, outPath, rawDir, valgrind, perf } = validated;
+  const runDir = createRunDir(config, logger, scope);
+  const environment = captureEnvironment(checked.sysbenchVersion);
+  const created: { readonly name: string; readonly server: ManagedServer }[] = [];
+  // Error logs are copied beside the results whether the run passes or fails (a server that
+  // would not start included): nothing is lost.
+  scope.add('copy server error logs', () => {
+    for (const side of created) {
+      if (existsSync(side.server.errorLogPath)) {
+        copyFileSync(side.server.errorLogPath, join(checked.rawDir, `${side.name}-error.log`));
+      }
+    }
+    return Promise.resolve();
+  });
+  const sides: StartedSide[] = [];
+  await logger.group('Set up servers', async () => {
+    for (const [index, sideConfig] of config.sides.entries()) {
+      const setUp = { logger, scope, checked, runDir, created };
+      sides.push(await startSide(config, sideConfig, index, setUp));
+    }
+  });
+  const cells = await runSchedule(config, sides, logger, scope, checked.rawDir);
+  for (const side of sides) await side.server.stop();
+  const results = assembleResults(config, checked, environment, sides, cells);
+  writeResults(checked.outPath, results);
+  return results;
+}
+
+/** The run's private directory for datadirs, sockets and logs, removed at the end unless kept. */
+function createRunDir(config: RunConfig, logger: Logger, scope: CleanupScope): string {
   const workRoot = config.workDir ? resolve(config.workDir) : os.tmpdir();
   mkdirSync(workRoot, { recursive: true });
   const runDir = mkdtempSync(join(workRoot, 'mysql-perf-gate-'));
@@ -178,62 +186,75 @@ async function measure(
     else rmSync(runDir, { recursive: true, force: true });
     return Promise.resolve();
   });
+  return runDir;
+}
 
-  const environment = captureEnvironment(sysbenchVersion);
-  const sides: Side[] = [];
-  // Error logs are copied beside the results whether the run passes or fails: nothing is lost.
-  scope.add('copy server error logs', () => {
-    for (const side of sides) {
-      if (existsSync(side.server.errorLogPath)) {
-        copyFileSync(side.server.errorLogPath, join(rawDir, `${side.name}-error.log`));
-      }
-    }
-    return Promise.resolve();
+interface SetUp {
+  readonly logger: Logger;
+  readonly scope: CleanupScope;
+  readonly checked: Checked;
+  readonly runDir: string;
+  /** Every server created so far, registered before it starts, for copying its error log. */
+  readonly created: { name: string; server: ManagedServer }[];
+}
+
+/** Creates, starts and inspects one side's server (under callgrind for instruction suites) and fills its tables. */
+async function startSide(
+  config: RunConfig,
+  sideConfig: SideConfig,
+  index: number,
+  setUp: SetUp,
+): Promise<StartedSide> {
+  const { logger, scope, checked, runDir, created } = setUp;
+  const { valgrind, rawDir } = checked;
+  const install = checked.installs[index];
+  const options = checked.sideOptions[index];
+  if (!install || !options) throw new Error('side configuration out of step');
+  logger.info(
+    `${sideConfig.name}: ${install.binary} (${install.flavor} ${install.version})` +
+      (valgrind ? `, under valgrind ${valgrind} (callgrind)` : ''),
+  );
+  const sideDir = join(runDir, sideConfig.name);
+  const log = (line: string): void => {
+    logger.debug(`${sideConfig.name}: ${line}`);
+  };
+  const paths = callgrindPaths(join(sideDir, 'callgrind'));
+  if (valgrind) mkdirSync(paths.dir, { recursive: true });
+  const server = await ManagedServer.create({
+    install,
+    dir: sideDir,
+    options,
+    scope,
+    log,
+    ...(valgrind
+      ? {
+          wrap: (binary, args) => callgrindLaunch(paths, binary, args, join(sideDir, 'tmp')),
+          startTimeoutMs: VALGRIND_START_TIMEOUT_MS,
+          stopTimeoutMs: VALGRIND_STOP_TIMEOUT_MS,
+        }
+      : {}),
   });
+  created.push({ name: sideConfig.name, server });
+  const probe = valgrind
+    ? instructionProbe({ paths, rawDir, relativeDir: sideConfig.name, log })
+    : throughputProbe(checked.perf);
+  await server.start();
+  const facts = await server.facts();
+  logger.info(`${sideConfig.name}: ${facts.versionFunction} ready on ${server.connection.socketPath}`);
+  const prepared = await prepareTables(server.connection, config.suite, scope.signal);
+  writeFileSync(join(rawDir, `${sideConfig.name}-prepare.txt`), prepared);
+  return { name: sideConfig.name, install, server, probe, facts };
+}
 
-  await logger.group('Set up servers', async () => {
-    for (const [index, sideConfig] of config.sides.entries()) {
-      const install = installs[index];
-      const options = sideOptions[index];
-      if (!install || !options) throw new Error('side configuration out of step');
-      logger.info(
-        `${sideConfig.name}: ${install.binary} (${install.flavor} ${install.version})` +
-          (valgrind ? `, under valgrind ${valgrind} (callgrind)` : ''),
-      );
-      const sideDir = join(runDir, sideConfig.name);
-      const log = (line: string): void => {
-        logger.debug(`${sideConfig.name}: ${line}`);
-      };
-      const paths = callgrindPaths(join(sideDir, 'callgrind'));
-      if (valgrind) mkdirSync(paths.dir, { recursive: true });
-      const server = await ManagedServer.create({
-        install,
-        dir: sideDir,
-        options,
-        scope,
-        log,
-        ...(valgrind
-          ? {
-              wrap: (binary, args) => callgrindLaunch(paths, binary, args, join(sideDir, 'tmp')),
-              startTimeoutMs: VALGRIND_START_TIMEOUT_MS,
-              stopTimeoutMs: VALGRIND_STOP_TIMEOUT_MS,
-            }
-          : {}),
-      });
-      const probe = valgrind
-        ? instructionProbe({ paths, rawDir, relativeDir: sideConfig.name, log })
-        : throughputProbe(perf);
-      const side: Side = { name: sideConfig.name, install, server, probe };
-      sides.push(side);
-      await server.start();
-      const facts = await server.facts();
-      side.facts = facts;
-      logger.info(`${sideConfig.name}: ${facts.versionFunction} ready on ${server.connection.socketPath}`);
-      const prepared = await prepareTables(server.connection, suite, scope.signal);
-      writeFileSync(join(rawDir, `${side.name}-prepare.txt`), prepared);
-    }
-  });
-
+/** Runs every planned step in order (restarts, warm-ups, repetitions), with progress. */
+async function runSchedule(
+  config: RunConfig,
+  sides: readonly StartedSide[],
+  logger: Logger,
+  scope: CleanupScope,
+  rawDir: string,
+): Promise<CellCollector> {
+  const { suite } = config;
   const steps = planSteps(
     suite,
     sides.map((side) => side.name),
@@ -242,10 +263,7 @@ async function measure(
   logger.info(
     `${steps.filter((step) => step.kind === 'measure').length} measurements planned, about ${formatDuration(progress.plannedTotalSeconds)}`,
   );
-  const cells = new Map<string, CellResult>();
-  const functionTallies = new Map<string, FunctionTally>();
-  let sequence = 0;
-
+  const cells = new CellCollector();
   await logger.group(`Measure suite ${suite.name}`, async () => {
     for (const step of steps) {
       scope.throwIfInterrupted();
@@ -258,80 +276,41 @@ async function measure(
         progress.done(step);
         continue;
       }
-      const workload = findWorkload(suite, step.workload);
-      const cell = `${step.workload} @ ${step.threads} threads on ${step.side}`;
-      const limit = measurementLimit(suite, workload, step.kind);
-      const startedAtStep = new Date().toISOString();
-      const probed = {
-        pid: side.server.pid,
-        connection: side.server.connection,
-        flavor: side.install.flavor,
-      };
-      const { run: outcome, window } = await measureWhileAlive(side.server, scope, async (signal) => {
-        const runIt = () =>
-          runWorkload(side.server.connection, suite, workload, step.threads, limit, cell, signal);
-        if (step.kind === 'warmup') return { run: await runIt(), window: undefined };
-        await side.probe.begin(probed, signal);
-        try {
-          const run = await runIt();
-          return { run, window: await side.probe.end(probed, stepLabel(step)) };
-        } catch (error) {
-          await side.probe.abort();
-          throw error;
-        }
-      });
-      const rawOutput = stepFile(step);
-      mkdirSync(join(rawDir, step.side), { recursive: true });
-      writeFileSync(join(rawDir, rawOutput), outcome.raw);
+      const outcome = await measureStep(step, side, suite, rawDir, scope);
       progress.done(step);
       if (step.kind === 'warmup') continue;
-      sequence += 1;
-      const key = `${step.workload}\0${step.threads}\0${step.side}`;
-      const repetition: Repetition = {
-        index: step.repetition,
-        sequence,
-        startedAt: startedAtStep,
-        report: outcome.report,
-        rawOutput,
-        ...(window ? { cost: window.cost } : {}),
-      };
-      if (window?.profile) {
-        const tally = functionTallies.get(key) ?? new FunctionTally();
-        tally.add(window.profile.functions, outcome.report.transactions);
-        functionTallies.set(key, tally);
-      }
-      const existing = cells.get(key);
-      if (existing) existing.repetitions.push(repetition);
-      else
-        cells.set(key, {
-          workload: step.workload,
-          threads: step.threads,
-          side: step.side,
-          repetitions: [repetition],
-        });
+      cells.add(step, outcome);
       logger.progress(
-        `  ${step.side} ${step.workload} @ ${step.threads}: ${describeWindow(outcome.report, window)}`,
+        `  ${step.side} ${step.workload} @ ${step.threads}: ${describeWindow(outcome.report, outcome.window)}`,
       );
     }
   });
+  return cells;
+}
 
-  const serverFacts = (side: Side): ServerFacts => {
-    if (!side.facts) throw new Error(`no facts captured for ${side.name}`);
-    return { ...side.facts, errorLog: `${side.name}-error.log` };
-  };
+function assembleResults(
+  config: RunConfig,
+  checked: Checked,
+  environment: Environment,
+  sides: readonly StartedSide[],
+  cells: CellCollector,
+): Results {
+  const { valgrind, perf, outPath, rawDir } = checked;
+  const serverFacts = (side: StartedSide): ServerFacts => ({
+    ...side.facts,
+    errorLog: `${side.name}-error.log`,
+  });
   const head = sides.find((side) => side.name === 'head');
   const base = sides.find((side) => side.name === 'base');
   if (!head) throw new Error('a run always has a head side');
-
-  for (const side of sides) await side.server.stop();
-  const results: Results = {
+  return {
     schemaVersion: 1,
     tool: { name: 'mysql-perf-gate', version: packageVersion() },
-    startedAt,
+    startedAt: checked.startedAt,
     finishedAt: new Date().toISOString(),
     mode: base ? 'ab' : 'single',
     environment: { ...environment, loadAverageAfter: currentLoadAverage() },
-    suite,
+    suite: config.suite,
     sides: base ? { base: serverFacts(base), head: serverFacts(head) } : { head: serverFacts(head) },
     costCounters: {
       ...(valgrind ? { valgrind } : {}),
@@ -340,61 +319,6 @@ async function measure(
         : { available: false, reason: perf.reason },
     },
     rawDir: relative(dirname(outPath), rawDir) || basename(rawDir),
-    cells: [...cells.entries()].map(([key, cell]) => {
-      const functions: FunctionCost[] | undefined = functionTallies.get(key)?.perTransaction();
-      return functions ? { ...cell, functions } : cell;
-    }),
+    cells: cells.results(),
   };
-  writeResults(outPath, results);
-  return results;
-}
-
-function describeWindow(
-  report: { tps: number; transactions: number },
-  window: WindowCost | undefined,
-): string {
-  const callgrind = window?.cost.callgrind;
-  if (callgrind) {
-    const perTransaction = (value: number): string =>
-      Math.round(value / report.transactions).toLocaleString('en-US');
-    return `${perTransaction(callgrind.foreground)} instructions/transaction in statements (${perTransaction(callgrind.total)} with background threads)`;
-  }
-  const cpu = window?.cost.cpu;
-  const cpuPart = cpu
-    ? `, server CPU ${Math.round(((cpu.userSeconds + cpu.systemSeconds) / report.transactions) * 1e6)} µs/transaction`
-    : '';
-  return `${report.tps.toFixed(1)} tps${cpuPart}`;
-}
-
-/**
- * Runs one measurement, aborting it at once if the server dies meanwhile; a dead server is
- * reported as a ServerError quoting its error log rather than as sysbench's connection errors.
- */
-async function measureWhileAlive<T>(
-  server: ManagedServer,
-  scope: CleanupScope,
-  work: (signal: AbortSignal) => Promise<T>,
-): Promise<T> {
-  const controller = new AbortController();
-  let died: (error: ServerError) => void = () => undefined;
-  const death = new Promise<ServerError>((resolve) => {
-    died = resolve;
-  });
-  const unsubscribe = server.onUnexpectedExit((error) => {
-    died(error);
-    controller.abort(error);
-  });
-  try {
-    return await work(AbortSignal.any([controller.signal, scope.signal]));
-  } catch (error) {
-    // sysbench can fail on a refused connection before the server's exit has been reaped; give
-    // the exit a moment to arrive so the user sees the server's error log, not a client error.
-    const grace = sleep(DEATH_GRACE_MS, undefined, { ref: false });
-    const dead = await Promise.race([death, grace]);
-    if (dead) throw dead;
-    await server.assertAlive();
-    throw error;
-  } finally {
-    unsubscribe();
-  }
 }

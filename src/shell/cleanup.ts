@@ -1,6 +1,7 @@
 // Cleanup that must happen whether a run passes, fails or is interrupted (Ctrl-C, SIGTERM from a
 // cancelled workflow). Resources register an async undo action; run scopes release them in reverse.
 import { errorMessage, InterruptedError } from '../errors.js';
+import type { Logger } from './logger.js';
 
 type Undo = () => Promise<void>;
 
@@ -86,4 +87,14 @@ export async function withCleanupScope<T>(
     for (const signal of signals) process.off(signal, onSignal);
     if (failures.length > 0) onCleanupFailures(failures);
   }
+}
+
+/** withCleanupScope, with what could not be cleaned up reported as a warning through `logger`. */
+export async function inCleanupScope<T>(
+  logger: Pick<Logger, 'warning'>,
+  fn: (scope: CleanupScope) => Promise<T>,
+): Promise<T> {
+  return withCleanupScope(fn, (failures) => {
+    logger.warning(`could not clean up everything:\n${failures.join('\n')}`);
+  });
 }

@@ -1,5 +1,5 @@
 import { InputError } from '../../src/errors.js';
-import { runConfigFromFlags, type RunFlags } from '../../src/commands/run-options.js';
+import { runConfigFromFlags, type RunFlags } from '../../src/commands/run.js';
 import { thrownBy } from '../helpers/errors.js';
 
 const defaults: RunFlags = {

@@ -1,9 +1,16 @@
-// Run flags (CLI) or inputs (action) → RunConfig. Shared so both validate the same way; errors
-// name the flag (--base-set) or the input (input "base-set") the user actually wrote.
+// The `run` command: measure one server, or two interleaved, with a suite and write results.json.
+// Its options come from CLI flags or action inputs as strings (RunFlags); runConfigFromFlags
+// checks them the same way for both front ends, naming the flag or input in every error.
 import { InputError } from '../errors.js';
+import { renderResultsSummary } from '../results/results-summary.js';
+import type { Results } from '../results/results-schema.js';
+import { rawDirFor, type RunConfig, type SideConfig } from '../run/run-config.js';
+import { runSuite } from '../run/run-suite.js';
 import { parseOptionAssignments } from '../server/options.js';
+import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
+import type { Logger } from '../shell/logger.js';
 import { loadSuite } from '../suite/load-suite.js';
-import type { RunConfig, SideConfig } from '../run/run-config.js';
+import { cliSpelling, type FlagSpelling } from './spelling.js';
 
 export interface RunFlags {
   server?: string;
@@ -18,11 +25,6 @@ export interface RunFlags {
   keepWorkDir?: boolean;
   verbose?: boolean;
 }
-
-/** How a flag is spelled for the user: `--base-set` on the command line, `input "base-set"` in a workflow. */
-export type FlagSpelling = (name: string) => string;
-export const cliSpelling: FlagSpelling = (name) => `--${name}`;
-export const actionSpelling: FlagSpelling = (name) => `input "${name}"`;
 
 /** Flags → RunConfig; every error names the flag or input. */
 export function runConfigFromFlags(flags: RunFlags, spell: FlagSpelling = cliSpelling): RunConfig {
@@ -82,4 +84,44 @@ export function runConfigFromFlags(flags: RunFlags, spell: FlagSpelling = cliSpe
     workDir: flags.workDir ?? null,
     keepWorkDir: flags.keepWorkDir ?? false,
   };
+}
+
+export interface RunOutcome {
+  readonly results: Results;
+  /** results.json as written. */
+  readonly resultsPath: string;
+  /** Raw sysbench output and the servers' error logs, beside the results. */
+  readonly rawDir: string;
+  /** The terminal summary: one line per cell and side. */
+  readonly summary: string;
+}
+
+/**
+ * Measures the suite. Servers, datadirs and sockets are removed before this returns, whether it
+ * passed, failed or was interrupted; pass `scope` to run inside a caller's cleanup scope.
+ */
+export async function runCommand(
+  config: RunConfig,
+  logger: Logger,
+  scope?: CleanupScope,
+): Promise<RunOutcome> {
+  const results = scope
+    ? await runSuite(config, logger, scope)
+    : await inCleanupScope(logger, (own) => runSuite(config, logger, own));
+  return {
+    results,
+    resultsPath: config.outPath,
+    rawDir: rawDirFor(config.outPath),
+    summary: renderResultsSummary(results),
+  };
+}
+
+/** The summary and where the results went, as both the CLI and compare-compilers print them. */
+export function describeRunOutcome(outcome: RunOutcome): string {
+  return [
+    '',
+    outcome.summary,
+    '',
+    `results: ${outcome.resultsPath} (raw sysbench output and error logs: ${outcome.rawDir}/)`,
+  ].join('\n');
 }

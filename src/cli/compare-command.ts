@@ -1,0 +1,75 @@
+// `mysql-perf-gate compare`: flags → the compare command; the summary and where the reports went
+// go to stdout, and the verdict decides the exit status.
+import { dirname } from 'node:path';
+
+import type { Command } from 'commander';
+
+import {
+  compareCommand,
+  type CompareOptionFlags,
+  compareOptionsFromFlags,
+  type CompareOutcome,
+} from '../commands/compare.js';
+import { collect } from './shared-flags.js';
+
+interface CompareFlags extends Omit<CompareOptionFlags, 'tolerance'> {
+  baseline?: string;
+  out: string;
+  tolerance?: string[];
+  force?: boolean;
+}
+
+/** The verdict's summary, then where verdict.json, the report, the comment and the charts are. */
+export function describeCompareOutcome(outcome: CompareOutcome): string {
+  return (
+    `${outcome.summary}\n\nverdict: ${outcome.verdictPath}\n` +
+    `report: ${outcome.report.htmlPath}, comment: ${outcome.report.commentPath}, ` +
+    `${outcome.report.charts.length} chart(s) in ${dirname(outcome.report.commentPath)}/charts/\n`
+  );
+}
+
+export function addCompareCommand(program: Command, onExitCode: (code: number) => void): void {
+  program
+    .command('compare')
+    .description(
+      'Decide whether the head got slower than the base: exit 0 pass, 1 fail (a regression), 2 error.',
+    )
+    .argument('<results>', 'results JSON written by run')
+    .option(
+      '--baseline <file>',
+      'stored baseline to compare the head with (default: the base side of an A/B results file)',
+    )
+    .option('--out <dir>', 'directory for verdict.json', 'report')
+    .option(
+      '--tolerance <rule>',
+      'tolerance override, [WORKLOAD[@THREADS]:]METRIC=FRACTION, e.g. tps=0.03 or oltp_insert@64:tps=10% (repeatable)',
+      collect,
+    )
+    .option(
+      '--alpha <p>',
+      'significance level, after Benjamini-Hochberg adjustment across the cells of each metric',
+      '0.05',
+    )
+    .option(
+      '--inconclusive <pass|fail>',
+      'what a too-noisy verdict counts as (it is always reported loudly)',
+      'pass',
+    )
+    .option(
+      '--gate <metrics>',
+      'metrics whose cells decide the verdict, comma-separated (tps, latencyMs, instructions, instructionsTotal, cpuTimeUs, hwInstructions)',
+      'tps,instructions',
+    )
+    .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
+    .action(async (resultsPath: string, flags: CompareFlags) => {
+      const outcome = await compareCommand({
+        resultsPath,
+        baselinePath: flags.baseline ?? null,
+        outDir: flags.out,
+        force: flags.force ?? false,
+        options: compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] }),
+      });
+      process.stdout.write(describeCompareOutcome(outcome));
+      onExitCode(outcome.exitCode);
+    });
+}

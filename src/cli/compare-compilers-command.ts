@@ -1,0 +1,100 @@
+// `mysql-perf-gate compare-compilers`: flags → the compare-compilers command. Builds and the run
+// report on stderr; the verdict's summary goes to stdout and decides the exit status, as for compare.
+import type { Command } from 'commander';
+
+import { type BuildFlags, commonBuildRequest } from '../commands/build.js';
+import { compareCompilersCommand } from '../commands/compare-compilers.js';
+import { compareOptionsFromFlags } from '../commands/compare.js';
+import { runConfigFromFlags, type RunFlags } from '../commands/run.js';
+import { describeCompareOutcome } from './compare-command.js';
+import { addBuildOptions, collect } from './shared-flags.js';
+import { createStderrLogger } from './stderr-logger.js';
+
+interface CompareCompilersFlags extends BuildFlags {
+  source: string;
+  baseCompiler: string;
+  headCompiler: string;
+  prefixDir: string;
+  suite: string;
+  set?: string[];
+  out: string;
+  workDir?: string;
+  keepWorkDir?: boolean;
+  report: string;
+  tolerance?: string[];
+  alpha: string;
+  inconclusive: string;
+  gate: string;
+  verbose?: boolean;
+}
+
+function runFlags(flags: CompareCompilersFlags, base: string, head: string): RunFlags {
+  return {
+    base,
+    head,
+    set: flags.set ?? [],
+    baseSet: [],
+    headSet: [],
+    suite: flags.suite,
+    out: flags.out,
+    ...(flags.workDir === undefined ? {} : { workDir: flags.workDir }),
+    keepWorkDir: flags.keepWorkDir ?? false,
+    verbose: flags.verbose ?? false,
+  };
+}
+
+async function compareCompilers(flags: CompareCompilersFlags): Promise<number> {
+  const logger = createStderrLogger({ verbose: flags.verbose ?? false });
+  // Every flag is checked before the builds, which take most of an hour: a typo in the suite
+  // name must not wait for them.
+  runConfigFromFlags(runFlags(flags, flags.source, flags.source));
+  const options = compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] });
+  const outcome = await compareCompilersCommand(
+    {
+      source: flags.source,
+      baseCompiler: flags.baseCompiler,
+      headCompiler: flags.headCompiler,
+      prefixDir: flags.prefixDir,
+      build: commonBuildRequest(flags),
+      runConfig: (base, head) => runConfigFromFlags(runFlags(flags, base, head)),
+      compare: { baselinePath: null, outDir: flags.report, force: false, options },
+    },
+    logger,
+  );
+  process.stdout.write(describeCompareOutcome(outcome.compare));
+  return outcome.compare.exitCode;
+}
+
+export function addCompareCompilersCommand(program: Command, onExitCode: (code: number) => void): void {
+  addBuildOptions(
+    program
+      .command('compare-compilers')
+      .description(
+        'Build one source tree with two compilers and run the gate between them (base = first compiler, head = second); exit 0 pass, 1 fail, 2 error.',
+      )
+      .requiredOption('--source <dir>', 'top of the source tree')
+      .requiredOption('--base-compiler <spec>', 'compiler of the base side, e.g. gcc-12')
+      .requiredOption('--head-compiler <spec>', 'compiler of the head side, e.g. clang-16')
+      .option(
+        '--prefix-dir <dir>',
+        'where the two builds go: <dir>/<compiler> and <dir>/<compiler>.build',
+        'compilers',
+      )
+      .option(
+        '--suite <name|file>',
+        'built-in suite (quick, standard, instructions) or a suite YAML file',
+        'quick',
+      )
+      .option('--set <name=value>', 'server option for both sides (repeatable)', collect)
+      .option('--out <file>', 'results JSON to write', 'results.json')
+      .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run')
+      .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
+      .option('--report <dir>', 'directory for verdict.json, comment.md, report.html and charts', 'report')
+      .option('--tolerance <rule>', 'tolerance override, as for compare (repeatable)', collect)
+      .option('--alpha <p>', 'significance level', '0.05')
+      .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as', 'pass')
+      .option('--gate <metrics>', 'metrics whose cells decide the verdict', 'tps,instructions'),
+  ).action(async (flags: CompareCompilersFlags) => {
+    onExitCode(await compareCompilers(flags));
+  });
+}

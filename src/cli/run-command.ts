@@ -1,0 +1,45 @@
+// `mysql-perf-gate run`: flags → the run command; the summary goes to stderr with the progress.
+import type { Command } from 'commander';
+
+import { describeRunOutcome, runCommand, runConfigFromFlags, type RunFlags } from '../commands/run.js';
+import { collect, EXIT_OK } from './shared-flags.js';
+import { createStderrLogger } from './stderr-logger.js';
+
+type ParsedRunFlags = Omit<RunFlags, 'set' | 'baseSet' | 'headSet'> &
+  Partial<Pick<RunFlags, 'set' | 'baseSet' | 'headSet'>>;
+
+export function addRunCommand(program: Command, onExitCode: (code: number) => void): void {
+  program
+    .command('run')
+    .description('Measure one server (--server) or two interleaved (--base, --head) with a sysbench suite.')
+    .option('--server <path>', 'mysqld/mariadbd binary, or an install prefix containing one')
+    .option('--base <path>', 'base server for an A/B run (binary or install prefix)')
+    .option('--head <path>', 'head server for an A/B run (binary or install prefix)')
+    .option('--set <name=value>', 'server option for every side (repeatable)', collect)
+    .option('--base-set <name=value>', 'server option for the base side only (repeatable)', collect)
+    .option('--head-set <name=value>', 'server option for the head side only (repeatable)', collect)
+    .option(
+      '--suite <name|file>',
+      'built-in suite (quick, standard, instructions) or a suite YAML file',
+      'quick',
+    )
+    .option('--out <file>', 'results JSON to write; raw output goes to <file>.raw/ beside it', 'results.json')
+    .option(
+      '--work-dir <dir>',
+      'where datadirs, sockets and logs live during the run (created if missing; default: a temp dir)',
+    )
+    .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
+    .option('--verbose', 'show debug output (server start-up, commands)')
+    .action(async (parsed: ParsedRunFlags) => {
+      const flags = {
+        ...parsed,
+        set: parsed.set ?? [],
+        baseSet: parsed.baseSet ?? [],
+        headSet: parsed.headSet ?? [],
+      };
+      const logger = createStderrLogger({ verbose: flags.verbose ?? false });
+      const outcome = await runCommand(runConfigFromFlags(flags), logger);
+      logger.info(describeRunOutcome(outcome));
+      onExitCode(EXIT_OK);
+    });
+}

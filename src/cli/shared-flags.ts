@@ -1,0 +1,35 @@
+// What the CLI's commands share: exit statuses, repeatable flags, and the build flags of `build`
+// and `compare-compilers`.
+import { type Command, Option } from 'commander';
+
+import { BUILD_TYPES } from '../builder/build-server.js';
+
+export const EXIT_OK = 0;
+export const EXIT_ERROR = 2;
+
+/** Commander's accumulator for a repeatable flag. */
+export function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+export function addBuildOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option('--build-type <type>', 'CMake build type')
+        .choices([...BUILD_TYPES])
+        .default('RelWithDebInfo'),
+    )
+    .option(
+      '--cmake-arg <arg>',
+      'extra CMake argument, e.g. -DPLUGIN_ROCKSDB=YES; comes after the defaults, so it wins (repeatable)',
+      collect,
+    )
+    .option('--jobs <n>', 'parallel compile jobs (default: the number of CPUs)')
+    .addOption(
+      new Option('--ccache <mode>', 'compile through ccache: auto (when installed), on (required) or off')
+        .choices(['auto', 'on', 'off'])
+        .default('auto'),
+    )
+    .option('--ccache-dir <dir>', 'ccache directory to use (default: $CCACHE_DIR, else ~/.cache/ccache)')
+    .option('--verbose', 'show debug output');
+}

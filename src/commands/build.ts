@@ -1,0 +1,135 @@
+// The `build` command: build a MySQL, Percona Server or MariaDB source tree with a chosen compiler
+// and install it into a prefix that `run` accepts. Also buildSides, which builds the servers of a
+// run one after the other: compare-compilers, and the action when it is given source trees.
+import {
+  type BuildOutcome,
+  type BuildRequest,
+  buildServer,
+  parseBuildType,
+  parseCcacheMode,
+} from '../builder/build-server.js';
+import { InputError } from '../errors.js';
+import { FLAVOR_NAMES } from '../results/results-schema.js';
+import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
+import type { Logger } from '../shell/logger.js';
+import { cliSpelling, type FlagSpelling } from './spelling.js';
+
+/** Build options as the user wrote them, shared by every command that builds. */
+export interface BuildFlags {
+  buildType: string;
+  cmakeArg?: string[];
+  jobs?: string;
+  ccache: string;
+  ccacheDir?: string;
+}
+
+/** What every build of one invocation shares: all of a BuildRequest but the tree, compiler and prefix. */
+export type CommonBuildRequest = Omit<BuildRequest, 'source' | 'compiler' | 'prefix' | 'targets'>;
+
+function parseJobs(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) {
+    throw new InputError(`${flag} ${value}: expected a whole number ≥ 1`);
+  }
+  return Number(value);
+}
+
+/** Flags → the options every build shares; errors name the flag or input. */
+export function commonBuildRequest(flags: BuildFlags, spell: FlagSpelling = cliSpelling): CommonBuildRequest {
+  const jobs = parseJobs(flags.jobs, spell('jobs'));
+  return {
+    buildType: parseBuildType(flags.buildType, spell('build-type')),
+    cmakeArgs: flags.cmakeArg ?? [],
+    ccache: parseCcacheMode(flags.ccache, spell('ccache')),
+    ...(jobs === undefined ? {} : { jobs }),
+    ...(flags.ccacheDir === undefined ? {} : { ccacheDir: flags.ccacheDir }),
+  };
+}
+
+export interface BuildCommandOutcome extends BuildOutcome {
+  /** What was built, how, how long it took, and how to measure it. */
+  readonly summary: string;
+}
+
+/** Builds and installs one server (or only `request.targets`); build directories stay for the next build. */
+export async function buildCommand(
+  request: BuildRequest,
+  logger: Logger,
+  scope?: CleanupScope,
+): Promise<BuildCommandOutcome> {
+  const outcome = scope
+    ? await buildServer(request, logger, scope)
+    : await inCleanupScope(logger, (own) => buildServer(request, logger, own));
+  return { ...outcome, summary: describeBuild(outcome) };
+}
+
+function describeBuild(outcome: BuildOutcome): string {
+  const { info } = outcome;
+  const lines = [
+    `${FLAVOR_NAMES[info.flavor]} ${info.version} built with ${info.compiler.id} ${info.compiler.version} (${info.buildType}; C flags "${info.flags.c}", C++ flags "${info.flags.cxx}")`,
+    `source: ${info.source.root}${info.source.gitCommit ? ` at ${info.source.gitCommit}${info.source.gitDirty ? ' with local changes' : ''}` : ''}`,
+    `time: configure ${info.seconds.configure} s, build ${info.seconds.build} s, install ${info.seconds.install} s`,
+  ];
+  if (outcome.binary !== undefined) {
+    lines.push(`server: ${outcome.binary}`, `build description: ${outcome.infoPath ?? ''}`);
+    lines.push(`measure it with: mysql-perf-gate run --server ${outcome.prefix}`);
+  } else {
+    lines.push(`built targets ${info.targets.join(', ')} in ${outcome.buildDir} (not installed)`);
+  }
+  return lines.join('\n');
+}
+
+/** One server of a run to build: which side it becomes, from which tree, with which compiler. */
+export interface SideBuild {
+  readonly side: 'base' | 'head' | 'server';
+  readonly source: string;
+  readonly compiler: string;
+  readonly prefix: string;
+}
+
+/** A compiler cache kept somewhere between jobs (the Actions cache on GitHub-hosted runners). */
+export interface BuildCache {
+  restore(): Promise<void>;
+  save(): Promise<void>;
+}
+
+export interface BuildSidesOptions {
+  readonly common: CommonBuildRequest;
+  readonly cache?: BuildCache;
+  /** Told of each side as soon as it is built (the action sets an output). */
+  readonly onBuilt?: (side: SideBuild['side'], outcome: BuildCommandOutcome) => void;
+}
+
+/** The install prefix of each side built. */
+export type SidePrefixes = Partial<Record<SideBuild['side'], string>>;
+
+/**
+ * Builds each side in turn, each in a log group. The cache is restored first and saved after the
+ * builds, after a failed one too (what compiled is reused next time), but not when interrupted.
+ */
+export async function buildSides(
+  builds: readonly SideBuild[],
+  options: BuildSidesOptions,
+  logger: Logger,
+  scope: CleanupScope,
+): Promise<SidePrefixes> {
+  await options.cache?.restore();
+  const prefixes: SidePrefixes = {};
+  try {
+    for (const build of builds) {
+      const title = build.side === 'server' ? 'the server' : `the ${build.side} side`;
+      const outcome = await logger.group(`Build ${title} with ${build.compiler}`, async () => {
+        const { source, compiler, prefix } = build;
+        const request = { ...options.common, source, compiler, prefix, targets: [] };
+        const built = await buildCommand(request, logger, scope);
+        logger.info(built.summary);
+        return built;
+      });
+      prefixes[build.side] = outcome.prefix;
+      options.onBuilt?.(build.side, outcome);
+    }
+  } finally {
+    if (!scope.interrupted) await options.cache?.save();
+  }
+  return prefixes;
+}

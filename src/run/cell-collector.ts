@@ -1,0 +1,46 @@
+// Gathers the measured repetitions into cells (workload × threads × side), numbering them in the
+// order they ran, and averages each cell's per-function instruction costs.
+import type { CellResult, FunctionCost, Repetition } from '../results/results-schema.js';
+import { FunctionTally } from './function-tally.js';
+import type { StepOutcome, SysbenchStep } from './measure-step.js';
+
+type MeasuredStep = Extract<SysbenchStep, { kind: 'measure' }>;
+
+export class CellCollector {
+  private readonly cells = new Map<string, CellResult>();
+  private readonly tallies = new Map<string, FunctionTally>();
+  private sequence = 0;
+
+  /** Adds one repetition; its `sequence` is its position among all the run's repetitions. */
+  add(step: MeasuredStep, outcome: StepOutcome): void {
+    this.sequence += 1;
+    const key = `${step.workload}\0${step.threads}\0${step.side}`;
+    const repetition: Repetition = {
+      index: step.repetition,
+      sequence: this.sequence,
+      startedAt: outcome.startedAt,
+      report: outcome.report,
+      rawOutput: outcome.rawOutput,
+      ...(outcome.window ? { cost: outcome.window.cost } : {}),
+    };
+    if (outcome.window?.profile) {
+      const tally = this.tallies.get(key) ?? new FunctionTally();
+      tally.add(outcome.window.profile.functions, outcome.report.transactions);
+      this.tallies.set(key, tally);
+    }
+    const existing = this.cells.get(key);
+    if (existing) existing.repetitions.push(repetition);
+    else {
+      const { workload, threads, side } = step;
+      this.cells.set(key, { workload, threads, side, repetitions: [repetition] });
+    }
+  }
+
+  /** The cells in the order their first repetition ran, with function costs where counted. */
+  results(): CellResult[] {
+    return [...this.cells.entries()].map(([key, cell]) => {
+      const functions: FunctionCost[] | undefined = this.tallies.get(key)?.perTransaction();
+      return functions ? { ...cell, functions } : cell;
+    });
+  }
+}

@@ -1,0 +1,127 @@
+// One step of the schedule on one server: a warm-up or a measured repetition, with the server's
+// cost over exactly the sysbench run, and its raw output kept beside the results. A server that
+// dies meanwhile is reported with its error log rather than as sysbench's connection errors.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import type { ServerError } from '../errors.js';
+import type { SideName } from '../results/results-schema.js';
+import type { ManagedServer, ServerInstall } from '../server/server.js';
+import type { CleanupScope } from '../shell/cleanup.js';
+import { findWorkload, measurementLimit, type Suite } from '../suite/suite-schema.js';
+import type { SysbenchReport } from '../sysbench/report-schema.js';
+import { runWorkload } from '../sysbench/runner.js';
+import type { CostProbe, WindowCost } from './cost-probe.js';
+import type { Step } from './plan.js';
+
+/** How long a failed measurement waits for news of the server's death before blaming sysbench. */
+const DEATH_GRACE_MS = 2000;
+
+/** A server being measured, with what was learned about it when it started. */
+export interface MeasuredSide {
+  readonly name: SideName;
+  readonly install: ServerInstall;
+  readonly server: ManagedServer;
+  readonly probe: CostProbe;
+}
+
+export type SysbenchStep = Exclude<Step, { kind: 'restart' }>;
+
+export interface StepOutcome {
+  readonly report: SysbenchReport;
+  /** Path of sysbench's raw output, relative to the raw directory. */
+  readonly rawOutput: string;
+  readonly startedAt: string;
+  /** The server's cost over the window; undefined for warm-ups. */
+  readonly window: WindowCost | undefined;
+}
+
+/** "oltp_read_only-t1-rep2": names the step's files. */
+export function stepLabel(step: SysbenchStep): string {
+  const what = step.kind === 'warmup' ? 'warmup' : `rep${step.repetition}`;
+  return `${step.workload}-t${step.threads}-${what}`;
+}
+
+/** Runs one warm-up or repetition and keeps sysbench's output in `rawDir`. */
+export async function measureStep(
+  step: SysbenchStep,
+  side: MeasuredSide,
+  suite: Suite,
+  rawDir: string,
+  scope: CleanupScope,
+): Promise<StepOutcome> {
+  const workload = findWorkload(suite, step.workload);
+  const cell = `${step.workload} @ ${step.threads} threads on ${step.side}`;
+  const limit = measurementLimit(suite, workload, step.kind);
+  const startedAt = new Date().toISOString();
+  const probed = { pid: side.server.pid, connection: side.server.connection, flavor: side.install.flavor };
+  const { run, window } = await measureWhileAlive(side.server, scope, async (signal) => {
+    const runIt = () =>
+      runWorkload(side.server.connection, suite, workload, step.threads, limit, cell, signal);
+    if (step.kind === 'warmup') return { run: await runIt(), window: undefined };
+    await side.probe.begin(probed, signal);
+    try {
+      const measured = await runIt();
+      return { run: measured, window: await side.probe.end(probed, stepLabel(step)) };
+    } catch (error) {
+      await side.probe.abort();
+      throw error;
+    }
+  });
+  const rawOutput = join(step.side, `${stepLabel(step)}.txt`);
+  mkdirSync(join(rawDir, step.side), { recursive: true });
+  writeFileSync(join(rawDir, rawOutput), run.raw);
+  return { report: run.report, rawOutput, startedAt, window };
+}
+
+/** One line of progress after a repetition: throughput and CPU, or instructions per transaction. */
+export function describeWindow(
+  report: { tps: number; transactions: number },
+  window: WindowCost | undefined,
+): string {
+  const callgrind = window?.cost.callgrind;
+  if (callgrind) {
+    const perTransaction = (value: number): string =>
+      Math.round(value / report.transactions).toLocaleString('en-US');
+    return `${perTransaction(callgrind.foreground)} instructions/transaction in statements (${perTransaction(callgrind.total)} with background threads)`;
+  }
+  const cpu = window?.cost.cpu;
+  const cpuPart = cpu
+    ? `, server CPU ${Math.round(((cpu.userSeconds + cpu.systemSeconds) / report.transactions) * 1e6)} µs/transaction`
+    : '';
+  return `${report.tps.toFixed(1)} tps${cpuPart}`;
+}
+
+/**
+ * Runs one measurement, aborting it at once if the server dies meanwhile; a dead server is
+ * reported as a ServerError quoting its error log rather than as sysbench's connection errors.
+ */
+async function measureWhileAlive<T>(
+  server: ManagedServer,
+  scope: CleanupScope,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  let died: (error: ServerError) => void = () => undefined;
+  const death = new Promise<ServerError>((resolve) => {
+    died = resolve;
+  });
+  const unsubscribe = server.onUnexpectedExit((error) => {
+    died(error);
+    controller.abort(error);
+  });
+  try {
+    return await work(AbortSignal.any([controller.signal, scope.signal]));
+  } catch (error) {
+    // sysbench can fail on a refused connection before the server's exit has been reaped; give
+    // the exit a moment to arrive so the user sees the server's error log, not a client error.
+    const grace = sleep(DEATH_GRACE_MS, undefined, { ref: false });
+    const dead = await Promise.race([death, grace]);
+    if (dead) throw dead;
+    await server.assertAlive();
+    throw error;
+  } finally {
+    unsubscribe();
+  }
+}
