@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { findPackageDirectory } from '../shell/package-root.js';
 import type { EmbedScripts } from './html.js';
 
 const require = createRequire(import.meta.url);
@@ -16,26 +17,13 @@ export function runtimeAsset(file: string, fallback: () => string): string {
   return existsSync(beside) ? beside : fallback();
 }
 
-/** The directory of an installed package: the packages export only their entry points, not package.json. */
-function packageDirectory(name: string): string {
-  let dir = dirname(require.resolve(name));
-  for (;;) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest)) {
-      const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown };
-      if (parsed.name === name) return dir;
-    }
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`cannot find the package directory of ${name}`);
-    dir = parent;
-  }
-}
-
 /** The minified browser builds of vega, vega-lite and vega-embed, for the HTML report. */
 export function loadEmbedScripts(): EmbedScripts {
   const read = (name: string, file: string): string =>
     readFileSync(
-      runtimeAsset(file, () => join(packageDirectory(name), 'build', file)),
+      runtimeAsset(file, () =>
+        join(findPackageDirectory(dirname(require.resolve(name)), name), 'build', file),
+      ),
       'utf8',
     );
   return {

@@ -4,16 +4,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-function findPackageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
+/**
+ * The nearest directory at or above `start` whose package.json names package `name`: this
+ * package's root, or an installed dependency's directory (packages export only their entry points,
+ * not package.json).
+ */
+export function findPackageDirectory(start: string, name: string): string {
+  let dir = start;
   for (;;) {
     const manifest = join(dir, 'package.json');
     if (existsSync(manifest)) {
       const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown };
-      if (parsed.name === 'mysql-perf-gate') return dir;
+      if (parsed.name === name) return dir;
     }
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('mysql-perf-gate: cannot find the package root (package.json)');
+    if (parent === dir) throw new Error(`cannot find the package directory of ${name} (its package.json)`);
     dir = parent;
   }
 }
@@ -21,7 +26,7 @@ function findPackageRoot(): string {
 let cached: string | undefined;
 
 export function packageRoot(): string {
-  cached ??= findPackageRoot();
+  cached ??= findPackageDirectory(dirname(fileURLToPath(import.meta.url)), 'mysql-perf-gate');
   return cached;
 }
 
