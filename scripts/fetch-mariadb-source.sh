@@ -4,9 +4,11 @@
 # CI machines are clean Debian 12 hosts that reach only the Debian mirror, so the tree comes from
 # the distribution's source packages rather than from GitHub or mariadb.org.
 #
-# Usage: scripts/fetch-mariadb-source.sh DEST_DIR
+# Usage: scripts/fetch-mariadb-source.sh [--find] DEST_DIR
 # Prints the absolute path of the unpacked tree as the last line of stdout; everything else goes
 # to stderr. Idempotent: a tree already unpacked in DEST_DIR is reused without touching apt.
+# With --find, only looks: prints the tree already unpacked in DEST_DIR, or exits 1 when there is
+# none (install-deps.sh uses it to tell whether fetching has anything to do).
 #
 # - deb-src entries are added (as their own file, mysql-perf-gate-src.sources) only when apt has
 #   none, with the URIs, suites, components and keys of the existing deb entries.
@@ -16,11 +18,20 @@
 #   and the downloaded .dsc/.orig.tar.*/.debian.tar.* are deleted once the tree is unpacked.
 set -euo pipefail
 
+find_only=0
+if [ "${1:-}" = "--find" ]; then
+  find_only=1
+  shift
+fi
 if [ $# -ne 1 ] || [ -z "$1" ]; then
-  echo "usage: $0 DEST_DIR" >&2
+  echo "usage: $0 [--find] DEST_DIR" >&2
   exit 2
 fi
-mkdir -p "$1"
+if [ "$find_only" -eq 1 ]; then
+  [ -d "$1" ] || exit 1
+else
+  mkdir -p "$1"
+fi
 dest=$(cd "$1" && pwd -P)
 
 # The newest unpacked tree in $dest that looks complete, if any.
@@ -36,10 +47,11 @@ existing_tree() {
 }
 
 if tree=$(existing_tree); then
-  echo "MariaDB source tree already present: $tree" >&2
+  [ "$find_only" -eq 1 ] || echo "MariaDB source tree already present: $tree" >&2
   echo "$tree"
   exit 0
 fi
+[ "$find_only" -eq 0 ] || exit 1
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"

@@ -4,18 +4,116 @@
 # `node` package, so the machine's own Node version does not matter).
 # valgrind too, for the instructions suite (it runs the server under callgrind).
 # With --tests, also what only the tests need: clang and gcc, to check the compiler read from
-# binaries built here, and perf, to check hardware-counter detection and counting; and Debian's
-# MariaDB 10.11 source with what building it needs (cmake, ninja, bison, ccache, -dev packages),
-# unpacked under build/sources/, for the tests of building from source.
+# binaries built here; perf, to check hardware-counter detection and counting; chromium, to open
+# the HTML report headless; and Debian's MariaDB 10.11 source with what building it needs (cmake,
+# ninja, bison, ccache, -dev packages), unpacked under build/sources/, for the tests of building
+# from source.
+#
+# Prints one line per step to stderr ("installing sysbench from Debian … done (42s)") and nothing
+# for a step with nothing to do. What apt, dpkg and npm print goes to .work/install.log instead:
+# hundreds of lines of package progress and npm's EBADENGINE warnings (npm runs under the
+# machine's Node before Node 24 is installed) would bury the first line of the run. When a step
+# fails, the end of its output and the log's path are printed and the script exits non-zero.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+tests=0
+[ "${1:-}" = "--tests" ] && tests=1
+
+# In the repository (.work/ is ignored), so that runs from different clones do not share it.
+log="$PWD/.work/install.log"
+log_started=0
+step_offset=0   # size of the log when the current step started: its output comes after that
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+
+# 42s, 3m05s: the same form as the gate's own progress lines.
+duration() {
+  local s=$1
+  if [ "$s" -ge 60 ]; then printf '%dm%02ds' $((s / 60)) $((s % 60)); else printf '%ds' "$s"; fi
+}
+
+# The log is started afresh by the first step of a run that has something to do, so a run with
+# nothing to do leaves the previous installation's log in place.
+start_log() {
+  [ "$log_started" -eq 0 ] || return 0
+  mkdir -p "$(dirname "$log")"
+  printf 'scripts/install-deps.sh%s, %s\n' "${*:+ $*}" "$(date '+%F %T')" >"$log"
+  log_started=1
+}
+
+# What the current step has written to the log so far.
+step_output() {
+  tail -c +"$((step_offset + 1))" "$log"
+}
+
+# step LABEL COMMAND...: runs COMMAND with its output in the log (and no input: nothing can
+# prompt unseen), printing "LABEL … done (Ns)". On failure prints the last 20 lines the step
+# wrote and the log's path, and exits.
+step() {
+  local label=$1 start=$SECONDS status=0
+  shift
+  printf '\n== %s (%s)\n' "$label" "$(date '+%T')" >>"$log"
+  step_offset=$(stat -c %s "$log")
+  printf '%s … ' "$label" >&2
+  "$@" </dev/null >>"$log" 2>&1 || status=$?
+  if [ "$status" -eq 0 ]; then
+    printf 'done (%s)\n' "$(duration $((SECONDS - start)))" >&2
+    return 0
+  fi
+  printf 'failed (exit status %s, after %s); its last lines:\n' \
+    "$status" "$(duration $((SECONDS - start)))" >&2
+  step_output | tail -n 20 | sed 's/^/    /' >&2
+  printf '%s: failed. Full log: %s\n' "$label" "$log" >&2
+  exit 1
+}
+
+# A password prompt from sudo would land in the middle of a step's line: ask for it first.
+sudo_ready() {
+  [ -n "$sudo" ] || return 0
+  $sudo -n true 2>/dev/null || $sudo -v
+}
+
+distribution() {
+  local id=""
+  # shellcheck disable=SC1091   # the system's file, not part of the repository
+  id=$(. /etc/os-release 2>/dev/null && printf '%s' "${ID:-}") || true
+  printf '%s' "${id^}"
+}
+
+# The commands below run inside step, which tests their status: errexit does not apply there,
+# hence the explicit && chains.
+
+# The package's own service is not used (servers are started privately with --no-defaults);
+# policy-rc.d keeps apt from starting it where no init system runs. DEBIAN_FRONTEND goes through
+# env: sudo would drop it from the environment.
+apt_install() {
+  $sudo apt-get update -q &&
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@"
+}
+
+npm_packages() {
+  npm ci --no-audit --no-fund && return 0
+  # npm ci refuses a lock file without the other platforms' optional packages (rollup's native
+  # builds), which registry mirrors that do not carry them cannot record; npm install then
+  # installs the same locked versions.
+  # (Not step_output | grep -q: grep stops at the first match, and under pipefail the SIGPIPE
+  # that then ends tail would fail the test.)
+  grep -q 'EUSAGE' < <(step_output) || return 1
+  echo "npm ci refused the lock file (EUSAGE): npm install instead"
+  npm install --no-audit --no-fund
+}
+
 need=()
-if [ "${1:-}" = "--tests" ]; then
+if [ "$tests" -eq 1 ]; then
   command -v gcc >/dev/null 2>&1 || need+=(gcc)
   command -v g++ >/dev/null 2>&1 || need+=(g++)
   command -v clang >/dev/null 2>&1 || need+=(clang)
   command -v perf >/dev/null 2>&1 || need+=(linux-perf)
+  # No font package besides: chromium's own dependencies bring one (fontconfig's
+  # fonts-dejavu-core), and chart images are drawn with the DejaVu files in assets/fonts/.
+  command -v chromium >/dev/null 2>&1 || need+=(chromium)
 fi
 command -v sysbench >/dev/null 2>&1 || need+=(sysbench)
 command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
@@ -23,33 +121,25 @@ if ! command -v mariadbd >/dev/null 2>&1 && [ ! -x /usr/sbin/mariadbd ] && [ ! -
   need+=(mariadb-server)
 fi
 if [ ${#need[@]} -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  echo "installing ${need[*]} from the distribution" >&2
-  $sudo apt-get update -qq
-  # The package's own service is not used (servers are started privately with --no-defaults);
-  # policy-rc.d keeps apt from starting it where no init system runs.
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >&2
+  start_log "$@"
+  sudo_ready
+  names=$(printf '%s, ' "${need[@]}")
+  from=$(distribution)
+  step "installing ${names%, }${from:+ from $from}" apt_install "${need[@]}"
 fi
 
 if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "installing npm packages" >&2
-  # npm ci refuses a lock file without the other platforms' optional packages (rollup's native
-  # builds), which registry mirrors that do not carry them cannot record; npm install then
-  # installs the same locked versions.
-  log=$(mktemp)
-  if ! npm ci --no-audit --no-fund >"$log" 2>&1; then
-    if grep -q 'EUSAGE' "$log"; then
-      npm install --no-audit --no-fund >&2
-    else
-      cat "$log" >&2
-      rm -f "$log"
-      exit 1
-    fi
-  fi
-  rm -f "$log"
+  start_log "$@"
+  step "installing npm packages (Node 24 among them)" npm_packages
 fi
 
-if [ "${1:-}" = "--tests" ]; then
-  ./scripts/fetch-mariadb-source.sh build/sources >/dev/null
+if [ "$tests" -eq 1 ]; then
+  label="MariaDB 10.11 source for the build tests"
+  if tree=$(./scripts/fetch-mariadb-source.sh --find build/sources); then
+    echo "$label … already there (${tree#"$(pwd -P)"/})" >&2
+  else
+    start_log "$@"
+    sudo_ready
+    step "$label (apt-get source)" ./scripts/fetch-mariadb-source.sh build/sources
+  fi
 fi

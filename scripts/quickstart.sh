@@ -2,6 +2,7 @@
 # Quick start: run the gate end to end on the built-in default. Installs sysbench and MariaDB
 # when missing, measures the distribution's server with the `quick` suite, writes results.json
 # (and results.raw/ beside it) and prints a summary. Extra arguments go to `mysql-perf-gate run`.
+# Installing prints one line per step; what apt and npm print goes to .work/install.log.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh

@@ -3,8 +3,9 @@
 # types, lint, the freshness of dist/, and the Jest unit and integration tests (which start real
 # MariaDB servers). Ends with one line "N passed, N failed, N skipped"; exits non-zero on failure.
 set -uo pipefail
-cd "$(dirname "$0")/.."
-./scripts/install-deps.sh --tests || { echo "0 passed, 1 failed"; exit 1; }
+cd "$(dirname "$0")/.." || exit 1
+# install-deps.sh prints one line per step, and the end of its log when a step fails.
+./scripts/install-deps.sh --tests || { echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 export PATH="$PWD/node_modules/.bin:$PATH"   # Node 24 from the npm registry comes first
 
 passed=0

@@ -80,7 +80,7 @@ test('the bundled renderer runs without node_modules and draws the same PNG as s
     join(root, 'run.mjs'),
     [
       "import { readFileSync, writeFileSync } from 'node:fs';",
-      "import { renderChart, resvgWasmPath } from './dist/render.js';",
+      "import { renderChart, resvgWasmPath } from './dist/rasterize.js';",
       "const chart = await renderChart(JSON.parse(readFileSync('spec.json', 'utf8')));",
       "writeFileSync('chart.png', chart.png);",
       'process.stdout.write(resvgWasmPath());',
