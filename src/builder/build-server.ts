@@ -7,25 +7,27 @@
 // reuses it, and a failure's log is the evidence). What the user sees is progress and, when a
 // step fails, one line: the first compile error, the download the offline machine could not
 // make and the option that avoids it, or CMake's own error.
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
-import { BuildError, DependencyError, errorMessage, InputError, tailLines } from '../errors.js';
-import { packageVersion } from '../shell/package-root.js';
-import { type BuildInfo, FLAVOR_NAMES } from '../results/results-schema.js';
+import { BuildError, errorMessage, InputError } from '../errors.js';
+import type { BuildInfo } from '../results/results-schema.js';
 import { inspectServer } from '../server/inspect.js';
 import type { CleanupScope } from '../shell/cleanup.js';
-import { exec, type ExecResult } from '../shell/exec.js';
+import { exec } from '../shell/exec.js';
 import type { Logger } from '../shell/logger.js';
 import { formatDuration } from '../run/progress.js';
-import { cmakeError, downloadAttempt, failedTarget, firstCompileError, ninjaProgress } from './build-log.js';
-import { ccacheFigures, type CcacheSetup, detectCcache, readCcacheCounters } from './ccache.js';
-import { type BuildType, cmakeArgs } from './cmake-args.js';
-import { type Compiler, resolveCompiler } from './compilers.js';
-import { effectiveFlags, gitState, parseCmakeCache, writeBuildInfo } from '../server/build-info.js';
-import { detectSourceTree, type SourceTree } from './source-tree.js';
+import { buildFailure, configureFailure, installFailure } from './build-failure.js';
+import { ninjaProgress } from './build-log.js';
+import { type BuildPlan, type BuildRequest, planBuild, planSummary, prepareBuildDir } from './build-plan.js';
+import { buildRecord } from './build-record.js';
+import { readCcacheCounters } from './ccache.js';
+import type { BuildType } from './cmake-args.js';
+import { gitState, writeBuildInfo } from '../server/build-info.js';
+import { logged } from './logged-step.js';
+
+export { configureFailure } from './build-failure.js';
+export type { BuildRequest } from './build-plan.js';
 
 export const BUILD_TYPES: readonly BuildType[] = ['RelWithDebInfo', 'Release', 'Debug', 'MinSizeRel'];
 
@@ -39,24 +41,6 @@ export function parseBuildType(value: string, what: string): BuildType {
 export function parseCcacheMode(value: string, what: string): BuildRequest['ccache'] {
   if (value === 'auto' || value === 'on' || value === 'off') return value;
   throw new InputError(`${what} ${value}: expected auto, on or off`);
-}
-
-export interface BuildRequest {
-  readonly source: string;
-  /** gcc-12, clang-16, a path, or CC:CXX. */
-  readonly compiler: string;
-  readonly prefix: string;
-  /** Default: "<prefix>.build" beside the prefix. */
-  readonly buildDir?: string;
-  readonly buildType: BuildType;
-  readonly cmakeArgs: readonly string[];
-  readonly jobs?: number;
-  /** Build only these targets and do not install (a quick check of a configuration). */
-  readonly targets: readonly string[];
-  readonly ccache: 'auto' | 'on' | 'off';
-  readonly ccacheDir?: string;
-  /** Environment for the tools; tests point proxies at nothing to make downloads fail. */
-  readonly env?: NodeJS.ProcessEnv;
 }
 
 export interface BuildOutcome {
@@ -74,64 +58,54 @@ export async function buildServer(
   logger: Logger,
   scope: CleanupScope,
 ): Promise<BuildOutcome> {
-  const env = request.env ?? process.env;
-  const tree = await detectSourceTree(request.source);
-  const compiler = await resolveCompiler(request.compiler, env);
-  await requireTool('cmake', 'cmake', env);
-  await requireTool('ninja', 'ninja-build', env);
-  const prefix = resolve(request.prefix);
-  const buildDir = resolve(request.buildDir ?? `${prefix}.build`);
-  checkDirectories(tree.root, prefix, buildDir);
-  const jobs = request.jobs ?? availableParallelism();
-  if (!Number.isInteger(jobs) || jobs < 1)
-    throw new InputError(`--jobs must be a whole number ≥ 1, not ${jobs}`);
-
-  const ccache = await setUpCcache(request, env);
-  const toolEnv = 'env' in ccache ? ccache.env : env;
-  const args = cmakeArgs({
-    flavor: tree.flavor,
-    version: tree.version,
-    buildType: request.buildType,
-    prefix,
-    cc: compiler.cc,
-    cxx: compiler.cxx,
-    extra: request.cmakeArgs,
-    ccache: 'env' in ccache,
-    ...(tree.boostDir === undefined ? {} : { boostDir: tree.boostDir }),
-  });
-
-  logger.info(
-    `building ${FLAVOR_NAMES[tree.flavor]} ${tree.version} from ${tree.root} with ${compiler.id} ${compiler.version} ` +
-      `(${request.buildType}, ${jobs} job${jobs === 1 ? '' : 's'}, ccache ${'env' in ccache ? `in ${ccache.dir}` : `off: ${ccache.reason}`})`,
-  );
-  await mkdir(buildDir, { recursive: true });
-  await freshenBuildDir(buildDir, tree, compiler, logger);
-  const before = 'env' in ccache ? await readCcacheCounters(ccache) : undefined;
+  const plan = await planBuild(request);
+  const { prefix, buildDir, ccache } = plan;
+  logger.info(planSummary(plan));
+  await prepareBuildDir(plan, logger);
+  const ccacheBefore = 'env' in ccache ? await readCcacheCounters(ccache) : undefined;
   const startedAt = new Date().toISOString();
-  const git = await gitState(tree.root);
+  const git = await gitState(plan.tree.root);
+  const seconds = {
+    configure: await configure(plan, scope, logger),
+    build: await build(plan, scope, logger),
+    install: plan.targets.length === 0 ? await install(plan, scope, logger) : 0,
+  };
+  const ccacheAfter = 'env' in ccache ? await readCcacheCounters(ccache) : undefined;
+  const cmakeCache = await readFile(join(buildDir, 'CMakeCache.txt'), 'utf8');
+  const info = buildRecord(plan, { git, startedAt, seconds, cmakeCache, ccacheBefore, ccacheAfter });
+  await writeBuildInfo(buildDir, info);
+  const infoPath = plan.targets.length > 0 ? undefined : await writeBuildInfo(prefix, info);
+  const binary = infoPath === undefined ? undefined : await checkInstalled(prefix, buildDir, logger);
+  logCcacheFigures(info, logger);
+  return { info, prefix, buildDir, infoPath, binary };
+}
 
-  // Configure.
-  const configureLog = join(buildDir, 'configure.log');
-  const configure = await logged(configureLog, scope, logger, 'configure', (sink) =>
-    exec('cmake', ['-G', 'Ninja', '-S', tree.root, '-B', buildDir, ...args], {
-      env: toolEnv,
+/** Runs CMake's configure step; how long it took, in seconds. */
+async function configure(plan: BuildPlan, scope: CleanupScope, logger: Logger): Promise<number> {
+  const log = join(plan.buildDir, 'configure.log');
+  const step = await logged(log, scope, logger, 'configure', (sink) =>
+    exec('cmake', ['-G', 'Ninja', '-S', plan.tree.root, '-B', plan.buildDir, ...plan.args], {
+      env: plan.toolEnv,
       check: false,
       signal: scope.signal,
       onStdout: sink,
       onStderr: sink,
     }),
   );
-  if (configure.result.exitCode !== 0) {
-    throw new BuildError(configureFailure(configure.text, configureLog, configure.result));
+  if (step.result.exitCode !== 0) {
+    throw new BuildError(configureFailure(step.text, log, step.result));
   }
-  logger.info(`configured in ${formatDuration(configure.seconds)} (log: ${configureLog})`);
+  logger.info(`configured in ${formatDuration(step.seconds)} (log: ${log})`);
+  return step.seconds;
+}
 
-  // Build.
-  const buildLog = join(buildDir, 'build.log');
+/** Runs ninja on the plan's targets (all when none), showing its progress; seconds taken. */
+async function build(plan: BuildPlan, scope: CleanupScope, logger: Logger): Promise<number> {
+  const log = join(plan.buildDir, 'build.log');
   const progress = new BuildProgress(logger);
-  const build = await logged(buildLog, scope, logger, 'build', (sink) =>
-    exec('ninja', ['-C', buildDir, '-j', String(jobs), ...request.targets], {
-      env: toolEnv,
+  const step = await logged(log, scope, logger, 'build', (sink) =>
+    exec('ninja', ['-C', plan.buildDir, '-j', String(plan.jobs), ...plan.targets], {
+      env: plan.toolEnv,
       check: false,
       signal: scope.signal,
       onStdout: (chunk) => {
@@ -141,247 +115,55 @@ export async function buildServer(
       onStderr: sink,
     }),
   );
-  if (build.result.exitCode !== 0) {
-    throw new BuildError(buildFailure(build.text, buildLog, buildDir, tree, logger));
+  if (step.result.exitCode !== 0) {
+    throw new BuildError(buildFailure(step.text, log, plan.buildDir, plan.tree.root, logger));
   }
-  logger.info(`built in ${formatDuration(build.seconds)} (${progress.summary()}; log: ${buildLog})`);
-
-  // Install.
-  let installSeconds = 0;
-  if (request.targets.length === 0) {
-    const installLog = join(buildDir, 'install.log');
-    const install = await logged(installLog, scope, logger, 'install', (sink) =>
-      exec('cmake', ['--install', buildDir], {
-        env: toolEnv,
-        check: false,
-        signal: scope.signal,
-        onStdout: sink,
-        onStderr: sink,
-      }),
-    );
-    if (install.result.exitCode !== 0) {
-      throw new BuildError(
-        `install into ${prefix} failed: ${lastLine(install.text)}; full log: ${installLog}`,
-      );
-    }
-    installSeconds = install.seconds;
-  }
-
-  const after = 'env' in ccache ? await readCcacheCounters(ccache) : undefined;
-  const cacheText = await readFile(join(buildDir, 'CMakeCache.txt'), 'utf8');
-  const info: BuildInfo = {
-    format: 'mysql-perf-gate-build/1',
-    flavor: tree.flavor,
-    version: tree.version,
-    source: { root: tree.root, gitCommit: git.commit, gitDirty: git.dirty },
-    compiler: {
-      id: compiler.id,
-      version: compiler.version,
-      versionLine: compiler.versionLine,
-      cc: compiler.cc,
-      cxx: compiler.cxx,
-    },
-    buildType: request.buildType,
-    cmakeOptions: args,
-    flags: effectiveFlags(cacheText, request.buildType),
-    targets: [...request.targets],
-    startedAt,
-    seconds: {
-      configure: round(configure.seconds),
-      build: round(build.seconds),
-      install: round(installSeconds),
-    },
-    jobs,
-    ccache:
-      'env' in ccache
-        ? before && after
-          ? { used: true, dir: ccache.dir, version: ccache.version, ...ccacheFigures(before, after) }
-          : {
-              used: false,
-              reason: `ccache ${ccache.version} cannot print its counters (--print-stats needs 4.x)`,
-            }
-        : { used: false, reason: ccache.reason },
-    tool: packageVersion(),
-  };
-  await writeBuildInfo(buildDir, info);
-  const infoPath = request.targets.length > 0 ? undefined : await writeBuildInfo(prefix, info);
-  let binary: string | undefined;
-  if (infoPath !== undefined) {
-    // What `run --server PREFIX` will do first: run the binary, read its version and build.json.
-    // A server that cannot start its own --version, or is not the tree's version, fails here.
-    const install = await inspectServer(prefix, '--prefix').catch((error: unknown) => {
-      // One line: the check's own advice is about --server, which the user did not pass here.
-      const lines = errorMessage(error)
-        .split('\n')
-        .filter((line) => line.trim() !== '' && !/^(Pass --|Is it a )/.test(line));
-      throw new BuildError(
-        `the server installed in ${prefix} failed its first check: ${lines.join(' ')} (logs: ${buildDir})`,
-      );
-    });
-    binary = install.binary;
-    logger.info(`installed: ${install.versionLine}`);
-  }
-  if (info.ccache.used) {
-    const { hits, misses } = info.ccache;
-    const rate = hits + misses === 0 ? 0 : (100 * hits) / (hits + misses);
-    logger.info(
-      `ccache: ${hits} hit(s), ${misses} miss(es) (${rate.toFixed(1)}% hits) in ${info.ccache.dir}`,
-    );
-  }
-  return { info, prefix, buildDir, infoPath, binary };
+  logger.info(`built in ${formatDuration(step.seconds)} (${progress.summary()}; log: ${log})`);
+  return step.seconds;
 }
 
-async function requireTool(name: string, debianPackage: string, env: NodeJS.ProcessEnv): Promise<void> {
-  await exec(name, ['--version'], {
-    env,
-    installHint: `it is needed to build from source; install it (Debian/Ubuntu: apt-get install ${debianPackage})`,
-  });
-}
-
-function inside(child: string, parent: string): boolean {
-  const rel = relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
-
-function checkDirectories(root: string, prefix: string, buildDir: string): void {
-  if (inside(prefix, root) || inside(root, prefix)) {
-    throw new InputError(`--prefix ${prefix} overlaps the source tree ${root}; install somewhere outside it`);
-  }
-  if (buildDir === root) {
-    throw new InputError(
-      `--build-dir ${buildDir} is the source tree; MySQL-family trees refuse in-source builds`,
-    );
-  }
-  if (inside(buildDir, prefix) || inside(prefix, buildDir)) {
-    throw new InputError(
-      `--build-dir ${buildDir} and --prefix ${prefix} overlap; give them separate directories`,
-    );
-  }
-}
-
-async function setUpCcache(
-  request: BuildRequest,
-  env: NodeJS.ProcessEnv,
-): Promise<CcacheSetup | { reason: string }> {
-  if (request.ccache === 'off') return { reason: 'turned off (--ccache off)' };
-  const found = await detectCcache(
-    request.ccacheDir === undefined ? undefined : resolve(request.ccacheDir),
-    env,
+/** Installs the build into the plan's prefix; seconds taken. */
+async function install(plan: BuildPlan, scope: CleanupScope, logger: Logger): Promise<number> {
+  const log = join(plan.buildDir, 'install.log');
+  const step = await logged(log, scope, logger, 'install', (sink) =>
+    exec('cmake', ['--install', plan.buildDir], {
+      env: plan.toolEnv,
+      check: false,
+      signal: scope.signal,
+      onStdout: sink,
+      onStderr: sink,
+    }),
   );
-  if ('reason' in found && request.ccache === 'on') {
-    throw new DependencyError(`--ccache on: ${found.reason}`);
+  if (step.result.exitCode !== 0) {
+    throw new BuildError(installFailure(step.text, log, plan.prefix));
   }
-  if ('dir' in found) await mkdir(found.dir, { recursive: true });
-  return found;
+  return step.seconds;
 }
 
 /**
- * A build directory configured for another source tree or compiler would make CMake stop (other
- * source) or silently keep half of the old settings (other compiler): start it afresh instead.
+ * What `run --server PREFIX` will do first: run the binary, read its version and build.json. A
+ * server that cannot start its own --version, or is not the tree's version, fails here. Returns
+ * the binary's path.
  */
-async function freshenBuildDir(
-  buildDir: string,
-  tree: SourceTree,
-  compiler: Compiler,
-  logger: Logger,
-): Promise<void> {
-  const text = await readFile(join(buildDir, 'CMakeCache.txt'), 'utf8').catch(() => undefined);
-  if (text === undefined) return;
-  const cache = parseCmakeCache(text);
-  const differences = [
-    ['source', cache.get('CMAKE_HOME_DIRECTORY'), tree.root],
-    ['C compiler', cache.get('CMAKE_C_COMPILER'), compiler.cc],
-    ['C++ compiler', cache.get('CMAKE_CXX_COMPILER'), compiler.cxx],
-    ['generator', cache.get('CMAKE_GENERATOR'), 'Ninja'],
-  ].filter(([, was, now]) => was !== undefined && was !== now);
-  if (differences.length === 0) return;
-  logger.info(
-    `${buildDir} was configured with another ${differences.map(([what, was]) => `${what} (${was})`).join(', ')}; configuring it afresh`,
-  );
-  await rm(join(buildDir, 'CMakeCache.txt'), { force: true });
-  await rm(join(buildDir, 'CMakeFiles'), { recursive: true, force: true });
+async function checkInstalled(prefix: string, buildDir: string, logger: Logger): Promise<string> {
+  const install = await inspectServer(prefix, '--prefix').catch((error: unknown) => {
+    // One line: the check's own advice is about --server, which the user did not pass here.
+    const lines = errorMessage(error)
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !/^(Pass --|Is it a )/.test(line));
+    throw new BuildError(
+      `the server installed in ${prefix} failed its first check: ${lines.join(' ')} (logs: ${buildDir})`,
+    );
+  });
+  logger.info(`installed: ${install.versionLine}`);
+  return install.binary;
 }
 
-/** Runs one step with its output teed into a log file that survives failure and interruption. */
-async function logged(
-  path: string,
-  scope: CleanupScope,
-  logger: Logger,
-  step: string,
-  run: (sink: (chunk: string) => void) => Promise<ExecResult>,
-): Promise<{ result: ExecResult; text: string; seconds: number }> {
-  scope.throwIfInterrupted();
-  const stream: WriteStream = createWriteStream(path);
-  const chunks: string[] = [];
-  const sink = (chunk: string): void => {
-    chunks.push(chunk);
-    stream.write(chunk);
-  };
-  logger.info(`${step}…`);
-  const start = performance.now();
-  try {
-    const result = await run(sink);
-    return { result, text: chunks.join(''), seconds: (performance.now() - start) / 1000 };
-  } finally {
-    await new Promise<void>((done) => stream.end(done));
-    if (scope.interrupted) logger.info(`${step} interrupted; its output so far is in ${path}`);
-  }
-}
-
-function lastLine(text: string): string {
-  return tailLines(text, 1) || '(no output)';
-}
-
-function exitText(result: ExecResult): string {
-  return result.signal ? `killed by ${result.signal}` : `exit status ${result.exitCode}`;
-}
-
-/** One line for a failed configure. Pure. */
-export function configureFailure(text: string, logPath: string, result: ExecResult): string {
-  const download = downloadAttempt(text);
-  if (download) {
-    return `configure tried to download ${download.what} (${download.url}), which failed; ${download.hint}; full log: ${logPath}`;
-  }
-  const error = cmakeError(text);
-  if (error) {
-    return `configure failed: ${error.summary}${error.hint ? `; ${error.hint}` : ''}; full log: ${logPath}`;
-  }
-  return `configure failed (cmake ${exitText(result)}): ${lastLine(text)}; full log: ${logPath}`;
-}
-
-/** One line for a failed build, and the compile error annotated where the logger can. */
-function buildFailure(
-  text: string,
-  logPath: string,
-  buildDir: string,
-  tree: SourceTree,
-  logger: Logger,
-): string {
-  const download = downloadAttempt(text);
-  if (download) {
-    return `the build tried to download ${download.what} (${download.url}), which failed; ${download.hint}; full log: ${logPath}`;
-  }
-  const error = firstCompileError(text);
-  if (error) {
-    // Ninja runs compilers in the build directory: a relative path is relative to it.
-    const file = isAbsolute(error.file) ? error.file : resolve(buildDir, error.file);
-    const shown = inside(file, tree.root) ? relative(tree.root, file) : error.file;
-    if (error.line > 0) {
-      logger.annotate?.(error.message, {
-        file,
-        line: error.line,
-        ...(error.column === undefined ? {} : { column: error.column }),
-      });
-      return `compile error: ${shown}:${error.line}: ${error.message}; full log: ${logPath}`;
-    }
-    return `link error: ${error.file}: ${error.message}; full log: ${logPath}`;
-  }
-  const target = failedTarget(text);
-  return `build failed${target ? ` at ${target}` : ''}: ${lastLine(text)}; full log: ${logPath}`;
-}
-
-function round(seconds: number): number {
-  return Math.round(seconds * 10) / 10;
+function logCcacheFigures(info: BuildInfo, logger: Logger): void {
+  if (!info.ccache.used) return;
+  const { hits, misses } = info.ccache;
+  const rate = hits + misses === 0 ? 0 : (100 * hits) / (hits + misses);
+  logger.info(`ccache: ${hits} hit(s), ${misses} miss(es) (${rate.toFixed(1)}% hits) in ${info.ccache.dir}`);
 }
 
 /**

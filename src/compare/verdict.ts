@@ -9,7 +9,7 @@ import { serverDiff, variablesDiff } from './config-diff.js';
 import { functionDeltas } from './function-deltas.js';
 import { METRIC_NAMES, metricsFor, type MetricName } from './metrics.js';
 import { type ToleranceRule, toleranceFor } from './tolerances.js';
-import { VERDICT_SCHEMA_VERSION, type Verdict } from './verdict-schema.js';
+import { type CellComparison, VERDICT_SCHEMA_VERSION, type Verdict } from './verdict-schema.js';
 
 export interface SideData {
   readonly facts: ServerFacts;
@@ -113,15 +113,13 @@ function adjustPerMetric(inputs: readonly CellInput[], pValues: readonly number[
   return adjusted;
 }
 
-export function buildVerdict(
-  base: SideData,
-  head: SideData,
+/** One input per paired cell and metric both sides measured. */
+function cellInputs(
+  pairs: readonly [CellResult, CellResult][],
   suite: Suite,
-  baseSource: Verdict['baseSource'],
   options: CompareOptions,
-): Verdict {
-  const pairs = pairCells(base.cells, head.cells);
-  const inputs: CellInput[] = pairs.flatMap(([baseCell, headCell]) =>
+): CellInput[] {
+  return pairs.flatMap(([baseCell, headCell]) =>
     metricsFor(suite.metric).flatMap((metric): CellInput[] => {
       const baseValues = measured(baseCell, metric.value);
       const headValues = measured(headCell, metric.value);
@@ -139,6 +137,10 @@ export function buildVerdict(
       ];
     }),
   );
+}
+
+/** Every input's comparison, its p-values adjusted for the many cells tested at once. */
+function judgeCells(inputs: readonly CellInput[], options: CompareOptions): CellComparison[] {
   const tests = inputs.map(cellTests);
   // Many cells are tested at once. Benjamini-Hochberg per metric: when nothing changed (an A/A
   // run) the chance of any false alarm stays at alpha, as with Holm, but a change that touches
@@ -151,7 +153,7 @@ export function buildVerdict(
     inputs,
     tests.map((test) => test.pBetter),
   );
-  const cells = inputs.map((input, index) => ({
+  return inputs.map((input, index) => ({
     ...compareCell(
       input,
       { pWorse: worse[index] ?? 1, pBetter: better[index] ?? 1, pWorseRaw: tests[index]?.pWorse ?? 1 },
@@ -160,18 +162,33 @@ export function buildVerdict(
     ),
     gating: options.gateMetrics.includes(input.metric.name),
   }));
+}
+
+/** How many gating cells got each verdict; cells reported only are not counted. */
+export function gatingCounts(cells: readonly CellComparison[]): Verdict['counts'] {
   const counts = { regression: 0, improvement: 0, unchanged: 0, inconclusive: 0 };
   for (const cell of cells) if (cell.gating) counts[cell.verdict] += 1;
-  const warnings = environmentWarnings(base.environment, head.environment);
-  if (!cells.some((cell) => cell.gating)) {
-    const measuredMetrics = [...new Set(cells.map((cell) => cell.metric))];
-    warnings.push(
-      `no cell was judged on a gating metric (${options.gateMetrics.join(', ')}); this ${suite.metric} suite measured ` +
-        `${measuredMetrics.join(', ') || 'nothing comparable'}: the verdict decides nothing (see --gate)`,
-    );
-  }
-  const verdict = counts.regression > 0 ? 'fail' : counts.inconclusive > 0 ? 'inconclusive' : 'pass';
-  const identity = (facts: ServerFacts): Verdict['sides']['base'] => ({
+  return counts;
+}
+
+/** Any regression fails; otherwise any inconclusive cell makes the whole inconclusive. */
+export function overallVerdict(counts: Verdict['counts']): Verdict['verdict'] {
+  return counts.regression > 0 ? 'fail' : counts.inconclusive > 0 ? 'inconclusive' : 'pass';
+}
+
+/** A verdict that no cell could decide must say so, or a green check would mean nothing. */
+function noGatingWarning(cells: readonly CellComparison[], suite: Suite, options: CompareOptions): string[] {
+  if (cells.some((cell) => cell.gating)) return [];
+  const measuredMetrics = [...new Set(cells.map((cell) => cell.metric))];
+  return [
+    `no cell was judged on a gating metric (${options.gateMetrics.join(', ')}); this ${suite.metric} suite measured ` +
+      `${measuredMetrics.join(', ') || 'nothing comparable'}: the verdict decides nothing (see --gate)`,
+  ];
+}
+
+/** What the verdict says about one side's server: enough to tell which build it was. */
+export function sideIdentity(facts: ServerFacts): Verdict['sides']['base'] {
+  return {
     flavor: facts.flavor,
     version: facts.version,
     versionFunction: facts.versionFunction,
@@ -186,24 +203,39 @@ export function buildVerdict(
           },
         }
       : {}),
-  });
+  };
+}
+
+export function buildVerdict(
+  base: SideData,
+  head: SideData,
+  suite: Suite,
+  baseSource: Verdict['baseSource'],
+  options: CompareOptions,
+): Verdict {
+  const pairs = pairCells(base.cells, head.cells);
+  const cells = judgeCells(cellInputs(pairs, suite, options), options);
+  const counts = gatingCounts(cells);
   return {
     schemaVersion: VERDICT_SCHEMA_VERSION,
-    verdict,
+    verdict: overallVerdict(counts),
     baseSource,
     suite: suite.name,
     counts,
     cells,
     configDiff: variablesDiff(base.facts.variables, head.facts.variables),
     serverDiff: serverDiff(base.facts, head.facts),
-    sides: { base: identity(base.facts), head: identity(head.facts) },
+    sides: { base: sideIdentity(base.facts), head: sideIdentity(head.facts) },
     settings: {
       alpha: options.alpha,
       gateMetrics: [...options.gateMetrics],
       confidence: options.confidence,
       inconclusivePolicy: options.inconclusivePolicy,
     },
-    warnings,
+    warnings: [
+      ...environmentWarnings(base.environment, head.environment),
+      ...noGatingWarning(cells, suite, options),
+    ],
     functionDeltas: functionDeltas(pairs, cells),
   };
 }

@@ -91,23 +91,29 @@ function isLostRace(error: unknown): boolean {
   return status === 422 || status === 409;
 }
 
-/** Commits `files` under `directory` on `branch` and returns their URLs by commit SHA. */
-export async function publishImages(
-  octokit: GitHubClient,
-  options: PublishImagesOptions,
-): Promise<PublishedImages> {
-  const { owner, repo, directory } = options;
-  if (!isSafePath(directory)) {
-    throw new ImagePublishError(`bad chart directory "${directory}"; this is a bug`, false);
+/** The paths come from the code, not from the user: one that could leave its directory is a bug. */
+function checkPaths(options: PublishImagesOptions): void {
+  if (!isSafePath(options.directory)) {
+    throw new ImagePublishError(`bad chart directory "${options.directory}"; this is a bug`, false);
   }
   for (const file of options.files) {
     if (!isSafePath(file.name) || file.name.includes('/')) {
       throw new ImagePublishError(`bad chart file name "${file.name}"; this is a bug`, false);
     }
   }
+}
 
-  // Blobs do not depend on the branch, so a retried update reuses them.
-  const entries: { path: string; mode: '100644'; type: 'blob'; sha: string }[] = [];
+interface TreeEntry {
+  path: string;
+  mode: '100644';
+  type: 'blob';
+  sha: string;
+}
+
+/** Uploads every file as a blob; the tree entries that place them under the directory. */
+async function uploadBlobs(octokit: GitHubClient, options: PublishImagesOptions): Promise<TreeEntry[]> {
+  const { owner, repo, directory } = options;
+  const entries: TreeEntry[] = [];
   for (const file of options.files) {
     try {
       const { data } = await octokit.rest.git.createBlob({
@@ -121,57 +127,91 @@ export async function publishImages(
       throw publishFailure(error, `upload ${file.name}`, options);
     }
   }
+  return entries;
+}
 
-  const message = options.message ?? `mysql-perf-gate charts for ${directory}`;
+/** A commit of the entries on top of the branch head (an orphan when there is none yet). */
+async function commitEntries(
+  octokit: GitHubClient,
+  options: PublishImagesOptions,
+  entries: TreeEntry[],
+  head: { commitSha: string; treeSha: string } | null,
+): Promise<string> {
+  const { owner, repo } = options;
+  try {
+    const { data: tree } = await octokit.rest.git.createTree({
+      owner,
+      repo,
+      tree: entries,
+      ...(head === null ? {} : { base_tree: head.treeSha }),
+    });
+    const { data: commit } = await octokit.rest.git.createCommit({
+      owner,
+      repo,
+      message: options.message ?? `mysql-perf-gate charts for ${options.directory}`,
+      tree: tree.sha,
+      parents: head === null ? [] : [head.commitSha],
+    });
+    return commit.sha;
+  } catch (error) {
+    throw publishFailure(error, 'commit the charts', options);
+  }
+}
+
+/**
+ * Points the branch at the commit, creating the branch when it had no head. GitHub's errors pass
+ * through: the caller tells a lost race, worth another attempt, from a refusal.
+ */
+async function moveBranch(
+  octokit: GitHubClient,
+  options: PublishImagesOptions,
+  head: { commitSha: string } | null,
+  commitSha: string,
+): Promise<void> {
+  const { owner, repo } = options;
+  if (head === null) {
+    await octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${options.branch}`, sha: commitSha });
+    return;
+  }
+  await octokit.rest.git.updateRef({
+    owner,
+    repo,
+    ref: `heads/${options.branch}`,
+    sha: commitSha,
+    // Never force: another run's charts on the branch must survive; rebase onto them instead.
+    force: false,
+  });
+}
+
+/** Commits `files` under `directory` on `branch` and returns their URLs by commit SHA. */
+export async function publishImages(
+  octokit: GitHubClient,
+  options: PublishImagesOptions,
+): Promise<PublishedImages> {
+  checkPaths(options);
+  // Blobs do not depend on the branch, so a retried update reuses them.
+  const entries = await uploadBlobs(octokit, options);
   for (let attempt = 1; ; attempt++) {
     const head = await readHead(octokit, options);
-    let commitSha: string;
+    const commitSha = await commitEntries(octokit, options, entries, head);
     try {
-      const { data: tree } = await octokit.rest.git.createTree({
-        owner,
-        repo,
-        tree: entries,
-        ...(head === null ? {} : { base_tree: head.treeSha }),
-      });
-      const { data: commit } = await octokit.rest.git.createCommit({
-        owner,
-        repo,
-        message,
-        tree: tree.sha,
-        parents: head === null ? [] : [head.commitSha],
-      });
-      commitSha = commit.sha;
-    } catch (error) {
-      throw publishFailure(error, 'commit the charts', options);
-    }
-    try {
-      if (head === null) {
-        await octokit.rest.git.createRef({
-          owner,
-          repo,
-          ref: `refs/heads/${options.branch}`,
-          sha: commitSha,
-        });
-      } else {
-        await octokit.rest.git.updateRef({
-          owner,
-          repo,
-          ref: `heads/${options.branch}`,
-          sha: commitSha,
-          // Never force: another run's charts on the branch must survive; rebase onto them instead.
-          force: false,
-        });
-      }
+      await moveBranch(octokit, options, head, commitSha);
     } catch (error) {
       if (isLostRace(error) && attempt < ATTEMPTS) continue;
       throw publishFailure(error, 'move the branch', options);
     }
-    const urls: Record<string, string> = {};
-    for (const file of options.files) {
-      urls[file.name] = rawUrl(owner, repo, commitSha, `${directory}/${file.name}`);
-    }
-    return { commitSha, urls };
+    return { commitSha, urls: imageUrls(options, commitSha) };
   }
+}
+
+/** Each file's name to its URL in the commit. */
+function imageUrls(options: PublishImagesOptions, commitSha: string): Record<string, string> {
+  const { owner, repo, directory } = options;
+  const urls: Record<string, string> = {};
+  for (const file of options.files) {
+    urls[file.name] = rawUrl(owner, repo, commitSha, `${directory}/${file.name}`);
+  }
+  return urls;
 }
 
 /** The URL GitHub serves a file of a commit from, with each path segment URL-encoded. */

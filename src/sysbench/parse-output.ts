@@ -219,8 +219,13 @@ function readReportFields(lines: readonly string[], cell: string, output: string
   return captured;
 }
 
+interface FieldReader {
+  count(key: FieldKey, index?: number): number;
+  decimal(key: FieldKey, index?: number): number;
+}
+
 /** Turns the captured text into numbers; every value must be numeric. */
-function fieldReader(captured: Captured, cell: string, output: string) {
+function fieldReader(captured: Captured, cell: string, output: string): FieldReader {
   const text = (key: FieldKey, index: number): string => {
     const spec = FIELDS.find((field) => field.key === key);
     const value = captured.get(key)?.[index];
@@ -274,12 +279,10 @@ function readIntervals(lines: readonly string[], percentile: number, cell: strin
 }
 
 /**
- * Parses sysbench 1.0's whole output of one `run`. `cell` names the measurement in errors.
- * Throws BenchmarkError (quoting the output's tail) when the output has a FATAL line, lacks any
- * part of the final report, has a non-numeric or inconsistent value, or a malformed interval line.
+ * Where the one final report starts. Throws when sysbench gave up (a FATAL line), never reached
+ * its final report, or printed more than one.
  */
-export function parseSysbenchReport(output: string, cell: string): SysbenchReport {
-  const lines = splitLines(output);
+function finalReportStart(lines: readonly string[], cell: string, output: string): number {
   const fatal = fatalLines(output);
   if (fatal.length > 0) {
     throw failure(cell, `has sysbench errors:\n${fatal.slice(0, 5).join('\n')}\n`, output);
@@ -295,8 +298,12 @@ export function parseSysbenchReport(output: string, cell: string): SysbenchRepor
       output,
     );
   }
-  const threads = readThreads(lines.slice(0, start), cell, output);
-  const captured = readReportFields(lines.slice(start), cell, output);
+  return start;
+}
+
+/** The final report's fields, every one of them present, from output that was not cut short. */
+function readCompleteReport(report: readonly string[], cell: string, output: string): Captured {
+  const captured = readReportFields(report, cell, output);
   const missing = FIELDS.filter((field) => !captured.has(field.key)).map((field) => `"${field.label}"`);
   if (missing.length > 0) {
     throw failure(
@@ -305,15 +312,19 @@ export function parseSysbenchReport(output: string, cell: string): SysbenchRepor
       output,
     );
   }
-
   // sysbench ends every line with a newline: without one, the last value may be cut short.
   if (!output.endsWith('\n')) {
     throw failure(cell, 'does not end with a newline; the output is truncated', output);
   }
-  const field = fieldReader(captured, cell, output);
-  const percentile = field.count('percentile', 0);
-  const candidate: SysbenchReport = {
-    threads,
+  return captured;
+}
+
+/** The final report's numbers, read in the order sysbench prints them (so is the first error). */
+function reportFigures(
+  field: FieldReader,
+  percentile: number,
+): Omit<SysbenchReport, 'threads' | 'intervals'> {
+  return {
     queries: {
       read: field.count('read'),
       write: field.count('write'),
@@ -343,10 +354,16 @@ export function parseSysbenchReport(output: string, cell: string): SysbenchRepor
       executionTimeAvgS: field.decimal('fairnessTime', 0),
       executionTimeStddevS: field.decimal('fairnessTime', 1),
     },
-    intervals: readIntervals(lines.slice(0, start), percentile, cell, output),
   };
+}
 
-  const { queries } = candidate;
+/** The query counts must add up: a report that contradicts itself is not one to trust. */
+function checkQueryCounts(
+  queries: SysbenchReport['queries'],
+  field: FieldReader,
+  cell: string,
+  output: string,
+): void {
   if (queries.read + queries.write + queries.other !== queries.total) {
     throw failure(
       cell,
@@ -358,6 +375,9 @@ export function parseSysbenchReport(output: string, cell: string): SysbenchRepor
   if (queriesCount !== queries.total) {
     throw failure(cell, `is inconsistent: queries (${queriesCount}) is not total (${queries.total})`, output);
   }
+}
+
+function validated(candidate: SysbenchReport, cell: string, output: string): SysbenchReport {
   const parsed = SysbenchReport.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -368,4 +388,24 @@ export function parseSysbenchReport(output: string, cell: string): SysbenchRepor
     );
   }
   return parsed.data;
+}
+
+/**
+ * Parses sysbench 1.0's whole output of one `run`. `cell` names the measurement in errors.
+ * Throws BenchmarkError (quoting the output's tail) when the output has a FATAL line, lacks any
+ * part of the final report, has a non-numeric or inconsistent value, or a malformed interval line.
+ */
+export function parseSysbenchReport(output: string, cell: string): SysbenchReport {
+  const lines = splitLines(output);
+  const start = finalReportStart(lines, cell, output);
+  const threads = readThreads(lines.slice(0, start), cell, output);
+  const field = fieldReader(readCompleteReport(lines.slice(start), cell, output), cell, output);
+  const percentile = field.count('percentile', 0);
+  const candidate: SysbenchReport = {
+    threads,
+    ...reportFigures(field, percentile),
+    intervals: readIntervals(lines.slice(0, start), percentile, cell, output),
+  };
+  checkQueryCounts(candidate.queries, field, cell, output);
+  return validated(candidate, cell, output);
 }

@@ -2,7 +2,8 @@
 // drift over many merges passes every single comparison; only the series shows it.
 import type { TopLevelSpec } from 'vega-lite';
 
-import { METRICS } from '../../compare/metrics.js';
+import { METRICS, type MetricName } from '../../compare/metrics.js';
+import type { CellComparison } from '../../compare/verdict-schema.js';
 import type { CellResult } from '../../results/results-schema.js';
 import type { ReportInput } from '../report-input.js';
 import {
@@ -38,36 +39,60 @@ function headTime(input: ReportInput): string | null {
 
 export const TREND_TITLE = 'Baseline history';
 
-/** Null unless the base is a stored baseline with at least TREND_MIN_ENTRIES entries. */
-export function trendSpec(input: ReportInput): TopLevelSpec | null {
-  if (input.verdict.baseSource.kind !== 'baseline' || input.history.length < TREND_MIN_ENTRIES) return null;
-  const judged = input.verdict.cells.filter((cell) => cell.gating);
+/** One point of the chart: a cell's median in a stored entry or in this run. */
+export interface TrendPoint {
+  readonly cell: string;
+  readonly workload: string;
+  readonly threads: number;
+  readonly metric: MetricName;
+  readonly savedAt: string;
+  readonly value: number;
+  readonly series: typeof STORED | typeof CURRENT;
+  readonly commit: string;
+}
+
+/** A judged cell's points: its median in every stored entry, then in this run (when it has a time). */
+function cellPoints(input: ReportInput, judgedCell: CellComparison, now: string | null): TrendPoint[] {
+  const { workload, threads, metric } = judgedCell;
+  const label = cellMetricLabel(judgedCell);
+  const point = (
+    savedAt: string,
+    cell: CellResult | undefined,
+    series: TrendPoint['series'],
+    commit: string,
+  ): TrendPoint[] => {
+    const value =
+      cell === undefined ? null : medianOrNull(metricValues(cell, metric).map((entry) => entry.value));
+    return value === null ? [] : [{ cell: label, workload, threads, metric, savedAt, value, series, commit }];
+  };
+  return [
+    ...input.history.flatMap((entry) =>
+      point(entry.savedAt, findCell(entry.cells, workload, threads), STORED, entry.commit ?? ''),
+    ),
+    ...(now === null ? [] : point(now, findCell(input.head.cells, workload, threads), CURRENT, '')),
+  ];
+}
+
+/** The chart's data: every gating cell's points, cell by cell in the verdict's order. */
+export function trendPoints(input: ReportInput): TrendPoint[] {
   const now = headTime(input);
-  const values = judged.flatMap((judgedCell) => {
-    const { workload, threads, metric } = judgedCell;
-    const label = cellMetricLabel(judgedCell);
-    const point = (savedAt: string, cell: CellResult | undefined, series: string, commit: string) => {
-      const value =
-        cell === undefined ? null : medianOrNull(metricValues(cell, metric).map((entry) => entry.value));
-      return value === null
-        ? []
-        : [{ cell: label, workload, threads, metric, savedAt, value, series, commit }];
-    };
-    return [
-      ...input.history.flatMap((entry) =>
-        point(entry.savedAt, findCell(entry.cells, workload, threads), STORED, entry.commit ?? ''),
-      ),
-      ...(now === null ? [] : point(now, findCell(input.head.cells, workload, threads), CURRENT, '')),
-    ];
-  });
-  if (!values.some((value) => value.series === STORED)) return null;
+  return input.verdict.cells.filter((cell) => cell.gating).flatMap((cell) => cellPoints(input, cell, now));
+}
+
+/** One unit for every panel when the gating metrics share it; otherwise each panel's title says. */
+function yAxisTitle(judged: readonly CellComparison[]): string {
   const metrics = [...new Set(judged.map((cell) => cell.metric))];
   const [onlyMetric] = metrics;
-  const yTitle =
-    metrics.length === 1 && onlyMetric !== undefined
-      ? `median (${METRICS[onlyMetric].unit})`
-      : 'median (unit in the panel title)';
-  const cells = distinctInOrder(values.map((value) => value.cell));
+  return metrics.length === 1 && onlyMetric !== undefined
+    ? `median (${METRICS[onlyMetric].unit})`
+    : 'median (unit in the panel title)';
+}
+
+/** Vega-Lite exports no name for a layer list; this one is TopLevelSpec's own. */
+type Layers = Extract<TopLevelSpec, { layer: unknown }>['layer'];
+
+/** Each panel: the stored series as a line, and every point, this run's drawn apart. */
+function trendLayers(yTitle: string): Layers {
   const x = {
     field: 'savedAt',
     type: 'temporal',
@@ -83,6 +108,42 @@ export function trendSpec(input: ReportInput): TopLevelSpec | null {
     scale: { zero: false },
   } as const;
   const color = { field: 'workload', type: 'nominal', title: 'workload' } as const;
+  return [
+    {
+      transform: [{ filter: { field: 'series', equal: STORED } }],
+      mark: { type: 'line', strokeWidth: 1.5 },
+      encoding: { x, y, color },
+    },
+    {
+      mark: { type: 'point', filled: true, size: 80, opacity: 1 },
+      encoding: {
+        x,
+        y,
+        color,
+        shape: {
+          field: 'series',
+          type: 'nominal',
+          scale: { domain: [STORED, CURRENT], range: ['circle', 'diamond'] },
+          title: null,
+        },
+        tooltip: [
+          { field: 'cell', type: 'nominal' },
+          { field: 'series', type: 'nominal' },
+          { field: 'savedAt', type: 'nominal', title: 'saved at (UTC)' },
+          { field: 'commit', type: 'nominal' },
+          { field: 'value', type: 'quantitative', format: ',.1f', title: 'median' },
+        ],
+      },
+    },
+  ];
+}
+
+/** Null unless the base is a stored baseline with at least TREND_MIN_ENTRIES entries. */
+export function trendSpec(input: ReportInput): TopLevelSpec | null {
+  if (input.verdict.baseSource.kind !== 'baseline' || input.history.length < TREND_MIN_ENTRIES) return null;
+  const values = trendPoints(input);
+  if (!values.some((value) => value.series === STORED)) return null;
+  const cells = distinctInOrder(values.map((value) => value.cell));
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: {
@@ -96,34 +157,7 @@ export function trendSpec(input: ReportInput): TopLevelSpec | null {
     spec: {
       width: 140,
       height: 120,
-      layer: [
-        {
-          transform: [{ filter: { field: 'series', equal: STORED } }],
-          mark: { type: 'line', strokeWidth: 1.5 },
-          encoding: { x, y, color },
-        },
-        {
-          mark: { type: 'point', filled: true, size: 80, opacity: 1 },
-          encoding: {
-            x,
-            y,
-            color,
-            shape: {
-              field: 'series',
-              type: 'nominal',
-              scale: { domain: [STORED, CURRENT], range: ['circle', 'diamond'] },
-              title: null,
-            },
-            tooltip: [
-              { field: 'cell', type: 'nominal' },
-              { field: 'series', type: 'nominal' },
-              { field: 'savedAt', type: 'nominal', title: 'saved at (UTC)' },
-              { field: 'commit', type: 'nominal' },
-              { field: 'value', type: 'quantitative', format: ',.1f', title: 'median' },
-            ],
-          },
-        },
-      ],
+      layer: trendLayers(yAxisTitle(input.verdict.cells.filter((cell) => cell.gating))),
     },
     resolve: { scale: { y: 'independent' } },
   };

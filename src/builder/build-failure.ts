@@ -1,0 +1,67 @@
+// The one line a failed build step is reported by: the first compile error, the download the
+// offline machine could not make and the option that avoids it, or CMake's own error. The full
+// output stays in the step's log, which every line names.
+import { isAbsolute, relative, resolve } from 'node:path';
+
+import { tailLines } from '../errors.js';
+import type { ExecResult } from '../shell/exec.js';
+import type { Logger } from '../shell/logger.js';
+import { cmakeError, downloadAttempt, failedTarget, firstCompileError } from './build-log.js';
+import { inside } from './build-plan.js';
+
+function lastLine(text: string): string {
+  return tailLines(text, 1) || '(no output)';
+}
+
+function exitText(result: ExecResult): string {
+  return result.signal ? `killed by ${result.signal}` : `exit status ${result.exitCode}`;
+}
+
+/** One line for a failed configure. Pure. */
+export function configureFailure(text: string, logPath: string, result: ExecResult): string {
+  const download = downloadAttempt(text);
+  if (download) {
+    return `configure tried to download ${download.what} (${download.url}), which failed; ${download.hint}; full log: ${logPath}`;
+  }
+  const error = cmakeError(text);
+  if (error) {
+    return `configure failed: ${error.summary}${error.hint ? `; ${error.hint}` : ''}; full log: ${logPath}`;
+  }
+  return `configure failed (cmake ${exitText(result)}): ${lastLine(text)}; full log: ${logPath}`;
+}
+
+/** One line for a failed build, and the compile error annotated where the logger can. */
+export function buildFailure(
+  text: string,
+  logPath: string,
+  buildDir: string,
+  treeRoot: string,
+  logger: Logger,
+): string {
+  const download = downloadAttempt(text);
+  if (download) {
+    return `the build tried to download ${download.what} (${download.url}), which failed; ${download.hint}; full log: ${logPath}`;
+  }
+  const error = firstCompileError(text);
+  if (error) {
+    // Ninja runs compilers in the build directory: a relative path is relative to it.
+    const file = isAbsolute(error.file) ? error.file : resolve(buildDir, error.file);
+    const shown = inside(file, treeRoot) ? relative(treeRoot, file) : error.file;
+    if (error.line > 0) {
+      logger.annotate?.(error.message, {
+        file,
+        line: error.line,
+        ...(error.column === undefined ? {} : { column: error.column }),
+      });
+      return `compile error: ${shown}:${error.line}: ${error.message}; full log: ${logPath}`;
+    }
+    return `link error: ${error.file}: ${error.message}; full log: ${logPath}`;
+  }
+  const target = failedTarget(text);
+  return `build failed${target ? ` at ${target}` : ''}: ${lastLine(text)}; full log: ${logPath}`;
+}
+
+/** One line for a failed install. */
+export function installFailure(text: string, logPath: string, prefix: string): string {
+  return `install into ${prefix} failed: ${lastLine(text)}; full log: ${logPath}`;
+}

@@ -1,0 +1,169 @@
+// A build request resolved before anything is built: the source tree found, the compiler and the
+// tools there, the directories checked, ccache looked up and CMake's options worked out. Every
+// mistake the user can make with flags surfaces here, before a long configure starts.
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+
+import { DependencyError, InputError } from '../errors.js';
+import { FLAVOR_NAMES } from '../results/results-schema.js';
+import { parseCmakeCache } from '../server/build-info.js';
+import { exec } from '../shell/exec.js';
+import type { Logger } from '../shell/logger.js';
+import { type CcacheSetup, detectCcache } from './ccache.js';
+import { type BuildType, cmakeArgs } from './cmake-args.js';
+import { type Compiler, resolveCompiler } from './compilers.js';
+import { detectSourceTree, type SourceTree } from './source-tree.js';
+
+export interface BuildRequest {
+  readonly source: string;
+  /** gcc-12, clang-16, a path, or CC:CXX. */
+  readonly compiler: string;
+  readonly prefix: string;
+  /** Default: "<prefix>.build" beside the prefix. */
+  readonly buildDir?: string;
+  readonly buildType: BuildType;
+  readonly cmakeArgs: readonly string[];
+  readonly jobs?: number;
+  /** Build only these targets and do not install (a quick check of a configuration). */
+  readonly targets: readonly string[];
+  readonly ccache: 'auto' | 'on' | 'off';
+  readonly ccacheDir?: string;
+  /** Environment for the tools; tests point proxies at nothing to make downloads fail. */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export interface BuildPlan {
+  readonly tree: SourceTree;
+  readonly compiler: Compiler;
+  /** Absolute. */
+  readonly prefix: string;
+  /** Absolute. */
+  readonly buildDir: string;
+  readonly buildType: BuildType;
+  readonly targets: readonly string[];
+  readonly jobs: number;
+  readonly ccache: CcacheSetup | { reason: string };
+  /** The environment cmake and ninja run in: ccache's, when it is used. */
+  readonly toolEnv: NodeJS.ProcessEnv;
+  /** CMake's options for configure, as build.json records them. */
+  readonly args: string[];
+}
+
+/** Resolves and checks the request; throws InputError or DependencyError before anything is built. */
+export async function planBuild(request: BuildRequest): Promise<BuildPlan> {
+  const env = request.env ?? process.env;
+  const tree = await detectSourceTree(request.source);
+  const compiler = await resolveCompiler(request.compiler, env);
+  await requireTool('cmake', 'cmake', env);
+  await requireTool('ninja', 'ninja-build', env);
+  const prefix = resolve(request.prefix);
+  const buildDir = resolve(request.buildDir ?? `${prefix}.build`);
+  checkDirectories(tree.root, prefix, buildDir);
+  const jobs = request.jobs ?? availableParallelism();
+  if (!Number.isInteger(jobs) || jobs < 1)
+    throw new InputError(`--jobs must be a whole number ≥ 1, not ${jobs}`);
+
+  const ccache = await setUpCcache(request, env);
+  const args = cmakeArgs({
+    flavor: tree.flavor,
+    version: tree.version,
+    buildType: request.buildType,
+    prefix,
+    cc: compiler.cc,
+    cxx: compiler.cxx,
+    extra: request.cmakeArgs,
+    ccache: 'env' in ccache,
+    ...(tree.boostDir === undefined ? {} : { boostDir: tree.boostDir }),
+  });
+  const { buildType, targets } = request;
+  const toolEnv = 'env' in ccache ? ccache.env : env;
+  return { tree, compiler, prefix, buildDir, buildType, targets, jobs, ccache, toolEnv, args };
+}
+
+/** The line that opens a build's output: what is built, from where, with what. */
+export function planSummary(plan: BuildPlan): string {
+  const { tree, compiler, jobs, ccache } = plan;
+  return (
+    `building ${FLAVOR_NAMES[tree.flavor]} ${tree.version} from ${tree.root} with ${compiler.id} ${compiler.version} ` +
+    `(${plan.buildType}, ${jobs} job${jobs === 1 ? '' : 's'}, ccache ${'env' in ccache ? `in ${ccache.dir}` : `off: ${ccache.reason}`})`
+  );
+}
+
+async function requireTool(name: string, debianPackage: string, env: NodeJS.ProcessEnv): Promise<void> {
+  await exec(name, ['--version'], {
+    env,
+    installHint: `it is needed to build from source; install it (Debian/Ubuntu: apt-get install ${debianPackage})`,
+  });
+}
+
+/** Whether `child` is `parent` or below it. */
+export function inside(child: string, parent: string): boolean {
+  const rel = relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+export function checkDirectories(root: string, prefix: string, buildDir: string): void {
+  if (inside(prefix, root) || inside(root, prefix)) {
+    throw new InputError(`--prefix ${prefix} overlaps the source tree ${root}; install somewhere outside it`);
+  }
+  if (buildDir === root) {
+    throw new InputError(
+      `--build-dir ${buildDir} is the source tree; MySQL-family trees refuse in-source builds`,
+    );
+  }
+  if (inside(buildDir, prefix) || inside(prefix, buildDir)) {
+    throw new InputError(
+      `--build-dir ${buildDir} and --prefix ${prefix} overlap; give them separate directories`,
+    );
+  }
+}
+
+async function setUpCcache(
+  request: BuildRequest,
+  env: NodeJS.ProcessEnv,
+): Promise<CcacheSetup | { reason: string }> {
+  if (request.ccache === 'off') return { reason: 'turned off (--ccache off)' };
+  const found = await detectCcache(
+    request.ccacheDir === undefined ? undefined : resolve(request.ccacheDir),
+    env,
+  );
+  if ('reason' in found && request.ccache === 'on') {
+    throw new DependencyError(`--ccache on: ${found.reason}`);
+  }
+  if ('dir' in found) await mkdir(found.dir, { recursive: true });
+  return found;
+}
+
+/** Creates the build directory, or readies one an earlier build left for this tree and compiler. */
+export async function prepareBuildDir(plan: BuildPlan, logger: Logger): Promise<void> {
+  await mkdir(plan.buildDir, { recursive: true });
+  await freshenBuildDir(plan.buildDir, plan.tree, plan.compiler, logger);
+}
+
+/**
+ * A build directory configured for another source tree or compiler would make CMake stop (other
+ * source) or silently keep half of the old settings (other compiler): start it afresh instead.
+ */
+async function freshenBuildDir(
+  buildDir: string,
+  tree: SourceTree,
+  compiler: Compiler,
+  logger: Logger,
+): Promise<void> {
+  const text = await readFile(join(buildDir, 'CMakeCache.txt'), 'utf8').catch(() => undefined);
+  if (text === undefined) return;
+  const cache = parseCmakeCache(text);
+  const differences = [
+    ['source', cache.get('CMAKE_HOME_DIRECTORY'), tree.root],
+    ['C compiler', cache.get('CMAKE_C_COMPILER'), compiler.cc],
+    ['C++ compiler', cache.get('CMAKE_CXX_COMPILER'), compiler.cxx],
+    ['generator', cache.get('CMAKE_GENERATOR'), 'Ninja'],
+  ].filter(([, was, now]) => was !== undefined && was !== now);
+  if (differences.length === 0) return;
+  logger.info(
+    `${buildDir} was configured with another ${differences.map(([what, was]) => `${what} (${was})`).join(', ')}; configuring it afresh`,
+  );
+  await rm(join(buildDir, 'CMakeCache.txt'), { force: true });
+  await rm(join(buildDir, 'CMakeFiles'), { recursive: true, force: true });
+}
