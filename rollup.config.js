@@ -7,6 +7,7 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
 import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 
 const dir = process.env.BUNDLE_DIR ?? 'dist';
 // Start from an empty directory so a chunk that is no longer produced cannot linger.
@@ -37,6 +38,24 @@ function runtimeAssets() {
   };
 }
 
+const SRC = `${resolve('src')}/`;
+
+/**
+ * Chunks named for what they hold: `gate.js`, the tool's own code and the libraries both entries
+ * use (vega, mysql2, zod…); `actions-toolkit.js`, the @actions packages the action's entry and the
+ * cache chunk share; `actions-cache.js`, @actions/cache with the Azure SDK (2 MB), loaded only by a
+ * build on a GitHub-hosted runner (src/action/ccache-cache.ts); `commonjs-helpers.js`, Rollup's
+ * CommonJS interop helpers.
+ * @param {import("rollup").PreRenderedChunk} chunk
+ */
+function chunkFileName(chunk) {
+  if (chunk.isDynamicEntry) return 'actions-cache.js';
+  if (chunk.moduleIds.some((id) => id.startsWith(SRC))) return 'gate.js';
+  if (chunk.moduleIds.some((id) => id.includes('/node_modules/@actions/'))) return 'actions-toolkit.js';
+  if (chunk.moduleIds.every((id) => id.startsWith('\0'))) return 'commonjs-helpers.js';
+  return 'shared.js';
+}
+
 /** @type {import("rollup").RollupOptions} */
 const config = {
   input: { index: 'src/index.ts', cli: 'src/cli/index.ts' },
@@ -45,9 +64,7 @@ const config = {
     format: 'es',
     sourcemap: false,
     entryFileNames: '[name].js',
-    // The code both entries share, and @actions/cache (with the Azure SDK, 2 MB) in its own file,
-    // loaded only by a build on a GitHub-hosted runner (src/action/build-step.ts).
-    chunkFileNames: (chunk) => (chunk.isDynamicEntry ? 'actions-cache.js' : 'common.js'),
+    chunkFileNames: chunkFileName,
   },
   onwarn(warning, warn) {
     // mysql2 and its dependencies use `this` at module top level and have harmless cycles.
