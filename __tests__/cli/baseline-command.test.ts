@@ -10,7 +10,7 @@ import { readBaselineFile } from '../../src/baseline/store.js';
 import { addBaselineCommands } from '../../src/cli/baseline-command.js';
 import { BaselineError, InputError, ResultsError } from '../../src/errors.js';
 import { writeResults } from '../../src/results/results-file.js';
-import { median } from '../../src/results/results-summary.js';
+import { median } from '../../src/stats/descriptive.js';
 import { fixtureResults, laterRun, RESULTS_FIXTURE } from '../../__fixtures__/baseline/results.js';
 
 const NOW = new Date('2026-11-22T17:00:00.000Z');

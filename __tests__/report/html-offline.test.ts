@@ -38,7 +38,8 @@ test('renders every chart of the throughput report offline, with its title', asy
     const title = chart.spec.title;
     return typeof title === 'string' ? title : (title as { text: string }).text;
   });
-  const drawnText = (): string[] => [...document.querySelectorAll('svg')].map((svg) => svg.textContent);
+  const drawnText = (): string[] =>
+    [...document.querySelectorAll('.chart svg')].map((svg) => svg.textContent);
   // vega-embed adds each <svg> first and draws into it asynchronously: wait for every title.
   const deadline = Date.now() + 20_000;
   while (
@@ -48,7 +49,7 @@ test('renders every chart of the throughput report offline, with its title', asy
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   expect(errors).toEqual([]);
-  expect(document.querySelectorAll('svg')).toHaveLength(charts.length);
+  expect(document.querySelectorAll('.chart svg')).toHaveLength(charts.length);
   const texts = drawnText();
   for (const [index, chart] of charts.entries()) {
     const text = titles[index] ?? '';

@@ -137,7 +137,9 @@ describe('renderHtmlReport', () => {
 
   it('has the verdict, every cell, the config diff, the functions and the environment', () => {
     const local = renderHtmlReport(instructions, [], STUB_SCRIPTS);
-    expect(local).toContain('<h1>❌ Performance: fail — 4 regressions</h1>');
+    expect(local).toMatch(
+      /<h1><svg class="icon" [^>]*role="img" aria-label="cross mark">.*?<\/svg>Performance: fail — 4 regressions<\/h1>/,
+    );
     expect(local).toContain('<header class="fail">');
     expect(local.match(/<span class="verdict regression gating">regression<\/span>/g)).toHaveLength(4);
     expect(local.match(/<span class="verdict regression">regression \(not gating\)<\/span>/g)).toHaveLength(

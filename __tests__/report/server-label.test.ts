@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { serverLabel } from '../../src/report/comment.js';
+import { serverLabel } from '../../src/report/labels.js';
 import { type BuildInfo, Results } from '../../src/results/results-schema.js';
 import { renderResultsSummary } from '../../src/results/results-summary.js';
 import { clangBuild, gccBuild } from '../helpers/build-info.js';

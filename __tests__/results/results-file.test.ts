@@ -4,7 +4,8 @@ import { join } from 'node:path';
 
 import { ResultsError } from '../../src/errors.js';
 import { parseResults, readResults, writeResults } from '../../src/results/results-file.js';
-import { median, renderResultsSummary } from '../../src/results/results-summary.js';
+import { renderResultsSummary } from '../../src/results/results-summary.js';
+import { median } from '../../src/stats/descriptive.js';
 import { thrownBy } from '../helpers/errors.js';
 
 // A real results file: the quick suite against Debian 12's mariadbd on a 2-core VM.
@@ -55,12 +56,6 @@ describe('results files', () => {
 });
 
 describe('summary', () => {
-  it('takes the median of odd and even counts', () => {
-    expect(median([3, 1, 2])).toBe(2);
-    expect(median([4, 1, 3, 2])).toBe(2.5);
-    expect(() => median([])).toThrow('median of an empty list');
-  });
-
   it('shows one row per cell with the median tps and the compiler or why it is unknown', () => {
     const results = readResults(FIXTURE);
     const summary = renderResultsSummary(results);

@@ -1,5 +1,6 @@
 import { planSteps, plannedSeconds, RESTART_ESTIMATE_S, sideOrder } from '../../src/run/plan.js';
-import { formatDuration, ProgressTracker } from '../../src/run/progress.js';
+import { formatDuration } from '../../src/format.js';
+import { ProgressTracker } from '../../src/run/progress.js';
 import { loadSuite } from '../../src/suite/load-suite.js';
 import { parseSuite } from '../../src/suite/parse-suite.js';
 

@@ -1,5 +1,6 @@
 // Text for `baseline show`: a list of stored baselines, or one file's history. Pure.
-import { median } from '../results/results-summary.js';
+import { formatFigureFixed } from '../format.js';
+import { median } from '../stats/descriptive.js';
 import { newestEntry } from './entry.js';
 import type { BaselineEntry, BaselineFile } from './baseline-schema.js';
 
@@ -26,10 +27,6 @@ function table(
 
 function shortCommit(entry: BaselineEntry): string {
   return entry.commit === undefined ? '-' : entry.commit.slice(0, COMMIT_LENGTH);
-}
-
-function formatTps(tps: number): string {
-  return tps >= 100 ? tps.toFixed(0) : tps.toFixed(2);
 }
 
 export interface ListedBaseline {
@@ -84,8 +81,8 @@ export function renderBaselineFile(file: BaselineFile, path: string): string {
       cell.workload,
       String(cell.threads),
       String(tps.length),
-      formatTps(median(tps)),
-      `${formatTps(Math.min(...tps))}–${formatTps(Math.max(...tps))}`,
+      formatFigureFixed(median(tps)),
+      `${formatFigureFixed(Math.min(...tps))}–${formatFigureFixed(Math.max(...tps))}`,
     ];
   });
   return [

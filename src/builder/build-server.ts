@@ -16,7 +16,7 @@ import { inspectServer } from '../server/inspect.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { exec } from '../shell/exec.js';
 import type { Logger } from '../shell/logger.js';
-import { formatDuration } from '../run/progress.js';
+import { formatDuration } from '../format.js';
 import { buildFailure, configureFailure, installFailure } from './build-failure.js';
 import { ninjaProgress } from './build-log.js';
 import { type BuildPlan, type BuildRequest, planBuild, planSummary, prepareBuildDir } from './build-plan.js';

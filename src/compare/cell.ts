@@ -23,6 +23,7 @@
 //     (the change sits too close to the line to call).
 // Otherwise the counts are noisier than a count should be (background work in the window), and
 // the statistics above apply to them as to timings.
+import { formatPercentFine as percent } from '../format.js';
 import { bootstrapRatioOfMedians } from '../stats/bootstrap.js';
 import { median, robustCv } from '../stats/descriptive.js';
 import { mannWhitneyU } from '../stats/mann-whitney.js';
@@ -80,10 +81,6 @@ function seedFor(input: CellInput): number {
     hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
   }
   return hash >>> 0;
-}
-
-function percent(fraction: number): string {
-  return `${(fraction * 100).toFixed(fraction !== 0 && Math.abs(fraction) < 0.01 ? 2 : 1)}%`;
 }
 
 /** (max − min) / median: how far apart a side's repetitions are. */

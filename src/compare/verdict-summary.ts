@@ -1,17 +1,13 @@
 // The short human summary `compare` prints. Pure.
+import {
+  formatChangePercentPlain,
+  formatCountPlain,
+  formatFigurePlain,
+  formatSignedCountPlain,
+  formatToleranceWhole,
+} from '../format.js';
 import { inliningNote } from './function-deltas.js';
 import type { CellComparison, ConfigDifference, Verdict } from './verdict-schema.js';
-
-function percent(fraction: number): string {
-  const sign = fraction > 0 ? '+' : '';
-  return `${sign}${(fraction * 100).toFixed(1)}%`;
-}
-
-function figure(value: number): string {
-  if (value >= 100) return value.toFixed(0);
-  if (value >= 1) return value.toFixed(2);
-  return value.toPrecision(2);
-}
 
 /**
  * Folds variables that follow another one (performance_schema_* sizes autosized only when
@@ -52,12 +48,12 @@ function table(cells: readonly CellComparison[], confidence: number): string {
     cell.workload,
     String(cell.threads),
     cell.metric,
-    figure(cell.base.median),
-    figure(cell.head.median),
-    percent(cell.change),
-    `[${percent(cell.changeInterval.low)}, ${percent(cell.changeInterval.high)}]`,
+    formatFigurePlain(cell.base.median),
+    formatFigurePlain(cell.head.median),
+    formatChangePercentPlain(cell.change),
+    `[${formatChangePercentPlain(cell.changeInterval.low)}, ${formatChangePercentPlain(cell.changeInterval.high)}]`,
     cell.judgedBy === 'counts' ? 'counts' : cell.pValue.toPrecision(2),
-    `${(cell.threshold * 100).toFixed(0)}%`,
+    formatToleranceWhole(cell.threshold),
     !cell.gating
       ? `${cell.verdict} (not gating)`
       : cell.verdict === 'unchanged'
@@ -80,11 +76,6 @@ function table(cells: readonly CellComparison[], confidence: number): string {
 /** Functions shown per cell in the summary; verdict.json has more. */
 const SUMMARY_FUNCTIONS = 6;
 
-function signed(value: number): string {
-  const rounded = Math.round(value);
-  return `${rounded > 0 ? '+' : ''}${rounded.toLocaleString('en-US')}`;
-}
-
 /** Where the instructions went, for every instruction cell that did not come out unchanged. */
 function functionDeltaLines(verdict: Verdict): string[] {
   const cells = verdict.functionDeltas.filter(
@@ -98,14 +89,14 @@ function functionDeltaLines(verdict: Verdict): string[] {
   for (const cell of cells) {
     const change = cell.headTotal - cell.baseTotal;
     lines.push(
-      `  ${cell.workload} @ ${cell.threads} (${cell.verdict ?? ''}): ${signed(change)} per transaction in all ` +
-        `(${Math.round(cell.baseTotal).toLocaleString('en-US')} → ${Math.round(cell.headTotal).toLocaleString('en-US')})`,
+      `  ${cell.workload} @ ${cell.threads} (${cell.verdict ?? ''}): ${formatSignedCountPlain(change)} per transaction in all ` +
+        `(${formatCountPlain(cell.baseTotal)} → ${formatCountPlain(cell.headTotal)})`,
     );
     for (const fn of cell.functions.slice(0, SUMMARY_FUNCTIONS)) {
       const object = fn.object.slice(fn.object.lastIndexOf('/') + 1);
       lines.push(
-        `    ${signed(fn.delta).padStart(10)}  ${fn.name}${object ? ` [${object}]` : ''} ` +
-          `(${Math.round(fn.base).toLocaleString('en-US')} → ${Math.round(fn.head).toLocaleString('en-US')})`,
+        `    ${formatSignedCountPlain(fn.delta).padStart(10)}  ${fn.name}${object ? ` [${object}]` : ''} ` +
+          `(${formatCountPlain(fn.base)} → ${formatCountPlain(fn.head)})`,
       );
     }
   }

@@ -11,17 +11,9 @@ import type {
   ConfigDifference,
   Verdict,
 } from '../compare/verdict-schema.js';
+import { formatChangePercent, formatFigure, formatPercent, formatTolerance, plural } from '../format.js';
 import type { Environment } from '../results/results-schema.js';
-import {
-  environmentLabel,
-  formatFigure,
-  formatPercent,
-  formatTolerance,
-  metricLabel,
-  noiseWarning,
-  serverLabel,
-  verdictTitle,
-} from './comment.js';
+import { environmentLabel, metricLabel, noiseWarning, serverLabel, verdictTitle } from './labels.js';
 import type { ReportInput } from './report-input.js';
 import { escapeHtml } from './markdown.js';
 
@@ -73,7 +65,11 @@ function cells(tag: 'td' | 'th', values: readonly string[], classes: readonly st
     .join('');
 }
 
-/** A table from already-escaped cells; `numeric` marks right-aligned columns. */
+/**
+ * A table from already-escaped cells; `numeric` marks right-aligned columns. It sits in a box of
+ * its own that scrolls sideways: the results table is wider than a laptop's screen, and the page
+ * itself should not scroll sideways for it.
+ */
 function table(
   header: readonly string[],
   rows: readonly (readonly string[])[],
@@ -81,9 +77,9 @@ function table(
 ): string {
   const classes = header.map((_, index) => (numeric[index] === true ? 'num' : ''));
   return (
-    `<table>\n<thead><tr>${cells('th', header, classes)}</tr></thead>\n<tbody>\n` +
+    `<div class="table-scroll">\n<table>\n<thead><tr>${cells('th', header, classes)}</tr></thead>\n<tbody>\n` +
     rows.map((row) => `<tr>${cells('td', row, classes)}</tr>`).join('\n') +
-    '\n</tbody>\n</table>'
+    '\n</tbody>\n</table>\n</div>'
   );
 }
 
@@ -93,8 +89,42 @@ function section(title: string, body: string): string {
 
 // ---- Sections ----
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
+/**
+ * The headline's icon, drawn inline: the comment's emoji need an emoji font, and a reader's
+ * machine without one shows a missing-glyph box in the report's first line. Paths need no font;
+ * they take the headline's colour (currentColor, set per verdict in the style sheet). The label is
+ * what a screen reader says for the emoji it replaces.
+ */
+const VERDICT_ICONS: Record<Verdict['verdict'], { readonly label: string; readonly shape: string }> = {
+  pass: {
+    label: 'check mark',
+    shape:
+      '<circle cx="12" cy="12" r="11" fill="currentColor"/>' +
+      '<path d="M6.5 12.5l3.5 3.5 7.5-8" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>',
+  },
+  fail: {
+    label: 'cross mark',
+    shape:
+      '<circle cx="12" cy="12" r="11" fill="currentColor"/>' +
+      '<path d="M8 8l8 8M16 8l-8 8" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round"/>',
+  },
+  inconclusive: {
+    label: 'warning',
+    shape:
+      '<path d="M12 2.5L22.5 21h-21z" fill="currentColor" stroke="currentColor" stroke-width="1.5" stroke-linejoin="round"/>' +
+      '<path d="M12 9v5.5" fill="none" stroke="#fff" stroke-width="2.2" stroke-linecap="round"/>' +
+      '<circle cx="12" cy="17.8" r="1.3" fill="#fff"/>',
+  },
+};
+
+function verdictIcon(verdict: Verdict['verdict']): string {
+  const { label, shape } = VERDICT_ICONS[verdict];
+  return `<svg class="icon" viewBox="0 0 24 24" width="24" height="24" role="img" aria-label="${label}">${shape}</svg>`;
+}
+
+/** The comment's title without its leading emoji, which verdictIcon draws instead. */
+function headline(verdict: Verdict): string {
+  return verdictTitle(verdict).replace(/^[\p{Extended_Pictographic}\u{FE0F}\s]+/u, '');
 }
 
 function header(input: ReportInput): string {
@@ -125,7 +155,7 @@ function header(input: ReportInput): string {
     text(note),
   ];
   return (
-    `<header class="${verdict.verdict}">\n<h1>${text(verdictTitle(verdict))}</h1>\n` +
+    `<header class="${verdict.verdict}">\n<h1>${verdictIcon(verdict.verdict)}${text(headline(verdict))}</h1>\n` +
     `<p class="tally">Suite <code>${text(verdict.suite)}</code>, ${text(
       gatingMetrics.length > 0
         ? `judged on ${gatingMetrics.join(', ')}`
@@ -195,10 +225,6 @@ function verdictCell(cell: CellComparison): string {
   return `<span class="verdict ${cell.verdict}${cell.gating ? ' gating' : ''}">${text(label)}</span>`;
 }
 
-function percentOf(fraction: number): string {
-  return `${(fraction * 100).toFixed(1)}%`;
-}
-
 function resultsSection(input: ReportInput): string {
   const { verdict } = input;
   const confidence = Math.round(verdict.settings.confidence * 100);
@@ -226,18 +252,22 @@ function resultsSection(input: ReportInput): string {
     text(metricLabel(cell.metric, input.suite.percentile)),
     text(formatFigure(cell.base.median)),
     text(`${formatFigure(cell.base.min)}–${formatFigure(cell.base.max)}`),
-    text(percentOf(cell.base.cv)),
+    text(formatPercent(cell.base.cv)),
     text(formatFigure(cell.head.median)),
     text(`${formatFigure(cell.head.min)}–${formatFigure(cell.head.max)}`),
-    text(percentOf(cell.head.cv)),
-    text(formatPercent(cell.change)),
-    text(`[${formatPercent(cell.changeInterval.low)}, ${formatPercent(cell.changeInterval.high)}]`),
+    text(formatPercent(cell.head.cv)),
+    text(formatChangePercent(cell.change)),
+    text(
+      `[${formatChangePercent(cell.changeInterval.low)}, ${formatChangePercent(cell.changeInterval.high)}]`,
+    ),
     cell.judgedBy === 'counts'
       ? 'counts'
       : `<span title="before the adjustment: ${text(cell.pValueRaw.toPrecision(2))}">${text(cell.pValue.toPrecision(2))}</span>`,
     text(formatTolerance(cell.threshold)),
     verdictCell(cell),
-    text(cell.reason),
+    // A block with a minimum width: the table is wider than the screen anyway (it scrolls in its
+    // box), and without one the reason column shrinks to a word a line, rows a screen tall.
+    `<span class="reason">${text(cell.reason)}</span>`,
   ]);
   return section(
     'Results',
@@ -350,9 +380,12 @@ const STYLE = `
 :root { color-scheme: light dark; --pass: #1a7f37; --fail: #cf222e; --warn: #9a6700; --muted: #6e7781; }
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; margin: 2rem auto; max-width: 96rem; padding: 0 1rem; line-height: 1.45; }
 header.pass h1 { color: var(--pass); } header.fail h1 { color: var(--fail); } header.inconclusive h1 { color: var(--warn); }
-table { border-collapse: collapse; margin: 0.5rem 0 1.5rem; font-size: 0.9rem; }
+h1 .icon { width: 1em; height: 1em; vertical-align: -0.14em; margin-right: 0.35em; }
+.table-scroll { overflow-x: auto; margin: 0.5rem 0 1.5rem; }
+table { border-collapse: collapse; font-size: 0.9rem; }
 th, td { border: 1px solid #d0d7de; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
-th.num, td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+th.num, td.num { text-align: right; font-variant-numeric: tabular-nums; } td.num { white-space: nowrap; }
+.reason { display: block; min-width: 16rem; }
 thead th { background: rgba(127, 127, 127, 0.12); }
 code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.85em; overflow-wrap: anywhere; }
 .verdict.regression.gating { color: var(--fail); font-weight: bold; }

@@ -1,21 +1,12 @@
 // A short human summary of results: one line per cell and side. Pure.
+import { formatFigureFixed, formatLoadAverage, formatPercent } from '../format.js';
+import { median } from '../stats/descriptive.js';
 import type { CellResult, Repetition, Results } from './results-schema.js';
 
-/** Median of a non-empty list (the mean of the two middle values for an even count). */
-export function median(values: readonly number[]): number {
-  if (values.length === 0) throw new Error('median of an empty list');
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const upper = sorted[middle] ?? 0;
-  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
-}
-
-function formatNumber(value: number): string {
-  return value >= 100 ? value.toFixed(0) : value.toFixed(2);
-}
+// Still importable from here for the code that took it from here before stats had the one median.
 
 function range(values: readonly number[]): string {
-  return `${formatNumber(Math.min(...values))}–${formatNumber(Math.max(...values))}`;
+  return `${formatFigureFixed(Math.min(...values))}–${formatFigureFixed(Math.max(...values))}`;
 }
 
 function errorCount(cell: CellResult): string {
@@ -49,11 +40,11 @@ function throughputRow(cell: CellResult, columns: { cpu: boolean; hardware: bool
     cell.workload,
     String(cell.threads),
     cell.side,
-    formatNumber(median(tps)),
+    formatFigureFixed(median(tps)),
     range(tps),
-    formatNumber(median(latency)),
-    ...(columns.cpu ? [cpu ? formatNumber(median(cpu)) : '–'] : []),
-    ...(columns.hardware ? [hardware ? formatNumber(median(hardware)) : '–'] : []),
+    formatFigureFixed(median(latency)),
+    ...(columns.cpu ? [cpu ? formatFigureFixed(median(cpu)) : '–'] : []),
+    ...(columns.hardware ? [hardware ? formatFigureFixed(median(hardware)) : '–'] : []),
     String(cell.repetitions.length),
     errorCount(cell),
   ];
@@ -69,13 +60,13 @@ function instructionRow(cell: CellResult): string[] {
     cell.workload,
     String(cell.threads),
     cell.side,
-    show(foreground, (values) => formatNumber(median(values))),
+    show(foreground, (values) => formatFigureFixed(median(values))),
     show(foreground, (values) => {
       const middle = median(values);
-      return `±${(((Math.max(...values) - Math.min(...values)) / 2 / middle) * 100).toFixed(2)}%`;
+      return `±${formatPercent((Math.max(...values) - Math.min(...values)) / 2 / middle, 2)}`;
     }),
-    show(perQuery, (values) => formatNumber(median(values))),
-    show(total, (values) => formatNumber(median(values))),
+    show(perQuery, (values) => formatFigureFixed(median(values))),
+    show(total, (values) => formatFigureFixed(median(values))),
     String(cell.repetitions.length),
     errorCount(cell),
   ];
@@ -153,7 +144,7 @@ export function renderResultsSummary(results: Results): string {
   }
   const env = results.environment;
   lines.push(
-    `machine: ${env.cpuModel}, ${env.logicalCores} logical cores, governor ${env.governor ?? 'n/a'}, load ${env.loadAverageBefore[0].toFixed(2)} → ${env.loadAverageAfter[0].toFixed(2)}`,
+    `machine: ${env.cpuModel}, ${env.logicalCores} logical cores, governor ${env.governor ?? 'n/a'}, load ${formatLoadAverage(env.loadAverageBefore[0])} → ${formatLoadAverage(env.loadAverageAfter[0])}`,
   );
   const counters = results.costCounters;
   if (counters?.valgrind !== undefined) {

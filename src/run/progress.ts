@@ -1,16 +1,9 @@
 // Progress lines for long runs: which cell, which repetition, elapsed and estimated remaining. Pure.
+import { formatDuration } from '../format.js';
 import { findWorkload, type MeasurementLimit, measurementLimit, type Suite } from '../suite/suite-schema.js';
 import { plannedSeconds, type Step } from './plan.js';
 
-export function formatDuration(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  if (h > 0) return `${h}h${String(m).padStart(2, '0')}m`;
-  if (m > 0) return `${m}m${String(s).padStart(2, '0')}s`;
-  return `${s}s`;
-}
+// Still importable from here for the code that took it from here before format.ts.
 
 function describeLimit(limit: MeasurementLimit): string {
   return 'seconds' in limit ? `${limit.seconds}s` : `${limit.events} events`;

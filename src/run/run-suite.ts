@@ -37,7 +37,8 @@ import { CellCollector } from './cell-collector.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { describeWindow, type MeasuredSide, measureStep } from './measure-step.js';
 import { planSteps } from './plan.js';
-import { formatDuration, ProgressTracker } from './progress.js';
+import { formatDuration } from '../format.js';
+import { ProgressTracker } from './progress.js';
 import { rawDirFor, type RunConfig, type SideConfig } from './run-config.js';
 
 const RAW_MARKER = '.mysql-perf-gate-raw';

@@ -79,6 +79,7 @@ export function metricValues(
   });
 }
 
+/** The median (stats' one), or null when no repetition has the metric: the chart leaves that point out. */
 export function medianOrNull(values: readonly number[]): number | null {
   return values.length === 0 ? null : median(values);
 }

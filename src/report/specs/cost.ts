@@ -3,6 +3,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 
 import { METRICS } from '../../compare/metrics.js';
+import { formatChangePercentLabel } from '../../format.js';
 import type { CellFunctionDeltas } from '../../compare/verdict-schema.js';
 import type { ReportInput } from '../report-input.js';
 import {
@@ -121,7 +122,7 @@ export function functionsSpec(input: ReportInput): TopLevelSpec | null {
         candidate.metric === 'instructions',
     );
     const change =
-      judged === undefined ? '' : `, ${formatChange(judged.change)} ${METRICS.instructions.unit}`;
+      judged === undefined ? '' : `, ${formatChangePercentLabel(judged.change)} ${METRICS.instructions.unit}`;
     return `${cellLabel(cell)}: ${cell.verdict ?? 'not judged'}${change}`;
   };
   const values = cells.flatMap((cell) => {
@@ -200,10 +201,4 @@ export function functionsSpec(input: ReportInput): TopLevelSpec | null {
     // read-write transaction's: on a shared axis its bars would not show.
     resolve: { scale: { x: 'independent', y: 'independent' } },
   };
-}
-
-function formatChange(fraction: number): string {
-  const percent = (fraction * 100).toFixed(1);
-  // A change that rounds to zero is shown as +0.0%, not -0.0%.
-  return Number(percent) < 0 ? `${percent}%` : `+${percent.replace('-', '')}%`;
 }
