@@ -1,0 +1,201 @@
+// The layering docs/architecture.md describes, checked on every import in src/: the layer table
+// there is the rule, so the map a contributor reads and what this test enforces cannot drift apart.
+//
+// - Every module under src/ belongs to a row of the table (a new folder must be placed).
+// - An import never points from a lower layer to a higher one.
+// - A module not listed as doing I/O is pure: it imports no I/O package (fs, child_process, the
+//   network, @actions/*, mysql2) and no module that does I/O, except for types.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import ts from 'typescript';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = join(ROOT, 'src');
+const DOC = join(ROOT, 'docs', 'architecture.md');
+
+/** Packages whose use is I/O: a pure module imports none of them. */
+const IO_PACKAGES = [
+  /^node:(fs|fs\/promises|child_process|net|os|http|https|dgram|worker_threads|zlib|timers\/promises)$/,
+  /^@actions\//,
+  /^@octokit\//,
+  /^mysql2/,
+];
+
+interface Row {
+  readonly layer: number;
+  /** Folder (`report/specs/`) or file (`errors.ts`) paths under src/. */
+  readonly modules: readonly string[];
+  /** 'all' when every module of the row may do I/O, else the files (under src/) that may. */
+  readonly io: 'all' | readonly string[];
+}
+
+/** Rows of the table under "## Layers": `| 3 | \`suite/\` \`sysbench/\` | \`suite/load-suite.ts\` | … |`. */
+export function parseLayerTable(markdown: string): Row[] {
+  const section = markdown.split(/^## /m).find((part) => part.startsWith('Layers'));
+  if (section === undefined) throw new Error('docs/architecture.md has no "## Layers" section');
+  const rows: Row[] = [];
+  for (const line of section.split('\n')) {
+    const cells = line.split('|').map((cell) => cell.trim());
+    const layer = Number(cells[1]);
+    if (!/^\d+$/.test(cells[1] ?? '') || Number.isNaN(layer)) continue;
+    const code = (text: string): string[] => [...text.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? '');
+    const ioCell = cells[3] ?? '';
+    rows.push({ layer, modules: code(cells[2] ?? ''), io: ioCell === 'all' ? 'all' : code(ioCell) });
+  }
+  return rows;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [relative(SRC, path)] : [];
+  });
+}
+
+/** The row a module belongs to: the longest folder or file path of the table that contains it. */
+function rowOf(rows: readonly Row[], file: string): { row: Row; module: string } | undefined {
+  let best: { row: Row; module: string } | undefined;
+  for (const row of rows) {
+    for (const module of row.modules) {
+      const contains = module.endsWith('/') ? file.startsWith(module) : file === module;
+      if (contains && (best === undefined || module.length > best.module.length)) best = { row, module };
+    }
+  }
+  return best;
+}
+
+interface Import {
+  readonly specifier: string;
+  readonly typeOnly: boolean;
+}
+
+/** Static and dynamic imports and re-exports of a file, and whether each is for types only. */
+function importsOf(file: string): Import[] {
+  const text = readFileSync(join(SRC, file), 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: Import[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      const specifier = (node.moduleSpecifier as ts.StringLiteral).text;
+      const typeOnly = ts.isImportDeclaration(node)
+        ? node.importClause?.phaseModifier === ts.SyntaxKind.TypeKeyword ||
+          (node.importClause?.namedBindings !== undefined &&
+            ts.isNamedImports(node.importClause.namedBindings) &&
+            node.importClause.name === undefined &&
+            node.importClause.namedBindings.elements.every((element) => element.isTypeOnly))
+        : node.isTypeOnly;
+      found.push({ specifier, typeOnly });
+    }
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [argument] = node.arguments;
+      if (argument && ts.isStringLiteral(argument)) found.push({ specifier: argument.text, typeOnly: false });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** A relative import's target as a path under src/ (`../compare/cell.js` → `compare/cell.ts`). */
+function targetOf(file: string, specifier: string): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  return relative(SRC, resolve(SRC, dirname(file), specifier.replace(/\.js$/, '.ts')));
+}
+
+function mayDoIo(rows: readonly Row[], file: string): boolean {
+  const row = rowOf(rows, file)?.row;
+  return row !== undefined && (row.io === 'all' || row.io.includes(file));
+}
+
+/** Every rule the table states, broken, as one message per import (empty when all hold). */
+export function layeringViolations(rows: readonly Row[], files: readonly string[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    const from = rowOf(rows, file);
+    if (from === undefined) {
+      problems.push(
+        `src/${file} is in no row of the table in docs/architecture.md: place its folder in a layer`,
+      );
+      continue;
+    }
+    const pure = !mayDoIo(rows, file);
+    for (const { specifier, typeOnly } of importsOf(file)) {
+      const target = targetOf(file, specifier);
+      if (target === undefined) {
+        if (pure && !typeOnly && IO_PACKAGES.some((pattern) => pattern.test(specifier))) {
+          problems.push(`src/${file} is pure (not listed as doing I/O) but imports ${specifier}`);
+        }
+        continue;
+      }
+      const to = rowOf(rows, target);
+      if (to !== undefined && to.row.layer > from.row.layer) {
+        problems.push(
+          `src/${file} (layer ${from.row.layer}, ${from.module}) imports src/${target} (layer ${to.row.layer}, ${to.module}): imports point down, never up`,
+        );
+      }
+      if (pure && !typeOnly && mayDoIo(rows, target)) {
+        problems.push(
+          `src/${file} is pure (not listed as doing I/O) but imports src/${target}, which does I/O`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+describe('the layers of docs/architecture.md', () => {
+  const rows = parseLayerTable(readFileSync(DOC, 'utf8'));
+  const files = sourceFiles(SRC);
+
+  test('the table has rows, and every module it names exists', () => {
+    expect(rows.length).toBeGreaterThan(5);
+    const missing = rows
+      .flatMap((row) => [...row.modules, ...(row.io === 'all' ? [] : row.io)])
+      .filter(
+        (module) => !files.some((file) => (module.endsWith('/') ? file.startsWith(module) : file === module)),
+      );
+    expect(missing).toEqual([]);
+  });
+
+  test('every import in src/ keeps to the layers, and pure modules stay pure', () => {
+    expect(layeringViolations(rows, files)).toEqual([]);
+  });
+
+  test('the decision, statistics, chart specs, comment and HTML builders are pure', () => {
+    const mustBePure = files.filter(
+      (file) =>
+        /^(compare|stats|report\/specs|report\/comment)\//.test(file) ||
+        ['report/comment.ts', 'report/html.ts', 'format.ts'].includes(file),
+    );
+    expect(mustBePure.length).toBeGreaterThan(20);
+    expect(mustBePure.filter((file) => mayDoIo(rows, file))).toEqual([]);
+  });
+
+  test('an upward import, an I/O package in a pure module and an unplaced folder are all caught', () => {
+    const table: Row[] = [
+      { layer: 1, modules: ['stats/'], io: [] },
+      { layer: 2, modules: ['compare/'], io: [] },
+      { layer: 3, modules: ['report/'], io: ['report/write-report.ts'] },
+      { layer: 4, modules: ['commands/'], io: 'all' },
+    ];
+    // commands/compare.ts imports compare/ and report/: placed below them, its imports point up.
+    const fromCommands = layeringViolations(
+      table.slice(0, 3).concat([{ layer: 0, modules: ['commands/'], io: 'all' }]),
+      ['commands/compare.ts'],
+    );
+    expect(fromCommands.join('\n')).toMatch(
+      /commands\/compare\.ts \(layer 0.*imports src\/compare\/.*point down, never up/,
+    );
+    const pureIo = layeringViolations(
+      [{ layer: 1, modules: ['report/'], io: [] }],
+      ['report/write-report.ts'],
+    );
+    expect(pureIo.join('\n')).toMatch(/write-report\.ts is pure .* imports node:fs/);
+    expect(layeringViolations(table, ['run/run-suite.ts'])).toEqual([
+      'src/run/run-suite.ts is in no row of the table in docs/architecture.md: place its folder in a layer',
+    ]);
+  });
+});
