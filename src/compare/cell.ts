@@ -150,6 +150,80 @@ function judgeCounts(
   };
 }
 
+/** What the statistics of a timing say about a cell, beside its tolerance. */
+interface TimingEvidence {
+  /** Positive when head is worse, whichever direction the metric runs. */
+  readonly worseBy: number;
+  readonly threshold: number;
+  /** False when the medians differ by no more than the measurement's own steps. */
+  readonly resolvable: boolean;
+  readonly adjusted: { pWorse: number; pBetter: number };
+  readonly settings: Settings;
+  /** Repetitions per side (the smaller side). */
+  readonly n: number;
+  readonly cv: number;
+  /** The level a single cell must reach on its own, after the adjustment across its family. */
+  readonly cellAlpha: number;
+  readonly mde: number;
+  /** Repetitions per side that would resolve the tolerance. */
+  readonly needed: number;
+  /** The worst change the interval still allows, as "worse by". */
+  readonly worstPlausible: number;
+  readonly familySize: number;
+}
+
+interface TimingJudgement extends Judgement {
+  /** Repetitions per side that would settle an inconclusive cell. */
+  readonly repetitionsNeeded: number | null;
+}
+
+/** A timing's verdict: a regression or improvement must exceed the tolerance and be significant. */
+function judgeTiming(e: TimingEvidence): TimingJudgement {
+  const { worseBy, threshold, resolvable, adjusted, settings, n, cv, mde, needed } = e;
+  if (worseBy > threshold && adjusted.pWorse <= settings.alpha && resolvable) {
+    const reason = `${percent(worseBy)} worse, beyond the ${percent(threshold)} tolerance (p = ${adjusted.pWorse.toPrecision(2)})`;
+    return { verdict: 'regression', reason, repetitionsNeeded: null };
+  }
+  if (-worseBy > threshold && adjusted.pBetter <= settings.alpha && resolvable) {
+    const reason = `${percent(-worseBy)} better, beyond the ${percent(threshold)} tolerance (p = ${adjusted.pBetter.toPrecision(2)})`;
+    return { verdict: 'improvement', reason, repetitionsNeeded: null };
+  }
+  if (Math.abs(worseBy) > threshold && resolvable) {
+    // Beyond the tolerance but not shown to be real: neither a regression nor "unchanged".
+    const p = Math.min(adjusted.pWorse, adjusted.pBetter);
+    const resolve = repetitionsToResolve({
+      cv,
+      effect: Math.abs(worseBy),
+      alpha: e.cellAlpha,
+      power: settings.power,
+    });
+    const reason =
+      `a ${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'} median, beyond the ${percent(threshold)} tolerance, ` +
+      `that ${n} repetitions cannot confirm (p = ${p.toPrecision(2)}); about ${Math.max(resolve, n + 1)} repetitions per side would settle it`;
+    return { verdict: 'inconclusive', reason, repetitionsNeeded: Math.max(resolve, n + 1) };
+  }
+  if (e.worstPlausible <= threshold) {
+    // The interval already rules out a change worse than the tolerance: nothing to resolve.
+    const reason =
+      `within the ${percent(threshold)} tolerance: the ${Math.round(settings.confidence * 100)}% interval ` +
+      `rules out more than ${percent(Math.max(0, e.worstPlausible))} worse`;
+    return { verdict: 'unchanged', reason, repetitionsNeeded: null };
+  }
+  if (n < needed && mde > threshold) {
+    const reason = Number.isFinite(mde)
+      ? `noise ${percent(cv)} with ${n} repetitions can only resolve changes of ${percent(mde)}, ` +
+        `more than the ${percent(threshold)} tolerance; ${needed} repetitions per side would resolve it`
+      : `${n} repetitions per side cannot show any change to be significant when ${e.familySize} cells are judged ` +
+        `together; ${needed} repetitions per side would resolve the ${percent(threshold)} tolerance`;
+    return { verdict: 'inconclusive', reason, repetitionsNeeded: needed };
+  }
+  return {
+    verdict: 'unchanged',
+    reason: `within the ${percent(threshold)} tolerance`,
+    repetitionsNeeded: null,
+  };
+}
+
 /**
  * `familySize` is how many cells share the metric: the adjustment across them means a single
  * cell must reach alpha / familySize on its own, so that is what the noise gate asks of it.
@@ -169,62 +243,29 @@ export function compareCell(
     resamples: settings.resamples,
     seed: seedFor(input),
   });
-  // Positive when head is worse, whichever direction the metric runs.
   const worseBy = metric.worse === 'lower' ? -change : change;
-  const resolvable = Math.abs(head.median - base.median) > 2 * metric.resolution;
   const n = Math.min(input.base.length, input.head.length);
   const cv = Math.max(base.cv, head.cv);
   const cellAlpha = settings.alpha / Math.max(1, familySize);
   // Infinite when n repetitions cannot reach cellAlpha at all, however large the change.
   const mde = minimumDetectableEffect({ cv, n, alpha: cellAlpha, power: settings.power });
-  const needed = repetitionsToResolve({ cv, effect: threshold, alpha: cellAlpha, power: settings.power });
-
-  // The worst change the interval still allows, as "worse by" (positive = worse).
-  const worstPlausible = metric.worse === 'lower' ? 1 - interval.low : interval.high - 1;
-  let verdict: CellVerdict;
-  let reason: string;
-  let repetitionsNeeded: number | null = null;
   const counted = judgeCounts(metric, base, head, worseBy, threshold);
-  if (counted) {
-    ({ verdict, reason } = counted);
-  } else if (worseBy > threshold && adjusted.pWorse <= settings.alpha && resolvable) {
-    verdict = 'regression';
-    reason = `${percent(worseBy)} worse, beyond the ${percent(threshold)} tolerance (p = ${adjusted.pWorse.toPrecision(2)})`;
-  } else if (-worseBy > threshold && adjusted.pBetter <= settings.alpha && resolvable) {
-    verdict = 'improvement';
-    reason = `${percent(-worseBy)} better, beyond the ${percent(threshold)} tolerance (p = ${adjusted.pBetter.toPrecision(2)})`;
-  } else if (Math.abs(worseBy) > threshold && resolvable) {
-    // Beyond the tolerance but not shown to be real: neither a regression nor "unchanged".
-    const p = Math.min(adjusted.pWorse, adjusted.pBetter);
-    const resolve = repetitionsToResolve({
-      cv,
-      effect: Math.abs(worseBy),
-      alpha: cellAlpha,
-      power: settings.power,
-    });
-    verdict = 'inconclusive';
-    reason =
-      `a ${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'} median, beyond the ${percent(threshold)} tolerance, ` +
-      `that ${n} repetitions cannot confirm (p = ${p.toPrecision(2)}); about ${Math.max(resolve, n + 1)} repetitions per side would settle it`;
-    repetitionsNeeded = Math.max(resolve, n + 1);
-  } else if (worstPlausible <= threshold) {
-    // The interval already rules out a change worse than the tolerance: nothing to resolve.
-    verdict = 'unchanged';
-    reason =
-      `within the ${percent(threshold)} tolerance: the ${Math.round(settings.confidence * 100)}% interval ` +
-      `rules out more than ${percent(Math.max(0, worstPlausible))} worse`;
-  } else if (n < needed && mde > threshold) {
-    verdict = 'inconclusive';
-    reason = Number.isFinite(mde)
-      ? `noise ${percent(cv)} with ${n} repetitions can only resolve changes of ${percent(mde)}, ` +
-        `more than the ${percent(threshold)} tolerance; ${needed} repetitions per side would resolve it`
-      : `${n} repetitions per side cannot show any change to be significant when ${familySize} cells are judged ` +
-        `together; ${needed} repetitions per side would resolve the ${percent(threshold)} tolerance`;
-    repetitionsNeeded = needed;
-  } else {
-    verdict = 'unchanged';
-    reason = `within the ${percent(threshold)} tolerance`;
-  }
+  const { verdict, reason, repetitionsNeeded } = counted
+    ? { ...counted, repetitionsNeeded: null }
+    : judgeTiming({
+        worseBy,
+        threshold,
+        resolvable: Math.abs(head.median - base.median) > 2 * metric.resolution,
+        adjusted,
+        settings,
+        n,
+        cv,
+        cellAlpha,
+        mde,
+        needed: repetitionsToResolve({ cv, effect: threshold, alpha: cellAlpha, power: settings.power }),
+        worstPlausible: metric.worse === 'lower' ? 1 - interval.low : interval.high - 1,
+        familySize,
+      });
   return {
     workload: input.workload,
     threads: input.threads,

@@ -7,8 +7,25 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { Socket } from 'node:net';
 
-import { BenchmarkError, DependencyError, GateError, errorMessage, tailLines } from '../errors.js';
+import { BenchmarkError, DependencyError, GateError, errorMessage } from '../errors.js';
 import { exec } from '../shell/exec.js';
+import {
+  type AttachFailure,
+  type Exit,
+  attachFailureMessage,
+  carriesEvent,
+  describeExit,
+  endedByInterrupt,
+  endedEarlyMessage,
+  isPermissionProblem,
+  perfMessages,
+  perfStatRows,
+  requestedCounts,
+  uncountedMessage,
+} from './perf-output.js';
+
+// Re-exported so that callers find all of perf in one module, whichever file does the reading.
+export { eventCount, parsePerfStatCsv } from './perf-output.js';
 
 export const PERF = 'perf';
 
@@ -46,118 +63,6 @@ export type PerfSupport =
     }
   | { readonly available: false; readonly reason: string };
 
-/** One count line of `perf stat -x,` output. */
-interface PerfRow {
-  readonly event: string;
-  /** The count, or perf's marker when there is none. */
-  readonly value: number | '<not counted>' | '<not supported>';
-  readonly line: string;
-}
-
-/**
- * The count lines of `perf stat -x,` output (perf 6.1: value,unit,event,run-time-ns,
- * percent-running,metric-value,metric-unit). Skipped: "#" comments and blank lines (`-o` files
- * start with "# started on …"), metric-only lines (empty value), and anything that is not CSV —
- * perf's own messages ("Events enabled") when reading its stderr.
- */
-function perfStatRows(text: string): PerfRow[] {
-  const rows: PerfRow[] = [];
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const fields = line.split(',');
-    const [value, , event] = fields;
-    if (fields.length < 3 || value === undefined || event === undefined || event === '') continue;
-    if (value === '<not counted>' || value === '<not supported>') {
-      rows.push({ event, value, line });
-    } else if (/^\d+(\.\d+)?$/.test(value)) {
-      rows.push({ event, value: Number(value), line });
-    }
-  }
-  return rows;
-}
-
-/**
- * Counts per event name, as perf printed them (task-clock and cpu-clock in milliseconds, other
- * events as plain counts). An event perf could not count ("<not supported>", "<not counted>") is
- * a BenchmarkError naming it; so is output without any count line. `what` names the source.
- */
-export function parsePerfStatCsv(text: string, what: string): Record<string, number> {
-  const rows = perfStatRows(text);
-  if (rows.length === 0) {
-    const tail = tailLines(text, 10);
-    throw new BenchmarkError(
-      `${what}: perf stat printed no counts${tail ? `; it printed:\n${tail}` : ' (no output at all)'}`,
-    );
-  }
-  const counts: Record<string, number> = {};
-  for (const row of rows) {
-    if (typeof row.value !== 'number' && !ranOnOtherCoreType(row, rows)) {
-      throw new BenchmarkError(`${what}: ${uncountedMessage(row)}`);
-    }
-    if (row.event in counts) {
-      throw new BenchmarkError(`${what}: perf stat printed two counts for ${row.event}: "${row.line}"`);
-    }
-    counts[row.event] = typeof row.value === 'number' ? row.value : 0;
-  }
-  return counts;
-}
-
-/**
- * On a hybrid CPU a process that never ran on one core type gets "<not counted>" on that PMU's
- * line ("cpu_atom/instructions/") while another ("cpu_core/instructions/") has the count: that
- * line means zero, not failure.
- */
-function ranOnOtherCoreType(row: PerfRow, rows: readonly PerfRow[]): boolean {
-  const pmuEvent = (name: string): string[] | undefined => {
-    const match = /^([\w-]+)\/(.+)\/:?u?$/.exec(name);
-    return match?.[1] !== undefined && match[2] !== undefined ? [match[1], match[2]] : undefined;
-  };
-  const mine = pmuEvent(row.event);
-  if (row.value !== '<not counted>' || !mine) return false;
-  return rows.some((other) => {
-    const theirs = pmuEvent(other.event);
-    return (
-      typeof other.value === 'number' &&
-      theirs !== undefined &&
-      theirs[1] === mine[1] &&
-      theirs[0] !== mine[0]
-    );
-  });
-}
-
-function uncountedMessage(row: PerfRow): string {
-  const why =
-    row.value === '<not supported>'
-      ? 'this machine does not provide that event (hardware counters are often hidden from virtual ' +
-        'machines and containers; count it on bare metal or a VM with a virtual PMU, or use a software ' +
-        'event such as task-clock)'
-      : 'the counter never ran (the process was not scheduled while counting, or every hardware ' +
-        'counter was taken by other perf users such as the NMI watchdog)';
-  return `perf could not count ${row.event}: it printed "${row.line}": ${why}`;
-}
-
-/**
- * Whether a printed event name carries the requested `event`: the name itself; "<event>:u" when
- * perf fell back to user space only (perf_event_paranoid >= 2 without privileges); or, on hybrid
- * CPUs (Intel P/E cores), "<pmu>/<event>/", one line per core type.
- */
-function carriesEvent(printed: string, event: string): boolean {
-  if (printed === event || printed === `${event}:u`) return true;
-  const match = /^[\w-]+\/(.+)\/:?u?$/.exec(printed);
-  return match?.[1] === event;
-}
-
-/**
- * The count of a requested `event` in parsePerfStatCsv's result: its own line, or the sum of the
- * lines that carry it (see carriesEvent); undefined when perf printed none.
- */
-export function eventCount(counts: Record<string, number>, event: string): number | undefined {
-  if (event in counts) return counts[event];
-  const lines = Object.entries(counts).filter(([name]) => carriesEvent(name, event));
-  return lines.length === 0 ? undefined : lines.reduce((sum, [, value]) => sum + value, 0);
-}
-
 /** What perf_event_paranoid is set to, for messages. */
 async function paranoidSetting(): Promise<string> {
   try {
@@ -165,25 +70,6 @@ async function paranoidSetting(): Promise<string> {
   } catch {
     return `${PARANOID_FILE} does not exist (a kernel without perf events support?)`;
   }
-}
-
-/**
- * perf's messages for quoting in errors: without the lines -D -1/--control print in normal
- * operation and without the usage summary perf appends to argument errors. The first lines are
- * kept, because perf states the problem first ("Error:\nAccess to performance monitoring…").
- */
-function perfMessages(stderr: string, lines = 8): string {
-  const noise = /^Events (enabled|disabled)$/;
-  const kept: string[] = [];
-  for (const line of stderr.split('\n')) {
-    if (/^\s*Usage: perf /.test(line)) break;
-    if (line.trim() !== '' && !noise.test(line.trim())) kept.push(line.trimEnd());
-  }
-  return kept.length > lines ? [...kept.slice(0, lines), '…'].join('\n') : kept.join('\n');
-}
-
-function isPermissionProblem(stderr: string): boolean {
-  return /perf_event_paranoid|Permission denied|Access to performance monitoring|No permission/i.test(stderr);
 }
 
 async function permissionAdvice(): Promise<string> {
@@ -291,34 +177,40 @@ function extraPipe(child: ChildProcess, fd: number): Socket {
   return stream;
 }
 
-interface Exit {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
+/** `promise`'s value, or 'timeout' if it has none after `ms`. */
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => {
+      resolve('timeout');
+    }, ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function spawnError(error: NodeJS.ErrnoException, command: string): GateError {
+  return error.code === 'ENOENT'
+    ? new DependencyError(`${PERF} was not found; ${PERF_INSTALL_HINT}`)
+    : new GateError(`could not run ${command}: ${error.message}`, { cause: error });
+}
+
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new BenchmarkError('perf stat was stopped: the run was aborted');
 }
 
 /**
- * Starts `perf stat` counting `events` on process `pid` (all its threads, and threads it creates
- * later) and resolves once counting has begun, so that everything after this call is counted.
- *
- * How we know: perf starts with its counters open but disabled (-D -1) and listens on a control
- * pipe (--control fd:4,5); we send "enable" and perf answers "ack" only after enabling them. Counts
- * go to their own pipe (--log-fd 3), apart from perf's messages on stderr.
- *
- * perf never outlives the session: it is killed when `signal` aborts, when attaching fails, and
- * when Node exits; it exits by itself when the target exits.
+ * The arguments that make perf count `events` of process `pid` (all its threads, and threads it
+ * creates later), with counters open but disabled (-D -1) until "enable" arrives on the control
+ * pipe (--control fd:4,5), which perf answers with "ack" once they are enabled. Counts go to their
+ * own pipe (--log-fd 3), apart from perf's messages on stderr.
  */
-export async function startPerfStat(
-  pid: number,
-  events: readonly string[],
-  options: { signal?: AbortSignal } = {},
-): Promise<PerfSession> {
-  if (!Number.isInteger(pid) || pid <= 0)
-    throw new BenchmarkError(`cannot count events of pid ${pid}: not a process id`);
-  if (events.length === 0) throw new BenchmarkError('perf stat needs at least one event to count');
-  const signal = options.signal;
-  signal?.throwIfAborted();
-
-  const args = [
+export function perfStatArgs(pid: number, events: readonly string[]): string[] {
+  return [
     'stat',
     '-x,',
     '--no-big-num',
@@ -333,173 +225,184 @@ export async function startPerfStat(
     '-p',
     String(pid),
   ];
-  const command = [PERF, ...args].join(' ');
-  const child = spawn(PERF, args, {
-    env: perfEnv(),
-    stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
-  });
+}
 
-  let exit: Exit | undefined;
-  const closed = new Promise<Exit>((resolve, reject) => {
-    child.once('error', (error: NodeJS.ErrnoException) => {
-      if (child.pid !== undefined) return; // a failed kill(); the process is still there
-      reject(
-        error.code === 'ENOENT'
-          ? new DependencyError(`${PERF} was not found; ${PERF_INSTALL_HINT}`)
-          : new GateError(`could not run ${command}: ${error.message}`, { cause: error }),
-      );
+/**
+ * One `perf stat` attached to a process: spawned by the constructor, then attach() and stop().
+ * perf never outlives it: it is killed when `signal` aborts, when attaching fails, and when Node
+ * exits; it exits by itself when the target exits.
+ */
+class PerfStatProcess {
+  private readonly command: string;
+  /** Resolves once perf has exited and its pipes are closed; rejects if it could not be started. */
+  private readonly closed: Promise<Exit>;
+  private readonly child: ChildProcess;
+  private exit: Exit | undefined;
+  private readonly stderr: string[] = [];
+  private readonly output: string[] = [];
+
+  constructor(
+    private readonly pid: number,
+    private readonly events: readonly string[],
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    const args = perfStatArgs(pid, events);
+    this.command = [PERF, ...args].join(' ');
+    this.child = spawn(PERF, args, {
+      env: perfEnv(),
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
     });
-    child.once('close', (code, exitSignal) => {
-      exit = { code, signal: exitSignal };
-      livePerfs.delete(child);
-      resolve(exit);
-    });
-  });
-  if (child.pid === undefined) {
-    await closed; // rejects with the spawn error
-    throw new GateError(`could not run ${command}`);
-  }
-  const perfPid = child.pid;
-  track(child);
-
-  const kill = (): void => {
-    if (exit === undefined) child.kill('SIGKILL');
-  };
-  let onAborted: () => void = () => undefined;
-  const aborted = new Promise<'aborted'>((resolve) => {
-    onAborted = () => {
-      resolve('aborted');
-    };
-  });
-  const onAbort = (): void => {
-    kill();
-    onAborted();
-  };
-  signal?.addEventListener('abort', onAbort, { once: true });
-  void closed.finally(() => signal?.removeEventListener('abort', onAbort)).catch(() => undefined);
-
-  const stderr: string[] = [];
-  const output: string[] = [];
-  let acked: () => void = () => undefined;
-  const ack = new Promise<void>((resolve) => {
-    acked = resolve;
-  });
-  let ackText = '';
-  try {
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => stderr.push(chunk));
-    extraPipe(child, 3)
-      .setEncoding('utf8')
-      .on('data', (chunk: string) => output.push(chunk));
-    extraPipe(child, 5)
-      .setEncoding('utf8')
-      .on('data', (chunk: string) => {
-        ackText += chunk;
-        if (ackText.includes('ack\n')) acked();
+    this.closed = new Promise<Exit>((resolve, reject) => {
+      this.child.once('error', (error: NodeJS.ErrnoException) => {
+        if (this.child.pid !== undefined) return; // a failed kill(); the process is still there
+        reject(spawnError(error, this.command));
       });
-    const control = extraPipe(child, 4);
-    control.on('error', () => undefined); // perf gone: reported by the exit below
+      this.child.once('close', (code, exitSignal) => {
+        const exit = { code, signal: exitSignal };
+        this.exit = exit;
+        livePerfs.delete(this.child);
+        resolve(exit);
+      });
+    });
+  }
+
+  /** perf's pid; throws why it could not be started (a DependencyError when perf is missing). */
+  async started(): Promise<number> {
+    const perfPid = this.child.pid;
+    if (perfPid === undefined) {
+      await this.closed; // rejects with the spawn error
+      throw new GateError(`could not run ${this.command}`);
+    }
+    track(this.child);
+    return perfPid;
+  }
+
+  /** Resolves once perf is counting; otherwise kills it and throws why it is not. */
+  async attach(): Promise<void> {
+    const aborted = this.killOnAbort();
+    let ack: Promise<void>;
+    try {
+      ack = this.enable();
+    } catch (error) {
+      this.kill();
+      await this.closed.catch(() => undefined);
+      throw error;
+    }
+    const exited = this.closed.then(
+      () => 'exited' as const,
+      () => 'exited' as const,
+    );
+    const attached = ack.then(() => 'attached' as const);
+    const outcome = await withTimeout(Promise.race([attached, exited, aborted]), ATTACH_TIMEOUT_MS);
+    if (outcome !== 'attached' || this.signal?.aborted === true) throw await this.attachFailure(outcome);
+  }
+
+  /**
+   * Ends counting (SIGINT: perf prints its counts and exits) and returns the count of each event.
+   * Throws if perf had ended already, or ended otherwise than SIGINT makes it, or counted nothing.
+   */
+  async stop(): Promise<Record<string, number>> {
+    const endedEarly = this.exit;
+    const status = await this.interrupt();
+    if (this.signal?.aborted) throw abortReason(this.signal);
+    const stderr = this.stderr.join('');
+    if (endedEarly !== undefined) throw new BenchmarkError(endedEarlyMessage(endedEarly, this.pid, stderr));
+    if (!endedByInterrupt(status)) {
+      const said = perfMessages(stderr);
+      throw new BenchmarkError(`${this.command} ${describeExit(status)}${said ? `:\n${said}` : ''}`);
+    }
+    return requestedCounts(this.output.join(''), this.events, `perf stat of process ${this.pid}`);
+  }
+
+  private kill(): void {
+    if (this.exit === undefined) this.child.kill('SIGKILL');
+  }
+
+  /** Kills perf when the signal aborts; resolves then (and never otherwise), for a wait to race. */
+  private killOnAbort(): Promise<'aborted'> {
+    const signal = this.signal;
+    return new Promise<'aborted'>((resolve) => {
+      if (signal === undefined) return;
+      const onAbort = (): void => {
+        this.kill();
+        resolve('aborted');
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      const forget = (): void => {
+        signal.removeEventListener('abort', onAbort);
+      };
+      this.closed.then(forget, forget);
+    });
+  }
+
+  /**
+   * Collects perf's messages (stderr) and counts (fd 3) and sends "enable" on the control pipe
+   * (fd 4); resolves when perf answers "ack" (fd 5). Throws if a pipe is missing.
+   */
+  private enable(): Promise<void> {
+    const output = extraPipe(this.child, 3);
+    const control = extraPipe(this.child, 4);
+    const answers = extraPipe(this.child, 5);
+    this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.stderr.push(chunk));
+    output.setEncoding('utf8').on('data', (chunk: string) => this.output.push(chunk));
+    const ack = new Promise<void>((resolve) => {
+      let answered = '';
+      answers.setEncoding('utf8').on('data', (chunk: string) => {
+        answered += chunk;
+        if (answered.includes('ack\n')) resolve();
+      });
+    });
+    control.on('error', () => undefined); // perf gone: reported by its exit
     // Buffered until perf reads its control pipe, which it does once its counters are open.
     control.write('enable\n');
-  } catch (error) {
-    kill();
-    await closed.catch(() => undefined);
-    throw error;
+    return ack;
   }
 
-  // Attached (ack), or perf exited (it could not attach), or aborted, or stuck.
-  let timer: NodeJS.Timeout | undefined;
-  const outcome = await Promise.race([
-    ack.then(() => 'attached' as const),
-    closed.then(
-      () => 'exited' as const,
-      () => 'exited' as const,
-    ),
-    aborted,
-    new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => {
-        resolve('timeout');
-      }, ATTACH_TIMEOUT_MS);
-    }),
-  ]);
-  clearTimeout(timer);
-  if (outcome !== 'attached' || signal?.aborted === true) {
-    kill();
-    const status = await closed;
-    if (signal?.aborted) throw abortReason(signal);
-    const said = perfMessages(stderr.join(''));
-    const advice = isPermissionProblem(stderr.join('')) ? `\n${await permissionAdvice()}` : '';
-    const gone = /Problems finding threads/.test(said) ? ` (process ${pid} does not exist)` : '';
-    const how =
-      outcome === 'timeout'
-        ? `did not start counting within ${ATTACH_TIMEOUT_MS / 1000} s and was killed`
-        : `exited (${describeExit(status)}) before counting started${gone}`;
-    throw new BenchmarkError(`${command} ${how}${said ? `:\n${said}` : ''}${advice}`);
+  /** Kills perf, which did not start counting (`outcome`), and says why. */
+  private async attachFailure(outcome: 'attached' | 'exited' | 'aborted' | 'timeout'): Promise<Error> {
+    this.kill();
+    const status = await this.closed;
+    if (this.signal?.aborted) return abortReason(this.signal);
+    const stderr = this.stderr.join('');
+    const failure: AttachFailure =
+      outcome === 'timeout' ? { kind: 'timeout', afterMs: ATTACH_TIMEOUT_MS } : { kind: 'exited', status };
+    const advice = isPermissionProblem(stderr) ? `\n${await permissionAdvice()}` : '';
+    return new BenchmarkError(`${attachFailureMessage(this.command, this.pid, failure, stderr)}${advice}`);
   }
 
+  /** SIGINT, unless perf has exited already; how it ended. Kills it if it does not end in time. */
+  private async interrupt(): Promise<Exit> {
+    if (this.exit === undefined) this.child.kill('SIGINT');
+    const status = await withTimeout(this.closed, STOP_TIMEOUT_MS);
+    if (status !== 'timeout') return status;
+    this.kill();
+    await this.closed;
+    throw new BenchmarkError(
+      `${this.command} did not exit within ${STOP_TIMEOUT_MS / 1000} s of SIGINT and was killed; no counts`,
+    );
+  }
+}
+
+/**
+ * Starts `perf stat` counting `events` on process `pid` (all its threads, and threads it creates
+ * later) and resolves once counting has begun, so that everything after this call is counted
+ * (see perfStatArgs for how we know).
+ *
+ * perf never outlives the session: it is killed when `signal` aborts, when attaching fails, and
+ * when Node exits; it exits by itself when the target exits.
+ */
+export async function startPerfStat(
+  pid: number,
+  events: readonly string[],
+  options: { signal?: AbortSignal } = {},
+): Promise<PerfSession> {
+  if (!Number.isInteger(pid) || pid <= 0)
+    throw new BenchmarkError(`cannot count events of pid ${pid}: not a process id`);
+  if (events.length === 0) throw new BenchmarkError('perf stat needs at least one event to count');
+  options.signal?.throwIfAborted();
+  const perf = new PerfStatProcess(pid, events, options.signal);
+  const perfPid = await perf.started();
+  await perf.attach();
   let stopping: Promise<Record<string, number>> | undefined;
-  const stop = async (): Promise<Record<string, number>> => {
-    const endedEarly = exit;
-    if (endedEarly === undefined) child.kill('SIGINT'); // perf prints its counts and exits
-    let stopTimer: NodeJS.Timeout | undefined;
-    const status = await Promise.race([
-      closed,
-      new Promise<undefined>((resolve) => {
-        stopTimer = setTimeout(() => {
-          resolve(undefined);
-        }, STOP_TIMEOUT_MS);
-      }),
-    ]);
-    clearTimeout(stopTimer);
-    if (status === undefined) {
-      kill();
-      await closed;
-      throw new BenchmarkError(
-        `${command} did not exit within ${STOP_TIMEOUT_MS / 1000} s of SIGINT and was killed; no counts`,
-      );
-    }
-    if (signal?.aborted) throw abortReason(signal);
-    const said = perfMessages(stderr.join(''));
-    if (endedEarly !== undefined) {
-      // perf exits by itself (status 0) when its target exits; a signal came from someone else,
-      // such as a Ctrl-C in the terminal, which reaches perf too.
-      const why =
-        endedEarly.signal === null
-          ? `process ${pid} probably exited, so the counts do not cover the window; if it is the ` +
-            'server, check its error log'
-          : 'something else stopped it (a Ctrl-C in the terminal?), so the counts do not cover the window';
-      throw new BenchmarkError(
-        `perf stat ended (${describeExit(endedEarly)}) before the measurement window did: ${why}` +
-          (said ? `\nperf said:\n${said}` : ''),
-      );
-    }
-    // perf re-raises SIGINT on itself after printing, so "killed by SIGINT" is its normal end.
-    if (!(status.signal === 'SIGINT' || status.code === 0 || status.code === 130)) {
-      throw new BenchmarkError(`${command} ${describeExit(status)}${said ? `:\n${said}` : ''}`);
-    }
-    const counts = parsePerfStatCsv(output.join(''), `perf stat of process ${pid}`);
-    const result: Record<string, number> = {};
-    for (const event of events) {
-      const count = eventCount(counts, event);
-      if (count === undefined) {
-        throw new BenchmarkError(
-          `perf stat of process ${pid} printed no count for ${event}; it printed:\n${tailLines(output.join(''), 10)}`,
-        );
-      }
-      result[event] = count;
-    }
-    return result;
-  };
-  return {
-    perfPid,
-    stop: () => (stopping ??= stop()),
-  };
-}
-
-function describeExit(status: Exit): string {
-  return status.signal !== null ? `killed by ${status.signal}` : `exit status ${status.code ?? '?'}`;
-}
-
-function abortReason(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  return reason instanceof Error ? reason : new BenchmarkError('perf stat was stopped: the run was aborted');
+  return { perfPid, stop: () => (stopping ??= perf.stop()) };
 }

@@ -106,26 +106,23 @@ const ROW_HEIGHT = 16;
 
 export const FUNCTIONS_TITLE = 'Where the instructions went';
 
-/** Null when the verdict lists no function deltas (not an instruction suite, no profiles). */
-export function functionsSpec(input: ReportInput): TopLevelSpec | null {
-  const deltas = input.verdict.functionDeltas.filter((cell) => cell.functions.length > 0);
-  const changed = deltas.filter((cell) => cell.verdict !== 'unchanged');
-  const [cells, limit] =
-    changed.length > 0 ? [changed, FUNCTIONS_PER_CHANGED_CELL] : [deltas, FUNCTIONS_PER_UNCHANGED_CELL];
-  if (cells.length === 0) return null;
-  // The panel says what the cell's verdict was judged on, so the bars can be read against it.
-  const header = (cell: CellFunctionDeltas): string => {
-    const judged = input.verdict.cells.find(
-      (candidate) =>
-        candidate.workload === cell.workload &&
-        candidate.threads === cell.threads &&
-        candidate.metric === 'instructions',
-    );
-    const change =
-      judged === undefined ? '' : `, ${formatChangePercentLabel(judged.change)} ${METRICS.instructions.unit}`;
-    return `${cellLabel(cell)}: ${cell.verdict ?? 'not judged'}${change}`;
-  };
-  const values = cells.flatMap((cell) => {
+/** The panel's header says what the cell's verdict was judged on, so the bars can be read against it. */
+function panelHeader(input: ReportInput, cell: CellFunctionDeltas): string {
+  const judged = input.verdict.cells.find(
+    (candidate) =>
+      candidate.workload === cell.workload &&
+      candidate.threads === cell.threads &&
+      candidate.metric === 'instructions',
+  );
+  const change =
+    judged === undefined ? '' : `, ${formatChangePercentLabel(judged.change)} ${METRICS.instructions.unit}`;
+  return `${cellLabel(cell)}: ${cell.verdict ?? 'not judged'}${change}`;
+}
+
+/** One bar per function: the `limit` largest changes of each cell. */
+function functionBars(input: ReportInput, cells: readonly CellFunctionDeltas[], limit: number) {
+  return cells.flatMap((cell) => {
+    const header = panelHeader(input, cell);
     // Two long names can share their first characters: each bar keeps its own row.
     const seen = new Map<string, number>();
     return cell.functions.slice(0, limit).map((fn) => {
@@ -133,7 +130,7 @@ export function functionsSpec(input: ReportInput): TopLevelSpec | null {
       const count = (seen.get(short) ?? 0) + 1;
       seen.set(short, count);
       return {
-        cell: header(cell),
+        cell: header,
         function: count === 1 ? short : `${short} [${count}]`,
         name: fn.name,
         object: fn.object,
@@ -144,7 +141,10 @@ export function functionsSpec(input: ReportInput): TopLevelSpec | null {
       };
     });
   });
-  const rows = Math.max(...cells.map((cell) => Math.min(limit, cell.functions.length)));
+}
+
+/** Bars by function in one panel per cell, sorted by change, red where the head costs more. */
+function functionsChart(values: ReturnType<typeof functionBars>, rows: number, limit: number): TopLevelSpec {
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: {
@@ -201,4 +201,15 @@ export function functionsSpec(input: ReportInput): TopLevelSpec | null {
     // read-write transaction's: on a shared axis its bars would not show.
     resolve: { scale: { x: 'independent', y: 'independent' } },
   };
+}
+
+/** Null when the verdict lists no function deltas (not an instruction suite, no profiles). */
+export function functionsSpec(input: ReportInput): TopLevelSpec | null {
+  const deltas = input.verdict.functionDeltas.filter((cell) => cell.functions.length > 0);
+  const changed = deltas.filter((cell) => cell.verdict !== 'unchanged');
+  const [cells, limit] =
+    changed.length > 0 ? [changed, FUNCTIONS_PER_CHANGED_CELL] : [deltas, FUNCTIONS_PER_UNCHANGED_CELL];
+  if (cells.length === 0) return null;
+  const rows = Math.max(...cells.map((cell) => Math.min(limit, cell.functions.length)));
+  return functionsChart(functionBars(input, cells, limit), rows, limit);
 }
