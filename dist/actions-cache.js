@@ -1,4 +1,4 @@
-import { d as debug$3, m as mkdirP, k as exec, l as which, w as warning, i as info, H as HttpCodes, n as HttpClientError, o as HttpClient, f as isDebug, p as setSecret, B as BearerCredentialHandler, q as rmRF, e as error } from './common3.js';
+import { d as debug$3, m as mkdirP, k as exec, l as which, w as warning, c as info, H as HttpCodes, n as HttpClientError, o as HttpClient, i as isDebug, p as setSecret, B as BearerCredentialHandler, q as rmRF, e as error } from './actions-toolkit.js';
 import * as path$1 from 'path';
 import * as fs from 'fs';
 import { writeFileSync, existsSync } from 'fs';
@@ -25,7 +25,7 @@ import require$$0$3 from 'node:buffer';
 import { createHmac } from 'node:crypto';
 import * as net from 'net';
 import * as tls from 'tls';
-import { g as getDefaultExportFromCjs } from './common.js';
+import { g as getDefaultExportFromCjs } from './commonjs-helpers.js';
 import require$$1 from 'tty';
 import * as http from 'http';
 import { Agent as Agent$1 } from 'https';

@@ -1,17 +1,16 @@
 import os from 'node:os';
-import path, { join, dirname } from 'node:path';
-import { g as getDefaultExportFromCjs } from './common.js';
+import { g as getDefaultExportFromCjs } from './commonjs-helpers.js';
 import require$$0 from 'node:events';
 import require$$1 from 'node:child_process';
+import path, { dirname, join } from 'node:path';
 import fs from 'node:fs';
 import process$1 from 'node:process';
-import { n as newestEntry, m as median, D as DEFAULT_KEEP, r as readResults, s as saveBaseline, I as InputError, a as readBaselineFile, l as listBaselines, B as BaselineError, c as checkKeep, p as parseCommit, b as runConfigFromFlags, d as compareOptionsFromFlags, e as detectSourceTree, f as resolveCompiler, g as comparisonLabels, h as BUILD_TYPES, w as withCleanupScope, F as FLAVOR_NAMES, i as buildServer, j as parseCcacheMode, k as parseBuildType, o as InterruptedError, G as GateError, q as packageVersion, t as renderResultsSummary, u as rawDirFor, v as runCompare, x as verdictExitCode, y as runSuite } from './common2.js';
+import { r as readResults, s as saveBaseline, p as parseCommit, I as InputError, c as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, a as readBaselineFile, l as listBaselines, B as BaselineError, b as BUILD_TYPES, D as DEFAULT_KEEP, d as buildCommand, e as commonBuildRequest, g as compareCommand, h as compareOptionsFromFlags, i as detectSourceTree, j as resolveCompiler, k as comparisonLabels, o as inCleanupScope, q as runCommand, t as describeRunOutcome, u as buildSides, v as runConfigFromFlags, w as packageVersion, x as InterruptedError, G as GateError } from './gate.js';
+import 'node:fs/promises';
 import 'node:crypto';
 import 'node:module';
 import 'node:url';
 import 'fs';
-import 'node:timers/promises';
-import 'node:fs/promises';
 import 'node:net';
 import 'process';
 import 'buffer';
@@ -26,6 +25,7 @@ import 'zlib';
 import 'util';
 import 'url';
 import 'node:zlib';
+import 'node:timers/promises';
 
 var commander$1 = {};
 
@@ -4332,6 +4332,45 @@ const {
   Help,
 } = commander;
 
+// The `baseline save` command: append one side of a results file (every repetition, the server's
+// facts, the machine, the commit) to its stored baseline, keyed by testbed, suite and options.
+function parseKeep(text) {
+    const keep = /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
+    if (Number.isNaN(keep))
+        throw new InputError(`--keep must be a whole number of entries, 1 or more; got "${text}"`);
+    return checkKeep(keep, '--keep');
+}
+/** The commit measured: --commit, else $GITHUB_SHA, else none. */
+function commitFrom(flags, env) {
+    if (flags.commit !== undefined)
+        return parseCommit(flags.commit, '--commit');
+    const sha = env.GITHUB_SHA;
+    return sha === undefined || sha.trim() === '' ? undefined : parseCommit(sha, 'GITHUB_SHA');
+}
+/** Flags → a checked request; nothing is read yet. */
+function baselineSaveRequest(resultsPath, flags, env, now) {
+    return {
+        resultsPath,
+        dir: flags.dir,
+        testbed: flags.testbed,
+        keep: parseKeep(flags.keep),
+        commit: commitFrom(flags, env),
+        side: flags.side,
+        savedAt: now.toISOString(),
+    };
+}
+function baselineSaveCommand(request) {
+    const results = readResults(request.resultsPath);
+    const outcome = saveBaseline(request.dir, results, {
+        ...(request.testbed === undefined ? {} : { testbed: request.testbed }),
+        ...(request.commit === undefined ? {} : { commit: request.commit }),
+        side: request.side,
+        keep: request.keep,
+        savedAt: request.savedAt,
+    });
+    return { ...outcome, request };
+}
+
 // Text for `baseline show`: a list of stored baselines, or one file's history. Pure.
 const COMMIT_LENGTH = 12;
 /** Left-aligned columns, except those listed in `right` (numbers). */
@@ -4345,9 +4384,6 @@ function table(header, rows, right) {
 }
 function shortCommit(entry) {
     return entry.commit === undefined ? '-' : entry.commit.slice(0, COMMIT_LENGTH);
-}
-function formatTps(tps) {
-    return tps >= 100 ? tps.toFixed(0) : tps.toFixed(2);
 }
 /** One row per baseline file: testbed, suite, options hash, entries, newest date and commit. */
 function renderBaselineList(baselines) {
@@ -4390,8 +4426,8 @@ function renderBaselineFile(file, path) {
             cell.workload,
             String(cell.threads),
             String(tps.length),
-            formatTps(median(tps)),
-            `${formatTps(Math.min(...tps))}–${formatTps(Math.max(...tps))}`,
+            formatFigureFixed(median(tps)),
+            `${formatFigureFixed(Math.min(...tps))}–${formatFigureFixed(Math.max(...tps))}`,
         ];
     });
     return [
@@ -4407,10 +4443,64 @@ function renderBaselineFile(file, path) {
     ].join('\n');
 }
 
+// The `baseline show` command: list the stored baselines under a directory, or one file's entries.
+/** Arguments → a request: a FILE, or a directory with optional filters, not both. */
+function baselineShowRequest(file, flags) {
+    if (file === undefined)
+        return { kind: 'list', ...flags };
+    if (flags.testbed !== undefined || flags.suite !== undefined) {
+        throw new InputError('--testbed and --suite choose baselines to list; leave them out when naming a FILE');
+    }
+    return { kind: 'file', file };
+}
+function baselineShowCommand(request) {
+    if (request.kind === 'file') {
+        const text = renderBaselineFile(readBaselineFile(request.file), request.file);
+        return { text, nothingFound: undefined, error: undefined };
+    }
+    const { dir, testbed, suite } = request;
+    const listing = listBaselines(dir, testbed);
+    const shown = listing.found.filter((baseline) => suite === undefined || baseline.file.key.suite === suite);
+    const filter = [
+        testbed === undefined ? '' : ` for testbed ${testbed}`,
+        suite === undefined ? '' : ` for suite ${suite}`,
+    ].join('');
+    const problems = listing.problems;
+    return {
+        text: shown.length > 0 ? renderBaselineList(shown) : undefined,
+        nothingFound: shown.length > 0
+            ? undefined
+            : `no baselines${filter} under ${dir}${listing.exists ? '' : ' (the directory does not exist)'}; store one with: mysql-perf-gate baseline save RESULTS`,
+        error: problems.length === 0
+            ? undefined
+            : new BaselineError(`${problems.length} baseline ${problems.length === 1 ? 'file' : 'files'} under ${dir} could not be read:\n${problems.join('\n')}`),
+    };
+}
+
+// What the CLI's commands share: exit statuses, repeatable flags, and the build flags of `build`
+// and `compare-compilers`.
+const EXIT_OK = 0;
+const EXIT_ERROR = 2;
+/** Commander's accumulator for a repeatable flag. */
+function collect(value, previous) {
+    return [...(previous ?? []), value];
+}
+function addBuildOptions(command) {
+    return command
+        .addOption(new Option('--build-type <type>', 'CMake build type')
+        .choices([...BUILD_TYPES])
+        .default('RelWithDebInfo'))
+        .option('--cmake-arg <arg>', 'extra CMake argument, e.g. -DPLUGIN_ROCKSDB=YES; comes after the defaults, so it wins (repeatable)', collect)
+        .option('--jobs <n>', 'parallel compile jobs (default: the number of CPUs)')
+        .addOption(new Option('--ccache <mode>', 'compile through ccache: auto (when installed), on (required) or off')
+        .choices(['auto', 'on', 'off'])
+        .default('auto'))
+        .option('--ccache-dir <dir>', 'ccache directory to use (default: $CCACHE_DIR, else ~/.cache/ccache)')
+        .option('--verbose', 'show debug output');
+}
+
 // `mysql-perf-gate baseline save|show`: store one side of a results file as a baseline, and look
 // at what is stored. Data goes to stdout, messages to stderr.
-/** Same value as program.ts's EXIT_OK; not imported, since program.ts imports this module. */
-const EXIT_OK$2 = 0;
 const processIo = {
     stdout: (text) => {
         process.stdout.write(text);
@@ -4421,30 +4511,10 @@ const processIo = {
     env: process.env,
     now: () => new Date(),
 };
-function parseKeepFlag(text) {
-    const keep = /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
-    if (Number.isNaN(keep))
-        throw new InputError(`--keep must be a whole number of entries, 1 or more; got "${text}"`);
-    return checkKeep(keep, '--keep');
-}
-function commitFrom(flags, env) {
-    if (flags.commit !== undefined)
-        return parseCommit(flags.commit, '--commit');
-    const sha = env.GITHUB_SHA;
-    return sha === undefined || sha.trim() === '' ? undefined : parseCommit(sha, 'GITHUB_SHA');
-}
 function save(resultsPath, flags, io) {
-    const keep = parseKeepFlag(flags.keep);
-    const commit = commitFrom(flags, io.env);
-    const results = readResults(resultsPath);
-    const outcome = saveBaseline(flags.dir, results, {
-        ...(flags.testbed === undefined ? {} : { testbed: flags.testbed }),
-        ...(commit === undefined ? {} : { commit }),
-        side: flags.side,
-        keep,
-        savedAt: io.now().toISOString(),
-    });
-    if (flags.testbed === undefined) {
+    const outcome = baselineSaveCommand(baselineSaveRequest(resultsPath, flags, io.env, io.now()));
+    const { keep, testbed, commit } = outcome.request;
+    if (testbed === undefined) {
         io.stderr(`testbed ${outcome.key.testbed} is the hardware fingerprint; --testbed gives it a name\n`);
     }
     if (commit === undefined)
@@ -4460,27 +4530,13 @@ function save(resultsPath, flags, io) {
         : `already stored: ${outcome.path} holds this run (${count}); nothing changed\n`);
 }
 function show(file, flags, io) {
-    if (file !== undefined) {
-        if (flags.testbed !== undefined || flags.suite !== undefined) {
-            throw new InputError('--testbed and --suite choose baselines to list; leave them out when naming a FILE');
-        }
-        io.stdout(`${renderBaselineFile(readBaselineFile(file), file)}\n`);
-        return;
-    }
-    const listing = listBaselines(flags.dir, flags.testbed);
-    const shown = listing.found.filter((baseline) => flags.suite === undefined || baseline.file.key.suite === flags.suite);
-    if (shown.length > 0)
-        io.stdout(`${renderBaselineList(shown)}\n`);
-    else {
-        const filter = [
-            flags.testbed === undefined ? '' : ` for testbed ${flags.testbed}`,
-            flags.suite === undefined ? '' : ` for suite ${flags.suite}`,
-        ].join('');
-        io.stderr(`no baselines${filter} under ${flags.dir}${listing.exists ? '' : ' (the directory does not exist)'}; store one with: mysql-perf-gate baseline save RESULTS\n`);
-    }
-    if (listing.problems.length > 0) {
-        throw new BaselineError(`${listing.problems.length} baseline ${listing.problems.length === 1 ? 'file' : 'files'} under ${flags.dir} could not be read:\n${listing.problems.join('\n')}`);
-    }
+    const outcome = baselineShowCommand(baselineShowRequest(file, flags));
+    if (outcome.text !== undefined)
+        io.stdout(`${outcome.text}\n`);
+    if (outcome.nothingFound !== undefined)
+        io.stderr(`${outcome.nothingFound}\n`);
+    if (outcome.error)
+        throw outcome.error;
 }
 /** Adds `baseline save` and `baseline show` to the program. */
 function addBaselineCommands(program, onExitCode, io = processIo) {
@@ -4499,7 +4555,7 @@ function addBaselineCommands(program, onExitCode, io = processIo) {
         .option('--keep <n>', 'entries kept per baseline, oldest dropped first', String(DEFAULT_KEEP))
         .action((resultsPath, flags) => {
         save(resultsPath, flags, io);
-        onExitCode(EXIT_OK$2);
+        onExitCode(EXIT_OK);
     });
     baseline
         .command('show')
@@ -4510,7 +4566,7 @@ function addBaselineCommands(program, onExitCode, io = processIo) {
         .option('--suite <name>', 'list only this suite')
         .action((file, flags) => {
         show(file, flags, io);
-        onExitCode(EXIT_OK$2);
+        onExitCode(EXIT_OK);
     });
     // main() applies exitOverride to top-level commands only; usage errors in these nested ones
     // must throw a CommanderError too, not call process.exit.
@@ -4542,66 +4598,7 @@ function createStderrLogger(options) {
     };
 }
 
-// `mysql-perf-gate build` and `compare-compilers`: a server built from source with a chosen
-// compiler, and the same source built with two compilers and measured against each other.
-/** Same value as program.ts's EXIT_OK; not imported, since program.ts imports this module. */
-const EXIT_OK$1 = 0;
-function collect$1(value, previous) {
-    return [...(previous ?? []), value];
-}
-function parseJobs(value) {
-    if (value === undefined)
-        return undefined;
-    if (!/^\d+$/.test(value) || Number(value) < 1) {
-        throw new InputError(`--jobs ${value}: expected a whole number ≥ 1`);
-    }
-    return Number(value);
-}
-function commonRequest(flags) {
-    const jobs = parseJobs(flags.jobs);
-    return {
-        buildType: parseBuildType(flags.buildType, '--build-type'),
-        cmakeArgs: flags.cmakeArg ?? [],
-        ccache: parseCcacheMode(flags.ccache, '--ccache'),
-        ...(jobs === undefined ? {} : { jobs }),
-        ...(flags.ccacheDir === undefined ? {} : { ccacheDir: flags.ccacheDir }),
-    };
-}
-function addBuildOptions(command) {
-    return command
-        .addOption(new Option('--build-type <type>', 'CMake build type')
-        .choices([...BUILD_TYPES])
-        .default('RelWithDebInfo'))
-        .option('--cmake-arg <arg>', 'extra CMake argument, e.g. -DPLUGIN_ROCKSDB=YES; comes after the defaults, so it wins (repeatable)', collect$1)
-        .option('--jobs <n>', 'parallel compile jobs (default: the number of CPUs)')
-        .addOption(new Option('--ccache <mode>', 'compile through ccache: auto (when installed), on (required) or off')
-        .choices(['auto', 'on', 'off'])
-        .default('auto'))
-        .option('--ccache-dir <dir>', 'ccache directory to use (default: $CCACHE_DIR, else ~/.cache/ccache)')
-        .option('--verbose', 'show debug output');
-}
-function describe(outcome) {
-    const { info } = outcome;
-    const lines = [
-        `${FLAVOR_NAMES[info.flavor]} ${info.version} built with ${info.compiler.id} ${info.compiler.version} (${info.buildType}; C flags "${info.flags.c}", C++ flags "${info.flags.cxx}")`,
-        `source: ${info.source.root}${info.source.gitCommit ? ` at ${info.source.gitCommit}${info.source.gitDirty ? ' with local changes' : ''}` : ''}`,
-        `time: configure ${info.seconds.configure} s, build ${info.seconds.build} s, install ${info.seconds.install} s`,
-    ];
-    if (outcome.binary !== undefined) {
-        lines.push(`server: ${outcome.binary}`, `build description: ${outcome.infoPath ?? ''}`);
-        lines.push(`measure it with: mysql-perf-gate run --server ${outcome.prefix}`);
-    }
-    else {
-        lines.push(`built targets ${info.targets.join(', ')} in ${outcome.buildDir} (not installed)`);
-    }
-    return lines.join('\n');
-}
-async function inScope(logger, fn) {
-    return withCleanupScope(fn, (failures) => {
-        logger.warning(`could not clean up everything:\n${failures.join('\n')}`);
-    });
-}
-function addBuildCommands(program, onExitCode, runAndCompare) {
+function addBuildCommand(program, onExitCode) {
     addBuildOptions(program
         .command('build')
         .description('Build a MySQL, Percona Server or MariaDB source tree with a chosen compiler and install it into a prefix that run --server accepts.')
@@ -4609,19 +4606,124 @@ function addBuildCommands(program, onExitCode, runAndCompare) {
         .requiredOption('--compiler <spec>', 'gcc-12, clang-16, a path to gcc/clang, or a CC:CXX pair')
         .requiredOption('--prefix <dir>', 'install prefix; build.json describing the build is written there')
         .option('--build-dir <dir>', 'CMake build directory, kept for incremental rebuilds (default: <prefix>.build)')
-        .option('--target <name>', 'build only this CMake target and do not install, to check a configuration quickly (repeatable)', collect$1)).action(async (flags) => {
+        .option('--target <name>', 'build only this CMake target and do not install, to check a configuration quickly (repeatable)', collect)).action(async (flags) => {
         const logger = createStderrLogger({ verbose: flags.verbose ?? false });
-        const outcome = await inScope(logger, (scope) => buildServer({
-            ...commonRequest(flags),
+        const outcome = await buildCommand({
+            ...commonBuildRequest(flags),
             source: flags.source,
             compiler: flags.compiler,
             prefix: flags.prefix,
             targets: flags.target ?? [],
             ...(flags.buildDir === undefined ? {} : { buildDir: flags.buildDir }),
-        }, logger, scope));
-        process.stdout.write(`${describe(outcome)}\n`);
-        onExitCode(EXIT_OK$1);
+        }, logger);
+        process.stdout.write(`${outcome.summary}\n`);
+        onExitCode(EXIT_OK);
     });
+}
+
+// `mysql-perf-gate compare`: flags → the compare command; the summary and where the reports went
+// go to stdout, and the verdict decides the exit status.
+/** The verdict's summary, then where verdict.json, the report, the comment and the charts are. */
+function describeCompareOutcome(outcome) {
+    return (`${outcome.summary}\n\nverdict: ${outcome.verdictPath}\n` +
+        `report: ${outcome.report.htmlPath}, comment: ${outcome.report.commentPath}, ` +
+        `${outcome.report.charts.length} chart(s) in ${dirname(outcome.report.commentPath)}/charts/\n`);
+}
+function addCompareCommand(program, onExitCode) {
+    program
+        .command('compare')
+        .description('Decide whether the head got slower than the base: exit 0 pass, 1 fail (a regression), 2 error.')
+        .argument('<results>', 'results JSON written by run')
+        .option('--baseline <file>', 'stored baseline to compare the head with (default: the base side of an A/B results file)')
+        .option('--out <dir>', 'directory for verdict.json', 'report')
+        .option('--tolerance <rule>', 'tolerance override, [WORKLOAD[@THREADS]:]METRIC=FRACTION, e.g. tps=0.03 or oltp_insert@64:tps=10% (repeatable)', collect)
+        .option('--alpha <p>', 'significance level, after Benjamini-Hochberg adjustment across the cells of each metric', '0.05')
+        .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as (it is always reported loudly)', 'pass')
+        .option('--gate <metrics>', 'metrics whose cells decide the verdict, comma-separated (tps, latencyMs, instructions, instructionsTotal, cpuTimeUs, hwInstructions)', 'tps,instructions')
+        .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
+        .action(async (resultsPath, flags) => {
+        const outcome = await compareCommand({
+            resultsPath,
+            baselinePath: flags.baseline ?? null,
+            outDir: flags.out,
+            force: flags.force ?? false,
+            options: compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] }),
+        });
+        process.stdout.write(describeCompareOutcome(outcome));
+        onExitCode(outcome.exitCode);
+    });
+}
+
+// The `compare-compilers` command: build one source tree with two compilers, measure the two
+// servers against each other (base = first compiler, head = second) and compare them.
+/**
+ * The tree and both compilers are checked before the builds, which take most of an hour: a
+ * missing compiler must not wait for the first build. Progress and the run's summary go to `logger`.
+ */
+async function compareCompilersCommand(request, logger) {
+    await detectSourceTree(request.source);
+    await resolveCompiler(request.baseCompiler);
+    await resolveCompiler(request.headCompiler);
+    const [baseLabel, headLabel] = comparisonLabels(request.baseCompiler, request.headCompiler);
+    const plans = [
+        {
+            side: 'base',
+            source: request.source,
+            compiler: request.baseCompiler,
+            prefix: join(request.prefixDir, baseLabel),
+        },
+        {
+            side: 'head',
+            source: request.source,
+            compiler: request.headCompiler,
+            prefix: join(request.prefixDir, headLabel),
+        },
+    ];
+    const builds = [];
+    const prefixes = await inCleanupScope(logger, (scope) => buildSides(plans, { common: request.build, onBuilt: (_, outcome) => builds.push(outcome) }, logger, scope));
+    const { base, head } = prefixes;
+    if (base === undefined || head === undefined)
+        throw new Error('both sides are built before the run');
+    const config = request.runConfig(base, head);
+    const run = await runCommand(config, logger);
+    logger.info(describeRunOutcome(run));
+    const compare = await compareCommand({ ...request.compare, resultsPath: config.outPath });
+    return { builds, run, compare };
+}
+
+function runFlags(flags, base, head) {
+    return {
+        base,
+        head,
+        set: flags.set ?? [],
+        baseSet: [],
+        headSet: [],
+        suite: flags.suite,
+        out: flags.out,
+        ...(flags.workDir === undefined ? {} : { workDir: flags.workDir }),
+        keepWorkDir: flags.keepWorkDir ?? false,
+        verbose: flags.verbose ?? false,
+    };
+}
+async function compareCompilers(flags) {
+    const logger = createStderrLogger({ verbose: flags.verbose ?? false });
+    // Every flag is checked before the builds, which take most of an hour: a typo in the suite
+    // name must not wait for them.
+    runConfigFromFlags(runFlags(flags, flags.source, flags.source));
+    const options = compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] });
+    const outcome = await compareCompilersCommand({
+        source: flags.source,
+        baseCompiler: flags.baseCompiler,
+        headCompiler: flags.headCompiler,
+        prefixDir: flags.prefixDir,
+        build: commonBuildRequest(flags),
+        runConfig: (base, head) => runConfigFromFlags(runFlags(flags, base, head)),
+        compare: { baselinePath: null, outDir: flags.report, force: false, options },
+    }, logger);
+    process.stdout.write(describeCompareOutcome(outcome.compare));
+    return outcome.compare.exitCode;
+}
+function addCompareCompilersCommand(program, onExitCode) {
     addBuildOptions(program
         .command('compare-compilers')
         .description('Build one source tree with two compilers and run the gate between them (base = first compiler, head = second); exit 0 pass, 1 fail, 2 error.')
@@ -4630,105 +4732,20 @@ function addBuildCommands(program, onExitCode, runAndCompare) {
         .requiredOption('--head-compiler <spec>', 'compiler of the head side, e.g. clang-16')
         .option('--prefix-dir <dir>', 'where the two builds go: <dir>/<compiler> and <dir>/<compiler>.build', 'compilers')
         .option('--suite <name|file>', 'built-in suite (quick, standard, instructions) or a suite YAML file', 'quick')
-        .option('--set <name=value>', 'server option for both sides (repeatable)', collect$1)
+        .option('--set <name=value>', 'server option for both sides (repeatable)', collect)
         .option('--out <file>', 'results JSON to write', 'results.json')
         .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run')
         .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
         .option('--report <dir>', 'directory for verdict.json, comment.md, report.html and charts', 'report')
-        .option('--tolerance <rule>', 'tolerance override, as for compare (repeatable)', collect$1)
+        .option('--tolerance <rule>', 'tolerance override, as for compare (repeatable)', collect)
         .option('--alpha <p>', 'significance level', '0.05')
         .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as', 'pass')
         .option('--gate <metrics>', 'metrics whose cells decide the verdict', 'tps,instructions')).action(async (flags) => {
-        const logger = createStderrLogger({ verbose: flags.verbose ?? false });
-        const runFlags = (base, head) => ({
-            base,
-            head,
-            set: flags.set ?? [],
-            baseSet: [],
-            headSet: [],
-            suite: flags.suite,
-            out: flags.out,
-            ...(flags.workDir === undefined ? {} : { workDir: flags.workDir }),
-            keepWorkDir: flags.keepWorkDir ?? false,
-            verbose: flags.verbose ?? false,
-        });
-        const compareFlags = {
-            out: flags.report,
-            tolerance: flags.tolerance ?? [],
-            alpha: flags.alpha,
-            inconclusive: flags.inconclusive,
-            gate: flags.gate,
-        };
-        // Every flag is checked before the builds, which take most of an hour: a typo in the suite
-        // name must not wait for them.
-        runConfigFromFlags(runFlags(flags.source, flags.source));
-        compareOptionsFromFlags(compareFlags);
-        await detectSourceTree(flags.source);
-        await resolveCompiler(flags.baseCompiler);
-        await resolveCompiler(flags.headCompiler);
-        const [baseLabel, headLabel] = comparisonLabels(flags.baseCompiler, flags.headCompiler);
-        const prefixes = [];
-        for (const [side, spec, label] of [
-            ['base', flags.baseCompiler, baseLabel],
-            ['head', flags.headCompiler, headLabel],
-        ]) {
-            const outcome = await logger.group(`Build the ${side} side with ${spec}`, () => inScope(logger, (scope) => buildServer({
-                ...commonRequest(flags),
-                source: flags.source,
-                compiler: spec,
-                prefix: join(flags.prefixDir, label),
-                targets: [],
-            }, logger, scope)));
-            logger.info(describe(outcome));
-            prefixes.push(outcome.prefix);
-        }
-        const [base = '', head = ''] = prefixes;
-        const runExit = await runAndCompare.run(runFlags(base, head));
-        if (runExit !== EXIT_OK$1) {
-            onExitCode(runExit);
-            return;
-        }
-        onExitCode(await runAndCompare.compare(flags.out, compareFlags));
+        onExitCode(await compareCompilers(flags));
     });
 }
 
-// The `mysql-perf-gate` command line. Flags are read once into a RunConfig; the work itself is
-// the same runSuite the action calls.
-const EXIT_OK = 0;
-const EXIT_ERROR = 2;
-function collect(value, previous) {
-    return [...(previous ?? []), value];
-}
-async function runCommand(flags) {
-    const logger = createStderrLogger({ verbose: flags.verbose ?? false });
-    const config = runConfigFromFlags(flags);
-    const results = await withCleanupScope((scope) => runSuite(config, logger, scope), (failures) => {
-        logger.warning(`could not clean up everything:\n${failures.join('\n')}`);
-    });
-    logger.info('');
-    logger.info(renderResultsSummary(results));
-    logger.info('');
-    logger.info(`results: ${config.outPath} (raw sysbench output and error logs: ${rawDirFor(config.outPath)}/)`);
-    return EXIT_OK;
-}
-async function compareCommand(resultsPath, flags) {
-    const outcome = await runCompare({
-        resultsPath,
-        baselinePath: flags.baseline ?? null,
-        outDir: flags.out,
-        force: flags.force ?? false,
-        options: compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] }),
-    });
-    process.stdout.write(`${outcome.summary}\n\nverdict: ${outcome.verdictPath}\n` +
-        `report: ${outcome.report.htmlPath}, comment: ${outcome.report.commentPath}, ` +
-        `${outcome.report.charts.length} chart(s) in ${dirname(outcome.report.commentPath)}/charts/\n`);
-    return verdictExitCode(outcome.verdict);
-}
-function buildProgram(onExitCode) {
-    const program = new Command('mysql-perf-gate')
-        .description('Tells whether a change made a MySQL-family server slower, with sysbench and statistics.')
-        .version(packageVersion())
-        .showHelpAfterError('(run with --help for usage)');
+function addRunCommand(program, onExitCode) {
     program
         .command('run')
         .description('Measure one server (--server) or two interleaved (--base, --head) with a sysbench suite.')
@@ -4743,34 +4760,52 @@ function buildProgram(onExitCode) {
         .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run (created if missing; default: a temp dir)')
         .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
         .option('--verbose', 'show debug output (server start-up, commands)')
-        .action(async (flags) => {
-        onExitCode(await runCommand({
-            ...flags,
-            set: flags.set ?? [],
-            baseSet: flags.baseSet ?? [],
-            headSet: flags.headSet ?? [],
-        }));
+        .action(async (parsed) => {
+        const flags = {
+            ...parsed,
+            set: parsed.set ?? [],
+            baseSet: parsed.baseSet ?? [],
+            headSet: parsed.headSet ?? [],
+        };
+        const logger = createStderrLogger({ verbose: flags.verbose ?? false });
+        const outcome = await runCommand(runConfigFromFlags(flags), logger);
+        logger.info(describeRunOutcome(outcome));
+        onExitCode(EXIT_OK);
     });
+}
+
+// The `mysql-perf-gate` command line: one commander program whose commands each parse their flags
+// into a typed request for the command layer (src/commands/) and print what it returns.
+function buildProgram(onExitCode) {
+    const program = new Command('mysql-perf-gate')
+        .description('Tells whether a change made a MySQL-family server slower, with sysbench and statistics.')
+        .version(packageVersion())
+        .showHelpAfterError('(run with --help for usage)');
+    // The order of --help's command list.
+    addRunCommand(program, onExitCode);
     addBaselineCommands(program, onExitCode);
-    addBuildCommands(program, onExitCode, {
-        run: runCommand,
-        compare: (resultsPath, flags) => compareCommand(resultsPath, flags),
-    });
-    program
-        .command('compare')
-        .description('Decide whether the head got slower than the base: exit 0 pass, 1 fail (a regression), 2 error.')
-        .argument('<results>', 'results JSON written by run')
-        .option('--baseline <file>', 'stored baseline to compare the head with (default: the base side of an A/B results file)')
-        .option('--out <dir>', 'directory for verdict.json', 'report')
-        .option('--tolerance <rule>', 'tolerance override, [WORKLOAD[@THREADS]:]METRIC=FRACTION, e.g. tps=0.03 or oltp_insert@64:tps=10% (repeatable)', collect)
-        .option('--alpha <p>', 'significance level, after Holm adjustment across cells', '0.05')
-        .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as (it is always reported loudly)', 'pass')
-        .option('--gate <metrics>', 'metrics whose cells decide the verdict, comma-separated (tps, latencyMs, instructions, instructionsTotal, cpuTimeUs, hwInstructions)', 'tps,instructions')
-        .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
-        .action(async (resultsPath, flags) => {
-        onExitCode(await compareCommand(resultsPath, flags));
-    });
+    addBuildCommand(program, onExitCode);
+    addCompareCompilersCommand(program, onExitCode);
+    addCompareCommand(program, onExitCode);
     return program;
+}
+/** The exit status for an error: 128 + the signal when interrupted, else 2, with the message on stderr. */
+function reportError(error) {
+    if (error instanceof CommanderError) {
+        // --help and --version "fail" with exit code 0; usage errors were already printed.
+        return error.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
+    }
+    if (error instanceof InterruptedError) {
+        process.stderr.write(`mysql-perf-gate: ${error.message}\n`);
+        return 128 + os.constants.signals[error.signal];
+    }
+    const message = error instanceof GateError
+        ? error.message
+        : error instanceof Error
+            ? (error.stack ?? error.message)
+            : String(error);
+    process.stderr.write(`mysql-perf-gate: ${message}\n`);
+    return EXIT_ERROR;
 }
 /** Parses argv, runs the command, and returns the process exit status. Never throws. */
 async function main(argv) {
@@ -4788,21 +4823,7 @@ async function main(argv) {
         return exitCode;
     }
     catch (error) {
-        if (error instanceof CommanderError) {
-            // --help and --version "fail" with exit code 0; usage errors were already printed.
-            return error.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
-        }
-        if (error instanceof InterruptedError) {
-            process.stderr.write(`mysql-perf-gate: ${error.message}\n`);
-            return 128 + os.constants.signals[error.signal];
-        }
-        const message = error instanceof GateError
-            ? error.message
-            : error instanceof Error
-                ? (error.stack ?? error.message)
-                : String(error);
-        process.stderr.write(`mysql-perf-gate: ${message}\n`);
-        return EXIT_ERROR;
+        return reportError(error);
     }
 }
 

@@ -1,10 +1,10 @@
-import { r as requireTunnel, a as requireUndici, u as undiciExports, g as group, e as error, i as info, d as debug, w as warning, b as getInput, c as getMultilineInput, s as setOutput, f as isDebug, h as summary, j as setFailed } from './common3.js';
+import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, r as requireTunnel, f as requireUndici, u as undiciExports, s as setOutput, h as setFailed, j as summary } from './actions-toolkit.js';
+import { resolve, join, relative, dirname } from 'node:path';
+import { I as InputError, e as commonBuildRequest, y as actionSpelling, z as compilerLabel, k as comparisonLabels, A as detectCcache, C as errorMessage, G as GateError, E as commentMarker, v as runConfigFromFlags, h as compareOptionsFromFlags, q as runCommand, o as inCleanupScope, g as compareCommand, u as buildSides } from './gate.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
 import https__default from 'https';
-import { relative, resolve, join, dirname } from 'node:path';
-import { I as InputError, k as parseBuildType, j as parseCcacheMode, z as detectCcache, A as compilerLabel, i as buildServer, C as errorMessage, g as comparisonLabels, G as GateError, E as commentMarker, b as runConfigFromFlags, H as actionSpelling, d as compareOptionsFromFlags, w as withCleanupScope, y as runSuite, t as renderResultsSummary, u as rawDirFor, v as runCompare, x as verdictExitCode } from './common2.js';
 import { readFileSync as readFileSync$1 } from 'node:fs';
 import 'crypto';
 import 'path';
@@ -22,7 +22,7 @@ import 'node:util';
 import 'node:querystring';
 import 'node:events';
 import 'node:diagnostics_channel';
-import './common.js';
+import './commonjs-helpers.js';
 import 'node:tls';
 import 'node:zlib';
 import 'node:perf_hooks';
@@ -35,17 +35,200 @@ import 'node:dns';
 import 'string_decoder';
 import 'child_process';
 import 'timers';
+import 'node:fs/promises';
+import 'node:os';
 import 'node:crypto';
 import 'node:module';
-import 'node:os';
-import 'node:timers/promises';
 import 'node:child_process';
-import 'node:fs/promises';
 import 'process';
 import 'buffer';
 import 'stream';
 import 'zlib';
 import 'url';
+import 'node:timers/promises';
+
+// Action inputs, read once into the same option strings the CLI builds from its command line, so
+// the command layer checks both the same way (errors say `input "x"` here, `--x` there).
+function optionalInput(name) {
+    const value = getInput(name);
+    return value === '' ? undefined : value;
+}
+function readRunInputs() {
+    return {
+        server: optionalInput('server'),
+        base: optionalInput('base'),
+        head: optionalInput('head'),
+        set: getMultilineInput('set'),
+        baseSet: getMultilineInput('base-set'),
+        headSet: getMultilineInput('head-set'),
+        suite: getInput('suite') || 'quick',
+        out: getInput('out') || 'mysql-perf-gate/results.json',
+        workDir: optionalInput('work-dir') ?? process.env.RUNNER_TEMP,
+        keepWorkDir: false,
+        verbose: isDebug(),
+    };
+}
+function readCompareInputs() {
+    return {
+        baseline: optionalInput('baseline'),
+        reportDir: optionalInput('report-dir'),
+        tolerance: getMultilineInput('tolerance'),
+        alpha: getInput('alpha') || '0.05',
+        gate: getInput('gate') || 'tps,instructions',
+        inconclusive: getInput('inconclusive') || 'pass',
+        force: getInput('force') === 'true',
+        failOnRegression: getInput('fail-on-regression') !== 'false',
+    };
+}
+
+// The action's build inputs: with input "source", the servers to measure are built first.
+//
+// - source alone: the tree is built with "compiler" and measured as one server.
+// - source and base-source: both trees are built with "compiler" (a pull request's head and base
+//   checkouts) and measured against each other.
+// - source and base-compiler: the one tree is built with "base-compiler" (base) and "compiler"
+//   (head): a compiler comparison.
+/** The build inputs, or undefined when input "source" is empty (servers are given instead). */
+function readBuildInputs(run) {
+    const source = optionalInput('source');
+    const baseSource = optionalInput('base-source');
+    const baseCompiler = optionalInput('base-compiler');
+    if (source === undefined) {
+        if (baseSource !== undefined || baseCompiler !== undefined) {
+            throw new InputError(`input "${baseSource ? 'base-source' : 'base-compiler'}" needs input "source" too`);
+        }
+        return undefined;
+    }
+    if (run.server !== undefined || run.base !== undefined || run.head !== undefined) {
+        throw new InputError('input "source" builds the servers to measure; leave inputs "server", "base" and "head" empty with it');
+    }
+    if (baseSource !== undefined && baseCompiler !== undefined) {
+        throw new InputError('give input "base-source" (two trees, one compiler) or input "base-compiler" (one tree, two compilers), not both');
+    }
+    const common = commonBuildRequest({
+        buildType: getInput('build-type') || 'RelWithDebInfo',
+        cmakeArg: getMultilineInput('cmake-args'),
+        ccache: getInput('ccache') || 'auto',
+        ...(optionalInput('ccache-dir') === undefined
+            ? {}
+            : { ccacheDir: resolve(getInput('ccache-dir')) }),
+    }, actionSpelling);
+    return {
+        source,
+        baseSource,
+        compiler: getInput('compiler') || 'gcc',
+        baseCompiler,
+        common,
+        buildDir: getInput('build-dir') || 'mysql-perf-gate/build',
+    };
+}
+/** Which servers to build, and where each is installed. */
+function planBuilds(inputs) {
+    const dir = resolve(inputs.buildDir);
+    const headLabel = compilerLabel(inputs.compiler);
+    if (inputs.baseSource !== undefined) {
+        return [
+            {
+                side: 'base',
+                source: inputs.baseSource,
+                compiler: inputs.compiler,
+                prefix: join(dir, `base-${headLabel}`),
+            },
+            {
+                side: 'head',
+                source: inputs.source,
+                compiler: inputs.compiler,
+                prefix: join(dir, `head-${headLabel}`),
+            },
+        ];
+    }
+    if (inputs.baseCompiler !== undefined) {
+        const [baseLabel, label] = comparisonLabels(inputs.baseCompiler, inputs.compiler);
+        return [
+            { side: 'base', source: inputs.source, compiler: inputs.baseCompiler, prefix: join(dir, baseLabel) },
+            { side: 'head', source: inputs.source, compiler: inputs.compiler, prefix: join(dir, label) },
+        ];
+    }
+    return [{ side: 'server', source: inputs.source, compiler: inputs.compiler, prefix: join(dir, headLabel) }];
+}
+/** The run flags with server, or base and head, set to what was built (or will be, to check inputs). */
+function runFlagsFor(run, prefixes) {
+    return prefixes.server !== undefined
+        ? { ...run, server: prefixes.server }
+        : { ...run, base: prefixes.base, head: prefixes.head };
+}
+/** The run flags as they will be once the servers are built, for checking inputs beforehand. */
+function plannedRunFlags(inputs, run) {
+    const planned = {};
+    for (const build of planBuilds(inputs))
+        planned[build.side] = build.source;
+    return runFlagsFor(run, planned);
+}
+
+// ccache between jobs: on a self-hosted runner its directory simply persists; on a GitHub-hosted
+// runner it is restored from and saved to the Actions cache, one key per run, the newest restored.
+/** The Actions cache for the ccache directory, or undefined where it is not needed or not used. */
+async function actionsCcache(common, builds) {
+    if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted' || common.ccache === 'off')
+        return undefined;
+    const found = await detectCcache(common.ccacheDir);
+    if (!('dir' in found))
+        return undefined;
+    const dir = found.dir;
+    const keyBase = `mysql-perf-gate-ccache-${builds.map((build) => compilerLabel(build.compiler)).join('-')}-`;
+    const key = `${keyBase}${process.env.GITHUB_RUN_ID ?? ''}-${process.env.GITHUB_RUN_ATTEMPT ?? ''}`;
+    // Loaded only here: @actions/cache brings the Azure SDK, which nothing else needs.
+    const cache = await import('./actions-cache.js');
+    return {
+        restore: () => group('Restore the ccache directory', async () => {
+            const hit = await cache.restoreCache([dir], key, [keyBase]).catch((error) => {
+                warning(`could not restore ccache: ${errorMessage(error)}`);
+                return undefined;
+            });
+            info(hit
+                ? `restored ${hit}`
+                : 'nothing restored (none saved yet, or the cache service did not answer): the build fills the directory');
+        }),
+        save: async () => {
+            await cache.saveCache([dir], key).catch((error) => {
+                warning(`could not save ccache: ${errorMessage(error)}`);
+            });
+        },
+    };
+}
+
+// The action's Logger: @actions/core, with one collapsible group per phase.
+const coreLogger = {
+    info: (message) => {
+        info(message);
+    },
+    warning: (message) => {
+        warning(message);
+    },
+    error: (message) => {
+        error(message);
+    },
+    debug: (message) => {
+        debug(message);
+    },
+    progress: (message) => {
+        info(message);
+    },
+    annotate: (message, location) => {
+        // Annotations point at files of the repository: paths relative to the workspace (the step's
+        // working directory when the variable is missing).
+        const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
+        const file = relative(workspace, location.file).startsWith('..')
+            ? location.file
+            : relative(workspace, location.file);
+        error(message, {
+            file,
+            startLine: location.line,
+            ...(location.column === undefined ? {} : { startColumn: location.column }),
+        });
+    },
+    group: (name, fn) => group(name, fn),
+};
 
 class Context {
     /**
@@ -5391,203 +5574,6 @@ function getOctokit(token, options, ...additionalPlugins) {
     return new GitHubWithPlugins(getOctokitOptions(token));
 }
 
-// The action's Logger: @actions/core, with one collapsible group per phase.
-const coreLogger = {
-    info: (message) => {
-        info(message);
-    },
-    warning: (message) => {
-        warning(message);
-    },
-    error: (message) => {
-        error(message);
-    },
-    debug: (message) => {
-        debug(message);
-    },
-    progress: (message) => {
-        info(message);
-    },
-    annotate: (message, location) => {
-        // Annotations point at files of the repository: paths relative to the workspace (the step's
-        // working directory when the variable is missing).
-        const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-        const file = relative(workspace, location.file).startsWith('..')
-            ? location.file
-            : relative(workspace, location.file);
-        error(message, {
-            file,
-            startLine: location.line,
-            ...(location.column === undefined ? {} : { startColumn: location.column }),
-        });
-    },
-    group: (name, fn) => group(name, fn),
-};
-
-// The action's build step: with input "source", the servers to measure are built first.
-//
-// - source alone: the tree is built with "compiler" and measured as one server.
-// - source and base-source: both trees are built with "compiler" (a pull request's head and base
-//   checkouts) and measured against each other.
-// - source and base-compiler: the one tree is built with "base-compiler" (base) and "compiler"
-//   (head): a compiler comparison.
-//
-// ccache: on a self-hosted runner its directory persists between jobs by itself; on a
-// GitHub-hosted runner it is restored from and saved to the Actions cache.
-function optional$1(name) {
-    const value = getInput(name);
-    return value === '' ? undefined : value;
-}
-/** The build inputs, or undefined when input "source" is empty (servers are given instead). */
-function readBuildInputs(run) {
-    const source = optional$1('source');
-    const baseSource = optional$1('base-source');
-    const baseCompiler = optional$1('base-compiler');
-    if (source === undefined) {
-        if (baseSource !== undefined || baseCompiler !== undefined) {
-            throw new InputError(`input "${baseSource ? 'base-source' : 'base-compiler'}" needs input "source" too`);
-        }
-        return undefined;
-    }
-    if (run.server !== undefined || run.base !== undefined || run.head !== undefined) {
-        throw new InputError('input "source" builds the servers to measure; leave inputs "server", "base" and "head" empty with it');
-    }
-    if (baseSource !== undefined && baseCompiler !== undefined) {
-        throw new InputError('give input "base-source" (two trees, one compiler) or input "base-compiler" (one tree, two compilers), not both');
-    }
-    const buildType = parseBuildType(getInput('build-type') || 'RelWithDebInfo', 'input "build-type"');
-    const ccache = parseCcacheMode(getInput('ccache') || 'auto', 'input "ccache"');
-    return {
-        source,
-        baseSource,
-        compiler: getInput('compiler') || 'gcc',
-        baseCompiler,
-        buildType,
-        cmakeArgs: getMultilineInput('cmake-args'),
-        buildDir: getInput('build-dir') || 'mysql-perf-gate/build',
-        ccache,
-        ccacheDir: optional$1('ccache-dir'),
-    };
-}
-function plan(inputs) {
-    const dir = resolve(inputs.buildDir);
-    const headLabel = compilerLabel(inputs.compiler);
-    if (inputs.baseSource !== undefined) {
-        return [
-            {
-                side: 'base',
-                source: inputs.baseSource,
-                compiler: inputs.compiler,
-                prefix: join(dir, `base-${headLabel}`),
-            },
-            {
-                side: 'head',
-                source: inputs.source,
-                compiler: inputs.compiler,
-                prefix: join(dir, `head-${headLabel}`),
-            },
-        ];
-    }
-    if (inputs.baseCompiler !== undefined) {
-        const [baseLabel, label] = comparisonLabels(inputs.baseCompiler, inputs.compiler);
-        return [
-            { side: 'base', source: inputs.source, compiler: inputs.baseCompiler, prefix: join(dir, baseLabel) },
-            { side: 'head', source: inputs.source, compiler: inputs.compiler, prefix: join(dir, label) },
-        ];
-    }
-    return [{ side: 'server', source: inputs.source, compiler: inputs.compiler, prefix: join(dir, headLabel) }];
-}
-/** Builds what the inputs ask for and returns the run flags with server, or base and head, set. */
-async function buildServers(inputs, run, scope) {
-    const builds = plan(inputs);
-    const hosted = process.env.RUNNER_ENVIRONMENT === 'github-hosted' && inputs.ccache !== 'off';
-    const ccacheDir = inputs.ccacheDir === undefined ? undefined : resolve(inputs.ccacheDir);
-    const found = hosted ? await detectCcache(ccacheDir) : undefined;
-    const cacheKeyBase = `mysql-perf-gate-ccache-${builds.map((build) => compilerLabel(build.compiler)).join('-')}-`;
-    const cacheKey = `${cacheKeyBase}${process.env.GITHUB_RUN_ID ?? ''}-${process.env.GITHUB_RUN_ATTEMPT ?? ''}`;
-    // Loaded only here: @actions/cache brings the Azure SDK, which nothing else needs.
-    const cache = found && 'dir' in found ? await import('./actions-cache.js') : undefined;
-    if (cache && found && 'dir' in found) {
-        await group('Restore the ccache directory', async () => {
-            const hit = await cache.restoreCache([found.dir], cacheKey, [cacheKeyBase]).catch((error) => {
-                warning(`could not restore ccache: ${errorMessage(error)}`);
-                return undefined;
-            });
-            info(hit
-                ? `restored ${hit}`
-                : 'nothing restored (none saved yet, or the cache service did not answer): the build fills the directory');
-        });
-    }
-    const prefixes = {};
-    try {
-        for (const build of builds) {
-            const outcome = await group(`Build ${build.side === 'server' ? 'the server' : `the ${build.side}`} (${build.compiler})`, () => buildServer({
-                source: build.source,
-                compiler: build.compiler,
-                prefix: build.prefix,
-                buildType: inputs.buildType,
-                cmakeArgs: inputs.cmakeArgs,
-                targets: [],
-                ccache: inputs.ccache,
-                ...(ccacheDir === undefined ? {} : { ccacheDir }),
-            }, coreLogger, scope));
-            prefixes[build.side] = outcome.prefix;
-            setOutput(`${build.side}-prefix`, outcome.prefix);
-        }
-    }
-    finally {
-        // Saved after a failed build too (what compiled is reused by the next push), but not when
-        // the job is being cancelled. Each run's key is new, and the newest is restored next time.
-        if (cache && found && 'dir' in found && !scope.interrupted) {
-            await cache.saveCache([found.dir], cacheKey).catch((error) => {
-                warning(`could not save ccache: ${errorMessage(error)}`);
-            });
-        }
-    }
-    return prefixes.server !== undefined
-        ? { ...run, server: prefixes.server }
-        : { ...run, base: prefixes.base, head: prefixes.head };
-}
-/** The run flags as they will be once the servers are built, for checking inputs beforehand. */
-function plannedRunFlags(inputs, run) {
-    return inputs.baseSource !== undefined || inputs.baseCompiler !== undefined
-        ? { ...run, base: inputs.source, head: inputs.source }
-        : { ...run, server: inputs.source };
-}
-
-// Action inputs, read once into the same RunFlags the CLI builds from its command line.
-function optional(name) {
-    const value = getInput(name);
-    return value === '' ? undefined : value;
-}
-function readRunInputs() {
-    return {
-        server: optional('server'),
-        base: optional('base'),
-        head: optional('head'),
-        set: getMultilineInput('set'),
-        baseSet: getMultilineInput('base-set'),
-        headSet: getMultilineInput('head-set'),
-        suite: getInput('suite') || 'quick',
-        out: getInput('out') || 'mysql-perf-gate/results.json',
-        workDir: optional('work-dir') ?? process.env.RUNNER_TEMP,
-        keepWorkDir: false,
-        verbose: isDebug(),
-    };
-}
-function readCompareInputs() {
-    return {
-        baseline: optional('baseline'),
-        reportDir: optional('report-dir'),
-        tolerance: getMultilineInput('tolerance'),
-        alpha: getInput('alpha') || '0.05',
-        gate: getInput('gate') || 'tps,instructions',
-        inconclusive: getInput('inconclusive') || 'pass',
-        force: getInput('force') === 'true',
-        failOnRegression: getInput('fail-on-regression') !== 'false',
-    };
-}
-
 // Errors from talking to GitHub, and how to tell why a request failed.
 /** A GitHub API call failed in a way the run cannot work around. */
 class GitHubError extends GateError {
@@ -5764,18 +5750,20 @@ function isLostRace(error) {
     const status = httpStatus(error);
     return status === 422 || status === 409;
 }
-/** Commits `files` under `directory` on `branch` and returns their URLs by commit SHA. */
-async function publishImages(octokit, options) {
-    const { owner, repo, directory } = options;
-    if (!isSafePath(directory)) {
-        throw new ImagePublishError(`bad chart directory "${directory}"; this is a bug`, false);
+/** The paths come from the code, not from the user: one that could leave its directory is a bug. */
+function checkPaths(options) {
+    if (!isSafePath(options.directory)) {
+        throw new ImagePublishError(`bad chart directory "${options.directory}"; this is a bug`, false);
     }
     for (const file of options.files) {
         if (!isSafePath(file.name) || file.name.includes('/')) {
             throw new ImagePublishError(`bad chart file name "${file.name}"; this is a bug`, false);
         }
     }
-    // Blobs do not depend on the branch, so a retried update reuses them.
+}
+/** Uploads every file as a blob; the tree entries that place them under the directory. */
+async function uploadBlobs(octokit, options) {
+    const { owner, repo, directory } = options;
     const entries = [];
     for (const file of options.files) {
         try {
@@ -5791,60 +5779,77 @@ async function publishImages(octokit, options) {
             throw publishFailure(error, `upload ${file.name}`, options);
         }
     }
-    const message = options.message ?? `mysql-perf-gate charts for ${directory}`;
+    return entries;
+}
+/** A commit of the entries on top of the branch head (an orphan when there is none yet). */
+async function commitEntries(octokit, options, entries, head) {
+    const { owner, repo } = options;
+    try {
+        const { data: tree } = await octokit.rest.git.createTree({
+            owner,
+            repo,
+            tree: entries,
+            ...(head === null ? {} : { base_tree: head.treeSha }),
+        });
+        const { data: commit } = await octokit.rest.git.createCommit({
+            owner,
+            repo,
+            message: options.message ?? `mysql-perf-gate charts for ${options.directory}`,
+            tree: tree.sha,
+            parents: head === null ? [] : [head.commitSha],
+        });
+        return commit.sha;
+    }
+    catch (error) {
+        throw publishFailure(error, 'commit the charts', options);
+    }
+}
+/**
+ * Points the branch at the commit, creating the branch when it had no head. GitHub's errors pass
+ * through: the caller tells a lost race, worth another attempt, from a refusal.
+ */
+async function moveBranch(octokit, options, head, commitSha) {
+    const { owner, repo } = options;
+    if (head === null) {
+        await octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${options.branch}`, sha: commitSha });
+        return;
+    }
+    await octokit.rest.git.updateRef({
+        owner,
+        repo,
+        ref: `heads/${options.branch}`,
+        sha: commitSha,
+        // Never force: another run's charts on the branch must survive; rebase onto them instead.
+        force: false,
+    });
+}
+/** Commits `files` under `directory` on `branch` and returns their URLs by commit SHA. */
+async function publishImages(octokit, options) {
+    checkPaths(options);
+    // Blobs do not depend on the branch, so a retried update reuses them.
+    const entries = await uploadBlobs(octokit, options);
     for (let attempt = 1;; attempt++) {
         const head = await readHead(octokit, options);
-        let commitSha;
+        const commitSha = await commitEntries(octokit, options, entries, head);
         try {
-            const { data: tree } = await octokit.rest.git.createTree({
-                owner,
-                repo,
-                tree: entries,
-                ...(head === null ? {} : { base_tree: head.treeSha }),
-            });
-            const { data: commit } = await octokit.rest.git.createCommit({
-                owner,
-                repo,
-                message,
-                tree: tree.sha,
-                parents: head === null ? [] : [head.commitSha],
-            });
-            commitSha = commit.sha;
-        }
-        catch (error) {
-            throw publishFailure(error, 'commit the charts', options);
-        }
-        try {
-            if (head === null) {
-                await octokit.rest.git.createRef({
-                    owner,
-                    repo,
-                    ref: `refs/heads/${options.branch}`,
-                    sha: commitSha,
-                });
-            }
-            else {
-                await octokit.rest.git.updateRef({
-                    owner,
-                    repo,
-                    ref: `heads/${options.branch}`,
-                    sha: commitSha,
-                    // Never force: another run's charts on the branch must survive; rebase onto them instead.
-                    force: false,
-                });
-            }
+            await moveBranch(octokit, options, head, commitSha);
         }
         catch (error) {
             if (isLostRace(error) && attempt < ATTEMPTS)
                 continue;
             throw publishFailure(error, 'move the branch', options);
         }
-        const urls = {};
-        for (const file of options.files) {
-            urls[file.name] = rawUrl(owner, repo, commitSha, `${directory}/${file.name}`);
-        }
-        return { commitSha, urls };
+        return { commitSha, urls: imageUrls(options, commitSha) };
     }
+}
+/** Each file's name to its URL in the commit. */
+function imageUrls(options, commitSha) {
+    const { owner, repo, directory } = options;
+    const urls = {};
+    for (const file of options.files) {
+        urls[file.name] = rawUrl(owner, repo, commitSha, `${directory}/${file.name}`);
+    }
+    return urls;
 }
 /** The URL GitHub serves a file of a commit from, with each path segment URL-encoded. */
 function rawUrl(owner, repo, commitSha, path) {
@@ -5899,11 +5904,10 @@ async function postReport(octokit, report, target) {
     };
 }
 
-// The action's steps. The one place that calls core.setFailed.
+// On a pull request: publish the charts and post (or update) the sticky comment.
 /**
- * On a pull request, publishes the charts and posts (or updates) the sticky comment. A missing
- * permission to publish images is a warning and a note in the comment; a missing permission to
- * comment is a warning too: the verdict still decides the step.
+ * A missing permission to publish images is a warning and a note in the comment; a missing
+ * permission to comment is a warning too: the verdict still decides the step.
  */
 async function postToPullRequest(report, suite) {
     const pullRequest = context.payload.pull_request?.number;
@@ -5937,48 +5941,70 @@ async function postToPullRequest(report, suite) {
         }
     });
 }
+
+// The action's steps: read every input, build the servers when given source trees, run the suite,
+// judge it, post to the pull request and set the outputs. The one place that calls core.setFailed.
+/** Builds the servers the build inputs ask for (if any), then measures them. */
+async function buildAndMeasure(runInputs, buildInputs) {
+    if (!buildInputs)
+        return runCommand(runConfigFromFlags(runInputs, actionSpelling), coreLogger);
+    return inCleanupScope(coreLogger, async (scope) => {
+        const builds = planBuilds(buildInputs);
+        const cache = await actionsCcache(buildInputs.common, builds);
+        const prefixes = await buildSides(builds, {
+            common: buildInputs.common,
+            ...(cache ? { cache } : {}),
+            onBuilt: (side, outcome) => {
+                setOutput(`${side}-prefix`, outcome.prefix);
+            },
+        }, coreLogger, scope);
+        const config = runConfigFromFlags(runFlagsFor(runInputs, prefixes), actionSpelling);
+        return runCommand(config, coreLogger, scope);
+    });
+}
+async function judge(outcome, inputs) {
+    const compared = await group('Compare', () => compareCommand({
+        resultsPath: outcome.resultsPath,
+        baselinePath: inputs.baseline ?? null,
+        outDir: inputs.reportDir ?? join(dirname(outcome.resultsPath), 'report'),
+        force: inputs.force,
+        options: compareOptionsFromFlags(inputs, actionSpelling),
+    }));
+    info(compared.summary);
+    setOutput('report-dir', dirname(compared.report.commentPath));
+    await postToPullRequest(compared.report, outcome.results.suite.name);
+    // The job summary shows the same content as the comment (outside GitHub there is none).
+    if (process.env.GITHUB_STEP_SUMMARY)
+        await summary.addRaw(compared.report.commentWithoutImages).write();
+    setOutput('verdict', compared.verdict.verdict);
+    setOutput('regressions', String(compared.verdict.counts.regression));
+    setOutput('verdict-path', compared.verdictPath);
+    return compared;
+}
 async function run() {
     try {
         // Every input is read and checked before the first build or server starts.
         const runInputs = readRunInputs();
         const buildInputs = readBuildInputs(runInputs);
-        const config = runConfigFromFlags(buildInputs ? plannedRunFlags(buildInputs, runInputs) : runInputs, actionSpelling);
+        runConfigFromFlags(buildInputs ? plannedRunFlags(buildInputs, runInputs) : runInputs, actionSpelling);
         const compareInputs = readCompareInputs();
-        const compareOptions = compareOptionsFromFlags(compareInputs, actionSpelling);
-        const results = await withCleanupScope(async (scope) => runSuite(buildInputs
-            ? runConfigFromFlags(await buildServers(buildInputs, runInputs, scope), actionSpelling)
-            : config, coreLogger, scope), (failures) => {
-            coreLogger.warning(`could not clean up everything:\n${failures.join('\n')}`);
-        });
-        info(renderResultsSummary(results));
-        setOutput('results', config.outPath);
-        setOutput('raw-dir', rawDirFor(config.outPath));
-        if (results.mode === 'single' && compareInputs.baseline === undefined) {
+        compareOptionsFromFlags(compareInputs, actionSpelling);
+        const outcome = await buildAndMeasure(runInputs, buildInputs);
+        info(outcome.summary);
+        setOutput('results', outcome.resultsPath);
+        setOutput('raw-dir', outcome.rawDir);
+        if (outcome.results.mode === 'single' && compareInputs.baseline === undefined) {
             info('one server measured and no baseline given: results are recorded, not judged');
             return;
         }
-        const outcome = await group('Compare', () => runCompare({
-            resultsPath: config.outPath,
-            baselinePath: compareInputs.baseline ?? null,
-            outDir: compareInputs.reportDir ?? join(dirname(config.outPath), 'report'),
-            force: compareInputs.force,
-            options: compareOptions,
-        }));
-        info(outcome.summary);
-        setOutput('report-dir', dirname(outcome.report.commentPath));
-        await postToPullRequest(outcome.report, results.suite.name);
-        // The job summary shows the same content as the comment (outside GitHub there is none).
-        if (process.env.GITHUB_STEP_SUMMARY)
-            await summary.addRaw(outcome.report.commentWithoutImages).write();
-        setOutput('verdict', outcome.verdict.verdict);
-        setOutput('regressions', String(outcome.verdict.counts.regression));
-        setOutput('verdict-path', outcome.verdictPath);
-        if (outcome.verdict.verdict === 'inconclusive') {
-            warning(`inconclusive: ${outcome.verdict.counts.inconclusive} cell(s) too noisy to judge`);
+        const compared = await judge(outcome, compareInputs);
+        const { verdict } = compared.verdict;
+        if (verdict === 'inconclusive') {
+            warning(`inconclusive: ${compared.verdict.counts.inconclusive} cell(s) too noisy to judge`);
         }
-        if (verdictExitCode(outcome.verdict) === 1 && compareInputs.failOnRegression) {
-            setFailed(outcome.verdict.verdict === 'fail'
-                ? `${outcome.verdict.counts.regression} regression(s); see ${outcome.verdictPath}`
+        if (compared.exitCode === 1 && compareInputs.failOnRegression) {
+            setFailed(verdict === 'fail'
+                ? `${compared.verdict.counts.regression} regression(s); see ${compared.verdictPath}`
                 : 'inconclusive verdict counts as a failure (input "inconclusive": fail)');
         }
     }
