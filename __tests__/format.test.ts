@@ -10,7 +10,9 @@ import {
   formatFigure,
   formatFigureFixed,
   formatFigurePlain,
+  formatGiB,
   formatLoadAverage,
+  formatPValue,
   formatPercent,
   formatPercentFine,
   formatSignedCount,
@@ -205,5 +207,23 @@ describe('format', () => {
     [-5, '0s'],
   ])('formatDuration(%p) is %p', (seconds, expected) => {
     expect(formatDuration(seconds)).toBe(expected);
+  });
+
+  it.each([
+    [25_123_456_789, '23.4 GiB'],
+    [2 ** 30, '1.0 GiB'],
+    [0, '0.0 GiB'],
+  ])('formatGiB(%p) is %p', (bytes, expected) => {
+    expect(formatGiB(bytes)).toBe(expected);
+  });
+
+  it.each([
+    [0.019, '0.019'],
+    [0.006, '0.0060'],
+    [0.67, '0.67'],
+    [1, '1.0'],
+    [0.0000123, '0.000012'],
+  ])('formatPValue(%p) is %p', (p, expected) => {
+    expect(formatPValue(p)).toBe(expected);
   });
 });

@@ -120,6 +120,16 @@ export function formatLoadAverage(load: number): string {
   return load.toFixed(2);
 }
 
+/** Memory in GiB with one decimal: "23.4 GiB". */
+export function formatGiB(bytes: number): string {
+  return `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+}
+
+/** A p-value to two significant digits: "0.019", "0.0060", "0.000012". */
+export function formatPValue(p: number): string {
+  return p.toPrecision(2);
+}
+
 // ---- Counts (instructions per transaction) ----
 
 /** A count rounded to a whole number with thousands separators, U+2212 if negative: "2,331,897". */

@@ -4,6 +4,7 @@
 // (fingerprint), since the numbers would measure the difference in setup, not in the server.
 // Warned: smaller drifts that move numbers without making them meaningless (governor, kernel,
 // CPU model, memory, virtualization, sysbench version, server options).
+import { formatGiB } from '../format.js';
 import { BaselineError } from '../errors.js';
 import type { Environment, Results, SideName } from '../results/results-schema.js';
 import type { Suite } from '../suite/suite-schema.js';
@@ -67,7 +68,7 @@ export function suiteDifferences(baseline: Suite, results: Suite): string[] {
 }
 
 function gib(bytes: number): string {
-  return `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+  return formatGiB(bytes);
 }
 
 /** The hardware facts the fingerprint is made of, where they differ. */

@@ -16,7 +16,7 @@ import { inspectServer } from '../server/inspect.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { exec } from '../shell/exec.js';
 import type { Logger } from '../shell/logger.js';
-import { formatDuration } from '../format.js';
+import { formatDuration, formatPercent } from '../format.js';
 import { buildFailure, configureFailure, installFailure } from './build-failure.js';
 import { ninjaProgress } from './build-log.js';
 import { type BuildPlan, type BuildRequest, planBuild, planSummary, prepareBuildDir } from './build-plan.js';
@@ -162,8 +162,10 @@ async function checkInstalled(prefix: string, buildDir: string, logger: Logger):
 function logCcacheFigures(info: BuildInfo, logger: Logger): void {
   if (!info.ccache.used) return;
   const { hits, misses } = info.ccache;
-  const rate = hits + misses === 0 ? 0 : (100 * hits) / (hits + misses);
-  logger.info(`ccache: ${hits} hit(s), ${misses} miss(es) (${rate.toFixed(1)}% hits) in ${info.ccache.dir}`);
+  const rate = hits + misses === 0 ? 0 : hits / (hits + misses);
+  logger.info(
+    `ccache: ${hits} hit(s), ${misses} miss(es) (${formatPercent(rate)} hits) in ${info.ccache.dir}`,
+  );
 }
 
 /**

@@ -23,7 +23,7 @@
 //     (the change sits too close to the line to call).
 // Otherwise the counts are noisier than a count should be (background work in the window), and
 // the statistics above apply to them as to timings.
-import { formatPercentFine as percent } from '../format.js';
+import { formatPercentFine as percent, formatPValue } from '../format.js';
 import { bootstrapRatioOfMedians } from '../stats/bootstrap.js';
 import { median, robustCv } from '../stats/descriptive.js';
 import { mannWhitneyU } from '../stats/mann-whitney.js';
@@ -181,11 +181,11 @@ interface TimingJudgement extends Judgement {
 function judgeTiming(e: TimingEvidence): TimingJudgement {
   const { worseBy, threshold, resolvable, adjusted, settings, n, cv, mde, needed } = e;
   if (worseBy > threshold && adjusted.pWorse <= settings.alpha && resolvable) {
-    const reason = `${percent(worseBy)} worse, beyond the ${percent(threshold)} tolerance (p = ${adjusted.pWorse.toPrecision(2)})`;
+    const reason = `${percent(worseBy)} worse, beyond the ${percent(threshold)} tolerance (p = ${formatPValue(adjusted.pWorse)})`;
     return { verdict: 'regression', reason, repetitionsNeeded: null };
   }
   if (-worseBy > threshold && adjusted.pBetter <= settings.alpha && resolvable) {
-    const reason = `${percent(-worseBy)} better, beyond the ${percent(threshold)} tolerance (p = ${adjusted.pBetter.toPrecision(2)})`;
+    const reason = `${percent(-worseBy)} better, beyond the ${percent(threshold)} tolerance (p = ${formatPValue(adjusted.pBetter)})`;
     return { verdict: 'improvement', reason, repetitionsNeeded: null };
   }
   if (Math.abs(worseBy) > threshold && resolvable) {
@@ -199,7 +199,7 @@ function judgeTiming(e: TimingEvidence): TimingJudgement {
     });
     const reason =
       `a ${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'} median, beyond the ${percent(threshold)} tolerance, ` +
-      `that ${n} repetitions cannot confirm (p = ${p.toPrecision(2)}); about ${Math.max(resolve, n + 1)} repetitions per side would settle it`;
+      `that ${n} repetitions cannot confirm (p = ${formatPValue(p)}); about ${Math.max(resolve, n + 1)} repetitions per side would settle it`;
     return { verdict: 'inconclusive', reason, repetitionsNeeded: Math.max(resolve, n + 1) };
   }
   if (e.worstPlausible <= threshold) {

@@ -3,6 +3,7 @@ import {
   formatChangePercentPlain,
   formatCountPlain,
   formatFigurePlain,
+  formatPValue,
   formatSignedCountPlain,
   formatToleranceWhole,
 } from '../format.js';
@@ -52,7 +53,7 @@ function table(cells: readonly CellComparison[], confidence: number): string {
     formatFigurePlain(cell.head.median),
     formatChangePercentPlain(cell.change),
     `[${formatChangePercentPlain(cell.changeInterval.low)}, ${formatChangePercentPlain(cell.changeInterval.high)}]`,
-    cell.judgedBy === 'counts' ? 'counts' : cell.pValue.toPrecision(2),
+    cell.judgedBy === 'counts' ? 'counts' : formatPValue(cell.pValue),
     formatToleranceWhole(cell.threshold),
     !cell.gating
       ? `${cell.verdict} (not gating)`

@@ -1,5 +1,6 @@
 // From two sides' repetitions to a verdict. Pure: takes values, returns the verdict (warnings
 // included) without logging or reading files.
+import { formatLoadAverage } from '../format.js';
 import { InputError } from '../errors.js';
 import type { CellResult, Environment, ServerFacts } from '../results/results-schema.js';
 import { benjaminiHochberg } from '../stats/fdr.js';
@@ -82,7 +83,7 @@ function environmentWarnings(base: Environment, head: Environment): string[] {
     const load = env.loadAverageBefore[0];
     if (load > env.logicalCores * 0.5) {
       warnings.push(
-        `the machine was busy before the run (load average ${load.toFixed(2)} on ${env.logicalCores} logical cores): other work competes with the servers`,
+        `the machine was busy before the run (load average ${formatLoadAverage(load)} on ${env.logicalCores} logical cores): other work competes with the servers`,
       );
     }
   }

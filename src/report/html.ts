@@ -11,7 +11,17 @@ import type {
   ConfigDifference,
   Verdict,
 } from '../compare/verdict-schema.js';
-import { formatChangePercent, formatFigure, formatPercent, formatTolerance, plural } from '../format.js';
+import {
+  formatChangePercent,
+  formatCountPlain,
+  formatFigure,
+  formatGiB,
+  formatLoadAverage,
+  formatPercent,
+  formatPValue,
+  formatTolerance,
+  plural,
+} from '../format.js';
 import type { Environment } from '../results/results-schema.js';
 import { environmentLabel, metricLabel, noiseWarning, serverLabel, verdictTitle } from './labels.js';
 import type { ReportInput } from './report-input.js';
@@ -262,7 +272,7 @@ function resultsSection(input: ReportInput): string {
     ),
     cell.judgedBy === 'counts'
       ? 'counts'
-      : `<span title="before the adjustment: ${text(cell.pValueRaw.toPrecision(2))}">${text(cell.pValue.toPrecision(2))}</span>`,
+      : `<span title="before the adjustment: ${text(formatPValue(cell.pValueRaw))}">${text(formatPValue(cell.pValue))}</span>`,
     text(formatTolerance(cell.threshold)),
     verdictCell(cell),
     // A block with a minimum width: the table is wider than the screen anyway (it scrolls in its
@@ -280,22 +290,18 @@ function resultsSection(input: ReportInput): string {
   );
 }
 
-function count(value: number): string {
-  return Math.round(value).toLocaleString('en-US');
-}
-
 function functionTable(cell: CellFunctionDeltas): string {
   const change = cell.headTotal - cell.baseTotal;
   const rows = cell.functions.map((fn) => [
-    text(`${fn.delta > 0 ? '+' : ''}${count(fn.delta)}`),
-    text(count(fn.base)),
-    text(count(fn.head)),
+    text(`${fn.delta > 0 ? '+' : ''}${formatCountPlain(fn.delta)}`),
+    text(formatCountPlain(fn.base)),
+    text(formatCountPlain(fn.head)),
     `<code>${text(fn.name)}</code>`,
     text(fn.object.slice(fn.object.lastIndexOf('/') + 1)),
   ]);
   return (
     `<h3>${text(`${cell.workload} @ ${cell.threads}`)}${cell.verdict === null ? '' : ` (${text(cell.verdict)})`}</h3>\n` +
-    `<p>${text(`${change > 0 ? '+' : ''}${count(change)} instructions per transaction, all threads (${count(cell.baseTotal)} → ${count(cell.headTotal)})`)}</p>\n` +
+    `<p>${text(`${change > 0 ? '+' : ''}${formatCountPlain(change)} instructions per transaction, all threads (${formatCountPlain(cell.baseTotal)} → ${formatCountPlain(cell.headTotal)})`)}</p>\n` +
     table(['change', 'base', 'head', 'function', 'object'], rows, [true, true, true, false, false])
   );
 }
@@ -336,15 +342,9 @@ function environmentSection(input: ReportInput): string {
     ['SMT', (env) => (env.smt === null ? 'unknown' : env.smt ? 'on' : 'off')],
     ['frequency governor', (env) => env.governor ?? 'none exposed'],
     ['virtualized', (env) => (env.virtualized ? 'yes' : 'no')],
-    ['memory', (env) => `${(env.memoryBytes / 2 ** 30).toFixed(1)} GiB`],
-    [
-      'load average before (1, 5, 15 min)',
-      (env) => env.loadAverageBefore.map((load) => load.toFixed(2)).join(', '),
-    ],
-    [
-      'load average after (1, 5, 15 min)',
-      (env) => env.loadAverageAfter.map((load) => load.toFixed(2)).join(', '),
-    ],
+    ['memory', (env) => formatGiB(env.memoryBytes)],
+    ['load average before (1, 5, 15 min)', (env) => env.loadAverageBefore.map(formatLoadAverage).join(', ')],
+    ['load average after (1, 5, 15 min)', (env) => env.loadAverageAfter.map(formatLoadAverage).join(', ')],
     ['OS', (env) => env.os],
     ['kernel', (env) => env.kernel],
     ['platform', (env) => `${env.platform} ${env.arch}`],

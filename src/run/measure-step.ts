@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { ServerError } from '../errors.js';
+import { formatCountPlain } from '../format.js';
 import type { SideName } from '../results/results-schema.js';
 import type { ManagedServer, ServerInstall } from '../server/server.js';
 import type { CleanupScope } from '../shell/cleanup.js';
@@ -82,8 +83,7 @@ export function describeWindow(
 ): string {
   const callgrind = window?.cost.callgrind;
   if (callgrind) {
-    const perTransaction = (value: number): string =>
-      Math.round(value / report.transactions).toLocaleString('en-US');
+    const perTransaction = (value: number): string => formatCountPlain(value / report.transactions);
     return `${perTransaction(callgrind.foreground)} instructions/transaction in statements (${perTransaction(callgrind.total)} with background threads)`;
   }
   const cpu = window?.cost.cpu;
