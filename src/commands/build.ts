@@ -117,8 +117,8 @@ export async function buildSides(
   const prefixes: SidePrefixes = {};
   try {
     for (const build of builds) {
-      const title = build.side === 'server' ? 'the server' : `the ${build.side} side`;
-      const outcome = await logger.group(`Build ${title} with ${build.compiler}`, async () => {
+      const title = build.side === 'server' ? 'the server' : `the ${build.side}`;
+      const outcome = await logger.group(`Build ${title} (${build.compiler})`, async () => {
         const { source, compiler, prefix } = build;
         const request = { ...options.common, source, compiler, prefix, targets: [] };
         const built = await buildCommand(request, logger, scope);
