@@ -2,7 +2,7 @@
 // benchmarks from sharing the machine, and the record of the servers runs have started (so that a
 // later run can stop those whose owner was killed). /run/lock is a tmpfs on systemd machines, so a
 // reboot, which stops every server anyway, empties it.
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 
@@ -17,7 +17,9 @@ export function machineStateDir(env: NodeJS.ProcessEnv = process.env): string {
 export function ensureMachineStateDir(env: NodeJS.ProcessEnv = process.env): string {
   const dir = machineStateDir(env);
   if (!existsSync(dir)) {
-    mkdirSync(dir, { recursive: true, mode: 0o1777 });
+    mkdirSync(dir, { recursive: true });
+    // mkdir's mode is masked by the umask; the directory must be writable by every user's runs.
+    chmodSync(dir, 0o1777);
   }
   return dir;
 }
