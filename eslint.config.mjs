@@ -3,7 +3,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'build/', '.dist-check/', 'scripts/*.cjs'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'build/', '.dist-check/', '.work/', 'scripts/*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -1,6 +1,7 @@
-// Bundles the action entry (dist/index.js) and the CLI entry (dist/cli.js), with the files they
-// load at run time beside them (resvg's WebAssembly binary, the browser builds of vega for the HTML
-// report): the action's checkout has no node_modules to load them from.
+// Bundles the action's entries (dist/index.js, and dist/post.js for its post step) and the CLI
+// entry (dist/cli.js), with the files they load at run time beside them (resvg's WebAssembly
+// binary, the browser builds of vega for the HTML report): the action's checkout has no
+// node_modules to load them from.
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
@@ -41,15 +42,19 @@ function runtimeAssets() {
 const SRC = `${resolve('src')}/`;
 
 /**
- * Chunks named for what they hold: `gate.js`, the tool's own code and the libraries both entries
- * use (vega, mysql2, zod…); `actions-toolkit.js`, the @actions packages the action's entry and the
- * cache chunk share; `actions-cache.js`, @actions/cache with the Azure SDK (2 MB), loaded only by a
- * build on a GitHub-hosted runner (src/action/ccache-cache.ts); `commonjs-helpers.js`, Rollup's
- * CommonJS interop helpers.
+ * Chunks named for what they hold: `gate.js`, the tool's own code and the libraries the action and
+ * the CLI use (vega, mysql2…); `gate-core.js`, the part the post step needs too (the server
+ * registry, the named errors, zod), so that it loads neither vega nor mysql2; `post-state.js`, the
+ * post step's module, whose state the action's main step saves; `actions-toolkit.js`, the @actions
+ * packages the action's entries and the cache chunk share; `actions-cache.js`, @actions/cache with
+ * the Azure SDK (2 MB), loaded only by a build on a GitHub-hosted runner
+ * (src/action/ccache-cache.ts); `commonjs-helpers.js`, Rollup's CommonJS interop helpers.
  * @param {import("rollup").PreRenderedChunk} chunk
  */
 function chunkFileName(chunk) {
   if (chunk.isDynamicEntry) return 'actions-cache.js';
+  if (chunk.moduleIds.includes(`${SRC}action/post.ts`)) return 'post-state.js';
+  if (chunk.moduleIds.includes(`${SRC}server/registry.ts`)) return 'gate-core.js';
   if (chunk.moduleIds.some((id) => id.startsWith(SRC))) return 'gate.js';
   if (chunk.moduleIds.some((id) => id.includes('/node_modules/@actions/'))) return 'actions-toolkit.js';
   if (chunk.moduleIds.every((id) => id.startsWith('\0'))) return 'commonjs-helpers.js';
@@ -58,7 +63,7 @@ function chunkFileName(chunk) {
 
 /** @type {import("rollup").RollupOptions} */
 const config = {
-  input: { index: 'src/index.ts', cli: 'src/cli/index.ts' },
+  input: { index: 'src/index.ts', post: 'src/post.ts', cli: 'src/cli/index.ts' },
   output: {
     dir,
     format: 'es',

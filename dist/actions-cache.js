@@ -1,4 +1,4 @@
-import { d as debug$3, m as mkdirP, k as exec, l as which, w as warning, c as info, H as HttpCodes, n as HttpClientError, o as HttpClient, i as isDebug, p as setSecret, B as BearerCredentialHandler, q as rmRF, e as error } from './actions-toolkit.js';
+import { d as debug$3, m as mkdirP, n as exec, o as which, w as warning, c as info, H as HttpCodes, p as HttpClientError, q as HttpClient, i as isDebug, t as setSecret, B as BearerCredentialHandler, v as rmRF, e as error } from './actions-toolkit.js';
 import * as path$1 from 'path';
 import * as fs from 'fs';
 import { writeFileSync, existsSync } from 'fs';

@@ -30735,5 +30735,31 @@ function group(name, fn) {
         return result;
     });
 }
+//-----------------------------------------------------------------------
+// Wrapper action state
+//-----------------------------------------------------------------------
+/**
+ * Saves state for current action, the state can only be retrieved by this action's post job execution.
+ *
+ * @param     name     name of the state to store
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function saveState(name, value) {
+    const filePath = process.env['GITHUB_STATE'] || '';
+    if (filePath) {
+        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
+    }
+    issueCommand('save-state', { name }, toCommandValue(value));
+}
+/**
+ * Gets the value of an state set by this action's main execution.
+ *
+ * @param     name     name of the state to get
+ * @returns   string
+ */
+function getState(name) {
+    return process.env[`STATE_${name}`] || '';
+}
 
-export { BearerCredentialHandler as B, HttpCodes as H, getMultilineInput as a, group as b, info as c, debug as d, error as e, requireUndici as f, getInput as g, setFailed as h, isDebug as i, summary as j, exec as k, which as l, mkdirP as m, HttpClientError as n, HttpClient as o, setSecret as p, rmRF as q, requireTunnel as r, setOutput as s, undiciExports as u, warning as w };
+export { BearerCredentialHandler as B, HttpCodes as H, getMultilineInput as a, group as b, info as c, debug as d, error as e, requireUndici as f, getInput as g, summary as h, isDebug as i, setFailed as j, saveState as k, getState as l, mkdirP as m, exec as n, which as o, HttpClientError as p, HttpClient as q, requireTunnel as r, setOutput as s, setSecret as t, undiciExports as u, rmRF as v, warning as w };

@@ -5,9 +5,10 @@ import require$$1 from 'node:child_process';
 import path, { dirname, join } from 'node:path';
 import fs from 'node:fs';
 import process$1 from 'node:process';
-import { r as readResults, s as saveBaseline, p as parseCommit, I as InputError, c as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, a as readBaselineFile, l as listBaselines, B as BaselineError, b as BUILD_TYPES, D as DEFAULT_KEEP, d as buildCommand, e as commonBuildRequest, g as compareCommand, h as compareOptionsFromFlags, i as detectSourceTree, j as resolveCompiler, k as comparisonLabels, o as inCleanupScope, q as runCommand, t as describeRunOutcome, u as buildSides, v as runConfigFromFlags, w as packageVersion, x as InterruptedError, G as GateError } from './gate.js';
-import 'node:fs/promises';
+import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
+import { r as readResults, s as saveBaseline, p as parseCommit, c as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, a as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, b as buildCommand, d as commonBuildRequest, e as compareCommand, g as compareOptionsFromFlags, h as detectSourceTree, i as resolveCompiler, j as comparisonLabels, k as inCleanupScope, o as runCommand, q as describeRunOutcome, t as buildSides, u as runConfigFromFlags, v as packageVersion } from './gate.js';
 import 'node:crypto';
+import 'node:fs/promises';
 import 'node:module';
 import 'node:url';
 import 'fs';
@@ -4702,6 +4703,7 @@ function runFlags(flags, base, head) {
         out: flags.out,
         ...(flags.workDir === undefined ? {} : { workDir: flags.workDir }),
         keepWorkDir: flags.keepWorkDir ?? false,
+        ...(flags.lockTimeout === undefined ? {} : { lockTimeout: flags.lockTimeout }),
         verbose: flags.verbose ?? false,
     };
 }
@@ -4736,6 +4738,7 @@ function addCompareCompilersCommand(program, onExitCode) {
         .option('--out <file>', 'results JSON to write', 'results.json')
         .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run')
         .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
+        .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)')
         .option('--report <dir>', 'directory for verdict.json, comment.md, report.html and charts', 'report')
         .option('--tolerance <rule>', 'tolerance override, as for compare (repeatable)', collect)
         .option('--alpha <p>', 'significance level', '0.05')
@@ -4759,6 +4762,7 @@ function addRunCommand(program, onExitCode) {
         .option('--out <file>', 'results JSON to write; raw output goes to <file>.raw/ beside it', 'results.json')
         .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run (created if missing; default: a temp dir)')
         .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
+        .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)')
         .option('--verbose', 'show debug output (server start-up, commands)')
         .action(async (parsed) => {
         const flags = {

@@ -1,11 +1,13 @@
-import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, r as requireTunnel, f as requireUndici, u as undiciExports, s as setOutput, h as setFailed, j as summary } from './actions-toolkit.js';
-import { resolve, join, relative, dirname } from 'node:path';
-import { I as InputError, e as commonBuildRequest, y as actionSpelling, z as compilerLabel, k as comparisonLabels, A as detectCcache, C as errorMessage, G as GateError, E as commentMarker, v as runConfigFromFlags, h as compareOptionsFromFlags, q as runCommand, o as inCleanupScope, g as compareCommand, u as buildSides } from './gate.js';
+import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, r as requireTunnel, f as requireUndici, u as undiciExports, s as setOutput, h as summary, j as setFailed } from './actions-toolkit.js';
+import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
+import { d as commonBuildRequest, w as actionSpelling, x as compilerLabel, j as comparisonLabels, y as detectCcache, z as commentMarker, A as cliSpelling, C as writeReport, E as verdictExitCode, F as renderVerdictSummary, G as sideOf, H as buildVerdict, V as Verdict, I as parseResults, J as parseVerdict, K as parseBaselineFile, L as DEFAULT_COMPARE_OPTIONS, n as newestEntry, M as checkComparable, N as baselineSide, u as runConfigFromFlags, g as compareOptionsFromFlags, o as runCommand, k as inCleanupScope, e as compareCommand, t as buildSides } from './gate.js';
+import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, o as object, s as string } from './gate-core.js';
+import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
 import https__default from 'https';
-import { readFileSync as readFileSync$1 } from 'node:fs';
+import { readFileSync as readFileSync$1, mkdirSync, realpathSync, lstatSync, readdirSync, existsSync as existsSync$1, openSync, constants, fstatSync, readSync, closeSync } from 'node:fs';
 import 'crypto';
 import 'path';
 import 'net';
@@ -65,6 +67,7 @@ function readRunInputs() {
         out: getInput('out') || 'mysql-perf-gate/results.json',
         workDir: optionalInput('work-dir') ?? process.env.RUNNER_TEMP,
         keepWorkDir: false,
+        lockTimeout: optionalInput('lock-timeout'),
         verbose: isDebug(),
     };
 }
@@ -5621,8 +5624,11 @@ function gitHubMessage(error) {
 
 /** The author of comments written with an action's GITHUB_TOKEN. */
 const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
-const PERMISSION_HINT$1 = 'give the workflow `permissions: pull-requests: write` (pull requests from forks get a read-only ' +
-    'token: run the comment step from a `workflow_run` or `pull_request_target` workflow instead)';
+// Not `pull_request_target`: it would build and run a fork's code with a write token. The fork's
+// pull request is measured read-only and commented on by a second workflow that never runs it.
+const PERMISSION_HINT$1 = 'give the workflow `permissions: pull-requests: write`; pull requests from forks get a read-only ' +
+    'token: measure on `pull_request` and upload the artifact, then post from a `workflow_run` ' +
+    "workflow with the action's `mode: publish`";
 /** The login the token writes comments as; see the file header for the GITHUB_TOKEN fallback. */
 async function commentAuthorLogin(octokit) {
     try {
@@ -5942,6 +5948,523 @@ async function postToPullRequest(report, suite) {
     });
 }
 
+/** Open, into this repository, and at exactly the run's head commit. */
+function matches(pull, query) {
+    return (pull.state === 'open' &&
+        pull.head.sha === query.headSha &&
+        pull.base.repo.full_name.toLowerCase() === `${query.owner}/${query.repo}`.toLowerCase());
+}
+/** Every open pull request of the repository whose head is `query.headSha`, by number. */
+async function openPullRequestsAt(octokit, query) {
+    const { owner, repo } = query;
+    const found = new Map();
+    const keep = (pulls) => {
+        for (const pull of pulls) {
+            if (matches(pull, query))
+                found.set(pull.number, { number: pull.number, url: pull.html_url });
+        }
+    };
+    try {
+        keep(await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
+            owner,
+            repo,
+            commit_sha: query.headSha,
+            per_page: 100,
+        }));
+        if (query.headLabel !== undefined) {
+            keep(await octokit.paginate(octokit.rest.pulls.list, {
+                owner,
+                repo,
+                state: 'open',
+                head: query.headLabel,
+                per_page: 100,
+            }));
+        }
+    }
+    catch (error) {
+        throw new GitHubError(`could not list the pull requests of ${owner}/${repo} at ${query.headSha}: ${gitHubMessage(error)}; ` +
+            'the token needs `permissions: pull-requests: read` (write, to comment)', { cause: error });
+    }
+    return [...found.values()].sort((a, b) => a.number - b.number);
+}
+function numbers(pulls) {
+    return pulls.map((pull) => `#${pull.number}`).join(', ');
+}
+/**
+ * The one open pull request whose head is the run's commit. A claimed number must be among those
+ * found; with no claim, two or more pull requests at the same commit are ambiguous.
+ */
+async function findPullRequest(octokit, query) {
+    const found = await openPullRequestsAt(octokit, query);
+    const where = `${query.owner}/${query.repo}`;
+    const source = query.claimSource === undefined ? '' : ` (from ${query.claimSource})`;
+    if (query.claimed !== undefined) {
+        const claimed = found.find((pull) => pull.number === query.claimed);
+        if (claimed !== undefined)
+            return claimed;
+        const heads = found.length === 0 ? 'none has' : `${numbers(found)} ${found.length === 1 ? 'has' : 'have'}`;
+        throw new GitHubError(`pull request #${query.claimed}${source} is not an open pull request of ${where} with head ` +
+            `${query.headSha} (${heads} that head); not posting`);
+    }
+    const [only, ...others] = found;
+    if (only === undefined) {
+        throw new GitHubError(`no open pull request of ${where} has head ${query.headSha} (closed, or pushed again since the run); not posting`);
+    }
+    if (others.length > 0) {
+        throw new GitHubError(`${found.length} open pull requests of ${where} have head ${query.headSha} (${numbers(found)}); ` +
+            `name the one to post to${query.claimSource === undefined ? '' : ` in ${query.claimSource}`}`);
+    }
+    return only;
+}
+
+// The `publish` half of a two-workflow set-up. The measuring half runs on `pull_request` with a
+// read-only token and uploads what it measured as an artifact; this half runs on `workflow_run`
+// with `pull-requests: write`, downloads that artifact and posts the comment. Everything in the
+// artifact was produced by the pull request's own code, so it is data to check, never something to
+// run, post as is or follow:
+//   - only files with fixed names are read, after lstat (no symbolic links, regular files only) and
+//     a size cap; every other file (an uploaded comment.md, charts, names with `../`) is ignored;
+//   - results.json and verdict.json are validated with the project's schemas;
+//   - the verdict is judged again from results.json, with the settings and tolerances verdict.json
+//     records, and must agree with verdict.json: a verdict that claims more than its numbers show
+//     is refused, and the comment is rendered from the verdict judged here;
+//   - the comment and charts are rendered here from the validated data (the renderers escape
+//     everything they quote), into a report directory outside the artifact;
+//   - the pull request is found through the API by the run's head SHA; a number the artifact
+//     claims must be that pull request's.
+// What this cannot do is vouch for the measurements: the pull request's code ran them. The
+// comment is a faithful rendering of those numbers under the recorded settings, nothing more.
+const MIB = 1024 * 1024;
+/**
+ * The files read from the artifact, and the most bytes each may hold. The results of the standard
+ * suite take about 1 MB, instruction suites with their per-function costs a few; a verdict is a
+ * fraction of its results. baseline.json is read only for a verdict against a stored baseline;
+ * pull-request.txt, optional, holds the number of the pull request the measuring run was for.
+ */
+const ARTIFACT_CAPS = {
+    'results.json': 20 * MIB,
+    'verdict.json': 5 * MIB,
+    'baseline.json': 20 * MIB,
+    'pull-request.txt': 64,
+};
+/** Judging is the costly step (a bootstrap per cell); real suites have tens of cells. */
+const MAX_CELLS = 1000;
+/** Longest refusal printed: enough for the reason, not for a quoted payload. */
+const MAX_REASON = 400;
+/** The artifact is refused; the message is one line saying why. */
+class ArtifactError extends GateError {
+}
+/** Folds a multi-line message (a schema's list of issues) into one line, without control characters. */
+function oneLine(message) {
+    const [first = '', ...rest] = message
+        .split(/\r\n|\r|\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+    const issues = rest.map((line) => line.replace(/^- /, ''));
+    const flat = [first, issues.join('; ')]
+        .filter((part) => part !== '')
+        .join(' ')
+        .replace(/\p{Cc}/gu, ' ');
+    return flat.length > MAX_REASON ? `${flat.slice(0, MAX_REASON - 1)}…` : flat;
+}
+function refuse(reason, cause) {
+    return new ArtifactError(`artifact refused: ${oneLine(reason)}`, cause === undefined ? undefined : { cause });
+}
+function mib(bytes) {
+    return bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MiB` : `${bytes} bytes`;
+}
+/**
+ * One file of the artifact as text, or null when it is absent. lstat first, then the file is
+ * opened without following a link and checked again on its descriptor, so a file swapped for a
+ * link or a larger file in between is refused too; at most cap + 1 bytes are ever read.
+ */
+function readArtifactFile(dir, name) {
+    const cap = ARTIFACT_CAPS[name];
+    const path = join(dir, name);
+    let stat;
+    try {
+        stat = lstatSync(path);
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return null;
+        throw refuse(`cannot read ${name}: ${errorMessage(error)}`, error);
+    }
+    if (stat.isSymbolicLink())
+        throw refuse(`${name} is a symbolic link; only regular files are read`);
+    if (!stat.isFile())
+        throw refuse(`${name} is not a regular file`);
+    if (stat.size > cap)
+        throw refuse(`${name} is ${mib(stat.size)}, over its cap of ${mib(cap)}`);
+    let fd;
+    try {
+        fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    }
+    catch (error) {
+        throw refuse(`cannot open ${name}: ${errorMessage(error)}`, error);
+    }
+    try {
+        const opened = fstatSync(fd);
+        if (!opened.isFile() || opened.size > cap)
+            throw refuse(`${name} changed while it was read`);
+        // One byte more than the file holds: reading it means the file grew after the check.
+        const buffer = Buffer.alloc(opened.size + 1);
+        let length = 0;
+        while (length < buffer.length) {
+            const read = readSync(fd, buffer, length, buffer.length - length, null);
+            if (read === 0)
+                break;
+            length += read;
+        }
+        if (length > opened.size)
+            throw refuse(`${name} changed while it was read`);
+        return buffer.subarray(0, length).toString('utf8');
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+function required(dir, name, why) {
+    const text = readArtifactFile(dir, name);
+    if (text === null)
+        throw refuse(`${name} is missing (${why})`);
+    return text;
+}
+/** Runs a parser of the project's schemas; its (multi-line) complaint becomes the refusal. */
+function validated(parse) {
+    try {
+        return parse();
+    }
+    catch (error) {
+        if (error instanceof ArtifactError || !(error instanceof GateError))
+            throw error;
+        throw refuse(error.message, error);
+    }
+}
+function parseClaim(text) {
+    const trimmed = text.trim();
+    if (!/^[1-9][0-9]{0,9}$/.test(trimmed)) {
+        throw refuse(`pull-request.txt holds ${JSON.stringify(trimmed.slice(0, 20))}, not a pull request number`);
+    }
+    return Number(trimmed);
+}
+/** Reads and validates what the artifact must hold; nothing else in it is opened. */
+function readArtifact(dir) {
+    const verdict = validated(() => parseVerdict(required(dir, 'verdict.json', 'the measuring run writes it'), 'verdict.json'));
+    const results = validated(() => parseResults(required(dir, 'results.json', 'the measuring run writes it'), 'results.json'));
+    if (results.cells.length > MAX_CELLS) {
+        throw refuse(`results.json has ${results.cells.length} cells; more than ${MAX_CELLS} are not judged here`);
+    }
+    const baseline = verdict.baseSource.kind === 'baseline'
+        ? validated(() => parseBaselineFile(required(dir, 'baseline.json', 'verdict.json compares with a stored baseline'), 'baseline.json'))
+        : undefined;
+    const claim = readArtifactFile(dir, 'pull-request.txt');
+    return {
+        results,
+        verdict,
+        ...(baseline === undefined ? {} : { baseline }),
+        ...(claim === null ? {} : { claimedPullRequest: parseClaim(claim) }),
+    };
+}
+/**
+ * The options verdict.json says it was judged with. Its tolerances are recorded per cell (the
+ * threshold), so each becomes a workload@threads rule, the most specific kind, which wins over the
+ * suite's and the defaults exactly as the recorded value did.
+ */
+function recordedOptions(verdict) {
+    const { alpha, confidence, gateMetrics, inconclusivePolicy } = verdict.settings;
+    if (!(alpha > 0 && alpha < 0.5))
+        throw refuse(`verdict.json settings.alpha ${alpha} is not between 0 and 0.5`);
+    if (!(confidence > 0 && confidence < 1)) {
+        throw refuse(`verdict.json settings.confidence ${confidence} is not between 0 and 1`);
+    }
+    const bad = verdict.cells.find((cell) => !(cell.threshold > 0 && cell.threshold < 10));
+    if (bad !== undefined)
+        throw refuse(`verdict.json has a tolerance of ${bad.threshold}, not a fraction above 0`);
+    return {
+        ...DEFAULT_COMPARE_OPTIONS,
+        alpha,
+        confidence,
+        gateMetrics,
+        inconclusivePolicy,
+        toleranceRules: verdict.cells.map((cell) => ({
+            workload: cell.workload,
+            threads: cell.threads,
+            metric: cell.metric,
+            value: cell.threshold,
+        })),
+    };
+}
+/** The base side verdict.json names: the A/B run's own, or the newest entry of baseline.json. */
+function baseOf(artifact) {
+    const { results, verdict, baseline } = artifact;
+    if (baseline === undefined) {
+        if (results.mode !== 'ab') {
+            throw refuse('verdict.json compares the two sides of an A/B run, but results.json measured one server');
+        }
+        return { side: sideOf(results, 'base'), source: verdict.baseSource, warnings: [], history: [] };
+    }
+    const entry = newestEntry(baseline);
+    // The measuring run chose whether to compare across setups; its warnings say so again here.
+    const warnings = checkComparable(entry, results, { force: true });
+    const side = baselineSide(entry);
+    return {
+        side: { facts: side.facts, cells: side.cells, environment: side.environment },
+        source: { ...verdict.baseSource, savedAt: side.savedAt },
+        warnings,
+        history: baseline.entries,
+    };
+}
+function sameCell(a, b) {
+    return a.workload === b.workload && a.threads === b.threads && a.metric === b.metric;
+}
+/** A cell for a message: the workload quoted and cut short, it comes from the artifact. */
+function cellLabel(cell) {
+    return `${JSON.stringify(cell.workload.slice(0, 60))}@${cell.threads} ${cell.metric}`;
+}
+/** Where the uploaded verdict and the one judged here part, or null when they agree. */
+function disagreement(uploaded, judged) {
+    if (uploaded.suite !== judged.suite) {
+        return `it is for suite ${JSON.stringify(uploaded.suite)}, the results for ${JSON.stringify(judged.suite)}`;
+    }
+    if (uploaded.cells.length !== judged.cells.length) {
+        return `it judges ${uploaded.cells.length} cells, the results give ${judged.cells.length}`;
+    }
+    for (const [index, cell] of judged.cells.entries()) {
+        const claimed = uploaded.cells[index];
+        if (claimed === undefined || !sameCell(claimed, cell)) {
+            const what = claimed === undefined ? 'missing' : cellLabel(claimed);
+            return `its cell ${index + 1} is ${what}, the results give ${cellLabel(cell)}`;
+        }
+        if (claimed.verdict !== cell.verdict) {
+            return `it calls ${cellLabel(cell)} ${claimed.verdict}, the results give ${cell.verdict}`;
+        }
+        if (claimed.gating !== cell.gating) {
+            return `it has ${cellLabel(cell)} ${claimed.gating ? '' : 'not '}gating, its own settings say otherwise`;
+        }
+    }
+    if (uploaded.verdict !== judged.verdict) {
+        return `it says ${uploaded.verdict}, the results give ${judged.verdict}`;
+    }
+    const counts = (verdict) => JSON.stringify(verdict.counts);
+    if (counts(uploaded) !== counts(judged)) {
+        return `its counts ${counts(uploaded)} are not the results' ${counts(judged)}`;
+    }
+    return null;
+}
+/** Judges results.json again with verdict.json's settings; the two must agree. */
+function rejudge(artifact) {
+    const { results, verdict: uploaded } = artifact;
+    const options = recordedOptions(uploaded);
+    let input;
+    try {
+        const base = baseOf(artifact);
+        const head = sideOf(results, 'head');
+        const built = buildVerdict(base.side, head, results.suite, base.source, options);
+        const verdict = Verdict.parse({ ...built, warnings: [...base.warnings, ...built.warnings] });
+        input = { verdict, base: base.side, head, suite: results.suite, history: base.history };
+    }
+    catch (error) {
+        if (error instanceof ArtifactError)
+            throw error;
+        // Checks of the statistics (RangeError) and of the pairing (InputError) on odd data.
+        if (error instanceof GateError || error instanceof RangeError) {
+            throw refuse(`results.json cannot be judged: ${error.message}`, error);
+        }
+        throw error;
+    }
+    const differs = disagreement(uploaded, input.verdict);
+    if (differs !== null)
+        throw refuse(`verdict.json does not follow from results.json: ${differs}`);
+    return input;
+}
+function isInside(child, parent) {
+    const path = relative(parent, child);
+    return path === '' || (!path.startsWith('..') && !isAbsolute(path));
+}
+/** `path` with its nearest existing ancestor's links resolved: where a write would really land. */
+function realPathOf(path) {
+    const absolute = resolve(path);
+    for (let dir = absolute;; dir = dirname(dir)) {
+        if (existsSync$1(dir))
+            return join(realpathSync(dir), relative(dir, absolute));
+        if (dirname(dir) === dir)
+            return absolute;
+    }
+}
+/** The artifact's real directory; the report directory must be neither inside it nor around it. */
+function checkDirectories(config) {
+    let artifactDir;
+    try {
+        artifactDir = realpathSync(config.artifactDir);
+    }
+    catch (error) {
+        throw new InputError(`cannot read the artifact directory ${config.artifactDir}: ${errorMessage(error)}`);
+    }
+    if (!lstatSync(artifactDir).isDirectory()) {
+        throw new InputError(`the artifact ${config.artifactDir} is not a directory`);
+    }
+    const outDir = resolve(config.outDir);
+    const realOut = realPathOf(outDir);
+    if (isInside(realOut, artifactDir) || isInside(artifactDir, realOut)) {
+        throw new InputError(`the report directory ${config.outDir} and the artifact directory ${config.artifactDir} overlap; ` +
+            'write the report elsewhere: nothing is written into the artifact');
+    }
+    return { artifactDir, outDir };
+}
+function quoted(names) {
+    const shown = names.slice(0, 5).map((name) => JSON.stringify(name.slice(0, 40)));
+    return `${shown.join(', ')}${names.length > 5 ? `, and ${names.length - 5} more` : ''}`;
+}
+/** The entries of the artifact never opened (an uploaded comment, charts, odd names), if any. */
+function ignoredNote(dir) {
+    const others = readdirSync(dir).filter((name) => !Object.hasOwn(ARTIFACT_CAPS, name));
+    if (others.length === 0)
+        return null;
+    return (`artifact: ${others.length} other entr${others.length === 1 ? 'y' : 'ies'} not read (${quoted(others)}); ` +
+        'the comment and charts are rendered here from results.json and verdict.json');
+}
+/** Workload names no suite could have (a tampered file): the renderers quote them as text. */
+function oddWorkloadsNote(results) {
+    const known = new Set(results.suite.workloads.map((workload) => workload.name));
+    const odd = [...new Set(results.cells.map((cell) => cell.workload))].filter((name) => !known.has(name));
+    if (odd.length === 0)
+        return null;
+    return `results.json: workload name(s) its suite does not define (${quoted(odd)}); the comment quotes them as escaped text`;
+}
+/** Validates the artifact, judges it again, finds the pull request, renders and posts. */
+async function publishCommand(config, octokit, logger) {
+    const { artifactDir, outDir } = checkDirectories(config);
+    const artifact = readArtifact(artifactDir);
+    const ignored = ignoredNote(artifactDir);
+    if (ignored !== null)
+        logger.info(ignored);
+    const odd = oddWorkloadsNote(artifact.results);
+    if (odd !== null)
+        logger.warning(odd);
+    const input = rejudge(artifact);
+    const { verdict } = input;
+    logger.info(`artifact checked: results.json judged again gives ${verdict.verdict}, as verdict.json says`);
+    const pullRequest = await findPullRequest(octokit, {
+        owner: config.owner,
+        repo: config.repo,
+        headSha: config.headSha,
+        ...(config.headLabel === undefined ? {} : { headLabel: config.headLabel }),
+        ...(artifact.claimedPullRequest === undefined
+            ? {}
+            : { claimed: artifact.claimedPullRequest, claimSource: 'pull-request.txt of the artifact' }),
+    });
+    logger.info(`pull request #${pullRequest.number} has head ${config.headSha}`);
+    mkdirSync(outDir, { recursive: true });
+    const verdictPath = join(outDir, 'verdict.json');
+    writeFileAtomic(verdictPath, `${JSON.stringify(verdict, null, 2)}\n`);
+    const report = await writeReport(outDir, input);
+    for (const warning of report.warnings)
+        logger.debug(warning);
+    const posted = await postReport(octokit, report, {
+        owner: config.owner,
+        repo: config.repo,
+        pullRequest: pullRequest.number,
+        suite: input.suite.name,
+        chartsBranch: config.chartsBranch,
+        runKey: config.runKey,
+        runUrl: config.runUrl,
+    });
+    return {
+        verdict,
+        verdictPath,
+        summary: renderVerdictSummary(verdict),
+        report,
+        pullRequest,
+        posted,
+        exitCode: verdictExitCode(verdict),
+    };
+}
+const DEFAULT_PUBLISH_REPORT_DIR = 'mysql-perf-gate-report';
+/** The publish options given as strings (action inputs), checked. */
+function publishPathsFromFlags(flags, spell = cliSpelling) {
+    if (flags.artifact === undefined) {
+        throw new InputError(`${spell('artifact')}: name the directory the measuring run's artifact was downloaded to`);
+    }
+    const headSha = flags.headSha?.trim() ?? '';
+    if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(headSha)) {
+        throw new InputError(`${spell('head-sha')} ${JSON.stringify(headSha)}: expected the measured commit's full SHA ` +
+            '(github.event.workflow_run.head_sha)');
+    }
+    return { artifactDir: flags.artifact, headSha, outDir: flags.reportDir ?? DEFAULT_PUBLISH_REPORT_DIR };
+}
+
+// The action's mode, and in publish mode its inputs: the downloaded artifact, the measured commit
+// and where the report goes. The commit and the head repository come from the `workflow_run` event
+// GitHub wrote (or the `head-sha` input), never from the artifact.
+/** Input "mode": measure (the default: build, run, judge, comment) or publish (comment only). */
+function readMode() {
+    const mode = getInput('mode') || 'measure';
+    if (mode === 'measure' || mode === 'publish')
+        return mode;
+    throw new InputError(`input "mode" ${JSON.stringify(mode)}: expected measure or publish`);
+}
+/** The parts of a workflow_run event this mode reads; anything else in the payload is ignored. */
+const WorkflowRunEvent = object({
+    workflow_run: object({
+        head_sha: string().optional(),
+        head_branch: string().nullable().optional(),
+        head_repository: object({ owner: object({ login: string() }) })
+            .nullable()
+            .optional(),
+    })
+        .optional(),
+});
+/** Every publish input, checked before anything is read from the artifact. */
+function readPublishInputs() {
+    const event = WorkflowRunEvent.safeParse(context.payload);
+    const run = event.success ? event.data.workflow_run : undefined;
+    const paths = publishPathsFromFlags({
+        artifact: optionalInput('artifact'),
+        headSha: optionalInput('head-sha') ?? run?.head_sha,
+        reportDir: optionalInput('report-dir'),
+    }, actionSpelling);
+    const token = getInput('github-token');
+    if (token === '') {
+        throw new InputError('input "github-token" is empty: publish mode posts the comment with it');
+    }
+    const owner = run?.head_repository?.owner.login;
+    const branch = run?.head_branch;
+    const { owner: repoOwner, repo } = context.repo;
+    return {
+        token,
+        config: {
+            ...paths,
+            owner: repoOwner,
+            repo,
+            ...(owner && branch ? { headLabel: `${owner}:${branch}` } : {}),
+            chartsBranch: getInput('charts-branch') || 'mysql-perf-gate-charts',
+            runKey: `${context.runId}-${context.runAttempt}`,
+            runUrl: `${context.serverUrl}/${repoOwner}/${repo}/actions/runs/${context.runId}`,
+        },
+    };
+}
+
+// The action in publish mode: post the comment for a run measured elsewhere (see
+// commands/publish.ts). Errors go up to main.ts, which fails the step with their one line.
+async function publishFromArtifact() {
+    const { config, token } = readPublishInputs();
+    const published = await group('Publish the measured run', () => publishCommand(config, getOctokit(token), coreLogger));
+    info(published.summary);
+    if (published.posted.imagesNotPublished !== undefined)
+        warning(published.posted.imagesNotPublished);
+    info(`comment ${published.posted.action}: ${published.posted.commentUrl}`);
+    setOutput('comment-url', published.posted.commentUrl);
+    setOutput('report-dir', config.outDir);
+    setOutput('verdict', published.verdict.verdict);
+    setOutput('regressions', String(published.verdict.counts.regression));
+    setOutput('verdict-path', published.verdictPath);
+    if (process.env.GITHUB_STEP_SUMMARY)
+        await summary.addRaw(published.report.commentWithoutImages).write();
+    // The verdict decided the measuring run's step; this step's job is the comment, so a fail
+    // verdict does not fail it a second time.
+}
+
 // The action's steps: read every input, build the servers when given source trees, run the suite,
 // judge it, post to the pull request and set the outputs. The one place that calls core.setFailed.
 /** Builds the servers the build inputs ask for (if any), then measures them. */
@@ -5983,12 +6506,19 @@ async function judge(outcome, inputs) {
 }
 async function run() {
     try {
+        // Publish mode reads only its own inputs and posts a run measured by another workflow.
+        if (readMode() === 'publish') {
+            await publishFromArtifact();
+            return;
+        }
         // Every input is read and checked before the first build or server starts.
         const runInputs = readRunInputs();
         const buildInputs = readBuildInputs(runInputs);
         runConfigFromFlags(buildInputs ? plannedRunFlags(buildInputs, runInputs) : runInputs, actionSpelling);
         const compareInputs = readCompareInputs();
         compareOptionsFromFlags(compareInputs, actionSpelling);
+        // Before anything starts: a cancelled job's post step stops what this step leaves running.
+        saveStateForPost();
         const outcome = await buildAndMeasure(runInputs, buildInputs);
         info(outcome.summary);
         setOutput('results', outcome.resultsPath);

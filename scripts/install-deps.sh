@@ -7,7 +7,10 @@
 # binaries built here; perf, to check hardware-counter detection and counting; chromium, to open
 # the HTML report headless; and Debian's MariaDB 10.11 source with what building it needs (cmake,
 # ninja, bison, ccache, -dev packages), unpacked under build/sources/, for the tests of building
-# from source.
+# from source; and the workflow tools, pinned, inside the repository so that nothing global
+# changes: actionlint and act (Go modules, built with the `go` on PATH into .work/bin, Go's caches
+# in .work/go) with shellcheck from the distribution, and zizmor from PyPI in a virtual environment
+# in .work/zizmor (python3-venv from the distribution).
 #
 # Prints one line per step to stderr ("installing sysbench from Debian … done (42s)") and nothing
 # for a step with nothing to do. What apt, dpkg and npm print goes to .work/install.log instead:
@@ -114,6 +117,9 @@ if [ "$tests" -eq 1 ]; then
   # No font package besides: chromium's own dependencies bring one (fontconfig's
   # fonts-dejavu-core), and chart images are drawn with the DejaVu files in assets/fonts/.
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck)
+  command -v python3 >/dev/null 2>&1 || need+=(python3)
+  python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || need+=(python3-venv)
 fi
 command -v sysbench >/dev/null 2>&1 || need+=(sysbench)
 command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
@@ -141,5 +147,44 @@ if [ "$tests" -eq 1 ]; then
     start_log "$@"
     sudo_ready
     step "$label (apt-get source)" ./scripts/fetch-mariadb-source.sh build/sources
+  fi
+fi
+
+# The workflow linters and the local runner, pinned (scripts/lint-workflows.sh, the act tests).
+ACTIONLINT_VERSION=1.7.12
+ACT_VERSION=0.2.89
+ZIZMOR_VERSION=1.32.0
+
+# go install MODULE@VERSION into .work/bin, with Go's caches under .work/go. The module cache is
+# emptied afterwards: it holds the modules' sources, JavaScript among them, which ESLint would lint.
+go_install() {
+  local env=(GOBIN="$PWD/.work/bin" GOPATH="$PWD/.work/go" GOCACHE="$PWD/.work/go/cache" GOFLAGS=-modcacherw)
+  env "${env[@]}" go install "$1" && env "${env[@]}" go clean -modcache
+}
+
+zizmor_venv() {
+  rm -rf .work/zizmor &&
+    python3 -m venv .work/zizmor &&
+    .work/zizmor/bin/pip install --quiet --disable-pip-version-check "zizmor==$ZIZMOR_VERSION"
+}
+
+if [ "$tests" -eq 1 ]; then
+  go_needed=()
+  .work/bin/actionlint -version 2>/dev/null | grep -qx "v$ACTIONLINT_VERSION" ||
+    go_needed+=("actionlint $ACTIONLINT_VERSION:github.com/rhysd/actionlint/cmd/actionlint@v$ACTIONLINT_VERSION")
+  .work/bin/act --version 2>/dev/null | grep -qx "act version $ACT_VERSION" ||
+    go_needed+=("act $ACT_VERSION:github.com/nektos/act@v$ACT_VERSION")
+  if [ ${#go_needed[@]} -gt 0 ] && ! command -v go >/dev/null 2>&1; then
+    printf 'installing %s: no go on PATH; install Go 1.25 or newer (https://go.dev/dl/; Debian 12 ships 1.19, too old for act %s)\n' \
+      "${go_needed[0]%%:*}" "$ACT_VERSION" >&2
+    exit 1
+  fi
+  for entry in "${go_needed[@]}"; do
+    start_log "$@"
+    step "installing ${entry%%:*} (go install)" go_install "${entry#*:}"
+  done
+  if ! .work/zizmor/bin/zizmor --version 2>/dev/null | grep -qx "zizmor $ZIZMOR_VERSION"; then
+    start_log "$@"
+    step "installing zizmor $ZIZMOR_VERSION (pip, in .work/zizmor)" zizmor_venv
   fi
 fi

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Runs every test: installs what they need (sysbench, MariaDB, Node 24, npm packages), then
-# types, lint, the freshness of dist/, and the Jest unit and integration tests (which start real
+# Runs every test: installs what they need (sysbench, MariaDB, Node 24, npm packages, the workflow
+# tools), then types, lint, the freshness of dist/, actionlint and zizmor over action.yml and the
+# workflows (scripts/lint-workflows.sh), and the Jest unit and integration tests (which start real
 # MariaDB servers). Ends with one line "N passed, N failed, N skipped"; exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 # install-deps.sh prints one line per step, and the end of its log when a step fails.
 ./scripts/install-deps.sh --tests || { echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 export PATH="$PWD/node_modules/.bin:$PATH"   # Node 24 from the npm registry comes first
+export PATH="$PATH:$PWD/.work/bin"           # act and actionlint, pinned (install-deps.sh --tests)
 
 passed=0
 failed=0
@@ -31,6 +33,8 @@ check "node is 24" bash -c 'node --version | grep -q "^v24\."'
 check "types (tsc)" tsc --noEmit -p .
 check "lint (eslint, prettier)" npm run --silent lint
 check "dist/ is current" dist_is_current
+check "actionlint" ./scripts/lint-workflows.sh actionlint
+check "zizmor" ./scripts/lint-workflows.sh zizmor
 
 counts=$(mktemp)
 echo "== jest" >&2

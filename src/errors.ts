@@ -27,6 +27,9 @@ export class BaselineError extends GateError {}
 /** Configuring, compiling or installing a server from source failed; the full log is kept. */
 export class BuildError extends GateError {}
 
+/** Another run held the machine lock longer than --lock-timeout allowed; names that run. */
+export class LockTimeoutError extends GateError {}
+
 /** A run was interrupted by a signal; cleanup has already happened when this is thrown. */
 export class InterruptedError extends GateError {
   constructor(readonly signal: NodeJS.Signals) {

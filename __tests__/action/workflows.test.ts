@@ -1,9 +1,16 @@
-// The example workflows use only inputs the action declares: a renamed input would otherwise be
-// ignored silently by the runner (it only warns about unexpected inputs).
+// The example workflows and the reusable workflows they call: they pass only inputs that are
+// declared (a renamed input would otherwise be ignored, with a warning at most), and they keep the
+// rules the README promises: no permissions by default and the least per job, third-party actions
+// pinned to a full commit SHA with the version beside it, no credentials left in a checkout, no
+// token for the code a measuring job builds and runs, one run per pull request at a time. That
+// they run is __tests__/workflows/act.int.test.ts; that actionlint and zizmor find nothing is
+// scripts/lint-workflows.sh.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { parse } from 'yaml';
+
+import { testCopyOf } from '../helpers/act-workflows.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -11,27 +18,186 @@ interface Step {
   uses?: string;
   with?: Record<string, unknown>;
 }
+interface Job {
+  permissions?: Record<string, string>;
+  uses?: string;
+  with?: Record<string, unknown>;
+  steps?: Step[];
+}
 interface Workflow {
-  jobs: Record<string, { steps: Step[] }>;
+  name: string;
+  on: Record<string, unknown>;
+  permissions?: Record<string, string>;
+  concurrency?: { group: string; 'cancel-in-progress': boolean };
+  jobs: Record<string, Job>;
 }
 
 const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> };
 const declared = new Set(Object.keys(action.inputs));
-const files = readdirSync(join(ROOT, 'examples', 'workflows')).filter((name) => name.endsWith('.yml'));
 
-describe('example workflows', () => {
+function read(dir: string, file: string): { text: string; workflow: Workflow } {
+  const text = readFileSync(join(ROOT, dir, file), 'utf8');
+  return { text, workflow: parse(text) as Workflow };
+}
+
+const examples = readdirSync(join(ROOT, 'examples', 'workflows')).filter((name) => name.endsWith('.yml'));
+const reusable = readdirSync(join(ROOT, '.github', 'workflows')).filter((name) => name.endsWith('.yml'));
+const all = [
+  ...examples.map((file) => ['examples/workflows', file] as const),
+  ...reusable.map((file) => ['.github/workflows', file] as const),
+];
+
+/** The inputs a reusable workflow of this repository declares. */
+function callableInputs(file: string): Set<string> {
+  const on = read('.github/workflows', file).workflow.on as { workflow_call?: { inputs?: object } };
+  return new Set(Object.keys(on.workflow_call?.inputs ?? {}));
+}
+
+describe('example and reusable workflows', () => {
   it('there are some', () => {
-    expect(files.length).toBeGreaterThanOrEqual(4);
+    expect(examples.sort()).toEqual(
+      expect.arrayContaining(['compilers.yml', 'nightly.yml', 'pr-gate.yml', 'pr-publish.yml']),
+    );
+    expect(reusable.sort()).toEqual(['measure.yml', 'nightly.yml', 'publish.yml']);
   });
 
-  it.each(files)('%s passes the action only inputs it declares', (file) => {
-    const workflow = parse(readFileSync(join(ROOT, 'examples', 'workflows', file), 'utf8')) as Workflow;
-    const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
-    const ours = steps.filter((step) => step.uses?.startsWith('mysql-perf-gate/mysql-perf-gate@'));
-    expect(ours.length).toBeGreaterThan(0);
-    for (const step of ours) {
-      const unknown = Object.keys(step.with ?? {}).filter((name) => !declared.has(name));
-      expect(unknown).toEqual([]);
+  it.each(all)('%s/%s passes the action and our reusable workflows only inputs they declare', (dir, file) => {
+    const { workflow } = read(dir, file);
+    let ours = 0;
+    for (const job of Object.values(workflow.jobs)) {
+      const call = /^mysql-perf-gate\/mysql-perf-gate\/\.github\/workflows\/([a-z-]+\.yml)@/.exec(
+        job.uses ?? '',
+      );
+      if (call) {
+        ours++;
+        const inputs = callableInputs(call[1] ?? '');
+        expect(Object.keys(job.with ?? {}).filter((name) => !inputs.has(name))).toEqual([]);
+      }
+      for (const step of job.steps ?? []) {
+        if (!step.uses?.startsWith('mysql-perf-gate/mysql-perf-gate@')) continue;
+        ours++;
+        expect(Object.keys(step.with ?? {}).filter((name) => !declared.has(name))).toEqual([]);
+      }
     }
+    expect(ours).toBeGreaterThan(0);
+  });
+
+  it.each(all)('%s/%s: no permissions by default, each job names its own', (dir, file) => {
+    const { workflow } = read(dir, file);
+    // The publishing half's job takes the caller's grant as it is (contents: write is optional):
+    // a block of its own, or `permissions: {}` above it, would cap that grant.
+    if (dir === '.github/workflows' && file === 'publish.yml') {
+      expect([workflow.permissions, workflow.jobs.publish?.permissions]).toEqual([undefined, undefined]);
+      return;
+    }
+    expect(workflow.permissions).toEqual({});
+    for (const job of Object.values(workflow.jobs)) {
+      expect(job.permissions).toBeDefined();
+      const writes = Object.entries(job.permissions ?? {}).filter(([, level]) => level === 'write');
+      expect(writes.map(([scope]) => scope)).toEqual(file === 'pr-publish.yml' ? ['pull-requests'] : []);
+    }
+  });
+
+  it.each(all)(
+    '%s/%s: third-party actions are pinned to a commit SHA, with the version in a comment',
+    (dir, file) => {
+      const { text, workflow } = read(dir, file);
+      const uses = text.split('\n').filter((line) => /^\s*(- )?uses: /.test(line));
+      for (const line of uses) {
+        const ref = /uses: ([^\s@]+)@(\S+)(.*)$/.exec(line);
+        expect(ref).not.toBeNull();
+        if (ref?.[1]?.startsWith('mysql-perf-gate/mysql-perf-gate')) continue; // ours: a release tag (see zizmor's comment)
+        expect({ line, sha: /^[0-9a-f]{40}$/.test(ref?.[2] ?? '') }).toEqual({ line, sha: true });
+        expect(ref?.[3]).toMatch(/^ # v\d+\.\d+\.\d+$/);
+      }
+      for (const job of Object.values(workflow.jobs)) {
+        for (const step of job.steps ?? []) {
+          if (step.uses?.startsWith('actions/checkout@'))
+            expect(step.with?.['persist-credentials']).toBe(false);
+        }
+      }
+    },
+  );
+
+  it('the measuring half reads the repository and gives the action no token', () => {
+    const { workflow } = read('.github/workflows', 'measure.yml');
+    const job = workflow.jobs.measure!;
+    expect(job.permissions).toEqual({ contents: 'read' });
+    const step = job.steps!.find((candidate) =>
+      candidate.uses?.startsWith('mysql-perf-gate/mysql-perf-gate@'),
+    );
+    expect(step?.with?.['github-token']).toBe('');
+    expect(step?.with?.source).toBe('head');
+    expect(step?.with?.['base-source']).toBe('base');
+  });
+
+  it('the publishing half runs on workflow_run for the measuring workflows, checking out nothing', () => {
+    const { workflow } = read('examples/workflows', 'pr-publish.yml');
+    const trigger = workflow.on.workflow_run as { workflows: string[]; types: string[] };
+    expect(trigger.types).toEqual(['completed']);
+    const measuring = examples
+      .map((file) => read('examples/workflows', file).workflow)
+      .filter((candidate) => Object.values(candidate.jobs).some((job) => job.uses?.includes('/measure.yml@')))
+      .map((candidate) => candidate.name);
+    expect(trigger.workflows.sort()).toEqual(measuring.sort());
+    const publish = read('.github/workflows', 'publish.yml').workflow.jobs.publish!;
+    expect(publish.steps!.some((step) => step.uses?.startsWith('actions/checkout@'))).toBe(false);
+    expect(publish.steps!.find((step) => step.uses?.startsWith('mysql-perf-gate/'))?.with?.mode).toBe(
+      'publish',
+    );
+  });
+
+  it.each(['pr-gate.yml', 'pr-instructions.yml'])(
+    '%s: one run per pull request, a new push cancels the last',
+    (file) => {
+      const { workflow } = read('examples/workflows', file);
+      expect(workflow.concurrency?.group).toContain('${{ github.event.pull_request.number }}');
+      expect(workflow.concurrency?.['cancel-in-progress']).toBe(true);
+    },
+  );
+});
+
+describe('the test copies for act', () => {
+  it('replace an unpinned third-party action by nothing: they refuse it', () => {
+    const text = 'jobs:\n  a:\n    steps:\n      - uses: actions/checkout@v5\n';
+    expect(() => testCopyOf(text)).toThrow('actions/checkout@v5 is not pinned to a full commit SHA');
+  });
+
+  it('refuse an action that has no stand-in', () => {
+    const text = `jobs:\n  a:\n    steps:\n      - uses: someone/else@${'a'.repeat(40)}\n`;
+    expect(() => testCopyOf(text)).toThrow(`no stand-in for the action someone/else@${'a'.repeat(40)}`);
+  });
+
+  it('keep the step and run the stand-in with its inputs', () => {
+    const text = [
+      'jobs:',
+      '  a:',
+      '    steps:',
+      `      - name: Get it`,
+      `        id: get`,
+      `        uses: actions/download-artifact@${'b'.repeat(40)}`,
+      '        continue-on-error: true',
+      '        with:',
+      '          run-id: ${{ github.event.workflow_run.id }}',
+      '      - uses: mysql-perf-gate/mysql-perf-gate@v0',
+    ].join('\n');
+    const copy = parse(testCopyOf(text)) as Workflow;
+    expect(copy.jobs.a!.steps).toEqual([
+      {
+        name: 'Get it',
+        id: 'get',
+        'continue-on-error': true,
+        shell: 'bash',
+        env: { INPUT_RUN_ID: '${{ github.event.workflow_run.id }}' },
+        run: 'bash "$ACT_TEST_STAND_INS/download-artifact.sh"',
+      },
+      {
+        name: '(test) the action under test, into the workspace',
+        if: 'always()',
+        shell: 'bash',
+        run: 'test -d .mysql-perf-gate || cp -a "$ACT_TEST_ACTION" .mysql-perf-gate',
+      },
+      { uses: './.mysql-perf-gate' },
+    ]);
   });
 });

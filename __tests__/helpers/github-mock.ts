@@ -27,6 +27,8 @@ const OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/repos/{owner}/{repo}/git/trees': ['post'],
   '/repos/{owner}/{repo}/git/commits': ['post'],
   '/repos/{owner}/{repo}/git/commits/{commit_sha}': ['get'],
+  '/repos/{owner}/{repo}/commits/{commit_sha}/pulls': ['get'],
+  '/repos/{owner}/{repo}/pulls': ['get'],
 };
 
 const IMPLEMENTED = [
@@ -41,6 +43,8 @@ const IMPLEMENTED = [
   'git/create-tree',
   'git/create-commit',
   'git/get-commit',
+  'repos/list-pull-requests-associated-with-commit',
+  'pulls/list',
 ];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -143,6 +147,15 @@ interface MockCommit {
   readonly message: string;
 }
 
+export interface MockPullRequest {
+  readonly number: number;
+  /** The head repository, `owner/name`: this repository, or a fork of it. */
+  readonly headRepo: string;
+  readonly headRef: string;
+  readonly headSha: string;
+  readonly state: 'open' | 'closed';
+}
+
 export interface RecordedRequest {
   readonly method: string;
   readonly path: string;
@@ -171,6 +184,8 @@ export interface GitHubMock {
   /** Branch name to commit SHA. */
   readonly branches: Map<string, string>;
   readonly tokens: Map<string, MockToken>;
+  /** The repository's pull requests, listed by commit and by head. */
+  readonly pullRequests: MockPullRequest[];
   /** Adds a comment as if `user` had written it; returns its id. */
   addComment(issueNumber: number, user: MockUser, body: string): number;
   /** Flat map of the files (path to blob SHA) in a commit's tree. */
@@ -236,6 +251,161 @@ function authenticatedUser(user: MockUser): JsonObject {
     following: 0,
     created_at: TIME,
     updated_at: TIME,
+  };
+}
+
+/** A repository as GitHub embeds it in a pull request's head and base (the `repository` schema). */
+function repositoryJson(fullName: string, id: number): JsonObject {
+  const [owner = '', name = ''] = fullName.split('/');
+  const api = `https://api.github.com/repos/${fullName}`;
+  const urls: JsonObject = {};
+  for (const key of [
+    'archive_url:/{archive_format}{/ref}',
+    'assignees_url:/assignees{/user}',
+    'blobs_url:/git/blobs{/sha}',
+    'branches_url:/branches{/branch}',
+    'collaborators_url:/collaborators{/collaborator}',
+    'comments_url:/comments{/number}',
+    'commits_url:/commits{/sha}',
+    'compare_url:/compare/{base}...{head}',
+    'contents_url:/contents/{+path}',
+    'contributors_url:/contributors',
+    'deployments_url:/deployments',
+    'downloads_url:/downloads',
+    'events_url:/events',
+    'forks_url:/forks',
+    'git_commits_url:/git/commits{/sha}',
+    'git_refs_url:/git/refs{/sha}',
+    'git_tags_url:/git/tags{/sha}',
+    'hooks_url:/hooks',
+    'issue_comment_url:/issues/comments{/number}',
+    'issue_events_url:/issues/events{/number}',
+    'issues_url:/issues{/number}',
+    'keys_url:/keys{/key_id}',
+    'labels_url:/labels{/name}',
+    'languages_url:/languages',
+    'merges_url:/merges',
+    'milestones_url:/milestones{/number}',
+    'notifications_url:/notifications{?since,all,participating}',
+    'pulls_url:/pulls{/number}',
+    'releases_url:/releases{/id}',
+    'stargazers_url:/stargazers',
+    'statuses_url:/statuses/{sha}',
+    'subscribers_url:/subscribers',
+    'subscription_url:/subscription',
+    'tags_url:/tags',
+    'teams_url:/teams',
+    'trees_url:/git/trees{/sha}',
+  ]) {
+    const [field = '', suffix = ''] = key.split(':');
+    urls[field] = `${api}${suffix}`;
+  }
+  return {
+    ...urls,
+    id,
+    node_id: nodeId('Repository', id),
+    name,
+    full_name: fullName,
+    owner: simpleUser({ login: owner, id: id + 1, type: 'User' }),
+    private: false,
+    fork: fullName !== `${OWNER}/${REPO}`,
+    url: api,
+    html_url: `https://github.com/${fullName}`,
+    clone_url: `https://github.com/${fullName}.git`,
+    git_url: `git://github.com/${fullName}.git`,
+    ssh_url: `git@github.com:${fullName}.git`,
+    svn_url: `https://github.com/${fullName}`,
+    mirror_url: null,
+    homepage: null,
+    description: null,
+    language: 'C++',
+    default_branch: 'main',
+    forks: 0,
+    forks_count: 0,
+    open_issues: 0,
+    open_issues_count: 0,
+    stargazers_count: 0,
+    watchers: 0,
+    watchers_count: 0,
+    size: 0,
+    has_downloads: true,
+    has_issues: true,
+    has_projects: true,
+    has_wiki: true,
+    has_pages: false,
+    archived: false,
+    disabled: false,
+    license: null,
+    pushed_at: TIME,
+    created_at: TIME,
+    updated_at: TIME,
+  };
+}
+
+/** A pull request as the list operations answer it (the `pull-request-simple` schema). */
+function pullRequestJson(pull: MockPullRequest): JsonObject {
+  const api = `https://api.github.com/repos/${OWNER}/${REPO}`;
+  const html = `https://github.com/${OWNER}/${REPO}/pull/${String(pull.number)}`;
+  const headOwner = pull.headRepo.split('/')[0] ?? '';
+  const link = (href: string): JsonObject => ({ href });
+  return {
+    url: `${api}/pulls/${String(pull.number)}`,
+    id: 900_000 + pull.number,
+    node_id: nodeId('PullRequest', pull.number),
+    html_url: html,
+    diff_url: `${html}.diff`,
+    patch_url: `${html}.patch`,
+    issue_url: `${api}/issues/${String(pull.number)}`,
+    commits_url: `${api}/pulls/${String(pull.number)}/commits`,
+    review_comments_url: `${api}/pulls/${String(pull.number)}/comments`,
+    review_comment_url: `${api}/pulls/comments{/number}`,
+    comments_url: `${api}/issues/${String(pull.number)}/comments`,
+    statuses_url: `${api}/statuses/${pull.headSha}`,
+    number: pull.number,
+    state: pull.state,
+    locked: false,
+    title: `pull request ${String(pull.number)}`,
+    user: simpleUser(ALICE),
+    body: null,
+    labels: [],
+    milestone: null,
+    active_lock_reason: null,
+    created_at: TIME,
+    updated_at: TIME,
+    closed_at: pull.state === 'closed' ? TIME : null,
+    merged_at: null,
+    merge_commit_sha: null,
+    assignee: null,
+    assignees: [],
+    requested_reviewers: [],
+    requested_teams: [],
+    head: {
+      label: `${headOwner}:${pull.headRef}`,
+      ref: pull.headRef,
+      sha: pull.headSha,
+      repo: repositoryJson(pull.headRepo, pull.headRepo === `${OWNER}/${REPO}` ? 700 : 800),
+      user: simpleUser({ login: headOwner, id: 801, type: 'User' }),
+    },
+    base: {
+      label: `${OWNER}:main`,
+      ref: 'main',
+      sha: 'b'.repeat(40),
+      repo: repositoryJson(`${OWNER}/${REPO}`, 700),
+      user: simpleUser({ login: OWNER, id: 701, type: 'User' }),
+    },
+    _links: {
+      self: link(`${api}/pulls/${String(pull.number)}`),
+      html: link(html),
+      issue: link(`${api}/issues/${String(pull.number)}`),
+      comments: link(`${api}/issues/${String(pull.number)}/comments`),
+      review_comments: link(`${api}/pulls/${String(pull.number)}/comments`),
+      review_comment: link(`${api}/pulls/comments{/number}`),
+      commits: link(`${api}/pulls/${String(pull.number)}/commits`),
+      statuses: link(`${api}/statuses/${pull.headSha}`),
+    },
+    author_association: 'CONTRIBUTOR',
+    auto_merge: null,
+    draft: false,
   };
 }
 
@@ -335,6 +505,7 @@ export async function startGitHubMock(): Promise<GitHubMock> {
   const trees = new Map<string, Map<string, string>>();
   const commits = new Map<string, MockCommit>();
   const moveBeforeUpdate = new Set<string>();
+  const pullRequests: MockPullRequest[] = [];
   let nextCommentId = 5000;
   let otherCommits = 0;
   let baseUrl = '';
@@ -451,6 +622,23 @@ export async function startGitHubMock(): Promise<GitHubMock> {
     blobs.set(sha1(blob), blob);
     files.set(`other/${String(otherCommits)}.txt`, sha1(blob));
     branches.set(branch, storeCommit(storeTree(files), [head], 'another run').sha);
+  }
+
+  /** One page of `items` as `per_page` and `page` ask, with GitHub's Link header to the others. */
+  function paged(context: Context, path: string, items: readonly Json[]): Reply {
+    const perPage = Number(queryParam(context, 'per_page') ?? 30);
+    const page = Number(queryParam(context, 'page') ?? 1);
+    const last = Math.max(1, Math.ceil(items.length / perPage));
+    const link = (n: number, rel: string): string =>
+      `<${baseUrl}${path}?per_page=${String(perPage)}&page=${String(n)}>; rel="${rel}"`;
+    const links = [];
+    if (page < last) links.push(link(page + 1, 'next'), link(last, 'last'));
+    if (page > 1) links.push(link(1, 'first'), link(page - 1, 'prev'));
+    return {
+      status: 200,
+      body: items.slice((page - 1) * perPage, page * perPage),
+      headers: links.length > 0 ? { link: links.join(', ') } : {},
+    };
   }
 
   const handlers: Record<string, (context: Context) => Reply> = {
@@ -595,6 +783,29 @@ export async function startGitHubMock(): Promise<GitHubMock> {
       if (commit === undefined) return error(404, 'Not Found');
       return { status: 200, body: commitJson(commit) };
     },
+    'repos/list-pull-requests-associated-with-commit': (context) => {
+      const denied = guard(context, false);
+      if (denied) return denied;
+      const sha = stringParam(context, 'commit_sha');
+      // As on GitHub: a commit that exists only in a fork is associated with no pull request of
+      // this repository, so a fork's pull request is not found this way.
+      const found = pullRequests.filter(
+        (pull) => pull.headSha === sha && pull.headRepo === `${OWNER}/${REPO}`,
+      );
+      return paged(context, `/repos/${OWNER}/${REPO}/commits/${sha}/pulls`, found.map(pullRequestJson));
+    },
+    'pulls/list': (context) => {
+      const denied = guard(context, false);
+      if (denied) return denied;
+      const state = queryParam(context, 'state') ?? 'open';
+      const head = queryParam(context, 'head');
+      const found = pullRequests.filter(
+        (pull) =>
+          (state === 'all' || pull.state === state) &&
+          (head === undefined || head === `${pull.headRepo.split('/')[0] ?? ''}:${pull.headRef}`),
+      );
+      return paged(context, `/repos/${OWNER}/${REPO}/pulls`, found.map(pullRequestJson));
+    },
   };
 
   function addComment(issueNumber: number, user: MockUser, body: string): number {
@@ -681,6 +892,7 @@ export async function startGitHubMock(): Promise<GitHubMock> {
     comments,
     branches,
     tokens,
+    pullRequests,
     addComment,
     filesAt: (sha) => trees.get(commits.get(sha)?.tree ?? '') ?? new Map(),
     commit: (sha) => commits.get(sha),

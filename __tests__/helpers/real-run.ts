@@ -9,6 +9,30 @@ import { jest as jestGlobals } from '@jest/globals';
 import { requireCommand } from './requirements.js';
 
 export const ROOT = join(import.meta.dirname, '../..');
+
+// Runs take the machine lock, and record their servers, in the machine-state directory. Jest runs
+// test files in parallel: sharing the machine's directory, their runs would wait for each other.
+// So each test file that imports this gets a directory of its own (the code under test, and
+// children spawned with `env: { ...process.env }`, see it; a child spawned without `env` gets
+// Node's own environment, not Jest's copy, and so the machine's directory).
+const privateStateDir = mkdtempSync(join(os.tmpdir(), 'gate-state-'));
+const machineStateDir = process.env.MYSQL_PERF_GATE_STATE_DIR;
+process.env.MYSQL_PERF_GATE_STATE_DIR = privateStateDir;
+afterAll(() => {
+  rmSync(privateStateDir, { recursive: true, force: true });
+});
+
+/** For a describe block whose runs must share the machine's own state directory (its real lock). */
+export function useSharedMachineState(): void {
+  beforeAll(() => {
+    if (machineStateDir === undefined) delete process.env.MYSQL_PERF_GATE_STATE_DIR;
+    else process.env.MYSQL_PERF_GATE_STATE_DIR = machineStateDir;
+  });
+  afterAll(() => {
+    process.env.MYSQL_PERF_GATE_STATE_DIR = privateStateDir;
+  });
+}
+
 /** Two workloads, two thread counts, 2 × 3 s per cell: small enough for CI. */
 export const TINY_SUITE = join(ROOT, '__fixtures__/suites/tiny.yml');
 

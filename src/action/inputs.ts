@@ -22,6 +22,7 @@ export function readRunInputs(): RunFlags {
     out: core.getInput('out') || 'mysql-perf-gate/results.json',
     workDir: optionalInput('work-dir') ?? process.env.RUNNER_TEMP,
     keepWorkDir: false,
+    lockTimeout: optionalInput('lock-timeout'),
     verbose: core.isDebug(),
   };
 }

@@ -19,7 +19,10 @@ import {
 import { actionsCcache } from './ccache-cache.js';
 import { coreLogger } from './core-logger.js';
 import { type CompareInputs, readCompareInputs, readRunInputs } from './inputs.js';
+import { saveStateForPost } from './post.js';
 import { postToPullRequest } from './pull-request.js';
+import { publishFromArtifact } from './publish.js';
+import { readMode } from './publish-inputs.js';
 
 /** Builds the servers the build inputs ask for (if any), then measures them. */
 async function buildAndMeasure(
@@ -71,6 +74,11 @@ async function judge(outcome: RunOutcome, inputs: CompareInputs): Promise<Compar
 
 export async function run(): Promise<void> {
   try {
+    // Publish mode reads only its own inputs and posts a run measured by another workflow.
+    if (readMode() === 'publish') {
+      await publishFromArtifact();
+      return;
+    }
     // Every input is read and checked before the first build or server starts.
     const runInputs = readRunInputs();
     const buildInputs = readBuildInputs(runInputs);
@@ -78,6 +86,8 @@ export async function run(): Promise<void> {
     const compareInputs = readCompareInputs();
     compareOptionsFromFlags(compareInputs, actionSpelling);
 
+    // Before anything starts: a cancelled job's post step stops what this step leaves running.
+    saveStateForPost();
     const outcome = await buildAndMeasure(runInputs, buildInputs);
     core.info(outcome.summary);
     core.setOutput('results', outcome.resultsPath);

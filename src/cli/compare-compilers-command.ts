@@ -20,6 +20,7 @@ interface CompareCompilersFlags extends BuildFlags {
   out: string;
   workDir?: string;
   keepWorkDir?: boolean;
+  lockTimeout?: string;
   report: string;
   tolerance?: string[];
   alpha: string;
@@ -39,6 +40,7 @@ function runFlags(flags: CompareCompilersFlags, base: string, head: string): Run
     out: flags.out,
     ...(flags.workDir === undefined ? {} : { workDir: flags.workDir }),
     keepWorkDir: flags.keepWorkDir ?? false,
+    ...(flags.lockTimeout === undefined ? {} : { lockTimeout: flags.lockTimeout }),
     verbose: flags.verbose ?? false,
   };
 }
@@ -89,6 +91,10 @@ export function addCompareCompilersCommand(program: Command, onExitCode: (code: 
       .option('--out <file>', 'results JSON to write', 'results.json')
       .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run')
       .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
+      .option(
+        '--lock-timeout <time>',
+        'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)',
+      )
       .option('--report <dir>', 'directory for verdict.json, comment.md, report.html and charts', 'report')
       .option('--tolerance <rule>', 'tolerance override, as for compare (repeatable)', collect)
       .option('--alpha <p>', 'significance level', '0.05')

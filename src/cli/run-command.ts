@@ -29,6 +29,10 @@ export function addRunCommand(program: Command, onExitCode: (code: number) => vo
       'where datadirs, sockets and logs live during the run (created if missing; default: a temp dir)',
     )
     .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
+    .option(
+      '--lock-timeout <time>',
+      'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)',
+    )
     .option('--verbose', 'show debug output (server start-up, commands)')
     .action(async (parsed: ParsedRunFlags) => {
       const flags = {

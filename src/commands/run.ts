@@ -9,6 +9,7 @@ import { runSuite } from '../run/run-suite.js';
 import { parseOptionAssignments } from '../server/options.js';
 import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
+import { acquireMachineLock, parseLockTimeout } from '../shell/machine-lock.js';
 import { loadSuite } from '../suite/load-suite.js';
 import { cliSpelling, type FlagSpelling } from './spelling.js';
 
@@ -23,6 +24,8 @@ export interface RunFlags {
   out: string;
   workDir?: string;
   keepWorkDir?: boolean;
+  /** How long to wait for another run's machine lock: a duration (30s, 10m), 0, or absent (for ever). */
+  lockTimeout?: string;
   verbose?: boolean;
 }
 
@@ -83,6 +86,10 @@ export function runConfigFromFlags(flags: RunFlags, spell: FlagSpelling = cliSpe
     outPath: flags.out,
     workDir: flags.workDir ?? null,
     keepWorkDir: flags.keepWorkDir ?? false,
+    lockTimeout: {
+      ms: parseLockTimeout(flags.lockTimeout, spell('lock-timeout')),
+      label: spell('lock-timeout'),
+    },
   };
 }
 
@@ -106,14 +113,30 @@ export async function runCommand(
   scope?: CleanupScope,
 ): Promise<RunOutcome> {
   const results = scope
-    ? await runSuite(config, logger, scope)
-    : await inCleanupScope(logger, (own) => runSuite(config, logger, own));
+    ? await measureAlone(config, logger, scope)
+    : await inCleanupScope(logger, (own) => measureAlone(config, logger, own));
   return {
     results,
     resultsPath: config.outPath,
     rawDir: rawDirFor(config.outPath),
     summary: renderResultsSummary(results),
   };
+}
+
+/**
+ * runSuite under the machine lock: one benchmark at a time per machine. The lock covers measuring
+ * only (a build before it runs unlocked). On success the servers are stopped by the time runSuite
+ * returns, so the lock goes at once; on failure the scope releases it after stopping them.
+ */
+async function measureAlone(config: RunConfig, logger: Logger, scope: CleanupScope): Promise<Results> {
+  const release = await acquireMachineLock(
+    { timeoutMs: config.lockTimeout.ms, timeoutLabel: config.lockTimeout.label, suite: config.suite.name },
+    logger,
+    scope,
+  );
+  const results = await runSuite(config, logger, scope);
+  await release();
+  return results;
 }
 
 /** The summary and where the results went, as both the CLI and compare-compilers print them. */

@@ -32,9 +32,12 @@ export interface StickyCommentResult {
   readonly action: 'created' | 'updated';
 }
 
+// Not `pull_request_target`: it would build and run a fork's code with a write token. The fork's
+// pull request is measured read-only and commented on by a second workflow that never runs it.
 const PERMISSION_HINT =
-  'give the workflow `permissions: pull-requests: write` (pull requests from forks get a read-only ' +
-  'token: run the comment step from a `workflow_run` or `pull_request_target` workflow instead)';
+  'give the workflow `permissions: pull-requests: write`; pull requests from forks get a read-only ' +
+  'token: measure on `pull_request` and upload the artifact, then post from a `workflow_run` ' +
+  "workflow with the action's `mode: publish`";
 
 /** The login the token writes comments as; see the file header for the GITHUB_TOKEN fallback. */
 export async function commentAuthorLogin(octokit: GitHubClient): Promise<string> {

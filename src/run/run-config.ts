@@ -26,6 +26,11 @@ export interface RunConfig {
   readonly workDir: string | null;
   /** Keep the run's datadirs after it ends (for debugging); they are removed otherwise. */
   readonly keepWorkDir: boolean;
+  /**
+   * How long to wait for another run to release the machine lock (ms; 0: not at all, null: for
+   * ever), and how the user named it (`--lock-timeout`, `input "lock-timeout"`), for errors.
+   */
+  readonly lockTimeout: { readonly ms: number | null; readonly label: string };
 }
 
 /** results.json → results.raw (the raw directory beside it). */

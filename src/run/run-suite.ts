@@ -24,11 +24,12 @@ import {
   valgrindServerOptions,
 } from '../cost/valgrind.js';
 import { currentLoadAverage, captureEnvironment } from '../environment/machine.js';
-import { GateError, InputError, InterruptedError } from '../errors.js';
+import { errorMessage, GateError, InputError, InterruptedError } from '../errors.js';
 import { writeResults } from '../results/results-file.js';
 import type { Environment, Results, ServerFacts } from '../results/results-schema.js';
 import { inspectServer, ManagedServer, type ServerInstall } from '../server/server.js';
 import { mergeOptions } from '../server/options.js';
+import { ServerRegistry } from '../server/registry.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { packageVersion } from '../shell/package-root.js';
@@ -54,6 +55,8 @@ interface Checked {
   readonly installs: readonly ServerInstall[];
   readonly outPath: string;
   readonly rawDir: string;
+  /** Where this run records its servers and work directory, for a later run if it is killed. */
+  readonly registry: ServerRegistry;
 }
 
 interface StartedSide extends MeasuredSide {
@@ -63,13 +66,15 @@ interface StartedSide extends MeasuredSide {
 /** Runs the whole suite. Everything it creates is registered in `scope` and removed on exit. */
 export async function runSuite(config: RunConfig, logger: Logger, scope: CleanupScope): Promise<Results> {
   const startedAt = new Date().toISOString();
+  const registry = ServerRegistry.forThisProcess();
+  await stopOrphans(registry, logger);
   const checked = await checkBeforeStarting(config, logger);
   const outPath = resolve(config.outPath);
   mkdirSync(dirname(outPath), { recursive: true });
   const rawDir = rawDirFor(outPath);
   prepareRawDir(rawDir);
   try {
-    return await measure(config, logger, scope, { ...checked, startedAt, outPath, rawDir });
+    return await measure(config, logger, scope, { ...checked, startedAt, outPath, rawDir, registry });
   } catch (error) {
     // The error may quote files in the work directory, which is gone by now; say where the copies are.
     if (error instanceof GateError && !(error instanceof InterruptedError)) {
@@ -79,11 +84,27 @@ export async function runSuite(config: RunConfig, logger: Logger, scope: Cleanup
   }
 }
 
+/**
+ * Stops the servers, and removes the work directories, of earlier runs on this machine that were
+ * killed (SIGKILL, a runner that gave up waiting): they would take memory and CPU from this run's
+ * measurements. A sweep that fails is a warning: it must not keep this run from measuring.
+ */
+async function stopOrphans(registry: ServerRegistry, logger: Logger): Promise<void> {
+  try {
+    for (const event of await registry.sweepOrphans()) {
+      if (event.kind === 'removed') logger.debug(event.message);
+      else logger.warning(event.message);
+    }
+  } catch (error) {
+    logger.warning(`could not look for servers left by killed runs: ${errorMessage(error)}`);
+  }
+}
+
 /** Checks sysbench, the servers, their options and the cost counters: a typo must not cost a bootstrap. */
 async function checkBeforeStarting(
   config: RunConfig,
   logger: Logger,
-): Promise<Omit<Checked, 'startedAt' | 'outPath' | 'rawDir'>> {
+): Promise<Omit<Checked, 'startedAt' | 'outPath' | 'rawDir' | 'registry'>> {
   const { suite } = config;
   const sysbenchVersion = await checkSysbench();
   const userOptions = config.sides.map((side) =>
@@ -150,7 +171,7 @@ async function measure(
   scope: CleanupScope,
   checked: Checked,
 ): Promise<Results> {
-  const runDir = createRunDir(config, logger, scope);
+  const runDir = createRunDir(config, logger, scope, checked.registry);
   const environment = captureEnvironment(checked.sysbenchVersion);
   const created: { readonly name: string; readonly server: ManagedServer }[] = [];
   // Error logs are copied beside the results whether the run passes or fails (a server that
@@ -177,14 +198,36 @@ async function measure(
   return results;
 }
 
-/** The run's private directory for datadirs, sockets and logs, removed at the end unless kept. */
-function createRunDir(config: RunConfig, logger: Logger, scope: CleanupScope): string {
+/**
+ * The run's private directory for datadirs, sockets and logs, removed at the end unless kept. It
+ * is recorded in the registry too, so that it is removed even if this run is killed.
+ */
+function createRunDir(
+  config: RunConfig,
+  logger: Logger,
+  scope: CleanupScope,
+  registry: ServerRegistry,
+): string {
   const workRoot = config.workDir ? resolve(config.workDir) : os.tmpdir();
   mkdirSync(workRoot, { recursive: true });
   const runDir = mkdtempSync(join(workRoot, 'mysql-perf-gate-'));
+  if (config.keepWorkDir) {
+    scope.add(`keep ${runDir}`, () => {
+      logger.info(`kept the work directory ${runDir} (--keep-work-dir)`);
+      return Promise.resolve();
+    });
+    return runDir;
+  }
+  let forget: () => void;
+  try {
+    forget = registry.addWorkDir(runDir);
+  } catch (error) {
+    rmSync(runDir, { recursive: true, force: true });
+    throw error;
+  }
   scope.add(`remove ${runDir}`, () => {
-    if (config.keepWorkDir) logger.info(`kept the work directory ${runDir} (--keep-work-dir)`);
-    else rmSync(runDir, { recursive: true, force: true });
+    rmSync(runDir, { recursive: true, force: true });
+    forget();
     return Promise.resolve();
   });
   return runDir;
@@ -227,6 +270,8 @@ async function startSide(
     options,
     scope,
     log,
+    registry: checked.registry,
+    workDir: config.keepWorkDir ? null : runDir,
     ...(valgrind
       ? {
           wrap: (binary, args) => callgrindLaunch(paths, binary, args, join(sideDir, 'tmp')),

@@ -1,9 +1,10 @@
 // The server process itself: spawned detached, watched until it exits, stopped in order.
 //
 // Detached puts the server in its own process group, so a Ctrl-C in the terminal reaches only us
-// and the cleanup scope stops the server (SIGTERM, a clean InnoDB shutdown) instead of the
-// terminal killing both at once. Only this pid is ever signalled, and only while Node still
-// considers it running, so a recycled pid is never hit.
+// and the cleanup scope stops the server in order instead of the terminal killing both at once.
+// The same makes a server outlive a SIGKILLed run: the registry (registry.ts) is how a later run
+// finds it. Only this pid is ever signalled, and only while Node still considers it running, so a
+// recycled pid is never hit.
 import { spawn, type ChildProcess } from 'node:child_process';
 
 import { ServerError } from '../errors.js';
@@ -88,42 +89,64 @@ export class ServerProcess {
     this.child.kill(signal);
   }
 
-  /** SIGTERM, then SIGKILL if it has not exited after `graceMs`; resolves when it is gone. */
-  async terminate(graceMs: number, killWaitMs = 30_000): Promise<ExitStatus> {
+  /**
+   * SIGTERM, then SIGKILL if it has not exited after `graceMs`; resolves when it is gone. When
+   * `abort` fires (the run was interrupted), SIGKILL at once: a cancelled job does not wait.
+   */
+  async terminate(graceMs: number, killWaitMs = 30_000, abort?: AbortSignal): Promise<ExitStatus> {
     if (this.status) return this.status;
     const deadline = Date.now() + graceMs;
     // A server may not act on a SIGTERM that arrives in its first moments, before its signal
     // thread runs (mariadbd 10.11 sent one 20 ms after spawn was still up 10 s later; a second
     // one a second later stopped it). So SIGTERM is repeated until the process exits or the
     // grace period ends; a server already shutting down ignores the repeats.
-    do {
+    while (abort?.aborted !== true) {
       this.signal('SIGTERM');
       const exited = await withTimeout(
         this.exited,
         Math.max(0, Math.min(TERM_REPEAT_MS, deadline - Date.now())),
+        abort,
       );
       if (exited) return exited;
-    } while (Date.now() < deadline);
+      if (Date.now() >= deadline) break;
+    }
+    return this.kill(killWaitMs, `${Math.round(graceMs / 1000)} s after SIGTERM nor `);
+  }
+
+  /** SIGKILL at once; resolves when it is gone. */
+  async kill(killWaitMs = 30_000, alsoWaited = ''): Promise<ExitStatus> {
+    if (this.status) return this.status;
     this.signal('SIGKILL');
     const killed = await withTimeout(this.exited, killWaitMs);
     if (killed) return killed;
     throw new ServerError(
-      `${this.command} (pid ${this.child.pid ?? '?'}) did not exit ${Math.round(graceMs / 1000)} s after SIGTERM ` +
-        `nor ${Math.round(killWaitMs / 1000)} s after SIGKILL; it may be stuck in the kernel (check its disk)`,
+      `${this.command} (pid ${this.child.pid ?? '?'}) did not exit ${alsoWaited}` +
+        `${Math.round(killWaitMs / 1000)} s after SIGKILL; it may be stuck in the kernel (check its disk)`,
     );
   }
 }
 
-async function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T | undefined> {
+/** The promise's value, or undefined after `timeoutMs` or once `abort` fires. */
+async function withTimeout<T>(
+  promise: Promise<T>,
+  timeoutMs: number,
+  abort?: AbortSignal,
+): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
   const timeout = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => {
       resolve(undefined);
     }, timeoutMs);
+    onAbort = () => {
+      resolve(undefined);
+    };
+    abort?.addEventListener('abort', onAbort, { once: true });
   });
   try {
     return await Promise.race([promise, timeout]);
   } finally {
     clearTimeout(timer);
+    if (onAbort) abort?.removeEventListener('abort', onAbort);
   }
 }

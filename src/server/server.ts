@@ -3,7 +3,8 @@
 //
 // It only ever touches what it made: the datadir it initialized (it refuses one that already
 // exists), the socket, pid and option files in its own directory, a temp socket directory it
-// created, and the one process it spawned.
+// created, and the one process it spawned. That process is recorded in the machine's registry
+// (registry.ts) while it runs, so that a later run stops it if this one is killed.
 import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,7 @@ import { mergeOptions } from './options.js';
 import { pickFreePort } from './port.js';
 import { ServerProcess, type ExitStatus } from './process.js';
 import { waitUntilReady } from './ready.js';
+import { ServerRegistry } from './registry.js';
 
 export { inspectServer, type ServerInstall } from './inspect.js';
 export type { ConnectionInfo } from './connection.js';
@@ -42,6 +44,13 @@ export interface ServerSetup {
    * its guest in the same process), so its pid, signals and exit are the server's.
    */
   wrap?: (binary: string, args: readonly string[]) => ServerLaunch;
+  /** Where the running server is recorded; this process's registry in the machine's state directory. */
+  registry?: ServerRegistry;
+  /**
+   * What a later run removes if it finds this server orphaned (the run's work directory); `dir`
+   * when not given, null to keep everything (--keep-work-dir).
+   */
+  workDir?: string | null;
 }
 
 export interface ServerLaunch {
@@ -82,6 +91,7 @@ export class ManagedServer {
   private constructor(
     private readonly setup: ServerSetup,
     private readonly paths: ServerPaths,
+    private readonly registry: ServerRegistry,
   ) {
     // mysqld and mariadbd refuse to run as root unless told to run as some user.
     this.user = process.getuid?.() === 0 ? os.userInfo().username : undefined;
@@ -102,8 +112,9 @@ export class ManagedServer {
           'Remove it or give this side another directory.',
       );
     }
+    const registry = setup.registry ?? ServerRegistry.forThisProcess();
     const socket = await socketLocation(dir);
-    const server = new ManagedServer(setup, { ...base, ...socket });
+    const server = new ManagedServer(setup, { ...base, ...socket }, registry);
     server.releaseCleanup = setup.scope.add(`server ${setup.install.binary} in ${dir}`, () =>
       server.teardown(),
     );
@@ -297,6 +308,7 @@ export class ManagedServer {
         ? this.setup.wrap(this.setup.install.binary, serverArgs)
         : { command: this.setup.install.binary, args: serverArgs };
       const running = ServerProcess.spawn(launch.command, launch.args, output.fd, launch.env);
+      this.record(running);
       this.process = running;
       this.connectionInfo = undefined;
       this.stopRequested = false;
@@ -308,6 +320,32 @@ export class ManagedServer {
     } finally {
       await output.close();
     }
+  }
+
+  /** Records a process just spawned in the registry until it exits; kills it if it cannot. */
+  private record(running: ServerProcess): void {
+    const pid = running.spawnedPid;
+    if (pid === undefined) return; // it did not spawn: `started` rejects
+    const { configFile, datadir, dir, socketDir } = this.paths;
+    let forget: () => void;
+    try {
+      forget = this.registry.addServer(
+        { pid, binary: this.setup.install.binary, datadir, configFile },
+        this.setup.workDir === undefined ? dir : this.setup.workDir,
+        socketDir ?? null,
+      );
+    } catch (error) {
+      // A server nobody could find after a crash of this run must not run at all.
+      running.signal('SIGKILL');
+      throw error;
+    }
+    void running.exited.then(() => {
+      try {
+        forget();
+      } catch (error) {
+        this.setup.log?.(`could not remove the registry record of pid ${pid}: ${errorMessage(error)}`);
+      }
+    });
   }
 
   /** The database sysbench uses, and root over TCP (MySQL's --initialize-insecure makes only root@localhost). */
@@ -338,14 +376,34 @@ export class ManagedServer {
 
   private async terminate(running: ServerProcess): Promise<void> {
     if (running.exitStatus) return;
-    this.setup.log?.(`stopping server pid ${running.spawnedPid ?? '?'}`);
+    const { scope } = this.setup;
+    const pid = running.spawnedPid ?? '?';
+    if (scope.interrupted) {
+      // An interrupted run throws its datadirs away, so a clean shutdown saves nothing, and a
+      // cancelled job's runner kills this process 10 s after its first signal, well within the
+      // grace a busy server may take: whatever is still running then is left behind.
+      this.setup.log?.(`killing server pid ${pid} (SIGKILL): the run was interrupted`);
+      await running.kill();
+      return;
+    }
+    this.setup.log?.(`stopping server pid ${pid}`);
     const grace = this.setup.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS;
     // A server that never got ready holds no work worth a clean shutdown, and mariadbd 10.11
     // sent SIGTERM while starting can hang for good (seen here: main thread waiting in
     // init_slave(), no signal thread left to act on further signals). Short grace, then SIGKILL.
-    const status = await running.terminate(this.ready ? grace : Math.min(grace, NOT_READY_GRACE_MS));
-    if (status.signal === 'SIGKILL')
-      this.setup.log?.('the server did not shut down in time and was killed (SIGKILL)');
+    // An interrupt during the shutdown cuts the grace short, for the same reason as above.
+    const status = await running.terminate(
+      this.ready ? grace : Math.min(grace, NOT_READY_GRACE_MS),
+      undefined,
+      scope.signal,
+    );
+    if (status.signal === 'SIGKILL') {
+      this.setup.log?.(
+        scope.signal.aborted
+          ? 'the run was interrupted during the shutdown: the server was killed (SIGKILL)'
+          : 'the server did not shut down in time and was killed (SIGKILL)',
+      );
+    }
   }
 
   private onExit(running: ServerProcess, status: ExitStatus): void {

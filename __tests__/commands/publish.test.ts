@@ -1,0 +1,444 @@
+// The publishing half on a downloaded artifact, against the validating GitHub mock: a good
+// artifact is posted as the comment compare renders from the same results; each tampered artifact
+// of issue 12 is refused with one line, or neutralised, and nothing is written outside the report
+// directory.
+import {
+  cpSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import { join, relative } from 'node:path';
+
+import { getOctokit } from '@actions/github';
+
+import { compareCommand } from '../../src/commands/compare.js';
+import {
+  ArtifactError,
+  oneLine,
+  publishCommand,
+  type PublishConfig,
+  publishPathsFromFlags,
+  readArtifactFile,
+} from '../../src/commands/publish.js';
+import { DEFAULT_COMPARE_OPTIONS, buildVerdict } from '../../src/compare/verdict.js';
+import { Verdict } from '../../src/compare/verdict-schema.js';
+import { sideOf } from '../../src/commands/compare.js';
+import { saveBaseline } from '../../src/baseline/store.js';
+import { actionSpelling } from '../../src/commands/spelling.js';
+import type { Results } from '../../src/results/results-schema.js';
+import type { Logger } from '../../src/shell/logger.js';
+import { fixtureResults } from '../helpers/report-input.js';
+import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
+
+const FIXTURES = new URL('../../__fixtures__/results/', import.meta.url).pathname;
+const AB = join(FIXTURES, 'quick-ab-performance-schema.json');
+const HEAD = 'a'.repeat(40);
+const OTHER = 'c'.repeat(40);
+
+let mock: GitHubMock;
+let root: string;
+let artifact: string;
+let out: string;
+let logged: string[];
+
+/** Every entry under `dir`, links not followed, with its size: what "nothing written" compares. */
+function tree(dir: string): string[] {
+  const entries: string[] = [];
+  const walk = (path: string): void => {
+    for (const name of readdirSync(path)) {
+      const full = join(path, name);
+      const stat = lstatSync(full);
+      const kind = stat.isSymbolicLink() ? 'link' : stat.isDirectory() ? 'dir' : String(stat.size);
+      entries.push(`${relative(dir, full)} ${kind}`);
+      if (stat.isDirectory() && full !== out) walk(full);
+    }
+  };
+  walk(dir);
+  return entries.sort();
+}
+
+const logger: Logger = {
+  info: (message) => logged.push(`info: ${message}`),
+  warning: (message) => logged.push(`warning: ${message}`),
+  error: (message) => logged.push(`error: ${message}`),
+  debug: () => undefined,
+  progress: () => undefined,
+  group: (_name, fn) => fn(),
+};
+
+function config(): PublishConfig {
+  return {
+    artifactDir: artifact,
+    outDir: out,
+    owner: mock.owner,
+    repo: mock.repo,
+    headSha: HEAD,
+    chartsBranch: 'mysql-perf-gate-charts',
+    runKey: '42-1',
+    runUrl: `https://github.com/${mock.owner}/${mock.repo}/actions/runs/42`,
+  };
+}
+
+function publish(overrides: Partial<PublishConfig> = {}): ReturnType<typeof publishCommand> {
+  return publishCommand(
+    { ...config(), ...overrides },
+    getOctokit('actions', { baseUrl: mock.baseUrl }),
+    logger,
+  );
+}
+
+/** The verdict compare would write for an A/B results file. */
+function verdictFor(results: Results): Verdict {
+  const built = buildVerdict(
+    sideOf(results, 'base'),
+    sideOf(results, 'head'),
+    results.suite,
+    { kind: 'ab', path: 'results.json', savedAt: null },
+    DEFAULT_COMPARE_OPTIONS,
+  );
+  return Verdict.parse(built);
+}
+
+function writeArtifact(results: unknown, verdict: unknown): void {
+  writeFileSync(join(artifact, 'results.json'), JSON.stringify(results));
+  writeFileSync(join(artifact, 'verdict.json'), JSON.stringify(verdict));
+}
+
+/** Refused: one line, nothing posted, nothing written beside the artifact. */
+async function expectRefused(reason: string | RegExp, before: string[]): Promise<string> {
+  const error: unknown = await publish().then(
+    () => new Error('published'),
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(Error);
+  const message = (error as Error).message;
+  if (typeof reason === 'string') expect(message).toBe(reason);
+  else expect(message).toMatch(reason);
+  expect(message).not.toContain('\n');
+  expect(mock.comments).toEqual([]);
+  expect(mock.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  expect(tree(root)).toEqual(before);
+  return message;
+}
+
+beforeEach(async () => {
+  root = mkdtempSync(join(os.tmpdir(), 'gate-publish-'));
+  artifact = join(root, 'artifact');
+  out = join(root, 'report');
+  mkdirSync(artifact);
+  logged = [];
+  mock = await startGitHubMock();
+  mock.tokens.set('actions', { user: ACTIONS_BOT, installation: true, readOnly: false });
+  mock.pullRequests.push(
+    { number: 7, headRepo: 'octo-org/server', headRef: 'feature', headSha: HEAD, state: 'open' },
+    { number: 8, headRepo: 'octo-org/server', headRef: 'victim', headSha: OTHER, state: 'open' },
+  );
+});
+
+afterEach(async () => {
+  expect(mock.failures).toEqual([]);
+  await mock.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('a good artifact', () => {
+  it('is posted as the comment compare renders from the same results; the rest of the artifact is never read', async () => {
+    // The measuring half: compare on the results, as the action does on pull_request.
+    const measured = join(root, 'measured');
+    cpSync(AB, join(measured, 'results.json'));
+    const compared = await compareCommand({
+      resultsPath: join(measured, 'results.json'),
+      baselinePath: null,
+      outDir: join(measured, 'report'),
+      force: false,
+      options: DEFAULT_COMPARE_OPTIONS,
+    });
+    cpSync(join(measured, 'results.json'), join(artifact, 'results.json'));
+    cpSync(compared.verdictPath, join(artifact, 'verdict.json'));
+    // What else an artifact may hold: an uploaded comment and charts, and names that try to leave.
+    writeFileSync(
+      join(artifact, 'comment.md'),
+      '<!-- mysql-perf-gate:suite=quick -->\n@octo-org/admins approve',
+    );
+    mkdirSync(join(artifact, 'charts'));
+    writeFileSync(join(artifact, 'charts', 'change.png'), 'not the chart');
+    writeFileSync(join(artifact, 'charts', '..%2F..%2Fpwned.png'), 'x');
+    mkdirSync(join(artifact, '..evil'));
+    mkdirSync(join(root, 'outside'));
+    symlinkSync('../outside', join(artifact, 'report'));
+    symlinkSync('/etc/passwd', join(artifact, 'report.html'));
+    const before = tree(root);
+
+    const published = await publish();
+
+    expect(published.pullRequest.number).toBe(7);
+    expect(published.verdict).toEqual(compared.verdict);
+    expect(published.posted.action).toBe('created');
+    expect(mock.comments).toHaveLength(1);
+    const posted = mock.comments[0]!;
+    expect(posted.issueNumber).toBe(7);
+    const imageUrl = new RegExp(
+      `https://github\\.com/octo-org/server/raw/[0-9a-f]{40}/pr-7/42-1/(\\w+)\\.png`,
+      'g',
+    );
+    expect(posted.body.replace(imageUrl, 'charts/$1.png')).toBe(
+      readFileSync(compared.report.commentPath, 'utf8'),
+    );
+    expect(posted.body).not.toContain('approve');
+    // The images on the branch are the ones rendered here, under this run's directory only.
+    const files = mock.filesAt(mock.branches.get('mysql-perf-gate-charts')!);
+    expect([...files.keys()].sort()).toEqual(
+      compared.report.charts.map((chart) => `pr-7/42-1/${chart.name}.png`).sort(),
+    );
+    for (const chart of published.report.charts) {
+      const blob = files.get(`pr-7/42-1/${chart.name}.png`)!;
+      expect(mock.blobContent(blob)).toEqual(readFileSync(chart.pngPath));
+    }
+    // Written: the report directory only. The artifact and its parent are as they were.
+    expect(tree(root)).toEqual([...before, 'report dir'].sort());
+    expect(readdirSync(join(root, 'outside'))).toEqual([]);
+    expect(readdirSync(out).sort()).toEqual(['charts', 'comment.md', 'report.html', 'verdict.json']);
+    expect(logged).toContainEqual(
+      'info: artifact: 5 other entries not read ("..evil", "charts", "comment.md", "report", "report.html"); ' +
+        'the comment and charts are rendered here from results.json and verdict.json',
+    );
+  }, 120_000);
+
+  it('against a stored baseline: judged again with the baseline.json it carries', async () => {
+    const measured = join(root, 'measured');
+    const saved = saveBaseline(join(measured, 'baselines'), fixtureResults('quick-aa-5reps.json'), {
+      testbed: 'ci',
+      savedAt: '2025-01-01T00:00:00Z',
+    });
+    cpSync(join(FIXTURES, 'quick-aa-5reps.json'), join(measured, 'results.json'));
+    const compared = await compareCommand({
+      resultsPath: join(measured, 'results.json'),
+      baselinePath: saved.path,
+      outDir: join(measured, 'report'),
+      force: false,
+      options: DEFAULT_COMPARE_OPTIONS,
+    });
+    cpSync(join(measured, 'results.json'), join(artifact, 'results.json'));
+    cpSync(compared.verdictPath, join(artifact, 'verdict.json'));
+    cpSync(saved.path, join(artifact, 'baseline.json'));
+    const published = await publish();
+    expect(published.verdict).toEqual(compared.verdict);
+    expect(mock.comments.map((comment) => comment.issueNumber)).toEqual([7]);
+  }, 120_000);
+
+  it('from a fork: found by the head label of the workflow run', async () => {
+    const results = fixtureResults('quick-ab-performance-schema.json');
+    writeArtifact(results, verdictFor(results));
+    mock.pullRequests.push({
+      number: 12,
+      headRepo: 'mallory/server',
+      headRef: 'main',
+      headSha: 'f'.repeat(40),
+      state: 'open',
+    });
+    const published = await publish({ headSha: 'f'.repeat(40), headLabel: 'mallory:main' });
+    expect(published.pullRequest.number).toBe(12);
+    expect(mock.comments.map((comment) => comment.issueNumber)).toEqual([12]);
+  }, 120_000);
+});
+
+describe('a tampered artifact', () => {
+  let results: Results;
+  let verdict: Verdict;
+
+  beforeEach(() => {
+    results = fixtureResults('quick-ab-performance-schema.json');
+    verdict = verdictFor(results);
+    writeArtifact(results, verdict);
+  });
+
+  it('a 50 MB verdict.json is refused before it is read', async () => {
+    truncateSync(join(artifact, 'verdict.json'), 50 * 1024 * 1024);
+    await expectRefused('artifact refused: verdict.json is 50.0 MiB, over its cap of 5.0 MiB', tree(root));
+    expect(mock.requests).toEqual([]);
+  });
+
+  it('a results.json that is a link is refused', async () => {
+    rmSync(join(artifact, 'results.json'));
+    symlinkSync(AB, join(artifact, 'results.json'));
+    await expectRefused(
+      'artifact refused: results.json is a symbolic link; only regular files are read',
+      tree(root),
+    );
+  });
+
+  it('a verdict of another schema version is refused', async () => {
+    writeArtifact(results, { ...verdict, schemaVersion: 2 });
+    await expectRefused(
+      'artifact refused: verdict.json has verdict schema version 2; this mysql-perf-gate reads version 1',
+      tree(root),
+    );
+  });
+
+  it('a verdict with wrong fields is refused, its schema complaints on one line', async () => {
+    const cells = verdict.cells.map((cell, index) => (index === 0 ? { ...cell, verdict: 'approved' } : cell));
+    writeArtifact(results, { ...verdict, cells, postAs: 'admin' });
+    await expectRefused(
+      'artifact refused: verdict.json is not a valid verdict file: cells[0].verdict: Invalid option: expected one of ' +
+        '"regression"|"improvement"|"unchanged"|"inconclusive"; (top level): Unrecognized key: "postAs"',
+      tree(root),
+    );
+  });
+
+  it('results of another schema version are refused', async () => {
+    writeArtifact({ ...results, schemaVersion: 99 }, verdict);
+    await expectRefused(
+      'artifact refused: results.json has results schema version 99; this mysql-perf-gate reads version 1',
+      tree(root),
+    );
+  });
+
+  it('a verdict that claims a pass its results do not give is refused', async () => {
+    // The same server on both sides, five repetitions each; every head repetition 15% slower.
+    const slower = fixtureResults('quick-aa-5reps.json');
+    for (const cell of slower.cells) {
+      if (cell.side === 'head') for (const repetition of cell.repetitions) repetition.report.tps *= 0.85;
+    }
+    const honest = verdictFor(slower);
+    expect(honest.verdict).toBe('fail');
+    const forged: Verdict = {
+      ...honest,
+      verdict: 'pass',
+      counts: {
+        ...honest.counts,
+        regression: 0,
+        unchanged: honest.counts.unchanged + honest.counts.regression,
+      },
+      cells: honest.cells.map((cell) =>
+        cell.verdict === 'regression' ? { ...cell, verdict: 'unchanged' } : cell,
+      ),
+    };
+    writeArtifact(slower, forged);
+    const first = honest.cells.find((cell) => cell.verdict === 'regression')!;
+    await expectRefused(
+      `artifact refused: verdict.json does not follow from results.json: it calls "${first.workload}"@${first.threads} ${first.metric} unchanged, the results give regression`,
+      tree(root),
+    );
+    // The regressions left out.
+    writeArtifact(slower, { ...forged, cells: honest.cells.filter((cell) => cell.verdict !== 'regression') });
+    await expectRefused(
+      new RegExp(
+        `^artifact refused: verdict\\.json does not follow from results\\.json: it judges \\d+ cells, the results give ${honest.cells.length}$`,
+      ),
+      tree(root),
+    );
+    // The top-level verdict alone, forged.
+    writeArtifact(slower, { ...honest, verdict: 'pass' });
+    await expectRefused(
+      'artifact refused: verdict.json does not follow from results.json: it says pass, the results give fail',
+      tree(root),
+    );
+  });
+
+  it('HTML and @mentions in workload names are quoted as text in the comment', async () => {
+    const evil = '<img src=x onerror=alert(1)> @octo-org/admins';
+    const renamed = structuredClone(results);
+    const target = renamed.cells[0]!.workload;
+    for (const cell of renamed.cells) if (cell.workload === target) cell.workload = evil;
+    writeArtifact(renamed, verdictFor(renamed));
+    const before = tree(root);
+    await publish();
+    const body = mock.comments[0]!.body;
+    expect(body).toContain('&lt;img src=x onerror=alert(1)&gt; @\u2060octo-org/admins');
+    expect(body).not.toMatch(/<img/i);
+    expect(body).not.toMatch(/@[A-Za-z]/);
+    expect(tree(root)).toEqual([...before, 'report dir'].sort());
+    expect(logged).toContainEqual(
+      `warning: results.json: workload name(s) its suite does not define (${JSON.stringify(evil.slice(0, 40))}); the comment quotes them as escaped text`,
+    );
+  }, 120_000);
+
+  it('a pull request number that belongs to another head SHA is refused', async () => {
+    writeFileSync(join(artifact, 'pull-request.txt'), '8\n');
+    await expectRefused(
+      `pull request #8 (from pull-request.txt of the artifact) is not an open pull request of octo-org/server with head ${HEAD} (#7 has that head); not posting`,
+      tree(root),
+    );
+  });
+
+  it('a pull-request.txt that is not a number is refused', async () => {
+    writeFileSync(join(artifact, 'pull-request.txt'), '7; rm -rf /');
+    await expectRefused(
+      'artifact refused: pull-request.txt holds "7; rm -rf /", not a pull request number',
+      tree(root),
+    );
+  });
+
+  it('a verdict against a stored baseline needs baseline.json', async () => {
+    writeArtifact(results, { ...verdict, baseSource: { kind: 'baseline', path: 'x', savedAt: null } });
+    await expectRefused(
+      'artifact refused: baseline.json is missing (verdict.json compares with a stored baseline)',
+      tree(root),
+    );
+  });
+
+  it('a report directory inside the artifact is refused before anything is read, through a link too', async () => {
+    const overlap =
+      /the report directory .* and the artifact directory .* overlap; write the report elsewhere/;
+    await expect(publish({ outDir: join(artifact, 'report') })).rejects.toThrow(overlap);
+    await expect(publish({ outDir: root })).rejects.toThrow(overlap);
+    symlinkSync(artifact, join(root, 'link'));
+    await expect(publish({ outDir: join(root, 'link', 'report') })).rejects.toThrow(overlap);
+    expect(mock.requests).toEqual([]);
+  });
+});
+
+describe('reading one file of the artifact', () => {
+  beforeEach(() => {
+    root = mkdtempSync(join(os.tmpdir(), 'gate-publish-read-'));
+  });
+
+  it('reads a file up to its cap, and says absent for a missing one', () => {
+    writeFileSync(join(root, 'pull-request.txt'), '7'.repeat(64));
+    expect(readArtifactFile(root, 'pull-request.txt')).toBe('7'.repeat(64));
+    expect(readArtifactFile(root, 'verdict.json')).toBeNull();
+    writeFileSync(join(root, 'pull-request.txt'), '7'.repeat(65));
+    expect(() => readArtifactFile(root, 'pull-request.txt')).toThrow(
+      new ArtifactError('artifact refused: pull-request.txt is 65 bytes, over its cap of 64 bytes'),
+    );
+  });
+
+  it('refuses a directory where a file should be', () => {
+    mkdirSync(join(root, 'results.json'));
+    expect(() => readArtifactFile(root, 'results.json')).toThrow(
+      'artifact refused: results.json is not a regular file',
+    );
+  });
+});
+
+describe('the publish inputs', () => {
+  it('need the artifact and the full head SHA', () => {
+    expect(() =>
+      publishPathsFromFlags({ artifact: undefined, headSha: HEAD, reportDir: undefined }, actionSpelling),
+    ).toThrow('input "artifact": name the directory the measuring run\'s artifact was downloaded to');
+    expect(() =>
+      publishPathsFromFlags({ artifact: 'a', headSha: 'abc123', reportDir: undefined }, actionSpelling),
+    ).toThrow(
+      'input "head-sha" "abc123": expected the measured commit\'s full SHA (github.event.workflow_run.head_sha)',
+    );
+    expect(publishPathsFromFlags({ artifact: 'a', headSha: HEAD, reportDir: undefined })).toEqual({
+      artifactDir: 'a',
+      headSha: HEAD,
+      outDir: 'mysql-perf-gate-report',
+    });
+  });
+
+  it('fold a schema complaint into one line without control characters', () => {
+    expect(oneLine('x.json is not valid:\n  - a: bad\n  - b: \u001b[31mworse')).toBe(
+      'x.json is not valid: a: bad; b:  [31mworse',
+    );
+  });
+});

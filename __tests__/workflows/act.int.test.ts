@@ -1,0 +1,249 @@
+// The example workflows and the reusable workflows they call, run for real under act on this
+// machine: the measuring half on a fork's `pull_request` (labeled by a maintainer) builds the
+// pull request's head and its merge base through the action's `source` input (a stand-in tree
+// whose install links Debian's mariadbd), measures both with a tiny instructions suite and uploads
+// the verdict; the publishing half on the `workflow_run` event that follows downloads it and
+// comments through the local GitHub API, which validates every request and response against
+// GitHub's OpenAPI description. What the test copies change is listed in
+// __tests__/helpers/act-workflows.ts; the stand-ins for checkout and the artifact actions are in
+// __tests__/workflows/stand-ins/.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+
+import {
+  makeServerRepository,
+  OWNER,
+  REPO,
+  requireAct,
+  type ServerRepository,
+  startAct,
+} from '../helpers/act-run.js';
+import {
+  copyActionUnderTest,
+  PROBE_STEP_NAME,
+  STAND_INS,
+  writeTestWorkflows,
+} from '../helpers/act-workflows.js';
+import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
+import { processesMentioning } from '../helpers/leftovers.js';
+import { describeWithServer, ROOT } from '../helpers/real-run.js';
+import { requireCommand } from '../helpers/requirements.js';
+
+// dist/ as shipped; ACTION_BUNDLE_DIR=.dist-check runs a bundle of the working tree instead
+// (`BUNDLE_DIR=.dist-check npm run bundle`) before dist/ is rebuilt.
+const BUNDLE_DIR = resolve(ROOT, process.env.ACTION_BUNDLE_DIR ?? 'dist');
+const TINY_INSTRUCTIONS = join(ROOT, '__fixtures__', 'suites', 'tiny-instructions.yml');
+const TINY = join(ROOT, '__fixtures__', 'suites', 'tiny.yml');
+
+const MEASURE_RUN_ID = '4001';
+const PUBLISH_RUN_ID = '4002';
+/** The measuring job's token: read-only, as GitHub gives a fork's pull_request workflow. */
+const MEASURE_TOKEN = 'measure-job-token';
+/** The publishing job's token: pull-requests write, contents read (the example's permissions). */
+const PUBLISH_TOKEN = 'publish-job-token';
+
+const ready = requireAct() && requireCommand('valgrind') && requireCommand('cmake') && requireCommand('git');
+const maybe = ready ? describeWithServer() : describe.skip;
+
+let scratch: string;
+let repo: ServerRepository;
+let mock: GitHubMock;
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(os.tmpdir(), 'gate-act-'));
+  mock = await startGitHubMock();
+  mock.tokens.set(MEASURE_TOKEN, { user: ACTIONS_BOT, installation: true, readOnly: true });
+  mock.tokens.set(PUBLISH_TOKEN, {
+    user: ACTIONS_BOT,
+    installation: true,
+    readOnly: false,
+    contentsReadOnly: true,
+  });
+});
+
+afterAll(async () => {
+  await mock.close();
+  // Whatever a failed test left: no server, no act.
+  for (const pid of processesMentioning(scratch)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+function commonEnv(dir: string): Record<string, string> {
+  return {
+    GITHUB_API_URL: mock.baseUrl,
+    ACT_TEST_ORIGIN: repo.origin,
+    ACT_TEST_ARTIFACTS: join(scratch, 'artifacts'),
+    ACT_TEST_STAND_INS: STAND_INS,
+    ACT_TEST_ACTION: join(scratch, 'action'),
+    MYSQL_PERF_GATE_STATE_DIR: join(dir, 'state'),
+  };
+}
+
+function pullRequestEvent(action: 'labeled' | 'synchronize', headRepo: string): unknown {
+  return {
+    action,
+    number: 12,
+    ...(action === 'labeled' ? { label: { name: 'perf-approved' } } : {}),
+    pull_request: {
+      number: 12,
+      head: { sha: repo.head, ref: 'faster', repo: { full_name: headRepo } },
+      base: { sha: repo.baseTip, ref: 'main', repo: { full_name: `${OWNER}/${REPO}` } },
+    },
+    repository: { full_name: `${OWNER}/${REPO}`, name: REPO, owner: { login: OWNER } },
+  };
+}
+
+/** A comment's text before its charts, the charts section's body, and what follows it. */
+function splitCharts(comment: string): [string, string, string] {
+  const match = /^([\s\S]*### Charts\n\n)([\s\S]*?\n\n)(<sub>[\s\S]*)$/.exec(comment);
+  if (!match) throw new Error(`no charts section in:\n${comment}`);
+  return [match[1] ?? '', match[2] ?? '', match[3] ?? ''];
+}
+
+function workflowRunEvent(): unknown {
+  return {
+    action: 'completed',
+    workflow_run: {
+      id: Number(MEASURE_RUN_ID),
+      name: 'performance gate',
+      event: 'pull_request',
+      status: 'completed',
+      conclusion: 'success',
+      head_sha: repo.head,
+      head_branch: 'faster',
+      html_url: `https://github.com/${OWNER}/${REPO}/actions/runs/${MEASURE_RUN_ID}`,
+      head_repository: { full_name: 'mallory/server', owner: { login: 'mallory' } },
+      pull_requests: [],
+    },
+    repository: { full_name: `${OWNER}/${REPO}`, name: REPO, owner: { login: OWNER } },
+  };
+}
+
+maybe('the pull-request workflows under act', () => {
+  beforeAll(() => {
+    repo = makeServerRepository(join(scratch, 'repo'));
+    copyActionUnderTest(join(scratch, 'action'), BUNDLE_DIR);
+    mock.pullRequests.push({
+      number: 12,
+      headRepo: 'mallory/server',
+      headRef: 'faster',
+      headSha: repo.head,
+      state: 'open',
+    });
+  });
+
+  it('measure (pull_request, a fork labeled) then publish (workflow_run): the comment is posted', async () => {
+    writeTestWorkflows(repo.workdir, {
+      examples: {
+        'pr-gate.yml': { callInputs: { measure: { suite: TINY_INSTRUCTIONS } } },
+        'pr-publish.yml': {},
+      },
+      reusable: { 'measure.yml': { probeTokenIn: ['measure'] }, 'publish.yml': {} },
+    });
+    const dir = join(scratch, 'chain');
+    const measure = startAct({
+      event: 'pull_request',
+      payload: pullRequestEvent('labeled', 'mallory/server'),
+      workflow: '.github/workflows/pr-gate.yml',
+      workdir: repo.workdir,
+      scratch: join(dir, 'measure'),
+      env: { ...commonEnv(dir), GITHUB_RUN_ID: MEASURE_RUN_ID },
+      token: MEASURE_TOKEN,
+    });
+    const measured = await measure.exit;
+    const log = measure.output();
+    expect({ measured, log: measured === 0 ? '' : log }).toEqual({ measured: 0, log: '' });
+    expect(log).toContain(
+      `head: ${repo.head}; base: ${repo.forkPoint} (the merge base with ${repo.baseTip})`,
+    );
+    expect(readdirSync(join(scratch, 'artifacts', MEASURE_RUN_ID, 'mysql-perf-gate')).sort()).toEqual([
+      'pull-request.txt',
+      'results.json',
+      'verdict.json',
+    ]);
+    // The measuring job: the action had no token and asked nothing of the API; the probe's write
+    // with the job's own token was refused.
+    expect(log).toContain('no github-token: the comment is not posted');
+    expect(log).toContain(`Run Main ${PROBE_STEP_NAME}`);
+    expect(log).toContain('a write with this job token: HTTP 403');
+    expect(mock.requests.map((request) => [request.method, request.operationId, request.status])).toEqual([
+      ['POST', 'issues/create-comment', 403],
+    ]);
+    expect(mock.comments).toEqual([]);
+
+    // The publishing half, on the workflow_run event GitHub sends when that run completes.
+    const publish = startAct({
+      event: 'workflow_run',
+      payload: workflowRunEvent(),
+      workflow: '.github/workflows/pr-publish.yml',
+      workdir: repo.workdir,
+      scratch: join(dir, 'publish'),
+      env: { ...commonEnv(dir), GITHUB_RUN_ID: PUBLISH_RUN_ID },
+      token: PUBLISH_TOKEN,
+    });
+    const published = await publish.exit;
+    const publishLog = publish.output();
+    expect({ published, log: published === 0 ? '' : publishLog }).toEqual({ published: 0, log: '' });
+    expect(mock.failures).toEqual([]);
+    expect(mock.comments.map((comment) => [comment.issueNumber, comment.user.login])).toEqual([
+      [12, ACTIONS_BOT.login],
+    ]);
+    // The body is the comment rendered from the artifact's results and verdict, judged again.
+    const report = join(scratch, 'artifacts', PUBLISH_RUN_ID, 'mysql-perf-gate-report');
+    const rendered = readFileSync(join(report, 'comment.md'), 'utf8');
+    // Without contents: write (the example's permissions) the charts are not committed, so the
+    // comment says where they are instead of linking the report's images: the one difference.
+    const [before, charts, after] = splitCharts(rendered);
+    expect(charts).toMatch(/^!\[Change per cell\]\(charts\/change\.png\)/);
+    expect(mock.comments[0]!.body).toBe(
+      `${before}The charts could not be published to this repository (the token cannot write to it), so they ` +
+        `are not shown here: they are in the report directory of [this run's artifacts](https://github.com/` +
+        `${OWNER}/${REPO}/actions/runs/${PUBLISH_RUN_ID}) (\`charts/*.png\`, interactive in \`report.html\`).\n\n${after}`,
+    );
+    expect(rendered).toMatch(/^<!-- mysql-perf-gate:suite=tiny-instructions -->\n## ✅ Performance: pass/);
+    const verdictOf = (file: string): unknown =>
+      (JSON.parse(readFileSync(file, 'utf8')) as { verdict: unknown }).verdict;
+    expect(verdictOf(join(report, 'verdict.json'))).toBe(
+      verdictOf(join(scratch, 'artifacts', MEASURE_RUN_ID, 'mysql-perf-gate', 'verdict.json')),
+    );
+  });
+
+  it('a measurement cancelled midway leaves no server running: the post step stops them', async () => {
+    writeTestWorkflows(repo.workdir, {
+      examples: { 'pr-gate.yml': { callInputs: { measure: { suite: TINY } } } },
+      reusable: { 'measure.yml': {} },
+    });
+    const dir = join(scratch, 'cancel');
+    // A branch of this repository: trusted, built in the build directory kept between runs.
+    const measure = startAct({
+      event: 'pull_request',
+      payload: pullRequestEvent('synchronize', `${OWNER}/${REPO}`),
+      workflow: '.github/workflows/pr-gate.yml',
+      workdir: repo.workdir,
+      scratch: join(dir, 'measure'),
+      env: { ...commonEnv(dir), GITHUB_RUN_ID: '4003' },
+      token: MEASURE_TOKEN,
+    });
+    await measure.waitFor('[cell 1/');
+    const running = processesMentioning(dir);
+    expect(running.length).toBeGreaterThan(0);
+    measure.child.kill('SIGINT'); // act cancels the job as GitHub does a cancelled run, then runs the post steps
+    const status = await measure.exit;
+    const log = measure.output();
+    expect(log).toContain('Run Post Build base and head, measure them interleaved');
+    expect(log).toMatch(
+      /stopped an orphaned mariadbd \(pid \d+, datadir [^)]+\) left by run pid \d+, which is gone/,
+    );
+    expect(log.match(/stopped an orphaned mariadbd/g)).toHaveLength(2); // base and head
+    expect(status).not.toBe(0);
+    expect(processesMentioning(dir)).toEqual([]);
+    expect(existsSync(join(dir, 'measure', 'home', 'mysql-perf-gate', 'trusted', 'build'))).toBe(true);
+  });
+});

@@ -1,0 +1,73 @@
+// The action's mode, and in publish mode its inputs: the downloaded artifact, the measured commit
+// and where the report goes. The commit and the head repository come from the `workflow_run` event
+// GitHub wrote (or the `head-sha` input), never from the artifact.
+import * as core from '@actions/core';
+import { context } from '@actions/github';
+import { z } from 'zod';
+
+import type { PublishConfig } from '../commands/publish.js';
+import { publishPathsFromFlags } from '../commands/publish.js';
+import { actionSpelling } from '../commands/spelling.js';
+import { InputError } from '../errors.js';
+import { optionalInput } from './inputs.js';
+
+export type ActionMode = 'measure' | 'publish';
+
+/** Input "mode": measure (the default: build, run, judge, comment) or publish (comment only). */
+export function readMode(): ActionMode {
+  const mode = core.getInput('mode') || 'measure';
+  if (mode === 'measure' || mode === 'publish') return mode;
+  throw new InputError(`input "mode" ${JSON.stringify(mode)}: expected measure or publish`);
+}
+
+/** The parts of a workflow_run event this mode reads; anything else in the payload is ignored. */
+const WorkflowRunEvent = z.object({
+  workflow_run: z
+    .object({
+      head_sha: z.string().optional(),
+      head_branch: z.string().nullable().optional(),
+      head_repository: z
+        .object({ owner: z.object({ login: z.string() }) })
+        .nullable()
+        .optional(),
+    })
+    .optional(),
+});
+
+export interface PublishInputs {
+  readonly config: PublishConfig;
+  readonly token: string;
+}
+
+/** Every publish input, checked before anything is read from the artifact. */
+export function readPublishInputs(): PublishInputs {
+  const event = WorkflowRunEvent.safeParse(context.payload);
+  const run = event.success ? event.data.workflow_run : undefined;
+  const paths = publishPathsFromFlags(
+    {
+      artifact: optionalInput('artifact'),
+      headSha: optionalInput('head-sha') ?? run?.head_sha,
+      reportDir: optionalInput('report-dir'),
+    },
+    actionSpelling,
+  );
+  const token = core.getInput('github-token');
+  if (token === '') {
+    throw new InputError('input "github-token" is empty: publish mode posts the comment with it');
+  }
+  const owner = run?.head_repository?.owner.login;
+  const branch = run?.head_branch;
+  const { owner: repoOwner, repo } = context.repo;
+  return {
+    token,
+    config: {
+      ...paths,
+      owner: repoOwner,
+      repo,
+      ...(owner && branch ? { headLabel: `${owner}:${branch}` } : {}),
+      chartsBranch: core.getInput('charts-branch') || 'mysql-perf-gate-charts',
+      runKey: `${context.runId}-${context.runAttempt}`,
+      runUrl: `${context.serverUrl}/${repoOwner}/${repo}/actions/runs/${context.runId}`,
+    },
+  };
+}
