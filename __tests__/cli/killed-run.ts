@@ -2,7 +2,7 @@
 // main step, its post step) as a real process, run from the sources as they are now (see
 // helpers/source-cli.ts), its output as it comes, the server records it leaves in its state
 // directory, and a safety net that kills whatever server a failed test left.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -10,6 +10,7 @@ import type { ServerRecord } from '../../src/server/registry.js';
 import { processesMentioning } from '../helpers/leftovers.js';
 import { ROOT } from '../helpers/real-run.js';
 import { sourceCli } from '../helpers/source-cli.js';
+import { watchChild, type WatchedChild } from '../helpers/watched-child.js';
 
 /** The entries the bundle makes of src/: cli.js, index.js (the action) and post.js. */
 export const ENTRIES = {
@@ -26,15 +27,7 @@ function sourceCommand(entry: string, args: readonly string[]): [string, string[
   return [node, [...cliArgs.slice(0, -1), join(ROOT, entry), ...args]];
 }
 
-export interface Running {
-  readonly child: ChildProcess;
-  /** stdout and stderr so far, interleaved as they came. */
-  readonly output: () => string;
-  /** Resolves once the output contains `text`; rejects if the process exits first. */
-  readonly waitFor: (text: string) => Promise<void>;
-  /** The exit status, or the signal that ended it. */
-  readonly exit: Promise<number | NodeJS.Signals | null>;
-}
+export type Running = WatchedChild;
 
 /** Runs `entry` (one of ENTRIES) from the sources with `args` and `env`. */
 export function runEntry(
@@ -44,35 +37,7 @@ export function runEntry(
   cwd = ROOT,
 ): Running {
   const [node, nodeArgs] = sourceCommand(entry, args);
-  const child = spawn(node, nodeArgs, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const waiters: { text: string; resolve: () => void }[] = [];
-  const onData = (chunk: string): void => {
-    output += chunk;
-    for (const waiter of waiters.filter((candidate) => output.includes(candidate.text))) {
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve();
-    }
-  };
-  child.stdout.setEncoding('utf8').on('data', onData);
-  child.stderr.setEncoding('utf8').on('data', onData);
-  const exit = new Promise<number | NodeJS.Signals | null>((done) => {
-    child.on('close', (code, signal) => {
-      done(code ?? signal);
-    });
-  });
-  const waitFor = (text: string): Promise<void> =>
-    new Promise<void>((done, fail) => {
-      if (output.includes(text)) {
-        done();
-        return;
-      }
-      waiters.push({ text, resolve: done });
-      void exit.then((status) => {
-        fail(new Error(`exited (${String(status)}) before printing "${text}":\n${output}`));
-      });
-    });
-  return { child, output: () => output, waitFor, exit };
+  return watchChild(spawn(node, nodeArgs, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] }), entry);
 }
 
 /** The server records in a state directory, as the registry wrote them. */

@@ -4,11 +4,12 @@
 // HOME (where the workflows keep their builds and ccache). The server repository the workflows
 // belong to is made here too: a stand-in MariaDB tree (__fixtures__/act/server-tree) whose install
 // links Debian's mariadbd, in a local bare repository with a base branch and a pull request's head.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { findCommand } from './requirements.js';
+import { watchChild, type WatchedChild } from './watched-child.js';
 import { ROOT } from './real-run.js';
 
 /** act pinned by scripts/install-deps.sh --tests (.work/bin), else the one on PATH. */
@@ -124,12 +125,7 @@ export interface ActOptions {
   readonly token: string;
 }
 
-export interface ActRun {
-  readonly child: ChildProcess;
-  readonly output: () => string;
-  readonly waitFor: (text: string) => Promise<void>;
-  readonly exit: Promise<number | NodeJS.Signals | null>;
-}
+export type ActRun = WatchedChild;
 
 /** Starts act on one workflow and one event. */
 export function startAct(options: ActOptions): ActRun {
@@ -162,33 +158,8 @@ export function startAct(options: ActOptions): ActRun {
   };
   env.GITHUB_TOKEN = options.token; // --secret NAME reads the value from the environment
   delete env.NODE_OPTIONS; // Jest's; not for the action's Node
-  const child = spawn(act, args, { cwd: options.workdir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const waiters: { text: string; resolve: () => void }[] = [];
-  const onData = (chunk: string): void => {
-    output += chunk;
-    for (const waiter of waiters.filter((candidate) => output.includes(candidate.text))) {
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve();
-    }
-  };
-  child.stdout.setEncoding('utf8').on('data', onData);
-  child.stderr.setEncoding('utf8').on('data', onData);
-  const exit = new Promise<number | NodeJS.Signals | null>((done) => {
-    child.on('close', (code, signal) => {
-      done(code ?? signal);
-    });
-  });
-  const waitFor = (text: string): Promise<void> =>
-    new Promise<void>((done, fail) => {
-      if (output.includes(text)) {
-        done();
-        return;
-      }
-      waiters.push({ text, resolve: done });
-      void exit.then((status) => {
-        fail(new Error(`act exited (${String(status)}) before printing "${text}":\n${output}`));
-      });
-    });
-  return { child, output: () => output, waitFor, exit };
+  return watchChild(
+    spawn(act, args, { cwd: options.workdir, env, stdio: ['ignore', 'pipe', 'pipe'] }),
+    'act',
+  );
 }
