@@ -10,7 +10,8 @@
 # from source; and the workflow tools, pinned, inside the repository so that nothing global
 # changes: actionlint and act (Go modules, built with the `go` on PATH into .work/bin, Go's caches
 # in .work/go) with shellcheck from the distribution, and zizmor from PyPI in a virtual environment
-# in .work/zizmor (python3-venv from the distribution).
+# in .work/zizmor (python3-venv from the distribution); Apache Otava from PyPI in .work/otava, the
+# reference the change-point tests compare against.
 #
 # Prints one line per step to stderr ("installing sysbench from Debian … done (42s)") and nothing
 # for a step with nothing to do. What apt, dpkg and npm print goes to .work/install.log instead:
@@ -154,6 +155,7 @@ fi
 ACTIONLINT_VERSION=1.7.12
 ACT_VERSION=0.2.89
 ZIZMOR_VERSION=1.32.0
+OTAVA_VERSION=0.8.0
 
 # go install MODULE@VERSION into .work/bin, with Go's caches under .work/go. The module cache is
 # emptied afterwards: it holds the modules' sources, JavaScript among them, which ESLint would lint.
@@ -166,6 +168,13 @@ zizmor_venv() {
   rm -rf .work/zizmor &&
     python3 -m venv .work/zizmor &&
     .work/zizmor/bin/pip install --quiet --disable-pip-version-check "zizmor==$ZIZMOR_VERSION"
+}
+
+# Apache Otava, the reference implementation the change-point tests compare against.
+otava_venv() {
+  rm -rf .work/otava &&
+    python3 -m venv .work/otava &&
+    .work/otava/bin/pip install --quiet --disable-pip-version-check "apache-otava==$OTAVA_VERSION"
 }
 
 if [ "$tests" -eq 1 ]; then
@@ -186,5 +195,9 @@ if [ "$tests" -eq 1 ]; then
   if ! .work/zizmor/bin/zizmor --version 2>/dev/null | grep -qx "zizmor $ZIZMOR_VERSION"; then
     start_log "$@"
     step "installing zizmor $ZIZMOR_VERSION (pip, in .work/zizmor)" zizmor_venv
+  fi
+  if [ "$(.work/otava/bin/python -c 'import importlib.metadata as m; print(m.version("apache-otava"))' 2>/dev/null)" != "$OTAVA_VERSION" ]; then
+    start_log "$@"
+    step "installing apache-otava $OTAVA_VERSION (pip, in .work/otava)" otava_venv
   fi
 fi
