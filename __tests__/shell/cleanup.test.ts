@@ -1,5 +1,5 @@
 import { InterruptedError } from '../../src/errors.js';
-import { CleanupScope, withCleanupScope } from '../../src/shell/cleanup.js';
+import { CleanupScope, inCleanupScope, withCleanupScope } from '../../src/shell/cleanup.js';
 import { exec, ExecError } from '../../src/shell/exec.js';
 
 describe('CleanupScope', () => {
@@ -96,5 +96,38 @@ describe('exec', () => {
     await expect(exec('no-such-tool-xyz', [], { installHint: 'apt-get install xyz' })).rejects.toThrow(
       'no-such-tool-xyz was not found; apt-get install xyz',
     );
+  });
+});
+
+describe('inCleanupScope', () => {
+  const warnings: string[] = [];
+  const logger = { warning: (message: string) => void warnings.push(message) };
+
+  it('releases a scope of its own and warns about what it could not undo', async () => {
+    const undone: string[] = [];
+    await inCleanupScope(logger, (scope) => {
+      scope.add('dir', () => Promise.resolve(void undone.push('dir')));
+      scope.add('socket', () => Promise.reject(new Error('busy')));
+      return Promise.resolve();
+    });
+    expect(undone).toEqual(['dir']);
+    expect(warnings).toEqual(['could not clean up everything:\nsocket: busy']);
+  });
+
+  it("runs in the caller's scope and leaves releasing it to the caller", async () => {
+    const caller = new CleanupScope();
+    const undone: string[] = [];
+    const seen = await inCleanupScope(
+      logger,
+      (scope) => {
+        scope.add('server', () => Promise.resolve(void undone.push('server')));
+        return Promise.resolve(scope);
+      },
+      caller,
+    );
+    expect(seen).toBe(caller);
+    expect(undone).toEqual([]);
+    await caller.release();
+    expect(undone).toEqual(['server']);
   });
 });

@@ -57,9 +57,7 @@ export async function buildCommand(
   logger: Logger,
   scope?: CleanupScope,
 ): Promise<BuildCommandOutcome> {
-  const outcome = scope
-    ? await buildServer(request, logger, scope)
-    : await inCleanupScope(logger, (own) => buildServer(request, logger, own));
+  const outcome = await inCleanupScope(logger, (own) => buildServer(request, logger, own), scope);
   return { ...outcome, summary: describeBuild(outcome) };
 }
 

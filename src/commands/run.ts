@@ -112,9 +112,7 @@ export async function runCommand(
   logger: Logger,
   scope?: CleanupScope,
 ): Promise<RunOutcome> {
-  const results = scope
-    ? await measureAlone(config, logger, scope)
-    : await inCleanupScope(logger, (own) => measureAlone(config, logger, own));
+  const results = await inCleanupScope(logger, (own) => measureAlone(config, logger, own), scope);
   return {
     results,
     resultsPath: config.outPath,

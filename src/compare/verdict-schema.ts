@@ -1,9 +1,8 @@
 // verdict.json: what compare decided and the evidence for it. Versioned; validated when written.
 import { z } from 'zod';
 
-import { errorMessage, ResultsError } from '../errors.js';
 import { CompilerInfo, Flavor } from '../results/results-schema.js';
-import { formatPath } from '../suite/parse-suite.js';
+import { parseVersionedJson } from '../results/versioned-json.js';
 import { METRIC_NAMES } from '../metric-names.js';
 
 export const VERDICT_SCHEMA_VERSION = 1;
@@ -138,32 +137,14 @@ export const Verdict = z.strictObject({
 });
 export type Verdict = z.infer<typeof Verdict>;
 
-const MAX_ISSUES = 10;
-
 /**
  * Parses and validates verdict.json text written by someone else (an uploaded artifact); `source`
- * names the file in every error. The schema version is checked first, so a verdict from another
- * version of the tool says so rather than listing every field that moved.
+ * names the file in every error.
  */
 export function parseVerdict(text: string, source: string): Verdict {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new ResultsError(`${source} is not JSON: ${errorMessage(error)}`);
-  }
-  const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
-  if (version !== VERDICT_SCHEMA_VERSION) {
-    throw new ResultsError(
-      `${source} has verdict schema version ${JSON.stringify(version)}; this mysql-perf-gate reads version ${VERDICT_SCHEMA_VERSION}`,
-    );
-  }
-  const parsed = Verdict.safeParse(data);
-  if (!parsed.success) {
-    const issues = parsed.error.issues
-      .slice(0, MAX_ISSUES)
-      .map((issue) => `  - ${formatPath(issue.path)}: ${issue.message}`);
-    throw new ResultsError(`${source} is not a valid verdict file:\n${issues.join('\n')}`);
-  }
-  return parsed.data;
+  return parseVersionedJson(text, source, {
+    schema: Verdict,
+    version: VERDICT_SCHEMA_VERSION,
+    kind: 'verdict',
+  });
 }

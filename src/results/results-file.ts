@@ -3,30 +3,15 @@ import { readFileSync } from 'node:fs';
 
 import { errorMessage, ResultsError } from '../errors.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
-import { formatPath } from '../suite/parse-suite.js';
 import { Results, RESULTS_SCHEMA_VERSION } from './results-schema.js';
+import { parseVersionedJson } from './versioned-json.js';
 
 export function parseResults(text: string, source: string): Results {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new ResultsError(`${source} is not JSON: ${errorMessage(error)}`);
-  }
-  const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
-  if (version !== RESULTS_SCHEMA_VERSION) {
-    throw new ResultsError(
-      `${source} has results schema version ${JSON.stringify(version)}; this mysql-perf-gate reads version ${RESULTS_SCHEMA_VERSION}`,
-    );
-  }
-  const parsed = Results.safeParse(data);
-  if (!parsed.success) {
-    const issues = parsed.error.issues
-      .slice(0, 10)
-      .map((issue) => `  - ${formatPath(issue.path)}: ${issue.message}`);
-    throw new ResultsError(`${source} is not a valid results file:\n${issues.join('\n')}`);
-  }
-  return parsed.data;
+  return parseVersionedJson(text, source, {
+    schema: Results,
+    version: RESULTS_SCHEMA_VERSION,
+    kind: 'results',
+  });
 }
 
 export function readResults(path: string): Results {

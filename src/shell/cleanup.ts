@@ -89,11 +89,16 @@ export async function withCleanupScope<T>(
   }
 }
 
-/** withCleanupScope, with what could not be cleaned up reported as a warning through `logger`. */
+/**
+ * withCleanupScope, with what could not be cleaned up reported as a warning through `logger`. Given
+ * a caller's `scope`, runs in it instead: the caller releases it.
+ */
 export async function inCleanupScope<T>(
   logger: Pick<Logger, 'warning'>,
   fn: (scope: CleanupScope) => Promise<T>,
+  scope?: CleanupScope,
 ): Promise<T> {
+  if (scope) return fn(scope);
   return withCleanupScope(fn, (failures) => {
     logger.warning(`could not clean up everything:\n${failures.join('\n')}`);
   });
