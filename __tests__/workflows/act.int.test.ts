@@ -207,12 +207,16 @@ maybe('the pull-request workflows under act', () => {
         `are not shown here: they are in the report directory of [this run's artifacts](https://github.com/` +
         `${OWNER}/${REPO}/actions/runs/${PUBLISH_RUN_ID}) (\`charts/*.png\`, interactive in \`report.html\`).\n\n${after}`,
     );
-    expect(rendered).toMatch(/^<!-- mysql-perf-gate:suite=tiny-instructions -->\n## ✅ Performance: pass/);
+    // Both sides are the same code, so the verdict is pass, or inconclusive when a busy machine
+    // made a cell too noisy to decide (which also counts as pass); the heading says which.
     const verdictOf = (file: string): unknown =>
       (JSON.parse(readFileSync(file, 'utf8')) as { verdict: unknown }).verdict;
-    expect(verdictOf(join(report, 'verdict.json'))).toBe(
-      verdictOf(join(scratch, 'artifacts', MEASURE_RUN_ID, 'mysql-perf-gate', 'verdict.json')),
+    const verdict = verdictOf(join(report, 'verdict.json'));
+    expect(['pass', 'inconclusive']).toContain(verdict);
+    expect(rendered).toMatch(
+      new RegExp(`^<!-- mysql-perf-gate:suite=tiny-instructions -->\n## (✅|⚠️) Performance: ${String(verdict)}`),
     );
+    expect(verdict).toBe(verdictOf(join(scratch, 'artifacts', MEASURE_RUN_ID, 'mysql-perf-gate', 'verdict.json')));
   });
 
   it('a measurement cancelled midway leaves no server running: the post step stops them', async () => {
