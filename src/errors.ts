@@ -24,6 +24,9 @@ export class ResultsError extends GateError {}
 
 export class BaselineError extends GateError {}
 
+/** A history file is unreadable, invalid, or does not take this run (another suite, a duplicate). */
+export class HistoryError extends GateError {}
+
 /** Configuring, compiling or installing a server from source failed; the full log is kept. */
 export class BuildError extends GateError {}
 

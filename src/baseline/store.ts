@@ -1,28 +1,15 @@
 // The one place baselines touch the disk: read, save (locked, atomic), list.
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { BaselineError, errorMessage } from '../errors.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
+import { withFileLock } from '../shell/file-lock.js';
 import type { Results } from '../results/results-schema.js';
 import { appendEntry, createEntry, DEFAULT_KEEP } from './entry.js';
 import { baselineKey, baselineRelativePath, type KeyOptions, sameKey, sanitizeName } from './key.js';
 import { parseBaselineFile, serializeBaselineFile } from './parse-baseline.js';
 import type { BaselineFile, BaselineKey } from './baseline-schema.js';
-
-/** A lock older than this is left over from a crashed save (a save takes milliseconds). */
-export const STALE_LOCK_MS = 10 * 60 * 1000;
 
 export function baselinePath(dir: string, key: BaselineKey): string {
   return join(dir, baselineRelativePath(key));
@@ -80,19 +67,23 @@ export function saveBaseline(dir: string, results: Results, options: SaveOptions
       cause: error,
     });
   }
-  return withLock(path, () => {
-    const existing = existsSync(path) ? readExisting(path, key) : null;
-    const outcome = appendEntry(existing, key, entry, keep);
-    if (outcome.added) writeAtomically(path, serializeBaselineFile(outcome.file));
-    return {
-      path,
-      key: outcome.file.key,
-      entries: outcome.file.entries.length,
-      added: outcome.added,
-      dropped: outcome.dropped,
-      warnings: outcome.warnings,
-    };
-  });
+  return withFileLock(
+    path,
+    () => {
+      const existing = existsSync(path) ? readExisting(path, key) : null;
+      const outcome = appendEntry(existing, key, entry, keep);
+      if (outcome.added) writeAtomically(path, serializeBaselineFile(outcome.file));
+      return {
+        path,
+        key: outcome.file.key,
+        entries: outcome.file.entries.length,
+        added: outcome.added,
+        dropped: outcome.dropped,
+        warnings: outcome.warnings,
+      };
+    },
+    { what: 'save', makeError: (message, options) => new BaselineError(message, options) },
+  );
 }
 
 function readExisting(path: string, key: BaselineKey): BaselineFile {
@@ -122,65 +113,6 @@ function writeAtomically(path: string, text: string): void {
     writeFileAtomic(path, text);
   } catch (error) {
     throw new BaselineError(`cannot write baseline ${path}: ${errorMessage(error)}`, { cause: error });
-  }
-}
-
-interface LockOwner {
-  readonly pid: number;
-  readonly hostname: string;
-  readonly createdAt: string;
-}
-
-function lockIsStale(lock: string): boolean {
-  try {
-    if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) return true;
-    const owner = JSON.parse(readFileSync(lock, 'utf8')) as Partial<LockOwner>;
-    if (owner.hostname !== os.hostname() || typeof owner.pid !== 'number') return false;
-    try {
-      process.kill(owner.pid, 0);
-      return false;
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ESRCH';
-    }
-  } catch {
-    // Unreadable or half-written lock: young enough to belong to a save in progress.
-    return false;
-  }
-}
-
-function tryLock(lock: string): boolean {
-  try {
-    const fd = openSync(lock, 'wx');
-    const owner: LockOwner = {
-      pid: process.pid,
-      hostname: os.hostname(),
-      createdAt: new Date().toISOString(),
-    };
-    writeSync(fd, JSON.stringify(owner));
-    closeSync(fd);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw new BaselineError(`cannot create lock ${lock}: ${errorMessage(error)}`, { cause: error });
-  }
-}
-
-/** One saver per file: two concurrent read-append-write cycles would lose an entry. */
-function withLock<T>(path: string, fn: () => T): T {
-  const lock = `${path}.lock`;
-  if (!tryLock(lock)) {
-    if (!lockIsStale(lock)) {
-      throw new BaselineError(
-        `another save is writing ${path} (lock file ${lock} exists); try again, or delete the lock if no save is running`,
-      );
-    }
-    rmSync(lock, { force: true });
-    if (!tryLock(lock)) throw new BaselineError(`another save took the lock ${lock} first; try again`);
-  }
-  try {
-    return fn();
-  } finally {
-    rmSync(lock, { force: true });
   }
 }
 

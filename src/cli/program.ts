@@ -10,6 +10,7 @@ import { addBaselineCommands } from './baseline-command.js';
 import { addBuildCommand } from './build-command.js';
 import { addCompareCommand } from './compare-command.js';
 import { addCompareCompilersCommand } from './compare-compilers-command.js';
+import { addHistoryCommands } from './history-command.js';
 import { addRunCommand } from './run-command.js';
 import { EXIT_ERROR, EXIT_OK } from './shared-flags.js';
 
@@ -21,6 +22,7 @@ export function buildProgram(onExitCode: (code: number) => void): Command {
   // The order of --help's command list.
   addRunCommand(program, onExitCode);
   addBaselineCommands(program, onExitCode);
+  addHistoryCommands(program, onExitCode);
   addBuildCommand(program, onExitCode);
   addCompareCompilersCommand(program, onExitCode);
   addCompareCommand(program, onExitCode);

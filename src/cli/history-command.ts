@@ -1,0 +1,171 @@
+// `mysql-perf-gate history append|changes`: keep a nightly history across commits and find the
+// change points in it. Data goes to stdout, messages to stderr.
+import { Command, Option } from 'commander';
+
+import { formatChangePercentPlain } from '../format.js';
+import {
+  type HistoryAppendFlags,
+  historyAppendCommand,
+  historyAppendRequest,
+} from '../commands/history-append.js';
+import {
+  DEFAULT_MAX_P,
+  DEFAULT_WINDOW,
+  type HistoryChangesFlags,
+  type HistoryChangesOutcome,
+  historyChangesCommand,
+  historyChangesRequest,
+} from '../commands/history-changes.js';
+import { isRecent } from '../history/changes.js';
+import { changesText } from '../report/history-report.js';
+import { collect, EXIT_OK } from './shared-flags.js';
+
+/** Exit status of `history changes --fail-on-regression` when a regression is found. */
+export const EXIT_REGRESSION = 1;
+
+export interface HistoryCommandIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+const processIo: HistoryCommandIo = {
+  stdout: (text) => {
+    process.stdout.write(text);
+  },
+  stderr: (text) => {
+    process.stderr.write(text);
+  },
+  env: process.env,
+};
+
+async function append(resultsPath: string, flags: HistoryAppendFlags, io: HistoryCommandIo): Promise<void> {
+  const outcome = await historyAppendCommand(historyAppendRequest(resultsPath, flags, io.env));
+  const { entry } = outcome.run;
+  if (outcome.request.testbed === undefined) {
+    io.stderr(`testbed ${outcome.file.key.testbed} is the hardware fingerprint; --testbed gives it a name\n`);
+  }
+  if (entry.commitDate === null)
+    io.stderr('the commit date is unknown (pass --commit-date): the entry is ordered by when it ran\n');
+  const verb = outcome.action === 'added' ? 'added' : 'replaced';
+  io.stdout(
+    `${verb} ${entry.commit.slice(0, 12)} (${outcome.run.cells.length} cells) as run ${outcome.index + 1} of ${outcome.file.entries.length} in ${outcome.path}\n`,
+  );
+}
+
+interface ChangesCliFlags extends HistoryChangesFlags {
+  format: 'table' | 'json';
+  failOnRegression?: boolean;
+}
+
+function printChanges(outcome: HistoryChangesOutcome, flags: ChangesCliFlags, io: HistoryCommandIo): void {
+  for (const warning of outcome.warnings) io.stderr(`warning: ${warning}\n`);
+  if (flags.format === 'json') {
+    const documents = outcome.histories.map((history) => ({
+      path: history.path,
+      title: history.title,
+      ...history.document,
+    }));
+    io.stdout(`${JSON.stringify({ schemaVersion: 1, histories: documents }, null, 2)}\n`);
+  } else {
+    for (const history of outcome.histories) {
+      io.stdout(`${history.title} (${history.path}):\n${changesText(history.analyses)}\n\n`);
+    }
+  }
+  for (const path of outcome.written) io.stderr(`wrote ${path}\n`);
+}
+
+function regressions(outcome: HistoryChangesOutcome): string[] {
+  return outcome.histories.flatMap((history) =>
+    history.analyses.flatMap((analysis) =>
+      analysis.changes
+        .filter(
+          (change) =>
+            change.kind === 'regression' &&
+            isRecent(change, analysis.series.points.length, outcome.request.recent),
+        )
+        .map(
+          (change) =>
+            `${change.cell} ${change.metric ?? 'value'} ${formatChangePercentPlain(change.change)} at ${change.firstAfter.commit.slice(0, 12)}`,
+        ),
+    ),
+  );
+}
+
+function addAppend(history: Command, onExitCode: (code: number) => void, io: HistoryCommandIo): Command {
+  return history
+    .command('append')
+    .description(
+      'Add one run (every repetition of every cell, the commit, its date, the server version and compiler) to its history, ' +
+        'keyed by testbed, suite and server options.',
+    )
+    .argument('<results>', 'results JSON written by mysql-perf-gate run')
+    .option('--dir <dir>', 'history directory', 'history')
+    .option('--testbed <name>', 'testbed name (default: the hardware fingerprint of the results)')
+    .option(
+      '--commit <sha>',
+      'commit measured (default: the one the server was built from, else $GITHUB_SHA)',
+    )
+    .option(
+      '--commit-date <iso>',
+      "the commit's date, which orders the history (default: from the source checkout)",
+    )
+    .option('--run-url <url>', 'link to the run (default: the workflow run under GitHub Actions)')
+    .option('--replace', 'replace this run when it is already in the history (default: refuse)')
+    .action(async (resultsPath: string, flags: HistoryAppendFlags) => {
+      await append(resultsPath, flags, io);
+      onExitCode(EXIT_OK);
+    });
+}
+
+function addChanges(history: Command, onExitCode: (code: number) => void, io: HistoryCommandIo): Command {
+  return history
+    .command('changes')
+    .description(
+      'Find change points in every cell and metric of the histories under --dir (E-Divisive means with a t-test, as Apache Otava), ' +
+        'or in one CSV series (--series).',
+    )
+    .option('--dir <dir>', 'history directory', 'history')
+    .option('--suite <name>', 'only the histories of this suite')
+    .option('--testbed <name>', 'only the histories of this testbed')
+    .option('--series <file>', 'a CSV file with columns commit,value (one series) instead of a history')
+    .option('--window <n>', 'sliding window length', String(DEFAULT_WINDOW))
+    .option('--max-p <p>', 'largest p-value of a change point', String(DEFAULT_MAX_P))
+    .option(
+      '--min-magnitude <fraction>',
+      'smallest change reported, e.g. 0.005 or 0.5% (default: half the tolerance of the metric; 0 for --series)',
+    )
+    .option('--tolerance <rule>', 'tolerance rule as for compare, e.g. tps=0.05 (repeatable)', collect, [])
+    .option(
+      '--recent <n>',
+      'count only change points among the newest N runs as new (for --fail-on-regression)',
+    )
+    .option('--out <dir>', 'write changes.json and the history chart (history.png, .svg, .vl.json) here')
+    .addOption(new Option('--format <format>', 'stdout format').choices(['table', 'json']).default('table'))
+    .option('--fail-on-regression', 'exit 1 when a (new, with --recent) regression is found')
+    .action(async (flags: ChangesCliFlags) => {
+      const outcome = await historyChangesCommand(historyChangesRequest(flags));
+      printChanges(outcome, flags, io);
+      const found = regressions(outcome);
+      if (flags.failOnRegression === true && found.length > 0) {
+        io.stderr(`regressions: ${found.join('; ')}\n`);
+        onExitCode(EXIT_REGRESSION);
+        return;
+      }
+      onExitCode(EXIT_OK);
+    });
+}
+
+/** Adds `history append` and `history changes` to the program. */
+export function addHistoryCommands(
+  program: Command,
+  onExitCode: (code: number) => void,
+  io: HistoryCommandIo = processIo,
+): void {
+  const history = program
+    .command('history')
+    .description('Keep a history of nightly runs across commits and find the change points in it.');
+  addAppend(history, onExitCode, io);
+  addChanges(history, onExitCode, io);
+  for (const command of [history, ...history.commands]) command.exitOverride();
+}

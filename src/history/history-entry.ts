@@ -1,0 +1,195 @@
+// Results → one history entry; adding it to a history file in its place. Pure.
+import { HistoryError, InputError } from '../errors.js';
+import { baselineKey, sameKey, sideFacts } from '../baseline/key.js';
+import { suiteDifferences } from '../baseline/comparable.js';
+import { suiteHash } from '../baseline/hash.js';
+import type { BaselineKey } from '../baseline/baseline-schema.js';
+import { metricsFor, METRICS, type MetricName } from '../compare/metrics.js';
+import type { CellResult, Results, ServerFacts } from '../results/results-schema.js';
+import { cellName, HISTORY_SCHEMA_VERSION, type HistoryEntry, type HistoryFile } from './history-schema.js';
+
+/** Significant digits kept per value: a 0.01% step stays visible, the file stays small. */
+export const SIGNIFICANT_DIGITS = 7;
+
+export interface HistoryEntryOptions {
+  /** The commit measured (checked); default the commit the server was built from. */
+  readonly commit?: string;
+  /** The commit's date (ISO); null when unknown. */
+  readonly commitDate: string | null;
+  /** A link to the run (the workflow run's URL). */
+  readonly run?: string;
+  readonly testbed?: string;
+}
+
+export interface HistoryRun {
+  readonly key: BaselineKey;
+  readonly suiteHash: string;
+  readonly cells: readonly string[];
+  readonly metrics: readonly MetricName[];
+  readonly entry: HistoryEntry;
+}
+
+function round(value: number): number {
+  return Number(value.toPrecision(SIGNIFICANT_DIGITS));
+}
+
+function compilerOf(facts: ServerFacts): string | null {
+  if (facts.build) return facts.build.compiler.versionLine;
+  return facts.compiler.known ? facts.compiler.name : null;
+}
+
+function commitOf(facts: ServerFacts, given: string | undefined): string {
+  const commit = given ?? facts.build?.source.gitCommit ?? undefined;
+  if (commit === undefined) {
+    throw new InputError(
+      'the results do not say which commit was measured (the server was not built by mysql-perf-gate from a git checkout): pass --commit SHA',
+    );
+  }
+  if (given === undefined && facts.build?.source.gitDirty === true) {
+    throw new InputError(
+      `the server was built from ${commit.slice(0, 12)} with uncommitted changes, so it is not that commit: commit them, or pass --commit SHA to record it anyway`,
+    );
+  }
+  return commit;
+}
+
+/** Each metric's repetition values for one cell, or null where a repetition lacks the metric. */
+function cellValues(cell: CellResult, metrics: readonly MetricName[]): (number[] | null)[] {
+  return metrics.map((name) => {
+    const values = cell.repetitions.map((repetition) => METRICS[name].value(repetition));
+    return values.every((value): value is number => value !== undefined && Number.isFinite(value))
+      ? values.map(round)
+      : null;
+  });
+}
+
+/** The history entry of a run's head side (a single run's only side). */
+export function historyRun(results: Results, options: HistoryEntryOptions): HistoryRun {
+  const facts = sideFacts(results, 'head');
+  const cells = results.cells.filter((cell) => cell.side === 'head');
+  if (cells.length === 0) throw new InputError('the results have no measured cells; nothing to add');
+  const metrics = metricsFor(results.suite.metric).map((metric) => metric.name);
+  const measured = cells.map((cell) => cellValues(cell, metrics));
+  const kept = metrics.filter((_, index) => measured.some((cell) => cell[index] !== null));
+  if (kept.length === 0)
+    throw new InputError("the results measured none of the suite's metrics; nothing to add");
+  const keptIndex = kept.map((name) => metrics.indexOf(name));
+  return {
+    key: baselineKey(results, options.testbed === undefined ? {} : { testbed: options.testbed }),
+    suiteHash: suiteHash(results.suite),
+    cells: cells.map(cellName),
+    metrics: kept,
+    entry: {
+      commit: commitOf(facts, options.commit),
+      commitDate: options.commitDate,
+      runAt: results.startedAt,
+      run: options.run ?? null,
+      version: facts.versionFunction,
+      compiler: compilerOf(facts),
+      values: measured.map((cell) => keptIndex.map((index) => cell[index] ?? null)),
+    },
+  };
+}
+
+/** Where an entry goes: commit date (or run time when unknown), then run time. */
+function orderKey(entry: HistoryEntry): string {
+  return `${new Date(entry.commitDate ?? entry.runAt).toISOString()} ${new Date(entry.runAt).toISOString()}`;
+}
+
+function sameRun(a: HistoryEntry, b: HistoryEntry): boolean {
+  return a.commit === b.commit && (a.runAt === b.runAt || (a.run !== null && a.run === b.run));
+}
+
+/** Re-aligns an entry's values from its own cells and metrics to the file's. */
+function align(run: HistoryRun, cells: readonly string[], metrics: readonly MetricName[]): HistoryEntry {
+  const values = cells.map((cell) => {
+    const from = run.cells.indexOf(cell);
+    const measured = from === -1 ? null : run.entry.values[from];
+    if (measured === null || measured === undefined) return null;
+    return metrics.map((metric) => {
+      const at = run.metrics.indexOf(metric);
+      return at === -1 ? null : (measured[at] ?? null);
+    });
+  });
+  return { ...run.entry, values };
+}
+
+/** Widens every entry to new columns (cells or metrics seen for the first time), nulls where absent. */
+function widen(file: HistoryFile, cells: string[], metrics: MetricName[]): HistoryEntry[] {
+  return file.entries.map((entry) =>
+    align(
+      { key: file.key, suiteHash: file.suiteHash, cells: file.cells, metrics: file.metrics, entry },
+      cells,
+      metrics,
+    ),
+  );
+}
+
+export type AppendAction = 'added' | 'replaced';
+
+export interface AppendOutcome {
+  readonly file: HistoryFile;
+  readonly action: AppendAction;
+  /** Position of the entry in the file, 0-based. */
+  readonly index: number;
+}
+
+function checkSameSeries(file: HistoryFile, run: HistoryRun, results: Results, where: string): void {
+  if (!sameKey(file.key, run.key)) {
+    throw new HistoryError(
+      `${where} holds the history of testbed ${JSON.stringify(file.key.testbed)}, suite ${file.key.suite}, options ${file.key.optionsHash}, ` +
+        `not of testbed ${JSON.stringify(run.key.testbed)}, suite ${run.key.suite}, options ${run.key.optionsHash}; nothing was added`,
+    );
+  }
+  if (file.suiteHash !== run.suiteHash) {
+    const differences = suiteDifferences(file.suite, results.suite).slice(0, 5).join('; ');
+    throw new HistoryError(
+      `the suite ${results.suite.name} was changed since ${where} was started (${differences}), so its numbers would not continue the series; ` +
+        'nothing was added: keep the history of the new definition in another directory or under another --testbed',
+    );
+  }
+}
+
+/**
+ * Adds a run to a history (null: a new one). The same run twice (same commit and start time, or
+ * same commit and run link) is refused unless `replace`, so a series never counts a run twice.
+ */
+export function appendToHistory(
+  file: HistoryFile | null,
+  results: Results,
+  run: HistoryRun,
+  options: { readonly replace?: boolean; readonly where: string },
+): AppendOutcome {
+  if (file !== null) checkSameSeries(file, run, results, options.where);
+  const cells = [...(file?.cells ?? []), ...run.cells.filter((cell) => !file?.cells.includes(cell))];
+  const metrics = [
+    ...(file?.metrics ?? []),
+    ...run.metrics.filter((metric) => !file?.metrics.includes(metric)),
+  ];
+  const entries = file === null ? [] : widen(file, cells, metrics);
+  const entry = align(run, cells, metrics);
+  const existing = entries.findIndex((other) => sameRun(other, entry));
+  if (existing !== -1 && options.replace !== true) {
+    throw new HistoryError(
+      `${options.where} already has this run of ${entry.commit.slice(0, 12)} (started ${entries[existing]?.runAt ?? entry.runAt}); ` +
+        'nothing was added: pass --replace to replace it',
+    );
+  }
+  const rest = existing === -1 ? entries : entries.filter((_, index) => index !== existing);
+  const at = rest.findIndex((other) => orderKey(other) > orderKey(entry));
+  const index = at === -1 ? rest.length : at;
+  rest.splice(index, 0, entry);
+  return {
+    action: existing === -1 ? 'added' : 'replaced',
+    index,
+    file: {
+      schemaVersion: HISTORY_SCHEMA_VERSION,
+      key: run.key,
+      suite: results.suite,
+      suiteHash: run.suiteHash,
+      cells,
+      metrics,
+      entries: rest,
+    },
+  };
+}

@@ -1,0 +1,120 @@
+// The one place histories touch the disk (the CLI's --dir): read, append (locked, atomic), list.
+// The layout is the baselines': `<testbed>/<suite>-<optionsHash>.json`.
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+import { errorMessage, HistoryError } from '../errors.js';
+import { baselineRelativePath, sanitizeName } from '../baseline/key.js';
+import type { BaselineKey } from '../baseline/baseline-schema.js';
+import { writeFileAtomic } from '../shell/atomic-write.js';
+import { withFileLock } from '../shell/file-lock.js';
+import type { Results } from '../results/results-schema.js';
+import { appendToHistory, type AppendAction, type HistoryRun } from './history-entry.js';
+import { MAX_HISTORY_BYTES, type HistoryFile } from './history-schema.js';
+import { parseHistoryText, serializeHistory } from './history-text.js';
+
+/** Two nightly jobs appending at once wait for each other this long rather than fail. */
+const LOCK_WAIT_MS = 60_000;
+
+export function historyPath(dir: string, key: BaselineKey): string {
+  return join(dir, baselineRelativePath(key));
+}
+
+export function readHistoryFile(path: string): HistoryFile {
+  let text: string;
+  try {
+    const size = statSync(path).size;
+    if (size > MAX_HISTORY_BYTES) {
+      throw new HistoryError(
+        `${path} is ${size} bytes, over the ${MAX_HISTORY_BYTES}-byte cap for a history file`,
+      );
+    }
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if (error instanceof HistoryError) throw error;
+    throw new HistoryError(`cannot read history ${path}: ${errorMessage(error)}`, { cause: error });
+  }
+  return parseHistoryText(text, path);
+}
+
+export interface HistoryAppendOutcome {
+  readonly path: string;
+  readonly action: AppendAction;
+  readonly index: number;
+  readonly file: HistoryFile;
+}
+
+/**
+ * Adds a run to its history under `dir`. A file that cannot be read is never overwritten; two
+ * appends at once take turns (a lock beside the file), so neither is lost.
+ */
+export function appendHistory(
+  dir: string,
+  results: Results,
+  run: HistoryRun,
+  options: { readonly replace?: boolean } = {},
+): HistoryAppendOutcome {
+  const path = historyPath(dir, run.key);
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    throw new HistoryError(`cannot create history directory ${dirname(path)}: ${errorMessage(error)}`, {
+      cause: error,
+    });
+  }
+  const makeError = (message: string, cause?: ErrorOptions): HistoryError => new HistoryError(message, cause);
+  return withFileLock(
+    path,
+    () => {
+      const existing = existsSync(path) ? readHistoryFile(path) : null;
+      const outcome = appendToHistory(existing, results, run, { replace: options.replace, where: path });
+      try {
+        writeFileAtomic(path, serializeHistory(outcome.file));
+      } catch (error) {
+        throw new HistoryError(`cannot write history ${path}: ${errorMessage(error)}`, { cause: error });
+      }
+      return { path, ...outcome };
+    },
+    { what: 'append', waitMs: LOCK_WAIT_MS, makeError },
+  );
+}
+
+export interface StoredHistory {
+  readonly path: string;
+  readonly file: HistoryFile;
+}
+
+export interface HistoryListing {
+  readonly exists: boolean;
+  readonly found: readonly StoredHistory[];
+  /** One message per file that could not be read or validated. */
+  readonly problems: readonly string[];
+}
+
+/** Every `<testbed>/*.json` under `dir`, or only one testbed's. */
+export function listHistories(dir: string, testbed?: string): HistoryListing {
+  if (!existsSync(dir)) return { exists: false, found: [], problems: [] };
+  const testbedDirs =
+    testbed === undefined
+      ? readdirSync(dir, { withFileTypes: true })
+          .filter((item) => item.isDirectory())
+          .map((item) => item.name)
+          .sort()
+      : [sanitizeName(testbed, 'testbed')].filter((name) => existsSync(join(dir, name)));
+  const found: StoredHistory[] = [];
+  const problems: string[] = [];
+  for (const testbedDir of testbedDirs) {
+    for (const name of readdirSync(join(dir, testbedDir))
+      .filter((item) => item.endsWith('.json'))
+      .sort()) {
+      const path = join(dir, testbedDir, name);
+      try {
+        found.push({ path, file: readHistoryFile(path) });
+      } catch (error) {
+        if (!(error instanceof HistoryError)) throw error;
+        problems.push(error.message);
+      }
+    }
+  }
+  return { exists: true, found, problems };
+}

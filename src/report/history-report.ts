@@ -1,0 +1,202 @@
+// What `history changes` prints and writes: the table of change points, their JSON, and the body
+// of the issue the nightly workflow opens for a regression. Pure. Every commit, cell or URL comes
+// from a history file, so everything placed in markdown is escaped here.
+import { METRICS } from '../compare/metrics.js';
+import {
+  formatChangePercentPlain,
+  formatChangePercent,
+  formatFigure,
+  formatFigurePlain,
+  formatPercentFine,
+  formatPValue,
+  plural,
+} from '../format.js';
+import type { DetectedChange, SeriesAnalysis } from '../history/changes.js';
+import {
+  codeSpan,
+  escapeMarkdown,
+  escapeTableCell,
+  markdownUrl,
+  tableDelimiter,
+  tableRow,
+} from './markdown.js';
+
+const SHORT_SHA = 12;
+
+function short(commit: string): string {
+  return /^[0-9a-f]{13,}$/.test(commit) ? commit.slice(0, SHORT_SHA) : commit;
+}
+
+function metricName(change: { readonly metric: DetectedChange['metric'] }): string {
+  return change.metric ?? 'value';
+}
+
+function textTable(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: string[]): string =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+/** Every change point, oldest first within each series. */
+export function allChanges(analyses: readonly SeriesAnalysis[]): DetectedChange[] {
+  return analyses.flatMap((analysis) => analysis.changes);
+}
+
+/** One line per series that cannot show a step as small as its minimum magnitude (noisy throughput). */
+function noiseNotes(analyses: readonly SeriesAnalysis[]): string[] {
+  return analyses.flatMap((analysis) => {
+    const { detectable, noise, minMagnitude } = analysis;
+    if (detectable === null || noise === null || detectable <= minMagnitude) return [];
+    return [
+      `${analysis.series.cell} ${metricName(analysis.series)}: noise ${formatPercentFine(noise)} from run to run, so only steps of about ${formatPercentFine(detectable)} or more can show (minimum reported: ${formatPercentFine(minMagnitude)})`,
+    ];
+  });
+}
+
+/** The terminal report: a table of change points, then what the noise allows. */
+export function changesText(analyses: readonly SeriesAnalysis[]): string {
+  const changes = allChanges(analyses);
+  const points = Math.max(0, ...analyses.map((analysis) => analysis.series.points.length));
+  const summary = `${plural(changes.length, 'change point', 'change points')} in ${plural(analyses.length, 'series', 'series')} of up to ${plural(points, 'run', 'runs')}`;
+  const rows = changes.map((change) => [
+    change.cell,
+    metricName(change),
+    `${short(change.lastBefore.commit)}..${short(change.firstAfter.commit)}`,
+    formatFigurePlain(change.meanBefore),
+    formatFigurePlain(change.meanAfter),
+    formatChangePercentPlain(change.change),
+    formatPValue(change.pValue),
+    change.kind,
+  ]);
+  const table =
+    changes.length === 0
+      ? ''
+      : `\n\n${textTable(['cell', 'metric', 'commits (last before..first after)', 'mean before', 'mean after', 'change', 'p', 'kind'], rows)}`;
+  const notes = noiseNotes(analyses);
+  return `${summary}${table}${notes.length > 0 ? `\n\n${notes.join('\n')}` : ''}`;
+}
+
+export interface ChangesDocument {
+  readonly schemaVersion: 1;
+  readonly settings: { readonly windowLength: number; readonly maxPValue: number };
+  readonly series: readonly {
+    readonly cell: string;
+    readonly metric: string | null;
+    readonly points: number;
+    readonly minMagnitude: number;
+    readonly noise: number | null;
+    readonly detectable: number | null;
+  }[];
+  readonly changes: readonly {
+    readonly cell: string;
+    readonly metric: string | null;
+    readonly index: number;
+    readonly lastBefore: string;
+    readonly firstAfter: string;
+    readonly meanBefore: number;
+    readonly meanAfter: number;
+    readonly change: number;
+    readonly pValue: number;
+    readonly kind: string;
+  }[];
+}
+
+export function changesDocument(
+  analyses: readonly SeriesAnalysis[],
+  settings: { readonly windowLength: number; readonly maxPValue: number },
+): ChangesDocument {
+  return {
+    schemaVersion: 1,
+    settings: { windowLength: settings.windowLength, maxPValue: settings.maxPValue },
+    series: analyses.map((analysis) => ({
+      cell: analysis.series.cell,
+      metric: analysis.series.metric,
+      points: analysis.series.points.length,
+      minMagnitude: analysis.minMagnitude,
+      noise: analysis.noise,
+      detectable: analysis.detectable,
+    })),
+    changes: allChanges(analyses).map((change) => ({
+      cell: change.cell,
+      metric: change.metric,
+      index: change.index,
+      lastBefore: change.lastBefore.commit,
+      firstAfter: change.firstAfter.commit,
+      meanBefore: change.meanBefore,
+      meanAfter: change.meanAfter,
+      change: change.change,
+      pValue: change.pValue,
+      kind: change.kind,
+    })),
+  };
+}
+
+export interface AlertContext {
+  /** https://github.com/OWNER/REPO, for compare links. */
+  readonly repositoryUrl: string;
+  readonly suite: string;
+  readonly testbed: string;
+  /** The history chart's URL, when published. */
+  readonly chartUrl: string | null;
+  /** The nightly run that found it. */
+  readonly runUrl: string | null;
+}
+
+export interface AlertIssue {
+  /** Identifies the change point across nights: cell, metric and the first commit after it. */
+  readonly key: string;
+  readonly title: string;
+  readonly body: string;
+}
+
+function bisectCommand(change: DetectedChange, suite: string): string {
+  const cell = `--cell ${change.cell}`;
+  const metric = change.metric === null ? '' : ` --metric ${change.metric}`;
+  return `mysql-perf-gate bisect --source . --good ${change.lastBefore.commit} --bad ${change.firstAfter.commit} --suite ${suite} ${cell}${metric}`;
+}
+
+/** The issue the nightly opens (or updates) for one regression. */
+export function alertIssue(change: DetectedChange, context: AlertContext): AlertIssue {
+  const unit = change.metric === null ? '' : ` ${METRICS[change.metric].unit}`;
+  const range = `${short(change.lastBefore.commit)}..${short(change.firstAfter.commit)}`;
+  const compare = `${context.repositoryUrl}/compare/${change.lastBefore.commit}...${change.firstAfter.commit}`;
+  const lines = [
+    `Nightly history of suite ${codeSpan(context.suite)} on testbed ${codeSpan(context.testbed)}: ${codeSpan(change.cell)} ${metricName(change)} changed by **${formatChangePercent(change.change)}** (p = ${formatPValue(change.pValue)}).`,
+    '',
+    tableRow(['', 'commit', `mean ${escapeTableCell(metricName(change))}`]),
+    tableDelimiter(['l', 'l', 'r']),
+    tableRow([
+      'last before',
+      codeSpan(short(change.lastBefore.commit)),
+      `${formatFigure(change.meanBefore)}${unit}`,
+    ]),
+    tableRow([
+      'first after',
+      codeSpan(short(change.firstAfter.commit)),
+      `${formatFigure(change.meanAfter)}${unit}`,
+    ]),
+    '',
+    `Commits: [${escapeMarkdown(range)}](${markdownUrl(compare)})`,
+    ...(context.chartUrl === null
+      ? []
+      : ['', `![History and change points](${markdownUrl(context.chartUrl)})`]),
+    '',
+    'Find the commit with:',
+    '',
+    '```sh',
+    bisectCommand(change, context.suite).replace(/`/g, ''),
+    '```',
+    ...(context.runUrl === null ? [] : ['', `Found by [this nightly run](${markdownUrl(context.runUrl)}).`]),
+  ];
+  return {
+    key: `${change.cell}:${metricName(change)}:${change.firstAfter.commit}`,
+    title: `Performance: ${change.cell} ${metricName(change)} ${formatChangePercentPlain(change.change)} at ${short(change.firstAfter.commit)}`,
+    body: `${lines.join('\n')}\n`,
+  };
+}

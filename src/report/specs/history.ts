@@ -1,0 +1,132 @@
+// The history chart: each series (cell and metric) run by run, with the segment means between
+// change points drawn as steps and each change point marked where it happened, coloured by
+// whether it made things worse. Pure.
+import type { TopLevelSpec } from 'vega-lite';
+
+import { METRICS } from '../../compare/metrics.js';
+import type { SeriesAnalysis } from '../../history/changes.js';
+import { CHART_CONFIG, distinctInOrder, VEGA_LITE_SCHEMA } from './common.js';
+
+export const HISTORY_TITLE = 'History and change points';
+/** Panels drawn at most; the series with change points come first. */
+export const HISTORY_MAX_PANELS = 12;
+const PANEL_COLUMNS = 3;
+const SHORT_SHA = 10;
+
+const KIND_SCALE = {
+  domain: ['regression', 'improvement', 'change'],
+  range: ['#d62728', '#2ca02c', '#7f7f7f'],
+};
+
+function panelName(analysis: SeriesAnalysis): string {
+  const metric = analysis.series.metric;
+  return metric === null
+    ? analysis.series.cell
+    : `${analysis.series.cell.replace('@', ' @ ')} (${METRICS[metric].unit})`;
+}
+
+function short(commit: string): string {
+  return /^[0-9a-f]{12,}$/.test(commit) ? commit.slice(0, SHORT_SHA) : commit;
+}
+
+function pointRows(analysis: SeriesAnalysis): Record<string, unknown>[] {
+  const panel = panelName(analysis);
+  const starts = [0, ...analysis.changes.map((change) => change.index)];
+  const means = [analysis.changes[0]?.meanBefore, ...analysis.changes.map((change) => change.meanAfter)];
+  return analysis.series.points.map((point, index) => {
+    const segment = starts.filter((start) => start <= index).length - 1;
+    return {
+      type: 'point',
+      panel,
+      index,
+      commit: short(point.commit),
+      value: point.value,
+      // No change point: the whole series is one segment, drawn at its mean by the chart.
+      segmentMean: analysis.changes.length === 0 ? null : (means[segment] ?? null),
+    };
+  });
+}
+
+function changeRows(analysis: SeriesAnalysis): Record<string, unknown>[] {
+  const panel = panelName(analysis);
+  return analysis.changes.map((change) => ({
+    type: 'change',
+    panel,
+    // Between the last point before and the first after.
+    at: change.index - 0.5,
+    kind: change.kind,
+    label: `${change.change >= 0 ? '+' : ''}${(change.change * 100).toFixed(2)}%`,
+    range: `${short(change.lastBefore.commit)}..${short(change.firstAfter.commit)}`,
+    pValue: change.pValue,
+  }));
+}
+
+/** The series to draw: those with change points first, at most HISTORY_MAX_PANELS. */
+export function panelsShown(analyses: readonly SeriesAnalysis[]): SeriesAnalysis[] {
+  const withChanges = analyses.filter((analysis) => analysis.changes.length > 0);
+  const without = analyses.filter((analysis) => analysis.changes.length === 0);
+  return [...withChanges, ...without]
+    .filter((analysis) => analysis.series.points.length > 0)
+    .slice(0, HISTORY_MAX_PANELS);
+}
+
+function layers(): unknown[] {
+  const x = {
+    field: 'index',
+    type: 'quantitative',
+    title: 'run (oldest first)',
+    axis: { tickMinStep: 1, format: 'd' },
+  };
+  const y = { field: 'value', type: 'quantitative', title: null, scale: { zero: false } };
+  return [
+    {
+      transform: [{ filter: "datum.type == 'point'" }],
+      mark: { type: 'point', filled: true, size: 40, color: '#4c78a8' },
+      encoding: {
+        x,
+        y,
+        tooltip: [
+          { field: 'commit', type: 'nominal' },
+          { field: 'value', type: 'quantitative', format: ',.2f', title: 'median' },
+        ],
+      },
+    },
+    {
+      transform: [{ filter: "datum.type == 'point' && datum.segmentMean != null" }],
+      mark: { type: 'line', interpolate: 'step-after', color: '#555555', strokeDash: [4, 2] },
+      encoding: { x, y: { field: 'segmentMean', type: 'quantitative' } },
+    },
+    {
+      transform: [{ filter: "datum.type == 'change'" }],
+      mark: { type: 'rule', strokeWidth: 2 },
+      encoding: {
+        x: { field: 'at', type: 'quantitative' },
+        color: { field: 'kind', type: 'nominal', scale: KIND_SCALE, title: 'change point' },
+        tooltip: [
+          { field: 'range', type: 'nominal', title: 'commits' },
+          { field: 'label', type: 'nominal', title: 'change' },
+          { field: 'pValue', type: 'quantitative', format: '.2g', title: 'p' },
+        ],
+      },
+    },
+  ];
+}
+
+/** Null when no series has a point. */
+export function historySpec(analyses: readonly SeriesAnalysis[], subtitle: string): TopLevelSpec | null {
+  const shown = panelsShown(analyses);
+  if (shown.length === 0) return null;
+  const points = shown.flatMap(pointRows);
+  const changes = shown.flatMap(changeRows);
+  const panels = distinctInOrder(points.map((row) => String(row.panel)));
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: HISTORY_TITLE, subtitle },
+    config: CHART_CONFIG,
+    data: { values: [...points, ...changes] },
+    facet: { field: 'panel', type: 'nominal', sort: panels, title: null },
+    columns: Math.min(PANEL_COLUMNS, panels.length),
+    spec: { width: 180, height: 120, layer: layers() },
+    resolve: { scale: { y: 'independent' } },
+  } as unknown as TopLevelSpec;
+}

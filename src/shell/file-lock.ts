@@ -1,0 +1,95 @@
+// One writer per file: a lock file created with O_EXCL beside it, holding its owner's pid and host,
+// for the read-modify-write cycles of the baseline and history stores (two concurrent cycles
+// would lose one's entry). A lock whose owner died (same host, no such pid) or that is older than
+// any write takes is stale and taken over.
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import os from 'node:os';
+
+import { errorMessage } from '../errors.js';
+
+/** A lock older than this is left over from a crashed writer (a write takes milliseconds). */
+export const STALE_LOCK_MS = 10 * 60 * 1000;
+
+const POLL_MS = 50;
+
+export interface FileLockOptions {
+  /** What holds the lock, as messages say it: "save", "append". */
+  readonly what: string;
+  /** How long to wait for another writer to finish before failing; default 0 (fail at once). */
+  readonly waitMs?: number;
+  /** The error class of the caller's domain (BaselineError, HistoryError). */
+  readonly makeError: (message: string, options?: ErrorOptions) => Error;
+}
+
+interface LockOwner {
+  readonly pid: number;
+  readonly hostname: string;
+  readonly createdAt: string;
+}
+
+function lockIsStale(lock: string): boolean {
+  try {
+    if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) return true;
+    const owner = JSON.parse(readFileSync(lock, 'utf8')) as Partial<LockOwner>;
+    if (owner.hostname !== os.hostname() || typeof owner.pid !== 'number') return false;
+    try {
+      process.kill(owner.pid, 0);
+      return false;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ESRCH';
+    }
+  } catch {
+    // Unreadable or half-written lock: young enough to belong to a write in progress.
+    return false;
+  }
+}
+
+function tryLock(lock: string, options: FileLockOptions): boolean {
+  try {
+    const fd = openSync(lock, 'wx');
+    const owner: LockOwner = {
+      pid: process.pid,
+      hostname: os.hostname(),
+      createdAt: new Date().toISOString(),
+    };
+    writeSync(fd, JSON.stringify(owner));
+    closeSync(fd);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw options.makeError(`cannot create lock ${lock}: ${errorMessage(error)}`, { cause: error });
+  }
+}
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function acquire(path: string, lock: string, options: FileLockOptions): void {
+  const deadline = Date.now() + (options.waitMs ?? 0);
+  for (;;) {
+    if (tryLock(lock, options)) return;
+    if (lockIsStale(lock)) {
+      rmSync(lock, { force: true });
+      if (tryLock(lock, options)) return;
+    }
+    if (Date.now() >= deadline) break;
+    sleep(POLL_MS);
+  }
+  const waited = options.waitMs ? ` for ${Math.round(options.waitMs / 1000)} s` : '';
+  throw options.makeError(
+    `another ${options.what} is writing ${path} (lock file ${lock} exists${waited ? `, waited${waited}` : ''}); ` +
+      `try again, or delete the lock if no ${options.what} is running`,
+  );
+}
+
+/** Runs `fn` holding `<path>.lock`; the lock goes whatever `fn` does. */
+export function withFileLock<T>(path: string, fn: () => T, options: FileLockOptions): T {
+  const lock = `${path}.lock`;
+  acquire(path, lock, options);
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
