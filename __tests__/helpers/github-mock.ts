@@ -18,13 +18,17 @@ import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
 
 const OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/user': ['get'],
+  '/repos/{owner}/{repo}/issues': ['get', 'post'],
+  '/repos/{owner}/{repo}/issues/{issue_number}': ['patch'],
   '/repos/{owner}/{repo}/issues/{issue_number}/comments': ['get', 'post'],
   '/repos/{owner}/{repo}/issues/comments/{comment_id}': ['patch'],
   '/repos/{owner}/{repo}/git/ref/{ref}': ['get'],
   '/repos/{owner}/{repo}/git/refs': ['post'],
   '/repos/{owner}/{repo}/git/refs/{ref}': ['patch'],
   '/repos/{owner}/{repo}/git/blobs': ['post'],
+  '/repos/{owner}/{repo}/git/blobs/{file_sha}': ['get'],
   '/repos/{owner}/{repo}/git/trees': ['post'],
+  '/repos/{owner}/{repo}/git/trees/{tree_sha}': ['get'],
   '/repos/{owner}/{repo}/git/commits': ['post'],
   '/repos/{owner}/{repo}/git/commits/{commit_sha}': ['get'],
   '/repos/{owner}/{repo}/commits/{commit_sha}/pulls': ['get'],
@@ -33,6 +37,9 @@ const OPERATIONS: Readonly<Record<string, readonly string[]>> = {
 
 const IMPLEMENTED = [
   'users/get-authenticated',
+  'issues/list-for-repo',
+  'issues/create',
+  'issues/update',
   'issues/list-comments',
   'issues/create-comment',
   'issues/update-comment',
@@ -40,7 +47,9 @@ const IMPLEMENTED = [
   'git/create-ref',
   'git/update-ref',
   'git/create-blob',
+  'git/get-blob',
   'git/create-tree',
+  'git/get-tree',
   'git/create-commit',
   'git/get-commit',
   'repos/list-pull-requests-associated-with-commit',
@@ -105,8 +114,28 @@ export function reducedGitHubDocument(): Document {
     components[kind] ??= {};
     components[kind][name] = resolvePointer(full, ref);
   }
-  reduced = { openapi: full.openapi, info: full.info, paths, components } as unknown as Document;
+  const document: JsonObject = { openapi: full.openapi ?? null, info: full.info ?? null, paths, components };
+  reduced = typeNullables(document) as unknown as Document;
   return reduced;
+}
+
+/**
+ * The schemas with `nullable: true` but no `type` (a `oneOf` that may also be null, as the issues
+ * operations' `milestone` and `title`) rewritten as "any of the schema or null": Ajv accepts
+ * `nullable` only next to a `type`, and GitHub means null to be allowed there.
+ */
+function typeNullables(value: Json): Json {
+  if (Array.isArray(value)) return value.map(typeNullables);
+  if (!isObject(value)) return value;
+  const copy: JsonObject = {};
+  for (const [key, item] of Object.entries(value)) copy[key] = typeNullables(item);
+  if (copy.nullable !== true || 'type' in copy) return copy;
+  const { description, ...schema } = copy;
+  delete schema.nullable;
+  return {
+    ...(description === undefined ? {} : { description }),
+    anyOf: [schema, { enum: [null] }],
+  };
 }
 
 // ---- In-memory state ----
@@ -129,6 +158,12 @@ export interface MockToken {
    * allowed: a workflow with `pull-requests: write` but not `contents: write`.
    */
   readonly contentsReadOnly?: boolean;
+  /**
+   * Creating an issue with a label the repository does not have answers 422, like a token that
+   * may write issues but not create labels. Other tokens create missing labels, as GitHub does for
+   * a token with push access.
+   */
+  readonly labelsReadOnly?: boolean;
 }
 
 export interface MockComment {
@@ -137,6 +172,19 @@ export interface MockComment {
   readonly user: MockUser;
   body: string;
   readonly createdAt: string;
+  updatedAt: string;
+}
+
+/** An issue, or a pull request as the issues API also lists it. */
+export interface MockIssue {
+  readonly number: number;
+  readonly user: MockUser;
+  /** A pull request: listed by the issues API with a `pull_request` field. */
+  readonly pullRequest: boolean;
+  title: string;
+  body: string | null;
+  state: 'open' | 'closed';
+  labels: string[];
   updatedAt: string;
 }
 
@@ -159,6 +207,8 @@ export interface MockPullRequest {
 export interface RecordedRequest {
   readonly method: string;
   readonly path: string;
+  /** The query string without its `?`. */
+  readonly query: string;
   readonly operationId: string | undefined;
   readonly status: number;
   readonly body: unknown;
@@ -186,8 +236,20 @@ export interface GitHubMock {
   readonly tokens: Map<string, MockToken>;
   /** The repository's pull requests, listed by commit and by head. */
   readonly pullRequests: MockPullRequest[];
+  /** The repository's issues (pull requests among them when added so), oldest first. */
+  readonly issues: MockIssue[];
+  /** The repository's label names; issues/create adds missing ones unless the token may not. */
+  readonly labels: Set<string>;
   /** Adds a comment as if `user` had written it; returns its id. */
   addComment(issueNumber: number, user: MockUser, body: string): number;
+  /** Adds an issue (by default open, by ALICE, no labels, not a pull request); returns its number. */
+  addIssue(issue: {
+    readonly title: string;
+    readonly body: string | null;
+    readonly state?: 'open' | 'closed';
+    readonly user?: MockUser;
+    readonly pullRequest?: boolean;
+  }): number;
   /** Flat map of the files (path to blob SHA) in a commit's tree. */
   filesAt(commitSha: string): ReadonlyMap<string, string>;
   commit(sha: string): MockCommit | undefined;
@@ -197,6 +259,11 @@ export interface GitHubMock {
    * commits a file `other/<n>.txt` on top of the branch, as another run would.
    */
   moveBranchBeforeNextUpdate(branch: string): void;
+  /**
+   * Holds the next `count` requests of the operation until all of them have arrived, then answers
+   * them in turn: concurrent writers that all read the branch before any of them writes.
+   */
+  holdUntilAllArrive(operationId: string, count: number): void;
   close(): Promise<void>;
 }
 
@@ -506,7 +573,11 @@ export async function startGitHubMock(): Promise<GitHubMock> {
   const commits = new Map<string, MockCommit>();
   const moveBeforeUpdate = new Set<string>();
   const pullRequests: MockPullRequest[] = [];
+  const issues: MockIssue[] = [];
+  const labels = new Set<string>(['bug']);
+  const holds = new Map<string, { remaining: number; waiting: (() => void)[] }>();
   let nextCommentId = 5000;
+  let nextIssueNumber = 1;
   let otherCommits = 0;
   let baseUrl = '';
 
@@ -594,6 +665,144 @@ export async function startGitHubMock(): Promise<GitHubMock> {
     return false;
   }
 
+  function blobEntry(path: string, sha: string): JsonObject {
+    return {
+      path,
+      mode: '100644',
+      type: 'blob',
+      sha,
+      size: blobs.get(sha)!.length,
+      url: `${repoApi}/git/blobs/${sha}`,
+    };
+  }
+
+  function treeEntry(path: string, files: Map<string, string>): JsonObject {
+    const sha = storeTree(files);
+    return { path, mode: '040000', type: 'tree', sha, url: `${repoApi}/git/trees/${sha}` };
+  }
+
+  /** The files under `directory/` of a flat tree, with paths relative to it. */
+  function subtree(files: ReadonlyMap<string, string>, directory: string): Map<string, string> {
+    const prefix = `${directory}/`;
+    return new Map(
+      [...files]
+        .filter(([path]) => path.startsWith(prefix))
+        .map(([path, sha]) => [path.slice(prefix.length), sha]),
+    );
+  }
+
+  /**
+   * A tree as GET answers it. Trees are stored flat (path to blob); a directory's entry is the tree
+   * of the files under it, stored in turn so that it can be read next, as on GitHub.
+   */
+  function treeListing(files: ReadonlyMap<string, string>, recursive: boolean): JsonObject[] {
+    const directories = new Set<string>();
+    const entries: JsonObject[] = [];
+    for (const [path, sha] of files) {
+      const parts = path.split('/');
+      if (recursive) {
+        for (let depth = 1; depth < parts.length; depth++) directories.add(parts.slice(0, depth).join('/'));
+        entries.push(blobEntry(path, sha));
+      } else if (parts.length > 1) {
+        directories.add(parts[0]!);
+      } else {
+        entries.push(blobEntry(path, sha));
+      }
+    }
+    for (const directory of directories) entries.push(treeEntry(directory, subtree(files, directory)));
+    return entries.sort((a, b) => text(a, 'path').localeCompare(text(b, 'path')));
+  }
+
+  function labelJson(name: string): JsonObject {
+    const id = 300_000 + [...labels].indexOf(name);
+    return {
+      id,
+      node_id: nodeId('Label', id),
+      url: `${repoApi}/labels/${encodeURIComponent(name)}`,
+      name,
+      description: null,
+      color: 'ededed',
+      default: name === 'bug',
+    };
+  }
+
+  /** An issue as the issues API answers it (the `issue` schema). */
+  function issueJson(issue: MockIssue): JsonObject {
+    const api = `${repoApi}/issues/${String(issue.number)}`;
+    const kind = issue.pullRequest ? 'pull' : 'issues';
+    const html = `https://github.com/${OWNER}/${REPO}/${kind}/${String(issue.number)}`;
+    const pullRequest = {
+      url: `${repoApi}/pulls/${String(issue.number)}`,
+      html_url: html,
+      diff_url: `${html}.diff`,
+      patch_url: `${html}.patch`,
+      merged_at: null,
+    };
+    return {
+      id: 600_000 + issue.number,
+      node_id: nodeId('Issue', issue.number),
+      url: api,
+      repository_url: repoApi,
+      labels_url: `${api}/labels{/name}`,
+      comments_url: `${api}/comments`,
+      events_url: `${api}/events`,
+      html_url: html,
+      number: issue.number,
+      state: issue.state,
+      // GitHub sends null for an open issue, but its description's enum leaves null out: omitted.
+      ...(issue.state === 'closed' ? { state_reason: 'completed' } : {}),
+      title: issue.title,
+      body: issue.body,
+      user: simpleUser(issue.user),
+      labels: issue.labels.map(labelJson),
+      assignee: null,
+      assignees: [],
+      milestone: null,
+      locked: false,
+      active_lock_reason: null,
+      comments: 0,
+      closed_at: issue.state === 'closed' ? issue.updatedAt : null,
+      created_at: TIME,
+      updated_at: issue.updatedAt,
+      author_association: issue.user.type === 'Bot' ? 'NONE' : 'MEMBER',
+      ...(issue.pullRequest ? { pull_request: pullRequest } : {}),
+    };
+  }
+
+  function addIssue(issue: Parameters<GitHubMock['addIssue']>[0]): number {
+    const number = nextIssueNumber++;
+    issues.push({
+      number,
+      user: issue.user ?? ALICE,
+      pullRequest: issue.pullRequest ?? false,
+      title: issue.title,
+      body: issue.body,
+      state: issue.state ?? 'open',
+      labels: [],
+      updatedAt: TIME,
+    });
+    return number;
+  }
+
+  /** The label names of a request body's `labels` (names or label objects). */
+  function labelNames(body: JsonObject): string[] {
+    const items = Array.isArray(body.labels) ? body.labels : [];
+    return items.map((item) => (typeof item === 'string' ? item : isObject(item) ? text(item, 'name') : ''));
+  }
+
+  /** Waits, when the test asked for it, until every held request of the operation has arrived. */
+  async function hold(operationId: string): Promise<void> {
+    const pending = holds.get(operationId);
+    if (pending === undefined) return;
+    pending.remaining--;
+    if (pending.remaining === 0) {
+      holds.delete(operationId);
+      for (const release of pending.waiting) release();
+      return;
+    }
+    await new Promise<void>((resolve) => pending.waiting.push(resolve));
+  }
+
   function checkRepo(context: Context): Reply | undefined {
     if (stringParam(context, 'owner') !== OWNER || stringParam(context, 'repo') !== REPO) {
       return error(404, 'Not Found');
@@ -624,13 +833,29 @@ export async function startGitHubMock(): Promise<GitHubMock> {
     branches.set(branch, storeCommit(storeTree(files), [head], 'another run').sha);
   }
 
-  /** One page of `items` as `per_page` and `page` ask, with GitHub's Link header to the others. */
+  /**
+   * One page of `items` as `per_page` and `page` ask, with GitHub's Link header to the others; the
+   * links keep the request's other query parameters (`state`, `head`…), as GitHub's do.
+   */
   function paged(context: Context, path: string, items: readonly Json[]): Reply {
     const perPage = Number(queryParam(context, 'per_page') ?? 30);
     const page = Number(queryParam(context, 'page') ?? 1);
     const last = Math.max(1, Math.ceil(items.length / perPage));
-    const link = (n: number, rel: string): string =>
-      `<${baseUrl}${path}?per_page=${String(perPage)}&page=${String(n)}>; rel="${rel}"`;
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(context.request.query as Record<string, unknown>)) {
+      if (
+        name !== 'page' &&
+        name !== 'per_page' &&
+        (typeof value === 'string' || typeof value === 'number')
+      ) {
+        query.set(name, String(value));
+      }
+    }
+    const link = (n: number, rel: string): string => {
+      query.set('per_page', String(perPage));
+      query.set('page', String(n));
+      return `<${baseUrl}${path}?${query.toString()}>; rel="${rel}"`;
+    };
     const links = [];
     if (page < last) links.push(link(page + 1, 'next'), link(last, 'last'));
     if (page > 1) links.push(link(1, 'first'), link(page - 1, 'prev'));
@@ -688,6 +913,68 @@ export async function startGitHubMock(): Promise<GitHubMock> {
       comment.body = text(bodyOf(context), 'body');
       comment.updatedAt = '2025-01-02T04:00:00Z';
       return { status: 200, body: commentJson(comment) };
+    },
+    'issues/list-for-repo': (context) => {
+      const denied = guard(context, false);
+      if (denied) return denied;
+      const state = queryParam(context, 'state') ?? 'open';
+      const sort = queryParam(context, 'sort') ?? 'created';
+      const ascending = queryParam(context, 'direction') === 'asc';
+      if (sort !== 'created') failures.push(`issues/list-for-repo: sort=${sort} is not implemented`);
+      // Numbers grow with creation time, so they order by it.
+      const found = issues
+        .filter((issue) => state === 'all' || issue.state === state)
+        .sort((a, b) => (ascending ? a.number - b.number : b.number - a.number));
+      return paged(context, `/repos/${OWNER}/${REPO}/issues`, found.map(issueJson));
+    },
+    'issues/create': (context) => {
+      const denied = guard(context, true);
+      if (denied) return denied;
+      const body = bodyOf(context);
+      const wanted = labelNames(body);
+      const missing = wanted.filter((name) => !labels.has(name));
+      if (missing.length > 0 && tokenOf(context)!.labelsReadOnly === true) {
+        return {
+          status: 422,
+          body: {
+            message: 'Validation Failed',
+            documentation_url: DOCS,
+            errors: missing.map((name) => ({
+              resource: 'Label',
+              code: 'invalid',
+              field: 'labels',
+              value: name,
+            })),
+          },
+        };
+      }
+      for (const name of missing) labels.add(name);
+      const number = addIssue({
+        // GitHub takes a number as the title too; the validator already refused anything else.
+        title: typeof body.title === 'number' ? String(body.title) : text(body, 'title'),
+        body: typeof body.body === 'string' ? body.body : null,
+        user: tokenOf(context)!.user,
+      });
+      const issue = issues.find((item) => item.number === number)!;
+      issue.labels = wanted;
+      return {
+        status: 201,
+        body: issueJson(issue),
+        headers: { location: `${repoApi}/issues/${String(number)}` },
+      };
+    },
+    'issues/update': (context) => {
+      const denied = guard(context, true);
+      if (denied) return denied;
+      const issue = issues.find((item) => item.number === Number(stringParam(context, 'issue_number')));
+      if (issue === undefined) return error(404, 'Not Found');
+      const body = bodyOf(context);
+      if (typeof body.title === 'string' || typeof body.title === 'number') issue.title = String(body.title);
+      if (typeof body.body === 'string' || body.body === null) issue.body = body.body;
+      if (body.state === 'open' || body.state === 'closed') issue.state = body.state;
+      if (Array.isArray(body.labels)) issue.labels = labelNames(body);
+      issue.updatedAt = '2025-01-02T04:00:00Z';
+      return { status: 200, body: issueJson(issue) };
     },
     'git/get-ref': (context) => {
       const denied = guard(context, false);
@@ -763,6 +1050,44 @@ export async function startGitHubMock(): Promise<GitHubMock> {
             size: blobs.get(blob)!.length,
             url: `${repoApi}/git/blobs/${blob}`,
           })),
+        },
+      };
+    },
+    'git/get-tree': (context) => {
+      const denied = guard(context, false);
+      if (denied) return denied;
+      const sha = stringParam(context, 'tree_sha');
+      const files = trees.get(sha);
+      if (files === undefined) return error(404, 'Not Found');
+      // GitHub reads any value of `recursive` as yes, "false" and "0" included.
+      const recursive = queryParam(context, 'recursive') !== undefined;
+      return {
+        status: 200,
+        body: {
+          sha,
+          url: `${repoApi}/git/trees/${sha}`,
+          tree: treeListing(files, recursive),
+          truncated: false,
+        },
+      };
+    },
+    'git/get-blob': (context) => {
+      const denied = guard(context, false);
+      if (denied) return denied;
+      const sha = stringParam(context, 'file_sha');
+      const content = blobs.get(sha);
+      if (content === undefined) return error(404, 'Not Found');
+      // GitHub wraps the base64 at 60 characters, each line ending in a newline.
+      const lines = content.toString('base64').match(/.{1,60}/g) ?? [];
+      return {
+        status: 200,
+        body: {
+          sha,
+          node_id: nodeId('Blob', sha),
+          url: `${repoApi}/git/blobs/${sha}`,
+          size: content.length,
+          content: lines.map((line) => `${line}\n`).join(''),
+          encoding: 'base64',
         },
       };
     },
@@ -850,6 +1175,7 @@ export async function startGitHubMock(): Promise<GitHubMock> {
       reply = error(400, 'Problems parsing JSON');
     } else {
       operationId = routed.context.operation.operationId;
+      await hold(operationId!);
       reply = handlers[operationId!]!(routed.context);
       const documented = Object.keys(routed.context.operation.responses ?? {});
       // openapi-backend silently accepts a status the operation does not document, so check it
@@ -867,7 +1193,14 @@ export async function startGitHubMock(): Promise<GitHubMock> {
         );
       }
     }
-    requests.push({ method, path: url.pathname, operationId, status: reply.status, body: parsedBody });
+    requests.push({
+      method,
+      path: url.pathname,
+      query: url.search.replace(/^\?/, ''),
+      operationId,
+      status: reply.status,
+      body: parsedBody,
+    });
     response.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', ...reply.headers });
     response.end(JSON.stringify(reply.body));
   }
@@ -893,12 +1226,18 @@ export async function startGitHubMock(): Promise<GitHubMock> {
     branches,
     tokens,
     pullRequests,
+    issues,
+    labels,
     addComment,
+    addIssue,
     filesAt: (sha) => trees.get(commits.get(sha)?.tree ?? '') ?? new Map(),
     commit: (sha) => commits.get(sha),
     blobContent: (sha) => blobs.get(sha),
     moveBranchBeforeNextUpdate: (branch) => {
       moveBeforeUpdate.add(branch);
+    },
+    holdUntilAllArrive: (operationId, count) => {
+      holds.set(operationId, { remaining: count, waiting: [] });
     },
     close: () =>
       new Promise((resolve, reject) => {

@@ -18,6 +18,7 @@ import {
 } from './build-inputs.js';
 import { actionsCcache } from './ccache-cache.js';
 import { coreLogger } from './core-logger.js';
+import { appendToHistoryBranch } from './history.js';
 import { type CompareInputs, readCompareInputs, readRunInputs } from './inputs.js';
 import { saveStateForPost } from './post.js';
 import { postToPullRequest } from './pull-request.js';
@@ -75,8 +76,13 @@ async function judge(outcome: RunOutcome, inputs: CompareInputs): Promise<Compar
 export async function run(): Promise<void> {
   try {
     // Publish mode reads only its own inputs and posts a run measured by another workflow.
-    if (readMode() === 'publish') {
+    const mode = readMode();
+    if (mode === 'publish') {
       await publishFromArtifact();
+      return;
+    }
+    if (mode === 'history') {
+      await appendToHistoryBranch();
       return;
     }
     // Every input is read and checked before the first build or server starts.

@@ -11,13 +11,16 @@ import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { optionalInput } from './inputs.js';
 
-export type ActionMode = 'measure' | 'publish';
+export type ActionMode = 'measure' | 'publish' | 'history';
 
-/** Input "mode": measure (the default: build, run, judge, comment) or publish (comment only). */
+/**
+ * Input "mode": measure (the default: build, run, judge, comment), publish (comment only) or
+ * history (append a nightly run to the history branch, find change points, open issues).
+ */
 export function readMode(): ActionMode {
   const mode = core.getInput('mode') || 'measure';
-  if (mode === 'measure' || mode === 'publish') return mode;
-  throw new InputError(`input "mode" ${JSON.stringify(mode)}: expected measure or publish`);
+  if (mode === 'measure' || mode === 'publish' || mode === 'history') return mode;
+  throw new InputError(`input "mode" ${JSON.stringify(mode)}: expected measure, publish or history`);
 }
 
 /** The parts of a workflow_run event this mode reads; anything else in the payload is ignored. */

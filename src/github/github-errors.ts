@@ -20,6 +20,28 @@ export class ImagePublishError extends GitHubError {
 }
 
 /**
+ * Why a file kept on a branch could not be read or written:
+ * - `permission`: the token may not read or write the repository's contents;
+ * - `too-large`: the file, or what would be written, is over the caller's size cap;
+ * - `contended`: the branch kept moving under other writers until the attempts ran out;
+ * - `invalid`: the path is not a regular text file (a directory, a symbolic link, not UTF-8) or is
+ *   not a safe path at all;
+ * - `request`: any other failed request.
+ */
+export type BranchFileFailure = 'permission' | 'too-large' | 'contended' | 'invalid' | 'request';
+
+/** A file kept on a branch (the nightly history) could not be read or written; see `reason`. */
+export class BranchFileError extends GitHubError {
+  constructor(
+    message: string,
+    readonly reason: BranchFileFailure,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/**
  * The HTTP status of a failed Octokit request, or undefined for anything else. Duck-typed rather
  * than `instanceof RequestError`: the bundled and the test copies of Octokit are different realms.
  */

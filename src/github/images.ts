@@ -5,6 +5,16 @@
 //
 // Everything goes through the Git Data API (blobs, tree, commit, ref) rather than the contents API:
 // one commit for all files, no checkout, and a base_tree so earlier runs' files stay on the branch.
+// Those steps are shared with branch-file.ts, which keeps the nightly history on a branch.
+import {
+  commitOnHead,
+  isLostRace,
+  isSafePath,
+  moveBranch,
+  readBranchHead,
+  type BlobTreeEntry,
+  type BranchHead,
+} from './branch-file.js';
 import type { GitHubClient } from './client.js';
 import { gitHubMessage, httpStatus, ImagePublishError } from './github-errors.js';
 
@@ -39,15 +49,6 @@ const PERMISSION_HINT =
   'give the workflow `permissions: contents: write` (pull requests from forks get a read-only ' +
   'token; the charts are still in the uploaded report artifact)';
 
-function isSafePath(path: string): boolean {
-  return (
-    path !== '' &&
-    !path.startsWith('/') &&
-    !path.endsWith('/') &&
-    path.split('/').every((part) => part !== '' && part !== '.' && part !== '..')
-  );
-}
-
 /** Wraps a failed request; 403 and 404 on a write mean the token may not write here. */
 function publishFailure(error: unknown, what: string, options: PublishImagesOptions): Error {
   const status = httpStatus(error);
@@ -59,36 +60,6 @@ function publishFailure(error: unknown, what: string, options: PublishImagesOpti
     permission,
     { cause: error },
   );
-}
-
-/** The branch's head commit and its tree, or null when the branch does not exist yet. */
-async function readHead(
-  octokit: GitHubClient,
-  options: PublishImagesOptions,
-): Promise<{ commitSha: string; treeSha: string } | null> {
-  const { owner, repo } = options;
-  let commitSha: string;
-  try {
-    const { data } = await octokit.rest.git.getRef({ owner, repo, ref: `heads/${options.branch}` });
-    commitSha = data.object.sha;
-  } catch (error) {
-    if (httpStatus(error) === 404) return null;
-    throw publishFailure(error, 'read the branch', options);
-  }
-  try {
-    const { data } = await octokit.rest.git.getCommit({ owner, repo, commit_sha: commitSha });
-    return { commitSha, treeSha: data.tree.sha };
-  } catch (error) {
-    throw publishFailure(error, 'read the branch head', options);
-  }
-}
-
-/** The ref update was refused because the branch moved (or was created) since it was read. */
-function isLostRace(error: unknown): boolean {
-  // 422 "Update is not a fast forward" (update) or "Reference already exists" (create); GitHub
-  // also answers 409 while a concurrent push is being processed.
-  const status = httpStatus(error);
-  return status === 422 || status === 409;
 }
 
 /** The paths come from the code, not from the user: one that could leave its directory is a bug. */
@@ -103,17 +74,10 @@ function checkPaths(options: PublishImagesOptions): void {
   }
 }
 
-interface TreeEntry {
-  path: string;
-  mode: '100644';
-  type: 'blob';
-  sha: string;
-}
-
 /** Uploads every file as a blob; the tree entries that place them under the directory. */
-async function uploadBlobs(octokit: GitHubClient, options: PublishImagesOptions): Promise<TreeEntry[]> {
+async function uploadBlobs(octokit: GitHubClient, options: PublishImagesOptions): Promise<BlobTreeEntry[]> {
   const { owner, repo, directory } = options;
-  const entries: TreeEntry[] = [];
+  const entries: BlobTreeEntry[] = [];
   for (const file of options.files) {
     try {
       const { data } = await octokit.rest.git.createBlob({
@@ -130,57 +94,28 @@ async function uploadBlobs(octokit: GitHubClient, options: PublishImagesOptions)
   return entries;
 }
 
+/** The branch head, or null when the branch does not exist yet. */
+async function readHead(octokit: GitHubClient, options: PublishImagesOptions): Promise<BranchHead | null> {
+  try {
+    return await readBranchHead(octokit, options);
+  } catch (error) {
+    throw publishFailure(error, 'read the branch', options);
+  }
+}
+
 /** A commit of the entries on top of the branch head (an orphan when there is none yet). */
 async function commitEntries(
   octokit: GitHubClient,
   options: PublishImagesOptions,
-  entries: TreeEntry[],
-  head: { commitSha: string; treeSha: string } | null,
+  entries: BlobTreeEntry[],
+  head: BranchHead | null,
 ): Promise<string> {
-  const { owner, repo } = options;
+  const message = options.message ?? `mysql-perf-gate charts for ${options.directory}`;
   try {
-    const { data: tree } = await octokit.rest.git.createTree({
-      owner,
-      repo,
-      tree: entries,
-      ...(head === null ? {} : { base_tree: head.treeSha }),
-    });
-    const { data: commit } = await octokit.rest.git.createCommit({
-      owner,
-      repo,
-      message: options.message ?? `mysql-perf-gate charts for ${options.directory}`,
-      tree: tree.sha,
-      parents: head === null ? [] : [head.commitSha],
-    });
-    return commit.sha;
+    return await commitOnHead(octokit, options, head, entries, message);
   } catch (error) {
     throw publishFailure(error, 'commit the charts', options);
   }
-}
-
-/**
- * Points the branch at the commit, creating the branch when it had no head. GitHub's errors pass
- * through: the caller tells a lost race, worth another attempt, from a refusal.
- */
-async function moveBranch(
-  octokit: GitHubClient,
-  options: PublishImagesOptions,
-  head: { commitSha: string } | null,
-  commitSha: string,
-): Promise<void> {
-  const { owner, repo } = options;
-  if (head === null) {
-    await octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${options.branch}`, sha: commitSha });
-    return;
-  }
-  await octokit.rest.git.updateRef({
-    owner,
-    repo,
-    ref: `heads/${options.branch}`,
-    sha: commitSha,
-    // Never force: another run's charts on the branch must survive; rebase onto them instead.
-    force: false,
-  });
 }
 
 /** Commits `files` under `directory` on `branch` and returns their URLs by commit SHA. */

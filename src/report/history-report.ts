@@ -149,54 +149,69 @@ export interface AlertContext {
 }
 
 export interface AlertIssue {
-  /** Identifies the change point across nights: cell, metric and the first commit after it. */
+  /** Identifies the regression across nights: testbed, suite and the commit range. */
   readonly key: string;
   readonly title: string;
   readonly body: string;
 }
 
-function bisectCommand(change: DetectedChange, suite: string): string {
-  const cell = `--cell ${change.cell}`;
-  const metric = change.metric === null ? '' : ` --metric ${change.metric}`;
-  return `mysql-perf-gate bisect --source . --good ${change.lastBefore.commit} --bad ${change.firstAfter.commit} --suite ${suite} ${cell}${metric}`;
+function bisectCommand(changes: readonly DetectedChange[], suite: string): string {
+  const first = changes[0];
+  if (first === undefined) return '';
+  const cells = [...new Set(changes.map((change) => `--cell ${change.cell}`))].join(' ');
+  const metric = first.metric === null ? '' : ` --metric ${first.metric}`;
+  return `mysql-perf-gate bisect --source . --good ${first.lastBefore.commit} --bad ${first.firstAfter.commit} --suite ${suite} ${cells}${metric}`;
 }
 
-/** The issue the nightly opens (or updates) for one regression. */
-export function alertIssue(change: DetectedChange, context: AlertContext): AlertIssue {
+function changeRow(change: DetectedChange): string {
   const unit = change.metric === null ? '' : ` ${METRICS[change.metric].unit}`;
-  const range = `${short(change.lastBefore.commit)}..${short(change.firstAfter.commit)}`;
-  const compare = `${context.repositoryUrl}/compare/${change.lastBefore.commit}...${change.firstAfter.commit}`;
+  return tableRow([
+    codeSpan(change.cell),
+    escapeTableCell(metricName(change)),
+    `${formatFigure(change.meanBefore)}${unit}`,
+    `${formatFigure(change.meanAfter)}${unit}`,
+    `**${formatChangePercent(change.change)}**`,
+    formatPValue(change.pValue),
+  ]);
+}
+
+/**
+ * The issue the nightly opens (or updates) for one regression: the cells whose change points fall
+ * between the same two commits. Every name in it comes from a validated history (suite, workload
+ * and testbed names are restricted to letters, digits and `_.-`; commits are hex), and is still
+ * put in code spans or escaped.
+ */
+export function alertIssue(changes: readonly DetectedChange[], context: AlertContext): AlertIssue {
+  const first = changes[0];
+  if (first === undefined) throw new RangeError('an alert needs at least one change');
+  const range = `${short(first.lastBefore.commit)}..${short(first.firstAfter.commit)}`;
+  const compare = `${context.repositoryUrl}/compare/${first.lastBefore.commit}...${first.firstAfter.commit}`;
+  const worst = changes.reduce((a, b) => (Math.abs(b.change) > Math.abs(a.change) ? b : a));
+  const cells = plural(changes.length, 'cell', 'cells');
   const lines = [
-    `Nightly history of suite ${codeSpan(context.suite)} on testbed ${codeSpan(context.testbed)}: ${codeSpan(change.cell)} ${metricName(change)} changed by **${formatChangePercent(change.change)}** (p = ${formatPValue(change.pValue)}).`,
+    `The nightly history of suite ${codeSpan(context.suite)} on testbed ${codeSpan(context.testbed)} changed for the worse between two commits, in ${cells}.`,
     '',
-    tableRow(['', 'commit', `mean ${escapeTableCell(metricName(change))}`]),
-    tableDelimiter(['l', 'l', 'r']),
-    tableRow([
-      'last before',
-      codeSpan(short(change.lastBefore.commit)),
-      `${formatFigure(change.meanBefore)}${unit}`,
-    ]),
-    tableRow([
-      'first after',
-      codeSpan(short(change.firstAfter.commit)),
-      `${formatFigure(change.meanAfter)}${unit}`,
-    ]),
+    tableRow(['cell', 'metric', 'before', 'after', 'change', 'p']),
+    tableDelimiter(['l', 'l', 'r', 'r', 'r', 'r']),
+    ...changes.map(changeRow),
     '',
-    `Commits: [${escapeMarkdown(range)}](${markdownUrl(compare)})`,
+    `Last commit before: ${codeSpan(first.lastBefore.commit)}; first commit after: ${codeSpan(first.firstAfter.commit)} ([compare ${escapeMarkdown(range)}](${markdownUrl(compare)})).`,
     ...(context.chartUrl === null
       ? []
       : ['', `![History and change points](${markdownUrl(context.chartUrl)})`]),
     '',
-    'Find the commit with:',
+    'Find the commit (builds and measures the midpoints on a checkout of this repository):',
     '',
     '```sh',
-    bisectCommand(change, context.suite).replace(/`/g, ''),
+    bisectCommand(changes, context.suite).replace(/`/g, ''),
     '```',
-    ...(context.runUrl === null ? [] : ['', `Found by [this nightly run](${markdownUrl(context.runUrl)}).`]),
+    ...(context.runUrl === null
+      ? []
+      : ['', `Last updated by [this nightly run](${markdownUrl(context.runUrl)}).`]),
   ];
   return {
-    key: `${change.cell}:${metricName(change)}:${change.firstAfter.commit}`,
-    title: `Performance: ${change.cell} ${metricName(change)} ${formatChangePercentPlain(change.change)} at ${short(change.firstAfter.commit)}`,
+    key: `${context.testbed}:${context.suite}:${first.lastBefore.commit}..${first.firstAfter.commit}`,
+    title: `Performance: ${worst.cell} ${metricName(worst)} ${formatChangePercentPlain(worst.change)} between ${range} (${context.suite})`,
     body: `${lines.join('\n')}\n`,
   };
 }

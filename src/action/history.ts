@@ -1,0 +1,119 @@
+// The action in history mode: the nightly's second job appends the measured run to the history
+// branch, finds the change points and opens an issue per new regression (commands/history-nightly.ts).
+// Errors go up to main.ts, which fails the step with their one line.
+import * as core from '@actions/core';
+import { context, getOctokit } from '@actions/github';
+import { join } from 'node:path';
+
+import { parseCommit } from '../baseline/entry.js';
+import { historyChangesRequest } from '../commands/history-changes.js';
+import {
+  historyNightlyCommand,
+  type HistoryNightlyConfig,
+  type HistoryNightlyOutcome,
+} from '../commands/history-nightly.js';
+import { actionSpelling } from '../commands/spelling.js';
+import { InputError } from '../errors.js';
+import { formatChangePercentPlain } from '../format.js';
+import type { DetectedChange } from '../history/changes.js';
+import { coreLogger } from './core-logger.js';
+import { optionalInput } from './inputs.js';
+
+const DEFAULT_RECENT = '5';
+
+function readLabels(): string[] {
+  return core
+    .getInput('alert-labels')
+    .split(',')
+    .map((label) => label.trim())
+    .filter((label) => label !== '');
+}
+
+/** Every history input, checked before anything is read or written. */
+export function readHistoryInputs(): { config: HistoryNightlyConfig; token: string } {
+  const artifact = optionalInput('artifact');
+  if (artifact === undefined) {
+    throw new InputError(
+      'input "artifact" is empty: history mode reads results.json from the downloaded artifact',
+    );
+  }
+  const token = core.getInput('github-token');
+  if (token === '')
+    throw new InputError('input "github-token" is empty: history mode writes the history branch with it');
+  const request = historyChangesRequest(
+    {
+      dir: '',
+      window: core.getInput('window') || '50',
+      maxP: core.getInput('max-p') || '0.001',
+      tolerance: core.getMultilineInput('tolerance'),
+      recent: core.getInput('recent') || DEFAULT_RECENT,
+      ...(optionalInput('min-magnitude') === undefined
+        ? {}
+        : { minMagnitude: optionalInput('min-magnitude') }),
+    },
+    actionSpelling,
+  );
+  const commit = optionalInput('commit');
+  const { owner, repo } = context.repo;
+  return {
+    token,
+    config: {
+      resultsPath: join(artifact, 'results.json'),
+      owner,
+      repo,
+      branch: core.getInput('history-branch') || 'mysql-perf-gate-history',
+      chartsBranch: core.getInput('charts-branch') || 'mysql-perf-gate-charts',
+      testbed: optionalInput('testbed'),
+      commit: commit === undefined ? undefined : parseCommit(commit, 'input "commit"'),
+      runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
+      runKey: `${context.runId}-${context.runAttempt}`,
+      repositoryUrl: `${context.serverUrl}/${owner}/${repo}`,
+      settings: request.settings,
+      recent: request.recent ?? Number(DEFAULT_RECENT),
+      alert: core.getInput('alert') !== 'false',
+      labels: readLabels(),
+      reportDir: optionalInput('report-dir') ?? 'mysql-perf-gate-history-report',
+    },
+  };
+}
+
+function line(change: DetectedChange): string {
+  const metric = change.metric ?? 'value';
+  return `${change.cell} ${metric} ${formatChangePercentPlain(change.change)} between ${change.lastBefore.commit.slice(0, 12)} and ${change.firstAfter.commit.slice(0, 12)}`;
+}
+
+function report(outcome: HistoryNightlyOutcome): void {
+  core.info(outcome.text);
+  for (const change of outcome.recentImprovements) core.info(`improvement: ${line(change)}`);
+  for (const alert of outcome.alerts) {
+    const issue = alert.issue;
+    const cells = alert.changes.map(line).join('; ');
+    if (issue) core.warning(`regression: ${cells}: issue #${issue.number} ${issue.action} (${issue.url})`);
+  }
+  const alerted = new Set(outcome.alerts.flatMap((alert) => alert.changes));
+  for (const change of outcome.recentRegressions) {
+    if (!alerted.has(change)) core.warning(`regression: ${line(change)}`);
+  }
+  core.setOutput('history-path', outcome.path);
+  core.setOutput('regressions', String(outcome.recentRegressions.length));
+  core.setOutput('improvements', String(outcome.recentImprovements.length));
+  core.setOutput(
+    'issues',
+    outcome.alerts.flatMap((alert) => (alert.issue ? [String(alert.issue.number)] : [])).join(','),
+  );
+}
+
+export async function appendToHistoryBranch(): Promise<void> {
+  const { config, token } = readHistoryInputs();
+  const outcome = await core.group('Append to the history and look for change points', () =>
+    historyNightlyCommand(getOctokit(token), config, coreLogger),
+  );
+  report(outcome);
+  core.setOutput('report-dir', config.reportDir);
+  if (process.env.GITHUB_STEP_SUMMARY) {
+    const chart = outcome.chartUrl === null ? '' : `\n\n![History and change points](${outcome.chartUrl})`;
+    await core.summary
+      .addRaw(`### Performance history\n\n\`\`\`\n${outcome.text.replace(/`/g, "'")}\n\`\`\`${chart}\n`)
+      .write();
+  }
+}

@@ -1,0 +1,268 @@
+// The nightly's history step (the action's `mode: history`): the run's results are appended to the
+// history kept on a branch of the repository (Git Data API, one commit per night, retried when two
+// workflows append at once), the change points are found, the history chart is published beside
+// the pull-request charts, and each new regression opens an issue, or updates the one already
+// open for it (found by a hidden marker). Improvements are listed, and open nothing.
+import { lstatSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { baselineRelativePath } from '../baseline/key.js';
+import { errorMessage, InputError } from '../errors.js';
+import { upsertAlertIssue } from '../github/alert-issue.js';
+import { updateBranchFile } from '../github/branch-file.js';
+import type { GitHubClient } from '../github/client.js';
+import { publishImages } from '../github/images.js';
+import {
+  analyzeHistory,
+  isRecent,
+  type ChangeSettings,
+  type DetectedChange,
+  type SeriesAnalysis,
+} from '../history/changes.js';
+import { appendToHistory, type HistoryRun } from '../history/history-entry.js';
+import { MAX_HISTORY_BYTES, type HistoryFile } from '../history/history-schema.js';
+import { parseHistoryText, serializeHistory } from '../history/history-text.js';
+import { alertIssue, changesDocument, changesText } from '../report/history-report.js';
+import { historySpec } from '../report/specs/history.js';
+import { renderChart } from '../report/rasterize.js';
+import { parseResults } from '../results/results-file.js';
+import type { Results } from '../results/results-schema.js';
+import { writeFileAtomic } from '../shell/atomic-write.js';
+import type { Logger } from '../shell/logger.js';
+import type { MetricName } from '../compare/metrics.js';
+import { historyRunFor } from './history-append.js';
+
+/** A nightly's results file is read only up to this size (the standard suite writes about 1 MB). */
+export const MAX_RESULTS_BYTES = 20 * 1024 * 1024;
+
+export interface HistoryNightlyConfig {
+  readonly resultsPath: string;
+  readonly owner: string;
+  readonly repo: string;
+  /** The branch that keeps the histories, e.g. mysql-perf-gate-history. */
+  readonly branch: string;
+  readonly chartsBranch: string;
+  readonly testbed: string | undefined;
+  readonly commit: string | undefined;
+  readonly runUrl: string;
+  /** `${run id}-${attempt}`: where this run's chart goes on the charts branch. */
+  readonly runKey: string;
+  readonly repositoryUrl: string;
+  readonly settings: ChangeSettings;
+  /** Change points among the newest `recent` runs are new. */
+  readonly recent: number;
+  readonly alert: boolean;
+  readonly labels: readonly string[];
+  readonly reportDir: string;
+}
+
+export interface AlertOutcome {
+  /** The regressions of one commit range, in the suite's own metric. */
+  readonly changes: readonly DetectedChange[];
+  readonly issue: {
+    readonly action: string;
+    readonly number: number;
+    readonly url: string;
+    readonly state: string;
+  } | null;
+}
+
+export interface HistoryNightlyOutcome {
+  readonly path: string;
+  readonly historyCommit: string | null;
+  readonly file: HistoryFile;
+  readonly analyses: readonly SeriesAnalysis[];
+  readonly recentRegressions: readonly DetectedChange[];
+  readonly recentImprovements: readonly DetectedChange[];
+  readonly alerts: readonly AlertOutcome[];
+  readonly chartUrl: string | null;
+  readonly text: string;
+}
+
+function readNightlyResults(path: string): Results {
+  let stats;
+  try {
+    stats = lstatSync(path);
+  } catch (error) {
+    throw new InputError(`cannot read results ${path}: ${errorMessage(error)}`);
+  }
+  if (!stats.isFile()) throw new InputError(`${path} is not a regular file`);
+  if (stats.size > MAX_RESULTS_BYTES) {
+    throw new InputError(
+      `${path} is ${stats.size} bytes, over the ${MAX_RESULTS_BYTES}-byte cap for results`,
+    );
+  }
+  return parseResults(readFileSync(path, 'utf8'), path);
+}
+
+/** The commit's committer date from the API (trusted), or null when it cannot be read. */
+async function commitDate(
+  client: GitHubClient,
+  config: HistoryNightlyConfig,
+  commit: string,
+  logger: Logger,
+): Promise<string | null> {
+  try {
+    const { data } = await client.rest.git.getCommit({
+      owner: config.owner,
+      repo: config.repo,
+      commit_sha: commit,
+    });
+    return data.committer.date;
+  } catch (error) {
+    logger.warning(
+      `the date of commit ${commit.slice(0, 12)} could not be read (${errorMessage(error)}): the run is ordered by when it ran`,
+    );
+    return null;
+  }
+}
+
+/** Appends on the branch; the update function runs again on the newest content after a lost race. */
+async function appendOnBranch(
+  client: GitHubClient,
+  config: HistoryNightlyConfig,
+  results: Results,
+  run: HistoryRun,
+): Promise<{ path: string; file: HistoryFile; commitSha: string | null }> {
+  const path = baselineRelativePath(run.key);
+  // The update runs once per attempt; the last one's file is what the branch holds.
+  const last: { file?: HistoryFile } = {};
+  const written = await updateBranchFile(client, {
+    owner: config.owner,
+    repo: config.repo,
+    branch: config.branch,
+    path,
+    maxBytes: MAX_HISTORY_BYTES,
+    message: `history: ${run.key.suite} at ${run.entry.commit.slice(0, 12)} (${config.runUrl})`,
+    update: (current) => {
+      const existing = current === null ? null : parseHistoryText(current, `${config.branch}:${path}`);
+      // A re-run of the same workflow run replaces its entry rather than adding a second.
+      last.file = appendToHistory(existing, results, run, {
+        replace: true,
+        where: `${config.branch}:${path}`,
+      }).file;
+      return serializeHistory(last.file);
+    },
+  });
+  if (last.file === undefined) throw new Error('the history update produced no file');
+  return { path, file: last.file, commitSha: written.commitSha };
+}
+
+async function publishChart(
+  client: GitHubClient,
+  config: HistoryNightlyConfig,
+  analyses: readonly SeriesAnalysis[],
+  subtitle: string,
+  logger: Logger,
+): Promise<string | null> {
+  const spec = historySpec(analyses, subtitle);
+  if (spec === null) return null;
+  const rendered = await renderChart(spec);
+  mkdirSync(config.reportDir, { recursive: true });
+  writeFileAtomic(join(config.reportDir, 'history.vl.json'), `${JSON.stringify(spec, null, 2)}\n`);
+  writeFileAtomic(join(config.reportDir, 'history.svg'), rendered.svg);
+  writeFileAtomic(join(config.reportDir, 'history.png'), rendered.png);
+  try {
+    const published = await publishImages(client, {
+      owner: config.owner,
+      repo: config.repo,
+      branch: config.chartsBranch,
+      directory: `history/${config.runKey}`,
+      files: [{ name: 'history.png', content: rendered.png }],
+    });
+    return published.urls['history.png'] ?? null;
+  } catch (error) {
+    logger.warning(`the history chart was not published: ${errorMessage(error)}`);
+    return null;
+  }
+}
+
+/** The suite's own metric: alerts are about it; the others are listed only. */
+function primaryMetric(file: HistoryFile): MetricName {
+  return file.suite.metric === 'instructions' ? 'instructions' : 'tps';
+}
+
+/** Regressions grouped by commit range: one issue per range, every cell in it. */
+function byRange(regressions: readonly DetectedChange[]): DetectedChange[][] {
+  const groups = new Map<string, DetectedChange[]>();
+  for (const change of regressions) {
+    const key = `${change.lastBefore.commit}..${change.firstAfter.commit}`;
+    groups.set(key, [...(groups.get(key) ?? []), change]);
+  }
+  return [...groups.values()];
+}
+
+async function openAlerts(
+  client: GitHubClient,
+  config: HistoryNightlyConfig,
+  regressions: readonly DetectedChange[],
+  context: { suite: string; testbed: string; chartUrl: string | null },
+  logger: Logger,
+): Promise<AlertOutcome[]> {
+  const alerts: AlertOutcome[] = [];
+  for (const changes of byRange(regressions)) {
+    const content = alertIssue(changes, {
+      ...context,
+      repositoryUrl: config.repositoryUrl,
+      runUrl: config.runUrl,
+    });
+    const issue = await upsertAlertIssue(client, {
+      owner: config.owner,
+      repo: config.repo,
+      marker: `<!-- mysql-perf-gate:alert=${content.key} -->`,
+      title: content.title,
+      body: content.body,
+      labels: [...config.labels],
+    });
+    for (const warning of issue.warnings) logger.warning(warning);
+    alerts.push({ changes, issue });
+  }
+  return alerts;
+}
+
+export async function historyNightlyCommand(
+  client: GitHubClient,
+  config: HistoryNightlyConfig,
+  logger: Logger,
+): Promise<HistoryNightlyOutcome> {
+  const results = readNightlyResults(config.resultsPath);
+  const draft = await historyRunFor(results, {
+    resultsPath: config.resultsPath,
+    dir: '',
+    testbed: config.testbed,
+    commit: config.commit,
+    commitDate: undefined,
+    runUrl: config.runUrl,
+    replace: true,
+  });
+  const date = draft.entry.commitDate ?? (await commitDate(client, config, draft.entry.commit, logger));
+  const run = { ...draft, entry: { ...draft.entry, commitDate: date } };
+  const stored = await appendOnBranch(client, config, results, run);
+  logger.info(`history ${config.branch}:${stored.path}: ${stored.file.entries.length} runs`);
+  const analyses = analyzeHistory(stored.file, config.settings);
+  const runs = stored.file.entries.length;
+  const recent = analyses.flatMap((analysis) =>
+    analysis.changes.filter((change) => isRecent(change, runs, config.recent)),
+  );
+  const recentRegressions = recent.filter((change) => change.kind === 'regression');
+  const alerting = recentRegressions.filter((change) => change.metric === primaryMetric(stored.file));
+  const subtitle = `suite ${stored.file.key.suite}, testbed ${stored.file.key.testbed}: ${runs} runs, median of each run's repetitions`;
+  const chartUrl = await publishChart(client, config, analyses, subtitle, logger);
+  writeFileAtomic(
+    join(config.reportDir, 'changes.json'),
+    `${JSON.stringify({ schemaVersion: 1, histories: [{ path: stored.path, ...changesDocument(analyses, config.settings) }] }, null, 2)}\n`,
+  );
+  const context = { suite: stored.file.key.suite, testbed: stored.file.key.testbed, chartUrl };
+  const alerts = config.alert ? await openAlerts(client, config, alerting, context, logger) : [];
+  return {
+    path: stored.path,
+    historyCommit: stored.commitSha,
+    file: stored.file,
+    analyses,
+    recentRegressions,
+    recentImprovements: recent.filter((change) => change.kind === 'improvement'),
+    alerts,
+    chartUrl,
+    text: changesText(analyses),
+  };
+}
