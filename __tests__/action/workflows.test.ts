@@ -91,10 +91,21 @@ describe('example and reusable workflows', () => {
       return;
     }
     expect(workflow.permissions).toEqual({});
-    for (const job of Object.values(workflow.jobs)) {
+    for (const [id, job] of Object.entries(workflow.jobs)) {
       expect(job.permissions).toBeDefined();
       const writes = Object.entries(job.permissions ?? {}).filter(([, level]) => level === 'write');
-      expect(writes.map(([scope]) => scope)).toEqual(file === 'pr-publish.yml' ? ['pull-requests'] : []);
+      // Writes only where no server code runs: the comment, and the nightly's history job (the
+      // history branch and the alert issues); the example's calling job grants what that job needs.
+      const allowed =
+        file === 'pr-publish.yml'
+          ? ['pull-requests']
+          : file === 'nightly.yml' && (id === 'history' || dir === 'examples/workflows')
+            ? ['contents', 'issues']
+            : [];
+      expect({ id, writes: writes.map(([scope]) => scope) }).toEqual({ id, writes: allowed });
+    }
+    if (dir === '.github/workflows' && file === 'nightly.yml') {
+      expect(workflow.jobs.measure?.permissions).toEqual({ contents: 'read' });
     }
   });
 
