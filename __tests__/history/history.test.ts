@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { HistoryError, InputError } from '../../src/errors.js';
 import { analyzeHistory, DEFAULT_MAX_P, DEFAULT_WINDOW, historySeries } from '../../src/history/changes.js';
 import { appendToHistory, historyRun } from '../../src/history/history-entry.js';
+import { commitValues, historyReferences } from '../../src/history/history-references.js';
 import type { HistoryFile } from '../../src/history/history-schema.js';
 import { appendHistory, readHistoryFile } from '../../src/history/history-store.js';
 import { parseHistoryText, serializeHistory } from '../../src/history/history-text.js';
@@ -241,5 +242,28 @@ describe('change points in a history', () => {
     expect(series[0]!.points).toHaveLength(2);
     const values = file.entries[0]!.values[0]![0]!;
     expect(series[0]!.points[0]!.value).toBe([...values].sort((a, b) => a - b)[1]);
+  });
+});
+
+describe("bisect's ends from a history", () => {
+  it('takes every repetition of every run of each end, and leaves out an end it has not measured', () => {
+    const file = build([night(0), night(1), night(2)]);
+    const suite = nightResults(night(0)).suite;
+    const options = {
+      suite,
+      good: commitOf(0),
+      bad: commitOf(2),
+      cells: ['oltp_point_select@1'],
+      metric: 'instructions' as const,
+    };
+    const references = historyReferences(file, 'h.json', options);
+    expect(references.good?.['oltp_point_select@1']).toEqual(file.entries[0]!.values[0]![0]);
+    expect(references.bad?.['oltp_point_select@1']).toEqual(file.entries[2]!.values[0]![0]);
+    expect(historyReferences(file, 'h.json', { ...options, bad: commitOf(9) }).bad).toBeUndefined();
+    expect(commitValues(file, commitOf(1), ['no_such@1'], 'instructions')).toBeUndefined();
+    const changed = { ...suite, repetitions: 5 };
+    expect(thrown(() => historyReferences(file, 'h.json', { ...options, suite: changed })).message).toContain(
+      'another definition of suite instructions',
+    );
   });
 });

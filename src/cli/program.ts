@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { GateError, InterruptedError } from '../errors.js';
 import { packageVersion } from '../shell/package-root.js';
 import { addBaselineCommands } from './baseline-command.js';
+import { addBisectCommand } from './bisect-command.js';
 import { addBuildCommand } from './build-command.js';
 import { addCompareCommand } from './compare-command.js';
 import { addCompareCompilersCommand } from './compare-compilers-command.js';
@@ -26,6 +27,7 @@ export function buildProgram(onExitCode: (code: number) => void): Command {
   addBuildCommand(program, onExitCode);
   addCompareCompilersCommand(program, onExitCode);
   addCompareCommand(program, onExitCode);
+  addBisectCommand(program, onExitCode);
   return program;
 }
 

@@ -118,3 +118,26 @@ export function listHistories(dir: string, testbed?: string): HistoryListing {
   }
   return { exists: true, found, problems };
 }
+
+/**
+ * The one history of a suite under `dir` (of one testbed when given), for bisect's reference
+ * values; an error naming what is there when there is none, or more than one to choose from.
+ */
+export function findSuiteHistory(dir: string, suite: string, testbed?: string): StoredHistory {
+  const listing = listHistories(dir, testbed);
+  const found = listing.found.filter((item) => item.file.key.suite === suite);
+  const where = `${dir}${testbed === undefined ? '' : ` (testbed ${testbed})`}`;
+  if (found.length === 1 && found[0] !== undefined) return found[0];
+  if (found.length === 0) {
+    const held = [...new Set(listing.found.map((item) => item.file.key.suite))];
+    throw new HistoryError(
+      `no history of suite ${suite} under ${where} (it holds: ${held.length === 0 ? 'none' : held.join(', ')})`,
+    );
+  }
+  const choices = found.map(
+    (item) => `testbed ${item.file.key.testbed}, options ${item.file.key.optionsHash}`,
+  );
+  throw new HistoryError(
+    `${found.length} histories of suite ${suite} under ${where} (${choices.join('; ')}): name the testbed, or pass the file's directory`,
+  );
+}

@@ -1,0 +1,69 @@
+// Bisect's choices read from what the user wrote, checked against the suite: which cells, which
+// metric, how many repetitions at most, and the reference values of the ends. Pure.
+import { isMetricName, metricsFor, type MetricName } from '../compare/metrics.js';
+import { InputError } from '../errors.js';
+import { cellName, suiteCellsNamed } from '../suite/select-cells.js';
+import { type Cell, type Suite, suiteCells } from '../suite/suite-schema.js';
+import type { BisectInputs, CellValues } from './bisect-state.js';
+
+/** Values of the ends already measured elsewhere (a nightly history), per "workload@threads". */
+export interface BisectReferences {
+  readonly good?: CellValues;
+  readonly bad?: CellValues;
+}
+
+/** The named cells; none named is the suite's only cell, or an error listing its cells. */
+export function chosenCells(suite: Suite, names: readonly string[], label: string): Cell[] {
+  if (names.length > 0) return suiteCellsNamed(suite, names, label);
+  const all = suiteCells(suite);
+  if (all.length === 1) return all;
+  throw new InputError(
+    `say which cell changed: ${label} WORKLOAD@THREADS (repeatable); suite ${suite.name}'s cells: ${all.map(cellName).join(', ')}`,
+  );
+}
+
+/** The metric to bisect on: the suite's own (instructions, or tps) unless the user chose one it measures. */
+export function chosenMetric(suite: Suite, given: string | undefined, label: string): MetricName {
+  const measured = metricsFor(suite.metric).map((metric) => metric.name);
+  if (given === undefined) return suite.metric === 'instructions' ? 'instructions' : 'tps';
+  if (!isMetricName(given) || !measured.includes(given)) {
+    throw new InputError(
+      `${label} ${given}: suite ${suite.name} (metric: ${suite.metric}) measures ${measured.join(', ')}`,
+    );
+  }
+  return given;
+}
+
+/** A whole number from the suite's own repetitions (one run's worth) to 1000. */
+export function parseMaxRepetitions(value: string, suite: Suite, label: string): number {
+  const count = Number(value);
+  if (!/^\d+$/.test(value.trim()) || count < suite.repetitions || count > 1000) {
+    throw new InputError(
+      `${label} ${value}: expected a whole number from the suite's ${suite.repetitions} repetitions to 1000`,
+    );
+  }
+  return count;
+}
+
+/** The references for the selected cells only; every selected cell must have finite values. */
+export function referenceValues(
+  references: BisectReferences | undefined,
+  cells: readonly string[],
+): BisectInputs['references'] {
+  const pick = (end: 'good' | 'bad'): CellValues | undefined => {
+    const given = references?.[end];
+    if (given === undefined) return undefined;
+    const picked: CellValues = {};
+    for (const cell of cells) {
+      const values = given[cell];
+      if (values === undefined || values.length === 0 || !values.every(Number.isFinite)) {
+        throw new InputError(`the ${end} end's reference values have no values for cell ${cell}`);
+      }
+      picked[cell] = [...values];
+    }
+    return picked;
+  };
+  const good = pick('good');
+  const bad = pick('bad');
+  return { ...(good === undefined ? {} : { good }), ...(bad === undefined ? {} : { bad }) };
+}

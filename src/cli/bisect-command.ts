@@ -1,0 +1,98 @@
+// `mysql-perf-gate bisect`: flags → the bisect command. Progress goes to stderr; the result and
+// the table of measured commits go to stdout. Exit 0 when the first bad commit was found, 1 when
+// the bisection could not decide, 2 for bad input or an error.
+import type { Command } from 'commander';
+
+import {
+  BISECT_DEFAULTS,
+  bisectCommand,
+  type BisectFlags,
+  bisectOptionsFromFlags,
+} from '../commands/bisect.js';
+import { addBuildOptions, collect } from './shared-flags.js';
+import { createStderrLogger } from './stderr-logger.js';
+
+interface ParsedBisectFlags extends BisectFlags {
+  verbose?: boolean;
+}
+
+async function bisect(flags: ParsedBisectFlags): Promise<number> {
+  const logger = createStderrLogger({ verbose: flags.verbose ?? false });
+  const options = bisectOptionsFromFlags(flags);
+  const outcome = await bisectCommand(options, logger);
+  process.stdout.write(`${outcome.summary}\n`);
+  const { report } = outcome;
+  const chart = report.pngPath === undefined ? '' : `, chart ${report.pngPath}`;
+  logger.info(`report: ${report.jsonPath}${chart}; state: ${options.statePath}`);
+  return outcome.exitCode;
+}
+
+export function addBisectCommand(program: Command, onExitCode: (code: number) => void): void {
+  addBuildOptions(
+    program
+      .command('bisect')
+      .description(
+        'Find the first commit between --good and --bad where a cell changed, by building and measuring commits of a git checkout; exit 0 found, 1 undecided, 2 error.',
+      )
+      .requiredOption(
+        '--source <dir>',
+        'git checkout of the server source, without local changes to tracked files',
+      )
+      .requiredOption('--good <commit>', 'a commit before the change (hash, tag or branch)')
+      .requiredOption('--bad <commit>', 'a commit after the change; --good must be its ancestor')
+      .option(
+        '--compiler <spec>',
+        'gcc-12, clang-16, a path to gcc/clang, or a CC:CXX pair',
+        BISECT_DEFAULTS.compiler,
+      )
+      .option(
+        '--cell <workload@threads>',
+        "the cell that changed, e.g. oltp_point_select@1 (repeatable: a commit is bad only when every cell says so; default: the suite's only cell)",
+        collect,
+      )
+      .option(
+        '--metric <name>',
+        'metric to bisect on (default: instructions for an instruction suite, tps for a throughput suite)',
+      )
+      .option(
+        '--suite <name|file>',
+        'built-in suite (quick, standard, instructions) or a suite YAML file; only the --cell cells run',
+        BISECT_DEFAULTS.suite,
+      )
+      .option(
+        '--max-repetitions <n>',
+        'throughput-like metrics: measure an ambiguous commit again until it has this many repetitions, then skip it',
+        BISECT_DEFAULTS.maxRepetitions,
+      )
+      .option('--set <name=value>', 'server option (repeatable)', collect)
+      .option(
+        '--prefix <dir>',
+        'install prefix every step reuses (default: <source>.bisect-server, beside the checkout)',
+      )
+      .option(
+        '--build-dir <dir>',
+        'CMake build directory every step reuses, so a step recompiles only what changed (default: <prefix>.build)',
+      )
+      .option(
+        '--history <dir>',
+        'a history directory (history append): its runs of --good and --bad stand for the ends, which are then not measured again',
+      )
+      .option('--testbed <name>', 'the testbed of the history to read, when --history holds several')
+      .option(
+        '--state <file>',
+        'state file, written after every step; run the same command again to resume',
+        BISECT_DEFAULTS.state,
+      )
+      .option(
+        '--out-dir <dir>',
+        "where bisect.json, bisect.png and bisect.vl.json go, and each run's results (runs/)",
+        BISECT_DEFAULTS.outDir,
+      )
+      .option(
+        '--lock-timeout <time>',
+        'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)',
+      ),
+  ).action(async (flags: ParsedBisectFlags) => {
+    onExitCode(await bisect(flags));
+  });
+}
