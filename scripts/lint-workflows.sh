@@ -28,6 +28,7 @@ run_actionlint() {
   mkdir -p "$copy/.github/workflows"
   git init -q "$copy"
   cp action.yml "$copy/"
+  cp .github/actionlint.yaml "$copy/.github/"
   # actionlint checks that the files runs: names exist; whether dist/ is current is another check.
   local script
   while read -r script; do

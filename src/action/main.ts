@@ -17,6 +17,7 @@ import {
   runFlagsFor,
 } from './build-inputs.js';
 import { actionsCcache } from './ccache-cache.js';
+import { bisectFromInputs } from './bisect.js';
 import { coreLogger } from './core-logger.js';
 import { appendToHistoryBranch } from './history.js';
 import { type CompareInputs, readCompareInputs, readRunInputs } from './inputs.js';
@@ -83,6 +84,10 @@ export async function run(): Promise<void> {
     }
     if (mode === 'history') {
       await appendToHistoryBranch();
+      return;
+    }
+    if (mode === 'bisect') {
+      await bisectFromInputs();
       return;
     }
     // Every input is read and checked before the first build or server starts.

@@ -11,16 +11,17 @@ import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { optionalInput } from './inputs.js';
 
-export type ActionMode = 'measure' | 'publish' | 'history';
+export type ActionMode = 'measure' | 'publish' | 'history' | 'bisect';
 
 /**
  * Input "mode": measure (the default: build, run, judge, comment), publish (comment only) or
- * history (append a nightly run to the history branch, find change points, open issues).
+ * history (append a nightly run to the history branch, find change points, open issues) or
+ * bisect (find the commit where a cell changed).
  */
 export function readMode(): ActionMode {
   const mode = core.getInput('mode') || 'measure';
-  if (mode === 'measure' || mode === 'publish' || mode === 'history') return mode;
-  throw new InputError(`input "mode" ${JSON.stringify(mode)}: expected measure, publish or history`);
+  if (mode === 'measure' || mode === 'publish' || mode === 'history' || mode === 'bisect') return mode;
+  throw new InputError(`input "mode" ${JSON.stringify(mode)}: expected measure, publish, history or bisect`);
 }
 
 /** The parts of a workflow_run event this mode reads; anything else in the payload is ignored. */

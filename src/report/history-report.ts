@@ -163,6 +163,13 @@ function bisectCommand(changes: readonly DetectedChange[], suite: string): strin
   return `mysql-perf-gate bisect --source . --good ${first.lastBefore.commit} --bad ${first.firstAfter.commit} --suite ${suite} ${cells}${metric}`;
 }
 
+function dispatchCommand(changes: readonly DetectedChange[], suite: string): string {
+  const first = changes[0];
+  if (first === undefined) return '';
+  const cells = [...new Set(changes.map((change) => change.cell))].join(' ');
+  return `gh workflow run bisect.yml -f good=${first.lastBefore.commit} -f bad=${first.firstAfter.commit} -f cells='${cells}' -f suite=${suite}`;
+}
+
 function changeRow(change: DetectedChange): string {
   const unit = change.metric === null ? '' : ` ${METRICS[change.metric].unit}`;
   return tableRow([
@@ -204,6 +211,12 @@ export function alertIssue(changes: readonly DetectedChange[], context: AlertCon
     '',
     '```sh',
     bisectCommand(changes, context.suite).replace(/`/g, ''),
+    '```',
+    '',
+    'or with the bisect workflow (examples/workflows/bisect.yml), which reads both ends from the history branch:',
+    '',
+    '```sh',
+    dispatchCommand(changes, context.suite).replace(/`/g, ''),
     '```',
     ...(context.runUrl === null
       ? []

@@ -1,0 +1,67 @@
+// The action in bisect mode: the first commit between two where a cell changed, on a checkout of
+// the server (commands/bisect.ts), for a workflow a maintainer dispatches from an alert issue.
+// It builds and runs the repository's own commits, so it runs on the pinned runner with a
+// read-only token, like the nightly's measuring job. Errors go up to main.ts.
+import * as core from '@actions/core';
+
+import {
+  bisectCommand,
+  BISECT_DEFAULTS,
+  type BisectFlags,
+  bisectOptionsFromFlags,
+} from '../commands/bisect.js';
+import { actionSpelling } from '../commands/spelling.js';
+import { InputError } from '../errors.js';
+import { coreLogger } from './core-logger.js';
+import { optionalInput } from './inputs.js';
+
+function required(name: string): string {
+  const value = optionalInput(name);
+  if (value === undefined) throw new InputError(`input "${name}" is empty: bisect mode needs it`);
+  return value;
+}
+
+/** The bisect inputs, as the flags the CLI would build. */
+export function readBisectInputs(): BisectFlags {
+  const optional = (name: string, flag: keyof BisectFlags): Partial<BisectFlags> => {
+    const value = optionalInput(name);
+    return value === undefined ? {} : { [flag]: value };
+  };
+  return {
+    source: required('source'),
+    good: required('good'),
+    bad: required('bad'),
+    cell: core.getMultilineInput('cells'),
+    suite: core.getInput('suite') || BISECT_DEFAULTS.suite,
+    compiler: core.getInput('compiler') || BISECT_DEFAULTS.compiler,
+    maxRepetitions: core.getInput('max-repetitions') || BISECT_DEFAULTS.maxRepetitions,
+    state: core.getInput('state') || BISECT_DEFAULTS.state,
+    outDir: core.getInput('report-dir') || BISECT_DEFAULTS.outDir,
+    set: core.getMultilineInput('set'),
+    buildType: core.getInput('build-type') || 'RelWithDebInfo',
+    cmakeArg: core.getMultilineInput('cmake-args'),
+    ccache: core.getInput('ccache') || 'auto',
+    ...optional('metric', 'metric'),
+    ...optional('prefix', 'prefix'),
+    ...optional('build-dir', 'buildDir'),
+    ...optional('ccache-dir', 'ccacheDir'),
+    ...optional('lock-timeout', 'lockTimeout'),
+    ...optional('history', 'history'),
+    ...optional('testbed', 'testbed'),
+  };
+}
+
+export async function bisectFromInputs(): Promise<void> {
+  const options = bisectOptionsFromFlags(readBisectInputs(), actionSpelling);
+  const outcome = await bisectCommand(options, coreLogger);
+  core.info(outcome.summary);
+  const result = outcome.state.result;
+  core.setOutput('report-dir', options.outDir);
+  core.setOutput('first-bad', result?.outcome === 'found' ? result.sha : '');
+  if (process.env.GITHUB_STEP_SUMMARY) {
+    await core.summary
+      .addRaw(`### Bisection\n\n\`\`\`\n${outcome.summary.replace(/`/g, "'")}\n\`\`\`\n`)
+      .write();
+  }
+  if (outcome.exitCode !== 0) core.setFailed('the bisection could not decide; see the table above');
+}
