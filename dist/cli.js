@@ -6,16 +6,13 @@ import path, { dirname, join } from 'node:path';
 import fs from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
-import { r as readResults, s as saveBaseline, p as parseCommit, c as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, a as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, b as buildCommand, d as commonBuildRequest, e as compareCommand, g as compareOptionsFromFlags, h as detectSourceTree, i as resolveCompiler, j as comparisonLabels, k as inCleanupScope, o as runCommand, q as describeRunOutcome, t as buildSides, u as runConfigFromFlags, v as packageVersion } from './gate.js';
+import { r as readResults, s as saveBaseline, p as parseCommit, c as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, a as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, b as BISECT_DEFAULTS, d as bisectOptionsFromFlags, e as bisectCommand, g as buildCommand, h as commonBuildRequest, i as compareCommand, j as compareOptionsFromFlags, k as detectSourceTree, o as resolveCompiler, q as comparisonLabels, t as inCleanupScope, u as runCommand, v as describeRunOutcome, w as buildSides, x as runConfigFromFlags, y as DEFAULT_WINDOW, z as DEFAULT_MAX_P, A as historyChangesCommand, C as historyChangesRequest, E as historyAppendCommand, F as historyAppendRequest, G as changesText, H as isRecent, I as formatChangePercentPlain, J as packageVersion } from './gate.js';
 import 'node:crypto';
 import 'node:fs/promises';
-import 'node:module';
-import 'node:url';
-import 'fs';
 import 'node:net';
-import 'process';
 import 'buffer';
 import 'events';
+import 'process';
 import 'net';
 import 'tls';
 import 'timers';
@@ -27,6 +24,9 @@ import 'util';
 import 'url';
 import 'node:zlib';
 import 'node:timers/promises';
+import 'node:module';
+import 'fs';
+import 'node:url';
 
 var commander$1 = {};
 
@@ -4502,7 +4502,7 @@ function addBuildOptions(command) {
 
 // `mysql-perf-gate baseline save|show`: store one side of a results file as a baseline, and look
 // at what is stored. Data goes to stdout, messages to stderr.
-const processIo = {
+const processIo$1 = {
     stdout: (text) => {
         process.stdout.write(text);
     },
@@ -4540,7 +4540,7 @@ function show(file, flags, io) {
         throw outcome.error;
 }
 /** Adds `baseline save` and `baseline show` to the program. */
-function addBaselineCommands(program, onExitCode, io = processIo) {
+function addBaselineCommands(program, onExitCode, io = processIo$1) {
     const baseline = program
         .command('baseline')
         .description('Store results as a baseline for later comparisons, and show stored baselines.');
@@ -4597,6 +4597,40 @@ function createStderrLogger(options) {
             return fn();
         },
     };
+}
+
+async function bisect(flags) {
+    const logger = createStderrLogger({ verbose: flags.verbose ?? false });
+    const options = bisectOptionsFromFlags(flags);
+    const outcome = await bisectCommand(options, logger);
+    process.stdout.write(`${outcome.summary}\n`);
+    const { report } = outcome;
+    const chart = report.pngPath === undefined ? '' : `, chart ${report.pngPath}`;
+    logger.info(`report: ${report.jsonPath}${chart}; state: ${options.statePath}`);
+    return outcome.exitCode;
+}
+function addBisectCommand(program, onExitCode) {
+    addBuildOptions(program
+        .command('bisect')
+        .description('Find the first commit between --good and --bad where a cell changed, by building and measuring commits of a git checkout; exit 0 found, 1 undecided, 2 error.')
+        .requiredOption('--source <dir>', 'git checkout of the server source, without local changes to tracked files')
+        .requiredOption('--good <commit>', 'a commit before the change (hash, tag or branch)')
+        .requiredOption('--bad <commit>', 'a commit after the change; --good must be its ancestor')
+        .option('--compiler <spec>', 'gcc-12, clang-16, a path to gcc/clang, or a CC:CXX pair', BISECT_DEFAULTS.compiler)
+        .option('--cell <workload@threads>', "the cell that changed, e.g. oltp_point_select@1 (repeatable: a commit is bad only when every cell says so; default: the suite's only cell)", collect)
+        .option('--metric <name>', 'metric to bisect on (default: instructions for an instruction suite, tps for a throughput suite)')
+        .option('--suite <name|file>', 'built-in suite (quick, standard, instructions) or a suite YAML file; only the --cell cells run', BISECT_DEFAULTS.suite)
+        .option('--max-repetitions <n>', 'throughput-like metrics: measure an ambiguous commit again until it has this many repetitions, then skip it', BISECT_DEFAULTS.maxRepetitions)
+        .option('--set <name=value>', 'server option (repeatable)', collect)
+        .option('--prefix <dir>', 'install prefix every step reuses (default: <source>.bisect-server, beside the checkout)')
+        .option('--build-dir <dir>', 'CMake build directory every step reuses, so a step recompiles only what changed (default: <prefix>.build)')
+        .option('--history <dir>', 'a history directory (history append): its runs of --good and --bad stand for the ends, which are then not measured again')
+        .option('--testbed <name>', 'the testbed of the history to read, when --history holds several')
+        .option('--state <file>', 'state file, written after every step; run the same command again to resume', BISECT_DEFAULTS.state)
+        .option('--out-dir <dir>', "where bisect.json, bisect.png and bisect.vl.json go, and each run's results (runs/)", BISECT_DEFAULTS.outDir)
+        .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)')).action(async (flags) => {
+        onExitCode(await bisect(flags));
+    });
 }
 
 function addBuildCommand(program, onExitCode) {
@@ -4748,6 +4782,112 @@ function addCompareCompilersCommand(program, onExitCode) {
     });
 }
 
+// `mysql-perf-gate history append|changes`: keep a nightly history across commits and find the
+// change points in it. Data goes to stdout, messages to stderr.
+/** Exit status of `history changes --fail-on-regression` when a regression is found. */
+const EXIT_REGRESSION = 1;
+const processIo = {
+    stdout: (text) => {
+        process.stdout.write(text);
+    },
+    stderr: (text) => {
+        process.stderr.write(text);
+    },
+    env: process.env,
+};
+async function append(resultsPath, flags, io) {
+    const outcome = await historyAppendCommand(historyAppendRequest(resultsPath, flags, io.env));
+    const { entry } = outcome.run;
+    if (outcome.request.testbed === undefined) {
+        io.stderr(`testbed ${outcome.file.key.testbed} is the hardware fingerprint; --testbed gives it a name\n`);
+    }
+    if (entry.commitDate === null)
+        io.stderr('the commit date is unknown (pass --commit-date): the entry is ordered by when it ran\n');
+    const verb = outcome.action === 'added' ? 'added' : 'replaced';
+    io.stdout(`${verb} ${entry.commit.slice(0, 12)} (${outcome.run.cells.length} cells) as run ${outcome.index + 1} of ${outcome.file.entries.length} in ${outcome.path}\n`);
+}
+function printChanges(outcome, flags, io) {
+    for (const warning of outcome.warnings)
+        io.stderr(`warning: ${warning}\n`);
+    if (flags.format === 'json') {
+        const documents = outcome.histories.map((history) => ({
+            path: history.path,
+            title: history.title,
+            ...history.document,
+        }));
+        io.stdout(`${JSON.stringify({ schemaVersion: 1, histories: documents }, null, 2)}\n`);
+    }
+    else {
+        for (const history of outcome.histories) {
+            io.stdout(`${history.title} (${history.path}):\n${changesText(history.analyses)}\n\n`);
+        }
+    }
+    for (const path of outcome.written)
+        io.stderr(`wrote ${path}\n`);
+}
+function regressions(outcome) {
+    return outcome.histories.flatMap((history) => history.analyses.flatMap((analysis) => analysis.changes
+        .filter((change) => change.kind === 'regression' &&
+        isRecent(change, analysis.series.points.length, outcome.request.recent))
+        .map((change) => `${change.cell} ${change.metric ?? 'value'} ${formatChangePercentPlain(change.change)} at ${change.firstAfter.commit.slice(0, 12)}`)));
+}
+function addAppend(history, onExitCode, io) {
+    return history
+        .command('append')
+        .description('Add one run (every repetition of every cell, the commit, its date, the server version and compiler) to its history, ' +
+        'keyed by testbed, suite and server options.')
+        .argument('<results>', 'results JSON written by mysql-perf-gate run')
+        .option('--dir <dir>', 'history directory', 'history')
+        .option('--testbed <name>', 'testbed name (default: the hardware fingerprint of the results)')
+        .option('--commit <sha>', 'commit measured (default: the one the server was built from, else $GITHUB_SHA)')
+        .option('--commit-date <iso>', "the commit's date, which orders the history (default: from the source checkout)")
+        .option('--run-url <url>', 'link to the run (default: the workflow run under GitHub Actions)')
+        .option('--replace', 'replace this run when it is already in the history (default: refuse)')
+        .action(async (resultsPath, flags) => {
+        await append(resultsPath, flags, io);
+        onExitCode(EXIT_OK);
+    });
+}
+function addChanges(history, onExitCode, io) {
+    return history
+        .command('changes')
+        .description('Find change points in every cell and metric of the histories under --dir (E-Divisive means with a t-test, as Apache Otava), ' +
+        'or in one CSV series (--series).')
+        .option('--dir <dir>', 'history directory', 'history')
+        .option('--suite <name>', 'only the histories of this suite')
+        .option('--testbed <name>', 'only the histories of this testbed')
+        .option('--series <file>', 'a CSV file with columns commit,value (one series) instead of a history')
+        .option('--window <n>', 'sliding window length', String(DEFAULT_WINDOW))
+        .option('--max-p <p>', 'largest p-value of a change point', String(DEFAULT_MAX_P))
+        .option('--min-magnitude <fraction>', 'smallest change reported, e.g. 0.005 or 0.5% (default: half the tolerance of the metric; 0 for --series)')
+        .option('--tolerance <rule>', 'tolerance rule as for compare, e.g. tps=0.05 (repeatable)', collect, [])
+        .option('--recent <n>', 'count only change points among the newest N runs as new (for --fail-on-regression)')
+        .option('--out <dir>', 'write changes.json and the history chart (history.png, .svg, .vl.json) here')
+        .addOption(new Option('--format <format>', 'stdout format').choices(['table', 'json']).default('table'))
+        .option('--fail-on-regression', 'exit 1 when a (new, with --recent) regression is found')
+        .action(async (flags) => {
+        const outcome = await historyChangesCommand(historyChangesRequest(flags));
+        printChanges(outcome, flags, io);
+        const found = regressions(outcome);
+        if (flags.failOnRegression === true && found.length > 0) {
+            io.stderr(`regressions: ${found.join('; ')}\n`);
+            onExitCode(EXIT_REGRESSION);
+            return;
+        }
+        onExitCode(EXIT_OK);
+    });
+}
+/** Adds `history append` and `history changes` to the program. */
+function addHistoryCommands(program, onExitCode, io = processIo) {
+    const history = program
+        .command('history')
+        .description('Keep a history of nightly runs across commits and find the change points in it.');
+    addAppend(history, onExitCode, io);
+    addChanges(history, onExitCode, io);
+    for (const command of [history, ...history.commands])
+        command.exitOverride();
+}
+
 function addRunCommand(program, onExitCode) {
     program
         .command('run')
@@ -4788,9 +4928,11 @@ function buildProgram(onExitCode) {
     // The order of --help's command list.
     addRunCommand(program, onExitCode);
     addBaselineCommands(program, onExitCode);
+    addHistoryCommands(program, onExitCode);
     addBuildCommand(program, onExitCode);
     addCompareCompilersCommand(program, onExitCode);
     addCompareCommand(program, onExitCode);
+    addBisectCommand(program, onExitCode);
     return program;
 }
 /** The exit status for an error: 128 + the signal when interrupted, else 2, with the message on stderr. */

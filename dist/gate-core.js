@@ -27,6 +27,9 @@ class ResultsError extends GateError {
 }
 class BaselineError extends GateError {
 }
+/** A history file is unreadable, invalid, or does not take this run (another suite, a duplicate). */
+class HistoryError extends GateError {
+}
 /** Configuring, compiling or installing a server from source failed; the full log is kept. */
 class BuildError extends GateError {
 }
@@ -6333,6 +6336,9 @@ const ZodURL = /*@__PURE__*/ $constructor("ZodURL", (inst, def) => {
     $ZodURL.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
+function url(params) {
+    return _url(ZodURL, params);
+}
 const ZodEmoji = /*@__PURE__*/ $constructor("ZodEmoji", (inst, def) => {
     // ZodStringFormat.init(inst, def);
     $ZodEmoji.init(inst, def);
@@ -7293,4 +7299,4 @@ function ensureSharedDir(dir) {
         chmodSync(dir, 0o1777);
 }
 
-export { BaselineError as B, DependencyError as D, GateError as G, InputError as I, LockTimeoutError as L, ResultsError as R, ServerError as S, ZodISODateTime as Z, _isoDateTime as _, InterruptedError as a, _enum as b, array as c, strictObject as d, errorMessage as e, boolean as f, discriminatedUnion as g, tailLines as h, BuildError as i, BenchmarkError as j, _null as k, literal as l, ServerRegistry as m, number as n, object as o, ensureMachineStateDir as p, record as r, string as s, tuple as t, union as u, writeFileAtomic as w };
+export { BaselineError as B, DependencyError as D, GateError as G, HistoryError as H, InputError as I, LockTimeoutError as L, ResultsError as R, ServerError as S, ZodISODateTime as Z, _isoDateTime as _, InterruptedError as a, _enum as b, array as c, strictObject as d, errorMessage as e, boolean as f, discriminatedUnion as g, tailLines as h, BuildError as i, url as j, ensureMachineStateDir as k, literal as l, BenchmarkError as m, number as n, object as o, _null as p, ServerRegistry as q, record as r, string as s, tuple as t, union as u, writeFileAtomic as w };

@@ -1,13 +1,13 @@
-import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, r as requireTunnel, f as requireUndici, u as undiciExports, s as setOutput, h as summary, j as setFailed } from './actions-toolkit.js';
+import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, h as setFailed, r as requireTunnel, j as requireUndici, u as undiciExports } from './actions-toolkit.js';
 import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
-import { d as commonBuildRequest, w as actionSpelling, x as compilerLabel, j as comparisonLabels, y as detectCcache, z as commentMarker, A as cliSpelling, C as writeReport, E as verdictExitCode, F as renderVerdictSummary, G as sideOf, H as buildVerdict, V as Verdict, I as parseResults, J as parseVerdict, K as parseBaselineFile, L as DEFAULT_COMPARE_OPTIONS, n as newestEntry, M as checkComparable, N as baselineSide, u as runConfigFromFlags, g as compareOptionsFromFlags, o as runCommand, k as inCleanupScope, e as compareCommand, t as buildSides } from './gate.js';
+import { h as commonBuildRequest, K as actionSpelling, L as compilerLabel, q as comparisonLabels, M as detectCcache, d as bisectOptionsFromFlags, e as bisectCommand, b as BISECT_DEFAULTS, N as historyRunFor, O as analyzeHistory, H as isRecent, P as changesDocument, G as changesText, Q as parseResults, R as baselineRelativePath, S as historySpec, T as renderChart, U as alertIssue, V as MAX_HISTORY_BYTES, W as parseHistoryText, X as appendToHistory, Y as serializeHistory, C as historyChangesRequest, p as parseCommit, I as formatChangePercentPlain, Z as commentMarker, _ as cliSpelling, $ as writeReport, a0 as verdictExitCode, a1 as renderVerdictSummary, a2 as sideOf, a3 as buildVerdict, a4 as Verdict, a5 as parseVerdict, a6 as parseBaselineFile, a7 as DEFAULT_COMPARE_OPTIONS, n as newestEntry, a8 as checkComparable, a9 as baselineSide, x as runConfigFromFlags, j as compareOptionsFromFlags, u as runCommand, t as inCleanupScope, i as compareCommand, w as buildSides } from './gate.js';
 import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, o as object, s as string } from './gate-core.js';
-import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
 import https__default from 'https';
-import { readFileSync as readFileSync$1, mkdirSync, realpathSync, lstatSync, readdirSync, existsSync as existsSync$1, openSync, constants, fstatSync, readSync, closeSync } from 'node:fs';
+import { lstatSync, readFileSync as readFileSync$1, mkdirSync, realpathSync, readdirSync, existsSync as existsSync$1, openSync, constants, fstatSync, readSync, closeSync } from 'node:fs';
+import { s as saveStateForPost } from './post-state.js';
 import 'crypto';
 import 'path';
 import 'net';
@@ -39,15 +39,15 @@ import 'child_process';
 import 'timers';
 import 'node:fs/promises';
 import 'node:os';
-import 'node:crypto';
-import 'node:module';
 import 'node:child_process';
-import 'process';
+import 'node:crypto';
 import 'buffer';
+import 'process';
 import 'stream';
 import 'zlib';
 import 'url';
 import 'node:timers/promises';
+import 'node:module';
 
 // Action inputs, read once into the same option strings the CLI builds from its command line, so
 // the command layer checks both the same way (errors say `input "x"` here, `--x` there).
@@ -232,6 +232,61 @@ const coreLogger = {
     },
     group: (name, fn) => group(name, fn),
 };
+
+// The action in bisect mode: the first commit between two where a cell changed, on a checkout of
+// the server (commands/bisect.ts), for a workflow a maintainer dispatches from an alert issue.
+// It builds and runs the repository's own commits, so it runs on the pinned runner with a
+// read-only token, like the nightly's measuring job. Errors go up to main.ts.
+function required$1(name) {
+    const value = optionalInput(name);
+    if (value === undefined)
+        throw new InputError(`input "${name}" is empty: bisect mode needs it`);
+    return value;
+}
+/** The bisect inputs, as the flags the CLI would build. */
+function readBisectInputs() {
+    const optional = (name, flag) => {
+        const value = optionalInput(name);
+        return value === undefined ? {} : { [flag]: value };
+    };
+    return {
+        source: required$1('source'),
+        good: required$1('good'),
+        bad: required$1('bad'),
+        cell: getMultilineInput('cells'),
+        suite: getInput('suite') || BISECT_DEFAULTS.suite,
+        compiler: getInput('compiler') || BISECT_DEFAULTS.compiler,
+        maxRepetitions: getInput('max-repetitions') || BISECT_DEFAULTS.maxRepetitions,
+        state: getInput('state') || BISECT_DEFAULTS.state,
+        outDir: getInput('report-dir') || BISECT_DEFAULTS.outDir,
+        set: getMultilineInput('set'),
+        buildType: getInput('build-type') || 'RelWithDebInfo',
+        cmakeArg: getMultilineInput('cmake-args'),
+        ccache: getInput('ccache') || 'auto',
+        ...optional('metric', 'metric'),
+        ...optional('prefix', 'prefix'),
+        ...optional('build-dir', 'buildDir'),
+        ...optional('ccache-dir', 'ccacheDir'),
+        ...optional('lock-timeout', 'lockTimeout'),
+        ...optional('history', 'history'),
+        ...optional('testbed', 'testbed'),
+    };
+}
+async function bisectFromInputs() {
+    const options = bisectOptionsFromFlags(readBisectInputs(), actionSpelling);
+    const outcome = await bisectCommand(options, coreLogger);
+    info(outcome.summary);
+    const result = outcome.state.result;
+    setOutput('report-dir', options.outDir);
+    setOutput('first-bad', result?.outcome === 'found' ? result.sha : '');
+    if (process.env.GITHUB_STEP_SUMMARY) {
+        await summary
+            .addRaw(`### Bisection\n\n\`\`\`\n${outcome.summary.replace(/`/g, "'")}\n\`\`\`\n`)
+            .write();
+    }
+    if (outcome.exitCode !== 0)
+        setFailed('the bisection could not decide; see the table above');
+}
 
 class Context {
     /**
@@ -5593,6 +5648,14 @@ class ImagePublishError extends GitHubError {
         this.permission = permission;
     }
 }
+/** A file kept on a branch (the nightly history) could not be read or written; see `reason`. */
+class BranchFileError extends GitHubError {
+    reason;
+    constructor(message, reason, options) {
+        super(message, options);
+        this.reason = reason;
+    }
+}
 /**
  * The HTTP status of a failed Octokit request, or undefined for anything else. Duck-typed rather
  * than `instanceof RequestError`: the bundled and the test copies of Octokit are different realms.
@@ -5622,11 +5685,762 @@ function gitHubMessage(error) {
     return String(error);
 }
 
+/** GitHub refuses an issue body longer than this many characters. */
+const MAX_BODY_CHARS = 65_536;
+const PERMISSION_HINT$2 = 'give the workflow `permissions: issues: write`';
+/** The body written to the issue: the marker line, then the text. */
+function alertIssueBody(marker, body) {
+    return `${marker}\n${body}`;
+}
+/**
+ * Updates the issue carrying `marker` (title and body; state and labels left alone), or creates it
+ * when there is none. Makes no write when the title and body are already as asked.
+ */
+async function upsertAlertIssue(client, target) {
+    checkTarget(target);
+    const body = alertIssueBody(target.marker, target.body);
+    const [existing] = await scanAlertIssues(client, target.owner, target.repo, (marker) => marker === target.marker, true);
+    if (existing === undefined)
+        return createAlertIssue(client, target, body);
+    const warnings = existing.state === 'closed'
+        ? [`issue #${existing.number} is closed; it was updated but left closed, as a maintainer closed it`]
+        : [];
+    if (existing.title === target.title && existing.body === body) {
+        return {
+            action: 'unchanged',
+            number: existing.number,
+            url: existing.url,
+            state: existing.state,
+            warnings,
+        };
+    }
+    try {
+        const { data } = await client.rest.issues.update({
+            owner: target.owner,
+            repo: target.repo,
+            issue_number: existing.number,
+            title: target.title,
+            body,
+        });
+        return {
+            action: 'updated',
+            number: data.number,
+            url: data.html_url,
+            state: stateOf(data.state),
+            warnings,
+        };
+    }
+    catch (error) {
+        throw writeFailure$1(error, `update issue #${existing.number}`, target);
+    }
+}
+/** The marker and the body come from the code: a marker that could not be found again is a bug. */
+function checkTarget(target) {
+    if (!/^<!--[^\r\n]*-->$/.test(target.marker)) {
+        throw new GitHubError(`bad alert marker "${target.marker}": it must be one HTML comment on one line; this is a bug`);
+    }
+    const length = alertIssueBody(target.marker, target.body).length;
+    if (length > MAX_BODY_CHARS) {
+        throw new GitHubError(`the alert issue's body is ${length} characters, over GitHub's limit of ${MAX_BODY_CHARS}; ` +
+            'shorten it (link the report instead of including it)');
+    }
+}
+function stateOf(state) {
+    return state === 'closed' ? 'closed' : 'open';
+}
+/** An issue's marker: its first line when that is an HTML comment (a web edit may add `\r`). */
+function markerOf(body) {
+    const first = body.split(/\r?\n/, 1)[0]?.trim() ?? '';
+    return first.startsWith('<!--') && first.endsWith('-->') ? first : undefined;
+}
+/** The issues whose marker `wanted` accepts, newest first; only the first when `firstOnly`. */
+async function scanAlertIssues(client, owner, repo, wanted, firstOnly) {
+    const found = [];
+    try {
+        await client.paginate(client.rest.issues.listForRepo, { owner, repo, state: 'all', sort: 'created', direction: 'desc', per_page: 100 }, (response, done) => {
+            for (const issue of response.data) {
+                const marker = markerOf(issue.body ?? '');
+                if (issue.pull_request !== undefined || marker === undefined || !wanted(marker))
+                    continue;
+                const { number, html_url: url, title, body } = issue;
+                found.push({ number, url, title, body: body ?? '', marker, state: stateOf(issue.state) });
+                if (firstOnly) {
+                    done();
+                    break;
+                }
+            }
+            return [];
+        });
+    }
+    catch (error) {
+        throw readFailure(error, owner, repo);
+    }
+    return found;
+}
+function readFailure(error, owner, repo) {
+    const status = httpStatus(error);
+    const hint = status === 404 || status === 403
+        ? 'give the workflow `permissions: issues: read` (or `issues: write`)'
+        : "see GitHub's message";
+    return new GitHubError(`could not list the issues of ${owner}/${repo}: ${gitHubMessage(error)}; ${hint}`, {
+        cause: error,
+    });
+}
+function writeFailure$1(error, what, target) {
+    const status = httpStatus(error);
+    const hint = status === 403 || status === 404
+        ? PERMISSION_HINT$2
+        : status === 410
+            ? 'issues are disabled on the repository: enable them in its settings'
+            : "see GitHub's message";
+    return new GitHubError(`could not ${what} on ${target.owner}/${target.repo}: ${gitHubMessage(error)}; ${hint}`, { cause: error });
+}
+/**
+ * A new issue with the labels; without them when GitHub refuses them (a label the token may not
+ * create answers 422 or 403), since an alert without labels beats no alert.
+ */
+async function createAlertIssue(client, target, body) {
+    const { owner, repo, title } = target;
+    const labels = [...(target.labels ?? [])];
+    const warnings = [];
+    if (labels.length > 0) {
+        try {
+            const { data } = await client.rest.issues.create({ owner, repo, title, body, labels });
+            return {
+                action: 'created',
+                number: data.number,
+                url: data.html_url,
+                state: stateOf(data.state),
+                warnings,
+            };
+        }
+        catch (error) {
+            const status = httpStatus(error);
+            if (status !== 422 && status !== 403)
+                throw writeFailure$1(error, 'create the alert issue', target);
+            warnings.push(`the labels ${labels.join(', ')} were refused (${gitHubMessage(error)}); the issue was created ` +
+                'without them: create the labels in the repository, or give the workflow `issues: write`');
+        }
+    }
+    try {
+        const { data } = await client.rest.issues.create({ owner, repo, title, body });
+        return {
+            action: 'created',
+            number: data.number,
+            url: data.html_url,
+            state: stateOf(data.state),
+            warnings,
+        };
+    }
+    catch (error) {
+        throw writeFailure$1(error, 'create the alert issue', target);
+    }
+}
+
+/** A relative path that cannot leave its directory: no empty, `.` or `..` segment, no leading `/`. */
+function isSafePath(path) {
+    return (path !== '' &&
+        !path.startsWith('/') &&
+        !path.endsWith('/') &&
+        path.split('/').every((part) => part !== '' && part !== '.' && part !== '..'));
+}
+/**
+ * The ref update was refused because the branch moved (or was created) since it was read: worth
+ * reading again. 422 is "Update is not a fast forward" (update) or "Reference already exists"
+ * (create); GitHub also answers 409 while a concurrent push is being processed.
+ */
+function isLostRace(error) {
+    const status = httpStatus(error);
+    return status === 422 || status === 409;
+}
+/** The branch's head, or null when the branch does not exist. Other failures pass through. */
+async function readBranchHead(client, target) {
+    const { owner, repo } = target;
+    let commitSha;
+    try {
+        const { data } = await client.rest.git.getRef({ owner, repo, ref: `heads/${target.branch}` });
+        commitSha = data.object.sha;
+    }
+    catch (error) {
+        if (httpStatus(error) === 404)
+            return null;
+        throw error;
+    }
+    const { data } = await client.rest.git.getCommit({ owner, repo, commit_sha: commitSha });
+    return { commitSha, treeSha: data.tree.sha };
+}
+/**
+ * A commit of `entries` on top of `head`, keeping every other file of its tree (base_tree); an
+ * orphan commit holding only the entries when there is no head. Returns the commit's SHA.
+ */
+async function commitOnHead(client, target, head, entries, message) {
+    const { owner, repo } = target;
+    const { data: tree } = await client.rest.git.createTree({
+        owner,
+        repo,
+        tree: [...entries],
+        ...(head === null ? {} : { base_tree: head.treeSha }),
+    });
+    const { data: commit } = await client.rest.git.createCommit({
+        owner,
+        repo,
+        message,
+        tree: tree.sha,
+        parents: head === null ? [] : [head.commitSha],
+    });
+    return commit.sha;
+}
+/**
+ * Points the branch at the commit, creating the branch when it had no head. GitHub's errors pass
+ * through: the caller tells a lost race (isLostRace), worth another attempt, from a refusal.
+ */
+async function moveBranch(client, target, head, commitSha) {
+    const { owner, repo } = target;
+    if (head === null) {
+        await client.rest.git.createRef({ owner, repo, ref: `refs/heads/${target.branch}`, sha: commitSha });
+        return;
+    }
+    // Never force: another writer's commit on the branch must survive; redo the change on top of it.
+    await client.rest.git.updateRef({
+        owner,
+        repo,
+        ref: `heads/${target.branch}`,
+        sha: commitSha,
+        force: false,
+    });
+}
+const DEFAULT_ATTEMPTS = 5;
+/**
+ * Rewrites the file with `update(current)` in one commit on top of the branch, creating the branch
+ * (an orphan commit holding only this file) when it does not exist. When another writer moves the
+ * branch first, reads again and calls `update` on their content, up to `attempts` rounds.
+ */
+async function updateBranchFile(client, options) {
+    checkLocation(options);
+    const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
+    if (!Number.isInteger(attempts) || attempts < 1) {
+        throw new BranchFileError(`attempts must be a whole number ≥ 1, not ${attempts}; this is a bug`, 'invalid');
+    }
+    for (let attempt = 1;; attempt++) {
+        const head = await readHead$1(client, options);
+        const current = head === null ? null : await readFileAt(client, options, head);
+        const next = options.update(current?.content ?? null);
+        if (next === null || next === current?.content)
+            return { commitSha: null, attempts: attempt };
+        checkNewSize(options, next);
+        const commitSha = await commitFile(client, options, head, next);
+        try {
+            await moveBranch(client, options, head, commitSha);
+            return { commitSha, attempts: attempt };
+        }
+        catch (error) {
+            if (!isLostRace(error))
+                throw failure(error, 'move the branch to the new commit', options, true);
+            if (attempt >= attempts)
+                throw gaveUp(error, attempts, options);
+            await sleep(retryDelayMs(attempt));
+        }
+    }
+}
+/** The paths and caps come from the code, not from a user: a bad one is a bug. */
+function checkLocation(location) {
+    if (!isSafePath(location.path)) {
+        throw new BranchFileError(`bad path "${location.path}" for a file on a branch; this is a bug`, 'invalid');
+    }
+    if (!Number.isInteger(location.maxBytes) || location.maxBytes < 1) {
+        throw new BranchFileError(`the size cap for ${location.path} must be a whole number of bytes ≥ 1, not ${location.maxBytes}; this is a bug`, 'invalid');
+    }
+}
+function where(location) {
+    return `${location.path} on branch ${location.branch} of ${location.owner}/${location.repo}`;
+}
+/** Wraps a failed request; 403 and 404 mean the token may not read, or write, the contents. */
+function failure(error, what, location, write) {
+    const status = httpStatus(error);
+    const permission = status === 403 || status === 404;
+    const hint = permission
+        ? `give the workflow \`permissions: contents: ${write ? 'write' : 'read'}\``
+        : "see GitHub's message; running the workflow again may succeed";
+    return new BranchFileError(`could not ${what} for ${where(location)}: ${gitHubMessage(error)}; ${hint}`, permission ? 'permission' : 'request', { cause: error });
+}
+function tooLarge(location, bytes, doing) {
+    return new BranchFileError(`${where(location)} ${doing} ${bytes} bytes, over its cap of ${location.maxBytes}; refusing it ` +
+        '(it is read by a job that holds a write token); trim older entries from the file or raise the cap', 'too-large');
+}
+function checkNewSize(location, content) {
+    const bytes = Buffer.byteLength(content, 'utf8');
+    if (bytes > location.maxBytes)
+        throw tooLarge(location, bytes, 'would become');
+}
+function gaveUp(error, attempts, location) {
+    return new BranchFileError(`could not write ${where(location)}: the branch moved under other writers ${attempts} times in a ` +
+        `row (last answer: ${gitHubMessage(error)}); run the workflow again`, 'contended', { cause: error });
+}
+async function readHead$1(client, location) {
+    try {
+        return await readBranchHead(client, location);
+    }
+    catch (error) {
+        throw failure(error, 'read the branch', location, false);
+    }
+}
+/** The file in the head's tree, or null when it is not there. */
+async function readFileAt(client, location, head) {
+    const parts = location.path.split('/');
+    let treeSha = head.treeSha;
+    for (let depth = 1; depth < parts.length; depth++) {
+        const directory = parts.slice(0, depth).join('/');
+        const entry = await entryOf(client, location, treeSha, directory);
+        if (entry === null)
+            return null;
+        if (entry.type !== 'tree') {
+            throw new BranchFileError(`${where(location)}: ${directory} is a file, not a directory`, 'invalid');
+        }
+        treeSha = entry.sha;
+    }
+    const entry = await entryOf(client, location, treeSha, location.path);
+    if (entry === null)
+        return null;
+    // 100755 is still a regular file; 120000 (a symbolic link) or 160000 (a submodule) is not.
+    if (entry.type !== 'blob' || (entry.mode !== '100644' && entry.mode !== '100755')) {
+        throw new BranchFileError(`${where(location)} is not a regular file (a ${entry.type}, mode ${entry.mode})`, 'invalid');
+    }
+    // Checked before downloading, so an oversized blob is never fetched.
+    if (entry.size !== undefined && entry.size > location.maxBytes)
+        throw tooLarge(location, entry.size, 'is');
+    const content = await readBlob(client, location, entry.sha);
+    return { content, commitSha: head.commitSha, blobSha: entry.sha };
+}
+/** The entry of a tree named by the last segment of `path`, or null when there is none. */
+async function entryOf(client, location, treeSha, path) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    let data;
+    try {
+        ({ data } = await client.rest.git.getTree({
+            owner: location.owner,
+            repo: location.repo,
+            tree_sha: treeSha,
+        }));
+    }
+    catch (error) {
+        throw failure(error, `list the directory of ${path}`, location, false);
+    }
+    const entry = data.tree.find((item) => item.path === name);
+    if (entry === undefined && data.truncated) {
+        // Absent from a cut-short listing is not absent: refuse rather than start the file over.
+        throw new BranchFileError(`could not read ${where(location)}: GitHub truncated the listing of its directory; ` +
+            'move the file to a directory with fewer entries', 'request');
+    }
+    return entry ?? null;
+}
+/** The blob's bytes as UTF-8 text, held to the size cap again once decoded. */
+async function readBlob(client, location, blobSha) {
+    let data;
+    try {
+        ({ data } = await client.rest.git.getBlob({
+            owner: location.owner,
+            repo: location.repo,
+            file_sha: blobSha,
+        }));
+    }
+    catch (error) {
+        throw failure(error, 'read the file', location, false);
+    }
+    if (data.encoding !== 'base64' && data.encoding !== 'utf-8') {
+        throw new BranchFileError(`${where(location)} came back in an unknown encoding "${data.encoding}"`, 'request');
+    }
+    const bytes = Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8');
+    if (bytes.length > location.maxBytes)
+        throw tooLarge(location, bytes.length, 'is');
+    try {
+        return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    }
+    catch (error) {
+        throw new BranchFileError(`${where(location)} is not UTF-8 text`, 'invalid', { cause: error });
+    }
+}
+/** Uploads the content and commits it at the path on top of the head. */
+async function commitFile(client, options, head, content) {
+    try {
+        const { data: blob } = await client.rest.git.createBlob({
+            owner: options.owner,
+            repo: options.repo,
+            content: Buffer.from(content, 'utf8').toString('base64'),
+            encoding: 'base64',
+        });
+        const entry = { path: options.path, mode: '100644', type: 'blob', sha: blob.sha };
+        return await commitOnHead(client, options, head, [entry], options.message);
+    }
+    catch (error) {
+        throw failure(error, 'commit the new content', options, true);
+    }
+}
+/**
+ * How long to wait before the next round: growing, so a busy branch gets room, and jittered, so two
+ * writers that collided once do not collide again in lockstep.
+ */
+function retryDelayMs(attempt) {
+    return 100 * attempt + Math.random() * 100;
+}
+function sleep(ms) {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// Publishes the chart images to a branch of the repository, so the comment can show them. GitHub
+// strips data: URIs from comments and has no API to attach an image to one, so the images must be
+// served from somewhere GitHub trusts: the repository itself, by commit SHA (an immutable URL, so a
+// later run or a force-push of the branch never changes an old comment's pictures).
+//
+// Everything goes through the Git Data API (blobs, tree, commit, ref) rather than the contents API:
+// one commit for all files, no checkout, and a base_tree so earlier runs' files stay on the branch.
+// Those steps are shared with branch-file.ts, which keeps the nightly history on a branch.
+/** How many times the ref update is attempted when someone else moves the branch meanwhile. */
+const ATTEMPTS = 3;
+const PERMISSION_HINT$1 = 'give the workflow `permissions: contents: write` (pull requests from forks get a read-only ' +
+    'token; the charts are still in the uploaded report artifact)';
+/** Wraps a failed request; 403 and 404 on a write mean the token may not write here. */
+function publishFailure(error, what, options) {
+    const status = httpStatus(error);
+    const permission = status === 403 || status === 404;
+    const where = `branch ${options.branch} of ${options.owner}/${options.repo}`;
+    const hint = permission ? PERMISSION_HINT$1 : 'the charts are still in the uploaded report artifact';
+    return new ImagePublishError(`could not ${what} on ${where}: ${gitHubMessage(error)}; ${hint}`, permission, { cause: error });
+}
+/** The paths come from the code, not from the user: one that could leave its directory is a bug. */
+function checkPaths(options) {
+    if (!isSafePath(options.directory)) {
+        throw new ImagePublishError(`bad chart directory "${options.directory}"; this is a bug`, false);
+    }
+    for (const file of options.files) {
+        if (!isSafePath(file.name) || file.name.includes('/')) {
+            throw new ImagePublishError(`bad chart file name "${file.name}"; this is a bug`, false);
+        }
+    }
+}
+/** Uploads every file as a blob; the tree entries that place them under the directory. */
+async function uploadBlobs(octokit, options) {
+    const { owner, repo, directory } = options;
+    const entries = [];
+    for (const file of options.files) {
+        try {
+            const { data } = await octokit.rest.git.createBlob({
+                owner,
+                repo,
+                content: Buffer.from(file.content).toString('base64'),
+                encoding: 'base64',
+            });
+            entries.push({ path: `${directory}/${file.name}`, mode: '100644', type: 'blob', sha: data.sha });
+        }
+        catch (error) {
+            throw publishFailure(error, `upload ${file.name}`, options);
+        }
+    }
+    return entries;
+}
+/** The branch head, or null when the branch does not exist yet. */
+async function readHead(octokit, options) {
+    try {
+        return await readBranchHead(octokit, options);
+    }
+    catch (error) {
+        throw publishFailure(error, 'read the branch', options);
+    }
+}
+/** A commit of the entries on top of the branch head (an orphan when there is none yet). */
+async function commitEntries(octokit, options, entries, head) {
+    const message = options.message ?? `mysql-perf-gate charts for ${options.directory}`;
+    try {
+        return await commitOnHead(octokit, options, head, entries, message);
+    }
+    catch (error) {
+        throw publishFailure(error, 'commit the charts', options);
+    }
+}
+/** Commits `files` under `directory` on `branch` and returns their URLs by commit SHA. */
+async function publishImages(octokit, options) {
+    checkPaths(options);
+    // Blobs do not depend on the branch, so a retried update reuses them.
+    const entries = await uploadBlobs(octokit, options);
+    for (let attempt = 1;; attempt++) {
+        const head = await readHead(octokit, options);
+        const commitSha = await commitEntries(octokit, options, entries, head);
+        try {
+            await moveBranch(octokit, options, head, commitSha);
+        }
+        catch (error) {
+            if (isLostRace(error) && attempt < ATTEMPTS)
+                continue;
+            throw publishFailure(error, 'move the branch', options);
+        }
+        return { commitSha, urls: imageUrls(options, commitSha) };
+    }
+}
+/** Each file's name to its URL in the commit. */
+function imageUrls(options, commitSha) {
+    const { owner, repo, directory } = options;
+    const urls = {};
+    for (const file of options.files) {
+        urls[file.name] = rawUrl(owner, repo, commitSha, `${directory}/${file.name}`);
+    }
+    return urls;
+}
+/** The URL GitHub serves a file of a commit from, with each path segment URL-encoded. */
+function rawUrl(owner, repo, commitSha, path) {
+    const encoded = path.split('/').map(encodeURIComponent).join('/');
+    return `https://github.com/${owner}/${repo}/raw/${commitSha}/${encoded}`;
+}
+
+// The nightly's history step (the action's `mode: history`): the run's results are appended to the
+// history kept on a branch of the repository (Git Data API, one commit per night, retried when two
+// workflows append at once), the change points are found, the history chart is published beside
+// the pull-request charts, and each new regression opens an issue, or updates the one already
+// open for it (found by a hidden marker). Improvements are listed, and open nothing.
+/** A nightly's results file is read only up to this size (the standard suite writes about 1 MB). */
+const MAX_RESULTS_BYTES = 20 * 1024 * 1024;
+function readNightlyResults(path) {
+    let stats;
+    try {
+        stats = lstatSync(path);
+    }
+    catch (error) {
+        throw new InputError(`cannot read results ${path}: ${errorMessage(error)}`);
+    }
+    if (!stats.isFile())
+        throw new InputError(`${path} is not a regular file`);
+    if (stats.size > MAX_RESULTS_BYTES) {
+        throw new InputError(`${path} is ${stats.size} bytes, over the ${MAX_RESULTS_BYTES}-byte cap for results`);
+    }
+    return parseResults(readFileSync$1(path, 'utf8'), path);
+}
+/** The commit's committer date from the API (trusted), or null when it cannot be read. */
+async function commitDate(client, config, commit, logger) {
+    try {
+        const { data } = await client.rest.git.getCommit({
+            owner: config.owner,
+            repo: config.repo,
+            commit_sha: commit,
+        });
+        return data.committer.date;
+    }
+    catch (error) {
+        logger.warning(`the date of commit ${commit.slice(0, 12)} could not be read (${errorMessage(error)}): the run is ordered by when it ran`);
+        return null;
+    }
+}
+/** Appends on the branch; the update function runs again on the newest content after a lost race. */
+async function appendOnBranch(client, config, results, run) {
+    const path = baselineRelativePath(run.key);
+    // The update runs once per attempt; the last one's file is what the branch holds.
+    const last = {};
+    const written = await updateBranchFile(client, {
+        owner: config.owner,
+        repo: config.repo,
+        branch: config.branch,
+        path,
+        maxBytes: MAX_HISTORY_BYTES,
+        message: `history: ${run.key.suite} at ${run.entry.commit.slice(0, 12)} (${config.runUrl})`,
+        update: (current) => {
+            const existing = current === null ? null : parseHistoryText(current, `${config.branch}:${path}`);
+            // A re-run of the same workflow run replaces its entry rather than adding a second.
+            last.file = appendToHistory(existing, results, run, {
+                replace: true,
+                where: `${config.branch}:${path}`,
+            }).file;
+            return serializeHistory(last.file);
+        },
+    });
+    if (last.file === undefined)
+        throw new Error('the history update produced no file');
+    return { path, file: last.file, commitSha: written.commitSha };
+}
+async function publishChart(client, config, analyses, subtitle, logger) {
+    const spec = historySpec(analyses, subtitle);
+    if (spec === null)
+        return null;
+    const rendered = await renderChart(spec);
+    mkdirSync(config.reportDir, { recursive: true });
+    writeFileAtomic(join(config.reportDir, 'history.vl.json'), `${JSON.stringify(spec, null, 2)}\n`);
+    writeFileAtomic(join(config.reportDir, 'history.svg'), rendered.svg);
+    writeFileAtomic(join(config.reportDir, 'history.png'), rendered.png);
+    try {
+        const published = await publishImages(client, {
+            owner: config.owner,
+            repo: config.repo,
+            branch: config.chartsBranch,
+            directory: `history/${config.runKey}`,
+            files: [{ name: 'history.png', content: rendered.png }],
+        });
+        return published.urls['history.png'] ?? null;
+    }
+    catch (error) {
+        logger.warning(`the history chart was not published: ${errorMessage(error)}`);
+        return null;
+    }
+}
+/** The suite's own metric: alerts are about it; the others are listed only. */
+function primaryMetric(file) {
+    return file.suite.metric === 'instructions' ? 'instructions' : 'tps';
+}
+/** Regressions grouped by commit range: one issue per range, every cell in it. */
+function byRange(regressions) {
+    const groups = new Map();
+    for (const change of regressions) {
+        const key = `${change.lastBefore.commit}..${change.firstAfter.commit}`;
+        groups.set(key, [...(groups.get(key) ?? []), change]);
+    }
+    return [...groups.values()];
+}
+async function openAlerts(client, config, regressions, context, logger) {
+    const alerts = [];
+    for (const changes of byRange(regressions)) {
+        const content = alertIssue(changes, {
+            ...context,
+            repositoryUrl: config.repositoryUrl,
+            runUrl: config.runUrl,
+        });
+        const issue = await upsertAlertIssue(client, {
+            owner: config.owner,
+            repo: config.repo,
+            marker: `<!-- mysql-perf-gate:alert=${content.key} -->`,
+            title: content.title,
+            body: content.body,
+            labels: [...config.labels],
+        });
+        for (const warning of issue.warnings)
+            logger.warning(warning);
+        alerts.push({ changes, issue });
+    }
+    return alerts;
+}
+async function historyNightlyCommand(client, config, logger) {
+    const results = readNightlyResults(config.resultsPath);
+    const draft = await historyRunFor(results, {
+        resultsPath: config.resultsPath,
+        testbed: config.testbed,
+        commit: config.commit,
+        commitDate: undefined,
+        runUrl: config.runUrl});
+    const date = draft.entry.commitDate ?? (await commitDate(client, config, draft.entry.commit, logger));
+    const run = { ...draft, entry: { ...draft.entry, commitDate: date } };
+    const stored = await appendOnBranch(client, config, results, run);
+    logger.info(`history ${config.branch}:${stored.path}: ${stored.file.entries.length} runs`);
+    const analyses = analyzeHistory(stored.file, config.settings);
+    const runs = stored.file.entries.length;
+    const recent = analyses.flatMap((analysis) => analysis.changes.filter((change) => isRecent(change, runs, config.recent)));
+    const recentRegressions = recent.filter((change) => change.kind === 'regression');
+    const alerting = recentRegressions.filter((change) => change.metric === primaryMetric(stored.file));
+    const subtitle = `suite ${stored.file.key.suite}, testbed ${stored.file.key.testbed}: ${runs} runs, median of each run's repetitions`;
+    const chartUrl = await publishChart(client, config, analyses, subtitle, logger);
+    writeFileAtomic(join(config.reportDir, 'changes.json'), `${JSON.stringify({ schemaVersion: 1, histories: [{ path: stored.path, ...changesDocument(analyses, config.settings) }] }, null, 2)}\n`);
+    const context = { suite: stored.file.key.suite, testbed: stored.file.key.testbed, chartUrl };
+    const alerts = config.alert ? await openAlerts(client, config, alerting, context, logger) : [];
+    return {
+        path: stored.path,
+        historyCommit: stored.commitSha,
+        file: stored.file,
+        analyses,
+        recentRegressions,
+        recentImprovements: recent.filter((change) => change.kind === 'improvement'),
+        alerts,
+        chartUrl,
+        text: changesText(analyses),
+    };
+}
+
+// The action in history mode: the nightly's second job appends the measured run to the history
+// branch, finds the change points and opens an issue per new regression (commands/history-nightly.ts).
+// Errors go up to main.ts, which fails the step with their one line.
+const DEFAULT_RECENT = '5';
+function readLabels() {
+    return getInput('alert-labels')
+        .split(',')
+        .map((label) => label.trim())
+        .filter((label) => label !== '');
+}
+/** Every history input, checked before anything is read or written. */
+function readHistoryInputs() {
+    const artifact = optionalInput('artifact');
+    if (artifact === undefined) {
+        throw new InputError('input "artifact" is empty: history mode reads results.json from the downloaded artifact');
+    }
+    const token = getInput('github-token');
+    if (token === '')
+        throw new InputError('input "github-token" is empty: history mode writes the history branch with it');
+    const request = historyChangesRequest({
+        dir: '',
+        window: getInput('window') || '50',
+        maxP: getInput('max-p') || '0.001',
+        tolerance: getMultilineInput('tolerance'),
+        recent: getInput('recent') || DEFAULT_RECENT,
+        ...(optionalInput('min-magnitude') === undefined
+            ? {}
+            : { minMagnitude: optionalInput('min-magnitude') }),
+    }, actionSpelling);
+    const commit = optionalInput('commit');
+    const { owner, repo } = context.repo;
+    return {
+        token,
+        config: {
+            resultsPath: join(artifact, 'results.json'),
+            owner,
+            repo,
+            branch: getInput('history-branch') || 'mysql-perf-gate-history',
+            chartsBranch: getInput('charts-branch') || 'mysql-perf-gate-charts',
+            testbed: optionalInput('testbed'),
+            commit: commit === undefined ? undefined : parseCommit(commit, 'input "commit"'),
+            runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
+            runKey: `${context.runId}-${context.runAttempt}`,
+            repositoryUrl: `${context.serverUrl}/${owner}/${repo}`,
+            settings: request.settings,
+            recent: request.recent ?? Number(DEFAULT_RECENT),
+            alert: getInput('alert') !== 'false',
+            labels: readLabels(),
+            reportDir: optionalInput('report-dir') ?? 'mysql-perf-gate-history-report',
+        },
+    };
+}
+function line(change) {
+    const metric = change.metric ?? 'value';
+    return `${change.cell} ${metric} ${formatChangePercentPlain(change.change)} between ${change.lastBefore.commit.slice(0, 12)} and ${change.firstAfter.commit.slice(0, 12)}`;
+}
+function report(outcome) {
+    info(outcome.text);
+    for (const change of outcome.recentImprovements)
+        info(`improvement: ${line(change)}`);
+    for (const alert of outcome.alerts) {
+        const issue = alert.issue;
+        const cells = alert.changes.map(line).join('; ');
+        if (issue)
+            warning(`regression: ${cells}: issue #${issue.number} ${issue.action} (${issue.url})`);
+    }
+    const alerted = new Set(outcome.alerts.flatMap((alert) => alert.changes));
+    for (const change of outcome.recentRegressions) {
+        if (!alerted.has(change))
+            warning(`regression: ${line(change)}`);
+    }
+    setOutput('history-path', outcome.path);
+    setOutput('regressions', String(outcome.recentRegressions.length));
+    setOutput('improvements', String(outcome.recentImprovements.length));
+    setOutput('issues', outcome.alerts.flatMap((alert) => (alert.issue ? [String(alert.issue.number)] : [])).join(','));
+}
+async function appendToHistoryBranch() {
+    const { config, token } = readHistoryInputs();
+    const outcome = await group('Append to the history and look for change points', () => historyNightlyCommand(getOctokit(token), config, coreLogger));
+    report(outcome);
+    setOutput('report-dir', config.reportDir);
+    if (process.env.GITHUB_STEP_SUMMARY) {
+        const chart = outcome.chartUrl === null ? '' : `\n\n![History and change points](${outcome.chartUrl})`;
+        await summary
+            .addRaw(`### Performance history\n\n\`\`\`\n${outcome.text.replace(/`/g, "'")}\n\`\`\`${chart}\n`)
+            .write();
+    }
+}
+
 /** The author of comments written with an action's GITHUB_TOKEN. */
 const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
 // Not `pull_request_target`: it would build and run a fork's code with a write token. The fork's
 // pull request is measured read-only and commented on by a second workflow that never runs it.
-const PERMISSION_HINT$1 = 'give the workflow `permissions: pull-requests: write`; pull requests from forks get a read-only ' +
+const PERMISSION_HINT = 'give the workflow `permissions: pull-requests: write`; pull requests from forks get a read-only ' +
     'token: measure on `pull_request` and upload the artifact, then post from a `workflow_run` ' +
     "workflow with the action's `mode: publish`";
 /** The login the token writes comments as; see the file header for the GITHUB_TOKEN fallback. */
@@ -5660,7 +6474,7 @@ async function findStickyComment(octokit, target, login) {
 function writeFailure(error, what, target) {
     const status = httpStatus(error);
     const where = `${target.owner}/${target.repo}#${target.issueNumber}`;
-    const hint = status === 403 || status === 404 ? PERMISSION_HINT$1 : 'see the message above';
+    const hint = status === 403 || status === 404 ? PERMISSION_HINT : 'see the message above';
     return new GitHubError(`could not ${what} on ${where}: ${gitHubMessage(error)}; ${hint}`, {
         cause: error,
     });
@@ -5708,159 +6522,6 @@ async function upsertStickyComment(octokit, target) {
     catch (error) {
         throw writeFailure(error, 'comment', target);
     }
-}
-
-/** How many times the ref update is attempted when someone else moves the branch meanwhile. */
-const ATTEMPTS = 3;
-const PERMISSION_HINT = 'give the workflow `permissions: contents: write` (pull requests from forks get a read-only ' +
-    'token; the charts are still in the uploaded report artifact)';
-function isSafePath(path) {
-    return (path !== '' &&
-        !path.startsWith('/') &&
-        !path.endsWith('/') &&
-        path.split('/').every((part) => part !== '' && part !== '.' && part !== '..'));
-}
-/** Wraps a failed request; 403 and 404 on a write mean the token may not write here. */
-function publishFailure(error, what, options) {
-    const status = httpStatus(error);
-    const permission = status === 403 || status === 404;
-    const where = `branch ${options.branch} of ${options.owner}/${options.repo}`;
-    const hint = permission ? PERMISSION_HINT : 'the charts are still in the uploaded report artifact';
-    return new ImagePublishError(`could not ${what} on ${where}: ${gitHubMessage(error)}; ${hint}`, permission, { cause: error });
-}
-/** The branch's head commit and its tree, or null when the branch does not exist yet. */
-async function readHead(octokit, options) {
-    const { owner, repo } = options;
-    let commitSha;
-    try {
-        const { data } = await octokit.rest.git.getRef({ owner, repo, ref: `heads/${options.branch}` });
-        commitSha = data.object.sha;
-    }
-    catch (error) {
-        if (httpStatus(error) === 404)
-            return null;
-        throw publishFailure(error, 'read the branch', options);
-    }
-    try {
-        const { data } = await octokit.rest.git.getCommit({ owner, repo, commit_sha: commitSha });
-        return { commitSha, treeSha: data.tree.sha };
-    }
-    catch (error) {
-        throw publishFailure(error, 'read the branch head', options);
-    }
-}
-/** The ref update was refused because the branch moved (or was created) since it was read. */
-function isLostRace(error) {
-    // 422 "Update is not a fast forward" (update) or "Reference already exists" (create); GitHub
-    // also answers 409 while a concurrent push is being processed.
-    const status = httpStatus(error);
-    return status === 422 || status === 409;
-}
-/** The paths come from the code, not from the user: one that could leave its directory is a bug. */
-function checkPaths(options) {
-    if (!isSafePath(options.directory)) {
-        throw new ImagePublishError(`bad chart directory "${options.directory}"; this is a bug`, false);
-    }
-    for (const file of options.files) {
-        if (!isSafePath(file.name) || file.name.includes('/')) {
-            throw new ImagePublishError(`bad chart file name "${file.name}"; this is a bug`, false);
-        }
-    }
-}
-/** Uploads every file as a blob; the tree entries that place them under the directory. */
-async function uploadBlobs(octokit, options) {
-    const { owner, repo, directory } = options;
-    const entries = [];
-    for (const file of options.files) {
-        try {
-            const { data } = await octokit.rest.git.createBlob({
-                owner,
-                repo,
-                content: Buffer.from(file.content).toString('base64'),
-                encoding: 'base64',
-            });
-            entries.push({ path: `${directory}/${file.name}`, mode: '100644', type: 'blob', sha: data.sha });
-        }
-        catch (error) {
-            throw publishFailure(error, `upload ${file.name}`, options);
-        }
-    }
-    return entries;
-}
-/** A commit of the entries on top of the branch head (an orphan when there is none yet). */
-async function commitEntries(octokit, options, entries, head) {
-    const { owner, repo } = options;
-    try {
-        const { data: tree } = await octokit.rest.git.createTree({
-            owner,
-            repo,
-            tree: entries,
-            ...(head === null ? {} : { base_tree: head.treeSha }),
-        });
-        const { data: commit } = await octokit.rest.git.createCommit({
-            owner,
-            repo,
-            message: options.message ?? `mysql-perf-gate charts for ${options.directory}`,
-            tree: tree.sha,
-            parents: head === null ? [] : [head.commitSha],
-        });
-        return commit.sha;
-    }
-    catch (error) {
-        throw publishFailure(error, 'commit the charts', options);
-    }
-}
-/**
- * Points the branch at the commit, creating the branch when it had no head. GitHub's errors pass
- * through: the caller tells a lost race, worth another attempt, from a refusal.
- */
-async function moveBranch(octokit, options, head, commitSha) {
-    const { owner, repo } = options;
-    if (head === null) {
-        await octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${options.branch}`, sha: commitSha });
-        return;
-    }
-    await octokit.rest.git.updateRef({
-        owner,
-        repo,
-        ref: `heads/${options.branch}`,
-        sha: commitSha,
-        // Never force: another run's charts on the branch must survive; rebase onto them instead.
-        force: false,
-    });
-}
-/** Commits `files` under `directory` on `branch` and returns their URLs by commit SHA. */
-async function publishImages(octokit, options) {
-    checkPaths(options);
-    // Blobs do not depend on the branch, so a retried update reuses them.
-    const entries = await uploadBlobs(octokit, options);
-    for (let attempt = 1;; attempt++) {
-        const head = await readHead(octokit, options);
-        const commitSha = await commitEntries(octokit, options, entries, head);
-        try {
-            await moveBranch(octokit, options, head, commitSha);
-        }
-        catch (error) {
-            if (isLostRace(error) && attempt < ATTEMPTS)
-                continue;
-            throw publishFailure(error, 'move the branch', options);
-        }
-        return { commitSha, urls: imageUrls(options, commitSha) };
-    }
-}
-/** Each file's name to its URL in the commit. */
-function imageUrls(options, commitSha) {
-    const { owner, repo, directory } = options;
-    const urls = {};
-    for (const file of options.files) {
-        urls[file.name] = rawUrl(owner, repo, commitSha, `${directory}/${file.name}`);
-    }
-    return urls;
-}
-/** The URL GitHub serves a file of a commit from, with each path segment URL-encoded. */
-function rawUrl(owner, repo, commitSha, path) {
-    const encoded = path.split('/').map(encodeURIComponent).join('/');
-    return `https://github.com/${owner}/${repo}/raw/${commitSha}/${encoded}`;
 }
 
 // Puts the report where the maintainers look: the charts as images on a dedicated branch (GitHub
@@ -6397,12 +7058,16 @@ function publishPathsFromFlags(flags, spell = cliSpelling) {
 // The action's mode, and in publish mode its inputs: the downloaded artifact, the measured commit
 // and where the report goes. The commit and the head repository come from the `workflow_run` event
 // GitHub wrote (or the `head-sha` input), never from the artifact.
-/** Input "mode": measure (the default: build, run, judge, comment) or publish (comment only). */
+/**
+ * Input "mode": measure (the default: build, run, judge, comment), publish (comment only) or
+ * history (append a nightly run to the history branch, find change points, open issues) or
+ * bisect (find the commit where a cell changed).
+ */
 function readMode() {
     const mode = getInput('mode') || 'measure';
-    if (mode === 'measure' || mode === 'publish')
+    if (mode === 'measure' || mode === 'publish' || mode === 'history' || mode === 'bisect')
         return mode;
-    throw new InputError(`input "mode" ${JSON.stringify(mode)}: expected measure or publish`);
+    throw new InputError(`input "mode" ${JSON.stringify(mode)}: expected measure, publish, history or bisect`);
 }
 /** The parts of a workflow_run event this mode reads; anything else in the payload is ignored. */
 const WorkflowRunEvent = object({
@@ -6507,8 +7172,17 @@ async function judge(outcome, inputs) {
 async function run() {
     try {
         // Publish mode reads only its own inputs and posts a run measured by another workflow.
-        if (readMode() === 'publish') {
+        const mode = readMode();
+        if (mode === 'publish') {
             await publishFromArtifact();
+            return;
+        }
+        if (mode === 'history') {
+            await appendToHistoryBranch();
+            return;
+        }
+        if (mode === 'bisect') {
+            await bisectFromInputs();
             return;
         }
         // Every input is read and checked before the first build or server starts.

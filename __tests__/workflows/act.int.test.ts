@@ -214,9 +214,13 @@ maybe('the pull-request workflows under act', () => {
     const verdict = verdictOf(join(report, 'verdict.json'));
     expect(['pass', 'inconclusive']).toContain(verdict);
     expect(rendered).toMatch(
-      new RegExp(`^<!-- mysql-perf-gate:suite=tiny-instructions -->\n## (✅|⚠️) Performance: ${String(verdict)}`),
+      new RegExp(
+        `^<!-- mysql-perf-gate:suite=tiny-instructions -->\n## (✅|⚠️) Performance: ${String(verdict)}`,
+      ),
     );
-    expect(verdict).toBe(verdictOf(join(scratch, 'artifacts', MEASURE_RUN_ID, 'mysql-perf-gate', 'verdict.json')));
+    expect(verdict).toBe(
+      verdictOf(join(scratch, 'artifacts', MEASURE_RUN_ID, 'mysql-perf-gate', 'verdict.json')),
+    );
   });
 
   it('a measurement cancelled midway leaves no server running: the post step stops them', async () => {
