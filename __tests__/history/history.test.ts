@@ -9,8 +9,9 @@ import { commitValues, historyReferences } from '../../src/history/history-refer
 import type { HistoryFile } from '../../src/history/history-schema.js';
 import { appendHistory, readHistoryFile } from '../../src/history/history-store.js';
 import { parseHistoryText, serializeHistory } from '../../src/history/history-text.js';
+import { changesText } from '../../src/report/history-report.js';
 import type { Results } from '../../src/results/results-schema.js';
-import { commitOf, dateOf, nightResults, type Night } from './nights.js';
+import { commitOf, dateOf, nightResults, type Night, throughputNight } from './nights.js';
 
 const SETTINGS = { windowLength: DEFAULT_WINDOW, maxPValue: DEFAULT_MAX_P };
 
@@ -264,6 +265,38 @@ describe("bisect's ends from a history", () => {
     const changed = { ...suite, repetitions: 5 };
     expect(thrown(() => historyReferences(file, 'h.json', { ...options, suite: changed })).message).toContain(
       'another definition of suite instructions',
+    );
+  });
+});
+
+describe('throughput: what its noise allows, said', () => {
+  function throughputHistory(step: number, noise: number): HistoryFile {
+    let file: HistoryFile | null = null;
+    for (let n = 0; n < 30; n += 1) {
+      const results = throughputNight(n, n >= 15 ? 1 + step : 1, noise);
+      const run = historyRun(results, { commitDate: dateOf(n), commit: commitOf(n) });
+      file = appendToHistory(file, results, run, { where: 'h.json' }).file;
+    }
+    return file!;
+  }
+  const tps = (analyses: ReturnType<typeof analyzeHistory>) =>
+    analyses.filter((analysis) => analysis.series.metric === 'tps');
+
+  it('finds a 15% step in 6% noise at its commit, and misses a 1.5% one while saying the smallest it can show', () => {
+    const big = tps(analyzeHistory(throughputHistory(-0.15, 0.06), SETTINGS));
+    for (const analysis of big) {
+      // In this noise the estimate of where a step is can be a run off.
+      expect(analysis.changes.map((change) => change.kind)).toEqual(['regression']);
+      expect(Math.abs(analysis.changes[0]!.index - 15)).toBeLessThanOrEqual(1);
+    }
+    const small = tps(analyzeHistory(throughputHistory(-0.015, 0.06), SETTINGS));
+    expect(small.flatMap((analysis) => analysis.changes)).toEqual([]);
+    for (const analysis of small) {
+      expect(analysis.minMagnitude).toBeCloseTo(0.025, 9);
+      expect(analysis.detectable).toBeGreaterThan(0.025);
+    }
+    expect(changesText(small)).toMatch(
+      /oltp_point_select@1 tps: noise [0-9.]+% from run to run, so only steps of about [0-9.]+% or more can show/,
     );
   });
 });

@@ -2,6 +2,7 @@
 // its head side): each night a commit, a date, and every cell's instruction counts scaled by a
 // factor, so a test knows where the steps are.
 import type { Results } from '../../src/results/results-schema.js';
+import { createRng } from '../../src/stats/random.js';
 import { fixtureResults } from '../helpers/report-input.js';
 
 const REAL = fixtureResults('instructions-gcc12-clang16.json');
@@ -25,10 +26,9 @@ export function dateOf(n: number): string {
   return new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString();
 }
 
-/** Deterministic noise in [-1, 1] from two integers. */
+/** Deterministic noise in [-1, 1) from two integers: a seeded generator's first output. */
 function jitter(a: number, b: number): number {
-  const x = Math.sin(a * 12.9898 + b * 78.233) * 43758.5453;
-  return (x - Math.floor(x)) * 2 - 1;
+  return createRng(a * 1000 + b + 1).nextFloat() * 2 - 1;
 }
 
 export function nightResults(night: Night): Results {
@@ -71,5 +71,27 @@ export function nightResults(night: Night): Results {
       },
     },
     cells,
+  };
+}
+
+const QUICK = fixtureResults('quick-mariadb-10.11.json');
+
+/** A night of the quick (throughput) suite: every cell's tps times `factor`, with relative noise. */
+export function throughputNight(n: number, factor: number, noise: number): Results {
+  const startedAt = new Date(Date.parse(dateOf(n)) + 3_600_000).toISOString();
+  return {
+    ...QUICK,
+    startedAt,
+    finishedAt: startedAt,
+    cells: QUICK.cells.map((cell, cellIndex) => ({
+      ...cell,
+      repetitions: cell.repetitions.map((repetition, r) => ({
+        ...repetition,
+        report: {
+          ...repetition.report,
+          tps: repetition.report.tps * factor * (1 + noise * jitter(n * 7 + cellIndex, r)),
+        },
+      })),
+    })),
   };
 }

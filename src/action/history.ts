@@ -19,7 +19,7 @@ import type { DetectedChange } from '../history/changes.js';
 import { coreLogger } from './core-logger.js';
 import { optionalInput } from './inputs.js';
 
-const DEFAULT_RECENT = '5';
+const DEFAULT_RECENT = '10';
 
 function readLabels(): string[] {
   return core

@@ -25,6 +25,8 @@ export interface HistoryAppendRequest {
   readonly dir: string;
   readonly testbed: string | undefined;
   readonly commit: string | undefined;
+  /** $GITHUB_SHA: the commit when neither --commit nor the results name one. */
+  readonly fallbackCommit: string | undefined;
   /** undefined: look it up in the source tree the server was built from. */
   readonly commitDate: string | undefined;
   readonly runUrl: string | undefined;
@@ -79,15 +81,13 @@ export function historyAppendRequest(
   flags: HistoryAppendFlags,
   env: Readonly<Record<string, string | undefined>>,
 ): HistoryAppendRequest {
-  const commit = flags.commit ?? (env.GITHUB_SHA?.trim() ? env.GITHUB_SHA : undefined);
+  const sha = env.GITHUB_SHA?.trim();
   return {
     resultsPath,
     dir: flags.dir,
     testbed: flags.testbed,
-    commit:
-      commit === undefined
-        ? undefined
-        : parseCommit(commit, flags.commit === undefined ? 'GITHUB_SHA' : '--commit'),
+    commit: flags.commit === undefined ? undefined : parseCommit(flags.commit, '--commit'),
+    fallbackCommit: sha ? parseCommit(sha, 'GITHUB_SHA') : undefined,
     commitDate:
       flags.commitDate === undefined ? undefined : parseCommitDate(flags.commitDate, '--commit-date'),
     runUrl: flags.runUrl === undefined ? runUrlFromEnv(env) : parseRunUrl(flags.runUrl, '--run-url'),
@@ -109,6 +109,7 @@ export async function historyRunFor(results: Results, request: HistoryAppendRequ
   const draft = historyRun(results, {
     commitDate: null,
     ...(request.commit === undefined ? {} : { commit: request.commit }),
+    ...(request.fallbackCommit === undefined ? {} : { fallbackCommit: request.fallbackCommit }),
     ...(request.testbed === undefined ? {} : { testbed: request.testbed }),
     ...(request.runUrl === undefined ? {} : { run: request.runUrl }),
   });

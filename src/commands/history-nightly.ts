@@ -19,7 +19,7 @@ import {
   type DetectedChange,
   type SeriesAnalysis,
 } from '../history/changes.js';
-import { appendToHistory, type HistoryRun } from '../history/history-entry.js';
+import { appendToHistory, historyRun, type HistoryRun } from '../history/history-entry.js';
 import { MAX_HISTORY_BYTES, type HistoryFile } from '../history/history-schema.js';
 import { parseHistoryText, serializeHistory } from '../history/history-text.js';
 import { alertIssue, changesDocument, changesText } from '../report/history-report.js';
@@ -30,7 +30,6 @@ import type { Results } from '../results/results-schema.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import type { Logger } from '../shell/logger.js';
 import type { MetricName } from '../compare/metrics.js';
-import { historyRunFor } from './history-append.js';
 
 /** A nightly's results file is read only up to this size (the standard suite writes about 1 MB). */
 export const MAX_RESULTS_BYTES = 20 * 1024 * 1024;
@@ -196,7 +195,7 @@ async function openAlerts(
   client: GitHubClient,
   config: HistoryNightlyConfig,
   regressions: readonly DetectedChange[],
-  context: { suite: string; testbed: string; chartUrl: string | null },
+  context: { suite: string; testbed: string; optionsHash: string; chartUrl: string | null },
   logger: Logger,
 ): Promise<AlertOutcome[]> {
   const alerts: AlertOutcome[] = [];
@@ -226,23 +225,21 @@ export async function historyNightlyCommand(
   logger: Logger,
 ): Promise<HistoryNightlyOutcome> {
   const results = readNightlyResults(config.resultsPath);
-  const draft = await historyRunFor(results, {
-    resultsPath: config.resultsPath,
-    dir: '',
-    testbed: config.testbed,
-    commit: config.commit,
-    commitDate: undefined,
-    runUrl: config.runUrl,
-    replace: true,
+  // Not historyRunFor: the date comes from the API, never from a path the results file names.
+  const draft = historyRun(results, {
+    commitDate: null,
+    run: config.runUrl,
+    ...(config.commit === undefined ? {} : { commit: config.commit }),
+    ...(config.testbed === undefined ? {} : { testbed: config.testbed }),
   });
-  const date = draft.entry.commitDate ?? (await commitDate(client, config, draft.entry.commit, logger));
+  const date = await commitDate(client, config, draft.entry.commit, logger);
   const run = { ...draft, entry: { ...draft.entry, commitDate: date } };
   const stored = await appendOnBranch(client, config, results, run);
   logger.info(`history ${config.branch}:${stored.path}: ${stored.file.entries.length} runs`);
   const analyses = analyzeHistory(stored.file, config.settings);
   const runs = stored.file.entries.length;
   const recent = analyses.flatMap((analysis) =>
-    analysis.changes.filter((change) => isRecent(change, runs, config.recent)),
+    analysis.changes.filter((change) => isRecent(change, analysis.series.points.length, config.recent)),
   );
   const recentRegressions = recent.filter((change) => change.kind === 'regression');
   const alerting = recentRegressions.filter((change) => change.metric === primaryMetric(stored.file));
@@ -252,7 +249,12 @@ export async function historyNightlyCommand(
     join(config.reportDir, 'changes.json'),
     `${JSON.stringify({ schemaVersion: 1, histories: [{ path: stored.path, ...changesDocument(analyses, config.settings) }] }, null, 2)}\n`,
   );
-  const context = { suite: stored.file.key.suite, testbed: stored.file.key.testbed, chartUrl };
+  const context = {
+    suite: stored.file.key.suite,
+    testbed: stored.file.key.testbed,
+    optionsHash: stored.file.key.optionsHash,
+    chartUrl,
+  };
   const alerts = config.alert ? await openAlerts(client, config, alerting, context, logger) : [];
   return {
     path: stored.path,

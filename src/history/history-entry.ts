@@ -6,7 +6,14 @@ import { suiteHash } from '../baseline/hash.js';
 import type { BaselineKey } from '../baseline/baseline-schema.js';
 import { metricsFor, METRICS, type MetricName } from '../compare/metrics.js';
 import type { CellResult, Results, ServerFacts } from '../results/results-schema.js';
-import { cellName, HISTORY_SCHEMA_VERSION, type HistoryEntry, type HistoryFile } from './history-schema.js';
+import {
+  cellName,
+  HISTORY_SCHEMA_VERSION,
+  HistoryFile as HistoryFileSchema,
+  type HistoryEntry,
+  type HistoryFile,
+  MAX_TEXT,
+} from './history-schema.js';
 
 /** Significant digits kept per value: a 0.01% step stays visible, the file stays small. */
 export const SIGNIFICANT_DIGITS = 7;
@@ -14,6 +21,8 @@ export const SIGNIFICANT_DIGITS = 7;
 export interface HistoryEntryOptions {
   /** The commit measured (checked); default the commit the server was built from. */
   readonly commit?: string;
+  /** When neither was given nor recorded: the workflow's commit ($GITHUB_SHA). */
+  readonly fallbackCommit?: string;
   /** The commit's date (ISO); null when unknown. */
   readonly commitDate: string | null;
   /** A link to the run (the workflow run's URL). */
@@ -33,19 +42,25 @@ function round(value: number): number {
   return Number(value.toPrecision(SIGNIFICANT_DIGITS));
 }
 
-function compilerOf(facts: ServerFacts): string | null {
-  if (facts.build) return facts.build.compiler.versionLine;
-  return facts.compiler.known ? facts.compiler.name : null;
+/** Free text from a results file, cut to what the history's schema takes. */
+function cut(text: string): string {
+  return text.length <= MAX_TEXT ? text : `${text.slice(0, MAX_TEXT - 1)}…`;
 }
 
-function commitOf(facts: ServerFacts, given: string | undefined): string {
-  const commit = given ?? facts.build?.source.gitCommit ?? undefined;
+function compilerOf(facts: ServerFacts): string | null {
+  if (facts.build) return cut(facts.build.compiler.versionLine);
+  return facts.compiler.known ? cut(facts.compiler.name) : null;
+}
+
+function commitOf(facts: ServerFacts, given: string | undefined, fallback: string | undefined): string {
+  const built = facts.build?.source.gitCommit ?? undefined;
+  const commit = given ?? built ?? fallback;
   if (commit === undefined) {
     throw new InputError(
       'the results do not say which commit was measured (the server was not built by mysql-perf-gate from a git checkout): pass --commit SHA',
     );
   }
-  if (given === undefined && facts.build?.source.gitDirty === true) {
+  if (given === undefined && built !== undefined && facts.build?.source.gitDirty === true) {
     throw new InputError(
       `the server was built from ${commit.slice(0, 12)} with uncommitted changes, so it is not that commit: commit them, or pass --commit SHA to record it anyway`,
     );
@@ -80,11 +95,11 @@ export function historyRun(results: Results, options: HistoryEntryOptions): Hist
     cells: cells.map(cellName),
     metrics: kept,
     entry: {
-      commit: commitOf(facts, options.commit),
+      commit: commitOf(facts, options.commit, options.fallbackCommit),
       commitDate: options.commitDate,
       runAt: results.startedAt,
       run: options.run ?? null,
-      version: facts.versionFunction,
+      version: cut(facts.versionFunction),
       compiler: compilerOf(facts),
       values: measured.map((cell) => keptIndex.map((index) => cell[index] ?? null)),
     },
@@ -179,17 +194,22 @@ export function appendToHistory(
   const at = rest.findIndex((other) => orderKey(other) > orderKey(entry));
   const index = at === -1 ? rest.length : at;
   rest.splice(index, 0, entry);
-  return {
-    action: existing === -1 ? 'added' : 'replaced',
-    index,
-    file: {
-      schemaVersion: HISTORY_SCHEMA_VERSION,
-      key: run.key,
-      suite: results.suite,
-      suiteHash: run.suiteHash,
-      cells,
-      metrics,
-      entries: rest,
-    },
+  const appended: HistoryFile = {
+    schemaVersion: HISTORY_SCHEMA_VERSION,
+    key: run.key,
+    suite: results.suite,
+    suiteHash: run.suiteHash,
+    cells,
+    metrics,
+    entries: rest,
   };
+  // What is written must read back: a bad entry would make the file unreadable for every later night.
+  const checked = HistoryFileSchema.safeParse(appended);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new HistoryError(
+      `this run cannot be added to ${options.where}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}; nothing was written`,
+    );
+  }
+  return { action: existing === -1 ? 'added' : 'replaced', index, file: appended };
 }

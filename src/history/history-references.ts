@@ -17,7 +17,8 @@ export function commitValues(
 ): CellValues | undefined {
   const metricIndex = file.metrics.indexOf(metric);
   if (metricIndex === -1) return undefined;
-  const entries = file.entries.filter((entry) => entry.commit === commit);
+  // A commit appended with --commit may be abbreviated; the ends are full hashes.
+  const entries = file.entries.filter((entry) => commit.startsWith(entry.commit));
   const values: CellValues = {};
   for (const cell of cells) {
     const cellIndex = file.cells.indexOf(cell);

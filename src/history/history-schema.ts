@@ -13,6 +13,9 @@ export const HISTORY_SCHEMA_VERSION = 1;
 /** A history file larger than this is refused before parsing (it crosses from a branch). */
 export const MAX_HISTORY_BYTES = 64 * 1024 * 1024;
 
+/** Longest version or compiler text kept. */
+export const MAX_TEXT = 200;
+
 const Sha = z.string().regex(/^[0-9a-f]{7,64}$/, 'a commit hash in lower-case hex');
 
 /** One repetition value per element, in repetition order; null when the run did not measure it. */
@@ -27,9 +30,9 @@ export const HistoryEntry = z.strictObject({
   /** Where the run can be seen, e.g. the workflow run's URL. */
   run: z.url().max(2048).nullable(),
   /** The server's SELECT VERSION(). */
-  version: z.string().max(200),
+  version: z.string().max(MAX_TEXT),
   /** The server's compiler, when known. */
-  compiler: z.string().max(200).nullable(),
+  compiler: z.string().max(MAX_TEXT).nullable(),
   /** Per cell of the file (its `cells` order), per metric (its `metrics` order); null: cell not run. */
   values: z.array(z.array(MetricValues).nullable()),
 });

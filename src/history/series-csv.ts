@@ -13,6 +13,7 @@ function rows(text: string, source: string): Record<string, string>[] {
   try {
     return parse<Record<string, string>>(text, {
       columns: (header: string[]) => header.map((name) => name.trim()),
+      bom: true,
       skip_empty_lines: true,
       trim: true,
     });
@@ -21,9 +22,15 @@ function rows(text: string, source: string): Record<string, string>[] {
   }
 }
 
-function header(text: string): string[] {
-  const first = text.split(/\r?\n/, 1)[0] ?? '';
-  return first.split(',').map((name) => name.trim());
+/** The header row as csv-parse reads it (quotes, a byte-order mark), names trimmed. */
+function header(text: string, source: string): string[] {
+  try {
+    const records: string[][] = parse(text, { bom: true, to_line: 1, relax_column_count: true });
+    const [first] = records;
+    return (first ?? []).map((name) => name.trim());
+  } catch (error) {
+    throw new InputError(`${source}: not a CSV file: ${errorMessage(error)}`);
+  }
 }
 
 export function parseSeriesCsv(text: string, source: string): Series {
@@ -32,7 +39,7 @@ export function parseSeriesCsv(text: string, source: string): Series {
   }
   if (text.trim() === '')
     throw new InputError(`${source} is empty: expected a header "commit,value" and at least 2 rows`);
-  const columns = header(text);
+  const columns = header(text, source);
   const missing = REQUIRED.filter((name) => !columns.includes(name));
   if (missing.length > 0) {
     throw new InputError(

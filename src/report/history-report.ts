@@ -1,6 +1,7 @@
 // What `history changes` prints and writes: the table of change points, their JSON, and the body
 // of the issue the nightly workflow opens for a regression. Pure. Every commit, cell or URL comes
 // from a history file, so everything placed in markdown is escaped here.
+import { stableHash } from '../baseline/hash.js';
 import { METRICS } from '../compare/metrics.js';
 import {
   formatChangePercentPlain,
@@ -142,6 +143,8 @@ export interface AlertContext {
   readonly repositoryUrl: string;
   readonly suite: string;
   readonly testbed: string;
+  /** The history's server options hash: two option sets of one suite are two histories. */
+  readonly optionsHash: string;
   /** The history chart's URL, when published. */
   readonly chartUrl: string | null;
   /** The nightly run that found it. */
@@ -149,7 +152,10 @@ export interface AlertContext {
 }
 
 export interface AlertIssue {
-  /** Identifies the regression across nights: testbed, suite and the commit range. */
+  /**
+   * Identifies the regression across nights: a hash of the testbed, suite, options and commit
+   * range (hex, so nothing in it can end the hidden marker it goes into).
+   */
   readonly key: string;
   readonly title: string;
   readonly body: string;
@@ -191,21 +197,52 @@ function changeRow(change: DetectedChange): string {
 export function alertIssue(changes: readonly DetectedChange[], context: AlertContext): AlertIssue {
   const first = changes[0];
   if (first === undefined) throw new RangeError('an alert needs at least one change');
-  const range = `${short(first.lastBefore.commit)}..${short(first.firstAfter.commit)}`;
-  const compare = `${context.repositoryUrl}/compare/${first.lastBefore.commit}...${first.firstAfter.commit}`;
+  const { lastBefore, firstAfter } = first;
+  const range = `${short(lastBefore.commit)}..${short(firstAfter.commit)}`;
   const worst = changes.reduce((a, b) => (Math.abs(b.change) > Math.abs(a.change) ? b : a));
-  const cells = plural(changes.length, 'cell', 'cells');
+  const sameCommit = lastBefore.commit === firstAfter.commit;
   const lines = [
-    `The nightly history of suite ${codeSpan(context.suite)} on testbed ${codeSpan(context.testbed)} changed for the worse between two commits, in ${cells}.`,
+    `The nightly history of suite ${codeSpan(context.suite)} on testbed ${codeSpan(context.testbed)} changed for the worse ${sameCommit ? 'between two runs of the same commit' : 'between two commits'}, in ${plural(changes.length, 'cell', 'cells')}.`,
     '',
     tableRow(['cell', 'metric', 'before', 'after', 'change', 'p']),
     tableDelimiter(['l', 'l', 'r', 'r', 'r', 'r']),
     ...changes.map(changeRow),
     '',
-    `Last commit before: ${codeSpan(first.lastBefore.commit)}; first commit after: ${codeSpan(first.firstAfter.commit)} ([compare ${escapeMarkdown(range)}](${markdownUrl(compare)})).`,
+    ...(sameCommit ? sameCommitLines(first) : commitRangeLines(changes, context)),
     ...(context.chartUrl === null
       ? []
       : ['', `![History and change points](${markdownUrl(context.chartUrl)})`]),
+    ...(context.runUrl === null
+      ? []
+      : ['', `Last updated by [this nightly run](${markdownUrl(context.runUrl)}).`]),
+  ];
+  const key = stableHash({
+    testbed: context.testbed,
+    suite: context.suite,
+    optionsHash: context.optionsHash,
+    range: `${lastBefore.commit}..${firstAfter.commit}`,
+  });
+  return {
+    key,
+    title: `Performance: ${worst.cell} ${metricName(worst)} ${formatChangePercentPlain(worst.change)} ${sameCommit ? `at ${short(firstAfter.commit)}, same commit` : `between ${range}`} (${context.suite})`,
+    body: `${lines.join('\n')}\n`,
+  };
+}
+
+/** No commit in between: the machine, the runner or the server's setup changed, not the code. */
+function sameCommitLines(change: DetectedChange): string[] {
+  return [
+    `Both runs measured ${codeSpan(change.firstAfter.commit)}: no commit lies between them, so the code did not change. Look at the machine (kernel, firmware, other load), the runner and the build (compiler, packages) between the two runs.`,
+  ];
+}
+
+function commitRangeLines(changes: readonly DetectedChange[], context: AlertContext): string[] {
+  const first = changes[0];
+  if (first === undefined) return [];
+  const range = `${short(first.lastBefore.commit)}..${short(first.firstAfter.commit)}`;
+  const compare = `${context.repositoryUrl}/compare/${first.lastBefore.commit}...${first.firstAfter.commit}`;
+  return [
+    `Last commit before: ${codeSpan(first.lastBefore.commit)}; first commit after: ${codeSpan(first.firstAfter.commit)} ([compare ${escapeMarkdown(range)}](${markdownUrl(compare)})).`,
     '',
     'Find the commit (builds and measures the midpoints on a checkout of this repository):',
     '',
@@ -218,13 +255,5 @@ export function alertIssue(changes: readonly DetectedChange[], context: AlertCon
     '```sh',
     dispatchCommand(changes, context.suite).replace(/`/g, ''),
     '```',
-    ...(context.runUrl === null
-      ? []
-      : ['', `Last updated by [this nightly run](${markdownUrl(context.runUrl)}).`]),
   ];
-  return {
-    key: `${context.testbed}:${context.suite}:${first.lastBefore.commit}..${first.firstAfter.commit}`,
-    title: `Performance: ${worst.cell} ${metricName(worst)} ${formatChangePercentPlain(worst.change)} between ${range} (${context.suite})`,
-    body: `${lines.join('\n')}\n`,
-  };
 }

@@ -61,13 +61,18 @@ function changeRows(analysis: SeriesAnalysis): Record<string, unknown>[] {
   }));
 }
 
-/** The series to draw: those with change points first, at most HISTORY_MAX_PANELS. */
+/** The series to draw: those whose newest change point is newest first (what an alert is about), at most HISTORY_MAX_PANELS. */
 export function panelsShown(analyses: readonly SeriesAnalysis[]): SeriesAnalysis[] {
-  const withChanges = analyses.filter((analysis) => analysis.changes.length > 0);
-  const without = analyses.filter((analysis) => analysis.changes.length === 0);
-  return [...withChanges, ...without]
+  const age = (analysis: SeriesAnalysis): number => {
+    const newest = analysis.changes.at(-1);
+    return newest === undefined ? Number.POSITIVE_INFINITY : analysis.series.points.length - newest.index;
+  };
+  return analyses
     .filter((analysis) => analysis.series.points.length > 0)
-    .slice(0, HISTORY_MAX_PANELS);
+    .map((analysis, order) => ({ analysis, order, age: age(analysis) }))
+    .sort((a, b) => a.age - b.age || a.order - b.order)
+    .slice(0, HISTORY_MAX_PANELS)
+    .map((item) => item.analysis);
 }
 
 function layers(): unknown[] {
