@@ -3,10 +3,10 @@ import { g as getDefaultExportFromCjs } from './commonjs-helpers.js';
 import require$$0 from 'node:events';
 import require$$1 from 'node:child_process';
 import path, { dirname, join } from 'node:path';
-import fs from 'node:fs';
+import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
-import { r as readResults, s as saveBaseline, p as parseCommit, c as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, a as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, b as BISECT_DEFAULTS, d as bisectOptionsFromFlags, e as bisectCommand, g as buildCommand, h as commonBuildRequest, i as compareCommand, j as compareOptionsFromFlags, k as detectSourceTree, o as resolveCompiler, q as comparisonLabels, t as inCleanupScope, u as runCommand, v as describeRunOutcome, w as buildSides, x as runConfigFromFlags, y as DEFAULT_WINDOW, z as DEFAULT_MAX_P, A as historyChangesCommand, C as historyChangesRequest, E as historyAppendCommand, F as historyAppendRequest, G as changesText, H as isRecent, I as formatChangePercentPlain, J as packageVersion } from './gate.js';
+import { r as readResults, s as saveBaseline, p as parseCommit, c as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, a as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, b as BISECT_DEFAULTS, d as bisectOptionsFromFlags, e as bisectCommand, g as buildCommand, h as commonBuildRequest, i as compareCommand, j as compareOptionsFromFlags, k as detectSourceTree, o as resolveCompiler, q as comparisonLabels, t as inCleanupScope, u as runCommand, v as describeRunOutcome, w as buildSides, x as runConfigFromFlags, y as appendHistory, z as historyRun, A as exec, C as DEFAULT_WINDOW, E as DEFAULT_MAX_P, F as historyChangesCommand, G as historyChangesRequest, H as changesText, I as isRecent, J as formatChangePercentPlain, K as packageVersion } from './gate.js';
 import 'node:crypto';
 import 'node:fs/promises';
 import 'node:net';
@@ -4780,6 +4780,79 @@ function addCompareCompilersCommand(program, onExitCode) {
         .option('--gate <metrics>', 'metrics whose cells decide the verdict', 'tps,instructions')).action(async (flags) => {
         onExitCode(await compareCompilers(flags));
     });
+}
+
+// The `history append` command: one nightly run into its history (a directory for the CLI; the
+// action keeps the same file on a branch), keyed by testbed, suite and server options.
+/** A date git or a person wrote: ISO 8601 with a time zone; stored as given. */
+function parseCommitDate(text, source) {
+    const trimmed = text.trim();
+    if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(trimmed) ||
+        Number.isNaN(Date.parse(trimmed))) {
+        throw new InputError(`${source} is ${JSON.stringify(text)}, not an ISO 8601 date with a time zone (e.g. git log --format=%cI)`);
+    }
+    return trimmed;
+}
+/** A link to the run: https only (it is rendered in issues and charts). */
+function parseRunUrl(text, source) {
+    let url;
+    try {
+        url = new URL(text.trim());
+    }
+    catch {
+        throw new InputError(`${source} is ${JSON.stringify(text)}, not a URL`);
+    }
+    if (url.protocol !== 'https:')
+        throw new InputError(`${source} must be an https:// URL; got ${JSON.stringify(text)}`);
+    return url.toString();
+}
+/** The workflow run's URL when running under GitHub Actions. */
+function runUrlFromEnv(env) {
+    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id } = env;
+    if (!server || !repository || !id)
+        return undefined;
+    return parseRunUrl(`${server}/${repository}/actions/runs/${id}`, 'the workflow run (GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID)');
+}
+/** Flags → a checked request; nothing is read yet. */
+function historyAppendRequest(resultsPath, flags, env) {
+    const sha = env.GITHUB_SHA?.trim();
+    return {
+        resultsPath,
+        dir: flags.dir,
+        testbed: flags.testbed,
+        commit: flags.commit === undefined ? undefined : parseCommit(flags.commit, '--commit'),
+        fallbackCommit: sha ? parseCommit(sha, 'GITHUB_SHA') : undefined,
+        commitDate: flags.commitDate === undefined ? undefined : parseCommitDate(flags.commitDate, '--commit-date'),
+        runUrl: flags.runUrl === undefined ? runUrlFromEnv(env) : parseRunUrl(flags.runUrl, '--run-url'),
+        replace: flags.replace === true,
+    };
+}
+/** The commit's committer date from the checkout the server was built from, or null. */
+async function commitDateFromSource(results, commit) {
+    const root = results.sides.head.build?.source.root;
+    if (root === undefined || !existsSync(root))
+        return null;
+    const shown = await exec('git', ['-C', root, 'show', '-s', '--format=%cI', commit, '--'], { check: false });
+    const date = shown.stdout.trim();
+    return shown.exitCode === 0 && date !== '' ? date : null;
+}
+/** Builds the entry from the results (every check happens here, before anything is written). */
+async function historyRunFor(results, request) {
+    const draft = historyRun(results, {
+        commitDate: null,
+        ...(request.commit === undefined ? {} : { commit: request.commit }),
+        ...(request.fallbackCommit === undefined ? {} : { fallbackCommit: request.fallbackCommit }),
+        ...(request.testbed === undefined ? {} : { testbed: request.testbed }),
+        ...(request.runUrl === undefined ? {} : { run: request.runUrl }),
+    });
+    const commitDate = request.commitDate ?? (await commitDateFromSource(results, draft.entry.commit));
+    return { ...draft, entry: { ...draft.entry, commitDate } };
+}
+async function historyAppendCommand(request) {
+    const results = readResults(request.resultsPath);
+    const run = await historyRunFor(results, request);
+    const outcome = appendHistory(request.dir, results, run, { replace: request.replace });
+    return { ...outcome, request, run };
 }
 
 // `mysql-perf-gate history append|changes`: keep a nightly history across commits and find the

@@ -1,6 +1,6 @@
 import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, h as setFailed, r as requireTunnel, j as requireUndici, u as undiciExports } from './actions-toolkit.js';
 import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
-import { h as commonBuildRequest, K as actionSpelling, L as compilerLabel, q as comparisonLabels, M as detectCcache, d as bisectOptionsFromFlags, e as bisectCommand, b as BISECT_DEFAULTS, N as historyRunFor, O as analyzeHistory, H as isRecent, P as changesDocument, G as changesText, Q as parseResults, R as baselineRelativePath, S as historySpec, T as renderChart, U as alertIssue, V as MAX_HISTORY_BYTES, W as parseHistoryText, X as appendToHistory, Y as serializeHistory, C as historyChangesRequest, p as parseCommit, I as formatChangePercentPlain, Z as commentMarker, _ as cliSpelling, $ as writeReport, a0 as verdictExitCode, a1 as renderVerdictSummary, a2 as sideOf, a3 as buildVerdict, a4 as Verdict, a5 as parseVerdict, a6 as parseBaselineFile, a7 as DEFAULT_COMPARE_OPTIONS, n as newestEntry, a8 as checkComparable, a9 as baselineSide, x as runConfigFromFlags, j as compareOptionsFromFlags, u as runCommand, t as inCleanupScope, i as compareCommand, w as buildSides } from './gate.js';
+import { h as commonBuildRequest, L as actionSpelling, M as compilerLabel, q as comparisonLabels, N as detectCcache, d as bisectOptionsFromFlags, e as bisectCommand, b as BISECT_DEFAULTS, z as historyRun, O as analyzeHistory, I as isRecent, P as changesDocument, H as changesText, Q as parseResults, R as baselineRelativePath, S as historySpec, T as renderChart, U as alertIssue, V as MAX_HISTORY_BYTES, W as parseHistoryText, X as appendToHistory, Y as serializeHistory, G as historyChangesRequest, p as parseCommit, J as formatChangePercentPlain, Z as commentMarker, _ as cliSpelling, $ as writeReport, a0 as verdictExitCode, a1 as renderVerdictSummary, a2 as sideOf, a3 as buildVerdict, a4 as Verdict, a5 as parseVerdict, a6 as parseBaselineFile, a7 as DEFAULT_COMPARE_OPTIONS, n as newestEntry, a8 as checkComparable, a9 as baselineSide, x as runConfigFromFlags, j as compareOptionsFromFlags, u as runCommand, t as inCleanupScope, i as compareCommand, w as buildSides } from './gate.js';
 import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, o as object, s as string } from './gate-core.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
@@ -6314,25 +6314,31 @@ async function openAlerts(client, config, regressions, context, logger) {
 }
 async function historyNightlyCommand(client, config, logger) {
     const results = readNightlyResults(config.resultsPath);
-    const draft = await historyRunFor(results, {
-        resultsPath: config.resultsPath,
-        testbed: config.testbed,
-        commit: config.commit,
-        commitDate: undefined,
-        runUrl: config.runUrl});
-    const date = draft.entry.commitDate ?? (await commitDate(client, config, draft.entry.commit, logger));
+    // Not historyRunFor: the date comes from the API, never from a path the results file names.
+    const draft = historyRun(results, {
+        commitDate: null,
+        run: config.runUrl,
+        ...(config.commit === undefined ? {} : { commit: config.commit }),
+        ...(config.testbed === undefined ? {} : { testbed: config.testbed }),
+    });
+    const date = await commitDate(client, config, draft.entry.commit, logger);
     const run = { ...draft, entry: { ...draft.entry, commitDate: date } };
     const stored = await appendOnBranch(client, config, results, run);
     logger.info(`history ${config.branch}:${stored.path}: ${stored.file.entries.length} runs`);
     const analyses = analyzeHistory(stored.file, config.settings);
     const runs = stored.file.entries.length;
-    const recent = analyses.flatMap((analysis) => analysis.changes.filter((change) => isRecent(change, runs, config.recent)));
+    const recent = analyses.flatMap((analysis) => analysis.changes.filter((change) => isRecent(change, analysis.series.points.length, config.recent)));
     const recentRegressions = recent.filter((change) => change.kind === 'regression');
     const alerting = recentRegressions.filter((change) => change.metric === primaryMetric(stored.file));
     const subtitle = `suite ${stored.file.key.suite}, testbed ${stored.file.key.testbed}: ${runs} runs, median of each run's repetitions`;
     const chartUrl = await publishChart(client, config, analyses, subtitle, logger);
     writeFileAtomic(join(config.reportDir, 'changes.json'), `${JSON.stringify({ schemaVersion: 1, histories: [{ path: stored.path, ...changesDocument(analyses, config.settings) }] }, null, 2)}\n`);
-    const context = { suite: stored.file.key.suite, testbed: stored.file.key.testbed, chartUrl };
+    const context = {
+        suite: stored.file.key.suite,
+        testbed: stored.file.key.testbed,
+        optionsHash: stored.file.key.optionsHash,
+        chartUrl,
+    };
     const alerts = config.alert ? await openAlerts(client, config, alerting, context, logger) : [];
     return {
         path: stored.path,
@@ -6350,7 +6356,7 @@ async function historyNightlyCommand(client, config, logger) {
 // The action in history mode: the nightly's second job appends the measured run to the history
 // branch, finds the change points and opens an issue per new regression (commands/history-nightly.ts).
 // Errors go up to main.ts, which fails the step with their one line.
-const DEFAULT_RECENT = '5';
+const DEFAULT_RECENT = '10';
 function readLabels() {
     return getInput('alert-labels')
         .split(',')

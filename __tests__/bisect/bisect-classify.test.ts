@@ -254,3 +254,17 @@ describe('noisy throughput, measured adaptively', () => {
     expect(tally.most).toBeLessThanOrEqual(15);
   });
 });
+
+describe('counts: a commit that measures like an end is decided whenever the ends were distinct', () => {
+  it('calls a commit with the bad end values and twice their spread bad, not ambiguous', () => {
+    const good = [100, 100.3];
+    const bad = [103, 103.3];
+    const ends = judgeEnds(good, bad, true);
+    expect(ends.distinct).toBe(true);
+    // Its own spread (0.6) is twice the ends'; 3 × that (1.8) would exceed its 1.7 from the midpoint.
+    expect(judgeCell(ends, [103, 103.6], true, 15).call).toBe('bad');
+    expect(judgeCell(ends, [100, 100.6], true, 15).call).toBe('good');
+    // Near the midpoint it stays ambiguous, and is skipped rather than repeated.
+    expect(judgeCell(ends, [101.6, 101.7], true, 15)).toMatchObject({ call: 'ambiguous', more: false });
+  });
+});

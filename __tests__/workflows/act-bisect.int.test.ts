@@ -140,27 +140,7 @@ maybe('the bisect workflow under act', () => {
     const [good, firstAfter] = commits;
     const bad = commits[4]!;
     await historyBranch(good!, bad);
-    const dir = join(scratch, 'run');
-    const run = startAct({
-      event: 'workflow_dispatch',
-      payload: {
-        inputs: { good, bad, cells: CELL, suite: TINY_INSTRUCTIONS, metric: '' },
-        ref: 'refs/heads/main',
-        repository: { full_name: `${OWNER}/${REPO}`, name: REPO, owner: { login: OWNER } },
-      },
-      workflow: '.github/workflows/bisect.yml',
-      workdir: repo.workdir,
-      scratch: dir,
-      env: {
-        GITHUB_RUN_ID: '6001',
-        ACT_TEST_ORIGIN: repo.origin,
-        ACT_TEST_ARTIFACTS: join(scratch, 'artifacts'),
-        ACT_TEST_STAND_INS: STAND_INS,
-        ACT_TEST_ACTION: join(scratch, 'action'),
-        MYSQL_PERF_GATE_STATE_DIR: join(dir, 'state'),
-      },
-      token: 'bisect-job-token',
-    });
+    const run = dispatch('6001', { good: good!, bad });
     const code = await run.exit;
     const log = run.output();
     expect({ code, log: code === 0 ? '' : log }).toEqual({ code: 0, log: '' });
@@ -175,4 +155,43 @@ maybe('the bisect workflow under act', () => {
     // The ends came from the history branch: neither was measured.
     expect(report.measured.filter((commit) => commit.role !== 'candidate')).toEqual([]);
   }, 900_000);
+
+  it("refuses a commit that is not on the default branch (a fork's pull request head) before building anything", async () => {
+    const run = dispatch('6002', { good: repo.forkPoint, bad: repo.head });
+    expect(await run.exit).not.toBe(0);
+    const log = run.output();
+    expect(log).toContain(
+      `${repo.head} is not a commit of main: bisect builds only the default branch's commits`,
+    );
+    expect(log).not.toContain('Run Main Bisect');
+  }, 300_000);
 });
+
+function dispatch(runId: string, ends: { good: string; bad: string }) {
+  const dir = join(scratch, `run-${runId}`);
+  return startAct({
+    event: 'workflow_dispatch',
+    payload: {
+      inputs: { ...ends, cells: CELL, suite: TINY_INSTRUCTIONS, metric: '' },
+      ref: 'refs/heads/main',
+      repository: {
+        full_name: `${OWNER}/${REPO}`,
+        name: REPO,
+        owner: { login: OWNER },
+        default_branch: 'main',
+      },
+    },
+    workflow: '.github/workflows/bisect.yml',
+    workdir: repo.workdir,
+    scratch: dir,
+    env: {
+      GITHUB_RUN_ID: runId,
+      ACT_TEST_ORIGIN: repo.origin,
+      ACT_TEST_ARTIFACTS: join(scratch, 'artifacts'),
+      ACT_TEST_STAND_INS: STAND_INS,
+      ACT_TEST_ACTION: join(scratch, 'action'),
+      MYSQL_PERF_GATE_STATE_DIR: join(dir, 'state'),
+    },
+    token: 'bisect-job-token',
+  });
+}

@@ -8,7 +8,9 @@
 //     (max − min of their repetitions) and COUNT_FLOOR of the larger median, a floor for ends
 //     whose few repetitions happen to agree exactly while separate runs still differ a little;
 //   - a commit is bad when its median is nearer b, good when nearer g, provided its distance from
-//     mid exceeds NOISE_MULTIPLE times its own spread; otherwise it is ambiguous, and more
+//     mid exceeds half the ends' noise (so a commit that measures like an end is always decided,
+//     whenever the ends were distinct) and half of NOISE_MULTIPLE times its own spread (a commit
+//     whose own repetitions disagree widely cannot be placed); otherwise it is ambiguous, and more
 //     repetitions of a count would not settle it: the commit is skipped.
 // Throughput-like metrics (timings):
 //   - the ends differ when |b − g| exceeds the sum of the half-widths of their CONFIDENCE Student-t
@@ -119,7 +121,7 @@ export interface CellJudgement {
 
 /** Which end a commit's values of one cell are nearer (see the header). */
 export function judgeCell(
-  ends: Pick<EndsJudgement, 'good' | 'bad'>,
+  ends: Pick<EndsJudgement, 'good' | 'bad'> & { readonly noise?: number },
   values: readonly number[],
   counted: boolean,
   maxRepetitions: number,
@@ -130,9 +132,12 @@ export function judgeCell(
     Math.abs(value - b) < Math.abs(value - g) ? 'bad' : 'good';
   if (counted) {
     const value = median(values);
-    const noise = NOISE_MULTIPLE * spread(values);
+    const own = (NOISE_MULTIPLE / 2) * spread(values);
+    const noise = Math.max(own, (ends.noise ?? 0) / 2);
     if (Math.abs(value - mid) <= noise) {
-      const reason = `median ${formatFigure(value)} is within ${NOISE_MULTIPLE} × its spread (${formatFigure(noise)}) of the midpoint ${formatFigure(mid)}`;
+      const what =
+        own >= (ends.noise ?? 0) / 2 ? `${NOISE_MULTIPLE / 2} × its spread` : "half the ends' noise";
+      const reason = `median ${formatFigure(value)} is within ${what} (${formatFigure(noise)}) of the midpoint ${formatFigure(mid)}`;
       return { call: 'ambiguous', value, reason, more: false };
     }
     const call = nearer(value);

@@ -49,14 +49,17 @@ export interface CommitSummary {
 }
 
 /**
- * The commits that are descendants of `from` and ancestors of `to`, `to` included and `from` not,
- * oldest first: `git rev-list --reverse --ancestry-path from..to`, each with its subject.
+ * The commits of `to`'s first-parent line that `from` does not contain, `to` included, oldest
+ * first: `git rev-list --reverse --first-parent from..to`, each with its subject. First parents
+ * only, as `git bisect --first-parent`: a merged branch is one step (its merge commit), so a
+ * commit of a side branch that lacks a change made on the main line is never taken for a good one
+ * after it. When `from` is on a merged branch, the line starts after the fork point.
  */
 export async function ancestryPath(dir: string, from: string, to: string): Promise<CommitSummary[]> {
   const out = await gitOutput(dir, [
     'rev-list',
     '--reverse',
-    '--ancestry-path',
+    '--first-parent',
     '--format=%H%x09%s',
     `${from}..${to}`,
   ]);
@@ -67,9 +70,18 @@ export async function ancestryPath(dir: string, from: string, to: string): Promi
   });
 }
 
-/** Tracked files with local changes, staged or not (`git status --porcelain --untracked-files=no`). */
+/**
+ * Tracked files with local changes, staged or not (`git status --porcelain --untracked-files=no`);
+ * a submodule at another commit than the superproject records counts, one with changes inside it
+ * (a build's leftovers) does not.
+ */
 export async function dirtyFiles(dir: string): Promise<string[]> {
-  const out = await gitOutput(dir, ['status', '--porcelain', '--untracked-files=no']);
+  const out = await gitOutput(dir, [
+    'status',
+    '--porcelain',
+    '--untracked-files=no',
+    '--ignore-submodules=dirty',
+  ]);
   return out
     .split('\n')
     .filter((line) => line.trim() !== '')
@@ -98,9 +110,17 @@ export function describeHead(head: GitHead): string {
   return head.kind === 'branch' ? `branch ${head.name}` : `commit ${head.sha.slice(0, 12)}`;
 }
 
-/** Checks out `sha` with a detached HEAD. */
+/** Brings submodules (MariaDB's libmariadb, wsrep-lib…) to the commits the checked-out commit records. */
+async function updateSubmodules(dir: string): Promise<void> {
+  const listed = await git(dir, ['config', '--file', '.gitmodules', '--get-regexp', 'path']);
+  if (listed.exitCode !== 0 || listed.stdout.trim() === '') return;
+  await gitOutput(dir, ['submodule', '--quiet', 'update', '--init', '--recursive']);
+}
+
+/** Checks out `sha` with a detached HEAD, its submodules at the commits it records. */
 export async function checkoutDetached(dir: string, sha: string): Promise<void> {
   await gitOutput(dir, ['checkout', '--quiet', '--detach', sha, '--']);
+  await updateSubmodules(dir);
 }
 
 /** Puts HEAD back where `head` says: on the branch, or detached at the commit. */
@@ -108,4 +128,5 @@ export async function checkoutHead(dir: string, head: GitHead): Promise<void> {
   // "--": a file named like the branch must not turn this into a checkout of that file.
   if (head.kind === 'branch') await gitOutput(dir, ['checkout', '--quiet', head.name, '--']);
   else await gitOutput(dir, ['checkout', '--quiet', '--detach', head.sha, '--']);
+  await updateSubmodules(dir);
 }

@@ -182,18 +182,22 @@ export function bisectOptionsFromFlags(flags: BisectFlags, spell: FlagSpelling =
   };
 }
 
-/** The ends' values: given, else from the history (each end it has a run of), else none. */
+/**
+ * The ends' values: given, else from the history when it has runs of both ends (one end from the
+ * history and the other measured here would compare two set-ups), else none: both are measured.
+ */
 function endReferences(options: BisectOptions, good: string, bad: string): BisectReferences | undefined {
   if (options.references !== undefined || options.history === undefined) return options.references;
   const { dir, testbed } = options.history;
   const stored = findSuiteHistory(dir, options.suite.name, testbed);
-  return historyReferences(stored.file, stored.path, {
+  const found = historyReferences(stored.file, stored.path, {
     suite: options.suite,
     good,
     bad,
     cells: options.cells.map(cellName),
     metric: options.metric,
   });
+  return found.good !== undefined && found.bad !== undefined ? found : undefined;
 }
 
 export interface WrittenBisectReport {
