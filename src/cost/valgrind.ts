@@ -22,6 +22,8 @@ export const VALGRIND_INSTALL_HINT =
  * that died (it keeps waiting for the FIFO to be read): past this, the call is given up.
  */
 export const VGDB_TIMEOUT_MS = 60_000;
+/** How often a vgdb command in flight checks that its process still lives. */
+const LIVENESS_POLL_MS = 200;
 
 /** Starting under valgrind takes longer (and far longer on a busy machine) than natively. */
 export const VALGRIND_START_TIMEOUT_MS = 600_000;
@@ -151,18 +153,26 @@ export class CallgrindControl {
     const what = `"${command.join(' ')}" to the server under callgrind (pid ${this.pid})`;
     if (!this.alive()) throw new BenchmarkError(`cannot send ${what}: the process is gone`);
     const timeout = AbortSignal.timeout(VGDB_TIMEOUT_MS);
+    // vgdb waits for a process that died after it started for as long as it is let: stop it then.
+    const died = new AbortController();
+    const watch = setInterval(() => {
+      if (!this.alive()) died.abort();
+    }, LIVENESS_POLL_MS);
     let result: ExecResult;
     try {
       result = await exec(VGDB, [`--vgdb-prefix=${this.paths.vgdbPrefix}`, `--pid=${this.pid}`, ...command], {
         check: false,
         installHint: VALGRIND_INSTALL_HINT,
-        signal: timeout,
+        signal: AbortSignal.any([timeout, died.signal]),
       });
     } catch (error) {
+      if (died.signal.aborted) throw new BenchmarkError(`cannot send ${what}: the process died meanwhile`);
       if (!timeout.aborted) throw error;
       throw new BenchmarkError(
         `vgdb did not deliver ${what} within ${VGDB_TIMEOUT_MS / 1000} s${this.alive() ? '' : ': the process died meanwhile'}`,
       );
+    } finally {
+      clearInterval(watch);
     }
     if (result.exitCode !== 0 || result.signal !== null) {
       throw new BenchmarkError(
