@@ -6,7 +6,7 @@ import path, { dirname, join } from 'node:path';
 import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
-import { r as readResults, s as saveBaseline, p as parseCommit, c as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, a as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, b as BISECT_DEFAULTS, d as bisectOptionsFromFlags, e as bisectCommand, g as buildCommand, h as commonBuildRequest, i as compareCommand, j as compareOptionsFromFlags, k as detectSourceTree, o as resolveCompiler, q as comparisonLabels, t as inCleanupScope, u as runCommand, v as describeRunOutcome, w as buildSides, x as runConfigFromFlags, y as appendHistory, z as historyRun, A as exec, C as DEFAULT_WINDOW, E as DEFAULT_MAX_P, F as historyChangesCommand, G as historyChangesRequest, H as changesText, I as isRecent, J as formatChangePercentPlain, K as packageVersion } from './gate.js';
+import { r as readResults, s as saveBaseline, p as parseCommit, c as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, a as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, b as BISECT_DEFAULTS, d as bisectOptionsFromFlags, e as bisectCommand, g as buildCommand, h as commonBuildRequest, i as compareCommand, j as compareOptionsFromFlags, k as detectSourceTree, o as resolveCompiler, q as comparisonLabels, t as inCleanupScope, u as runCommand, v as describeRunOutcome, w as buildSides, x as runConfigFromFlags, y as appendHistory, z as earlierDefinitions, A as historyRun, C as exec, E as DEFAULT_WINDOW, F as DEFAULT_MAX_P, G as historyChangesCommand, H as historyChangesRequest, I as suiteDifferences, J as changesText, K as isRecent, L as formatChangePercentPlain, M as packageVersion } from './gate.js';
 import 'node:crypto';
 import 'node:fs/promises';
 import 'node:net';
@@ -4852,7 +4852,8 @@ async function historyAppendCommand(request) {
     const results = readResults(request.resultsPath);
     const run = await historyRunFor(results, request);
     const outcome = appendHistory(request.dir, results, run, { replace: request.replace });
-    return { ...outcome, request, run };
+    const earlier = outcome.file.entries.length === 1 ? earlierDefinitions(request.dir, run) : [];
+    return { ...outcome, request, run, earlier };
 }
 
 // `mysql-perf-gate history append|changes`: keep a nightly history across commits and find the
@@ -4876,6 +4877,10 @@ async function append(resultsPath, flags, io) {
     }
     if (entry.commitDate === null)
         io.stderr('the commit date is unknown (pass --commit-date): the entry is ordered by when it ran\n');
+    for (const earlier of outcome.earlier) {
+        const differences = suiteDifferences(earlier.file.suite, outcome.file.suite).slice(0, 5).join('; ');
+        io.stderr(`started a new history: suite ${outcome.file.key.suite} differs from the one ${earlier.path} was measured with (${differences}), so its numbers start a series of their own\n`);
+    }
     const verb = outcome.action === 'added' ? 'added' : 'replaced';
     io.stdout(`${verb} ${entry.commit.slice(0, 12)} (${outcome.run.cells.length} cells) as run ${outcome.index + 1} of ${outcome.file.entries.length} in ${outcome.path}\n`);
 }

@@ -1,6 +1,6 @@
 import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, h as setFailed, r as requireTunnel, j as requireUndici, u as undiciExports } from './actions-toolkit.js';
 import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
-import { h as commonBuildRequest, L as actionSpelling, M as compilerLabel, q as comparisonLabels, N as detectCcache, d as bisectOptionsFromFlags, e as bisectCommand, b as BISECT_DEFAULTS, z as historyRun, O as analyzeHistory, I as isRecent, P as changesDocument, H as changesText, Q as parseResults, R as baselineRelativePath, S as historySpec, T as renderChart, U as alertIssue, V as MAX_HISTORY_BYTES, W as parseHistoryText, X as appendToHistory, Y as serializeHistory, G as historyChangesRequest, p as parseCommit, J as formatChangePercentPlain, Z as commentMarker, _ as cliSpelling, $ as writeReport, a0 as verdictExitCode, a1 as renderVerdictSummary, a2 as sideOf, a3 as buildVerdict, a4 as Verdict, a5 as parseVerdict, a6 as parseBaselineFile, a7 as DEFAULT_COMPARE_OPTIONS, n as newestEntry, a8 as checkComparable, a9 as baselineSide, x as runConfigFromFlags, j as compareOptionsFromFlags, u as runCommand, t as inCleanupScope, i as compareCommand, w as buildSides } from './gate.js';
+import { h as commonBuildRequest, N as actionSpelling, O as compilerLabel, q as comparisonLabels, P as detectCcache, d as bisectOptionsFromFlags, e as bisectCommand, b as BISECT_DEFAULTS, A as historyRun, Q as analyzeHistory, K as isRecent, R as changesDocument, J as changesText, S as parseResults, T as historyRelativePath, U as historySpec, V as renderChart, W as alertIssue, X as MAX_HISTORY_BYTES, Y as parseHistoryText, Z as appendToHistory, _ as serializeHistory, H as historyChangesRequest, p as parseCommit, L as formatChangePercentPlain, $ as commentMarker, a0 as cliSpelling, a1 as writeReport, a2 as verdictExitCode, a3 as renderVerdictSummary, a4 as sideOf, a5 as buildVerdict, a6 as Verdict, a7 as parseVerdict, a8 as parseBaselineFile, a9 as DEFAULT_COMPARE_OPTIONS, n as newestEntry, aa as checkComparable, ab as baselineSide, x as runConfigFromFlags, j as compareOptionsFromFlags, u as runCommand, t as inCleanupScope, i as compareCommand, w as buildSides } from './gate.js';
 import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, o as object, s as string } from './gate-core.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
@@ -6229,7 +6229,7 @@ async function commitDate(client, config, commit, logger) {
 }
 /** Appends on the branch; the update function runs again on the newest content after a lost race. */
 async function appendOnBranch(client, config, results, run) {
-    const path = baselineRelativePath(run.key);
+    const path = historyRelativePath(run);
     // The update runs once per attempt; the last one's file is what the branch holds.
     const last = {};
     const written = await updateBranchFile(client, {

@@ -146,6 +146,39 @@ describe('the file', () => {
     expect(thrown(() => parseHistoryText('{', 'h.json')).message).toContain('not JSON');
   });
 
+  it('stays small: 1,000 nights of the standard suite (24 cells, 4 metrics, 5 repetitions)', () => {
+    const one = build([night(0)]);
+    const cells = Array.from({ length: 24 }, (_, index) => `oltp_cell_${index}@${[1, 4, 16, 64][index % 4]}`);
+    // Throughput-like values as sysbench and the counters give them: tps, ms, µs, instructions.
+    const level = [26_123.45, 0.05, 38.21, 123_456.7];
+    const entries = Array.from({ length: 1000 }, (_, n) => ({
+      ...one.entries[0]!,
+      commit: commitOf(n),
+      commitDate: dateOf(n),
+      runAt: dateOf(n),
+      run: `https://github.com/owner/repo/actions/runs/${19_000_000_000 + n}`,
+      values: cells.map(() =>
+        level.map((value, m) =>
+          [0, 1, 2, 3, 4].map((r) =>
+            Number((value * (1 + 0.013 * r + 0.0007 * n + m * 1e-4)).toPrecision(7)),
+          ),
+        ),
+      ),
+    }));
+    const text = serializeHistory({
+      ...one,
+      cells,
+      metrics: ['tps', 'latencyMs', 'cpuTimeUs', 'hwInstructions'],
+      entries,
+    });
+    const bytes = Buffer.byteLength(text);
+    process.stdout.write(
+      `history of 1,000 nights × 24 cells × 4 metrics × 5 repetitions: ${bytes} bytes (${(bytes / 1e6).toFixed(2)} MB)\n`,
+    );
+    expect(bytes).toBeLessThan(8_000_000);
+    expect(parseHistoryText(text, 'standard.json').entries).toHaveLength(1000);
+  });
+
   it('stays small: 1,000 nights of 20 cells', () => {
     const one = build([night(0)]);
     const cells = Array.from({ length: 20 }, (_, index) => `oltp_cell_${index}@1`);
@@ -180,10 +213,10 @@ describe('the store', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('appends into <testbed>/<suite>-<options>.json and leaves a bad file as it is', () => {
+  it('appends into <testbed>/<suite>-<options>-<definition>.json and leaves a bad file as it is', () => {
     const results = nightResults(night(0));
     const outcome = appendHistory(dir, results, historyRun(results, { commitDate: dateOf(0) }));
-    expect(outcome.path).toMatch(/\/instructions-[0-9a-f]{12}\.json$/);
+    expect(outcome.path).toMatch(/\/instructions-[0-9a-f]{12}-[0-9a-f]{12}\.json$/);
     expect(readHistoryFile(outcome.path).entries).toHaveLength(1);
     const second = nightResults(night(1));
     const again = appendHistory(dir, second, historyRun(second, { commitDate: dateOf(1) }));

@@ -147,7 +147,7 @@ maybe('the nightly workflow under act', () => {
     // Night 1: an empty history; one run, nothing to compare.
     await nightly('5001');
     const first = await history();
-    expect(first.path).toMatch(new RegExp(`^${TESTBED}/tiny-instructions-[0-9a-f]{12}\\.json$`));
+    expect(first.path).toMatch(new RegExp(`^${TESTBED}/tiny-instructions-[0-9a-f]{12}-[0-9a-f]{12}\\.json$`));
     expect(first.file.entries).toHaveLength(1);
     expect(first.file.entries[0]!.commit).toBe(repo.baseTip);
     expect(first.file.entries[0]!.run).toBe(`https://github.com/${OWNER}/${REPO}/actions/runs/5001`);

@@ -2,6 +2,7 @@
 // change points in it. Data goes to stdout, messages to stderr.
 import { Command, Option } from 'commander';
 
+import { suiteDifferences } from '../baseline/comparable.js';
 import { formatChangePercentPlain } from '../format.js';
 import {
   type HistoryAppendFlags,
@@ -47,6 +48,12 @@ async function append(resultsPath: string, flags: HistoryAppendFlags, io: Histor
   }
   if (entry.commitDate === null)
     io.stderr('the commit date is unknown (pass --commit-date): the entry is ordered by when it ran\n');
+  for (const earlier of outcome.earlier) {
+    const differences = suiteDifferences(earlier.file.suite, outcome.file.suite).slice(0, 5).join('; ');
+    io.stderr(
+      `started a new history: suite ${outcome.file.key.suite} differs from the one ${earlier.path} was measured with (${differences}), so its numbers start a series of their own\n`,
+    );
+  }
   const verb = outcome.action === 'added' ? 'added' : 'replaced';
   io.stdout(
     `${verb} ${entry.commit.slice(0, 12)} (${outcome.run.cells.length} cells) as run ${outcome.index + 1} of ${outcome.file.entries.length} in ${outcome.path}\n`,

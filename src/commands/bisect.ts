@@ -69,6 +69,7 @@ import { detectSourceTree } from '../builder/source-tree.js';
 import { METRICS, type MetricName } from '../compare/metrics.js';
 import { BenchmarkError, BuildError, errorMessage, InputError, ServerError } from '../errors.js';
 import { historyReferences } from '../history/history-references.js';
+import { suiteHash } from '../baseline/hash.js';
 import { findSuiteHistory } from '../history/history-store.js';
 import { formatDuration, plural } from '../format.js';
 import { renderChart } from '../report/rasterize.js';
@@ -189,7 +190,7 @@ export function bisectOptionsFromFlags(flags: BisectFlags, spell: FlagSpelling =
 function endReferences(options: BisectOptions, good: string, bad: string): BisectReferences | undefined {
   if (options.references !== undefined || options.history === undefined) return options.references;
   const { dir, testbed } = options.history;
-  const stored = findSuiteHistory(dir, options.suite.name, testbed);
+  const stored = findSuiteHistory(dir, options.suite.name, testbed, suiteHash(options.suite));
   const found = historyReferences(stored.file, stored.path, {
     suite: options.suite,
     good,

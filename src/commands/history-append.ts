@@ -5,7 +5,12 @@ import { existsSync } from 'node:fs';
 import { parseCommit } from '../baseline/entry.js';
 import { InputError } from '../errors.js';
 import { historyRun, type HistoryRun } from '../history/history-entry.js';
-import { appendHistory, type HistoryAppendOutcome as StoreOutcome } from '../history/history-store.js';
+import {
+  appendHistory,
+  earlierDefinitions,
+  type HistoryAppendOutcome as StoreOutcome,
+  type StoredHistory,
+} from '../history/history-store.js';
 import { readResults } from '../results/results-file.js';
 import type { Results } from '../results/results-schema.js';
 import { exec } from '../shell/exec.js';
@@ -36,6 +41,8 @@ export interface HistoryAppendRequest {
 export interface HistoryAppendOutcome extends StoreOutcome {
   readonly request: HistoryAppendRequest;
   readonly run: HistoryRun;
+  /** When this run started a new history: those of earlier definitions of its suite. */
+  readonly earlier: readonly StoredHistory[];
 }
 
 /** A date git or a person wrote: ISO 8601 with a time zone; stored as given. */
@@ -121,5 +128,6 @@ export async function historyAppendCommand(request: HistoryAppendRequest): Promi
   const results = readResults(request.resultsPath);
   const run = await historyRunFor(results, request);
   const outcome = appendHistory(request.dir, results, run, { replace: request.replace });
-  return { ...outcome, request, run };
+  const earlier = outcome.file.entries.length === 1 ? earlierDefinitions(request.dir, run) : [];
+  return { ...outcome, request, run, earlier };
 }

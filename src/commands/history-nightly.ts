@@ -6,7 +6,6 @@
 import { lstatSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { baselineRelativePath } from '../baseline/key.js';
 import { errorMessage, InputError } from '../errors.js';
 import { upsertAlertIssue } from '../github/alert-issue.js';
 import { updateBranchFile } from '../github/branch-file.js';
@@ -19,7 +18,12 @@ import {
   type DetectedChange,
   type SeriesAnalysis,
 } from '../history/changes.js';
-import { appendToHistory, historyRun, type HistoryRun } from '../history/history-entry.js';
+import {
+  appendToHistory,
+  historyRelativePath,
+  historyRun,
+  type HistoryRun,
+} from '../history/history-entry.js';
 import { MAX_HISTORY_BYTES, type HistoryFile } from '../history/history-schema.js';
 import { parseHistoryText, serializeHistory } from '../history/history-text.js';
 import { alertIssue, changesDocument, changesText } from '../report/history-report.js';
@@ -123,7 +127,7 @@ async function appendOnBranch(
   results: Results,
   run: HistoryRun,
 ): Promise<{ path: string; file: HistoryFile; commitSha: string | null }> {
-  const path = baselineRelativePath(run.key);
+  const path = historyRelativePath(run);
   // The update runs once per attempt; the last one's file is what the branch holds.
   const last: { file?: HistoryFile } = {};
   const written = await updateBranchFile(client, {

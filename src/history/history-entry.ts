@@ -1,6 +1,6 @@
 // Results → one history entry; adding it to a history file in its place. Pure.
 import { HistoryError, InputError } from '../errors.js';
-import { baselineKey, sameKey, sideFacts } from '../baseline/key.js';
+import { baselineKey, sameKey, sanitizeName, sideFacts } from '../baseline/key.js';
 import { suiteDifferences } from '../baseline/comparable.js';
 import { suiteHash } from '../baseline/hash.js';
 import type { BaselineKey } from '../baseline/baseline-schema.js';
@@ -104,6 +104,16 @@ export function historyRun(results: Results, options: HistoryEntryOptions): Hist
       values: measured.map((cell) => keptIndex.map((index) => cell[index] ?? null)),
     },
   };
+}
+
+/**
+ * A history's file, relative to the history directory or the branch:
+ * `<testbed>/<suite>-<options hash>-<suite hash>.json`. The suite's definition is part of the name,
+ * so a changed suite starts a new series rather than continuing one it does not belong to.
+ */
+export function historyRelativePath(run: Pick<HistoryRun, 'key' | 'suiteHash'>): string {
+  const { key } = run;
+  return `${sanitizeName(key.testbed, 'testbed')}/${sanitizeName(key.suite, 'suite')}-${key.optionsHash}-${run.suiteHash}.json`;
 }
 
 /** Where an entry goes: commit date (or run time when unknown), then run time. */

@@ -1,23 +1,41 @@
 // The one place histories touch the disk (the CLI's --dir): read, append (locked, atomic), list.
 // The layout is the baselines': `<testbed>/<suite>-<optionsHash>.json`.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 import { errorMessage, HistoryError } from '../errors.js';
-import { baselineRelativePath, sanitizeName } from '../baseline/key.js';
-import type { BaselineKey } from '../baseline/baseline-schema.js';
+import { sanitizeName } from '../baseline/key.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import { withFileLock } from '../shell/file-lock.js';
 import type { Results } from '../results/results-schema.js';
-import { appendToHistory, type AppendAction, type HistoryRun } from './history-entry.js';
+import { appendToHistory, type AppendAction, historyRelativePath, type HistoryRun } from './history-entry.js';
 import { MAX_HISTORY_BYTES, type HistoryFile } from './history-schema.js';
 import { parseHistoryText, serializeHistory } from './history-text.js';
 
 /** Two nightly jobs appending at once wait for each other this long rather than fail. */
 const LOCK_WAIT_MS = 60_000;
 
-export function historyPath(dir: string, key: BaselineKey): string {
-  return join(dir, baselineRelativePath(key));
+export function historyPath(dir: string, run: Pick<HistoryRun, 'key' | 'suiteHash'>): string {
+  return join(dir, historyRelativePath(run));
+}
+
+/**
+ * Other histories of the same testbed, suite and options under `dir`: those of earlier
+ * definitions of the suite, which a changed suite leaves behind.
+ */
+export function earlierDefinitions(dir: string, run: Pick<HistoryRun, 'key' | 'suiteHash'>): StoredHistory[] {
+  const path = historyPath(dir, run);
+  const prefix = basename(path).slice(0, -`${run.suiteHash}.json`.length);
+  if (!existsSync(dirname(path))) return [];
+  return readdirSync(dirname(path))
+    .filter((name) => name.startsWith(prefix) && join(dirname(path), name) !== path && name.endsWith('.json'))
+    .flatMap((name) => {
+      try {
+        return [{ path: join(dirname(path), name), file: readHistoryFile(join(dirname(path), name)) }];
+      } catch {
+        return [];
+      }
+    });
 }
 
 export function readHistoryFile(path: string): HistoryFile {
@@ -54,7 +72,7 @@ export function appendHistory(
   run: HistoryRun,
   options: { readonly replace?: boolean } = {},
 ): HistoryAppendOutcome {
-  const path = historyPath(dir, run.key);
+  const path = historyPath(dir, run);
   try {
     mkdirSync(dirname(path), { recursive: true });
   } catch (error) {
@@ -123,9 +141,18 @@ export function listHistories(dir: string, testbed?: string): HistoryListing {
  * The one history of a suite under `dir` (of one testbed when given), for bisect's reference
  * values; an error naming what is there when there is none, or more than one to choose from.
  */
-export function findSuiteHistory(dir: string, suite: string, testbed?: string): StoredHistory {
+export function findSuiteHistory(
+  dir: string,
+  suite: string,
+  testbed?: string,
+  definition?: string,
+): StoredHistory {
   const listing = listHistories(dir, testbed);
-  const found = listing.found.filter((item) => item.file.key.suite === suite);
+  // A suite changed since leaves histories of its earlier definitions: only this one's counts.
+  const found = listing.found.filter(
+    (item) =>
+      item.file.key.suite === suite && (definition === undefined || item.file.suiteHash === definition),
+  );
   const where = `${dir}${testbed === undefined ? '' : ` (testbed ${testbed})`}`;
   if (found.length === 1 && found[0] !== undefined) return found[0];
   if (found.length === 0) {
@@ -138,6 +165,6 @@ export function findSuiteHistory(dir: string, suite: string, testbed?: string): 
     (item) => `testbed ${item.file.key.testbed}, options ${item.file.key.optionsHash}`,
   );
   throw new HistoryError(
-    `${found.length} histories of suite ${suite} under ${where} (${choices.join('; ')}): name the testbed, or pass the file's directory`,
+    `${found.length} histories of suite ${suite} under ${where} (${choices.join('; ')}): name the testbed with --testbed`,
   );
 }

@@ -190,9 +190,9 @@ function changeRow(change: DetectedChange): string {
 
 /**
  * The issue the nightly opens (or updates) for one regression: the cells whose change points fall
- * between the same two commits. Every name in it comes from a validated history (suite, workload
- * and testbed names are restricted to letters, digits and `_.-`; commits are hex), and is still
- * put in code spans or escaped.
+ * between the same two commits. Every name in it comes from a validated history (suite and
+ * workload names are restricted to letters, digits and `_.-`; commits are hex; a testbed name is
+ * free text) and goes into a code span or is escaped.
  */
 export function alertIssue(changes: readonly DetectedChange[], context: AlertContext): AlertIssue {
   const first = changes[0];
