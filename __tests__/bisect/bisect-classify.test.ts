@@ -50,9 +50,12 @@ describe('spread', () => {
   it.each([
     [[], 0],
     [[3], 0],
-    [[3, 1, 2], 2],
-  ])('%j → %i', (values, expected) => {
-    expect(spread(values)).toBe(expected);
+    [[3, 1], 2],
+    // From three on, robust: twice 1.4826 × the median absolute deviation.
+    [[3, 1, 2], 2 * 1.482602218505602],
+    [[42_701.86, 42_889.69, 42_932.19], 2 * 1.482602218505602 * 42.5],
+  ])('%j → %d', (values, expected) => {
+    expect(spread(values)).toBeCloseTo(expected, 6);
   });
 });
 
@@ -252,6 +255,15 @@ describe('noisy throughput, measured adaptively', () => {
     // Most commits need more than one run of 3 repetitions, and none more than 15.
     expect(tally.repetitions / 300).toBeGreaterThan(3);
     expect(tally.most).toBeLessThanOrEqual(15);
+  });
+});
+
+describe('counts: a stray repetition', () => {
+  it('does not hide a 1% step between two real ends (MariaDB point selects, one build 0.4% off in one repetition)', () => {
+    const ends = judgeEnds([42_494.1, 42_439.41, 42_460.95], [42_701.86, 42_889.69, 42_932.19], true);
+    expect(ends.distinct).toBe(true);
+    expect(judgeCell(ends, [42_942.23, 42_950.71, 42_929.71], true, 15).call).toBe('bad');
+    expect(judgeCell(ends, [42_548.06, 42_538.15, 42_559.07], true, 15).call).toBe('good');
   });
 });
 

@@ -32,6 +32,8 @@ function short(commit: string): string {
 function pointRows(analysis: SeriesAnalysis): Record<string, unknown>[] {
   const panel = panelName(analysis);
   const starts = [0, ...analysis.changes.map((change) => change.index)];
+  const values = analysis.series.points.map((point) => point.value);
+  const overall = values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
   const means = [analysis.changes[0]?.meanBefore, ...analysis.changes.map((change) => change.meanAfter)];
   return analysis.series.points.map((point, index) => {
     const segment = starts.filter((start) => start <= index).length - 1;
@@ -41,8 +43,8 @@ function pointRows(analysis: SeriesAnalysis): Record<string, unknown>[] {
       index,
       commit: short(point.commit),
       value: point.value,
-      // No change point: the whole series is one segment, drawn at its mean by the chart.
-      segmentMean: analysis.changes.length === 0 ? null : (means[segment] ?? null),
+      // No change point: the whole series is one segment, drawn at its mean.
+      segmentMean: analysis.changes.length === 0 ? overall : (means[segment] ?? null),
     };
   });
 }
@@ -61,14 +63,26 @@ function changeRows(analysis: SeriesAnalysis): Record<string, unknown>[] {
   }));
 }
 
+/**
+ * The metric a history is read by: instructions for an instruction suite, else throughput; the
+ * others (all threads' instructions, latency, CPU time) would draw a near copy of each panel.
+ */
+export function chartedMetric(analyses: readonly SeriesAnalysis[]): string | null {
+  const metrics = new Set(analyses.map((analysis) => analysis.series.metric));
+  if (metrics.has('instructions')) return 'instructions';
+  if (metrics.has('tps')) return 'tps';
+  return analyses[0]?.series.metric ?? null;
+}
+
 /** The series to draw: those whose newest change point is newest first (what an alert is about), at most HISTORY_MAX_PANELS. */
 export function panelsShown(analyses: readonly SeriesAnalysis[]): SeriesAnalysis[] {
   const age = (analysis: SeriesAnalysis): number => {
     const newest = analysis.changes.at(-1);
     return newest === undefined ? Number.POSITIVE_INFINITY : analysis.series.points.length - newest.index;
   };
+  const metric = chartedMetric(analyses);
   return analyses
-    .filter((analysis) => analysis.series.points.length > 0)
+    .filter((analysis) => analysis.series.points.length > 0 && analysis.series.metric === metric)
     .map((analysis, order) => ({ analysis, order, age: age(analysis) }))
     .sort((a, b) => a.age - b.age || a.order - b.order)
     .slice(0, HISTORY_MAX_PANELS)
