@@ -397,23 +397,25 @@ describe('a tampered artifact', () => {
 });
 
 describe('reading one file of the artifact', () => {
+  // Inside the root every test gets (and loses afterwards), so nothing is left in /tmp.
+  let dir: string;
   beforeEach(() => {
-    root = mkdtempSync(join(os.tmpdir(), 'gate-publish-read-'));
+    dir = mkdtempSync(join(root, 'read-'));
   });
 
   it('reads a file up to its cap, and says absent for a missing one', () => {
-    writeFileSync(join(root, 'pull-request.txt'), '7'.repeat(64));
-    expect(readArtifactFile(root, 'pull-request.txt')).toBe('7'.repeat(64));
-    expect(readArtifactFile(root, 'verdict.json')).toBeNull();
-    writeFileSync(join(root, 'pull-request.txt'), '7'.repeat(65));
-    expect(() => readArtifactFile(root, 'pull-request.txt')).toThrow(
+    writeFileSync(join(dir, 'pull-request.txt'), '7'.repeat(64));
+    expect(readArtifactFile(dir, 'pull-request.txt')).toBe('7'.repeat(64));
+    expect(readArtifactFile(dir, 'verdict.json')).toBeNull();
+    writeFileSync(join(dir, 'pull-request.txt'), '7'.repeat(65));
+    expect(() => readArtifactFile(dir, 'pull-request.txt')).toThrow(
       new ArtifactError('artifact refused: pull-request.txt is 65 bytes, over its cap of 64 bytes'),
     );
   });
 
   it('refuses a directory where a file should be', () => {
-    mkdirSync(join(root, 'results.json'));
-    expect(() => readArtifactFile(root, 'results.json')).toThrow(
+    mkdirSync(join(dir, 'results.json'));
+    expect(() => readArtifactFile(dir, 'results.json')).toThrow(
       'artifact refused: results.json is not a regular file',
     );
   });
