@@ -1,4 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+
 import {
+  findBuildTree,
   installScriptCandidates,
   mariadbInstallArgs,
   mysqlInitializeArgs,
@@ -27,6 +32,37 @@ describe('mariadbInstallArgs', () => {
       '--basedir=/usr',
       '--user=root',
     ]);
+  });
+});
+
+describe('a server in a build tree', () => {
+  it('bootstraps from the tree: --srcdir and --builddir instead of --basedir', () => {
+    const tree = { build: '/src/build', source: '/src/mariadb' };
+    expect(mariadbInstallArgs({ ...request, basedir: '/src/build/sql' }, '  --basedir=path\n', tree)).toEqual(
+      ['--no-defaults', '--datadir=/w/head/datadir', '--srcdir=/src/mariadb', '--builddir=/src/build'],
+    );
+  });
+
+  it('finds the tree from CMakeCache.txt beside the binary or one level up, and nothing elsewhere', async () => {
+    const dir = mkdtempSync(join(os.tmpdir(), 'gate-tree-'));
+    try {
+      mkdirSync(join(dir, 'build', 'sql'), { recursive: true });
+      writeFileSync(
+        join(dir, 'build', 'CMakeCache.txt'),
+        '# This is the CMakeCache file.\nCMAKE_BUILD_TYPE:STRING=RelWithDebInfo\nCMAKE_HOME_DIRECTORY:INTERNAL=/src/mariadb-10.11.18\n',
+      );
+      expect(await findBuildTree(join(dir, 'build', 'sql'))).toEqual({
+        build: join(dir, 'build'),
+        source: '/src/mariadb-10.11.18',
+      });
+      expect(await findBuildTree(join(dir, 'build'))).toEqual({
+        build: join(dir, 'build'),
+        source: '/src/mariadb-10.11.18',
+      });
+      expect(await findBuildTree(dir)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -2,10 +2,14 @@
 // MariaDB, `mysqld --initialize-insecure` for MySQL and Percona Server. Either way root gets an
 // empty password, so the tool can connect without storing a secret.
 //
+// A MariaDB server in a build tree (build/sql/mariadbd, not installed) is bootstrapped by the
+// tree's own script with --srcdir and --builddir; a copied binary in a directory of its own, by the
+// distribution's script through a prefix of links (the binary, my_print_defaults, share/, lib/).
+//
 // Verified on MariaDB 10.11 (Debian 12). The MySQL/Percona path follows the MySQL 5.7/8.x
 // reference manual ("Initializing the Data Directory"); no MySQL or Percona server was available
 // to run it.
-import { access, constants } from 'node:fs/promises';
+import { access, constants, mkdir, readFile, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 
 import { DependencyError, ServerError, tailLines } from '../errors.js';
@@ -29,13 +33,16 @@ export interface DatadirRequest {
 export const INSTALL_SCRIPT_NAMES = ['mariadb-install-db', 'mysql_install_db'] as const;
 
 export async function initializeDatadir(request: DatadirRequest): Promise<void> {
-  const { file, args } =
+  const { file, args, shim } =
     request.flavor === 'mariadb'
       ? await mariadbCommand(request)
-      : { file: request.binary, args: mysqlInitializeArgs(request) };
+      : { file: request.binary, args: mysqlInitializeArgs(request), shim: undefined };
   request.log?.(`initializing ${request.datadir}: ${[file, ...args].join(' ')}`);
   // TMPDIR is the server's default tmpdir; the bootstrap script has no option of its own for it.
-  const result = await exec(file, args, { check: false, env: { ...process.env, TMPDIR: request.tmpdir } });
+  const result = await exec(file, args, {
+    check: false,
+    env: { ...process.env, TMPDIR: request.tmpdir },
+  }).finally(() => (shim === undefined ? undefined : rm(shim, { recursive: true, force: true })));
   if (result.exitCode !== 0 || result.signal !== null) {
     const how = result.signal ? `was killed by ${result.signal}` : `exited with status ${result.exitCode}`;
     const output = tailLines(`${result.stdout}\n${result.stderr}`, 25);
@@ -68,11 +75,15 @@ export function mysqlInitializeArgs(
 export function mariadbInstallArgs(
   request: Pick<DatadirRequest, 'datadir' | 'basedir' | 'user'>,
   helpText: string,
+  tree?: BuildTree,
 ): string[] {
   return [
     '--no-defaults',
     `--datadir=${request.datadir}`,
-    `--basedir=${request.basedir}`,
+    // A build tree: the script takes the server, my_print_defaults and the share files from there.
+    ...(tree === undefined
+      ? [`--basedir=${request.basedir}`]
+      : [`--srcdir=${tree.source}`, `--builddir=${tree.build}`]),
     // "normal": root@localhost and root@127.0.0.1 without a password, reachable over TCP;
     // the default "socket" would only let the unix user root in through the socket.
     ...(helpText.includes('--auth-root-authentication-method')
@@ -89,16 +100,66 @@ export function installScriptCandidates(basedir: string, pathDirs: readonly stri
   return dirs.flatMap((dir) => INSTALL_SCRIPT_NAMES.map((name) => path.join(dir, name)));
 }
 
-async function mariadbCommand(request: DatadirRequest): Promise<{ file: string; args: string[] }> {
-  const pathDirs = (process.env.PATH ?? '').split(path.delimiter).filter((dir) => dir !== '');
-  const candidates = installScriptCandidates(request.basedir, pathDirs);
-  let script: string | undefined;
-  for (const candidate of candidates) {
-    if (await isExecutable(candidate)) {
-      script = candidate;
-      break;
-    }
+/** A CMake build tree (not installed): its top and the source tree it was configured from. */
+export interface BuildTree {
+  readonly build: string;
+  readonly source: string;
+}
+
+/** The build tree a server's directory is in (build/sql for build/sql/mariadbd), from its CMakeCache.txt. */
+export async function findBuildTree(basedir: string): Promise<BuildTree | undefined> {
+  for (const dir of [basedir, path.dirname(basedir)]) {
+    const cache = await readFile(path.join(dir, 'CMakeCache.txt'), 'utf8').catch(() => undefined);
+    const source = cache === undefined ? undefined : /^CMAKE_HOME_DIRECTORY:INTERNAL=(.+)$/m.exec(cache)?.[1];
+    if (source !== undefined) return { build: dir, source: source.trim() };
   }
+  return undefined;
+}
+
+async function firstExecutable(candidates: readonly string[]): Promise<string | undefined> {
+  for (const candidate of candidates) if (await isExecutable(candidate)) return candidate;
+  return undefined;
+}
+
+/**
+ * A prefix for bootstrapping a server that sits in no prefix of its own (a copied binary): the
+ * binary as sbin/, the distribution's my_print_defaults and resolveip as bin/, its share/ and
+ * lib/, all links, in the side's tmpdir. The bootstrap script runs the server it finds there.
+ */
+async function shimPrefix(request: DatadirRequest, script: string): Promise<string | undefined> {
+  const distribution = path.dirname(path.dirname(script));
+  const tools = path.dirname(script);
+  if (!(await isExecutable(path.join(tools, 'my_print_defaults')))) return undefined;
+  const shim = path.join(request.tmpdir, 'bootstrap-prefix');
+  await mkdir(path.join(shim, 'bin'), { recursive: true });
+  await mkdir(path.join(shim, 'sbin'));
+  await symlink(request.binary, path.join(shim, 'sbin', path.basename(request.binary)));
+  for (const tool of ['my_print_defaults', 'resolveip']) {
+    if (await isExecutable(path.join(tools, tool)))
+      await symlink(path.join(tools, tool), path.join(shim, 'bin', tool));
+  }
+  for (const dir of ['share', 'lib']) await symlink(path.join(distribution, dir), path.join(shim, dir));
+  return shim;
+}
+
+async function mariadbCommand(
+  request: DatadirRequest,
+): Promise<{ file: string; args: string[]; shim: string | undefined }> {
+  const tree = await findBuildTree(request.basedir);
+  const treeScript =
+    tree === undefined
+      ? undefined
+      : await firstExecutable(INSTALL_SCRIPT_NAMES.map((name) => path.join(tree.build, 'scripts', name)));
+  if (tree !== undefined && treeScript !== undefined) {
+    const help = await exec(treeScript, ['--help'], { check: false });
+    return {
+      file: treeScript,
+      args: mariadbInstallArgs(request, `${help.stdout}\n${help.stderr}`, tree),
+      shim: undefined,
+    };
+  }
+  const pathDirs = (process.env.PATH ?? '').split(path.delimiter).filter((dir) => dir !== '');
+  const script = await firstExecutable(installScriptCandidates(request.basedir, pathDirs));
   if (script === undefined) {
     throw new DependencyError(
       `cannot initialize a MariaDB datadir: neither ${INSTALL_SCRIPT_NAMES.join(' nor ')} was found in ` +
@@ -106,8 +167,26 @@ async function mariadbCommand(request: DatadirRequest): Promise<{ file: string; 
         'Install the server package that ships it (Debian: mariadb-server) or pass the full install prefix.',
     );
   }
+  // The prefix has no my_print_defaults of its own (a copied binary): bootstrap through a shim.
+  const own = await firstExecutable(
+    ['bin', 'extra'].map((dir) => path.join(request.basedir, dir, 'my_print_defaults')),
+  );
+  const shim =
+    own === undefined && !script.startsWith(`${request.basedir}${path.sep}`)
+      ? await shimPrefix(request, script)
+      : undefined;
+  if (own === undefined && shim === undefined) {
+    throw new DependencyError(
+      `cannot initialize a MariaDB datadir for ${request.binary}: ${request.basedir} is no install prefix (no bin/my_print_defaults) and ${script} has none beside it; pass the install prefix or the build tree's sql/mariadbd`,
+    );
+  }
   const help = await exec(script, ['--help'], { check: false });
-  return { file: script, args: mariadbInstallArgs(request, `${help.stdout}\n${help.stderr}`) };
+  const basedir = shim ?? request.basedir;
+  return {
+    file: script,
+    args: mariadbInstallArgs({ ...request, basedir }, `${help.stdout}\n${help.stderr}`),
+    shim,
+  };
 }
 
 async function isExecutable(file: string): Promise<boolean> {
