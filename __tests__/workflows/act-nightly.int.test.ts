@@ -178,8 +178,9 @@ maybe('the nightly workflow under act', () => {
     expect(mock.issues).toHaveLength(1);
     const issue = mock.issues[0]!;
     expect(issue.state).toBe('open');
+    // The earlier nights are 3% below night 1; night 2 measures within a fraction of a percent of it.
     expect(issue.title).toMatch(
-      /^Performance: oltp_\w+@1 instructions \+3\.\d% between [0-9a-f]{12}\.\.[0-9a-f]{12} \(tiny-instructions\)$/,
+      /^Performance: oltp_\w+@1 instructions \+[2-4]\.\d% between [0-9a-f]{12}\.\.[0-9a-f]{12} \(tiny-instructions\)$/,
     );
     const lastEarlier = EARLIER_NIGHTS.toString(16).padStart(2, '0').repeat(20);
     expect(issue.body).toMatch(/^<!-- mysql-perf-gate:alert=[0-9a-f]{12} -->\n/);
