@@ -17,6 +17,8 @@
 #   attempt downloads into its own scratch directory, so failed attempts leave nothing behind,
 #   and the downloaded .dsc/.orig.tar.*/.debian.tar.* are deleted once the tree is unpacked.
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=lib/debian-source.sh
+source "$(dirname "$0")/lib/debian-source.sh"
 
 find_only=0
 if [ "${1:-}" = "--find" ]; then
@@ -172,14 +174,7 @@ if [ ${#versions[@]} -eq 0 ]; then
   echo "apt knows no source package mariadb (deb-src entries not working?)" >&2
   exit 1
 fi
-for ((i = 1; i < ${#versions[@]}; i++)); do
-  for ((j = i; j > 0; j--)); do
-    dpkg --compare-versions "${versions[j]}" gt "${versions[j - 1]}" || break
-    tmp=${versions[j]}
-    versions[j]=${versions[j - 1]}
-    versions[j - 1]=$tmp
-  done
-done
+mapfile -t versions < <(newest_first "${versions[@]}")
 echo "source versions of mariadb, newest first: ${versions[*]}" >&2
 
 scratch=""

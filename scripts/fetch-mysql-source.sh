@@ -18,6 +18,8 @@
 #   attempt leaves nothing of. Only the upstream tarball is unpacked (Debian's patches are not
 #   applied: the tree is MySQL's own).
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=lib/debian-source.sh
+source "$(dirname "$0")/lib/debian-source.sh"
 
 find_only=0
 if [ "${1:-}" = "--find" ]; then
@@ -111,14 +113,7 @@ if [ ${#versions[@]} -eq 0 ]; then
   echo "apt knows no source package mysql-9.7 (is deb.debian.org reachable?)" >&2
   exit 1
 fi
-for ((i = 1; i < ${#versions[@]}; i++)); do
-  for ((j = i; j > 0; j--)); do
-    dpkg --compare-versions "${versions[j]}" gt "${versions[j - 1]}" || break
-    tmp=${versions[j]}
-    versions[j]=${versions[j - 1]}
-    versions[j - 1]=$tmp
-  done
-done
+mapfile -t versions < <(newest_first "${versions[@]}")
 echo "source versions of mysql-9.7, newest first: ${versions[*]}" >&2
 
 scratch=""

@@ -2,13 +2,16 @@
 // appends of two processes, the bad inputs (one line, exit 2, nothing written), and the --series
 // input against apache-otava's change points on the same series.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
 
 import { jest } from '@jest/globals';
 
 import { main } from '../../src/cli/program.js';
+import { appendToHistory, historyRun } from '../../src/history/history-entry.js';
 import { readHistoryFile } from '../../src/history/history-store.js';
+import { serializeHistory } from '../../src/history/history-text.js';
 import { commitOf, dateOf, nightResults } from '../history/nights.js';
 import { ROOT, useTempDir } from '../helpers/real-run.js';
 import { sourceCli } from '../helpers/source-cli.js';
@@ -100,34 +103,47 @@ describe('history append and changes', () => {
       1,
     );
   });
+});
 
-  it('two processes appending at once lose nothing', async () => {
+describe('an append while another holds the lock', () => {
+  it('waits for it and adds to what the other wrote, losing neither', async () => {
     const history = join(dir.path, 'history');
-    const paths = Array.from({ length: 12 }, (_, n) => writeNight(n));
-    const worker = (mine: string[]): Promise<number> => {
-      const script = mine
-        .map((path) => {
-          const [node, args] = sourceCli('history', 'append', path, '--dir', history, '--testbed', 'box');
-          return [node, ...args].map((word) => `'${word}'`).join(' ');
-        })
-        .join(' && ');
-      return new Promise((resolve) => {
-        spawn('bash', ['-c', script], { stdio: 'ignore' }).on('exit', (code) => {
-          resolve(code ?? 1);
-        });
-      });
-    };
-    const codes = await Promise.all([
-      worker(paths.filter((_, n) => n % 2 === 0)),
-      worker(paths.filter((_, n) => n % 2 === 1)),
-    ]);
-    expect(codes).toEqual([0, 0]);
-    const [file] = filesUnder(history).filter((name) => name.endsWith('.json'));
-    const stored = readHistoryFile(join(history, file!));
-    expect(stored.entries.map((entry) => entry.commit).sort()).toEqual(
-      paths.map((_, n) => commitOf(n)).sort(),
+    expect(await cli('history', 'append', writeNight(0), '--dir', history, '--testbed', 'box')).toBe(0);
+    const [name] = filesUnder(history);
+    const path = join(history, name!);
+    // Another append holds the lock (a live process: this one).
+    writeFileSync(
+      `${path}.lock`,
+      JSON.stringify({ pid: process.pid, hostname: os.hostname(), createdAt: dateOf(0) }),
     );
-    expect(filesUnder(history)).toEqual([file]);
+    const [node, args] = sourceCli('history', 'append', writeNight(2), '--dir', history, '--testbed', 'box');
+    const child = spawn(node, args, { stdio: 'ignore' });
+    const exited = new Promise<number>((resolve) => {
+      child.on('exit', (code) => {
+        resolve(code ?? 1);
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect(child.exitCode).toBeNull(); // still waiting
+    // The holder writes its entry and lets go.
+    const held = readHistoryFile(path);
+    const results = nightResults({ commit: commitOf(1), date: dateOf(1), index: 1 });
+    const added = appendToHistory(
+      held,
+      results,
+      historyRun(results, { commitDate: dateOf(1), testbed: 'box' }),
+      {
+        where: path,
+      },
+    );
+    writeFileSync(path, serializeHistory(added.file));
+    rmSync(`${path}.lock`);
+    expect(await exited).toBe(0);
+    expect(readHistoryFile(path).entries.map((entry) => entry.commit)).toEqual([
+      commitOf(0),
+      commitOf(1),
+      commitOf(2),
+    ]);
   }, 120_000);
 });
 

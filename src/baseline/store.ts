@@ -129,8 +129,17 @@ export interface BaselineListing {
   readonly problems: readonly string[];
 }
 
-/** Every `<testbed>/*.json` under `dir`, or only those of one testbed. */
-export function listBaselines(dir: string, testbed?: string): BaselineListing {
+/**
+ * Every `<testbed>/*.json` under `dir` (or only one testbed's), read with `read`; a file it
+ * refuses with `refused` (an error of the store's own class) is listed as a problem, not thrown.
+ * Baselines and histories share this layout.
+ */
+export function listTestbedFiles<T>(
+  dir: string,
+  testbed: string | undefined,
+  read: (path: string) => T,
+  refused: (error: unknown) => error is Error,
+): { exists: boolean; found: { path: string; file: T }[]; problems: string[] } {
   if (!existsSync(dir)) return { exists: false, found: [], problems: [] };
   const testbedDirs =
     testbed === undefined
@@ -139,7 +148,7 @@ export function listBaselines(dir: string, testbed?: string): BaselineListing {
           .map((item) => item.name)
           .sort()
       : [sanitizeName(testbed, 'testbed')].filter((name) => existsSync(join(dir, name)));
-  const found: StoredBaseline[] = [];
+  const found: { path: string; file: T }[] = [];
   const problems: string[] = [];
   for (const testbedDir of testbedDirs) {
     const names = readdirSync(join(dir, testbedDir))
@@ -148,12 +157,17 @@ export function listBaselines(dir: string, testbed?: string): BaselineListing {
     for (const name of names) {
       const path = join(dir, testbedDir, name);
       try {
-        found.push({ path, file: readBaselineFile(path) });
+        found.push({ path, file: read(path) });
       } catch (error) {
-        if (!(error instanceof BaselineError)) throw error;
+        if (!refused(error)) throw error;
         problems.push(error.message);
       }
     }
   }
   return { exists: true, found, problems };
+}
+
+/** Every `<testbed>/*.json` under `dir`, or only those of one testbed. */
+export function listBaselines(dir: string, testbed?: string): BaselineListing {
+  return listTestbedFiles(dir, testbed, readBaselineFile, (error) => error instanceof BaselineError);
 }

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node
 import { basename, dirname, join } from 'node:path';
 
 import { errorMessage, HistoryError } from '../errors.js';
-import { sanitizeName } from '../baseline/key.js';
+import { listTestbedFiles } from '../baseline/store.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import { withFileLock } from '../shell/file-lock.js';
 import type { Results } from '../results/results-schema.js';
@@ -111,30 +111,7 @@ export interface HistoryListing {
 
 /** Every `<testbed>/*.json` under `dir`, or only one testbed's. */
 export function listHistories(dir: string, testbed?: string): HistoryListing {
-  if (!existsSync(dir)) return { exists: false, found: [], problems: [] };
-  const testbedDirs =
-    testbed === undefined
-      ? readdirSync(dir, { withFileTypes: true })
-          .filter((item) => item.isDirectory())
-          .map((item) => item.name)
-          .sort()
-      : [sanitizeName(testbed, 'testbed')].filter((name) => existsSync(join(dir, name)));
-  const found: StoredHistory[] = [];
-  const problems: string[] = [];
-  for (const testbedDir of testbedDirs) {
-    for (const name of readdirSync(join(dir, testbedDir))
-      .filter((item) => item.endsWith('.json'))
-      .sort()) {
-      const path = join(dir, testbedDir, name);
-      try {
-        found.push({ path, file: readHistoryFile(path) });
-      } catch (error) {
-        if (!(error instanceof HistoryError)) throw error;
-        problems.push(error.message);
-      }
-    }
-  }
-  return { exists: true, found, problems };
+  return listTestbedFiles(dir, testbed, readHistoryFile, (error) => error instanceof HistoryError);
 }
 
 /**
