@@ -150,6 +150,19 @@ maybe('the machine lock', () => {
     expect(JSON.parse(readFileSync(lockPath, 'utf8'))).toMatchObject({ suite: 'first' });
   });
 
+  it('names a holder whose record appears a moment after it took the lock (a run just starting)', async () => {
+    const holder = await foreignHolder();
+    const record = { pid: holder.pid, user: 'u', host: 'h', suite: 'late', command: 'c' };
+    setTimeout(() => {
+      writeFileSync(lockPath, JSON.stringify({ ...record, since: new Date().toISOString() }));
+    }, 500);
+    const { logger, lines } = recordingLogger();
+    await expect(acquireMachineLock(request('mine', 0), logger, newScope())).rejects.toThrow(
+      `does not wait: the run of pid ${holder.pid} (suite late,`,
+    );
+    expect(lines[0]).toContain(`waiting for the run of pid ${holder.pid} (suite late,`);
+  });
+
   it('waits for a holder that left no record, and a dead pid in the record is no holder', async () => {
     // A record left by a killed run: its pid is gone.
     const dead = spawn('true');

@@ -47,6 +47,12 @@ import { ensureMachineStateDir } from './machine-state.js';
 export const LOCK_FILE_NAME = 'run.lock';
 /** How often a waiting run says again whom it waits for. */
 export const REMIND_EVERY_MS = 30_000;
+/**
+ * How long a waiting run looks for the holder's record before it says whom it waits for: the
+ * holder writes it just after taking the lock, so a run that finds the lock taken a moment after
+ * it was taken would otherwise name no one.
+ */
+const RECORD_GRACE_MS = 3000;
 /** flock's exit status when --nonblock finds the lock taken (EX_TEMPFAIL). */
 const CONFLICT_EXIT = 75;
 
@@ -283,6 +289,21 @@ function readHolder(lockPath: string): HolderRecord | undefined {
   }
 }
 
+/** The holder's record, looked for again every 25 ms for up to `graceMs` while there is none. */
+async function awaitHolder(
+  lockPath: string,
+  graceMs: number,
+  signal: AbortSignal,
+): Promise<HolderRecord | undefined> {
+  const deadline = Date.now() + graceMs;
+  let holder = readHolder(lockPath);
+  while (!holder && Date.now() < deadline && !signal.aborted) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    holder = readHolder(lockPath);
+  }
+  return holder;
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -306,14 +327,14 @@ async function waitForLock(
   signal: AbortSignal,
 ): Promise<void> {
   const started = Date.now();
-  const say = (waitedMs: number): void => {
-    logger.info(waitingMessage(readHolder(lockPath), new Date(), waitedMs, lockPath));
+  const say = (waitedMs: number, holder = readHolder(lockPath)): void => {
+    logger.info(waitingMessage(holder, new Date(), waitedMs, lockPath));
   };
   const timedOut = (): LockTimeoutError =>
     new LockTimeoutError(
       timeoutMessage(readHolder(lockPath), new Date(), request.timeoutMs ?? 0, request.timeoutLabel),
     );
-  say(0);
+  say(0, await awaitHolder(lockPath, RECORD_GRACE_MS, signal));
   if (request.timeoutMs === 0) throw timedOut();
   signal.throwIfAborted();
   const child = spawnFlock(flock, fd, ['--exclusive']);
