@@ -32,6 +32,7 @@ function plan(overrides: Partial<BuildPlan> = {}): BuildPlan {
     buildDir: '/opt/server.build',
     buildType: 'RelWithDebInfo',
     targets: [],
+    install: 'all',
     jobs: 8,
     ccache: { reason: 'turned off (--ccache off)' },
     toolEnv: {},

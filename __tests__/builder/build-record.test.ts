@@ -20,6 +20,7 @@ const PLAN: BuildPlan = {
   buildDir: '/opt/mysql.build',
   buildType: 'Release',
   targets: ['mysqld'],
+  install: 'none',
   jobs: 4,
   ccache: { reason: 'turned off (--ccache off)' },
   toolEnv: {},

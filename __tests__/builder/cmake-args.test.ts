@@ -20,6 +20,16 @@ const MYSQL = [
   '-DWITH_NDBCLUSTER_STORAGE_ENGINE=OFF',
   '-DWITH_SSL=system',
   '-DWITH_ZLIB=bundled',
+  '-DWITH_ZSTD=bundled',
+  '-DWITH_LZ4=bundled',
+  '-DWITH_PROTOBUF=bundled',
+  '-DWITH_ICU=bundled',
+  '-DWITH_EDITLINE=bundled',
+  '-DWITH_FIDO=bundled',
+  '-DWITH_CURL=none',
+  '-DWITH_AUTHENTICATION_LDAP=OFF',
+  '-DWITH_AUTHENTICATION_KERBEROS=OFF',
+  '-DWITH_AUTHENTICATION_FIDO=OFF',
 ];
 
 describe('cmakeArgs', () => {

@@ -39,6 +39,16 @@ performance_schema = ON
     expect(renderConfigFile(base)).not.toContain('user =');
   });
 
+  it("tells a server in a build tree where the tree's messages and plugins are", () => {
+    const text = renderConfigFile({
+      ...base,
+      flavor: 'mysql',
+      layout: { lc_messages_dir: '/b/share', plugin_dir: '/b/p' },
+    });
+    expect(text).toContain('\nlc_messages_dir = /b/share\nplugin_dir = /b/p\n');
+    expect(renderConfigFile({ ...base, flavor: 'mysql' })).not.toContain('lc_messages_dir');
+  });
+
   it.each(['mysql', 'percona'] as const)(
     'switches the X plugin off for %s (it would take port 33060)',
     (flavor) => {

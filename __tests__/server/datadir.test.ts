@@ -33,6 +33,19 @@ describe('mariadbInstallArgs', () => {
       '--user=root',
     ]);
   });
+
+  it("points a server in a build tree at the tree's messages and plugins", () => {
+    const layout = { lc_messages_dir: '/b/share', plugin_dir: '/b/plugin_output_directory' };
+    expect(mysqlInitializeArgs({ ...request, basedir: '/b', layout })).toEqual([
+      '--no-defaults',
+      '--initialize-insecure',
+      '--datadir=/w/head/datadir',
+      '--basedir=/b',
+      '--tmpdir=/w/head/tmp',
+      '--lc-messages-dir=/b/share',
+      '--plugin-dir=/b/plugin_output_directory',
+    ]);
+  });
 });
 
 describe('a server in a build tree', () => {

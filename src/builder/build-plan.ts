@@ -13,6 +13,7 @@ import type { Logger } from '../shell/logger.js';
 import { type CcacheSetup, detectCcache } from './ccache.js';
 import { type BuildType, cmakeArgs } from './cmake-args.js';
 import { type Compiler, resolveCompiler } from './compilers.js';
+import { SERVER_COMPONENTS } from './install-components.js';
 import { detectSourceTree, type SourceTree } from './source-tree.js';
 
 export interface BuildRequest {
@@ -27,6 +28,8 @@ export interface BuildRequest {
   readonly jobs?: number;
   /** Build only these targets and do not install (a quick check of a configuration). */
   readonly targets: readonly string[];
+  /** Build and install everything, not only the server's install components (MySQL, Percona). */
+  readonly fullInstall?: boolean;
   readonly ccache: 'auto' | 'on' | 'off';
   readonly ccacheDir?: string;
   /** Environment for the tools; tests point proxies at nothing to make downloads fail. */
@@ -42,6 +45,12 @@ export interface BuildPlan {
   readonly buildDir: string;
   readonly buildType: BuildType;
   readonly targets: readonly string[];
+  /**
+   * What goes into the prefix: nothing (only `targets` are built), everything (`all`, then
+   * `cmake --install`), or the files of these CMake install components (and only what they need
+   * is built).
+   */
+  readonly install: 'none' | 'all' | { readonly components: readonly string[] };
   readonly jobs: number;
   readonly ccache: CcacheSetup | { reason: string };
   /** The environment cmake and ninja run in: ccache's, when it is used. */
@@ -78,7 +87,26 @@ export async function planBuild(request: BuildRequest): Promise<BuildPlan> {
   });
   const { buildType, targets } = request;
   const toolEnv = 'env' in ccache ? ccache.env : env;
-  return { tree, compiler, prefix, buildDir, buildType, targets, jobs, ccache, toolEnv, args };
+  const install = installScope(tree.flavor, targets, request.fullInstall ?? false);
+  return { tree, compiler, prefix, buildDir, buildType, targets, install, jobs, ccache, toolEnv, args };
+}
+
+/**
+ * MySQL and Percona Server: the server's install components (a quarter fewer ninja steps than
+ * `all`, see install-components.ts). MariaDB: everything, its whole server being 1,294 steps and
+ * its bootstrap script needing client tools.
+ */
+export function installScope(
+  flavor: SourceTree['flavor'],
+  targets: readonly string[],
+  fullInstall: boolean,
+): BuildPlan['install'] {
+  if (targets.length > 0) {
+    if (fullInstall)
+      throw new InputError('--full-install and --target exclude each other: --target does not install');
+    return 'none';
+  }
+  return flavor === 'mariadb' || fullInstall ? 'all' : { components: SERVER_COMPONENTS };
 }
 
 /** The line that opens a build's output: what is built, from where, with what. */

@@ -37,6 +37,7 @@ export function buildRecord(plan: BuildPlan, facts: BuildFacts): BuildInfo {
     cmakeOptions: plan.args,
     flags: effectiveFlags(facts.cmakeCache, plan.buildType),
     targets: [...plan.targets],
+    ...(typeof plan.install === 'object' ? { components: [...plan.install.components] } : {}),
     startedAt: facts.startedAt,
     seconds: {
       configure: round(facts.seconds.configure),

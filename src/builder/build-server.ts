@@ -7,20 +7,21 @@
 // reuses it, and a failure's log is the evidence). What the user sees is progress and, when a
 // step fails, one line: the first compile error, the download the offline machine could not
 // make and the option that avoids it, or CMake's own error.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 
 import { BuildError, errorMessage, InputError } from '../errors.js';
 import type { BuildInfo } from '../results/results-schema.js';
 import { inspectServer } from '../server/inspect.js';
 import type { CleanupScope } from '../shell/cleanup.js';
-import { exec } from '../shell/exec.js';
+import { exec, type ExecResult } from '../shell/exec.js';
 import type { Logger } from '../shell/logger.js';
 import { formatDuration, formatPercent } from '../format.js';
 import { buildFailure, configureFailure, installFailure } from './build-failure.js';
 import { ninjaProgress } from './build-log.js';
 import { type BuildPlan, type BuildRequest, planBuild, planSummary, prepareBuildDir } from './build-plan.js';
 import { buildRecord } from './build-record.js';
+import { componentFiles, componentTargets, parseNinjaTargets } from './install-components.js';
 import { readCcacheCounters } from './ccache.js';
 import type { BuildType } from './cmake-args.js';
 import { gitState, writeBuildInfo } from '../server/build-info.js';
@@ -68,13 +69,13 @@ export async function buildServer(
   const seconds = {
     configure: await configure(plan, scope, logger),
     build: await build(plan, scope, logger),
-    install: plan.targets.length === 0 ? await install(plan, scope, logger) : 0,
+    install: plan.install === 'none' ? 0 : await install(plan, scope, logger),
   };
   const ccacheAfter = 'env' in ccache ? await readCcacheCounters(ccache) : undefined;
   const cmakeCache = await readFile(join(buildDir, 'CMakeCache.txt'), 'utf8');
   const info = buildRecord(plan, { git, startedAt, seconds, cmakeCache, ccacheBefore, ccacheAfter });
   await writeBuildInfo(buildDir, info);
-  const infoPath = plan.targets.length > 0 ? undefined : await writeBuildInfo(prefix, info);
+  const infoPath = plan.install === 'none' ? undefined : await writeBuildInfo(prefix, info);
   const binary = infoPath === undefined ? undefined : await checkInstalled(prefix, buildDir, logger);
   logCcacheFigures(info, logger);
   return { info, prefix, buildDir, infoPath, binary };
@@ -103,8 +104,9 @@ async function configure(plan: BuildPlan, scope: CleanupScope, logger: Logger): 
 async function build(plan: BuildPlan, scope: CleanupScope, logger: Logger): Promise<number> {
   const log = join(plan.buildDir, 'build.log');
   const progress = new BuildProgress(logger);
+  const targets = await ninjaTargets(plan, logger);
   const step = await logged(log, scope, logger, 'build', (sink) =>
-    exec('ninja', ['-C', plan.buildDir, '-j', String(plan.jobs), ...plan.targets], {
+    exec('ninja', ['-C', plan.buildDir, '-j', String(plan.jobs), ...targets], {
       env: plan.toolEnv,
       check: false,
       signal: scope.signal,
@@ -122,18 +124,55 @@ async function build(plan: BuildPlan, scope: CleanupScope, logger: Logger): Prom
   return step.seconds;
 }
 
-/** Installs the build into the plan's prefix; seconds taken. */
+/**
+ * What ninja is told to build: the user's targets, everything, or the files the plan's install
+ * components copy into the prefix (see install-components.ts).
+ */
+async function ninjaTargets(plan: BuildPlan, logger: Logger): Promise<readonly string[]> {
+  if (typeof plan.install === 'string') return plan.targets;
+  const { components } = plan.install;
+  const scripts = (await readdir(plan.buildDir, { recursive: true }))
+    .filter((file) => basename(file) === 'cmake_install.cmake')
+    .map((file) => join(plan.buildDir, file));
+  const texts = await Promise.all(scripts.map((script) => readFile(script, 'utf8')));
+  const files = texts.flatMap((text) => componentFiles(text, components));
+  const listed = await exec('ninja', ['-C', plan.buildDir, '-t', 'targets', 'all'], { env: plan.toolEnv });
+  const targets = componentTargets(files, plan.buildDir, parseNinjaTargets(listed.stdout));
+  if (targets.length === 0) {
+    throw new BuildError(
+      `the install rules of the CMake components ${components.join(' and ')} in ${plan.buildDir} name nothing ninja builds; pass --full-install to build and install everything`,
+    );
+  }
+  logger.info(
+    `building what the install components ${components.join(' and ')} need: ${targets.length} targets, not all (--full-install builds everything)`,
+  );
+  return targets;
+}
+
+/** Installs the build, or the plan's components of it, into the plan's prefix; seconds taken. */
 async function install(plan: BuildPlan, scope: CleanupScope, logger: Logger): Promise<number> {
   const log = join(plan.buildDir, 'install.log');
-  const step = await logged(log, scope, logger, 'install', (sink) =>
-    exec('cmake', ['--install', plan.buildDir], {
-      env: plan.toolEnv,
-      check: false,
-      signal: scope.signal,
-      onStdout: sink,
-      onStderr: sink,
-    }),
-  );
+  const components =
+    plan.install === 'all' || plan.install === 'none' ? [undefined] : plan.install.components;
+  const step = await logged(log, scope, logger, 'install', async (sink) => {
+    const run = (component: string | undefined): Promise<ExecResult> =>
+      exec(
+        'cmake',
+        ['--install', plan.buildDir, ...(component === undefined ? [] : ['--component', component])],
+        {
+          env: plan.toolEnv,
+          check: false,
+          signal: scope.signal,
+          onStdout: sink,
+          onStderr: sink,
+        },
+      );
+    let result = await run(components[0]);
+    for (const component of components.slice(1)) {
+      if (result.exitCode === 0) result = await run(component);
+    }
+    return result;
+  });
   if (step.result.exitCode !== 0) {
     throw new BuildError(installFailure(step.text, log, plan.prefix));
   }

@@ -31,5 +31,9 @@ export function addBuildOptions(command: Command): Command {
         .default('auto'),
     )
     .option('--ccache-dir <dir>', 'ccache directory to use (default: $CCACHE_DIR, else ~/.cache/ccache)')
+    .option(
+      '--full-install',
+      "MySQL and Percona Server: build and install everything (clients, test plugins), not only the server's install components Server and SharedLibraries",
+    )
     .option('--verbose', 'show debug output');
 }

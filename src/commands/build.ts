@@ -21,6 +21,7 @@ export interface BuildFlags {
   jobs?: string;
   ccache: string;
   ccacheDir?: string;
+  fullInstall?: boolean;
 }
 
 /** What every build of one invocation shares: all of a BuildRequest but the tree, compiler and prefix. */
@@ -43,6 +44,7 @@ export function commonBuildRequest(flags: BuildFlags, spell: FlagSpelling = cliS
     ccache: parseCcacheMode(flags.ccache, spell('ccache')),
     ...(jobs === undefined ? {} : { jobs }),
     ...(flags.ccacheDir === undefined ? {} : { ccacheDir: flags.ccacheDir }),
+    ...(flags.fullInstall === true ? { fullInstall: true } : {}),
   };
 }
 
@@ -70,6 +72,10 @@ function describeBuild(outcome: BuildOutcome): string {
   ];
   if (outcome.binary !== undefined) {
     lines.push(`server: ${outcome.binary}`, `build description: ${outcome.infoPath ?? ''}`);
+    if (info.components !== undefined)
+      lines.push(
+        `installed: the server's CMake components ${info.components.join(', ')} (--full-install builds and installs everything)`,
+      );
     lines.push(`measure it with: mysql-perf-gate run --server ${outcome.prefix}`);
   } else {
     lines.push(`built targets ${info.targets.join(', ')} in ${outcome.buildDir} (not installed)`);

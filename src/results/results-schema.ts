@@ -63,6 +63,8 @@ export const BuildInfo = z.strictObject({
   flags: z.strictObject({ c: z.string(), cxx: z.string() }),
   /** Only these targets were built (no install); empty for a full build. */
   targets: z.array(z.string()),
+  /** Only these CMake install components were built and installed; absent when everything was. */
+  components: z.array(z.string()).optional(),
   startedAt: z.string(),
   seconds: z.strictObject({ configure: z.number(), build: z.number(), install: z.number() }),
   jobs: z.number().int().min(1),

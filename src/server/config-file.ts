@@ -17,6 +17,8 @@ export interface ConfigFileInput {
   readonly tmpdir: string;
   /** Set when running as root: mysqld and mariadbd refuse to run as root unless told to. */
   readonly user: string | undefined;
+  /** Where a server that is not installed finds its files (ServerInstall.layout). */
+  readonly layout?: Readonly<Record<string, string>>;
   /** Already merged and validated (see options.ts). */
   readonly options: Readonly<Record<string, string>>;
 }
@@ -44,6 +46,7 @@ export function renderConfigFile(input: ConfigFileInput): string {
     ['tmpdir', input.tmpdir],
   ];
   if (input.user !== undefined) managed.push(['user', input.user]);
+  managed.push(...Object.entries(input.layout ?? {}));
   if (input.flavor !== 'mariadb') {
     // MySQL 8 loads the X plugin, which listens on port 33060 and /tmp/mysqlx.sock: two sides would
     // collide. loose_ keeps MySQL 5.7, which has no such plugin, from refusing the option.

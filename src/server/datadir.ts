@@ -26,6 +26,8 @@ export interface DatadirRequest {
   readonly user: string | undefined;
   /** The side's own tmpdir, existing: a bootstrap's temporary tables must not live in a shared /tmp. */
   readonly tmpdir: string;
+  /** Where a server that is not installed finds its files (ServerInstall.layout). */
+  readonly layout?: Readonly<Record<string, string>>;
   readonly log?: (line: string) => void;
 }
 
@@ -55,7 +57,7 @@ export async function initializeDatadir(request: DatadirRequest): Promise<void> 
 
 /** `--no-defaults` must come first; the bootstrap then ignores /etc/mysql and ~/.my.cnf. */
 export function mysqlInitializeArgs(
-  request: Pick<DatadirRequest, 'datadir' | 'basedir' | 'user' | 'tmpdir'>,
+  request: Pick<DatadirRequest, 'datadir' | 'basedir' | 'user' | 'tmpdir' | 'layout'>,
 ): string[] {
   return [
     '--no-defaults',
@@ -63,6 +65,8 @@ export function mysqlInitializeArgs(
     `--datadir=${request.datadir}`,
     `--basedir=${request.basedir}`,
     `--tmpdir=${request.tmpdir}`,
+    ...Object.entries(request.layout ?? {}).map(([name, value]) => `--${name.replaceAll('_', '-')}=${value}`),
+    // As root, mysqld refuses to run unless told which user to be (the server does the same).
     ...(request.user !== undefined ? [`--user=${request.user}`] : []),
   ];
 }

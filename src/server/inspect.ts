@@ -7,6 +7,8 @@ import { exec } from '../shell/exec.js';
 import { readCompiler } from './elf-file.js';
 import { parseVersionOutput } from './flavor.js';
 import { locateServer } from './locate.js';
+import { findBuildTree } from './datadir.js';
+import { join } from 'node:path';
 
 export interface ServerInstall {
   binary: string;
@@ -17,6 +19,11 @@ export interface ServerInstall {
   compiler: CompilerInfo;
   /** From build.json in the prefix, when the `build` command made it. */
   build?: BuildInfo;
+  /**
+   * Where a server that is not installed finds its message files and plugins: a MySQL or Percona
+   * build tree's share/ and plugin_output_directory/ (lc_messages_dir, plugin_dir).
+   */
+  layout?: Readonly<Record<string, string>>;
 }
 
 /** `inputName` is how the user gave the path (`--base`, `input "server"`), for errors. */
@@ -33,7 +40,8 @@ export async function inspectServer(path: string, inputName = '--server'): Promi
   }
   const version = parseVersionOutput(`${result.stdout}\n${result.stderr}`, binary);
   const compiler = await readCompiler(binary);
-  const build = await readBuildInfo(basedir);
+  const tree = version.flavor === 'mariadb' ? undefined : await mysqlBuildTree(basedir);
+  const build = await readBuildInfo(tree?.build ?? basedir);
   // A prefix rebuilt by other means keeps the old build.json; describing the new binary with it
   // would put a wrong compiler in the verdict.
   if (build && build.version.split('-')[0] !== version.version.split('-')[0]) {
@@ -41,5 +49,31 @@ export async function inspectServer(path: string, inputName = '--server'): Promi
       `${basedir}/build.json describes ${build.flavor} ${build.version} but ${binary} is ${version.version}; rebuild with mysql-perf-gate build or delete the stale build.json`,
     );
   }
-  return { binary, basedir, ...version, compiler, ...(build ? { build } : {}) };
+  return {
+    binary,
+    basedir: tree?.build ?? basedir,
+    ...version,
+    compiler,
+    ...(build ? { build } : {}),
+    ...(tree ? { layout: tree.layout } : {}),
+  };
+}
+
+/**
+ * A MySQL or Percona server run from its build tree (BUILD/runtime_output_directory/mysqld, not
+ * installed): the tree's top is its basedir, and its messages and plugins are where the build
+ * put them. Verified on MySQL 9.7.2.
+ */
+async function mysqlBuildTree(
+  basedir: string,
+): Promise<{ build: string; layout: Record<string, string> } | undefined> {
+  const tree = await findBuildTree(basedir);
+  if (tree === undefined) return undefined;
+  return {
+    build: tree.build,
+    layout: {
+      lc_messages_dir: join(tree.build, 'share'),
+      plugin_dir: join(tree.build, 'plugin_output_directory'),
+    },
+  };
 }

@@ -123,6 +123,7 @@ export class ManagedServer {
       await initializeDatadir({
         binary: setup.install.binary,
         basedir: setup.install.basedir,
+        ...(setup.install.layout ? { layout: setup.install.layout } : {}),
         flavor: setup.install.flavor,
         datadir: base.datadir,
         tmpdir: base.tmpdir,
@@ -244,6 +245,7 @@ export class ManagedServer {
         ...this.paths,
         flavor: install.flavor,
         basedir: install.basedir,
+        ...(install.layout ? { layout: install.layout } : {}),
         port,
         user: this.user,
         options: this.setup.options,

@@ -1,0 +1,90 @@
+// The files of a CMake install component, read from cmake_install.cmake as CMake writes it (an
+// excerpt of a real MySQL 9.7.2 build directory), and the ninja targets among them.
+import { readFileSync } from 'node:fs';
+
+import { installScope } from '../../src/builder/build-plan.js';
+import {
+  componentFiles,
+  componentTargets,
+  parseNinjaTargets,
+  SERVER_COMPONENTS,
+} from '../../src/builder/install-components.js';
+import { InputError } from '../../src/errors.js';
+
+const SCRIPT = readFileSync('__fixtures__/cmake-install/mysql-9.7.cmake', 'utf8');
+
+describe('componentFiles', () => {
+  it('lists the files of the Server rules only, without the OPTIONAL debug variants', () => {
+    expect(componentFiles(SCRIPT, ['Server'])).toEqual([
+      '/b/runtime_output_directory/mysqld',
+      '/b/plugin_output_directory/locking_service.so',
+    ]);
+  });
+
+  it('takes every component asked for, and shared libraries', () => {
+    expect(componentFiles(SCRIPT, SERVER_COMPONENTS)).toEqual([
+      '/b/runtime_output_directory/mysqld',
+      '/b/plugin_output_directory/locking_service.so',
+      '/b/library_output_directory/libprotobuf-lite.so.24.4.0',
+    ]);
+    expect(componentFiles(SCRIPT, ['Test'])).toEqual(['/b/plugin_output_directory/udf_example.so']);
+  });
+
+  it('reads every file of a rule that names several', () => {
+    const script = [
+      'if(CMAKE_INSTALL_COMPONENT STREQUAL "Server" OR NOT CMAKE_INSTALL_COMPONENT)',
+      '  file(INSTALL DESTINATION "${CMAKE_INSTALL_PREFIX}/lib" TYPE SHARED_LIBRARY FILES "/b/lib/a.so.1" "/b/lib/a.so")',
+      'endif()',
+      '',
+    ].join('\n');
+    expect(componentFiles(script, ['Server'])).toEqual(['/b/lib/a.so.1', '/b/lib/a.so']);
+  });
+
+  it('finds nothing for a component the script does not have', () => {
+    expect(componentFiles(SCRIPT, ['Router'])).toEqual([]);
+  });
+});
+
+describe('componentTargets', () => {
+  const outputs = parseNinjaTargets(
+    [
+      'all: phony',
+      'runtime_output_directory/mysqld: CXX_EXECUTABLE_LINKER__mysqld_RelWithDebInfo',
+      'plugin_output_directory/locking_service.so: CXX_MODULE_LIBRARY_LINKER__locking_service_RelWithDebInfo',
+      'library_output_directory/libprotobuf-lite.so.24.4.0: CXX_SHARED_LIBRARY_LINKER__libprotobuf-lite_RelWithDebInfo',
+      '',
+    ].join('\n'),
+  );
+
+  it('keeps the files ninja builds, relative to the build directory, once each and sorted', () => {
+    const files = [...componentFiles(SCRIPT, SERVER_COMPONENTS), '/b/runtime_output_directory/mysqld'];
+    expect(componentTargets(files, '/b', outputs)).toEqual([
+      'library_output_directory/libprotobuf-lite.so.24.4.0',
+      'plugin_output_directory/locking_service.so',
+      'runtime_output_directory/mysqld',
+    ]);
+  });
+
+  it('leaves out files outside the build directory and files no rule of ninja makes', () => {
+    const files = [
+      '/src/share/charsets/Index.xml',
+      '/b/scripts/mysqld_safe',
+      '/bb/runtime_output_directory/mysqld',
+    ];
+    expect(componentTargets(files, '/b/', outputs)).toEqual([]);
+  });
+});
+
+describe('installScope', () => {
+  it('installs the server components of MySQL and Percona, everything of MariaDB', () => {
+    expect(installScope('mysql', [], false)).toEqual({ components: ['Server', 'SharedLibraries'] });
+    expect(installScope('percona', [], false)).toEqual({ components: ['Server', 'SharedLibraries'] });
+    expect(installScope('mariadb', [], false)).toBe('all');
+  });
+
+  it('installs everything with --full-install, and nothing when targets are named', () => {
+    expect(installScope('mysql', [], true)).toBe('all');
+    expect(installScope('mysql', ['mysqld'], false)).toBe('none');
+    expect(() => installScope('mysql', ['mysqld'], true)).toThrow(InputError);
+  });
+});
