@@ -5,7 +5,8 @@
 #
 # Usage: scripts/fetch-mysql-source.sh [--find] DEST_DIR
 # Prints the absolute path of the unpacked tree (DEST_DIR/mysql-9.7.*) as the last line of
-# stdout; everything else goes to stderr. Idempotent: a tree already in DEST_DIR is reused without
+# stdout; everything else goes to stderr. Installs what building it needs (cmake, ninja, bison,
+# libssl-dev, libtirpc-dev …) when missing. Idempotent: a tree already in DEST_DIR is reused without
 # touching apt, and so is a downloaded tarball (keep DEST_DIR outside a clone, e.g.
 # /var/cache/mysql-perf-gate/sources, and a fresh clone does not download it again). With --find,
 # only looks: prints the tree already in DEST_DIR, or exits 1.
@@ -49,16 +50,34 @@ existing_tree() {
   printf '%s' "$found" | sort -V | tail -n 1
 }
 
-if tree=$(existing_tree); then
-  [ "$find_only" -eq 1 ] || echo "MySQL source tree already present: $tree" >&2
-  echo "$tree"
+if [ "$find_only" -eq 1 ]; then
+  existing_tree || exit 1
   exit 0
 fi
-[ "$find_only" -eq 0 ] || exit 1
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
+
+# What configuring and building with the tool's defaults needs (the libraries MySQL bundles under
+# extra/ are built from there); only the missing packages are installed, from the host's suites.
+packages=(cmake ninja-build bison pkg-config g++ gcc libssl-dev libtirpc-dev libncurses-dev ccache)
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null || true)
+  [ "${status:0:2}" = "ii" ] || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing ${missing[*]}" >&2
+  $sudo apt-get update -qq >&2
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+if tree=$(existing_tree); then
+  echo "MySQL source tree already present: $tree" >&2
+  echo "$tree"
+  exit 0
+fi
 
 # Unpacks a downloaded orig tarball into $dest; prints the tree.
 unpack() {

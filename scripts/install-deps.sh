@@ -6,7 +6,9 @@
 # With --tests, also what only the tests need: clang and gcc, to check the compiler read from
 # binaries built here; perf, to check hardware-counter detection and counting; chromium, to open
 # the HTML report headless; and Debian's MariaDB 10.11 source with what building it needs (cmake,
-# ninja, bison, ccache, -dev packages), unpacked under build/sources/, for the tests of building
+# ninja, bison, ccache, -dev packages), unpacked under build/sources/, and MySQL 9.7's source
+# (Debian unstable's mysql-9.7 package, 429 MB) unpacked in a cache outside the clone
+# ($MYSQL_PERF_GATE_SOURCE_CACHE, default ~/.cache/mysql-perf-gate/sources), for the tests of building
 # from source; and the workflow tools, pinned, inside the repository so that nothing global
 # changes: actionlint and act (Go modules, built with the `go` on PATH into .work/bin, Go's caches
 # in .work/go) with shellcheck from the distribution, and zizmor from PyPI in a virtual environment
@@ -115,6 +117,8 @@ if [ "$tests" -eq 1 ]; then
   command -v g++ >/dev/null 2>&1 || need+=(g++)
   command -v clang >/dev/null 2>&1 || need+=(clang)
   command -v perf >/dev/null 2>&1 || need+=(linux-perf)
+  # Building MySQL (the other build packages come with the MariaDB source below).
+  [ -f /usr/include/tirpc/rpc/rpc.h ] || need+=(libtirpc-dev)
   # No font package besides: chromium's own dependencies bring one (fontconfig's
   # fonts-dejavu-core), and chart images are drawn with the DejaVu files in assets/fonts/.
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
@@ -148,6 +152,16 @@ if [ "$tests" -eq 1 ]; then
     start_log "$@"
     sudo_ready
     step "$label (apt-get source)" ./scripts/fetch-mariadb-source.sh build/sources
+  fi
+  # MySQL's source is 429 MB: it is kept outside the clone, so a fresh clone (CI) reuses it.
+  mysql_cache=${MYSQL_PERF_GATE_SOURCE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/mysql-perf-gate/sources}
+  label="MySQL 9.7 source for the build tests, in $mysql_cache"
+  if tree=$(./scripts/fetch-mysql-source.sh --find "$mysql_cache"); then
+    echo "$label … already there (${tree##*/})" >&2
+  else
+    start_log "$@"
+    sudo_ready
+    step "$label (Debian unstable's mysql-9.7 source package)" ./scripts/fetch-mysql-source.sh "$mysql_cache"
   fi
 fi
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { main } from '../../src/cli/program.js';
 import { BuildInfo } from '../../src/results/results-schema.js';
 import { readCompiler } from '../../src/server/elf-file.js';
-import { findMariadbSource } from '../helpers/mariadb-source.js';
+import { findMariadbSource } from '../helpers/source-trees.js';
 import { captureStderr } from '../helpers/real-run.js';
 import { requireCommand } from '../helpers/requirements.js';
 

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 
 import { main } from '../../src/cli/program.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
-import { findMariadbSource } from '../helpers/mariadb-source.js';
+import { findMariadbSource } from '../helpers/source-trees.js';
 import { ROOT } from '../helpers/real-run.js';
 
 const TWO_HOURS_MS = 2 * 60 * 60 * 1000;

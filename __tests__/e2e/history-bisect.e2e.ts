@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { main } from '../../src/cli/program.js';
-import { findMariadbSource } from '../helpers/mariadb-source.js';
+import { findMariadbSource } from '../helpers/source-trees.js';
 import { ROOT } from '../helpers/real-run.js';
 
 const THREE_HOURS_MS = 3 * 60 * 60 * 1000;

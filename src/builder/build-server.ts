@@ -131,13 +131,7 @@ async function build(plan: BuildPlan, scope: CleanupScope, logger: Logger): Prom
 async function ninjaTargets(plan: BuildPlan, logger: Logger): Promise<readonly string[]> {
   if (typeof plan.install === 'string') return plan.targets;
   const { components } = plan.install;
-  const scripts = (await readdir(plan.buildDir, { recursive: true }))
-    .filter((file) => basename(file) === 'cmake_install.cmake')
-    .map((file) => join(plan.buildDir, file));
-  const texts = await Promise.all(scripts.map((script) => readFile(script, 'utf8')));
-  const files = texts.flatMap((text) => componentFiles(text, components));
-  const listed = await exec('ninja', ['-C', plan.buildDir, '-t', 'targets', 'all'], { env: plan.toolEnv });
-  const targets = componentTargets(files, plan.buildDir, parseNinjaTargets(listed.stdout));
+  const targets = await componentNinjaTargets(plan.buildDir, components, plan.toolEnv);
   if (targets.length === 0) {
     throw new BuildError(
       `the install rules of the CMake components ${components.join(' and ')} in ${plan.buildDir} name nothing ninja builds; pass --full-install to build and install everything`,
@@ -147,6 +141,21 @@ async function ninjaTargets(plan: BuildPlan, logger: Logger): Promise<readonly s
     `building what the install components ${components.join(' and ')} need: ${targets.length} targets, not all (--full-install builds everything)`,
   );
   return targets;
+}
+
+/** The ninja targets that make every file the install `components` of a configured build tree copy. */
+export async function componentNinjaTargets(
+  buildDir: string,
+  components: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string[]> {
+  const scripts = (await readdir(buildDir, { recursive: true }))
+    .filter((file) => basename(file) === 'cmake_install.cmake')
+    .map((file) => join(buildDir, file));
+  const texts = await Promise.all(scripts.map((script) => readFile(script, 'utf8')));
+  const files = texts.flatMap((text) => componentFiles(text, components));
+  const listed = await exec('ninja', ['-C', buildDir, '-t', 'targets', 'all'], { env });
+  return componentTargets(files, buildDir, parseNinjaTargets(listed.stdout));
 }
 
 /** Installs the build, or the plan's components of it, into the plan's prefix; seconds taken. */
