@@ -148,6 +148,31 @@ describe('buildVerdict', () => {
     expect(renderVerdictSummary(verdict)).toContain('performance_schema: OFF → ON');
   });
 
+  it('warns first when the sides are different flavors, and groups what only one side has', () => {
+    const head: SideData = {
+      ...side(noisy(2)),
+      facts: {
+        ...real.sides.head,
+        flavor: 'mysql',
+        version: '9.7.2',
+        variables: {
+          ...real.sides.head.variables,
+          group_replication_consistency: 'EVENTUAL',
+          innodb_redo_log_capacity: '104857600',
+        },
+      },
+    };
+    const verdict = buildVerdict(side(noisy(1)), head, real.suite, source, DEFAULT_COMPARE_OPTIONS);
+    expect(verdict.warnings[0]).toMatch(
+      /^the sides are different servers, MariaDB 10\.11\.\d+ \(base\) and MySQL 9\.7\.2 \(head\)/,
+    );
+    expect(renderVerdictSummary(verdict)).toContain(
+      '2 variables exist only in MySQL 9.7.2: group_replication_consistency, innodb_redo_log_capacity',
+    );
+    const same = buildVerdict(side(noisy(1)), side(noisy(2)), real.suite, source, DEFAULT_COMPARE_OPTIONS);
+    expect(same.warnings.filter((warning) => warning.includes('different servers'))).toEqual([]);
+  });
+
   it('refuses sides measured on different cells', () => {
     const head: SideData = { ...side(noisy(1)), cells: side(noisy(1)).cells.slice(1) };
     const message = thrownBy(InputError, () =>

@@ -7,6 +7,7 @@ import {
   formatSignedCountPlain,
   formatToleranceWhole,
 } from '../format.js';
+import { groupConfigDiff, type OneSidedGroup, oneSidedHeadline } from './config-groups.js';
 import { inliningNote } from './function-deltas.js';
 import type { CellComparison, ConfigDifference, Verdict } from './verdict-schema.js';
 
@@ -26,6 +27,13 @@ export function foldConfigDiff(
     folded.push({ entry, followers });
   }
   return folded;
+}
+
+/** The first names of a group, and how many more (the report lists them all). */
+function namesSample(group: OneSidedGroup, shown = 12): string {
+  const names = group.entries.map((entry) => entry.name);
+  const more = names.length - shown;
+  return names.slice(0, shown).join(', ') + (more > 0 ? `, … (${more} more, all in the report)` : '');
 }
 
 function describeDiff(entry: ConfigDifference): string {
@@ -133,11 +141,13 @@ export function renderVerdictSummary(verdict: Verdict): string {
         : 'What else differs between the sides:',
     );
     for (const entry of verdict.serverDiff) lines.push(`  server ${describeDiff(entry)}`);
-    for (const { entry, followers } of foldConfigDiff(verdict.configDiff)) {
+    const { rows, groups } = groupConfigDiff(verdict);
+    for (const { entry, followers } of foldConfigDiff(rows)) {
       lines.push(
         `  ${describeDiff(entry)}${followers > 0 ? ` (and ${followers} ${entry.name}_* variable(s) that follow it)` : ''}`,
       );
     }
+    for (const group of groups) lines.push(`  ${oneSidedHeadline(group)}: ${namesSample(group)}`);
   } else {
     lines.push(
       '',

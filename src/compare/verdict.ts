@@ -1,5 +1,6 @@
 // From two sides' repetitions to a verdict. Pure: takes values, returns the verdict (warnings
 // included) without logging or reading files.
+import { crossFlavorWarning } from './config-groups.js';
 import { formatLoadAverage } from '../format.js';
 import { InputError } from '../errors.js';
 import type { CellResult, Environment, ServerFacts } from '../results/results-schema.js';
@@ -217,6 +218,8 @@ export function buildVerdict(
   const pairs = pairCells(base.cells, head.cells);
   const cells = judgeCells(cellInputs(pairs, suite, options), options);
   const counts = gatingCounts(cells);
+  const sides = { base: sideIdentity(base.facts), head: sideIdentity(head.facts) };
+  const crossFlavor = crossFlavorWarning(sides);
   return {
     schemaVersion: VERDICT_SCHEMA_VERSION,
     verdict: overallVerdict(counts),
@@ -226,7 +229,7 @@ export function buildVerdict(
     cells,
     configDiff: variablesDiff(base.facts.variables, head.facts.variables),
     serverDiff: serverDiff(base.facts, head.facts),
-    sides: { base: sideIdentity(base.facts), head: sideIdentity(head.facts) },
+    sides,
     settings: {
       alpha: options.alpha,
       gateMetrics: [...options.gateMetrics],
@@ -234,6 +237,7 @@ export function buildVerdict(
       inconclusivePolicy: options.inconclusivePolicy,
     },
     warnings: [
+      ...(crossFlavor === undefined ? [] : [crossFlavor]),
       ...environmentWarnings(base.environment, head.environment),
       ...noGatingWarning(cells, suite, options),
     ],

@@ -4,6 +4,7 @@
 // page does not). Nothing is fetched from the network: no CDN, no web fonts, no remote images.
 //
 // Pure: the caller passes the libraries' text (see loadEmbedScripts in assets.ts).
+import { groupConfigDiff, oneSidedHeadline } from '../compare/config-groups.js';
 import { foldConfigDiff } from '../compare/verdict-summary.js';
 import type {
   CellComparison,
@@ -211,22 +212,33 @@ function differencesSection(verdict: Verdict): string {
   const rows: string[][] = verdict.serverDiff.map((entry) =>
     row(`<strong>${text(entry.name)}</strong>`, entry),
   );
-  for (const { entry, followers } of foldConfigDiff(verdict.configDiff)) {
+  const grouped = groupConfigDiff(verdict);
+  for (const { entry, followers } of foldConfigDiff(grouped.rows)) {
     rows.push(
       row(
         `<code>${text(entry.name)}</code>${followers > 0 ? ` (and the ${followers} below, which follow it)` : ''}`,
         entry,
       ),
     );
-    for (const other of verdict.configDiff) {
+    for (const other of grouped.rows) {
       if (other.name.startsWith(`${entry.name}_`))
         rows.push(row(`<span class="follower"><code>${text(other.name)}</code></span>`, other));
     }
   }
+  const groups = grouped.groups.map(
+    (group) =>
+      `<details class="one-sided"><summary>${text(oneSidedHeadline(group))}</summary>\n` +
+      table(
+        ['variable', `value in ${text(group.label)}`],
+        group.entries.map((entry) => [`<code>${text(entry.name)}</code>`, valueCell(entry[group.side])]),
+      ) +
+      '\n</details>',
+  );
   return section(
     'What else differs between the sides',
     '<p>Besides the code, these differ; they may explain the changes.</p>\n' +
-      table(['setting', 'base', 'head'], rows),
+      table(['setting', 'base', 'head'], rows) +
+      groups.map((block) => `\n${block}`).join(''),
   );
 }
 

@@ -1,5 +1,6 @@
 // What differs between the sides besides the code: server version and flavor, compiler and
 // variables. Visible, because a changed default explains many "regressions".
+import { groupConfigDiff, oneSidedHeadline } from '../../compare/config-groups.js';
 import { foldConfigDiff } from '../../compare/verdict-summary.js';
 import type { ConfigDifference, Verdict } from '../../compare/verdict-schema.js';
 import { escapeTableCell, tableDelimiter, tableRow } from '../markdown.js';
@@ -33,7 +34,8 @@ export function differenceBlocks(verdict: Verdict): Block[] {
   const changed = verdict.cells.some(
     (cell) => cell.verdict === 'regression' || cell.verdict === 'improvement',
   );
-  const folded = foldConfigDiff(verdict.configDiff);
+  const grouped = groupConfigDiff(verdict);
+  const folded = foldConfigDiff(grouped.rows);
   const rows = [
     ...verdict.serverDiff.map((entry) =>
       diffRow(`**${escapeTableCell(serverDiffLabel(entry.name))}**`, entry),
@@ -44,6 +46,9 @@ export function differenceBlocks(verdict: Verdict): Block[] {
           (followers > 0 ? ` (and ${followers} ${escapeTableCell(`${entry.name}_*`)} that follow it)` : ''),
         entry,
       ),
+    ),
+    ...grouped.groups.map((group) =>
+      tableRow([`*${escapeTableCell(oneSidedHeadline(group))}* (listed below)`, '', '']),
     ),
   ];
   const blocks: Block[] = [
@@ -57,9 +62,20 @@ export function differenceBlocks(verdict: Verdict): Block[] {
     },
     { kind: 'rows', what: 'the differences between the sides', lead: DIFF_LEAD, rows },
   ];
+  for (const group of grouped.groups) {
+    const lead = `${tableRow(['variable', `value in ${group.label}`])}\n${tableDelimiter(['l', 'l'])}`;
+    const rowsOf = group.entries.map((entry) =>
+      tableRow([escapeTableCell(entry.name), absentOr(entry[group.side])]),
+    );
+    blocks.push({
+      kind: 'details',
+      what: 'the variables only one side has',
+      text: details(escapeTableCell(oneSidedHeadline(group)), [lead, ...rowsOf].join('\n')),
+    });
+  }
   for (const { entry, followers } of folded) {
     if (followers === 0) continue;
-    const list = verdict.configDiff.filter((other) => other.name.startsWith(`${entry.name}_`));
+    const list = grouped.rows.filter((other) => other.name.startsWith(`${entry.name}_`));
     blocks.push({
       kind: 'details',
       what: 'the variables that follow a changed one',

@@ -1,0 +1,130 @@
+// The config diff between two flavors (or across an upgrade that adds many variables): shared
+// variables one row each, variables only one side has grouped, and the warning that the sides are
+// different servers. Rendered in the summary, the comment and the HTML report.
+import {
+  crossFlavorWarning,
+  groupConfigDiff,
+  ONE_SIDED_INLINE_MAX,
+  oneSidedHeadline,
+} from '../../src/compare/config-groups.js';
+import type { ConfigDifference } from '../../src/compare/verdict-schema.js';
+import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
+import { commentMarker, renderComment } from '../../src/report/comment.js';
+import { renderHtmlReport } from '../../src/report/html.js';
+import type { ReportInput } from '../../src/report/report-input.js';
+import { abReportInput, fixtureResults } from '../helpers/report-input.js';
+
+const instructions = abReportInput(fixtureResults('instructions-performance-schema.json'), 'r.json');
+
+function only(side: 'base' | 'head', names: readonly string[]): ConfigDifference[] {
+  return names.map((name) =>
+    side === 'base' ? { name, base: `b-${name}`, head: null } : { name, base: null, head: `h-${name}` },
+  );
+}
+
+const SHARED: ConfigDifference[] = [
+  { name: 'innodb_buffer_pool_size', base: '134217728', head: '268435456' },
+];
+const MYSQL_ONLY = only('head', ['group_replication_consistency', 'innodb_redo_log_capacity', 'mysqlx_port']);
+const MARIADB_ONLY = only('base', ['aria_pagecache_buffer_size', 'wsrep_on']);
+
+/** The instructions fixture's verdict with the head made MySQL 9.7.2 (or kept) and this config diff. */
+function crossed(configDiff: ConfigDifference[], headFlavor: 'mysql' | 'mariadb' = 'mysql'): ReportInput {
+  const { verdict } = instructions;
+  const head = {
+    ...verdict.sides.head,
+    flavor: headFlavor,
+    version: headFlavor === 'mysql' ? '9.7.2' : '10.11.19',
+  };
+  const sides = { ...verdict.sides, head };
+  const warning = crossFlavorWarning(sides);
+  return {
+    ...instructions,
+    verdict: {
+      ...verdict,
+      sides,
+      configDiff,
+      warnings: [...(warning === undefined ? [] : [warning]), ...verdict.warnings],
+    },
+  };
+}
+
+describe('groupConfigDiff', () => {
+  it('groups every one-sided variable when the flavors differ, and keeps the shared ones as rows', () => {
+    const { rows, groups } = groupConfigDiff(crossed([...SHARED, ...MARIADB_ONLY, ...MYSQL_ONLY]).verdict);
+    expect(rows).toEqual(SHARED);
+    expect(groups.map((group) => [group.side, group.label, group.entries.length])).toEqual([
+      ['head', 'MySQL 9.7.2', 3],
+      ['base', 'MariaDB 10.11.19', 2],
+    ]);
+    expect(groups.map(oneSidedHeadline)).toEqual([
+      '3 variables exist only in MySQL 9.7.2',
+      '2 variables exist only in MariaDB 10.11.19',
+    ]);
+  });
+
+  it('lists a few one-sided variables of one flavor as rows, and groups more than the limit', () => {
+    const few = only('head', ['a_new_variable']);
+    expect(groupConfigDiff(crossed([...SHARED, ...few], 'mariadb').verdict)).toEqual({
+      rows: [...SHARED, ...few],
+      groups: [],
+    });
+    const many = only(
+      'head',
+      Array.from({ length: ONE_SIDED_INLINE_MAX + 1 }, (_, index) => `new_${index}`),
+    );
+    const { rows, groups } = groupConfigDiff(crossed([...SHARED, ...many], 'mariadb').verdict);
+    expect(rows).toEqual(SHARED);
+    expect(groups.map(oneSidedHeadline)).toEqual(['9 variables exist only in the head (MariaDB 10.11.19)']);
+  });
+});
+
+describe('crossFlavorWarning', () => {
+  it('names both servers when the flavors differ, and nothing otherwise', () => {
+    const verdict = crossed([]).verdict;
+    expect(crossFlavorWarning(verdict.sides)).toMatch(
+      /^the sides are different servers, MariaDB 10\.11\.19 \(base\) and MySQL 9\.7\.2 \(head\): .*compares two products/,
+    );
+    expect(crossFlavorWarning(instructions.verdict.sides)).toBeUndefined();
+  });
+});
+
+describe('a cross-flavor verdict as rendered', () => {
+  const input = crossed([...SHARED, ...MARIADB_ONLY, ...MYSQL_ONLY]);
+
+  it('summary: the shared variable, then each group with its first names', () => {
+    const text = renderVerdictSummary(input.verdict);
+    expect(text).toContain('  innodb_buffer_pool_size: 134217728 → 268435456');
+    expect(text).toContain(
+      '  3 variables exist only in MySQL 9.7.2: group_replication_consistency, innodb_redo_log_capacity, mysqlx_port',
+    );
+    expect(text).not.toContain('mysqlx_port: (absent)');
+    expect(text).toMatch(/Warnings:\n {2}- the sides are different servers, MariaDB/);
+  });
+
+  it('comment: one row per group in the table, the variables with their values in a folded list', () => {
+    const markdown = renderComment(input, {
+      charts: [],
+      marker: commentMarker('instructions'),
+      artifactNote: '',
+    });
+    expect(markdown).toContain('| *3 variables exist only in MySQL 9.7.2* (listed below) |  |  |');
+    expect(markdown).toContain('| innodb\\_buffer\\_pool\\_size | 134217728 | 268435456 |');
+    expect(markdown).toMatch(
+      /<details><summary>3 variables exist only in MySQL 9\.7\.2<\/summary>\n\n\| variable \| value in MySQL 9\.7\.2 \|\n[^\n]*\n\| group\\_replication\\_consistency \| h-group\\_replication\\_consistency \|/,
+    );
+    expect(markdown).not.toContain('| wsrep\\_on | b-wsrep\\_on | *(absent)* |');
+    expect(markdown).toMatch(
+      /- the sides are different servers, MariaDB 10\.11\.19 \(base\) and MySQL 9\.7\.2 \(head\)/,
+    );
+  });
+
+  it('HTML report: the groups as folded tables after the shared settings', () => {
+    const page = renderHtmlReport(input, [], { vega: '', vegaLite: '', vegaEmbed: '' });
+    expect(page).toContain(
+      '<details class="one-sided"><summary>2 variables exist only in MariaDB 10.11.19</summary>',
+    );
+    expect(page).toContain('<td><code>wsrep_on</code></td><td><code>b-wsrep_on</code></td>');
+    expect(page).toContain('<td><code>innodb_buffer_pool_size</code></td>');
+  });
+});
