@@ -444,6 +444,19 @@ Call Stack (most recent call first):
 See also "/tmp/blog/cfg-ssl/CMakeFiles/CMakeOutput.log".
 `;
 
+// MySQL 9.7.2 configured with -DWITH_ZSTD=system on Debian 12 without libzstd-dev (the log's end).
+const CFG_MYSQL_ZSTD = `-- Performing Test HAVE___ATTR__VIS_HIDDEN - Success
+CMake Error at cmake/zstd.cmake:100 (MESSAGE):
+  Cannot find system zstd libraries.
+Call Stack (most recent call first):
+  CMakeLists.txt:1906 (MYSQL_CHECK_ZSTD)
+
+
+-- Configuring incomplete, errors occurred!
+See also "/tmp/cfgz/CMakeFiles/CMakeOutput.log".
+See also "/tmp/cfgz/CMakeFiles/CMakeError.log".
+`;
+
 // FIND_CURSES() from cmake/readline.cmake with curses hidden.
 const CFG_CURSES = `CMake Error at /usr/share/cmake-3.25/Modules/FindPackageHandleStandardArgs.cmake:230 (message):
   Could NOT find Curses (missing: CURSES_LIBRARY CURSES_INCLUDE_PATH)
@@ -908,6 +921,12 @@ describe('cmakeError', () => {
       CFG_CURSES,
       'cmake/readline.cmake:55: Could NOT find Curses (missing: CURSES_LIBRARY CURSES_INCLUDE_PATH)',
       'install libncurses-dev',
+    ],
+    [
+      "MySQL's system zstd",
+      CFG_MYSQL_ZSTD,
+      'cmake/zstd.cmake:100: Cannot find system zstd libraries.',
+      'MySQL bundles zstd in extra/: pass -DWITH_ZSTD=bundled (the default here), or install its -dev package (Debian: libzstd-dev)',
     ],
     [
       'bison',

@@ -293,6 +293,20 @@ const KNOWN_CMAKE_ERRORS: readonly KnownCmakeError[] = [
   { test: /Could NOT find Curses|Curses library not found/, hint: () => 'install libncurses-dev' },
   { test: /Could NOT find BISON|Bison executable not found/i, hint: () => 'install bison' },
   {
+    // MySQL cmake/zstd.cmake, lz4.cmake: -DWITH_ZSTD=system without the -dev package. Every such
+    // library is in MySQL's tree (extra/), which the tool's defaults use.
+    test: /Cannot find system (\w+) libraries/,
+    hint: (match) => {
+      const name = match[1] ?? 'the';
+      return `MySQL bundles ${name} in extra/: pass -DWITH_${name.toUpperCase()}=bundled (the default here), or install its -dev package (Debian: lib${name}-dev)`;
+    },
+  },
+  {
+    // MySQL cmake/rpc.cmake: Sun RPC moved out of glibc into libtirpc.
+    test: /Could not find rpc\/rpc\.h/,
+    hint: () => 'install libtirpc-dev',
+  },
+  {
     test: /The CMAKE_(?:C|CXX)_COMPILER: (\S+) is not a full path to an existing compiler tool/,
     hint: (match) =>
       `the compiler path is wrong: ${match[1] ?? 'it'} does not exist; pass --compiler with an installed gcc or clang`,
