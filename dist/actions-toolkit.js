@@ -30633,27 +30633,6 @@ function getMultilineInput(name, options) {
     return inputs.map(input => input.trim());
 }
 /**
- * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
- * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
- * The return value is also in boolean type.
- * ref: https://yaml.org/spec/1.2/spec.html#id2804923
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   boolean
- */
-function getBooleanInput(name, options) {
-    const trueValue = ['true', 'True', 'TRUE'];
-    const falseValue = ['false', 'False', 'FALSE'];
-    const val = getInput(name);
-    if (trueValue.includes(val))
-        return true;
-    if (falseValue.includes(val))
-        return false;
-    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
-        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
-}
-/**
  * Sets the value of an output.
  *
  * @param     name     name of the output to set
@@ -30783,4 +30762,4 @@ function getState(name) {
     return process.env[`STATE_${name}`] || '';
 }
 
-export { BearerCredentialHandler as B, HttpCodes as H, getMultilineInput as a, getBooleanInput as b, group as c, info as d, error as e, debug as f, getInput as g, summary as h, isDebug as i, setFailed as j, requireUndici as k, saveState as l, getState as m, mkdirP as n, exec as o, which as p, HttpClientError as q, requireTunnel as r, setOutput as s, HttpClient as t, undiciExports as u, setSecret as v, warning as w, rmRF as x };
+export { BearerCredentialHandler as B, HttpCodes as H, getMultilineInput as a, group as b, info as c, debug as d, error as e, summary as f, getInput as g, setFailed as h, isDebug as i, requireUndici as j, saveState as k, getState as l, mkdirP as m, exec as n, which as o, HttpClientError as p, HttpClient as q, requireTunnel as r, setOutput as s, setSecret as t, undiciExports as u, rmRF as v, warning as w };

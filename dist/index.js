@@ -1,4 +1,4 @@
-import { i as isDebug, g as getInput, a as getMultilineInput, b as getBooleanInput, w as warning, c as group, d as info, e as error, f as debug, s as setOutput, h as summary, j as setFailed, r as requireTunnel, k as requireUndici, u as undiciExports } from './actions-toolkit.js';
+import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, h as setFailed, r as requireTunnel, j as requireUndici, u as undiciExports } from './actions-toolkit.js';
 import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
 import { h as commonBuildRequest, N as actionSpelling, O as compilerLabel, q as comparisonLabels, P as detectCcache, d as bisectOptionsFromFlags, e as bisectCommand, b as BISECT_DEFAULTS, A as historyRun, Q as analyzeHistory, K as isRecent, R as changesDocument, J as changesText, S as parseResults, T as historyRelativePath, U as historySpec, V as renderChart, W as alertIssue, X as MAX_HISTORY_BYTES, Y as parseHistoryText, Z as appendToHistory, _ as serializeHistory, H as historyChangesRequest, p as parseCommit, L as formatChangePercentPlain, $ as commentMarker, a0 as cliSpelling, a1 as writeReport, a2 as verdictExitCode, a3 as renderVerdictSummary, a4 as sideOf, a5 as buildVerdict, a6 as Verdict, a7 as parseVerdict, a8 as parseBaselineFile, a9 as DEFAULT_COMPARE_OPTIONS, n as newestEntry, aa as checkComparable, ab as baselineSide, x as runConfigFromFlags, j as compareOptionsFromFlags, u as runCommand, t as inCleanupScope, i as compareCommand, w as buildSides } from './gate.js';
 import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, o as object, s as string } from './gate-core.js';
@@ -112,7 +112,7 @@ function readBuildInputs(run) {
         buildType: getInput('build-type') || 'RelWithDebInfo',
         cmakeArg: getMultilineInput('cmake-args'),
         ccache: getInput('ccache') || 'auto',
-        fullInstall: getBooleanInput('full-install'),
+        fullInstall: getInput('full-install') === 'true',
         ...(optionalInput('ccache-dir') === undefined
             ? {}
             : { ccacheDir: resolve(getInput('ccache-dir')) }),
@@ -264,7 +264,7 @@ function readBisectInputs() {
         buildType: getInput('build-type') || 'RelWithDebInfo',
         cmakeArg: getMultilineInput('cmake-args'),
         ccache: getInput('ccache') || 'auto',
-        fullInstall: getBooleanInput('full-install'),
+        fullInstall: getInput('full-install') === 'true',
         ...optional('metric', 'metric'),
         ...optional('prefix', 'prefix'),
         ...optional('build-dir', 'buildDir'),

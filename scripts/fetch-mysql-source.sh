@@ -5,8 +5,8 @@
 #
 # Usage: scripts/fetch-mysql-source.sh [--find] DEST_DIR
 # Prints the absolute path of the unpacked tree (DEST_DIR/mysql-9.7.*) as the last line of
-# stdout; everything else goes to stderr. Installs what building it needs (cmake, ninja, bison,
-# libssl-dev, libtirpc-dev …) when missing. Idempotent: a tree already in DEST_DIR is reused without
+# stdout; everything else goes to stderr. When it fetches, it also installs what building the tree
+# needs (cmake, ninja, bison, libssl-dev, libtirpc-dev …) where missing. Idempotent: a tree already in DEST_DIR is reused without
 # touching apt, and so is a downloaded tarball (keep DEST_DIR outside a clone, e.g.
 # /var/cache/mysql-perf-gate/sources, and a fresh clone does not download it again). With --find,
 # only looks: prints the tree already in DEST_DIR, or exits 1.
@@ -55,6 +55,12 @@ if [ "$find_only" -eq 1 ]; then
   exit 0
 fi
 
+if tree=$(existing_tree); then
+  echo "MySQL source tree already present: $tree" >&2
+  echo "$tree"
+  exit 0
+fi
+
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
@@ -73,11 +79,6 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
-if tree=$(existing_tree); then
-  echo "MySQL source tree already present: $tree" >&2
-  echo "$tree"
-  exit 0
-fi
 
 # Unpacks a downloaded orig tarball into $dest; prints the tree.
 unpack() {

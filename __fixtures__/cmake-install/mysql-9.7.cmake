@@ -1,5 +1,5 @@
-# Excerpts of cmake_install.cmake from a MySQL 9.7.2 build directory (sql/ and extra/protobuf/),
-# with the build directory written as /b.
+# Excerpts of cmake_install.cmake from a MySQL 9.7.2 build directory (CMake 3.25; sql/ and
+# extra/protobuf/), with the build directory written as /b.
 if(NOT CMAKE_INSTALL_LOCAL_ONLY)
   # Include the install script for the subdirectory.
   include("/b/sql/protobuf/cmake_install.cmake")

@@ -6,6 +6,7 @@ import { installScope } from '../../src/builder/build-plan.js';
 import {
   componentFiles,
   componentTargets,
+  includedScripts,
   parseNinjaTargets,
   SERVER_COMPONENTS,
 } from '../../src/builder/install-components.js';
@@ -30,18 +31,42 @@ describe('componentFiles', () => {
     expect(componentFiles(SCRIPT, ['Test'])).toEqual(['/b/plugin_output_directory/udf_example.so']);
   });
 
-  it('reads every file of a rule that names several', () => {
-    const script = [
-      'if(CMAKE_INSTALL_COMPONENT STREQUAL "Server" OR NOT CMAKE_INSTALL_COMPONENT)',
-      '  file(INSTALL DESTINATION "${CMAKE_INSTALL_PREFIX}/lib" TYPE SHARED_LIBRARY FILES "/b/lib/a.so.1" "/b/lib/a.so")',
-      'endif()',
-      '',
-    ].join('\n');
-    expect(componentFiles(script, ['Server'])).toEqual(['/b/lib/a.so.1', '/b/lib/a.so']);
+  it('reads every file of a rule that names several, one per line as CMake writes them', () => {
+    const script = readFileSync('__fixtures__/cmake-install/mysql-9.7-libmysql.cmake', 'utf8');
+    expect(componentFiles(script, ['SharedLibraries'])).toEqual([
+      '/b/library_output_directory/libmysqlclient.so.24.1.2',
+      '/b/library_output_directory/libmysqlclient.so.24',
+    ]);
+  });
+
+  it('reads the blocks CMake before 3.24 wrote: if("x${CMAKE_INSTALL_COMPONENT}x" STREQUAL "xServerx" …)', () => {
+    const older = SCRIPT.replace(
+      /^if\(CMAKE_INSTALL_COMPONENT STREQUAL "([^"]+)" OR NOT CMAKE_INSTALL_COMPONENT\)$/gm,
+      'if("x${CMAKE_INSTALL_COMPONENT}x" STREQUAL "x$1x" OR NOT CMAKE_INSTALL_COMPONENT)',
+    );
+    expect(older).not.toBe(SCRIPT);
+    expect(componentFiles(older, SERVER_COMPONENTS)).toEqual(componentFiles(SCRIPT, SERVER_COMPONENTS));
+    expect(componentFiles(older, ['Server'])).toHaveLength(2);
   });
 
   it('finds nothing for a component the script does not have', () => {
     expect(componentFiles(SCRIPT, ['Router'])).toEqual([]);
+  });
+});
+
+describe('includedScripts', () => {
+  it('follows the include() lines of a directory script to its subdirectories', () => {
+    const top = [
+      'if(NOT CMAKE_INSTALL_LOCAL_ONLY)',
+      '  # Include the install script for the subdirectory.',
+      '  include("/b/extra/zlib/cmake_install.cmake")',
+      'endif()',
+      'if(NOT CMAKE_INSTALL_LOCAL_ONLY)',
+      '  include("/b/sql/cmake_install.cmake")',
+      'endif()',
+      'include("/b/CPackConfig.cmake")',
+    ].join('\n');
+    expect(includedScripts(top)).toEqual(['/b/extra/zlib/cmake_install.cmake', '/b/sql/cmake_install.cmake']);
   });
 });
 

@@ -25,8 +25,9 @@ function patch(name: string): number {
 
 /** Where install-deps.sh --tests keeps MySQL's source: outside the clone, so a fresh clone reuses it. */
 export function mysqlSourceCache(): string {
-  const cache = process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
-  return process.env.MYSQL_PERF_GATE_SOURCE_CACHE ?? join(cache, 'mysql-perf-gate/sources');
+  // Empty counts as unset, as in the shell's ${VAR:-default}.
+  const cache = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  return process.env.MYSQL_PERF_GATE_SOURCE_CACHE || join(cache, 'mysql-perf-gate/sources');
 }
 
 /** $MYSQL_SOURCE, else the newest mysql-9.7.N in the source cache; undefined when there is none. */

@@ -153,14 +153,26 @@ maybe('the machine lock', () => {
   it('names a holder whose record appears a moment after it took the lock (a run just starting)', async () => {
     const holder = await foreignHolder();
     const record = { pid: holder.pid, user: 'u', host: 'h', suite: 'late', command: 'c' };
-    setTimeout(() => {
-      writeFileSync(lockPath, JSON.stringify({ ...record, since: new Date().toISOString() }));
-    }, 500);
-    const { logger, lines } = recordingLogger();
-    await expect(acquireMachineLock(request('mine', 0), logger, newScope())).rejects.toThrow(
-      `does not wait: the run of pid ${holder.pid} (suite late,`,
+    const writeRecordIn = (ms: number): void => {
+      setTimeout(() => {
+        writeFileSync(lockPath, JSON.stringify({ ...record, since: new Date().toISOString() }));
+      }, ms);
+    };
+    // Waiting (up to 2 s here): the record written 800 ms after the lock was found taken.
+    writeRecordIn(800);
+    const waiting = recordingLogger();
+    await expect(acquireMachineLock(request('mine', 2000), waiting.logger, newScope())).rejects.toThrow(
+      LockTimeoutError,
     );
-    expect(lines[0]).toContain(`waiting for the run of pid ${holder.pid} (suite late,`);
+    expect(waiting.lines[0]).toContain(`waiting for the run of pid ${holder.pid} (suite late,`);
+    // --lock-timeout 0 fails at once, but still looks for the record for a moment.
+    writeFileSync(lockPath, '');
+    writeRecordIn(150);
+    const started = Date.now();
+    await expect(
+      acquireMachineLock(request('mine', 0), recordingLogger().logger, newScope()),
+    ).rejects.toThrow(`does not wait: the run of pid ${holder.pid} (suite late,`);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('waits for a holder that left no record, and a dead pid in the record is no holder', async () => {

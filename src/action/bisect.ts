@@ -41,7 +41,7 @@ export function readBisectInputs(): BisectFlags {
     buildType: core.getInput('build-type') || 'RelWithDebInfo',
     cmakeArg: core.getMultilineInput('cmake-args'),
     ccache: core.getInput('ccache') || 'auto',
-    fullInstall: core.getBooleanInput('full-install'),
+    fullInstall: core.getInput('full-install') === 'true',
     ...optional('metric', 'metric'),
     ...optional('prefix', 'prefix'),
     ...optional('build-dir', 'buildDir'),

@@ -57,7 +57,7 @@ export function readBuildInputs(run: RunFlags): BuildInputs | undefined {
       buildType: core.getInput('build-type') || 'RelWithDebInfo',
       cmakeArg: core.getMultilineInput('cmake-args'),
       ccache: core.getInput('ccache') || 'auto',
-      fullInstall: core.getBooleanInput('full-install'),
+      fullInstall: core.getInput('full-install') === 'true',
       ...(optionalInput('ccache-dir') === undefined
         ? {}
         : { ccacheDir: resolve(core.getInput('ccache-dir')) }),

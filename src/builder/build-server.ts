@@ -7,8 +7,8 @@
 // reuses it, and a failure's log is the evidence). What the user sees is progress and, when a
 // step fails, one line: the first compile error, the download the offline machine could not
 // make and the option that avoids it, or CMake's own error.
-import { readdir, readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 import { BuildError, errorMessage, InputError } from '../errors.js';
 import type { BuildInfo } from '../results/results-schema.js';
@@ -21,7 +21,12 @@ import { buildFailure, configureFailure, installFailure } from './build-failure.
 import { ninjaProgress } from './build-log.js';
 import { type BuildPlan, type BuildRequest, planBuild, planSummary, prepareBuildDir } from './build-plan.js';
 import { buildRecord } from './build-record.js';
-import { componentFiles, componentTargets, parseNinjaTargets } from './install-components.js';
+import {
+  componentFiles,
+  componentTargets,
+  includedScripts,
+  parseNinjaTargets,
+} from './install-components.js';
 import { readCcacheCounters } from './ccache.js';
 import type { BuildType } from './cmake-args.js';
 import { gitState, writeBuildInfo } from '../server/build-info.js';
@@ -149,11 +154,13 @@ export async function componentNinjaTargets(
   components: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<string[]> {
-  const scripts = (await readdir(buildDir, { recursive: true }))
-    .filter((file) => basename(file) === 'cmake_install.cmake')
-    .map((file) => join(buildDir, file));
-  const texts = await Promise.all(scripts.map((script) => readFile(script, 'utf8')));
-  const files = texts.flatMap((text) => componentFiles(text, components));
+  const files: string[] = [];
+  const pending = [join(buildDir, 'cmake_install.cmake')];
+  for (let script = pending.shift(); script !== undefined; script = pending.shift()) {
+    const text = await readFile(script, 'utf8');
+    files.push(...componentFiles(text, components));
+    pending.push(...includedScripts(text));
+  }
   const listed = await exec('ninja', ['-C', buildDir, '-t', 'targets', 'all'], { env });
   return componentTargets(files, buildDir, parseNinjaTargets(listed.stdout));
 }

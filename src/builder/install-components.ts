@@ -8,32 +8,42 @@
 // was not built, so the build names exactly them to ninja: the files of the components' install
 // rules that ninja knows how to make.
 //
-// CMake writes each rule as
+// CMake 3.24 and later write each rule as
 //
 //   if(CMAKE_INSTALL_COMPONENT STREQUAL "Server" OR NOT CMAKE_INSTALL_COMPONENT)
 //     file(INSTALL DESTINATION "${CMAKE_INSTALL_PREFIX}/bin" TYPE EXECUTABLE FILES "/b/runtime_output_directory/mysqld")
 //   endif()
 //
-// (CMake 3.13–3.31). OPTIONAL files (debug variants from another build directory) are skipped.
+// and earlier releases (MySQL 9.7 accepts 3.17; Ubuntu 22.04 has 3.22) open the block with
+// `if("x${CMAKE_INSTALL_COMPONENT}x" STREQUAL "xServerx" OR NOT CMAKE_INSTALL_COMPONENT)`. A rule
+// with several files puts each on a line of its own after FILES. OPTIONAL files (debug variants
+// from another build directory) are skipped. The scripts of the subdirectories are reached from
+// the top one through its include("…/cmake_install.cmake") lines, as `cmake --install` does.
 
 /** The components a MySQL or Percona server needs in its prefix to initialize and run. */
 export const SERVER_COMPONENTS = ['Server', 'SharedLibraries'] as const;
 
 const BLOCK =
-  /^if\(CMAKE_INSTALL_COMPONENT STREQUAL "([^"]+)" OR NOT CMAKE_INSTALL_COMPONENT\)\n([\s\S]*?)^endif\(\)/gm;
-const INSTALL = /file\(INSTALL DESTINATION "[^"]*" TYPE (\w+)([^\n]*?) FILES ((?:"[^"]*"\s*)+)\)/g;
+  /^if\((?:"x\$\{CMAKE_INSTALL_COMPONENT\}x" STREQUAL "x(.+?)x"|CMAKE_INSTALL_COMPONENT STREQUAL "([^"]+)") OR NOT CMAKE_INSTALL_COMPONENT\)\n([\s\S]*?)^endif\(\)/gm;
+const INSTALL = /file\(INSTALL DESTINATION "[^"]*" TYPE (\w+)([^\n]*?) FILES((?:\s+"[^"]*")+)\s*\)/g;
+const INCLUDE = /^\s*include\("([^"]*cmake_install\.cmake)"\)/gm;
 
 /** The files (absolute paths, as the script names them) that `components` install, in script order. */
 export function componentFiles(script: string, components: readonly string[]): string[] {
   const files: string[] = [];
   for (const block of script.matchAll(BLOCK)) {
-    if (!components.includes(block[1] ?? '')) continue;
-    for (const rule of (block[2] ?? '').matchAll(INSTALL)) {
+    if (!components.includes(block[1] ?? block[2] ?? '')) continue;
+    for (const rule of (block[3] ?? '').matchAll(INSTALL)) {
       if (/\bOPTIONAL\b/.test(rule[2] ?? '')) continue;
       for (const file of (rule[3] ?? '').matchAll(/"([^"]*)"/g)) files.push(file[1] ?? '');
     }
   }
   return files.filter((file) => file !== '');
+}
+
+/** The subdirectories' install scripts a cmake_install.cmake includes. */
+export function includedScripts(script: string): string[] {
+  return [...script.matchAll(INCLUDE)].map((match) => match[1] ?? '').filter((path) => path !== '');
 }
 
 /**

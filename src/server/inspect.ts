@@ -41,17 +41,18 @@ export async function inspectServer(path: string, inputName = '--server'): Promi
   const version = parseVersionOutput(`${result.stdout}\n${result.stderr}`, binary);
   const compiler = await readCompiler(binary);
   const tree = version.flavor === 'mariadb' ? undefined : await mysqlBuildTree(basedir);
-  const build = await readBuildInfo(tree?.build ?? basedir);
+  const home = tree?.build ?? basedir;
+  const build = await readBuildInfo(home);
   // A prefix rebuilt by other means keeps the old build.json; describing the new binary with it
   // would put a wrong compiler in the verdict.
   if (build && build.version.split('-')[0] !== version.version.split('-')[0]) {
     throw new InputError(
-      `${basedir}/build.json describes ${build.flavor} ${build.version} but ${binary} is ${version.version}; rebuild with mysql-perf-gate build or delete the stale build.json`,
+      `${home}/build.json describes ${build.flavor} ${build.version} but ${binary} is ${version.version}; rebuild with mysql-perf-gate build or delete the stale build.json`,
     );
   }
   return {
     binary,
-    basedir: tree?.build ?? basedir,
+    basedir: home,
     ...version,
     compiler,
     ...(build ? { build } : {}),

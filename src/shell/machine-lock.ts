@@ -53,6 +53,8 @@ export const REMIND_EVERY_MS = 30_000;
  * it was taken would otherwise name no one.
  */
 const RECORD_GRACE_MS = 3000;
+/** The same with --lock-timeout 0, which promises to fail at once. */
+const RECORD_GRACE_NO_WAIT_MS = 500;
 /** flock's exit status when --nonblock finds the lock taken (EX_TEMPFAIL). */
 const CONFLICT_EXIT = 75;
 
@@ -293,11 +295,11 @@ function readHolder(lockPath: string): HolderRecord | undefined {
 async function awaitHolder(
   lockPath: string,
   graceMs: number,
-  signal: AbortSignal,
+  stop: () => boolean,
 ): Promise<HolderRecord | undefined> {
   const deadline = Date.now() + graceMs;
   let holder = readHolder(lockPath);
-  while (!holder && Date.now() < deadline && !signal.aborted) {
+  while (!holder && Date.now() < deadline && !stop()) {
     await new Promise((resolve) => setTimeout(resolve, 25));
     holder = readHolder(lockPath);
   }
@@ -334,11 +336,22 @@ async function waitForLock(
     new LockTimeoutError(
       timeoutMessage(readHolder(lockPath), new Date(), request.timeoutMs ?? 0, request.timeoutLabel),
     );
-  say(0, await awaitHolder(lockPath, RECORD_GRACE_MS, signal));
-  if (request.timeoutMs === 0) throw timedOut();
+  if (request.timeoutMs === 0) {
+    say(0, await awaitHolder(lockPath, RECORD_GRACE_NO_WAIT_MS, () => signal.aborted));
+    throw timedOut();
+  }
   signal.throwIfAborted();
   const child = spawnFlock(flock, fd, ['--exclusive']);
   const exit = flockExit(child);
+  // Whom it waits for, looked for while flock already waits: should the lock come free during
+  // the grace, it is taken at once and there is no one to name.
+  const flockDone = { exited: false };
+  const settle = (): void => {
+    flockDone.exited = true;
+  };
+  void exit.then(settle, settle);
+  const holder = await awaitHolder(lockPath, RECORD_GRACE_MS, () => flockDone.exited || signal.aborted);
+  if (!flockDone.exited) say(0, holder);
   let stop: GateError | undefined;
   const end = (error: GateError): void => {
     stop ??= error;

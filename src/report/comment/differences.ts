@@ -63,14 +63,14 @@ export function differenceBlocks(verdict: Verdict): Block[] {
     { kind: 'rows', what: 'the differences between the sides', lead: DIFF_LEAD, rows },
   ];
   for (const group of grouped.groups) {
-    const lead = `${tableRow(['variable', `value in ${group.label}`])}\n${tableDelimiter(['l', 'l'])}`;
+    const lead = `${tableRow(['variable', `value in ${escapeTableCell(group.label)}`])}\n${tableDelimiter(['l', 'l'])}`;
     const rowsOf = group.entries.map((entry) =>
       tableRow([escapeTableCell(entry.name), absentOr(entry[group.side])]),
     );
     blocks.push({
       kind: 'details',
       what: 'the variables only one side has',
-      text: details(escapeTableCell(oneSidedHeadline(group)), [lead, ...rowsOf].join('\n')),
+      text: details(oneSidedHeadline(group), [lead, ...rowsOf].join('\n')),
     });
   }
   for (const { entry, followers } of folded) {
