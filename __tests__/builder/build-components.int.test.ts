@@ -2,7 +2,7 @@
 // SharedLibraries) and builds only what they copy: on a stand-in tree laid out like MySQL's
 // (__fixtures__/source-trees/fake-mysql), with real cmake, ninja and gcc. Its test plugin does not
 // compile, so building it at all fails the build.
-import { readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { main } from '../../src/cli/program.js';
@@ -68,6 +68,16 @@ maybe('build of a MySQL tree (stand-in laid out like MySQL 9.7, real tools)', ()
     expect(server).toMatchObject({ flavor: 'mysql', version: '9.7.2' });
     const info = BuildInfo.parse(JSON.parse(readFileSync(join(prefix, 'build.json'), 'utf8')));
     expect(info).toMatchObject({ flavor: 'mysql', components: ['Server', 'SharedLibraries'], targets: [] });
+    // A copy of the binary in a directory of its own has lost its libraries: one line says what to pass.
+    const alone = join(temp.path, 'alone');
+    mkdirSync(alone);
+    copyFileSync(join(prefix, 'bin/mysqld'), join(alone, 'mysqld'));
+    chmodSync(join(alone, 'mysqld'), 0o755);
+    await expect(inspectServer(join(alone, 'mysqld'))).rejects.toThrow(
+      new RegExp(
+        `^${alone}/mysqld cannot start: the dynamic loader finds no libbundled\\.so\\.1\\.0\\.0, .*; pass the install prefix or the build tree's runtime_output_directory/mysqld as --server, not a copy of the binary$`,
+      ),
+    );
   });
 
   it('--full-install builds everything, and so fails on the test plugin', async () => {

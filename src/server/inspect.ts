@@ -33,6 +33,8 @@ export async function inspectServer(path: string, inputName = '--server'): Promi
   const result = await exec(binary, ['--no-defaults', '--version'], { check: false });
   if (result.exitCode !== 0 || result.signal !== null) {
     const output = tailLines(`${result.stdout}\n${result.stderr}`, 10);
+    const missing = missingLibrary(output);
+    if (missing !== undefined) throw new ServerError(missingLibraryMessage(binary, missing, inputName));
     throw new ServerError(
       `${binary} --version failed (${result.signal ?? `status ${result.exitCode}`})` +
         `${output ? `:\n${output}` : ''}\nIs it a mysqld/mariadbd binary for this machine?`,
@@ -58,6 +60,23 @@ export async function inspectServer(path: string, inputName = '--server'): Promi
     ...(build ? { build } : {}),
     ...(tree ? { layout: tree.layout } : {}),
   };
+}
+
+/** The shared library the dynamic loader could not find, from its message. */
+export function missingLibrary(output: string): string | undefined {
+  return /error while loading shared libraries: ([^:\s]+): cannot open shared object file/.exec(output)?.[1];
+}
+
+/**
+ * One line for a binary moved away from its libraries: MySQL built with bundled protobuf, abseil
+ * or ICU loads them from ../lib/private (its RPATH), which a copied binary has not.
+ */
+export function missingLibraryMessage(binary: string, library: string, inputName: string): string {
+  return (
+    `${binary} cannot start: the dynamic loader finds no ${library}, which it loads from beside its install ` +
+    `(a MySQL built with bundled libraries keeps them in lib/private of its prefix); pass the install prefix ` +
+    `or the build tree's runtime_output_directory/mysqld as ${inputName}, not a copy of the binary`
+  );
 }
 
 /**
