@@ -6,6 +6,8 @@ import {
   findBuildTree,
   installScriptCandidates,
   mariadbInstallArgs,
+  missingMessageFile,
+  missingMessagesMessage,
   mysqlInitializeArgs,
 } from '../../src/server/datadir.js';
 
@@ -102,5 +104,25 @@ describe('installScriptCandidates', () => {
       '/usr/bin/mariadb-install-db',
       '/usr/bin/mysql_install_db',
     ]);
+  });
+});
+
+describe('missingMessageFile', () => {
+  it('finds the file in what MySQL 9.7.2 logged when copied away from its install', () => {
+    const log =
+      "2026-11-25T00:22:23.083793Z 0 [ERROR] [MY-010338] [Server] Can't find error-message file '/tmp/alone/share/english/errmsg.sys'. Check error-message file location and 'lc-messages-dir' configuration directive.\n" +
+      '2026-11-25T00:22:24.207911Z 0 [Warning] [MY-013829] [Server] Missing data directory for ICU regular expressions: /tmp/alone/lib/private/.\n';
+    expect(missingMessageFile(log)).toBe('/tmp/alone/share/english/errmsg.sys');
+    expect(missingMessagesMessage('/tmp/alone/mysqld', '/tmp/alone/share/english/errmsg.sys')).toBe(
+      "/tmp/alone/mysqld finds no message file (/tmp/alone/share/english/errmsg.sys): it is not in its install prefix or build tree, whose share/ it needs; pass the install prefix or the build tree's runtime_output_directory/mysqld",
+    );
+  });
+
+  it('is undefined for a bootstrap that found its messages', () => {
+    expect(
+      missingMessageFile(
+        '[System] [MY-013169] [Server] /b/mysqld (mysqld 9.7.2) initializing of server in progress',
+      ),
+    ).toBeUndefined();
   });
 });

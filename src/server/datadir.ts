@@ -45,6 +45,8 @@ export async function initializeDatadir(request: DatadirRequest): Promise<void> 
     check: false,
     env: { ...process.env, TMPDIR: request.tmpdir },
   }).finally(() => (shim === undefined ? undefined : rm(shim, { recursive: true, force: true })));
+  const messages = missingMessageFile(`${result.stdout}\n${result.stderr}`);
+  if (messages !== undefined) throw new ServerError(missingMessagesMessage(request.binary, messages));
   if (result.exitCode !== 0 || result.signal !== null) {
     const how = result.signal ? `was killed by ${result.signal}` : `exited with status ${result.exitCode}`;
     const output = tailLines(`${result.stdout}\n${result.stderr}`, 25);
@@ -53,6 +55,23 @@ export async function initializeDatadir(request: DatadirRequest): Promise<void> 
         (output ? `; last lines of its output:\n${output}` : ' and printed nothing'),
     );
   }
+}
+
+/**
+ * The message file a MySQL server could not find, from its log: "[ERROR] [MY-010338] [Server]
+ * Can't find error-message file '/x/share/english/errmsg.sys'". The server then runs on, with
+ * every message a placeholder, the ICU data of REGEXP missing too: a copy of the binary away
+ * from its install, which is no server to measure.
+ */
+export function missingMessageFile(log: string): string | undefined {
+  return /Can't find error-message file '([^']+)'/.exec(log)?.[1];
+}
+
+export function missingMessagesMessage(binary: string, file: string): string {
+  return (
+    `${binary} finds no message file (${file}): it is not in its install prefix or build tree, ` +
+    "whose share/ it needs; pass the install prefix or the build tree's runtime_output_directory/mysqld"
+  );
 }
 
 /** `--no-defaults` must come first; the bootstrap then ignores /etc/mysql and ~/.my.cnf. */
