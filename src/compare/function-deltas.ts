@@ -79,3 +79,23 @@ export function inliningNote(verdict: Pick<Verdict, 'serverDiff'>): string | und
     'function with a similar increase in another is often the same work. Compare the totals first.'
   );
 }
+
+/**
+ * What 0x… entries among the functions shown are: code without a symbol, and in which objects
+ * (a stripped system library such as libcrypto.so.3, or a stripped server). Undefined when every
+ * function shown has a name. Pure.
+ */
+export function unnamedNote(shown: readonly { name: string; object: string }[]): string | undefined {
+  const objects = [
+    ...new Set(
+      shown
+        .filter((fn) => /^0x[0-9a-f]+$/i.test(fn.name))
+        .map((fn) => fn.object.slice(fn.object.lastIndexOf('/') + 1) || 'an unknown object'),
+    ),
+  ];
+  if (objects.length === 0) return undefined;
+  return (
+    `0x… entries are code without a symbol in ${objects.join(', ')} (stripped): a build with symbols, ` +
+    "or the distribution's debug-symbol package, names them; addresses of two different builds do not match"
+  );
+}

@@ -8,7 +8,7 @@ import {
   formatToleranceWhole,
 } from '../format.js';
 import { groupConfigDiff, type OneSidedGroup, oneSidedHeadline } from './config-groups.js';
-import { inliningNote } from './function-deltas.js';
+import { inliningNote, unnamedNote } from './function-deltas.js';
 import type { CellComparison, ConfigDifference, Verdict } from './verdict-schema.js';
 
 /**
@@ -111,12 +111,8 @@ function functionDeltaLines(verdict: Verdict): string[] {
   }
   const inlining = inliningNote(verdict);
   if (inlining) lines.push(`  (${inlining})`);
-  const unnamed = cells.some((cell) => cell.functions.some((fn) => /^0x[0-9a-f]+$/i.test(fn.name)));
-  if (unnamed) {
-    lines.push(
-      "  (0x… entries are code without a symbol: the binary is stripped. A build with symbols, or the distribution's debug-symbol package, names them; addresses of two different builds do not match.)",
-    );
-  }
+  const unnamed = unnamedNote(cells.flatMap((cell) => cell.functions.slice(0, SUMMARY_FUNCTIONS)));
+  if (unnamed !== undefined) lines.push(`  (${unnamed}.)`);
   return lines;
 }
 

@@ -5,6 +5,7 @@
 //
 // Pure: the caller passes the libraries' text (see loadEmbedScripts in assets.ts).
 import { groupConfigDiff, oneSidedHeadline } from '../compare/config-groups.js';
+import { unnamedNote } from '../compare/function-deltas.js';
 import { foldConfigDiff } from '../compare/verdict-summary.js';
 import type {
   CellComparison,
@@ -320,15 +321,11 @@ function functionTable(cell: CellFunctionDeltas): string {
 
 function functionsSection(verdict: Verdict): string {
   if (verdict.functionDeltas.length === 0) return '';
-  const unnamed = verdict.functionDeltas.some((cell) =>
-    cell.functions.some((fn) => /^0x[0-9a-f]+$/i.test(fn.name)),
-  );
+  const unnamed = unnamedNote(verdict.functionDeltas.flatMap((cell) => cell.functions));
   return section(
     'Where the instructions went',
     '<p>Self instructions per transaction of the functions that changed most, per cell.' +
-      (unnamed
-        ? " 0x… entries are code without a symbol: the binary is stripped; a build with symbols (or the distribution's debug-symbol package) names them."
-        : '') +
+      (unnamed === undefined ? '' : ` ${text(unnamed)}.`) +
       '</p>\n' +
       verdict.functionDeltas.map(functionTable).join('\n'),
   );

@@ -1,4 +1,5 @@
 // Where the instructions went: per instruction cell, the functions whose self cost changed most.
+import { unnamedNote } from '../../compare/function-deltas.js';
 import type { CellFunctionDeltas } from '../../compare/verdict-schema.js';
 import { formatCount, formatSignedCount } from '../../format.js';
 import { threadsLabel } from '../labels.js';
@@ -28,9 +29,8 @@ export function functionBlock(cell: CellFunctionDeltas, inlining: string | undef
       escapeTableCell(fn.object.slice(fn.object.lastIndexOf('/') + 1)),
     ]),
   );
-  const unnamed = shown.some((fn) => /^0x[0-9a-f]+$/i.test(fn.name))
-    ? "\n\n0x… entries are code without a symbol: the binary is stripped. A build with symbols (or the distribution's debug-symbol package) names them."
-    : '';
+  const note = unnamedNote(shown);
+  const unnamed = note === undefined ? '' : `\n\n${escapeMarkdown(note)}.`;
   const total = formatSignedCount(cell.headTotal - cell.baseTotal);
   return {
     kind: 'details',
