@@ -1,4 +1,4 @@
-import { serverDiff, variablesDiff } from '../../src/compare/config-diff.js';
+import { sameSetting, serverDiff, variablesDiff } from '../../src/compare/config-diff.js';
 import { foldConfigDiff } from '../../src/compare/verdict-summary.js';
 import { readResults } from '../../src/results/results-file.js';
 
@@ -41,6 +41,34 @@ describe('serverDiff', () => {
     expect(serverDiff(facts, clang)).toEqual([
       { name: 'version', base: facts.versionFunction, head: '11.4.5-MariaDB' },
       { name: 'compiler', base: 'unknown', head: 'Debian clang version 16.0.6' },
+    ]);
+  });
+});
+
+describe('sameSetting', () => {
+  it.each([
+    ['10.000000', '10'],
+    ['0.000000', '0'],
+    ['NULLS_UNEQUAL', 'nulls_unequal'],
+    ['18446744073709551615', '18446744073709551615'],
+  ])('takes %s and %s for the same setting', (a, b) => {
+    expect(sameSetting(a, b)).toBe(true);
+  });
+
+  it.each([
+    ['10.5', '10'],
+    ['18446744073709551615', '18446744073709551614'],
+    ['4294967295', '18446744073709551615'],
+    ['ON', 'OFF'],
+    ['', 'InnoDB'],
+  ])('tells %s from %s', (a, b) => {
+    expect(sameSetting(a, b)).toBe(false);
+  });
+
+  it('keeps a variable only one side has', () => {
+    expect(sameSetting(undefined, 'ON')).toBe(false);
+    expect(variablesDiff({ a: '10.000000', b: 'X' }, { a: '10', b: 'x', c: '1' })).toEqual([
+      { name: 'c', base: null, head: '1' },
     ]);
   });
 });

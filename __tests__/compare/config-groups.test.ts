@@ -128,3 +128,44 @@ describe('a cross-flavor verdict as rendered', () => {
     expect(page).toContain('<td><code>innodb_buffer_pool_size</code></td>');
   });
 });
+
+describe('MariaDB 10.11 (Debian) against MySQL 9.7.2 (built here), instructions suite, as measured', () => {
+  const real = abReportInput(fixtureResults('instructions-mariadb-mysql-9.7.json'), 'cross.json');
+
+  it('warns first, and compares the settings both servers have', () => {
+    const { verdict } = real;
+    expect(verdict.warnings[0]).toMatch(
+      /^the sides are different servers, MariaDB 10\.11\.19 \(base\) and MySQL 9\.7\.2 \(head\)/,
+    );
+    const { rows, groups } = groupConfigDiff(verdict);
+    expect(groups.map(oneSidedHeadline)).toEqual([
+      '223 variables exist only in MySQL 9.7.2',
+      '272 variables exist only in MariaDB 10.11.19',
+    ]);
+    // The defaults that explain much of the difference are among the shared rows.
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { name: 'log_bin', base: 'OFF', head: 'ON' },
+        { name: 'character_set_server', base: 'latin1', head: 'utf8mb4' },
+        { name: 'binlog_format', base: 'MIXED', head: 'ROW' },
+      ]),
+    );
+    // Written differently, the same: not differences.
+    const names = rows.map((row) => row.name);
+    expect(names).not.toContain('innodb_adaptive_flushing_lwm');
+    expect(names).not.toContain('myisam_stats_method');
+    expect(rows.every((row) => row.base !== null && row.head !== null)).toBe(true);
+  });
+
+  it('still judges every cell, each a regression of a third or more for MySQL', () => {
+    const changes = real.verdict.cells
+      .filter((cell) => cell.metric === 'instructions')
+      .map((cell) => [cell.workload, cell.verdict, Math.round(cell.change * 100)]);
+    expect(changes).toEqual([
+      ['oltp_point_select', 'regression', 35],
+      ['oltp_read_only', 'regression', 34],
+      ['oltp_read_write', 'regression', 40],
+      ['oltp_write_only', 'regression', 93],
+    ]);
+  });
+});

@@ -129,3 +129,28 @@ describe('function deltas against a trimmed baseline', () => {
     expect(deltas?.baseTotal).toBeGreaterThan(40_000);
   });
 });
+
+describe('performance_schema OFF → ON on MySQL 9.7.2 built here with gcc 12 (symbols kept)', () => {
+  const verdict = verdictOf(fixture('instructions-mysql-9.7-performance-schema.json'));
+
+  it('makes every cell a regression, by +2.7% to +10.7%', () => {
+    const cells = verdict.cells.filter((cell) => cell.metric === 'instructions');
+    expect(cells.map((cell) => cell.verdict)).toEqual([
+      'regression',
+      'regression',
+      'regression',
+      'regression',
+    ]);
+    const changes = cells.map((cell) => Math.round(cell.change * 1000) / 10);
+    expect(Math.min(...changes)).toBeGreaterThanOrEqual(2.5);
+    expect(Math.max(...changes)).toBeLessThanOrEqual(11);
+    expect(verdict.configDiff[0]).toEqual({ name: 'performance_schema', base: 'OFF', head: 'ON' });
+  });
+
+  it("names the performance schema's own functions among those that grew most, in every cell", () => {
+    for (const cell of verdict.functionDeltas) {
+      const grown = cell.functions.filter((fn) => fn.delta > 0).slice(0, 6);
+      expect(grown.some((fn) => /^pfs_\w+/.test(fn.name))).toBe(true);
+    }
+  });
+});

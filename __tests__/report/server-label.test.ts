@@ -70,7 +70,7 @@ describe('renderResultsSummary', () => {
       '  built here: gcc 12.2.0, RelWithDebInfo, C++ flags "-gdwarf-4 -O2 -g -DNDEBUG", source 0123456789ab (modified)',
     );
     expect(built).toBeGreaterThan(0);
-    expect(lines[built - 1]).toMatch(/^base: mariadb 10\.11\.19-MariaDB-0\+deb12u1, compiler unknown \(/);
+    expect(lines[built - 1]).toMatch(/^base: MariaDB 10\.11\.19-MariaDB-0\+deb12u1, compiler unknown \(/);
     expect(lines[built + 1]).toMatch(/^head: /);
     expect(lines.filter((line) => line.startsWith('  built here:'))).toHaveLength(1);
   });

@@ -68,3 +68,13 @@ describe('summary', () => {
     expect(summary.split('\n').filter((line) => line.startsWith('oltp_'))).toHaveLength(6);
   });
 });
+
+describe('the summary of a MySQL 9.7.2 built here', () => {
+  it('names the server and the compiler from the binary and from build.json', () => {
+    const path = new URL('../../__fixtures__/results/quick-mysql-9.7.json', import.meta.url).pathname;
+    const text = renderResultsSummary(parseResults(readFileSync(path, 'utf8'), path));
+    expect(text).toContain('head: MySQL 9.7.2, compiler GCC: (Debian 12.2.0-14+deb12u1) 12.2.0\n');
+    expect(text).toContain('  built here: gcc 12.2.0, RelWithDebInfo, C++ flags "-gdwarf-4 -O2 -g -DNDEBUG"');
+    expect(text).toMatch(/^oltp_point_select {2}1 {8}head {9}10450 /m);
+  });
+});

@@ -7,6 +7,21 @@ import type { BuildInfo, ServerFacts } from '../results/results-schema.js';
 import { volatileVariable } from '../results/volatile.js';
 import type { ConfigDifference } from './verdict-schema.js';
 
+/**
+ * Whether two values of a variable say the same thing written differently, as two flavors or
+ * releases print them: 10.000000 and 10 (MariaDB prints doubles with six decimals, MySQL does
+ * not), NULLS_UNEQUAL and nulls_unequal (enumerations are case-insensitive).
+ */
+export function sameSetting(a: string | undefined, b: string | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  const integer = /^-?\d+$/;
+  if (integer.test(a) && integer.test(b)) return BigInt(a) === BigInt(b);
+  const number = /^-?\d+(\.\d+)?$/;
+  if (number.test(a) && number.test(b)) return Number(a) === Number(b);
+  return a.toLowerCase() === b.toLowerCase();
+}
+
 /** SHOW GLOBAL VARIABLES differences, without the naturally volatile ones (see volatile.ts). */
 export function variablesDiff(
   base: Readonly<Record<string, string>>,
@@ -14,7 +29,7 @@ export function variablesDiff(
 ): ConfigDifference[] {
   const names = [...new Set([...Object.keys(base), ...Object.keys(head)])].sort();
   return names
-    .filter((name) => !volatileVariable(name) && base[name] !== head[name])
+    .filter((name) => !volatileVariable(name) && !sameSetting(base[name], head[name]))
     .map((name) => ({ name, base: base[name] ?? null, head: head[name] ?? null }));
 }
 

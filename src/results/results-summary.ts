@@ -1,7 +1,7 @@
 // A short human summary of results: one line per cell and side. Pure.
 import { formatFigureFixed, formatLoadAverage, formatPercent } from '../format.js';
 import { median } from '../stats/descriptive.js';
-import type { CellResult, Repetition, Results } from './results-schema.js';
+import { type CellResult, FLAVOR_NAMES, type Repetition, type Results } from './results-schema.js';
 
 // Still importable from here for the code that took it from here before stats had the one median.
 
@@ -131,7 +131,7 @@ export function renderResultsSummary(results: Results): string {
   ];
   for (const [name, facts] of Object.entries(results.sides)) {
     const compiler = facts.compiler.known ? facts.compiler.name : `unknown (${facts.compiler.reason})`;
-    lines.push(`${name}: ${facts.flavor} ${facts.versionFunction}, compiler ${compiler}`);
+    lines.push(`${name}: ${FLAVOR_NAMES[facts.flavor]} ${facts.versionFunction}, compiler ${compiler}`);
     if (facts.build) {
       const { build } = facts;
       lines.push(
