@@ -62,4 +62,19 @@ describe('waitUntilReady', () => {
     });
     expect(outcome).toEqual({ kind: 'aborted' });
   });
+
+  it('is aborted, not ready, when the run was interrupted while a probe was connecting', async () => {
+    const controller = new AbortController();
+    const outcome = await waitUntilReady({
+      // The server answers, but only after the interrupt came.
+      probe: async () => {
+        controller.abort();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      },
+      exited: never,
+      timeoutMs: 60_000,
+      signal: controller.signal,
+    });
+    expect(outcome).toEqual({ kind: 'aborted' });
+  });
 });

@@ -34,7 +34,8 @@ export async function waitUntilReady(wait: ReadyWait): Promise<ReadyOutcome> {
     if (status) return { kind: 'exited', status };
     try {
       await wait.probe();
-      return { kind: 'ready' };
+      // Interrupted while the probe was connecting: the run is over, ready or not.
+      return wait.signal.aborted ? { kind: 'aborted' } : { kind: 'ready' };
     } catch (error) {
       lastError = errorMessage(error);
     }

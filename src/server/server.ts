@@ -266,6 +266,8 @@ export class ManagedServer {
       case 'ready':
         try {
           await this.prepare(info);
+          // Interrupted while preparing: stopped here, not handed to a run that is over.
+          scope.throwIfInterrupted();
         } catch (error) {
           await this.terminate(running);
           throw error;
