@@ -27,15 +27,17 @@ export async function waitUntilReady(wait: ReadyWait): Promise<ReadyOutcome> {
   });
   // A function, not the variable: the status changes behind the awaits below.
   const exited = (): ExitStatus | undefined => exitStatus;
+  // Also a function: the signal can be aborted while a probe is connecting.
+  const aborted = (): boolean => wait.signal.aborted;
   let lastError = 'no attempt finished';
   for (;;) {
-    if (wait.signal.aborted) return { kind: 'aborted' };
+    if (aborted()) return { kind: 'aborted' };
     const status = exited();
     if (status) return { kind: 'exited', status };
     try {
       await wait.probe();
       // Interrupted while the probe was connecting: the run is over, ready or not.
-      return wait.signal.aborted ? { kind: 'aborted' } : { kind: 'ready' };
+      return aborted() ? { kind: 'aborted' } : { kind: 'ready' };
     } catch (error) {
       lastError = errorMessage(error);
     }
