@@ -6,6 +6,7 @@ import {
   findBuildTree,
   installScriptCandidates,
   mariadbInstallArgs,
+  initTimeArgs,
   missingMessageFile,
   missingMessagesMessage,
   mysqlInitializeArgs,
@@ -124,5 +125,17 @@ describe('missingMessageFile', () => {
         '[System] [MY-013169] [Server] /b/mysqld (mysqld 9.7.2) initializing of server in progress',
       ),
     ).toBeUndefined();
+  });
+});
+
+describe('initTimeArgs', () => {
+  it('passes the options a datadir is created with to the bootstrap, and no others', () => {
+    const options = { innodb_page_size: '8k', lower_case_table_names: '1', max_connections: '77' };
+    expect(initTimeArgs(options)).toEqual(['--innodb_page_size=8k', '--lower_case_table_names=1']);
+    expect(mysqlInitializeArgs({ ...request, options }).slice(-2)).toEqual([
+      '--innodb_page_size=8k',
+      '--lower_case_table_names=1',
+    ]);
+    expect(initTimeArgs(undefined)).toEqual([]);
   });
 });

@@ -196,6 +196,16 @@ maybe('ManagedServer', () => {
     expectNothingLeft(path.join(tmp, 'head'));
   });
 
+  it('creates the datadir with the options fixed at creation (innodb_page_size), so the server starts with them', async () => {
+    const server = await ManagedServer.create(setup({ options: { innodb_page_size: '8k' } }));
+    expect(logLines.find((line) => line.startsWith('initializing '))).toContain(' --innodb_page_size=8k');
+    await server.start();
+    const facts = await server.facts();
+    expect(facts.variables.innodb_page_size).toBe('8192');
+    await server.destroy();
+    expectNothingLeft(path.join(tmp, 'head'));
+  });
+
   it('puts the socket in a short temp directory when the side directory is too deep, and removes it', async () => {
     const deep = path.join(tmp, 'a-rather-long-directory-name-'.repeat(4), 'head');
     mkdirSync(deep, { recursive: true });

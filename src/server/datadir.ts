@@ -28,7 +28,27 @@ export interface DatadirRequest {
   readonly tmpdir: string;
   /** Where a server that is not installed finds its files (ServerInstall.layout). */
   readonly layout?: Readonly<Record<string, string>>;
+  /** The server's options; those fixed when a datadir is created (INIT_TIME_OPTIONS) go to the bootstrap too. */
+  readonly options?: Readonly<Record<string, string>>;
   readonly log?: (line: string) => void;
+}
+
+/**
+ * Options a datadir is created with and cannot change afterwards: a server started with another
+ * value than its datadir's refuses to start (page size, the system tablespace's files) or
+ * misreads table names. The bootstrap must get them as the server will.
+ */
+export const INIT_TIME_OPTIONS = [
+  'innodb_page_size',
+  'lower_case_table_names',
+  'innodb_data_file_path',
+] as const;
+
+/** `--name=value` for the init-time options among `options`. */
+export function initTimeArgs(options: Readonly<Record<string, string>> | undefined): string[] {
+  return INIT_TIME_OPTIONS.filter((name) => options?.[name] !== undefined).map(
+    (name) => `--${name}=${options?.[name] ?? ''}`,
+  );
 }
 
 /** MariaDB 10.4 renamed mysql_install_db; older releases only have the old name. */
@@ -76,7 +96,7 @@ export function missingMessagesMessage(binary: string, file: string): string {
 
 /** `--no-defaults` must come first; the bootstrap then ignores /etc/mysql and ~/.my.cnf. */
 export function mysqlInitializeArgs(
-  request: Pick<DatadirRequest, 'datadir' | 'basedir' | 'user' | 'tmpdir' | 'layout'>,
+  request: Pick<DatadirRequest, 'datadir' | 'basedir' | 'user' | 'tmpdir' | 'layout' | 'options'>,
 ): string[] {
   return [
     '--no-defaults',
@@ -87,6 +107,7 @@ export function mysqlInitializeArgs(
     ...Object.entries(request.layout ?? {}).map(([name, value]) => `--${name.replaceAll('_', '-')}=${value}`),
     // As root, mysqld refuses to run unless told which user to be (the server does the same).
     ...(request.user !== undefined ? [`--user=${request.user}`] : []),
+    ...initTimeArgs(request.options),
   ];
 }
 
@@ -96,7 +117,7 @@ export function mysqlInitializeArgs(
  * --skip-test-db, so each is passed only when the script lists it.
  */
 export function mariadbInstallArgs(
-  request: Pick<DatadirRequest, 'datadir' | 'basedir' | 'user'>,
+  request: Pick<DatadirRequest, 'datadir' | 'basedir' | 'user' | 'options'>,
   helpText: string,
   tree?: BuildTree,
 ): string[] {
@@ -114,6 +135,8 @@ export function mariadbInstallArgs(
       : []),
     ...(helpText.includes('--skip-test-db') ? ['--skip-test-db'] : []),
     ...(request.user !== undefined ? [`--user=${request.user}`] : []),
+    // The script passes options it does not know on to the server it bootstraps.
+    ...initTimeArgs(request.options),
   ];
 }
 

@@ -124,6 +124,7 @@ export class ManagedServer {
         binary: setup.install.binary,
         basedir: setup.install.basedir,
         ...(setup.install.layout ? { layout: setup.install.layout } : {}),
+        options: setup.options,
         flavor: setup.install.flavor,
         datadir: base.datadir,
         tmpdir: base.tmpdir,
