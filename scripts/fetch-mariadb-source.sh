@@ -157,11 +157,7 @@ fi
 # What configuring and building needs; only the missing packages are installed.
 packages=(dpkg-dev cmake ninja-build bison pkg-config g++ gcc libncurses-dev libssl-dev
   zlib1g-dev libfmt-dev libpcre2-dev ccache)
-missing=()
-for p in "${packages[@]}"; do
-  status=$(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null || true)
-  [ "${status:0:2}" = "ii" ] || missing+=("$p")
-done
+mapfile -t missing < <(missing_packages "${packages[@]}")
 if [ ${#missing[@]} -gt 0 ]; then
   [ "$updated" -eq 1 ] || apt_update
   echo "installing ${missing[*]}" >&2

@@ -6,8 +6,8 @@
 # Usage: scripts/fetch-mysql-source.sh [--find] DEST_DIR
 # Prints the absolute path of the unpacked tree (DEST_DIR/mysql-9.7.*) as the last line of
 # stdout; everything else goes to stderr. When it fetches, it also installs what building the tree
-# needs (cmake, ninja, bison, libssl-dev, libtirpc-dev …) where missing. Idempotent: a tree already in DEST_DIR is reused without
-# touching apt, and so is a downloaded tarball (keep DEST_DIR outside a clone, e.g.
+# needs (cmake, ninja, bison, libssl-dev, libtirpc-dev …) where missing. Idempotent: a tree
+# already in DEST_DIR is reused without touching apt, and so is a downloaded tarball (keep DEST_DIR outside a clone, e.g.
 # /var/cache/mysql-perf-gate/sources, and a fresh clone does not download it again). With --find,
 # only looks: prints the tree already in DEST_DIR, or exits 1.
 #
@@ -68,11 +68,7 @@ export DEBIAN_FRONTEND=noninteractive
 # What configuring and building with the tool's defaults needs (the libraries MySQL bundles under
 # extra/ are built from there); only the missing packages are installed, from the host's suites.
 packages=(cmake ninja-build bison pkg-config g++ gcc libssl-dev libtirpc-dev libncurses-dev ccache)
-missing=()
-for p in "${packages[@]}"; do
-  status=$(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null || true)
-  [ "${status:0:2}" = "ii" ] || missing+=("$p")
-done
+mapfile -t missing < <(missing_packages "${packages[@]}")
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing ${missing[*]}" >&2
   $sudo apt-get update -qq >&2

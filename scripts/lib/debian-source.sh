@@ -14,3 +14,12 @@ newest_first() {
   done
   [ ${#versions[@]} -eq 0 ] || printf '%s\n' "${versions[@]}"
 }
+
+# Prints those of the Debian packages given as arguments that are not installed, one a line.
+missing_packages() {
+  local p status
+  for p in "$@"; do
+    status=$(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null || true)
+    [ "${status:0:2}" = "ii" ] || printf '%s\n' "$p"
+  done
+}
