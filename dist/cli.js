@@ -4739,6 +4739,8 @@ function runFlags(flags, base, head) {
         ...(flags.workDir === undefined ? {} : { workDir: flags.workDir }),
         keepWorkDir: flags.keepWorkDir ?? false,
         ...(flags.lockTimeout === undefined ? {} : { lockTimeout: flags.lockTimeout }),
+        ...(flags.maxRepetitions === undefined ? {} : { maxRepetitions: flags.maxRepetitions }),
+        ...(flags.budget === undefined ? {} : { budget: flags.budget }),
         verbose: flags.verbose ?? false,
     };
 }
@@ -4746,15 +4748,15 @@ async function compareCompilers(flags) {
     const logger = createStderrLogger({ verbose: flags.verbose ?? false });
     // Every flag is checked before the builds, which take most of an hour: a typo in the suite
     // name must not wait for them.
-    runConfigFromFlags(runFlags(flags, flags.source, flags.source));
     const options = compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] });
+    runConfigFromFlags(runFlags(flags, flags.source, flags.source), undefined, options);
     const outcome = await compareCompilersCommand({
         source: flags.source,
         baseCompiler: flags.baseCompiler,
         headCompiler: flags.headCompiler,
         prefixDir: flags.prefixDir,
         build: commonBuildRequest(flags),
-        runConfig: (base, head) => runConfigFromFlags(runFlags(flags, base, head)),
+        runConfig: (base, head) => runConfigFromFlags(runFlags(flags, base, head), undefined, options),
         compare: { baselinePath: null, outDir: flags.report, force: false, options },
     }, logger);
     process.stdout.write(describeCompareOutcome(outcome.compare));
@@ -4774,6 +4776,8 @@ function addCompareCompilersCommand(program, onExitCode) {
         .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run')
         .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
         .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)')
+        .option('--max-repetitions <n>', 'repetitions per side an undecided cell may reach, as for run')
+        .option('--budget <time>', 'how long the measurement may take with more repetitions, as for run')
         .option('--report <dir>', 'directory for verdict.json, comment.md, report.html and charts', 'report')
         .option('--tolerance <rule>', 'tolerance override, as for compare (repeatable)', collect)
         .option('--alpha <p>', 'significance level', '0.05')
@@ -4982,6 +4986,8 @@ function addRunCommand(program, onExitCode) {
         .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run (created if missing; default: a temp dir)')
         .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
         .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)')
+        .option('--max-repetitions <n>', 'A/B runs: repetitions per side a cell the planned ones leave undecided may reach (default: the plan only)')
+        .option('--budget <time>', 'A/B runs: how long the whole measurement may take while undecided cells get more repetitions, e.g. 20m')
         .option('--verbose', 'show debug output (server start-up, commands)')
         .action(async (parsed) => {
         const flags = {

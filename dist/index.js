@@ -1,6 +1,6 @@
 import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, h as setFailed, r as requireTunnel, j as requireUndici, u as undiciExports } from './actions-toolkit.js';
 import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
-import { h as commonBuildRequest, N as actionSpelling, O as compilerLabel, q as comparisonLabels, P as detectCcache, d as bisectOptionsFromFlags, e as bisectCommand, b as BISECT_DEFAULTS, A as historyRun, Q as analyzeHistory, K as isRecent, R as changesDocument, J as changesText, S as parseResults, T as historyRelativePath, U as historySpec, V as renderChart, W as alertIssue, X as MAX_HISTORY_BYTES, Y as parseHistoryText, Z as appendToHistory, _ as serializeHistory, H as historyChangesRequest, p as parseCommit, L as formatChangePercentPlain, $ as commentMarker, a0 as cliSpelling, a1 as writeReport, a2 as verdictExitCode, a3 as renderVerdictSummary, a4 as sideOf, a5 as buildVerdict, a6 as Verdict, a7 as parseVerdict, a8 as parseBaselineFile, a9 as DEFAULT_COMPARE_OPTIONS, n as newestEntry, aa as checkComparable, ab as baselineSide, x as runConfigFromFlags, j as compareOptionsFromFlags, u as runCommand, t as inCleanupScope, i as compareCommand, w as buildSides } from './gate.js';
+import { h as commonBuildRequest, N as actionSpelling, O as compilerLabel, q as comparisonLabels, P as detectCcache, d as bisectOptionsFromFlags, e as bisectCommand, b as BISECT_DEFAULTS, A as historyRun, Q as analyzeHistory, K as isRecent, R as changesDocument, J as changesText, S as parseResults, T as historyRelativePath, U as historySpec, V as renderChart, W as alertIssue, X as MAX_HISTORY_BYTES, Y as parseHistoryText, Z as appendToHistory, _ as serializeHistory, H as historyChangesRequest, p as parseCommit, L as formatChangePercentPlain, $ as commentMarker, a0 as cliSpelling, a1 as writeReport, a2 as verdictExitCode, a3 as renderVerdictSummary, a4 as sideOf, a5 as looksFor, a6 as buildVerdict, a7 as Verdict, a8 as parseVerdict, a9 as parseBaselineFile, aa as DEFAULT_COMPARE_OPTIONS, n as newestEntry, ab as checkComparable, ac as baselineSide, j as compareOptionsFromFlags, x as runConfigFromFlags, u as runCommand, t as inCleanupScope, i as compareCommand, w as buildSides } from './gate.js';
 import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, o as object, s as string } from './gate-core.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
@@ -68,6 +68,8 @@ function readRunInputs() {
         workDir: optionalInput('work-dir') ?? process.env.RUNNER_TEMP,
         keepWorkDir: false,
         lockTimeout: optionalInput('lock-timeout'),
+        maxRepetitions: optionalInput('max-repetitions'),
+        budget: optionalInput('budget'),
         verbose: isDebug(),
     };
 }
@@ -6929,7 +6931,8 @@ function rejudge(artifact) {
     try {
         const base = baseOf(artifact);
         const head = sideOf(results, 'head');
-        const built = buildVerdict(base.side, head, results.suite, base.source, options);
+        const looks = looksFor(results, base.source);
+        const built = buildVerdict(base.side, head, results.suite, base.source, { ...options, looks });
         const verdict = Verdict.parse({ ...built, warnings: [...base.warnings, ...built.warnings] });
         input = { verdict, base: base.side, head, suite: results.suite, history: base.history };
     }
@@ -7141,9 +7144,9 @@ async function publishFromArtifact() {
 // The action's steps: read every input, build the servers when given source trees, run the suite,
 // judge it, post to the pull request and set the outputs. The one place that calls core.setFailed.
 /** Builds the servers the build inputs ask for (if any), then measures them. */
-async function buildAndMeasure(runInputs, buildInputs) {
+async function buildAndMeasure(runInputs, buildInputs, judging) {
     if (!buildInputs)
-        return runCommand(runConfigFromFlags(runInputs, actionSpelling), coreLogger);
+        return runCommand(runConfigFromFlags(runInputs, actionSpelling, judging), coreLogger);
     return inCleanupScope(coreLogger, async (scope) => {
         const builds = planBuilds(buildInputs);
         const cache = await actionsCcache(buildInputs.common, builds);
@@ -7154,7 +7157,7 @@ async function buildAndMeasure(runInputs, buildInputs) {
                 setOutput(`${side}-prefix`, outcome.prefix);
             },
         }, coreLogger, scope);
-        const config = runConfigFromFlags(runFlagsFor(runInputs, prefixes), actionSpelling);
+        const config = runConfigFromFlags(runFlagsFor(runInputs, prefixes), actionSpelling, judging);
         return runCommand(config, coreLogger, scope);
     });
 }
@@ -7196,12 +7199,13 @@ async function run() {
         // Every input is read and checked before the first build or server starts.
         const runInputs = readRunInputs();
         const buildInputs = readBuildInputs(runInputs);
-        runConfigFromFlags(buildInputs ? plannedRunFlags(buildInputs, runInputs) : runInputs, actionSpelling);
         const compareInputs = readCompareInputs();
-        compareOptionsFromFlags(compareInputs, actionSpelling);
+        const judging = compareOptionsFromFlags(compareInputs, actionSpelling);
+        const planned = buildInputs ? plannedRunFlags(buildInputs, runInputs) : runInputs;
+        runConfigFromFlags(planned, actionSpelling, judging);
         // Before anything starts: a cancelled job's post step stops what this step leaves running.
         saveStateForPost();
-        const outcome = await buildAndMeasure(runInputs, buildInputs);
+        const outcome = await buildAndMeasure(runInputs, buildInputs, judging);
         info(outcome.summary);
         setOutput('results', outcome.resultsPath);
         setOutput('raw-dir', outcome.rawDir);

@@ -2,15 +2,11 @@
 // and the flags read into the command's options, with their defaults.
 import { join, resolve } from 'node:path';
 
-import {
-  chosenCells,
-  chosenMetric,
-  parseMaxRepetitions,
-  referenceValues,
-} from '../../src/bisect/bisect-inputs.js';
+import { chosenCells, chosenMetric, referenceValues } from '../../src/bisect/bisect-inputs.js';
 import { BISECT_DEFAULTS, bisectOptionsFromFlags } from '../../src/commands/bisect.js';
 import { InputError } from '../../src/errors.js';
 import { loadSuite } from '../../src/suite/load-suite.js';
+import { parseMaxRepetitions } from '../../src/suite/repetitions.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const instructions = loadSuite(join(ROOT, '__fixtures__/suites/tiny-instructions.yml'));

@@ -72,3 +72,44 @@ describe('runConfigFromFlags', () => {
     expect(inputError(flags)).toContain(message);
   });
 });
+
+describe('more repetitions for undecided cells (--max-repetitions, --budget)', () => {
+  const ab = { ...defaults, base: '/usr/sbin/mariadbd', head: '/usr/sbin/mariadbd' };
+
+  it('are off unless asked for', () => {
+    expect(runConfigFromFlags(ab).adaptive).toBeUndefined();
+    expect(runConfigFromFlags({ ...ab, maxRepetitions: ' ', budget: '' }).adaptive).toBeUndefined();
+  });
+
+  it('take the most repetitions as given, with no time limit', () => {
+    const adaptive = runConfigFromFlags({ ...ab, maxRepetitions: '12' }).adaptive;
+    expect(adaptive?.most).toBe(12);
+    expect(adaptive?.budgetSeconds).toBeNull();
+  });
+
+  it('take the most from a budget alone: twice the plan, twice the repetitions', () => {
+    // The quick suite plans 2 sides × 6 cells × (5 s warm-up + 5 × 8 s): 540 s.
+    const adaptive = runConfigFromFlags({ ...ab, budget: '18m' }).adaptive;
+    expect(adaptive?.budgetSeconds).toBe(1080);
+    expect(adaptive?.most).toBe(10);
+    expect(runConfigFromFlags({ ...ab, budget: '2m' }).adaptive?.most).toBe(5);
+    expect(runConfigFromFlags({ ...ab, budget: '18m', maxRepetitions: '7' }).adaptive?.most).toBe(7);
+  });
+
+  it('judge as compare does: no cells of a fresh run are undecided', () => {
+    const adaptive = runConfigFromFlags({ ...ab, maxRepetitions: '10' }).adaptive;
+    expect(adaptive?.undecided([])).toEqual([]);
+  });
+
+  it('refuse a one-server run, a most below the plan and a budget that is not a duration', () => {
+    expect(inputError({ server: '/usr/sbin/mariadbd', budget: '10m' })).toBe(
+      '--max-repetitions and --budget add repetitions to the cells an A/B run (--base/--head) leaves undecided; one server has nothing to decide',
+    );
+    expect(inputError({ ...ab, maxRepetitions: '3' })).toBe(
+      "--max-repetitions 3: expected a whole number from the suite's 5 repetitions to 1000",
+    );
+    expect(inputError({ ...ab, budget: 'ten minutes' })).toMatch(
+      /^--budget "ten minutes" is not a duration: give a number with a unit, e\.g\. 30s, 10m, 1h or 1h30m \(how long the whole measurement may take\)$/,
+    );
+  });
+});

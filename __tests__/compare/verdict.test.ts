@@ -1,7 +1,5 @@
 // The verdict from real results (the quick suite against Debian's mariadbd) whose figures are
 // set per test: A/A, a 15% slower head, a changed default, noise.
-import { readFileSync } from 'node:fs';
-
 import {
   buildVerdict,
   DEFAULT_COMPARE_OPTIONS,
@@ -11,51 +9,9 @@ import {
 import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
 import { InputError } from '../../src/errors.js';
-import { parseResults } from '../../src/results/results-file.js';
-import type { CellResult, Results } from '../../src/results/results-schema.js';
+import type { CellResult } from '../../src/results/results-schema.js';
 import { thrownBy } from '../helpers/errors.js';
-
-const FIXTURE = new URL('../../__fixtures__/results/quick-mariadb-10.11.json', import.meta.url).pathname;
-const real: Results = parseResults(readFileSync(FIXTURE, 'utf8'), FIXTURE);
-
-/** The fixture's cells with their tps (and latency) replaced by `tps(cell, index)` per repetition. */
-function side(values: (cell: CellResult, index: number) => number, repetitions = 5): SideData {
-  const cells = real.cells.map((cell) => ({
-    ...cell,
-    repetitions: Array.from({ length: repetitions }, (_, index) => {
-      const template = cell.repetitions[index % cell.repetitions.length];
-      if (!template) throw new Error('fixture cell without repetitions');
-      const tps = values(cell, index);
-      const scale = tps / template.report.tps;
-      return {
-        ...template,
-        index: index + 1,
-        report: {
-          ...template.report,
-          tps,
-          latencyMs: {
-            ...template.report.latencyMs,
-            atPercentile: Number((template.report.latencyMs.atPercentile / scale).toFixed(2)),
-          },
-        },
-      };
-    }),
-  }));
-  return {
-    facts: real.sides.head,
-    cells,
-    environment: { ...real.environment, loadAverageBefore: [0.1, 0.1, 0.1] },
-  };
-}
-
-/** Deterministic noise of about ±2% around each cell's real median. */
-function noisy(seed: number) {
-  return (cell: CellResult, index: number): number => {
-    const first = cell.repetitions[0]?.report.tps ?? 1;
-    const wobble = Math.sin(seed * 12.9898 + index * 78.233 + cell.threads) * 0.02;
-    return first * (1 + wobble);
-  };
-}
+import { noisy, real, side } from '../helpers/verdict-sides.js';
 
 const source = { kind: 'ab' as const, path: 'ab.json', savedAt: null };
 

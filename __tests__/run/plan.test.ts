@@ -1,4 +1,10 @@
-import { planSteps, plannedSeconds, RESTART_ESTIMATE_S, sideOrder } from '../../src/run/plan.js';
+import {
+  planExtension,
+  planSteps,
+  plannedSeconds,
+  RESTART_ESTIMATE_S,
+  sideOrder,
+} from '../../src/run/plan.js';
 import { formatDuration } from '../../src/format.js';
 import { ProgressTracker } from '../../src/run/progress.js';
 import { loadSuite } from '../../src/suite/load-suite.js';
@@ -78,5 +84,67 @@ describe('ProgressTracker', () => {
     expect(formatDuration(0)).toBe('0s');
     expect(formatDuration(59.6)).toBe('1m00s');
     expect(formatDuration(3725)).toBe('1h02m');
+  });
+});
+
+describe('planExtension', () => {
+  it('warms each cell up again, then continues the A B, B A pattern where the plan stopped', () => {
+    const steps = planExtension(
+      suite,
+      ['base', 'head'],
+      [{ workload: 'oltp_point_select', threads: 4, from: 4, to: 6 }],
+    );
+    expect(
+      steps.map((step) => `${step.kind}:${step.side}${step.kind === 'measure' ? `#${step.repetition}` : ''}`),
+    ).toEqual([
+      'warmup:base',
+      'warmup:head',
+      'measure:head#4',
+      'measure:base#4',
+      'measure:base#5',
+      'measure:head#5',
+      'measure:head#6',
+      'measure:base#6',
+    ]);
+    expect(steps.every((step) => step.kind === 'restart' || step.threads === 4)).toBe(true);
+  });
+
+  it('restarts before every repetition when the suite does, and plans nothing for an empty range', () => {
+    const restarting = { ...suite, restartBetweenRepetitions: true };
+    const steps = planExtension(
+      restarting,
+      ['base', 'head'],
+      [
+        { workload: 'oltp_point_select', threads: 1, from: 4, to: 4 },
+        { workload: 'oltp_point_select', threads: 4, from: 5, to: 4 },
+      ],
+    );
+    expect(steps.map((step) => step.kind)).toEqual([
+      'restart',
+      'warmup',
+      'measure',
+      'restart',
+      'warmup',
+      'measure',
+    ]);
+  });
+});
+
+describe('ProgressTracker for more repetitions', () => {
+  it('counts repetitions towards the look they go to, and says how fast the plan went', () => {
+    let now = 0;
+    const steps = planExtension(
+      suite,
+      ['head'],
+      [{ workload: 'oltp_point_select', threads: 1, from: 4, to: 6 }],
+    );
+    const tracker = new ProgressTracker(steps, suite, () => now, 6);
+    expect(tracker.pace()).toBe(1);
+    const measure = steps.find((step) => step.kind === 'measure');
+    if (!measure) throw new Error('no measurement planned');
+    expect(tracker.describe(measure)).toContain('repetition 4/6');
+    tracker.done(steps[0] ?? measure);
+    now = 6; // a 3-second warm-up took 6
+    expect(tracker.pace()).toBe(2);
   });
 });

@@ -23,6 +23,8 @@ export function readRunInputs(): RunFlags {
     workDir: optionalInput('work-dir') ?? process.env.RUNNER_TEMP,
     keepWorkDir: false,
     lockTimeout: optionalInput('lock-timeout'),
+    maxRepetitions: optionalInput('max-repetitions'),
+    budget: optionalInput('budget'),
     verbose: core.isDebug(),
   };
 }

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 
 import { buildSides } from '../commands/build.js';
 import { compareCommand, type CompareOutcome, compareOptionsFromFlags } from '../commands/compare.js';
+import type { CompareOptions } from '../compare/verdict.js';
 import { runCommand, runConfigFromFlags, type RunFlags, type RunOutcome } from '../commands/run.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { errorMessage } from '../errors.js';
@@ -30,8 +31,9 @@ import { readMode } from './publish-inputs.js';
 async function buildAndMeasure(
   runInputs: RunFlags,
   buildInputs: BuildInputs | undefined,
+  judging: CompareOptions,
 ): Promise<RunOutcome> {
-  if (!buildInputs) return runCommand(runConfigFromFlags(runInputs, actionSpelling), coreLogger);
+  if (!buildInputs) return runCommand(runConfigFromFlags(runInputs, actionSpelling, judging), coreLogger);
   return inCleanupScope(coreLogger, async (scope) => {
     const builds = planBuilds(buildInputs);
     const cache = await actionsCcache(buildInputs.common, builds);
@@ -47,7 +49,7 @@ async function buildAndMeasure(
       coreLogger,
       scope,
     );
-    const config = runConfigFromFlags(runFlagsFor(runInputs, prefixes), actionSpelling);
+    const config = runConfigFromFlags(runFlagsFor(runInputs, prefixes), actionSpelling, judging);
     return runCommand(config, coreLogger, scope);
   });
 }
@@ -93,13 +95,14 @@ export async function run(): Promise<void> {
     // Every input is read and checked before the first build or server starts.
     const runInputs = readRunInputs();
     const buildInputs = readBuildInputs(runInputs);
-    runConfigFromFlags(buildInputs ? plannedRunFlags(buildInputs, runInputs) : runInputs, actionSpelling);
     const compareInputs = readCompareInputs();
-    compareOptionsFromFlags(compareInputs, actionSpelling);
+    const judging = compareOptionsFromFlags(compareInputs, actionSpelling);
+    const planned = buildInputs ? plannedRunFlags(buildInputs, runInputs) : runInputs;
+    runConfigFromFlags(planned, actionSpelling, judging);
 
     // Before anything starts: a cancelled job's post step stops what this step leaves running.
     saveStateForPost();
-    const outcome = await buildAndMeasure(runInputs, buildInputs);
+    const outcome = await buildAndMeasure(runInputs, buildInputs, judging);
     core.info(outcome.summary);
     core.setOutput('results', outcome.resultsPath);
     core.setOutput('raw-dir', outcome.rawDir);

@@ -34,17 +34,6 @@ export function chosenMetric(suite: Suite, given: string | undefined, label: str
   return given;
 }
 
-/** A whole number from the suite's own repetitions (one run's worth) to 1000. */
-export function parseMaxRepetitions(value: string, suite: Suite, label: string): number {
-  const count = Number(value);
-  if (!/^\d+$/.test(value.trim()) || count < suite.repetitions || count > 1000) {
-    throw new InputError(
-      `${label} ${value}: expected a whole number from the suite's ${suite.repetitions} repetitions to 1000`,
-    );
-  }
-  return count;
-}
-
 /** The references for the selected cells only; every selected cell must have finite values. */
 export function referenceValues(
   references: BisectReferences | undefined,

@@ -21,6 +21,8 @@ interface CompareCompilersFlags extends BuildFlags {
   workDir?: string;
   keepWorkDir?: boolean;
   lockTimeout?: string;
+  maxRepetitions?: string;
+  budget?: string;
   report: string;
   tolerance?: string[];
   alpha: string;
@@ -41,6 +43,8 @@ function runFlags(flags: CompareCompilersFlags, base: string, head: string): Run
     ...(flags.workDir === undefined ? {} : { workDir: flags.workDir }),
     keepWorkDir: flags.keepWorkDir ?? false,
     ...(flags.lockTimeout === undefined ? {} : { lockTimeout: flags.lockTimeout }),
+    ...(flags.maxRepetitions === undefined ? {} : { maxRepetitions: flags.maxRepetitions }),
+    ...(flags.budget === undefined ? {} : { budget: flags.budget }),
     verbose: flags.verbose ?? false,
   };
 }
@@ -49,8 +53,8 @@ async function compareCompilers(flags: CompareCompilersFlags): Promise<number> {
   const logger = createStderrLogger({ verbose: flags.verbose ?? false });
   // Every flag is checked before the builds, which take most of an hour: a typo in the suite
   // name must not wait for them.
-  runConfigFromFlags(runFlags(flags, flags.source, flags.source));
   const options = compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] });
+  runConfigFromFlags(runFlags(flags, flags.source, flags.source), undefined, options);
   const outcome = await compareCompilersCommand(
     {
       source: flags.source,
@@ -58,7 +62,7 @@ async function compareCompilers(flags: CompareCompilersFlags): Promise<number> {
       headCompiler: flags.headCompiler,
       prefixDir: flags.prefixDir,
       build: commonBuildRequest(flags),
-      runConfig: (base, head) => runConfigFromFlags(runFlags(flags, base, head)),
+      runConfig: (base, head) => runConfigFromFlags(runFlags(flags, base, head), undefined, options),
       compare: { baselinePath: null, outDir: flags.report, force: false, options },
     },
     logger,
@@ -95,6 +99,8 @@ export function addCompareCompilersCommand(program: Command, onExitCode: (code: 
         '--lock-timeout <time>',
         'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)',
       )
+      .option('--max-repetitions <n>', 'repetitions per side an undecided cell may reach, as for run')
+      .option('--budget <time>', 'how long the measurement may take with more repetitions, as for run')
       .option('--report <dir>', 'directory for verdict.json, comment.md, report.html and charts', 'report')
       .option('--tolerance <rule>', 'tolerance override, as for compare (repeatable)', collect)
       .option('--alpha <p>', 'significance level', '0.05')

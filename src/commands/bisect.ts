@@ -19,11 +19,11 @@ import {
   judgeCommit,
 } from '../bisect/bisect-classify.js';
 import { estimateSteps, nextStep, searchRange, untested } from '../bisect/bisect-search.js';
+import { parseMaxRepetitions } from '../suite/repetitions.js';
 import {
   type BisectReferences,
   chosenCells,
   chosenMetric,
-  parseMaxRepetitions,
   referenceValues,
 } from '../bisect/bisect-inputs.js';
 import {

@@ -9,6 +9,7 @@ import { isMetricName, METRIC_NAMES, type MetricName } from '../metric-names.js'
 import { parseToleranceRule } from '../compare/tolerances.js';
 import {
   buildVerdict,
+  looksOfRun,
   type CompareOptions,
   DEFAULT_COMPARE_OPTIONS,
   type InconclusivePolicy,
@@ -87,12 +88,18 @@ function baseFor(
   };
 }
 
+/** An A/B run's looks when it added repetitions; none against a stored baseline. */
+export function looksFor(results: Results, source: Verdict['baseSource']): number[] | undefined {
+  return source.kind === 'ab' ? looksOfRun(results.adaptive, results.suite) : undefined;
+}
+
 /** Decides and writes verdict.json and the reports into `config.outDir`. */
 export async function compareCommand(config: CompareConfig): Promise<CompareOutcome> {
   const results = readResults(config.resultsPath);
   const base = baseFor(config, results);
   const head = sideOf(results, 'head');
-  const built = buildVerdict(base.side, head, results.suite, base.source, config.options);
+  const options = { ...config.options, looks: looksFor(results, base.source) };
+  const built = buildVerdict(base.side, head, results.suite, base.source, options);
   const verdict = Verdict.parse({ ...built, warnings: [...base.warnings, ...built.warnings] });
   const outDir = resolve(config.outDir);
   mkdirSync(outDir, { recursive: true });

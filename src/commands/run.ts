@@ -4,6 +4,10 @@
 import { InputError } from '../errors.js';
 import { renderResultsSummary } from '../results/results-summary.js';
 import type { Results } from '../results/results-schema.js';
+import { DEFAULT_COMPARE_OPTIONS, type CompareOptions, undecidedCells } from '../compare/verdict.js';
+import { parseDuration } from '../duration.js';
+import { adaptiveLooks, type AdaptiveConfig } from '../run/adaptive.js';
+import { plannedSeconds, planSteps } from '../run/plan.js';
 import { rawDirFor, type RunConfig, type SideConfig } from '../run/run-config.js';
 import { runSuite } from '../run/run-suite.js';
 import { parseOptionAssignments } from '../server/options.js';
@@ -11,6 +15,8 @@ import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { acquireMachineLock, parseLockTimeout } from '../shell/machine-lock.js';
 import { loadSuite } from '../suite/load-suite.js';
+import { parseMaxRepetitions } from '../suite/repetitions.js';
+import type { Suite } from '../suite/suite-schema.js';
 import { cliSpelling, type FlagSpelling } from './spelling.js';
 
 export interface RunFlags {
@@ -26,11 +32,22 @@ export interface RunFlags {
   keepWorkDir?: boolean;
   /** How long to wait for another run's machine lock: a duration (30s, 10m), 0, or absent (for ever). */
   lockTimeout?: string;
+  /** Repetitions per side an undecided cell of an A/B run may reach (more than the suite's). */
+  maxRepetitions?: string;
+  /** How long the whole measurement may take when undecided cells get more repetitions. */
+  budget?: string;
   verbose?: boolean;
 }
 
-/** Flags → RunConfig; every error names the flag or input. */
-export function runConfigFromFlags(flags: RunFlags, spell: FlagSpelling = cliSpelling): RunConfig {
+/**
+ * Flags → RunConfig; every error names the flag or input. `judging` is how the cells are judged
+ * when undecided ones get more repetitions: compare's options where the caller has them.
+ */
+export function runConfigFromFlags(
+  flags: RunFlags,
+  spell: FlagSpelling = cliSpelling,
+  judging: CompareOptions = DEFAULT_COMPARE_OPTIONS,
+): RunConfig {
   const ab = flags.base !== undefined || flags.head !== undefined;
   if (flags.server !== undefined && ab) {
     throw new InputError(
@@ -78,9 +95,12 @@ export function runConfigFromFlags(flags: RunFlags, spell: FlagSpelling = cliSpe
       },
     ];
   }
+  const suite = loadSuite(flags.suite);
+  const adaptive = adaptiveFromFlags(flags, { suite, sides, judging }, spell);
   return {
-    suite: loadSuite(flags.suite),
+    suite,
     sides,
+    ...(adaptive ? { adaptive } : {}),
     commonOptions: parseOptionAssignments(flags.set, spell('set')),
     commonOptionsLabel: spell('set'),
     outPath: flags.out,
@@ -90,6 +110,39 @@ export function runConfigFromFlags(flags: RunFlags, spell: FlagSpelling = cliSpe
       ms: parseLockTimeout(flags.lockTimeout, spell('lock-timeout')),
       label: spell('lock-timeout'),
     },
+  };
+}
+
+/**
+ * --max-repetitions and --budget → how undecided cells get more repetitions. With only a budget,
+ * the most repetitions follow from it (a budget of twice the plan: twice the planned repetitions).
+ */
+function adaptiveFromFlags(
+  flags: RunFlags,
+  run: { readonly suite: Suite; readonly sides: readonly SideConfig[]; readonly judging: CompareOptions },
+  spell: FlagSpelling,
+): AdaptiveConfig | undefined {
+  const { suite, sides, judging } = run;
+  const budgetMs = parseDuration(flags.budget, spell('budget'), 'how long the whole measurement may take');
+  const given = flags.maxRepetitions !== undefined && flags.maxRepetitions.trim() !== '';
+  if (!given && budgetMs === null) return undefined;
+  if (sides.length < 2) {
+    throw new InputError(
+      `${spell('max-repetitions')} and ${spell('budget')} add repetitions to the cells an A/B run (${spell('base')}/${spell('head')}) leaves undecided; one server has nothing to decide`,
+    );
+  }
+  const planSeconds = planSteps(
+    suite,
+    sides.map((side) => side.name),
+  ).reduce((sum, step) => sum + plannedSeconds(step, suite), 0);
+  const most = given
+    ? parseMaxRepetitions(flags.maxRepetitions ?? '', suite, spell('max-repetitions'))
+    : Math.max(suite.repetitions, Math.floor((suite.repetitions * (budgetMs ?? 0)) / 1000 / planSeconds));
+  const options = { ...judging, looks: adaptiveLooks(suite, most) };
+  return {
+    most,
+    budgetSeconds: budgetMs === null ? null : budgetMs / 1000,
+    undecided: (cells) => undecidedCells(cells, suite, options),
   };
 }
 

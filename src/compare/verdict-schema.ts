@@ -38,6 +38,11 @@ export const CellComparison = z.strictObject({
   pValue: z.number(),
   /** The same before the adjustment. */
   pValueRaw: z.number(),
+  /**
+   * The level the adjusted p-value was held to, when the run added repetitions to undecided cells:
+   * its look's share of alpha (see settings.looks). Absent: settings.alpha.
+   */
+  level: z.number().optional(),
   /** Tolerance: a change smaller than this fraction is not a regression, whatever the p-value. */
   threshold: z.number(),
   /** Smallest change these repetitions could resolve at this noise (power 80%); null when none. */
@@ -129,6 +134,11 @@ export const Verdict = z.strictObject({
     gateMetrics: z.array(z.enum(METRIC_NAMES)),
     confidence: z.number(),
     inconclusivePolicy: z.enum(['pass', 'fail']),
+    /**
+     * Repetitions per side at which the run judged its cells, when it added repetitions to
+     * undecided ones; alpha is spent over these looks. Absent: one look.
+     */
+    looks: z.array(z.number().int()).optional(),
   }),
   /** Things the reader must know: environment drift between sides, noisy cells, forced comparisons. */
   warnings: z.array(z.string()),

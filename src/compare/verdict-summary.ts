@@ -40,6 +40,13 @@ function describeDiff(entry: ConfigDifference): string {
   return `${entry.name}: ${entry.base ?? '(absent)'} → ${entry.head ?? '(absent)'}`;
 }
 
+/** Repetitions per side: one figure when both sides have as many, else base/head. */
+function repetitions(cell: CellComparison): string {
+  const base = cell.base.values.length;
+  const head = cell.head.values.length;
+  return base === head ? String(base) : `${base}/${head}`;
+}
+
 function table(cells: readonly CellComparison[], confidence: number): string {
   const header = [
     'workload',
@@ -50,6 +57,7 @@ function table(cells: readonly CellComparison[], confidence: number): string {
     'change',
     `${Math.round(confidence * 100)}% interval`,
     'p',
+    'reps',
     'tolerance',
     'verdict',
   ];
@@ -62,6 +70,7 @@ function table(cells: readonly CellComparison[], confidence: number): string {
     formatChangePercentPlain(cell.change),
     `[${formatChangePercentPlain(cell.changeInterval.low)}, ${formatChangePercentPlain(cell.changeInterval.high)}]`,
     cell.judgedBy === 'counts' ? 'counts' : formatPValue(cell.pValue),
+    repetitions(cell),
     formatToleranceWhole(cell.threshold),
     !cell.gating
       ? `${cell.verdict} (not gating)`
@@ -75,7 +84,7 @@ function table(cells: readonly CellComparison[], confidence: number): string {
   const line = (row: string[]): string =>
     row
       .map((text, column) =>
-        column < 3 || column === 9 ? text.padEnd(widths[column] ?? 0) : text.padStart(widths[column] ?? 0),
+        column < 3 || column === 10 ? text.padEnd(widths[column] ?? 0) : text.padStart(widths[column] ?? 0),
       )
       .join('  ')
       .trimEnd();
@@ -116,13 +125,20 @@ function functionDeltaLines(verdict: Verdict): string[] {
   return lines;
 }
 
+/** How alpha was shared when the run added repetitions to undecided cells. */
+function spentOver(verdict: Verdict): string {
+  const { looks } = verdict.settings;
+  if (looks === undefined || looks.length < 2) return '';
+  return ` spent over looks at ${looks.join(', ')} repetitions, each cell held to its last look's share`;
+}
+
 export function renderVerdictSummary(verdict: Verdict): string {
   const { counts } = verdict;
   const lines = [
     `verdict: ${verdict.verdict.toUpperCase()} — ${counts.regression} regression(s), ${counts.improvement} improvement(s), ` +
       `${counts.unchanged} unchanged, ${counts.inconclusive} inconclusive (suite ${verdict.suite}; base: ${verdict.baseSource.kind === 'ab' ? 'the base side of' : 'baseline'} ${verdict.baseSource.path})`,
     `change = head/base − 1 of the medians; a regression must exceed its tolerance and be significant ` +
-      `(one-sided Mann-Whitney U, Benjamini-Hochberg adjusted per metric, alpha ${verdict.settings.alpha}; ` +
+      `(one-sided Mann-Whitney U, Benjamini-Hochberg adjusted per metric, alpha ${verdict.settings.alpha}${spentOver(verdict)}; ` +
       `p "counts": instruction counts that agree closely, judged on every pairing of repetitions); ` +
       `gating metrics: ${verdict.settings.gateMetrics.join(', ')}`,
   ];

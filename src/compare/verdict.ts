@@ -3,7 +3,8 @@
 import { crossFlavorWarning } from './config-groups.js';
 import { formatLoadAverage } from '../format.js';
 import { InputError } from '../errors.js';
-import type { CellResult, Environment, ServerFacts } from '../results/results-schema.js';
+import type { CellResult, Environment, Results, ServerFacts } from '../results/results-schema.js';
+import { lookIndex, lookLevels, lookSchedule } from '../stats/alpha-spending.js';
 import { benjaminiHochberg } from '../stats/fdr.js';
 import type { Suite } from '../suite/suite-schema.js';
 import { type CellInput, cellTests, compareCell, type Settings } from './cell.js';
@@ -27,6 +28,11 @@ export interface CompareOptions extends Settings {
   /** Metrics whose cells decide the verdict. */
   readonly gateMetrics: readonly MetricName[];
   readonly inconclusivePolicy: InconclusivePolicy;
+  /**
+   * Repetitions per side at which an adaptive run judged its cells (results' `adaptive.looks`);
+   * each cell is held to the share of alpha its look was given. Undefined: one look, all of alpha.
+   */
+  readonly looks?: readonly number[];
 }
 
 export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
@@ -141,6 +147,14 @@ function cellInputs(
   );
 }
 
+/** The level a cell is held to: all of alpha, or its look's share when the run looked several times. */
+function levelFor(input: CellInput, options: CompareOptions): number | undefined {
+  if (options.looks === undefined || options.looks.length < 2) return undefined;
+  const levels = lookLevels(options.alpha, options.looks);
+  const n = Math.min(input.base.length, input.head.length);
+  return levels[lookIndex(options.looks, n)];
+}
+
 /** Every input's comparison, its p-values adjusted for the many cells tested at once. */
 function judgeCells(inputs: readonly CellInput[], options: CompareOptions): CellComparison[] {
   const tests = inputs.map(cellTests);
@@ -155,15 +169,57 @@ function judgeCells(inputs: readonly CellInput[], options: CompareOptions): Cell
     inputs,
     tests.map((test) => test.pBetter),
   );
-  return inputs.map((input, index) => ({
-    ...compareCell(
-      input,
-      { pWorse: worse[index] ?? 1, pBetter: better[index] ?? 1, pWorseRaw: tests[index]?.pWorse ?? 1 },
-      options,
-      inputs.filter((other) => other.metric.name === input.metric.name).length,
-    ),
-    gating: options.gateMetrics.includes(input.metric.name),
-  }));
+  return inputs.map((input, index) => {
+    const level = levelFor(input, options);
+    return {
+      ...compareCell(
+        input,
+        { pWorse: worse[index] ?? 1, pBetter: better[index] ?? 1, pWorseRaw: tests[index]?.pWorse ?? 1 },
+        level === undefined ? options : { ...options, alpha: level },
+        inputs.filter((other) => other.metric.name === input.metric.name).length,
+      ),
+      ...(level === undefined ? {} : { level }),
+      gating: options.gateMetrics.includes(input.metric.name),
+    };
+  });
+}
+
+/**
+ * The gating cells an A/B run has not decided yet, least decided first (the most repetitions
+ * needed, then the largest p-value): the cells a run with a budget adds repetitions to. Judged as
+ * compare judges them, on the repetitions so far.
+ */
+export function undecidedCells(
+  cells: readonly CellResult[],
+  suite: Suite,
+  options: CompareOptions,
+): { workload: string; threads: number }[] {
+  const pairs = pairCells(
+    cells.filter((cell) => cell.side === 'base'),
+    cells.filter((cell) => cell.side === 'head'),
+  );
+  return judgeCells(cellInputs(pairs, suite, options), options)
+    .filter((cell) => cell.gating && cell.verdict === 'inconclusive')
+    .sort(
+      (a, b) => (b.repetitionsNeeded ?? Infinity) - (a.repetitionsNeeded ?? Infinity) || b.pValue - a.pValue,
+    )
+    .filter((cell, index, all) => all.findIndex((other) => key(other) === key(cell)) === index)
+    .map(({ workload, threads }) => ({ workload, threads }));
+}
+
+/**
+ * The looks an A/B run judged its cells at, from its record of adding repetitions. The schedule
+ * is worked out again from the plan and the most repetitions, so an edited list cannot lend a
+ * cell more of alpha than the procedure gave it.
+ */
+export function looksOfRun(adaptive: Results['adaptive'], suite: Suite): number[] | undefined {
+  if (adaptive === undefined) return undefined;
+  if (adaptive.planned !== suite.repetitions) {
+    throw new InputError(
+      `the run's record of added repetitions starts from ${adaptive.planned} repetitions, but its suite plans ${suite.repetitions}`,
+    );
+  }
+  return lookSchedule(suite.repetitions, Math.max(adaptive.most, suite.repetitions));
 }
 
 /** How many gating cells got each verdict; cells reported only are not counted. */
@@ -235,6 +291,7 @@ export function buildVerdict(
       gateMetrics: [...options.gateMetrics],
       confidence: options.confidence,
       inconclusivePolicy: options.inconclusivePolicy,
+      ...(options.looks && options.looks.length > 1 ? { looks: [...options.looks] } : {}),
     },
     warnings: [
       ...(crossFlavor === undefined ? [] : [crossFlavor]),

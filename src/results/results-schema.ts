@@ -225,5 +225,19 @@ export const Results = z.strictObject({
   /** Directory holding raw sysbench output and error logs, relative to the results file. */
   rawDir: z.string(),
   cells: z.array(CellResult),
+  /**
+   * Set when the run added repetitions to cells it could not decide (--max-repetitions,
+   * --budget): the looks compare spends alpha over (stats/alpha-spending.ts), and why it stopped.
+   */
+  adaptive: z
+    .strictObject({
+      planned: z.int().min(1),
+      most: z.int().min(1),
+      looks: z.array(z.int().min(1)).min(1).max(64),
+      budgetSeconds: z.number().positive().nullable(),
+      stopped: z.enum(['decided', 'most', 'budget']),
+    })
+    .optional(),
 });
 export type Results = z.infer<typeof Results>;
+export type AdaptiveRecord = NonNullable<Results['adaptive']>;

@@ -33,20 +33,46 @@ export function sideOrder(sides: readonly SideName[], index: number): SideName[]
 }
 
 export function planSteps(suite: Suite, sides: readonly SideName[]): Step[] {
+  return suiteCells(suite).flatMap(({ workload, threads }) =>
+    cellSteps(suite, sides, { workload, threads, from: 1, to: suite.repetitions }),
+  );
+}
+
+/** More repetitions of one cell, numbered `from` to `to` (both included). */
+export interface Extension {
+  readonly workload: string;
+  readonly threads: number;
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * The steps that add repetitions to cells a run could not decide: each cell warmed up again (other
+ * workloads ran since its own repetitions), then its new repetitions, still interleaved, the
+ * pattern continuing where it stopped (repetition 6 of A B, B A … is B A).
+ */
+export function planExtension(
+  suite: Suite,
+  sides: readonly SideName[],
+  extensions: readonly Extension[],
+): Step[] {
+  return extensions.flatMap((extension) => cellSteps(suite, sides, extension));
+}
+
+function cellSteps(suite: Suite, sides: readonly SideName[], cell: Extension): Step[] {
+  const { workload, threads } = cell;
   const steps: Step[] = [];
-  for (const { workload, threads } of suiteCells(suite)) {
-    const warmup = hasWarmup(suite, findWorkload(suite, workload));
-    if (!suite.restartBetweenRepetitions && warmup) {
-      for (const side of sides) steps.push({ kind: 'warmup', side, workload, threads });
-    }
-    for (let repetition = 1; repetition <= suite.repetitions; repetition++) {
-      for (const side of sideOrder(sides, repetition)) {
-        if (suite.restartBetweenRepetitions) {
-          steps.push({ kind: 'restart', side });
-          if (warmup) steps.push({ kind: 'warmup', side, workload, threads });
-        }
-        steps.push({ kind: 'measure', side, workload, threads, repetition });
+  const warmup = hasWarmup(suite, findWorkload(suite, workload));
+  if (!suite.restartBetweenRepetitions && warmup) {
+    for (const side of sides) steps.push({ kind: 'warmup', side, workload, threads });
+  }
+  for (let repetition = cell.from; repetition <= cell.to; repetition++) {
+    for (const side of sideOrder(sides, repetition)) {
+      if (suite.restartBetweenRepetitions) {
+        steps.push({ kind: 'restart', side });
+        if (warmup) steps.push({ kind: 'warmup', side, workload, threads });
       }
+      steps.push({ kind: 'measure', side, workload, threads, repetition });
     }
   }
   return steps;

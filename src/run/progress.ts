@@ -20,6 +20,8 @@ export class ProgressTracker {
     private readonly suite: Suite,
     /** Clock in seconds; injectable for tests. */
     private readonly now: () => number = () => performance.now() / 1000,
+    /** Repetitions per side the steps lead to: the plan's, or the look more repetitions go to. */
+    private readonly repetitions = suite.repetitions,
   ) {
     this.plannedTotalS = steps.reduce((sum, step) => sum + plannedSeconds(step, suite), 0);
     for (const step of steps) {
@@ -54,8 +56,13 @@ export class ProgressTracker {
     const phase =
       step.kind === 'warmup'
         ? `warm-up ${describeLimit(measurementLimit(this.suite, findWorkload(this.suite, step.workload), 'warmup'))}`
-        : `repetition ${step.repetition}/${this.suite.repetitions}`;
+        : `repetition ${step.repetition}/${this.repetitions}`;
     return `[${cell}] ${what}, ${step.side}: ${phase} — ${timing}`;
+  }
+
+  /** Real seconds per planned second so far (1 before any step is done), for planning more. */
+  pace(): number {
+    return this.plannedDoneS > 0 ? (this.now() - this.startS) / this.plannedDoneS : 1;
   }
 
   done(step: Step): void {

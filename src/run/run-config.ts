@@ -1,6 +1,7 @@
 // The typed, read-once configuration of `run`, built from CLI flags or action inputs.
 import type { SideName } from '../results/results-schema.js';
 import type { Suite } from '../suite/suite-schema.js';
+import type { AdaptiveConfig } from './adaptive.js';
 
 export interface SideConfig {
   readonly name: SideName;
@@ -31,6 +32,11 @@ export interface RunConfig {
    * ever), and how the user named it (`--lock-timeout`, `input "lock-timeout"`), for errors.
    */
   readonly lockTimeout: { readonly ms: number | null; readonly label: string };
+  /**
+   * More repetitions for cells an A/B run leaves undecided (--max-repetitions, --budget); the
+   * judgement comes from the command layer, which may import compare/.
+   */
+  readonly adaptive?: AdaptiveConfig;
 }
 
 /** results.json → results.raw (the raw directory beside it). */

@@ -33,12 +33,14 @@ import { ServerRegistry } from '../server/registry.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { packageVersion } from '../shell/package-root.js';
+import type { Suite } from '../suite/suite-schema.js';
 import { checkSysbench, prepareTables } from '../sysbench/runner.js';
 import { CellCollector } from './cell-collector.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { describeWindow, type MeasuredSide, measureStep } from './measure-step.js';
-import { planSteps } from './plan.js';
-import { formatDuration } from '../format.js';
+import { adaptiveLooks, type AdaptiveConfig, type AdaptiveRecord, planRound } from './adaptive.js';
+import { plannedSeconds, planSteps, type Step } from './plan.js';
+import { formatDuration, plural } from '../format.js';
 import { ProgressTracker } from './progress.js';
 import { rawDirFor, type RunConfig, type SideConfig } from './run-config.js';
 
@@ -191,9 +193,9 @@ async function measure(
       sides.push(await startSide(config, sideConfig, index, setUp));
     }
   });
-  const cells = await runSchedule(config, sides, logger, scope, checked.rawDir);
+  const { cells, adaptive } = await runSchedule(config, sides, logger, scope, checked.rawDir);
   for (const side of sides) await side.server.stop();
-  const results = assembleResults(config, checked, environment, sides, cells);
+  const results = assembleResults(config, checked, environment, sides, cells, adaptive);
   writeResults(checked.outPath, results);
   return results;
 }
@@ -299,7 +301,7 @@ async function runSchedule(
   logger: Logger,
   scope: CleanupScope,
   rawDir: string,
-): Promise<CellCollector> {
+): Promise<{ cells: CellCollector; adaptive: AdaptiveRecord | undefined }> {
   const { suite } = config;
   const steps = planSteps(
     suite,
@@ -310,28 +312,97 @@ async function runSchedule(
     `${steps.filter((step) => step.kind === 'measure').length} measurements planned, about ${formatDuration(progress.plannedTotalSeconds)}`,
   );
   const cells = new CellCollector();
+  const startS = performance.now() / 1000;
+  let adaptive: AdaptiveRecord | undefined;
   await logger.group(`Measure suite ${suite.name}`, async () => {
-    for (const step of steps) {
-      scope.throwIfInterrupted();
-      logger.progress(progress.describe(step));
-      const side = sides.find((candidate) => candidate.name === step.side);
-      if (!side) throw new Error(`plan names unknown side ${step.side}`);
-      if (step.kind === 'restart') {
-        await side.server.stop();
-        await side.server.start();
-        progress.done(step);
-        continue;
-      }
-      const outcome = await measureStep(step, side, suite, rawDir, scope);
-      progress.done(step);
-      if (step.kind === 'warmup') continue;
-      cells.add(step, outcome);
-      logger.progress(
-        `  ${step.side} ${step.workload} @ ${step.threads}: ${describeWindow(outcome.report, outcome.window)}`,
-      );
+    const context = { sides, logger, scope, rawDir, suite, cells };
+    await runSteps(steps, progress, context);
+    if (config.adaptive && sides.length > 1) {
+      adaptive = await extendUndecided(config.adaptive, context, { startS, pace: progress.pace() });
     }
   });
-  return cells;
+  return { cells, adaptive };
+}
+
+interface StepContext {
+  readonly sides: readonly StartedSide[];
+  readonly logger: Logger;
+  readonly scope: CleanupScope;
+  readonly rawDir: string;
+  readonly suite: Suite;
+  readonly cells: CellCollector;
+}
+
+async function runSteps(
+  steps: readonly Step[],
+  progress: ProgressTracker,
+  context: StepContext,
+): Promise<void> {
+  const { sides, logger, scope, rawDir, suite, cells } = context;
+  for (const step of steps) {
+    scope.throwIfInterrupted();
+    logger.progress(progress.describe(step));
+    const side = sides.find((candidate) => candidate.name === step.side);
+    if (!side) throw new Error(`plan names unknown side ${step.side}`);
+    if (step.kind === 'restart') {
+      await side.server.stop();
+      await side.server.start();
+      progress.done(step);
+      continue;
+    }
+    const outcome = await measureStep(step, side, suite, rawDir, scope);
+    progress.done(step);
+    if (step.kind === 'warmup') continue;
+    cells.add(step, outcome);
+    logger.progress(
+      `  ${step.side} ${step.workload} @ ${step.threads}: ${describeWindow(outcome.report, outcome.window)}`,
+    );
+  }
+}
+
+/**
+ * Rounds of more repetitions for the cells still undecided, each to the next look, within the
+ * budget (adaptive.ts). `pace` is how long the planned steps really took per planned second.
+ */
+async function extendUndecided(
+  adaptive: AdaptiveConfig,
+  context: StepContext,
+  timing: { readonly startS: number; readonly pace: number },
+): Promise<AdaptiveRecord> {
+  const { suite, cells, logger, sides } = context;
+  const looks = adaptiveLooks(suite, adaptive.most);
+  const names = sides.map((side) => side.name);
+  const record = { planned: suite.repetitions, most: looks[looks.length - 1] ?? suite.repetitions, looks };
+  const budget = { budgetSeconds: adaptive.budgetSeconds };
+  for (let look = 1; look < looks.length; look++) {
+    const undecided = adaptive.undecided(cells.results());
+    if (undecided.length === 0) return { ...record, ...budget, stopped: 'decided' };
+    const elapsed = performance.now() / 1000 - timing.startS;
+    const target = looks[look] ?? record.most;
+    const round = planRound(suite, names, {
+      undecided,
+      cells: cells.results(),
+      target,
+      remainingSeconds: adaptive.budgetSeconds === null ? Infinity : adaptive.budgetSeconds - elapsed,
+      secondsOf: (step) => plannedSeconds(step, suite) * timing.pace,
+    });
+    if (round.steps.length === 0) {
+      logger.info(`${describeUndecided(undecided.length, looks[look - 1] ?? 0)}; the budget is spent`);
+      return { ...record, ...budget, stopped: 'budget' };
+    }
+    logger.info(
+      `${describeUndecided(undecided.length, looks[look - 1] ?? 0)}: up to ${target} for ` +
+        `${plural(round.extensions.length, 'cell', 'cells')}, about ${formatDuration(round.seconds)}`,
+    );
+    await runSteps(round.steps, new ProgressTracker(round.steps, suite, undefined, target), context);
+    if (round.cut) return { ...record, ...budget, stopped: 'budget' };
+  }
+  const left = adaptive.undecided(cells.results()).length;
+  return { ...record, ...budget, stopped: left === 0 ? 'decided' : 'most' };
+}
+
+function describeUndecided(count: number, repetitions: number): string {
+  return `${plural(count, 'cell', 'cells')} undecided after ${repetitions} repetitions`;
 }
 
 function assembleResults(
@@ -340,6 +411,7 @@ function assembleResults(
   environment: Environment,
   sides: readonly StartedSide[],
   cells: CellCollector,
+  adaptive: AdaptiveRecord | undefined,
 ): Results {
   const { valgrind, perf, outPath, rawDir } = checked;
   const serverFacts = (side: StartedSide): ServerFacts => ({
@@ -366,5 +438,6 @@ function assembleResults(
     },
     rawDir: relative(dirname(outPath), rawDir) || basename(rawDir),
     cells: cells.results(),
+    ...(adaptive ? { adaptive } : {}),
   };
 }

@@ -31,14 +31,8 @@ import { delimiter, join } from 'node:path';
 
 import { z } from 'zod';
 
-import {
-  DependencyError,
-  errorMessage,
-  GateError,
-  InputError,
-  InterruptedError,
-  LockTimeoutError,
-} from '../errors.js';
+import { DependencyError, errorMessage, GateError, InterruptedError, LockTimeoutError } from '../errors.js';
+import { parseDuration } from '../duration.js';
 import { formatDuration } from '../format.js';
 import type { CleanupScope } from './cleanup.js';
 import type { Logger } from './logger.js';
@@ -60,27 +54,17 @@ const CONFLICT_EXIT = 75;
 
 // ---- The duration of --lock-timeout ----
 
-const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
 /**
  * `--lock-timeout` / input "lock-timeout" → milliseconds: `0` (fail at once when the lock is held),
  * `90s`, `10m`, `1.5h`, `1h30m`; absent or empty → null (wait as long as it takes). `label` names
  * the flag or input in the error.
  */
 export function parseLockTimeout(text: string | undefined, label: string): number | null {
-  const value = text?.trim() ?? '';
-  if (value === '') return null;
-  if (/^0+(\.0*)?$/.test(value)) return 0;
-  const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  const covered = parts.map((part) => part[0]).join('');
-  if (parts.length === 0 || covered !== value) {
-    throw new InputError(
-      `${label} "${value}" is not a duration: give a number with a unit, e.g. 30s, 10m, 1h or 1h30m (0 fails at once when another run holds the machine; without it a run waits as long as it takes)`,
-    );
-  }
-  let ms = 0;
-  for (const [, amount, unit] of parts) ms += Number(amount) * (UNIT_MS[unit ?? ''] ?? 0);
-  return Math.round(ms);
+  return parseDuration(
+    text,
+    label,
+    '0 fails at once when another run holds the machine; without it a run waits as long as it takes',
+  );
 }
 
 // ---- The holder record ----

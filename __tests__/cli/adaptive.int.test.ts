@@ -1,0 +1,99 @@
+// More repetitions for undecided cells, end to end through the CLI: real MariaDB, real sysbench.
+// A tolerance of 0.01% leaves every cell undecided (no interval is that narrow, and no test with
+// this few repetitions can reach the later looks' levels), so the run extends each cell to the
+// most, look by look; compare then holds each cell to its last look's share of alpha.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { main } from '../../src/cli/program.js';
+import { Verdict } from '../../src/compare/verdict-schema.js';
+import { readResults } from '../../src/results/results-file.js';
+import { lookLevels } from '../../src/stats/alpha-spending.js';
+import { processesMentioning } from '../helpers/leftovers.js';
+import { captureStderr, useTempDir } from '../helpers/real-run.js';
+import { requireCommand } from '../helpers/requirements.js';
+
+const ready = requireCommand('mariadbd') && requireCommand('sysbench');
+const maybe = ready ? describe : describe.skip;
+const MARIADBD = '/usr/sbin/mariadbd';
+
+const SUITE = `
+name: undecided
+description: One cell whose tolerance no run can resolve.
+connection: socket
+threads: [1]
+durationSeconds: 2
+warmupSeconds: 1
+repetitions: 2
+tables: 1
+tableSize: 1000
+serverOptions:
+  innodb_buffer_pool_size: 64M
+tolerances:
+  tps: 0.0001
+workloads:
+  - name: oltp_point_select
+`;
+
+const temp = useTempDir('gate-adaptive-');
+const stderr = captureStderr();
+
+function cli(...args: string[]): Promise<number> {
+  return main(['node', 'mysql-perf-gate', ...args]);
+}
+
+maybe('run with more repetitions for undecided cells (real MariaDB)', () => {
+  it('extends an undecided cell look by look to the most, and compare judges it at the last look', async () => {
+    const suite = join(temp.path, 'undecided.yml');
+    writeFileSync(suite, SUITE);
+    const out = join(temp.path, 'ab.json');
+    const work = join(temp.path, 'work');
+    const ab = ['--base', MARIADBD, '--head', MARIADBD, '--suite', suite, '--work-dir', work];
+    const code = await cli('run', ...ab, '--out', out, '--max-repetitions', '4');
+    expect({ code, log: code === 0 ? '' : stderr.text }).toEqual({ code: 0, log: '' });
+    expect(stderr.text).toContain('1 cell undecided after 2 repetitions: up to 3 for 1 cell');
+    expect(stderr.text).toContain('1 cell undecided after 3 repetitions: up to 4 for 1 cell');
+    expect(stderr.text).toContain('repetition 4/4');
+
+    const results = readResults(out);
+    expect(results.adaptive).toEqual({
+      planned: 2,
+      most: 4,
+      looks: [2, 3, 4],
+      budgetSeconds: null,
+      stopped: 'most',
+    });
+    const order = results.cells
+      .flatMap((cell) => cell.repetitions.map((repetition) => ({ side: cell.side, ...repetition })))
+      .sort((a, b) => a.sequence - b.sequence)
+      .map((repetition) => `${repetition.side[0] ?? ''}${repetition.index}`);
+    // A B, B A, then on where the plan stopped: A B, B A.
+    expect(order).toEqual(['b1', 'h1', 'h2', 'b2', 'b3', 'h3', 'h4', 'b4']);
+
+    const report = join(temp.path, 'report');
+    expect(await cli('compare', out, '--out', report)).toBe(0);
+    const verdict = Verdict.parse(JSON.parse(readFileSync(join(report, 'verdict.json'), 'utf8')));
+    expect(verdict.settings.looks).toEqual([2, 3, 4]);
+    const tps = verdict.cells.find((cell) => cell.metric === 'tps');
+    expect(tps?.level).toBeCloseTo(lookLevels(0.05, [2, 3, 4])[2] ?? 0, 12);
+    expect(tps?.base.values).toHaveLength(4);
+    expect(tps?.verdict).toBe('inconclusive');
+    expect(processesMentioning(work)).toEqual([]);
+  });
+
+  it('adds nothing once the budget is spent, and says so', async () => {
+    const suite = join(temp.path, 'undecided.yml');
+    writeFileSync(suite, SUITE);
+    const out = join(temp.path, 'budget.json');
+    const code = await cli(
+      'run',
+      ...['--base', MARIADBD, '--head', MARIADBD, '--suite', suite, '--out', out],
+      ...['--max-repetitions', '4', '--budget', '1s'],
+    );
+    expect({ code, log: code === 0 ? '' : stderr.text }).toEqual({ code: 0, log: '' });
+    expect(stderr.text).toContain('1 cell undecided after 2 repetitions; the budget is spent');
+    const results = readResults(out);
+    expect(results.adaptive?.stopped).toBe('budget');
+    expect(results.cells.map((cell) => cell.repetitions.length)).toEqual([2, 2]);
+  });
+});

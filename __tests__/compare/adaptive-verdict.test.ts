@@ -1,0 +1,117 @@
+// Cells judged after more repetitions: each held to its look's share of alpha, the cells a run
+// extends (undecided ones, least decided first), and the looks read back from a run's record.
+import {
+  buildVerdict,
+  DEFAULT_COMPARE_OPTIONS,
+  looksOfRun,
+  undecidedCells,
+} from '../../src/compare/verdict.js';
+import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
+import { Verdict } from '../../src/compare/verdict-schema.js';
+import { InputError } from '../../src/errors.js';
+import type { CellResult } from '../../src/results/results-schema.js';
+import { lookLevels } from '../../src/stats/alpha-spending.js';
+import { noisy, real, side } from '../helpers/verdict-sides.js';
+
+const source = { kind: 'ab' as const, path: 'ab.json', savedAt: null };
+const LOOKS = [5, 8, 10];
+
+/** A cell's median tps times `factor` with a wobble of ±`spread`, different per repetition. */
+function wobbly(factor: number, spread: number, seed: number) {
+  return (cell: CellResult, index: number): number => {
+    const first = cell.repetitions[0]?.report.tps ?? 1;
+    return first * factor * (1 + spread * Math.sin(seed * 3.1 + index * 1.7 + cell.threads));
+  };
+}
+
+describe('cells judged after several looks', () => {
+  it('holds each cell to its look’s level: the first look’s share with 5 repetitions, the last’s with 10', () => {
+    const levels = lookLevels(0.05, LOOKS);
+    const options = { ...DEFAULT_COMPARE_OPTIONS, looks: LOOKS };
+    const atFirst = buildVerdict(side(noisy(1)), side(noisy(2)), real.suite, source, options);
+    expect(new Set(atFirst.cells.map((cell) => cell.level))).toEqual(new Set([levels[0]]));
+    const atLast = buildVerdict(side(noisy(1), 10), side(noisy(2), 10), real.suite, source, options);
+    expect(new Set(atLast.cells.map((cell) => cell.level))).toEqual(new Set([levels[2]]));
+    expect(Verdict.parse(atLast).settings.looks).toEqual(LOOKS);
+    expect(renderVerdictSummary(atLast)).toContain(
+      'alpha 0.05 spent over looks at 5, 8, 10 repetitions, each cell held to its last look',
+    );
+    const plain = buildVerdict(side(noisy(1)), side(noisy(2)), real.suite, source, DEFAULT_COMPARE_OPTIONS);
+    expect(plain.cells.every((cell) => cell.level === undefined)).toBe(true);
+    expect(plain.settings.looks).toBeUndefined();
+  });
+
+  it('a p-value that passes alpha but not the last look’s share is not a regression', () => {
+    // 10 repetitions a side, head 10% slower with ±10% wobble (p = 0.018 on half the cells):
+    // significant at 0.05, not at the last look's 0.05 × (1 − ln(1 + 0.8 (e − 1))) ≈ 0.0068.
+    const base = side(wobbly(1, 0.1, 1), 10);
+    const head = side(wobbly(0.9, 0.1, 2), 10);
+    const once = buildVerdict(base, head, real.suite, source, DEFAULT_COMPARE_OPTIONS);
+    const looked = buildVerdict(base, head, real.suite, source, { ...DEFAULT_COMPARE_OPTIONS, looks: LOOKS });
+    const pick = (verdict: Verdict) =>
+      verdict.cells.filter((cell) => cell.metric === 'tps').map((cell) => [cell.pValue, cell.verdict]);
+    const between = pick(once).filter(
+      ([, verdict], index) => verdict === 'regression' && pick(looked)[index]?.[1] !== 'regression',
+    );
+    expect(between.length).toBeGreaterThan(0);
+    for (const [p] of between) expect(Number(p)).toBeGreaterThan(lookLevels(0.05, LOOKS)[2] ?? 1);
+  });
+});
+
+describe('undecidedCells', () => {
+  it('names the gating cells still inconclusive, least decided first, once each', () => {
+    const wild = (cell: CellResult, index: number): number =>
+      (cell.repetitions[0]?.report.tps ?? 1) *
+      [1, 0.7, 1.3, 0.85, 1.15][index % 5]! *
+      (cell.threads === 1 ? 1 : 1.0);
+    const calm = noisy(3);
+    const values = (cell: CellResult, index: number): number =>
+      cell.workload === 'oltp_read_only' ? wild(cell, index) : calm(cell, index);
+    const cells = [
+      ...side(values).cells.map((cell) => ({ ...cell, side: 'base' as const })),
+      ...side(values).cells.map((cell) => ({ ...cell, side: 'head' as const })),
+    ];
+    const options = { ...DEFAULT_COMPARE_OPTIONS, looks: LOOKS };
+    const undecided = undecidedCells(cells, real.suite, options);
+    expect(undecided.map((cell) => `${cell.workload}@${cell.threads}`).sort()).toEqual([
+      'oltp_read_only@1',
+      'oltp_read_only@4',
+    ]);
+    const judged = buildVerdict(side(values), side(values), real.suite, source, options).cells.filter(
+      (cell) => cell.metric === 'tps' && cell.workload === 'oltp_read_only',
+    );
+    const needed = undecided.map(
+      (cell) => judged.find((c) => c.threads === cell.threads)?.repetitionsNeeded ?? 0,
+    );
+    expect(needed).toEqual([...needed].sort((a, b) => b - a));
+  });
+
+  it('is empty when every cell is decided', () => {
+    const cells = [
+      ...side(noisy(1)).cells.map((cell) => ({ ...cell, side: 'base' as const })),
+      ...side(noisy(2)).cells.map((cell) => ({ ...cell, side: 'head' as const })),
+    ];
+    expect(undecidedCells(cells, real.suite, DEFAULT_COMPARE_OPTIONS)).toEqual([]);
+  });
+});
+
+describe('looksOfRun', () => {
+  it('works the schedule out again from the plan and the most', () => {
+    const record = {
+      planned: 5,
+      most: 10,
+      looks: [5, 6, 7, 8, 9, 10],
+      budgetSeconds: null,
+      stopped: 'most' as const,
+    };
+    expect(looksOfRun(record, { ...real.suite, repetitions: 5 })).toEqual(LOOKS);
+    expect(looksOfRun(undefined, real.suite)).toBeUndefined();
+  });
+
+  it('refuses a record whose plan is not the suite’s', () => {
+    const record = { planned: 3, most: 10, looks: [3, 10], budgetSeconds: null, stopped: 'most' as const };
+    const suite = { ...real.suite, repetitions: 5 };
+    expect(() => looksOfRun(record, suite)).toThrow(InputError);
+    expect(() => looksOfRun(record, suite)).toThrow(/starts from 3 repetitions, but its suite plans 5/);
+  });
+});
