@@ -6931,7 +6931,7 @@ function rejudge(artifact) {
     try {
         const base = baseOf(artifact);
         const head = sideOf(results, 'head');
-        const looks = looksFor(results, base.source);
+        const looks = looksFor(results);
         const built = buildVerdict(base.side, head, results.suite, base.source, { ...options, looks });
         const verdict = Verdict.parse({ ...built, warnings: [...base.warnings, ...built.warnings] });
         input = { verdict, base: base.side, head, suite: results.suite, history: base.history };

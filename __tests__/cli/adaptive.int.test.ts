@@ -51,9 +51,12 @@ maybe('run with more repetitions for undecided cells (real MariaDB)', () => {
     const ab = ['--base', MARIADBD, '--head', MARIADBD, '--suite', suite, '--work-dir', work];
     const code = await cli('run', ...ab, '--out', out, '--max-repetitions', '4');
     expect({ code, log: code === 0 ? '' : stderr.text }).toEqual({ code: 0, log: '' });
-    expect(stderr.text).toContain('1 cell undecided after 2 repetitions: up to 3 for 1 cell');
-    expect(stderr.text).toContain('1 cell undecided after 3 repetitions: up to 4 for 1 cell');
+    expect(stderr.text).toContain('1 cell undecided after 2 repetitions: up to 3 each, least decided first');
+    expect(stderr.text).toContain('1 cell undecided after 3 repetitions: up to 4 each, least decided first');
     expect(stderr.text).toContain('repetition 4/4');
+    expect(stderr.text).toContain(
+      'undecided cells: more repetitions, looks at 2, 3, 4; stopped with the most repetitions reached',
+    );
 
     const results = readResults(out);
     expect(results.adaptive).toEqual({
@@ -81,17 +84,19 @@ maybe('run with more repetitions for undecided cells (real MariaDB)', () => {
     expect(processesMentioning(work)).toEqual([]);
   });
 
-  it('adds nothing once the budget is spent, and says so', async () => {
+  it('adds nothing when the next batch would not fit in the budget, and says so', async () => {
     const suite = join(temp.path, 'undecided.yml');
     writeFileSync(suite, SUITE);
     const out = join(temp.path, 'budget.json');
     const code = await cli(
       'run',
       ...['--base', MARIADBD, '--head', MARIADBD, '--suite', suite, '--out', out],
-      ...['--max-repetitions', '4', '--budget', '1s'],
+      ...['--max-repetitions', '4', '--budget', '11s'],
     );
     expect({ code, log: code === 0 ? '' : stderr.text }).toEqual({ code: 0, log: '' });
-    expect(stderr.text).toContain('1 cell undecided after 2 repetitions; the budget is spent');
+    expect(stderr.text).toMatch(
+      /the budget is spent: \S+ of 11s taken, oltp_point_select @ 1 would need about \S+ more/,
+    );
     const results = readResults(out);
     expect(results.adaptive?.stopped).toBe('budget');
     expect(results.cells.map((cell) => cell.repetitions.length)).toEqual([2, 2]);

@@ -92,7 +92,6 @@ describe('more repetitions for undecided cells (--max-repetitions, --budget)', (
     const adaptive = runConfigFromFlags({ ...ab, budget: '18m' }).adaptive;
     expect(adaptive?.budgetSeconds).toBe(1080);
     expect(adaptive?.most).toBe(10);
-    expect(runConfigFromFlags({ ...ab, budget: '2m' }).adaptive?.most).toBe(5);
     expect(runConfigFromFlags({ ...ab, budget: '18m', maxRepetitions: '7' }).adaptive?.most).toBe(7);
   });
 
@@ -101,15 +100,24 @@ describe('more repetitions for undecided cells (--max-repetitions, --budget)', (
     expect(adaptive?.undecided([])).toEqual([]);
   });
 
-  it('refuse a one-server run, a most below the plan and a budget that is not a duration', () => {
+  it('refuse a one-server run, a most below the plan, a budget within the plan and one that is not a duration', () => {
     expect(inputError({ server: '/usr/sbin/mariadbd', budget: '10m' })).toBe(
-      '--max-repetitions and --budget add repetitions to the cells an A/B run (--base/--head) leaves undecided; one server has nothing to decide',
+      '--budget adds repetitions to the cells an A/B run (--base/--head) leaves undecided; one server has nothing to decide',
     );
+    expect(inputError({ server: '/usr/sbin/mariadbd', budget: '10m', maxRepetitions: '9' })).toMatch(
+      /^--max-repetitions and --budget add repetitions/,
+    );
+    for (const budget of ['0', '0s', '9m']) {
+      expect(inputError({ ...ab, budget })).toBe(
+        `--budget ${budget} leaves nothing for more repetitions: the plan alone takes about 9m00s; give more than that (twice the plan lets undecided cells reach twice the repetitions)`,
+      );
+    }
+    expect(runConfigFromFlags({ ...ab, budget: '1000h' }).adaptive?.most).toBe(1000);
     expect(inputError({ ...ab, maxRepetitions: '3' })).toBe(
       "--max-repetitions 3: expected a whole number from the suite's 5 repetitions to 1000",
     );
     expect(inputError({ ...ab, budget: 'ten minutes' })).toMatch(
-      /^--budget "ten minutes" is not a duration: give a number with a unit, e\.g\. 30s, 10m, 1h or 1h30m \(how long the whole measurement may take\)$/,
+      /^--budget "ten minutes" is not a duration: give a number with a unit, e\.g\. 30s, 10m, 1h or 1h30m \(how long the measurements may take\)$/,
     );
   });
 });

@@ -1,5 +1,7 @@
 // Cells judged after more repetitions: each held to its look's share of alpha, the cells a run
 // extends (undecided ones, least decided first), and the looks read back from a run's record.
+import { readFileSync } from 'node:fs';
+
 import {
   buildVerdict,
   DEFAULT_COMPARE_OPTIONS,
@@ -9,11 +11,27 @@ import {
 import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
 import { InputError } from '../../src/errors.js';
+import { parseResults } from '../../src/results/results-file.js';
 import type { CellResult } from '../../src/results/results-schema.js';
 import { lookLevels } from '../../src/stats/alpha-spending.js';
+import { thrownBy } from '../helpers/errors.js';
 import { noisy, real, side } from '../helpers/verdict-sides.js';
 
 const source = { kind: 'ab' as const, path: 'ab.json', savedAt: null };
+const INSTRUCTIONS = new URL('../../__fixtures__/results/instructions-aa.json', import.meta.url).pathname;
+
+/** A repetition whose callgrind counts are `factor` times the real ones. */
+function scaledInstructions(repetition: CellResult['repetitions'][number], factor: number) {
+  const callgrind = repetition.cost?.callgrind;
+  if (!callgrind) throw new Error('an instruction fixture without callgrind counts');
+  return {
+    ...repetition,
+    cost: {
+      ...repetition.cost,
+      callgrind: { ...callgrind, foreground: callgrind.foreground * factor, total: callgrind.total * factor },
+    },
+  };
+}
 const LOOKS = [5, 8, 10];
 
 /** A cell's median tps times `factor` with a wobble of ±`spread`, different per repetition. */
@@ -96,22 +114,66 @@ describe('undecidedCells', () => {
 });
 
 describe('looksOfRun', () => {
-  it('works the schedule out again from the plan and the most', () => {
-    const record = {
-      planned: 5,
-      most: 10,
-      looks: [5, 6, 7, 8, 9, 10],
-      budgetSeconds: null,
-      stopped: 'most' as const,
-    };
-    expect(looksOfRun(record, { ...real.suite, repetitions: 5 })).toEqual(LOOKS);
-    expect(looksOfRun(undefined, real.suite)).toBeUndefined();
+  const suite = { ...real.suite, repetitions: 5 };
+  const record = { planned: 5, most: 10, looks: LOOKS, budgetSeconds: null, stopped: 'most' as const };
+  const cellsWith = (n: number): CellResult[] =>
+    side(noisy(1), n).cells.map((cell) => ({ ...cell, side: 'head' }));
+
+  it('works the schedule out again from the plan and the most, and checks the record against it', () => {
+    expect(looksOfRun({ adaptive: record, suite, cells: cellsWith(8) })).toEqual(LOOKS);
+    expect(looksOfRun({ adaptive: undefined, suite, cells: cellsWith(5) })).toBeUndefined();
   });
 
-  it('refuses a record whose plan is not the suite’s', () => {
-    const record = { planned: 3, most: 10, looks: [3, 10], budgetSeconds: null, stopped: 'most' as const };
-    const suite = { ...real.suite, repetitions: 5 };
-    expect(() => looksOfRun(record, suite)).toThrow(InputError);
-    expect(() => looksOfRun(record, suite)).toThrow(/starts from 3 repetitions, but its suite plans 5/);
+  it('refuses a record that would lend a cell more of alpha than the run gave it', () => {
+    const refused = (results: Parameters<typeof looksOfRun>[0]): string =>
+      thrownBy(InputError, () => looksOfRun(results)).message;
+    // Another plan.
+    expect(
+      refused({ adaptive: { ...record, planned: 3, looks: [3, 10] }, suite, cells: cellsWith(8) }),
+    ).toMatch(/starts from 3 repetitions, but its suite plans 5/);
+    // Looks that are not the schedule's.
+    expect(refused({ adaptive: { ...record, looks: [5, 10] }, suite, cells: cellsWith(8) })).toBe(
+      "the run's record of added repetitions lists looks at 5, 10, where its plan and most give 5, 8, 10",
+    );
+    // A most lowered below the repetitions the cells have.
+    expect(refused({ adaptive: { ...record, most: 5, looks: [5] }, suite, cells: cellsWith(10) })).toMatch(
+      /lists looks at 5, where its plan and most give 5, 8, 10/,
+    );
+    // The record removed from a run that added repetitions.
+    expect(refused({ adaptive: undefined, suite, cells: cellsWith(10) })).toBe(
+      'cells have up to 10 repetitions where the suite plans 5, and the results do not record how they were added: they cannot be judged as one run',
+    );
+  });
+});
+
+describe('undecidedCells and the counts rule', () => {
+  it('leaves out instruction cells the counts rule cannot decide, however many repetitions come', () => {
+    const instructions = parseResults(readFileSync(INSTRUCTIONS, 'utf8'), INSTRUCTIONS);
+    // Head's point-select counts 0.95% up: within half the 1% tolerance of the line, too close to call.
+    const cells = instructions.cells.map((cell) =>
+      cell.side === 'head' && cell.workload === 'oltp_point_select'
+        ? {
+            ...cell,
+            repetitions: cell.repetitions.map((repetition) => scaledInstructions(repetition, 1.0095)),
+          }
+        : cell,
+    );
+    const judged = buildVerdict(
+      {
+        facts: instructions.sides.head,
+        cells: cells.filter((c) => c.side === 'base'),
+        environment: instructions.environment,
+      },
+      {
+        facts: instructions.sides.head,
+        cells: cells.filter((c) => c.side === 'head'),
+        environment: instructions.environment,
+      },
+      instructions.suite,
+      source,
+      DEFAULT_COMPARE_OPTIONS,
+    ).cells.find((cell) => cell.metric === 'instructions' && cell.workload === 'oltp_point_select');
+    expect([judged?.verdict, judged?.judgedBy]).toEqual(['inconclusive', 'counts']);
+    expect(undecidedCells(cells, instructions.suite, DEFAULT_COMPARE_OPTIONS)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // Which undecided cells get how many more repetitions, within a time budget.
 import type { CellResult } from '../../src/results/results-schema.js';
-import { adaptiveLooks, planRound } from '../../src/run/adaptive.js';
+import { adaptiveLooks, cellBatch, StepPace } from '../../src/run/adaptive.js';
 import { plannedSeconds, type Step } from '../../src/run/plan.js';
 import { parseSuite } from '../../src/suite/parse-suite.js';
 
@@ -46,61 +46,30 @@ describe('adaptiveLooks', () => {
   });
 });
 
-describe('planRound', () => {
-  it('takes every undecided cell, in the order given, to the next look when the budget allows', () => {
-    const round = planRound(suite, ['base', 'head'], {
-      undecided,
-      cells: cellsWith(5),
-      target: 8,
-      remainingSeconds: Infinity,
-      secondsOf,
-    });
-    expect(round.extensions).toEqual([
-      { workload: 'oltp_read_only', threads: 4, from: 6, to: 8 },
-      { workload: 'oltp_point_select', threads: 1, from: 6, to: 8 },
-    ]);
-    // Per cell: two 5 s warm-ups and 3 × 2 repetitions of 10 s.
-    expect(round.seconds).toBe(2 * (2 * 5 + 6 * 10));
-    expect(round.cut).toBe(false);
+describe('cellBatch', () => {
+  it('takes an undecided cell to the next look: a warm-up, then its repetitions, still interleaved', () => {
+    const batch = cellBatch(suite, ['base', 'head'], { cell: undecided[0]!, cells: cellsWith(5), target: 8 });
+    expect(batch?.extension).toEqual({ workload: 'oltp_read_only', threads: 4, from: 6, to: 8 });
+    // Two 5 s warm-ups and 3 × 2 repetitions of 10 s.
+    expect(batch?.steps.reduce((sum, step) => sum + secondsOf(step), 0)).toBe(2 * 5 + 6 * 10);
   });
 
-  it('gives the next cell as many repetitions as fit, and stops the round there', () => {
-    const round = planRound(suite, ['base', 'head'], {
-      undecided,
-      cells: cellsWith(5),
-      target: 8,
-      remainingSeconds: 70 + 10 + 20,
-      secondsOf,
-    });
-    expect(round.extensions).toEqual([
-      { workload: 'oltp_read_only', threads: 4, from: 6, to: 8 },
-      { workload: 'oltp_point_select', threads: 1, from: 6, to: 6 },
-    ]);
-    expect(round.cut).toBe(true);
+  it('plans nothing for a cell already at the look', () => {
+    expect(
+      cellBatch(suite, ['base', 'head'], { cell: undecided[0]!, cells: cellsWith(8), target: 8 }),
+    ).toBeUndefined();
   });
+});
 
-  it('plans nothing when not even one more repetition fits', () => {
-    const round = planRound(suite, ['base', 'head'], {
-      undecided,
-      cells: cellsWith(5),
-      target: 8,
-      remainingSeconds: 29,
-      secondsOf,
-    });
-    expect(round).toEqual({ extensions: [], steps: [], seconds: 0, cut: true });
-  });
-
-  it('starts after the fewer repetitions of the two sides', () => {
-    const cells = cellsWith(6).map((cell) =>
-      cell.side === 'head' ? { ...cell, repetitions: cell.repetitions.slice(0, 5) } : cell,
-    );
-    const round = planRound(suite, ['base', 'head'], {
-      undecided: [undecided[0] ?? { workload: '', threads: 0 }],
-      cells,
-      target: 8,
-      remainingSeconds: Infinity,
-      secondsOf,
-    });
-    expect(round.extensions).toEqual([{ workload: 'oltp_read_only', threads: 4, from: 6, to: 8 }]);
+describe('StepPace', () => {
+  it('scales each kind of step by how long that kind really took, the plan until one has run', () => {
+    const pace = new StepPace();
+    expect(pace.estimate('measure', 10)).toBe(10);
+    pace.record('measure', 10, 12);
+    pace.record('measure', 10, 14);
+    pace.record('warmup', 0.5, 2);
+    expect(pace.estimate('measure', 10)).toBe(13);
+    expect(pace.estimate('warmup', 1)).toBe(4);
+    expect(pace.estimate('restart', 5)).toBe(5);
   });
 });

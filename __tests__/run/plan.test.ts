@@ -131,20 +131,16 @@ describe('planExtension', () => {
 });
 
 describe('ProgressTracker for more repetitions', () => {
-  it('counts repetitions towards the look they go to, and says how fast the plan went', () => {
-    let now = 0;
+  it('counts repetitions towards the look they go to', () => {
+    const now = 0;
     const steps = planExtension(
       suite,
       ['head'],
       [{ workload: 'oltp_point_select', threads: 1, from: 4, to: 6 }],
     );
     const tracker = new ProgressTracker(steps, suite, () => now, 6);
-    expect(tracker.pace()).toBe(1);
     const measure = steps.find((step) => step.kind === 'measure');
     if (!measure) throw new Error('no measurement planned');
     expect(tracker.describe(measure)).toContain('repetition 4/6');
-    tracker.done(steps[0] ?? measure);
-    now = 6; // a 3-second warm-up took 6
-    expect(tracker.pace()).toBe(2);
   });
 });

@@ -30,6 +30,8 @@ import type { Verdict } from '../../src/compare/verdict-schema.js';
 import { parseResults } from '../../src/results/results-file.js';
 import type { CellResult, Results } from '../../src/results/results-schema.js';
 import { lookSchedule } from '../../src/stats/alpha-spending.js';
+import { robustCv } from '../../src/stats/descriptive.js';
+import { normalPpf } from '../../src/stats/normal.js';
 import { createRng } from '../../src/stats/random.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -39,6 +41,9 @@ interface Args {
   readonly trials: number;
   readonly most: number | undefined;
   readonly resamples: number;
+  /** The tps tolerance, when not the suite's: 0.0001 makes nearly every significant change a regression. */
+  readonly tolerance: number | undefined;
+  readonly slowdowns: readonly number[];
 }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -46,15 +51,19 @@ function parseArgs(argv: readonly string[]): Args {
   let trials = 10_000;
   let most: number | undefined;
   let resamples = 400;
+  let tolerance: number | undefined;
+  let slowdowns = [0, 0.05, 0.1];
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] ?? '';
     const next = (): number => Number(argv[++index]);
     if (arg === '--trials') trials = next();
     else if (arg === '--most') most = next();
     else if (arg === '--resamples') resamples = next();
+    else if (arg === '--tolerance') tolerance = next();
+    else if (arg === '--slowdowns') slowdowns = (argv[++index] ?? '').split(',').map(Number);
     else file = arg;
   }
-  return { file, trials, most, resamples };
+  return { file, trials, most, resamples, tolerance, slowdowns };
 }
 
 type Pools = Map<string, { workload: string; threads: number; values: number[] }>;
@@ -94,11 +103,19 @@ interface Trial {
   readonly head: Map<string, number[]>;
 }
 
+/**
+ * A smoothed bootstrap: a pooled value times 1 + a normal wobble of a quarter of the pool's own
+ * noise. Plain resampling from ten values would repeat values within a trial, and tied samples
+ * take the rank test's normal approximation where real repetitions (never tied) take the exact one.
+ */
 function drawTrial(pools: Pools, most: number, rng: ReturnType<typeof createRng>, slowdown: number): Trial {
   const base = new Map<string, number[]>();
   const head = new Map<string, number[]>();
+  const gaussian = (): number => normalPpf((rng.nextUint32() + 0.5) / 4294967296);
   for (const [key, pool] of pools) {
-    const draw = (): number => pool.values[rng.nextIntBelow(pool.values.length)] ?? 0;
+    const bandwidth = robustCv(pool.values) / 4;
+    const draw = (): number =>
+      (pool.values[rng.nextIntBelow(pool.values.length)] ?? 0) * (1 + bandwidth * gaussian());
     base.set(key, Array.from({ length: most }, draw));
     head.set(
       key,
@@ -208,6 +225,7 @@ function simulate(args: Args): void {
     ...DEFAULT_COMPARE_OPTIONS,
     gateMetrics: ['tps'],
     resamples: args.resamples,
+    toleranceRules: args.tolerance === undefined ? [] : [{ metric: 'tps', value: args.tolerance }],
   };
   const procedures: Procedure[] = [
     { name: 'plan only', looks: [planned], spend: false },
@@ -217,9 +235,10 @@ function simulate(args: Args): void {
   const cells = [...pools.keys()];
   print(
     `${args.file}: ${cells.length} cells, pools of ${[...pools.values()].map((p) => p.values.length).join('/')} repetitions; ` +
-      `planned ${planned}, most ${most}, alpha ${options.alpha}, bootstrap ${args.resamples} resamples`,
+      `planned ${planned}, most ${most}, alpha ${options.alpha}, tps tolerance ${args.tolerance ?? "the suite's"}, ` +
+      `bootstrap ${args.resamples} resamples`,
   );
-  for (const slowdown of [0, 0.05, 0.1]) {
+  for (const slowdown of args.slowdowns) {
     const rng = createRng(20261125 + Math.round(slowdown * 1000));
     const tallies = procedures.map((procedure): [Procedure, Tally] => [
       procedure,

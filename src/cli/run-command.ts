@@ -39,7 +39,7 @@ export function addRunCommand(program: Command, onExitCode: (code: number) => vo
     )
     .option(
       '--budget <time>',
-      'A/B runs: how long the whole measurement may take while undecided cells get more repetitions, e.g. 20m',
+      'A/B runs: how long the measurements may take, the plan included, while undecided cells get more repetitions, e.g. 20m',
     )
     .option('--verbose', 'show debug output (server start-up, commands)')
     .action(async (parsed: ParsedRunFlags) => {

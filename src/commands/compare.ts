@@ -88,9 +88,12 @@ function baseFor(
   };
 }
 
-/** An A/B run's looks when it added repetitions; none against a stored baseline. */
-export function looksFor(results: Results, source: Verdict['baseSource']): number[] | undefined {
-  return source.kind === 'ab' ? looksOfRun(results.adaptive, results.suite) : undefined;
+/**
+ * The looks of a run that added repetitions to undecided cells, against its own base or a stored
+ * baseline alike: the head's repetitions were chosen from the data either way.
+ */
+export function looksFor(results: Results): number[] | undefined {
+  return looksOfRun(results);
 }
 
 /** Decides and writes verdict.json and the reports into `config.outDir`. */
@@ -98,7 +101,7 @@ export async function compareCommand(config: CompareConfig): Promise<CompareOutc
   const results = readResults(config.resultsPath);
   const base = baseFor(config, results);
   const head = sideOf(results, 'head');
-  const options = { ...config.options, looks: looksFor(results, base.source) };
+  const options = { ...config.options, looks: looksFor(results) };
   const built = buildVerdict(base.side, head, results.suite, base.source, options);
   const verdict = Verdict.parse({ ...built, warnings: [...base.warnings, ...built.warnings] });
   const outDir = resolve(config.outDir);

@@ -6,6 +6,7 @@ import { renderResultsSummary } from '../results/results-summary.js';
 import type { Results } from '../results/results-schema.js';
 import { DEFAULT_COMPARE_OPTIONS, type CompareOptions, undecidedCells } from '../compare/verdict.js';
 import { parseDuration } from '../duration.js';
+import { formatDuration } from '../format.js';
 import { adaptiveLooks, type AdaptiveConfig } from '../run/adaptive.js';
 import { plannedSeconds, planSteps } from '../run/plan.js';
 import { rawDirFor, type RunConfig, type SideConfig } from '../run/run-config.js';
@@ -123,21 +124,27 @@ function adaptiveFromFlags(
   spell: FlagSpelling,
 ): AdaptiveConfig | undefined {
   const { suite, sides, judging } = run;
-  const budgetMs = parseDuration(flags.budget, spell('budget'), 'how long the whole measurement may take');
+  const budgetMs = parseDuration(flags.budget, spell('budget'), 'how long the measurements may take');
   const given = flags.maxRepetitions !== undefined && flags.maxRepetitions.trim() !== '';
   if (!given && budgetMs === null) return undefined;
   if (sides.length < 2) {
+    const named = [given ? spell('max-repetitions') : '', budgetMs === null ? '' : spell('budget')];
     throw new InputError(
-      `${spell('max-repetitions')} and ${spell('budget')} add repetitions to the cells an A/B run (${spell('base')}/${spell('head')}) leaves undecided; one server has nothing to decide`,
+      `${named.filter((name) => name !== '').join(' and ')} add${given && budgetMs !== null ? '' : 's'} repetitions to the cells an A/B run (${spell('base')}/${spell('head')}) leaves undecided; one server has nothing to decide`,
     );
   }
   const planSeconds = planSteps(
     suite,
     sides.map((side) => side.name),
   ).reduce((sum, step) => sum + plannedSeconds(step, suite), 0);
+  if (budgetMs !== null && budgetMs / 1000 <= planSeconds) {
+    throw new InputError(
+      `${spell('budget')} ${flags.budget ?? ''} leaves nothing for more repetitions: the plan alone takes about ${formatDuration(planSeconds)}; give more than that (twice the plan lets undecided cells reach twice the repetitions)`,
+    );
+  }
   const most = given
     ? parseMaxRepetitions(flags.maxRepetitions ?? '', suite, spell('max-repetitions'))
-    : Math.max(suite.repetitions, Math.floor((suite.repetitions * (budgetMs ?? 0)) / 1000 / planSeconds));
+    : Math.min(1000, Math.floor((suite.repetitions * (budgetMs ?? 0)) / 1000 / planSeconds));
   const options = { ...judging, looks: adaptiveLooks(suite, most) };
   return {
     most,

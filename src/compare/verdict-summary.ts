@@ -125,8 +125,8 @@ function functionDeltaLines(verdict: Verdict): string[] {
   return lines;
 }
 
-/** How alpha was shared when the run added repetitions to undecided cells. */
-function spentOver(verdict: Verdict): string {
+/** How alpha was shared when the run added repetitions to undecided cells ('' when it did not). */
+export function spentOver(verdict: Verdict): string {
   const { looks } = verdict.settings;
   if (looks === undefined || looks.length < 2) return '';
   return ` spent over looks at ${looks.join(', ')} repetitions, each cell held to its last look's share`;

@@ -151,7 +151,9 @@ function cellInputs(
 function levelFor(input: CellInput, options: CompareOptions): number | undefined {
   if (options.looks === undefined || options.looks.length < 2) return undefined;
   const levels = lookLevels(options.alpha, options.looks);
-  const n = Math.min(input.base.length, input.head.length);
+  // The later look when the sides differ (a stored baseline's count is not the run's): looks
+  // further on never get more of alpha than the first, so this errs on the strict side.
+  const n = Math.max(input.base.length, input.head.length);
   return levels[lookIndex(options.looks, n)];
 }
 
@@ -198,8 +200,10 @@ export function undecidedCells(
     cells.filter((cell) => cell.side === 'base'),
     cells.filter((cell) => cell.side === 'head'),
   );
+  // A cell the counts rule leaves undecided stays so however many repetitions come: that rule
+  // only gets stricter with more of them. More repetitions help the cells the statistics judge.
   return judgeCells(cellInputs(pairs, suite, options), options)
-    .filter((cell) => cell.gating && cell.verdict === 'inconclusive')
+    .filter((cell) => cell.gating && cell.verdict === 'inconclusive' && cell.judgedBy === 'statistics')
     .sort(
       (a, b) => (b.repetitionsNeeded ?? Infinity) - (a.repetitionsNeeded ?? Infinity) || b.pValue - a.pValue,
     )
@@ -212,14 +216,27 @@ export function undecidedCells(
  * is worked out again from the plan and the most repetitions, so an edited list cannot lend a
  * cell more of alpha than the procedure gave it.
  */
-export function looksOfRun(adaptive: Results['adaptive'], suite: Suite): number[] | undefined {
-  if (adaptive === undefined) return undefined;
+export function looksOfRun(results: Pick<Results, 'adaptive' | 'suite' | 'cells'>): number[] | undefined {
+  const { adaptive, suite } = results;
+  const most = Math.max(...results.cells.map((cell) => cell.repetitions.length));
+  if (adaptive === undefined) {
+    if (most <= suite.repetitions) return undefined;
+    throw new InputError(
+      `cells have up to ${most} repetitions where the suite plans ${suite.repetitions}, and the results do not record how they were added: they cannot be judged as one run`,
+    );
+  }
   if (adaptive.planned !== suite.repetitions) {
     throw new InputError(
       `the run's record of added repetitions starts from ${adaptive.planned} repetitions, but its suite plans ${suite.repetitions}`,
     );
   }
-  return lookSchedule(suite.repetitions, Math.max(adaptive.most, suite.repetitions));
+  const looks = lookSchedule(suite.repetitions, Math.max(adaptive.most, suite.repetitions, most));
+  if (looks.join() !== adaptive.looks.join()) {
+    throw new InputError(
+      `the run's record of added repetitions lists looks at ${adaptive.looks.join(', ')}, where its plan and most give ${looks.join(', ')}`,
+    );
+  }
+  return looks;
 }
 
 /** How many gating cells got each verdict; cells reported only are not counted. */

@@ -6,7 +6,7 @@
 // Pure: the caller passes the libraries' text (see loadEmbedScripts in assets.ts).
 import { groupConfigDiff, oneSidedHeadline } from '../compare/config-groups.js';
 import { unnamedNote } from '../compare/function-deltas.js';
-import { foldConfigDiff } from '../compare/verdict-summary.js';
+import { foldConfigDiff, spentOver } from '../compare/verdict-summary.js';
 import type {
   CellComparison,
   CellFunctionDeltas,
@@ -296,7 +296,7 @@ function resultsSection(input: ReportInput): string {
     'Results',
     `<p>Medians, ranges and robust coefficients of variation (CV) of each side's repetitions; ` +
       `change = head ÷ base − 1 with its ${confidence}% bootstrap interval; p: one-sided Mann-Whitney U that ` +
-      `head is worse, Benjamini-Hochberg adjusted per metric (alpha ${text(String(verdict.settings.alpha))}); ` +
+      `head is worse, Benjamini-Hochberg adjusted per metric (alpha ${text(String(verdict.settings.alpha))}${text(spentOver(verdict))}); ` +
       '"counts": instruction counts whose repetitions agree closely, judged on the change itself. ' +
       `Gating metrics decide the verdict: ${text(verdict.settings.gateMetrics.join(', '))}.</p>\n` +
       table(columns, rows, numeric),

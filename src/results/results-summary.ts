@@ -1,7 +1,13 @@
 // A short human summary of results: one line per cell and side. Pure.
-import { formatFigureFixed, formatLoadAverage, formatPercent } from '../format.js';
+import { formatDuration, formatFigureFixed, formatLoadAverage, formatPercent } from '../format.js';
 import { median } from '../stats/descriptive.js';
-import { type CellResult, FLAVOR_NAMES, type Repetition, type Results } from './results-schema.js';
+import {
+  type AdaptiveRecord,
+  type CellResult,
+  FLAVOR_NAMES,
+  type Repetition,
+  type Results,
+} from './results-schema.js';
 
 // Still importable from here for the code that took it from here before stats had the one median.
 
@@ -125,6 +131,21 @@ function measurementTable(results: Results): string {
   );
 }
 
+const STOPPED: Readonly<Record<AdaptiveRecord['stopped'], string>> = {
+  decided: 'every cell decided',
+  most: 'the most repetitions reached',
+  budget: 'the budget spent',
+};
+
+/** What the run did for undecided cells, and why it stopped. */
+function describeAdaptive(adaptive: AdaptiveRecord): string {
+  const budget = adaptive.budgetSeconds === null ? '' : `, budget ${formatDuration(adaptive.budgetSeconds)}`;
+  return (
+    `undecided cells: more repetitions, looks at ${adaptive.looks.join(', ')}${budget}; ` +
+    `stopped with ${STOPPED[adaptive.stopped]} (repetitions per cell: reps below)`
+  );
+}
+
 export function renderResultsSummary(results: Results): string {
   const lines = [
     `suite ${results.suite.name}: ${results.cells.length} cells, ${results.mode === 'ab' ? 'base and head interleaved' : 'one server'}`,
@@ -155,6 +176,7 @@ export function renderResultsSummary(results: Results): string {
   } else if (counters && !counters.hardwareInstructions.available) {
     lines.push(`hardware instruction counts: not available (${counters.hardwareInstructions.reason})`);
   }
+  if (results.adaptive) lines.push(describeAdaptive(results.adaptive));
   lines.push('', measurementTable(results));
   return lines.join('\n');
 }

@@ -2,8 +2,8 @@
 //
 // After the planned repetitions, the command layer judges the cells as compare would and names
 // those still inconclusive, least decided first. Each round takes them to the next look of the
-// schedule (stats/alpha-spending.ts), as far as the time budget allows: a cell whose whole batch
-// does not fit gets as many repetitions as do, and the round stops at the first that gets none.
+// schedule (stats/alpha-spending.ts), one cell's batch at a time, as long as the time budget
+// allows the whole batch: the first that does not fit ends the extension.
 import type { AdaptiveRecord, CellResult, SideName } from '../results/results-schema.js';
 import { lookSchedule } from '../stats/alpha-spending.js';
 import type { Suite } from '../suite/suite-schema.js';
@@ -25,20 +25,16 @@ export interface AdaptiveConfig {
   readonly undecided: (cells: readonly CellResult[]) => readonly CellKey[];
 }
 
-export interface Round {
-  readonly extensions: readonly Extension[];
-  readonly steps: readonly Step[];
-  readonly seconds: number;
-  /** True when the budget cut the round short (fewer cells or repetitions than the look asks). */
-  readonly cut: boolean;
-}
-
 export function adaptiveLooks(suite: Suite, most: number): number[] {
   return lookSchedule(suite.repetitions, Math.max(most, suite.repetitions));
 }
 
 /** Repetitions a cell has now: the fewer of its sides'. */
-function repetitionsOf(cells: readonly CellResult[], cell: CellKey, sides: readonly SideName[]): number {
+export function repetitionsOf(
+  cells: readonly CellResult[],
+  cell: CellKey,
+  sides: readonly SideName[],
+): number {
   const counts = sides.map(
     (side) =>
       cells.find((c) => c.workload === cell.workload && c.threads === cell.threads && c.side === side)
@@ -48,44 +44,38 @@ function repetitionsOf(cells: readonly CellResult[], cell: CellKey, sides: reado
 }
 
 /**
- * The next round: each undecided cell up to `target` repetitions per side, in the order given,
- * as long as `remainingSeconds` lasts by `secondsOf` (the planned seconds of a step, rescaled by
- * how long the steps so far really took).
+ * One undecided cell's batch: its warm-up and its repetitions up to `target`. A batch is run
+ * whole or not at all, so every count a cell is judged at is a look of the schedule (a cell cut
+ * between two looks would be tested at a count chosen by the clock, outside the spending).
  */
-export function planRound(
+export function cellBatch(
   suite: Suite,
   sides: readonly SideName[],
-  request: {
-    readonly undecided: readonly CellKey[];
-    readonly cells: readonly CellResult[];
-    readonly target: number;
-    readonly remainingSeconds: number;
-    readonly secondsOf: (step: Step) => number;
-  },
-): Round {
-  const extensions: Extension[] = [];
-  const steps: Step[] = [];
-  let seconds = 0;
-  let cut = false;
-  for (const cell of request.undecided) {
-    const from = repetitionsOf(request.cells, cell, sides) + 1;
-    let fitted: { extension: Extension; steps: Step[]; seconds: number } | undefined;
-    for (let to = request.target; to >= from && fitted === undefined; to--) {
-      const extension = { ...cell, from, to };
-      const planned = planExtension(suite, sides, [extension]);
-      const cost = planned.reduce((sum, step) => sum + request.secondsOf(step), 0);
-      if (seconds + cost <= request.remainingSeconds) fitted = { extension, steps: planned, seconds: cost };
-    }
-    if (fitted === undefined) {
-      cut = from <= request.target;
-      if (cut) break;
-      continue;
-    }
-    if (fitted.extension.to < request.target) cut = true;
-    extensions.push(fitted.extension);
-    steps.push(...fitted.steps);
-    seconds += fitted.seconds;
-    if (cut) break;
+  request: { readonly cell: CellKey; readonly cells: readonly CellResult[]; readonly target: number },
+): { readonly extension: Extension; readonly steps: Step[] } | undefined {
+  const from = repetitionsOf(request.cells, request.cell, sides) + 1;
+  if (from > request.target) return undefined;
+  const extension = { ...request.cell, from, to: request.target };
+  return { extension, steps: planExtension(suite, sides, [extension]) };
+}
+
+/**
+ * How long steps take here: the planned seconds of a step of each kind, scaled by how long the
+ * steps of that kind really took so far (a measurement under callgrind carries a dump and a parse
+ * that its warm-up does not; a short warm-up is mostly fixed cost).
+ */
+export class StepPace {
+  private readonly planned = new Map<Step['kind'], number>();
+  private readonly real = new Map<Step['kind'], number>();
+
+  record(kind: Step['kind'], plannedSeconds: number, realSeconds: number): void {
+    this.planned.set(kind, (this.planned.get(kind) ?? 0) + plannedSeconds);
+    this.real.set(kind, (this.real.get(kind) ?? 0) + realSeconds);
   }
-  return { extensions, steps, seconds, cut };
+
+  /** Estimated seconds for a step of `kind` planned at `plannedSeconds`. */
+  estimate(kind: Step['kind'], plannedSeconds: number): number {
+    const planned = this.planned.get(kind) ?? 0;
+    return planned > 0 ? plannedSeconds * ((this.real.get(kind) ?? 0) / planned) : plannedSeconds;
+  }
 }

@@ -60,11 +60,6 @@ export class ProgressTracker {
     return `[${cell}] ${what}, ${step.side}: ${phase} — ${timing}`;
   }
 
-  /** Real seconds per planned second so far (1 before any step is done), for planning more. */
-  pace(): number {
-    return this.plannedDoneS > 0 ? (this.now() - this.startS) / this.plannedDoneS : 1;
-  }
-
   done(step: Step): void {
     this.plannedDoneS += plannedSeconds(step, this.suite);
   }

@@ -38,7 +38,7 @@ import { checkSysbench, prepareTables } from '../sysbench/runner.js';
 import { CellCollector } from './cell-collector.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { describeWindow, type MeasuredSide, measureStep } from './measure-step.js';
-import { adaptiveLooks, type AdaptiveConfig, type AdaptiveRecord, planRound } from './adaptive.js';
+import { adaptiveLooks, type AdaptiveConfig, type AdaptiveRecord, cellBatch, StepPace } from './adaptive.js';
 import { plannedSeconds, planSteps, type Step } from './plan.js';
 import { formatDuration, plural } from '../format.js';
 import { ProgressTracker } from './progress.js';
@@ -315,10 +315,10 @@ async function runSchedule(
   const startS = performance.now() / 1000;
   let adaptive: AdaptiveRecord | undefined;
   await logger.group(`Measure suite ${suite.name}`, async () => {
-    const context = { sides, logger, scope, rawDir, suite, cells };
+    const context = { sides, logger, scope, rawDir, suite, cells, pace: new StepPace() };
     await runSteps(steps, progress, context);
     if (config.adaptive && sides.length > 1) {
-      adaptive = await extendUndecided(config.adaptive, context, { startS, pace: progress.pace() });
+      adaptive = await extendUndecided(config.adaptive, context, { startS, pace: context.pace });
     }
   });
   return { cells, adaptive };
@@ -331,6 +331,8 @@ interface StepContext {
   readonly rawDir: string;
   readonly suite: Suite;
   readonly cells: CellCollector;
+  /** How long each kind of step has really taken, for fitting more repetitions in the budget. */
+  readonly pace: StepPace;
 }
 
 async function runSteps(
@@ -338,8 +340,12 @@ async function runSteps(
   progress: ProgressTracker,
   context: StepContext,
 ): Promise<void> {
-  const { sides, logger, scope, rawDir, suite, cells } = context;
+  const { sides, logger, scope, rawDir, suite, cells, pace } = context;
   for (const step of steps) {
+    const startS = performance.now() / 1000;
+    const timed = (): void => {
+      pace.record(step.kind, plannedSeconds(step, suite), performance.now() / 1000 - startS);
+    };
     scope.throwIfInterrupted();
     logger.progress(progress.describe(step));
     const side = sides.find((candidate) => candidate.name === step.side);
@@ -348,10 +354,12 @@ async function runSteps(
       await side.server.stop();
       await side.server.start();
       progress.done(step);
+      timed();
       continue;
     }
     const outcome = await measureStep(step, side, suite, rawDir, scope);
     progress.done(step);
+    timed();
     if (step.kind === 'warmup') continue;
     cells.add(step, outcome);
     logger.progress(
@@ -361,48 +369,50 @@ async function runSteps(
 }
 
 /**
- * Rounds of more repetitions for the cells still undecided, each to the next look, within the
- * budget (adaptive.ts). `pace` is how long the planned steps really took per planned second.
+ * Rounds of more repetitions for the cells still undecided, each to the next look, one cell's
+ * whole batch at a time while the budget (counted from the first measurement) allows it.
  */
 async function extendUndecided(
   adaptive: AdaptiveConfig,
   context: StepContext,
-  timing: { readonly startS: number; readonly pace: number },
+  timing: { readonly startS: number; readonly pace: StepPace },
 ): Promise<AdaptiveRecord> {
   const { suite, cells, logger, sides } = context;
   const looks = adaptiveLooks(suite, adaptive.most);
   const names = sides.map((side) => side.name);
   const record = { planned: suite.repetitions, most: looks[looks.length - 1] ?? suite.repetitions, looks };
-  const budget = { budgetSeconds: adaptive.budgetSeconds };
+  const stop = (stopped: AdaptiveRecord['stopped']): AdaptiveRecord => ({
+    ...record,
+    budgetSeconds: adaptive.budgetSeconds,
+    stopped,
+  });
   for (let look = 1; look < looks.length; look++) {
     const undecided = adaptive.undecided(cells.results());
-    if (undecided.length === 0) return { ...record, ...budget, stopped: 'decided' };
-    const elapsed = performance.now() / 1000 - timing.startS;
+    if (undecided.length === 0) return stop('decided');
     const target = looks[look] ?? record.most;
-    const round = planRound(suite, names, {
-      undecided,
-      cells: cells.results(),
-      target,
-      remainingSeconds: adaptive.budgetSeconds === null ? Infinity : adaptive.budgetSeconds - elapsed,
-      secondsOf: (step) => plannedSeconds(step, suite) * timing.pace,
-    });
-    if (round.steps.length === 0) {
-      logger.info(`${describeUndecided(undecided.length, looks[look - 1] ?? 0)}; the budget is spent`);
-      return { ...record, ...budget, stopped: 'budget' };
-    }
     logger.info(
-      `${describeUndecided(undecided.length, looks[look - 1] ?? 0)}: up to ${target} for ` +
-        `${plural(round.extensions.length, 'cell', 'cells')}, about ${formatDuration(round.seconds)}`,
+      `${plural(undecided.length, 'cell', 'cells')} undecided after ${looks[look - 1] ?? 0} repetitions: ` +
+        `up to ${target} each, least decided first`,
     );
-    await runSteps(round.steps, new ProgressTracker(round.steps, suite, undefined, target), context);
-    if (round.cut) return { ...record, ...budget, stopped: 'budget' };
+    for (const cell of undecided) {
+      const batch = cellBatch(suite, names, { cell, cells: cells.results(), target });
+      if (batch === undefined) continue;
+      const seconds = batch.steps.reduce(
+        (sum, step) => sum + timing.pace.estimate(step.kind, plannedSeconds(step, suite)),
+        0,
+      );
+      const elapsed = performance.now() / 1000 - timing.startS;
+      if (adaptive.budgetSeconds !== null && elapsed + seconds > adaptive.budgetSeconds) {
+        logger.info(
+          `the budget is spent: ${formatDuration(elapsed)} of ${formatDuration(adaptive.budgetSeconds)} taken, ` +
+            `${cell.workload} @ ${cell.threads} would need about ${formatDuration(seconds)} more`,
+        );
+        return stop('budget');
+      }
+      await runSteps(batch.steps, new ProgressTracker(batch.steps, suite, undefined, target), context);
+    }
   }
-  const left = adaptive.undecided(cells.results()).length;
-  return { ...record, ...budget, stopped: left === 0 ? 'decided' : 'most' };
-}
-
-function describeUndecided(count: number, repetitions: number): string {
-  return `${plural(count, 'cell', 'cells')} undecided after ${repetitions} repetitions`;
+  return stop(adaptive.undecided(cells.results()).length === 0 ? 'decided' : 'most');
 }
 
 function assembleResults(

@@ -1,4 +1,5 @@
 // What follows the tables: the warnings, the machine, the charts and how the verdict was reached.
+import { spentOver } from '../../compare/verdict-summary.js';
 import type { Verdict } from '../../compare/verdict-schema.js';
 import type { CommentChart } from '../comment.js';
 import { environmentLabel, noiseWarning } from '../labels.js';
@@ -45,7 +46,7 @@ export function chartBlocks(charts: readonly CommentChart[], artifactNote: strin
 export function footer(verdict: Verdict): string {
   return (
     '<sub>A regression is worse than its tolerance and significant (one-sided Mann-Whitney U, ' +
-    `Benjamini-Hochberg adjusted per metric, α = ${verdict.settings.alpha}); "counts" cells are instruction ` +
+    `Benjamini-Hochberg adjusted per metric, α = ${verdict.settings.alpha}${escapeMarkdown(spentOver(verdict))}); "counts" cells are instruction ` +
     'counts whose repetitions agree closely, judged on the change itself. The full report (every metric, ' +
     'min–max, noise, p-values, charts) is `report.html` in the `report` artifact of this workflow run.</sub>'
   );
