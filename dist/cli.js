@@ -4741,6 +4741,7 @@ function runFlags(flags, base, head) {
         ...(flags.lockTimeout === undefined ? {} : { lockTimeout: flags.lockTimeout }),
         ...(flags.maxRepetitions === undefined ? {} : { maxRepetitions: flags.maxRepetitions }),
         ...(flags.budget === undefined ? {} : { budget: flags.budget }),
+        pin: flags.pin,
         verbose: flags.verbose ?? false,
     };
 }
@@ -4778,6 +4779,7 @@ function addCompareCompilersCommand(program, onExitCode) {
         .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)')
         .option('--max-repetitions <n>', 'repetitions per side an undecided cell may reach, as for run')
         .option('--budget <time>', 'how long the measurement may take with more repetitions, as for run')
+        .option('--pin <mode>', 'CPUs of their own for the server and sysbench, as for run', 'auto')
         .option('--report <dir>', 'directory for verdict.json, comment.md, report.html and charts', 'report')
         .option('--tolerance <rule>', 'tolerance override, as for compare (repeatable)', collect)
         .option('--alpha <p>', 'significance level', '0.05')
@@ -4988,6 +4990,7 @@ function addRunCommand(program, onExitCode) {
         .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)')
         .option('--max-repetitions <n>', 'A/B runs: repetitions per side a cell the planned ones leave undecided may reach (default: the plan only)')
         .option('--budget <time>', 'A/B runs: how long the measurements may take, the plan included, while undecided cells get more repetitions, e.g. 20m')
+        .option('--pin <mode>', 'run the server and sysbench on CPUs of their own (taskset): auto (instruction suites only), on or off', 'auto')
         .option('--verbose', 'show debug output (server start-up, commands)')
         .action(async (parsed) => {
         const flags = {

@@ -70,6 +70,7 @@ function readRunInputs() {
         lockTimeout: optionalInput('lock-timeout'),
         maxRepetitions: optionalInput('max-repetitions'),
         budget: optionalInput('budget'),
+        pin: optionalInput('pin'),
         verbose: isDebug(),
     };
 }

@@ -114,9 +114,10 @@ maybe('sysbench runner against a real MariaDB', () => {
         2,
         { seconds: 2 },
         'point select @ 2',
-        undefined,
-        (i) => {
-          live.push(i);
+        {
+          onInterval: (i) => {
+            live.push(i);
+          },
         },
       );
       expect(run.report.tps).toBeGreaterThan(0);
@@ -184,15 +185,9 @@ maybe('sysbench runner against a real MariaDB', () => {
       // Only sysbench's command line has this (mariadbd's has --socket=…); no leading "-" for pgrep.
       const sysbenchNeedle = `mysql-socket=${socketConnection.socketPath}`;
       const controller = new AbortController();
-      const running = runWorkload(
-        socketConnection,
-        suite,
-        pointSelect,
-        2,
-        { seconds: 60 },
-        'aborted cell',
-        controller.signal,
-      );
+      const running = runWorkload(socketConnection, suite, pointSelect, 2, { seconds: 60 }, 'aborted cell', {
+        signal: controller.signal,
+      });
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(processesMentioning(sysbenchNeedle)).not.toEqual([]);
       const reason = new InterruptedError('SIGTERM');

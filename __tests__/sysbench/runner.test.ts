@@ -148,18 +148,11 @@ describe('runWorkload', () => {
   it('runs, parses and reports each interval as it comes', async () => {
     fake({ FAKE_OUTPUT: fixturePath('point-select-intervals.txt') });
     const intervals: IntervalReport[] = [];
-    const run = await runWorkload(
-      connection,
-      suite,
-      workload,
-      4,
-      { seconds: 5 },
-      CELL,
-      undefined,
-      (interval) => {
+    const run = await runWorkload(connection, suite, workload, 4, { seconds: 5 }, CELL, {
+      onInterval: (interval) => {
         intervals.push(interval);
       },
-    );
+    });
     expect(run.report.tps).toBe(83305.53);
     expect(run.report.intervals).toHaveLength(4);
     expect(intervals).toEqual(run.report.intervals);
@@ -229,7 +222,9 @@ describe('runWorkload', () => {
     fake({ FAKE_SLEEP: '30' });
     const controller = new AbortController();
     const started = Date.now();
-    const running = runWorkload(connection, suite, workload, 4, { seconds: 5 }, CELL, controller.signal);
+    const running = runWorkload(connection, suite, workload, 4, { seconds: 5 }, CELL, {
+      signal: controller.signal,
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
     expect(isRunning(pid)).toBe(true);
@@ -247,8 +242,10 @@ describe('runWorkload', () => {
     fake({ FAKE_OUTPUT: fixturePath('point-select-intervals.txt') });
     const error = new Error('progress display broke');
     await expect(
-      runWorkload(connection, suite, workload, 4, { seconds: 5 }, CELL, undefined, () => {
-        throw error;
+      runWorkload(connection, suite, workload, 4, { seconds: 5 }, CELL, {
+        onInterval: () => {
+          throw error;
+        },
       }),
     ).rejects.toBe(error);
   });

@@ -25,6 +25,7 @@ export function readRunInputs(): RunFlags {
     lockTimeout: optionalInput('lock-timeout'),
     maxRepetitions: optionalInput('max-repetitions'),
     budget: optionalInput('budget'),
+    pin: optionalInput('pin'),
     verbose: core.isDebug(),
   };
 }

@@ -23,6 +23,7 @@ interface CompareCompilersFlags extends BuildFlags {
   lockTimeout?: string;
   maxRepetitions?: string;
   budget?: string;
+  pin: string;
   report: string;
   tolerance?: string[];
   alpha: string;
@@ -45,6 +46,7 @@ function runFlags(flags: CompareCompilersFlags, base: string, head: string): Run
     ...(flags.lockTimeout === undefined ? {} : { lockTimeout: flags.lockTimeout }),
     ...(flags.maxRepetitions === undefined ? {} : { maxRepetitions: flags.maxRepetitions }),
     ...(flags.budget === undefined ? {} : { budget: flags.budget }),
+    pin: flags.pin,
     verbose: flags.verbose ?? false,
   };
 }
@@ -101,6 +103,7 @@ export function addCompareCompilersCommand(program: Command, onExitCode: (code: 
       )
       .option('--max-repetitions <n>', 'repetitions per side an undecided cell may reach, as for run')
       .option('--budget <time>', 'how long the measurement may take with more repetitions, as for run')
+      .option('--pin <mode>', 'CPUs of their own for the server and sysbench, as for run', 'auto')
       .option('--report <dir>', 'directory for verdict.json, comment.md, report.html and charts', 'report')
       .option('--tolerance <rule>', 'tolerance override, as for compare (repeatable)', collect)
       .option('--alpha <p>', 'significance level', '0.05')

@@ -41,6 +41,11 @@ export function addRunCommand(program: Command, onExitCode: (code: number) => vo
       '--budget <time>',
       'A/B runs: how long the measurements may take, the plan included, while undecided cells get more repetitions, e.g. 20m',
     )
+    .option(
+      '--pin <mode>',
+      'run the server and sysbench on CPUs of their own (taskset): auto (instruction suites only), on or off',
+      'auto',
+    )
     .option('--verbose', 'show debug output (server start-up, commands)')
     .action(async (parsed: ParsedRunFlags) => {
       const flags = {

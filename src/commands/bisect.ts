@@ -568,6 +568,8 @@ class Bisection {
       workDir: null,
       keepWorkDir: false,
       lockTimeout: options.lockTimeout,
+      // As run does by default: instruction suites pinned, throughput ones not.
+      pin: { mode: 'auto', label: '--pin' },
     };
     const started = performance.now();
     try {

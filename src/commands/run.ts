@@ -8,6 +8,7 @@ import { DEFAULT_COMPARE_OPTIONS, type CompareOptions, undecidedCells } from '..
 import { parseDuration } from '../duration.js';
 import { formatDuration } from '../format.js';
 import { adaptiveLooks, type AdaptiveConfig } from '../run/adaptive.js';
+import { PIN_MODES, type PinMode } from '../run/placement.js';
 import { plannedSeconds, planSteps } from '../run/plan.js';
 import { rawDirFor, type RunConfig, type SideConfig } from '../run/run-config.js';
 import { runSuite } from '../run/run-suite.js';
@@ -37,6 +38,8 @@ export interface RunFlags {
   maxRepetitions?: string;
   /** How long the whole measurement may take when undecided cells get more repetitions. */
   budget?: string;
+  /** Whether the server and sysbench run on CPUs of their own: auto (default), on or off. */
+  pin?: string;
   verbose?: boolean;
 }
 
@@ -111,7 +114,20 @@ export function runConfigFromFlags(
       ms: parseLockTimeout(flags.lockTimeout, spell('lock-timeout')),
       label: spell('lock-timeout'),
     },
+    pin: { mode: parsePin(flags.pin, spell('pin')), label: spell('pin') },
   };
+}
+
+function parsePin(value: string | undefined, label: string): PinMode {
+  const mode = value?.trim() ?? '';
+  if (mode === '') return 'auto';
+  const known = PIN_MODES.find((candidate) => candidate === mode);
+  if (known === undefined) {
+    throw new InputError(
+      `${label} ${mode}: expected ${PIN_MODES.join(', ')} (auto pins instruction suites, not throughput ones)`,
+    );
+  }
+  return known;
 }
 
 /**

@@ -200,6 +200,13 @@ export const CellResult = z.strictObject({
 });
 export type CellResult = z.infer<typeof CellResult>;
 
+/** Where the server and sysbench ran: CPU lists of their own (taskset), or why not. */
+export const Placement = z.union([
+  z.strictObject({ pinned: z.literal(true), server: z.string().max(200), client: z.string().max(200) }),
+  z.strictObject({ pinned: z.literal(false), reason: z.string().max(1000) }),
+]);
+export type Placement = z.infer<typeof Placement>;
+
 export const Results = z.strictObject({
   schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
   tool: z.strictObject({ name: z.literal('mysql-perf-gate'), version: z.string() }),
@@ -225,6 +232,8 @@ export const Results = z.strictObject({
   /** Directory holding raw sysbench output and error logs, relative to the results file. */
   rawDir: z.string(),
   cells: z.array(CellResult),
+  /** Where the server and sysbench ran (absent in results written before it was recorded). */
+  placement: Placement.optional(),
   /**
    * Set when the run added repetitions to cells it could not decide (--max-repetitions,
    * --budget): the looks compare spends alpha over (stats/alpha-spending.ts), and why it stopped.

@@ -176,6 +176,14 @@ export function renderResultsSummary(results: Results): string {
   } else if (counters && !counters.hardwareInstructions.available) {
     lines.push(`hardware instruction counts: not available (${counters.hardwareInstructions.reason})`);
   }
+  if (results.placement) {
+    const { placement } = results;
+    lines.push(
+      placement.pinned
+        ? `placement: the server on CPU ${placement.server}, sysbench on CPU ${placement.client}`
+        : `placement: not pinned (${placement.reason})`,
+    );
+  }
   if (results.adaptive) lines.push(describeAdaptive(results.adaptive));
   lines.push('', measurementTable(results));
   return lines.join('\n');

@@ -25,6 +25,8 @@ export interface MeasuredSide {
   readonly install: ServerInstall;
   readonly server: ManagedServer;
   readonly probe: CostProbe;
+  /** The CPUs sysbench runs on when the run is pinned (a taskset list); any otherwise. */
+  readonly clientCpus?: string;
 }
 
 export type SysbenchStep = Exclude<Step, { kind: 'restart' }>;
@@ -59,7 +61,10 @@ export async function measureStep(
   const probed = { pid: side.server.pid, connection: side.server.connection, flavor: side.install.flavor };
   const { run, window } = await measureWhileAlive(side.server, scope, async (signal) => {
     const runIt = () =>
-      runWorkload(side.server.connection, suite, workload, step.threads, limit, cell, signal);
+      runWorkload(side.server.connection, suite, workload, step.threads, limit, cell, {
+        signal,
+        ...(side.clientCpus === undefined ? {} : { cpus: side.clientCpus }),
+      });
     if (step.kind === 'warmup') return { run: await runIt(), window: undefined };
     await side.probe.begin(probed, signal);
     try {

@@ -2,6 +2,7 @@
 import type { SideName } from '../results/results-schema.js';
 import type { Suite } from '../suite/suite-schema.js';
 import type { AdaptiveConfig } from './adaptive.js';
+import type { PinMode } from './placement.js';
 
 export interface SideConfig {
   readonly name: SideName;
@@ -37,6 +38,8 @@ export interface RunConfig {
    * judgement comes from the command layer, which may import compare/.
    */
   readonly adaptive?: AdaptiveConfig;
+  /** Whether the server and sysbench run on CPUs of their own (--pin), and how the user named it. */
+  readonly pin: { readonly mode: PinMode; readonly label: string };
 }
 
 /** results.json → results.raw (the raw directory beside it). */

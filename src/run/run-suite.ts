@@ -26,11 +26,19 @@ import {
 import { currentLoadAverage, captureEnvironment } from '../environment/machine.js';
 import { errorMessage, GateError, InputError, InterruptedError } from '../errors.js';
 import { writeResults } from '../results/results-file.js';
-import type { Environment, Results, ServerFacts } from '../results/results-schema.js';
-import { inspectServer, ManagedServer, type ServerInstall } from '../server/server.js';
+import type { Environment, Placement, Results, ServerFacts } from '../results/results-schema.js';
+import {
+  inspectServer,
+  ManagedServer,
+  type ServerInstall,
+  type ServerLaunch,
+  type ServerSetup,
+} from '../server/server.js';
 import { mergeOptions } from '../server/options.js';
 import { ServerRegistry } from '../server/registry.js';
 import type { CleanupScope } from '../shell/cleanup.js';
+import { allowedCpus, onCpus, TASKSET } from '../shell/cpu-affinity.js';
+import { exec } from '../shell/exec.js';
 import type { Logger } from '../shell/logger.js';
 import { packageVersion } from '../shell/package-root.js';
 import type { Suite } from '../suite/suite-schema.js';
@@ -38,6 +46,7 @@ import { checkSysbench, prepareTables } from '../sysbench/runner.js';
 import { CellCollector } from './cell-collector.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { describeWindow, type MeasuredSide, measureStep } from './measure-step.js';
+import { choosePlacement } from './placement.js';
 import { adaptiveLooks, type AdaptiveConfig, type AdaptiveRecord, cellBatch, StepPace } from './adaptive.js';
 import { plannedSeconds, planSteps, type Step } from './plan.js';
 import { formatDuration, plural } from '../format.js';
@@ -53,6 +62,8 @@ interface Checked {
   /** valgrind's version when the suite counts instructions. */
   readonly valgrind: string | undefined;
   readonly perf: PerfSupport;
+  /** Where the server and sysbench run. */
+  readonly placement: Placement;
   readonly sideOptions: readonly Record<string, string>[];
   readonly installs: readonly ServerInstall[];
   readonly outPath: string;
@@ -128,7 +139,22 @@ async function checkBeforeStarting(
   if (!perf.available && !instructions) {
     logger.info(`hardware instruction counts: not available (${perf.reason}); measuring without them`);
   }
-  return { sysbenchVersion, valgrind, perf, sideOptions, installs };
+  const placement = await placeProcesses(config, logger);
+  return { sysbenchVersion, valgrind, perf, placement, sideOptions, installs };
+}
+
+/** Chooses where the server and sysbench run, and checks taskset when they are to be pinned. */
+async function placeProcesses(config: RunConfig, logger: Logger): Promise<Placement> {
+  const { placement, warning } = choosePlacement(config.pin.mode, config.suite, allowedCpus());
+  if (warning !== undefined) logger.warning(warning);
+  if (!placement.pinned) return placement;
+  await exec(TASKSET, ['--version'], {
+    installHint: `${config.pin.label} on runs the server and sysbench through taskset: install util-linux (apt-get install util-linux)`,
+  });
+  logger.info(
+    `placement: the server on CPU ${placement.server}, sysbench on CPU ${placement.client} (${config.pin.label})`,
+  );
+  return placement;
 }
 
 /** Each side's options with what its server needs to run under valgrind. */
@@ -274,13 +300,7 @@ async function startSide(
     log,
     registry: checked.registry,
     workDir: config.keepWorkDir ? null : runDir,
-    ...(valgrind
-      ? {
-          wrap: (binary, args) => callgrindLaunch(paths, binary, args, join(sideDir, 'tmp')),
-          startTimeoutMs: VALGRIND_START_TIMEOUT_MS,
-          stopTimeoutMs: VALGRIND_STOP_TIMEOUT_MS,
-        }
-      : {}),
+    ...serverLaunch(checked.placement, valgrind ? { paths, tmpDir: join(sideDir, 'tmp') } : undefined),
   });
   created.push({ name: sideConfig.name, server });
   const probe = valgrind
@@ -291,7 +311,38 @@ async function startSide(
   logger.info(`${sideConfig.name}: ${facts.versionFunction} ready on ${server.connection.socketPath}`);
   const prepared = await prepareTables(server.connection, config.suite, scope.signal);
   writeFileSync(join(rawDir, `${sideConfig.name}-prepare.txt`), prepared);
-  return { name: sideConfig.name, install, server, probe, facts };
+  return {
+    name: sideConfig.name,
+    install,
+    server,
+    probe,
+    facts,
+    ...(checked.placement.pinned ? { clientCpus: checked.placement.client } : {}),
+  };
+}
+
+/**
+ * How a side's server is started: under callgrind for instruction suites (with valgrind's longer
+ * timeouts), on the server's CPUs when the run is pinned (taskset execs the server, so the pid
+ * is still the server's), or as it is.
+ */
+function serverLaunch(
+  placement: Placement,
+  callgrind: { readonly paths: ReturnType<typeof callgrindPaths>; readonly tmpDir: string } | undefined,
+): Pick<ServerSetup, 'wrap' | 'startTimeoutMs' | 'stopTimeoutMs'> {
+  const pin = (launch: ServerLaunch): ServerLaunch => {
+    if (!placement.pinned) return launch;
+    const [command, args] = onCpus(launch.command, launch.args, placement.server);
+    return { ...launch, command, args };
+  };
+  if (callgrind) {
+    return {
+      wrap: (binary, args) => pin(callgrindLaunch(callgrind.paths, binary, args, callgrind.tmpDir)),
+      startTimeoutMs: VALGRIND_START_TIMEOUT_MS,
+      stopTimeoutMs: VALGRIND_STOP_TIMEOUT_MS,
+    };
+  }
+  return placement.pinned ? { wrap: (binary, args) => pin({ command: binary, args }) } : {};
 }
 
 /** Runs every planned step in order (restarts, warm-ups, repetitions), with progress. */
@@ -448,6 +499,7 @@ function assembleResults(
     },
     rawDir: relative(dirname(outPath), rawDir) || basename(rawDir),
     cells: cells.results(),
+    placement: checked.placement,
     ...(adaptive ? { adaptive } : {}),
   };
 }

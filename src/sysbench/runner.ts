@@ -1,6 +1,7 @@
 // Runs sysbench: version check, prepare, one measured run, cleanup. The thin shell around
 // args.ts (what to run) and parse-output.ts (what it printed).
 import { BenchmarkError, DependencyError, errorMessage, tailLines } from '../errors.js';
+import { onCpus } from '../shell/cpu-affinity.js';
 import { exec, type ExecResult } from '../shell/exec.js';
 import type { MeasurementLimit, Suite, Workload } from '../suite/suite-schema.js';
 import { cleanupArgs, prepareArgs, redactArgs, runArgs, type SysbenchConnection } from './args.js';
@@ -73,6 +74,8 @@ export interface SysbenchCall {
   /** Kill sysbench after this long (a hang); no limit when left out. */
   readonly timeoutSeconds?: number;
   readonly onStdout?: (chunk: string) => void;
+  /** The CPUs sysbench may run on (a taskset list); any when left out. */
+  readonly cpus?: string;
 }
 
 /**
@@ -88,7 +91,8 @@ export async function runSysbench(call: SysbenchCall): Promise<ExecResult> {
   const stdout: string[] = [];
   let result: ExecResult;
   try {
-    result = await exec(SYSBENCH, call.args, {
+    const [command, args] = onCpus(SYSBENCH, call.args, call.cpus);
+    result = await exec(command, args, {
       check: false,
       installHint: SYSBENCH_INSTALL_HINT,
       signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
@@ -196,6 +200,14 @@ function lineSplitter(onLine: (line: string) => void): { push(chunk: string): vo
  * BenchmarkError naming `cell` and quoting sysbench's output; an aborted `signal` kills
  * sysbench and rethrows the signal's reason.
  */
+export interface RunWorkloadOptions {
+  readonly signal?: AbortSignal;
+  /** Called with each --report-interval line as sysbench prints it. */
+  readonly onInterval?: (interval: IntervalReport) => void;
+  /** The CPUs sysbench may run on (a taskset list such as "0" or "0-3"); any when left out. */
+  readonly cpus?: string;
+}
+
 export async function runWorkload(
   connection: SysbenchConnection,
   suite: Suite,
@@ -203,9 +215,9 @@ export async function runWorkload(
   threads: number,
   limit: MeasurementLimit,
   cell: string,
-  signal?: AbortSignal,
-  onInterval?: (interval: IntervalReport) => void,
+  options: RunWorkloadOptions = {},
 ): Promise<SysbenchRun> {
+  const { signal, onInterval, cpus } = options;
   const args = runArgs(connection, suite, workload, threads, limit);
   // A throwing callback must not crash the stream handler; it is rethrown once sysbench ends.
   let callbackError: Error | undefined;
@@ -222,6 +234,7 @@ export async function runWorkload(
     args,
     what: cell,
     signal,
+    ...(cpus === undefined ? {} : { cpus }),
     timeoutSeconds: runTimeoutSeconds(limit),
     onStdout: (chunk) => {
       splitter.push(chunk);

@@ -1,0 +1,74 @@
+// Where the server and sysbench run: the CPU lists and the choice per mode, suite and machine.
+import { formatCpuList, parseCpuList } from '../../src/cpu-list.js';
+import { choosePlacement } from '../../src/run/placement.js';
+import { loadSuite } from '../../src/suite/load-suite.js';
+
+const quick = loadSuite('quick');
+const instructions = loadSuite('instructions');
+
+describe('CPU lists', () => {
+  it.each([
+    ['0', [0]],
+    ['0-3', [0, 1, 2, 3]],
+    ['0-3,6', [0, 1, 2, 3, 6]],
+    [' 1,0 ', [0, 1]],
+    ['2-2,8-9', [2, 8, 9]],
+  ])('reads %j', (text, cpus) => {
+    expect(parseCpuList(text)).toEqual(cpus);
+    expect(parseCpuList(formatCpuList(cpus))).toEqual(cpus);
+  });
+
+  it('writes ranges the way the kernel does', () => {
+    expect(formatCpuList([3, 0, 1, 2, 6, 8, 9])).toBe('0-3,6,8-9');
+    expect(formatCpuList([5])).toBe('5');
+  });
+
+  it('refuses what is not a list', () => {
+    expect(() => parseCpuList('0-a')).toThrow('not a CPU list: "0-a" (expected e.g. 0-3,6)');
+    expect(() => parseCpuList('')).toThrow(RangeError);
+  });
+});
+
+describe('choosePlacement', () => {
+  it('pins instruction suites by default: the server and sysbench one CPU each on two', () => {
+    expect(choosePlacement('auto', instructions, [0, 1])).toEqual({
+      placement: { pinned: true, server: '1', client: '0' },
+    });
+  });
+
+  it('gives sysbench the first quarter of the CPUs, at least one, and the server the rest', () => {
+    expect(choosePlacement('on', quick, [0, 1, 2, 3, 4, 5, 6, 7]).placement).toEqual({
+      pinned: true,
+      server: '2-7',
+      client: '0-1',
+    });
+    expect(choosePlacement('on', instructions, [2, 5, 6]).placement).toEqual({
+      pinned: true,
+      server: '5-6',
+      client: '2',
+    });
+  });
+
+  it('leaves throughput suites unpinned unless asked, and everything with --pin off', () => {
+    expect(choosePlacement('auto', quick, [0, 1, 2, 3]).placement).toEqual({
+      pinned: false,
+      reason: 'throughput suites run unpinned unless asked (--pin on)',
+    });
+    expect(choosePlacement('off', instructions, [0, 1]).placement).toEqual({
+      pinned: false,
+      reason: 'not asked for (--pin off)',
+    });
+  });
+
+  it('warns when one CPU is all there is, or when the server gets fewer CPUs than the suite has threads', () => {
+    const alone = choosePlacement('on', quick, [3]);
+    expect(alone.placement.pinned).toBe(false);
+    expect(alone.warning).toBe(
+      'not pinned: only CPU 3 is available to this run: the server and sysbench cannot be kept apart',
+    );
+    expect(choosePlacement('on', quick, [0, 1]).warning).toBe(
+      'the server runs on 1 CPU (1) while the suite runs up to 4 threads: those cells measure a server with fewer CPUs than threads',
+    );
+    expect(choosePlacement('on', quick, [0, 1, 2, 3, 4, 5]).warning).toBeUndefined();
+  });
+});
