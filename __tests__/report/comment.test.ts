@@ -163,7 +163,7 @@ describe('renderComment', () => {
     const markdown = render(instructions);
     expect(markdown.split('\n')[1]).toBe('## ❌ Performance: fail — 4 regressions');
     expect(markdown).toContain(
-      '| 1 | instructions/txn | 43,005 | 46,598 | +8.4% [+8.2%, +8.4%] | **❌ regression** | 1% |',
+      '| 1 | instructions/txn | 43,005 | 46,598 | +8.4% [+8.2%, +8.4%] | 3 | **❌ regression** | 1% |',
     );
     const shown = visible(markdown);
     expect(shown).toContain('### What else differs between the sides');

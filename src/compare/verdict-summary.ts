@@ -41,7 +41,7 @@ function describeDiff(entry: ConfigDifference): string {
 }
 
 /** Repetitions per side: one figure when both sides have as many, else base/head. */
-function repetitions(cell: CellComparison): string {
+export function repetitionsLabel(cell: CellComparison): string {
   const base = cell.base.values.length;
   const head = cell.head.values.length;
   return base === head ? String(base) : `${base}/${head}`;
@@ -70,7 +70,7 @@ function table(cells: readonly CellComparison[], confidence: number): string {
     formatChangePercentPlain(cell.change),
     `[${formatChangePercentPlain(cell.changeInterval.low)}, ${formatChangePercentPlain(cell.changeInterval.high)}]`,
     cell.judgedBy === 'counts' ? 'counts' : formatPValue(cell.pValue),
-    repetitions(cell),
+    repetitionsLabel(cell),
     formatToleranceWhole(cell.threshold),
     !cell.gating
       ? `${cell.verdict} (not gating)`

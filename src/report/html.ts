@@ -6,7 +6,7 @@
 // Pure: the caller passes the libraries' text (see loadEmbedScripts in assets.ts).
 import { groupConfigDiff, oneSidedHeadline } from '../compare/config-groups.js';
 import { unnamedNote } from '../compare/function-deltas.js';
-import { foldConfigDiff, spentOver } from '../compare/verdict-summary.js';
+import { foldConfigDiff, repetitionsLabel, spentOver } from '../compare/verdict-summary.js';
 import type {
   CellComparison,
   CellFunctionDeltas,
@@ -264,11 +264,12 @@ function resultsSection(input: ReportInput): string {
     'change',
     `${confidence}% interval`,
     'p',
+    'reps',
     'tolerance',
     'verdict',
     'reason',
   ];
-  const numeric = columns.map((_, index) => index === 1 || (index >= 3 && index <= 12));
+  const numeric = columns.map((_, index) => index === 1 || (index >= 3 && index <= 13));
   const rows = verdict.cells.map((cell) => [
     text(cell.workload),
     String(cell.threads),
@@ -286,6 +287,7 @@ function resultsSection(input: ReportInput): string {
     cell.judgedBy === 'counts'
       ? 'counts'
       : `<span title="before the adjustment: ${text(formatPValue(cell.pValueRaw))}">${text(formatPValue(cell.pValue))}</span>`,
+    text(repetitionsLabel(cell)),
     text(formatTolerance(cell.threshold)),
     verdictCell(cell),
     // A block with a minimum width: the table is wider than the screen anyway (it scrolls in its

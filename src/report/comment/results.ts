@@ -1,6 +1,7 @@
 // The results tables: one per workload of the gating cells, with why each cell that is not
 // unchanged came out so, and a folded table of the metrics reported beside them.
 import type { CellComparison } from '../../compare/verdict-schema.js';
+import { repetitionsLabel } from '../../compare/verdict-summary.js';
 import { formatChangePercent, formatFigure, formatTolerance, plural } from '../../format.js';
 import { metricLabel, threadsLabel } from '../labels.js';
 import { escapeMarkdown, escapeTableCell, tableDelimiter, tableRow } from '../markdown.js';
@@ -46,6 +47,7 @@ function resultLead(withWorkload: boolean): string {
     ['base median', 'r'],
     ['head median', 'r'],
     ['change [interval]', 'r'],
+    ['reps', 'r'],
     ['verdict', 'l'],
     ['tolerance', 'r'],
   ];
@@ -63,6 +65,7 @@ function resultRow(cell: CellComparison, percentile: number, withWorkload: boole
     formatFigure(cell.base.median),
     formatFigure(cell.head.median),
     changeWithInterval(cell),
+    repetitionsLabel(cell),
     verdictText(cell),
     formatTolerance(cell.threshold),
   ]);
