@@ -52,11 +52,11 @@ describe('choosePlacement', () => {
   it('leaves throughput suites unpinned unless asked, and everything with --pin off', () => {
     expect(choosePlacement('auto', quick, [0, 1, 2, 3]).placement).toEqual({
       pinned: false,
-      reason: 'throughput suites run unpinned unless asked (--pin on)',
+      reason: 'throughput suites run unpinned unless asked with --pin on',
     });
     expect(choosePlacement('off', instructions, [0, 1]).placement).toEqual({
       pinned: false,
-      reason: 'not asked for (--pin off)',
+      reason: 'not asked for: --pin off',
     });
   });
 

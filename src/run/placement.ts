@@ -23,10 +23,10 @@ export function choosePlacement(
   suite: Suite,
   cpus: readonly number[],
 ): { placement: Placement; warning?: string } {
-  if (mode === 'off') return { placement: { pinned: false, reason: 'not asked for (--pin off)' } };
+  if (mode === 'off') return { placement: { pinned: false, reason: 'not asked for: --pin off' } };
   if (mode === 'auto' && suite.metric !== 'instructions') {
     return {
-      placement: { pinned: false, reason: 'throughput suites run unpinned unless asked (--pin on)' },
+      placement: { pinned: false, reason: 'throughput suites run unpinned unless asked with --pin on' },
     };
   }
   if (cpus.length < 2) {
