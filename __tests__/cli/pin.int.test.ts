@@ -60,7 +60,8 @@ maybe('run --pin on (real MariaDB, real sysbench)', () => {
         const cpus = affinityOf(pid);
         if (cpus !== undefined) seen.server.add(cpus);
       }
-      for (const pid of processesMentioning('^sysbench oltp_point_select .* run$')) {
+      // This run's sysbench only (other tests may run theirs meanwhile): it names this socket.
+      for (const pid of processesMentioning(`^sysbench oltp_point_select .*--mysql-socket=${work}.* run$`)) {
         const cpus = affinityOf(pid);
         if (cpus !== undefined) seen.client.add(cpus);
       }
