@@ -1,0 +1,73 @@
+// sysbench's latency histogram, read from real outputs (see __fixtures__/sysbench/README.md).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { BenchmarkError } from '../../src/errors.js';
+import { histogramQuantile, parseLatencyHistogram } from '../../src/sysbench/histogram.js';
+import { parseSysbenchReport } from '../../src/sysbench/parse-output.js';
+import { thrownBy } from '../helpers/errors.js';
+
+const FIXTURES = join(import.meta.dirname, '../../__fixtures__/sysbench');
+const read = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');
+
+describe('parseLatencyHistogram', () => {
+  it.each([
+    ['point-select-histogram.txt', 215, 0.018, 8.895],
+    ['read-only-histogram-intervals.txt', 185, 0.508, 15.828],
+  ])('reads every bucket of %s, and they hold every event of the run', (name, buckets, first, last) => {
+    const output = read(name);
+    const histogram = parseLatencyHistogram(output, name);
+    const report = parseSysbenchReport(output, name);
+    expect(histogram?.valuesMs).toHaveLength(buckets);
+    expect(histogram?.valuesMs[0]).toBe(first);
+    expect(histogram?.valuesMs.at(-1)).toBe(last);
+    expect(histogram?.counts.reduce((sum, count) => sum + count, 0)).toBe(report.transactions);
+  });
+
+  it("gives sysbench's own percentile back from the buckets, to the report's two decimals", () => {
+    for (const name of ['point-select-histogram.txt', 'read-only-histogram-intervals.txt']) {
+      const output = read(name);
+      const histogram = parseLatencyHistogram(output, name);
+      const report = parseSysbenchReport(output, name);
+      if (!histogram) throw new Error(`${name} has no histogram`);
+      const p = histogramQuantile(histogram, report.latencyMs.percentile / 100);
+      expect(Math.abs(p - report.latencyMs.atPercentile)).toBeLessThanOrEqual(0.005);
+      expect(histogramQuantile(histogram, 1)).toBe(histogram.valuesMs.at(-1));
+    }
+  });
+
+  it('keeps buckets that print the same rounded value apart', () => {
+    const histogram = parseLatencyHistogram(read('point-select-histogram.txt'), 'point select');
+    expect(histogram?.valuesMs.slice(0, 4)).toEqual([0.018, 0.018, 0.018, 0.018]);
+    expect(histogram?.counts.slice(0, 4)).toEqual([45, 10416, 53451, 18731]);
+  });
+
+  it('is absent when sysbench printed none, and an error naming the cell when it is broken', () => {
+    expect(parseLatencyHistogram(read('read-write-normal.txt'), 'rw')).toBeUndefined();
+    const output = read('point-select-histogram.txt');
+    const broken = (text: string): string =>
+      thrownBy(BenchmarkError, () => parseLatencyHistogram(text, 'ps @ 1')).message;
+    expect(
+      broken(
+        output.replace(
+          '       0.019 |****                                     5920',
+          '       0.017 |    5920',
+        ),
+      ),
+    ).toMatch(/^sysbench's latency histogram for ps @ 1 goes down from 0\.018 ms to 0\.017 ms:/);
+    expect(
+      broken(output.replace('value  ------------- distribution ------------- count', 'value count')),
+    ).toMatch(/has no "value … distribution … count" header/);
+    expect(
+      broken(
+        output.replace('       0.020 |**                                       2283', '       0.020 | lots'),
+      ),
+    ).toMatch(/has a line that is not a bucket: "0\.020 \| lots"/);
+  });
+
+  it('refuses a quantile outside (0, 1]', () => {
+    const histogram = { valuesMs: [1], counts: [1] };
+    expect(() => histogramQuantile(histogram, 0)).toThrow(RangeError);
+    expect(histogramQuantile(histogram, 0.5)).toBe(1);
+  });
+});
