@@ -1,6 +1,6 @@
 import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, h as setFailed, r as requireTunnel, j as requireUndici, u as undiciExports } from './actions-toolkit.js';
 import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
-import { h as commonBuildRequest, N as actionSpelling, O as compilerLabel, q as comparisonLabels, P as detectCcache, d as bisectOptionsFromFlags, e as bisectCommand, b as BISECT_DEFAULTS, A as historyRun, Q as analyzeHistory, K as isRecent, R as changesDocument, J as changesText, S as parseResults, T as historyRelativePath, U as historySpec, V as renderChart, W as alertIssue, X as MAX_HISTORY_BYTES, Y as parseHistoryText, Z as appendToHistory, _ as serializeHistory, H as historyChangesRequest, p as parseCommit, L as formatChangePercentPlain, $ as commentMarker, a0 as cliSpelling, a1 as writeReport, a2 as verdictExitCode, a3 as renderVerdictSummary, a4 as sideOf, a5 as looksFor, a6 as buildVerdict, a7 as Verdict, a8 as parseVerdict, a9 as parseBaselineFile, aa as DEFAULT_COMPARE_OPTIONS, n as newestEntry, ab as checkComparable, ac as baselineSide, j as compareOptionsFromFlags, x as runConfigFromFlags, u as runCommand, t as inCleanupScope, i as compareCommand, w as buildSides } from './gate.js';
+import { h as commonBuildRequest, N as actionSpelling, O as compilerLabel, q as comparisonLabels, P as detectCcache, d as bisectOptionsFromFlags, e as bisectCommand, b as BISECT_DEFAULTS, A as historyRun, Q as analyzeHistory, K as isRecent, R as changesDocument, J as changesText, S as parseResults, T as historyRelativePath, U as historySpec, V as renderChart, W as alertIssue, X as MAX_HISTORY_BYTES, Y as parseHistoryText, Z as appendToHistory, _ as serializeHistory, H as historyChangesRequest, p as parseCommit, L as formatChangePercentPlain, $ as commentMarker, a0 as cliSpelling, a1 as writeReport, a2 as verdictExitCode, a3 as renderVerdictSummary, a4 as sideOf, a5 as looksOfRun, a6 as buildVerdict, a7 as Verdict, a8 as parseVerdict, a9 as parseBaselineFile, aa as DEFAULT_COMPARE_OPTIONS, n as newestEntry, ab as checkComparable, ac as baselineSide, j as compareOptionsFromFlags, x as runConfigFromFlags, u as runCommand, t as inCleanupScope, i as compareCommand, w as buildSides } from './gate.js';
 import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, o as object, s as string } from './gate-core.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
@@ -6932,7 +6932,7 @@ function rejudge(artifact) {
     try {
         const base = baseOf(artifact);
         const head = sideOf(results, 'head');
-        const looks = looksFor(results);
+        const looks = looksOfRun(results);
         const built = buildVerdict(base.side, head, results.suite, base.source, { ...options, looks });
         const verdict = Verdict.parse({ ...built, warnings: [...base.warnings, ...built.warnings] });
         input = { verdict, base: base.side, head, suite: results.suite, history: base.history };

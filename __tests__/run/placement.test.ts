@@ -58,6 +58,10 @@ describe('choosePlacement', () => {
       pinned: false,
       reason: 'not asked for: --pin off',
     });
+    expect(choosePlacement('off', instructions, [0, 1], 'input "pin"').placement).toEqual({
+      pinned: false,
+      reason: 'not asked for: input "pin" off',
+    });
   });
 
   it('warns when one CPU is all there is, or when the server gets fewer CPUs than the suite has threads', () => {

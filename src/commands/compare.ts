@@ -88,20 +88,13 @@ function baseFor(
   };
 }
 
-/**
- * The looks of a run that added repetitions to undecided cells, against its own base or a stored
- * baseline alike: the head's repetitions were chosen from the data either way.
- */
-export function looksFor(results: Results): number[] | undefined {
-  return looksOfRun(results);
-}
-
 /** Decides and writes verdict.json and the reports into `config.outDir`. */
 export async function compareCommand(config: CompareConfig): Promise<CompareOutcome> {
   const results = readResults(config.resultsPath);
   const base = baseFor(config, results);
   const head = sideOf(results, 'head');
-  const options = { ...config.options, looks: looksFor(results) };
+  // Against its own base or a stored baseline alike: the head's repetitions were chosen from the data.
+  const options = { ...config.options, looks: looksOfRun(results) };
   const built = buildVerdict(base.side, head, results.suite, base.source, options);
   const verdict = Verdict.parse({ ...built, warnings: [...base.warnings, ...built.warnings] });
   const outDir = resolve(config.outDir);

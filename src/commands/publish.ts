@@ -38,6 +38,7 @@ import {
   buildVerdict,
   type CompareOptions,
   DEFAULT_COMPARE_OPTIONS,
+  looksOfRun,
   type SideData,
   verdictExitCode,
 } from '../compare/verdict.js';
@@ -53,7 +54,7 @@ import { parseResults } from '../results/results-file.js';
 import type { Results } from '../results/results-schema.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import type { Logger } from '../shell/logger.js';
-import { looksFor, sideOf } from './compare.js';
+import { sideOf } from './compare.js';
 import { cliSpelling, type FlagSpelling } from './spelling.js';
 
 const MIB = 1024 * 1024;
@@ -348,7 +349,7 @@ export function rejudge(artifact: Artifact): ReportInput {
   try {
     const base = baseOf(artifact);
     const head = sideOf(results, 'head');
-    const looks = looksFor(results);
+    const looks = looksOfRun(results);
     const built = buildVerdict(base.side, head, results.suite, base.source, { ...options, looks });
     const verdict = Verdict.parse({ ...built, warnings: [...base.warnings, ...built.warnings] });
     input = { verdict, base: base.side, head, suite: results.suite, history: base.history };

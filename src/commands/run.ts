@@ -9,7 +9,7 @@ import { parseDuration } from '../duration.js';
 import { formatDuration } from '../format.js';
 import { adaptiveLooks, type AdaptiveConfig } from '../run/adaptive.js';
 import { PIN_MODES, type PinMode } from '../run/placement.js';
-import { plannedSeconds, planSteps } from '../run/plan.js';
+import { plannedTotalSeconds, planSteps } from '../run/plan.js';
 import { rawDirFor, type RunConfig, type SideConfig } from '../run/run-config.js';
 import { runSuite } from '../run/run-suite.js';
 import { parseOptionAssignments } from '../server/options.js';
@@ -149,10 +149,13 @@ function adaptiveFromFlags(
       `${named.filter((name) => name !== '').join(' and ')} add${given && budgetMs !== null ? '' : 's'} repetitions to the cells an A/B run (${spell('base')}/${spell('head')}) leaves undecided; one server has nothing to decide`,
     );
   }
-  const planSeconds = planSteps(
+  const planSeconds = plannedTotalSeconds(
+    planSteps(
+      suite,
+      sides.map((side) => side.name),
+    ),
     suite,
-    sides.map((side) => side.name),
-  ).reduce((sum, step) => sum + plannedSeconds(step, suite), 0);
+  );
   if (budgetMs !== null && budgetMs / 1000 <= planSeconds) {
     throw new InputError(
       `${spell('budget')} ${flags.budget ?? ''} leaves nothing for more repetitions: the plan alone takes about ${formatDuration(planSeconds)}; give more than that (twice the plan lets undecided cells reach twice the repetitions)`,

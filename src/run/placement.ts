@@ -22,11 +22,13 @@ export function choosePlacement(
   mode: PinMode,
   suite: Suite,
   cpus: readonly number[],
+  /** How the user names the option (`--pin`, `input "pin"`), for the reasons. */
+  label = '--pin',
 ): { placement: Placement; warning?: string } {
-  if (mode === 'off') return { placement: { pinned: false, reason: 'not asked for: --pin off' } };
+  if (mode === 'off') return { placement: { pinned: false, reason: `not asked for: ${label} off` } };
   if (mode === 'auto' && suite.metric !== 'instructions') {
     return {
-      placement: { pinned: false, reason: 'throughput suites run unpinned unless asked with --pin on' },
+      placement: { pinned: false, reason: `throughput suites run unpinned unless asked with ${label} on` },
     };
   }
   if (cpus.length < 2) {

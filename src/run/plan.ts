@@ -91,6 +91,11 @@ const EVENT_SECONDS: Readonly<Record<string, number>> = {
 };
 const DEFAULT_EVENT_SECONDS = 0.02;
 
+/** Planned seconds of a whole schedule. */
+export function plannedTotalSeconds(steps: readonly Step[], suite: Suite): number {
+  return steps.reduce((sum, step) => sum + plannedSeconds(step, suite), 0);
+}
+
 /** Planned seconds a step takes, for progress estimates. */
 export function plannedSeconds(step: Step, suite: Suite): number {
   if (step.kind === 'restart') return RESTART_ESTIMATE_S;

@@ -1,7 +1,7 @@
 // Progress lines for long runs: which cell, which repetition, elapsed and estimated remaining. Pure.
 import { formatDuration } from '../format.js';
 import { findWorkload, type MeasurementLimit, measurementLimit, type Suite } from '../suite/suite-schema.js';
-import { plannedSeconds, type Step } from './plan.js';
+import { plannedSeconds, plannedTotalSeconds, type Step } from './plan.js';
 
 // Still importable from here for the code that took it from here before format.ts.
 
@@ -23,7 +23,7 @@ export class ProgressTracker {
     /** Repetitions per side the steps lead to: the plan's, or the look more repetitions go to. */
     private readonly repetitions = suite.repetitions,
   ) {
-    this.plannedTotalS = steps.reduce((sum, step) => sum + plannedSeconds(step, suite), 0);
+    this.plannedTotalS = plannedTotalSeconds(steps, suite);
     for (const step of steps) {
       if (step.kind === 'restart') continue;
       const key = `${step.workload}@${step.threads}`;
