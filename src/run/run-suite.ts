@@ -145,7 +145,12 @@ async function checkBeforeStarting(
 
 /** Chooses where the server and sysbench run, and checks taskset when they are to be pinned. */
 async function placeProcesses(config: RunConfig, logger: Logger): Promise<Placement> {
-  const { placement, warning } = choosePlacement(config.pin.mode, config.suite, allowedCpus(), config.pin.label);
+  const { placement, warning } = choosePlacement(
+    config.pin.mode,
+    config.suite,
+    allowedCpus(),
+    config.pin.label,
+  );
   if (warning !== undefined) logger.warning(warning);
   if (!placement.pinned) return placement;
   await exec(TASKSET, ['--version'], {
