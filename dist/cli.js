@@ -6,7 +6,7 @@ import path, { dirname, join } from 'node:path';
 import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
-import { r as readResults, s as saveBaseline, p as parseCommit, c as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, a as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, b as BISECT_DEFAULTS, d as bisectOptionsFromFlags, e as bisectCommand, g as buildCommand, h as commonBuildRequest, i as compareCommand, j as compareOptionsFromFlags, k as detectSourceTree, o as resolveCompiler, q as comparisonLabels, t as inCleanupScope, u as runCommand, v as describeRunOutcome, w as buildSides, x as runConfigFromFlags, y as appendHistory, z as earlierDefinitions, A as historyRun, C as exec, E as DEFAULT_WINDOW, F as DEFAULT_MAX_P, G as historyChangesCommand, H as historyChangesRequest, I as suiteDifferences, J as changesText, K as isRecent, L as formatChangePercentPlain, M as packageVersion } from './gate.js';
+import { r as readResults, s as saveBaseline, p as parseCommit, c as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, a as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, b as BISECT_DEFAULTS, d as bisectOptionsFromFlags, e as bisectCommand, g as buildCommand, h as commonBuildRequest, M as METRIC_NAMES, i as compareCommand, j as compareOptionsFromFlags, k as detectSourceTree, o as resolveCompiler, q as comparisonLabels, t as inCleanupScope, u as runCommand, v as describeRunOutcome, w as buildSides, x as runConfigFromFlags, y as appendHistory, z as earlierDefinitions, A as historyRun, C as exec, E as DEFAULT_WINDOW, F as DEFAULT_MAX_P, G as historyChangesCommand, H as historyChangesRequest, I as suiteDifferences, J as changesText, K as isRecent, L as formatChangePercentPlain, N as packageVersion } from './gate.js';
 import 'node:crypto';
 import 'node:fs/promises';
 import 'node:net';
@@ -4675,7 +4675,7 @@ function addCompareCommand(program, onExitCode) {
         .option('--tolerance <rule>', 'tolerance override, [WORKLOAD[@THREADS]:]METRIC=FRACTION, e.g. tps=0.03 or oltp_insert@64:tps=10% (repeatable)', collect)
         .option('--alpha <p>', 'significance level, after Benjamini-Hochberg adjustment across the cells of each metric', '0.05')
         .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as (it is always reported loudly)', 'pass')
-        .option('--gate <metrics>', 'metrics whose cells decide the verdict, comma-separated (tps, latencyMs, instructions, instructionsTotal, cpuTimeUs, hwInstructions)', 'tps,instructions')
+        .option('--gate <metrics>', `metrics whose cells decide the verdict, comma-separated (${METRIC_NAMES.join(', ')}); add p99Ms (or p95Ms) to gate on tail latency`, 'tps,instructions')
         .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
         .action(async (resultsPath, flags) => {
         const outcome = await compareCommand({

@@ -3,6 +3,9 @@
 export const METRIC_NAMES = [
   'tps',
   'latencyMs',
+  'p50Ms',
+  'p95Ms',
+  'p99Ms',
   'instructions',
   'instructionsTotal',
   'cpuTimeUs',

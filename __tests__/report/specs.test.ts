@@ -82,6 +82,7 @@ const inputs: Record<string, ReportInput> = {
   'throughput A/A, 5 repetitions': abInput(fixture('quick-aa-5reps.json')),
   'instructions A/B (performance_schema)': abInput(fixture('instructions-performance-schema.json')),
   'instructions A/A': abInput(fixture('instructions-aa.json')),
+  'throughput with latency histograms (a stalling head)': abInput(fixture('tail-latency-stall.json')),
   'stored baseline, 3 entries': baselineInput(threeEntries),
   'stored baseline, 1 entry': baselineInput([storedEntry]),
 };
@@ -198,6 +199,7 @@ describe('every chart of every fixture', () => {
       'throughput A/A, 5 repetitions': ['change', 'scaling', 'timeseries'],
       'instructions A/B (performance_schema)': ['change', 'cost', 'functions'],
       'instructions A/A': ['change', 'cost', 'functions'],
+      'throughput with latency histograms (a stalling head)': ['change', 'timeseries', 'latency'],
       'stored baseline, 3 entries': ['change', 'scaling', 'timeseries', 'trend'],
       'stored baseline, 1 entry': ['change', 'scaling', 'timeseries'],
     });

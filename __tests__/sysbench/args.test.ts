@@ -112,7 +112,7 @@ describe('runArgs', () => {
       '--events=0',
       '--report-interval=1',
       '--percentile=95',
-      '--histogram=off',
+      '--histogram=on',
       'run',
     ]);
   });
@@ -147,7 +147,7 @@ describe('runArgs', () => {
       '--report-interval=0',
       '--percentile=99',
       '--rand-seed=42',
-      '--histogram=off',
+      '--histogram=on',
       '--range_size=50',
       '--skip_trx=on',
       '--point-selects=5',
@@ -180,7 +180,7 @@ describe('runArgs', () => {
     ['rand-seed', 'randSeed'],
     ['report_interval', 'reportIntervalSeconds'],
     ['mysql-socket', 'the server connection'],
-    ['histogram', 'always off'],
+    ['histogram', 'always on'],
   ])('rejects workload option %s, which the suite controls', (name, controlledBy) => {
     const s = suite({ workloads: [{ name: 'oltp_point_select', options: { [name]: '1' } }] });
     expect(() => runArgs(socket, s, firstWorkload(s), 1, { seconds: 10 })).toThrow(InputError);

@@ -142,6 +142,21 @@ describe('parseSysbenchReport on real outputs', () => {
     });
   });
 
+  it('keeps the latency histogram, which holds every event of the run', () => {
+    const report = parseSysbenchReport(fixture('point-select-histogram.txt'), CELL);
+    const events = report.histogram?.counts.reduce((sum, count) => sum + count, 0);
+    expect(events).toBe(report.totalEvents);
+    expect(report.histogram?.valuesMs).toHaveLength(215);
+    expect(parseSysbenchReport(normal, CELL).histogram).toBeUndefined();
+  });
+
+  it('reads a fixed-rate run (--rate): queue lines between the interval lines are not intervals', () => {
+    const report = parseSysbenchReport(fixture('point-select-rate-queue.txt'), CELL);
+    expect(report.intervals.map((interval) => interval.timeS)).toEqual([1, 2, 3, 4]);
+    expect(report.intervals[0]?.tps).toBe(20036.88);
+    expect(report.histogram).toBeDefined();
+  });
+
   it('accepts Windows line endings', () => {
     const crlf = fixture('read-write-normal.txt').replaceAll('\n', '\r\n');
     expect(parseSysbenchReport(crlf, CELL).tps).toBe(741.2);
@@ -250,6 +265,16 @@ describe('parseSysbenchReport rejects output it cannot trust', () => {
     const output = fixture('point-select-intervals.txt').replace('tps: 68169.37', 'tps: n/a');
     const message = benchmarkErrorOf(() => parseSysbenchReport(output, CELL));
     expect(message).toContain('malformed interval line: "[ 2s ] thds: 4 tps: n/a');
+  });
+
+  it("rejects a histogram that does not hold the run's events", () => {
+    const output = fixture('point-select-histogram.txt');
+    const first = /^( +\d+\.\d+ \|[* ]*?\s*)(\d+)$/m.exec(output.slice(output.indexOf('Latency histogram')));
+    if (!first) throw new Error('the fixture has no bucket line');
+    const damaged = output.replace(first[0], `${first[1]}${Number(first[2]) + 1}`);
+    expect(benchmarkErrorOf(() => parseSysbenchReport(damaged, CELL))).toMatch(
+      /histogram .* holds 124156 events where its report counts 124155/,
+    );
   });
 
   it('rejects interval lines at another percentile than the final report', () => {

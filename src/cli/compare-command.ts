@@ -10,6 +10,7 @@ import {
   compareOptionsFromFlags,
   type CompareOutcome,
 } from '../commands/compare.js';
+import { METRIC_NAMES } from '../metric-names.js';
 import { collect } from './shared-flags.js';
 
 interface CompareFlags extends Omit<CompareOptionFlags, 'tolerance'> {
@@ -57,7 +58,7 @@ export function addCompareCommand(program: Command, onExitCode: (code: number) =
     )
     .option(
       '--gate <metrics>',
-      'metrics whose cells decide the verdict, comma-separated (tps, latencyMs, instructions, instructionsTotal, cpuTimeUs, hwInstructions)',
+      `metrics whose cells decide the verdict, comma-separated (${METRIC_NAMES.join(', ')}); add p99Ms (or p95Ms) to gate on tail latency`,
       'tps,instructions',
     )
     .option('--force', 'compare even across suites or machines (the difference becomes a warning)')

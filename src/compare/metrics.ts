@@ -2,6 +2,7 @@
 // Pure.
 import type { Repetition } from '../results/results-schema.js';
 import type { MeasurementKind } from '../suite/suite-schema.js';
+import { histogramQuantile } from '../sysbench/histogram.js';
 import { METRIC_NAMES, type MetricName } from '../metric-names.js';
 
 export { isMetricName, METRIC_NAMES, type MetricName } from '../metric-names.js';
@@ -29,8 +30,36 @@ export interface Metric {
   readonly counted: boolean;
   /** Which suites measure it (throughput figures under valgrind mean nothing). */
   readonly kind: MeasurementKind;
+  /**
+   * Read from the repetition's latency histogram: judged in verdicts, but not kept in nightly
+   * histories (three more series per cell, each a chance of a false alert, for what the
+   * suite-percentile latency already follows there).
+   */
+  readonly fromHistogram: boolean;
   /** The repetition's value; undefined when it was not measured (older results, no counters). */
   readonly value: (repetition: Repetition) => number | undefined;
+}
+
+/**
+ * A latency percentile from sysbench's histogram of every event: exact to its buckets (about 1.8%
+ * apart), where the report's own figure is rounded to 0.01 ms.
+ */
+function histogramPercentile(name: MetricName, percentile: number, defaultTolerance: number): Metric {
+  return {
+    name,
+    label: `latency p${percentile} from every event (ms)`,
+    unit: 'ms',
+    worse: 'higher',
+    defaultTolerance,
+    resolution: 0.001,
+    counted: false,
+    kind: 'throughput',
+    fromHistogram: true,
+    value: (repetition) => {
+      const histogram = repetition.report.histogram;
+      return histogram === undefined ? undefined : histogramQuantile(histogram, percentile / 100);
+    },
+  };
 }
 
 function perTransaction(count: number | undefined, repetition: Repetition): number | undefined {
@@ -48,6 +77,7 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
     resolution: 0,
     counted: false,
     kind: 'throughput',
+    fromHistogram: false,
     value: (repetition) => repetition.report.tps,
   },
   latencyMs: {
@@ -59,8 +89,13 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
     resolution: 0.01,
     counted: false,
     kind: 'throughput',
+    fromHistogram: false,
     value: (repetition) => repetition.report.latencyMs.atPercentile,
   },
+  p50Ms: histogramPercentile('p50Ms', 50, 0.1),
+  p95Ms: histogramPercentile('p95Ms', 95, 0.1),
+  // The tail moves more between repetitions than the body: its default tolerance is wider.
+  p99Ms: histogramPercentile('p99Ms', 99, 0.2),
   instructions: {
     name: 'instructions',
     label: 'instructions per transaction in statement execution (callgrind)',
@@ -70,6 +105,7 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
     resolution: 0,
     counted: true,
     kind: 'instructions',
+    fromHistogram: false,
     value: (repetition) => perTransaction(repetition.cost?.callgrind?.foreground, repetition),
   },
   instructionsTotal: {
@@ -81,6 +117,7 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
     resolution: 0,
     counted: true,
     kind: 'instructions',
+    fromHistogram: false,
     value: (repetition) => perTransaction(repetition.cost?.callgrind?.total, repetition),
   },
   cpuTimeUs: {
@@ -93,6 +130,7 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
     resolution: 0,
     counted: false,
     kind: 'throughput',
+    fromHistogram: false,
     value: (repetition) => {
       const cpu = repetition.cost?.cpu;
       const seconds = cpu === undefined ? undefined : cpu.userSeconds + cpu.systemSeconds;
@@ -109,6 +147,7 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
     resolution: 0,
     counted: true,
     kind: 'throughput',
+    fromHistogram: false,
     value: (repetition) => perTransaction(repetition.cost?.hardwareInstructions, repetition),
   },
 };

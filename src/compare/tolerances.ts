@@ -14,7 +14,7 @@ export interface ToleranceRule {
   readonly value: number;
 }
 
-const RULE = /^(?:([A-Za-z0-9_.-]+)(?:@(\d+))?:)?([A-Za-z]+)=([0-9.]+)(%?)$/;
+const RULE = /^(?:([A-Za-z0-9_.-]+)(?:@(\d+))?:)?([A-Za-z][A-Za-z0-9]*)=([0-9.]+)(%?)$/;
 
 /** `tps=0.05`, `latencyMs=10%`, `oltp_point_select:tps=0.08`, `oltp_insert@64:tps=0.1`. */
 export function parseToleranceRule(text: string, flag: string): ToleranceRule {

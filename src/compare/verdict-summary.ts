@@ -9,6 +9,7 @@ import {
 } from '../format.js';
 import { groupConfigDiff, type OneSidedGroup, oneSidedHeadline } from './config-groups.js';
 import { inliningNote, unnamedNote } from './function-deltas.js';
+import { METRICS } from './metrics.js';
 import type { CellComparison, ConfigDifference, Verdict } from './verdict-schema.js';
 
 /**
@@ -125,6 +126,30 @@ function functionDeltaLines(verdict: Verdict): string[] {
   return lines;
 }
 
+/** "0.088 → 0.090": one percentile, base → head. */
+function percentileChange(base: number, head: number): string {
+  return `${formatFigurePlain(base)} → ${formatFigurePlain(head)}`;
+}
+
+/** Every cell's latency distribution in a line: its percentiles and the distribution test. */
+function latencyLines(verdict: Verdict): string[] {
+  if (verdict.latency.length === 0) return [];
+  const lines = [
+    '',
+    'Latency of every event, repetitions pooled (p50, p95, p99 in ms, base → head; KS: distance between ' +
+      'the distributions, p from permuting repetitions between the sides):',
+  ];
+  for (const cell of verdict.latency) {
+    const { base, head, ks } = cell;
+    lines.push(
+      `  ${cell.workload} @ ${cell.threads}: p50 ${percentileChange(base.p50, head.p50)}, ` +
+        `p95 ${percentileChange(base.p95, head.p95)}, p99 ${percentileChange(base.p99, head.p99)}; ` +
+        `KS ${ks.statistic.toFixed(3)}, p ${formatPValue(ks.pValue)}${cell.tailMoved ? '  ← the tail moved' : ''}`,
+    );
+  }
+  return lines;
+}
+
 /** How alpha was shared when the run added repetitions to undecided cells ('' when it did not). */
 export function spentOver(verdict: Verdict): string {
   const { looks } = verdict.settings;
@@ -166,11 +191,14 @@ export function renderVerdictSummary(verdict: Verdict): string {
       'Server variables, version and compiler are the same on both sides (volatile ones such as paths and ports aside).',
     );
   }
-  lines.push('', table(verdict.cells, verdict.settings.confidence));
+  // Percentiles from the histograms have lines of their own below unless they gate.
+  const tabled = verdict.cells.filter((cell) => cell.gating || !METRICS[cell.metric].fromHistogram);
+  lines.push('', table(tabled, verdict.settings.confidence));
   for (const cell of verdict.cells.filter((c) => c.verdict !== 'unchanged' && c.gating)) {
     lines.push(`  ${cell.workload} @ ${cell.threads} ${cell.metric}: ${cell.reason}`);
   }
   lines.push(...functionDeltaLines(verdict));
+  lines.push(...latencyLines(verdict));
   if (verdict.warnings.length > 0) {
     lines.push('', 'Warnings:', ...verdict.warnings.map((warning) => `  - ${warning}`));
   }

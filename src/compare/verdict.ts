@@ -10,6 +10,7 @@ import type { Suite } from '../suite/suite-schema.js';
 import { type CellInput, cellTests, compareCell, type Settings } from './cell.js';
 import { serverDiff, variablesDiff } from './config-diff.js';
 import { functionDeltas } from './function-deltas.js';
+import { latencyDistributions } from './latency-distribution.js';
 import { METRIC_NAMES, metricsFor, type MetricName } from './metrics.js';
 import { type ToleranceRule, toleranceFor } from './tolerances.js';
 import { type CellComparison, VERDICT_SCHEMA_VERSION, type Verdict } from './verdict-schema.js';
@@ -316,6 +317,7 @@ export function buildVerdict(
       ...noGatingWarning(cells, suite, options),
     ],
     functionDeltas: functionDeltas(pairs, cells),
+    latency: latencyDistributions(pairs, cells),
   };
 }
 

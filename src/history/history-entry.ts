@@ -83,7 +83,9 @@ export function historyRun(results: Results, options: HistoryEntryOptions): Hist
   const facts = sideFacts(results, 'head');
   const cells = results.cells.filter((cell) => cell.side === 'head');
   if (cells.length === 0) throw new InputError('the results have no measured cells; nothing to add');
-  const metrics = metricsFor(results.suite.metric).map((metric) => metric.name);
+  const metrics = metricsFor(results.suite.metric)
+    .filter((metric) => !metric.fromHistogram)
+    .map((metric) => metric.name);
   const measured = cells.map((cell) => cellValues(cell, metrics));
   const kept = metrics.filter((_, index) => measured.some((cell) => cell[index] !== null));
   if (kept.length === 0)

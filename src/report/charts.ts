@@ -6,6 +6,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { ReportInput } from './report-input.js';
 import { CHANGE_TITLE, changeSpec } from './specs/change.js';
 import { COST_TITLE, costSpec, FUNCTIONS_TITLE, functionsSpec } from './specs/cost.js';
+import { LATENCY_TITLE, latencySpec } from './specs/latency.js';
 import { SCALING_TITLE, scalingSpec } from './specs/scaling.js';
 import { TIMESERIES_TITLE, timeseriesSpec } from './specs/timeseries.js';
 import { TREND_TITLE, trendSpec } from './specs/trend.js';
@@ -13,6 +14,7 @@ import { TREND_TITLE, trendSpec } from './specs/trend.js';
 export { CHART_CONFIG, CHART_FONT, VEGA_LITE_SCHEMA } from './specs/common.js';
 export { changeSpec, VERDICT_SCALE } from './specs/change.js';
 export { costSpec, FUNCTION_NAME_LIMIT, functionsSpec, truncateName } from './specs/cost.js';
+export { LATENCY_CELLS_SHOWN, latencySpec } from './specs/latency.js';
 export { scalingSpec } from './specs/scaling.js';
 export { TIMESERIES_CELLS_SHOWN, TIMESERIES_MAX_CELLS, timeseriesSpec } from './specs/timeseries.js';
 export { trendSpec } from './specs/trend.js';
@@ -29,6 +31,7 @@ const CHARTS: readonly { name: string; title: string; build: (input: ReportInput
     { name: 'change', title: CHANGE_TITLE, build: changeSpec },
     { name: 'scaling', title: SCALING_TITLE, build: scalingSpec },
     { name: 'timeseries', title: TIMESERIES_TITLE, build: timeseriesSpec },
+    { name: 'latency', title: LATENCY_TITLE, build: latencySpec },
     { name: 'cost', title: COST_TITLE, build: costSpec },
     { name: 'functions', title: FUNCTIONS_TITLE, build: functionsSpec },
     { name: 'trend', title: TREND_TITLE, build: trendSpec },

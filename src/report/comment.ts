@@ -12,6 +12,7 @@ import { chartBlocks, environmentBlock, footer, warningBlocks } from './comment/
 import { differenceBlocks } from './comment/differences.js';
 import { functionBlock } from './comment/functions.js';
 import { headline } from './comment/headline.js';
+import { latencyTailBlocks } from './comment/latency.js';
 import { otherMetricsBlock, resultBlocks } from './comment/results.js';
 import { shorten } from './comment/trim.js';
 import type { ReportInput } from './report-input.js';
@@ -54,6 +55,7 @@ export function renderComment(input: ReportInput, options: CommentOptions): stri
     ...differenceBlocks(input.verdict),
     ...resultBlocks(input),
     ...otherMetricsBlock(input),
+    ...latencyTailBlocks(input),
     ...input.verdict.functionDeltas.map((cell) => functionBlock(cell, inliningNote(input.verdict))),
     ...warningBlocks(input.verdict),
     environmentBlock(input),

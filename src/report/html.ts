@@ -305,6 +305,50 @@ function resultsSection(input: ReportInput): string {
   );
 }
 
+/** "0.088 → 0.176 (+100.0%)" for one percentile of a latency distribution. */
+function percentileCell(base: number, head: number): string {
+  return text(`${formatFigure(base)} → ${formatFigure(head)} (${formatChangePercent(head / base - 1)})`);
+}
+
+function latencySection(verdict: Verdict): string {
+  if (verdict.latency.length === 0) return '';
+  const rows = verdict.latency.map((cell) => [
+    text(`${cell.workload} @ ${cell.threads}`),
+    text(formatCountPlain(cell.base.events)),
+    text(formatCountPlain(cell.head.events)),
+    percentileCell(cell.base.p50, cell.head.p50),
+    percentileCell(cell.base.p95, cell.head.p95),
+    percentileCell(cell.base.p99, cell.head.p99),
+    text(cell.ks.statistic.toFixed(3)),
+    text(
+      `${formatPValue(cell.ks.pValue)}${cell.ks.exact ? '' : ` (${formatCountPlain(cell.ks.permutations)} random splits)`}`,
+    ),
+    cell.tailMoved ? '<strong>moved</strong>' : '',
+  ]);
+  return section(
+    'Latency distributions',
+    "<p>Every event of every repetition, pooled per side, from sysbench's latency histogram (buckets about 1.8% apart). " +
+      'KS: the largest gap between the two distributions; its p-value comes from permuting whole repetitions between ' +
+      "the sides, since one repetition's events are not independent of each other. Tail: the cell's p95 or p99, judged " +
+      "on each repetition's own value like the other metrics, was called a regression or an improvement.</p>\n" +
+      table(
+        [
+          'cell',
+          'base events',
+          'head events',
+          'p50 (ms)',
+          'p95 (ms)',
+          'p99 (ms)',
+          'KS distance',
+          'KS p',
+          'tail',
+        ],
+        rows,
+        [false, true, true, true, true, true, true, true, false],
+      ),
+  );
+}
+
 function functionTable(cell: CellFunctionDeltas): string {
   const change = cell.headTotal - cell.baseTotal;
   const rows = cell.functions.map((fn) => [
@@ -442,6 +486,7 @@ export function renderHtmlReport(
     chartsSection(charts),
     differencesSection(verdict),
     resultsSection(input),
+    latencySection(verdict),
     functionsSection(verdict),
     environmentSection(input),
     historySection(input),

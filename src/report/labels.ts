@@ -12,6 +12,12 @@ export function metricLabel(metric: MetricName, percentile: number): string {
       return 'throughput (tps)';
     case 'latencyMs':
       return `latency p${percentile} (ms)`;
+    case 'p50Ms':
+      return 'latency p50, all events (ms)';
+    case 'p95Ms':
+      return 'latency p95, all events (ms)';
+    case 'p99Ms':
+      return 'latency p99, all events (ms)';
     case 'instructions':
       return 'instructions/txn';
     case 'instructionsTotal':

@@ -10,13 +10,9 @@
 // non-empty one's value rounded to three decimals, so fast buckets can print the same value
 // several times; they are kept apart, in order. Every event of the run is in one bucket.
 import { BenchmarkError, tailLines } from '../errors.js';
+import type { LatencyHistogram } from './report-schema.js';
 
-export interface LatencyHistogram {
-  /** Bucket values in milliseconds, in the order printed (never decreasing). */
-  readonly valuesMs: readonly number[];
-  /** Events per bucket, all positive. */
-  readonly counts: readonly number[];
-}
+export type { LatencyHistogram };
 
 const TITLE = 'Latency histogram (values are in milliseconds)';
 const HEADER = /^\s*value\s+-+ distribution -+ count$/;

@@ -10,6 +10,7 @@
 // format sysbench 1.0.x kept stable, so it is parsed strictly: every field must be present
 // exactly once and numeric, or the whole output is rejected. A missing value is never a zero.
 import { BenchmarkError, tailLines } from '../errors.js';
+import { parseLatencyHistogram } from './histogram.js';
 import { IntervalReport, SysbenchReport } from './report-schema.js';
 
 /** How many lines of output an error message quotes. */
@@ -24,6 +25,9 @@ const INTEGER = /^\d+$/;
 const INTERVAL_START = /^\[\s*\d+s\s*\]/;
 const INTERVAL_LINE =
   /^\[\s*(\S+)s\s*\]\s+thds:\s+(\S+)\s+tps:\s+(\S+)\s+qps:\s+(\S+)\s+\(r\/w\/o:\s+([^/\s]+)\/([^/\s]+)\/([^)\s]+)\)\s+lat\s+\(ms,(\d+)%\):\s+(\S+)\s+err\/s:?\s+(\S+)\s+reconn\/s:\s+(\S+)$/;
+
+/** With --rate (a fixed arrival rate), sysbench adds a line per interval on its event queue. */
+const QUEUE_LINE = /^\[\s*\S+s\s*\]\s+queue length:\s+\d+,\s+concurrency:\s+\d+$/;
 
 const FATAL_LINE = /^(?:FATAL|ALERT):/;
 
@@ -263,7 +267,7 @@ function readThreads(lines: readonly string[], cell: string, output: string): nu
 function readIntervals(lines: readonly string[], percentile: number, cell: string, output: string) {
   const intervals: IntervalReport[] = [];
   for (const line of lines) {
-    if (!INTERVAL_START.test(line.trim())) continue;
+    if (!INTERVAL_START.test(line.trim()) || QUEUE_LINE.test(line.trim())) continue;
     const read = readIntervalLine(line);
     if (!read) throw failure(cell, `has a malformed interval line: "${line.trim()}"`, output);
     if (read.percentile !== percentile) {
@@ -390,6 +394,15 @@ function validated(candidate: SysbenchReport, cell: string, output: string): Sys
   return parsed.data;
 }
 
+/** sysbench puts every event of the run in one bucket: a histogram that holds another count is not this run's. */
+function checkHistogramEvents(report: SysbenchReport, cell: string, output: string): void {
+  const events = report.histogram?.counts.reduce((sum, count) => sum + count, 0);
+  if (events === undefined || events === report.totalEvents) return;
+  throw new BenchmarkError(
+    `sysbench's latency histogram for ${cell} holds ${events} events where its report counts ${report.totalEvents}:\n${tailLines(output, 15)}`,
+  );
+}
+
 /**
  * Parses sysbench 1.0's whole output of one `run`. `cell` names the measurement in errors.
  * Throws BenchmarkError (quoting the output's tail) when the output has a FATAL line, lacks any
@@ -401,11 +414,14 @@ export function parseSysbenchReport(output: string, cell: string): SysbenchRepor
   const threads = readThreads(lines.slice(0, start), cell, output);
   const field = fieldReader(readCompleteReport(lines.slice(start), cell, output), cell, output);
   const percentile = field.count('percentile', 0);
+  const histogram = parseLatencyHistogram(output, cell);
   const candidate: SysbenchReport = {
     threads,
     ...reportFigures(field, percentile),
     intervals: readIntervals(lines.slice(0, start), percentile, cell, output),
+    ...(histogram ? { histogram } : {}),
   };
   checkQueryCounts(candidate.queries, field, cell, output);
+  checkHistogramEvents(candidate, cell, output);
   return validated(candidate, cell, output);
 }

@@ -20,6 +20,29 @@ export const IntervalReport = z.strictObject({
 });
 export type IntervalReport = z.infer<typeof IntervalReport>;
 
+/** sysbench keeps 1,024 latency buckets; a histogram has at most that many non-empty ones. */
+export const MAX_HISTOGRAM_BUCKETS = 1024;
+
+/** sysbench's latency histogram (--histogram=on): each non-empty bucket's value and event count. */
+export const LatencyHistogram = z
+  .strictObject({
+    /** Bucket values in milliseconds, never decreasing. */
+    valuesMs: z.array(rate).min(1).max(MAX_HISTOGRAM_BUCKETS),
+    /** Events per bucket. */
+    counts: z.array(z.number().int().min(1)).min(1).max(MAX_HISTOGRAM_BUCKETS),
+  })
+  .refine((histogram) => histogram.valuesMs.length === histogram.counts.length, {
+    message: 'valuesMs and counts must have the same length',
+  })
+  .refine(
+    (histogram) =>
+      histogram.valuesMs.every((value, index, all) => index === 0 || value >= (all[index - 1] ?? 0)),
+    {
+      message: 'valuesMs must never decrease',
+    },
+  );
+export type LatencyHistogram = z.infer<typeof LatencyHistogram>;
+
 export const SysbenchReport = z.strictObject({
   threads: count,
   queries: z.strictObject({ read: count, write: count, other: count, total: count }),
@@ -49,5 +72,7 @@ export const SysbenchReport = z.strictObject({
     executionTimeStddevS: rate,
   }),
   intervals: z.array(IntervalReport),
+  /** Every event's latency, bucketed; absent in results written before histograms were kept. */
+  histogram: LatencyHistogram.optional(),
 });
 export type SysbenchReport = z.infer<typeof SysbenchReport>;

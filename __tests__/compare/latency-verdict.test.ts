@@ -1,0 +1,134 @@
+// Latency distributions in the verdict, the summary, the comment, the HTML report and the chart,
+// on a real run whose head stalls 1 ms in every 50 ms (fixture tail-latency-stall.json: 20,000
+// point selects a second over 8 threads; see __fixtures__/slow-server/README.md).
+import { sideOf } from '../../src/commands/compare.js';
+import { buildVerdict, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
+import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
+import { MAX_ECDF_POINTS, Verdict } from '../../src/compare/verdict-schema.js';
+import { latencySpec } from '../../src/report/charts.js';
+import { commentMarker, renderComment } from '../../src/report/comment.js';
+import { type EmbedScripts, renderHtmlReport } from '../../src/report/html.js';
+import type { ReportInput } from '../../src/report/report-input.js';
+import { SysbenchReport } from '../../src/sysbench/report-schema.js';
+import type { Results } from '../../src/results/results-schema.js';
+import { fixtureResults } from '../helpers/report-input.js';
+
+const SCRIPTS: EmbedScripts = { vega: '', vegaLite: '', vegaEmbed: '' };
+
+function inputFor(results: Results, gateMetrics = DEFAULT_COMPARE_OPTIONS.gateMetrics): ReportInput {
+  const base = sideOf(results, 'base');
+  const head = sideOf(results, 'head');
+  const verdict = buildVerdict(
+    base,
+    head,
+    results.suite,
+    { kind: 'ab', path: 'r.json', savedAt: null },
+    {
+      ...DEFAULT_COMPARE_OPTIONS,
+      gateMetrics,
+    },
+  );
+  return { verdict: Verdict.parse(verdict), base, head, suite: results.suite, history: [] };
+}
+
+const stall = fixtureResults('tail-latency-stall.json');
+const older = fixtureResults('quick-aa-5reps.json');
+
+function cell(input: ReportInput, metric: string) {
+  const found = input.verdict.cells.find((entry) => entry.metric === metric);
+  if (!found) throw new Error(`no ${metric} cell`);
+  return found;
+}
+
+describe('a head whose tail alone got slower', () => {
+  const reported = inputFor(stall);
+  const gated = inputFor(stall, ['tps', 'p99Ms']);
+
+  it('is not a throughput regression, and its median holds', () => {
+    expect(cell(reported, 'tps').verdict).toBe('unchanged');
+    expect(Math.abs(cell(reported, 'p50Ms').change)).toBeLessThan(0.05);
+    expect(reported.verdict.verdict).toBe('pass');
+  });
+
+  it('is a p99 regression: reported by default, failing the verdict when p99Ms gates', () => {
+    expect(cell(reported, 'p99Ms')).toMatchObject({ verdict: 'regression', gating: false });
+    expect(cell(reported, 'p99Ms').change).toBeGreaterThan(1);
+    expect(gated.verdict.verdict).toBe('fail');
+    expect(gated.verdict.counts).toMatchObject({ regression: 1, unchanged: 1 });
+  });
+
+  it('keeps both distributions: pooled percentiles, a CDF for the chart, the repetition-permuted KS test', () => {
+    const [latency, ...others] = reported.verdict.latency;
+    expect(others).toEqual([]);
+    expect(latency?.tailMoved).toBe(true);
+    expect(latency?.base.events).toBe(
+      stall.cells
+        .filter((entry) => entry.side === 'base')
+        .flatMap((entry) => entry.repetitions)
+        .reduce((sum, repetition) => sum + repetition.report.totalEvents, 0),
+    );
+    expect((latency?.head.p99 ?? 0) / (latency?.base.p99 ?? 1)).toBeGreaterThan(2);
+    expect((latency?.head.p50 ?? 0) / (latency?.base.p50 ?? 1)).toBeLessThan(1.05);
+    expect(latency?.base.ecdf.length).toBeLessThanOrEqual(MAX_ECDF_POINTS);
+    expect(latency?.head.ecdf.at(-1)?.[1]).toBe(1);
+    expect(latency?.ks).toMatchObject({ exact: true, permutations: 252 });
+    expect(latency?.ks.statistic).toBeGreaterThan(0);
+  });
+
+  it('shows in the summary, the comment, the HTML report and a chart', () => {
+    const summary = renderVerdictSummary(reported.verdict);
+    expect(summary).toMatch(
+      /oltp_point_select @ 8: p50 0\.099 → 0\.10, p95 .* p99 0\.42 → 1\.10; KS 0\.030.*← the tail moved/,
+    );
+    // Percentile cells that do not gate have their line above instead of three table rows.
+    expect(summary).not.toMatch(/^oltp_point_select +8 +p50Ms/m);
+    expect(renderVerdictSummary(gated.verdict)).toMatch(/^oltp_point_select +8 +p99Ms .*REGRESSION/m);
+    const comment = renderComment(reported, { charts: [], marker: commentMarker('tail') });
+    expect(comment).toContain('### Latency tail');
+    expect(comment).toMatch(
+      /\| oltp\\_point\\_select \| 8 threads \| 0\.099 → 0\.10 \(\+1\.0%\) \|.*\| 0\.42 → 1\.10 \(\+159\.9%\) \|/,
+    );
+    expect(comment).toContain('reported, not gating: add p99Ms to the gate');
+    expect(renderComment(gated, { charts: [], marker: commentMarker('tail') })).not.toContain(
+      'not gating: add p99Ms',
+    );
+    const page = renderHtmlReport(reported, [], SCRIPTS);
+    expect(page).toContain('<h2>Latency distributions</h2>');
+    expect(page).toContain('<strong>moved</strong>');
+    const spec = JSON.stringify(latencySpec(reported));
+    expect(spec).toContain('"oltp_point_select @ 8"');
+  });
+});
+
+describe('results without histograms (written before they were kept)', () => {
+  const input = inputFor(older);
+
+  it('have no latency distributions, percentile cells, tail section or chart', () => {
+    expect(input.verdict.latency).toEqual([]);
+    expect(input.verdict.cells.some((entry) => entry.metric === 'p99Ms')).toBe(false);
+    expect(renderComment(input, { charts: [], marker: commentMarker('quick') })).not.toContain(
+      'Latency tail',
+    );
+    expect(renderHtmlReport(input, [], SCRIPTS)).not.toContain('Latency distributions');
+    expect(latencySpec(input)).toBeNull();
+  });
+});
+
+describe('the histogram in a results file', () => {
+  const report = stall.cells[0]?.repetitions[0]?.report;
+  if (!report?.histogram) throw new Error('the fixture has no histogram');
+  const { histogram } = report;
+
+  it('is refused when its values go down, its lengths differ or it has too many buckets', () => {
+    const reversed = { ...histogram, valuesMs: [...histogram.valuesMs].reverse() };
+    expect(SysbenchReport.safeParse({ ...report, histogram: reversed }).success).toBe(false);
+    const short = { ...histogram, counts: histogram.counts.slice(1) };
+    expect(SysbenchReport.safeParse({ ...report, histogram: short }).success).toBe(false);
+    const huge = {
+      valuesMs: Array.from({ length: 1025 }, (_, i) => i),
+      counts: new Array<number>(1025).fill(1),
+    };
+    expect(SysbenchReport.safeParse({ ...report, histogram: huge }).success).toBe(false);
+    expect(SysbenchReport.safeParse(report).success).toBe(true);
+  });
+});

@@ -1,0 +1,160 @@
+// Do two sides' latency distributions differ? The two-sample Kolmogorov-Smirnov statistic between
+// the sides' pooled distributions, with its p-value from permuting whole repetitions. Pure.
+//
+// Why not the textbook KS p-value: it assumes every event independent, and a repetition's events
+// are not (they share the server's state, the machine's neighbours, the moment). With 100,000
+// events per side the textbook test calls any two repetitions of the same server different.
+// Permuting repetitions between the sides asks the right question instead: is the split into
+// base and head more extreme than the splits that differ only by which repetitions went where?
+import { createRng } from './random.js';
+
+/** A distribution as increasing values with positive counts (a latency histogram). */
+export interface Weighted {
+  readonly values: readonly number[];
+  readonly counts: readonly number[];
+}
+
+export interface DistributionTest {
+  /** Largest distance between the two pooled empirical CDFs, 0 to 1. */
+  readonly statistic: number;
+  /** Share of the repetition splits whose statistic is at least the observed one. */
+  readonly pValue: number;
+  /** Splits looked at: every one ("exact"), or a seeded sample of them. */
+  readonly permutations: number;
+  readonly exact: boolean;
+}
+
+/** Every split is looked at up to this many; past it, this many seeded random ones. */
+export const MAX_PERMUTATIONS = 2000;
+
+/** Merges distributions: each distinct value once, in increasing order, with its summed count. */
+export function pool(parts: readonly Weighted[]): Weighted {
+  const byValue = new Map<number, number>();
+  for (const part of parts) {
+    part.values.forEach((value, index) => {
+      byValue.set(value, (byValue.get(value) ?? 0) + (part.counts[index] ?? 0));
+    });
+  }
+  const values = [...byValue.keys()].sort((a, b) => a - b);
+  return { values, counts: values.map((value) => byValue.get(value) ?? 0) };
+}
+
+/** The smallest value at which at least `q` (0 < q ≤ 1) of the events lie. */
+export function weightedQuantile(distribution: Weighted, q: number): number {
+  if (!(q > 0 && q <= 1)) throw new RangeError(`weightedQuantile: q must lie in (0, 1], got ${q}`);
+  const total = distribution.counts.reduce((sum, count) => sum + count, 0);
+  if (total <= 0) throw new RangeError('weightedQuantile: the distribution is empty');
+  let seen = 0;
+  for (const [index, count] of distribution.counts.entries()) {
+    seen += count;
+    if (seen >= q * total) return distribution.values[index] ?? Number.NaN;
+  }
+  return distribution.values.at(-1) ?? Number.NaN;
+}
+
+/** Counts over a shared support, one row per distribution. */
+function onSupport(parts: readonly Weighted[]): Float64Array[] {
+  const support = pool(parts).values;
+  const position = new Map(support.map((value, index) => [value, index]));
+  return parts.map((part) => {
+    const row = new Float64Array(support.length);
+    part.values.forEach((value, index) => {
+      const at = position.get(value) ?? 0;
+      row[at] = (row[at] ?? 0) + (part.counts[index] ?? 0);
+    });
+    return row;
+  });
+}
+
+/** sup |F₁ − F₂| between the sums of the rows marked in `inFirst` and of the others. */
+function splitStatistic(rows: readonly Float64Array[], inFirst: readonly boolean[]): number {
+  const width = rows[0]?.length ?? 0;
+  const first = new Float64Array(width);
+  const second = new Float64Array(width);
+  rows.forEach((row, index) => {
+    const target = inFirst[index] ? first : second;
+    for (let i = 0; i < width; i += 1) target[i] = (target[i] ?? 0) + (row[i] ?? 0);
+  });
+  const totalFirst = first.reduce((sum, count) => sum + count, 0);
+  const totalSecond = second.reduce((sum, count) => sum + count, 0);
+  let cumulativeFirst = 0;
+  let cumulativeSecond = 0;
+  let largest = 0;
+  for (let i = 0; i < width; i += 1) {
+    cumulativeFirst += first[i] ?? 0;
+    cumulativeSecond += second[i] ?? 0;
+    largest = Math.max(largest, Math.abs(cumulativeFirst / totalFirst - cumulativeSecond / totalSecond));
+  }
+  return largest;
+}
+
+/** n choose k, as a float (large values only need to compare with MAX_PERMUTATIONS). */
+function choose(n: number, k: number): number {
+  let result = 1;
+  for (let i = 1; i <= k; i += 1) result = (result * (n - k + i)) / i;
+  return Math.round(result);
+}
+
+/** Every way to mark `k` of `n` items, as boolean masks. */
+function* everySplit(n: number, k: number): Generator<boolean[]> {
+  const chosen = Array.from({ length: k }, (_, index) => index);
+  for (;;) {
+    const mask = new Array<boolean>(n).fill(false);
+    for (const index of chosen) mask[index] = true;
+    yield mask;
+    let i = k - 1;
+    while (i >= 0 && chosen[i] === n - k + i) i -= 1;
+    if (i < 0) return;
+    chosen[i] = (chosen[i] ?? 0) + 1;
+    for (let j = i + 1; j < k; j += 1) chosen[j] = (chosen[j - 1] ?? 0) + 1;
+  }
+}
+
+/** `count` random ways to mark `k` of `n` items (Fisher-Yates on a seeded generator). */
+function* randomSplits(n: number, k: number, count: number, seed: number): Generator<boolean[]> {
+  const rng = createRng(seed);
+  const order = Array.from({ length: n }, (_, index) => index);
+  for (let drawn = 0; drawn < count; drawn += 1) {
+    for (let i = n - 1; i > 0; i -= 1) {
+      const j = rng.nextIntBelow(i + 1);
+      [order[i], order[j]] = [order[j] ?? 0, order[i] ?? 0];
+    }
+    const mask = new Array<boolean>(n).fill(false);
+    for (const index of order.slice(0, k)) mask[index] = true;
+    yield mask;
+  }
+}
+
+/**
+ * KS statistic between the pooled repetitions of each side, and the share of repetition splits
+ * (base's count of repetitions on one side, the rest on the other) at least as far apart.
+ */
+export function repetitionKsTest(
+  base: readonly Weighted[],
+  head: readonly Weighted[],
+  seed = 1,
+): DistributionTest {
+  if (base.length === 0 || head.length === 0) {
+    throw new RangeError('repetitionKsTest: each side needs at least one repetition');
+  }
+  const rows = onSupport([...base, ...head]);
+  const n = rows.length;
+  const k = base.length;
+  const observed = splitStatistic(
+    rows,
+    rows.map((_, index) => index < k),
+  );
+  const exact = choose(n, k) <= MAX_PERMUTATIONS;
+  const splits = exact ? everySplit(n, k) : randomSplits(n, k, MAX_PERMUTATIONS, seed);
+  let atLeast = 0;
+  let permutations = 0;
+  // A split's statistic equal to the observed one up to rounding counts as "at least".
+  const floor = observed - 1e-12;
+  for (const mask of splits) {
+    permutations += 1;
+    if (splitStatistic(rows, mask) >= floor) atLeast += 1;
+  }
+  // A sampled test counts the observed split too, so that p is never 0.
+  const pValue = exact ? atLeast / permutations : (atLeast + 1) / (permutations + 1);
+  return { statistic: observed, pValue, permutations, exact };
+}
