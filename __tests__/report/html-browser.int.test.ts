@@ -26,8 +26,12 @@ const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}]/u;
 
 const describeWithChromium = requireCommand('chromium') ? describe : describe.skip;
 
-describeWithChromium('the HTML report in headless chromium', () => {
-  const input = abReportInput(fixtureResults('quick-ab-performance-schema.json'));
+// Throughput with scaling and time series; and one with latency histograms (the latency chart).
+describeWithChromium.each([
+  ['quick-ab-performance-schema.json', 'inconclusive'],
+  ['tail-latency-stall.json', 'pass'],
+])('the HTML report of %s in headless chromium', (fixture, verdict) => {
+  const input = abReportInput(fixtureResults(fixture));
   const charts = chartsFor(input);
   const titles = charts.map((chart) => {
     const title = chart.spec.title;
@@ -138,7 +142,7 @@ describeWithChromium('the HTML report in headless chromium', () => {
         height: box?.height ?? 0,
       };
     });
-    expect(headline.text).toContain('Performance: inconclusive');
+    expect(headline.text).toContain(`Performance: ${verdict}`);
     expect(headline.text).not.toMatch(EMOJI);
     expect(headline.icon).toBe('img');
     expect(headline.label).not.toBe('');
