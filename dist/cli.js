@@ -4675,7 +4675,7 @@ function addCompareCommand(program, onExitCode) {
         .option('--tolerance <rule>', 'tolerance override, [WORKLOAD[@THREADS]:]METRIC=FRACTION, e.g. tps=0.03 or oltp_insert@64:tps=10% (repeatable)', collect)
         .option('--alpha <p>', 'significance level, after Benjamini-Hochberg adjustment across the cells of each metric', '0.05')
         .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as (it is always reported loudly)', 'pass')
-        .option('--gate <metrics>', `metrics whose cells decide the verdict, comma-separated (${METRIC_NAMES.join(', ')}); add p99Ms (or p95Ms) to gate on tail latency`, 'tps,instructions')
+        .option('--gate <metrics>', `metrics whose cells decide the verdict, comma-separated (${METRIC_NAMES.join(', ')}); latency stands for p99Ms: tps,latency gates on the tail too`, 'tps,instructions')
         .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
         .action(async (resultsPath, flags) => {
         const outcome = await compareCommand({

@@ -5947,6 +5947,7 @@ const initializer = (inst, issues) => {
         },
     });
 };
+const ZodError = /*@__PURE__*/ $constructor("ZodError", initializer);
 const ZodRealError = /*@__PURE__*/ $constructor("ZodError", initializer, undefined, {
     Parent: Error,
 });
@@ -7299,4 +7300,4 @@ function ensureSharedDir(dir) {
         chmodSync(dir, 0o1777);
 }
 
-export { BaselineError as B, DependencyError as D, GateError as G, HistoryError as H, InputError as I, LockTimeoutError as L, ResultsError as R, ServerError as S, ZodISODateTime as Z, _isoDateTime as _, InterruptedError as a, _enum as b, array as c, strictObject as d, errorMessage as e, boolean as f, discriminatedUnion as g, tailLines as h, int as i, BuildError as j, BenchmarkError as k, literal as l, url as m, number as n, object as o, ensureMachineStateDir as p, _null as q, record as r, string as s, tuple as t, union as u, ServerRegistry as v, writeFileAtomic as w };
+export { BaselineError as B, DependencyError as D, GateError as G, HistoryError as H, InputError as I, LockTimeoutError as L, ResultsError as R, ServerError as S, ZodError as Z, _isoDateTime as _, InterruptedError as a, ZodISODateTime as b, _enum as c, array as d, errorMessage as e, strictObject as f, boolean as g, discriminatedUnion as h, int as i, tailLines as j, BuildError as k, literal as l, BenchmarkError as m, number as n, object as o, url as p, ensureMachineStateDir as q, record as r, string as s, tuple as t, union as u, _null as v, writeFileAtomic as w, ServerRegistry as x };

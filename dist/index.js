@@ -1,7 +1,7 @@
 import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, h as setFailed, r as requireTunnel, j as requireUndici, u as undiciExports } from './actions-toolkit.js';
 import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
 import { h as commonBuildRequest, O as actionSpelling, P as compilerLabel, q as comparisonLabels, Q as detectCcache, d as bisectOptionsFromFlags, e as bisectCommand, b as BISECT_DEFAULTS, A as historyRun, R as analyzeHistory, K as isRecent, S as changesDocument, J as changesText, T as parseResults, U as historyRelativePath, V as historySpec, W as renderChart, X as alertIssue, Y as MAX_HISTORY_BYTES, Z as parseHistoryText, _ as appendToHistory, $ as serializeHistory, H as historyChangesRequest, p as parseCommit, L as formatChangePercentPlain, a0 as commentMarker, a1 as cliSpelling, a2 as writeReport, a3 as verdictExitCode, a4 as renderVerdictSummary, a5 as sideOf, a6 as looksOfRun, a7 as buildVerdict, a8 as Verdict, a9 as parseVerdict, aa as parseBaselineFile, ab as DEFAULT_COMPARE_OPTIONS, n as newestEntry, ac as checkComparable, ad as baselineSide, j as compareOptionsFromFlags, x as runConfigFromFlags, u as runCommand, t as inCleanupScope, i as compareCommand, w as buildSides } from './gate.js';
-import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, o as object, s as string } from './gate-core.js';
+import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, Z as ZodError, o as object, s as string } from './gate-core.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
@@ -6940,8 +6940,9 @@ function rejudge(artifact) {
     catch (error) {
         if (error instanceof ArtifactError)
             throw error;
-        // Checks of the statistics (RangeError) and of the pairing (InputError) on odd data.
-        if (error instanceof GateError || error instanceof RangeError) {
+        // Checks of the statistics (RangeError), of the pairing (InputError) and of the verdict built
+        // (ZodError: figures no real run gives, such as more events than a number holds) on odd data.
+        if (error instanceof GateError || error instanceof RangeError || error instanceof ZodError) {
             throw refuse(`results.json cannot be judged: ${error.message}`, error);
         }
         throw error;

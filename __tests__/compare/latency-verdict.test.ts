@@ -1,7 +1,10 @@
 // Latency distributions in the verdict, the summary, the comment, the HTML report and the chart,
 // on a real run whose head stalls 1 ms in every 50 ms (fixture tail-latency-stall.json: 20,000
 // point selects a second over 8 threads; see __fixtures__/slow-server/README.md).
-import { sideOf } from '../../src/commands/compare.js';
+import { appendEntry, createEntry } from '../../src/baseline/entry.js';
+import { baselineKey } from '../../src/baseline/key.js';
+import { compareOptionsFromFlags, sideOf } from '../../src/commands/compare.js';
+import { latencyDistributions } from '../../src/compare/latency-distribution.js';
 import { buildVerdict, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
 import { MAX_ECDF_POINTS, Verdict } from '../../src/compare/verdict-schema.js';
@@ -9,6 +12,7 @@ import { latencySpec } from '../../src/report/charts.js';
 import { commentMarker, renderComment } from '../../src/report/comment.js';
 import { type EmbedScripts, renderHtmlReport } from '../../src/report/html.js';
 import type { ReportInput } from '../../src/report/report-input.js';
+import { repetitionKsTest } from '../../src/stats/distribution-test.js';
 import { SysbenchReport } from '../../src/sysbench/report-schema.js';
 import type { Results } from '../../src/results/results-schema.js';
 import { fixtureResults } from '../helpers/report-input.js';
@@ -119,6 +123,21 @@ describe('the histogram in a results file', () => {
   if (!report?.histogram) throw new Error('the fixture has no histogram');
   const { histogram } = report;
 
+  it('is refused when its counts do not add up to the events of the run', () => {
+    const counts = [...histogram.counts];
+    counts[0] = (counts[0] ?? 0) + 1;
+    expect(SysbenchReport.safeParse({ ...report, histogram: { ...histogram, counts } }).success).toBe(false);
+    const huge = [...histogram.counts];
+    huge[0] = 2 ** 52;
+    expect(
+      SysbenchReport.safeParse({
+        ...report,
+        totalEvents: report.totalEvents - (histogram.counts[0] ?? 0) + 2 ** 52,
+        histogram: { ...histogram, counts: huge },
+      }).success,
+    ).toBe(false);
+  });
+
   it('is refused when its values go down, its lengths differ or it has too many buckets', () => {
     const reversed = { ...histogram, valuesMs: [...histogram.valuesMs].reverse() };
     expect(SysbenchReport.safeParse({ ...report, histogram: reversed }).success).toBe(false);
@@ -130,5 +149,84 @@ describe('the histogram in a results file', () => {
     };
     expect(SysbenchReport.safeParse({ ...report, histogram: huge }).success).toBe(false);
     expect(SysbenchReport.safeParse(report).success).toBe(true);
+  });
+});
+
+describe('latency distributions that would cost too much, or mean nothing', () => {
+  it("are left out of instruction suites, whose latencies are valgrind's", () => {
+    const pairs = [[stall.cells[0], stall.cells[1]]] as const;
+    expect(pairs.every((pair) => pair.every((entry) => entry !== undefined))).toBe(true);
+    const cells = pairs.map(([base, head]) => [base!, head!] as const);
+    expect(latencyDistributions(cells, [], 'instructions')).toEqual([]);
+    expect(latencyDistributions(cells, [], 'throughput')).toHaveLength(1);
+  });
+
+  it('stay bounded when a file holds 1,024 distinct values in each of 20 + 20 repetitions', () => {
+    const wide = (offset: number) => ({
+      values: Array.from({ length: 1024 }, (_, i) => 0.001 * (1 + i + offset / 7)),
+      counts: new Array<number>(1024).fill(1),
+    });
+    const base = Array.from({ length: 20 }, (_, i) => wide(i));
+    const head = Array.from({ length: 20 }, (_, i) => wide(i + 20));
+    const started = performance.now();
+    const test = repetitionKsTest(base, head);
+    // 20 · 20,000 values wide: the splits drawn shrink to what the work budget allows.
+    expect(test.exact).toBe(false);
+    expect(test.permutations).toBeLessThan(2000);
+    expect(test.permutations).toBeGreaterThanOrEqual(200);
+    expect(performance.now() - started).toBeLessThan(20_000);
+  });
+});
+
+describe('the latency gate', () => {
+  it('is --gate tps,latency, latency standing for p99Ms', () => {
+    const options = compareOptionsFromFlags({
+      gate: 'tps,latency,p99Ms',
+      tolerance: [],
+      alpha: '0.05',
+      inconclusive: 'pass',
+    });
+    expect(options.gateMetrics).toEqual(['tps', 'p99Ms']);
+  });
+
+  it('says so when it could judge no cell (a base without histograms)', () => {
+    const bare = {
+      ...stall,
+      cells: stall.cells.map((entry) =>
+        entry.side === 'base'
+          ? {
+              ...entry,
+              repetitions: entry.repetitions.map((repetition) => {
+                const report = { ...repetition.report };
+                delete report.histogram;
+                return { ...repetition, report };
+              }),
+            }
+          : entry,
+      ),
+    };
+    const input = inputFor(bare, ['tps', 'p99Ms']);
+    expect(input.verdict.latency).toEqual([]);
+    expect(input.verdict.warnings).toContainEqual(
+      expect.stringMatching(/^p99Ms is a gating metric, but no cell could be judged on it/),
+    );
+    expect(
+      inputFor(stall, ['tps', 'p99Ms']).verdict.warnings.some((warning) => warning.startsWith('p99Ms')),
+    ).toBe(false);
+  });
+});
+
+describe('a stored baseline', () => {
+  it('keeps the histograms of its newest entry only', () => {
+    const later = { ...stall, startedAt: '2026-11-26T00:00:00.000Z', finishedAt: '2026-11-26T00:05:00.000Z' };
+    const key = baselineKey(stall);
+    const first = appendEntry(null, key, createEntry(stall, { savedAt: '2026-11-25T08:00:00.000Z' }));
+    const second = appendEntry(first.file, key, createEntry(later, { savedAt: '2026-11-26T08:00:00.000Z' }));
+    const histograms = second.file.entries.map(
+      (entry) =>
+        entry.cells.flatMap((cell) => cell.repetitions).filter((repetition) => repetition.report.histogram)
+          .length,
+    );
+    expect(histograms).toEqual([0, 5]);
   });
 });

@@ -63,6 +63,13 @@ describe('parseLatencyHistogram', () => {
         output.replace('       0.020 |**                                       2283', '       0.020 | lots'),
       ),
     ).toMatch(/has a line that is not a bucket: "0\.020 \| lots"/);
+    // A run without events prints the header and no bucket: no histogram, and no error.
+    const start = output.indexOf('Latency histogram');
+    const end = output.indexOf('\n\n', start);
+    const header = output.slice(start, output.indexOf('\n', output.indexOf('\n', start) + 1));
+    expect(
+      parseLatencyHistogram(`${output.slice(0, start)}${header}${output.slice(end)}`, 'ps @ 1'),
+    ).toBeUndefined();
   });
 
   it('refuses a quantile outside (0, 1]', () => {

@@ -83,6 +83,26 @@ function trimFunctions(cell: CellResult): CellResult {
   return { ...cell, functions, functionsBelow: functions.at(-1)?.perTransaction ?? 0 };
 }
 
+/**
+ * An entry without its latency histograms: a verdict reads the newest entry's only, and each
+ * repetition's histogram is some 10 KB (the standard suite's entry would grow by about 1.8 MB).
+ */
+function withoutHistograms(entry: BaselineEntry): BaselineEntry {
+  if (!entry.cells.some((cell) => cell.repetitions.some((repetition) => repetition.report.histogram)))
+    return entry;
+  return {
+    ...entry,
+    cells: entry.cells.map((cell) => ({
+      ...cell,
+      repetitions: cell.repetitions.map((repetition) => {
+        const report = { ...repetition.report };
+        delete report.histogram;
+        return { ...repetition, report };
+      }),
+    })),
+  };
+}
+
 export interface AppendOutcome {
   readonly file: BaselineFile;
   /** False when the same run (start, finish, side, host) was already stored: nothing changes. */
@@ -129,7 +149,7 @@ export function appendEntry(
       `the hardware changed since the previous entry (fingerprint ${newest.environment.fingerprint} → ${entry.environment.fingerprint}): the history has a break here`,
     );
   }
-  const all = [...previous, entry];
+  const all = [...previous.map(withoutHistograms), entry];
   const dropped = Math.max(0, all.length - keep);
   return {
     file: {

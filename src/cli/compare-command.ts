@@ -58,7 +58,7 @@ export function addCompareCommand(program: Command, onExitCode: (code: number) =
     )
     .option(
       '--gate <metrics>',
-      `metrics whose cells decide the verdict, comma-separated (${METRIC_NAMES.join(', ')}); add p99Ms (or p95Ms) to gate on tail latency`,
+      `metrics whose cells decide the verdict, comma-separated (${METRIC_NAMES.join(', ')}); latency stands for p99Ms: tps,latency gates on the tail too`,
       'tps,instructions',
     )
     .option('--force', 'compare even across suites or machines (the difference becomes a warning)')

@@ -137,19 +137,25 @@ function parseAlpha(value: string, flag: string): number {
   return alpha;
 }
 
+/** `--gate latency`: the tail percentile that the latency gate judges. */
+export const LATENCY_GATE_METRIC: MetricName = 'p99Ms';
+
 function parseGate(value: string, flag: string): MetricName[] {
   const names = value
     .split(',')
     .map((name) => name.trim())
-    .filter((name) => name !== '');
+    .filter((name) => name !== '')
+    .map((name) => (name === 'latency' ? LATENCY_GATE_METRIC : name));
   for (const name of names) {
     if (!isMetricName(name)) {
-      throw new InputError(`${flag} ${value}: unknown metric "${name}"; metrics: ${METRIC_NAMES.join(', ')}`);
+      throw new InputError(
+        `${flag} ${value}: unknown metric "${name}"; metrics: ${METRIC_NAMES.join(', ')}, or latency (${LATENCY_GATE_METRIC})`,
+      );
     }
   }
   if (names.length === 0)
     throw new InputError(`${flag}: name at least one metric (${METRIC_NAMES.join(', ')})`);
-  return names.filter(isMetricName);
+  return [...new Set(names.filter(isMetricName))];
 }
 
 export function compareOptionsFromFlags(

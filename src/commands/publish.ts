@@ -30,6 +30,8 @@ import {
 } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
+import { ZodError } from 'zod';
+
 import { checkComparable } from '../baseline/comparable.js';
 import { baselineSide, newestEntry } from '../baseline/entry.js';
 import type { BaselineFile } from '../baseline/baseline-schema.js';
@@ -355,8 +357,9 @@ export function rejudge(artifact: Artifact): ReportInput {
     input = { verdict, base: base.side, head, suite: results.suite, history: base.history };
   } catch (error) {
     if (error instanceof ArtifactError) throw error;
-    // Checks of the statistics (RangeError) and of the pairing (InputError) on odd data.
-    if (error instanceof GateError || error instanceof RangeError) {
+    // Checks of the statistics (RangeError), of the pairing (InputError) and of the verdict built
+    // (ZodError: figures no real run gives, such as more events than a number holds) on odd data.
+    if (error instanceof GateError || error instanceof RangeError || error instanceof ZodError) {
       throw refuse(`results.json cannot be judged: ${error.message}`, error);
     }
     throw error;

@@ -2,6 +2,8 @@
 // the pooled CDFs for the chart, and whether the distributions differ by more than repetitions
 // of one server do. Pure.
 import type { CellResult } from '../results/results-schema.js';
+import type { MeasurementKind } from '../suite/suite-schema.js';
+import { bucketIndex } from '../sysbench/histogram.js';
 import { pool, repetitionKsTest, type Weighted, weightedQuantile } from '../stats/distribution-test.js';
 import type { CellComparison, LatencyDistribution, SideLatency } from './verdict-schema.js';
 import { MAX_ECDF_POINTS } from './verdict-schema.js';
@@ -13,6 +15,14 @@ function histograms(cell: CellResult): Weighted[] | undefined {
   return list.flatMap((histogram) =>
     histogram ? [{ values: histogram.valuesMs, counts: histogram.counts }] : [],
   );
+}
+
+/**
+ * The same distribution over sysbench's 1,024 bucket indices (the order of values is kept): the
+ * test's work and memory stay bounded whatever values a results file holds.
+ */
+function onBuckets(distribution: Weighted): Weighted {
+  return pool([{ values: distribution.values.map(bucketIndex), counts: distribution.counts }]);
 }
 
 /** At most MAX_ECDF_POINTS points of the CDF, evenly over the buckets, the last always kept. */
@@ -53,15 +63,21 @@ function tailMoved(
   );
 }
 
+/**
+ * Throughput cells only: under callgrind (instruction suites) a latency is valgrind's slowdown,
+ * not the server's.
+ */
 export function latencyDistributions(
   pairs: readonly (readonly [CellResult, CellResult])[],
   cells: readonly Pick<CellComparison, 'workload' | 'threads' | 'metric' | 'verdict'>[],
+  kind: MeasurementKind,
 ): LatencyDistribution[] {
+  if (kind !== 'throughput') return [];
   return pairs.flatMap(([baseCell, headCell]): LatencyDistribution[] => {
     const base = histograms(baseCell);
     const head = histograms(headCell);
     if (!base || !head) return [];
-    const test = repetitionKsTest(base, head);
+    const test = repetitionKsTest(base.map(onBuckets), head.map(onBuckets));
     const { workload, threads } = headCell;
     return [
       {

@@ -262,6 +262,24 @@ function noGatingWarning(cells: readonly CellComparison[], suite: Suite, options
   ];
 }
 
+/**
+ * A gating metric this kind of suite measures but no cell was judged on (a base without latency
+ * histograms under --gate tps,p99Ms, say): the gate the user asked for decided nothing.
+ */
+function unjudgedGateWarnings(
+  cells: readonly CellComparison[],
+  suite: Suite,
+  options: CompareOptions,
+): string[] {
+  const measurable = new Set(metricsFor(suite.metric).map((metric) => metric.name));
+  return options.gateMetrics
+    .filter((name) => measurable.has(name) && !cells.some((cell) => cell.metric === name))
+    .map(
+      (name) =>
+        `${name} is a gating metric, but no cell could be judged on it (one side lacks it in every repetition: results or a baseline from before it was measured, or a machine without it): it decided nothing`,
+    );
+}
+
 /** What the verdict says about one side's server: enough to tell which build it was. */
 export function sideIdentity(facts: ServerFacts): Verdict['sides']['base'] {
   return {
@@ -315,9 +333,10 @@ export function buildVerdict(
       ...(crossFlavor === undefined ? [] : [crossFlavor]),
       ...environmentWarnings(base.environment, head.environment),
       ...noGatingWarning(cells, suite, options),
+      ...(cells.some((cell) => cell.gating) ? unjudgedGateWarnings(cells, suite, options) : []),
     ],
     functionDeltas: functionDeltas(pairs, cells),
-    latency: latencyDistributions(pairs, cells),
+    latency: latencyDistributions(pairs, cells, suite.metric),
   };
 }
 

@@ -307,7 +307,8 @@ function resultsSection(input: ReportInput): string {
 
 /** "0.088 → 0.176 (+100.0%)" for one percentile of a latency distribution. */
 function percentileCell(base: number, head: number): string {
-  return text(`${formatFigure(base)} → ${formatFigure(head)} (${formatChangePercent(head / base - 1)})`);
+  const change = base > 0 ? ` (${formatChangePercent(head / base - 1)})` : '';
+  return text(`${formatFigure(base)} → ${formatFigure(head)}${change}`);
 }
 
 function latencySection(verdict: Verdict): string {

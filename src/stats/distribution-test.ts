@@ -26,6 +26,10 @@ export interface DistributionTest {
 
 /** Every split is looked at up to this many; past it, this many seeded random ones. */
 export const MAX_PERMUTATIONS = 2000;
+/** Splits sampled at least, whatever they cost. */
+export const MIN_PERMUTATIONS = 200;
+/** Additions one test may spend on its splits (about 0.1 s). */
+const WORK_BUDGET = 50_000_000;
 
 /** Merges distributions: each distinct value once, in increasing order, with its summed count. */
 export function pool(parts: readonly Weighted[]): Weighted {
@@ -52,8 +56,8 @@ export function weightedQuantile(distribution: Weighted, q: number): number {
   return distribution.values.at(-1) ?? Number.NaN;
 }
 
-/** Counts over a shared support, one row per distribution. */
-function onSupport(parts: readonly Weighted[]): Float64Array[] {
+/** Cumulative counts over a shared support, one row per distribution. */
+function cumulativeRows(parts: readonly Weighted[]): Float64Array[] {
   const support = pool(parts).values;
   const position = new Map(support.map((value, index) => [value, index]));
   return parts.map((part) => {
@@ -62,28 +66,33 @@ function onSupport(parts: readonly Weighted[]): Float64Array[] {
       const at = position.get(value) ?? 0;
       row[at] = (row[at] ?? 0) + (part.counts[index] ?? 0);
     });
+    for (let i = 1; i < row.length; i += 1) row[i] = (row[i] ?? 0) + (row[i - 1] ?? 0);
     return row;
   });
 }
 
-/** sup |F₁ − F₂| between the sums of the rows marked in `inFirst` and of the others. */
-function splitStatistic(rows: readonly Float64Array[], inFirst: readonly boolean[]): number {
-  const width = rows[0]?.length ?? 0;
+/**
+ * sup |F₁ − F₂| between the rows marked in `inFirst` and the others, from cumulative rows and
+ * their sum: the second side is the whole minus the first, so only the first is added up.
+ */
+function splitStatistic(
+  rows: readonly Float64Array[],
+  whole: Float64Array,
+  inFirst: readonly boolean[],
+): number {
+  const width = whole.length;
   const first = new Float64Array(width);
-  const second = new Float64Array(width);
   rows.forEach((row, index) => {
-    const target = inFirst[index] ? first : second;
-    for (let i = 0; i < width; i += 1) target[i] = (target[i] ?? 0) + (row[i] ?? 0);
+    if (!inFirst[index]) return;
+    for (let i = 0; i < width; i += 1) first[i] = (first[i] ?? 0) + (row[i] ?? 0);
   });
-  const totalFirst = first.reduce((sum, count) => sum + count, 0);
-  const totalSecond = second.reduce((sum, count) => sum + count, 0);
-  let cumulativeFirst = 0;
-  let cumulativeSecond = 0;
+  const totalFirst = first[width - 1] ?? 0;
+  const totalSecond = (whole[width - 1] ?? 0) - totalFirst;
   let largest = 0;
   for (let i = 0; i < width; i += 1) {
-    cumulativeFirst += first[i] ?? 0;
-    cumulativeSecond += second[i] ?? 0;
-    largest = Math.max(largest, Math.abs(cumulativeFirst / totalFirst - cumulativeSecond / totalSecond));
+    const a = first[i] ?? 0;
+    const gap = Math.abs(a / totalFirst - ((whole[i] ?? 0) - a) / totalSecond);
+    if (gap > largest) largest = gap;
   }
   return largest;
 }
@@ -137,22 +146,30 @@ export function repetitionKsTest(
   if (base.length === 0 || head.length === 0) {
     throw new RangeError('repetitionKsTest: each side needs at least one repetition');
   }
-  const rows = onSupport([...base, ...head]);
+  const rows = cumulativeRows([...base, ...head]);
+  const width = rows[0]?.length ?? 0;
+  const whole = new Float64Array(width);
+  for (const row of rows) for (let i = 0; i < width; i += 1) whole[i] = (whole[i] ?? 0) + (row[i] ?? 0);
   const n = rows.length;
   const k = base.length;
   const observed = splitStatistic(
     rows,
+    whole,
     rows.map((_, index) => index < k),
   );
-  const exact = choose(n, k) <= MAX_PERMUTATIONS;
-  const splits = exact ? everySplit(n, k) : randomSplits(n, k, MAX_PERMUTATIONS, seed);
+  // Each split costs k·width additions: a run with many repetitions, or a file built to be wide,
+  // gets fewer random splits (never fewer than MIN_PERMUTATIONS), not a longer wait.
+  const affordable = Math.max(MIN_PERMUTATIONS, Math.floor(WORK_BUDGET / Math.max(1, k * width)));
+  const most = Math.min(MAX_PERMUTATIONS, affordable);
+  const exact = choose(n, k) <= most;
+  const splits = exact ? everySplit(n, k) : randomSplits(n, k, most, seed);
   let atLeast = 0;
   let permutations = 0;
   // A split's statistic equal to the observed one up to rounding counts as "at least".
   const floor = observed - 1e-12;
   for (const mask of splits) {
     permutations += 1;
-    if (splitStatistic(rows, mask) >= floor) atLeast += 1;
+    if (splitStatistic(rows, whole, mask) >= floor) atLeast += 1;
   }
   // A sampled test counts the observed split too, so that p is never 0.
   const pValue = exact ? atLeast / permutations : (atLeast + 1) / (permutations + 1);

@@ -18,7 +18,7 @@ const TITLE = 'Latency histogram (values are in milliseconds)';
 const HEADER = /^\s*value\s+-+ distribution -+ count$/;
 const ROW = /^\s+(\d+(?:\.\d+)?) \|[* ]*?\s*(\d+)$/;
 
-/** The histogram in sysbench's output, undefined when it printed none; a broken one is an error. */
+/** The histogram in sysbench's output, undefined when it printed none or an empty one; a broken one is an error. */
 export function parseLatencyHistogram(output: string, cell: string): LatencyHistogram | undefined {
   const lines = output.split('\n');
   const start = lines.findIndex((line) => line.trim() === TITLE);
@@ -41,13 +41,31 @@ export function parseLatencyHistogram(output: string, cell: string): LatencyHist
     valuesMs.push(value);
     counts.push(count);
   }
-  if (valuesMs.length === 0) throw broken('has no buckets');
+  // A run without a single event (a server stalled throughout) prints the header alone.
+  if (valuesMs.length === 0) return undefined;
   return { valuesMs, counts };
+}
+
+/** sysbench 1.0's histogram: 1,024 buckets, logarithmic from 0.001 ms to 100 s (sb_histogram.c). */
+const BUCKETS = 1024;
+const LOG_LOW = Math.log(0.001);
+const LOG_HIGH = Math.log(100_000);
+
+/**
+ * The index (0 to 1,023) of the sysbench bucket a value falls in. Any value maps to one of 1,024
+ * indices, so whatever a results file holds, distributions over them stay 1,024 wide.
+ */
+export function bucketIndex(valueMs: number): number {
+  if (!(valueMs > 0)) return 0;
+  const index = Math.round(((Math.log(valueMs) - LOG_LOW) * (BUCKETS - 1)) / (LOG_HIGH - LOG_LOW));
+  return Math.min(BUCKETS - 1, Math.max(0, index));
 }
 
 /**
  * The latency at quantile q (0 < q ≤ 1): the value of the first bucket where the events counted
- * so far reach q of all, as sysbench computes its own percentile from the same buckets.
+ * so far reach q of all. sysbench's own percentile rounds the count it looks for to the nearest
+ * event (floor(n·q + 0.5)); this takes the first bucket reaching n·q itself, which lands one
+ * bucket higher when rounding down would have stopped at a bucket's last event.
  */
 export function histogramQuantile(histogram: LatencyHistogram, q: number): number {
   if (!(q > 0 && q <= 1)) throw new RangeError(`histogramQuantile: q must lie in (0, 1], got ${q}`);

@@ -23,13 +23,16 @@ export type IntervalReport = z.infer<typeof IntervalReport>;
 /** sysbench keeps 1,024 latency buckets; a histogram has at most that many non-empty ones. */
 export const MAX_HISTOGRAM_BUCKETS = 1024;
 
+/** More events than any repetition has (10¹² is a million years at 30,000 a second). */
+const MAX_BUCKET_EVENTS = 1e12;
+
 /** sysbench's latency histogram (--histogram=on): each non-empty bucket's value and event count. */
 export const LatencyHistogram = z
   .strictObject({
     /** Bucket values in milliseconds, never decreasing. */
     valuesMs: z.array(rate).min(1).max(MAX_HISTOGRAM_BUCKETS),
     /** Events per bucket. */
-    counts: z.array(z.number().int().min(1)).min(1).max(MAX_HISTOGRAM_BUCKETS),
+    counts: z.array(z.number().int().min(1).max(MAX_BUCKET_EVENTS)).min(1).max(MAX_HISTOGRAM_BUCKETS),
   })
   .refine((histogram) => histogram.valuesMs.length === histogram.counts.length, {
     message: 'valuesMs and counts must have the same length',
@@ -43,36 +46,46 @@ export const LatencyHistogram = z
   );
 export type LatencyHistogram = z.infer<typeof LatencyHistogram>;
 
-export const SysbenchReport = z.strictObject({
-  threads: count,
-  queries: z.strictObject({ read: count, write: count, other: count, total: count }),
-  transactions: count,
-  tps: rate,
-  qps: rate,
-  ignoredErrors: count,
-  ignoredErrorsPerS: rate,
-  reconnects: count,
-  reconnectsPerS: rate,
-  totalTimeS: rate,
-  totalEvents: count,
-  latencyMs: z.strictObject({
-    min: rate,
-    avg: rate,
-    max: rate,
-    /** The percentile sysbench was asked for (its --percentile), e.g. 95. */
-    percentile: z.number().int().min(1).max(100),
-    /** Latency at that percentile. */
-    atPercentile: rate,
-    sum: rate,
-  }),
-  fairness: z.strictObject({
-    eventsAvg: rate,
-    eventsStddev: rate,
-    executionTimeAvgS: rate,
-    executionTimeStddevS: rate,
-  }),
-  intervals: z.array(IntervalReport),
-  /** Every event's latency, bucketed; absent in results written before histograms were kept. */
-  histogram: LatencyHistogram.optional(),
-});
+export const SysbenchReport = z
+  .strictObject({
+    threads: count,
+    queries: z.strictObject({ read: count, write: count, other: count, total: count }),
+    transactions: count,
+    tps: rate,
+    qps: rate,
+    ignoredErrors: count,
+    ignoredErrorsPerS: rate,
+    reconnects: count,
+    reconnectsPerS: rate,
+    totalTimeS: rate,
+    totalEvents: count,
+    latencyMs: z.strictObject({
+      min: rate,
+      avg: rate,
+      max: rate,
+      /** The percentile sysbench was asked for (its --percentile), e.g. 95. */
+      percentile: z.number().int().min(1).max(100),
+      /** Latency at that percentile. */
+      atPercentile: rate,
+      sum: rate,
+    }),
+    fairness: z.strictObject({
+      eventsAvg: rate,
+      eventsStddev: rate,
+      executionTimeAvgS: rate,
+      executionTimeStddevS: rate,
+    }),
+    intervals: z.array(IntervalReport),
+    /** Every event's latency, bucketed; absent in results written before histograms were kept. */
+    histogram: LatencyHistogram.optional(),
+  })
+  .refine(
+    (report) =>
+      report.histogram === undefined ||
+      report.histogram.counts.reduce((sum, count) => sum + count, 0) === report.totalEvents,
+    {
+      message: 'the latency histogram must hold every event of the run (its counts add up to totalEvents)',
+      path: ['histogram'],
+    },
+  );
 export type SysbenchReport = z.infer<typeof SysbenchReport>;

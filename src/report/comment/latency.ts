@@ -13,7 +13,8 @@ const LEAD = `${tableRow(['workload', 'threads', 'p50 (ms)', 'p95 (ms)', 'p99 (m
 
 /** "0.088 → 0.176 (+100.0%)". */
 function moved(base: number, head: number): string {
-  return `${formatFigure(base)} → ${formatFigure(head)} (${formatChangePercent(head / base - 1)})`;
+  const change = base > 0 ? ` (${formatChangePercent(head / base - 1)})` : '';
+  return `${formatFigure(base)} → ${formatFigure(head)}${change}`;
 }
 
 function row(cell: LatencyDistribution): string {
