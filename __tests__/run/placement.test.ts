@@ -49,10 +49,11 @@ describe('choosePlacement', () => {
     });
   });
 
-  it('leaves throughput suites unpinned unless asked, and everything with --pin off', () => {
+  it('pins throughput suites by default too, and nothing with --pin off', () => {
     expect(choosePlacement('auto', quick, [0, 1, 2, 3]).placement).toEqual({
-      pinned: false,
-      reason: 'throughput suites run unpinned unless asked with --pin on',
+      pinned: true,
+      server: '1-3',
+      client: '0',
     });
     expect(choosePlacement('off', instructions, [0, 1]).placement).toEqual({
       pinned: false,
@@ -71,8 +72,23 @@ describe('choosePlacement', () => {
       'not pinned: only CPU 3 is available to this run: the server and sysbench cannot be kept apart',
     );
     expect(choosePlacement('on', quick, [0, 1]).warning).toBe(
-      'the server runs on 1 CPU (1) while the suite runs up to 4 threads: those cells measure a server with fewer CPUs than threads',
+      'the server runs on 1 CPU (1) while the suite runs up to 4 threads: those cells measure a server with fewer CPUs than threads (--pin off measures the whole machine)',
     );
     expect(choosePlacement('on', quick, [0, 1, 2, 3, 4, 5]).warning).toBeUndefined();
+  });
+
+  it('only notes, without a warning, what auto could not give', () => {
+    expect(choosePlacement('auto', quick, [3])).toEqual({
+      placement: {
+        pinned: false,
+        reason: 'only CPU 3 is available to this run: the server and sysbench cannot be kept apart',
+      },
+      note: 'not pinned: only CPU 3 is available to this run: the server and sysbench cannot be kept apart',
+    });
+    const small = choosePlacement('auto', quick, [0, 1]);
+    expect(small.warning).toBeUndefined();
+    expect(small.note).toMatch(
+      /^the server runs on 1 CPU \(1\) while the suite runs up to 4 threads.*--pin off measures the whole machine\)$/,
+    );
   });
 });

@@ -43,7 +43,7 @@ export function addRunCommand(program: Command, onExitCode: (code: number) => vo
     )
     .option(
       '--pin <mode>',
-      'run the server and sysbench on CPUs of their own (taskset): auto (instruction suites only), on or off',
+      'run the server and sysbench on CPUs of their own (taskset): auto (wherever there are 2 CPUs or more), on (a warning when it cannot) or off',
       'auto',
     )
     .option('--verbose', 'show debug output (server start-up, commands)')

@@ -124,7 +124,7 @@ function parsePin(value: string | undefined, label: string): PinMode {
   const known = PIN_MODES.find((candidate) => candidate === mode);
   if (known === undefined) {
     throw new InputError(
-      `${label} ${mode}: expected ${PIN_MODES.join(', ')} (auto pins instruction suites, not throughput ones)`,
+      `${label} ${mode}: expected ${PIN_MODES.join(', ')} (auto pins wherever the machine has 2 CPUs or more)`,
     );
   }
   return known;

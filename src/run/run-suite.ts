@@ -145,13 +145,14 @@ async function checkBeforeStarting(
 
 /** Chooses where the server and sysbench run, and checks taskset when they are to be pinned. */
 async function placeProcesses(config: RunConfig, logger: Logger): Promise<Placement> {
-  const { placement, warning } = choosePlacement(
+  const { placement, warning, note } = choosePlacement(
     config.pin.mode,
     config.suite,
     allowedCpus(),
     config.pin.label,
   );
   if (warning !== undefined) logger.warning(warning);
+  if (note !== undefined) logger.info(`note: ${note}`);
   if (!placement.pinned) return placement;
   await exec(TASKSET, ['--version'], {
     installHint: `${config.pin.label} on runs the server and sysbench through taskset: install util-linux (apt-get install util-linux)`,
