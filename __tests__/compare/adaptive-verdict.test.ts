@@ -10,6 +10,7 @@ import {
 } from '../../src/compare/verdict.js';
 import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
+import { sideOf } from '../../src/commands/compare.js';
 import { InputError } from '../../src/errors.js';
 import { parseResults } from '../../src/results/results-file.js';
 import type { CellResult } from '../../src/results/results-schema.js';
@@ -175,5 +176,31 @@ describe('undecidedCells and the counts rule', () => {
     ).cells.find((cell) => cell.metric === 'instructions' && cell.workload === 'oltp_point_select');
     expect([judged?.verdict, judged?.judgedBy]).toEqual(['inconclusive', 'counts']);
     expect(undecidedCells(cells, instructions.suite, DEFAULT_COMPARE_OPTIONS)).toEqual([]);
+  });
+});
+
+describe('a real adaptive A/A run (quick, pinned, --budget twice the plan)', () => {
+  const path = new URL('../../__fixtures__/results/quick-aa-pinned-adaptive.json', import.meta.url).pathname;
+  const results = parseResults(readFileSync(path, 'utf8'), path);
+
+  it('is judged at its looks with every cell decided and unchanged, no cell left for more', () => {
+    const looks = looksOfRun(results);
+    expect(looks).toEqual([5, 8, 10]);
+    const verdict = buildVerdict(sideOf(results, 'base'), sideOf(results, 'head'), results.suite, source, {
+      ...DEFAULT_COMPARE_OPTIONS,
+      looks,
+    });
+    expect(verdict.counts).toEqual({ regression: 0, improvement: 0, unchanged: 6, inconclusive: 0 });
+    const reps = Object.fromEntries(
+      verdict.cells
+        .filter((cell) => cell.metric === 'tps')
+        .map((cell) => [`${cell.workload}@${cell.threads}`, cell.base.values.length]),
+    );
+    expect(reps).toMatchObject({
+      'oltp_point_select@4': 10,
+      'oltp_write_only@4': 8,
+      'oltp_point_select@1': 5,
+    });
+    expect(undecidedCells(results.cells, results.suite, { ...DEFAULT_COMPARE_OPTIONS, looks })).toEqual([]);
   });
 });
