@@ -4990,7 +4990,7 @@ function addRunCommand(program, onExitCode) {
         .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)')
         .option('--max-repetitions <n>', 'A/B runs: repetitions per side a cell the planned ones leave undecided may reach (default: the plan only)')
         .option('--budget <time>', 'A/B runs: how long the measurements may take, the plan included, while undecided cells get more repetitions, e.g. 20m')
-        .option('--pin <mode>', 'run the server and sysbench on CPUs of their own (taskset): auto (instruction suites only), on or off', 'auto')
+        .option('--pin <mode>', 'run the server and sysbench on CPUs of their own (taskset): auto (wherever there are 2 CPUs or more), on (a warning when it cannot) or off', 'auto')
         .option('--verbose', 'show debug output (server start-up, commands)')
         .action(async (parsed) => {
         const flags = {
