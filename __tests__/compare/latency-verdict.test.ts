@@ -3,11 +3,11 @@
 // point selects a second over 8 threads; see __fixtures__/slow-server/README.md).
 import { appendEntry, createEntry } from '../../src/baseline/entry.js';
 import { baselineKey } from '../../src/baseline/key.js';
-import { compareOptionsFromFlags, sideOf } from '../../src/commands/compare.js';
+import { compareOptionsFromFlags } from '../../src/commands/compare.js';
 import { latencyDistributions } from '../../src/compare/latency-distribution.js';
-import { buildVerdict, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
+import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
-import { MAX_ECDF_POINTS, Verdict } from '../../src/compare/verdict-schema.js';
+import { MAX_ECDF_POINTS } from '../../src/compare/verdict-schema.js';
 import { latencySpec } from '../../src/report/charts.js';
 import { commentMarker, renderComment } from '../../src/report/comment.js';
 import { type EmbedScripts, renderHtmlReport } from '../../src/report/html.js';
@@ -15,24 +15,12 @@ import type { ReportInput } from '../../src/report/report-input.js';
 import { repetitionKsTest } from '../../src/stats/distribution-test.js';
 import { SysbenchReport } from '../../src/sysbench/report-schema.js';
 import type { Results } from '../../src/results/results-schema.js';
-import { fixtureResults } from '../helpers/report-input.js';
+import { abReportInput, fixtureResults } from '../helpers/report-input.js';
 
 const SCRIPTS: EmbedScripts = { vega: '', vegaLite: '', vegaEmbed: '' };
 
 function inputFor(results: Results, gateMetrics = DEFAULT_COMPARE_OPTIONS.gateMetrics): ReportInput {
-  const base = sideOf(results, 'base');
-  const head = sideOf(results, 'head');
-  const verdict = buildVerdict(
-    base,
-    head,
-    results.suite,
-    { kind: 'ab', path: 'r.json', savedAt: null },
-    {
-      ...DEFAULT_COMPARE_OPTIONS,
-      gateMetrics,
-    },
-  );
-  return { verdict: Verdict.parse(verdict), base, head, suite: results.suite, history: [] };
+  return abReportInput(results, 'r.json', { ...DEFAULT_COMPARE_OPTIONS, gateMetrics });
 }
 
 const stall = fixtureResults('tail-latency-stall.json');

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 
 import { sideOf } from '../../src/commands/compare.js';
-import { buildVerdict, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
+import { buildVerdict, type CompareOptions, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
 import type { ReportInput } from '../../src/report/report-input.js';
 import { parseResults } from '../../src/results/results-file.js';
@@ -15,15 +15,13 @@ export function fixtureResults(name: string): Results {
 }
 
 /** The report input for an A/B results file judged against its own base side. */
-export function abReportInput(results: Results, path = 'results.json'): ReportInput {
+export function abReportInput(
+  results: Results,
+  path = 'results.json',
+  options: CompareOptions = DEFAULT_COMPARE_OPTIONS,
+): ReportInput {
   const base = sideOf(results, 'base');
   const head = sideOf(results, 'head');
-  const verdict = buildVerdict(
-    base,
-    head,
-    results.suite,
-    { kind: 'ab', path, savedAt: null },
-    DEFAULT_COMPARE_OPTIONS,
-  );
+  const verdict = buildVerdict(base, head, results.suite, { kind: 'ab', path, savedAt: null }, options);
   return { verdict: Verdict.parse(verdict), base, head, suite: results.suite, history: [] };
 }
