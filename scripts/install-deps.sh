@@ -117,8 +117,6 @@ if [ "$tests" -eq 1 ]; then
   command -v g++ >/dev/null 2>&1 || need+=(g++)
   command -v clang >/dev/null 2>&1 || need+=(clang)
   command -v perf >/dev/null 2>&1 || need+=(linux-perf)
-  # Links the slowed-down copy of mariadbd of the latency tests (__fixtures__/slow-server/).
-  command -v patchelf >/dev/null 2>&1 || need+=(patchelf)
   # Building MySQL (the other build packages come with the MariaDB source below).
   [ -f /usr/include/tirpc/rpc/rpc.h ] || need+=(libtirpc-dev)
   # No font package besides: chromium's own dependencies bring one (fontconfig's
