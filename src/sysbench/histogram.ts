@@ -10,6 +10,7 @@
 // non-empty one's value rounded to three decimals, so fast buckets can print the same value
 // several times; they are kept apart, in order. Every event of the run is in one bucket.
 import { BenchmarkError, tailLines } from '../errors.js';
+import { weightedQuantile } from '../stats/distribution-test.js';
 import type { LatencyHistogram } from './report-schema.js';
 
 export type { LatencyHistogram };
@@ -68,12 +69,5 @@ export function bucketIndex(valueMs: number): number {
  * bucket higher when rounding down would have stopped at a bucket's last event.
  */
 export function histogramQuantile(histogram: LatencyHistogram, q: number): number {
-  if (!(q > 0 && q <= 1)) throw new RangeError(`histogramQuantile: q must lie in (0, 1], got ${q}`);
-  const total = histogram.counts.reduce((sum, count) => sum + count, 0);
-  let seen = 0;
-  for (const [index, count] of histogram.counts.entries()) {
-    seen += count;
-    if (seen >= q * total) return histogram.valuesMs[index] ?? Number.NaN;
-  }
-  return histogram.valuesMs[histogram.valuesMs.length - 1] ?? Number.NaN;
+  return weightedQuantile({ values: histogram.valuesMs, counts: histogram.counts }, q);
 }
