@@ -1,4 +1,4 @@
-import { openSync, writeFileSync, fsyncSync, closeSync, renameSync, rmSync, existsSync, mkdirSync, chmodSync, readdirSync, statSync, readFileSync } from 'node:fs';
+import { openSync, writeFileSync, fsyncSync, closeSync, renameSync, rmSync, existsSync, mkdirSync, chmodSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, basename, isAbsolute } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -7013,6 +7013,32 @@ function ensureMachineStateDir(env = process.env) {
     return dir;
 }
 
+// What Linux's /proc/<pid>/stat says of a process: whether it still runs, and when it started.
+/** The process's state and start time; undefined when there is no such process. */
+function procStat(pid) {
+    let stat;
+    try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so fields count from the
+    // last ')'. After it, field 3 (state) is the first, and field 22 (starttime) the 20th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const [state, startTime] = [fields[0], fields[19]];
+    return state === undefined || startTime === undefined ? undefined : { state, startTime };
+}
+/**
+ * Whether the process still runs. A process that died but was not yet collected (a zombie)
+ * does not, though `kill(pid, 0)` still succeeds on it: a ptrace tracer such as vgdb holds a
+ * dead tracee as a zombie, and its parent does not hear of the death, until the tracer lets go.
+ */
+function isRunning(pid) {
+    const stat = procStat(pid);
+    return stat !== undefined && stat.state !== 'Z' && stat.state !== 'X';
+}
+
 // The record of the servers and work directories that runs on this machine have made, kept in the
 // machine-wide state directory (shell/machine-state.ts), so that what a killed run left behind can
 // be found and stopped later: by the next run (sweepOrphans), or by the action's post step
@@ -7066,20 +7092,8 @@ function isThatServer(record, processes) {
 /** The process table of Linux's /proc. */
 const procProcesses = {
     startTime(pid) {
-        let stat;
-        try {
-            stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        }
-        catch {
-            return undefined;
-        }
-        // "pid (comm) state ppid …": comm may hold spaces and parentheses, so fields count from the
-        // last ')'. After it, field 3 (state) is the first, and field 22 (starttime) the 20th.
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const state = fields[0];
-        if (state === 'Z' || state === 'X')
-            return undefined;
-        return fields[19];
+        const stat = procStat(pid);
+        return stat === undefined || stat.state === 'Z' || stat.state === 'X' ? undefined : stat.startTime;
     },
     cmdline(pid) {
         try {
@@ -7300,4 +7314,4 @@ function ensureSharedDir(dir) {
         chmodSync(dir, 0o1777);
 }
 
-export { BaselineError as B, DependencyError as D, GateError as G, HistoryError as H, InputError as I, LockTimeoutError as L, ResultsError as R, ServerError as S, ZodError as Z, _isoDateTime as _, InterruptedError as a, ZodISODateTime as b, _enum as c, array as d, errorMessage as e, strictObject as f, boolean as g, discriminatedUnion as h, int as i, tailLines as j, BuildError as k, literal as l, BenchmarkError as m, number as n, object as o, url as p, ensureMachineStateDir as q, record as r, string as s, tuple as t, union as u, _null as v, writeFileAtomic as w, ServerRegistry as x };
+export { BaselineError as B, DependencyError as D, GateError as G, HistoryError as H, InputError as I, LockTimeoutError as L, ResultsError as R, ServerError as S, ZodError as Z, _isoDateTime as _, InterruptedError as a, ZodISODateTime as b, _enum as c, array as d, errorMessage as e, strictObject as f, boolean as g, discriminatedUnion as h, int as i, tailLines as j, BuildError as k, literal as l, BenchmarkError as m, number as n, object as o, url as p, ensureMachineStateDir as q, record as r, string as s, tuple as t, union as u, isRunning as v, writeFileAtomic as w, _null as x, ServerRegistry as y };

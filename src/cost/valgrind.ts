@@ -11,6 +11,7 @@ import path from 'node:path';
 import { BenchmarkError, DependencyError, InputError, tailLines } from '../errors.js';
 import type { Flavor } from '../results/results-schema.js';
 import { exec, type ExecResult } from '../shell/exec.js';
+import { isRunning } from '../shell/proc-stat.js';
 
 export const VALGRIND = 'valgrind';
 export const VGDB = 'vgdb';
@@ -19,7 +20,10 @@ export const VALGRIND_INSTALL_HINT =
 
 /**
  * vgdb answers in well under a second while the process lives, but waits for good on a process
- * that died (it keeps waiting for the FIFO to be read): past this, the call is given up.
+ * that died (it keeps waiting for the FIFO to be read): past this, the call is given up. A vgdb
+ * given up is killed outright: when the process was blocked in a system call, vgdb attached to
+ * it with ptrace, and while it stays attached a process that died is held as a zombie that its
+ * parent (this run) never hears of.
  */
 export const VGDB_TIMEOUT_MS = 60_000;
 /** How often a vgdb command in flight checks that its process still lives. */
@@ -139,14 +143,9 @@ export class CallgrindControl {
     private readonly pid: number,
   ) {}
 
-  /** Whether the process still exists (signal 0 checks without sending anything). */
+  /** Whether the process still runs (a zombie held by vgdb's ptrace does not). */
   alive(): boolean {
-    try {
-      process.kill(this.pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
+    return isRunning(this.pid);
   }
 
   private async monitor(...command: string[]): Promise<void> {
@@ -164,6 +163,7 @@ export class CallgrindControl {
         check: false,
         installHint: VALGRIND_INSTALL_HINT,
         signal: AbortSignal.any([timeout, died.signal]),
+        killSignal: 'SIGKILL',
       });
     } catch (error) {
       if (died.signal.aborted) throw new BenchmarkError(`cannot send ${what}: the process died meanwhile`);

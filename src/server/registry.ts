@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { errorMessage, ServerError } from '../errors.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import { machineStateDir } from '../shell/machine-state.js';
+import { procStat } from '../shell/proc-stat.js';
 
 /** A process as the kernel knows it: a pid is reused, a pid with its start time is not. */
 export interface ProcessIdentity {
@@ -96,18 +97,8 @@ function isThatServer(record: ServerRecord, processes: Pick<ProcessTable, 'start
 /** The process table of Linux's /proc. */
 export const procProcesses: ProcessTable = {
   startTime(pid) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      return undefined;
-    }
-    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so fields count from the
-    // last ')'. After it, field 3 (state) is the first, and field 22 (starttime) the 20th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const state = fields[0];
-    if (state === 'Z' || state === 'X') return undefined;
-    return fields[19];
+    const stat = procStat(pid);
+    return stat === undefined || stat.state === 'Z' || stat.state === 'X' ? undefined : stat.startTime;
   },
   cmdline(pid) {
     try {

@@ -16,6 +16,8 @@ export interface ExecOptions {
   readonly cwd?: string;
   readonly input?: string;
   readonly signal?: AbortSignal;
+  /** What the process is sent when `signal` aborts. Default SIGTERM. */
+  readonly killSignal?: NodeJS.Signals;
   /** Called with each chunk of stdout as it arrives (progress, live logs). */
   readonly onStdout?: (chunk: string) => void;
   /** Called with each chunk of stderr as it arrives. */
@@ -49,7 +51,7 @@ export async function exec(
       cwd: options.cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
       signal: options.signal,
-      killSignal: 'SIGTERM',
+      killSignal: options.killSignal ?? 'SIGTERM',
     });
     const stdout: string[] = [];
     const stderr: string[] = [];
