@@ -34,6 +34,8 @@ function suite(overrides: Partial<SuiteInput> = {}): Suite {
   });
 }
 
+const SEEDED = '/opt/gate/assets/sysbench/seeded_prepare.lua';
+
 function firstWorkload(s: Suite) {
   const workload = s.workloads[0];
   if (!workload) throw new Error('suite has no workload');
@@ -91,7 +93,7 @@ describe('connectionArgs', () => {
     expect(connectionArgs(unrouted, 'socket')).toContain('--mysql-socket=/tmp/run/mysqld.sock');
     const s = suite({ connection: 'tcp' });
     expect(runArgs(unrouted, s, firstWorkload(s), 1, { seconds: 10 })).toContain('--mysql-host=127.0.0.1');
-    expect(prepareArgs(unrouted, s)).toContain('--mysql-host=127.0.0.1');
+    expect(prepareArgs(unrouted, s, SEEDED)).toContain('--mysql-host=127.0.0.1');
     expect(cleanupArgs(unrouted, s)).toContain('--mysql-host=127.0.0.1');
   });
 });
@@ -213,17 +215,14 @@ describe('prepareArgs and cleanupArgs', () => {
     [4, '--threads=4'],
     [16, '--threads=4'],
   ])('prepares %d tables with %s', (tables, threadsArg) => {
-    const args = prepareArgs(socket, suite({ tables }));
+    const args = prepareArgs(socket, suite({ tables }), SEEDED);
     expect(args).toContain(threadsArg);
     expect(args).toContain(`--tables=${tables}`);
   });
 
-  it('prepares with a bundled oltp script, the seed and the prepare options', () => {
-    const s = suite({
-      randSeed: 7,
-      prepareOptions: { mysql_storage_engine: 'myisam', create_secondary: false },
-    });
-    expect(prepareArgs(socket, s)).toEqual([
+  it('prepares with a bundled oltp script and the prepare options, in parallel, without a seed', () => {
+    const s = suite({ prepareOptions: { mysql_storage_engine: 'myisam', create_secondary: false } });
+    expect(prepareArgs(socket, s, SEEDED)).toEqual([
       'oltp_read_write',
       '--db-driver=mysql',
       '--mysql-socket=/tmp/run/mysqld.sock',
@@ -232,15 +231,35 @@ describe('prepareArgs and cleanupArgs', () => {
       '--tables=8',
       '--table-size=10000',
       '--threads=4',
-      '--rand-seed=7',
       '--mysql_storage_engine=myisam',
       '--create_secondary=off',
       'prepare',
     ]);
   });
 
+  it('prepares the same rows every time with a seed: the seeded script, on one thread', () => {
+    const s = suite({ randSeed: 7, prepareOptions: { create_secondary: false } });
+    expect(prepareArgs(socket, s, SEEDED)).toEqual([
+      SEEDED,
+      '--db-driver=mysql',
+      '--mysql-socket=/tmp/run/mysqld.sock',
+      '--mysql-user=root',
+      '--mysql-db=sbtest',
+      '--tables=8',
+      '--table-size=10000',
+      '--threads=1',
+      '--rand-seed=7',
+      '--prepare-seed=7',
+      '--create_secondary=off',
+      'prepare',
+    ]);
+    expect(() => prepareArgs(socket, suite({ prepareOptions: { 'prepare-seed': 3 } }), SEEDED)).toThrow(
+      /sets sysbench option "prepare-seed", which mysql-perf-gate sets from the suite "randSeed"/,
+    );
+  });
+
   it('rejects prepare options the suite controls', () => {
-    expect(() => prepareArgs(socket, suite({ prepareOptions: { tables: 3 } }))).toThrow(
+    expect(() => prepareArgs(socket, suite({ prepareOptions: { tables: 3 } }), SEEDED)).toThrow(
       /suite "smoke" prepareOptions sets sysbench option "tables"/,
     );
   });

@@ -42,7 +42,11 @@ async function query(sql: string): Promise<unknown> {
 }
 
 function suiteWith(tables: number, percentile = 95): Suite {
-  return Suite.parse({
+  return Suite.parse(suiteInput(tables, percentile));
+}
+
+function suiteInput(tables: number, percentile = 95) {
+  return {
     name: 'int',
     threads: [2],
     durationSeconds: 2,
@@ -56,7 +60,7 @@ function suiteWith(tables: number, percentile = 95): Suite {
       { name: 'oltp_point_select' },
       { name: 'rw', script: 'oltp_read_write', options: { skip_trx: false } },
     ],
-  });
+  };
 }
 
 maybe('sysbench runner against a real MariaDB', () => {
@@ -99,6 +103,29 @@ maybe('sysbench runner against a real MariaDB', () => {
       expect(output).toContain("Inserting 1000 records into 'sbtest1'");
       expect(output).toContain("Inserting 1000 records into 'sbtest2'");
       expect(await query('SELECT COUNT(*) AS n FROM sbtest.sbtest2')).toEqual([{ n: 1000 }]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'fills the tables with the same rows on every prepare with a seed, and new ones without',
+    async () => {
+      const checksums = async (seed: number, database: string): Promise<unknown> => {
+        await query(`CREATE DATABASE ${database}`);
+        const seeded = Suite.parse({ ...suiteInput(2), randSeed: seed });
+        const output = await prepareTables({ ...socketConnection, database }, seeded);
+        if (seed !== 0) expect(output).toContain('Creating table');
+        const rows = await query(`CHECKSUM TABLE ${database}.sbtest1, ${database}.sbtest2`);
+        return (rows as { Checksum: number }[]).map((row) => row.Checksum);
+      };
+      const first = await checksums(42, 'seeded_a');
+      expect(await checksums(42, 'seeded_b')).toEqual(first);
+      expect(await checksums(43, 'seeded_c')).not.toEqual(first);
+      const unseeded = await checksums(0, 'unseeded_a');
+      expect(await checksums(0, 'unseeded_b')).not.toEqual(unseeded);
+      for (const database of ['seeded_a', 'seeded_b', 'seeded_c', 'unseeded_a', 'unseeded_b']) {
+        await query(`DROP DATABASE ${database}`);
+      }
     },
     TEST_TIMEOUT_MS,
   );

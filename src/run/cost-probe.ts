@@ -38,6 +38,11 @@ export interface CostProbe {
   end(server: ProbedServer, label: string): Promise<WindowCost>;
   /** After a failed measurement: stops whatever still counts. Never throws. */
   abort(): Promise<void>;
+  /**
+   * Just before an uncounted warm-up: sets up what a window runs under (instruction suites hold
+   * purge). Returns what ends it, to call once the warm-up is over; the end never throws.
+   */
+  warmup?(server: ProbedServer, signal: AbortSignal): Promise<() => Promise<void>>;
 }
 
 function requirePid(server: ProbedServer): number {
@@ -134,9 +139,12 @@ async function waitForPurge(
  * consistent snapshot, open from just before the window until just after it, holds back every
  * later undo record. Without it the foreground work depends on how far purge got meanwhile
  * (delete-marked index records still there or already gone, pages reorganized or not): measured
- * here, oltp_write_only's foreground count moved by up to 4% between repetitions. With it, and
- * purge finishing between windows, every window starts from and sees the same index state.
- * Returns the release; releasing never throws (the server may be gone).
+ * here, oltp_write_only's foreground count moved by up to 4% between repetitions. Warm-ups run
+ * under the same hold, so purge only ever runs while nothing else does (waitForPurge, before
+ * each warm-up and window): then two servers given the same rows (a seeded prepare) and the
+ * same statements hold index pages of the same shape after every step, measured here page by
+ * page through information_schema.INNODB_BUFFER_PAGE; with purge running beside the warm-ups
+ * they did not. Returns the release; releasing never throws (the server may be gone).
  */
 async function holdPurge(connection: ConnectionInfo): Promise<() => Promise<void>> {
   const client = await connect(connection, 'socket');
@@ -205,6 +213,10 @@ export function instructionProbe(options: {
         },
         profile,
       };
+    },
+    async warmup(server, signal) {
+      await waitForPurge(server.connection, server.flavor, signal, options.log);
+      return holdPurge(server.connection);
     },
     async abort() {
       // Leave a live server uninstrumented for whatever comes next (a shutdown); a dead one

@@ -65,7 +65,14 @@ export async function measureStep(
         signal,
         ...(side.clientCpus === undefined ? {} : { cpus: side.clientCpus }),
       });
-    if (step.kind === 'warmup') return { run: await runIt(), window: undefined };
+    if (step.kind === 'warmup') {
+      const release = await side.probe.warmup?.(probed, signal);
+      try {
+        return { run: await runIt(), window: undefined };
+      } finally {
+        await release?.();
+      }
+    }
     await side.probe.begin(probed, signal);
     try {
       const measured = await runIt();

@@ -30,6 +30,13 @@ export const TABLES_SCRIPT = 'oltp_read_write';
 export const MAX_PREPARE_THREADS = 4;
 
 /**
+ * The prepare a suite with a fixed seed runs instead of TABLES_SCRIPT's (assets/sysbench/): the
+ * same prepare, with the generator reseeded from --prepare-seed before each table, because
+ * sysbench 1.0 applies --rand-seed to `run` only and fills the tables with new values every time.
+ */
+export const SEEDED_PREPARE_SCRIPT = 'seeded_prepare.lua';
+
+/**
  * Options this project sets itself, keyed by sysbench's name with '-' read as '_' (sysbench
  * treats them alike), with the suite field that controls each. Suites must not set them again:
  * a second --threads would silently win over the cell's thread count.
@@ -44,6 +51,7 @@ const RESERVED_OPTIONS: ReadonlyMap<string, string> = new Map([
   ['report_interval', 'the suite "reportIntervalSeconds"'],
   ['percentile', 'the suite "percentile"'],
   ['rand_seed', 'the suite "randSeed"'],
+  ['prepare_seed', 'the suite "randSeed"'],
   ['histogram', 'always on (every repetition keeps its latency histogram)'],
   ['mysql_socket', 'the server connection'],
   ['mysql_host', 'the server connection'],
@@ -130,14 +138,20 @@ function seedArgs(suite: Suite): string[] {
   return suite.randSeed === 0 ? [] : [`--rand-seed=${suite.randSeed}`];
 }
 
-/** `sysbench oltp_read_write … prepare`: creates and fills the suite's tables. */
-export function prepareArgs(connection: SysbenchConnection, suite: Suite): string[] {
+/**
+ * `sysbench oltp_read_write … prepare`: creates and fills the suite's tables. With a fixed seed,
+ * `seededScript` (the path of SEEDED_PREPARE_SCRIPT) fills them, on one thread, with the rows
+ * that seed gives every time; without one, up to MAX_PREPARE_THREADS threads fill them.
+ */
+export function prepareArgs(connection: SysbenchConnection, suite: Suite, seededScript: string): string[] {
+  const seeded = suite.randSeed !== 0;
   return [
-    TABLES_SCRIPT,
+    seeded ? seededScript : TABLES_SCRIPT,
     ...connectionArgs(connection, suite.connection),
     ...tableArgs(suite),
-    `--threads=${Math.min(suite.tables, MAX_PREPARE_THREADS)}`,
+    `--threads=${seeded ? 1 : Math.min(suite.tables, MAX_PREPARE_THREADS)}`,
     ...seedArgs(suite),
+    ...(seeded ? [`--prepare-seed=${suite.randSeed}`] : []),
     ...optionArgs(suite.prepareOptions, `suite "${suite.name}" prepareOptions`),
     'prepare',
   ];

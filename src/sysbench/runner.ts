@@ -1,10 +1,20 @@
 // Runs sysbench: version check, prepare, one measured run, cleanup. The thin shell around
 // args.ts (what to run) and parse-output.ts (what it printed).
+import { join } from 'node:path';
+
 import { BenchmarkError, DependencyError, errorMessage, tailLines } from '../errors.js';
 import { onCpus } from '../shell/cpu-affinity.js';
 import { exec, type ExecResult } from '../shell/exec.js';
+import { packageRoot } from '../shell/package-root.js';
 import type { MeasurementLimit, Suite, Workload } from '../suite/suite-schema.js';
-import { cleanupArgs, prepareArgs, redactArgs, runArgs, type SysbenchConnection } from './args.js';
+import {
+  cleanupArgs,
+  prepareArgs,
+  redactArgs,
+  runArgs,
+  SEEDED_PREPARE_SCRIPT,
+  type SysbenchConnection,
+} from './args.js';
 import { fatalLines, parseIntervalLine, parseSysbenchReport } from './parse-output.js';
 import type { IntervalReport, SysbenchReport } from './report-schema.js';
 
@@ -134,9 +144,15 @@ function tablesWhat(connection: SysbenchConnection, suite: Suite, step: string):
   return `${step} of ${suite.tables} table(s) in database ${connection.database}`;
 }
 
+/** assets/sysbench/seeded_prepare.lua at the package root. */
+export function seededPrepareScript(): string {
+  return join(packageRoot(), 'assets', 'sysbench', SEEDED_PREPARE_SCRIPT);
+}
+
 /**
  * Creates and fills the suite's tables (sbtest1..N, tableSize rows each, prepareOptions) with a
- * bundled oltp script, min(tables, 4) threads in parallel. Returns sysbench's output.
+ * bundled oltp script: min(tables, 4) threads in parallel, or one thread and the same rows every
+ * time when the suite has a fixed seed. Returns sysbench's output.
  */
 export async function prepareTables(
   connection: SysbenchConnection,
@@ -145,7 +161,7 @@ export async function prepareTables(
 ): Promise<string> {
   const what = tablesWhat(connection, suite, 'prepare');
   try {
-    const result = await runSysbench({ args: prepareArgs(connection, suite), what, signal });
+    const result = await runSysbench({ args: prepareArgs(connection, suite, seededPrepareScript()), what, signal });
     return result.stdout;
   } catch (error) {
     if (error instanceof BenchmarkError && /already exists/.test(error.message)) {
