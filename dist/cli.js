@@ -2,11 +2,11 @@ import os from 'node:os';
 import { g as getDefaultExportFromCjs } from './commonjs-helpers.js';
 import require$$0 from 'node:events';
 import require$$1 from 'node:child_process';
-import path, { dirname, join } from 'node:path';
-import fs, { existsSync } from 'node:fs';
+import path, { dirname, join, resolve, relative, basename } from 'node:path';
+import fs, { existsSync, rmSync, cpSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
-import { r as readResults, s as saveBaseline, p as parseCommit, c as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, a as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, b as BISECT_DEFAULTS, d as bisectOptionsFromFlags, e as bisectCommand, g as buildCommand, h as commonBuildRequest, M as METRIC_NAMES, i as compareCommand, j as compareOptionsFromFlags, k as detectSourceTree, o as resolveCompiler, q as comparisonLabels, t as inCleanupScope, u as runCommand, v as describeRunOutcome, w as buildSides, x as runConfigFromFlags, y as appendHistory, z as earlierDefinitions, A as historyRun, C as exec, E as DEFAULT_WINDOW, F as DEFAULT_MAX_P, G as historyChangesCommand, H as historyChangesRequest, I as suiteDifferences, J as changesText, K as isRecent, L as formatChangePercentPlain, N as packageVersion } from './gate.js';
+import { r as readResults, s as saveBaseline, p as parseCommit, c as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, a as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, b as BISECT_DEFAULTS, d as bisectOptionsFromFlags, e as bisectCommand, g as buildCommand, h as commonBuildRequest, M as METRIC_NAMES, i as compareCommand, j as compareOptionsFromFlags, k as detectSourceTree, o as resolveCompiler, q as comparisonLabels, t as inCleanupScope, u as runCommand, v as describeRunOutcome, w as buildSides, x as runConfigFromFlags, y as appendHistory, z as earlierDefinitions, A as historyRun, C as exec, E as DEFAULT_WINDOW, F as DEFAULT_MAX_P, G as historyChangesCommand, H as historyChangesRequest, I as suiteDifferences, J as changesText, K as isRecent, L as formatChangePercentPlain, N as rawDirFor, O as mergeShards, P as shardRawPrefix, Q as writeResults, R as renderResultsSummary, S as packageVersion } from './gate.js';
 import 'node:crypto';
 import 'node:fs/promises';
 import 'node:net';
@@ -4973,6 +4973,58 @@ function addHistoryCommands(program, onExitCode, io = processIo) {
         command.exitOverride();
 }
 
+// The `merge` command: the results of every shard of a run (run --shard K/N) → one results file
+// that compare, baselines and history treat like an unsharded run. The checks and the merge are
+// run/merge-shards.ts's; this module reads the files, copies each shard's raw directory (sysbench
+// output, error logs, callgrind dumps) to shard-K/ of the merged one, and writes the result.
+function mergeCommand(config, logger) {
+    const outPath = resolve(config.outPath);
+    for (const input of config.inputs) {
+        if (resolve(input) === outPath) {
+            throw new InputError(`--out ${config.outPath} is one of the shards' results: write the merge elsewhere`);
+        }
+    }
+    const shards = config.inputs.map((path) => ({ path, results: readResults(path) }));
+    const rawDir = rawDirFor(outPath);
+    const merged = mergeShards(shards, relative(dirname(outPath), rawDir) || basename(rawDir));
+    rmSync(rawDir, { recursive: true, force: true });
+    const warnings = [...merged.warnings];
+    for (const { path, results } of shards) {
+        const index = results.shard?.index ?? 0;
+        const source = resolve(dirname(path), results.rawDir);
+        if (existsSync(source)) {
+            cpSync(source, resolve(rawDir, shardRawPrefix(index)), { recursive: true });
+        }
+        else {
+            warnings.push(`shard ${index}'s raw output (${source}) is not there: the merged file's sysbench output and error logs of its cells point to nothing`);
+        }
+    }
+    writeResults(outPath, merged.results);
+    for (const warning of warnings)
+        logger.warning(warning);
+    return {
+        results: merged.results,
+        resultsPath: config.outPath,
+        rawDir,
+        warnings,
+        summary: renderResultsSummary(merged.results),
+    };
+}
+
+function addMergeCommand(program, onExitCode) {
+    program
+        .command('merge')
+        .description("Join the results of every shard of a run (run --shard K/N) into one results file, which compare, baselines and history read like an unsharded run's.")
+        .argument('<shard-results...>', "each shard's results JSON, in any order")
+        .requiredOption('--out <file>', 'merged results JSON to write; the raw output goes to <file>.raw/shard-K/')
+        .action((inputs, flags) => {
+        const logger = createStderrLogger({ verbose: false });
+        const outcome = mergeCommand({ inputs, outPath: flags.out }, logger);
+        logger.info(`\n${outcome.summary}\n\nmerged ${inputs.length} shards: ${outcome.resultsPath} (raw output: ${outcome.rawDir}/)`);
+        onExitCode(EXIT_OK);
+    });
+}
+
 function addRunCommand(program, onExitCode) {
     program
         .command('run')
@@ -4991,6 +5043,7 @@ function addRunCommand(program, onExitCode) {
         .option('--max-repetitions <n>', 'A/B runs: repetitions per side a cell the planned ones leave undecided may reach (default: the plan only)')
         .option('--budget <time>', 'A/B runs: how long the measurements may take, the plan included, while undecided cells get more repetitions, e.g. 20m')
         .option('--pin <mode>', 'run the server and sysbench on CPUs of their own (taskset): auto (wherever there are 2 CPUs or more), on (a warning when it cannot) or off', 'auto')
+        .option('--shard <K/N>', "measure only shard K of N: a share of the suite's cells balanced by planned time, for a matrix of identical machines; `merge` joins the shards' results")
         .option('--verbose', 'show debug output (server start-up, commands)')
         .action(async (parsed) => {
         const flags = {
@@ -5015,6 +5068,7 @@ function buildProgram(onExitCode) {
         .showHelpAfterError('(run with --help for usage)');
     // The order of --help's command list.
     addRunCommand(program, onExitCode);
+    addMergeCommand(program, onExitCode);
     addBaselineCommands(program, onExitCode);
     addHistoryCommands(program, onExitCode);
     addBuildCommand(program, onExitCode);

@@ -1,4 +1,9 @@
-import { callgrindLaunch, callgrindPaths, valgrindServerOptions } from '../../src/cost/valgrind.js';
+import {
+  callgrindLaunch,
+  callgrindPaths,
+  valgrindServerOptions,
+  withOneArena,
+} from '../../src/cost/valgrind.js';
 import { InputError } from '../../src/errors.js';
 import { thrownBy } from '../helpers/errors.js';
 
@@ -7,6 +12,7 @@ describe('valgrindServerOptions', () => {
     expect(valgrindServerOptions('mariadb', { innodb_buffer_pool_size: '256M' }, true)).toEqual({
       innodb_use_native_aio: 'OFF',
       innodb_buffer_pool_size_max: '256M',
+      thread_cache_size: '0',
     });
     expect(valgrindServerOptions('mariadb', {}, true).innodb_buffer_pool_size_max).toBe('128M');
   });
@@ -14,8 +20,21 @@ describe('valgrindServerOptions', () => {
   it('leaves innodb_buffer_pool_size_max out where the server lacks it (MySQL, older MariaDB)', () => {
     expect(valgrindServerOptions('mysql', { innodb_buffer_pool_size: '1G' }, false)).toEqual({
       innodb_use_native_aio: 'OFF',
+      thread_cache_size: '0',
     });
-    expect(valgrindServerOptions('mariadb', {}, false)).toEqual({ innodb_use_native_aio: 'OFF' });
+    expect(valgrindServerOptions('mariadb', {}, false)).toEqual({
+      innodb_use_native_aio: 'OFF',
+      thread_cache_size: '0',
+    });
+  });
+
+  it('turns the thread cache off unless the user set it, in either spelling', () => {
+    expect(valgrindServerOptions('mariadb', { 'thread-cache-size': '8' }, false)).toEqual({
+      innodb_use_native_aio: 'OFF',
+    });
+    expect(
+      valgrindServerOptions('mysql', { thread_cache_size: '16' }, false).thread_cache_size,
+    ).toBeUndefined();
   });
 
   it('refuses a user option that would hang the server under valgrind', () => {
@@ -26,6 +45,18 @@ describe('valgrindServerOptions', () => {
     expect(valgrindServerOptions('mariadb', { innodb_use_native_aio: '0' }, true).innodb_use_native_aio).toBe(
       'OFF',
     );
+  });
+});
+
+describe('withOneArena', () => {
+  it.each([
+    [undefined, 'glibc.malloc.arena_max=1'],
+    ['', 'glibc.malloc.arena_max=1'],
+    ['glibc.malloc.tcache_count=0', 'glibc.malloc.tcache_count=0:glibc.malloc.arena_max=1'],
+    ['glibc.malloc.arena_max=4', 'glibc.malloc.arena_max=4'],
+    ['glibc.pthread.rseq=0:glibc.malloc.arena_max=2', 'glibc.pthread.rseq=0:glibc.malloc.arena_max=2'],
+  ])('%j → %j', (given, expected) => {
+    expect(withOneArena(given)).toBe(expected);
   });
 });
 
@@ -49,5 +80,6 @@ describe('callgrindLaunch', () => {
       '--defaults-file=/run/base/my.cnf',
     ]);
     expect(launch.env.TMPDIR).toBe('/run/base/tmp');
+    expect(launch.env.GLIBC_TUNABLES).toMatch(/(^|:)glibc\.malloc\.arena_max=/);
   });
 });

@@ -12,6 +12,7 @@ import { addBuildCommand } from './build-command.js';
 import { addCompareCommand } from './compare-command.js';
 import { addCompareCompilersCommand } from './compare-compilers-command.js';
 import { addHistoryCommands } from './history-command.js';
+import { addMergeCommand } from './merge-command.js';
 import { addRunCommand } from './run-command.js';
 import { EXIT_ERROR, EXIT_OK } from './shared-flags.js';
 
@@ -22,6 +23,7 @@ export function buildProgram(onExitCode: (code: number) => void): Command {
     .showHelpAfterError('(run with --help for usage)');
   // The order of --help's command list.
   addRunCommand(program, onExitCode);
+  addMergeCommand(program, onExitCode);
   addBaselineCommands(program, onExitCode);
   addHistoryCommands(program, onExitCode);
   addBuildCommand(program, onExitCode);

@@ -46,6 +46,10 @@ export function addRunCommand(program: Command, onExitCode: (code: number) => vo
       'run the server and sysbench on CPUs of their own (taskset): auto (wherever there are 2 CPUs or more), on (a warning when it cannot) or off',
       'auto',
     )
+    .option(
+      '--shard <K/N>',
+      "measure only shard K of N: a share of the suite's cells balanced by planned time, for a matrix of identical machines; `merge` joins the shards' results",
+    )
     .option('--verbose', 'show debug output (server start-up, commands)')
     .action(async (parsed: ParsedRunFlags) => {
       const flags = {

@@ -55,6 +55,7 @@ export function sideOf(results: Results, side: 'base' | 'head'): SideData {
     facts,
     cells: results.cells.filter((cell) => cell.side === side),
     environment: results.environment,
+    ...(results.merged ? { merged: results.merged } : {}),
   };
 }
 

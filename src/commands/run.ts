@@ -9,6 +9,7 @@ import { parseDuration } from '../duration.js';
 import { formatDuration } from '../format.js';
 import { adaptiveLooks, type AdaptiveConfig } from '../run/adaptive.js';
 import { PIN_MODES, type PinMode } from '../run/placement.js';
+import { parseShard, shardCells, shardLabel } from '../run/shards.js';
 import { plannedTotalSeconds, planSteps } from '../run/plan.js';
 import { rawDirFor, type RunConfig, type SideConfig } from '../run/run-config.js';
 import { runSuite } from '../run/run-suite.js';
@@ -18,7 +19,9 @@ import type { Logger } from '../shell/logger.js';
 import { acquireMachineLock, parseLockTimeout } from '../shell/machine-lock.js';
 import { loadSuite } from '../suite/load-suite.js';
 import { parseMaxRepetitions } from '../suite/repetitions.js';
-import type { Suite } from '../suite/suite-schema.js';
+import { suiteCells, type Suite } from '../suite/suite-schema.js';
+import { cellName, selectCells } from '../suite/select-cells.js';
+import type { SideName } from '../results/results-schema.js';
 import { cliSpelling, type FlagSpelling } from './spelling.js';
 
 export interface RunFlags {
@@ -40,6 +43,8 @@ export interface RunFlags {
   budget?: string;
   /** Whether the server and sysbench run on CPUs of their own: auto (default), on or off. */
   pin?: string;
+  /** Measure only shard K of N of the suite's cells: "K/N". */
+  shard?: string;
   verbose?: boolean;
 }
 
@@ -99,11 +104,16 @@ export function runConfigFromFlags(
       },
     ];
   }
-  const suite = loadSuite(flags.suite);
+  const wholeSuite = loadSuite(flags.suite);
+  const shard = shardFromFlags(flags.shard, wholeSuite, sides, spell('shard'));
+  const suite = shard
+    ? selectCells(wholeSuite, shardCells(wholeSuite, sideNames(sides), shard.spec))
+    : wholeSuite;
   const adaptive = adaptiveFromFlags(flags, { suite, sides, judging }, spell);
   return {
     suite,
     sides,
+    ...(shard ? { shard } : {}),
     ...(adaptive ? { adaptive } : {}),
     commonOptions: parseOptionAssignments(flags.set, spell('set')),
     commonOptionsLabel: spell('set'),
@@ -116,6 +126,23 @@ export function runConfigFromFlags(
     },
     pin: { mode: parsePin(flags.pin, spell('pin')), label: spell('pin') },
   };
+}
+
+function sideNames(sides: readonly SideConfig[]): SideName[] {
+  return sides.map((side) => side.name);
+}
+
+/** --shard K/N → the shard, the whole suite and the cells it keeps; undefined when not given. */
+function shardFromFlags(
+  value: string | undefined,
+  suite: Suite,
+  sides: readonly SideConfig[],
+  label: string,
+): RunConfig['shard'] {
+  if (value === undefined || value.trim() === '') return undefined;
+  const spec = parseShard(value, label);
+  const cells = shardCells(suite, sideNames(sides), spec).map(cellName);
+  return { spec, suite, cells };
 }
 
 function parsePin(value: string | undefined, label: string): PinMode {
@@ -191,6 +218,7 @@ export async function runCommand(
   logger: Logger,
   scope?: CleanupScope,
 ): Promise<RunOutcome> {
+  if (config.shard) logger.info(describeShard(config, config.shard));
   const results = await inCleanupScope(logger, (own) => measureAlone(config, logger, own), scope);
   return {
     results,
@@ -198,6 +226,18 @@ export async function runCommand(
     rawDir: rawDirFor(config.outPath),
     summary: renderResultsSummary(results),
   };
+}
+
+/** "shard 2/3 of suite quick: 2 of 6 cells (…), about 3m of 9m planned". */
+function describeShard(config: RunConfig, shard: NonNullable<RunConfig['shard']>): string {
+  const sides = config.sides.map((side) => side.name);
+  const planned = (suite: Suite): number => plannedTotalSeconds(planSteps(suite, sides), suite);
+  const total = planned(shard.suite);
+  return (
+    `shard ${shardLabel(shard.spec)} of suite ${shard.suite.name}: ${shard.cells.length} of ` +
+    `${suiteCells(shard.suite).length} cells (${shard.cells.join(', ')}), about ` +
+    `${formatDuration(planned(config.suite))} of ${formatDuration(total)} planned`
+  );
 }
 
 /**

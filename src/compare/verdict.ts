@@ -3,7 +3,8 @@
 import { crossFlavorWarning } from './config-groups.js';
 import { formatLoadAverage } from '../format.js';
 import { InputError } from '../errors.js';
-import type { CellResult, Environment, Results, ServerFacts } from '../results/results-schema.js';
+import type { CellResult, Environment, MergedRecord, Results, ServerFacts } from '../results/results-schema.js';
+import { machineGroups, machinesWarning } from '../run/merge-shards.js';
 import { lookIndex, lookLevels, lookSchedule } from '../stats/alpha-spending.js';
 import { benjaminiHochberg } from '../stats/fdr.js';
 import type { Suite } from '../suite/suite-schema.js';
@@ -20,6 +21,8 @@ export interface SideData {
   /** This side's cells (their `side` field is ignored). */
   readonly cells: readonly CellResult[];
   readonly environment: Environment;
+  /** Set when the side comes from results merged from shards: where each shard ran. */
+  readonly merged?: MergedRecord;
 }
 
 export type InconclusivePolicy = 'pass' | 'fail';
@@ -96,6 +99,15 @@ function environmentWarnings(base: Environment, head: Environment): string[] {
     }
   }
   return warnings;
+}
+
+/** Results merged from shards of machines with different hardware say so (once per merge). */
+function shardMachineWarnings(base: SideData, head: SideData): string[] {
+  const merges = [...new Set([base.merged, head.merged])].filter((merged) => merged !== undefined);
+  return merges.flatMap((merged) => {
+    const groups = machineGroups(merged.shards);
+    return groups.length > 1 ? [machinesWarning(groups)] : [];
+  });
 }
 
 /** Every repetition's value, or undefined when any repetition lacks the metric. */
@@ -332,6 +344,7 @@ export function buildVerdict(
     warnings: [
       ...(crossFlavor === undefined ? [] : [crossFlavor]),
       ...environmentWarnings(base.environment, head.environment),
+      ...shardMachineWarnings(base, head),
       ...noGatingWarning(cells, suite, options),
       ...(cells.some((cell) => cell.gating) ? unjudgedGateWarnings(cells, suite, options) : []),
     ],

@@ -207,6 +207,52 @@ export const Placement = z.union([
 ]);
 export type Placement = z.infer<typeof Placement>;
 
+/** What a side's server was, to tell whether shards measured the same build. */
+export const ServerFingerprint = z.strictObject({
+  /** SHA-256 of the server binary. */
+  binarySha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** Hash of the prefix's build.json (how it was built), null when it has none. */
+  build: z.string().max(64).nullable(),
+});
+export type ServerFingerprint = z.infer<typeof ServerFingerprint>;
+
+/** A cell's name as shards and merges list it: "oltp_point_select@4". */
+const CellName = z.string().max(300);
+
+/** Set on the results of `run --shard K/N`: what `merge` checks the shards against. */
+export const ShardRecord = z.strictObject({
+  index: z.int().min(1).max(64),
+  count: z.int().min(1).max(64),
+  /** The whole suite, which every shard cut its cells from (`suite` above holds this shard's). */
+  suite: Suite,
+  /** The cells this shard measured. */
+  cells: z.array(CellName).max(10_000),
+  servers: z.strictObject({ base: ServerFingerprint.optional(), head: ServerFingerprint }),
+});
+export type ShardRecord = z.infer<typeof ShardRecord>;
+
+/** Set on results `merge` made from shards: where each part ran. */
+export const MergedRecord = z.strictObject({
+  count: z.int().min(2).max(64),
+  shards: z
+    .array(
+      z.strictObject({
+        index: z.int().min(1).max(64),
+        cells: z.array(CellName).max(10_000),
+        hostname: z.string().max(300),
+        cpuModel: z.string().max(300),
+        /** The machine's hardware fingerprint (environment.fingerprint). */
+        fingerprint: z.string().max(200),
+        startedAt: z.iso.datetime(),
+        finishedAt: z.iso.datetime(),
+        placement: Placement.optional(),
+      }),
+    )
+    .min(2)
+    .max(64),
+});
+export type MergedRecord = z.infer<typeof MergedRecord>;
+
 export const Results = z.strictObject({
   schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
   tool: z.strictObject({ name: z.literal('mysql-perf-gate'), version: z.string() }),
@@ -247,6 +293,10 @@ export const Results = z.strictObject({
       stopped: z.enum(['decided', 'most', 'budget']),
     })
     .optional(),
+  /** Set when this run measured one shard of the suite (run --shard K/N). */
+  shard: ShardRecord.optional(),
+  /** Set when `merge` made this file from shards. */
+  merged: MergedRecord.optional(),
 });
 export type Results = z.infer<typeof Results>;
 export type AdaptiveRecord = NonNullable<Results['adaptive']>;

@@ -3,6 +3,7 @@ import type { SideName } from '../results/results-schema.js';
 import type { Suite } from '../suite/suite-schema.js';
 import type { AdaptiveConfig } from './adaptive.js';
 import type { PinMode } from './placement.js';
+import type { ShardSpec } from './shards.js';
 
 export interface SideConfig {
   readonly name: SideName;
@@ -40,6 +41,11 @@ export interface RunConfig {
   readonly adaptive?: AdaptiveConfig;
   /** Whether the server and sysbench run on CPUs of their own (--pin), and how the user named it. */
   readonly pin: { readonly mode: PinMode; readonly label: string };
+  /**
+   * Set for `--shard K/N`: `suite` above is then this shard's cut of `suite` here, and `cells`
+   * names the cells it keeps ("workload@threads").
+   */
+  readonly shard?: { readonly spec: ShardSpec; readonly suite: Suite; readonly cells: readonly string[] };
 }
 
 /** results.json → results.raw (the raw directory beside it). */

@@ -26,7 +26,7 @@ import {
 import { currentLoadAverage, captureEnvironment } from '../environment/machine.js';
 import { errorMessage, GateError, InputError, InterruptedError } from '../errors.js';
 import { writeResults } from '../results/results-file.js';
-import type { Environment, Placement, Results, ServerFacts } from '../results/results-schema.js';
+import type { Environment, Placement, Results, ServerFacts, ShardRecord } from '../results/results-schema.js';
 import {
   inspectServer,
   ManagedServer,
@@ -48,6 +48,7 @@ import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { describeWindow, type MeasuredSide, measureStep } from './measure-step.js';
 import { choosePlacement } from './placement.js';
 import { adaptiveLooks, type AdaptiveConfig, type AdaptiveRecord, cellBatch, StepPace } from './adaptive.js';
+import { serverFingerprint } from './server-fingerprint.js';
 import { plannedSeconds, planSteps, type Step } from './plan.js';
 import { formatDuration, plural } from '../format.js';
 import { ProgressTracker } from './progress.js';
@@ -227,7 +228,8 @@ async function measure(
   });
   const { cells, adaptive } = await runSchedule(config, sides, logger, scope, checked.rawDir);
   for (const side of sides) await side.server.stop();
-  const results = assembleResults(config, checked, environment, sides, cells, adaptive);
+  const shard = config.shard ? await shardRecord(config.shard, sides) : undefined;
+  const results = assembleResults(config, checked, environment, sides, cells, { adaptive, shard });
   writeResults(checked.outPath, results);
   return results;
 }
@@ -472,14 +474,33 @@ async function extendUndecided(
   return stop(adaptive.undecided(cells.results()).length === 0 ? 'decided' : 'most');
 }
 
+/** What `merge` checks a shard against: the whole suite, this shard's cells, each side's server. */
+async function shardRecord(
+  shard: NonNullable<RunConfig['shard']>,
+  sides: readonly StartedSide[],
+): Promise<ShardRecord> {
+  const fingerprint = (side: StartedSide) => serverFingerprint(side.facts.binary, side.facts.build);
+  const head = sides.find((side) => side.name === 'head');
+  const base = sides.find((side) => side.name === 'base');
+  if (!head) throw new Error('a run always has a head side');
+  return {
+    index: shard.spec.index,
+    count: shard.spec.count,
+    suite: shard.suite,
+    cells: [...shard.cells],
+    servers: { ...(base ? { base: await fingerprint(base) } : {}), head: await fingerprint(head) },
+  };
+}
+
 function assembleResults(
   config: RunConfig,
   checked: Checked,
   environment: Environment,
   sides: readonly StartedSide[],
   cells: CellCollector,
-  adaptive: AdaptiveRecord | undefined,
+  extra: { readonly adaptive: AdaptiveRecord | undefined; readonly shard: ShardRecord | undefined },
 ): Results {
+  const { adaptive, shard } = extra;
   const { valgrind, perf, outPath, rawDir } = checked;
   const serverFacts = (side: StartedSide): ServerFacts => ({
     ...side.facts,
@@ -507,5 +528,6 @@ function assembleResults(
     cells: cells.results(),
     placement: checked.placement,
     ...(adaptive ? { adaptive } : {}),
+    ...(shard ? { shard } : {}),
   };
 }

@@ -1,0 +1,67 @@
+// The `merge` command: the results of every shard of a run (run --shard K/N) → one results file
+// that compare, baselines and history treat like an unsharded run. The checks and the merge are
+// run/merge-shards.ts's; this module reads the files, copies each shard's raw directory (sysbench
+// output, error logs, callgrind dumps) to shard-K/ of the merged one, and writes the result.
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { basename, dirname, relative, resolve } from 'node:path';
+
+import { InputError } from '../errors.js';
+import { readResults, writeResults } from '../results/results-file.js';
+import type { Results } from '../results/results-schema.js';
+import { renderResultsSummary } from '../results/results-summary.js';
+import { mergeShards, shardRawPrefix } from '../run/merge-shards.js';
+import { rawDirFor } from '../run/run-config.js';
+import type { Logger } from '../shell/logger.js';
+
+export interface MergeConfig {
+  /** The shards' results files, in any order. */
+  readonly inputs: readonly string[];
+  /** The merged results file; its raw directory goes beside it. */
+  readonly outPath: string;
+}
+
+export interface MergeOutcome {
+  readonly results: Results;
+  readonly resultsPath: string;
+  readonly rawDir: string;
+  /** Shards from machines of different hardware, tool versions, raw output not found. */
+  readonly warnings: readonly string[];
+  /** The terminal summary of the merged results. */
+  readonly summary: string;
+}
+
+export function mergeCommand(config: MergeConfig, logger: Logger): MergeOutcome {
+  const outPath = resolve(config.outPath);
+  for (const input of config.inputs) {
+    if (resolve(input) === outPath) {
+      throw new InputError(
+        `--out ${config.outPath} is one of the shards' results: write the merge elsewhere`,
+      );
+    }
+  }
+  const shards = config.inputs.map((path) => ({ path, results: readResults(path) }));
+  const rawDir = rawDirFor(outPath);
+  const merged = mergeShards(shards, relative(dirname(outPath), rawDir) || basename(rawDir));
+  rmSync(rawDir, { recursive: true, force: true });
+  const warnings = [...merged.warnings];
+  for (const { path, results } of shards) {
+    const index = results.shard?.index ?? 0;
+    const source = resolve(dirname(path), results.rawDir);
+    if (existsSync(source)) {
+      cpSync(source, resolve(rawDir, shardRawPrefix(index)), { recursive: true });
+    } else {
+      warnings.push(
+        `shard ${index}'s raw output (${source}) is not there: the merged file's sysbench output and error logs of its cells point to nothing`,
+      );
+    }
+  }
+  writeResults(outPath, merged.results);
+  for (const warning of warnings) logger.warning(warning);
+  return {
+    results: merged.results,
+    resultsPath: config.outPath,
+    rawDir,
+    warnings,
+    summary: renderResultsSummary(merged.results),
+  };
+}
