@@ -2,11 +2,11 @@ import os from 'node:os';
 import { g as getDefaultExportFromCjs } from './commonjs-helpers.js';
 import require$$0 from 'node:events';
 import require$$1 from 'node:child_process';
-import path, { dirname, join, resolve, relative, basename } from 'node:path';
-import fs, { existsSync, rmSync, cpSync } from 'node:fs';
+import path, { dirname, join } from 'node:path';
+import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
-import { r as readResults, s as saveBaseline, p as parseCommit, c as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, a as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, b as BISECT_DEFAULTS, d as bisectOptionsFromFlags, e as bisectCommand, g as buildCommand, h as commonBuildRequest, M as METRIC_NAMES, i as compareCommand, j as compareOptionsFromFlags, k as detectSourceTree, o as resolveCompiler, q as comparisonLabels, t as inCleanupScope, u as runCommand, v as describeRunOutcome, w as buildSides, x as runConfigFromFlags, y as appendHistory, z as earlierDefinitions, A as historyRun, C as exec, E as DEFAULT_WINDOW, F as DEFAULT_MAX_P, G as historyChangesCommand, H as historyChangesRequest, I as suiteDifferences, J as changesText, K as isRecent, L as formatChangePercentPlain, N as rawDirFor, O as mergeShards, P as shardRawPrefix, Q as writeResults, R as renderResultsSummary, S as packageVersion } from './gate.js';
+import { r as readResults, s as saveBaseline, p as parseCommit, c as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, a as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, b as BISECT_DEFAULTS, d as bisectOptionsFromFlags, e as bisectCommand, g as buildCommand, h as commonBuildRequest, M as METRIC_NAMES, i as compareCommand, j as compareOptionsFromFlags, k as detectSourceTree, o as resolveCompiler, q as comparisonLabels, t as inCleanupScope, u as runCommand, v as describeRunOutcome, w as buildSides, x as runConfigFromFlags, y as appendHistory, z as earlierDefinitions, A as historyRun, C as exec, E as DEFAULT_WINDOW, F as DEFAULT_MAX_P, G as historyChangesCommand, H as historyChangesRequest, I as suiteDifferences, J as changesText, K as isRecent, L as formatChangePercentPlain, N as mergeCommand, O as packageVersion } from './gate.js';
 import 'node:crypto';
 import 'node:fs/promises';
 import 'node:net';
@@ -4971,44 +4971,6 @@ function addHistoryCommands(program, onExitCode, io = processIo) {
     addChanges(history, onExitCode, io);
     for (const command of [history, ...history.commands])
         command.exitOverride();
-}
-
-// The `merge` command: the results of every shard of a run (run --shard K/N) → one results file
-// that compare, baselines and history treat like an unsharded run. The checks and the merge are
-// run/merge-shards.ts's; this module reads the files, copies each shard's raw directory (sysbench
-// output, error logs, callgrind dumps) to shard-K/ of the merged one, and writes the result.
-function mergeCommand(config, logger) {
-    const outPath = resolve(config.outPath);
-    for (const input of config.inputs) {
-        if (resolve(input) === outPath) {
-            throw new InputError(`--out ${config.outPath} is one of the shards' results: write the merge elsewhere`);
-        }
-    }
-    const shards = config.inputs.map((path) => ({ path, results: readResults(path) }));
-    const rawDir = rawDirFor(outPath);
-    const merged = mergeShards(shards, relative(dirname(outPath), rawDir) || basename(rawDir));
-    rmSync(rawDir, { recursive: true, force: true });
-    const warnings = [...merged.warnings];
-    for (const { path, results } of shards) {
-        const index = results.shard?.index ?? 0;
-        const source = resolve(dirname(path), results.rawDir);
-        if (existsSync(source)) {
-            cpSync(source, resolve(rawDir, shardRawPrefix(index)), { recursive: true });
-        }
-        else {
-            warnings.push(`shard ${index}'s raw output (${source}) is not there: the merged file's sysbench output and error logs of its cells point to nothing`);
-        }
-    }
-    writeResults(outPath, merged.results);
-    for (const warning of warnings)
-        logger.warning(warning);
-    return {
-        results: merged.results,
-        resultsPath: config.outPath,
-        rawDir,
-        warnings,
-        summary: renderResultsSummary(merged.results),
-    };
 }
 
 function addMergeCommand(program, onExitCode) {

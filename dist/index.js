@@ -1,12 +1,12 @@
 import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, h as setFailed, r as requireTunnel, j as requireUndici, u as undiciExports } from './actions-toolkit.js';
 import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
-import { h as commonBuildRequest, T as actionSpelling, U as compilerLabel, q as comparisonLabels, V as detectCcache, d as bisectOptionsFromFlags, e as bisectCommand, b as BISECT_DEFAULTS, A as historyRun, W as analyzeHistory, K as isRecent, X as changesDocument, J as changesText, Y as parseResults, Z as historyRelativePath, _ as historySpec, $ as renderChart, a0 as alertIssue, a1 as MAX_HISTORY_BYTES, a2 as parseHistoryText, a3 as appendToHistory, a4 as serializeHistory, H as historyChangesRequest, p as parseCommit, L as formatChangePercentPlain, a5 as commentMarker, a6 as cliSpelling, a7 as writeReport, a8 as verdictExitCode, a9 as renderVerdictSummary, aa as sideOf, ab as looksOfRun, ac as buildVerdict, ad as Verdict, ae as parseVerdict, af as parseBaselineFile, ag as DEFAULT_COMPARE_OPTIONS, n as newestEntry, ah as checkComparable, ai as baselineSide, j as compareOptionsFromFlags, x as runConfigFromFlags, u as runCommand, t as inCleanupScope, i as compareCommand, w as buildSides } from './gate.js';
+import { h as commonBuildRequest, P as actionSpelling, Q as compilerLabel, q as comparisonLabels, R as detectCcache, d as bisectOptionsFromFlags, e as bisectCommand, b as BISECT_DEFAULTS, A as historyRun, S as analyzeHistory, K as isRecent, T as changesDocument, J as changesText, U as parseResults, V as historyRelativePath, W as historySpec, X as renderChart, Y as alertIssue, Z as MAX_HISTORY_BYTES, _ as parseHistoryText, $ as appendToHistory, a0 as serializeHistory, H as historyChangesRequest, p as parseCommit, L as formatChangePercentPlain, a1 as commentMarker, a2 as cliSpelling, a3 as writeReport, a4 as verdictExitCode, a5 as renderVerdictSummary, a6 as sideOf, a7 as looksOfRun, a8 as buildVerdict, a9 as Verdict, aa as parseVerdict, ab as parseBaselineFile, ac as DEFAULT_COMPARE_OPTIONS, n as newestEntry, ad as checkComparable, ae as baselineSide, j as compareOptionsFromFlags, x as runConfigFromFlags, t as inCleanupScope, u as runCommand, N as mergeCommand, i as compareCommand, w as buildSides } from './gate.js';
 import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, Z as ZodError, o as object, s as string } from './gate-core.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
 import https__default from 'https';
-import { lstatSync, readFileSync as readFileSync$1, mkdirSync, realpathSync, readdirSync, existsSync as existsSync$1, openSync, constants, fstatSync, readSync, closeSync } from 'node:fs';
+import { lstatSync, readFileSync as readFileSync$1, mkdirSync, realpathSync, readdirSync, existsSync as existsSync$1, openSync, constants, fstatSync, readSync, closeSync, statSync } from 'node:fs';
 import { s as saveStateForPost } from './post-state.js';
 import 'crypto';
 import 'path';
@@ -71,6 +71,7 @@ function readRunInputs() {
         maxRepetitions: optionalInput('max-repetitions'),
         budget: optionalInput('budget'),
         pin: optionalInput('pin'),
+        shard: optionalInput('shard'),
         verbose: isDebug(),
     };
 }
@@ -7071,6 +7072,7 @@ function publishPathsFromFlags(flags, spell = cliSpelling) {
 // The action's mode, and in publish mode its inputs: the downloaded artifact, the measured commit
 // and where the report goes. The commit and the head repository come from the `workflow_run` event
 // GitHub wrote (or the `head-sha` input), never from the artifact.
+const ACTION_MODES = ['measure', 'build', 'merge', 'publish', 'history', 'bisect'];
 /**
  * Input "mode": measure (the default: build, run, judge, comment), publish (comment only) or
  * history (append a nightly run to the history branch, find change points, open issues) or
@@ -7078,9 +7080,10 @@ function publishPathsFromFlags(flags, spell = cliSpelling) {
  */
 function readMode() {
     const mode = getInput('mode') || 'measure';
-    if (mode === 'measure' || mode === 'publish' || mode === 'history' || mode === 'bisect')
-        return mode;
-    throw new InputError(`input "mode" ${JSON.stringify(mode)}: expected measure, publish, history or bisect`);
+    const known = ACTION_MODES.find((candidate) => candidate === mode);
+    if (known !== undefined)
+        return known;
+    throw new InputError(`input "mode" ${JSON.stringify(mode)}: expected ${ACTION_MODES.join(', ')}`);
 }
 /** The parts of a workflow_run event this mode reads; anything else in the payload is ignored. */
 const WorkflowRunEvent = object({
@@ -7143,25 +7146,87 @@ async function publishFromArtifact() {
     // verdict does not fail it a second time.
 }
 
+// Input "shards" of mode merge: results files, or directories holding them (as
+// actions/download-artifact leaves one directory per shard's artifact), each searched for files
+// named results.json.
+/** How deep a directory is searched for results.json (artifact/perf/results.json is 3). */
+const MAX_DEPTH = 4;
+function resultsFilesUnder(dir, depth) {
+    if (depth > MAX_DEPTH)
+        return [];
+    return readdirSync(dir, { withFileTypes: true })
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .flatMap((entry) => {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory())
+            return resultsFilesUnder(path, depth + 1);
+        return entry.isFile() && entry.name === 'results.json' ? [path] : [];
+    });
+}
+/** The results files the entries name: files as given, directories searched for results.json. */
+function shardResultFiles(entries) {
+    if (entries.length === 0) {
+        throw new InputError('mode merge needs input "shards": the shards\' results files, or directories holding them');
+    }
+    return entries.flatMap((entry) => {
+        let isDirectory;
+        try {
+            isDirectory = statSync(entry).isDirectory();
+        }
+        catch {
+            throw new InputError(`input "shards": ${entry} does not exist`);
+        }
+        if (!isDirectory)
+            return [entry];
+        const found = resultsFilesUnder(entry, 1);
+        if (found.length === 0)
+            throw new InputError(`input "shards": no results.json under ${entry}`);
+        return found;
+    });
+}
+
 // The action's steps: read every input, build the servers when given source trees, run the suite,
 // judge it, post to the pull request and set the outputs. The one place that calls core.setFailed.
+/** Builds the servers the build inputs ask for; sets each side's prefix output as it is built. */
+async function buildServers(buildInputs, scope) {
+    const builds = planBuilds(buildInputs);
+    const cache = await actionsCcache(buildInputs.common, builds);
+    return buildSides(builds, {
+        common: buildInputs.common,
+        ...(cache ? { cache } : {}),
+        onBuilt: (side, outcome) => {
+            setOutput(`${side}-prefix`, outcome.prefix);
+        },
+    }, coreLogger, scope);
+}
 /** Builds the servers the build inputs ask for (if any), then measures them. */
 async function buildAndMeasure(runInputs, buildInputs, judging) {
     if (!buildInputs)
         return runCommand(runConfigFromFlags(runInputs, actionSpelling, judging), coreLogger);
     return inCleanupScope(coreLogger, async (scope) => {
-        const builds = planBuilds(buildInputs);
-        const cache = await actionsCcache(buildInputs.common, builds);
-        const prefixes = await buildSides(builds, {
-            common: buildInputs.common,
-            ...(cache ? { cache } : {}),
-            onBuilt: (side, outcome) => {
-                setOutput(`${side}-prefix`, outcome.prefix);
-            },
-        }, coreLogger, scope);
+        const prefixes = await buildServers(buildInputs, scope);
         const config = runConfigFromFlags(runFlagsFor(runInputs, prefixes), actionSpelling, judging);
         return runCommand(config, coreLogger, scope);
     });
+}
+/** Mode build: the servers of input source (and base-source), built and left for later jobs. */
+async function buildOnly() {
+    const buildInputs = readBuildInputs(readRunInputs());
+    if (!buildInputs) {
+        throw new InputError('mode build builds the servers of input "source" (and "base-source"): give a source tree');
+    }
+    await inCleanupScope(coreLogger, (scope) => buildServers(buildInputs, scope));
+}
+/** Mode merge: every shard's results (input "shards") into one results file, then judged. */
+async function mergeAndJudge() {
+    const files = shardResultFiles(getMultilineInput('shards'));
+    const compareInputs = readCompareInputs();
+    compareOptionsFromFlags(compareInputs, actionSpelling);
+    const outcome = await group('Merge the shards', () => Promise.resolve(mergeCommand({ inputs: files, outPath: getInput('out') || 'mysql-perf-gate/results.json' }, coreLogger)));
+    info(outcome.summary);
+    setOutput('results', outcome.resultsPath);
+    setOutput('raw-dir', outcome.rawDir);
+    await judgeAndFail(outcome, compareInputs);
 }
 async function judge(outcome, inputs) {
     const compared = await group('Compare', () => compareCommand({
@@ -7182,6 +7247,19 @@ async function judge(outcome, inputs) {
     setOutput('verdict-path', compared.verdictPath);
     return compared;
 }
+/** Judges, comments, and fails the step on a regression (or an inconclusive verdict, if asked). */
+async function judgeAndFail(outcome, compareInputs) {
+    const compared = await judge(outcome, compareInputs);
+    const { verdict } = compared.verdict;
+    if (verdict === 'inconclusive') {
+        warning(`inconclusive: ${compared.verdict.counts.inconclusive} cell(s) too noisy to judge`);
+    }
+    if (compared.exitCode === 1 && compareInputs.failOnRegression) {
+        setFailed(verdict === 'fail'
+            ? `${compared.verdict.counts.regression} regression(s); see ${compared.verdictPath}`
+            : 'inconclusive verdict counts as a failure (input "inconclusive": fail)');
+    }
+}
 async function run() {
     try {
         // Publish mode reads only its own inputs and posts a run measured by another workflow.
@@ -7196,6 +7274,14 @@ async function run() {
         }
         if (mode === 'bisect') {
             await bisectFromInputs();
+            return;
+        }
+        if (mode === 'build') {
+            await buildOnly();
+            return;
+        }
+        if (mode === 'merge') {
+            await mergeAndJudge();
             return;
         }
         // Every input is read and checked before the first build or server starts.
@@ -7215,16 +7301,12 @@ async function run() {
             info('one server measured and no baseline given: results are recorded, not judged');
             return;
         }
-        const compared = await judge(outcome, compareInputs);
-        const { verdict } = compared.verdict;
-        if (verdict === 'inconclusive') {
-            warning(`inconclusive: ${compared.verdict.counts.inconclusive} cell(s) too noisy to judge`);
+        if (outcome.results.shard) {
+            const { index, count } = outcome.results.shard;
+            info(`shard ${index}/${count} measured: mode merge joins every shard's results and judges them`);
+            return;
         }
-        if (compared.exitCode === 1 && compareInputs.failOnRegression) {
-            setFailed(verdict === 'fail'
-                ? `${compared.verdict.counts.regression} regression(s); see ${compared.verdictPath}`
-                : 'inconclusive verdict counts as a failure (input "inconclusive": fail)');
-        }
+        await judgeAndFail(outcome, compareInputs);
     }
     catch (error) {
         setFailed(errorMessage(error));

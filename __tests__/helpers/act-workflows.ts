@@ -18,6 +18,9 @@
 // 5. Optionally, a probe step at the end of a job: it tries to write a comment with the job's token
 //    (the token the workflow gave the job, which the action itself is not given) and prints the
 //    HTTP status the API answered.
+// 6. Optionally, a job's `strategy.max-parallel` set to a number: act reads the field as a plain
+//    number, so an expression (`${{ inputs.machines }}`, which GitHub evaluates) becomes 0 there
+//    and the matrix runs one job at a time.
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -54,6 +57,7 @@ interface Job {
   uses?: string;
   with?: Record<string, Scalar>;
   steps?: Step[];
+  strategy?: { 'max-parallel'?: Scalar };
 }
 
 interface Workflow {
@@ -65,6 +69,8 @@ export interface TestCopyOptions {
   readonly callInputs?: Readonly<Record<string, Readonly<Record<string, Scalar>>>>;
   /** Job ids that get the token probe step at their end. */
   readonly probeTokenIn?: readonly string[];
+  /** `strategy.max-parallel` per job id, for jobs whose value is an expression act cannot read. */
+  readonly maxParallel?: Readonly<Record<string, number>>;
 }
 
 function standIn(step: Step, action: string, script: string): Step {
@@ -129,6 +135,12 @@ export function testCopyOf(text: string, options: TestCopyOptions = {}): string 
     if (job.steps) {
       job.steps = job.steps.flatMap(rewriteStep);
       if (options.probeTokenIn?.includes(id)) job.steps.push(probeStep());
+    }
+    const parallel = options.maxParallel?.[id];
+    if (parallel !== undefined) {
+      if (job.strategy?.['max-parallel'] === undefined)
+        throw new Error(`job ${id} has no strategy.max-parallel to set`);
+      job.strategy['max-parallel'] = parallel;
     }
   }
   return stringify(workflow, { lineWidth: 0 });

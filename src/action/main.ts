@@ -3,13 +3,14 @@
 import * as core from '@actions/core';
 import { dirname, join } from 'node:path';
 
-import { buildSides } from '../commands/build.js';
+import { buildSides, type SidePrefixes } from '../commands/build.js';
 import { compareCommand, type CompareOutcome, compareOptionsFromFlags } from '../commands/compare.js';
 import type { CompareOptions } from '../compare/verdict.js';
 import { runCommand, runConfigFromFlags, type RunFlags, type RunOutcome } from '../commands/run.js';
 import { actionSpelling } from '../commands/spelling.js';
-import { errorMessage } from '../errors.js';
-import { inCleanupScope } from '../shell/cleanup.js';
+import { mergeCommand } from '../commands/merge.js';
+import { errorMessage, InputError } from '../errors.js';
+import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import {
   type BuildInputs,
   planBuilds,
@@ -26,6 +27,25 @@ import { saveStateForPost } from './post.js';
 import { postToPullRequest } from './pull-request.js';
 import { publishFromArtifact } from './publish.js';
 import { readMode } from './publish-inputs.js';
+import { shardResultFiles } from './shard-files.js';
+
+/** Builds the servers the build inputs ask for; sets each side's prefix output as it is built. */
+async function buildServers(buildInputs: BuildInputs, scope: CleanupScope): Promise<SidePrefixes> {
+  const builds = planBuilds(buildInputs);
+  const cache = await actionsCcache(buildInputs.common, builds);
+  return buildSides(
+    builds,
+    {
+      common: buildInputs.common,
+      ...(cache ? { cache } : {}),
+      onBuilt: (side, outcome) => {
+        core.setOutput(`${side}-prefix`, outcome.prefix);
+      },
+    },
+    coreLogger,
+    scope,
+  );
+}
 
 /** Builds the servers the build inputs ask for (if any), then measures them. */
 async function buildAndMeasure(
@@ -35,23 +55,40 @@ async function buildAndMeasure(
 ): Promise<RunOutcome> {
   if (!buildInputs) return runCommand(runConfigFromFlags(runInputs, actionSpelling, judging), coreLogger);
   return inCleanupScope(coreLogger, async (scope) => {
-    const builds = planBuilds(buildInputs);
-    const cache = await actionsCcache(buildInputs.common, builds);
-    const prefixes = await buildSides(
-      builds,
-      {
-        common: buildInputs.common,
-        ...(cache ? { cache } : {}),
-        onBuilt: (side, outcome) => {
-          core.setOutput(`${side}-prefix`, outcome.prefix);
-        },
-      },
-      coreLogger,
-      scope,
-    );
+    const prefixes = await buildServers(buildInputs, scope);
     const config = runConfigFromFlags(runFlagsFor(runInputs, prefixes), actionSpelling, judging);
     return runCommand(config, coreLogger, scope);
   });
+}
+
+/** Mode build: the servers of input source (and base-source), built and left for later jobs. */
+async function buildOnly(): Promise<void> {
+  const buildInputs = readBuildInputs(readRunInputs());
+  if (!buildInputs) {
+    throw new InputError(
+      'mode build builds the servers of input "source" (and "base-source"): give a source tree',
+    );
+  }
+  await inCleanupScope(coreLogger, (scope) => buildServers(buildInputs, scope));
+}
+
+/** Mode merge: every shard's results (input "shards") into one results file, then judged. */
+async function mergeAndJudge(): Promise<void> {
+  const files = shardResultFiles(core.getMultilineInput('shards'));
+  const compareInputs = readCompareInputs();
+  compareOptionsFromFlags(compareInputs, actionSpelling);
+  const outcome = await core.group('Merge the shards', () =>
+    Promise.resolve(
+      mergeCommand(
+        { inputs: files, outPath: core.getInput('out') || 'mysql-perf-gate/results.json' },
+        coreLogger,
+      ),
+    ),
+  );
+  core.info(outcome.summary);
+  core.setOutput('results', outcome.resultsPath);
+  core.setOutput('raw-dir', outcome.rawDir);
+  await judgeAndFail(outcome, compareInputs);
 }
 
 async function judge(outcome: RunOutcome, inputs: CompareInputs): Promise<CompareOutcome> {
@@ -76,6 +113,22 @@ async function judge(outcome: RunOutcome, inputs: CompareInputs): Promise<Compar
   return compared;
 }
 
+/** Judges, comments, and fails the step on a regression (or an inconclusive verdict, if asked). */
+async function judgeAndFail(outcome: RunOutcome, compareInputs: CompareInputs): Promise<void> {
+  const compared = await judge(outcome, compareInputs);
+  const { verdict } = compared.verdict;
+  if (verdict === 'inconclusive') {
+    core.warning(`inconclusive: ${compared.verdict.counts.inconclusive} cell(s) too noisy to judge`);
+  }
+  if (compared.exitCode === 1 && compareInputs.failOnRegression) {
+    core.setFailed(
+      verdict === 'fail'
+        ? `${compared.verdict.counts.regression} regression(s); see ${compared.verdictPath}`
+        : 'inconclusive verdict counts as a failure (input "inconclusive": fail)',
+    );
+  }
+}
+
 export async function run(): Promise<void> {
   try {
     // Publish mode reads only its own inputs and posts a run measured by another workflow.
@@ -90,6 +143,14 @@ export async function run(): Promise<void> {
     }
     if (mode === 'bisect') {
       await bisectFromInputs();
+      return;
+    }
+    if (mode === 'build') {
+      await buildOnly();
+      return;
+    }
+    if (mode === 'merge') {
+      await mergeAndJudge();
       return;
     }
     // Every input is read and checked before the first build or server starts.
@@ -110,18 +171,12 @@ export async function run(): Promise<void> {
       core.info('one server measured and no baseline given: results are recorded, not judged');
       return;
     }
-    const compared = await judge(outcome, compareInputs);
-    const { verdict } = compared.verdict;
-    if (verdict === 'inconclusive') {
-      core.warning(`inconclusive: ${compared.verdict.counts.inconclusive} cell(s) too noisy to judge`);
+    if (outcome.results.shard) {
+      const { index, count } = outcome.results.shard;
+      core.info(`shard ${index}/${count} measured: mode merge joins every shard's results and judges them`);
+      return;
     }
-    if (compared.exitCode === 1 && compareInputs.failOnRegression) {
-      core.setFailed(
-        verdict === 'fail'
-          ? `${compared.verdict.counts.regression} regression(s); see ${compared.verdictPath}`
-          : 'inconclusive verdict counts as a failure (input "inconclusive": fail)',
-      );
-    }
+    await judgeAndFail(outcome, compareInputs);
   } catch (error) {
     core.setFailed(errorMessage(error));
   }

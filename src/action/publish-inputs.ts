@@ -11,7 +11,8 @@ import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { optionalInput } from './inputs.js';
 
-export type ActionMode = 'measure' | 'publish' | 'history' | 'bisect';
+export const ACTION_MODES = ['measure', 'build', 'merge', 'publish', 'history', 'bisect'] as const;
+export type ActionMode = (typeof ACTION_MODES)[number];
 
 /**
  * Input "mode": measure (the default: build, run, judge, comment), publish (comment only) or
@@ -20,8 +21,9 @@ export type ActionMode = 'measure' | 'publish' | 'history' | 'bisect';
  */
 export function readMode(): ActionMode {
   const mode = core.getInput('mode') || 'measure';
-  if (mode === 'measure' || mode === 'publish' || mode === 'history' || mode === 'bisect') return mode;
-  throw new InputError(`input "mode" ${JSON.stringify(mode)}: expected measure, publish, history or bisect`);
+  const known = ACTION_MODES.find((candidate) => candidate === mode);
+  if (known !== undefined) return known;
+  throw new InputError(`input "mode" ${JSON.stringify(mode)}: expected ${ACTION_MODES.join(', ')}`);
 }
 
 /** The parts of a workflow_run event this mode reads; anything else in the payload is ignored. */
