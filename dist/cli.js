@@ -6,7 +6,7 @@ import path, { dirname, join } from 'node:path';
 import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
-import { r as readResults, s as saveBaseline, p as parseCommit, c as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, a as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, b as BISECT_DEFAULTS, d as bisectOptionsFromFlags, e as bisectCommand, g as buildCommand, h as commonBuildRequest, M as METRIC_NAMES, i as compareCommand, j as compareOptionsFromFlags, k as detectSourceTree, o as resolveCompiler, q as comparisonLabels, t as inCleanupScope, u as runCommand, v as describeRunOutcome, w as buildSides, x as runConfigFromFlags, y as appendHistory, z as earlierDefinitions, A as historyRun, C as exec, E as DEFAULT_WINDOW, F as DEFAULT_MAX_P, G as historyChangesCommand, H as historyChangesRequest, I as suiteDifferences, J as changesText, K as isRecent, L as formatChangePercentPlain, N as mergeCommand, O as packageVersion } from './gate.js';
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as compareCommand, k as compareOptionsFromFlags, o as detectSourceTree, q as resolveCompiler, t as comparisonLabels, u as inCleanupScope, v as runCommand, w as describeRunOutcome, x as buildSides, y as runConfigFromFlags, z as appendHistory, A as earlierDefinitions, C as historyRun, E as exec, F as DEFAULT_WINDOW, G as DEFAULT_MAX_P, H as historyChangesCommand, I as historyChangesRequest, J as suiteDifferences, K as changesText, L as isRecent, N as formatChangePercentPlain, O as mergeCommand, P as packageVersion } from './gate.js';
 import 'node:crypto';
 import 'node:fs/promises';
 import 'node:net';
@@ -4362,6 +4362,7 @@ function baselineSaveRequest(resultsPath, flags, env, now) {
 }
 function baselineSaveCommand(request) {
     const results = readResults(request.resultsPath);
+    checkWholeRun(results, request.resultsPath, 'a baseline');
     const outcome = saveBaseline(request.dir, results, {
         ...(request.testbed === undefined ? {} : { testbed: request.testbed }),
         ...(request.commit === undefined ? {} : { commit: request.commit }),
@@ -4857,6 +4858,7 @@ async function historyRunFor(results, request) {
 }
 async function historyAppendCommand(request) {
     const results = readResults(request.resultsPath);
+    checkWholeRun(results, request.resultsPath, 'a history entry');
     const run = await historyRunFor(results, request);
     const outcome = appendHistory(request.dir, results, run, { replace: request.replace });
     const earlier = outcome.file.entries.length === 1 ? earlierDefinitions(request.dir, run) : [];

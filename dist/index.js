@@ -1,6 +1,6 @@
 import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, h as setFailed, r as requireTunnel, j as requireUndici, u as undiciExports } from './actions-toolkit.js';
 import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
-import { h as commonBuildRequest, P as actionSpelling, Q as compilerLabel, q as comparisonLabels, R as detectCcache, d as bisectOptionsFromFlags, e as bisectCommand, b as BISECT_DEFAULTS, A as historyRun, S as analyzeHistory, K as isRecent, T as changesDocument, J as changesText, U as parseResults, V as historyRelativePath, W as historySpec, X as renderChart, Y as alertIssue, Z as MAX_HISTORY_BYTES, _ as parseHistoryText, $ as appendToHistory, a0 as serializeHistory, H as historyChangesRequest, p as parseCommit, L as formatChangePercentPlain, a1 as commentMarker, a2 as cliSpelling, a3 as writeReport, a4 as verdictExitCode, a5 as renderVerdictSummary, a6 as sideOf, a7 as looksOfRun, a8 as buildVerdict, a9 as Verdict, aa as parseVerdict, ab as parseBaselineFile, ac as DEFAULT_COMPARE_OPTIONS, n as newestEntry, ad as checkComparable, ae as baselineSide, j as compareOptionsFromFlags, x as runConfigFromFlags, t as inCleanupScope, u as runCommand, N as mergeCommand, i as compareCommand, w as buildSides } from './gate.js';
+import { i as commonBuildRequest, Q as actionSpelling, R as compilerLabel, t as comparisonLabels, S as detectCcache, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, C as historyRun, T as analyzeHistory, L as isRecent, U as changesDocument, K as changesText, V as parseResults, c as checkWholeRun, W as historyRelativePath, X as historySpec, Y as renderChart, Z as alertIssue, _ as MAX_HISTORY_BYTES, $ as parseHistoryText, a0 as appendToHistory, a1 as serializeHistory, I as historyChangesRequest, p as parseCommit, N as formatChangePercentPlain, a2 as commentMarker, a3 as cliSpelling, a4 as writeReport, a5 as verdictExitCode, a6 as renderVerdictSummary, a7 as sideOf, a8 as looksOfRun, a9 as buildVerdict, aa as Verdict, ab as parseVerdict, ac as parseBaselineFile, ad as DEFAULT_COMPARE_OPTIONS, n as newestEntry, ae as checkComparable, af as baselineSide, k as compareOptionsFromFlags, y as runConfigFromFlags, u as inCleanupScope, v as runCommand, O as mergeCommand, j as compareCommand, x as buildSides } from './gate.js';
 import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, Z as ZodError, o as object, s as string } from './gate-core.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
@@ -6216,7 +6216,9 @@ function readNightlyResults(path) {
     if (stats.size > MAX_RESULTS_BYTES) {
         throw new InputError(`${path} is ${stats.size} bytes, over the ${MAX_RESULTS_BYTES}-byte cap for results`);
     }
-    return parseResults(readFileSync$1(path, 'utf8'), path);
+    const results = parseResults(readFileSync$1(path, 'utf8'), path);
+    checkWholeRun(results, path, 'a history entry');
+    return results;
 }
 /** The commit's committer date from the API (trusted), or null when it cannot be read. */
 async function commitDate(client, config, commit, logger) {
@@ -7247,8 +7249,15 @@ async function judge(outcome, inputs) {
     setOutput('verdict-path', compared.verdictPath);
     return compared;
 }
-/** Judges, comments, and fails the step on a regression (or an inconclusive verdict, if asked). */
+/**
+ * Judges, comments, and fails the step on a regression (or an inconclusive verdict, if asked); a
+ * run of one server without a baseline is recorded only.
+ */
 async function judgeAndFail(outcome, compareInputs) {
+    if (outcome.results.mode === 'single' && compareInputs.baseline === undefined) {
+        info('one server measured and no baseline given: results are recorded, not judged');
+        return;
+    }
     const compared = await judge(outcome, compareInputs);
     const { verdict } = compared.verdict;
     if (verdict === 'inconclusive') {
@@ -7260,28 +7269,20 @@ async function judgeAndFail(outcome, compareInputs) {
             : 'inconclusive verdict counts as a failure (input "inconclusive": fail)');
     }
 }
+const OTHER_MODES = {
+    publish: publishFromArtifact,
+    history: appendToHistoryBranch,
+    bisect: bisectFromInputs,
+    build: buildOnly,
+    merge: mergeAndJudge,
+};
 async function run() {
     try {
-        // Publish mode reads only its own inputs and posts a run measured by another workflow.
         const mode = readMode();
-        if (mode === 'publish') {
-            await publishFromArtifact();
-            return;
-        }
-        if (mode === 'history') {
-            await appendToHistoryBranch();
-            return;
-        }
-        if (mode === 'bisect') {
-            await bisectFromInputs();
-            return;
-        }
-        if (mode === 'build') {
-            await buildOnly();
-            return;
-        }
-        if (mode === 'merge') {
-            await mergeAndJudge();
+        // Every mode but measure reads only its own inputs (publish: a run measured by another workflow).
+        const other = OTHER_MODES[mode];
+        if (other) {
+            await other();
             return;
         }
         // Every input is read and checked before the first build or server starts.
@@ -7297,10 +7298,6 @@ async function run() {
         info(outcome.summary);
         setOutput('results', outcome.resultsPath);
         setOutput('raw-dir', outcome.rawDir);
-        if (outcome.results.mode === 'single' && compareInputs.baseline === undefined) {
-            info('one server measured and no baseline given: results are recorded, not judged');
-            return;
-        }
         if (outcome.results.shard) {
             const { index, count } = outcome.results.shard;
             info(`shard ${index}/${count} measured: mode merge joins every shard's results and judges them`);

@@ -145,6 +145,8 @@ test('a pull request number in the artifact that is not the run head is refused'
 test('an unknown mode fails the step before anything else', async () => {
   const { code, stdout } = await runPublish({ mode: 'publsh', artifact: 'artifact' });
   expect(code).toBe(1);
-  expect(stdout).toContain('::error::input "mode" "publsh": expected measure, build, merge, publish, history, bisect');
+  expect(stdout).toContain(
+    '::error::input "mode" "publsh": expected measure, build, merge, publish, history, bisect',
+  );
   expect(mock.requests).toEqual([]);
 });

@@ -121,3 +121,34 @@ describe('more repetitions for undecided cells (--max-repetitions, --budget)', (
     );
   });
 });
+
+describe('--shard K/N', () => {
+  const ab = { base: '/a', head: '/b' };
+
+  it('cuts the suite to the shard and records the whole suite and its cells', () => {
+    const config = runConfigFromFlags({ ...defaults, ...ab, shard: '2/3' });
+    expect(config.shard?.spec).toEqual({ index: 2, count: 3 });
+    expect(config.shard?.suite.name).toBe('quick');
+    expect(config.shard?.cells).toEqual(['oltp_point_select@4', 'oltp_write_only@1']);
+    // The run measures only those cells; the whole suite is kept for merge.
+    const cells = config.suite.workloads.flatMap((w) =>
+      (w.threads ?? config.suite.threads).map((t) => `${w.name}@${t}`),
+    );
+    expect(cells).toEqual(['oltp_point_select@4', 'oltp_write_only@1']);
+    expect(runConfigFromFlags({ ...defaults, ...ab }).shard).toBeUndefined();
+  });
+
+  it('refuses a malformed shard, too many shards, and a budget without max-repetitions', () => {
+    expect(inputError({ ...ab, shard: '4/3' })).toMatch(/^--shard 4\/3: expected K\/N/);
+    expect(inputError({ ...ab, shard: '1/7' })).toBe(
+      'suite quick has 6 cell(s), too few for 7 shards: use at most 6',
+    );
+    expect(inputError({ ...ab, shard: '1/3', budget: '20m' })).toMatch(
+      /^--budget with --shard needs --max-repetitions too: every shard must look at its cells at the same repetitions/,
+    );
+    expect(
+      runConfigFromFlags({ ...defaults, ...ab, shard: '1/3', budget: '20m', maxRepetitions: '10' }).adaptive
+        ?.most,
+    ).toBe(10);
+  });
+});

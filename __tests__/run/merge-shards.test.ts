@@ -9,7 +9,14 @@ import { buildVerdict, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict
 import { InputError } from '../../src/errors.js';
 import { parseResults } from '../../src/results/results-file.js';
 import type { Results } from '../../src/results/results-schema.js';
-import { machineGroups, machinesWarning, mergeShards, type ShardInput } from '../../src/run/merge-shards.js';
+import {
+  checkWholeRun,
+  machineGroups,
+  machinesWarning,
+  mergeShards,
+  shardAloneWarning,
+  type ShardInput,
+} from '../../src/run/merge-shards.js';
 import { shardCellNames } from '../../src/run/shards.js';
 import { cellName, selectCells, suiteCellsNamed } from '../../src/suite/select-cells.js';
 import { thrownBy } from '../helpers/errors.js';
@@ -157,7 +164,7 @@ describe('mergeShards', () => {
       environment: { ...second.environment, hostname: 'runner-2', fingerprint: 'f'.repeat(64) },
     };
     const { results, warnings } = mergeShards(inputs(shardOf(1, 2), elsewhere), 'm.raw');
-    expect(warnings).toEqual([machinesWarning(machineGroups(results.merged?.shards ?? []))]);
+    expect(warnings).toEqual([machinesWarning(machineGroups(results.merged?.shards ?? []), 'ab')]);
     expect(warnings[0]).toContain(`shard 2 on runner-2 (hardware ffffffffffff)`);
     expect(warnings[0]).toContain(`shard 1 on ${whole.environment.hostname}`);
     expect(warnings[0]).toMatch(/absolute figures of cells from different machines are not comparable$/);
@@ -180,6 +187,73 @@ describe('mergeShards', () => {
       DEFAULT_COMPARE_OPTIONS,
     );
     expect(plain.warnings.filter((warning) => warning.includes('shards ran on'))).toEqual([]);
+  });
+});
+
+describe('what else reads merged and shard results', () => {
+  it('baselines and histories refuse a shard, and a merge of machines of different hardware', () => {
+    expect(
+      thrownBy(InputError, () => {
+        checkWholeRun(shardOf(1, 2), 's.json', 'a baseline');
+      }).message,
+    ).toBe(
+      "s.json is shard 1/2 of a run: merge every shard's results first (mysql-perf-gate merge), then make a baseline of the merged file",
+    );
+    const second = shardOf(2, 2);
+    const elsewhere = {
+      ...second,
+      environment: { ...second.environment, hostname: 'runner-2', fingerprint: 'f'.repeat(64) },
+    };
+    const mixed = mergeShards(inputs(shardOf(1, 2), elsewhere), 'm.raw').results;
+    expect(
+      thrownBy(InputError, () => {
+        checkWholeRun(mixed, 'm.json', 'a history entry');
+      }).message,
+    ).toMatch(
+      /^m\.json was merged from shards on 2 machines with different hardware \(.*, runner-2\); a history entry keeps the figures of one machine$/,
+    );
+    const same = mergeShards(inputs(shardOf(1, 2), shardOf(2, 2)), 'm.raw').results;
+    expect(() => {
+      checkWholeRun(same, 'm.json', 'a baseline');
+    }).not.toThrow();
+    expect(() => {
+      checkWholeRun(whole, 'w.json', 'a baseline');
+    }).not.toThrow();
+  });
+
+  it('compare says when it judges one shard alone', () => {
+    expect(shardAloneWarning(shardOf(2, 3))[0]).toMatch(
+      /^these are the results of shard 2\/3 alone: 2 of the suite's cells were judged/,
+    );
+    expect(shardAloneWarning(whole)).toEqual([]);
+  });
+
+  it('words the machines warning for a base that is not in the same file', () => {
+    const groups = [
+      { fingerprint: 'a'.repeat(64), hostname: 'one', shards: [1, 3] },
+      { fingerprint: 'b'.repeat(64), hostname: 'two', shards: [2] },
+    ];
+    expect(machinesWarning(groups, 'single')).toBe(
+      'the shards ran on 2 machines with different hardware (shards 1, 3 on one (hardware aaaaaaaaaaaa); shard 2 on two (hardware bbbbbbbbbbbb)): their cells are judged against one base, so part of each change may be the machine',
+    );
+  });
+
+  it('refuses a shard listing a cell the suite lacks, or holding one side of a cell only', () => {
+    const second = shardOf(2, 2);
+    const foreign: Results = {
+      ...second,
+      shard: { ...second.shard!, cells: [...second.shard!.cells, 'oltp_insert@1'] },
+    };
+    expect(refusal(...inputs(shardOf(1, 2), foreign))).toBe(
+      'shard-2.json (shard 2/2) lists oltp_insert@1, which suite quick does not have',
+    );
+    const oneSided: Results = {
+      ...second,
+      cells: second.cells.filter((cell, i) => !(cell.side === 'base' && i === 0)),
+    };
+    expect(refusal(...inputs(shardOf(1, 2), oneSided))).toMatch(
+      /says it measured .* on base and head but holds /,
+    );
   });
 });
 

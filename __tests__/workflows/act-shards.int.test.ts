@@ -152,6 +152,7 @@ maybe('the pull-request gate split into shards, under act', () => {
       'verdict.json',
     ]);
     expect(readdirSync(join(artifacts, 'mysql-perf-gate-report', 'results.raw')).sort()).toEqual([
+      '.mysql-perf-gate-raw',
       'shard-1',
       'shard-2',
     ]);

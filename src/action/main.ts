@@ -26,7 +26,7 @@ import { type CompareInputs, readCompareInputs, readRunInputs } from './inputs.j
 import { saveStateForPost } from './post.js';
 import { postToPullRequest } from './pull-request.js';
 import { publishFromArtifact } from './publish.js';
-import { readMode } from './publish-inputs.js';
+import { type ActionMode, readMode } from './publish-inputs.js';
 import { shardResultFiles } from './shard-files.js';
 
 /** Builds the servers the build inputs ask for; sets each side's prefix output as it is built. */
@@ -113,8 +113,15 @@ async function judge(outcome: RunOutcome, inputs: CompareInputs): Promise<Compar
   return compared;
 }
 
-/** Judges, comments, and fails the step on a regression (or an inconclusive verdict, if asked). */
+/**
+ * Judges, comments, and fails the step on a regression (or an inconclusive verdict, if asked); a
+ * run of one server without a baseline is recorded only.
+ */
 async function judgeAndFail(outcome: RunOutcome, compareInputs: CompareInputs): Promise<void> {
+  if (outcome.results.mode === 'single' && compareInputs.baseline === undefined) {
+    core.info('one server measured and no baseline given: results are recorded, not judged');
+    return;
+  }
   const compared = await judge(outcome, compareInputs);
   const { verdict } = compared.verdict;
   if (verdict === 'inconclusive') {
@@ -129,28 +136,21 @@ async function judgeAndFail(outcome: RunOutcome, compareInputs: CompareInputs): 
   }
 }
 
+const OTHER_MODES: Partial<Record<ActionMode, () => Promise<void>>> = {
+  publish: publishFromArtifact,
+  history: appendToHistoryBranch,
+  bisect: bisectFromInputs,
+  build: buildOnly,
+  merge: mergeAndJudge,
+};
+
 export async function run(): Promise<void> {
   try {
-    // Publish mode reads only its own inputs and posts a run measured by another workflow.
     const mode = readMode();
-    if (mode === 'publish') {
-      await publishFromArtifact();
-      return;
-    }
-    if (mode === 'history') {
-      await appendToHistoryBranch();
-      return;
-    }
-    if (mode === 'bisect') {
-      await bisectFromInputs();
-      return;
-    }
-    if (mode === 'build') {
-      await buildOnly();
-      return;
-    }
-    if (mode === 'merge') {
-      await mergeAndJudge();
+    // Every mode but measure reads only its own inputs (publish: a run measured by another workflow).
+    const other = OTHER_MODES[mode];
+    if (other) {
+      await other();
       return;
     }
     // Every input is read and checked before the first build or server starts.
@@ -167,10 +167,6 @@ export async function run(): Promise<void> {
     core.info(outcome.summary);
     core.setOutput('results', outcome.resultsPath);
     core.setOutput('raw-dir', outcome.rawDir);
-    if (outcome.results.mode === 'single' && compareInputs.baseline === undefined) {
-      core.info('one server measured and no baseline given: results are recorded, not judged');
-      return;
-    }
     if (outcome.results.shard) {
       const { index, count } = outcome.results.shard;
       core.info(`shard ${index}/${count} measured: mode merge joins every shard's results and judges them`);

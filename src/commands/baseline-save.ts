@@ -1,5 +1,6 @@
 // The `baseline save` command: append one side of a results file (every repetition, the server's
 // facts, the machine, the commit) to its stored baseline, keyed by testbed, suite and options.
+import { checkWholeRun } from '../run/merge-shards.js';
 import { checkKeep, parseCommit } from '../baseline/entry.js';
 import { saveBaseline, type SaveOutcome } from '../baseline/store.js';
 import { InputError } from '../errors.js';
@@ -67,6 +68,7 @@ export function baselineSaveRequest(
 
 export function baselineSaveCommand(request: BaselineSaveRequest): BaselineSaveOutcome {
   const results = readResults(request.resultsPath);
+  checkWholeRun(results, request.resultsPath, 'a baseline');
   const outcome = saveBaseline(request.dir, results, {
     ...(request.testbed === undefined ? {} : { testbed: request.testbed }),
     ...(request.commit === undefined ? {} : { commit: request.commit }),

@@ -1,6 +1,7 @@
 // The `compare` command: read results (and a baseline), decide, write verdict.json and the reports
 // (comment, HTML report, charts). Its options come from CLI flags or action inputs as strings
 // (CompareOptionFlags); compareOptionsFromFlags checks them the same way for both front ends.
+import { shardAloneWarning } from '../run/merge-shards.js';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -97,7 +98,8 @@ export async function compareCommand(config: CompareConfig): Promise<CompareOutc
   // Against its own base or a stored baseline alike: the head's repetitions were chosen from the data.
   const options = { ...config.options, looks: looksOfRun(results) };
   const built = buildVerdict(base.side, head, results.suite, base.source, options);
-  const verdict = Verdict.parse({ ...built, warnings: [...base.warnings, ...built.warnings] });
+  const warnings = [...shardAloneWarning(results), ...base.warnings, ...built.warnings];
+  const verdict = Verdict.parse({ ...built, warnings });
   const outDir = resolve(config.outDir);
   mkdirSync(outDir, { recursive: true });
   const verdictPath = join(outDir, 'verdict.json');

@@ -1,5 +1,6 @@
 // The `history append` command: one nightly run into its history (a directory for the CLI; the
 // action keeps the same file on a branch), keyed by testbed, suite and server options.
+import { checkWholeRun } from '../run/merge-shards.js';
 import { existsSync } from 'node:fs';
 
 import { parseCommit } from '../baseline/entry.js';
@@ -126,6 +127,7 @@ export async function historyRunFor(results: Results, request: HistoryAppendRequ
 
 export async function historyAppendCommand(request: HistoryAppendRequest): Promise<HistoryAppendOutcome> {
   const results = readResults(request.resultsPath);
+  checkWholeRun(results, request.resultsPath, 'a history entry');
   const run = await historyRunFor(results, request);
   const outcome = appendHistory(request.dir, results, run, { replace: request.replace });
   const earlier = outcome.file.entries.length === 1 ? earlierDefinitions(request.dir, run) : [];

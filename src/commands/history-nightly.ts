@@ -3,6 +3,7 @@
 // workflows append at once), the change points are found, the history chart is published beside
 // the pull-request charts, and each new regression opens an issue, or updates the one already
 // open for it (found by a hidden marker). Improvements are listed, and open nothing.
+import { checkWholeRun } from '../run/merge-shards.js';
 import { lstatSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -95,7 +96,9 @@ function readNightlyResults(path: string): Results {
       `${path} is ${stats.size} bytes, over the ${MAX_RESULTS_BYTES}-byte cap for results`,
     );
   }
-  return parseResults(readFileSync(path, 'utf8'), path);
+  const results = parseResults(readFileSync(path, 'utf8'), path);
+  checkWholeRun(results, path, 'a history entry');
+  return results;
 }
 
 /** The commit's committer date from the API (trusted), or null when it cannot be read. */

@@ -2,14 +2,15 @@
 // that compare, baselines and history treat like an unsharded run. The checks and the merge are
 // run/merge-shards.ts's; this module reads the files, copies each shard's raw directory (sysbench
 // output, error logs, callgrind dumps) to shard-K/ of the merged one, and writes the result.
-import { cpSync, existsSync, rmSync } from 'node:fs';
-import { basename, dirname, relative, resolve } from 'node:path';
+import { cpSync, existsSync } from 'node:fs';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 
 import { InputError } from '../errors.js';
 import { readResults, writeResults } from '../results/results-file.js';
 import type { Results } from '../results/results-schema.js';
 import { renderResultsSummary } from '../results/results-summary.js';
 import { mergeShards, shardRawPrefix } from '../run/merge-shards.js';
+import { prepareRawDir } from '../run/raw-dir.js';
 import { rawDirFor } from '../run/run-config.js';
 import type { Logger } from '../shell/logger.js';
 
@@ -30,6 +31,19 @@ export interface MergeOutcome {
   readonly summary: string;
 }
 
+/**
+ * A shard's raw directory: `rawDir` of its results, which must stay beside the file (a results
+ * file from another machine names the directory; it may not reach anywhere else on this one).
+ */
+function shardRawDir(path: string, rawDir: string): string {
+  const base = dirname(resolve(path));
+  const dir = resolve(base, rawDir);
+  if (isAbsolute(rawDir) || rawDir.split(/[\\/]/).includes('..') || !dir.startsWith(`${base}${sep}`)) {
+    throw new InputError(`${path}: rawDir ${JSON.stringify(rawDir)} is not a directory beside the file`);
+  }
+  return dir;
+}
+
 export function mergeCommand(config: MergeConfig, logger: Logger): MergeOutcome {
   const outPath = resolve(config.outPath);
   for (const input of config.inputs) {
@@ -42,13 +56,14 @@ export function mergeCommand(config: MergeConfig, logger: Logger): MergeOutcome 
   const shards = config.inputs.map((path) => ({ path, results: readResults(path) }));
   const rawDir = rawDirFor(outPath);
   const merged = mergeShards(shards, relative(dirname(outPath), rawDir) || basename(rawDir));
-  rmSync(rawDir, { recursive: true, force: true });
+  prepareRawDir(rawDir);
   const warnings = [...merged.warnings];
   for (const { path, results } of shards) {
     const index = results.shard?.index ?? 0;
-    const source = resolve(dirname(path), results.rawDir);
+    const source = shardRawDir(path, results.rawDir);
     if (existsSync(source)) {
-      cpSync(source, resolve(rawDir, shardRawPrefix(index)), { recursive: true });
+      // Links are copied as links, not followed: nothing outside the shard's raw directory comes along.
+      cpSync(source, resolve(rawDir, shardRawPrefix(index)), { recursive: true, dereference: false });
     } else {
       warnings.push(
         `shard ${index}'s raw output (${source}) is not there: the merged file's sysbench output and error logs of its cells point to nothing`,

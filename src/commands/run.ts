@@ -63,14 +63,45 @@ export function runConfigFromFlags(
       `use either ${spell('server')} (one server) or ${spell('base')} and ${spell('head')} (two), not both`,
     );
   }
-  let sides: SideConfig[];
+  const sides = sidesFromFlags(flags, ab, spell);
+  const wholeSuite = loadSuite(flags.suite);
+  const shard = shardFromFlags(flags.shard, wholeSuite, sides, spell('shard'));
+  if (shard && flags.budget?.trim() && !flags.maxRepetitions?.trim()) {
+    throw new InputError(
+      `${spell('budget')} with ${spell('shard')} needs ${spell('max-repetitions')} too: every shard must look at its cells at the same repetitions for merge to join them, and a budget alone sets them from each shard's own plan`,
+    );
+  }
+  const suite = shard
+    ? selectCells(wholeSuite, shardCells(wholeSuite, sideNames(sides), shard.spec))
+    : wholeSuite;
+  const adaptive = adaptiveFromFlags(flags, { suite, sides, judging }, spell);
+  return {
+    suite,
+    sides,
+    ...(shard ? { shard } : {}),
+    ...(adaptive ? { adaptive } : {}),
+    commonOptions: parseOptionAssignments(flags.set, spell('set')),
+    commonOptionsLabel: spell('set'),
+    outPath: flags.out,
+    workDir: flags.workDir ?? null,
+    keepWorkDir: flags.keepWorkDir ?? false,
+    lockTimeout: {
+      ms: parseLockTimeout(flags.lockTimeout, spell('lock-timeout')),
+      label: spell('lock-timeout'),
+    },
+    pin: { mode: parsePin(flags.pin, spell('pin')), label: spell('pin') },
+  };
+}
+
+/** --server, or --base and --head, with their per-side options. */
+function sidesFromFlags(flags: RunFlags, ab: boolean, spell: FlagSpelling): SideConfig[] {
   if (ab) {
     if (flags.base === undefined || flags.head === undefined) {
       const [given, missing] =
         flags.base === undefined ? (['head', 'base'] as const) : (['base', 'head'] as const);
       throw new InputError(`${spell(given)} needs ${spell(missing)} too: an A/B run measures two servers`);
     }
-    sides = [
+    return [
       {
         name: 'base',
         serverPath: flags.base,
@@ -95,7 +126,7 @@ export function runConfigFromFlags(
         `${spell('base-set')} and ${spell('head-set')} apply to A/B runs (${spell('base')}/${spell('head')}); with ${spell('server')} use ${spell('set')}`,
       );
     }
-    sides = [
+    return [
       {
         name: 'head',
         serverPath: flags.server,
@@ -104,28 +135,6 @@ export function runConfigFromFlags(
       },
     ];
   }
-  const wholeSuite = loadSuite(flags.suite);
-  const shard = shardFromFlags(flags.shard, wholeSuite, sides, spell('shard'));
-  const suite = shard
-    ? selectCells(wholeSuite, shardCells(wholeSuite, sideNames(sides), shard.spec))
-    : wholeSuite;
-  const adaptive = adaptiveFromFlags(flags, { suite, sides, judging }, spell);
-  return {
-    suite,
-    sides,
-    ...(shard ? { shard } : {}),
-    ...(adaptive ? { adaptive } : {}),
-    commonOptions: parseOptionAssignments(flags.set, spell('set')),
-    commonOptionsLabel: spell('set'),
-    outPath: flags.out,
-    workDir: flags.workDir ?? null,
-    keepWorkDir: flags.keepWorkDir ?? false,
-    lockTimeout: {
-      ms: parseLockTimeout(flags.lockTimeout, spell('lock-timeout')),
-      label: spell('lock-timeout'),
-    },
-    pin: { mode: parsePin(flags.pin, spell('pin')), label: spell('pin') },
-  };
 }
 
 function sideNames(sides: readonly SideConfig[]): SideName[] {

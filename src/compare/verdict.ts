@@ -3,8 +3,14 @@
 import { crossFlavorWarning } from './config-groups.js';
 import { formatLoadAverage } from '../format.js';
 import { InputError } from '../errors.js';
-import type { CellResult, Environment, MergedRecord, Results, ServerFacts } from '../results/results-schema.js';
-import { machineGroups, machinesWarning } from '../run/merge-shards.js';
+import type {
+  CellResult,
+  Environment,
+  MergedRecord,
+  Results,
+  ServerFacts,
+} from '../results/results-schema.js';
+import { machinesWarning, mergedMachines } from '../run/merge-shards.js';
 import { lookIndex, lookLevels, lookSchedule } from '../stats/alpha-spending.js';
 import { benjaminiHochberg } from '../stats/fdr.js';
 import type { Suite } from '../suite/suite-schema.js';
@@ -101,12 +107,15 @@ function environmentWarnings(base: Environment, head: Environment): string[] {
   return warnings;
 }
 
-/** Results merged from shards of machines with different hardware say so (once per merge). */
+/**
+ * Results merged from shards of machines with different hardware say so (once per merge); when
+ * the base is not the same file's (a stored baseline), each change may hold some of the machine.
+ */
 function shardMachineWarnings(base: SideData, head: SideData): string[] {
   const merges = [...new Set([base.merged, head.merged])].filter((merged) => merged !== undefined);
   return merges.flatMap((merged) => {
-    const groups = machineGroups(merged.shards);
-    return groups.length > 1 ? [machinesWarning(groups)] : [];
+    const groups = mergedMachines({ merged });
+    return groups.length > 0 ? [machinesWarning(groups, base.merged === head.merged ? 'ab' : 'single')] : [];
   });
 }
 

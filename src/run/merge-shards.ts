@@ -30,7 +30,7 @@ interface Shard extends ShardInput {
 
 export interface MergedShards {
   readonly results: Results;
-  /** What the user should know but does not stop the merge (also in the merged file). */
+  /** What the user should know but does not stop the merge (machines of different hardware also reach the verdict, from the merged file). */
   readonly warnings: string[];
 }
 
@@ -167,37 +167,47 @@ function checkEveryShard(shards: readonly Shard[]): Shard[] {
 
 /** Each shard holds the cells it says it measured, no cell twice, every cell of the suite once. */
 function checkCells(shards: readonly Shard[]): void {
+  const suite = shards[0]?.shard.suite;
+  const known = new Set(suite ? suiteCells(suite).map(cellName) : []);
   const owner = new Map<string, Shard>();
   for (const shard of shards) {
-    const held = [...new Set(shard.results.cells.map(cellName))].sort();
-    const claimed = [...shard.shard.cells].sort();
-    if (canonicalJson(held) !== canonicalJson(claimed)) {
-      throw new InputError(
-        `${named(shard)} says it measured ${claimed.join(', ') || 'nothing'} but holds ${held.join(', ') || 'nothing'}`,
-      );
-    }
-    for (const name of claimed) {
+    checkShardHolds(shard, known);
+    for (const name of shard.shard.cells) {
       const seen = owner.get(name);
       if (seen)
         throw new InputError(`cell ${name} was measured twice: by ${named(seen)} and ${named(shard)}`);
       owner.set(name, shard);
     }
   }
-  const suite = shards[0]?.shard.suite;
-  const unmeasured = suite
-    ? suiteCells(suite)
-        .map(cellName)
-        .filter((name) => !owner.has(name))
-    : [];
+  const unmeasured = [...known].filter((name) => !owner.has(name));
   if (unmeasured.length > 0) {
     throw new InputError(`no shard measured ${unmeasured.join(', ')} of suite ${suite?.name ?? ''}`);
+  }
+}
+
+/** The cells a shard claims are the suite's, and it holds each once per side it measured. */
+function checkShardHolds(shard: Shard, known: ReadonlySet<string>): void {
+  const foreign = shard.shard.cells.filter((name) => !known.has(name));
+  if (foreign.length > 0) {
+    throw new InputError(
+      `${named(shard)} lists ${foreign.join(', ')}, which suite ${shard.shard.suite.name} does not have`,
+    );
+  }
+  const sides: SideName[] = shard.results.mode === 'ab' ? ['base', 'head'] : ['head'];
+  const held = shard.results.cells.map((cell) => `${cellName(cell)} ${cell.side}`);
+  const expected = shard.shard.cells.flatMap((name) => sides.map((side) => `${name} ${side}`));
+  if (canonicalJson([...held].sort()) !== canonicalJson([...expected].sort())) {
+    const claimed = shard.shard.cells.join(', ') || 'nothing';
+    throw new InputError(
+      `${named(shard)} says it measured ${claimed} on ${sides.join(' and ')} but holds ${held.join(', ') || 'nothing'}`,
+    );
   }
 }
 
 function mergeWarnings(shards: readonly Shard[]): string[] {
   const warnings: string[] = [];
   const machines = machineGroups(shards.map((s) => ({ index: s.shard.index, ...s.results.environment })));
-  if (machines.length > 1) warnings.push(machinesWarning(machines));
+  if (machines.length > 1) warnings.push(machinesWarning(machines, shards[0]?.results.mode ?? 'ab'));
   const versions = [...new Set(shards.map((s) => s.results.tool.version))];
   if (versions.length > 1) {
     warnings.push(
@@ -231,17 +241,24 @@ export function machineGroups(
 }
 
 /** The warning a merge from several machines carries into the verdict and the comment. */
-export function machinesWarning(groups: readonly MachineGroup[]): string {
+export function machinesWarning(groups: readonly MachineGroup[], mode: Results['mode']): string {
   const where = groups
     .map(
       (group) =>
         `shard${group.shards.length > 1 ? 's' : ''} ${group.shards.join(', ')} on ${group.hostname} (hardware ${group.fingerprint.slice(0, 12)})`,
     )
     .join('; ');
-  return (
-    `the shards ran on ${groups.length} machines with different hardware (${where}): each cell's base and head ran ` +
-    'on the same machine, so its change holds, but absolute figures of cells from different machines are not comparable'
-  );
+  const meaning =
+    mode === 'ab'
+      ? "each cell's base and head ran on the same machine, so its change holds, but absolute figures of cells from different machines are not comparable"
+      : 'their cells are judged against one base, so part of each change may be the machine';
+  return `the shards ran on ${groups.length} machines with different hardware (${where}): ${meaning}`;
+}
+
+/** Machines of different hardware among a merged file's shards (none for other files). */
+export function mergedMachines(results: Pick<Results, 'merged'>): MachineGroup[] {
+  const groups = machineGroups(results.merged?.shards ?? []);
+  return groups.length > 1 ? groups : [];
 }
 
 /** Every shard's cells, in suite order (base before head), raw paths moved under shard-K/. */
@@ -306,9 +323,9 @@ function mergedRecord(shards: readonly Shard[]): MergedRecord {
     shards: shards.map((s) => ({
       index: s.shard.index,
       cells: [...s.shard.cells],
-      hostname: s.results.environment.hostname,
-      cpuModel: s.results.environment.cpuModel,
-      fingerprint: s.results.environment.fingerprint,
+      hostname: s.results.environment.hostname.slice(0, 300),
+      cpuModel: s.results.environment.cpuModel.slice(0, 300),
+      fingerprint: s.results.environment.fingerprint.slice(0, 200),
       startedAt: s.results.startedAt,
       finishedAt: s.results.finishedAt,
       ...(s.results.placement ? { placement: s.results.placement } : {}),
@@ -339,4 +356,30 @@ function earliest(times: readonly string[]): string {
 
 function latest(times: readonly string[]): string {
   return [...times].sort().at(-1) ?? '';
+}
+
+/**
+ * Baselines and histories keep one machine's whole runs: a shard's results hold part of the suite,
+ * and a merge of machines of different hardware mixes them. `what` says what refuses ("a baseline").
+ */
+export function checkWholeRun(results: Results, source: string, what: string): void {
+  if (results.shard) {
+    throw new InputError(
+      `${source} is shard ${shardLabel(results.shard)} of a run: merge every shard's results first (mysql-perf-gate merge), then make ${what} of the merged file`,
+    );
+  }
+  const machines = mergedMachines(results);
+  if (machines.length > 0) {
+    throw new InputError(
+      `${source} was merged from shards on ${machines.length} machines with different hardware (${machines.map((group) => group.hostname).join(', ')}); ${what} keeps the figures of one machine`,
+    );
+  }
+}
+
+/** What compare says of a shard's results judged alone. */
+export function shardAloneWarning(results: Results): string[] {
+  if (!results.shard) return [];
+  return [
+    `these are the results of shard ${shardLabel(results.shard)} alone: ${results.shard.cells.length} of the suite's cells were judged; merge every shard's results (mysql-perf-gate merge) for the verdict of the run`,
+  ];
 }

@@ -1,15 +1,7 @@
 // `run`: set up one or two servers, measure the suite on them interleaved, write results.json.
 // Three steps: check everything and set up the servers, run the schedule (plan.ts) step by step
 // (measure-step.ts), and assemble the results. The run command calls runSuite.
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
@@ -24,7 +16,7 @@ import {
   valgrindServerOptions,
 } from '../cost/valgrind.js';
 import { currentLoadAverage, captureEnvironment } from '../environment/machine.js';
-import { errorMessage, GateError, InputError, InterruptedError } from '../errors.js';
+import { errorMessage, GateError, InterruptedError } from '../errors.js';
 import { writeResults } from '../results/results-file.js';
 import type { Environment, Placement, Results, ServerFacts, ShardRecord } from '../results/results-schema.js';
 import {
@@ -48,13 +40,12 @@ import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { describeWindow, type MeasuredSide, measureStep } from './measure-step.js';
 import { choosePlacement } from './placement.js';
 import { adaptiveLooks, type AdaptiveConfig, type AdaptiveRecord, cellBatch, StepPace } from './adaptive.js';
+import { prepareRawDir } from './raw-dir.js';
 import { serverFingerprint } from './server-fingerprint.js';
 import { plannedSeconds, planSteps, type Step } from './plan.js';
 import { formatDuration, plural } from '../format.js';
 import { ProgressTracker } from './progress.js';
 import { rawDirFor, type RunConfig, type SideConfig } from './run-config.js';
-
-const RAW_MARKER = '.mysql-perf-gate-raw';
 
 /** What was checked before anything started, and where the run writes. */
 interface Checked {
@@ -183,21 +174,6 @@ async function withValgrindOptions(
       ]);
     }),
   );
-}
-
-/** Creates (or reuses, if it is ours) the raw directory beside the results file. */
-function prepareRawDir(rawDir: string): void {
-  if (existsSync(rawDir)) {
-    const entries = readdirSync(rawDir);
-    if (entries.length > 0 && !entries.includes(RAW_MARKER)) {
-      throw new InputError(
-        `${rawDir} exists and was not written by mysql-perf-gate; choose another --out or remove that directory`,
-      );
-    }
-    rmSync(rawDir, { recursive: true, force: true });
-  }
-  mkdirSync(rawDir, { recursive: true });
-  writeFileSync(join(rawDir, RAW_MARKER), 'raw sysbench output and server error logs of one run\n');
 }
 
 async function measure(

@@ -161,7 +161,11 @@ export async function prepareTables(
 ): Promise<string> {
   const what = tablesWhat(connection, suite, 'prepare');
   try {
-    const result = await runSysbench({ args: prepareArgs(connection, suite, seededPrepareScript()), what, signal });
+    const result = await runSysbench({
+      args: prepareArgs(connection, suite, seededPrepareScript()),
+      what,
+      signal,
+    });
     return result.stdout;
   } catch (error) {
     if (error instanceof BenchmarkError && /already exists/.test(error.message)) {
