@@ -1,4 +1,4 @@
-import { openSync, writeFileSync, fsyncSync, closeSync, renameSync, rmSync, existsSync, mkdirSync, chmodSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { openSync, writeFileSync, fsyncSync, closeSync, renameSync, rmSync, readFileSync, existsSync, mkdirSync, chmodSync, readdirSync, statSync } from 'node:fs';
 import { join, basename, isAbsolute } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -6991,28 +6991,6 @@ function writeFileAtomic(path, content) {
     }
 }
 
-// The machine-wide directory every run on this machine shares, whoever runs it: the lock that keeps
-// benchmarks from sharing the machine, and the record of the servers runs have started (so that a
-// later run can stop those whose owner was killed). /run/lock is a tmpfs on systemd machines, so a
-// reboot, which stops every server anyway, empties it.
-/** MYSQL_PERF_GATE_STATE_DIR overrides the directory (tests give each of theirs its own). */
-function machineStateDir(env = process.env) {
-    const override = env.MYSQL_PERF_GATE_STATE_DIR;
-    if (override !== undefined && override !== '')
-        return override;
-    return existsSync('/run/lock') ? '/run/lock/mysql-perf-gate' : join(os.tmpdir(), 'mysql-perf-gate-state');
-}
-/** The directory, created if missing: sticky and writable by every user, like /tmp. */
-function ensureMachineStateDir(env = process.env) {
-    const dir = machineStateDir(env);
-    if (!existsSync(dir)) {
-        mkdirSync(dir, { recursive: true });
-        // mkdir's mode is masked by the umask; the directory must be writable by every user's runs.
-        chmodSync(dir, 0o1777);
-    }
-    return dir;
-}
-
 // What Linux's /proc/<pid>/stat says of a process: whether it still runs, and when it started.
 /** The process's state and start time; undefined when there is no such process. */
 function procStat(pid) {
@@ -7037,6 +7015,28 @@ function procStat(pid) {
 function isRunning(pid) {
     const stat = procStat(pid);
     return stat !== undefined && stat.state !== 'Z' && stat.state !== 'X';
+}
+
+// The machine-wide directory every run on this machine shares, whoever runs it: the lock that keeps
+// benchmarks from sharing the machine, and the record of the servers runs have started (so that a
+// later run can stop those whose owner was killed). /run/lock is a tmpfs on systemd machines, so a
+// reboot, which stops every server anyway, empties it.
+/** MYSQL_PERF_GATE_STATE_DIR overrides the directory (tests give each of theirs its own). */
+function machineStateDir(env = process.env) {
+    const override = env.MYSQL_PERF_GATE_STATE_DIR;
+    if (override !== undefined && override !== '')
+        return override;
+    return existsSync('/run/lock') ? '/run/lock/mysql-perf-gate' : join(os.tmpdir(), 'mysql-perf-gate-state');
+}
+/** The directory, created if missing: sticky and writable by every user, like /tmp. */
+function ensureMachineStateDir(env = process.env) {
+    const dir = machineStateDir(env);
+    if (!existsSync(dir)) {
+        mkdirSync(dir, { recursive: true });
+        // mkdir's mode is masked by the umask; the directory must be writable by every user's runs.
+        chmodSync(dir, 0o1777);
+    }
+    return dir;
 }
 
 // The record of the servers and work directories that runs on this machine have made, kept in the
@@ -7314,4 +7314,4 @@ function ensureSharedDir(dir) {
         chmodSync(dir, 0o1777);
 }
 
-export { BaselineError as B, DependencyError as D, GateError as G, HistoryError as H, InputError as I, LockTimeoutError as L, ResultsError as R, ServerError as S, ZodError as Z, _isoDateTime as _, InterruptedError as a, ZodISODateTime as b, _enum as c, array as d, errorMessage as e, strictObject as f, boolean as g, discriminatedUnion as h, int as i, tailLines as j, BuildError as k, literal as l, BenchmarkError as m, number as n, object as o, url as p, ensureMachineStateDir as q, record as r, string as s, tuple as t, union as u, isRunning as v, writeFileAtomic as w, _null as x, ServerRegistry as y };
+export { BaselineError as B, DependencyError as D, GateError as G, HistoryError as H, InputError as I, LockTimeoutError as L, ResultsError as R, ServerError as S, ZodError as Z, _isoDateTime as _, InterruptedError as a, ZodISODateTime as b, _enum as c, array as d, errorMessage as e, strictObject as f, boolean as g, discriminatedUnion as h, int as i, isRunning as j, tailLines as k, literal as l, BuildError as m, number as n, object as o, BenchmarkError as p, url as q, record as r, string as s, tuple as t, union as u, ensureMachineStateDir as v, writeFileAtomic as w, _null as x, ServerRegistry as y };

@@ -125,7 +125,7 @@ describe('mergeShards', () => {
     );
     const longer = { ...whole, suite: { ...whole.suite, durationSeconds: 30 } };
     expect(refusal(...inputs(shardOf(1, 2), shardOf(2, 2, longer)))).toMatch(
-      /ran suite quick with a different durationSeconds: they are not shards of one run$/,
+      /ran suite quick differently \(durationSeconds 8 → 30\): they are not shards of one run$/,
     );
     expect(refusal(...inputs(shardOf(1, 2), shardOf(2, 3)))).toMatch(
       /split the suite into different numbers of shards: they are not shards of one run$/,
@@ -142,7 +142,7 @@ describe('mergeShards', () => {
       },
     };
     expect(refusal(...inputs(shardOf(1, 2), options))).toMatch(
-      /started the head server with different options \(x\)/,
+      /started the head server with different options \(x \(unset\) → 1\): they are not shards of one run$/,
     );
     const rebuilt: Results = {
       ...second,

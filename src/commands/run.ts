@@ -20,7 +20,7 @@ import { acquireMachineLock, parseLockTimeout } from '../shell/machine-lock.js';
 import { loadSuite } from '../suite/load-suite.js';
 import { parseMaxRepetitions } from '../suite/repetitions.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
-import { cellName, selectCells } from '../suite/select-cells.js';
+import { cellName, selectCells, suiteCellsNamed } from '../suite/select-cells.js';
 import type { SideName } from '../results/results-schema.js';
 import { cliSpelling, type FlagSpelling } from './spelling.js';
 
@@ -72,7 +72,7 @@ export function runConfigFromFlags(
     );
   }
   const suite = shard
-    ? selectCells(wholeSuite, shardCells(wholeSuite, sideNames(sides), shard.spec))
+    ? selectCells(wholeSuite, suiteCellsNamed(wholeSuite, shard.cells, spell('shard')))
     : wholeSuite;
   const adaptive = adaptiveFromFlags(flags, { suite, sides, judging }, spell);
   return {

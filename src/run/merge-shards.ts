@@ -3,6 +3,7 @@
 // and the same server on each side; every cell must be measured once and every shard be there.
 // Anything else is refused (InputError, one line naming the files). Pure: the command layer reads
 // the files and copies each shard's raw directory to `shard-K/` of the merged one.
+import { optionDifferences, suiteDifferences } from '../baseline/comparable.js';
 import { canonicalJson } from '../baseline/hash.js';
 import { InputError } from '../errors.js';
 import type {
@@ -97,14 +98,12 @@ function checkSameRun(first: Shard, other: Shard): void {
     throw new InputError(`${named(first)} and ${named(other)} ${what}: they are not shards of one run`);
   };
   if (other.shard.count !== first.shard.count) refuse('split the suite into different numbers of shards');
-  const suiteField = firstDifference(first.shard.suite, other.shard.suite);
-  if (suiteField !== undefined) {
-    refuse(
-      first.shard.suite.name === other.shard.suite.name
-        ? `ran suite ${first.shard.suite.name} with a different ${suiteField}`
-        : `ran different suites (${first.shard.suite.name}, ${other.shard.suite.name})`,
-    );
+  if (first.shard.suite.name !== other.shard.suite.name) {
+    refuse(`ran different suites (${first.shard.suite.name}, ${other.shard.suite.name})`);
   }
+  const suiteChanges = suiteDifferences(first.shard.suite, other.shard.suite);
+  if (suiteChanges.length > 0)
+    refuse(`ran suite ${first.shard.suite.name} differently (${suiteChanges.join(', ')})`);
   if (other.results.mode !== first.results.mode)
     refuse(`measured ${first.results.mode} and ${other.results.mode} runs`);
   for (const side of ['base', 'head'] as const) checkSameSide(first, other, side, refuse);
@@ -121,8 +120,8 @@ function checkSameSide(first: Shard, other: Shard, side: SideName, refuse: (what
   const a = first.results.sides[side];
   const b = other.results.sides[side];
   if (!a || !b) return; // both absent: a single run's base; one absent: the modes differ
-  const option = firstDifference(a.options, b.options);
-  if (option !== undefined) refuse(`started the ${side} server with different options (${option})`);
+  const options = optionDifferences(a.options, b.options);
+  if (options.length > 0) refuse(`started the ${side} server with different options (${options.join(', ')})`);
   const fa = first.shard.servers[side];
   const fb = other.shard.servers[side];
   if (fa?.binarySha256 !== fb?.binarySha256 || fa?.build !== fb?.build) {
@@ -132,14 +131,6 @@ function checkSameSide(first: Shard, other: Shard, side: SideName, refuse: (what
         `binary ${short(fb?.binarySha256)}…, build ${fb?.build ?? 'no build.json'})`,
     );
   }
-}
-
-/** The first top-level key whose value differs between two records, in key order. */
-function firstDifference(a: object, b: object): string | undefined {
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(left), ...Object.keys(right)])].sort();
-  return keys.find((key) => canonicalJson(left[key] ?? null) !== canonicalJson(right[key] ?? null));
 }
 
 /** Each index 1..N exactly once; the shards sorted by index. */

@@ -6,6 +6,7 @@ import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from '
 import os from 'node:os';
 
 import { errorMessage } from '../errors.js';
+import { isRunning } from './proc-stat.js';
 
 /** A lock older than this is left over from a crashed writer (a write takes milliseconds). */
 export const STALE_LOCK_MS = 10 * 60 * 1000;
@@ -32,12 +33,8 @@ function lockIsStale(lock: string): boolean {
     if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) return true;
     const owner = JSON.parse(readFileSync(lock, 'utf8')) as Partial<LockOwner>;
     if (owner.hostname !== os.hostname() || typeof owner.pid !== 'number') return false;
-    try {
-      process.kill(owner.pid, 0);
-      return false;
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ESRCH';
-    }
+    // A zombie owner (exited, not yet collected) is gone too: it will never release the lock.
+    return !isRunning(owner.pid);
   } catch {
     // Unreadable or half-written lock: young enough to belong to a write in progress.
     return false;

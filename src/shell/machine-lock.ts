@@ -32,6 +32,7 @@ import { delimiter, join } from 'node:path';
 import { z } from 'zod';
 
 import { DependencyError, errorMessage, GateError, InterruptedError, LockTimeoutError } from '../errors.js';
+import { isRunning } from './proc-stat.js';
 import { parseDuration } from '../duration.js';
 import { formatDuration } from '../format.js';
 import type { CleanupScope } from './cleanup.js';
@@ -269,7 +270,7 @@ async function tryLock(flock: string, fd: number): Promise<boolean> {
 
 function readHolder(lockPath: string): HolderRecord | undefined {
   try {
-    return parseHolderRecord(readFileSync(lockPath, 'utf8'), isAlive);
+    return parseHolderRecord(readFileSync(lockPath, 'utf8'), isRunning);
   } catch {
     return undefined;
   }
@@ -288,16 +289,6 @@ async function awaitHolder(
     holder = readHolder(lockPath);
   }
   return holder;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, but another user's.
-    return isErrno(error, 'EPERM');
-  }
 }
 
 /**
