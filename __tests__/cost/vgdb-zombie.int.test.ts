@@ -4,7 +4,7 @@
 // (a child whose parent never collects it) and put a vgdb on PATH that, like a stuck one, ignores
 // SIGTERM and never answers.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { CallgrindControl, callgrindPaths } from '../../src/cost/valgrind.js';
@@ -24,6 +24,7 @@ afterEach(() => {
 /** A running `sleep` whose parent never collects it: killed, it stays a zombie. */
 async function uncollectedChild(): Promise<number> {
   // The shell starts the child, prints its pid, then becomes a `sleep` that never calls wait().
+  // Until that exec the shell would collect a dead child itself, so wait for it.
   const parent = spawn('sh', ['-c', 'sleep 300 & echo $!; exec sleep 301'], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
@@ -33,7 +34,16 @@ async function uncollectedChild(): Promise<number> {
       resolve(String(chunk));
     });
   });
+  await until(() => parentIsSleep(parent.pid), 'the parent runs sleep');
   return Number(line.trim());
+}
+
+function parentIsSleep(pid: number | undefined): boolean {
+  try {
+    return readFileSync(`/proc/${String(pid)}/cmdline`, 'utf8') === 'sleep\u0000301\u0000';
+  } catch {
+    return false;
+  }
 }
 
 async function until(condition: () => boolean, what: string): Promise<void> {
