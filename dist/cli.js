@@ -4677,6 +4677,7 @@ function addCompareCommand(program, onExitCode) {
         .option('--alpha <p>', 'significance level, after Benjamini-Hochberg adjustment across the cells of each metric', '0.05')
         .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as (it is always reported loudly)', 'pass')
         .option('--gate <metrics>', `metrics whose cells decide the verdict, comma-separated (${METRIC_NAMES.join(', ')}); latency stands for p99Ms: tps,latency gates on the tail too`, 'tps,instructions')
+        .option('--gate-work', 'a status counter whose work per transaction changed (a plan, a cache, durability) fails the gate; the counts are deterministic')
         .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
         .action(async (resultsPath, flags) => {
         const outcome = await compareCommand({
@@ -4785,7 +4786,8 @@ function addCompareCompilersCommand(program, onExitCode) {
         .option('--tolerance <rule>', 'tolerance override, as for compare (repeatable)', collect)
         .option('--alpha <p>', 'significance level', '0.05')
         .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as', 'pass')
-        .option('--gate <metrics>', 'metrics whose cells decide the verdict', 'tps,instructions')).action(async (flags) => {
+        .option('--gate <metrics>', 'metrics whose cells decide the verdict', 'tps,instructions')
+        .option('--gate-work', 'a changed status counter (work per transaction) fails the gate too, as for compare')).action(async (flags) => {
         onExitCode(await compareCompilers(flags));
     });
 }

@@ -83,6 +83,7 @@ function readCompareInputs() {
         alpha: getInput('alpha') || '0.05',
         gate: getInput('gate') || 'tps,instructions',
         inconclusive: getInput('inconclusive') || 'pass',
+        gateWork: getInput('gate-work') === 'true',
         force: getInput('force') === 'true',
         failOnRegression: getInput('fail-on-regression') !== 'false',
     };
@@ -6862,6 +6863,7 @@ function recordedOptions(verdict) {
         confidence,
         gateMetrics,
         inconclusivePolicy,
+        ...(verdict.settings.gateWork === true ? { gateWork: true } : {}),
         toleranceRules: verdict.cells.map((cell) => ({
             workload: cell.workload,
             threads: cell.threads,

@@ -64,8 +64,19 @@ maybe('mysql-perf-gate run (real MariaDB)', () => {
           results.costCounters?.hardwareInstructions.available,
         );
         expect(existsSync(join(dir, results.rawDir, repetition.rawOutput))).toBe(true);
+        // The work: SHOW GLOBAL STATUS before and after, the snapshots' own statements taken
+        // out. A point select runs one SELECT per transaction, write-only two UPDATEs (and now
+        // and then a retry after a deadlock between the two threads).
+        const perTransaction = (name: string): number =>
+          (repetition.work?.[name] ?? 0) / repetition.report.transactions;
+        const [counter, expected] =
+          cell.workload === 'oltp_point_select' ? ['Com_select', 1] : ['Com_update', 2];
+        expect(Math.abs(perTransaction(counter) - expected)).toBeLessThan(0.05);
+        expect(repetition.work?.Com_show_status).toBeUndefined();
+        expect(repetition.work?.Threads_connected).toBeUndefined();
       }
     }
+    expect(results.sides.head.statusCounters).toContain('Com_select');
     // Interleaving: within each cell the sides alternate A B, B A.
     const firstCell = results.cells
       .filter((cell) => cell.workload === 'oltp_point_select' && cell.threads === 1)

@@ -118,6 +118,12 @@ maybe('ManagedServer', () => {
     expect(facts.variables.max_connections).toBe('77');
     expect(facts.variables.port).toBe(String(connection.port));
     expect(facts.variables.bind_address).toBe('127.0.0.1');
+    // Its status counters, names only: counters of work, no gauges.
+    expect(facts.statusCounters).toEqual(
+      expect.arrayContaining(['Com_select', 'Handler_read_key', 'Innodb_data_fsyncs']),
+    );
+    expect(facts.statusCounters).not.toContain('Threads_connected');
+    expect(facts.statusCounters).not.toContain('Uptime');
     // Its own tmpdir: a starting server deletes every #sql* file in its tmpdir.
     expect(facts.variables.tmpdir).toBe(path.join(tmp, 'head', 'tmp'));
 

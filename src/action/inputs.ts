@@ -46,6 +46,7 @@ export function readCompareInputs(): CompareInputs {
     alpha: core.getInput('alpha') || '0.05',
     gate: core.getInput('gate') || 'tps,instructions',
     inconclusive: core.getInput('inconclusive') || 'pass',
+    gateWork: core.getInput('gate-work') === 'true',
     force: core.getInput('force') === 'true',
     failOnRegression: core.getInput('fail-on-regression') !== 'false',
   };

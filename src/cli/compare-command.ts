@@ -61,6 +61,10 @@ export function addCompareCommand(program: Command, onExitCode: (code: number) =
       `metrics whose cells decide the verdict, comma-separated (${METRIC_NAMES.join(', ')}); latency stands for p99Ms: tps,latency gates on the tail too`,
       'tps,instructions',
     )
+    .option(
+      '--gate-work',
+      'a status counter whose work per transaction changed (a plan, a cache, durability) fails the gate; the counts are deterministic',
+    )
     .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
     .action(async (resultsPath: string, flags: CompareFlags) => {
       const outcome = await compareCommand({

@@ -108,7 +108,11 @@ export function addCompareCompilersCommand(program: Command, onExitCode: (code: 
       .option('--tolerance <rule>', 'tolerance override, as for compare (repeatable)', collect)
       .option('--alpha <p>', 'significance level', '0.05')
       .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as', 'pass')
-      .option('--gate <metrics>', 'metrics whose cells decide the verdict', 'tps,instructions'),
+      .option('--gate <metrics>', 'metrics whose cells decide the verdict', 'tps,instructions')
+      .option(
+        '--gate-work',
+        'a changed status counter (work per transaction) fails the gate too, as for compare',
+      ),
   ).action(async (flags: CompareCompilersFlags) => {
     onExitCode(await compareCompilers(flags));
   });

@@ -125,6 +125,8 @@ export interface CompareOptionFlags {
   alpha: string;
   inconclusive: string;
   gate: string;
+  /** --gate-work: a changed status counter fails the gate. */
+  gateWork?: boolean;
 }
 
 function parseInconclusive(value: string, flag: string): InconclusivePolicy {
@@ -170,6 +172,7 @@ export function compareOptionsFromFlags(
     alpha: parseAlpha(flags.alpha, spell('alpha')),
     inconclusivePolicy: parseInconclusive(flags.inconclusive, spell('inconclusive')),
     gateMetrics: parseGate(flags.gate, spell('gate')),
+    ...(flags.gateWork === true ? { gateWork: true } : {}),
     toleranceRules: flags.tolerance.map((rule) => parseToleranceRule(rule, spell('tolerance'))),
   };
 }

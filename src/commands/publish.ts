@@ -264,6 +264,7 @@ function recordedOptions(verdict: Verdict): CompareOptions {
     confidence,
     gateMetrics,
     inconclusivePolicy,
+    ...(verdict.settings.gateWork === true ? { gateWork: true } : {}),
     toleranceRules: verdict.cells.map((cell) => ({
       workload: cell.workload,
       threads: cell.threads,

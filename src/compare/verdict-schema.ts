@@ -2,6 +2,7 @@
 import { z } from 'zod';
 
 import { CompilerInfo, Flavor } from '../results/results-schema.js';
+import { STATUS_NAME, WORK_GROUPS } from '../results/status-counters.js';
 import { parseVersionedJson } from '../results/versioned-json.js';
 import { METRIC_NAMES } from '../metric-names.js';
 
@@ -82,6 +83,58 @@ export const CellFunctionDeltas = z.strictObject({
   ),
 });
 export type CellFunctionDeltas = z.infer<typeof CellFunctionDeltas>;
+
+export const WorkGroupName = z.enum(WORK_GROUPS);
+
+/** One status counter whose work per transaction changed between the sides. */
+export const CounterChange = z.strictObject({
+  name: z.string().regex(STATUS_NAME),
+  group: WorkGroupName,
+  /** Median over the repetitions of the increments per transaction. */
+  base: z.number().min(0),
+  head: z.number().min(0),
+  baseRange: z.tuple([z.number().min(0), z.number().min(0)]),
+  headRange: z.tuple([z.number().min(0), z.number().min(0)]),
+  /**
+   * A counter background threads also move (flushing, log writes) that kept its pace per second
+   * while the throughput changed: shown, but not counted as different work.
+   */
+  followsThroughput: z.boolean(),
+});
+export type CounterChange = z.infer<typeof CounterChange>;
+
+export const CellWork = z.strictObject({
+  workload: z.string(),
+  threads: z.number().int(),
+  /** Largest first: real changes, then those that only follow the throughput. */
+  changes: z.array(CounterChange).max(100),
+  /** Changed counters left out of `changes`. */
+  more: z.number().int().min(1).optional(),
+});
+export type CellWork = z.infer<typeof CellWork>;
+
+export const WorkSummary = z.enum(['same-work', 'different-work', 'different-statements']);
+export type WorkSummary = z.infer<typeof WorkSummary>;
+
+/** Work per transaction (SHOW GLOBAL STATUS counters) side by side, or why not. */
+export const WorkSection = z.discriminatedUnion('status', [
+  z.strictObject({
+    status: z.literal('compared'),
+    summary: WorkSummary,
+    /** The section's opening sentence. */
+    sentence: z.string(),
+    thresholds: z.strictObject({ relative: z.number(), absolute: z.number() }),
+    cellsCompared: z.number().int().min(0),
+    /** Cells where a side recorded no work (every snapshot failed). */
+    cellsSkipped: z.number().int().min(0),
+    /** Counters only one server has (another version or product): not compared. */
+    oneSidedCounters: z.number().int().min(0),
+    /** The cells with a changed counter. */
+    cells: z.array(CellWork),
+  }),
+  z.strictObject({ status: z.literal('unavailable'), reason: z.string() }),
+]);
+export type WorkSection = z.infer<typeof WorkSection>;
 
 /** Most points of one side's latency distribution kept for the chart. */
 export const MAX_ECDF_POINTS = 200;
@@ -172,6 +225,8 @@ export const Verdict = z.strictObject({
     gateMetrics: z.array(z.enum(METRIC_NAMES)),
     confidence: z.number(),
     inconclusivePolicy: z.enum(['pass', 'fail']),
+    /** A changed status counter fails the gate (--gate-work). */
+    gateWork: z.boolean().optional(),
     /**
      * Repetitions per side at which the run judged its cells, when it added repetitions to
      * undecided ones; alpha is spent over these looks. Absent: one look.
@@ -184,6 +239,8 @@ export const Verdict = z.strictObject({
   functionDeltas: z.array(CellFunctionDeltas).default([]),
   /** Throughput cells whose repetitions kept latency histograms: the distributions side by side. */
   latency: z.array(LatencyDistribution).default([]),
+  /** Work per transaction side by side (absent in verdicts written before it was compared). */
+  work: WorkSection.optional(),
 });
 export type Verdict = z.infer<typeof Verdict>;
 

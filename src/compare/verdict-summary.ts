@@ -9,6 +9,7 @@ import {
 } from '../format.js';
 import { groupConfigDiff, type OneSidedGroup, oneSidedHeadline } from './config-groups.js';
 import { inliningNote, unnamedNote } from './function-deltas.js';
+import { describeChange, WORK_GROUP_TITLES } from './work-changes.js';
 import { METRICS } from './metrics.js';
 import type { CellComparison, ConfigDifference, Verdict } from './verdict-schema.js';
 
@@ -126,6 +127,23 @@ function functionDeltaLines(verdict: Verdict): string[] {
   return lines;
 }
 
+/** Work per transaction: its sentence, and each changed counter per cell when one changed. */
+function workLines(verdict: Verdict): string[] {
+  const { work } = verdict;
+  if (work === undefined) return [];
+  if (work.status === 'unavailable') return ['', `Work per transaction: ${work.reason}.`];
+  const lines = ['', `Work per transaction (status counters, base → head): ${work.sentence}`];
+  for (const cell of work.cells) {
+    lines.push(`  ${cell.workload} @ ${cell.threads}:`);
+    for (const change of cell.changes) {
+      const note = change.followsThroughput ? ' (follows throughput: same pace per second)' : '';
+      lines.push(`    ${WORK_GROUP_TITLES[change.group]}: ${describeChange(change)} per transaction${note}`);
+    }
+    if (cell.more !== undefined) lines.push(`    (and ${cell.more} more in verdict.json)`);
+  }
+  return lines;
+}
+
 /** "0.088 → 0.090": one percentile, base → head. */
 function percentileChange(base: number, head: number): string {
   return `${formatFigurePlain(base)} → ${formatFigurePlain(head)}`;
@@ -197,6 +215,7 @@ export function renderVerdictSummary(verdict: Verdict): string {
   for (const cell of verdict.cells.filter((c) => c.verdict !== 'unchanged' && c.gating)) {
     lines.push(`  ${cell.workload} @ ${cell.threads} ${cell.metric}: ${cell.reason}`);
   }
+  lines.push(...workLines(verdict));
   lines.push(...functionDeltaLines(verdict));
   lines.push(...latencyLines(verdict));
   if (verdict.warnings.length > 0) {

@@ -20,7 +20,13 @@ import { functionDeltas } from './function-deltas.js';
 import { latencyDistributions } from './latency-distribution.js';
 import { METRIC_NAMES, metricsFor, type MetricName } from './metrics.js';
 import { type ToleranceRule, toleranceFor } from './tolerances.js';
-import { type CellComparison, VERDICT_SCHEMA_VERSION, type Verdict } from './verdict-schema.js';
+import {
+  type CellComparison,
+  VERDICT_SCHEMA_VERSION,
+  type Verdict,
+  type WorkSection,
+} from './verdict-schema.js';
+import { workSection } from './work-changes.js';
 
 export interface SideData {
   readonly facts: ServerFacts;
@@ -43,6 +49,8 @@ export interface CompareOptions extends Settings {
    * each cell is held to the share of alpha its look was given. Undefined: one look, all of alpha.
    */
   readonly looks?: readonly number[];
+  /** A changed status counter (work per transaction) fails the gate. */
+  readonly gateWork?: boolean;
 }
 
 export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
@@ -333,9 +341,10 @@ export function buildVerdict(
   const counts = gatingCounts(cells);
   const sides = { base: sideIdentity(base.facts), head: sideIdentity(head.facts) };
   const crossFlavor = crossFlavorWarning(sides);
+  const work = workSection(pairs, { base: base.facts, head: head.facts });
   return {
     schemaVersion: VERDICT_SCHEMA_VERSION,
-    verdict: overallVerdict(counts),
+    verdict: workFails(work, options) ? 'fail' : overallVerdict(counts),
     baseSource,
     suite: suite.name,
     counts,
@@ -349,6 +358,7 @@ export function buildVerdict(
       confidence: options.confidence,
       inconclusivePolicy: options.inconclusivePolicy,
       ...(options.looks && options.looks.length > 1 ? { looks: [...options.looks] } : {}),
+      ...(options.gateWork ? { gateWork: true } : {}),
     },
     warnings: [
       ...(crossFlavor === undefined ? [] : [crossFlavor]),
@@ -356,10 +366,25 @@ export function buildVerdict(
       ...shardMachineWarnings(base, head),
       ...noGatingWarning(cells, suite, options),
       ...(cells.some((cell) => cell.gating) ? unjudgedGateWarnings(cells, suite, options) : []),
+      ...workWarnings(work, options),
     ],
     functionDeltas: functionDeltas(pairs, cells),
     latency: latencyDistributions(pairs, cells, suite.metric),
+    work,
   };
+}
+
+/** Under --gate-work, a counter that changed per transaction fails the gate. */
+function workFails(work: WorkSection, options: CompareOptions): boolean {
+  return options.gateWork === true && work.status === 'compared' && work.summary !== 'same-work';
+}
+
+/** Different statements make every other comparison suspect; a work gate without counts decides nothing. */
+function workWarnings(work: WorkSection, options: CompareOptions): string[] {
+  if (work.status === 'unavailable') {
+    return options.gateWork ? [`--gate-work decided nothing: ${work.reason}`] : [];
+  }
+  return work.summary === 'different-statements' ? [work.sentence] : [];
 }
 
 /** Exit status for a verdict: 0 pass, 1 fail; inconclusive follows the policy. */

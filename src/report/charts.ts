@@ -10,6 +10,8 @@ import { LATENCY_TITLE, latencySpec } from './specs/latency.js';
 import { SCALING_TITLE, scalingSpec } from './specs/scaling.js';
 import { TIMESERIES_TITLE, timeseriesSpec } from './specs/timeseries.js';
 import { TREND_TITLE, trendSpec } from './specs/trend.js';
+import { changedGroups, WORK_TITLE, workSpec } from './specs/work.js';
+import { WORK_GROUP_TITLES } from '../compare/work-changes.js';
 
 export { CHART_CONFIG, CHART_FONT, VEGA_LITE_SCHEMA } from './specs/common.js';
 export { changeSpec, VERDICT_SCALE } from './specs/change.js';
@@ -18,6 +20,7 @@ export { LATENCY_CELLS_SHOWN, latencySpec } from './specs/latency.js';
 export { scalingSpec } from './specs/scaling.js';
 export { TIMESERIES_CELLS_SHOWN, TIMESERIES_MAX_CELLS, timeseriesSpec } from './specs/timeseries.js';
 export { trendSpec } from './specs/trend.js';
+export { workSpec } from './specs/work.js';
 
 export interface Chart {
   /** File-name safe: the renderer writes `<name>.png`. */
@@ -37,10 +40,23 @@ const CHARTS: readonly { name: string; title: string; build: (input: ReportInput
     { name: 'trend', title: TREND_TITLE, build: trendSpec },
   ];
 
+/** One small chart per group of status counters whose work per transaction changed. */
+function workCharts(input: ReportInput): Chart[] {
+  const work = input.verdict.work;
+  if (work?.status !== 'compared') return [];
+  return changedGroups(work).flatMap((group) => {
+    const spec = workSpec(work, group);
+    const title = `${WORK_TITLE}: ${WORK_GROUP_TITLES[group]}`;
+    return spec === null ? [] : [{ name: `work-${group}`, title, spec }];
+  });
+}
+
 /** The charts that apply to this input, most telling first. */
 export function chartsFor(input: ReportInput): Chart[] {
-  return CHARTS.flatMap(({ name, title, build }) => {
+  const charts = CHARTS.flatMap(({ name, title, build }) => {
     const spec = build(input);
     return spec === null ? [] : [{ name, title, spec }];
   });
+  // After the change chart: why it changed comes right after what changed.
+  return [...charts.slice(0, 1), ...workCharts(input), ...charts.slice(1)];
 }

@@ -15,6 +15,7 @@ import { headline } from './comment/headline.js';
 import { latencyTailBlocks } from './comment/latency.js';
 import { otherMetricsBlock, resultBlocks } from './comment/results.js';
 import { shorten } from './comment/trim.js';
+import { workBlocks } from './comment/work.js';
 import type { ReportInput } from './report-input.js';
 
 /** GitHub rejects a comment body longer than this many characters. */
@@ -54,6 +55,7 @@ export function renderComment(input: ReportInput, options: CommentOptions): stri
     { kind: 'cut-note' },
     ...differenceBlocks(input.verdict),
     ...resultBlocks(input),
+    ...workBlocks(input.verdict),
     ...otherMetricsBlock(input),
     ...latencyTailBlocks(input),
     ...input.verdict.functionDeltas.map((cell) => functionBlock(cell, inliningNote(input.verdict))),

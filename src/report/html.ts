@@ -6,6 +6,7 @@
 // Pure: the caller passes the libraries' text (see loadEmbedScripts in assets.ts).
 import { groupConfigDiff, oneSidedHeadline } from '../compare/config-groups.js';
 import { unnamedNote } from '../compare/function-deltas.js';
+import { WORK_GROUP_TITLES } from '../compare/work-changes.js';
 import { foldConfigDiff, repetitionsLabel, spentOver } from '../compare/verdict-summary.js';
 import type {
   CellComparison,
@@ -28,6 +29,7 @@ import type { Environment } from '../results/results-schema.js';
 import { environmentLabel, metricLabel, noiseWarning, serverLabel, verdictTitle } from './labels.js';
 import type { ReportInput } from './report-input.js';
 import { escapeHtml } from './markdown.js';
+import { counterChangeLabel, workRule } from './comment/work.js';
 
 export interface HtmlChart {
   readonly name: string;
@@ -378,6 +380,37 @@ function functionsSection(verdict: Verdict): string {
   );
 }
 
+/** Work per transaction: the sentence, and the changed counters when any changed. */
+function workSection(verdict: Verdict): string {
+  const { work } = verdict;
+  if (work === undefined) return '';
+  if (work.status === 'unavailable') return section('Work per transaction', `<p>${text(work.reason)}.</p>`);
+  const rows = work.cells.flatMap((cell) =>
+    cell.changes.map((change) => [
+      text(`${cell.workload} @ ${cell.threads}`),
+      text(WORK_GROUP_TITLES[change.group]),
+      `<code>${text(change.name)}</code>`,
+      text(formatFigure(change.base)),
+      text(formatFigure(change.head)),
+      text(counterChangeLabel(change) + (change.followsThroughput ? ' (follows throughput)' : '')),
+    ]),
+  );
+  const sentence = `<p><strong>${text(work.sentence)}</strong></p>`;
+  if (rows.length === 0) return section('Work per transaction', sentence);
+  return section(
+    'Work per transaction',
+    `${sentence}\n<p>${text(workRule(work.thresholds))}</p>\n` +
+      table(['cell', 'group', 'counter', 'base', 'head', 'change'], rows, [
+        false,
+        false,
+        false,
+        true,
+        true,
+        true,
+      ]),
+  );
+}
+
 function warningsSection(verdict: Verdict): string {
   const items: string[] = [];
   const noise = noiseWarning(verdict);
@@ -487,6 +520,7 @@ export function renderHtmlReport(
     chartsSection(charts),
     differencesSection(verdict),
     resultsSection(input),
+    workSection(verdict),
     latencySection(verdict),
     functionsSection(verdict),
     environmentSection(input),

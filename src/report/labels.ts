@@ -70,7 +70,9 @@ export function verdictTitle(verdict: Verdict): string {
     case 'pass':
       return '✅ Performance: pass — no regression found';
     case 'fail':
-      return `❌ Performance: fail — ${plural(counts.regression, 'regression', 'regressions')}`;
+      return counts.regression === 0 && verdict.settings.gateWork
+        ? '❌ Performance: fail — the work per transaction changed'
+        : `❌ Performance: fail — ${plural(counts.regression, 'regression', 'regressions')}`;
     case 'inconclusive':
       return `⚠️ Performance: inconclusive — ${plural(counts.inconclusive, 'cell', 'cells')} too noisy to decide`;
   }

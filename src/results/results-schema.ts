@@ -2,6 +2,7 @@
 import { z } from 'zod';
 
 import { Suite } from '../suite/suite-schema.js';
+import { MAX_STATUS_COUNTERS, STATUS_NAME } from './status-counters.js';
 import { SysbenchReport } from '../sysbench/report-schema.js';
 
 export const RESULTS_SCHEMA_VERSION = 1;
@@ -85,6 +86,17 @@ export const BuildInfo = z.strictObject({
 });
 export type BuildInfo = z.infer<typeof BuildInfo>;
 
+/** A SHOW GLOBAL STATUS variable's name: anything else from a server is never stored. */
+export const StatusName = z.string().regex(STATUS_NAME);
+
+/** Status counters that moved over a window: the increments, the snapshots' own taken out. */
+export const WorkCounts = z
+  .record(StatusName, z.number().min(0))
+  .refine((counts) => Object.keys(counts).length <= MAX_STATUS_COUNTERS, {
+    message: `more than ${MAX_STATUS_COUNTERS} status counters`,
+  });
+export type WorkCounts = z.infer<typeof WorkCounts>;
+
 export const ServerFacts = z.strictObject({
   /** The binary that ran, as an absolute path. */
   binary: z.string(),
@@ -105,6 +117,12 @@ export const ServerFacts = z.strictObject({
   options: z.record(z.string(), z.string()),
   /** SHOW GLOBAL VARIABLES at the first start. */
   variables: z.record(z.string(), z.string()),
+  /**
+   * The counters of SHOW GLOBAL STATUS (names only, gauges left out) at the first start: a
+   * counter listed here and missing from a repetition's `work` did not move in that window.
+   * Absent in results written before work was counted.
+   */
+  statusCounters: z.array(StatusName).max(MAX_STATUS_COUNTERS).optional(),
   /** Error log, relative to the raw directory beside the results file. */
   errorLog: z.string(),
   /** How the server was built, when its prefix holds a build.json. */
@@ -182,6 +200,12 @@ export const Repetition = z.strictObject({
   /** sysbench's output, relative to the raw directory. */
   rawOutput: z.string(),
   cost: RepetitionCost.optional(),
+  /**
+   * SHOW GLOBAL STATUS counters that moved over the window, as increments (divide by
+   * report.transactions for work per transaction). Absent when they could not be read, and in
+   * results written before they were counted.
+   */
+  work: WorkCounts.optional(),
 });
 export type Repetition = z.infer<typeof Repetition>;
 

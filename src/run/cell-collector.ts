@@ -22,6 +22,7 @@ export class CellCollector {
       report: outcome.report,
       rawOutput: outcome.rawOutput,
       ...(outcome.window ? { cost: outcome.window.cost } : {}),
+      ...(outcome.work ? { work: outcome.work } : {}),
     };
     if (outcome.window?.profile) {
       const tally = this.tallies.get(key) ?? new FunctionTally();

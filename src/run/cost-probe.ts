@@ -32,6 +32,11 @@ export interface WindowCost {
 }
 
 export interface CostProbe {
+  /**
+   * Before a window, ahead of the work counters' first snapshot: waits for what must settle
+   * first (instruction suites: InnoDB purge), so that none of it falls into the window.
+   */
+  prepare?(server: ProbedServer, signal: AbortSignal): Promise<void>;
   /** Just before sysbench starts. */
   begin(server: ProbedServer, signal: AbortSignal): Promise<void>;
   /** Just after sysbench finished. `label` names the window's files ("oltp_read_only-t1-rep2"). */
@@ -176,8 +181,10 @@ export function instructionProbe(options: {
   let control: CallgrindControl | undefined;
   let releasePurge: (() => Promise<void>) | undefined;
   return {
-    async begin(server, signal) {
+    async prepare(server, signal) {
       await waitForPurge(server.connection, server.flavor, signal, options.log);
+    },
+    async begin(server) {
       releasePurge = await holdPurge(server.connection);
       control = new CallgrindControl(options.paths, requirePid(server));
       await control.startCounting();

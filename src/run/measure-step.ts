@@ -15,6 +15,7 @@ import type { SysbenchReport } from '../sysbench/report-schema.js';
 import { runWorkload } from '../sysbench/runner.js';
 import type { CostProbe, WindowCost } from './cost-probe.js';
 import type { Step } from './plan.js';
+import { openWorkWindow } from './work-window.js';
 
 /** How long a failed measurement waits for news of the server's death before blaming sysbench. */
 const DEATH_GRACE_MS = 2000;
@@ -38,6 +39,8 @@ export interface StepOutcome {
   readonly startedAt: string;
   /** The server's cost over the window; undefined for warm-ups. */
   readonly window: WindowCost | undefined;
+  /** Status counters that moved over the window (increments); undefined for warm-ups or unread. */
+  readonly work?: Record<string, number>;
 }
 
 /** "oltp_read_only-t1-rep2": names the step's files. */
@@ -53,13 +56,14 @@ export async function measureStep(
   suite: Suite,
   rawDir: string,
   scope: CleanupScope,
+  log: (line: string) => void = () => undefined,
 ): Promise<StepOutcome> {
   const workload = findWorkload(suite, step.workload);
   const cell = `${step.workload} @ ${step.threads} threads on ${step.side}`;
   const limit = measurementLimit(suite, workload, step.kind);
   const startedAt = new Date().toISOString();
   const probed = { pid: side.server.pid, connection: side.server.connection, flavor: side.install.flavor };
-  const { run, window } = await measureWhileAlive(side.server, scope, async (signal) => {
+  const { run, window, work } = await measureWhileAlive(side.server, scope, async (signal) => {
     const runIt = () =>
       runWorkload(side.server.connection, suite, workload, step.threads, limit, cell, {
         signal,
@@ -68,24 +72,30 @@ export async function measureStep(
     if (step.kind === 'warmup') {
       const release = await side.probe.warmup?.(probed, signal);
       try {
-        return { run: await runIt(), window: undefined };
+        return { run: await runIt(), window: undefined, work: undefined };
       } finally {
         await release?.();
       }
     }
-    await side.probe.begin(probed, signal);
+    // The status snapshots come before the probe starts counting and after it stopped, so that
+    // neither the probe nor an instruction count sees them.
+    await side.probe.prepare?.(probed, signal);
+    const counting = await openWorkWindow(side.server.connection, log);
     try {
+      await side.probe.begin(probed, signal);
       const measured = await runIt();
-      return { run: measured, window: await side.probe.end(probed, stepLabel(step)) };
+      const cost = await side.probe.end(probed, stepLabel(step));
+      return { run: measured, window: cost, work: await counting.finish() };
     } catch (error) {
       await side.probe.abort();
+      await counting.close();
       throw error;
     }
   });
   const rawOutput = join(step.side, `${stepLabel(step)}.txt`);
   mkdirSync(join(rawDir, step.side), { recursive: true });
   writeFileSync(join(rawDir, rawOutput), run.raw);
-  return { report: run.report, rawOutput, startedAt, window };
+  return { report: run.report, rawOutput, startedAt, window, ...(work ? { work } : {}) };
 }
 
 /** One line of progress after a repetition: throughput and CPU, or instructions per transaction. */

@@ -392,7 +392,9 @@ async function runSteps(
       timed();
       continue;
     }
-    const outcome = await measureStep(step, side, suite, rawDir, scope);
+    const outcome = await measureStep(step, side, suite, rawDir, scope, (line) => {
+      logger.warning(line);
+    });
     progress.done(step);
     timed();
     if (step.kind === 'warmup') continue;

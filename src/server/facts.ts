@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { ServerError } from '../errors.js';
 import type { ServerFacts } from '../results/results-schema.js';
+import { counterNames, statusSnapshot } from '../results/status-counters.js';
 import type { ServerInstall } from './inspect.js';
 
 export const FACTS_QUERY =
@@ -11,6 +12,8 @@ export const FACTS_QUERY =
   '@@version_compile_machine AS compileMachine, @@version_compile_os AS compileOs';
 
 export const VARIABLES_QUERY = 'SHOW GLOBAL VARIABLES';
+
+export const STATUS_QUERY = 'SHOW GLOBAL STATUS';
 
 const text = z
   .union([z.string(), z.number(), z.null()])
@@ -32,6 +35,7 @@ export function buildFacts(
   options: Readonly<Record<string, string>>,
   factsRows: unknown,
   variableRows: unknown,
+  statusRows?: unknown,
 ): RunningFacts {
   const facts = z.array(FactsRow).length(1).safeParse(factsRows);
   if (!facts.success) {
@@ -59,5 +63,6 @@ export function buildFacts(
     ...(install.build ? { build: install.build } : {}),
     options: { ...options },
     variables: Object.fromEntries(variables.data.map((variable) => [variable.Variable_name, variable.Value])),
+    ...(statusRows === undefined ? {} : { statusCounters: counterNames(statusSnapshot(statusRows)) }),
   };
 }

@@ -15,7 +15,7 @@ import { renderConfigFile } from './config-file.js';
 import { mysqlErrno, withConnection, type ConnectionInfo, type Route } from './connection.js';
 import { initializeDatadir } from './datadir.js';
 import { describeExit, quoteErrorLog, saysAddressInUse } from './error-log.js';
-import { buildFacts, FACTS_QUERY, VARIABLES_QUERY, type RunningFacts } from './facts.js';
+import { buildFacts, FACTS_QUERY, STATUS_QUERY, VARIABLES_QUERY, type RunningFacts } from './facts.js';
 import { exists, fileSize, readLogSince, sidePaths, socketLocation, type ServerPaths } from './files.js';
 import type { ServerInstall } from './inspect.js';
 import { mergeOptions } from './options.js';
@@ -199,7 +199,8 @@ export class ManagedServer {
       return await withConnection(info, 'socket', async (connection) => {
         const [factsRows] = await connection.query(FACTS_QUERY);
         const [variableRows] = await connection.query(VARIABLES_QUERY);
-        return buildFacts(this.setup.install, this.setup.options, factsRows, variableRows);
+        const [statusRows] = await connection.query(STATUS_QUERY);
+        return buildFacts(this.setup.install, this.setup.options, factsRows, variableRows, statusRows);
       });
     } catch (error) {
       await this.assertAlive();

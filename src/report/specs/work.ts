@@ -1,0 +1,96 @@
+// Work per transaction, one small chart per group of status counters that changed: each counter
+// a row on its own scale (fsyncs and bytes written differ by orders of magnitude), each cell a
+// pair of bars, base and head, with the repetitions' range. Pure.
+import type { TopLevelSpec } from 'vega-lite';
+
+import type { CounterChange, WorkSection } from '../../compare/verdict-schema.js';
+import { byRank, WORK_GROUP_TITLES } from '../../compare/work-changes.js';
+import type { WorkGroup } from '../../results/status-counters.js';
+import { CHART_CONFIG, cellLabel, SIDE_SCALE, VEGA_LITE_SCHEMA } from './common.js';
+
+/** Counters drawn per group; the table lists every one. */
+export const WORK_CHART_COUNTERS = 4;
+
+export const WORK_TITLE = 'Work per transaction';
+
+type Compared = Extract<WorkSection, { status: 'compared' }>;
+
+/** The groups with a changed counter (one that does more than follow the throughput), largest first. */
+export function changedGroups(work: Compared): WorkGroup[] {
+  const changes = work.cells
+    .flatMap((cell) => cell.changes.filter((change) => !change.followsThroughput))
+    .sort(byRank);
+  return [...new Set(changes.map((change) => change.group))];
+}
+
+function rows(work: Compared, group: WorkGroup) {
+  const changes = work.cells.flatMap((cell) =>
+    cell.changes
+      .filter((change) => change.group === group && !change.followsThroughput)
+      .map((change) => ({ cell: cellLabel(cell), change })),
+  );
+  const counters = [...new Set(changes.map((entry) => entry.change.name))].slice(0, WORK_CHART_COUNTERS);
+  const values = changes
+    .filter((entry) => counters.includes(entry.change.name))
+    .flatMap(({ cell, change }) => (['base', 'head'] as const).map((side) => sideRow(cell, change, side)));
+  return { counters, values };
+}
+
+function sideRow(cell: string, change: CounterChange, side: 'base' | 'head') {
+  const [low, high] = side === 'base' ? change.baseRange : change.headRange;
+  return { counter: change.name, cell, side, value: change[side], low, high };
+}
+
+/** Null when nothing in `group` changed. */
+export function workSpec(work: Compared, group: WorkGroup): TopLevelSpec | null {
+  const { counters, values } = rows(work, group);
+  if (values.length === 0) return null;
+  const y = { field: 'cell', type: 'nominal', title: null } as const;
+  const yOffset = { field: 'side', type: 'nominal', scale: { domain: SIDE_SCALE.domain } } as const;
+  const x = { type: 'quantitative', title: 'per transaction', axis: { format: '~s' } } as const;
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: {
+      text: `${WORK_TITLE}: ${WORK_GROUP_TITLES[group]}`,
+      subtitle: 'status counters that changed; bar: median of the repetitions, line: their range',
+    },
+    config: CHART_CONFIG,
+    data: { values },
+    facet: {
+      row: {
+        field: 'counter',
+        type: 'nominal',
+        sort: counters,
+        title: null,
+        header: { labelAngle: 0, labelOrient: 'top', labelAnchor: 'start', labelFontWeight: 'bold' },
+      },
+    },
+    resolve: { scale: { x: 'independent', y: 'independent' } },
+    spacing: 6,
+    spec: {
+      width: 360,
+      height: { step: 24 },
+      layer: [
+        {
+          mark: { type: 'bar', opacity: 0.85 },
+          encoding: {
+            y,
+            yOffset,
+            x: { ...x, field: 'value' },
+            color: { field: 'side', type: 'nominal', scale: SIDE_SCALE, title: 'side' },
+            tooltip: [
+              { field: 'counter', type: 'nominal' },
+              { field: 'cell', type: 'nominal' },
+              { field: 'side', type: 'nominal' },
+              { field: 'value', type: 'quantitative', format: ',.4~f', title: 'per transaction' },
+            ],
+          },
+        },
+        {
+          mark: { type: 'rule', color: '#222222' },
+          encoding: { y, yOffset, x: { ...x, field: 'low' }, x2: { field: 'high' } },
+        },
+      ],
+    },
+  };
+}
