@@ -4678,6 +4678,8 @@ function addCompareCommand(program, onExitCode) {
         .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as (it is always reported loudly)', 'pass')
         .option('--gate <metrics>', `metrics whose cells decide the verdict, comma-separated (${METRIC_NAMES.join(', ')}); latency stands for p99Ms: tps,latency gates on the tail too`, 'tps,instructions')
         .option('--gate-work', 'a status counter whose work per transaction changed (a plan, a cache, durability) fails the gate; the counts are deterministic')
+        .option('--source <dir>', "instruction suites: the git checkout both sides were built from, for the cost of the changed lines (default: the one in the head's build.json)")
+        .option('--source-url <url>', 'where that repository is browsed (https://github.com/owner/repo): each changed line links there')
         .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
         .action(async (resultsPath, flags) => {
         const outcome = await compareCommand({
@@ -4685,6 +4687,8 @@ function addCompareCommand(program, onExitCode) {
             baselinePath: flags.baseline ?? null,
             outDir: flags.out,
             force: flags.force ?? false,
+            ...(flags.source === undefined ? {} : { source: flags.source }),
+            ...(flags.sourceUrl === undefined ? {} : { sourceUrl: flags.sourceUrl }),
             options: compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] }),
         });
         process.stdout.write(describeCompareOutcome(outcome));

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 
 import { buildSides, type SidePrefixes } from '../commands/build.js';
 import { compareCommand, type CompareOutcome, compareOptionsFromFlags } from '../commands/compare.js';
+import { workflowRepositoryUrl } from '../commands/compare-lines.js';
 import type { CompareOptions } from '../compare/verdict.js';
 import { runCommand, runConfigFromFlags, type RunFlags, type RunOutcome } from '../commands/run.js';
 import { actionSpelling } from '../commands/spelling.js';
@@ -99,6 +100,7 @@ async function judge(outcome: RunOutcome, inputs: CompareInputs): Promise<Compar
       outDir: inputs.reportDir ?? join(dirname(outcome.resultsPath), 'report'),
       force: inputs.force,
       options: compareOptionsFromFlags(inputs, actionSpelling),
+      ...workflowRepositoryUrl(process.env),
     }),
   );
   core.info(compared.summary);

@@ -130,3 +130,34 @@ export async function checkoutHead(dir: string, head: GitHead): Promise<void> {
   else await gitOutput(dir, ['checkout', '--quiet', '--detach', head.sha, '--']);
   await updateSubmodules(dir);
 }
+
+/** Most changed lines a diff may have for its hunks to be read (the diff is held in memory). */
+export const MAX_DIFF_LINES = 500_000;
+
+/**
+ * The hunks' text of `git diff -U0` from `base` to `head`, without renames, external diff
+ * drivers or text conversions (a checkout's config must not run anything). A diff of more than
+ * MAX_DIFF_LINES changed lines is refused (InputError).
+ */
+export async function diffBetween(dir: string, base: string, head: string): Promise<string> {
+  const common = [
+    '-c',
+    'core.quotePath=false',
+    'diff',
+    '--no-ext-diff',
+    '--no-textconv',
+    '--no-renames',
+    '--no-color',
+  ];
+  const numstat = await gitOutput(dir, [...common, '--numstat', base, head, '--']);
+  const changed = numstat
+    .split('\n')
+    .map((line) => line.split('\t'))
+    .reduce((sum, [added, removed]) => sum + (Number(added) || 0) + (Number(removed) || 0), 0);
+  if (changed > MAX_DIFF_LINES) {
+    throw new InputError(
+      `the diff from ${base.slice(0, 12)} to ${head.slice(0, 12)} changes ${changed} lines, more than ${MAX_DIFF_LINES}: too large to map onto line costs`,
+    );
+  }
+  return gitOutput(dir, [...common, '-U0', base, head, '--']);
+}

@@ -18,6 +18,8 @@ interface CompareFlags extends Omit<CompareOptionFlags, 'tolerance'> {
   out: string;
   tolerance?: string[];
   force?: boolean;
+  source?: string;
+  sourceUrl?: string;
 }
 
 /** The verdict's summary, then where verdict.json, the report, the comment and the charts are. */
@@ -65,6 +67,14 @@ export function addCompareCommand(program: Command, onExitCode: (code: number) =
       '--gate-work',
       'a status counter whose work per transaction changed (a plan, a cache, durability) fails the gate; the counts are deterministic',
     )
+    .option(
+      '--source <dir>',
+      "instruction suites: the git checkout both sides were built from, for the cost of the changed lines (default: the one in the head's build.json)",
+    )
+    .option(
+      '--source-url <url>',
+      'where that repository is browsed (https://github.com/owner/repo): each changed line links there',
+    )
     .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
     .action(async (resultsPath: string, flags: CompareFlags) => {
       const outcome = await compareCommand({
@@ -72,6 +82,8 @@ export function addCompareCommand(program: Command, onExitCode: (code: number) =
         baselinePath: flags.baseline ?? null,
         outDir: flags.out,
         force: flags.force ?? false,
+        ...(flags.source === undefined ? {} : { source: flags.source }),
+        ...(flags.sourceUrl === undefined ? {} : { sourceUrl: flags.sourceUrl }),
         options: compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] }),
       });
       process.stdout.write(describeCompareOutcome(outcome));

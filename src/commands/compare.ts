@@ -28,6 +28,7 @@ import { writeReport, type WrittenReport } from '../report/write-report.js';
 import { readBaselineFile } from '../baseline/store.js';
 import { renderVerdictSummary } from '../compare/verdict-summary.js';
 import { Verdict } from '../compare/verdict-schema.js';
+import { compareLines } from './compare-lines.js';
 
 export interface CompareConfig {
   readonly resultsPath: string;
@@ -37,6 +38,10 @@ export interface CompareConfig {
   /** Compare even across suites or machines (the difference becomes a warning). */
   readonly force: boolean;
   readonly options: CompareOptions;
+  /** Instruction suites: the checkout the sides were built from (default: the head's, in build.json). */
+  readonly source?: string;
+  /** Where the repository's files are browsed, for the line links (https://github.com/owner/repo). */
+  readonly sourceUrl?: string;
 }
 
 export interface CompareOutcome {
@@ -92,6 +97,11 @@ function baseFor(
 
 /** Decides and writes verdict.json and the reports into `config.outDir`. */
 export async function compareCommand(config: CompareConfig): Promise<CompareOutcome> {
+  if (config.sourceUrl !== undefined && !/^https:\/\/[^\s"'<>()\\]+$/.test(config.sourceUrl)) {
+    throw new InputError(
+      `--source-url ${config.sourceUrl}: expected an https:// address, such as https://github.com/owner/repo`,
+    );
+  }
   const results = readResults(config.resultsPath);
   const base = baseFor(config, results);
   const head = sideOf(results, 'head');
@@ -99,7 +109,15 @@ export async function compareCommand(config: CompareConfig): Promise<CompareOutc
   const options = { ...config.options, looks: looksOfRun(results) };
   const built = buildVerdict(base.side, head, results.suite, base.source, options);
   const warnings = [...shardAloneWarning(results), ...base.warnings, ...built.warnings];
-  const verdict = Verdict.parse({ ...built, warnings });
+  const lines = await compareLines({
+    results,
+    resultsPath: config.resultsPath,
+    baseline: config.baselinePath !== null,
+    cells: built.cells,
+    source: config.source,
+    sourceUrl: config.sourceUrl,
+  });
+  const verdict = Verdict.parse({ ...built, warnings, ...(lines ? { lines } : {}) });
   const outDir = resolve(config.outDir);
   mkdirSync(outDir, { recursive: true });
   const verdictPath = join(outDir, 'verdict.json');

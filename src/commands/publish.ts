@@ -44,6 +44,7 @@ import {
   type SideData,
   verdictExitCode,
 } from '../compare/verdict.js';
+import { relinkedLines } from './compare-lines.js';
 import { type CellComparison, parseVerdict, Verdict } from '../compare/verdict-schema.js';
 import { renderVerdictSummary } from '../compare/verdict-summary.js';
 import { errorMessage, GateError, InputError } from '../errors.js';
@@ -354,7 +355,11 @@ export function rejudge(artifact: Artifact): ReportInput {
     const head = sideOf(results, 'head');
     const looks = looksOfRun(results);
     const built = buildVerdict(base.side, head, results.suite, base.source, { ...options, looks });
-    const verdict = Verdict.parse({ ...built, warnings: [...base.warnings, ...built.warnings] });
+    const verdict = Verdict.parse({
+      ...built,
+      warnings: [...base.warnings, ...built.warnings],
+      ...relinkedLines(uploaded.lines, process.env),
+    });
     input = { verdict, base: base.side, head, suite: results.suite, history: base.history };
   } catch (error) {
     if (error instanceof ArtifactError) throw error;

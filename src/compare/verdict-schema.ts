@@ -136,6 +136,66 @@ export const WorkSection = z.discriminatedUnion('status', [
 ]);
 export type WorkSection = z.infer<typeof WorkSection>;
 
+const RepoPath = z.string().min(1).max(1000);
+const Commit = z.string().regex(/^[0-9a-f]{40,64}$/);
+
+/** One hunk of the diff and the instructions per transaction on its lines. */
+export const HunkCost = z.strictObject({
+  path: RepoPath,
+  /** "sql/sql_parse.cc:1628–1635 (+8 lines)". */
+  label: z.string().max(1200),
+  headStart: z.int().min(0),
+  headLines: z.int().min(0),
+  baseStart: z.int().min(0),
+  baseLines: z.int().min(0),
+  /** Instructions per transaction on the base's removed or changed lines. */
+  base: z.number().min(0),
+  /** Instructions per transaction on the head's added or changed lines. */
+  head: z.number().min(0),
+  delta: z.number(),
+  /** delta as a share of the base's instructions per transaction; null when that is 0. */
+  shareOfTransaction: z.number().nullable(),
+  /** Functions of other files that ran these lines inlined: changes outside the diff's files. */
+  inlinedInto: z.array(z.string().max(2000)).max(20),
+});
+export type HunkCost = z.infer<typeof HunkCost>;
+
+export const CellLines = z.strictObject({
+  workload: z.string(),
+  threads: z.int(),
+  /** The cell's measured change of instructions per transaction (head − base medians). */
+  measured: z.number(),
+  /** The sum of every hunk's delta. */
+  explained: z.number(),
+  /** explained ÷ measured; null when the measured change is under one instruction. */
+  share: z.number().nullable(),
+  /** The costliest hunks first. */
+  hunks: z.array(HunkCost).max(200),
+  /** Hunks whose lines cost nothing on either side (comments, code not run). */
+  costlessHunks: z.int().min(0),
+});
+export type CellLines = z.infer<typeof CellLines>;
+
+/** Instructions on the diff's lines per instruction cell, or why they could not be mapped. */
+export const LineSection = z.discriminatedUnion('status', [
+  z.strictObject({
+    status: z.literal('mapped'),
+    baseCommit: Commit,
+    headCommit: Commit,
+    /** Hunks in the diff. */
+    hunks: z.int().min(0),
+    /** Where the repository's files are browsed (https://github.com/owner/repo), for links; null: none. */
+    sourceUrl: z
+      .string()
+      .max(500)
+      .regex(/^https:\/\/[^\s"'<>()\\]+$/)
+      .nullable(),
+    cells: z.array(CellLines).max(1000),
+  }),
+  z.strictObject({ status: z.literal('unavailable'), reason: z.string().max(2000) }),
+]);
+export type LineSection = z.infer<typeof LineSection>;
+
 /** Most points of one side's latency distribution kept for the chart. */
 export const MAX_ECDF_POINTS = 200;
 
@@ -241,6 +301,8 @@ export const Verdict = z.strictObject({
   latency: z.array(LatencyDistribution).default([]),
   /** Work per transaction side by side (absent in verdicts written before it was compared). */
   work: WorkSection.optional(),
+  /** Instruction suites: the cost of the diff's lines, or why not (absent: not attempted). */
+  lines: LineSection.optional(),
 });
 export type Verdict = z.infer<typeof Verdict>;
 

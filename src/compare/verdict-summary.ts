@@ -6,10 +6,12 @@ import {
   formatPValue,
   formatSignedCountPlain,
   formatToleranceWhole,
+  plural,
 } from '../format.js';
 import { groupConfigDiff, type OneSidedGroup, oneSidedHeadline } from './config-groups.js';
 import { inliningNote, unnamedNote } from './function-deltas.js';
 import { describeChange, WORK_GROUP_TITLES } from './work-changes.js';
+import { explainedLabel, shownHunks, transactionShare } from './line-costs.js';
 import { METRICS } from './metrics.js';
 import type { CellComparison, ConfigDifference, Verdict } from './verdict-schema.js';
 
@@ -144,6 +146,34 @@ function workLines(verdict: Verdict): string[] {
   return lines;
 }
 
+/** The cost of the diff's lines per instruction cell, or why it is not known. */
+function lineLines(verdict: Verdict): string[] {
+  const { lines } = verdict;
+  if (lines === undefined) return [];
+  if (lines.status === 'unavailable') return ['', `Cost of the changed lines: ${lines.reason}.`];
+  const out = [
+    '',
+    `Cost of the changed lines (${lines.baseCommit.slice(0, 12)}..${lines.headCommit.slice(0, 12)}, ${plural(lines.hunks, 'hunk', 'hunks')}; ` +
+      "instructions per transaction on the head's added and changed lines less the base's removed ones, inlined code included):",
+  ];
+  for (const cell of lines.cells) {
+    out.push(`  ${cell.workload} @ ${cell.threads}: ${explainedLabel(cell, formatSignedCountPlain)}`);
+    for (const hunk of shownHunks(cell)) {
+      const share = transactionShare(hunk);
+      out.push(
+        `    ${formatSignedCountPlain(hunk.delta).padStart(10)}  ${hunk.label}${share ? ` (${share})` : ''}`,
+      );
+      if (hunk.inlinedInto.length > 0) out.push(`              inlined into ${hunk.inlinedInto.join(', ')}`);
+    }
+    if (cell.costlessHunks > 0) {
+      out.push(
+        `    (${plural(cell.costlessHunks, 'hunk costs', 'hunks cost')} nothing on either side: comments, or code not run)`,
+      );
+    }
+  }
+  return out;
+}
+
 /** "0.088 → 0.090": one percentile, base → head. */
 function percentileChange(base: number, head: number): string {
   return `${formatFigurePlain(base)} → ${formatFigurePlain(head)}`;
@@ -216,6 +246,7 @@ export function renderVerdictSummary(verdict: Verdict): string {
     lines.push(`  ${cell.workload} @ ${cell.threads} ${cell.metric}: ${cell.reason}`);
   }
   lines.push(...workLines(verdict));
+  lines.push(...lineLines(verdict));
   lines.push(...functionDeltaLines(verdict));
   lines.push(...latencyLines(verdict));
   if (verdict.warnings.length > 0) {

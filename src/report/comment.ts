@@ -16,6 +16,7 @@ import { latencyTailBlocks } from './comment/latency.js';
 import { otherMetricsBlock, resultBlocks } from './comment/results.js';
 import { shorten } from './comment/trim.js';
 import { workBlocks } from './comment/work.js';
+import { lineBlocks } from './comment/lines.js';
 import type { ReportInput } from './report-input.js';
 
 /** GitHub rejects a comment body longer than this many characters. */
@@ -58,6 +59,7 @@ export function renderComment(input: ReportInput, options: CommentOptions): stri
     ...workBlocks(input.verdict),
     ...otherMetricsBlock(input),
     ...latencyTailBlocks(input),
+    ...lineBlocks(input.verdict),
     ...input.verdict.functionDeltas.map((cell) => functionBlock(cell, inliningNote(input.verdict))),
     ...warningBlocks(input.verdict),
     environmentBlock(input),

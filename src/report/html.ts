@@ -7,6 +7,7 @@
 import { groupConfigDiff, oneSidedHeadline } from '../compare/config-groups.js';
 import { unnamedNote } from '../compare/function-deltas.js';
 import { WORK_GROUP_TITLES } from '../compare/work-changes.js';
+import { explainedLabel, hunkUrl, transactionShare } from '../compare/line-costs.js';
 import { foldConfigDiff, repetitionsLabel, spentOver } from '../compare/verdict-summary.js';
 import type {
   CellComparison,
@@ -22,6 +23,7 @@ import {
   formatLoadAverage,
   formatPercent,
   formatPValue,
+  formatSignedCountPlain,
   formatTolerance,
   plural,
 } from '../format.js';
@@ -411,6 +413,41 @@ function workSection(verdict: Verdict): string {
   );
 }
 
+/** The cost of the changed lines per instruction cell, every hunk kept, or why not. */
+function linesSection(verdict: Verdict): string {
+  const { lines } = verdict;
+  if (lines === undefined) return '';
+  if (lines.status === 'unavailable')
+    return section('Cost of the changed lines', `<p>${text(lines.reason)}.</p>`);
+  const body = lines.cells.map((cell) => {
+    const rows = cell.hunks.map((hunk) => [
+      lines.sourceUrl === null
+        ? text(hunk.label)
+        : `<a href="${text(hunkUrl(lines.sourceUrl, lines.headCommit, hunk))}">${text(hunk.label)}</a>`,
+      text(formatSignedCountPlain(hunk.delta)),
+      text(formatCountPlain(hunk.base)),
+      text(formatCountPlain(hunk.head)),
+      text(transactionShare(hunk)),
+      text(hunk.inlinedInto.join(', ')),
+    ]);
+    return (
+      `<h3>${text(`${cell.workload} @ ${cell.threads}`)}</h3>\n<p>${text(`The diff's lines explain ${explainedLabel(cell, formatSignedCountPlain)}.`)}</p>\n` +
+      table(['lines', 'change', 'base', 'head', 'share', 'inlined into'], rows, [
+        false,
+        true,
+        true,
+        true,
+        true,
+        false,
+      ])
+    );
+  });
+  return section(
+    'Cost of the changed lines',
+    `<p>${text(`Instructions per transaction on the head's added and changed lines less the base's removed ones, ${lines.baseCommit.slice(0, 12)}..${lines.headCommit.slice(0, 12)}; inlined code is counted on its own lines, and calls made from a line on that line.`)}</p>\n${body.join('\n')}`,
+  );
+}
+
 function warningsSection(verdict: Verdict): string {
   const items: string[] = [];
   const noise = noiseWarning(verdict);
@@ -522,6 +559,7 @@ export function renderHtmlReport(
     resultsSection(input),
     workSection(verdict),
     latencySection(verdict),
+    linesSection(verdict),
     functionsSection(verdict),
     environmentSection(input),
     historySection(input),

@@ -1,0 +1,149 @@
+// For `compare`: the instructions on the lines a pull request changed, when both sides are builds
+// of one git repository with line tables, and the callgrind dumps of an A/B run are at hand. Any
+// of that missing gives a section with one sentence saying which, never an error: the rest of
+// the report stands without it.
+import { dirname, resolve } from 'node:path';
+
+import { diffBetween, gitTopLevel, resolveCommit } from '../builder/git.js';
+import { diffPathMatcher } from '../cost/callgrind-lines.js';
+import { cellLineCosts } from '../cost/profile-lines.js';
+import { parseDiffHunks } from '../compare/diff-hunks.js';
+import { lineSection, type SideLines } from '../compare/line-costs.js';
+import type { CellComparison, LineSection } from '../compare/verdict-schema.js';
+import { errorMessage } from '../errors.js';
+import type { BuildInfo, CellResult, Results, SideName } from '../results/results-schema.js';
+
+export interface LineInputs {
+  readonly results: Results;
+  readonly resultsPath: string;
+  /** Whether the base is a stored baseline (its dumps are not at hand). */
+  readonly baseline: boolean;
+  readonly cells: readonly CellComparison[];
+  /** The checkout to take the diff from; default: the head's source tree in build.json. */
+  readonly source: string | undefined;
+  /** Where the repository's files are browsed, for links (https://github.com/owner/repo). */
+  readonly sourceUrl: string | undefined;
+}
+
+const unavailable = (reason: string): LineSection => ({ status: 'unavailable', reason });
+
+/** Why a side's build cannot be mapped onto lines, or its build. */
+function buildOf(results: Results, side: SideName): BuildInfo | string {
+  const build = results.sides[side]?.build;
+  if (build === undefined)
+    return `the ${side} has no build.json (not built by mysql-perf-gate build), so its commit is unknown`;
+  if (build.source.gitCommit === null)
+    return `the ${side} was not built from a git checkout (build.json records no commit)`;
+  if (
+    !/(^|\s)-g(gdb|dwarf(-\d)?|[123])?(\s|$)/.test(build.flags.cxx) ||
+    /(^|\s)-g0(\s|$)/.test(build.flags.cxx)
+  ) {
+    return `the ${side} was built without line tables (${build.buildType}, C++ flags "${build.flags.cxx}"): build it as RelWithDebInfo`;
+  }
+  return build;
+}
+
+/** The commits to diff, in `dir`, or why not. */
+async function commitsIn(
+  dir: string,
+  base: BuildInfo,
+  head: BuildInfo,
+): Promise<{ base: string; head: string } | string> {
+  if ((await gitTopLevel(dir).catch(() => undefined)) === undefined) {
+    return `${dir} is not a git checkout: pass the repository the sides were built from with --source DIR`;
+  }
+  const commits: Record<SideName, string> = { base: '', head: '' };
+  for (const [side, build] of [
+    ['base', base],
+    ['head', head],
+  ] as const) {
+    const sha = await resolveCommit(dir, build.source.gitCommit ?? '');
+    if (sha === undefined) {
+      return `the ${side}'s commit ${build.source.gitCommit ?? ''} is not in ${dir}: fetch it, or pass the checkout that has it with --source DIR`;
+    }
+    commits[side] = sha;
+  }
+  return commits;
+}
+
+function cellOf(results: Results, side: SideName, judged: CellComparison): CellResult | undefined {
+  return results.cells.find(
+    (cell) => cell.side === side && cell.workload === judged.workload && cell.threads === judged.threads,
+  );
+}
+
+async function sidesOf(
+  inputs: LineInputs,
+  judged: CellComparison,
+  fileKey: (file: string) => string | undefined,
+): Promise<{ base: SideLines; head: SideLines } | string> {
+  const rawDir = resolve(dirname(inputs.resultsPath), inputs.results.rawDir);
+  const sides: Partial<Record<SideName, SideLines>> = {};
+  for (const side of ['base', 'head'] as const) {
+    const cell = cellOf(inputs.results, side, judged);
+    if (cell === undefined) return `the ${side} has no ${judged.workload} @ ${judged.threads}`;
+    const costs = await cellLineCosts(cell, rawDir, fileKey);
+    if (typeof costs === 'string') return costs;
+    if (!costs.costs.lineNumbered)
+      return `the ${side}'s callgrind dumps have no line numbers: its server has no line tables`;
+    sides[side] = costs;
+  }
+  const { base, head } = sides;
+  if (!base || !head) throw new Error('unreachable: both sides were read');
+  return { base, head };
+}
+
+/** The section, or undefined for suites that do not count instructions. */
+export async function compareLines(inputs: LineInputs): Promise<LineSection | undefined> {
+  const judged = inputs.cells.filter((cell) => cell.metric === 'instructions');
+  if (inputs.results.suite.metric !== 'instructions' || judged.length === 0) return undefined;
+  if (inputs.baseline) {
+    return unavailable(
+      "line costs need both sides' callgrind dumps: compare an A/B results file, not a stored baseline",
+    );
+  }
+  const base = buildOf(inputs.results, 'base');
+  const head = buildOf(inputs.results, 'head');
+  if (typeof base === 'string') return unavailable(base);
+  if (typeof head === 'string') return unavailable(head);
+  try {
+    const dir = resolve(inputs.source ?? head.source.root);
+    const commits = await commitsIn(dir, base, head);
+    if (typeof commits === 'string') return unavailable(commits);
+    const hunks = parseDiffHunks(await diffBetween(dir, commits.base, commits.head));
+    const fileKey = diffPathMatcher([...new Set(hunks.map((hunk) => hunk.path))]);
+    const cells = [];
+    for (const cell of judged) {
+      const sides = await sidesOf(inputs, cell, fileKey);
+      if (typeof sides === 'string') return unavailable(sides);
+      cells.push({ sides, judged: cell });
+    }
+    return lineSection({ ...commits, sourceUrl: inputs.sourceUrl ?? null }, hunks, cells);
+  } catch (error) {
+    return unavailable(`line costs could not be mapped: ${errorMessage(error)}`);
+  }
+}
+
+/** The repository a GitHub workflow runs in (GITHUB_SERVER_URL, GITHUB_REPOSITORY), for line links. */
+export function workflowRepositoryUrl(env: NodeJS.ProcessEnv): { sourceUrl?: string } {
+  const server = env.GITHUB_SERVER_URL;
+  const repository = env.GITHUB_REPOSITORY;
+  if (!server?.startsWith('https://') || repository === undefined || !/^[\w.-]+\/[\w.-]+$/.test(repository)) {
+    return {};
+  }
+  return { sourceUrl: `${server}/${repository}` };
+}
+
+/**
+ * The measuring half's line section, for the publishing half, which has neither the checkout nor
+ * the dumps: kept as reported (validated with the verdict), its links pointed at this workflow's
+ * own repository rather than at an address the artifact names.
+ */
+export function relinkedLines(
+  lines: LineSection | undefined,
+  env: NodeJS.ProcessEnv,
+): { lines?: LineSection } {
+  if (lines === undefined) return {};
+  if (lines.status === 'unavailable') return { lines };
+  return { lines: { ...lines, sourceUrl: workflowRepositoryUrl(env).sourceUrl ?? null } };
+}

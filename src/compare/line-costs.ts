@@ -1,0 +1,131 @@
+// "Why it changed", second half: the instructions per transaction on the lines a pull request
+// changed. Each hunk of the diff costs what the head spent on its added and changed lines less
+// what the base spent on the lines it removed or changed, per workload; the sum over the hunks,
+// set against the cell's measured change, says how much of that change the diff's own lines
+// explain. Pure: the caller reads the profiles and runs git.
+import type { LineCosts } from '../cost/callgrind-lines.js';
+import { type DiffHunk, hunkLabel } from './diff-hunks.js';
+import type { CellComparison, CellLines, HunkCost, LineSection } from './verdict-schema.js';
+
+/** Hunks kept per cell in verdict.json: the costliest, then the rest in diff order. */
+export const HUNKS_PER_CELL = 50;
+
+/** Callers named per hunk, for code inlined into other files' functions. */
+const CALLERS_PER_HUNK = 5;
+
+/** One side of a cell: its line costs summed over the repetitions, and their transactions. */
+export interface SideLines {
+  readonly costs: LineCosts;
+  readonly transactions: number;
+}
+
+function linesCost(side: SideLines, path: string, start: number, count: number): number {
+  const byLine = side.costs.files.get(path);
+  if (byLine === undefined || count === 0) return 0;
+  let sum = 0;
+  for (let line = start; line < start + count; line++) sum += byLine.get(line) ?? 0;
+  return sum / side.transactions;
+}
+
+function callers(side: SideLines, path: string, start: number, count: number): string[] {
+  const byLine = side.costs.inlinedInto.get(path);
+  if (byLine === undefined) return [];
+  const names = new Set<string>();
+  for (let line = start; line < start + count; line++)
+    for (const name of byLine.get(line) ?? []) names.add(name);
+  return [...names];
+}
+
+function hunkCost(hunk: DiffHunk, base: SideLines, head: SideLines, transaction: number): HunkCost {
+  const headCost = linesCost(head, hunk.path, hunk.headStart, hunk.headLines);
+  const baseCost = linesCost(base, hunk.path, hunk.baseStart, hunk.baseLines);
+  const inlined = [
+    ...new Set([
+      ...callers(head, hunk.path, hunk.headStart, hunk.headLines),
+      ...callers(base, hunk.path, hunk.baseStart, hunk.baseLines),
+    ]),
+  ];
+  return {
+    path: hunk.path,
+    label: hunkLabel(hunk),
+    headStart: hunk.headStart,
+    headLines: hunk.headLines,
+    baseStart: hunk.baseStart,
+    baseLines: hunk.baseLines,
+    base: baseCost,
+    head: headCost,
+    delta: headCost - baseCost,
+    shareOfTransaction: transaction > 0 ? (headCost - baseCost) / transaction : null,
+    inlinedInto: inlined.sort().slice(0, CALLERS_PER_HUNK),
+  };
+}
+
+/** One cell: every hunk's cost, and how much of the measured change they explain. */
+export function cellLines(
+  hunks: readonly DiffHunk[],
+  sides: { readonly base: SideLines; readonly head: SideLines },
+  judged: Pick<CellComparison, 'workload' | 'threads' | 'base' | 'head'>,
+): CellLines {
+  const costs = hunks.map((hunk) => hunkCost(hunk, sides.base, sides.head, judged.base.median));
+  const explained = costs.reduce((sum, cost) => sum + cost.delta, 0);
+  const measured = judged.head.median - judged.base.median;
+  const ranked = [...costs].sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta));
+  return {
+    workload: judged.workload,
+    threads: judged.threads,
+    measured,
+    explained,
+    share: Math.abs(measured) >= 1 ? explained / measured : null,
+    hunks: ranked.slice(0, HUNKS_PER_CELL),
+    costlessHunks: costs.filter((cost) => cost.base === 0 && cost.head === 0).length,
+  };
+}
+
+/** The section, from the hunks and each instruction cell's sides. */
+export function lineSection(
+  commits: { readonly base: string; readonly head: string; readonly sourceUrl: string | null },
+  hunks: readonly DiffHunk[],
+  cells: readonly { sides: { base: SideLines; head: SideLines }; judged: CellComparison }[],
+): LineSection {
+  return {
+    status: 'mapped',
+    baseCommit: commits.base,
+    headCommit: commits.head,
+    hunks: hunks.length,
+    sourceUrl: commits.sourceUrl,
+    cells: cells.map(({ sides, judged }) => cellLines(hunks, sides, judged)),
+  };
+}
+
+/** Hunks shown per cell in the summary and the comment; verdict.json keeps more. */
+export const HUNKS_SHOWN = 8;
+
+/** The hunks worth a row: those whose lines cost anything on either side, costliest first. */
+export function shownHunks(cell: CellLines): HunkCost[] {
+  return cell.hunks.filter((hunk) => hunk.base > 0 || hunk.head > 0).slice(0, HUNKS_SHOWN);
+}
+
+/** "+2,412 of the +2,450 measured (98%)": what the diff's lines explain of a cell's change. */
+export function explainedLabel(cell: CellLines, count: (value: number) => string): string {
+  const share = cell.share === null ? '' : ` (${Math.round(cell.share * 100)}%)`;
+  return `${count(cell.explained)} of the ${count(cell.measured)} measured${share}`;
+}
+
+/** "+5.6% of the transaction", or '' when the base did nothing. */
+export function transactionShare(hunk: HunkCost): string {
+  if (hunk.shareOfTransaction === null) return '';
+  const percent = hunk.shareOfTransaction * 100;
+  return `${percent >= 0 ? '+' : '−'}${Math.abs(percent).toFixed(Math.abs(percent) < 0.1 ? 2 : 1)}% of the transaction`;
+}
+
+/** The hunk's lines at `commit` on the repository's site: ".../blob/<commit>/<path>#L12-L19". */
+export function hunkUrl(
+  sourceUrl: string,
+  commit: string,
+  hunk: Pick<HunkCost, 'path' | 'headStart' | 'headLines'>,
+): string {
+  const start = Math.max(1, hunk.headStart);
+  const end = start + Math.max(hunk.headLines, 1) - 1;
+  const path = hunk.path.split('/').map(encodeURIComponent).join('/');
+  return `${sourceUrl}/blob/${commit}/${path}#L${start}${end > start ? `-L${end}` : ''}`;
+}
