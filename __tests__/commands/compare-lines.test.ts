@@ -186,6 +186,34 @@ describe('compareLines', () => {
     expect(section).toEqual({ status: 'unavailable', reason: expect.stringMatching(reason) as string });
   });
 
+  it('says nothing for one build on both sides, and refuses a build with local changes', async () => {
+    const repo = repository();
+    const run = results(repo);
+    const same = { ...run.results, sides: { ...run.results.sides, base: { ...run.results.sides.head } } };
+    expect(await compareLines(inputs({ ...run, results: same }))).toBeUndefined();
+    const head = run.results.sides.head;
+    const build = head.build ?? gccBuild();
+    const dirty = {
+      ...run.results,
+      sides: {
+        ...run.results.sides,
+        head: { ...head, build: { ...build, source: { ...build.source, gitDirty: true } } },
+      },
+    };
+    expect(await compareLines(inputs({ ...run, results: dirty }))).toMatchObject({
+      reason: expect.stringMatching(/^the head was built from a checkout with local changes/) as string,
+    });
+    // Any -g option has line tables.
+    const ggdb = {
+      ...run.results,
+      sides: {
+        ...run.results.sides,
+        head: { ...head, build: { ...build, flags: { c: '-O2', cxx: '-O2 -ggdb3' } } },
+      },
+    };
+    expect(await compareLines(inputs({ ...run, results: ggdb }))).toMatchObject({ status: 'mapped' });
+  });
+
   it('a checkout that is not a repository, or lacks a commit, names it and --source', async () => {
     const repo = repository();
     const run = results(repo);
@@ -213,7 +241,9 @@ describe('compareLines', () => {
     const run = results(repo);
     const moved = { ...run, path: join(temp.path, 'elsewhere', 'results.json') };
     expect(await compareLines(inputs(moved))).toMatchObject({
-      reason: expect.stringMatching(/^the dump .* cannot be read/) as string,
+      reason: expect.stringMatching(
+        /^the callgrind dump .* is missing: keep the raw directory \(.*\) beside the results file$/,
+      ) as string,
     });
     expect(await compareLines(inputs(run, { baseline: true }))).toMatchObject({
       reason:
@@ -229,17 +259,47 @@ describe('links', () => {
     const env = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'mariadb/server' };
     expect(workflowRepositoryUrl(env)).toEqual({ sourceUrl: 'https://github.com/mariadb/server' });
     expect(workflowRepositoryUrl({ ...env, GITHUB_REPOSITORY: 'x/y" onclick="z' })).toEqual({});
+    const { results: run } = results(repository());
+    const base = run.sides.base?.build?.source.gitCommit ?? '';
+    const head = run.sides.head.build?.source.gitCommit ?? '';
+    const hunk = {
+      path: 'f.cc',
+      label: '[x](https://evil.example)',
+      headStart: 2,
+      headLines: 3,
+      baseStart: 1,
+      baseLines: 0,
+    };
     const claimed = {
       status: 'mapped' as const,
-      baseCommit: 'a'.repeat(40),
-      headCommit: 'b'.repeat(40),
-      hunks: 0,
-      cells: [],
+      baseCommit: base,
+      headCommit: head,
+      hunks: 1,
+      cells: [
+        {
+          workload: 'oltp_point_select',
+          threads: 1,
+          measured: 62,
+          explained: 60,
+          share: 0.97,
+          costlessHunks: 0,
+          hunks: [{ ...hunk, base: 0, head: 60, delta: 60, shareOfTransaction: 0.006, inlinedInto: [] }],
+        },
+      ],
       sourceUrl: 'https://evil.example',
     };
-    expect(relinkedLines(claimed, env).lines).toMatchObject({
-      sourceUrl: 'https://github.com/mariadb/server',
+    const relinked = relinkedLines(claimed, run, env).lines;
+    expect(relinked).toMatchObject({ sourceUrl: 'https://github.com/mariadb/server' });
+    // The label is written again from the hunk's numbers.
+    expect(relinked?.status === 'mapped' && relinked.cells[0]?.hunks[0]?.label).toBe('f.cc:2–4 (+3 lines)');
+    expect(relinkedLines(claimed, run, {}).lines).toMatchObject({ sourceUrl: null });
+    expect(relinkedLines({ ...claimed, headCommit: 'c'.repeat(40) }, run, env).lines).toMatchObject({
+      status: 'unavailable',
+      reason: "the artifact's line costs name other commits than its results: left out",
     });
-    expect(relinkedLines(claimed, {}).lines).toMatchObject({ sourceUrl: null });
+    const elsewhere = { ...claimed, cells: [{ ...claimed.cells[0]!, workload: 'oltp_other' }] };
+    expect(relinkedLines(elsewhere, run, env).lines).toMatchObject({
+      reason: "the artifact's line costs name cells its results do not have: left out",
+    });
   });
 });

@@ -137,6 +137,21 @@ describe('parseDiffHunks', () => {
     ]);
   });
 
+  it("reads names with spaces (git's trailing tab), and never takes a changed line for a file name", () => {
+    const text = [
+      'diff --git a/sql/a b.cc b/sql/a b.cc',
+      '--- a/sql/a b.cc\t',
+      '+++ b/sql/a b.cc\t',
+      '@@ -1 +1,2 @@',
+      '--- removed, looks like a header',
+      '+++ added, looks like a header',
+      '@@ -9 +10 @@',
+      '-x',
+      '+y',
+    ].join('\n');
+    expect(parseDiffHunks(text).map((hunk) => hunk.path)).toEqual(['sql/a b.cc', 'sql/a b.cc']);
+  });
+
   it('refuses a hunk header it cannot read', () => {
     expect(() => parseDiffHunks('--- a/x\n+++ b/x\n@@ nonsense @@\n')).toThrow(/unreadable hunk/);
   });

@@ -1,7 +1,7 @@
 // Work per transaction on real runs of Debian's mariadbd: durability changed (quick suite), and
 // performance_schema OFF → ON (instructions suite), through the verdict, the terminal summary, the
 // comment, the HTML report and the charts.
-import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
+import { DEFAULT_COMPARE_OPTIONS, failedOn } from '../../src/compare/verdict.js';
 import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
 import { chartsFor } from '../../src/report/charts.js';
 import { renderComment } from '../../src/report/comment.js';
@@ -71,6 +71,10 @@ describe('durability: flush_log_at_trx_commit 0 → 1, binary log with sync_binl
     expect(withWork.verdict.settings.gateWork).toBe(true);
     expect(verdictTitle(withWork.verdict)).toBe('❌ Performance: fail — the work per transaction changed');
     expect(comment(withWork)).toContain('It decides the verdict here (`gate-work`).');
+    expect(renderVerdictSummary(withWork.verdict).split('\n')[0]).toMatch(
+      /^verdict: FAIL — 0 regression\(s\).*; failed on the work per transaction changed \(--gate-work\)$/,
+    );
+    expect(failedOn(withWork.verdict)).toBe('the work per transaction changed (--gate-work)');
   });
 });
 

@@ -26,10 +26,12 @@ const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}]/u;
 
 const describeWithChromium = requireCommand('chromium') ? describe : describe.skip;
 
-// Throughput with scaling and time series; and one with latency histograms (the latency chart).
+// Throughput with scaling and time series; one with latency histograms (the latency chart); and
+// one whose work per transaction changed (a chart per changed group of status counters).
 describeWithChromium.each([
   ['quick-ab-performance-schema.json', 'inconclusive'],
   ['tail-latency-stall.json', 'pass'],
+  ['quick-durability.json', 'fail'],
 ])('the HTML report of %s in headless chromium', (fixture, verdict) => {
   const input = abReportInput(fixtureResults(fixture));
   const charts = chartsFor(input);

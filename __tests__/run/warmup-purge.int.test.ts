@@ -114,6 +114,14 @@ maybe('purge during warm-ups (real MariaDB, real sysbench)', () => {
           return Promise.resolve({ cost: {} });
         },
         abort: () => Promise.resolve(),
+        prepare: () => {
+          calls.push('prepare');
+          return Promise.resolve();
+        },
+        release: () => {
+          calls.push('release');
+          return Promise.resolve();
+        },
         warmup: () => {
           calls.push('warm-up hook');
           return Promise.resolve(() => {
@@ -141,7 +149,12 @@ maybe('purge during warm-ups (real MariaDB, real sysbench)', () => {
         scope,
       );
       expect(measured.report.transactions).toBe(50);
-      expect(calls).toEqual(['warm-up hook', 'warm-up release', 'begin', 'end']);
+      expect(calls).toEqual(['warm-up hook', 'warm-up release', 'prepare', 'begin', 'end', 'release']);
+      // The window's work, from SHOW GLOBAL STATUS around it: exactly the 50 transactions' two
+      // UPDATEs each, nothing of the snapshots themselves, and none of the warm-up's.
+      expect(warm.work).toBeUndefined();
+      expect(measured.work?.Com_update).toBe(100);
+      expect(measured.work?.Com_show_status).toBeUndefined();
     },
     TEST_TIMEOUT_MS,
   );

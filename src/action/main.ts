@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { buildSides, type SidePrefixes } from '../commands/build.js';
 import { compareCommand, type CompareOutcome, compareOptionsFromFlags } from '../commands/compare.js';
 import { workflowRepositoryUrl } from '../commands/compare-lines.js';
-import type { CompareOptions } from '../compare/verdict.js';
+import { type CompareOptions, failedOn } from '../compare/verdict.js';
 import { runCommand, runConfigFromFlags, type RunFlags, type RunOutcome } from '../commands/run.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { mergeCommand } from '../commands/merge.js';
@@ -132,7 +132,7 @@ async function judgeAndFail(outcome: RunOutcome, compareInputs: CompareInputs): 
   if (compared.exitCode === 1 && compareInputs.failOnRegression) {
     core.setFailed(
       verdict === 'fail'
-        ? `${compared.verdict.counts.regression} regression(s); see ${compared.verdictPath}`
+        ? `${failedOn(compared.verdict)}; see ${compared.verdictPath}`
         : 'inconclusive verdict counts as a failure (input "inconclusive": fail)',
     );
   }

@@ -65,7 +65,7 @@ export function addCompareCommand(program: Command, onExitCode: (code: number) =
     )
     .option(
       '--gate-work',
-      'a status counter whose work per transaction changed (a plan, a cache, durability) fails the gate; the counts are deterministic',
+      'a status counter whose work per transaction changed (a plan, a cache, durability) fails the gate; what the statements do is counted exactly',
     )
     .option(
       '--source <dir>',

@@ -7,9 +7,9 @@ import { dirname, resolve } from 'node:path';
 import { diffBetween, gitTopLevel, resolveCommit } from '../builder/git.js';
 import { diffPathMatcher } from '../cost/callgrind-lines.js';
 import { cellLineCosts } from '../cost/profile-lines.js';
-import { parseDiffHunks } from '../compare/diff-hunks.js';
+import { hunkLabel, parseDiffHunks } from '../compare/diff-hunks.js';
 import { lineSection, type SideLines } from '../compare/line-costs.js';
-import type { CellComparison, LineSection } from '../compare/verdict-schema.js';
+import { type CellComparison, LineSection } from '../compare/verdict-schema.js';
 import { errorMessage } from '../errors.js';
 import type { BuildInfo, CellResult, Results, SideName } from '../results/results-schema.js';
 
@@ -25,7 +25,11 @@ export interface LineInputs {
   readonly sourceUrl: string | undefined;
 }
 
-const unavailable = (reason: string): LineSection => ({ status: 'unavailable', reason });
+/** One line, at most 1,000 characters: a reason may quote git or a compiler's flags. */
+const unavailable = (reason: string): LineSection => {
+  const line = reason.replace(/\p{Cc}+/gu, ' ');
+  return { status: 'unavailable', reason: line.length > 1000 ? `${line.slice(0, 999)}…` : line };
+};
 
 /** Why a side's build cannot be mapped onto lines, or its build. */
 function buildOf(results: Results, side: SideName): BuildInfo | string {
@@ -34,10 +38,12 @@ function buildOf(results: Results, side: SideName): BuildInfo | string {
     return `the ${side} has no build.json (not built by mysql-perf-gate build), so its commit is unknown`;
   if (build.source.gitCommit === null)
     return `the ${side} was not built from a git checkout (build.json records no commit)`;
-  if (
-    !/(^|\s)-g(gdb|dwarf(-\d)?|[123])?(\s|$)/.test(build.flags.cxx) ||
-    /(^|\s)-g0(\s|$)/.test(build.flags.cxx)
-  ) {
+  if (build.source.gitDirty === true) {
+    return `the ${side} was built from a checkout with local changes (build.json: gitDirty), so its lines are not those of commit ${build.source.gitCommit.slice(0, 12)}`;
+  }
+  // Any -g option gives line tables (-g, -ggdb3, -gline-tables-only, -gdwarf-4); the dumps are
+  // checked too, so only a build that asked for none is refused here.
+  if (!/(^|\s)-g/.test(`${build.flags.c} ${build.flags.cxx}`)) {
     return `the ${side} was built without line tables (${build.buildType}, C++ flags "${build.flags.cxx}"): build it as RelWithDebInfo`;
   }
   return build;
@@ -108,9 +114,16 @@ export async function compareLines(inputs: LineInputs): Promise<LineSection | un
   if (typeof head === 'string') return unavailable(head);
   try {
     const dir = resolve(inputs.source ?? head.source.root);
+    // One build on both sides (a comparison of settings or compilers): no diff to map.
+    if (base.source.gitCommit === head.source.gitCommit) return undefined;
     const commits = await commitsIn(dir, base, head);
     if (typeof commits === 'string') return unavailable(commits);
     const hunks = parseDiffHunks(await diffBetween(dir, commits.base, commits.head));
+    if (hunks.length === 0) {
+      return unavailable(
+        `${commits.base.slice(0, 12)} and ${commits.head.slice(0, 12)} have the same files: no line changed`,
+      );
+    }
     const fileKey = diffPathMatcher([...new Set(hunks.map((hunk) => hunk.path))]);
     const cells = [];
     for (const cell of judged) {
@@ -118,7 +131,12 @@ export async function compareLines(inputs: LineInputs): Promise<LineSection | un
       if (typeof sides === 'string') return unavailable(sides);
       cells.push({ sides, judged: cell });
     }
-    return lineSection({ ...commits, sourceUrl: inputs.sourceUrl ?? null }, hunks, cells);
+    const section = LineSection.safeParse(
+      lineSection({ ...commits, sourceUrl: inputs.sourceUrl ?? null }, hunks, cells),
+    );
+    return section.success
+      ? section.data
+      : unavailable(`line costs could not be recorded: ${section.error.issues[0]?.message ?? 'invalid'}`);
   } catch (error) {
     return unavailable(`line costs could not be mapped: ${errorMessage(error)}`);
   }
@@ -136,14 +154,28 @@ export function workflowRepositoryUrl(env: NodeJS.ProcessEnv): { sourceUrl?: str
 
 /**
  * The measuring half's line section, for the publishing half, which has neither the checkout nor
- * the dumps: kept as reported (validated with the verdict), its links pointed at this workflow's
- * own repository rather than at an address the artifact names.
+ * the dumps: kept as reported (validated with the verdict: one-line texts, bounded sizes) when its
+ * commits are the results' and its cells are the verdict's, each hunk's label written again from
+ * its numbers, and its links pointed at this workflow's own repository rather than at an address
+ * the artifact names.
  */
 export function relinkedLines(
   lines: LineSection | undefined,
+  results: Pick<Results, 'sides' | 'cells'>,
   env: NodeJS.ProcessEnv,
 ): { lines?: LineSection } {
-  if (lines === undefined) return {};
-  if (lines.status === 'unavailable') return { lines };
-  return { lines: { ...lines, sourceUrl: workflowRepositoryUrl(env).sourceUrl ?? null } };
+  if (lines === undefined || lines.status === 'unavailable') return lines === undefined ? {} : { lines };
+  const commit = (side: SideName): string | null | undefined => results.sides[side]?.build?.source.gitCommit;
+  const known = new Set(results.cells.map((cell) => `${cell.workload}@${cell.threads}`));
+  if (lines.baseCommit !== commit('base') || lines.headCommit !== commit('head')) {
+    return { lines: unavailable("the artifact's line costs name other commits than its results: left out") };
+  }
+  if (!lines.cells.every((cell) => known.has(`${cell.workload}@${cell.threads}`))) {
+    return { lines: unavailable("the artifact's line costs name cells its results do not have: left out") };
+  }
+  const cells = lines.cells.map((cell) => ({
+    ...cell,
+    hunks: cell.hunks.map((hunk) => ({ ...hunk, label: hunkLabel(hunk) })),
+  }));
+  return { lines: { ...lines, cells, sourceUrl: workflowRepositoryUrl(env).sourceUrl ?? null } };
 }

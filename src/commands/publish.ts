@@ -358,7 +358,7 @@ export function rejudge(artifact: Artifact): ReportInput {
     const verdict = Verdict.parse({
       ...built,
       warnings: [...base.warnings, ...built.warnings],
-      ...relinkedLines(uploaded.lines, process.env),
+      ...relinkedLines(uploaded.lines, results, process.env),
     });
     input = { verdict, base: base.side, head, suite: results.suite, history: base.history };
   } catch (error) {

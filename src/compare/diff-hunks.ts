@@ -18,10 +18,14 @@ export const MAX_DIFF_HUNKS = 20_000;
 
 const HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
-/** "b/sql/x.cc" or "\"b/sql/a b.cc\"" (git quotes unusual names) → "sql/x.cc"; /dev/null → undefined. */
+/**
+ * "b/sql/x.cc" → "sql/x.cc"; /dev/null → undefined. git ends a name holding a space with a tab,
+ * and quotes one holding a control character or a quote (C-style escapes, which JSON reads).
+ */
 function diffPath(text: string): string | undefined {
-  if (text === '/dev/null') return undefined;
-  const unquoted = text.startsWith('"') ? (JSON.parse(text) as string) : text;
+  const name = text.endsWith('\t') ? text.slice(0, -1) : text;
+  if (name === '/dev/null') return undefined;
+  const unquoted = name.startsWith('"') ? (JSON.parse(name) as string) : name;
   return unquoted.replace(/^[ab]\//, '');
 }
 
@@ -30,10 +34,18 @@ export function parseDiffHunks(text: string): DiffHunk[] {
   const hunks: DiffHunk[] = [];
   let basePath: string | undefined;
   let headPath: string | undefined;
+  // The ---/+++ lines name the files only between "diff --git" and the first hunk: inside a hunk,
+  // a removed line "-- x" or an added "++ x" reads the same.
+  let inHeader = false;
   for (const line of text.split('\n')) {
-    if (line.startsWith('--- ')) basePath = diffPath(line.slice(4));
-    else if (line.startsWith('+++ ')) headPath = diffPath(line.slice(4));
+    if (line.startsWith('diff --git ')) {
+      inHeader = true;
+      basePath = undefined;
+      headPath = undefined;
+    } else if (inHeader && line.startsWith('--- ')) basePath = diffPath(line.slice(4));
+    else if (inHeader && line.startsWith('+++ ')) headPath = diffPath(line.slice(4));
     else if (line.startsWith('@@ ')) {
+      inHeader = false;
       const match = HUNK.exec(line);
       const path = headPath ?? basePath;
       if (!match || path === undefined)

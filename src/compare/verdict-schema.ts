@@ -136,14 +136,20 @@ export const WorkSection = z.discriminatedUnion('status', [
 ]);
 export type WorkSection = z.infer<typeof WorkSection>;
 
-const RepoPath = z.string().min(1).max(1000);
+/** Text from a checkout or a dump: one line, no control characters (a log must not be steered). */
+const OneLine = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[^\p{Cc}]*$/u);
+const RepoPath = OneLine(1000).min(1);
 const Commit = z.string().regex(/^[0-9a-f]{40,64}$/);
 
 /** One hunk of the diff and the instructions per transaction on its lines. */
 export const HunkCost = z.strictObject({
   path: RepoPath,
   /** "sql/sql_parse.cc:1628–1635 (+8 lines)". */
-  label: z.string().max(1200),
+  label: OneLine(1200),
   headStart: z.int().min(0),
   headLines: z.int().min(0),
   baseStart: z.int().min(0),
@@ -156,12 +162,12 @@ export const HunkCost = z.strictObject({
   /** delta as a share of the base's instructions per transaction; null when that is 0. */
   shareOfTransaction: z.number().nullable(),
   /** Functions of other files that ran these lines inlined: changes outside the diff's files. */
-  inlinedInto: z.array(z.string().max(2000)).max(20),
+  inlinedInto: z.array(OneLine(600)).max(20),
 });
 export type HunkCost = z.infer<typeof HunkCost>;
 
 export const CellLines = z.strictObject({
-  workload: z.string(),
+  workload: OneLine(200),
   threads: z.int(),
   /** The cell's measured change of instructions per transaction (head − base medians). */
   measured: z.number(),
@@ -192,7 +198,7 @@ export const LineSection = z.discriminatedUnion('status', [
       .nullable(),
     cells: z.array(CellLines).max(1000),
   }),
-  z.strictObject({ status: z.literal('unavailable'), reason: z.string().max(2000) }),
+  z.strictObject({ status: z.literal('unavailable'), reason: OneLine(2000) }),
 ]);
 export type LineSection = z.infer<typeof LineSection>;
 

@@ -11,6 +11,7 @@ import {
 import { groupConfigDiff, type OneSidedGroup, oneSidedHeadline } from './config-groups.js';
 import { inliningNote, unnamedNote } from './function-deltas.js';
 import { describeChange, WORK_GROUP_TITLES } from './work-changes.js';
+import { failedOn } from './verdict.js';
 import { explainedLabel, shownHunks, transactionShare } from './line-costs.js';
 import { METRICS } from './metrics.js';
 import type { CellComparison, ConfigDifference, Verdict } from './verdict-schema.js';
@@ -209,7 +210,10 @@ export function renderVerdictSummary(verdict: Verdict): string {
   const { counts } = verdict;
   const lines = [
     `verdict: ${verdict.verdict.toUpperCase()} — ${counts.regression} regression(s), ${counts.improvement} improvement(s), ` +
-      `${counts.unchanged} unchanged, ${counts.inconclusive} inconclusive (suite ${verdict.suite}; base: ${verdict.baseSource.kind === 'ab' ? 'the base side of' : 'baseline'} ${verdict.baseSource.path})`,
+      `${counts.unchanged} unchanged, ${counts.inconclusive} inconclusive (suite ${verdict.suite}; base: ${verdict.baseSource.kind === 'ab' ? 'the base side of' : 'baseline'} ${verdict.baseSource.path})` +
+      (verdict.verdict === 'fail' && verdict.settings.gateWork === true
+        ? `; failed on ${failedOn(verdict)}`
+        : ''),
     `change = head/base − 1 of the medians; a regression must exceed its tolerance and be significant ` +
       `(one-sided Mann-Whitney U, Benjamini-Hochberg adjusted per metric, alpha ${verdict.settings.alpha}${spentOver(verdict)}; ` +
       `p "counts": instruction counts that agree closely, judged on every pairing of repetitions); ` +

@@ -387,6 +387,16 @@ function workWarnings(work: WorkSection, options: CompareOptions): string[] {
   return work.summary === 'different-statements' ? [work.sentence] : [];
 }
 
+/** Why a failed verdict failed: its regressions, and the work gate when that decided it. */
+export function failedOn(verdict: Pick<Verdict, 'counts' | 'settings' | 'work'>): string {
+  const parts = verdict.counts.regression > 0 ? [`${verdict.counts.regression} regression(s)`] : [];
+  const work = verdict.work;
+  if (verdict.settings.gateWork === true && work?.status === 'compared' && work.summary !== 'same-work') {
+    parts.push('the work per transaction changed (--gate-work)');
+  }
+  return parts.join(', and ') || 'no regression';
+}
+
 /** Exit status for a verdict: 0 pass, 1 fail; inconclusive follows the policy. */
 export function verdictExitCode(verdict: Verdict): 0 | 1 {
   switch (verdict.verdict) {

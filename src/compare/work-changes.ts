@@ -162,6 +162,7 @@ function unavailable(
     facts[side].statusCounters === undefined ||
     pairs.every((pair) => pair[side === 'base' ? 0 : 1].repetitions.every((rep) => rep.work === undefined));
   const sides = (['base', 'head'] as const).filter(lacks);
+  if (sides.length === 0) return 'not compared: no cell has status counters on both sides';
   const which = sides.length === 2 ? 'neither side' : `the ${sides[0] ?? 'base'}`;
   return (
     `not compared: ${which} recorded the server's status counters ` +

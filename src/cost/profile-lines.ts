@@ -45,7 +45,10 @@ export async function cellLineCosts(
     try {
       text = gunzipSync(await readFile(file), { maxOutputLength: MAX_DUMP_BYTES }).toString('utf8');
     } catch (error) {
-      return `the dump ${file} cannot be read (${(error as Error).message})`;
+      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      return missing
+        ? `the callgrind dump ${file} is missing: keep the raw directory (${rawDir}) beside the results file`
+        : `the callgrind dump ${file} cannot be read (${(error as Error).message})`;
     }
     add(costs, parseLineCosts(text, file, fileKey));
     transactions += repetition.report.transactions;

@@ -58,5 +58,6 @@ export function chartsFor(input: ReportInput): Chart[] {
     return spec === null ? [] : [{ name, title, spec }];
   });
   // After the change chart: why it changed comes right after what changed.
-  return [...charts.slice(0, 1), ...workCharts(input), ...charts.slice(1)];
+  const after = charts.findIndex((chart) => chart.name === 'change') + 1;
+  return [...charts.slice(0, after), ...workCharts(input), ...charts.slice(after)];
 }

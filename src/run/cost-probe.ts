@@ -44,6 +44,11 @@ export interface CostProbe {
   /** After a failed measurement: stops whatever still counts. Never throws. */
   abort(): Promise<void>;
   /**
+   * After the window's closing work snapshot: lets go of what the window ran under (instruction
+   * suites release purge, so that its work falls into no window). Never throws.
+   */
+  release?(): Promise<void>;
+  /**
    * Just before an uncounted warm-up: sets up what a window runs under (instruction suites hold
    * purge). Returns what ends it, to call once the warm-up is over; the end never throws.
    */
@@ -193,8 +198,6 @@ export function instructionProbe(options: {
       if (!control) throw new Error('cost probe ended before it began');
       const dump = await control.stopCounting(label);
       control = undefined;
-      await releasePurge?.();
-      releasePurge = undefined;
       const text = await readFile(dump, 'utf8');
       const profileName = path.join(options.relativeDir, `${label}.callgrind.gz`);
       await mkdir(path.join(options.rawDir, options.relativeDir), { recursive: true });
@@ -224,6 +227,10 @@ export function instructionProbe(options: {
     async warmup(server, signal) {
       await waitForPurge(server.connection, server.flavor, signal, options.log);
       return holdPurge(server.connection);
+    },
+    async release() {
+      await releasePurge?.();
+      releasePurge = undefined;
     },
     async abort() {
       // Leave a live server uninstrumented for whatever comes next (a shutdown); a dead one

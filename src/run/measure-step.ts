@@ -88,8 +88,10 @@ export async function measureStep(
       return { run: measured, window: cost, work: await counting.finish() };
     } catch (error) {
       await side.probe.abort();
-      await counting.close();
       throw error;
+    } finally {
+      await counting.close();
+      await side.probe.release?.();
     }
   });
   const rawOutput = join(step.side, `${stepLabel(step)}.txt`);

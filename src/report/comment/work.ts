@@ -48,7 +48,22 @@ export function workBlocks(verdict: Verdict): Block[] {
   if (work.status === 'unavailable') {
     return [{ kind: 'text', text: `**Work per transaction:** ${escapeMarkdown(work.reason)}.` }];
   }
-  const rows = work.cells.flatMap((cell) => cell.changes.map((change) => row(cell, change)));
+  const rows = work.cells.flatMap((cell) => [
+    ...cell.changes.map((change) => row(cell, change)),
+    ...(cell.more === undefined
+      ? []
+      : [
+          tableRow([
+            escapeTableCell(cell.workload),
+            threadsLabel(cell.threads),
+            '',
+            `${cell.more} more in verdict.json`,
+            '',
+            '',
+            '',
+          ]),
+        ]),
+  ]);
   if (rows.length === 0) {
     return [{ kind: 'text', text: `**Work per transaction:** ${escapeMarkdown(work.sentence)}` }];
   }
