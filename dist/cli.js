@@ -4677,7 +4677,7 @@ function addCompareCommand(program, onExitCode) {
         .option('--alpha <p>', 'significance level, after Benjamini-Hochberg adjustment across the cells of each metric', '0.05')
         .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as (it is always reported loudly)', 'pass')
         .option('--gate <metrics>', `metrics whose cells decide the verdict, comma-separated (${METRIC_NAMES.join(', ')}); latency stands for p99Ms: tps,latency gates on the tail too`, 'tps,instructions')
-        .option('--gate-work', 'a status counter whose work per transaction changed (a plan, a cache, durability) fails the gate; the counts are deterministic')
+        .option('--gate-work', 'a status counter whose work per transaction changed (a plan, a cache, durability) fails the gate; what the statements do is counted exactly')
         .option('--source <dir>', "instruction suites: the git checkout both sides were built from, for the cost of the changed lines (default: the one in the head's build.json)")
         .option('--source-url <url>', 'where that repository is browsed (https://github.com/owner/repo): each changed line links there')
         .option('--force', 'compare even across suites or machines (the difference becomes a warning)')

@@ -113,7 +113,7 @@ export function explainedLabel(cell: CellLines, count: (value: number) => string
 
 /** "+5.6% of the transaction", or '' when the base did nothing. */
 export function transactionShare(hunk: HunkCost): string {
-  if (hunk.shareOfTransaction === null) return '';
+  if (hunk.shareOfTransaction === null || hunk.delta === 0) return '';
   const percent = hunk.shareOfTransaction * 100;
   return `${percent >= 0 ? '+' : '−'}${Math.abs(percent).toFixed(Math.abs(percent) < 0.1 ? 2 : 1)}% of the transaction`;
 }

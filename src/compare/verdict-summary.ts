@@ -162,9 +162,10 @@ function lineLines(verdict: Verdict): string[] {
     for (const hunk of shownHunks(cell)) {
       const share = transactionShare(hunk);
       out.push(
-        `    ${formatSignedCountPlain(hunk.delta).padStart(10)}  ${hunk.label}${share ? ` (${share})` : ''}`,
+        `    ${hunk.label}: ${formatSignedCountPlain(hunk.delta)} instructions/txn in ${cell.workload} @ ${cell.threads}` +
+          (share ? ` (${share})` : ''),
       );
-      if (hunk.inlinedInto.length > 0) out.push(`              inlined into ${hunk.inlinedInto.join(', ')}`);
+      if (hunk.inlinedInto.length > 0) out.push(`      inlined into ${hunk.inlinedInto.join(', ')}`);
     }
     if (cell.costlessHunks > 0) {
       out.push(
