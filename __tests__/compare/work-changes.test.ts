@@ -146,6 +146,22 @@ describe('workSection', () => {
     expect(over).toMatchObject({ summary: 'different-work' });
   });
 
+  it('asks more of the counters background threads also move', () => {
+    // Buffer-pool requests 8% apart with a tight spread: a rows counter would count, a cache one not.
+    const base = cell(() => ({ Handler_read_next: 100, Innodb_pages_written: 100 }));
+    const head = cell(() => ({ Handler_read_next: 108, Innodb_pages_written: 108 }));
+    const section = workSection([[base, head]], same);
+    if (section.status !== 'compared') throw new Error('not compared');
+    expect(section.cells[0]?.changes.map((change) => change.name)).toEqual(['Handler_read_next']);
+    const further = workSection(
+      [[base, cell(() => ({ Handler_read_next: 100, Innodb_pages_written: 115 }))]],
+      same,
+    );
+    expect(further.status === 'compared' && further.cells[0]?.changes.map((change) => change.name)).toEqual([
+      'Innodb_pages_written',
+    ]);
+  });
+
   it('marks background counters that kept their pace per second while throughput fell', () => {
     // 30% fewer transactions per second, the same pages written per second.
     const base = cell(

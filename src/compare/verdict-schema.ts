@@ -123,7 +123,12 @@ export const WorkSection = z.discriminatedUnion('status', [
     summary: WorkSummary,
     /** The section's opening sentence. */
     sentence: z.string(),
-    thresholds: z.strictObject({ relative: z.number(), absolute: z.number() }),
+    thresholds: z.strictObject({
+      relative: z.number(),
+      /** The relative threshold of caches, I/O and durability, and other counters. */
+      relativeBackground: z.number(),
+      absolute: z.number(),
+    }),
     cellsCompared: z.number().int().min(0),
     /** Cells where a side recorded no work (every snapshot failed). */
     cellsSkipped: z.number().int().min(0),

@@ -11,12 +11,13 @@ import type { CellWork, CounterChange, WorkSection, WorkSummary } from './verdic
 
 /**
  * When a counter's work per transaction counts as changed: its medians differ by at least
- * `relative` of the larger and by at least `absolute` per transaction, and by more than the
- * spread (max − min) of both sides' repetitions together, so that a counter that wanders with
- * timing (background flushing) has to move well beyond its own wandering. See docs/work.md for
- * the A/A runs that set these.
+ * `relative` of the larger (`relativeBackground` in the groups background threads also move:
+ * caches, I/O and durability, other) and by at least `absolute` per transaction, and by more than
+ * the spread (max − min) of both sides' repetitions together, so that a counter that wanders with
+ * timing (background flushing, buffer-pool requests under concurrency) has to move well beyond
+ * its own wandering. See docs/work.md for the A/A runs that set these.
  */
-export const WORK_THRESHOLDS = { relative: 0.05, absolute: 0.01 } as const;
+export const WORK_THRESHOLDS = { relative: 0.05, relativeBackground: 0.1, absolute: 0.01 } as const;
 
 /** Changes listed per cell in verdict.json, the largest first. */
 export const WORK_CHANGE_LIMIT = 40;
@@ -80,7 +81,9 @@ function counterChange(name: string, base: SideWork, head: SideWork): CounterCha
   const difference = Math.abs(h - b);
   const beyond =
     difference >= WORK_THRESHOLDS.absolute &&
-    difference >= WORK_THRESHOLDS.relative * Math.max(b, h) &&
+    difference >=
+      (PACED_GROUPS.has(group) ? WORK_THRESHOLDS.relativeBackground : WORK_THRESHOLDS.relative) *
+        Math.max(b, h) &&
     difference > spread(baseValues) + spread(headValues);
   if (!beyond) return undefined;
   return {

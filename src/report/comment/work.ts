@@ -32,10 +32,14 @@ function row(cell: { workload: string; threads: number }, change: CounterChange)
 }
 
 /** What counts as changed, in words, for the table's lead. */
-export function workRule(thresholds: { relative: number; absolute: number }): string {
+export function workRule(thresholds: {
+  relative: number;
+  relativeBackground: number;
+  absolute: number;
+}): string {
   return (
     'SHOW GLOBAL STATUS counters per transaction, the median of the repetitions (base → head). Listed when ' +
-    `the medians differ by ${formatPercent(thresholds.relative, 0)} or more, by ${String(thresholds.absolute)} ` +
+    `the medians differ by ${formatPercent(thresholds.relative, 0)} or more (${formatPercent(thresholds.relativeBackground, 0)} for caches, I/O and other counters), by ${String(thresholds.absolute)} ` +
     'per transaction or more, and by more than both sides\' repetitions spread; "follows throughput": a counter ' +
     'that background threads also move, whose pace per second held while the throughput changed (not counted as ' +
     'different work).'
