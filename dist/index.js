@@ -1,6 +1,6 @@
 import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, h as setFailed, r as requireTunnel, j as requireUndici, u as undiciExports } from './actions-toolkit.js';
 import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
-import { i as commonBuildRequest, Q as actionSpelling, R as compilerLabel, t as comparisonLabels, S as detectCcache, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, C as historyRun, T as analyzeHistory, L as isRecent, U as changesDocument, K as changesText, V as parseResults, c as checkWholeRun, W as historyRelativePath, X as historySpec, Y as renderChart, Z as alertIssue, _ as MAX_HISTORY_BYTES, $ as parseHistoryText, a0 as appendToHistory, a1 as serializeHistory, I as historyChangesRequest, p as parseCommit, N as formatChangePercentPlain, a2 as commentMarker, a3 as cliSpelling, a4 as writeReport, a5 as verdictExitCode, a6 as renderVerdictSummary, a7 as sideOf, a8 as looksOfRun, a9 as buildVerdict, aa as Verdict, ab as relinkedLines, ac as parseVerdict, ad as parseBaselineFile, ae as DEFAULT_COMPARE_OPTIONS, n as newestEntry, af as checkComparable, ag as baselineSide, k as compareOptionsFromFlags, y as runConfigFromFlags, u as inCleanupScope, v as runCommand, ah as failedOn, O as mergeCommand, j as compareCommand, ai as workflowRepositoryUrl, x as buildSides } from './gate.js';
+import { i as commonBuildRequest, Q as actionSpelling, R as compilerLabel, t as comparisonLabels, S as detectCcache, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, C as historyRun, T as analyzeHistory, L as isRecent, U as changesDocument, K as changesText, V as parseResults, c as checkWholeRun, W as historyRelativePath, X as historySpec, Y as renderChart, Z as alertIssue, _ as MAX_HISTORY_BYTES, $ as parseHistoryText, a0 as appendToHistory, a1 as serializeHistory, I as historyChangesRequest, p as parseCommit, N as formatChangePercentPlain, a2 as commentMarker, a3 as cliSpelling, a4 as writeReport, a5 as verdictExitCode, a6 as renderVerdictSummary, a7 as sideOf, a8 as looksOfRun, a9 as buildVerdict, aa as Verdict, ab as relinkedLines, ac as parseVerdict, ad as parseBaselineFile, ae as DEFAULT_COMPARE_OPTIONS, n as newestEntry, af as checkComparable, ag as baselineSide, ah as foldLines, k as compareOptionsFromFlags, y as runConfigFromFlags, u as inCleanupScope, v as runCommand, ai as failedOn, O as mergeCommand, j as compareCommand, aj as workflowRepositoryUrl, x as buildSides } from './gate.js';
 import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, Z as ZodError, o as object, s as string } from './gate-core.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
@@ -6730,18 +6730,9 @@ const MAX_REASON = 400;
 /** The artifact is refused; the message is one line saying why. */
 class ArtifactError extends GateError {
 }
-/** Folds a multi-line message (a schema's list of issues) into one line, without control characters. */
+/** Folds a multi-line message (a schema's list of issues) into one line of at most MAX_REASON. */
 function oneLine(message) {
-    const [first = '', ...rest] = message
-        .split(/\r\n|\r|\n/)
-        .map((line) => line.trim())
-        .filter((line) => line !== '');
-    const issues = rest.map((line) => line.replace(/^- /, ''));
-    const flat = [first, issues.join('; ')]
-        .filter((part) => part !== '')
-        .join(' ')
-        .replace(/\p{Cc}/gu, ' ');
-    return flat.length > MAX_REASON ? `${flat.slice(0, MAX_REASON - 1)}…` : flat;
+    return foldLines(message, MAX_REASON);
 }
 function refuse(reason, cause) {
     return new ArtifactError(`artifact refused: ${oneLine(reason)}`, cause === undefined ? undefined : { cause });

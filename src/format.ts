@@ -174,3 +174,22 @@ export function formatDuration(seconds: number): string {
   if (m > 0) return `${m}m${String(s).padStart(2, '0')}s`;
   return `${s}s`;
 }
+
+// ---- Text ----
+
+/**
+ * A multi-line message (a schema's list of issues, a tool's output) as one line without control
+ * characters, at most `limit` long: "x is not valid: a: bad; b: worse".
+ */
+export function foldLines(message: string, limit: number): string {
+  const [first = '', ...rest] = message
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  const issues = rest.map((line) => line.replace(/^- /, ''));
+  const flat = [first, issues.join('; ')]
+    .filter((part) => part !== '')
+    .join(' ')
+    .replace(/\p{Cc}/gu, ' ');
+  return flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
+}

@@ -38,6 +38,12 @@ fn=(2)
 fl=(4) ./strings/../strings/ctype.c
 fn=(3) my_strnncoll
 10 77
+fl=(1)
+fn=(4) mysql_parse()
+fi=(2)
+121 3
+fn=(5) do_command()
+1700 9
 totals: 12944
 `;
 
@@ -53,13 +59,15 @@ describe('parseLineCosts', () => {
       1629: 900,
       1630: 7,
       1631: 5000,
+      // A new fn= is back in its own file (fl=), whatever fi= said before it.
+      1700: 9,
     });
     expect(Object.fromEntries(costs.files.get('sql/sql_select.cc') ?? [])).toEqual({ 400: 4000, 402: 1000 });
     expect(costs.lineNumbered).toBe(true);
   });
 
   it("counts inlined code on its own file's lines, and names the function it was inlined into", () => {
-    expect(Object.fromEntries(costs.files.get('sql/sql_class.h') ?? [])).toEqual({ 120: 50 });
+    expect(Object.fromEntries(costs.files.get('sql/sql_class.h') ?? [])).toEqual({ 120: 50, 121: 3 });
     expect([...(costs.inlinedInto.get('sql/sql_class.h')?.get(120) ?? [])]).toEqual([
       'dispatch_command(enum_server_command, THD*, char*, unsigned int, bool)',
     ]);

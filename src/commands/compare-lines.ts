@@ -11,6 +11,7 @@ import { hunkLabel, parseDiffHunks } from '../compare/diff-hunks.js';
 import { lineSection, type SideLines } from '../compare/line-costs.js';
 import { type CellComparison, LineSection } from '../compare/verdict-schema.js';
 import { errorMessage } from '../errors.js';
+import { foldLines } from '../format.js';
 import type { BuildInfo, CellResult, Results, SideName } from '../results/results-schema.js';
 
 export interface LineInputs {
@@ -26,10 +27,10 @@ export interface LineInputs {
 }
 
 /** One line, at most 1,000 characters: a reason may quote git or a compiler's flags. */
-const unavailable = (reason: string): LineSection => {
-  const line = reason.replace(/\p{Cc}+/gu, ' ');
-  return { status: 'unavailable', reason: line.length > 1000 ? `${line.slice(0, 999)}…` : line };
-};
+const unavailable = (reason: string): LineSection => ({
+  status: 'unavailable',
+  reason: foldLines(reason, 1000),
+});
 
 /** Why a side's build cannot be mapped onto lines, or its build. */
 function buildOf(results: Results, side: SideName): BuildInfo | string {

@@ -27,7 +27,7 @@ import type { BaselineEntry } from '../baseline/baseline-schema.js';
 import { writeReport, type WrittenReport } from '../report/write-report.js';
 import { readBaselineFile } from '../baseline/store.js';
 import { renderVerdictSummary } from '../compare/verdict-summary.js';
-import { Verdict } from '../compare/verdict-schema.js';
+import { SOURCE_URL, Verdict } from '../compare/verdict-schema.js';
 import { compareLines } from './compare-lines.js';
 
 export interface CompareConfig {
@@ -97,7 +97,7 @@ function baseFor(
 
 /** Decides and writes verdict.json and the reports into `config.outDir`. */
 export async function compareCommand(config: CompareConfig): Promise<CompareOutcome> {
-  if (config.sourceUrl !== undefined && !/^https:\/\/[^\s"'<>()\\]+$/.test(config.sourceUrl)) {
+  if (config.sourceUrl !== undefined && !SOURCE_URL.test(config.sourceUrl)) {
     throw new InputError(
       `--source-url ${config.sourceUrl}: expected an https:// address, such as https://github.com/owner/repo`,
     );

@@ -45,6 +45,7 @@ import {
   verdictExitCode,
 } from '../compare/verdict.js';
 import { relinkedLines } from './compare-lines.js';
+import { foldLines } from '../format.js';
 import { type CellComparison, parseVerdict, Verdict } from '../compare/verdict-schema.js';
 import { renderVerdictSummary } from '../compare/verdict-summary.js';
 import { errorMessage, GateError, InputError } from '../errors.js';
@@ -115,18 +116,9 @@ export interface PublishOutcome {
   readonly exitCode: 0 | 1;
 }
 
-/** Folds a multi-line message (a schema's list of issues) into one line, without control characters. */
+/** Folds a multi-line message (a schema's list of issues) into one line of at most MAX_REASON. */
 export function oneLine(message: string): string {
-  const [first = '', ...rest] = message
-    .split(/\r\n|\r|\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
-  const issues = rest.map((line) => line.replace(/^- /, ''));
-  const flat = [first, issues.join('; ')]
-    .filter((part) => part !== '')
-    .join(' ')
-    .replace(/\p{Cc}/gu, ' ');
-  return flat.length > MAX_REASON ? `${flat.slice(0, MAX_REASON - 1)}…` : flat;
+  return foldLines(message, MAX_REASON);
 }
 
 function refuse(reason: string, cause?: unknown): ArtifactError {

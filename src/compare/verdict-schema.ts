@@ -148,6 +148,9 @@ const OneLine = (max: number) =>
     .max(max)
     .regex(/^[^\p{Cc}]*$/u);
 const RepoPath = OneLine(1000).min(1);
+
+/** Where a repository is browsed: an https address with nothing that could leave a link. */
+export const SOURCE_URL = /^https:\/\/[^\s"'<>()\\]+$/;
 const Commit = z.string().regex(/^[0-9a-f]{40,64}$/);
 
 /** One hunk of the diff and the instructions per transaction on its lines. */
@@ -196,11 +199,7 @@ export const LineSection = z.discriminatedUnion('status', [
     /** Hunks in the diff. */
     hunks: z.int().min(0),
     /** Where the repository's files are browsed (https://github.com/owner/repo), for links; null: none. */
-    sourceUrl: z
-      .string()
-      .max(500)
-      .regex(/^https:\/\/[^\s"'<>()\\]+$/)
-      .nullable(),
+    sourceUrl: z.string().max(500).regex(SOURCE_URL).nullable(),
     cells: z.array(CellLines).max(1000),
   }),
   z.strictObject({ status: z.literal('unavailable'), reason: OneLine(2000) }),

@@ -87,15 +87,6 @@ export function snapshotCost(first: StatusSnapshot, second: StatusSnapshot): Rec
   return statusDeltas(first, second);
 }
 
-/** Deltas divided by the window's transactions. */
-export function perTransaction(
-  deltas: Readonly<Record<string, number>>,
-  transactions: number,
-): Record<string, number> {
-  if (!(transactions > 0)) return {};
-  return Object.fromEntries(Object.entries(deltas).map(([name, value]) => [name, value / transactions]));
-}
-
 /** Names a status counter may have: anything else from a server is dropped, never stored or shown. */
 export const STATUS_NAME = /^[A-Za-z][A-Za-z0-9_]{0,79}$/;
 
