@@ -3,11 +3,12 @@ import { formatDuration } from '../format.js';
 import { findWorkload, type MeasurementLimit, measurementLimit, type Suite } from '../suite/suite-schema.js';
 import { plannedSeconds, plannedTotalSeconds, type Step } from './plan.js';
 
-// Still importable from here for the code that took it from here before format.ts.
-
 function describeLimit(limit: MeasurementLimit): string {
   return 'seconds' in limit ? `${limit.seconds}s` : `${limit.events} events`;
 }
+
+/** Share of the plan done before the estimate follows the real pace. */
+const MIN_SHARE_TO_SCALE = 0.1;
 
 export class ProgressTracker {
   private readonly plannedTotalS: number;
@@ -37,11 +38,15 @@ export class ProgressTracker {
     return this.plannedTotalS;
   }
 
-  /** Seconds still to go, scaling the plan by how long the done part really took. */
+  /**
+   * Seconds still to go: the plan's, scaled by how long the done part really took once that part
+   * is a tenth of the plan. Before that, one short step's fixed costs (a server's first statements
+   * under callgrind: a 0.07 s warm-up took a minute) would multiply the whole plan.
+   */
   remainingSeconds(): number {
     const elapsed = this.now() - this.startS;
     const remainingPlanned = this.plannedTotalS - this.plannedDoneS;
-    if (this.plannedDoneS <= 0) return remainingPlanned;
+    if (this.plannedDoneS < this.plannedTotalS * MIN_SHARE_TO_SCALE) return remainingPlanned;
     return remainingPlanned * (elapsed / this.plannedDoneS);
   }
 
