@@ -462,6 +462,23 @@ describe('inclusiveCost', () => {
   });
 });
 
+describe('foldRecursion in topFunctionDeltas', () => {
+  it("counts a recursive function's frames (name'2, name'3) as the function", () => {
+    const deltas = topFunctionDeltas(
+      [{ name: 'f(int)', object: 'o', self: 100 }],
+      [
+        { name: 'f(int)', object: 'o', self: 100 },
+        { name: "f(int)'2", object: 'o', self: 50 },
+        { name: "f(int)'13", object: 'o', self: 25 },
+      ],
+      { baseScale: 1, headScale: 1, limit: 5 },
+    );
+    expect(deltas.map((delta) => [delta.name, delta.base, delta.head, delta.delta])).toEqual([
+      ['f(int)', 100, 175, 75],
+    ]);
+  });
+});
+
 describe('topFunctionDeltas', () => {
   const base: SelfCost[] = [
     { name: 'alloc_root', object: '/base/sql/mariadbd', self: 8000 },

@@ -18,6 +18,23 @@ describe('FunctionTally', () => {
     ]);
   });
 
+  it("folds callgrind's recursion suffixes into their function", () => {
+    const tally = new FunctionTally();
+    const name = 'do_handle_one_connection(CONNECT*, bool)';
+    tally.add(
+      [
+        { name, object: 'mariadbd', self: 300, inclusive: 900 },
+        { name: `${name}'2`, object: 'mariadbd', self: 200, inclusive: 600 },
+        { name: "operator'", object: 'mariadbd', self: 100, inclusive: 100 },
+      ],
+      100,
+    );
+    expect(tally.perTransaction()).toEqual([
+      { name, object: 'mariadbd', perTransaction: 5 },
+      { name: "operator'", object: 'mariadbd', perTransaction: 1 },
+    ]);
+  });
+
   it('ignores windows without transactions', () => {
     const tally = new FunctionTally();
     tally.add([{ name: 'f', object: 'o', self: 10, inclusive: 10 }], 0);

@@ -100,6 +100,14 @@ function basename(path: string): string {
 }
 
 /**
+ * One function however deep it recursed: callgrind names the frames of a recursive call
+ * `name'2`, `name'3` (`do_handle_one_connection(CONNECT*, bool)'2`), which are the same code.
+ */
+export function foldRecursion(name: string): string {
+  return name.replace(/'\d+$/, '');
+}
+
+/**
  * The `limit` functions whose self Ir per unit of work changed most between two profiles, by
  * |delta| descending. Functions are matched by (object basename, name) because the two builds'
  * binaries usually live in different directories. Functions whose per-unit cost is unchanged are
@@ -126,10 +134,11 @@ export function topFunctionDeltas(
   const rows = new Map<string, { name: string; object: string; base: number; head: number }>();
   const add = (costs: readonly SelfCost[], side: 'base' | 'head'): void => {
     for (const cost of costs) {
-      const key = `${basename(cost.object)}\u0000${cost.name}`;
+      const name = foldRecursion(cost.name);
+      const key = `${basename(cost.object)}\u0000${name}`;
       let row = rows.get(key);
       if (row === undefined) {
-        row = { name: cost.name, object: cost.object, base: 0, head: 0 };
+        row = { name, object: cost.object, base: 0, head: 0 };
         rows.set(key, row);
       } else if (side === 'head') {
         row.object = cost.object;

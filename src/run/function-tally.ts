@@ -1,6 +1,6 @@
 // Per-function instruction costs of one cell and side, averaged per transaction over its
 // repetitions: the data behind "where the instructions went". Pure.
-import type { FunctionCost as ProfileFunction } from '../cost/callgrind.js';
+import { foldRecursion, type FunctionCost as ProfileFunction } from '../cost/callgrind.js';
 import type { FunctionCost } from '../results/results-schema.js';
 
 /** Costs below this many instructions per transaction are dropped (rounding noise, not evidence). */
@@ -15,8 +15,9 @@ export class FunctionTally {
     if (transactions <= 0) return;
     this.windows += 1;
     for (const fn of functions) {
-      const key = `${fn.object}\0${fn.name}`;
-      const entry = this.sums.get(key) ?? { name: fn.name, object: fn.object, perTransaction: 0 };
+      const name = foldRecursion(fn.name);
+      const key = `${fn.object}\0${name}`;
+      const entry = this.sums.get(key) ?? { name, object: fn.object, perTransaction: 0 };
       entry.perTransaction += fn.self / transactions;
       this.sums.set(key, entry);
     }
