@@ -39,13 +39,20 @@ describe('toleranceFor', () => {
     expect(toleranceFor(cell('oltp_point_select', 64), 'latencyMs', suite, [])).toBe(0.1);
   });
 
-  it('lets a flag win over the suite at the same specificity, but not over a more specific suite rule', () => {
+  it("lets a flag hold for every cell it matches, whatever the suite's rules are keyed on", () => {
     const flags = [
       parseToleranceRule('tps=0.02', '--tolerance'),
       parseToleranceRule('oltp_point_select:tps=0.5', '--tolerance'),
     ];
     expect(toleranceFor(cell('oltp_read_only', 1), 'tps', suite, flags)).toBe(0.02);
     expect(toleranceFor(cell('oltp_point_select', 1), 'tps', suite, flags)).toBe(0.5);
-    expect(toleranceFor(cell('oltp_point_select', 64), 'tps', suite, flags)).toBe(0.12);
+    // The suite's oltp_point_select@64 rule (12%) is more specific, but the flag is what was asked.
+    expect(toleranceFor(cell('oltp_point_select', 64), 'tps', suite, flags)).toBe(0.5);
+    // Flags still rank among themselves by specificity, and the suite decides where none matches.
+    const narrow = [parseToleranceRule('oltp_point_select@64:tps=0.3', '--tolerance'), ...flags];
+    expect(toleranceFor(cell('oltp_point_select', 64), 'tps', suite, narrow)).toBe(0.3);
+    expect(toleranceFor(cell('oltp_point_select', 64), 'latencyMs', suite, flags)).toBe(
+      toleranceFor(cell('oltp_point_select', 64), 'latencyMs', suite, []),
+    );
   });
 });

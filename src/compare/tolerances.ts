@@ -1,7 +1,10 @@
 // How much worse a cell may get before it can count as a regression. Pure.
 //
-// Sources, most specific first: a workload@threads rule, a workload rule, a rule for every cell,
-// then the metric's default. At the same specificity a flag (or action input) beats the suite.
+// Sources: the flags (or action inputs) that match the cell, else the suite's rules that do, else
+// the metric's default; within either, the most specific rule wins (workload@threads, then
+// workload, then every cell) and, at the same specificity, the later one. A flag is what the user
+// asked for this run, so `--tolerance instructions=10%` holds for every cell even where the suite
+// has a rule per workload.
 import { InputError } from '../errors.js';
 import type { Tolerances } from '../suite/suite-schema.js';
 import { isMetricName, METRIC_NAMES, METRICS, type MetricName } from './metrics.js';
@@ -82,13 +85,13 @@ export function toleranceFor(
   suite: Tolerances,
   flags: readonly ToleranceRule[],
 ): number {
-  // Later entries win at equal specificity: flags after the suite.
-  const candidates = [...suiteRules(suite), ...flags].filter((rule) =>
-    matches(rule, cell.workload, cell.threads, metric),
-  );
-  let best: ToleranceRule | undefined;
-  for (const rule of candidates) {
-    if (!best || specificity(rule) >= specificity(best)) best = rule;
-  }
-  return best?.value ?? METRICS[metric].defaultTolerance;
+  const mostSpecific = (rules: readonly ToleranceRule[]): ToleranceRule | undefined => {
+    let best: ToleranceRule | undefined;
+    for (const rule of rules) {
+      if (!matches(rule, cell.workload, cell.threads, metric)) continue;
+      if (!best || specificity(rule) >= specificity(best)) best = rule;
+    }
+    return best;
+  };
+  return (mostSpecific(flags) ?? mostSpecific(suiteRules(suite)))?.value ?? METRICS[metric].defaultTolerance;
 }
