@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { jest as jestGlobals } from '@jest/globals';
 
 import { buildServer } from '../../src/builder/build-server.js';
+import { CONFIGURED_PREFIX } from '../../src/builder/cmake-args.js';
 import { coreLogger } from '../../src/action/core-logger.js';
 import { main } from '../../src/cli/program.js';
 import { InputError } from '../../src/errors.js';
@@ -47,6 +48,73 @@ function buildFake(prefix: string, ...extra: string[]): Promise<number> {
 }
 
 maybe('mysql-perf-gate build (stand-in tree, real tools)', () => {
+  it('installs a second prefix from the same build directory without compiling anything', async () => {
+    // A base and a head built in one build directory into their own prefixes: the configured
+    // prefix is the same for both, so the generated my_config.h does not change and nothing
+    // that includes it compiles again (MariaDB: 965 of 1,089 steps when the prefix was in it).
+    const buildDir = join(temp.path, 'shared.build');
+    const first = join(temp.path, 'base');
+    const second = join(temp.path, 'head');
+    expect(await buildFake(first, '--build-dir', buildDir)).toBe(0);
+    expect(buildJson(first).ninja).toEqual({
+      steps: 2,
+      compiledCount: 1,
+      compiled: ['CMakeFiles/mariadbd.dir/sql/mysqld.c.o'],
+    });
+    expect(await buildFake(second, '--build-dir', buildDir)).toBe(0);
+    expect(buildJson(second).ninja).toEqual({ steps: 0, compiledCount: 0, compiled: [] });
+    expect(existsSync(join(second, 'bin/mariadbd'))).toBe(true);
+    expect(existsSync(join(first, 'bin/mariadbd'))).toBe(true);
+    expect(existsSync(CONFIGURED_PREFIX)).toBe(false);
+    expect(readFileSync(join(buildDir, 'include/my_config.h'), 'utf8')).toContain(CONFIGURED_PREFIX);
+    // A changed source file compiles again, and only that.
+    const tree = join(temp.path, 'tree');
+    cpSync(FAKE, tree, { recursive: true });
+    const treeDir = join(temp.path, 'tree.build');
+    expect(
+      await cli(
+        'build',
+        '--source',
+        tree,
+        '--compiler',
+        'gcc',
+        '--prefix',
+        first,
+        '--build-dir',
+        treeDir,
+        '--ccache',
+        'off',
+      ),
+    ).toBe(0);
+    const source = join(tree, 'sql/mysqld.c');
+    writeFileSync(source, `${readFileSync(source, 'utf8')}\n/* a change */\n`);
+    expect(
+      await cli(
+        'build',
+        '--source',
+        tree,
+        '--compiler',
+        'gcc',
+        '--prefix',
+        second,
+        '--build-dir',
+        treeDir,
+        '--ccache',
+        'off',
+      ),
+    ).toBe(0);
+    expect(buildJson(second).ninja).toMatchObject({ steps: 2, compiledCount: 1 });
+  });
+
+  it('fails, in one line, an install that wrote into the configured prefix instead of --prefix', async () => {
+    const prefix = join(temp.path, 'absolute');
+    expect(await buildFake(prefix, '--cmake-arg=-DFAKE_ABSOLUTE_INSTALL=ON')).toBe(2);
+    expect(errorLines()).toEqual([
+      `mysql-perf-gate: the install wrote share, share/VERSION under ${CONFIGURED_PREFIX}, the prefix the build is configured with, instead of ${prefix}: an install rule of this tree uses a path fixed at configure time; removed them`,
+    ]);
+    expect(existsSync(CONFIGURED_PREFIX)).toBe(false);
+  });
+
   it('builds and installs with gcc; build.json says how, and run picks it up from the prefix', async () => {
     const prefix = join(temp.path, 'gcc');
     const code = await buildFake(prefix, '--ccache-dir', join(temp.path, 'ccache'), '--jobs', '1');
@@ -64,7 +132,7 @@ maybe('mysql-perf-gate build (stand-in tree, real tools)', () => {
     // The effective flags come from CMake's cache: ours (-gdwarf-4) and the build type's.
     expect(info.flags.c).toBe('-gdwarf-4 -O2 -g -DNDEBUG');
     expect(info.cmakeOptions).toContain('-DWITH_LIBFMT=system');
-    expect(info.cmakeOptions).toContain(`-DCMAKE_INSTALL_PREFIX=${prefix}`);
+    expect(info.cmakeOptions).toContain(`-DCMAKE_INSTALL_PREFIX=${CONFIGURED_PREFIX}`);
     // The binary says gcc built it, and inspecting the prefix (what run does) finds build.json.
     const compiler = await readCompiler(join(prefix, 'bin/mariadbd'));
     expect(compiler.known && compiler.name).toMatch(/^GCC: /);

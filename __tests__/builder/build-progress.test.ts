@@ -54,7 +54,7 @@ describe('BuildProgress', () => {
     expect(progress.map((line) => /\((\d+)%\)/.exec(line)?.[1])).toEqual(
       Array.from({ length: 20 }, (_, index) => String(5 * (index + 1))),
     );
-    expect(build.summary()).toBe('40/40 steps');
+    expect(build.summary()).toBe('40/40 steps, 40 compiled');
   });
 
   it('counts a status line split across chunks once, whatever the splits', () => {
@@ -87,7 +87,7 @@ describe('BuildProgress', () => {
         'build: 3/4 (75%) — elapsed 0s',
         'build: 4/4 (100%) — elapsed 0s',
       ]);
-      expect(build.summary()).toBe('4/4 steps');
+      expect(build.summary()).toBe('4/4 steps, 2 compiled');
     }
   });
 
@@ -129,7 +129,7 @@ describe('BuildProgress', () => {
     clock.advance(2);
     build.feed(status(4, 1000)); // 61 s since the last line
     expect(progress).toEqual(['build: 2/1000 (0%) — elapsed 1m01s', 'build: 4/1000 (0%) — elapsed 2m02s']);
-    expect(build.summary()).toBe('4/1000 steps');
+    expect(build.summary()).toBe('4/1000 steps, 4 compiled');
   });
 
   it('ignores lines that are not ninja status lines', () => {
@@ -154,7 +154,7 @@ describe('BuildProgress', () => {
     const build = new BuildProgress(logger, () => 0);
     build.feed('\r[1/2] Building C object a.c.o\x1b[K\r[2/2] Linking C executable app\x1b[K\n');
     expect(progress).toEqual(['build: 2/2 (100%) — elapsed 0s']);
-    expect(build.summary()).toBe('2/2 steps');
+    expect(build.summary()).toBe('2/2 steps, 0 compiled');
   });
 });
 

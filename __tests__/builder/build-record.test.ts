@@ -31,6 +31,10 @@ const FACTS: BuildFacts = {
   git: { commit: 'abc1234', dirty: false },
   startedAt: '2025-01-02T03:04:05.000Z',
   seconds: { configure: 12.345, build: 600.04, install: 0 },
+  ninja: {
+    steps: 3,
+    compiled: ['sql/CMakeFiles/sql.dir/sql_parse.cc.o', 'sql/CMakeFiles/sql.dir/sql_select.cc.o'],
+  },
   cmakeCache: 'CMAKE_C_FLAGS:STRING=-gdwarf-4\nCMAKE_C_FLAGS_RELEASE:STRING=-O3 -DNDEBUG\n',
   ccacheBefore: undefined,
   ccacheAfter: undefined,
@@ -50,6 +54,11 @@ describe('buildRecord', () => {
       targets: ['mysqld'],
       startedAt: '2025-01-02T03:04:05.000Z',
       seconds: { configure: 12.3, build: 600, install: 0 },
+      ninja: {
+        steps: 3,
+        compiledCount: 2,
+        compiled: ['sql/CMakeFiles/sql.dir/sql_parse.cc.o', 'sql/CMakeFiles/sql.dir/sql_select.cc.o'],
+      },
       jobs: 4,
       ccache: { used: false, reason: 'turned off (--ccache off)' },
       tool: packageVersion(),

@@ -1,11 +1,11 @@
-import { cmakeArgs, type CmakeArgsInput } from '../../src/builder/cmake-args.js';
+import { cmakeArgs, type CmakeArgsInput, CONFIGURED_PREFIX } from '../../src/builder/cmake-args.js';
 import { InputError } from '../../src/errors.js';
 
-const base = { prefix: '/opt/p', cc: '/usr/bin/gcc-12', cxx: '/usr/bin/g++-12', extra: [] };
+const base = { cc: '/usr/bin/gcc-12', cxx: '/usr/bin/g++-12', extra: [] };
 
 const COMMON = [
   '-DCMAKE_BUILD_TYPE=RelWithDebInfo',
-  '-DCMAKE_INSTALL_PREFIX=/opt/p',
+  `-DCMAKE_INSTALL_PREFIX=${CONFIGURED_PREFIX}`,
   '-DCMAKE_C_COMPILER=/usr/bin/gcc-12',
   '-DCMAKE_CXX_COMPILER=/usr/bin/g++-12',
   '-DCMAKE_C_FLAGS=-gdwarf-4',

@@ -8,8 +8,8 @@ import { BuildInfo } from '../../src/results/results-schema.js';
 const SOURCE = '/srv/src/mariadb-10.11.18';
 
 /** The CMake options `build` gives MariaDB with ccache on, from the function that makes them. */
-function mariadbOptions(prefix: string, cc: string, cxx: string): string[] {
-  return cmakeArgs({ flavor: 'mariadb', version: '10.11.18', prefix, cc, cxx, extra: [], ccache: true });
+function mariadbOptions(cc: string, cxx: string): string[] {
+  return cmakeArgs({ flavor: 'mariadb', version: '10.11.18', cc, cxx, extra: [], ccache: true });
 }
 
 /**
@@ -26,7 +26,7 @@ function gccDefaults(): BuildInfo {
     source: { root: SOURCE, gitCommit: null, gitDirty: null },
     compiler: { id: 'gcc', version: '12.2.0', versionLine: 'gcc-12 (Debian 12.2.0-14) 12.2.0', cc, cxx },
     buildType: 'RelWithDebInfo',
-    cmakeOptions: mariadbOptions('/srv/prefix/gcc-12', cc, cxx),
+    cmakeOptions: mariadbOptions(cc, cxx),
     flags: { c: '-gdwarf-4 -O2 -g -DNDEBUG', cxx: '-gdwarf-4 -O2 -g -DNDEBUG' },
     targets: [],
     startedAt: '2025-11-22T18:00:00.000Z',
@@ -65,7 +65,7 @@ export function clangBuild(overrides: Partial<BuildInfo> = {}): BuildInfo {
       cc,
       cxx,
     },
-    cmakeOptions: mariadbOptions('/srv/prefix/clang-16', cc, cxx),
+    cmakeOptions: mariadbOptions(cc, cxx),
     ...overrides,
   });
 }

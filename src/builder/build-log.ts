@@ -150,6 +150,11 @@ export function ninjaProgress(line: string): { done: number; total: number; what
   return { done: Number(done), total: Number(total), what };
 }
 
+/** The object a ninja step compiles ("Building CXX object sql/CMakeFiles/sql.dir/sql_parse.cc.o"). */
+export function compiledObject(what: string): string | undefined {
+  return /^Building (?:C|CXX|ASM) object (\S+)/.exec(what)?.[1];
+}
+
 // --- downloads ------------------------------------------------------------------------------
 
 // Signs that fetching something failed (a download that worked is no reason for a failure):

@@ -78,7 +78,6 @@ export async function planBuild(request: BuildRequest): Promise<BuildPlan> {
     flavor: tree.flavor,
     version: tree.version,
     buildType: request.buildType,
-    prefix,
     cc: compiler.cc,
     cxx: compiler.cxx,
     extra: request.cmakeArgs,

@@ -12,12 +12,17 @@ export interface BuildFacts {
   /** ISO time the configure step was about to start. */
   readonly startedAt: string;
   readonly seconds: { configure: number; build: number; install: number };
+  /** What ninja ran: its steps and the objects it compiled, in order. */
+  readonly ninja: { readonly steps: number; readonly compiled: readonly string[] };
   /** The build directory's CMakeCache.txt after the build. */
   readonly cmakeCache: string;
   /** ccache's counters before and after; undefined when ccache was off or cannot print them. */
   readonly ccacheBefore: CcacheCounters | undefined;
   readonly ccacheAfter: CcacheCounters | undefined;
 }
+
+/** Objects build.json names; a build from scratch compiles over a thousand, counted beyond this. */
+export const MAX_COMPILED_LISTED = 200;
 
 export function buildRecord(plan: BuildPlan, facts: BuildFacts): BuildInfo {
   const { tree, compiler } = plan;
@@ -43,6 +48,11 @@ export function buildRecord(plan: BuildPlan, facts: BuildFacts): BuildInfo {
       configure: round(facts.seconds.configure),
       build: round(facts.seconds.build),
       install: round(facts.seconds.install),
+    },
+    ninja: {
+      steps: facts.ninja.steps,
+      compiledCount: facts.ninja.compiled.length,
+      compiled: facts.ninja.compiled.slice(0, MAX_COMPILED_LISTED),
     },
     jobs: plan.jobs,
     ccache: ccacheRecord(plan.ccache, facts.ccacheBefore, facts.ccacheAfter),

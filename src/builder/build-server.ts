@@ -7,7 +7,7 @@
 // reuses it, and a failure's log is the evidence). What the user sees is progress and, when a
 // step fails, one line: the first compile error, the download the offline machine could not
 // make and the option that avoids it, or CMake's own error.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { BuildError, errorMessage, InputError } from '../errors.js';
@@ -18,7 +18,7 @@ import { exec, type ExecResult } from '../shell/exec.js';
 import type { Logger } from '../shell/logger.js';
 import { formatDuration, formatPercent } from '../format.js';
 import { buildFailure, configureFailure, installFailure } from './build-failure.js';
-import { ninjaProgress } from './build-log.js';
+import { compiledObject, ninjaProgress } from './build-log.js';
 import { type BuildPlan, type BuildRequest, planBuild, planSummary, prepareBuildDir } from './build-plan.js';
 import { buildRecord } from './build-record.js';
 import {
@@ -28,7 +28,7 @@ import {
   parseNinjaTargets,
 } from './install-components.js';
 import { readCcacheCounters } from './ccache.js';
-import type { BuildType } from './cmake-args.js';
+import { type BuildType, CONFIGURED_PREFIX } from './cmake-args.js';
 import { gitState, writeBuildInfo } from '../server/build-info.js';
 import { logged } from './logged-step.js';
 
@@ -71,14 +71,17 @@ export async function buildServer(
   const ccacheBefore = 'env' in ccache ? await readCcacheCounters(ccache) : undefined;
   const startedAt = new Date().toISOString();
   const git = await gitState(plan.tree.root);
+  const configured = await configure(plan, scope, logger);
+  const built = await build(plan, scope, logger);
   const seconds = {
-    configure: await configure(plan, scope, logger),
-    build: await build(plan, scope, logger),
+    configure: configured,
+    build: built.seconds,
     install: plan.install === 'none' ? 0 : await install(plan, scope, logger),
   };
   const ccacheAfter = 'env' in ccache ? await readCcacheCounters(ccache) : undefined;
   const cmakeCache = await readFile(join(buildDir, 'CMakeCache.txt'), 'utf8');
-  const info = buildRecord(plan, { git, startedAt, seconds, cmakeCache, ccacheBefore, ccacheAfter });
+  const ninja = { steps: built.steps, compiled: built.compiled };
+  const info = buildRecord(plan, { git, startedAt, seconds, ninja, cmakeCache, ccacheBefore, ccacheAfter });
   await writeBuildInfo(buildDir, info);
   const infoPath = plan.install === 'none' ? undefined : await writeBuildInfo(prefix, info);
   const binary = infoPath === undefined ? undefined : await checkInstalled(prefix, buildDir, logger);
@@ -105,8 +108,12 @@ async function configure(plan: BuildPlan, scope: CleanupScope, logger: Logger): 
   return step.seconds;
 }
 
-/** Runs ninja on the plan's targets (all when none), showing its progress; seconds taken. */
-async function build(plan: BuildPlan, scope: CleanupScope, logger: Logger): Promise<number> {
+/** Runs ninja on the plan's targets (all when none), showing its progress; what it ran. */
+async function build(
+  plan: BuildPlan,
+  scope: CleanupScope,
+  logger: Logger,
+): Promise<{ seconds: number; steps: number; compiled: readonly string[] }> {
   const log = join(plan.buildDir, 'build.log');
   const progress = new BuildProgress(logger);
   const targets = await ninjaTargets(plan, logger);
@@ -126,7 +133,7 @@ async function build(plan: BuildPlan, scope: CleanupScope, logger: Logger): Prom
     throw new BuildError(buildFailure(step.text, log, plan.buildDir, plan.tree.root, logger));
   }
   logger.info(`built in ${formatDuration(step.seconds)} (${progress.summary()}; log: ${log})`);
-  return step.seconds;
+  return { seconds: step.seconds, steps: progress.steps, compiled: progress.compiled };
 }
 
 /**
@@ -174,7 +181,13 @@ async function install(plan: BuildPlan, scope: CleanupScope, logger: Logger): Pr
     const run = (component: string | undefined): Promise<ExecResult> =>
       exec(
         'cmake',
-        ['--install', plan.buildDir, ...(component === undefined ? [] : ['--component', component])],
+        [
+          '--install',
+          plan.buildDir,
+          '--prefix',
+          plan.prefix,
+          ...(component === undefined ? [] : ['--component', component]),
+        ],
         {
           env: plan.toolEnv,
           check: false,
@@ -192,7 +205,21 @@ async function install(plan: BuildPlan, scope: CleanupScope, logger: Logger): Pr
   if (step.result.exitCode !== 0) {
     throw new BuildError(installFailure(step.text, log, plan.prefix));
   }
+  await refuseStrayInstall(plan.prefix);
   return step.seconds;
+}
+
+/**
+ * An install rule with a path fixed at configure time writes into the configured prefix, not into
+ * `--prefix`: the prefix would lack those files. Nothing may be there after an install.
+ */
+async function refuseStrayInstall(prefix: string): Promise<void> {
+  const stray = await readdir(CONFIGURED_PREFIX, { recursive: true }).catch(() => undefined);
+  if (stray === undefined) return;
+  await rm(CONFIGURED_PREFIX, { recursive: true, force: true });
+  throw new BuildError(
+    `the install wrote ${stray.slice(0, 3).join(', ')}${stray.length > 3 ? ` and ${stray.length - 3} more` : ''} under ${CONFIGURED_PREFIX}, the prefix the build is configured with, instead of ${prefix}: an install rule of this tree uses a path fixed at configure time; removed them`,
+  );
 }
 
 /**
@@ -251,8 +278,18 @@ export class BuildProgress {
     for (const line of lines) this.line(line);
   }
 
+  /** Objects compiled so far, in ninja's order. */
+  readonly compiled: string[] = [];
+
   summary(): string {
-    return this.total === 0 ? 'nothing to do' : `${this.done}/${this.total} steps`;
+    if (this.total === 0) return 'nothing to do';
+    const compiled = `${this.compiled.length} compiled`;
+    return `${this.done}/${this.total} steps, ${compiled}`;
+  }
+
+  /** Steps ninja has run so far. */
+  get steps(): number {
+    return this.done;
   }
 
   private line(line: string): void {
@@ -260,6 +297,8 @@ export class BuildProgress {
     if (!step) return;
     this.done = step.done;
     this.total = step.total;
+    const object = compiledObject(step.what);
+    if (object !== undefined) this.compiled.push(object);
     const percent = Math.floor((100 * step.done) / step.total);
     const t = this.now();
     if (percent < this.lastPercent + 5 && t - this.lastShownS < 60 && step.done !== step.total) return;

@@ -68,6 +68,17 @@ export const BuildInfo = z.strictObject({
   components: z.array(z.string()).optional(),
   startedAt: z.string(),
   seconds: z.strictObject({ configure: z.number(), build: z.number(), install: z.number() }),
+  /**
+   * The ninja steps this build ran (0 when nothing was out of date) and the objects it compiled,
+   * the first MAX_COMPILED_LISTED of them; absent in build.json from before it was recorded.
+   */
+  ninja: z
+    .strictObject({
+      steps: z.number().int().min(0),
+      compiledCount: z.number().int().min(0),
+      compiled: z.array(z.string()),
+    })
+    .optional(),
   jobs: z.number().int().min(1),
   /** ccache hits and misses of this build (the difference of its counters), or why none. */
   ccache: z.union([

@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "my_config.h"
+
 int main(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--version") == 0) {
@@ -13,6 +15,6 @@ int main(int argc, char **argv) {
       return 0;
     }
   }
-  fprintf(stderr, "this is a stand-in that only answers --version\n");
+  fprintf(stderr, "this is a stand-in (home %s) that only answers --version\n", DEFAULT_MYSQL_HOME);
   return 1;
 }
