@@ -6,7 +6,7 @@ import path, { dirname, join } from 'node:path';
 import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
-import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as compareCommand, k as compareOptionsFromFlags, o as detectSourceTree, q as resolveCompiler, t as comparisonLabels, u as inCleanupScope, v as runCommand, w as describeRunOutcome, x as buildSides, y as runConfigFromFlags, z as appendHistory, A as earlierDefinitions, C as historyRun, E as exec, F as DEFAULT_WINDOW, G as DEFAULT_MAX_P, H as historyChangesCommand, I as historyChangesRequest, J as suiteDifferences, K as changesText, L as isRecent, N as formatChangePercentPlain, O as mergeCommand, P as packageVersion } from './gate.js';
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as compareCommand, k as compareOptionsFromFlags, o as stageTable, q as detectSourceTree, t as resolveCompiler, u as comparisonLabels, v as inCleanupScope, w as runCommand, x as describeRunOutcome, y as buildSides, z as runConfigFromFlags, A as appendHistory, C as earlierDefinitions, E as historyRun, F as exec, G as DEFAULT_WINDOW, H as DEFAULT_MAX_P, I as historyChangesCommand, J as historyChangesRequest, K as suiteDifferences, L as changesText, N as isRecent, O as formatChangePercentPlain, P as mergeCommand, Q as packageVersion } from './gate.js';
 import 'node:crypto';
 import 'node:fs/promises';
 import 'node:net';
@@ -4664,7 +4664,8 @@ function addBuildCommand(program, onExitCode) {
 function describeCompareOutcome(outcome) {
     return (`${outcome.summary}\n\nverdict: ${outcome.verdictPath}\n` +
         `report: ${outcome.report.htmlPath}, comment: ${outcome.report.commentPath}, ` +
-        `${outcome.report.charts.length} chart(s) in ${dirname(outcome.report.commentPath)}/charts/\n`);
+        `${outcome.report.charts.length} chart(s) in ${dirname(outcome.report.commentPath)}/charts/\n\n` +
+        `${stageTable(outcome.stages)}\n`);
 }
 function addCompareCommand(program, onExitCode) {
     program
@@ -4748,6 +4749,7 @@ function runFlags(flags, base, head) {
         ...(flags.maxRepetitions === undefined ? {} : { maxRepetitions: flags.maxRepetitions }),
         ...(flags.budget === undefined ? {} : { budget: flags.budget }),
         pin: flags.pin,
+        ...(flags.parallelSides === undefined ? {} : { parallelSides: flags.parallelSides }),
         verbose: flags.verbose ?? false,
     };
 }
@@ -4786,6 +4788,8 @@ function addCompareCompilersCommand(program, onExitCode) {
         .option('--max-repetitions <n>', 'repetitions per side an undecided cell may reach, as for run')
         .option('--budget <time>', 'how long the measurement may take with more repetitions, as for run')
         .option('--pin <mode>', 'CPUs of their own for the server and sysbench, as for run', 'auto')
+        .option('--parallel-sides', 'count suites: both builds measured at once, as for run')
+        .option('--no-parallel-sides', 'measure the two builds one at a time, interleaved')
         .option('--report <dir>', 'directory for verdict.json, comment.md, report.html and charts', 'report')
         .option('--tolerance <rule>', 'tolerance override, as for compare (repeatable)', collect)
         .option('--alpha <p>', 'significance level', '0.05')
@@ -5013,6 +5017,8 @@ function addRunCommand(program, onExitCode) {
         .option('--max-repetitions <n>', 'A/B runs: repetitions per side a cell the planned ones leave undecided may reach (default: the plan only)')
         .option('--budget <time>', 'A/B runs: how long the measurements may take, the plan included, while undecided cells get more repetitions, e.g. 20m')
         .option('--pin <mode>', 'run the server and sysbench on CPUs of their own (taskset): auto (wherever there are 2 CPUs or more), on (a warning when it cannot) or off', 'auto')
+        .option('--parallel-sides', 'count suites (instructions): measure base and head at once, each with its CPUs (default when there are 2 CPUs or more)')
+        .option('--no-parallel-sides', 'measure base and head one at a time, interleaved')
         .option('--shard <K/N>', "measure only shard K of N: a share of the suite's cells balanced by planned time, for a matrix of identical machines; `merge` joins the shards' results")
         .option('--verbose', 'show debug output (server start-up, commands)')
         .action(async (parsed) => {

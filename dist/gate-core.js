@@ -6718,6 +6718,16 @@ function record(keyType, valueType, params) {
         ...normalizeParams(params),
     });
 }
+// type alksjf = core.output<core.$ZodRecordKey>;
+function partialRecord(keyType, valueType, params) {
+    return new ZodRecord({
+        type: "record",
+        keyType,
+        valueType: valueType,
+        ...normalizeParams(params),
+        partial: true,
+    });
+}
 const ZodEnum = /*@__PURE__*/ $constructor("ZodEnum", (inst, def) => {
     $ZodEnum.init(inst, def);
     ZodType.init(inst, def);
@@ -7314,4 +7324,4 @@ function ensureSharedDir(dir) {
         chmodSync(dir, 0o1777);
 }
 
-export { BaselineError as B, DependencyError as D, GateError as G, HistoryError as H, InputError as I, LockTimeoutError as L, ResultsError as R, ServerError as S, ZodError as Z, _isoDateTime as _, InterruptedError as a, ZodISODateTime as b, _enum as c, array as d, errorMessage as e, strictObject as f, boolean as g, discriminatedUnion as h, int as i, isRunning as j, tailLines as k, literal as l, BuildError as m, number as n, object as o, BenchmarkError as p, url as q, record as r, string as s, tuple as t, union as u, ensureMachineStateDir as v, writeFileAtomic as w, _null as x, ServerRegistry as y };
+export { BaselineError as B, DependencyError as D, GateError as G, HistoryError as H, InputError as I, LockTimeoutError as L, ResultsError as R, ServerError as S, ZodError as Z, _isoDateTime as _, InterruptedError as a, ZodISODateTime as b, _enum as c, array as d, errorMessage as e, strictObject as f, boolean as g, discriminatedUnion as h, int as i, isRunning as j, tailLines as k, literal as l, BuildError as m, number as n, object as o, partialRecord as p, BenchmarkError as q, record as r, string as s, tuple as t, union as u, url as v, writeFileAtomic as w, ensureMachineStateDir as x, _null as y, ServerRegistry as z };

@@ -1,6 +1,6 @@
+import { i as commonBuildRequest, R as actionSpelling, S as compilerLabel, u as comparisonLabels, T as detectCcache, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, E as historyRun, U as analyzeHistory, N as isRecent, V as changesDocument, L as changesText, W as parseResults, c as checkWholeRun, X as historyRelativePath, Y as historySpec, Z as renderChart, _ as alertIssue, $ as MAX_HISTORY_BYTES, a0 as parseHistoryText, a1 as appendToHistory, a2 as serializeHistory, J as historyChangesRequest, p as parseCommit, O as formatChangePercentPlain, a3 as commentMarker, a4 as cliSpelling, a5 as writeReport, a6 as verdictExitCode, a7 as renderVerdictSummary, a8 as sideOf, a9 as looksOfRun, aa as buildVerdict, ab as Verdict, ac as relinkedLines, ad as parseVerdict, ae as parseBaselineFile, af as DEFAULT_COMPARE_OPTIONS, n as newestEntry, ag as checkComparable, ah as baselineSide, ai as foldLines, k as compareOptionsFromFlags, z as runConfigFromFlags, v as inCleanupScope, w as runCommand, aj as failedOn, P as mergeCommand, j as compareCommand, ak as workflowRepositoryUrl, o as stageTable, al as buildStages, am as stageMarkdown, an as runStages, y as buildSides } from './gate.js';
 import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, h as setFailed, r as requireTunnel, j as requireUndici, u as undiciExports } from './actions-toolkit.js';
 import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
-import { i as commonBuildRequest, Q as actionSpelling, R as compilerLabel, t as comparisonLabels, S as detectCcache, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, C as historyRun, T as analyzeHistory, L as isRecent, U as changesDocument, K as changesText, V as parseResults, c as checkWholeRun, W as historyRelativePath, X as historySpec, Y as renderChart, Z as alertIssue, _ as MAX_HISTORY_BYTES, $ as parseHistoryText, a0 as appendToHistory, a1 as serializeHistory, I as historyChangesRequest, p as parseCommit, N as formatChangePercentPlain, a2 as commentMarker, a3 as cliSpelling, a4 as writeReport, a5 as verdictExitCode, a6 as renderVerdictSummary, a7 as sideOf, a8 as looksOfRun, a9 as buildVerdict, aa as Verdict, ab as relinkedLines, ac as parseVerdict, ad as parseBaselineFile, ae as DEFAULT_COMPARE_OPTIONS, n as newestEntry, af as checkComparable, ag as baselineSide, ah as foldLines, k as compareOptionsFromFlags, y as runConfigFromFlags, u as inCleanupScope, v as runCommand, ai as failedOn, O as mergeCommand, j as compareCommand, aj as workflowRepositoryUrl, x as buildSides } from './gate.js';
 import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, Z as ZodError, o as object, s as string } from './gate-core.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
@@ -8,15 +8,30 @@ import http__default from 'http';
 import https__default from 'https';
 import { lstatSync, readFileSync as readFileSync$1, mkdirSync, realpathSync, readdirSync, existsSync as existsSync$1, openSync, constants, fstatSync, readSync, closeSync, statSync } from 'node:fs';
 import { s as saveStateForPost } from './post-state.js';
-import 'crypto';
-import 'path';
+import 'node:fs/promises';
+import 'node:os';
+import 'node:child_process';
+import 'node:net';
+import 'node:crypto';
+import 'buffer';
+import 'events';
+import 'process';
 import 'net';
 import 'tls';
-import 'events';
-import 'assert';
+import 'timers';
+import 'stream';
+import 'string_decoder';
+import 'crypto';
+import 'zlib';
 import 'util';
+import 'url';
+import 'node:zlib';
+import 'node:timers/promises';
+import 'node:module';
+import 'node:url';
+import 'path';
+import 'assert';
 import 'node:assert';
-import 'node:net';
 import 'node:http';
 import 'node:stream';
 import 'node:buffer';
@@ -26,28 +41,13 @@ import 'node:events';
 import 'node:diagnostics_channel';
 import './commonjs-helpers.js';
 import 'node:tls';
-import 'node:zlib';
 import 'node:perf_hooks';
 import 'node:util/types';
 import 'node:worker_threads';
-import 'node:url';
 import 'node:async_hooks';
 import 'node:console';
 import 'node:dns';
-import 'string_decoder';
 import 'child_process';
-import 'timers';
-import 'node:fs/promises';
-import 'node:os';
-import 'node:child_process';
-import 'node:crypto';
-import 'buffer';
-import 'process';
-import 'stream';
-import 'zlib';
-import 'url';
-import 'node:timers/promises';
-import 'node:module';
 
 // Action inputs, read once into the same option strings the CLI builds from its command line, so
 // the command layer checks both the same way (errors say `input "x"` here, `--x` there).
@@ -71,6 +71,7 @@ function readRunInputs() {
         maxRepetitions: optionalInput('max-repetitions'),
         budget: optionalInput('budget'),
         pin: optionalInput('pin'),
+        parallelSides: optionalInput('parallel-sides'),
         shard: optionalInput('shard'),
         verbose: isDebug(),
     };
@@ -7227,7 +7228,20 @@ async function mergeAndJudge() {
     setOutput('raw-dir', outcome.rawDir);
     await judgeAndFail(outcome, compareInputs);
 }
-async function judge(outcome, inputs) {
+/**
+ * The stage table of the job summary: the builds of this job (each side's build.json, which the
+ * results carry), the run and the compare.
+ */
+function jobStages(outcome, compared, built) {
+    const builds = built
+        ? ['base', 'head'].flatMap((side) => {
+            const info = outcome.results.sides[side]?.build;
+            return info ? buildStages(info, side) : [];
+        })
+        : [];
+    return `\n\n### Time per stage\n\n${stageMarkdown([...builds, ...runStages(outcome.results), ...compared.stages])}\n`;
+}
+async function judge(outcome, inputs, built = false) {
     const compared = await group('Compare', () => compareCommand({
         resultsPath: outcome.resultsPath,
         baselinePath: inputs.baseline ?? null,
@@ -7237,11 +7251,14 @@ async function judge(outcome, inputs) {
         ...workflowRepositoryUrl(process.env),
     }));
     info(compared.summary);
+    info(stageTable(compared.stages));
     setOutput('report-dir', dirname(compared.report.commentPath));
     await postToPullRequest(compared.report, outcome.results.suite.name);
     // The job summary shows the same content as the comment (outside GitHub there is none).
     if (process.env.GITHUB_STEP_SUMMARY)
-        await summary.addRaw(compared.report.commentWithoutImages).write();
+        await summary
+            .addRaw(compared.report.commentWithoutImages + jobStages(outcome, compared, built))
+            .write();
     setOutput('verdict', compared.verdict.verdict);
     setOutput('regressions', String(compared.verdict.counts.regression));
     setOutput('verdict-path', compared.verdictPath);
@@ -7251,12 +7268,12 @@ async function judge(outcome, inputs) {
  * Judges, comments, and fails the step on a regression (or an inconclusive verdict, if asked); a
  * run of one server without a baseline is recorded only.
  */
-async function judgeAndFail(outcome, compareInputs) {
+async function judgeAndFail(outcome, compareInputs, built = false) {
     if (outcome.results.mode === 'single' && compareInputs.baseline === undefined) {
         info('one server measured and no baseline given: results are recorded, not judged');
         return;
     }
-    const compared = await judge(outcome, compareInputs);
+    const compared = await judge(outcome, compareInputs, built);
     const { verdict } = compared.verdict;
     if (verdict === 'inconclusive') {
         warning(`inconclusive: ${compared.verdict.counts.inconclusive} cell(s) too noisy to judge`);
@@ -7301,7 +7318,7 @@ async function run() {
             info(`shard ${index}/${count} measured: mode merge joins every shard's results and judges them`);
             return;
         }
-        await judgeAndFail(outcome, compareInputs);
+        await judgeAndFail(outcome, compareInputs, buildInputs !== undefined);
     }
     catch (error) {
         setFailed(errorMessage(error));

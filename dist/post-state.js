@@ -1,5 +1,5 @@
 import { k as saveState, w as warning, c as info, l as getState } from './actions-toolkit.js';
-import { y as ServerRegistry, e as errorMessage } from './gate-core.js';
+import { z as ServerRegistry, e as errorMessage } from './gate-core.js';
 
 // The action's post step (action.yml `post:`, `post-if: always()`): the runner runs it after the
 // job's steps, also when the job was cancelled. A cancelled main step gets SIGINT, SIGTERM 7.5 s

@@ -59,13 +59,18 @@ maybe('the action', () => {
   });
 
   it('judges an A/B run: verdict outputs, verdict.json with the config diff, the step passes on an inconclusive verdict', async () => {
-    const { code, stdout, outputs } = await runAction({
-      base: '/usr/sbin/mariadbd',
-      head: '/usr/sbin/mariadbd',
-      'head-set': 'performance_schema=ON',
-      suite: TINY_SUITE,
-      out: 'perf/results.json',
-    });
+    const summaryFile = join(temp.path, 'step-summary.md');
+    writeFileSync(summaryFile, '');
+    const { code, stdout, outputs } = await runAction(
+      {
+        base: '/usr/sbin/mariadbd',
+        head: '/usr/sbin/mariadbd',
+        'head-set': 'performance_schema=ON',
+        suite: TINY_SUITE,
+        out: 'perf/results.json',
+      },
+      { GITHUB_STEP_SUMMARY: summaryFile },
+    );
     expect({ code, stdout: code === 0 ? '' : stdout }).toEqual({ code: 0, stdout: '' });
     expect(stdout).toContain('::group::Compare');
     // Two repetitions a side (the tiny suite) cannot show a regression: the verdict says so.
@@ -77,6 +82,19 @@ maybe('the action', () => {
       configDiff: { name: string }[];
     };
     expect(verdict.configDiff.map((entry) => entry.name)).toContain('performance_schema');
+    // The job summary ends with the time of every stage: servers, measuring per side, compare, report.
+    const summary = readFileSync(summaryFile, 'utf8');
+    expect(summary).toContain('### Time per stage');
+    for (const stage of [
+      'server start (base)',
+      'data prepare (head)',
+      'measure (base)',
+      'compare',
+      'report',
+    ]) {
+      expect(summary).toMatch(new RegExp(`^\\| ${stage.replace(/[()]/g, '\\$&')} \\| \\d+\\.\\d s \\|`, 'm'));
+    }
+    expect(summary).toMatch(/^\| \*\*total\*\* \| \*\*\d+\.\d s\*\* \|/m);
   });
 
   it('fails the step with a message naming the input problem', async () => {

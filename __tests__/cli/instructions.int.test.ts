@@ -56,6 +56,13 @@ maybe('metric: instructions (real mariadbd under callgrind)', () => {
       const results = readResults(out);
       expect(results.costCounters?.valgrind).toMatch(/^\d+\.\d+/);
       expect(results.cells).toHaveLength(2 * 2);
+      // A count suite measures both sides at once by default, each on a CPU of its own, and lists
+      // base before head whichever finished first.
+      expect(results.parallelSides).toEqual({ base: '0', head: '1' });
+      expect(results.placement).toBeUndefined();
+      expect(results.cells.map((cell) => cell.side)).toEqual(['base', 'head', 'base', 'head']);
+      expect(results.stages?.sides.head?.measure).toBeGreaterThan(0);
+      expect(stderr.text).toMatch(/^measure \(both sides at once\) +\d+\.\d s$/m);
       for (const cell of results.cells) {
         for (const repetition of cell.repetitions) {
           const counts = repetition.cost?.callgrind;
@@ -106,6 +113,7 @@ maybe('metric: instructions (real mariadbd under callgrind)', () => {
     async () => {
       const { out } = await runAb(
         'pfs',
+        '--no-parallel-sides',
         '--base-set',
         'performance_schema=OFF',
         '--head-set',
@@ -114,6 +122,8 @@ maybe('metric: instructions (real mariadbd under callgrind)', () => {
       const verdictDir = join(dir.path, 'pfs-verdict');
       const code = await cli('compare', out, '--out', verdictDir);
       expect({ code, log: code === 1 ? '' : stderr.text }).toEqual({ code: 1, log: '' });
+      expect(readResults(out).parallelSides).toBeUndefined();
+      expect(stderr.text).toMatch(/^measure \(head\) +\d+\.\d s {2}\d+ repetitions$/m);
       const verdict = readVerdict(join(verdictDir, 'verdict.json'));
       const cell = verdict.cells.find(
         (c) => c.workload === 'oltp_point_select' && c.metric === 'instructions',

@@ -1,6 +1,6 @@
 // Where the server and sysbench run: the CPU lists and the choice per mode, suite and machine.
 import { formatCpuList, parseCpuList } from '../../src/cpu-list.js';
-import { choosePlacement } from '../../src/run/placement.js';
+import { chooseParallelSides, choosePlacement } from '../../src/run/placement.js';
 import { loadSuite } from '../../src/suite/load-suite.js';
 
 const quick = loadSuite('quick');
@@ -90,5 +90,41 @@ describe('choosePlacement', () => {
     expect(small.note).toMatch(
       /^the server runs on 1 CPU \(1\) while the suite runs up to 4 threads.*--pin off measures the whole machine\)$/,
     );
+  });
+});
+
+describe('chooseParallelSides', () => {
+  it('measures both sides of a count suite at once by default, each on half the CPUs', () => {
+    expect(chooseParallelSides('auto', instructions, 2, [0, 1], '--parallel-sides')).toEqual({
+      sides: { parallel: true, cpus: { base: '0', head: '1' } },
+    });
+    expect(chooseParallelSides('on', instructions, 2, [0, 1, 2, 3, 4], '--parallel-sides')).toEqual({
+      sides: { parallel: true, cpus: { base: '0-1', head: '2-4' } },
+    });
+  });
+
+  it('keeps wall-clock suites one side at a time, and refuses to be forced on them', () => {
+    expect(chooseParallelSides('auto', quick, 2, [0, 1], '--parallel-sides').sides).toEqual({
+      parallel: false,
+      reason: 'suite quick measures time',
+    });
+    expect(() => chooseParallelSides('on', quick, 2, [0, 1], '--parallel-sides')).toThrow(
+      '--parallel-sides is for count suites (metric: instructions): suite quick measures time',
+    );
+  });
+
+  it('says why not when it was asked for and cannot be, and is quiet when it was not', () => {
+    expect(chooseParallelSides('on', instructions, 2, [3], 'input "parallel-sides"')).toEqual({
+      sides: { parallel: false, reason: 'only CPU 3 is available to this run' },
+      warning: 'input "parallel-sides": only CPU 3 is available to this run; measuring one side at a time',
+    });
+    expect(chooseParallelSides('auto', instructions, 2, [3], '--parallel-sides').warning).toBeUndefined();
+    expect(chooseParallelSides('auto', instructions, 1, [0, 1], '--parallel-sides').sides.parallel).toBe(
+      false,
+    );
+    expect(chooseParallelSides('off', instructions, 2, [0, 1], '--parallel-sides').sides).toEqual({
+      parallel: false,
+      reason: 'not asked for (--parallel-sides off)',
+    });
   });
 });

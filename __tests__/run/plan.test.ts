@@ -1,9 +1,11 @@
 import {
+  cellLanes,
   planExtension,
   planSteps,
   plannedSeconds,
   RESTART_ESTIMATE_S,
   sideOrder,
+  type Step,
 } from '../../src/run/plan.js';
 import { formatDuration } from '../../src/format.js';
 import { ProgressTracker } from '../../src/run/progress.js';
@@ -159,5 +161,27 @@ describe('ProgressTracker for more repetitions', () => {
     const measure = steps.find((step) => step.kind === 'measure');
     if (!measure) throw new Error('no measurement planned');
     expect(tracker.describe(measure)).toContain('repetition 4/6');
+  });
+});
+
+describe('cellLanes', () => {
+  it('gives each side its own lane per cell, in the plan order, for measuring both at once', () => {
+    const lanes = cellLanes(planSteps(suite, ['base', 'head']));
+    expect(lanes).toHaveLength(2);
+    const describe = (step: Step): string =>
+      step.kind === 'measure' ? `${step.side} ${step.repetition}` : `${step.side} ${step.kind}`;
+    expect(lanes[0]?.map((lane) => lane.map(describe))).toEqual([
+      ['base warmup', 'base 1', 'base 2', 'base 3'],
+      ['head warmup', 'head 1', 'head 2', 'head 3'],
+    ]);
+    expect(lanes[1]?.flat().every((step) => step.kind !== 'restart' && step.threads === 4)).toBe(true);
+  });
+
+  it('keeps a restart with the cell of its side’s next step', () => {
+    const restarting = { ...suite, restartBetweenRepetitions: true, threads: [1] };
+    const lanes = cellLanes(planSteps(restarting, ['base', 'head']));
+    expect(lanes).toHaveLength(1);
+    expect(lanes[0]?.[0]?.slice(0, 3).map((step) => step.kind)).toEqual(['restart', 'warmup', 'measure']);
+    expect(lanes[0]?.every((lane) => lane.every((step) => step.side === lane[0]?.side))).toBe(true);
   });
 });

@@ -26,6 +26,7 @@ export function readRunInputs(): RunFlags {
     maxRepetitions: optionalInput('max-repetitions'),
     budget: optionalInput('budget'),
     pin: optionalInput('pin'),
+    parallelSides: optionalInput('parallel-sides'),
     shard: optionalInput('shard'),
     verbose: core.isDebug(),
   };

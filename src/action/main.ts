@@ -1,5 +1,6 @@
 // The action's steps: read every input, build the servers when given source trees, run the suite,
 // judge it, post to the pull request and set the outputs. The one place that calls core.setFailed.
+import { buildStages, runStages, stageMarkdown, stageTable } from '../report/stage-table.js';
 import * as core from '@actions/core';
 import { dirname, join } from 'node:path';
 
@@ -92,7 +93,21 @@ async function mergeAndJudge(): Promise<void> {
   await judgeAndFail(outcome, compareInputs);
 }
 
-async function judge(outcome: RunOutcome, inputs: CompareInputs): Promise<CompareOutcome> {
+/**
+ * The stage table of the job summary: the builds of this job (each side's build.json, which the
+ * results carry), the run and the compare.
+ */
+function jobStages(outcome: RunOutcome, compared: CompareOutcome, built: boolean): string {
+  const builds = built
+    ? (['base', 'head'] as const).flatMap((side) => {
+        const info = outcome.results.sides[side]?.build;
+        return info ? buildStages(info, side) : [];
+      })
+    : [];
+  return `\n\n### Time per stage\n\n${stageMarkdown([...builds, ...runStages(outcome.results), ...compared.stages])}\n`;
+}
+
+async function judge(outcome: RunOutcome, inputs: CompareInputs, built = false): Promise<CompareOutcome> {
   const compared = await core.group('Compare', () =>
     compareCommand({
       resultsPath: outcome.resultsPath,
@@ -104,11 +119,14 @@ async function judge(outcome: RunOutcome, inputs: CompareInputs): Promise<Compar
     }),
   );
   core.info(compared.summary);
+  core.info(stageTable(compared.stages));
   core.setOutput('report-dir', dirname(compared.report.commentPath));
   await postToPullRequest(compared.report, outcome.results.suite.name);
   // The job summary shows the same content as the comment (outside GitHub there is none).
   if (process.env.GITHUB_STEP_SUMMARY)
-    await core.summary.addRaw(compared.report.commentWithoutImages).write();
+    await core.summary
+      .addRaw(compared.report.commentWithoutImages + jobStages(outcome, compared, built))
+      .write();
   core.setOutput('verdict', compared.verdict.verdict);
   core.setOutput('regressions', String(compared.verdict.counts.regression));
   core.setOutput('verdict-path', compared.verdictPath);
@@ -119,12 +137,12 @@ async function judge(outcome: RunOutcome, inputs: CompareInputs): Promise<Compar
  * Judges, comments, and fails the step on a regression (or an inconclusive verdict, if asked); a
  * run of one server without a baseline is recorded only.
  */
-async function judgeAndFail(outcome: RunOutcome, compareInputs: CompareInputs): Promise<void> {
+async function judgeAndFail(outcome: RunOutcome, compareInputs: CompareInputs, built = false): Promise<void> {
   if (outcome.results.mode === 'single' && compareInputs.baseline === undefined) {
     core.info('one server measured and no baseline given: results are recorded, not judged');
     return;
   }
-  const compared = await judge(outcome, compareInputs);
+  const compared = await judge(outcome, compareInputs, built);
   const { verdict } = compared.verdict;
   if (verdict === 'inconclusive') {
     core.warning(`inconclusive: ${compared.verdict.counts.inconclusive} cell(s) too noisy to judge`);
@@ -174,7 +192,7 @@ export async function run(): Promise<void> {
       core.info(`shard ${index}/${count} measured: mode merge joins every shard's results and judges them`);
       return;
     }
-    await judgeAndFail(outcome, compareInputs);
+    await judgeAndFail(outcome, compareInputs, buildInputs !== undefined);
   } catch (error) {
     core.setFailed(errorMessage(error));
   }

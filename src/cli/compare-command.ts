@@ -1,5 +1,6 @@
 // `mysql-perf-gate compare`: flags → the compare command; the summary and where the reports went
 // go to stdout, and the verdict decides the exit status.
+import { stageTable } from '../report/stage-table.js';
 import { dirname } from 'node:path';
 
 import type { Command } from 'commander';
@@ -27,7 +28,8 @@ export function describeCompareOutcome(outcome: CompareOutcome): string {
   return (
     `${outcome.summary}\n\nverdict: ${outcome.verdictPath}\n` +
     `report: ${outcome.report.htmlPath}, comment: ${outcome.report.commentPath}, ` +
-    `${outcome.report.charts.length} chart(s) in ${dirname(outcome.report.commentPath)}/charts/\n`
+    `${outcome.report.charts.length} chart(s) in ${dirname(outcome.report.commentPath)}/charts/\n\n` +
+    `${stageTable(outcome.stages)}\n`
   );
 }
 

@@ -24,6 +24,7 @@ interface CompareCompilersFlags extends BuildFlags {
   maxRepetitions?: string;
   budget?: string;
   pin: string;
+  parallelSides?: boolean;
   report: string;
   tolerance?: string[];
   alpha: string;
@@ -47,6 +48,7 @@ function runFlags(flags: CompareCompilersFlags, base: string, head: string): Run
     ...(flags.maxRepetitions === undefined ? {} : { maxRepetitions: flags.maxRepetitions }),
     ...(flags.budget === undefined ? {} : { budget: flags.budget }),
     pin: flags.pin,
+    ...(flags.parallelSides === undefined ? {} : { parallelSides: flags.parallelSides }),
     verbose: flags.verbose ?? false,
   };
 }
@@ -104,6 +106,8 @@ export function addCompareCompilersCommand(program: Command, onExitCode: (code: 
       .option('--max-repetitions <n>', 'repetitions per side an undecided cell may reach, as for run')
       .option('--budget <time>', 'how long the measurement may take with more repetitions, as for run')
       .option('--pin <mode>', 'CPUs of their own for the server and sysbench, as for run', 'auto')
+      .option('--parallel-sides', 'count suites: both builds measured at once, as for run')
+      .option('--no-parallel-sides', 'measure the two builds one at a time, interleaved')
       .option('--report <dir>', 'directory for verdict.json, comment.md, report.html and charts', 'report')
       .option('--tolerance <rule>', 'tolerance override, as for compare (repeatable)', collect)
       .option('--alpha <p>', 'significance level', '0.05')

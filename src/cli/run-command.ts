@@ -47,6 +47,11 @@ export function addRunCommand(program: Command, onExitCode: (code: number) => vo
       'auto',
     )
     .option(
+      '--parallel-sides',
+      'count suites (instructions): measure base and head at once, each with its CPUs (default when there are 2 CPUs or more)',
+    )
+    .option('--no-parallel-sides', 'measure base and head one at a time, interleaved')
+    .option(
       '--shard <K/N>',
       "measure only shard K of N: a share of the suite's cells balanced by planned time, for a matrix of identical machines; `merge` joins the shards' results",
     )

@@ -570,6 +570,8 @@ class Bisection {
       lockTimeout: options.lockTimeout,
       // As run does by default: instruction suites pinned, throughput ones not.
       pin: { mode: 'auto', label: '--pin' },
+      // One server per run: nothing to measure at once.
+      parallelSides: { mode: 'off', label: '--parallel-sides' },
     };
     const started = performance.now();
     try {

@@ -1,6 +1,7 @@
 // The `build` command: build a MySQL, Percona Server or MariaDB source tree with a chosen compiler
 // and install it into a prefix that `run` accepts. Also buildSides, which builds the servers of a
 // run one after the other: compare-compilers, and the action when it is given source trees.
+import { buildStages, stageTable } from '../report/stage-table.js';
 import {
   type BuildOutcome,
   type BuildRequest,
@@ -68,7 +69,9 @@ function describeBuild(outcome: BuildOutcome): string {
   const lines = [
     `${FLAVOR_NAMES[info.flavor]} ${info.version} built with ${info.compiler.id} ${info.compiler.version} (${info.buildType}; C flags "${info.flags.c}", C++ flags "${info.flags.cxx}")`,
     `source: ${info.source.root}${info.source.gitCommit ? ` at ${info.source.gitCommit}${info.source.gitDirty ? ' with local changes' : ''}` : ''}`,
-    `time: configure ${info.seconds.configure} s, build ${info.seconds.build} s, install ${info.seconds.install} s`,
+    '',
+    stageTable(buildStages(info)),
+    '',
   ];
   if (outcome.binary !== undefined) {
     lines.push(`server: ${outcome.binary}`, `build description: ${outcome.infoPath ?? ''}`);

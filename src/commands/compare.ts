@@ -1,6 +1,7 @@
 // The `compare` command: read results (and a baseline), decide, write verdict.json and the reports
 // (comment, HTML report, charts). Its options come from CLI flags or action inputs as strings
 // (CompareOptionFlags); compareOptionsFromFlags checks them the same way for both front ends.
+import type { StageRow } from '../report/stage-table.js';
 import { shardAloneWarning } from '../run/merge-shards.js';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -50,6 +51,8 @@ export interface CompareOutcome {
   /** The terminal summary: the verdict, the differences between the sides and every cell. */
   readonly summary: string;
   readonly report: WrittenReport;
+  /** How long judging and writing the report took. */
+  readonly stages: readonly StageRow[];
   /** 0 pass, 1 fail (a regression, or an inconclusive verdict counted as a failure). */
   readonly exitCode: 0 | 1;
 }
@@ -102,6 +105,7 @@ export async function compareCommand(config: CompareConfig): Promise<CompareOutc
       `--source-url ${config.sourceUrl}: expected an https:// address, such as https://github.com/owner/repo`,
     );
   }
+  const judging = performance.now();
   const results = readResults(config.resultsPath);
   const base = baseFor(config, results);
   const head = sideOf(results, 'head');
@@ -122,6 +126,7 @@ export async function compareCommand(config: CompareConfig): Promise<CompareOutc
   mkdirSync(outDir, { recursive: true });
   const verdictPath = join(outDir, 'verdict.json');
   writeFileAtomic(verdictPath, `${JSON.stringify(verdict, null, 2)}\n`);
+  const reporting = performance.now();
   const report = await writeReport(outDir, {
     verdict,
     base: base.side,
@@ -129,11 +134,18 @@ export async function compareCommand(config: CompareConfig): Promise<CompareOutc
     suite: results.suite,
     history: base.history,
   });
+  const cells = `${verdict.cells.length} cells × metric`;
+  const files = `${report.charts.length} chart(s), comment, HTML`;
+  const stages: StageRow[] = [
+    { stage: 'compare', seconds: (reporting - judging) / 1000, detail: cells },
+    { stage: 'report', seconds: (performance.now() - reporting) / 1000, detail: files },
+  ];
   return {
     verdict,
     verdictPath,
     summary: renderVerdictSummary(verdict),
     report,
+    stages,
     exitCode: verdictExitCode(verdict),
   };
 }

@@ -1,6 +1,7 @@
 // The `run` command: measure one server, or two interleaved, with a suite and write results.json.
 // Its options come from CLI flags or action inputs as strings (RunFlags); runConfigFromFlags
 // checks them the same way for both front ends, naming the flag or input in every error.
+import { runStages, stageTable } from '../report/stage-table.js';
 import { InputError } from '../errors.js';
 import { renderResultsSummary } from '../results/results-summary.js';
 import type { Results } from '../results/results-schema.js';
@@ -8,7 +9,7 @@ import { DEFAULT_COMPARE_OPTIONS, type CompareOptions, undecidedCells } from '..
 import { parseDuration } from '../duration.js';
 import { formatDuration } from '../format.js';
 import { adaptiveLooks, type AdaptiveConfig } from '../run/adaptive.js';
-import { PIN_MODES, type PinMode } from '../run/placement.js';
+import { type ParallelMode, PIN_MODES, type PinMode } from '../run/placement.js';
 import { parseShard, shardCells, shardLabel } from '../run/shards.js';
 import { plannedTotalSeconds, planSteps } from '../run/plan.js';
 import { rawDirFor, type RunConfig, type SideConfig } from '../run/run-config.js';
@@ -45,6 +46,8 @@ export interface RunFlags {
   pin?: string;
   /** Measure only shard K of N of the suite's cells: "K/N". */
   shard?: string;
+  /** Count suites: base and head at once (true), one at a time (false), or auto (absent, "auto"). */
+  parallelSides?: boolean | string;
   verbose?: boolean;
 }
 
@@ -90,7 +93,21 @@ export function runConfigFromFlags(
       label: spell('lock-timeout'),
     },
     pin: { mode: parsePin(flags.pin, spell('pin')), label: spell('pin') },
+    parallelSides: {
+      mode: parseParallelSides(flags.parallelSides, spell('parallel-sides')),
+      label: spell('parallel-sides'),
+    },
   };
+}
+
+function parseParallelSides(value: boolean | string | undefined, label: string): ParallelMode {
+  if (value === true) return 'on';
+  if (value === false) return 'off';
+  const mode = value?.trim().toLowerCase() ?? '';
+  if (mode === '' || mode === 'auto') return 'auto';
+  if (mode === 'on' || mode === 'true') return 'on';
+  if (mode === 'off' || mode === 'false') return 'off';
+  throw new InputError(`${label} ${value}: expected auto, true or false`);
 }
 
 /** --server, or --base and --head, with their per-side options. */
@@ -233,8 +250,14 @@ export async function runCommand(
     results,
     resultsPath: config.outPath,
     rawDir: rawDirFor(config.outPath),
-    summary: renderResultsSummary(results),
+    summary: [renderResultsSummary(results), ...stagesOf(results)].join('\n\n'),
   };
+}
+
+/** The run's stage table, when its results recorded the stages. */
+function stagesOf(results: Results): string[] {
+  const rows = runStages(results);
+  return rows.length === 0 ? [] : [stageTable(rows)];
 }
 
 /** "shard 2/3 of suite quick: 2 of 6 cells (…), about 3m of 9m planned". */

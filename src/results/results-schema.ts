@@ -316,6 +316,23 @@ export const Results = z.strictObject({
   /** Where the server and sysbench ran (absent in results written before it was recorded). */
   placement: Placement.optional(),
   /**
+   * Set when base and head were measured at once (`--parallel-sides`, count suites only): each
+   * side's server and its sysbench on CPUs of their own. Absent: one side at a time, interleaved.
+   */
+  parallelSides: z.strictObject({ base: z.string().max(200), head: z.string().max(200) }).optional(),
+  /** How long the run's stages took, in seconds (absent in results from before it was recorded). */
+  stages: z
+    .strictObject({
+      /** Per side: starting its server, preparing its tables, its own warm-ups and repetitions. */
+      sides: z.partialRecord(
+        SideName,
+        z.strictObject({ start: z.number().min(0), prepare: z.number().min(0), measure: z.number().min(0) }),
+      ),
+      /** Wall time of the measurements, both sides (less than their sum when they ran at once). */
+      measure: z.number().min(0),
+    })
+    .optional(),
+  /**
    * Set when the run added repetitions to cells it could not decide (--max-repetitions,
    * --budget): the looks compare spends alpha over (stats/alpha-spending.ts), and why it stopped.
    */

@@ -147,9 +147,7 @@ function describeAdaptive(adaptive: AdaptiveRecord): string {
 }
 
 export function renderResultsSummary(results: Results): string {
-  const lines = [
-    `suite ${results.suite.name}: ${results.cells.length} cells, ${results.mode === 'ab' ? 'base and head interleaved' : 'one server'}`,
-  ];
+  const lines = [`suite ${results.suite.name}: ${results.cells.length} cells, ${sidesMode(results)}`];
   for (const [name, facts] of Object.entries(results.sides)) {
     const compiler = facts.compiler.known ? facts.compiler.name : `unknown (${facts.compiler.reason})`;
     lines.push(`${name}: ${FLAVOR_NAMES[facts.flavor]} ${facts.versionFunction}, compiler ${compiler}`);
@@ -176,6 +174,10 @@ export function renderResultsSummary(results: Results): string {
   } else if (counters && !counters.hardwareInstructions.available) {
     lines.push(`hardware instruction counts: not available (${counters.hardwareInstructions.reason})`);
   }
+  if (results.parallelSides) {
+    const { base, head } = results.parallelSides;
+    lines.push(`placement: base's server and sysbench on CPU ${base}, head's on CPU ${head}`);
+  }
   if (results.placement) {
     const { placement } = results;
     lines.push(
@@ -187,4 +189,10 @@ export function renderResultsSummary(results: Results): string {
   if (results.adaptive) lines.push(describeAdaptive(results.adaptive));
   lines.push('', measurementTable(results));
   return lines.join('\n');
+}
+
+/** How the run measured its sides: one server, interleaved, or both at once. */
+function sidesMode(results: Results): string {
+  if (results.mode !== 'ab') return 'one server';
+  return results.parallelSides ? 'base and head at once' : 'base and head interleaved';
 }

@@ -37,9 +37,17 @@ export class CellCollector {
     }
   }
 
-  /** The cells in the order their first repetition ran, with function costs where counted. */
+  /**
+   * The cells in the order their first repetition ran, base before head within a workload and
+   * thread count (sides measured at once finish in either order), with function costs where counted.
+   */
   results(): CellResult[] {
-    return [...this.cells.entries()].map(([key, cell]) => {
+    const entries = [...this.cells.entries()];
+    const firstOf = (cell: CellResult): number =>
+      entries.findIndex(([, other]) => other.workload === cell.workload && other.threads === cell.threads);
+    const sideRank = (cell: CellResult): number => (cell.side === 'base' ? 0 : 1);
+    entries.sort(([, a], [, b]) => firstOf(a) - firstOf(b) || sideRank(a) - sideRank(b));
+    return entries.map(([key, cell]) => {
       const functions: FunctionCost[] | undefined = this.tallies.get(key)?.perTransaction();
       return functions ? { ...cell, functions } : cell;
     });

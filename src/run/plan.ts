@@ -27,6 +27,33 @@ export type Step =
 /** Rough cost of a restart (shutdown + start + buffer pool load), for progress estimates only. */
 export const RESTART_ESTIMATE_S = 5;
 
+/**
+ * The steps of a run whose sides are measured at once (count suites, `--parallel-sides`): per
+ * cell, one lane of steps per side, in the plan's order. The lanes of a cell run together and the
+ * cells one after another, so both sides stay at the same cell.
+ */
+export function cellLanes(steps: readonly Step[]): Step[][][] {
+  const cells: Step[][][] = [];
+  let key: string | undefined;
+  let lanes = new Map<SideName, Step[]>();
+  for (const [index, step] of steps.entries()) {
+    // A restart belongs to the cell of the next step of its side.
+    const owner =
+      step.kind === 'restart'
+        ? steps.slice(index + 1).find((s) => s.side === step.side && s.kind !== 'restart')
+        : step;
+    const stepKey = owner && owner.kind !== 'restart' ? `${owner.workload}@${owner.threads}` : key;
+    if (stepKey !== key) {
+      if (lanes.size > 0) cells.push([...lanes.values()]);
+      lanes = new Map();
+      key = stepKey;
+    }
+    lanes.set(step.side, [...(lanes.get(step.side) ?? []), step]);
+  }
+  if (lanes.size > 0) cells.push([...lanes.values()]);
+  return cells;
+}
+
 /** Side order for repetition `index` (1-based): A B, then B A, then A B … */
 export function sideOrder(sides: readonly SideName[], index: number): SideName[] {
   return index % 2 === 1 ? [...sides] : [...sides].reverse();

@@ -2,7 +2,7 @@
 import type { SideName } from '../results/results-schema.js';
 import type { Suite } from '../suite/suite-schema.js';
 import type { AdaptiveConfig } from './adaptive.js';
-import type { PinMode } from './placement.js';
+import type { ParallelMode, PinMode } from './placement.js';
 import type { ShardSpec } from './shards.js';
 
 export interface SideConfig {
@@ -41,6 +41,8 @@ export interface RunConfig {
   readonly adaptive?: AdaptiveConfig;
   /** Whether the server and sysbench run on CPUs of their own (--pin), and how the user named it. */
   readonly pin: { readonly mode: PinMode; readonly label: string };
+  /** Whether base and head of a count suite are measured at once (--parallel-sides), and its name. */
+  readonly parallelSides: { readonly mode: ParallelMode; readonly label: string };
   /**
    * Set for `--shard K/N`: `suite` above is then this shard's cut of `suite` here, and `cells`
    * names the cells it keeps ("workload@threads").

@@ -18,7 +18,14 @@ import {
 import { currentLoadAverage, captureEnvironment } from '../environment/machine.js';
 import { errorMessage, GateError, InterruptedError } from '../errors.js';
 import { writeResults } from '../results/results-file.js';
-import type { Environment, Placement, Results, ServerFacts, ShardRecord } from '../results/results-schema.js';
+import type {
+  Environment,
+  Placement,
+  Results,
+  ServerFacts,
+  ShardRecord,
+  SideName,
+} from '../results/results-schema.js';
 import {
   inspectServer,
   ManagedServer,
@@ -38,11 +45,11 @@ import { checkSysbench, prepareTables } from '../sysbench/runner.js';
 import { CellCollector } from './cell-collector.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { describeWindow, type MeasuredSide, measureStep } from './measure-step.js';
-import { choosePlacement } from './placement.js';
+import { chooseParallelSides, choosePlacement, type ParallelSides } from './placement.js';
 import { adaptiveLooks, type AdaptiveConfig, type AdaptiveRecord, cellBatch, StepPace } from './adaptive.js';
 import { prepareRawDir } from './raw-dir.js';
 import { serverFingerprint } from './server-fingerprint.js';
-import { plannedSeconds, planSteps, type Step } from './plan.js';
+import { cellLanes, plannedSeconds, planSteps, type Step } from './plan.js';
 import { formatDuration, plural } from '../format.js';
 import { ProgressTracker } from './progress.js';
 import { rawDirFor, type RunConfig, type SideConfig } from './run-config.js';
@@ -56,6 +63,8 @@ interface Checked {
   readonly perf: PerfSupport;
   /** Where the server and sysbench run. */
   readonly placement: Placement;
+  /** Whether base and head are measured at once, each on CPUs of its own. */
+  readonly parallel: ParallelSides;
   readonly sideOptions: readonly Record<string, string>[];
   readonly installs: readonly ServerInstall[];
   readonly outPath: string;
@@ -66,6 +75,8 @@ interface Checked {
 
 interface StartedSide extends MeasuredSide {
   readonly facts: Omit<ServerFacts, 'errorLog'>;
+  /** Seconds its server took to start and its tables to be prepared. */
+  readonly seconds: { readonly start: number; readonly prepare: number };
 }
 
 /** Runs the whole suite. Everything it creates is registered in `scope` and removed on exit. */
@@ -132,7 +143,31 @@ async function checkBeforeStarting(
     logger.info(`hardware instruction counts: not available (${perf.reason}); measuring without them`);
   }
   const placement = await placeProcesses(config, logger);
-  return { sysbenchVersion, valgrind, perf, placement, sideOptions, installs };
+  const parallel = await measureAtOnce(config, logger);
+  return { sysbenchVersion, valgrind, perf, placement, parallel, sideOptions, installs };
+}
+
+/** Whether base and head are measured at once (--parallel-sides), and says so. */
+async function measureAtOnce(config: RunConfig, logger: Logger): Promise<ParallelSides> {
+  const { label, mode } = config.parallelSides;
+  const cpus = allowedCpus();
+  const { sides, warning } = chooseParallelSides(mode, config.suite, config.sides.length, cpus, label);
+  if (warning !== undefined) logger.warning(warning);
+  if (!sides.parallel) return sides;
+  await exec(TASKSET, ['--version'], {
+    installHint: `${label} runs each side on CPUs of its own through taskset: install util-linux (apt-get install util-linux)`,
+  });
+  logger.info(
+    `both sides at once: base's server and sysbench on CPU ${sides.cpus.base}, head's on CPU ${sides.cpus.head} (${label}; ${label === '--parallel-sides' ? '--no-parallel-sides' : `${label} false`} measures one at a time)`,
+  );
+  return sides;
+}
+
+/** Where a side's server and sysbench run: the run's placement, or the side's own CPUs. */
+function sidePlacement(checked: Checked, side: SideName): Placement {
+  if (!checked.parallel.parallel) return checked.placement;
+  const cpus = checked.parallel.cpus[side];
+  return { pinned: true, server: cpus, client: cpus };
 }
 
 /** Chooses where the server and sysbench run, and checks taskset when they are to be pinned. */
@@ -202,10 +237,13 @@ async function measure(
       sides.push(await startSide(config, sideConfig, index, setUp));
     }
   });
-  const { cells, adaptive } = await runSchedule(config, sides, logger, scope, checked.rawDir);
+  const { cells, adaptive, seconds } = await runSchedule(config, sides, logger, scope, {
+    rawDir: checked.rawDir,
+    parallel: checked.parallel.parallel,
+  });
   for (const side of sides) await side.server.stop();
   const shard = config.shard ? await shardRecord(config.shard, sides) : undefined;
-  const results = assembleResults(config, checked, environment, sides, cells, { adaptive, shard });
+  const results = assembleResults(config, checked, environment, sides, cells, { adaptive, shard, seconds });
   writeResults(checked.outPath, results);
   return results;
 }
@@ -276,6 +314,7 @@ async function startSide(
   };
   const paths = callgrindPaths(join(sideDir, 'callgrind'));
   if (valgrind) mkdirSync(paths.dir, { recursive: true });
+  const placement = sidePlacement(checked, sideConfig.name);
   const server = await ManagedServer.create({
     install,
     dir: sideDir,
@@ -284,16 +323,20 @@ async function startSide(
     log,
     registry: checked.registry,
     workDir: config.keepWorkDir ? null : runDir,
-    ...serverLaunch(checked.placement, valgrind ? { paths, tmpDir: join(sideDir, 'tmp') } : undefined),
+    ...serverLaunch(placement, valgrind ? { paths, tmpDir: join(sideDir, 'tmp') } : undefined),
   });
   created.push({ name: sideConfig.name, server });
   const probe = valgrind
     ? instructionProbe({ paths, rawDir, relativeDir: sideConfig.name, log })
     : throughputProbe(checked.perf);
+  const clock = stopwatch();
   await server.start();
+  const start = clock();
   const facts = await server.facts();
   logger.info(`${sideConfig.name}: ${facts.versionFunction} ready on ${server.connection.socketPath}`);
+  const prepareClock = stopwatch();
   const prepared = await prepareTables(server.connection, config.suite, scope.signal);
+  const prepare = prepareClock();
   writeFileSync(join(rawDir, `${sideConfig.name}-prepare.txt`), prepared);
   return {
     name: sideConfig.name,
@@ -301,7 +344,8 @@ async function startSide(
     server,
     probe,
     facts,
-    ...(checked.placement.pinned ? { clientCpus: checked.placement.client } : {}),
+    seconds: { start, prepare },
+    ...(placement.pinned ? { clientCpus: placement.client } : {}),
   };
 }
 
@@ -329,14 +373,19 @@ function serverLaunch(
   return placement.pinned ? { wrap: (binary, args) => pin({ command: binary, args }) } : {};
 }
 
+function stopwatch(): () => number {
+  const startMs = performance.now();
+  return () => (performance.now() - startMs) / 1000;
+}
+
 /** Runs every planned step in order (restarts, warm-ups, repetitions), with progress. */
 async function runSchedule(
   config: RunConfig,
   sides: readonly StartedSide[],
   logger: Logger,
   scope: CleanupScope,
-  rawDir: string,
-): Promise<{ cells: CellCollector; adaptive: AdaptiveRecord | undefined }> {
+  { rawDir, parallel }: { readonly rawDir: string; readonly parallel: boolean },
+): Promise<{ cells: CellCollector; adaptive: AdaptiveRecord | undefined; seconds: MeasureSeconds }> {
   const { suite } = config;
   const steps = planSteps(
     suite,
@@ -349,14 +398,31 @@ async function runSchedule(
   const cells = new CellCollector();
   const startS = performance.now() / 1000;
   let adaptive: AdaptiveRecord | undefined;
+  const sideSeconds = new Map<SideName, number>();
   await logger.group(`Measure suite ${suite.name}`, async () => {
-    const context = { sides, logger, scope, rawDir, suite, cells, pace: new StepPace() };
+    const context = {
+      sides,
+      logger,
+      scope,
+      rawDir,
+      suite,
+      cells,
+      pace: new StepPace(),
+      parallel,
+      sideSeconds,
+    };
     await runSteps(steps, progress, context);
     if (config.adaptive && sides.length > 1) {
       adaptive = await extendUndecided(config.adaptive, context, { startS, pace: context.pace });
     }
   });
-  return { cells, adaptive };
+  return { cells, adaptive, seconds: { wall: performance.now() / 1000 - startS, sides: sideSeconds } };
+}
+
+/** How long the measurements took: in all, and each side's own steps. */
+interface MeasureSeconds {
+  readonly wall: number;
+  readonly sides: ReadonlyMap<SideName, number>;
 }
 
 interface StepContext {
@@ -368,6 +434,10 @@ interface StepContext {
   readonly cells: CellCollector;
   /** How long each kind of step has really taken, for fitting more repetitions in the budget. */
   readonly pace: StepPace;
+  /** Base and head at once, per cell (count suites, --parallel-sides). */
+  readonly parallel: boolean;
+  /** Seconds each side's steps have taken so far. */
+  readonly sideSeconds: Map<SideName, number>;
 }
 
 async function runSteps(
@@ -375,34 +445,51 @@ async function runSteps(
   progress: ProgressTracker,
   context: StepContext,
 ): Promise<void> {
-  const { sides, logger, scope, rawDir, suite, cells, pace } = context;
-  for (const step of steps) {
-    const startS = performance.now() / 1000;
-    const timed = (): void => {
-      pace.record(step.kind, plannedSeconds(step, suite), performance.now() / 1000 - startS);
-    };
-    scope.throwIfInterrupted();
-    logger.progress(progress.describe(step));
-    const side = sides.find((candidate) => candidate.name === step.side);
-    if (!side) throw new Error(`plan names unknown side ${step.side}`);
-    if (step.kind === 'restart') {
-      await side.server.stop();
-      await side.server.start();
-      progress.done(step);
-      timed();
-      continue;
-    }
-    const outcome = await measureStep(step, side, suite, rawDir, scope, (line) => {
-      logger.warning(line);
-    });
+  if (!context.parallel) {
+    for (const step of steps) await runStep(step, progress, context);
+    return;
+  }
+  for (const lanes of cellLanes(steps)) {
+    const settled = await Promise.allSettled(
+      lanes.map(async (lane) => {
+        for (const step of lane) await runStep(step, progress, context);
+      }),
+    );
+    const failed = settled.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+}
+
+/** One step: a restart, a warm-up or a repetition, with its progress line and timing. */
+async function runStep(step: Step, progress: ProgressTracker, context: StepContext): Promise<void> {
+  const { sides, logger, scope, rawDir, suite, cells, pace, sideSeconds } = context;
+  const clock = stopwatch();
+  const timed = (): void => {
+    const seconds = clock();
+    pace.record(step.kind, plannedSeconds(step, suite), seconds);
+    sideSeconds.set(step.side, (sideSeconds.get(step.side) ?? 0) + seconds);
+  };
+  scope.throwIfInterrupted();
+  logger.progress(progress.describe(step));
+  const side = sides.find((candidate) => candidate.name === step.side);
+  if (!side) throw new Error(`plan names unknown side ${step.side}`);
+  if (step.kind === 'restart') {
+    await side.server.stop();
+    await side.server.start();
     progress.done(step);
     timed();
-    if (step.kind === 'warmup') continue;
-    cells.add(step, outcome);
-    logger.progress(
-      `  ${step.side} ${step.workload} @ ${step.threads}: ${describeWindow(outcome.report, outcome.window)}`,
-    );
+    return;
   }
+  const outcome = await measureStep(step, side, suite, rawDir, scope, (line) => {
+    logger.warning(line);
+  });
+  progress.done(step);
+  timed();
+  if (step.kind === 'warmup') return;
+  cells.add(step, outcome);
+  logger.progress(
+    `  ${step.side} ${step.workload} @ ${step.threads}: ${describeWindow(outcome.report, outcome.window)}`,
+  );
 }
 
 /**
@@ -470,15 +557,38 @@ async function shardRecord(
   };
 }
 
+/** Each side's start, prepare and measuring seconds, and the measurements' wall time. */
+function stagesRecord(
+  sides: readonly StartedSide[],
+  seconds: MeasureSeconds,
+): NonNullable<Results['stages']> {
+  const tenths = (value: number): number => Math.round(value * 10) / 10;
+  const perSide = Object.fromEntries(
+    sides.map((side) => [
+      side.name,
+      {
+        start: tenths(side.seconds.start),
+        prepare: tenths(side.seconds.prepare),
+        measure: tenths(seconds.sides.get(side.name) ?? 0),
+      },
+    ]),
+  );
+  return { sides: perSide, measure: tenths(seconds.wall) };
+}
+
 function assembleResults(
   config: RunConfig,
   checked: Checked,
   environment: Environment,
   sides: readonly StartedSide[],
   cells: CellCollector,
-  extra: { readonly adaptive: AdaptiveRecord | undefined; readonly shard: ShardRecord | undefined },
+  extra: {
+    readonly adaptive: AdaptiveRecord | undefined;
+    readonly shard: ShardRecord | undefined;
+    readonly seconds: MeasureSeconds;
+  },
 ): Results {
-  const { adaptive, shard } = extra;
+  const { adaptive, shard, seconds } = extra;
   const { valgrind, perf, outPath, rawDir } = checked;
   const serverFacts = (side: StartedSide): ServerFacts => ({
     ...side.facts,
@@ -504,7 +614,10 @@ function assembleResults(
     },
     rawDir: relative(dirname(outPath), rawDir) || basename(rawDir),
     cells: cells.results(),
-    placement: checked.placement,
+    ...(checked.parallel.parallel
+      ? { parallelSides: { ...checked.parallel.cpus } }
+      : { placement: checked.placement }),
+    stages: stagesRecord(sides, seconds),
     ...(adaptive ? { adaptive } : {}),
     ...(shard ? { shard } : {}),
   };

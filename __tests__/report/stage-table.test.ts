@@ -1,0 +1,63 @@
+// The stage tables every build, run and compare ends with, and the job summary's Markdown.
+import { buildStages, runStages, stageMarkdown, stageTable } from '../../src/report/stage-table.js';
+import { gccBuild } from '../helpers/build-info.js';
+import { fixtureResults } from '../helpers/report-input.js';
+
+describe('stage tables', () => {
+  it('shows a build as configure, compile with its steps, install and a total', () => {
+    const info = {
+      ...gccBuild(),
+      seconds: { configure: 1, build: 19.7, install: 5.3 },
+      ninja: { steps: 11, compiledCount: 5, compiled: [] },
+    };
+    expect(stageTable(buildStages(info, 'head'))).toBe(
+      [
+        'stage             time',
+        '--------------  ------  --------------------',
+        'head configure   1.0 s',
+        'head compile    19.7 s  11 steps, 5 compiled',
+        'head install     5.3 s',
+        '--------------  ------  --------------------',
+        'total           26.0 s',
+      ].join('\n'),
+    );
+  });
+
+  it('shows both sides measured at once as their wall time, with each side beneath it and out of the total', () => {
+    const results = {
+      ...fixtureResults('instructions-aa.json'),
+      parallelSides: { base: '0', head: '1' },
+      stages: {
+        sides: { base: { start: 2, prepare: 1, measure: 50 }, head: { start: 2, prepare: 1, measure: 60 } },
+        measure: 61,
+      },
+    };
+    const rows = runStages(results);
+    expect(rows.map((row) => row.stage)).toEqual([
+      'server start (base)',
+      'server start (head)',
+      'data prepare (base)',
+      'data prepare (head)',
+      'measure (both sides at once)',
+      '  base',
+      '  head',
+    ]);
+    expect(stageTable(rows)).toMatch(/^total\s+67\.0 s$/m);
+    expect(stageMarkdown(rows)).toContain('| ↳ head | 60.0 s | 12 repetitions |');
+    expect(stageMarkdown(rows)).toMatch(/\| \*\*total\*\* \| \*\*67\.0 s\*\* \|  \|$/);
+  });
+
+  it('shows sides measured in turn one row each, and nothing for results from before stages were kept', () => {
+    const old = fixtureResults('instructions-aa.json');
+    expect(runStages(old)).toEqual([]);
+    const serial = {
+      ...old,
+      stages: {
+        sides: { base: { start: 1, prepare: 1, measure: 50 }, head: { start: 1, prepare: 1, measure: 52 } },
+        measure: 102,
+      },
+    };
+    expect(stageTable(runStages(serial))).toMatch(/^measure \(head\)\s+52\.0 s  12 repetitions$/m);
+    expect(stageTable(runStages(serial))).toMatch(/^total\s+106\.0 s$/m);
+  });
+});
