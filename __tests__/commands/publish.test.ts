@@ -29,7 +29,7 @@ import {
   readArtifactFile,
 } from '../../src/commands/publish.js';
 import { DEFAULT_COMPARE_OPTIONS, buildVerdict } from '../../src/compare/verdict.js';
-import { Verdict } from '../../src/compare/verdict-schema.js';
+import { type CellComparison, Verdict } from '../../src/compare/verdict-schema.js';
 import { sideOf } from '../../src/commands/compare.js';
 import { saveBaseline } from '../../src/baseline/store.js';
 import { actionSpelling } from '../../src/commands/spelling.js';
@@ -40,6 +40,11 @@ import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github
 
 const FIXTURES = new URL('../../__fixtures__/results/', import.meta.url).pathname;
 const AB = join(FIXTURES, 'quick-ab-performance-schema.json');
+/** verdict.json as version 1 of the schema wrote it for quick-aa-pinned-adaptive.json. */
+const VERDICT_V1 = new URL('../../__fixtures__/verdict/quick-aa-pinned-adaptive.v1.json', import.meta.url)
+  .pathname;
+/** The cell of that run whose small change version 1 called unchanged. */
+const SMALL_CHANGE = { workload: 'oltp_read_only', threads: 1, metric: 'cpuTimeUs' };
 const HEAD = 'a'.repeat(40);
 const OTHER = 'c'.repeat(40);
 
@@ -93,6 +98,13 @@ function publish(overrides: Partial<PublishConfig> = {}): ReturnType<typeof publ
     getOctokit('actions', { baseUrl: mock.baseUrl }),
     logger,
   );
+}
+
+function matches(
+  cell: Pick<CellComparison, 'workload' | 'threads' | 'metric'>,
+  name: typeof SMALL_CHANGE,
+): boolean {
+  return cell.workload === name.workload && cell.threads === name.threads && cell.metric === name.metric;
 }
 
 /** The verdict compare would write for an A/B results file. */
@@ -234,6 +246,24 @@ describe('a good artifact', () => {
     expect(mock.comments.map((comment) => comment.issueNumber)).toEqual([7]);
   }, 120_000);
 
+  it('of schema version 1: judged again, its unchanged cell now within tolerance', async () => {
+    const v1 = JSON.parse(readFileSync(VERDICT_V1, 'utf8')) as Verdict;
+    expect(v1.schemaVersion).toBe(1);
+    expect(v1.cells.find((cell) => matches(cell, SMALL_CHANGE))?.verdict).toBe('unchanged');
+    cpSync(join(FIXTURES, 'quick-aa-pinned-adaptive.json'), join(artifact, 'results.json'));
+    cpSync(VERDICT_V1, join(artifact, 'verdict.json'));
+    const published = await publish();
+    expect(published.verdict.schemaVersion).toBe(2);
+    const cell = published.verdict.cells.find((c) => matches(c, SMALL_CHANGE));
+    expect(cell).toMatchObject({ verdict: 'within-tolerance', gating: false });
+    expect(cell?.reason).toMatch(/^3\.3% better, within the 5\.0% tolerance; shown to be real /);
+    expect(published.verdict.counts).toEqual({ ...v1.counts, withinTolerance: 0 });
+    expect(mock.comments.map((comment) => comment.issueNumber)).toEqual([7]);
+    expect(mock.comments[0]?.body).toMatch(
+      /\| oltp\\_read\\_only \| 1 \| CPU time \(µs\/txn\) \|[^\n]*\| within tolerance \|/,
+    );
+  }, 120_000);
+
   it('from a fork: found by the head label of the workflow run', async () => {
     const results = fixtureResults('quick-ab-performance-schema.json');
     writeArtifact(results, verdictFor(results));
@@ -275,10 +305,30 @@ describe('a tampered artifact', () => {
     );
   });
 
-  it('a verdict of another schema version is refused', async () => {
-    writeArtifact(results, { ...verdict, schemaVersion: 2 });
+  it.each([3, 0, '2'])('a verdict of schema version %j is refused', async (version) => {
+    writeArtifact(results, { ...verdict, schemaVersion: version });
     await expectRefused(
-      'artifact refused: verdict.json has verdict schema version 2; this mysql-perf-gate reads version 1',
+      `artifact refused: verdict.json has verdict schema version ${JSON.stringify(version)}; this mysql-perf-gate reads versions 1 and 2`,
+      tree(root),
+    );
+  });
+
+  it('a version 1 verdict may call a change within the tolerance unchanged, a version 2 verdict may not', async () => {
+    const aa = fixtureResults('quick-aa-pinned-adaptive.json');
+    const v1 = JSON.parse(readFileSync(VERDICT_V1, 'utf8')) as Verdict;
+    // The same cells, relabelled version 2: it no longer follows from its results.
+    writeArtifact(aa, { ...v1, schemaVersion: 2, counts: { ...v1.counts, withinTolerance: 0 } });
+    await expectRefused(
+      'artifact refused: verdict.json does not follow from results.json: it calls "oltp_read_only"@1 cpuTimeUs unchanged, the results give within-tolerance',
+      tree(root),
+    );
+    // Nor may version 1 call anything within-tolerance: it had no such verdict.
+    const cells = v1.cells.map((cell) =>
+      matches(cell, SMALL_CHANGE) ? { ...cell, verdict: 'within-tolerance' } : cell,
+    );
+    writeArtifact(aa, { ...v1, cells });
+    await expectRefused(
+      /^artifact refused: verdict\.json is not a valid verdict file: cells\[\d+\]\.verdict: Invalid option/,
       tree(root),
     );
   });
@@ -288,7 +338,7 @@ describe('a tampered artifact', () => {
     writeArtifact(results, { ...verdict, cells, postAs: 'admin' });
     await expectRefused(
       'artifact refused: verdict.json is not a valid verdict file: cells[0].verdict: Invalid option: expected one of ' +
-        '"regression"|"improvement"|"unchanged"|"inconclusive"; (top level): Unrecognized key: "postAs"',
+        '"regression"|"improvement"|"within-tolerance"|"unchanged"|"inconclusive"; (top level): Unrecognized key: "postAs"',
       tree(root),
     );
   });

@@ -190,7 +190,13 @@ describe('a real adaptive A/A run (quick, pinned, --budget twice the plan)', () 
       ...DEFAULT_COMPARE_OPTIONS,
       looks,
     });
-    expect(verdict.counts).toEqual({ regression: 0, improvement: 0, unchanged: 6, inconclusive: 0 });
+    expect(verdict.counts).toEqual({
+      regression: 0,
+      improvement: 0,
+      withinTolerance: 0,
+      unchanged: 6,
+      inconclusive: 0,
+    });
     const reps = Object.fromEntries(
       verdict.cells
         .filter((cell) => cell.metric === 'tps')

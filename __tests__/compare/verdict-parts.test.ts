@@ -39,19 +39,28 @@ describe('gatingCounts', () => {
       cell('regression', true),
       cell('unchanged', true),
       cell('unchanged', true),
+      cell('within-tolerance', true),
       cell('inconclusive', true),
       cell('regression', false),
       cell('improvement', false),
+      cell('within-tolerance', false),
     ];
-    expect(gatingCounts(cells)).toEqual({ regression: 1, improvement: 0, unchanged: 2, inconclusive: 1 });
+    expect(gatingCounts(cells)).toEqual({
+      regression: 1,
+      improvement: 0,
+      withinTolerance: 1,
+      unchanged: 2,
+      inconclusive: 1,
+    });
   });
 });
 
 describe('overallVerdict', () => {
-  const counts = { regression: 0, improvement: 0, unchanged: 0, inconclusive: 0 };
+  const counts = { regression: 0, improvement: 0, withinTolerance: 0, unchanged: 0, inconclusive: 0 };
   it.each([
     ['nothing judged', counts, 'pass'],
     ['improvements only', { ...counts, improvement: 3, unchanged: 1 }, 'pass'],
+    ['changes within the tolerance', { ...counts, withinTolerance: 2, unchanged: 1 }, 'pass'],
     ['an inconclusive cell', { ...counts, unchanged: 4, inconclusive: 1 }, 'inconclusive'],
     ['a regression beside inconclusive cells', { ...counts, regression: 1, inconclusive: 2 }, 'fail'],
   ] as const)('%s: %s', (_what, given, expected) => {

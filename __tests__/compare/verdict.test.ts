@@ -45,7 +45,7 @@ describe('buildVerdict', () => {
     expect(renderVerdictSummary(verdict)).toMatch(/^verdict: FAIL — 6 regression\(s\)/);
   });
 
-  it('does not call a change within the tolerance a regression, however significant', () => {
+  it('does not call a change within the tolerance a regression, however significant: it passes, within tolerance', () => {
     const verdict = buildVerdict(
       side(noisy(1)),
       side((cell, index) => noisy(1)(cell, index) * 0.97),
@@ -53,8 +53,21 @@ describe('buildVerdict', () => {
       source,
       DEFAULT_COMPARE_OPTIONS,
     );
-    expect(verdict.cells.filter((cell) => cell.metric === 'tps').map((cell) => cell.verdict)).toEqual(
-      new Array(6).fill('unchanged'),
+    const tps = verdict.cells.filter((cell) => cell.metric === 'tps');
+    expect(tps.map((cell) => cell.verdict)).toEqual(new Array(6).fill('within-tolerance'));
+    expect(tps[0]?.reason).toMatch(
+      /^3\.0% worse, within the 5\.0% tolerance; shown to be real \(p = [\d.]+, 95% interval [\d.]+% to [\d.]+% worse\)$/,
+    );
+    expect(verdict.verdict).toBe('pass');
+    expect(verdict.counts).toEqual({
+      regression: 0,
+      improvement: 0,
+      withinTolerance: 6,
+      unchanged: 0,
+      inconclusive: 0,
+    });
+    expect(renderVerdictSummary(verdict)).toMatch(
+      /^verdict: PASS — 0 regression\(s\), 0 improvement\(s\), 6 within tolerance, 0 unchanged, 0 inconclusive /,
     );
   });
 

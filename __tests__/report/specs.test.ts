@@ -307,10 +307,11 @@ describe('change', () => {
       const color = encodingOf(layer, 'color');
       expect(color.field).toBe('verdict');
       expect(color.scale).toEqual({
-        domain: ['regression', 'improvement', 'unchanged', 'inconclusive'],
-        range: ['#d62728', '#2ca02c', '#9e9e9e', '#ff7f0e'],
+        domain: ['regression', 'improvement', 'within-tolerance', 'unchanged', 'inconclusive'],
+        range: ['#d62728', '#2ca02c', '#1f77b4', '#9e9e9e', '#ff7f0e'],
       });
-      expect(color.legend).not.toBeNull();
+      // The legend reads "within tolerance", as the tables do.
+      expect(color.legend).toEqual({ labelExpr: "replace(datum.label, '-', ' ')" });
     }
     // A horizontal chart: cells on y.
     expect(encodingOf(colored[0]!, 'y').field).toBe('cell');

@@ -46,7 +46,7 @@ import {
 } from '../compare/verdict.js';
 import { relinkedLines } from './compare-lines.js';
 import { foldLines } from '../format.js';
-import { type CellComparison, parseVerdict, Verdict } from '../compare/verdict-schema.js';
+import { type CellComparison, parseVerdict, type ReadVerdict, Verdict } from '../compare/verdict-schema.js';
 import { renderVerdictSummary } from '../compare/verdict-summary.js';
 import { errorMessage, GateError, InputError } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
@@ -200,14 +200,17 @@ function parseClaim(text: string): number {
 
 export interface Artifact {
   readonly results: Results;
+  /** In the current schema's shape, whichever version wrote it. */
   readonly verdict: Verdict;
+  /** The version verdict.json was written in (1: before cells could be within-tolerance). */
+  readonly verdictSchemaVersion: ReadVerdict['schemaVersion'];
   readonly baseline?: BaselineFile;
   readonly claimedPullRequest?: number;
 }
 
 /** Reads and validates what the artifact must hold; nothing else in it is opened. */
 export function readArtifact(dir: string): Artifact {
-  const verdict = validated(() =>
+  const { verdict, schemaVersion } = validated(() =>
     parseVerdict(required(dir, 'verdict.json', 'the measuring run writes it'), 'verdict.json'),
   );
   const results = validated(() =>
@@ -231,6 +234,7 @@ export function readArtifact(dir: string): Artifact {
   return {
     results,
     verdict,
+    verdictSchemaVersion: schemaVersion,
     ...(baseline === undefined ? {} : { baseline }),
     ...(claim === null ? {} : { claimedPullRequest: parseClaim(claim) }),
   };
@@ -306,6 +310,14 @@ function cellLabel(cell: CellName): string {
   return `${JSON.stringify(cell.workload.slice(0, 60))}@${cell.threads} ${cell.metric}`;
 }
 
+const COUNT_KEYS: (keyof Verdict['counts'])[] = [
+  'regression',
+  'improvement',
+  'withinTolerance',
+  'unchanged',
+  'inconclusive',
+];
+
 /** Where the uploaded verdict and the one judged here part, or null when they agree. */
 function disagreement(uploaded: Verdict, judged: Verdict): string | null {
   if (uploaded.suite !== judged.suite) {
@@ -330,11 +342,27 @@ function disagreement(uploaded: Verdict, judged: Verdict): string | null {
   if (uploaded.verdict !== judged.verdict) {
     return `it says ${uploaded.verdict}, the results give ${judged.verdict}`;
   }
-  const counts = (verdict: Verdict): string => JSON.stringify(verdict.counts);
+  // The keys in one order, whichever order the file had them in (a version 1 file's gained one).
+  const counts = (verdict: Verdict): string => JSON.stringify(verdict.counts, COUNT_KEYS);
   if (counts(uploaded) !== counts(judged)) {
     return `its counts ${counts(uploaded)} are not the results' ${counts(judged)}`;
   }
   return null;
+}
+
+/**
+ * The verdict judged here as version 1 would have written it: version 1 called unchanged what is
+ * now within-tolerance (a real change smaller than the tolerance).
+ */
+function asVersion1(verdict: Verdict): Verdict {
+  const { withinTolerance, unchanged } = verdict.counts;
+  return {
+    ...verdict,
+    counts: { ...verdict.counts, withinTolerance: 0, unchanged: unchanged + withinTolerance },
+    cells: verdict.cells.map((cell) =>
+      cell.verdict === 'within-tolerance' ? { ...cell, verdict: 'unchanged' } : cell,
+    ),
+  };
 }
 
 /** Judges results.json again with verdict.json's settings; the two must agree. */
@@ -362,7 +390,10 @@ export function rejudge(artifact: Artifact): ReportInput {
     }
     throw error;
   }
-  const differs = disagreement(uploaded, input.verdict);
+  const differs = disagreement(
+    uploaded,
+    artifact.verdictSchemaVersion === 1 ? asVersion1(input.verdict) : input.verdict,
+  );
   if (differs !== null) throw refuse(`verdict.json does not follow from results.json: ${differs}`);
   return input;
 }

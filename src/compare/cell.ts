@@ -11,14 +11,20 @@
 // Otherwise, when the cell's own noise is too large for its repetitions to resolve the tolerance
 // (minimum detectable effect above it), it is inconclusive and says how many repetitions would
 // resolve it, as ClickHouse reports unstable queries instead of guessing. Improvements mirror
-// regressions.
+// regressions. Where a cell would be unchanged but its change is shown to be real (its interval
+// stays on one side of zero, the one-sided test that way is significant, and the change is
+// resolvable), it is within-tolerance instead: "unchanged" would tell a reader the path costs the
+// same.
 //
 // Counted metrics (instructions) are judged on the counts themselves, without a rank test (with
 // three repetitions a side none could pass), when the counts leave no doubt:
 //   - a regression when every head repetition is worse than every base repetition by more than
 //     the tolerance, and the change is at least three times the repetitions' own spread;
+//   - within-tolerance when no pairing differs by more than the tolerance, but every pairing
+//     differs the same way (all worse or all better) and the change is at least three times the
+//     spread: a real change, smaller than the tolerance;
 //   - unchanged when no pairing of a base and a head repetition differs by more than the
-//     tolerance;
+//     tolerance otherwise;
 //   - inconclusive when neither holds but the repetitions agree to within half the tolerance
 //     (the change sits too close to the line to call).
 // Otherwise the counts are noisier than a count should be (background work in the window), and
@@ -134,6 +140,15 @@ function judgeCounts(
     };
   }
   if (most <= threshold && least >= -threshold) {
+    // Every head repetition above every base one (or below): the counts leave no doubt which way.
+    if ((least > 0 || most < 0) && separated) {
+      return {
+        verdict: 'within-tolerance',
+        reason:
+          `${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'}, within the ${percent(threshold)} tolerance; ` +
+          `every pairing of repetitions differs the same way (${agree})`,
+      };
+    }
     return {
       verdict: 'unchanged',
       reason:
@@ -169,12 +184,37 @@ interface TimingEvidence {
   readonly needed: number;
   /** The worst change the interval still allows, as "worse by". */
   readonly worstPlausible: number;
+  /** The best change the interval still allows, as "worse by" (negative: better). */
+  readonly bestPlausible: number;
   readonly familySize: number;
 }
 
 interface TimingJudgement extends Judgement {
   /** Repetitions per side that would settle an inconclusive cell. */
   readonly repetitionsNeeded: number | null;
+}
+
+/**
+ * Within-tolerance for a timing no larger than its tolerance, when the change is shown to be real:
+ * the interval stays on the change's side of zero, the one-sided test that way is significant and
+ * the medians differ by more than the measurement's steps. Undefined otherwise.
+ */
+function realWithin(e: TimingEvidence): TimingJudgement | undefined {
+  const { worseBy, threshold, adjusted, settings } = e;
+  if (!e.resolvable || Math.abs(worseBy) > threshold) return undefined;
+  const worse = worseBy > 0 && e.bestPlausible > 0 && adjusted.pWorse <= settings.alpha;
+  const better = worseBy < 0 && e.worstPlausible < 0 && adjusted.pBetter <= settings.alpha;
+  if (!worse && !better) return undefined;
+  const way = worse ? 'worse' : 'better';
+  const [near, far] = worse ? [e.bestPlausible, e.worstPlausible] : [-e.worstPlausible, -e.bestPlausible];
+  return {
+    verdict: 'within-tolerance',
+    reason:
+      `${percent(Math.abs(worseBy))} ${way}, within the ${percent(threshold)} tolerance; shown to be real ` +
+      `(p = ${formatPValue(worse ? adjusted.pWorse : adjusted.pBetter)}, ${Math.round(settings.confidence * 100)}% interval ` +
+      `${percent(near)} to ${percent(far)} ${way})`,
+    repetitionsNeeded: null,
+  };
 }
 
 /** A timing's verdict: a regression or improvement must exceed the tolerance and be significant. */
@@ -207,7 +247,7 @@ function judgeTiming(e: TimingEvidence): TimingJudgement {
     const reason =
       `within the ${percent(threshold)} tolerance: the ${Math.round(settings.confidence * 100)}% interval ` +
       `rules out more than ${percent(Math.max(0, e.worstPlausible))} worse`;
-    return { verdict: 'unchanged', reason, repetitionsNeeded: null };
+    return realWithin(e) ?? { verdict: 'unchanged', reason, repetitionsNeeded: null };
   }
   if (n < needed && mde > threshold) {
     const reason = Number.isFinite(mde)
@@ -217,11 +257,13 @@ function judgeTiming(e: TimingEvidence): TimingJudgement {
         `together; ${needed} repetitions per side would resolve the ${percent(threshold)} tolerance`;
     return { verdict: 'inconclusive', reason, repetitionsNeeded: needed };
   }
-  return {
-    verdict: 'unchanged',
-    reason: `within the ${percent(threshold)} tolerance`,
-    repetitionsNeeded: null,
-  };
+  return (
+    realWithin(e) ?? {
+      verdict: 'unchanged',
+      reason: `within the ${percent(threshold)} tolerance`,
+      repetitionsNeeded: null,
+    }
+  );
 }
 
 /**
@@ -264,6 +306,7 @@ export function compareCell(
         mde,
         needed: repetitionsToResolve({ cv, effect: threshold, alpha: cellAlpha, power: settings.power }),
         worstPlausible: metric.worse === 'lower' ? 1 - interval.low : interval.high - 1,
+        bestPlausible: metric.worse === 'lower' ? 1 - interval.high : interval.low - 1,
         familySize,
       });
   return {

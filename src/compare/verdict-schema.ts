@@ -6,10 +6,31 @@ import { STATUS_NAME, WORK_GROUPS } from '../results/status-counters.js';
 import { parseVersionedJson } from '../results/versioned-json.js';
 import { METRIC_NAMES } from '../metric-names.js';
 
-export const VERDICT_SCHEMA_VERSION = 1;
+/** 2: cells may be within-tolerance, and counts has withinTolerance. Version 1 files are still read. */
+export const VERDICT_SCHEMA_VERSION = 2;
 
-export const CellVerdict = z.enum(['regression', 'improvement', 'unchanged', 'inconclusive']);
+/**
+ * within-tolerance: a change shown to be real (either way) that stays within the tolerance; it
+ * passes. Unchanged: no change shown.
+ */
+export const CellVerdict = z.enum([
+  'regression',
+  'improvement',
+  'within-tolerance',
+  'unchanged',
+  'inconclusive',
+]);
 export type CellVerdict = z.infer<typeof CellVerdict>;
+
+/** A change shown to be real, beyond the tolerance or within it. */
+export function isChange(verdict: CellVerdict): boolean {
+  return verdict === 'regression' || verdict === 'improvement' || verdict === 'within-tolerance';
+}
+
+/** A cell verdict as text says it: "within tolerance". */
+export function verdictLabel(verdict: CellVerdict): string {
+  return verdict === 'within-tolerance' ? 'within tolerance' : verdict;
+}
 
 export const SideStatistics = z.strictObject({
   /** Every repetition's value, in measurement order. */
@@ -281,6 +302,7 @@ export const Verdict = z.strictObject({
   counts: z.strictObject({
     regression: z.number().int(),
     improvement: z.number().int(),
+    withinTolerance: z.number().int(),
     unchanged: z.number().int(),
     inconclusive: z.number().int(),
   }),
@@ -316,14 +338,42 @@ export const Verdict = z.strictObject({
 });
 export type Verdict = z.infer<typeof Verdict>;
 
+/** A cell verdict version 1 could write: no within-tolerance. */
+const CellVerdictV1 = CellVerdict.exclude(['within-tolerance']);
+
+/** verdict.json as version 1 wrote it: its unchanged cells include what is now within-tolerance. */
+const VerdictV1 = Verdict.extend({
+  schemaVersion: z.literal(1),
+  counts: Verdict.shape.counts.omit({ withinTolerance: true }),
+  cells: z.array(CellComparison.extend({ verdict: CellVerdictV1 })),
+  functionDeltas: z.array(CellFunctionDeltas.extend({ verdict: CellVerdictV1.nullable() })).default([]),
+});
+
+/** A verdict.json read, with the version it was written in. */
+export interface ReadVerdict {
+  /** In the current version's shape (a version 1 file has no within-tolerance cells). */
+  readonly verdict: Verdict;
+  readonly schemaVersion: 1 | typeof VERDICT_SCHEMA_VERSION;
+}
+
 /**
- * Parses and validates verdict.json text written by someone else (an uploaded artifact); `source`
- * names the file in every error.
+ * Parses and validates verdict.json text written by someone else (an uploaded artifact), of this
+ * version or version 1; `source` names the file in every error.
  */
-export function parseVerdict(text: string, source: string): Verdict {
-  return parseVersionedJson(text, source, {
-    schema: Verdict,
+export function parseVerdict(text: string, source: string): ReadVerdict {
+  return parseVersionedJson<ReadVerdict>(text, source, {
+    schema: Verdict.transform((verdict) => ({ verdict, schemaVersion: VERDICT_SCHEMA_VERSION })),
     version: VERDICT_SCHEMA_VERSION,
+    older: {
+      1: VerdictV1.transform(({ counts, ...verdict }) => ({
+        verdict: {
+          ...verdict,
+          schemaVersion: VERDICT_SCHEMA_VERSION,
+          counts: { ...counts, withinTolerance: 0 },
+        },
+        schemaVersion: 1,
+      })),
+    },
     kind: 'verdict',
   });
 }

@@ -14,7 +14,13 @@ import { describeChange, WORK_GROUP_TITLES } from './work-changes.js';
 import { failedOn } from './verdict.js';
 import { explainedLabel, shownHunks, transactionShare } from './line-costs.js';
 import { METRICS } from './metrics.js';
-import type { CellComparison, ConfigDifference, Verdict } from './verdict-schema.js';
+import {
+  type CellComparison,
+  type ConfigDifference,
+  isChange,
+  type Verdict,
+  verdictLabel,
+} from './verdict-schema.js';
 
 /**
  * Folds variables that follow another one (performance_schema_* sizes autosized only when
@@ -78,9 +84,9 @@ function table(cells: readonly CellComparison[], confidence: number): string {
     repetitionsLabel(cell),
     formatToleranceWhole(cell.threshold),
     !cell.gating
-      ? `${cell.verdict} (not gating)`
-      : cell.verdict === 'unchanged'
-        ? 'unchanged'
+      ? `${verdictLabel(cell.verdict)} (not gating)`
+      : cell.verdict === 'unchanged' || cell.verdict === 'within-tolerance'
+        ? verdictLabel(cell.verdict)
         : cell.verdict.toUpperCase(),
   ]);
   const widths = header.map((title, column) =>
@@ -112,7 +118,7 @@ function functionDeltaLines(verdict: Verdict): string[] {
   for (const cell of cells) {
     const change = cell.headTotal - cell.baseTotal;
     lines.push(
-      `  ${cell.workload} @ ${cell.threads} (${cell.verdict ?? ''}): ${formatSignedCountPlain(change)} per transaction in all ` +
+      `  ${cell.workload} @ ${cell.threads} (${cell.verdict === null ? '' : verdictLabel(cell.verdict)}): ${formatSignedCountPlain(change)} per transaction in all ` +
         `(${formatCountPlain(cell.baseTotal)} → ${formatCountPlain(cell.headTotal)})`,
     );
     for (const fn of cell.functions.slice(0, SUMMARY_FUNCTIONS)) {
@@ -211,7 +217,7 @@ export function renderVerdictSummary(verdict: Verdict): string {
   const { counts } = verdict;
   const lines = [
     `verdict: ${verdict.verdict.toUpperCase()} — ${counts.regression} regression(s), ${counts.improvement} improvement(s), ` +
-      `${counts.unchanged} unchanged, ${counts.inconclusive} inconclusive (suite ${verdict.suite}; base: ${verdict.baseSource.kind === 'ab' ? 'the base side of' : 'baseline'} ${verdict.baseSource.path})` +
+      `${counts.withinTolerance} within tolerance, ${counts.unchanged} unchanged, ${counts.inconclusive} inconclusive (suite ${verdict.suite}; base: ${verdict.baseSource.kind === 'ab' ? 'the base side of' : 'baseline'} ${verdict.baseSource.path})` +
       (verdict.verdict === 'fail' && verdict.settings.gateWork === true
         ? `; failed on ${failedOn(verdict)}`
         : ''),
@@ -220,9 +226,7 @@ export function renderVerdictSummary(verdict: Verdict): string {
       `p "counts": instruction counts that agree closely, judged on every pairing of repetitions); ` +
       `gating metrics: ${verdict.settings.gateMetrics.join(', ')}`,
   ];
-  const changed = verdict.cells.filter(
-    (cell) => cell.verdict === 'regression' || cell.verdict === 'improvement',
-  );
+  const changed = verdict.cells.filter((cell) => isChange(cell.verdict));
   if (verdict.configDiff.length > 0 || verdict.serverDiff.length > 0) {
     lines.push(
       '',

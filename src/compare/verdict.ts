@@ -22,6 +22,7 @@ import { METRIC_NAMES, metricsFor, type MetricName } from './metrics.js';
 import { type ToleranceRule, toleranceFor } from './tolerances.js';
 import {
   type CellComparison,
+  type CellVerdict,
   VERDICT_SCHEMA_VERSION,
   type Verdict,
   type WorkSection,
@@ -269,14 +270,26 @@ export function looksOfRun(results: Pick<Results, 'adaptive' | 'suite' | 'cells'
   return looks;
 }
 
+/** Where each cell verdict is counted in verdict.json's `counts`. */
+const COUNT_OF: Record<CellVerdict, keyof Verdict['counts']> = {
+  regression: 'regression',
+  improvement: 'improvement',
+  'within-tolerance': 'withinTolerance',
+  unchanged: 'unchanged',
+  inconclusive: 'inconclusive',
+};
+
 /** How many gating cells got each verdict; cells reported only are not counted. */
 export function gatingCounts(cells: readonly CellComparison[]): Verdict['counts'] {
-  const counts = { regression: 0, improvement: 0, unchanged: 0, inconclusive: 0 };
-  for (const cell of cells) if (cell.gating) counts[cell.verdict] += 1;
+  const counts = { regression: 0, improvement: 0, withinTolerance: 0, unchanged: 0, inconclusive: 0 };
+  for (const cell of cells) if (cell.gating) counts[COUNT_OF[cell.verdict]] += 1;
   return counts;
 }
 
-/** Any regression fails; otherwise any inconclusive cell makes the whole inconclusive. */
+/**
+ * Any regression fails; otherwise any inconclusive cell makes the whole inconclusive. Within the
+ * tolerance passes, whichever way the change went.
+ */
 export function overallVerdict(counts: Verdict['counts']): Verdict['verdict'] {
   return counts.regression > 0 ? 'fail' : counts.inconclusive > 0 ? 'inconclusive' : 'pass';
 }

@@ -9,11 +9,12 @@ import { unnamedNote } from '../compare/function-deltas.js';
 import { WORK_GROUP_TITLES } from '../compare/work-changes.js';
 import { explainedLabel, hunkUrl, transactionShare } from '../compare/line-costs.js';
 import { foldConfigDiff, repetitionsLabel, spentOver } from '../compare/verdict-summary.js';
-import type {
-  CellComparison,
-  CellFunctionDeltas,
-  ConfigDifference,
-  Verdict,
+import {
+  type CellComparison,
+  type CellFunctionDeltas,
+  type ConfigDifference,
+  type Verdict,
+  verdictLabel,
 } from '../compare/verdict-schema.js';
 import {
   formatChangePercent,
@@ -149,6 +150,7 @@ function header(input: ReportInput): string {
   const tally = [
     plural(counts.regression, 'regression', 'regressions'),
     plural(counts.improvement, 'improvement', 'improvements'),
+    `${counts.withinTolerance} within tolerance`,
     `${counts.unchanged} unchanged`,
     `${counts.inconclusive} inconclusive`,
   ].join(' · ');
@@ -248,7 +250,7 @@ function differencesSection(verdict: Verdict): string {
 }
 
 function verdictCell(cell: CellComparison): string {
-  const label = cell.gating ? cell.verdict : `${cell.verdict} (not gating)`;
+  const label = cell.gating ? verdictLabel(cell.verdict) : `${verdictLabel(cell.verdict)} (not gating)`;
   return `<span class="verdict ${cell.verdict}${cell.gating ? ' gating' : ''}">${text(label)}</span>`;
 }
 
@@ -364,7 +366,7 @@ function functionTable(cell: CellFunctionDeltas): string {
     text(fn.object.slice(fn.object.lastIndexOf('/') + 1)),
   ]);
   return (
-    `<h3>${text(`${cell.workload} @ ${cell.threads}`)}${cell.verdict === null ? '' : ` (${text(cell.verdict)})`}</h3>\n` +
+    `<h3>${text(`${cell.workload} @ ${cell.threads}`)}${cell.verdict === null ? '' : ` (${text(verdictLabel(cell.verdict))})`}</h3>\n` +
     `<p>${text(`${change > 0 ? '+' : ''}${formatCountPlain(change)} instructions per transaction, all threads (${formatCountPlain(cell.baseTotal)} → ${formatCountPlain(cell.headTotal)})`)}</p>\n` +
     table(['change', 'base', 'head', 'function', 'object'], rows, [true, true, true, false, false])
   );
@@ -503,7 +505,7 @@ function historySection(input: ReportInput): string {
 }
 
 const STYLE = `
-:root { color-scheme: light dark; --pass: #1a7f37; --fail: #cf222e; --warn: #9a6700; --muted: #6e7781; }
+:root { color-scheme: light dark; --pass: #1a7f37; --fail: #cf222e; --warn: #9a6700; --muted: #6e7781; --within: #1f77b4; }
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; margin: 2rem auto; max-width: 96rem; padding: 0 1rem; line-height: 1.45; }
 header.pass h1 { color: var(--pass); } header.fail h1 { color: var(--fail); } header.inconclusive h1 { color: var(--warn); }
 h1 .icon { width: 1em; height: 1em; vertical-align: -0.14em; margin-right: 0.35em; }
@@ -516,6 +518,7 @@ thead th { background: rgba(127, 127, 127, 0.12); }
 code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.85em; overflow-wrap: anywhere; }
 .verdict.regression.gating { color: var(--fail); font-weight: bold; }
 .verdict.improvement.gating { color: var(--pass); }
+.verdict.within-tolerance.gating { color: var(--within); }
 .verdict.inconclusive.gating { color: var(--warn); }
 .follower { padding-left: 1.5rem; display: inline-block; color: var(--muted); }
 figure { margin: 1rem 0 2rem; } figcaption { font-weight: bold; margin-bottom: 0.5rem; }

@@ -11,8 +11,22 @@ const MAX_ISSUES = 10;
 export interface VersionedFile<T> {
   readonly schema: z.ZodType<T>;
   readonly version: number;
+  /** Schemas of older versions still read, each giving what the current one gives. */
+  readonly older?: Readonly<Record<number, z.ZodType<T>>>;
   /** What the file is, as errors say it: "results", "verdict". */
   readonly kind: string;
+}
+
+/** An older version's schema; undefined for anything else (a string, "1", 1.5). */
+function schemaOf<T>(older: VersionedFile<T>['older'], version: unknown): z.ZodType<T> | undefined {
+  return older !== undefined && typeof version === 'number' && Object.hasOwn(older, version)
+    ? older[version]
+    : undefined;
+}
+
+/** "1 and 2", "1, 2 and 3". */
+function listed(versions: readonly number[]): string {
+  return `${versions.slice(0, -1).join(', ')} and ${String(versions.at(-1))}`;
 }
 
 /** Parses and validates `text`; `source` (a path) names the file in every error. */
@@ -24,12 +38,15 @@ export function parseVersionedJson<T>(text: string, source: string, file: Versio
     throw new ResultsError(`${source} is not JSON: ${errorMessage(error)}`);
   }
   const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
-  if (version !== file.version) {
+  const schema = version === file.version ? file.schema : schemaOf(file.older, version);
+  if (schema === undefined) {
+    const versions = [...Object.keys(file.older ?? {}).map(Number), file.version].sort((a, b) => a - b);
     throw new ResultsError(
-      `${source} has ${file.kind} schema version ${JSON.stringify(version)}; this mysql-perf-gate reads version ${file.version}`,
+      `${source} has ${file.kind} schema version ${JSON.stringify(version)}; this mysql-perf-gate reads ` +
+        (versions.length === 1 ? `version ${file.version}` : `versions ${listed(versions)}`),
     );
   }
-  const parsed = file.schema.safeParse(data);
+  const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const issues = parsed.error.issues
       .slice(0, MAX_ISSUES)

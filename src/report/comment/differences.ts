@@ -2,7 +2,7 @@
 // variables. Visible, because a changed default explains many "regressions".
 import { groupConfigDiff, oneSidedHeadline } from '../../compare/config-groups.js';
 import { foldConfigDiff } from '../../compare/verdict-summary.js';
-import type { ConfigDifference, Verdict } from '../../compare/verdict-schema.js';
+import { type ConfigDifference, isChange, type Verdict } from '../../compare/verdict-schema.js';
 import { escapeTableCell, tableDelimiter, tableRow } from '../markdown.js';
 import { type Block, details } from './blocks.js';
 
@@ -31,9 +31,7 @@ const DIFF_LEAD = `${tableRow(['setting', 'base', 'head'])}\n${tableDelimiter(['
 /** The table of differences, then one folded list per variable that others follow. */
 export function differenceBlocks(verdict: Verdict): Block[] {
   if (verdict.configDiff.length === 0 && verdict.serverDiff.length === 0) return [];
-  const changed = verdict.cells.some(
-    (cell) => cell.verdict === 'regression' || cell.verdict === 'improvement',
-  );
+  const changed = verdict.cells.some((cell) => isChange(cell.verdict));
   const grouped = groupConfigDiff(verdict);
   const folded = foldConfigDiff(grouped.rows);
   const rows = [

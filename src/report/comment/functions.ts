@@ -1,6 +1,6 @@
 // Where the instructions went: per instruction cell, the functions whose self cost changed most.
 import { unnamedNote } from '../../compare/function-deltas.js';
-import type { CellFunctionDeltas } from '../../compare/verdict-schema.js';
+import { type CellFunctionDeltas, verdictLabel } from '../../compare/verdict-schema.js';
 import { formatCount, formatSignedCount } from '../../format.js';
 import { threadsLabel } from '../labels.js';
 import { escapeMarkdown, escapeTableCell, tableDelimiter, tableRow } from '../markdown.js';
@@ -37,7 +37,7 @@ export function functionBlock(cell: CellFunctionDeltas, inlining: string | undef
     what: 'where the instructions went',
     text: details(
       `Where the instructions went: ${cell.workload} @ ${threadsLabel(cell.threads)}` +
-        `${cell.verdict === null ? '' : ` (${cell.verdict})`}: ${total} instructions per transaction, all threads ` +
+        `${cell.verdict === null ? '' : ` (${verdictLabel(cell.verdict)})`}: ${total} instructions per transaction, all threads ` +
         `(${formatCount(cell.baseTotal)} → ${formatCount(cell.headTotal)})`,
       `Self instructions per transaction, largest changes first.\n\n${[FUNCTION_LEAD, ...rows].join('\n')}${unnamed}` +
         (inlining ? `\n\n${escapeMarkdown(inlining)}` : ''),

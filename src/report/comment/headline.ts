@@ -23,6 +23,7 @@ function tally(input: ReportInput): string {
     [
       bold(counts.regression, plural(counts.regression, 'regression', 'regressions')),
       bold(counts.improvement, plural(counts.improvement, 'improvement', 'improvements')),
+      `${counts.withinTolerance} within tolerance`,
       `${counts.unchanged} unchanged`,
       bold(counts.inconclusive, `${counts.inconclusive} inconclusive`),
     ].join(' · ') +

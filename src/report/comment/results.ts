@@ -1,6 +1,7 @@
 // The results tables: one per workload of the gating cells, with why each cell that is not
-// unchanged came out so, and a folded table of the metrics reported beside them.
-import type { CellComparison } from '../../compare/verdict-schema.js';
+// unchanged came out so (a change within the tolerance too: how it was shown to be real), and a
+// folded table of the metrics reported beside them.
+import { type CellComparison, verdictLabel } from '../../compare/verdict-schema.js';
 import { repetitionsLabel } from '../../compare/verdict-summary.js';
 import { formatChangePercent, formatFigure, formatTolerance, plural } from '../../format.js';
 import { metricLabel, threadsLabel } from '../labels.js';
@@ -9,12 +10,14 @@ import type { ReportInput } from '../report-input.js';
 import { type Block, details } from './blocks.js';
 
 function verdictText(cell: CellComparison): string {
-  if (!cell.gating) return cell.verdict;
+  if (!cell.gating) return verdictLabel(cell.verdict);
   switch (cell.verdict) {
     case 'regression':
       return '**❌ regression**';
     case 'improvement':
       return '✅ improvement';
+    case 'within-tolerance':
+      return 'within tolerance';
     case 'unchanged':
       return 'unchanged';
     case 'inconclusive':
@@ -125,6 +128,7 @@ export function otherMetricsBlock(input: ReportInput): Block[] {
   const notable = [
     plural(count('regression'), 'regression', 'regressions'),
     plural(count('improvement'), 'improvement', 'improvements'),
+    `${count('within-tolerance')} within tolerance`,
     `${count('inconclusive')} inconclusive`,
   ].filter((text) => !text.startsWith('0 '));
   const rows = cells.map((cell) => resultRow(cell, percentile, true));

@@ -8,8 +8,8 @@ import { CHART_CONFIG, CHART_WIDTH, cellMetricLabel, VEGA_LITE_SCHEMA } from './
 
 /** Fixed, so a colour means the same verdict in every report whichever verdicts occur. */
 export const VERDICT_SCALE: { domain: CellVerdict[]; range: string[] } = {
-  domain: ['regression', 'improvement', 'unchanged', 'inconclusive'],
-  range: ['#d62728', '#2ca02c', '#9e9e9e', '#ff7f0e'],
+  domain: ['regression', 'improvement', 'within-tolerance', 'unchanged', 'inconclusive'],
+  range: ['#d62728', '#2ca02c', '#1f77b4', '#9e9e9e', '#ff7f0e'],
 };
 
 const ROW_HEIGHT = 24;
@@ -37,7 +37,14 @@ export function changeSpec(input: ReportInput): TopLevelSpec | null {
   const confidence = Math.round(input.verdict.settings.confidence * 100);
   // The labels are long (workload, threads, unit); Vega would cut them at 180 px.
   const y = { field: 'cell', type: 'nominal', sort: null, title: null, axis: { labelLimit: 300 } } as const;
-  const color = { field: 'verdict', type: 'nominal', scale: VERDICT_SCALE, title: 'verdict' } as const;
+  // The legend says "within tolerance", as the tables do.
+  const color = {
+    field: 'verdict',
+    type: 'nominal',
+    scale: VERDICT_SCALE,
+    title: 'verdict',
+    legend: { labelExpr: "replace(datum.label, '-', ' ')" },
+  } as const;
   // Fractions on the data (the verdict's own numbers), percent on the axis.
   const xTitle = 'change, head / base − 1 (%)';
   return {
