@@ -46,6 +46,8 @@ export function readBisectInputs(): BisectFlags {
     ...optional('prefix', 'prefix'),
     ...optional('build-dir', 'buildDir'),
     ...optional('ccache-dir', 'ccacheDir'),
+    ...optional('store', 'store'),
+    ...optional('store-size', 'storeSize'),
     ...optional('lock-timeout', 'lockTimeout'),
     ...optional('history', 'history'),
     ...optional('testbed', 'testbed'),

@@ -61,6 +61,7 @@ export function readBuildInputs(run: RunFlags): BuildInputs | undefined {
       ...(optionalInput('ccache-dir') === undefined
         ? {}
         : { ccacheDir: resolve(core.getInput('ccache-dir')) }),
+      ...storeFlags(),
     },
     actionSpelling,
   );
@@ -71,6 +72,16 @@ export function readBuildInputs(run: RunFlags): BuildInputs | undefined {
     baseCompiler,
     common,
     buildDir: core.getInput('build-dir') || 'mysql-perf-gate/build',
+  };
+}
+
+/** Inputs store and store-size, as the build flags take them. */
+export function storeFlags(): { store?: string; storeSize?: string } {
+  const store = optionalInput('store');
+  const storeSize = optionalInput('store-size');
+  return {
+    ...(store === undefined ? {} : { store }),
+    ...(storeSize === undefined ? {} : { storeSize }),
   };
 }
 

@@ -35,6 +35,7 @@ import { shardResultFiles } from './shard-files.js';
 async function buildServers(buildInputs: BuildInputs, scope: CleanupScope): Promise<SidePrefixes> {
   const builds = planBuilds(buildInputs);
   const cache = await actionsCcache(buildInputs.common, builds);
+  const reused: string[] = [];
   return buildSides(
     builds,
     {
@@ -42,6 +43,8 @@ async function buildServers(buildInputs: BuildInputs, scope: CleanupScope): Prom
       ...(cache ? { cache } : {}),
       onBuilt: (side, outcome) => {
         core.setOutput(`${side}-prefix`, outcome.prefix);
+        if (outcome.reused) reused.push(side);
+        core.setOutput('reused', reused.join(','));
       },
     },
     coreLogger,

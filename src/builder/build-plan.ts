@@ -14,6 +14,7 @@ import { type CcacheSetup, detectCcache } from './ccache.js';
 import { type BuildType, cmakeArgs } from './cmake-args.js';
 import { type Compiler, resolveCompiler } from './compilers.js';
 import { SERVER_COMPONENTS } from './install-components.js';
+import type { StoreOptions } from './prefix-store.js';
 import { detectSourceTree, type SourceTree } from './source-tree.js';
 
 export interface BuildRequest {
@@ -34,6 +35,8 @@ export interface BuildRequest {
   readonly ccacheDir?: string;
   /** Environment for the tools; tests point proxies at nothing to make downloads fail. */
   readonly env?: NodeJS.ProcessEnv;
+  /** Keep the installed prefix in this store, and reuse a stored one of the same key (--store). */
+  readonly store?: StoreOptions;
 }
 
 export interface BuildPlan {

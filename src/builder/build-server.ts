@@ -8,7 +8,7 @@
 // step fails, one line: the first compile error, the download the offline machine could not
 // make and the option that avoids it, or CMake's own error.
 import { readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import { BuildError, errorMessage, InputError } from '../errors.js';
 import type { BuildInfo } from '../results/results-schema.js';
@@ -16,11 +16,11 @@ import { inspectServer } from '../server/inspect.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { exec, type ExecResult } from '../shell/exec.js';
 import type { Logger } from '../shell/logger.js';
-import { formatDuration, formatPercent } from '../format.js';
+import { foldLines, formatDuration, formatPercent } from '../format.js';
 import { buildFailure, configureFailure, installFailure } from './build-failure.js';
 import { compiledObject, ninjaProgress } from './build-log.js';
 import { type BuildPlan, type BuildRequest, planBuild, planSummary, prepareBuildDir } from './build-plan.js';
-import { buildRecord } from './build-record.js';
+import { type BuildFacts, buildRecord } from './build-record.js';
 import {
   componentFiles,
   componentTargets,
@@ -29,8 +29,20 @@ import {
 } from './install-components.js';
 import { readCcacheCounters } from './ccache.js';
 import { type BuildType, CONFIGURED_PREFIX } from './cmake-args.js';
-import { gitState, writeBuildInfo } from '../server/build-info.js';
+import { BUILD_INFO_FILE, gitState, writeBuildInfo } from '../server/build-info.js';
 import { logged } from './logged-step.js';
+import {
+  dropStored,
+  releaseStoredPrefix,
+  type Reused,
+  reuseLine,
+  reuseStored,
+  saveToStore,
+  savedLines,
+  type StoreSlot,
+  storeProblem,
+  storeSlot,
+} from './prefix-store.js';
 
 export { configureFailure } from './build-failure.js';
 export type { BuildRequest } from './build-plan.js';
@@ -57,20 +69,47 @@ export interface BuildOutcome {
   readonly infoPath: string | undefined;
   /** The server binary installed; undefined when only targets were built. */
   readonly binary: string | undefined;
+  /** True when nothing was built: the prefix is a link to a stored build of the same key (--store). */
+  readonly reused: boolean;
+  /** The store entry the prefix was reused from or saved to; undefined without --store or when neither happened. */
+  readonly storeEntry: string | undefined;
 }
 
+/**
+ * Builds and installs the request, or with --store, reuses a stored prefix of the same key instead
+ * and saves a new build into the store.
+ */
 export async function buildServer(
   request: BuildRequest,
   logger: Logger,
   scope: CleanupScope,
 ): Promise<BuildOutcome> {
   const plan = await planBuild(request);
-  const { prefix, buildDir, ccache } = plan;
   logger.info(planSummary(plan));
+  const git = await gitState(plan.tree.root);
+  const slot = request.store === undefined ? undefined : storeSlot(request.store, plan, git, logger);
+  const reused = slot === undefined ? undefined : await reuse(slot, plan, logger);
+  if (reused !== undefined) return reused;
+  if (plan.install !== 'none' && releaseStoredPrefix(plan.prefix)) {
+    logger.info(`${plan.prefix} was a link to a stored build; installing into a directory of its own`);
+  }
+  const built = await buildAndInstall(plan, git, logger, scope);
+  const saved =
+    slot === undefined || built.infoPath === undefined ? undefined : await save(slot, built.prefix, logger);
+  return { ...built, reused: false, storeEntry: saved };
+}
+
+/** The build with its install check: configure, compile, install, build.json. */
+async function buildAndInstall(
+  plan: BuildPlan,
+  git: BuildFacts['git'],
+  logger: Logger,
+  scope: CleanupScope,
+): Promise<Omit<BuildOutcome, 'reused' | 'storeEntry'>> {
+  const { prefix, buildDir, ccache } = plan;
   await prepareBuildDir(plan, logger);
   const ccacheBefore = 'env' in ccache ? await readCcacheCounters(ccache) : undefined;
   const startedAt = new Date().toISOString();
-  const git = await gitState(plan.tree.root);
   const configured = await configure(plan, scope, logger);
   const built = await build(plan, scope, logger);
   const seconds = {
@@ -87,6 +126,60 @@ export async function buildServer(
   const binary = infoPath === undefined ? undefined : await checkInstalled(prefix, buildDir, logger);
   logCcacheFigures(info, logger);
   return { info, prefix, buildDir, infoPath, binary };
+}
+
+/**
+ * The stored build of the slot's key, once its files match their checksums and its server passes
+ * the check a build ends with (a system library it loads may have changed since): --prefix links
+ * to it. Undefined, and the build goes on, when there is none, it fails either check (one line;
+ * the entry is dropped), or the store cannot be read (a warning).
+ */
+async function reuse(slot: StoreSlot, plan: BuildPlan, logger: Logger): Promise<BuildOutcome | undefined> {
+  let reused: Reused | undefined;
+  try {
+    reused = await reuseStored(slot, plan.prefix, logger);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    logger.warning(storeProblem(slot.store, 'read', error));
+    return undefined;
+  }
+  if (reused === undefined) return undefined;
+  const checked = await inspectServer(plan.prefix, '--prefix').catch((error: unknown) =>
+    foldLines(errorMessage(error), 300),
+  );
+  if (typeof checked === 'string' || checked.build === undefined) {
+    const why = typeof checked === 'string' ? checked : 'it has no build.json';
+    await dropStored(slot, `failed its first check (${why})`, logger).catch((error: unknown) => {
+      logger.warning(storeProblem(slot.store, 'drop an entry from', error));
+    });
+    return undefined;
+  }
+  logger.info(reuseLine(slot, plan.prefix, reused.savedAt));
+  return {
+    info: checked.build,
+    prefix: plan.prefix,
+    buildDir: plan.buildDir,
+    infoPath: join(plan.prefix, BUILD_INFO_FILE),
+    binary: checked.binary,
+    reused: true,
+    storeEntry: dirname(reused.target),
+  };
+}
+
+/** Saves the installed prefix into the store; a store problem is a warning, not a failed build. */
+async function save(slot: StoreSlot, prefix: string, logger: Logger): Promise<string | undefined> {
+  try {
+    const saved = await saveToStore(slot, prefix);
+    if (saved === undefined) {
+      logger.info(`another build stored ${slot.name} meanwhile; keeping that one`);
+      return slot.dir;
+    }
+    for (const line of savedLines(prefix, saved, slot.store)) logger.info(line);
+    return saved.dir;
+  } catch (error) {
+    logger.warning(storeProblem(slot.store, 'save into', error));
+    return undefined;
+  }
 }
 
 /** Runs CMake's configure step; how long it took, in seconds. */

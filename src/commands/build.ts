@@ -1,6 +1,8 @@
 // The `build` command: build a MySQL, Percona Server or MariaDB source tree with a chosen compiler
 // and install it into a prefix that `run` accepts. Also buildSides, which builds the servers of a
 // run one after the other: compare-compilers, and the action when it is given source trees.
+import { resolve } from 'node:path';
+
 import { buildStages, stageTable } from '../report/stage-table.js';
 import {
   type BuildOutcome,
@@ -9,6 +11,7 @@ import {
   parseBuildType,
   parseCcacheMode,
 } from '../builder/build-server.js';
+import { DEFAULT_STORE_BYTES, parseSize } from '../builder/store-key.js';
 import { InputError } from '../errors.js';
 import { FLAVOR_NAMES } from '../results/results-schema.js';
 import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
@@ -23,6 +26,8 @@ export interface BuildFlags {
   ccache: string;
   ccacheDir?: string;
   fullInstall?: boolean;
+  store?: string;
+  storeSize?: string;
 }
 
 /** What every build of one invocation shares: all of a BuildRequest but the tree, compiler and prefix. */
@@ -46,7 +51,22 @@ export function commonBuildRequest(flags: BuildFlags, spell: FlagSpelling = cliS
     ...(jobs === undefined ? {} : { jobs }),
     ...(flags.ccacheDir === undefined ? {} : { ccacheDir: flags.ccacheDir }),
     ...(flags.fullInstall === true ? { fullInstall: true } : {}),
+    ...storeOptions(flags, spell),
   };
+}
+
+/** --store and --store-size → where the store is and its cap; a size without a store is refused. */
+function storeOptions(flags: BuildFlags, spell: FlagSpelling): Pick<CommonBuildRequest, 'store'> {
+  if (flags.store === undefined) {
+    if (flags.storeSize !== undefined) {
+      throw new InputError(`${spell('store-size')} ${flags.storeSize} needs ${spell('store')} too`);
+    }
+    return {};
+  }
+  if (flags.store.trim() === '') throw new InputError(`${spell('store')} is empty; give a directory`);
+  const maxBytes =
+    flags.storeSize === undefined ? DEFAULT_STORE_BYTES : parseSize(flags.storeSize, spell('store-size'));
+  return { store: { dir: resolve(flags.store), maxBytes } };
 }
 
 export interface BuildCommandOutcome extends BuildOutcome {
@@ -66,12 +86,14 @@ export async function buildCommand(
 
 function describeBuild(outcome: BuildOutcome): string {
   const { info } = outcome;
+  const { configure, build, install } = info.seconds;
+  const times = `configure ${configure} s, build ${build} s, install ${install} s`;
   const lines = [
     `${FLAVOR_NAMES[info.flavor]} ${info.version} built with ${info.compiler.id} ${info.compiler.version} (${info.buildType}; C flags "${info.flags.c}", C++ flags "${info.flags.cxx}")`,
     `source: ${info.source.root}${info.source.gitCommit ? ` at ${info.source.gitCommit}${info.source.gitDirty ? ' with local changes' : ''}` : ''}`,
-    '',
-    stageTable(buildStages(info)),
-    '',
+    ...(outcome.reused
+      ? [`time: none, reused from the store entry ${outcome.storeEntry ?? ''} (its build took ${times})`]
+      : ['', stageTable(buildStages(info)), '']),
   ];
   if (outcome.binary !== undefined) {
     lines.push(`server: ${outcome.binary}`, `build description: ${outcome.infoPath ?? ''}`);

@@ -1,9 +1,11 @@
 // One writer per file: a lock file created with O_EXCL beside it, holding its owner's pid and host,
 // for the read-modify-write cycles of the baseline and history stores (two concurrent cycles
-// would lose one's entry). A lock whose owner died (same host, no such pid) or that is older than
+// would lose one's entry) and for the store of built prefixes (an entry checked while another
+// build drops it). A lock whose owner died (same host, no such pid) or that is older than
 // any write takes is stale and taken over.
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import os from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 
 import { errorMessage } from '../errors.js';
 import { isRunning } from './proc-stat.js';
@@ -62,22 +64,30 @@ function sleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-function acquire(path: string, lock: string, options: FileLockOptions): void {
-  const deadline = Date.now() + (options.waitMs ?? 0);
-  for (;;) {
-    if (tryLock(lock, options)) return;
-    if (lockIsStale(lock)) {
-      rmSync(lock, { force: true });
-      if (tryLock(lock, options)) return;
-    }
-    if (Date.now() >= deadline) break;
-    sleep(POLL_MS);
-  }
+/** One try at the lock, taking over a stale one. */
+function tryAcquire(lock: string, options: FileLockOptions): boolean {
+  if (tryLock(lock, options)) return true;
+  if (!lockIsStale(lock)) return false;
+  rmSync(lock, { force: true });
+  return tryLock(lock, options);
+}
+
+function lockError(path: string, lock: string, options: FileLockOptions): Error {
   const waited = options.waitMs ? ` for ${Math.round(options.waitMs / 1000)} s` : '';
-  throw options.makeError(
+  return options.makeError(
     `another ${options.what} is writing ${path} (lock file ${lock} exists${waited ? `, waited${waited}` : ''}); ` +
       `try again, or delete the lock if no ${options.what} is running`,
   );
+}
+
+function acquire(path: string, lock: string, options: FileLockOptions): void {
+  const deadline = Date.now() + (options.waitMs ?? 0);
+  for (;;) {
+    if (tryAcquire(lock, options)) return;
+    if (Date.now() >= deadline) break;
+    sleep(POLL_MS);
+  }
+  throw lockError(path, lock, options);
 }
 
 /** Runs `fn` holding `<path>.lock`; the lock goes whatever `fn` does. */
@@ -86,6 +96,28 @@ export function withFileLock<T>(path: string, fn: () => T, options: FileLockOpti
   acquire(path, lock, options);
   try {
     return fn();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/**
+ * withFileLock for work that awaits (checking a stored build takes seconds): the wait polls
+ * without blocking the event loop, so a signal is still handled while another holder finishes.
+ */
+export async function withFileLockAsync<T>(
+  path: string,
+  fn: () => Promise<T>,
+  options: FileLockOptions,
+): Promise<T> {
+  const lock = `${path}.lock`;
+  const deadline = Date.now() + (options.waitMs ?? 0);
+  while (!tryAcquire(lock, options)) {
+    if (Date.now() >= deadline) throw lockError(path, lock, options);
+    await delay(POLL_MS);
+  }
+  try {
+    return await fn();
   } finally {
     rmSync(lock, { force: true });
   }
