@@ -4499,6 +4499,8 @@ function addBuildOptions(command) {
         .default('auto'))
         .option('--ccache-dir <dir>', 'ccache directory to use (default: $CCACHE_DIR, else ~/.cache/ccache)')
         .option('--full-install', "MySQL and Percona Server: build and install everything (clients, test plugins), not only the server's install components Server and SharedLibraries")
+        .option('--store <dir>', 'keep installed prefixes in DIR and reuse one built from the same clean commit with the same compiler and options (--prefix becomes a link to it)')
+        .option('--store-size <size>', 'most the store may hold before its least recently used builds are dropped, e.g. 20G or 500M (default 20G)')
         .option('--verbose', 'show debug output');
 }
 

@@ -11,8 +11,8 @@ import { s as saveStateForPost } from './post-state.js';
 import 'node:fs/promises';
 import 'node:os';
 import 'node:child_process';
-import 'node:net';
 import 'node:crypto';
+import 'node:net';
 import 'buffer';
 import 'events';
 import 'process';
@@ -122,6 +122,7 @@ function readBuildInputs(run) {
         ...(optionalInput('ccache-dir') === undefined
             ? {}
             : { ccacheDir: resolve(getInput('ccache-dir')) }),
+        ...storeFlags(),
     }, actionSpelling);
     return {
         source,
@@ -130,6 +131,15 @@ function readBuildInputs(run) {
         baseCompiler,
         common,
         buildDir: getInput('build-dir') || 'mysql-perf-gate/build',
+    };
+}
+/** Inputs store and store-size, as the build flags take them. */
+function storeFlags() {
+    const store = optionalInput('store');
+    const storeSize = optionalInput('store-size');
+    return {
+        ...(store === undefined ? {} : { store }),
+        ...(storeSize === undefined ? {} : { storeSize }),
     };
 }
 /** Which servers to build, and where each is installed. */
@@ -275,6 +285,8 @@ function readBisectInputs() {
         ...optional('prefix', 'prefix'),
         ...optional('build-dir', 'buildDir'),
         ...optional('ccache-dir', 'ccacheDir'),
+        ...optional('store', 'store'),
+        ...optional('store-size', 'storeSize'),
         ...optional('lock-timeout', 'lockTimeout'),
         ...optional('history', 'history'),
         ...optional('testbed', 'testbed'),
@@ -6818,7 +6830,7 @@ function parseClaim(text) {
 }
 /** Reads and validates what the artifact must hold; nothing else in it is opened. */
 function readArtifact(dir) {
-    const verdict = validated(() => parseVerdict(required(dir, 'verdict.json', 'the measuring run writes it'), 'verdict.json'));
+    const { verdict, schemaVersion } = validated(() => parseVerdict(required(dir, 'verdict.json', 'the measuring run writes it'), 'verdict.json'));
     const results = validated(() => parseResults(required(dir, 'results.json', 'the measuring run writes it'), 'results.json'));
     if (results.cells.length > MAX_CELLS) {
         throw refuse(`results.json has ${results.cells.length} cells; more than ${MAX_CELLS} are not judged here`);
@@ -6830,6 +6842,7 @@ function readArtifact(dir) {
     return {
         results,
         verdict,
+        verdictSchemaVersion: schemaVersion,
         ...(baseline === undefined ? {} : { baseline }),
         ...(claim === null ? {} : { claimedPullRequest: parseClaim(claim) }),
     };
@@ -6891,6 +6904,13 @@ function sameCell(a, b) {
 function cellLabel(cell) {
     return `${JSON.stringify(cell.workload.slice(0, 60))}@${cell.threads} ${cell.metric}`;
 }
+const COUNT_KEYS = [
+    'regression',
+    'improvement',
+    'withinTolerance',
+    'unchanged',
+    'inconclusive',
+];
 /** Where the uploaded verdict and the one judged here part, or null when they agree. */
 function disagreement(uploaded, judged) {
     if (uploaded.suite !== judged.suite) {
@@ -6915,11 +6935,24 @@ function disagreement(uploaded, judged) {
     if (uploaded.verdict !== judged.verdict) {
         return `it says ${uploaded.verdict}, the results give ${judged.verdict}`;
     }
-    const counts = (verdict) => JSON.stringify(verdict.counts);
+    // The keys in one order, whichever order the file had them in (a version 1 file's gained one).
+    const counts = (verdict) => JSON.stringify(verdict.counts, COUNT_KEYS);
     if (counts(uploaded) !== counts(judged)) {
         return `its counts ${counts(uploaded)} are not the results' ${counts(judged)}`;
     }
     return null;
+}
+/**
+ * The verdict judged here as version 1 would have written it: version 1 called unchanged what is
+ * now within-tolerance (a real change smaller than the tolerance).
+ */
+function asVersion1(verdict) {
+    const { withinTolerance, unchanged } = verdict.counts;
+    return {
+        ...verdict,
+        counts: { ...verdict.counts, withinTolerance: 0, unchanged: unchanged + withinTolerance },
+        cells: verdict.cells.map((cell) => cell.verdict === 'within-tolerance' ? { ...cell, verdict: 'unchanged' } : cell),
+    };
 }
 /** Judges results.json again with verdict.json's settings; the two must agree. */
 function rejudge(artifact) {
@@ -6948,7 +6981,7 @@ function rejudge(artifact) {
         }
         throw error;
     }
-    const differs = disagreement(uploaded, input.verdict);
+    const differs = disagreement(uploaded, artifact.verdictSchemaVersion === 1 ? asVersion1(input.verdict) : input.verdict);
     if (differs !== null)
         throw refuse(`verdict.json does not follow from results.json: ${differs}`);
     return input;
@@ -7191,11 +7224,15 @@ function shardResultFiles(entries) {
 async function buildServers(buildInputs, scope) {
     const builds = planBuilds(buildInputs);
     const cache = await actionsCcache(buildInputs.common, builds);
+    const reused = [];
     return buildSides(builds, {
         common: buildInputs.common,
         ...(cache ? { cache } : {}),
         onBuilt: (side, outcome) => {
             setOutput(`${side}-prefix`, outcome.prefix);
+            if (outcome.reused)
+                reused.push(side);
+            setOutput('reused', reused.join(','));
         },
     }, coreLogger, scope);
 }
