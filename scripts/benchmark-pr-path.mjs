@@ -65,6 +65,10 @@ function build(sha, prefix, label) {
   return timed(label, [...args, '--prefix', prefix, '--build-dir', buildDir]);
 }
 
+// Both builds check commits out in TREE: local changes would go into both, unseen.
+if (git('status', '--porcelain', '--untracked-files=no') !== '') {
+  fail(`${values.source} has local changes to tracked files; commit or stash them first`);
+}
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
 const baseSha = git('rev-parse', values.base);
 const headSha = git('rev-parse', values.head);

@@ -45,7 +45,9 @@ describe('buildVerdict', () => {
     expect(renderVerdictSummary(verdict)).toMatch(/^verdict: FAIL — 6 regression\(s\)/);
   });
 
-  it('does not call a change within the tolerance a regression, however significant: it passes, within tolerance', () => {
+  it('does not call a change within the tolerance a regression, however significant: it passes', () => {
+    // 3% slower in 2% noise: significant, but the interval still allows more than the 5% tolerance,
+    // so it is not shown to be within it either.
     const verdict = buildVerdict(
       side(noisy(1)),
       side((cell, index) => noisy(1)(cell, index) * 0.97),
@@ -54,21 +56,10 @@ describe('buildVerdict', () => {
       DEFAULT_COMPARE_OPTIONS,
     );
     const tps = verdict.cells.filter((cell) => cell.metric === 'tps');
-    expect(tps.map((cell) => cell.verdict)).toEqual(new Array(6).fill('within-tolerance'));
-    expect(tps[0]?.reason).toMatch(
-      /^3\.0% worse, within the 5\.0% tolerance; shown to be real \(p = [\d.]+, 95% interval [\d.]+% to [\d.]+% worse\)$/,
-    );
+    expect(tps.map((cell) => cell.verdict)).toEqual(new Array(6).fill('unchanged'));
+    expect(tps.every((cell) => cell.changeInterval.low < -0.05)).toBe(true);
     expect(verdict.verdict).toBe('pass');
-    expect(verdict.counts).toEqual({
-      regression: 0,
-      improvement: 0,
-      withinTolerance: 6,
-      unchanged: 0,
-      inconclusive: 0,
-    });
-    expect(renderVerdictSummary(verdict)).toMatch(
-      /^verdict: PASS — 0 regression\(s\), 0 improvement\(s\), 6 within tolerance, 0 unchanged, 0 inconclusive /,
-    );
+    expect(verdict.counts).toMatchObject({ regression: 0, withinTolerance: 0, unchanged: 6 });
   });
 
   it('calls a too-noisy cell inconclusive and says how many repetitions would resolve it', () => {

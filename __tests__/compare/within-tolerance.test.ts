@@ -8,7 +8,8 @@ import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
 import { commentMarker, renderComment } from '../../src/report/comment.js';
 import { renderHtmlReport } from '../../src/report/html.js';
 import type { ReportInput } from '../../src/report/report-input.js';
-import { noisy, real, side } from '../helpers/verdict-sides.js';
+import type { CellResult } from '../../src/results/results-schema.js';
+import { real, side } from '../helpers/verdict-sides.js';
 
 const settings = { alpha: 0.05, confidence: 0.95, power: 0.8, resamples: 2000 };
 
@@ -54,6 +55,13 @@ describe('counts', () => {
     // +0.2% with a 0.2% spread: the head is above the base, but by about the spread itself.
     const cell = judge([100_000, 100_100, 100_200], [100_250, 100_300, 100_350]);
     expect(cell.verdict).toBe('unchanged');
+  });
+
+  it('keeps a change under a tenth of the tolerance unchanged, even when the counts repeat exactly', () => {
+    // One instruction in 42,852, every repetition alike: real, but nothing a reader should act on.
+    expect(judge([42_852, 42_852, 42_852], [42_853, 42_853, 42_853]).verdict).toBe('unchanged');
+    // 0.3% of a 2% tolerance, exact repetitions: shown and large enough to say so.
+    expect(judge([100_000, 100_000, 100_000], [100_300, 100_300, 100_300]).verdict).toBe('within-tolerance');
   });
 
   it('still calls a change beyond the tolerance a regression', () => {
@@ -118,6 +126,20 @@ describe('timings', () => {
     expect(cell.verdict).toBe('unchanged');
   });
 
+  it('does not call a change within tolerance while its interval still reaches beyond the tolerance', () => {
+    // A median 3.6% lower with a 5% tolerance, significant, but the interval allows 7.5% worse.
+    const cell = judge(
+      [1000, 1010, 990, 1005, 995, 1002, 998, 1008, 992, 1000],
+      [930, 985, 950, 990, 925, 975, 960, 970, 940, 980],
+      METRICS.tps,
+      0.05,
+    );
+    expect(cell.pValue).toBeLessThanOrEqual(0.05);
+    expect(cell.changeInterval.high).toBeLessThan(0);
+    expect(cell.changeInterval.low).toBeLessThan(-0.05);
+    expect(cell.verdict).not.toBe('within-tolerance');
+  });
+
   it('keeps a change no larger than the measurement steps unchanged, however consistent', () => {
     // Latency in sysbench's 0.01 ms steps: 0.14 → 0.15 ms is one step.
     const cell = judge(
@@ -131,9 +153,11 @@ describe('timings', () => {
 });
 
 describe('a verdict with changes within the tolerance', () => {
-  // Every throughput cell 3% slower, significant, with a 5% tolerance.
-  const base = side(noisy(1));
-  const head = side((cell, index) => noisy(1)(cell, index) * 0.97);
+  // Every throughput cell 3% slower in 0.5% noise, significant, its interval inside the 5% tolerance.
+  const quiet = (cell: CellResult, index: number): number =>
+    (cell.repetitions[0]?.report.tps ?? 1) * (1 + Math.sin(12.9898 + index * 78.233 + cell.threads) * 0.005);
+  const base = side(quiet);
+  const head = side((cell, index) => quiet(cell, index) * 0.97);
   const verdict = Verdict.parse(
     buildVerdict(
       base,

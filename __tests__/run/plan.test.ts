@@ -87,6 +87,13 @@ describe('ProgressTracker', () => {
     );
   });
 
+  it('shares the plan between sides measured at once', () => {
+    const steps = planSteps(suite, ['base', 'head']);
+    const serial = new ProgressTracker(steps, suite, () => 0);
+    const atOnce = new ProgressTracker(steps, suite, () => 0, suite.repetitions, 2);
+    expect(atOnce.plannedTotalSeconds).toBe(serial.plannedTotalSeconds / 2);
+  });
+
   it('does not multiply the plan by one short step that took long', () => {
     let now = 0;
     const instructions = loadSuite('instructions');

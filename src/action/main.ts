@@ -31,6 +31,9 @@ import { publishFromArtifact } from './publish.js';
 import { type ActionMode, readMode } from './publish-inputs.js';
 import { shardResultFiles } from './shard-files.js';
 
+/** Sides whose prefix came from the store in this job: their build took no time here. */
+const reusedSides = new Set<string>();
+
 /** Builds the servers the build inputs ask for; sets each side's prefix output as it is built. */
 async function buildServers(buildInputs: BuildInputs, scope: CleanupScope): Promise<SidePrefixes> {
   const builds = planBuilds(buildInputs);
@@ -44,6 +47,7 @@ async function buildServers(buildInputs: BuildInputs, scope: CleanupScope): Prom
       onBuilt: (side, outcome) => {
         core.setOutput(`${side}-prefix`, outcome.prefix);
         if (outcome.reused) reused.push(side);
+        if (outcome.reused) reusedSides.add(side);
         core.setOutput('reused', reused.join(','));
       },
     },
@@ -103,6 +107,8 @@ async function mergeAndJudge(): Promise<void> {
 function jobStages(outcome: RunOutcome, compared: CompareOutcome, built: boolean): string {
   const builds = built
     ? (['base', 'head'] as const).flatMap((side) => {
+        if (reusedSides.has(side))
+          return [{ stage: `${side} build`, seconds: 0, detail: 'reused from the store' }];
         const info = outcome.results.sides[side]?.build;
         return info ? buildStages(info, side) : [];
       })

@@ -21,8 +21,8 @@
 //   - a regression when every head repetition is worse than every base repetition by more than
 //     the tolerance, and the change is at least three times the repetitions' own spread;
 //   - within-tolerance when no pairing differs by more than the tolerance, but every pairing
-//     differs the same way (all worse or all better) and the change is at least three times the
-//     spread: a real change, smaller than the tolerance;
+//     differs the same way (all worse or all better), the change is at least three times the
+//     spread and a tenth of the tolerance: a real change, smaller than the tolerance;
 //   - unchanged when no pairing of a base and a head repetition differs by more than the
 //     tolerance otherwise;
 //   - inconclusive when neither holds but the repetitions agree to within half the tolerance
@@ -109,6 +109,12 @@ interface Judgement {
  */
 const SEPARATION = 3;
 
+/**
+ * A tenth of the tolerance: counts can repeat exactly, and then any difference at all, one
+ * instruction in 40,000, would be "shown". Below this a change reads unchanged.
+ */
+const SMALLEST_SHOWN = 0.1;
+
 /** The counted-metric rule (see the header); undefined when the counts are too noisy for it. */
 function judgeCounts(
   metric: Metric,
@@ -141,7 +147,7 @@ function judgeCounts(
   }
   if (most <= threshold && least >= -threshold) {
     // Every head repetition above every base one (or below): the counts leave no doubt which way.
-    if ((least > 0 || most < 0) && separated) {
+    if ((least > 0 || most < 0) && separated && Math.abs(worseBy) >= threshold * SMALLEST_SHOWN) {
       return {
         verdict: 'within-tolerance',
         reason:
@@ -202,8 +208,11 @@ interface TimingJudgement extends Judgement {
 function realWithin(e: TimingEvidence): TimingJudgement | undefined {
   const { worseBy, threshold, adjusted, settings } = e;
   if (!e.resolvable || Math.abs(worseBy) > threshold) return undefined;
-  const worse = worseBy > 0 && e.bestPlausible > 0 && adjusted.pWorse <= settings.alpha;
-  const better = worseBy < 0 && e.worstPlausible < 0 && adjusted.pBetter <= settings.alpha;
+  // The whole interval on one side of zero and inside the tolerance: shown to be real and small.
+  const worse =
+    worseBy > 0 && e.bestPlausible > 0 && e.worstPlausible <= threshold && adjusted.pWorse <= settings.alpha;
+  const better =
+    worseBy < 0 && e.worstPlausible < 0 && -e.bestPlausible <= threshold && adjusted.pBetter <= settings.alpha;
   if (!worse && !better) return undefined;
   const way = worse ? 'worse' : 'better';
   const [near, far] = worse ? [e.bestPlausible, e.worstPlausible] : [-e.worstPlausible, -e.bestPlausible];

@@ -43,8 +43,12 @@ export class CellCollector {
    */
   results(): CellResult[] {
     const entries = [...this.cells.entries()];
-    const firstOf = (cell: CellResult): number =>
-      entries.findIndex(([, other]) => other.workload === cell.workload && other.threads === cell.threads);
+    const firstRun = new Map<string, number>();
+    for (const [index, [, cell]] of entries.entries()) {
+      const key = `${cell.workload}@${cell.threads}`;
+      if (!firstRun.has(key)) firstRun.set(key, index);
+    }
+    const firstOf = (cell: CellResult): number => firstRun.get(`${cell.workload}@${cell.threads}`) ?? 0;
     const sideRank = (cell: CellResult): number => (cell.side === 'base' ? 0 : 1);
     entries.sort(([, a], [, b]) => firstOf(a) - firstOf(b) || sideRank(a) - sideRank(b));
     return entries.map(([key, cell]) => {

@@ -61,6 +61,7 @@ export function mergeShards(inputs: readonly ShardInput[], rawDir: string): Merg
     rawDir,
     cells,
     ...(first.results.placement ? { placement: first.results.placement } : {}),
+    ...(first.results.parallelSides ? { parallelSides: first.results.parallelSides } : {}),
     ...(adaptive ? { adaptive } : {}),
     merged: mergedRecord(shards),
   };

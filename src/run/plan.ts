@@ -1,8 +1,9 @@
 // The order of work in a run. Pure.
 //
-// Two servers are measured in turn, never at once, interleaved per repetition in the ABBA pattern
-// ClickHouse's performance test uses (A B, B A, A B, …): any drift of the machine over the run
-// (thermal, neighbours, page cache) then lands on both sides alike instead of on the later one.
+// Two servers are measured in turn, interleaved per repetition in the ABBA pattern ClickHouse's
+// performance test uses (A B, B A, A B, …): any drift of the machine over the run (thermal,
+// neighbours, page cache) then lands on both sides alike instead of on the later one. Count
+// suites may measure both at once instead (cellLanes): a count does not drift with the machine.
 import type { SideName } from '../results/results-schema.js';
 import {
   findWorkload,

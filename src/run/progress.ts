@@ -23,8 +23,10 @@ export class ProgressTracker {
     private readonly now: () => number = () => performance.now() / 1000,
     /** Repetitions per side the steps lead to: the plan's, or the look more repetitions go to. */
     private readonly repetitions = suite.repetitions,
+    /** Sides measured at once (--parallel-sides): the plan's time is theirs shared. */
+    private readonly atOnce = 1,
   ) {
-    this.plannedTotalS = plannedTotalSeconds(steps, suite);
+    this.plannedTotalS = plannedTotalSeconds(steps, suite) / atOnce;
     for (const step of steps) {
       if (step.kind === 'restart') continue;
       const key = `${step.workload}@${step.threads}`;
@@ -66,6 +68,6 @@ export class ProgressTracker {
   }
 
   done(step: Step): void {
-    this.plannedDoneS += plannedSeconds(step, this.suite);
+    this.plannedDoneS += plannedSeconds(step, this.suite) / this.atOnce;
   }
 }

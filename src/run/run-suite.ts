@@ -232,8 +232,20 @@ async function measure(
   });
   const sides: StartedSide[] = [];
   await logger.group('Set up servers', async () => {
+    const setUp = { logger, scope, checked, runDir, created };
+    if (checked.parallel.parallel) {
+      // Sides measured at once start at once, each on its own CPUs; both have settled before a
+      // failure is raised, so cleanup never races a server still starting.
+      const started = await Promise.allSettled(
+        config.sides.map((sideConfig, index) => startSide(config, sideConfig, index, setUp)),
+      );
+      for (const outcome of started) {
+        if (outcome.status === 'rejected') throw outcome.reason;
+        sides.push(outcome.value);
+      }
+      return;
+    }
     for (const [index, sideConfig] of config.sides.entries()) {
-      const setUp = { logger, scope, checked, runDir, created };
       sides.push(await startSide(config, sideConfig, index, setUp));
     }
   });
@@ -391,7 +403,13 @@ async function runSchedule(
     suite,
     sides.map((side) => side.name),
   );
-  const progress = new ProgressTracker(steps, suite);
+  const progress = new ProgressTracker(
+    steps,
+    suite,
+    undefined,
+    suite.repetitions,
+    parallel ? sides.length : 1,
+  );
   logger.info(
     `${steps.filter((step) => step.kind === 'measure').length} measurements planned, about ${formatDuration(progress.plannedTotalSeconds)}`,
   );
@@ -450,13 +468,24 @@ async function runSteps(
     return;
   }
   for (const lanes of cellLanes(steps)) {
+    // A side that fails stops the other after its current step: no minutes measuring a cell
+    // whose other half is lost. Both have settled before the failure is raised.
+    let failed = false;
     const settled = await Promise.allSettled(
       lanes.map(async (lane) => {
-        for (const step of lane) await runStep(step, progress, context);
+        for (const step of lane) {
+          if (failed) return;
+          try {
+            await runStep(step, progress, context);
+          } catch (error) {
+            failed = true;
+            throw error;
+          }
+        }
       }),
     );
-    const failed = settled.find((outcome) => outcome.status === 'rejected');
-    if (failed) throw failed.reason;
+    const rejected = settled.find((outcome) => outcome.status === 'rejected');
+    if (rejected) throw rejected.reason;
   }
 }
 
@@ -521,10 +550,12 @@ async function extendUndecided(
     for (const cell of undecided) {
       const batch = cellBatch(suite, names, { cell, cells: cells.results(), target });
       if (batch === undefined) continue;
-      const seconds = batch.steps.reduce(
-        (sum, step) => sum + timing.pace.estimate(step.kind, plannedSeconds(step, suite)),
-        0,
-      );
+      const atOnce = context.parallel ? sides.length : 1;
+      const seconds =
+        batch.steps.reduce(
+          (sum, step) => sum + timing.pace.estimate(step.kind, plannedSeconds(step, suite)),
+          0,
+        ) / atOnce;
       const elapsed = performance.now() / 1000 - timing.startS;
       if (adaptive.budgetSeconds !== null && elapsed + seconds > adaptive.budgetSeconds) {
         logger.info(
@@ -533,7 +564,11 @@ async function extendUndecided(
         );
         return stop('budget');
       }
-      await runSteps(batch.steps, new ProgressTracker(batch.steps, suite, undefined, target), context);
+      await runSteps(
+        batch.steps,
+        new ProgressTracker(batch.steps, suite, undefined, target, atOnce),
+        context,
+      );
     }
   }
   return stop(adaptive.undecided(cells.results()).length === 0 ? 'decided' : 'most');
