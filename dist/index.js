@@ -7220,6 +7220,8 @@ function shardResultFiles(entries) {
 
 // The action's steps: read every input, build the servers when given source trees, run the suite,
 // judge it, post to the pull request and set the outputs. The one place that calls core.setFailed.
+/** Sides whose prefix came from the store in this job: their build took no time here. */
+const reusedSides = new Set();
 /** Builds the servers the build inputs ask for; sets each side's prefix output as it is built. */
 async function buildServers(buildInputs, scope) {
     const builds = planBuilds(buildInputs);
@@ -7232,6 +7234,8 @@ async function buildServers(buildInputs, scope) {
             setOutput(`${side}-prefix`, outcome.prefix);
             if (outcome.reused)
                 reused.push(side);
+            if (outcome.reused)
+                reusedSides.add(side);
             setOutput('reused', reused.join(','));
         },
     }, coreLogger, scope);
@@ -7272,6 +7276,8 @@ async function mergeAndJudge() {
 function jobStages(outcome, compared, built) {
     const builds = built
         ? ['base', 'head'].flatMap((side) => {
+            if (reusedSides.has(side))
+                return [{ stage: `${side} build`, seconds: 0, detail: 'reused from the store' }];
             const info = outcome.results.sides[side]?.build;
             return info ? buildStages(info, side) : [];
         })
