@@ -67,6 +67,7 @@ function keyFor(commit: string): StoreKey {
     cmakeOptions: [],
     install: 'all',
     env: {},
+    machine: 'x64',
   };
 }
 

@@ -56,6 +56,7 @@ describe('storeKey', () => {
       ],
       install: 'all',
       env: {},
+      machine: process.arch,
     });
   });
 
@@ -80,6 +81,7 @@ describe('storeKey', () => {
     ['the order of CMake options (the last -D wins)', { args: [...INPUT.args].reverse() }],
     ['what is installed', { install: { components: ['Server', 'SharedLibraries'] } }],
     ['LDFLAGS in the environment', { toolEnv: { ...INPUT.toolEnv, LDFLAGS: '-fuse-ld=lld' } }],
+    ['the CPU architecture (a store shared by amd64 and arm64 runners)', { machine: 'arm64' }],
   ])('%s changes the hash', (_, change) => {
     expect(keyHash(key({ ...INPUT, ...change }))).not.toBe(keyHash(key()));
   });

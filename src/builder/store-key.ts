@@ -5,7 +5,7 @@
 // a distribution's patched 12.2.0 is another compiler), the build type, CMake's options, what is
 // installed (everything or the server's components) and the environment's compiler and linker
 // flags (CMake takes LDFLAGS in; CFLAGS and CXXFLAGS lose to our -DCMAKE_C_FLAGS but are kept
-// anyway). Not keyed: the install prefix, the compilers' paths, the ccache launcher, the source
+// anyway), and the CPU architecture (a store may be shared by runners of two). Not keyed: the install prefix, the compilers' paths, the ccache launcher, the source
 // tree's path, the jobs: a prefix built elsewhere is the same server, as `run` starts it with
 // --basedir (MySQL and MariaDB find their plugins and messages under it, as their relocatable
 // binary tarballs do).
@@ -31,6 +31,8 @@ export const StoreKey = z.strictObject({
   install: z.string(),
   /** CFLAGS, CXXFLAGS, CPPFLAGS and LDFLAGS as the build's environment has them (set ones only). */
   env: z.record(z.string(), z.string()),
+  /** The CPU architecture the server was built for (Node's process.arch): stores can be shared. */
+  machine: z.string(),
 });
 export type StoreKey = z.infer<typeof StoreKey>;
 
@@ -43,6 +45,8 @@ export interface KeyInput {
   readonly install: 'none' | 'all' | { readonly components: readonly string[] };
   readonly toolEnv: NodeJS.ProcessEnv;
   readonly git: { readonly commit: string | null; readonly dirty: boolean | null };
+  /** The CPU architecture built for; this process's by default. */
+  readonly machine?: string;
 }
 
 const ENV_FLAGS = ['CFLAGS', 'CXXFLAGS', 'CPPFLAGS', 'LDFLAGS'] as const;
@@ -82,6 +86,7 @@ export function storeKey(input: KeyInput): StoreKey | { readonly reason: string 
     cmakeOptions: placeFree(input.args, tree.root),
     install: input.install === 'all' ? 'all' : `components ${input.install.components.join(', ')}`,
     env,
+    machine: input.machine ?? process.arch,
   };
 }
 
