@@ -55,7 +55,8 @@ function timed(label, args, okCodes = [0]) {
   const start = performance.now();
   const done = spawnSync(process.execPath, [CLI, ...args], { stdio: 'inherit' });
   const seconds = (performance.now() - start) / 1000;
-  if (!okCodes.includes(done.status ?? -1)) fail(`${label} ended with exit status ${done.status ?? done.signal}`);
+  if (!okCodes.includes(done.status ?? -1))
+    fail(`${label} ended with exit status ${done.status ?? done.signal}`);
   return seconds;
 }
 
@@ -86,7 +87,11 @@ const verdict = readJson(join(work, 'report/verdict.json'));
 const rows = [
   ['head build', headBuild, ''],
   ['  configure', info.seconds.configure, ''],
-  ['  compile', info.seconds.build, `${info.ninja?.steps ?? '?'} steps, ${info.ninja?.compiledCount ?? '?'} compiled`],
+  [
+    '  compile',
+    info.seconds.build,
+    `${info.ninja?.steps ?? '?'} steps, ${info.ninja?.compiledCount ?? '?'} compiled`,
+  ],
   ['  install', info.seconds.install, ''],
   ['run', run, values.serial ? 'one side at a time' : 'both sides at once where the suite counts'],
   ...Object.entries(stages?.sides ?? {}).flatMap(([side, s]) => [
@@ -102,7 +107,9 @@ const format = (seconds) => `${seconds.toFixed(1)} s`;
 const width = Math.max(...rows.map(([name]) => name.length), 'total'.length);
 const lines = [
   `${'stage'.padEnd(width)}  ${'time'.padStart(8)}`,
-  ...rows.map(([name, seconds, detail]) => `${name.padEnd(width)}  ${format(seconds).padStart(8)}  ${detail}`.trimEnd()),
+  ...rows.map(([name, seconds, detail]) =>
+    `${name.padEnd(width)}  ${format(seconds).padStart(8)}  ${detail}`.trimEnd(),
+  ),
   `${'total'.padEnd(width)}  ${format(total).padStart(8)}  head pushed → verdict (${Math.floor(total / 60)} min ${Math.round(total % 60)} s)`,
   `(base build, once per base: ${format(baseSeconds)})`,
 ];

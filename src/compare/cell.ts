@@ -212,7 +212,10 @@ function realWithin(e: TimingEvidence): TimingJudgement | undefined {
   const worse =
     worseBy > 0 && e.bestPlausible > 0 && e.worstPlausible <= threshold && adjusted.pWorse <= settings.alpha;
   const better =
-    worseBy < 0 && e.worstPlausible < 0 && -e.bestPlausible <= threshold && adjusted.pBetter <= settings.alpha;
+    worseBy < 0 &&
+    e.worstPlausible < 0 &&
+    -e.bestPlausible <= threshold &&
+    adjusted.pBetter <= settings.alpha;
   if (!worse && !better) return undefined;
   const way = worse ? 'worse' : 'better';
   const [near, far] = worse ? [e.bestPlausible, e.worstPlausible] : [-e.worstPlausible, -e.bestPlausible];
