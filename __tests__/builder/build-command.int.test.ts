@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import { jest as jestGlobals } from '@jest/globals';
 
@@ -107,12 +107,15 @@ maybe('mysql-perf-gate build (stand-in tree, real tools)', () => {
   });
 
   it('fails, in one line, an install that wrote into the configured prefix instead of --prefix', async () => {
+    const existedBefore = existsSync(dirname(CONFIGURED_PREFIX));
     const prefix = join(temp.path, 'absolute');
     expect(await buildFake(prefix, '--cmake-arg=-DFAKE_ABSOLUTE_INSTALL=ON')).toBe(2);
     expect(errorLines()).toEqual([
       `mysql-perf-gate: the install wrote share, share/VERSION under ${CONFIGURED_PREFIX}, the prefix the build is configured with, instead of ${prefix}: an install rule of this tree uses a path fixed at configure time; removed them`,
     ]);
     expect(existsSync(CONFIGURED_PREFIX)).toBe(false);
+    // Nor the directory above it, which cmake created for it: /nonexistent is system users' home.
+    expect(existsSync(dirname(CONFIGURED_PREFIX))).toBe(existedBefore);
   });
 
   it('builds and installs with gcc; build.json says how, and run picks it up from the prefix', async () => {

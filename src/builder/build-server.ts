@@ -7,7 +7,7 @@
 // reuses it, and a failure's log is the evidence). What the user sees is progress and, when a
 // step fails, one line: the first compile error, the download the offline machine could not
 // make and the option that avoids it, or CMake's own error.
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { access, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 import { BuildError, errorMessage, InputError } from '../errors.js';
@@ -270,6 +270,7 @@ async function install(plan: BuildPlan, scope: CleanupScope, logger: Logger): Pr
   const log = join(plan.buildDir, 'install.log');
   const components =
     plan.install === 'all' || plan.install === 'none' ? [undefined] : plan.install.components;
+  const root = await strayRoot();
   const step = await logged(log, scope, logger, 'install', async (sink) => {
     const run = (component: string | undefined): Promise<ExecResult> =>
       exec(
@@ -295,21 +296,45 @@ async function install(plan: BuildPlan, scope: CleanupScope, logger: Logger): Pr
     }
     return result;
   });
+  const stray = await removeStrayInstall(root);
   if (step.result.exitCode !== 0) {
     throw new BuildError(installFailure(step.text, log, plan.prefix));
   }
-  await refuseStrayInstall(plan.prefix);
+  if (stray.length > 0) refuseStrayInstall(stray, plan.prefix);
   return step.seconds;
 }
 
 /**
- * An install rule with a path fixed at configure time writes into the configured prefix, not into
- * `--prefix`: the prefix would lack those files. Nothing may be there after an install.
+ * The outermost directory of the configured prefix that does not exist before an install: what an
+ * install rule with a path fixed at configure time would create (/nonexistent is also the home
+ * directory of system users, and must not be left behind).
  */
-async function refuseStrayInstall(prefix: string): Promise<void> {
-  const stray = await readdir(CONFIGURED_PREFIX, { recursive: true }).catch(() => undefined);
-  if (stray === undefined) return;
-  await rm(CONFIGURED_PREFIX, { recursive: true, force: true });
+async function strayRoot(): Promise<string> {
+  let dir = CONFIGURED_PREFIX;
+  while (dirname(dir) !== dir && !(await exists(dirname(dir)))) dir = dirname(dir);
+  return dir;
+}
+
+function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Removes what an install wrote into the configured prefix; the files it wrote there, if any. */
+async function removeStrayInstall(root: string): Promise<string[]> {
+  if (!(await exists(root))) return [];
+  const stray = await readdir(CONFIGURED_PREFIX, { recursive: true }).catch(() => []);
+  await rm(root, { recursive: true, force: true });
+  return stray;
+}
+
+/**
+ * An install rule with a path fixed at configure time writes into the configured prefix, not into
+ * `--prefix`: the prefix would lack those files.
+ */
+function refuseStrayInstall(stray: readonly string[], prefix: string): never {
   throw new BuildError(
     `the install wrote ${stray.slice(0, 3).join(', ')}${stray.length > 3 ? ` and ${stray.length - 3} more` : ''} under ${CONFIGURED_PREFIX}, the prefix the build is configured with, instead of ${prefix}: an install rule of this tree uses a path fixed at configure time; removed them`,
   );
