@@ -1,7 +1,6 @@
 // `build --store` end to end on the stand-in tree (__fixtures__/source-trees/fake-mariadb), made a
 // git checkout so that a commit names it: saved after the build, reused without configuring or
 // compiling, built again when a stored file changed, left alone for local changes.
-import { execFileSync } from 'node:child_process';
 import {
   appendFileSync,
   cpSync,
@@ -22,6 +21,7 @@ import { createStderrLogger } from '../../src/cli/stderr-logger.js';
 import { buildCommand } from '../../src/commands/build.js';
 import { inspectServer } from '../../src/server/inspect.js';
 import { captureStderr, ROOT, useTempDir } from '../helpers/real-run.js';
+import { git } from '../helpers/git-repo.js';
 import { requireCommand } from '../helpers/requirements.js';
 
 const FAKE = join(ROOT, '__fixtures__/source-trees/fake-mariadb');
@@ -30,24 +30,6 @@ const maybe = ready ? describe : describe.skip;
 
 const temp = useTempDir('gate-build-store-');
 const stderr = captureStderr();
-
-function git(dir: string, ...args: string[]): string {
-  return execFileSync(
-    'git',
-    [
-      '-C',
-      dir,
-      '-c',
-      'user.name=Test',
-      '-c',
-      'user.email=test@example.com',
-      '-c',
-      'commit.gpgsign=false',
-      ...args,
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  ).trim();
-}
 
 /** The stand-in tree as the top of a git checkout with one commit. */
 function checkout(): string {

@@ -17,29 +17,11 @@ import {
   resolveCommit,
 } from '../../src/builder/git.js';
 import { useTempDir } from '../helpers/real-run.js';
+import { git } from '../helpers/git-repo.js';
 import { requireCommand } from '../helpers/requirements.js';
 
 const maybe = requireCommand('git') ? describe : describe.skip;
 const temp = useTempDir('gate-git-');
-
-/** Runs git in `dir` with a fixed identity, whatever the machine's configuration. */
-function git(dir: string, ...args: string[]): string {
-  return execFileSync(
-    'git',
-    [
-      '-C',
-      dir,
-      '-c',
-      'user.name=Test',
-      '-c',
-      'user.email=test@example.com',
-      '-c',
-      'commit.gpgsign=false',
-      ...args,
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  ).trim();
-}
 
 /** A commit changing `file`; its hash. */
 function commit(dir: string, subject: string, file = 'file.txt'): string {

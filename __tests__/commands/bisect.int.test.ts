@@ -23,6 +23,7 @@ import type { Logger } from '../../src/shell/logger.js';
 import { loadSuite } from '../../src/suite/load-suite.js';
 import { processesMentioning } from '../helpers/leftovers.js';
 import { captureStderr, ROOT, useTempDir } from '../helpers/real-run.js';
+import { git } from '../helpers/git-repo.js';
 import { requireCommand } from '../helpers/requirements.js';
 import { sourceCli } from '../helpers/source-cli.js';
 import { watchChild } from '../helpers/watched-child.js';
@@ -42,24 +43,6 @@ const temp = useTempDir('gate-bisect-');
 const stderr = captureStderr();
 
 // ---- Repositories ----
-
-function git(dir: string, ...args: string[]): string {
-  return execFileSync(
-    'git',
-    [
-      '-C',
-      dir,
-      '-c',
-      'user.name=Test',
-      '-c',
-      'user.email=test@example.com',
-      '-c',
-      'commit.gpgsign=false',
-      ...args,
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  ).trim();
-}
 
 type Edit = (dir: string) => void;
 

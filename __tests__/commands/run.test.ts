@@ -122,6 +122,24 @@ describe('more repetitions for undecided cells (--max-repetitions, --budget)', (
   });
 });
 
+describe('--parallel-sides', () => {
+  it('is auto unless given, and on or off as the flag or input says', () => {
+    const ab = { base: '/b', head: '/h', suite: 'instructions' };
+    expect(runConfigFromFlags({ ...defaults, ...ab }).parallelSides.mode).toBe('auto');
+    expect(runConfigFromFlags({ ...defaults, ...ab, parallelSides: false }).parallelSides.mode).toBe('off');
+    expect(runConfigFromFlags({ ...defaults, ...ab, parallelSides: 'true' }).parallelSides.mode).toBe('on');
+    expect(inputError({ ...ab, parallelSides: 'maybe' })).toBe(
+      '--parallel-sides maybe: expected auto, true or false',
+    );
+  });
+
+  it('is refused for a wall-clock suite when the flags are read, before anything is built', () => {
+    expect(inputError({ base: '/b', head: '/h', suite: 'quick', parallelSides: true })).toMatch(
+      /^--parallel-sides is for count suites \(metric: instructions\): suite quick measures time/,
+    );
+  });
+});
+
 describe('--shard K/N', () => {
   const ab = { base: '/a', head: '/b' };
 

@@ -1,21 +1,10 @@
 // Counted metrics (instructions) are judged on the counts when repetitions agree, and like timings
 // when they do not.
-import { cellTests, compareCell, type CellInput } from '../../src/compare/cell.js';
 import { METRICS } from '../../src/compare/metrics.js';
-
-const settings = { alpha: 0.05, confidence: 0.95, power: 0.8, resamples: 2000 };
+import { judgeCell } from '../helpers/judge-cell.js';
 
 function judge(base: number[], head: number[], metric = METRICS.instructions, threshold = 0.01) {
-  const input: CellInput = { workload: 'oltp_point_select', threads: 1, metric, base, head, threshold };
-  const tests = cellTests(input);
-  // As if adjusted across the four cells of the instructions suite (Bonferroni's bound).
-  const adjusted = (p: number): number => Math.min(1, p * 4);
-  return compareCell(
-    input,
-    { pWorse: adjusted(tests.pWorse), pBetter: adjusted(tests.pBetter), pWorseRaw: tests.pWorse },
-    settings,
-    4,
-  );
+  return judgeCell(base, head, { metric, threshold, workload: 'oltp_point_select' });
 }
 
 describe('counted metrics', () => {

@@ -1,6 +1,5 @@
 // A change shown to be real but smaller than the tolerance is "within tolerance", not "unchanged":
 // how counts and timings earn it, that it passes, and that every view says so.
-import { cellTests, compareCell, type CellInput } from '../../src/compare/cell.js';
 import { METRICS } from '../../src/compare/metrics.js';
 import { buildVerdict, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
@@ -10,20 +9,10 @@ import { renderHtmlReport } from '../../src/report/html.js';
 import type { ReportInput } from '../../src/report/report-input.js';
 import type { CellResult } from '../../src/results/results-schema.js';
 import { real, side } from '../helpers/verdict-sides.js';
-
-const settings = { alpha: 0.05, confidence: 0.95, power: 0.8, resamples: 2000 };
+import { judgeCell } from '../helpers/judge-cell.js';
 
 function judge(base: number[], head: number[], metric = METRICS.instructions, threshold = 0.02) {
-  const input: CellInput = { workload: 'oltp_read_write', threads: 1, metric, base, head, threshold };
-  const tests = cellTests(input);
-  // As if adjusted across the four cells of a suite (Bonferroni's bound).
-  const adjusted = (p: number): number => Math.min(1, p * 4);
-  return compareCell(
-    input,
-    { pWorse: adjusted(tests.pWorse), pBetter: adjusted(tests.pBetter), pWorseRaw: tests.pWorse },
-    settings,
-    4,
-  );
+  return judgeCell(base, head, { metric, threshold, workload: 'oltp_read_write' });
 }
 
 describe('counts', () => {

@@ -103,14 +103,11 @@ describe('chooseParallelSides', () => {
     });
   });
 
-  it('keeps wall-clock suites one side at a time, and refuses to be forced on them', () => {
+  it('keeps wall-clock suites one side at a time (run refuses --parallel-sides on them when reading its flags)', () => {
     expect(chooseParallelSides('auto', quick, 2, [0, 1], '--parallel-sides').sides).toEqual({
       parallel: false,
       reason: 'suite quick measures time',
     });
-    expect(() => chooseParallelSides('on', quick, 2, [0, 1], '--parallel-sides')).toThrow(
-      '--parallel-sides is for count suites (metric: instructions): suite quick measures time',
-    );
   });
 
   it('says why not when it was asked for and cannot be, and is quiet when it was not', () => {

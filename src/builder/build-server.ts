@@ -7,11 +7,12 @@
 // reuses it, and a failure's log is the evidence). What the user sees is progress and, when a
 // step fails, one line: the first compile error, the download the offline machine could not
 // make and the option that avoids it, or CMake's own error.
-import { access, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 import { BuildError, errorMessage, InputError } from '../errors.js';
 import type { BuildInfo } from '../results/results-schema.js';
+import { exists } from '../server/files.js';
 import { inspectServer } from '../server/inspect.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { exec, type ExecResult } from '../shell/exec.js';
@@ -313,13 +314,6 @@ async function strayRoot(): Promise<string> {
   let dir = CONFIGURED_PREFIX;
   while (dirname(dir) !== dir && !(await exists(dirname(dir)))) dir = dirname(dir);
   return dir;
-}
-
-function exists(path: string): Promise<boolean> {
-  return access(path).then(
-    () => true,
-    () => false,
-  );
 }
 
 /** Removes what an install wrote into the configured prefix; the files it wrote there, if any. */

@@ -93,11 +93,26 @@ export function runConfigFromFlags(
       label: spell('lock-timeout'),
     },
     pin: { mode: parsePin(flags.pin, spell('pin')), label: spell('pin') },
-    parallelSides: {
-      mode: parseParallelSides(flags.parallelSides, spell('parallel-sides')),
-      label: spell('parallel-sides'),
-    },
+    parallelSides: parallelSidesFor(flags.parallelSides, suite, spell('parallel-sides')),
   };
+}
+
+/**
+ * --parallel-sides for this suite; refused for a wall-clock suite here, with the other flags,
+ * before anything is built or started.
+ */
+function parallelSidesFor(
+  value: boolean | string | undefined,
+  suite: Suite,
+  label: string,
+): RunConfig['parallelSides'] {
+  const mode = parseParallelSides(value, label);
+  if (mode === 'on' && suite.metric !== 'instructions') {
+    throw new InputError(
+      `${label} is for count suites (metric: instructions): suite ${suite.name} measures time, which the other side's server would take from it`,
+    );
+  }
+  return { mode, label };
 }
 
 function parseParallelSides(value: boolean | string | undefined, label: string): ParallelMode {

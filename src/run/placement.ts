@@ -7,7 +7,6 @@
 // pinned within 5% (see docs/statistics.md), although pinning gives a small machine's server
 // fewer CPUs than its threads. `--pin off` measures the whole machine.
 import { formatCpuList } from '../cpu-list.js';
-import { InputError } from '../errors.js';
 import type { Placement } from '../results/results-schema.js';
 import type { Suite } from '../suite/suite-schema.js';
 
@@ -62,7 +61,7 @@ export type ParallelSides =
  * Whether base and head run at once: only for count suites (an instruction count does not depend
  * on what else runs; a time does), only with two sides, and only where each side can have CPUs of
  * its own (its server and its sysbench share them). `auto` turns it on wherever it can be; `on`
- * where it cannot is an error for a wall-clock suite and a warning otherwise.
+ * where it cannot is a warning.
  */
 export function chooseParallelSides(
   mode: ParallelMode,
@@ -76,14 +75,8 @@ export function chooseParallelSides(
     ...(warn && mode === 'on' ? { warning: `${label}: ${reason}; measuring one side at a time` } : {}),
   });
   if (mode === 'off') return serial(`not asked for (${label} off)`, false);
-  if (suite.metric !== 'instructions') {
-    if (mode === 'on') {
-      throw new InputError(
-        `${label} is for count suites (metric: instructions): suite ${suite.name} measures time, which the other side's server would take from it`,
-      );
-    }
-    return serial(`suite ${suite.name} measures time`, false);
-  }
+  // `on` with a wall-clock suite is refused when the flags are read (parallelSidesFor).
+  if (suite.metric !== 'instructions') return serial(`suite ${suite.name} measures time`, false);
   if (sides < 2) return serial('one server', true);
   if (cpus.length < 2) return serial(`only CPU ${formatCpuList(cpus)} is available to this run`, true);
   const half = Math.floor(cpus.length / 2);
