@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { sideOf } from '../../src/commands/compare.js';
+import { sideOf } from '../../src/compare/judge.js';
 import { buildVerdict, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import { fixtureResults } from '../helpers/report-input.js';
 import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';

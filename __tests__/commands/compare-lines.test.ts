@@ -6,7 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-import { compareLines, relinkedLines, workflowRepositoryUrl } from '../../src/commands/compare-lines.js';
+import { compareLines } from '../../src/commands/compare-lines.js';
+import { relinkedLines, workflowRepositoryUrl } from '../../src/compare/line-links.js';
 import type { CellComparison } from '../../src/compare/verdict-schema.js';
 import type { Results } from '../../src/results/results-schema.js';
 import { gccBuild } from '../helpers/build-info.js';
@@ -288,17 +289,18 @@ describe('links', () => {
       ],
       sourceUrl: 'https://evil.example',
     };
-    const relinked = relinkedLines(claimed, run, env).lines;
+    const url = workflowRepositoryUrl(env).sourceUrl ?? null;
+    const relinked = relinkedLines(claimed, run, url);
     expect(relinked).toMatchObject({ sourceUrl: 'https://github.com/mariadb/server' });
     // The label is written again from the hunk's numbers.
     expect(relinked?.status === 'mapped' && relinked.cells[0]?.hunks[0]?.label).toBe('f.cc:2–4 (+3 lines)');
-    expect(relinkedLines(claimed, run, {}).lines).toMatchObject({ sourceUrl: null });
-    expect(relinkedLines({ ...claimed, headCommit: 'c'.repeat(40) }, run, env).lines).toMatchObject({
+    expect(relinkedLines(claimed, run, null)).toMatchObject({ sourceUrl: null });
+    expect(relinkedLines({ ...claimed, headCommit: 'c'.repeat(40) }, run, url)).toMatchObject({
       status: 'unavailable',
       reason: "the artifact's line costs name other commits than its results: left out",
     });
     const elsewhere = { ...claimed, cells: [{ ...claimed.cells[0]!, workload: 'oltp_other' }] };
-    expect(relinkedLines(elsewhere, run, env).lines).toMatchObject({
+    expect(relinkedLines(elsewhere, run, url)).toMatchObject({
       reason: "the artifact's line costs name cells its results do not have: left out",
     });
   });

@@ -20,17 +20,14 @@ import { join, relative } from 'node:path';
 import { getOctokit } from '@actions/github';
 
 import { compareCommand } from '../../src/commands/compare.js';
-import {
-  ArtifactError,
-  oneLine,
-  publishCommand,
-  type PublishConfig,
-  publishPathsFromFlags,
-  readArtifactFile,
-} from '../../src/commands/publish.js';
-import { DEFAULT_COMPARE_OPTIONS, buildVerdict } from '../../src/compare/verdict.js';
-import { type CellComparison, Verdict } from '../../src/compare/verdict-schema.js';
-import { sideOf } from '../../src/commands/compare.js';
+import { publishCommand, type PublishConfig, publishPathsFromFlags } from '../../src/commands/publish.js';
+import { readArtifactFile } from '../../src/artifact/read-artifact.js';
+import { ArtifactError, oneLine } from '../../src/compare/artifact-refusal.js';
+import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
+import type { CellComparison, Verdict } from '../../src/compare/verdict-schema.js';
+import { judge } from '../../src/compare/judge.js';
+import { shardCellNames } from '../../src/run/shards.js';
+import { cellName, selectCells, suiteCellsNamed } from '../../src/suite/select-cells.js';
 import { saveBaseline } from '../../src/baseline/store.js';
 import { actionSpelling } from '../../src/commands/spelling.js';
 import type { Results } from '../../src/results/results-schema.js';
@@ -109,14 +106,24 @@ function matches(
 
 /** The verdict compare would write for an A/B results file. */
 function verdictFor(results: Results): Verdict {
-  const built = buildVerdict(
-    sideOf(results, 'base'),
-    sideOf(results, 'head'),
-    results.suite,
-    { kind: 'ab', path: 'results.json', savedAt: null },
-    DEFAULT_COMPARE_OPTIONS,
-  );
-  return Verdict.parse(built);
+  return judge({
+    results,
+    resultsPath: 'results.json',
+    base: { kind: 'ab' },
+    options: DEFAULT_COMPARE_OPTIONS,
+  }).verdict;
+}
+
+/** Shard `index` of `count` of an A/B run, as run --shard K/N would have written it. */
+function shardOf(results: Results, index: number, count: number): Results {
+  const names = shardCellNames(results.suite, ['base', 'head'], { index, count });
+  const binary = { binarySha256: 'a'.repeat(64), build: null };
+  return {
+    ...results,
+    suite: selectCells(results.suite, suiteCellsNamed(results.suite, names, 'cell')),
+    cells: results.cells.filter((cell) => names.includes(cellName(cell))),
+    shard: { index, count, suite: results.suite, cells: names, servers: { base: binary, head: binary } },
+  };
 }
 
 function writeArtifact(results: unknown, verdict: unknown): void {
@@ -278,6 +285,64 @@ describe('a good artifact', () => {
     expect(published.pullRequest.number).toBe(12);
     expect(mock.comments.map((comment) => comment.issueNumber)).toEqual([12]);
   }, 120_000);
+});
+
+describe('compare and publish on the same artifact', () => {
+  /** compare as the measuring half runs it, the artifact it uploads, then publish on that artifact. */
+  async function bothVerdicts(results: Results): Promise<{ compared: string; published: string }> {
+    const measured = join(root, 'measured');
+    mkdirSync(measured, { recursive: true });
+    writeFileSync(join(measured, 'results.json'), JSON.stringify(results));
+    const compared = await compareCommand({
+      resultsPath: join(measured, 'results.json'),
+      baselinePath: null,
+      outDir: join(measured, 'report'),
+      force: false,
+      options: DEFAULT_COMPARE_OPTIONS,
+    });
+    cpSync(join(measured, 'results.json'), join(artifact, 'results.json'));
+    cpSync(compared.verdictPath, join(artifact, 'verdict.json'));
+    const published = await publish();
+    return {
+      compared: readFileSync(compared.verdictPath, 'utf8'),
+      published: readFileSync(published.verdictPath, 'utf8'),
+    };
+  }
+
+  it.each([
+    ['a whole quick run', 'quick-ab-performance-schema.json'],
+    ['a whole instructions run', 'instructions-performance-schema.json'],
+  ])(
+    'write identical verdict.json files: %s',
+    async (_name, fixture) => {
+      const { compared, published } = await bothVerdicts(fixtureResults(fixture));
+      expect(published).toBe(compared);
+    },
+    120_000,
+  );
+
+  it('write identical verdict.json files for one shard alone, its warning in both', async () => {
+    const shard = shardOf(fixtureResults('quick-ab-performance-schema.json'), 1, 2);
+    const { compared, published } = await bothVerdicts(shard);
+    expect(published).toBe(compared);
+    const warnings = (JSON.parse(published) as Verdict).warnings;
+    const alone = warnings.filter((warning) =>
+      warning.startsWith('these are the results of shard 1/2 alone'),
+    );
+    expect(alone).toHaveLength(1);
+  }, 120_000);
+
+  it("refuse an uploaded verdict that leaves out the shard's warning", async () => {
+    const shard = shardOf(fixtureResults('quick-ab-performance-schema.json'), 2, 2);
+    const honest = verdictFor(shard);
+    const alone = honest.warnings.find((warning) => warning.includes('alone'));
+    expect(alone).toBeDefined();
+    writeArtifact(shard, { ...honest, warnings: honest.warnings.filter((warning) => warning !== alone) });
+    await expectRefused(
+      /^artifact refused: verdict\.json does not follow from results\.json: it leaves out the warning "these are the results of shard 2\/2 alone/,
+      tree(root),
+    );
+  });
 });
 
 describe('a tampered artifact', () => {

@@ -10,7 +10,7 @@ import {
 } from '../../src/compare/verdict.js';
 import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
-import { sideOf } from '../../src/commands/compare.js';
+import { sideOf } from '../../src/compare/judge.js';
 import { InputError } from '../../src/errors.js';
 import { parseResults } from '../../src/results/results-file.js';
 import type { CellResult } from '../../src/results/results-schema.js';

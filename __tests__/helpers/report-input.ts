@@ -1,7 +1,7 @@
 // Report inputs built from the real results fixtures, as `compare` builds them for an A/B file.
 import { readFileSync } from 'node:fs';
 
-import { sideOf } from '../../src/commands/compare.js';
+import { sideOf } from '../../src/compare/judge.js';
 import { buildVerdict, type CompareOptions, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
 import type { ReportInput } from '../../src/report/report-input.js';

@@ -10,7 +10,7 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import { baselineSide, newestEntry } from '../../src/baseline/entry.js';
 import { parseBaselineFile } from '../../src/baseline/parse-baseline.js';
 import type { BaselineEntry } from '../../src/baseline/baseline-schema.js';
-import { sideOf } from '../../src/commands/compare.js';
+import { sideOf } from '../../src/compare/judge.js';
 import { buildVerdict, DEFAULT_COMPARE_OPTIONS, type SideData } from '../../src/compare/verdict.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
 import type { ReportInput } from '../../src/report/report-input.js';

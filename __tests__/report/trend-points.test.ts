@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { baselineSide, newestEntry } from '../../src/baseline/entry.js';
 import { parseBaselineFile } from '../../src/baseline/parse-baseline.js';
 import type { BaselineEntry } from '../../src/baseline/baseline-schema.js';
-import { sideOf } from '../../src/commands/compare.js';
+import { sideOf } from '../../src/compare/judge.js';
 import { buildVerdict, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
 import type { ReportInput } from '../../src/report/report-input.js';

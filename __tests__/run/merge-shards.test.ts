@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { sideOf } from '../../src/commands/compare.js';
+import { sideOf } from '../../src/compare/judge.js';
 import { buildVerdict, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import { InputError } from '../../src/errors.js';
 import { parseResults } from '../../src/results/results-file.js';

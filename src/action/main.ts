@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 
 import { buildSides, type SidePrefixes } from '../commands/build.js';
 import { compareCommand, type CompareOutcome, compareOptionsFromFlags } from '../commands/compare.js';
-import { workflowRepositoryUrl } from '../commands/compare-lines.js';
+import { workflowRepositoryUrl } from '../compare/line-links.js';
 import { type CompareOptions, failedOn } from '../compare/verdict.js';
 import { runCommand, runConfigFromFlags, type RunFlags, type RunOutcome } from '../commands/run.js';
 import { actionSpelling } from '../commands/spelling.js';

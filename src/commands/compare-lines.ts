@@ -7,11 +7,11 @@ import { dirname, resolve } from 'node:path';
 import { diffBetween, gitTopLevel, resolveCommit } from '../builder/git.js';
 import { diffPathMatcher } from '../cost/callgrind-lines.js';
 import { cellLineCosts } from '../cost/profile-lines.js';
-import { hunkLabel, parseDiffHunks } from '../compare/diff-hunks.js';
+import { parseDiffHunks } from '../compare/diff-hunks.js';
+import { unavailableLines as unavailable } from '../compare/line-links.js';
 import { lineSection, type SideLines } from '../compare/line-costs.js';
 import { type CellComparison, LineSection } from '../compare/verdict-schema.js';
 import { errorMessage } from '../errors.js';
-import { foldLines } from '../format.js';
 import type { BuildInfo, CellResult, Results, SideName } from '../results/results-schema.js';
 
 export interface LineInputs {
@@ -25,12 +25,6 @@ export interface LineInputs {
   /** Where the repository's files are browsed, for links (https://github.com/owner/repo). */
   readonly sourceUrl: string | undefined;
 }
-
-/** One line, at most 1,000 characters: a reason may quote git or a compiler's flags. */
-const unavailable = (reason: string): LineSection => ({
-  status: 'unavailable',
-  reason: foldLines(reason, 1000),
-});
 
 /** Why a side's build cannot be mapped onto lines, or its build. */
 function buildOf(results: Results, side: SideName): BuildInfo | string {
@@ -141,42 +135,4 @@ export async function compareLines(inputs: LineInputs): Promise<LineSection | un
   } catch (error) {
     return unavailable(`line costs could not be mapped: ${errorMessage(error)}`);
   }
-}
-
-/** The repository a GitHub workflow runs in (GITHUB_SERVER_URL, GITHUB_REPOSITORY), for line links. */
-export function workflowRepositoryUrl(env: NodeJS.ProcessEnv): { sourceUrl?: string } {
-  const server = env.GITHUB_SERVER_URL;
-  const repository = env.GITHUB_REPOSITORY;
-  if (!server?.startsWith('https://') || repository === undefined || !/^[\w.-]+\/[\w.-]+$/.test(repository)) {
-    return {};
-  }
-  return { sourceUrl: `${server}/${repository}` };
-}
-
-/**
- * The measuring half's line section, for the publishing half, which has neither the checkout nor
- * the dumps: kept as reported (validated with the verdict: one-line texts, bounded sizes) when its
- * commits are the results' and its cells are the verdict's, each hunk's label written again from
- * its numbers, and its links pointed at this workflow's own repository rather than at an address
- * the artifact names.
- */
-export function relinkedLines(
-  lines: LineSection | undefined,
-  results: Pick<Results, 'sides' | 'cells'>,
-  env: NodeJS.ProcessEnv,
-): { lines?: LineSection } {
-  if (lines === undefined || lines.status === 'unavailable') return lines === undefined ? {} : { lines };
-  const commit = (side: SideName): string | null | undefined => results.sides[side]?.build?.source.gitCommit;
-  const known = new Set(results.cells.map((cell) => `${cell.workload}@${cell.threads}`));
-  if (lines.baseCommit !== commit('base') || lines.headCommit !== commit('head')) {
-    return { lines: unavailable("the artifact's line costs name other commits than its results: left out") };
-  }
-  if (!lines.cells.every((cell) => known.has(`${cell.workload}@${cell.threads}`))) {
-    return { lines: unavailable("the artifact's line costs name cells its results do not have: left out") };
-  }
-  const cells = lines.cells.map((cell) => ({
-    ...cell,
-    hunks: cell.hunks.map((hunk) => ({ ...hunk, label: hunkLabel(hunk) })),
-  }));
-  return { lines: { ...lines, cells, sourceUrl: workflowRepositoryUrl(env).sourceUrl ?? null } };
 }

@@ -2,33 +2,26 @@
 // (comment, HTML report, charts). Its options come from CLI flags or action inputs as strings
 // (CompareOptionFlags); compareOptionsFromFlags checks them the same way for both front ends.
 import type { StageRow } from '../report/stage-table.js';
-import { shardAloneWarning } from '../run/merge-shards.js';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { InputError } from '../errors.js';
 import { isMetricName, METRIC_NAMES, type MetricName } from '../metric-names.js';
 import { parseToleranceRule } from '../compare/tolerances.js';
+import { type BaseRequest, judge, withLines } from '../compare/judge.js';
 import {
-  buildVerdict,
-  looksOfRun,
   type CompareOptions,
   DEFAULT_COMPARE_OPTIONS,
   type InconclusivePolicy,
-  type SideData,
   verdictExitCode,
 } from '../compare/verdict.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import { cliSpelling, type FlagSpelling } from './spelling.js';
 import { readResults } from '../results/results-file.js';
-import type { Results } from '../results/results-schema.js';
-import { checkComparable } from '../baseline/comparable.js';
-import { baselineSide, newestEntry } from '../baseline/entry.js';
-import type { BaselineEntry } from '../baseline/baseline-schema.js';
 import { writeReport, type WrittenReport } from '../report/write-report.js';
 import { readBaselineFile } from '../baseline/store.js';
 import { renderVerdictSummary } from '../compare/verdict-summary.js';
-import { SOURCE_URL, Verdict } from '../compare/verdict-schema.js';
+import { SOURCE_URL, type Verdict } from '../compare/verdict-schema.js';
 import { compareLines } from './compare-lines.js';
 
 export interface CompareConfig {
@@ -57,45 +50,10 @@ export interface CompareOutcome {
   readonly exitCode: 0 | 1;
 }
 
-export function sideOf(results: Results, side: 'base' | 'head'): SideData {
-  const facts = results.sides[side];
-  if (!facts) throw new InputError(`${side} side missing`);
-  return {
-    facts,
-    cells: results.cells.filter((cell) => cell.side === side),
-    environment: results.environment,
-    ...(results.merged ? { merged: results.merged } : {}),
-  };
-}
-
-/** The base side: the newest entry of a stored baseline, or the A/B file's own base side. */
-function baseFor(
-  config: CompareConfig,
-  results: Results,
-): { side: SideData; source: Verdict['baseSource']; warnings: string[]; history: readonly BaselineEntry[] } {
-  if (config.baselinePath !== null) {
-    const file = readBaselineFile(config.baselinePath);
-    const entry = newestEntry(file);
-    const warnings = checkComparable(entry, results, { force: config.force });
-    const side = baselineSide(entry);
-    return {
-      side: { facts: side.facts, cells: side.cells, environment: side.environment },
-      source: { kind: 'baseline', path: config.baselinePath, savedAt: side.savedAt },
-      warnings,
-      history: file.entries,
-    };
-  }
-  if (results.mode !== 'ab' || !results.sides.base) {
-    throw new InputError(
-      `${config.resultsPath} measured one server; give a stored baseline to compare it with (--baseline FILE), or measure base and head side by side (run --base … --head …)`,
-    );
-  }
-  return {
-    side: sideOf(results, 'base'),
-    source: { kind: 'ab', path: config.resultsPath, savedAt: null },
-    warnings: [],
-    history: [],
-  };
+/** The stored baseline, read, or the A/B file's own base side. */
+function baseRequest(config: CompareConfig): BaseRequest {
+  if (config.baselinePath === null) return { kind: 'ab' };
+  return { kind: 'baseline', file: readBaselineFile(config.baselinePath), force: config.force };
 }
 
 /** Decides and writes verdict.json and the reports into `config.outDir`. */
@@ -107,33 +65,29 @@ export async function compareCommand(config: CompareConfig): Promise<CompareOutc
   }
   const judging = performance.now();
   const results = readResults(config.resultsPath);
-  const base = baseFor(config, results);
-  const head = sideOf(results, 'head');
-  // Against its own base or a stored baseline alike: the head's repetitions were chosen from the data.
-  const options = { ...config.options, looks: looksOfRun(results) };
-  const built = buildVerdict(base.side, head, results.suite, base.source, options);
-  const warnings = [...shardAloneWarning(results), ...base.warnings, ...built.warnings];
+  const judged = judge({
+    results,
+    resultsPath: config.resultsPath,
+    base: baseRequest(config),
+    ...(config.baselinePath === null ? {} : { baselinePath: config.baselinePath }),
+    options: config.options,
+  });
   const lines = await compareLines({
     results,
     resultsPath: config.resultsPath,
     baseline: config.baselinePath !== null,
-    cells: built.cells,
+    cells: judged.verdict.cells,
     source: config.source,
     sourceUrl: config.sourceUrl,
   });
-  const verdict = Verdict.parse({ ...built, warnings, ...(lines ? { lines } : {}) });
+  const input = withLines(judged, lines);
+  const { verdict } = input;
   const outDir = resolve(config.outDir);
   mkdirSync(outDir, { recursive: true });
   const verdictPath = join(outDir, 'verdict.json');
   writeFileAtomic(verdictPath, `${JSON.stringify(verdict, null, 2)}\n`);
   const reporting = performance.now();
-  const report = await writeReport(outDir, {
-    verdict,
-    base: base.side,
-    head,
-    suite: results.suite,
-    history: base.history,
-  });
+  const report = await writeReport(outDir, input);
   const cells = `${verdict.cells.length} cells × metric`;
   const files = `${report.charts.length} chart(s), comment, HTML`;
   const stages: StageRow[] = [

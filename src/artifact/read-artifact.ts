@@ -1,0 +1,169 @@
+// The measuring half's artifact, read by the publishing half. Everything in it was produced by the
+// pull request's own code, so it is data to check: only files with fixed names are read, after
+// lstat (no symbolic links, regular files only) and a size cap, opened without following a link
+// and checked again on the descriptor; results.json, verdict.json and baseline.json are validated
+// with the project's schemas. Every other file (an uploaded comment.md, charts, names with `../`)
+// is never opened.
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  type Stats,
+} from 'node:fs';
+import { join } from 'node:path';
+
+import { parseBaselineFile } from '../baseline/parse-baseline.js';
+import { ArtifactError, refuse } from '../compare/artifact-refusal.js';
+import type { Artifact } from '../compare/rejudge.js';
+import { parseVerdict } from '../compare/verdict-schema.js';
+import { errorMessage, GateError } from '../errors.js';
+import { parseResults } from '../results/results-file.js';
+import type { Results } from '../results/results-schema.js';
+
+const MIB = 1024 * 1024;
+
+/**
+ * The files read from the artifact, and the most bytes each may hold. The results of the standard
+ * suite take about 1 MB, instruction suites with their per-function costs a few; a verdict is a
+ * fraction of its results. baseline.json is read only for a verdict against a stored baseline;
+ * pull-request.txt, optional, holds the number of the pull request the measuring run was for.
+ */
+export const ARTIFACT_CAPS = {
+  'results.json': 20 * MIB,
+  'verdict.json': 5 * MIB,
+  'baseline.json': 20 * MIB,
+  'pull-request.txt': 64,
+} as const;
+export type ArtifactFile = keyof typeof ARTIFACT_CAPS;
+
+/** Judging is the costly step (a bootstrap per cell); real suites have tens of cells. */
+export const MAX_CELLS = 1000;
+
+function mib(bytes: number): string {
+  return bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MiB` : `${bytes} bytes`;
+}
+
+/**
+ * One file of the artifact as text, or null when it is absent. lstat first, then the file is
+ * opened without following a link and checked again on its descriptor, so a file swapped for a
+ * link or a larger file in between is refused too; at most cap + 1 bytes are ever read.
+ */
+export function readArtifactFile(dir: string, name: ArtifactFile): string | null {
+  const cap = ARTIFACT_CAPS[name];
+  const path = join(dir, name);
+  let stat: Stats;
+  try {
+    stat = lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw refuse(`cannot read ${name}: ${errorMessage(error)}`, error);
+  }
+  if (stat.isSymbolicLink()) throw refuse(`${name} is a symbolic link; only regular files are read`);
+  if (!stat.isFile()) throw refuse(`${name} is not a regular file`);
+  if (stat.size > cap) throw refuse(`${name} is ${mib(stat.size)}, over its cap of ${mib(cap)}`);
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (error) {
+    throw refuse(`cannot open ${name}: ${errorMessage(error)}`, error);
+  }
+  try {
+    const opened = fstatSync(fd);
+    if (!opened.isFile() || opened.size > cap) throw refuse(`${name} changed while it was read`);
+    // One byte more than the file holds: reading it means the file grew after the check.
+    const buffer = Buffer.alloc(opened.size + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const read = readSync(fd, buffer, length, buffer.length - length, null);
+      if (read === 0) break;
+      length += read;
+    }
+    if (length > opened.size) throw refuse(`${name} changed while it was read`);
+    return buffer.subarray(0, length).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function required(dir: string, name: ArtifactFile, why: string): string {
+  const text = readArtifactFile(dir, name);
+  if (text === null) throw refuse(`${name} is missing (${why})`);
+  return text;
+}
+
+/** Runs a parser of the project's schemas; its (multi-line) complaint becomes the refusal. */
+function validated<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof ArtifactError || !(error instanceof GateError)) throw error;
+    throw refuse(error.message, error);
+  }
+}
+
+function parseClaim(text: string): number {
+  const trimmed = text.trim();
+  if (!/^[1-9][0-9]{0,9}$/.test(trimmed)) {
+    throw refuse(`pull-request.txt holds ${JSON.stringify(trimmed.slice(0, 20))}, not a pull request number`);
+  }
+  return Number(trimmed);
+}
+
+/** Reads and validates what the artifact must hold; nothing else in it is opened. */
+export function readArtifact(dir: string): Artifact {
+  const { verdict, schemaVersion } = validated(() =>
+    parseVerdict(required(dir, 'verdict.json', 'the measuring run writes it'), 'verdict.json'),
+  );
+  const results = validated(() =>
+    parseResults(required(dir, 'results.json', 'the measuring run writes it'), 'results.json'),
+  );
+  if (results.cells.length > MAX_CELLS) {
+    throw refuse(
+      `results.json has ${results.cells.length} cells; more than ${MAX_CELLS} are not judged here`,
+    );
+  }
+  const baseline =
+    verdict.baseSource.kind === 'baseline'
+      ? validated(() =>
+          parseBaselineFile(
+            required(dir, 'baseline.json', 'verdict.json compares with a stored baseline'),
+            'baseline.json',
+          ),
+        )
+      : undefined;
+  const claim = readArtifactFile(dir, 'pull-request.txt');
+  return {
+    results,
+    verdict,
+    verdictSchemaVersion: schemaVersion,
+    ...(baseline === undefined ? {} : { baseline }),
+    ...(claim === null ? {} : { claimedPullRequest: parseClaim(claim) }),
+  };
+}
+
+function quoted(names: readonly string[]): string {
+  const shown = names.slice(0, 5).map((name) => JSON.stringify(name.slice(0, 40)));
+  return `${shown.join(', ')}${names.length > 5 ? `, and ${names.length - 5} more` : ''}`;
+}
+
+/** The entries of the artifact never opened (an uploaded comment, charts, odd names), if any. */
+export function ignoredNote(dir: string): string | null {
+  const others = readdirSync(dir).filter((name) => !Object.hasOwn(ARTIFACT_CAPS, name));
+  if (others.length === 0) return null;
+  return (
+    `artifact: ${others.length} other entr${others.length === 1 ? 'y' : 'ies'} not read (${quoted(others)}); ` +
+    'the comment and charts are rendered here from results.json and verdict.json'
+  );
+}
+
+/** Workload names no suite could have (a tampered file): the renderers quote them as text. */
+export function oddWorkloadsNote(results: Results): string | null {
+  const known = new Set(results.suite.workloads.map((workload) => workload.name));
+  const odd = [...new Set(results.cells.map((cell) => cell.workload))].filter((name) => !known.has(name));
+  if (odd.length === 0) return null;
+  return `results.json: workload name(s) its suite does not define (${quoted(odd)}); the comment quotes them as escaped text`;
+}

@@ -1,0 +1,112 @@
+// The one judge: from results and a base (the results' own base side, or a stored baseline) to the
+// complete verdict, warnings included. `compare` and the publishing half both call it, so a
+// verdict judged from the same data says the same thing wherever it was judged. Pure.
+import { checkComparable } from '../baseline/comparable.js';
+import { baselineSide, newestEntry } from '../baseline/entry.js';
+import type { BaselineEntry, BaselineFile } from '../baseline/baseline-schema.js';
+import { InputError } from '../errors.js';
+import type { Results } from '../results/results-schema.js';
+import { shardAloneWarning } from '../run/merge-shards.js';
+import type { Suite } from '../suite/suite-schema.js';
+import { buildVerdict, type CompareOptions, looksOfRun, type SideData } from './verdict.js';
+import { type LineSection, Verdict } from './verdict-schema.js';
+
+/** Where the base side comes from. */
+export type BaseRequest =
+  /** The A/B results' own base side. */
+  | { readonly kind: 'ab' }
+  /** The newest entry of a stored baseline; `force` compares across suites or machines with a warning. */
+  | { readonly kind: 'baseline'; readonly file: BaselineFile; readonly force: boolean };
+
+export interface JudgeRequest {
+  readonly results: Results;
+  /** The results file as the verdict names it (baseSource.path of an A/B verdict). */
+  readonly resultsPath: string;
+  readonly base: BaseRequest;
+  /** The stored baseline's path as the verdict names it (baseSource.path). */
+  readonly baselinePath?: string;
+  readonly options: CompareOptions;
+}
+
+/** The verdict and every measurement behind it: what the reports are made from. */
+export interface Judgement {
+  readonly verdict: Verdict;
+  /** The base side's measurements: the A/B file's base side, or the baseline's newest entry. */
+  readonly base: SideData;
+  readonly head: SideData;
+  readonly suite: Suite;
+  /** A stored baseline's entries, oldest first (the newest is the base); empty for an A/B run. */
+  readonly history: readonly BaselineEntry[];
+}
+
+/** One side of a results file, as the verdict takes it. */
+export function sideOf(results: Results, side: 'base' | 'head'): SideData {
+  const facts = results.sides[side];
+  if (!facts) throw new InputError(`${side} side missing`);
+  return {
+    facts,
+    cells: results.cells.filter((cell) => cell.side === side),
+    environment: results.environment,
+    ...(results.merged ? { merged: results.merged } : {}),
+  };
+}
+
+interface ChosenBase {
+  readonly side: SideData;
+  readonly source: Verdict['baseSource'];
+  readonly warnings: readonly string[];
+  readonly history: readonly BaselineEntry[];
+}
+
+function chooseBase(request: JudgeRequest): ChosenBase {
+  const { results, base } = request;
+  if (base.kind === 'baseline') {
+    const entry = newestEntry(base.file);
+    const warnings = checkComparable(entry, results, { force: base.force });
+    const side = baselineSide(entry);
+    return {
+      side: { facts: side.facts, cells: side.cells, environment: side.environment },
+      source: { kind: 'baseline', path: request.baselinePath ?? 'baseline.json', savedAt: side.savedAt },
+      warnings,
+      history: base.file.entries,
+    };
+  }
+  if (results.mode !== 'ab' || !results.sides.base) {
+    throw new InputError(
+      `${request.resultsPath} measured one server; give a stored baseline to compare it with (--baseline FILE), or measure base and head side by side (run --base … --head …)`,
+    );
+  }
+  return {
+    side: sideOf(results, 'base'),
+    source: { kind: 'ab', path: request.resultsPath, savedAt: null },
+    warnings: [],
+    history: [],
+  };
+}
+
+/**
+ * The complete verdict: every cell judged, the differences between the sides, and the warnings of
+ * the results (one shard alone), of the base (a baseline from elsewhere) and of the judging.
+ */
+export function judge(request: JudgeRequest): Judgement {
+  const { results } = request;
+  const base = chooseBase(request);
+  const head = sideOf(results, 'head');
+  // Against its own base or a stored baseline alike: the head's repetitions were chosen from the data.
+  const options = { ...request.options, looks: looksOfRun(results) };
+  const built = buildVerdict(base.side, head, results.suite, base.source, options);
+  const warnings = [...shardAloneWarning(results), ...base.warnings, ...built.warnings];
+  return {
+    verdict: Verdict.parse({ ...built, warnings }),
+    base: base.side,
+    head,
+    suite: results.suite,
+    history: base.history,
+  };
+}
+
+/** The judgement with the cost of the changed lines added (absent: unchanged). */
+export function withLines(judgement: Judgement, lines: LineSection | undefined): Judgement {
+  if (lines === undefined) return judgement;
+  return { ...judgement, verdict: Verdict.parse({ ...judgement.verdict, lines }) };
+}

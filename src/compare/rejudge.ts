@@ -1,0 +1,176 @@
+// The publishing half judges the measuring half's results again, with the settings its verdict.json
+// records, through the same judge `compare` uses; the two verdicts must agree. Everything here came
+// from the pull request's own code: a verdict that claims more than its numbers show is refused.
+// Pure: the artifact arrives read and validated (artifact/read-artifact.ts).
+import { ZodError } from 'zod';
+
+import type { BaselineFile } from '../baseline/baseline-schema.js';
+import { GateError } from '../errors.js';
+import type { Results } from '../results/results-schema.js';
+import { ArtifactError, refuse } from './artifact-refusal.js';
+import { type Judgement, judge, withLines } from './judge.js';
+import { relinkedLines } from './line-links.js';
+import { type CompareOptions, DEFAULT_COMPARE_OPTIONS } from './verdict.js';
+import type { CellComparison, ReadVerdict, Verdict } from './verdict-schema.js';
+
+/** What the measuring half uploaded, read and validated. */
+export interface Artifact {
+  readonly results: Results;
+  /** In the current schema's shape, whichever version wrote it. */
+  readonly verdict: Verdict;
+  /** The version verdict.json was written in (1: before cells could be within-tolerance). */
+  readonly verdictSchemaVersion: ReadVerdict['schemaVersion'];
+  readonly baseline?: BaselineFile;
+  readonly claimedPullRequest?: number;
+}
+
+/**
+ * The options verdict.json says it was judged with. Its tolerances are recorded per cell (the
+ * threshold), so each becomes a workload@threads rule, the most specific kind, which wins over the
+ * suite's and the defaults exactly as the recorded value did.
+ */
+export function recordedOptions(verdict: Verdict): CompareOptions {
+  const { alpha, confidence, gateMetrics, inconclusivePolicy } = verdict.settings;
+  if (!(alpha > 0 && alpha < 0.5))
+    throw refuse(`verdict.json settings.alpha ${alpha} is not between 0 and 0.5`);
+  if (!(confidence > 0 && confidence < 1)) {
+    throw refuse(`verdict.json settings.confidence ${confidence} is not between 0 and 1`);
+  }
+  const bad = verdict.cells.find((cell) => !(cell.threshold > 0 && cell.threshold < 10));
+  if (bad !== undefined)
+    throw refuse(`verdict.json has a tolerance of ${bad.threshold}, not a fraction above 0`);
+  return {
+    ...DEFAULT_COMPARE_OPTIONS,
+    alpha,
+    confidence,
+    gateMetrics,
+    inconclusivePolicy,
+    ...(verdict.settings.gateWork === true ? { gateWork: true } : {}),
+    toleranceRules: verdict.cells.map((cell) => ({
+      workload: cell.workload,
+      threads: cell.threads,
+      metric: cell.metric,
+      value: cell.threshold,
+    })),
+  };
+}
+
+type CellName = Pick<CellComparison, 'workload' | 'threads' | 'metric'>;
+
+function sameCell(a: CellName, b: CellName): boolean {
+  return a.workload === b.workload && a.threads === b.threads && a.metric === b.metric;
+}
+
+/** A cell for a message: the workload quoted and cut short, it comes from the artifact. */
+function cellLabel(cell: CellName): string {
+  return `${JSON.stringify(cell.workload.slice(0, 60))}@${cell.threads} ${cell.metric}`;
+}
+
+const COUNT_KEYS: (keyof Verdict['counts'])[] = [
+  'regression',
+  'improvement',
+  'withinTolerance',
+  'unchanged',
+  'inconclusive',
+];
+
+/** Where the cells of the uploaded verdict and the one judged here part, or null. */
+function cellDisagreement(uploaded: Verdict, judged: Verdict): string | null {
+  if (uploaded.cells.length !== judged.cells.length) {
+    return `it judges ${uploaded.cells.length} cells, the results give ${judged.cells.length}`;
+  }
+  for (const [index, cell] of judged.cells.entries()) {
+    const claimed = uploaded.cells[index];
+    if (claimed === undefined || !sameCell(claimed, cell)) {
+      const what = claimed === undefined ? 'missing' : cellLabel(claimed);
+      return `its cell ${index + 1} is ${what}, the results give ${cellLabel(cell)}`;
+    }
+    if (claimed.verdict !== cell.verdict) {
+      return `it calls ${cellLabel(cell)} ${claimed.verdict}, the results give ${cell.verdict}`;
+    }
+    if (claimed.gating !== cell.gating) {
+      return `it has ${cellLabel(cell)} ${claimed.gating ? '' : 'not '}gating, its own settings say otherwise`;
+    }
+  }
+  return null;
+}
+
+/** Warnings the uploaded verdict lacks: a verdict must not hide what its results say of themselves. */
+function missingWarning(uploaded: Verdict, judged: Verdict): string | null {
+  const claimed = new Set(uploaded.warnings);
+  const missing = judged.warnings.find((warning) => !claimed.has(warning));
+  return missing === undefined ? null : `it leaves out the warning ${JSON.stringify(missing.slice(0, 120))}`;
+}
+
+/** Where the uploaded verdict and the one judged here part, or null when they agree. */
+export function disagreement(uploaded: Verdict, judged: Verdict): string | null {
+  if (uploaded.suite !== judged.suite) {
+    return `it is for suite ${JSON.stringify(uploaded.suite)}, the results for ${JSON.stringify(judged.suite)}`;
+  }
+  const cells = cellDisagreement(uploaded, judged);
+  if (cells !== null) return cells;
+  if (uploaded.verdict !== judged.verdict) {
+    return `it says ${uploaded.verdict}, the results give ${judged.verdict}`;
+  }
+  // The keys in one order, whichever order the file had them in (a version 1 file's gained one).
+  const counts = (verdict: Verdict): string => JSON.stringify(verdict.counts, COUNT_KEYS);
+  if (counts(uploaded) !== counts(judged)) {
+    return `its counts ${counts(uploaded)} are not the results' ${counts(judged)}`;
+  }
+  return missingWarning(uploaded, judged);
+}
+
+/**
+ * The verdict judged here as version 1 would have written it: version 1 called unchanged what is
+ * now within-tolerance (a real change smaller than the tolerance).
+ */
+function asVersion1(verdict: Verdict): Verdict {
+  const { withinTolerance, unchanged } = verdict.counts;
+  return {
+    ...verdict,
+    counts: { ...verdict.counts, withinTolerance: 0, unchanged: unchanged + withinTolerance },
+    cells: verdict.cells.map((cell) =>
+      cell.verdict === 'within-tolerance' ? { ...cell, verdict: 'unchanged' } : cell,
+    ),
+  };
+}
+
+function judgeArtifact(artifact: Artifact, sourceUrl: string | null): Judgement {
+  const { results, verdict: uploaded, baseline } = artifact;
+  const options = recordedOptions(uploaded);
+  if (baseline === undefined && results.mode !== 'ab') {
+    throw refuse('verdict.json compares the two sides of an A/B run, but results.json measured one server');
+  }
+  const judgement = judge({
+    results,
+    resultsPath: uploaded.baseSource.path,
+    // The measuring run chose whether to compare across setups; its warnings say so again here.
+    base: baseline === undefined ? { kind: 'ab' } : { kind: 'baseline', file: baseline, force: true },
+    baselinePath: uploaded.baseSource.path,
+    options,
+  });
+  return withLines(judgement, relinkedLines(uploaded.lines, results, sourceUrl));
+}
+
+/**
+ * Judges results.json again with verdict.json's settings; the two must agree. `sourceUrl` is the
+ * publishing workflow's repository, where the line links point.
+ */
+export function rejudge(artifact: Artifact, sourceUrl: string | null): Judgement {
+  let judgement: Judgement;
+  try {
+    judgement = judgeArtifact(artifact, sourceUrl);
+  } catch (error) {
+    if (error instanceof ArtifactError) throw error;
+    // Checks of the statistics (RangeError), of the pairing (InputError) and of the verdict built
+    // (ZodError: figures no real run gives, such as more events than a number holds) on odd data.
+    if (error instanceof GateError || error instanceof RangeError || error instanceof ZodError) {
+      throw refuse(`results.json cannot be judged: ${error.message}`, error);
+    }
+    throw error;
+  }
+  const judged = artifact.verdictSchemaVersion === 1 ? asVersion1(judgement.verdict) : judgement.verdict;
+  const differs = disagreement(artifact.verdict, judged);
+  if (differs !== null) throw refuse(`verdict.json does not follow from results.json: ${differs}`);
+  return judgement;
+}
