@@ -1,7 +1,6 @@
 // From two sides' repetitions to a verdict. Pure: takes values, returns the verdict (warnings
 // included) without logging or reading files.
 import { crossFlavorWarning } from './config-groups.js';
-import { formatLoadAverage } from '../format.js';
 import { InputError } from '../errors.js';
 import type {
   CellResult,
@@ -10,7 +9,6 @@ import type {
   Results,
   ServerFacts,
 } from '../results/results-schema.js';
-import { machinesWarning, mergedMachines } from '../run/merge-shards.js';
 import { lookIndex, lookLevels, lookSchedule } from '../stats/alpha-spending.js';
 import { benjaminiHochberg } from '../stats/fdr.js';
 import type { Suite } from '../suite/suite-schema.js';
@@ -28,6 +26,13 @@ import {
   type WorkSection,
 } from './verdict-schema.js';
 import { workSection } from './work-changes.js';
+import {
+  environmentWarnings,
+  noGatingWarning,
+  shardMachineWarnings,
+  unjudgedGateWarnings,
+  workWarnings,
+} from './verdict-warnings.js';
 
 export interface SideData {
   readonly facts: ServerFacts;
@@ -89,42 +94,6 @@ function pairCells(base: readonly CellResult[], head: readonly CellResult[]): [C
     const match = baseByKey.get(key(cell));
     if (!match) throw new Error('unreachable: paired above');
     return [match, cell];
-  });
-}
-
-function environmentWarnings(base: Environment, head: Environment): string[] {
-  const warnings: string[] = [];
-  const fields: [string, unknown, unknown][] = [
-    ['CPU model', base.cpuModel, head.cpuModel],
-    ['logical cores', base.logicalCores, head.logicalCores],
-    ['frequency governor', base.governor, head.governor],
-    ['kernel', base.kernel, head.kernel],
-    ['memory (bytes)', base.memoryBytes, head.memoryBytes],
-  ];
-  for (const [name, a, b] of fields) {
-    if (a !== b)
-      warnings.push(`the sides ran with a different ${name}: base ${String(a)}, head ${String(b)}`);
-  }
-  for (const env of base === head ? [head] : [base, head]) {
-    const load = env.loadAverageBefore[0];
-    if (load > env.logicalCores * 0.5) {
-      warnings.push(
-        `the machine was busy before the run (load average ${formatLoadAverage(load)} on ${env.logicalCores} logical cores): other work competes with the servers`,
-      );
-    }
-  }
-  return warnings;
-}
-
-/**
- * Results merged from shards of machines with different hardware say so (once per merge); when
- * the base is not the same file's (a stored baseline), each change may hold some of the machine.
- */
-function shardMachineWarnings(base: SideData, head: SideData): string[] {
-  const merges = [...new Set([base.merged, head.merged])].filter((merged) => merged !== undefined);
-  return merges.flatMap((merged) => {
-    const groups = mergedMachines({ merged });
-    return groups.length > 0 ? [machinesWarning(groups, base.merged === head.merged ? 'ab' : 'single')] : [];
   });
 }
 
@@ -294,34 +263,6 @@ export function overallVerdict(counts: Verdict['counts']): Verdict['verdict'] {
   return counts.regression > 0 ? 'fail' : counts.inconclusive > 0 ? 'inconclusive' : 'pass';
 }
 
-/** A verdict that no cell could decide must say so, or a green check would mean nothing. */
-function noGatingWarning(cells: readonly CellComparison[], suite: Suite, options: CompareOptions): string[] {
-  if (cells.some((cell) => cell.gating)) return [];
-  const measuredMetrics = [...new Set(cells.map((cell) => cell.metric))];
-  return [
-    `no cell was judged on a gating metric (${options.gateMetrics.join(', ')}); this ${suite.metric} suite measured ` +
-      `${measuredMetrics.join(', ') || 'nothing comparable'}: the verdict decides nothing (see --gate)`,
-  ];
-}
-
-/**
- * A gating metric this kind of suite measures but no cell was judged on (a base without latency
- * histograms under --gate tps,p99Ms, say): the gate the user asked for decided nothing.
- */
-function unjudgedGateWarnings(
-  cells: readonly CellComparison[],
-  suite: Suite,
-  options: CompareOptions,
-): string[] {
-  const measurable = new Set(metricsFor(suite.metric).map((metric) => metric.name));
-  return options.gateMetrics
-    .filter((name) => measurable.has(name) && !cells.some((cell) => cell.metric === name))
-    .map(
-      (name) =>
-        `${name} is a gating metric, but no cell could be judged on it (one side lacks it in every repetition: results or a baseline from before it was measured, or a machine without it): it decided nothing`,
-    );
-}
-
 /** What the verdict says about one side's server: enough to tell which build it was. */
 export function sideIdentity(facts: ServerFacts): Verdict['sides']['base'] {
   return {
@@ -390,14 +331,6 @@ export function buildVerdict(
 /** Under --gate-work, a counter that changed per transaction fails the gate. */
 function workFails(work: WorkSection, options: CompareOptions): boolean {
   return options.gateWork === true && work.status === 'compared' && work.summary !== 'same-work';
-}
-
-/** Different statements make every other comparison suspect; a work gate without counts decides nothing. */
-function workWarnings(work: WorkSection, options: CompareOptions): string[] {
-  if (work.status === 'unavailable') {
-    return options.gateWork ? [`--gate-work decided nothing: ${work.reason}`] : [];
-  }
-  return work.summary === 'different-statements' ? [work.sentence] : [];
 }
 
 /** Why a failed verdict failed: its regressions, and the work gate when that decided it. */
