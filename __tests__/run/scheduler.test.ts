@@ -1,22 +1,13 @@
 // The scheduler's rules with fake sides and a fake clock, no servers: the order of the steps
 // (A B B A one at a time, or a lane per side), what a failing side or an interruption stops, more
 // repetitions for undecided cells within the budget, and the progress lines with the time left.
-import { readFileSync } from 'node:fs';
-
-import { BenchmarkError, InterruptedError } from '../../src/errors.js';
-import type { CellResult, SideName } from '../../src/results/results-schema.js';
+import { InterruptedError } from '../../src/errors.js';
+import type { CellResult } from '../../src/results/results-schema.js';
 import type { AdaptiveConfig, CellKey } from '../../src/run/adaptive.js';
-import type { StepOutcome, SysbenchStep } from '../../src/run/measure-step.js';
-import { plannedSeconds, type Step } from '../../src/run/plan.js';
-import {
-  runSchedule,
-  type ScheduleIo,
-  type ScheduleOutcome,
-  type ScheduleSettings,
-} from '../../src/run/scheduler.js';
+import { runSchedule, type ScheduleOutcome, type ScheduleSettings } from '../../src/run/scheduler.js';
 import { parseSuite } from '../../src/suite/parse-suite.js';
 import type { Suite } from '../../src/suite/suite-schema.js';
-import { parseSysbenchReport } from '../../src/sysbench/parse-output.js';
+import { fakeIo, started } from '../helpers/schedule-fakes.js';
 
 /** 2 workloads × 3 thread counts: 6 cells of a 5 s warm-up and 3 repetitions of 10 s per side. */
 const wallSuite = parseSuite(
@@ -51,84 +42,9 @@ workloads:
   'test',
 );
 
-/** A real sysbench report (point select, 4 threads): 83305.53 tps. */
-const report = parseSysbenchReport(
-  readFileSync(new URL('../../__fixtures__/sysbench/point-select-intervals.txt', import.meta.url), 'utf8'),
-  'oltp_point_select @ 4 threads',
-);
-
-/** "base measure oltp_point_select@1 #2": a step as the fake sides record it. */
-function label(step: Step): string {
-  if (step.kind === 'restart') return `${step.side} restart`;
-  const what = `${step.side} ${step.kind} ${step.workload}@${step.threads}`;
-  return step.kind === 'measure' ? `${what} #${step.repetition}` : what;
-}
-
-interface Fakes {
-  /** Microtask turns a step of each side takes before it ends (1 when not given). */
-  readonly turns?: Partial<Record<SideName, number>>;
-  /** Real seconds per planned second: the clock moves by a step's planned seconds times this. */
-  readonly pace?: number;
-  /** The step (its label) that fails instead of ending. */
-  readonly failing?: string;
-  /** The run counts as interrupted once this event has been recorded. */
-  readonly interruptAfter?: string;
-}
-
-/** Fake sides, clock and log: every step's start and end, and every line, in order. */
-function fakeIo(suite: Suite, fakes: Fakes = {}): { io: ScheduleIo; events: string[]; lines: string[] } {
-  const events: string[] = [];
-  const lines: string[] = [];
-  let now = 0;
-  const step = async (which: Step): Promise<void> => {
-    events.push(`start ${label(which)}`);
-    for (let turn = 0; turn < (fakes.turns?.[which.side] ?? 1); turn++) await Promise.resolve();
-    now += plannedSeconds(which, suite) * (fakes.pace ?? 1);
-    if (label(which) === fakes.failing) {
-      events.push(`fail ${label(which)}`);
-      throw new BenchmarkError(`sysbench failed on ${label(which)}`);
-    }
-    events.push(`end ${label(which)}`);
-  };
-  const outcome: StepOutcome = {
-    report,
-    rawOutput: 'x.txt',
-    startedAt: '2025-01-01T00:00:00Z',
-    window: undefined,
-  };
-  const io: ScheduleIo = {
-    steps: {
-      restart: (side) => step({ kind: 'restart', side }),
-      measure: async (which: SysbenchStep) => {
-        await step(which);
-        return outcome;
-      },
-    },
-    log: {
-      info: (line) => lines.push(line),
-      progress: (line) => lines.push(line),
-      group: <T>(name: string, fn: () => Promise<T>): Promise<T> => {
-        lines.push(`group: ${name}`);
-        return fn();
-      },
-    },
-    now: () => now,
-    throwIfInterrupted: () => {
-      if (fakes.interruptAfter !== undefined && events.includes(fakes.interruptAfter)) {
-        throw new InterruptedError('SIGINT');
-      }
-    },
-  };
-  return { io, events, lines };
-}
-
 function settings(suite: Suite, more: Partial<ScheduleSettings> = {}): ScheduleSettings {
   return { suite, sides: ['base', 'head'], parallel: false, adaptive: undefined, ...more };
 }
-
-/** The labels of the steps started, in order, keeping those `filter` matches. */
-const started = (events: readonly string[], filter: RegExp = /./): string[] =>
-  events.filter((event) => event.startsWith('start ') && filter.test(event)).map((e) => e.slice(6));
 
 describe('runSchedule, sides measured in turn', () => {
   it('runs one step at a time, in the order A B B A, a cell at a time', async () => {
@@ -381,6 +297,26 @@ describe('runSchedule, more repetitions for undecided cells', () => {
       'the budget is spent: 7m50s of 8m00s taken, oltp_point_select @ 4 would need about 50s more',
     );
     expect(outcome.adaptive).toMatchObject({ budgetSeconds: 480, stopped: 'budget' });
+  });
+
+  it('shares a batch’s time between sides measured at once', async () => {
+    // Both at once, every step takes twice its plan (the fake clock adds up both lanes' steps):
+    // the plan ends at 18 s; the read-only batch (2 × 0.22 s + 4 × 2.2 s planned, at twice the
+    // plan, shared by two) fits in 9 s; unshared it would take 18 s and not fit.
+    const { io, events, lines } = fakeIo(countSuite);
+    const cells = ['oltp_read_only', 'oltp_point_select'].map((workload) => ({
+      workload,
+      threads: 1,
+      at: Infinity,
+    }));
+    const adaptive = { most: 6, budgetSeconds: 30, undecided: undecidedUntil(cells) };
+    const outcome = await runSchedule(settings(countSuite, { parallel: true, adaptive }), io);
+    expect(started(events, /#[34]$/)).toHaveLength(2 * 2);
+    expect(started(events, /oltp_point_select@1 #[34]$/)).toEqual([]);
+    expect(lines.at(-1)).toBe(
+      'the budget is spent: 27s of 30s taken, oltp_point_select @ 1 would need about 9s more',
+    );
+    expect(outcome.adaptive?.stopped).toBe('budget');
   });
 
   it('fits batches in the budget at the pace the steps really took', async () => {
