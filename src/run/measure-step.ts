@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { ServerError } from '../errors.js';
-import { formatCountPlain } from '../format.js';
 import type { SideName } from '../results/results-schema.js';
 import type { ManagedServer, ServerInstall } from '../server/server.js';
 import type { CleanupScope } from '../shell/cleanup.js';
@@ -98,23 +97,6 @@ export async function measureStep(
   mkdirSync(join(rawDir, step.side), { recursive: true });
   writeFileSync(join(rawDir, rawOutput), run.raw);
   return { report: run.report, rawOutput, startedAt, window, ...(work ? { work } : {}) };
-}
-
-/** One line of progress after a repetition: throughput and CPU, or instructions per transaction. */
-export function describeWindow(
-  report: { tps: number; transactions: number },
-  window: WindowCost | undefined,
-): string {
-  const callgrind = window?.cost.callgrind;
-  if (callgrind) {
-    const perTransaction = (value: number): string => formatCountPlain(value / report.transactions);
-    return `${perTransaction(callgrind.foreground)} instructions/transaction in statements (${perTransaction(callgrind.total)} with background threads)`;
-  }
-  const cpu = window?.cost.cpu;
-  const cpuPart = cpu
-    ? `, server CPU ${Math.round(((cpu.userSeconds + cpu.systemSeconds) / report.transactions) * 1e6)} µs/transaction`
-    : '';
-  return `${report.tps.toFixed(1)} tps${cpuPart}`;
 }
 
 /**

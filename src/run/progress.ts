@@ -1,6 +1,8 @@
-// Progress lines for long runs: which cell, which repetition, elapsed and estimated remaining. Pure.
-import { formatDuration } from '../format.js';
+// Progress lines for long runs: which cell, which repetition, elapsed and estimated remaining, and
+// what each repetition measured. Pure.
+import { formatCountPlain, formatDuration } from '../format.js';
 import { findWorkload, type MeasurementLimit, measurementLimit, type Suite } from '../suite/suite-schema.js';
+import type { WindowCost } from './cost-probe.js';
 import { plannedSeconds, plannedTotalSeconds, type Step } from './plan.js';
 
 function describeLimit(limit: MeasurementLimit): string {
@@ -70,4 +72,21 @@ export class ProgressTracker {
   done(step: Step): void {
     this.plannedDoneS += plannedSeconds(step, this.suite) / this.atOnce;
   }
+}
+
+/** One line of progress after a repetition: throughput and CPU, or instructions per transaction. */
+export function describeWindow(
+  report: { tps: number; transactions: number },
+  window: WindowCost | undefined,
+): string {
+  const callgrind = window?.cost.callgrind;
+  if (callgrind) {
+    const perTransaction = (value: number): string => formatCountPlain(value / report.transactions);
+    return `${perTransaction(callgrind.foreground)} instructions/transaction in statements (${perTransaction(callgrind.total)} with background threads)`;
+  }
+  const cpu = window?.cost.cpu;
+  const cpuPart = cpu
+    ? `, server CPU ${Math.round(((cpu.userSeconds + cpu.systemSeconds) / report.transactions) * 1e6)} µs/transaction`
+    : '';
+  return `${report.tps.toFixed(1)} tps${cpuPart}`;
 }

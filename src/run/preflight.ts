@@ -1,0 +1,157 @@
+// What `run` checks before it starts anything: sysbench, each side's server and options, valgrind
+// and the hardware counters, where the processes run, whether both sides are measured at once,
+// and where the results go. A typo or a missing tool must not cost a bootstrap.
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+import { detectPerfCounters, type PerfSupport } from '../cost/perf.js';
+import { checkValgrind, supportsBufferPoolSizeMax, valgrindServerOptions } from '../cost/valgrind.js';
+import type { Placement, SideName } from '../results/results-schema.js';
+import { inspectServer, type ServerInstall } from '../server/server.js';
+import { mergeOptions } from '../server/options.js';
+import { allowedCpus, TASKSET } from '../shell/cpu-affinity.js';
+import { exec } from '../shell/exec.js';
+import type { Logger } from '../shell/logger.js';
+import { checkSysbench } from '../sysbench/runner.js';
+import { chooseParallelSides, choosePlacement, type ParallelSides } from './placement.js';
+import { prepareRawDir } from './raw-dir.js';
+import { rawDirFor, type RunConfig, type SideConfig } from './run-config.js';
+
+/** One side as checked: its configuration, the server found for it and the options it starts with. */
+export interface CheckedSide {
+  readonly config: SideConfig;
+  readonly install: ServerInstall;
+  /** The suite's, the common and the side's own options merged, with valgrind's needs for instruction suites. */
+  readonly options: Readonly<Record<string, string>>;
+}
+
+/** What was checked before anything started. */
+export interface Preflight {
+  readonly sysbenchVersion: string;
+  /** valgrind's version when the suite counts instructions. */
+  readonly valgrind: string | undefined;
+  readonly perf: PerfSupport;
+  /** Where the server and sysbench run. */
+  readonly placement: Placement;
+  /** Whether base and head are measured at once, each on CPUs of its own. */
+  readonly parallel: ParallelSides;
+  /** The sides in the configuration's order. */
+  readonly sides: readonly CheckedSide[];
+}
+
+/** Where the run writes: results.json and, beside it, the raw directory (sysbench's output, error logs). */
+export interface RunOutputs {
+  readonly outPath: string;
+  readonly rawDir: string;
+}
+
+/** Checks sysbench, the servers, their options and the cost counters: a typo must not cost a bootstrap. */
+export async function checkBeforeStarting(config: RunConfig, logger: Logger): Promise<Preflight> {
+  const { suite } = config;
+  const sysbenchVersion = await checkSysbench();
+  const userOptions = config.sides.map((side) =>
+    mergeOptions([
+      { source: `suite ${suite.name} serverOptions`, options: suite.serverOptions },
+      { source: config.commonOptionsLabel, options: config.commonOptions },
+      { source: side.labels.options, options: side.options },
+    ]),
+  );
+  const installs = await Promise.all(
+    config.sides.map((side) => inspectServer(side.serverPath, side.labels.server)),
+  );
+  const instructions = suite.metric === 'instructions';
+  const valgrind = instructions ? await checkValgrind() : undefined;
+  const options = instructions ? await withValgrindOptions(installs, userOptions) : userOptions;
+  const perf: PerfSupport = instructions
+    ? { available: false, reason: 'not counted with metric: instructions (callgrind counts instead)' }
+    : await detectPerfCounters('instructions');
+  if (!perf.available && !instructions) {
+    logger.info(`hardware instruction counts: not available (${perf.reason}); measuring without them`);
+  }
+  const placement = await placeProcesses(config, logger);
+  const parallel = await measureAtOnce(config, logger);
+  const sides = config.sides.map((side, index) => checkedSide(side, installs[index], options[index]));
+  return { sysbenchVersion, valgrind, perf, placement, parallel, sides };
+}
+
+function checkedSide(
+  config: SideConfig,
+  install: ServerInstall | undefined,
+  options: Readonly<Record<string, string>> | undefined,
+): CheckedSide {
+  if (!install || !options) throw new Error('side configuration out of step');
+  return { config, install, options };
+}
+
+/** Makes room for results.json and empties its raw directory. */
+export function prepareOutputs(config: RunConfig): RunOutputs {
+  const outPath = resolve(config.outPath);
+  mkdirSync(dirname(outPath), { recursive: true });
+  const rawDir = rawDirFor(outPath);
+  prepareRawDir(rawDir);
+  return { outPath, rawDir };
+}
+
+/** Where a side's server and sysbench run: the run's placement, or the side's own CPUs. */
+export function sidePlacement(preflight: Preflight, side: SideName): Placement {
+  if (!preflight.parallel.parallel) return preflight.placement;
+  const cpus = preflight.parallel.cpus[side];
+  return { pinned: true, server: cpus, client: cpus };
+}
+
+/** Whether base and head are measured at once (--parallel-sides), and says so. */
+async function measureAtOnce(config: RunConfig, logger: Logger): Promise<ParallelSides> {
+  const { label, mode } = config.parallelSides;
+  const cpus = allowedCpus();
+  const { sides, warning } = chooseParallelSides(mode, config.suite, config.sides.length, cpus, label);
+  if (warning !== undefined) logger.warning(warning);
+  if (!sides.parallel) return sides;
+  await exec(TASKSET, ['--version'], {
+    installHint: `${label} runs each side on CPUs of its own through taskset: install util-linux (apt-get install util-linux)`,
+  });
+  logger.info(
+    `both sides at once: base's server and sysbench on CPU ${sides.cpus.base}, head's on CPU ${sides.cpus.head} (${label}; ${label === '--parallel-sides' ? '--no-parallel-sides' : `${label} false`} measures one at a time)`,
+  );
+  return sides;
+}
+
+/** Chooses where the server and sysbench run, and checks taskset when they are to be pinned. */
+async function placeProcesses(config: RunConfig, logger: Logger): Promise<Placement> {
+  const { placement, warning, note } = choosePlacement(
+    config.pin.mode,
+    config.suite,
+    allowedCpus(),
+    config.pin.label,
+  );
+  if (warning !== undefined) logger.warning(warning);
+  if (note !== undefined) logger.info(`note: ${note}`);
+  if (!placement.pinned) return placement;
+  await exec(TASKSET, ['--version'], {
+    installHint: `${config.pin.label} on runs the server and sysbench through taskset: install util-linux (apt-get install util-linux)`,
+  });
+  logger.info(
+    `placement: the server on CPU ${placement.server}, sysbench on CPU ${placement.client} (${config.pin.label})`,
+  );
+  return placement;
+}
+
+/** Each side's options with what its server needs to run under valgrind. */
+async function withValgrindOptions(
+  installs: readonly ServerInstall[],
+  userOptions: readonly Record<string, string>[],
+): Promise<Record<string, string>[]> {
+  return Promise.all(
+    installs.map(async (install, index) => {
+      const options = userOptions[index] ?? {};
+      const required = valgrindServerOptions(
+        install.flavor,
+        options,
+        await supportsBufferPoolSizeMax(install.binary),
+      );
+      return mergeOptions([
+        { source: 'the options given', options },
+        { source: 'what the server needs under valgrind', options: required },
+      ]);
+    }),
+  );
+}

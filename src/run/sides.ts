@@ -1,0 +1,266 @@
+// The servers of a run, one per side: the run's work directory, the servers earlier killed runs
+// left behind, starting each side (under callgrind for instruction suites, on its CPUs when
+// pinned) and filling its tables, one step of one side for the scheduler, and stopping them.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+
+import {
+  callgrindLaunch,
+  callgrindPaths,
+  VALGRIND_START_TIMEOUT_MS,
+  VALGRIND_STOP_TIMEOUT_MS,
+} from '../cost/valgrind.js';
+import { errorMessage } from '../errors.js';
+import type { Placement, ServerFacts, SideName } from '../results/results-schema.js';
+import { ManagedServer, type ServerLaunch, type ServerSetup } from '../server/server.js';
+import type { ServerRegistry } from '../server/registry.js';
+import type { CleanupScope } from '../shell/cleanup.js';
+import { onCpus } from '../shell/cpu-affinity.js';
+import type { Logger } from '../shell/logger.js';
+import type { Suite } from '../suite/suite-schema.js';
+import { prepareTables } from '../sysbench/runner.js';
+import { instructionProbe, throughputProbe } from './cost-probe.js';
+import { type MeasuredSide, measureStep } from './measure-step.js';
+import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js';
+import type { RunConfig } from './run-config.js';
+import type { SideSteps } from './scheduler.js';
+
+/** What starting the sides needs: the run's configuration, its checks and where it works. */
+export interface SideSetup {
+  readonly config: RunConfig;
+  readonly preflight: Preflight;
+  /** Where sysbench's output, each side's prepare output and the error logs are kept. */
+  readonly rawDir: string;
+  /** The run's private directory for datadirs, sockets and logs (createRunDir). */
+  readonly runDir: string;
+  /** Where this run records its servers, for a later run if it is killed. */
+  readonly registry: ServerRegistry;
+  readonly logger: Logger;
+  readonly scope: CleanupScope;
+}
+
+/** A side whose server runs with its tables prepared, ready to be measured. */
+export interface StartedSide extends MeasuredSide {
+  readonly facts: Omit<ServerFacts, 'errorLog'>;
+  /** Seconds its server took to start and its tables to be prepared. */
+  readonly seconds: { readonly start: number; readonly prepare: number };
+}
+
+/**
+ * Stops the servers, and removes the work directories, of earlier runs on this machine that were
+ * killed (SIGKILL, a runner that gave up waiting): they would take memory and CPU from this run's
+ * measurements. A sweep that fails is a warning: it must not keep this run from measuring.
+ */
+export async function stopOrphans(registry: ServerRegistry, logger: Logger): Promise<void> {
+  try {
+    for (const event of await registry.sweepOrphans()) {
+      if (event.kind === 'removed') logger.debug(event.message);
+      else logger.warning(event.message);
+    }
+  } catch (error) {
+    logger.warning(`could not look for servers left by killed runs: ${errorMessage(error)}`);
+  }
+}
+
+/**
+ * The run's private directory for datadirs, sockets and logs, removed at the end unless kept. It
+ * is recorded in the registry too, so that it is removed even if this run is killed.
+ */
+export function createRunDir(
+  config: RunConfig,
+  logger: Logger,
+  scope: CleanupScope,
+  registry: ServerRegistry,
+): string {
+  const workRoot = config.workDir ? resolve(config.workDir) : os.tmpdir();
+  mkdirSync(workRoot, { recursive: true });
+  const runDir = mkdtempSync(join(workRoot, 'mysql-perf-gate-'));
+  if (config.keepWorkDir) {
+    scope.add(`keep ${runDir}`, () => {
+      logger.info(`kept the work directory ${runDir} (--keep-work-dir)`);
+      return Promise.resolve();
+    });
+    return runDir;
+  }
+  let forget: () => void;
+  try {
+    forget = registry.addWorkDir(runDir);
+  } catch (error) {
+    rmSync(runDir, { recursive: true, force: true });
+    throw error;
+  }
+  scope.add(`remove ${runDir}`, () => {
+    rmSync(runDir, { recursive: true, force: true });
+    forget();
+    return Promise.resolve();
+  });
+  return runDir;
+}
+
+/** Starts every side: one after another, or at once when they are measured at once. */
+export async function startSides(setup: SideSetup): Promise<StartedSide[]> {
+  const { preflight, scope, rawDir } = setup;
+  const created: { readonly name: SideName; readonly server: ManagedServer }[] = [];
+  // Error logs are copied beside the results whether the run passes or fails (a server that
+  // would not start included): nothing is lost.
+  scope.add('copy server error logs', () => {
+    for (const side of created) {
+      if (existsSync(side.server.errorLogPath)) {
+        copyFileSync(side.server.errorLogPath, join(rawDir, `${side.name}-error.log`));
+      }
+    }
+    return Promise.resolve();
+  });
+  const start = (side: CheckedSide): Promise<StartedSide> =>
+    startSide(side, setup, (server) => created.push({ name: side.config.name, server }));
+  if (!preflight.parallel.parallel) {
+    const sides: StartedSide[] = [];
+    for (const side of preflight.sides) sides.push(await start(side));
+    return sides;
+  }
+  // Sides measured at once start at once, each on its own CPUs; both have settled before a
+  // failure is raised, so cleanup never races a server still starting.
+  const started = await Promise.allSettled(preflight.sides.map(start));
+  const sides: StartedSide[] = [];
+  for (const outcome of started) {
+    if (outcome.status === 'rejected') throw outcome.reason;
+    sides.push(outcome.value);
+  }
+  return sides;
+}
+
+/** Creates, starts and inspects one side's server (under callgrind for instruction suites) and fills its tables. */
+async function startSide(
+  side: CheckedSide,
+  setup: SideSetup,
+  /** Told of the server before it starts, so that its error log is kept even if it will not start. */
+  onCreated: (server: ManagedServer) => void,
+): Promise<StartedSide> {
+  const { config, preflight, logger, scope, rawDir, runDir, registry } = setup;
+  const { install, options } = side;
+  const { name } = side.config;
+  const { valgrind } = preflight;
+  logger.info(
+    `${name}: ${install.binary} (${install.flavor} ${install.version})` +
+      (valgrind ? `, under valgrind ${valgrind} (callgrind)` : ''),
+  );
+  const sideDir = join(runDir, name);
+  const log = (line: string): void => {
+    logger.debug(`${name}: ${line}`);
+  };
+  const paths = callgrindPaths(join(sideDir, 'callgrind'));
+  if (valgrind) mkdirSync(paths.dir, { recursive: true });
+  const placement = sidePlacement(preflight, name);
+  const server = await ManagedServer.create({
+    install,
+    dir: sideDir,
+    options,
+    scope,
+    log,
+    registry,
+    workDir: config.keepWorkDir ? null : runDir,
+    ...serverLaunch(placement, valgrind ? { paths, tmpDir: join(sideDir, 'tmp') } : undefined),
+  });
+  onCreated(server);
+  const probe = valgrind
+    ? instructionProbe({ paths, rawDir, relativeDir: name, log })
+    : throughputProbe(preflight.perf);
+  const clock = stopwatch();
+  await server.start();
+  const start = clock();
+  const facts = await server.facts();
+  logger.info(`${name}: ${facts.versionFunction} ready on ${server.connection.socketPath}`);
+  const measured: MeasuredSide = {
+    name,
+    install,
+    server,
+    probe,
+    ...(placement.pinned ? { clientCpus: placement.client } : {}),
+  };
+  const prepare = await prepareData(measured, config.suite, scope, rawDir);
+  return { ...measured, facts, seconds: { start, prepare } };
+}
+
+/**
+ * Fills a side's tables for the suite and keeps sysbench's output beside the results; returns
+ * the seconds it took. Apart from starting, so that a side can prepare its data again between
+ * steps, for a workload that changes its data as it runs.
+ */
+export async function prepareData(
+  side: MeasuredSide,
+  suite: Suite,
+  scope: CleanupScope,
+  rawDir: string,
+): Promise<number> {
+  const clock = stopwatch();
+  const prepared = await prepareTables(side.server.connection, suite, scope.signal);
+  const seconds = clock();
+  writeFileSync(join(rawDir, `${side.name}-prepare.txt`), prepared);
+  return seconds;
+}
+
+/**
+ * One step of one side, as the scheduler asks for it: a restart stops and starts the side's
+ * server; a warm-up or a repetition runs sysbench on it, its cost counted by the side's probe.
+ */
+export function sideSteps(
+  sides: readonly StartedSide[],
+  run: {
+    readonly suite: Suite;
+    readonly rawDir: string;
+    readonly scope: CleanupScope;
+    readonly logger: Logger;
+  },
+): SideSteps {
+  const sideNamed = (name: SideName): StartedSide => {
+    const side = sides.find((candidate) => candidate.name === name);
+    if (!side) throw new Error(`plan names unknown side ${name}`);
+    return side;
+  };
+  return {
+    restart: async (name) => {
+      const { server } = sideNamed(name);
+      await server.stop();
+      await server.start();
+    },
+    measure: (step) =>
+      measureStep(step, sideNamed(step.side), run.suite, run.rawDir, run.scope, (line) => {
+        run.logger.warning(line);
+      }),
+  };
+}
+
+/** Stops every side's server, one after another. */
+export async function stopSides(sides: readonly StartedSide[]): Promise<void> {
+  for (const side of sides) await side.server.stop();
+}
+
+/**
+ * How a side's server is started: under callgrind for instruction suites (with valgrind's longer
+ * timeouts), on the server's CPUs when the run is pinned (taskset execs the server, so the pid
+ * is still the server's), or as it is.
+ */
+function serverLaunch(
+  placement: Placement,
+  callgrind: { readonly paths: ReturnType<typeof callgrindPaths>; readonly tmpDir: string } | undefined,
+): Pick<ServerSetup, 'wrap' | 'startTimeoutMs' | 'stopTimeoutMs'> {
+  const pin = (launch: ServerLaunch): ServerLaunch => {
+    if (!placement.pinned) return launch;
+    const [command, args] = onCpus(launch.command, launch.args, placement.server);
+    return { ...launch, command, args };
+  };
+  if (callgrind) {
+    return {
+      wrap: (binary, args) => pin(callgrindLaunch(callgrind.paths, binary, args, callgrind.tmpDir)),
+      startTimeoutMs: VALGRIND_START_TIMEOUT_MS,
+      stopTimeoutMs: VALGRIND_STOP_TIMEOUT_MS,
+    };
+  }
+  return placement.pinned ? { wrap: (binary, args) => pin({ command: binary, args }) } : {};
+}
+
+function stopwatch(): () => number {
+  const startMs = performance.now();
+  return () => (performance.now() - startMs) / 1000;
+}
