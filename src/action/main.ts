@@ -128,6 +128,7 @@ async function judge(outcome: RunOutcome, inputs: CompareInputs, built = false):
     }),
   );
   core.info(compared.summary);
+  for (const chart of compared.report.undrawn) core.warning(chart.warning);
   core.info(stageTable(compared.stages));
   core.setOutput('report-dir', dirname(compared.report.commentPath));
   await postToPullRequest(compared.report, outcome.results.suite.name);

@@ -88,6 +88,7 @@ export function addCompareCommand(program: Command, onExitCode: (code: number) =
         ...(flags.sourceUrl === undefined ? {} : { sourceUrl: flags.sourceUrl }),
         options: compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] }),
       });
+      for (const chart of outcome.report.undrawn) process.stderr.write(`warning: ${chart.warning}\n`);
       process.stdout.write(describeCompareOutcome(outcome));
       onExitCode(outcome.exitCode);
     });
