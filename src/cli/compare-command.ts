@@ -11,8 +11,12 @@ import {
   compareOptionsFromFlags,
   type CompareOutcome,
 } from '../commands/compare.js';
+import { deliveryOf } from '../commands/gate.js';
 import { METRIC_NAMES } from '../metric-names.js';
+import { deliverVerdict } from '../sinks/deliver.js';
+import { type DeliveryTargets, sinksFor } from '../sinks/registry.js';
 import { collect } from './shared-flags.js';
+import { createStderrLogger } from './stderr-logger.js';
 
 interface CompareFlags extends Omit<CompareOptionFlags, 'tolerance'> {
   baseline?: string;
@@ -88,7 +92,9 @@ export function addCompareCommand(program: Command, onExitCode: (code: number) =
         ...(flags.sourceUrl === undefined ? {} : { sourceUrl: flags.sourceUrl }),
         options: compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] }),
       });
-      for (const chart of outcome.report.undrawn) process.stderr.write(`warning: ${chart.warning}\n`);
+      const targets: DeliveryTargets = {};
+      const delivery = deliveryOf(outcome, outcome.stages, {});
+      await deliverVerdict(delivery, sinksFor(targets), createStderrLogger({ verbose: false }));
       process.stdout.write(describeCompareOutcome(outcome));
       onExitCode(outcome.exitCode);
     });
