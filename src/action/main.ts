@@ -70,9 +70,10 @@ async function measure(): Promise<void> {
   // Every input is read and checked before the first build or server starts.
   const runInputs = readRunInputs();
   const plan = planGate(runInputs, readBuildInputs(runInputs), readJudging());
+  const delivery = readDelivery();
   // Before anything starts: a cancelled job's post step stops what this step leaves running.
   saveStateForPost();
-  const outcome = await gateCommand(plan, readDelivery(), events, coreLogger);
+  const outcome = await gateCommand(plan, delivery, events, coreLogger);
   if (outcome.kind === 'judged') judged(outcome.judged);
 }
 
@@ -91,6 +92,7 @@ async function buildOnly(): Promise<void> {
 async function mergeAndJudge(): Promise<void> {
   const files = shardResultFiles(core.getMultilineInput('shards'));
   const judging = readJudging();
+  const delivery = readDelivery();
   const outcome = await core.group('Merge the shards', () =>
     Promise.resolve(
       mergeCommand(
@@ -101,7 +103,7 @@ async function mergeAndJudge(): Promise<void> {
   );
   core.info(outcome.summary);
   events.measured?.(outcome);
-  const run = await judgeRun(outcome, judging, readDelivery(), coreLogger);
+  const run = await judgeRun(outcome, judging, delivery, coreLogger);
   if (run !== null) judged(run);
 }
 
