@@ -1,5 +1,5 @@
 // Where the action delivers a verdict, read once from its inputs and the event: the pull request
-// it runs for (and the token to comment with), the job summary, and the run to link.
+// it runs for (and the token to comment with), the job summary, a chat webhook, and the run to link.
 import * as core from '@actions/core';
 import { context, getOctokit } from '@actions/github';
 
@@ -49,10 +49,14 @@ export function readDelivery(withPullRequest = true): GateDelivery {
   const pullRequest = typeof number === 'number' ? number : undefined;
   const summary = process.env.GITHUB_STEP_SUMMARY;
   const target = withPullRequest ? pullRequestTarget(pullRequest) : undefined;
+  const webhook = core.getInput('webhook-url');
+  // A secret: masked wherever the log would show it.
+  if (webhook !== '') core.setSecret(webhook);
   const targets: DeliveryTargets = {
     ...(target === undefined ? {} : { pullRequest: target }),
     // Outside GitHub there is no job summary.
     ...(summary ? { jobSummaryPath: summary } : {}),
+    ...(webhook === '' ? {} : { webhook: { url: webhook, label: 'input "webhook-url"' } }),
   };
   return { sinks: sinksFor(targets), context: runContext(pullRequest) };
 }

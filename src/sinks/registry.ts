@@ -5,6 +5,7 @@
 import { jobSummarySink } from './job-summary.js';
 import { pullRequestCommentSink, type PullRequestTarget } from './pull-request-comment.js';
 import type { Sink } from './sink.js';
+import { webhookSink, type WebhookTarget } from './webhook.js';
 
 /** Where this run may deliver; a sink whose target is absent is off. */
 export interface DeliveryTargets {
@@ -12,11 +13,14 @@ export interface DeliveryTargets {
   readonly pullRequest?: PullRequestTarget;
   /** The job summary file (GITHUB_STEP_SUMMARY). */
   readonly jobSummaryPath?: string;
+  /** A Slack or Mattermost incoming webhook (--post-webhook, input webhook-url). */
+  readonly webhook?: WebhookTarget;
 }
 
 const SINKS: readonly ((targets: DeliveryTargets) => Sink | undefined)[] = [
   (targets) => (targets.pullRequest ? pullRequestCommentSink(targets.pullRequest) : undefined),
   (targets) => (targets.jobSummaryPath ? jobSummarySink(targets.jobSummaryPath) : undefined),
+  (targets) => (targets.webhook ? webhookSink(targets.webhook) : undefined),
 ];
 
 /** The sinks the targets turn on, in the order they deliver. */
