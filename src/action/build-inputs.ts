@@ -1,4 +1,5 @@
-// The action's build inputs: with input "source", the servers to measure are built first.
+// The action's build inputs: with input "source", the servers to measure are built first (which
+// sides, and how the run then finds them: commands/source-builds.ts).
 //
 // - source alone: the tree is built with "compiler" and measured as one server.
 // - source and base-source: both trees are built with "compiler" (a pull request's head and base
@@ -6,31 +7,17 @@
 // - source and base-compiler: the one tree is built with "base-compiler" (base) and "compiler"
 //   (head): a compiler comparison.
 import * as core from '@actions/core';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
-import { comparisonLabels, compilerLabel } from '../builder/compilers.js';
-import {
-  type CommonBuildRequest,
-  commonBuildRequest,
-  type SideBuild,
-  type SidePrefixes,
-} from '../commands/build.js';
+import { commonBuildRequest } from '../commands/build.js';
 import type { RunFlags } from '../commands/run.js';
+import type { SourceBuilds } from '../commands/source-builds.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { optionalInput } from './inputs.js';
 
-export interface BuildInputs {
-  readonly source: string;
-  readonly baseSource: string | undefined;
-  readonly compiler: string;
-  readonly baseCompiler: string | undefined;
-  readonly common: CommonBuildRequest;
-  readonly buildDir: string;
-}
-
 /** The build inputs, or undefined when input "source" is empty (servers are given instead). */
-export function readBuildInputs(run: RunFlags): BuildInputs | undefined {
+export function readBuildInputs(run: RunFlags): SourceBuilds | undefined {
   const source = optionalInput('source');
   const baseSource = optionalInput('base-source');
   const baseCompiler = optionalInput('base-compiler');
@@ -83,48 +70,4 @@ export function storeFlags(): { store?: string; storeSize?: string } {
     ...(store === undefined ? {} : { store }),
     ...(storeSize === undefined ? {} : { storeSize }),
   };
-}
-
-/** Which servers to build, and where each is installed. */
-export function planBuilds(inputs: BuildInputs): SideBuild[] {
-  const dir = resolve(inputs.buildDir);
-  const headLabel = compilerLabel(inputs.compiler);
-  if (inputs.baseSource !== undefined) {
-    return [
-      {
-        side: 'base',
-        source: inputs.baseSource,
-        compiler: inputs.compiler,
-        prefix: join(dir, `base-${headLabel}`),
-      },
-      {
-        side: 'head',
-        source: inputs.source,
-        compiler: inputs.compiler,
-        prefix: join(dir, `head-${headLabel}`),
-      },
-    ];
-  }
-  if (inputs.baseCompiler !== undefined) {
-    const [baseLabel, label] = comparisonLabels(inputs.baseCompiler, inputs.compiler);
-    return [
-      { side: 'base', source: inputs.source, compiler: inputs.baseCompiler, prefix: join(dir, baseLabel) },
-      { side: 'head', source: inputs.source, compiler: inputs.compiler, prefix: join(dir, label) },
-    ];
-  }
-  return [{ side: 'server', source: inputs.source, compiler: inputs.compiler, prefix: join(dir, headLabel) }];
-}
-
-/** The run flags with server, or base and head, set to what was built (or will be, to check inputs). */
-export function runFlagsFor(run: RunFlags, prefixes: SidePrefixes): RunFlags {
-  return prefixes.server !== undefined
-    ? { ...run, server: prefixes.server }
-    : { ...run, base: prefixes.base, head: prefixes.head };
-}
-
-/** The run flags as they will be once the servers are built, for checking inputs beforehand. */
-export function plannedRunFlags(inputs: BuildInputs, run: RunFlags): RunFlags {
-  const planned: SidePrefixes = {};
-  for (const build of planBuilds(inputs)) planned[build.side] = build.source;
-  return runFlagsFor(run, planned);
 }

@@ -2,7 +2,7 @@
 // the command layer checks both the same way (errors say `input "x"` here, `--x` there).
 import * as core from '@actions/core';
 
-import type { CompareOptionFlags } from '../commands/compare.js';
+import type { JudgeFlags } from '../commands/gate.js';
 import type { RunFlags } from '../commands/run.js';
 
 export function optionalInput(name: string): string | undefined {
@@ -32,14 +32,7 @@ export function readRunInputs(): RunFlags {
   };
 }
 
-export interface CompareInputs extends CompareOptionFlags {
-  baseline: string | undefined;
-  reportDir: string | undefined;
-  force: boolean;
-  failOnRegression: boolean;
-}
-
-export function readCompareInputs(): CompareInputs {
+export function readCompareInputs(): JudgeFlags {
   return {
     baseline: optionalInput('baseline'),
     reportDir: optionalInput('report-dir'),

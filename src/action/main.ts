@@ -1,73 +1,80 @@
-// The action's steps: read every input, build the servers when given source trees, run the suite,
-// judge it, post to the pull request and set the outputs. The one place that calls core.setFailed.
-import { buildStages, runStages, stageMarkdown, stageTable } from '../report/stage-table.js';
+// The action's front end: read the inputs of the mode asked for, run its command (the gate for
+// measure and merge: commands/gate.ts), set the outputs. The one place that calls core.setFailed.
 import * as core from '@actions/core';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 
-import { buildSides, type SidePrefixes } from '../commands/build.js';
-import { compareCommand, type CompareOutcome, compareOptionsFromFlags } from '../commands/compare.js';
 import { workflowRepositoryUrl } from '../compare/line-links.js';
-import { type CompareOptions, failedOn } from '../compare/verdict.js';
-import { runCommand, runConfigFromFlags, type RunFlags, type RunOutcome } from '../commands/run.js';
-import { actionSpelling } from '../commands/spelling.js';
-import { mergeCommand } from '../commands/merge.js';
-import { errorMessage, InputError } from '../errors.js';
-import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import {
-  type BuildInputs,
-  planBuilds,
-  plannedRunFlags,
-  readBuildInputs,
-  runFlagsFor,
-} from './build-inputs.js';
+  buildServers,
+  gateCommand,
+  type GateEvents,
+  type JudgedRun,
+  judgeRun,
+  type JudgeSettings,
+  judgeSettingsFromFlags,
+  planGate,
+} from '../commands/gate.js';
+import { mergeCommand } from '../commands/merge.js';
+import { actionSpelling } from '../commands/spelling.js';
+import { errorMessage, InputError } from '../errors.js';
+import { inCleanupScope } from '../shell/cleanup.js';
+import { PULL_REQUEST_COMMENT } from '../sinks/pull-request-comment.js';
+import { readBuildInputs } from './build-inputs.js';
 import { actionsCcache } from './ccache-cache.js';
 import { bisectFromInputs } from './bisect.js';
 import { coreLogger } from './core-logger.js';
+import { readDelivery } from './delivery.js';
 import { appendToHistoryBranch } from './history.js';
-import { type CompareInputs, readCompareInputs, readRunInputs } from './inputs.js';
+import { readCompareInputs, readRunInputs } from './inputs.js';
 import { saveStateForPost } from './post.js';
-import { postToPullRequest } from './pull-request.js';
 import { publishFromArtifact } from './publish.js';
 import { type ActionMode, readMode } from './publish-inputs.js';
 import { shardResultFiles } from './shard-files.js';
 
-/** Sides whose prefix came from the store in this job: their build took no time here. */
-const reusedSides = new Set<string>();
+/** Outputs set as the gate goes, so that they survive a later failure. */
+const events: GateEvents = {
+  cacheFor: actionsCcache,
+  built: (side, outcome, reused) => {
+    core.setOutput(`${side}-prefix`, outcome.prefix);
+    core.setOutput('reused', reused.join(','));
+  },
+  measured: (outcome) => {
+    core.setOutput('results', outcome.resultsPath);
+    core.setOutput('raw-dir', outcome.rawDir);
+  },
+};
 
-/** Builds the servers the build inputs ask for; sets each side's prefix output as it is built. */
-async function buildServers(buildInputs: BuildInputs, scope: CleanupScope): Promise<SidePrefixes> {
-  const builds = planBuilds(buildInputs);
-  const cache = await actionsCcache(buildInputs.common, builds);
-  const reused: string[] = [];
-  return buildSides(
-    builds,
-    {
-      common: buildInputs.common,
-      ...(cache ? { cache } : {}),
-      onBuilt: (side, outcome) => {
-        core.setOutput(`${side}-prefix`, outcome.prefix);
-        if (outcome.reused) reused.push(side);
-        if (outcome.reused) reusedSides.add(side);
-        core.setOutput('reused', reused.join(','));
-      },
-    },
-    coreLogger,
-    scope,
+/** The judging inputs, checked; the changed lines link to this repository when GitHub says which. */
+function readJudging(): JudgeSettings {
+  return judgeSettingsFromFlags(
+    readCompareInputs(),
+    actionSpelling,
+    workflowRepositoryUrl(process.env).sourceUrl,
   );
 }
 
-/** Builds the servers the build inputs ask for (if any), then measures them. */
-async function buildAndMeasure(
-  runInputs: RunFlags,
-  buildInputs: BuildInputs | undefined,
-  judging: CompareOptions,
-): Promise<RunOutcome> {
-  if (!buildInputs) return runCommand(runConfigFromFlags(runInputs, actionSpelling, judging), coreLogger);
-  return inCleanupScope(coreLogger, async (scope) => {
-    const prefixes = await buildServers(buildInputs, scope);
-    const config = runConfigFromFlags(runFlagsFor(runInputs, prefixes), actionSpelling, judging);
-    return runCommand(config, coreLogger, scope);
-  });
+/** The verdict's outputs, and the step failed when the verdict fails the gate. */
+function judged(run: JudgedRun): void {
+  const { compared } = run;
+  core.setOutput('report-dir', dirname(compared.report.commentPath));
+  const comment = run.receipts.find((receipt) => receipt.sink === PULL_REQUEST_COMMENT);
+  if (comment?.url !== undefined) core.setOutput('comment-url', comment.url);
+  core.setOutput('verdict', compared.verdict.verdict);
+  core.setOutput('regressions', String(compared.verdict.counts.regression));
+  core.setOutput('verdict-path', compared.verdictPath);
+  if (run.failure !== null) core.setFailed(run.failure);
+}
+
+/** Mode measure: build (with input source), run, judge, deliver. */
+async function measure(): Promise<void> {
+  // Every input is read and checked before the first build or server starts.
+  const runInputs = readRunInputs();
+  const plan = planGate(runInputs, readBuildInputs(runInputs), readJudging());
+  const delivery = readDelivery();
+  // Before anything starts: a cancelled job's post step stops what this step leaves running.
+  saveStateForPost();
+  const outcome = await gateCommand(plan, delivery, events, coreLogger);
+  if (outcome.kind === 'judged') judged(outcome.judged);
 }
 
 /** Mode build: the servers of input source (and base-source), built and left for later jobs. */
@@ -78,14 +85,14 @@ async function buildOnly(): Promise<void> {
       'mode build builds the servers of input "source" (and "base-source"): give a source tree',
     );
   }
-  await inCleanupScope(coreLogger, (scope) => buildServers(buildInputs, scope));
+  await inCleanupScope(coreLogger, (scope) => buildServers(buildInputs, events, [], coreLogger, scope));
 }
 
 /** Mode merge: every shard's results (input "shards") into one results file, then judged. */
 async function mergeAndJudge(): Promise<void> {
   const files = shardResultFiles(core.getMultilineInput('shards'));
-  const compareInputs = readCompareInputs();
-  compareOptionsFromFlags(compareInputs, actionSpelling);
+  const judging = readJudging();
+  const delivery = readDelivery();
   const outcome = await core.group('Merge the shards', () =>
     Promise.resolve(
       mergeCommand(
@@ -95,74 +102,9 @@ async function mergeAndJudge(): Promise<void> {
     ),
   );
   core.info(outcome.summary);
-  core.setOutput('results', outcome.resultsPath);
-  core.setOutput('raw-dir', outcome.rawDir);
-  await judgeAndFail(outcome, compareInputs);
-}
-
-/**
- * The stage table of the job summary: the builds of this job (each side's build.json, which the
- * results carry), the run and the compare.
- */
-function jobStages(outcome: RunOutcome, compared: CompareOutcome, built: boolean): string {
-  const builds = built
-    ? (['base', 'head'] as const).flatMap((side) => {
-        if (reusedSides.has(side))
-          return [{ stage: `${side} build`, seconds: 0, detail: 'reused from the store' }];
-        const info = outcome.results.sides[side]?.build;
-        return info ? buildStages(info, side) : [];
-      })
-    : [];
-  return `\n\n### Time per stage\n\n${stageMarkdown([...builds, ...runStages(outcome.results), ...compared.stages])}\n`;
-}
-
-async function judge(outcome: RunOutcome, inputs: CompareInputs, built = false): Promise<CompareOutcome> {
-  const compared = await core.group('Compare', () =>
-    compareCommand({
-      resultsPath: outcome.resultsPath,
-      baselinePath: inputs.baseline ?? null,
-      outDir: inputs.reportDir ?? join(dirname(outcome.resultsPath), 'report'),
-      force: inputs.force,
-      options: compareOptionsFromFlags(inputs, actionSpelling),
-      ...workflowRepositoryUrl(process.env),
-    }),
-  );
-  core.info(compared.summary);
-  core.info(stageTable(compared.stages));
-  core.setOutput('report-dir', dirname(compared.report.commentPath));
-  await postToPullRequest(compared.report, outcome.results.suite.name);
-  // The job summary shows the same content as the comment (outside GitHub there is none).
-  if (process.env.GITHUB_STEP_SUMMARY)
-    await core.summary
-      .addRaw(compared.report.commentWithoutImages + jobStages(outcome, compared, built))
-      .write();
-  core.setOutput('verdict', compared.verdict.verdict);
-  core.setOutput('regressions', String(compared.verdict.counts.regression));
-  core.setOutput('verdict-path', compared.verdictPath);
-  return compared;
-}
-
-/**
- * Judges, comments, and fails the step on a regression (or an inconclusive verdict, if asked); a
- * run of one server without a baseline is recorded only.
- */
-async function judgeAndFail(outcome: RunOutcome, compareInputs: CompareInputs, built = false): Promise<void> {
-  if (outcome.results.mode === 'single' && compareInputs.baseline === undefined) {
-    core.info('one server measured and no baseline given: results are recorded, not judged');
-    return;
-  }
-  const compared = await judge(outcome, compareInputs, built);
-  const { verdict } = compared.verdict;
-  if (verdict === 'inconclusive') {
-    core.warning(`inconclusive: ${compared.verdict.counts.inconclusive} cell(s) too noisy to judge`);
-  }
-  if (compared.exitCode === 1 && compareInputs.failOnRegression) {
-    core.setFailed(
-      verdict === 'fail'
-        ? `${failedOn(compared.verdict)}; see ${compared.verdictPath}`
-        : 'inconclusive verdict counts as a failure (input "inconclusive": fail)',
-    );
-  }
+  events.measured?.(outcome);
+  const run = await judgeRun(outcome, judging, delivery, coreLogger);
+  if (run !== null) judged(run);
 }
 
 const OTHER_MODES: Partial<Record<ActionMode, () => Promise<void>>> = {
@@ -175,33 +117,9 @@ const OTHER_MODES: Partial<Record<ActionMode, () => Promise<void>>> = {
 
 export async function run(): Promise<void> {
   try {
-    const mode = readMode();
     // Every mode but measure reads only its own inputs (publish: a run measured by another workflow).
-    const other = OTHER_MODES[mode];
-    if (other) {
-      await other();
-      return;
-    }
-    // Every input is read and checked before the first build or server starts.
-    const runInputs = readRunInputs();
-    const buildInputs = readBuildInputs(runInputs);
-    const compareInputs = readCompareInputs();
-    const judging = compareOptionsFromFlags(compareInputs, actionSpelling);
-    const planned = buildInputs ? plannedRunFlags(buildInputs, runInputs) : runInputs;
-    runConfigFromFlags(planned, actionSpelling, judging);
-
-    // Before anything starts: a cancelled job's post step stops what this step leaves running.
-    saveStateForPost();
-    const outcome = await buildAndMeasure(runInputs, buildInputs, judging);
-    core.info(outcome.summary);
-    core.setOutput('results', outcome.resultsPath);
-    core.setOutput('raw-dir', outcome.rawDir);
-    if (outcome.results.shard) {
-      const { index, count } = outcome.results.shard;
-      core.info(`shard ${index}/${count} measured: mode merge joins every shard's results and judges them`);
-      return;
-    }
-    await judgeAndFail(outcome, compareInputs, buildInputs !== undefined);
+    const mode = readMode();
+    await (OTHER_MODES[mode] ?? measure)();
   } catch (error) {
     core.setFailed(errorMessage(error));
   }

@@ -5,23 +5,22 @@ import { getOctokit } from '@actions/github';
 
 import { publishCommand } from '../commands/publish.js';
 import { coreLogger } from './core-logger.js';
+import { readDelivery } from './delivery.js';
 import { readPublishInputs } from './publish-inputs.js';
 
 export async function publishFromArtifact(): Promise<void> {
   const { config, token } = readPublishInputs();
+  // The pull request is the one publishCommand finds by the measured commit, not the event's.
+  const { sinks } = readDelivery(false);
   const published = await core.group('Publish the measured run', () =>
-    publishCommand(config, getOctokit(token), coreLogger),
+    publishCommand(config, getOctokit(token), coreLogger, sinks),
   );
   core.info(published.summary);
-  if (published.posted.imagesNotPublished !== undefined) core.warning(published.posted.imagesNotPublished);
-  core.info(`comment ${published.posted.action}: ${published.posted.commentUrl}`);
   core.setOutput('comment-url', published.posted.commentUrl);
   core.setOutput('report-dir', config.outDir);
   core.setOutput('verdict', published.verdict.verdict);
   core.setOutput('regressions', String(published.verdict.counts.regression));
   core.setOutput('verdict-path', published.verdictPath);
-  if (process.env.GITHUB_STEP_SUMMARY)
-    await core.summary.addRaw(published.report.commentWithoutImages).write();
   // The verdict decided the measuring run's step; this step's job is the comment, so a fail
   // verdict does not fail it a second time.
 }

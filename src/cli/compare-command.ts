@@ -11,8 +11,12 @@ import {
   compareOptionsFromFlags,
   type CompareOutcome,
 } from '../commands/compare.js';
+import { deliveryOf } from '../commands/gate.js';
 import { METRIC_NAMES } from '../metric-names.js';
+import { deliverVerdict } from '../sinks/deliver.js';
+import { type DeliveryTargets, sinksFor } from '../sinks/registry.js';
 import { collect } from './shared-flags.js';
+import { createStderrLogger } from './stderr-logger.js';
 
 interface CompareFlags extends Omit<CompareOptionFlags, 'tolerance'> {
   baseline?: string;
@@ -21,6 +25,7 @@ interface CompareFlags extends Omit<CompareOptionFlags, 'tolerance'> {
   force?: boolean;
   source?: string;
   sourceUrl?: string;
+  postWebhook?: string;
 }
 
 /** The verdict's summary, then where verdict.json, the report, the comment and the charts are. */
@@ -78,7 +83,18 @@ export function addCompareCommand(program: Command, onExitCode: (code: number) =
       'where that repository is browsed (https://github.com/owner/repo): each changed line links there',
     )
     .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
+    .option(
+      '--post-webhook <url>',
+      'post the verdict to a Slack or Mattermost incoming webhook (https; the address is a secret and is never printed); a failed post is a warning',
+    )
     .action(async (resultsPath: string, flags: CompareFlags) => {
+      const targets: DeliveryTargets = {
+        ...(flags.postWebhook === undefined
+          ? {}
+          : { webhook: { url: flags.postWebhook, label: '--post-webhook' } }),
+      };
+      // Checked before judging: a mistyped address fails now, not after the report is written.
+      const sinks = sinksFor(targets);
       const outcome = await compareCommand({
         resultsPath,
         baselinePath: flags.baseline ?? null,
@@ -88,6 +104,8 @@ export function addCompareCommand(program: Command, onExitCode: (code: number) =
         ...(flags.sourceUrl === undefined ? {} : { sourceUrl: flags.sourceUrl }),
         options: compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] }),
       });
+      const delivery = deliveryOf(outcome, outcome.stages, {});
+      await deliverVerdict(delivery, sinks, createStderrLogger({ verbose: false }));
       process.stdout.write(describeCompareOutcome(outcome));
       onExitCode(outcome.exitCode);
     });

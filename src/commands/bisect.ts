@@ -72,8 +72,8 @@ import { historyReferences } from '../history/history-references.js';
 import { suiteHash } from '../baseline/hash.js';
 import { findSuiteHistory } from '../history/history-store.js';
 import { formatDuration, plural } from '../format.js';
-import { renderChart } from '../report/rasterize.js';
-import { bisectSpec } from '../report/specs/bisect.js';
+import { BISECT_TITLE, bisectSpec } from '../report/specs/bisect.js';
+import { writeCharts } from '../report/write-charts.js';
 import type { RunConfig } from '../run/run-config.js';
 import { parseOptionAssignments } from '../server/options.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
@@ -599,26 +599,18 @@ interface Measured {
 
 // ---- The report ----
 
-/** bisect.json, and the chart as bisect.vl.json and bisect.png, in `outDir`. */
+/** bisect.json, and the chart as bisect.vl.json, bisect.svg and bisect.png, in `outDir`. */
 export async function writeBisectReport(outDir: string, state: BisectState): Promise<WrittenBisectReport> {
   mkdirSync(outDir, { recursive: true });
   const jsonPath = join(outDir, 'bisect.json');
   writeFileAtomic(jsonPath, `${JSON.stringify(bisectReport(state), null, 2)}\n`);
   const spec = bisectSpec(state);
   if (spec === null) return { jsonPath, pngPath: undefined, specPath: undefined, warnings: [] };
-  const specPath = join(outDir, 'bisect.vl.json');
-  writeFileAtomic(specPath, `${JSON.stringify(spec, null, 2)}\n`);
-  const pngPath = join(outDir, 'bisect.png');
-  try {
-    const rendered = await renderChart(spec);
-    writeFileAtomic(pngPath, rendered.png);
-    return { jsonPath, pngPath, specPath, warnings: rendered.warnings.map((warning) => `chart: ${warning}`) };
-  } catch (error) {
-    return {
-      jsonPath,
-      pngPath: undefined,
-      specPath,
-      warnings: [`could not draw the chart: ${errorMessage(error)}`],
-    };
-  }
+  const written = await writeCharts(outDir, [{ name: 'bisect', title: BISECT_TITLE, spec }]);
+  return {
+    jsonPath,
+    pngPath: written.charts[0]?.pngPath,
+    specPath: join(outDir, 'bisect.vl.json'),
+    warnings: [...written.warnings, ...written.undrawn.map((chart) => chart.warning)],
+  };
 }

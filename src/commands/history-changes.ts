@@ -16,8 +16,9 @@ import {
 import { listHistories, type StoredHistory } from '../history/history-store.js';
 import { MAX_SERIES_BYTES, parseSeriesCsv } from '../history/series-csv.js';
 import { changesDocument, type ChangesDocument } from '../report/history-report.js';
-import { historySpec } from '../report/specs/history.js';
-import { renderChart } from '../report/rasterize.js';
+import { HISTORY_TITLE, historySpec } from '../report/specs/history.js';
+import type { Chart } from '../report/charts.js';
+import { writeCharts } from '../report/write-charts.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import { cliSpelling, type FlagSpelling } from './spelling.js';
 
@@ -200,20 +201,17 @@ async function writeOutputs(
   }));
   writeFileAtomic(json, `${JSON.stringify({ schemaVersion: 1, histories: documents }, null, 2)}\n`);
   written.push(json);
-  for (const [index, history] of histories.entries()) {
+  const charts: Chart[] = histories.flatMap((history, index) => {
     const spec = historySpec(
       history.analyses,
       `${history.title}: ${history.runs} runs, median of each run's repetitions`,
     );
-    if (spec === null) continue;
-    const base = join(out, histories.length === 1 ? 'history' : `history-${index + 1}`);
-    const rendered = await renderChart(spec);
-    warnings.push(...rendered.warnings.map((warning) => `chart: ${warning}`));
-    writeFileAtomic(`${base}.vl.json`, `${JSON.stringify(spec, null, 2)}\n`);
-    writeFileAtomic(`${base}.svg`, rendered.svg);
-    writeFileAtomic(`${base}.png`, rendered.png);
-    written.push(`${base}.png`);
-  }
+    const name = histories.length === 1 ? 'history' : `history-${index + 1}`;
+    return spec === null ? [] : [{ name, title: `${HISTORY_TITLE}, ${history.title}`, spec }];
+  });
+  const drawn = await writeCharts(out, charts);
+  written.push(...drawn.charts.map((chart) => chart.pngPath));
+  warnings.push(...drawn.warnings, ...drawn.undrawn.map((chart) => chart.warning));
   return { written, warnings };
 }
 

@@ -28,8 +28,8 @@ import {
 import { MAX_HISTORY_BYTES, type HistoryFile } from '../history/history-schema.js';
 import { parseHistoryText, serializeHistory } from '../history/history-text.js';
 import { alertIssue, changesDocument, changesText } from '../report/history-report.js';
-import { historySpec } from '../report/specs/history.js';
-import { renderChart } from '../report/rasterize.js';
+import { HISTORY_TITLE, historySpec } from '../report/specs/history.js';
+import { writeCharts } from '../report/write-charts.js';
 import { parseResults } from '../results/results-file.js';
 import type { Results } from '../results/results-schema.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
@@ -154,6 +154,7 @@ async function appendOnBranch(
   return { path, file: last.file, commitSha: written.commitSha };
 }
 
+/** The history chart in the report directory, then on the charts branch; its address, or null. */
 async function publishChart(
   client: GitHubClient,
   config: HistoryNightlyConfig,
@@ -163,18 +164,18 @@ async function publishChart(
 ): Promise<string | null> {
   const spec = historySpec(analyses, subtitle);
   if (spec === null) return null;
-  const rendered = await renderChart(spec);
-  mkdirSync(config.reportDir, { recursive: true });
-  writeFileAtomic(join(config.reportDir, 'history.vl.json'), `${JSON.stringify(spec, null, 2)}\n`);
-  writeFileAtomic(join(config.reportDir, 'history.svg'), rendered.svg);
-  writeFileAtomic(join(config.reportDir, 'history.png'), rendered.png);
+  const written = await writeCharts(config.reportDir, [{ name: 'history', title: HISTORY_TITLE, spec }]);
+  for (const warning of written.warnings) logger.debug(warning);
+  for (const chart of written.undrawn) logger.warning(chart.warning);
+  const drawn = written.charts[0];
+  if (drawn === undefined) return null;
   try {
     const published = await publishImages(client, {
       owner: config.owner,
       repo: config.repo,
       branch: config.chartsBranch,
       directory: `history/${config.runKey}`,
-      files: [{ name: 'history.png', content: rendered.png }],
+      files: [{ name: 'history.png', content: readFileSync(drawn.pngPath) }],
     });
     return published.urls['history.png'] ?? null;
   } catch (error) {
@@ -252,6 +253,7 @@ export async function historyNightlyCommand(
   const alerting = recentRegressions.filter((change) => change.metric === primaryMetric(stored.file));
   const subtitle = `suite ${stored.file.key.suite}, testbed ${stored.file.key.testbed}: ${runs} runs, median of each run's repetitions`;
   const chartUrl = await publishChart(client, config, analyses, subtitle, logger);
+  mkdirSync(config.reportDir, { recursive: true });
   writeFileAtomic(
     join(config.reportDir, 'changes.json'),
     `${JSON.stringify({ schemaVersion: 1, histories: [{ path: stored.path, ...changesDocument(analyses, config.settings) }] }, null, 2)}\n`,

@@ -28,10 +28,13 @@ import { renderVerdictSummary } from '../compare/verdict-summary.js';
 import { errorMessage, InputError } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { findPullRequest, type FoundPullRequest } from '../github/find-pull-request.js';
-import { postReport, type PostOutcome } from '../github/post-report.js';
+import type { PostOutcome } from '../github/post-report.js';
 import { writeReport, type WrittenReport } from '../report/write-report.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import type { Logger } from '../shell/logger.js';
+import { deliverVerdict } from '../sinks/deliver.js';
+import { pullRequestCommentSink } from '../sinks/pull-request-comment.js';
+import type { Sink } from '../sinks/sink.js';
 import { cliSpelling, type FlagSpelling } from './spelling.js';
 
 export interface PublishConfig {
@@ -100,11 +103,16 @@ function checkDirectories(config: PublishConfig): { artifactDir: string; outDir:
   return { artifactDir, outDir };
 }
 
-/** Validates the artifact, judges it again, finds the pull request, renders and posts. */
+/**
+ * Validates the artifact, judges it again, finds the pull request, renders and posts; then
+ * delivers to `sinks` too (the job summary), whose failures are warnings: the comment is this
+ * command's job, so its failure is an error.
+ */
 export async function publishCommand(
   config: PublishConfig,
   octokit: GitHubClient,
   logger: Logger,
+  sinks: readonly Sink[] = [],
 ): Promise<PublishOutcome> {
   const { artifactDir, outDir } = checkDirectories(config);
   const artifact = readArtifact(artifactDir);
@@ -130,15 +138,28 @@ export async function publishCommand(
   writeFileAtomic(verdictPath, `${JSON.stringify(verdict, null, 2)}\n`);
   const report = await writeReport(outDir, input);
   for (const warning of report.warnings) logger.debug(warning);
-  const posted = await postReport(octokit, report, {
+  const delivery = {
+    verdict,
+    verdictPath,
+    report,
+    suite: input.suite.name,
+    stages: [],
+    context: {
+      repository: `${config.owner}/${config.repo}`,
+      runUrl: config.runUrl,
+      pullRequest: pullRequest.number,
+    },
+  };
+  const { posted } = await pullRequestCommentSink({
+    client: octokit,
     owner: config.owner,
     repo: config.repo,
     pullRequest: pullRequest.number,
-    suite: input.suite.name,
     chartsBranch: config.chartsBranch,
     runKey: config.runKey,
     runUrl: config.runUrl,
-  });
+  }).deliver(delivery, logger);
+  await deliverVerdict(delivery, sinks, logger);
   return {
     verdict,
     verdictPath,

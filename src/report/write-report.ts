@@ -4,7 +4,9 @@
 //   charts/<name>.vl.json the Vega-Lite spec of each chart
 //   charts/<name>.svg     rendered headless by vega
 //   charts/<name>.png     rasterized by resvg with the shipped font
-import { mkdirSync } from 'node:fs';
+//
+// A chart that cannot be drawn has no image and is left out of the comment (see write-charts.ts);
+// report.html still carries its spec, drawn by the reader's browser.
 import { join } from 'node:path';
 
 import { writeFileAtomic } from '../shell/atomic-write.js';
@@ -12,16 +14,10 @@ import { type CommentChart, commentMarker, renderComment } from './comment.js';
 import { loadEmbedScripts } from './assets.js';
 import { renderHtmlReport } from './html.js';
 import type { ReportInput } from './report-input.js';
-import { renderChart } from './rasterize.js';
 import { chartsFor } from './charts.js';
+import { type UndrawnChart, type WrittenChart, writeCharts } from './write-charts.js';
 
-export interface WrittenChart {
-  readonly name: string;
-  readonly title: string;
-  readonly specPath: string;
-  readonly svgPath: string;
-  readonly pngPath: string;
-}
+export type { UndrawnChart, WrittenChart } from './write-charts.js';
 
 export interface WrittenReport {
   readonly commentPath: string;
@@ -32,7 +28,10 @@ export interface WrittenReport {
    * nothing where the comment is shown before images are published (the job summary).
    */
   readonly commentWithoutImages: string;
+  /** The charts drawn: each has its image. */
   readonly charts: readonly WrittenChart[];
+  /** The charts that could not be drawn: log each one's warning at warning level. */
+  readonly undrawn: readonly UndrawnChart[];
   /**
    * The comment again with the charts at other addresses (published images), or with `url: null`
    * and a note saying where they are instead: it goes through the same length limit.
@@ -43,26 +42,8 @@ export interface WrittenReport {
 }
 
 export async function writeReport(outDir: string, input: ReportInput): Promise<WrittenReport> {
-  const chartsDir = join(outDir, 'charts');
-  mkdirSync(chartsDir, { recursive: true });
   const charts = chartsFor(input);
-  const written: WrittenChart[] = [];
-  const warnings: string[] = [];
-  for (const chart of charts) {
-    const base = join(chartsDir, chart.name);
-    const rendered = await renderChart(chart.spec);
-    warnings.push(...rendered.warnings.map((warning) => `chart ${chart.name}: ${warning}`));
-    writeFileAtomic(`${base}.vl.json`, `${JSON.stringify(chart.spec, null, 2)}\n`);
-    writeFileAtomic(`${base}.svg`, rendered.svg);
-    writeFileAtomic(`${base}.png`, rendered.png);
-    written.push({
-      name: chart.name,
-      title: chart.title,
-      specPath: `${base}.vl.json`,
-      svgPath: `${base}.svg`,
-      pngPath: `${base}.png`,
-    });
-  }
+  const written = await writeCharts(join(outDir, 'charts'), charts);
   const rerender = (commentCharts: readonly CommentChart[], artifactNote?: string): string =>
     renderComment(input, {
       charts: commentCharts,
@@ -70,10 +51,14 @@ export async function writeReport(outDir: string, input: ReportInput): Promise<W
       ...(artifactNote === undefined ? {} : { artifactNote }),
     });
   const comment = rerender(
-    charts.map((chart) => ({ name: chart.name, title: chart.title, url: `charts/${chart.name}.png` })),
+    written.charts.map((chart) => ({
+      name: chart.name,
+      title: chart.title,
+      url: `charts/${chart.name}.png`,
+    })),
   );
   const commentWithoutImages = rerender(
-    charts.map((chart) => ({ name: chart.name, title: chart.title, url: null })),
+    written.charts.map((chart) => ({ name: chart.name, title: chart.title, url: null })),
     'The charts are in the report directory (`charts/*.png`, and interactive in `report.html`).',
   );
   const commentPath = join(outDir, 'comment.md');
@@ -85,8 +70,9 @@ export async function writeReport(outDir: string, input: ReportInput): Promise<W
     htmlPath,
     comment,
     commentWithoutImages,
-    charts: written,
+    charts: written.charts,
+    undrawn: written.undrawn,
     renderComment: rerender,
-    warnings,
+    warnings: written.warnings,
   };
 }

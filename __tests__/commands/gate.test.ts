@@ -1,0 +1,185 @@
+// The gate's judging and delivering (commands/gate.ts) on real results, and its planning: a verdict
+// that fails the gate says why in the action's words, every sink receives the verdict with the time
+// of each stage, one server without a baseline is recorded and delivered nowhere, and the servers
+// built from source are planned per side before anything is built.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+
+import { judgeRun, judgeSettingsFromFlags, type JudgeFlags, planGate } from '../../src/commands/gate.js';
+import type { RunFlags } from '../../src/commands/run.js';
+import { planBuilds, plannedRunFlags, type SourceBuilds } from '../../src/commands/source-builds.js';
+import { actionSpelling } from '../../src/commands/spelling.js';
+import { readResults } from '../../src/results/results-file.js';
+import type { Logger } from '../../src/shell/logger.js';
+import type { Delivery, Sink } from '../../src/sinks/sink.js';
+
+const FIXTURES = join(import.meta.dirname, '../../__fixtures__/results');
+
+let dir: string;
+let logged: string[];
+let delivered: Delivery[];
+
+const logger: Logger = {
+  info: (message) => logged.push(`info: ${message}`),
+  warning: (message) => logged.push(`warning: ${message}`),
+  error: (message) => logged.push(`error: ${message}`),
+  debug: () => undefined,
+  progress: () => undefined,
+  group: (_name, fn) => fn(),
+};
+
+const recording: Sink = {
+  name: 'recording',
+  deliver: (delivery) => {
+    delivered.push(delivery);
+    return Promise.resolve({ sink: 'recording', url: 'https://chat.example/1' });
+  },
+};
+
+const JUDGE: JudgeFlags = {
+  baseline: undefined,
+  reportDir: undefined,
+  force: false,
+  failOnRegression: true,
+  tolerance: [],
+  alpha: '0.05',
+  inconclusive: 'pass',
+  gate: 'tps,instructions',
+};
+
+const RUN: RunFlags = {
+  server: undefined,
+  base: undefined,
+  head: undefined,
+  set: [],
+  baseSet: [],
+  headSet: [],
+  suite: 'quick',
+  out: 'results.json',
+  workDir: undefined,
+  keepWorkDir: false,
+  lockTimeout: undefined,
+  maxRepetitions: undefined,
+  budget: undefined,
+  pin: undefined,
+  parallelSides: undefined,
+  shard: undefined,
+  verbose: false,
+};
+
+beforeEach(() => {
+  dir = mkdtempSync(join(os.tmpdir(), 'gate-judge-'));
+  logged = [];
+  delivered = [];
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fixture's results as the run wrote them, in the temp directory (the report goes beside). */
+function measured(name: string) {
+  const resultsPath = join(dir, name);
+  copyFileSync(join(FIXTURES, name), resultsPath);
+  return { results: readResults(resultsPath), resultsPath, rawDir: join(dir, 'raw'), summary: '' };
+}
+
+describe('judgeRun', () => {
+  it('fails the gate on a regression, in the words of the front end, after delivering to every sink', async () => {
+    const run = await judgeRun(
+      measured('instructions-performance-schema.json'),
+      judgeSettingsFromFlags(JUDGE, actionSpelling),
+      { sinks: [recording], context: { runUrl: 'https://github.com/o/r/actions/runs/1' } },
+      logger,
+      [{ stage: 'head build', seconds: 0, detail: 'reused from the store' }],
+    );
+    const verdictPath = join(dir, 'report', 'verdict.json');
+    expect(run?.compared.verdict.verdict).toBe('fail');
+    expect(run?.failure).toMatch(/^\d+ regression\(s\); see /);
+    expect(run?.failure?.endsWith(`; see ${verdictPath}`)).toBe(true);
+    expect(run?.receipts).toEqual([{ sink: 'recording', url: 'https://chat.example/1' }]);
+    expect(delivered).toHaveLength(1);
+    const [delivery] = delivered;
+    expect(delivery?.suite).toBe('instructions');
+    expect(delivery?.verdictPath).toBe(verdictPath);
+    expect(delivery?.context.runUrl).toBe('https://github.com/o/r/actions/runs/1');
+    expect(delivery?.stages.map((row) => row.stage)).toEqual(['head build', 'compare', 'report']);
+  });
+
+  it('does not fail the gate when failing is turned off; the verdict is still delivered', async () => {
+    const run = await judgeRun(
+      measured('instructions-performance-schema.json'),
+      judgeSettingsFromFlags({ ...JUDGE, failOnRegression: false }, actionSpelling),
+      { sinks: [recording], context: {} },
+      logger,
+    );
+    expect(run?.compared.verdict.verdict).toBe('fail');
+    expect(run?.failure).toBeNull();
+    expect(delivered).toHaveLength(1);
+  });
+
+  it('records one server without a baseline, and delivers nothing', async () => {
+    const run = await judgeRun(
+      measured('quick-mariadb-10.11.json'),
+      judgeSettingsFromFlags(JUDGE, actionSpelling),
+      { sinks: [recording], context: {} },
+      logger,
+    );
+    expect(run).toBeNull();
+    expect(delivered).toEqual([]);
+    expect(logged).toEqual([
+      'info: one server measured and no baseline given: results are recorded, not judged',
+    ]);
+  });
+});
+
+describe('planning', () => {
+  const builds = (overrides: Partial<SourceBuilds>): SourceBuilds => ({
+    source: '/src/head',
+    baseSource: undefined,
+    compiler: 'gcc-12',
+    baseCompiler: undefined,
+    common: { buildType: 'RelWithDebInfo', cmakeArgs: [], ccache: 'off' },
+    buildDir: '/builds',
+    ...overrides,
+  });
+
+  it.each([
+    [{}, [['server', '/src/head', 'gcc-12', '/builds/gcc-12']]],
+    [
+      { baseSource: '/src/base' },
+      [
+        ['base', '/src/base', 'gcc-12', '/builds/base-gcc-12'],
+        ['head', '/src/head', 'gcc-12', '/builds/head-gcc-12'],
+      ],
+    ],
+    [
+      { baseCompiler: 'clang-16' },
+      [
+        ['base', '/src/head', 'clang-16', '/builds/clang-16'],
+        ['head', '/src/head', 'gcc-12', '/builds/gcc-12'],
+      ],
+    ],
+  ])('builds %j as the sides %j', (overrides, sides) => {
+    const planned = planBuilds(builds(overrides)).map((build) => [
+      build.side,
+      build.source,
+      build.compiler,
+      build.prefix,
+    ]);
+    expect(planned).toEqual(sides);
+  });
+
+  it('checks the run as it will be once built, before anything is built', () => {
+    const planned = plannedRunFlags(builds({ baseSource: '/src/base' }), RUN);
+    expect([planned.server, planned.base, planned.head]).toEqual([undefined, '/src/base', '/src/head']);
+    const judge = judgeSettingsFromFlags(JUDGE, actionSpelling);
+    expect(() =>
+      planGate({ ...RUN, server: '/usr/sbin/mariadbd', base: '/usr/sbin/mariadbd' }, undefined, judge),
+    ).toThrow('use either input "server" (one server) or input "base" and input "head" (two), not both');
+    expect(() => judgeSettingsFromFlags({ ...JUDGE, inconclusive: 'maybe' }, actionSpelling)).toThrow(
+      'input "inconclusive" maybe: expected pass or fail',
+    );
+  });
+});

@@ -1,0 +1,62 @@
+// Where the action delivers a verdict, read once from its inputs and the event: the pull request
+// it runs for (and the token to comment with), the job summary, a chat webhook, and the run to link.
+import * as core from '@actions/core';
+import { context, getOctokit } from '@actions/github';
+
+import type { GateDelivery } from '../commands/gate.js';
+import { type DeliveryTargets, sinksFor } from '../sinks/registry.js';
+import type { RunContext } from '../sinks/sink.js';
+
+/** The repository and run, when the runner says which (GITHUB_REPOSITORY is unset outside GitHub). */
+function runContext(pullRequest: number | undefined): RunContext {
+  const repository = process.env.GITHUB_REPOSITORY;
+  if (repository === undefined || repository === '') return pullRequest === undefined ? {} : { pullRequest };
+  return {
+    repository,
+    runUrl: `${context.serverUrl}/${repository}/actions/runs/${context.runId}`,
+    ...(pullRequest === undefined ? {} : { pullRequest }),
+  };
+}
+
+/** The pull request to comment on: on a pull-request event, with a token, unless input comment is false. */
+function pullRequestTarget(pullRequest: number | undefined): DeliveryTargets['pullRequest'] {
+  const token = core.getInput('github-token');
+  if (pullRequest === undefined) return undefined;
+  if (token === '') {
+    core.info('no github-token: the comment is not posted');
+    return undefined;
+  }
+  if (core.getInput('comment') === 'false') return undefined;
+  const { owner, repo } = context.repo;
+  return {
+    client: getOctokit(token),
+    owner,
+    repo,
+    pullRequest,
+    chartsBranch: core.getInput('charts-branch') || 'mysql-perf-gate-charts',
+    runKey: `${context.runId}-${context.runAttempt}`,
+    runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
+    group: 'Comment on the pull request',
+  };
+}
+
+/**
+ * The sinks and the run's context. `withPullRequest` is false where the pull request is found
+ * otherwise (publish mode finds it by the measured commit).
+ */
+export function readDelivery(withPullRequest = true): GateDelivery {
+  const number: unknown = context.payload.pull_request?.number;
+  const pullRequest = typeof number === 'number' ? number : undefined;
+  const summary = process.env.GITHUB_STEP_SUMMARY;
+  const target = withPullRequest ? pullRequestTarget(pullRequest) : undefined;
+  const webhook = core.getInput('webhook-url');
+  // A secret: masked wherever the log would show it.
+  if (webhook !== '') core.setSecret(webhook);
+  const targets: DeliveryTargets = {
+    ...(target === undefined ? {} : { pullRequest: target }),
+    // Outside GitHub there is no job summary.
+    ...(summary ? { jobSummaryPath: summary } : {}),
+    ...(webhook === '' ? {} : { webhook: { url: webhook, label: 'input "webhook-url"' } }),
+  };
+  return { sinks: sinksFor(targets), context: runContext(pullRequest) };
+}

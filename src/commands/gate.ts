@@ -1,0 +1,249 @@
+// The gate: build the servers (when given source trees), measure them, judge the run, and deliver
+// the verdict to every sink; then say whether the verdict fails the gate. The action's measure mode
+// runs all of it, its merge mode the judging and delivering of merged shards. Front ends translate
+// their inputs into a GatePlan, and the outcome into outputs and an exit status; nothing here reads
+// an input or sets an output.
+import { dirname, join } from 'node:path';
+
+import { type CompareOptions, failedOn } from '../compare/verdict.js';
+import { buildStages, runStages, stageTable, type StageRow } from '../report/stage-table.js';
+import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
+import type { Logger } from '../shell/logger.js';
+import { deliverVerdict } from '../sinks/deliver.js';
+import type { Delivery, RunContext, Sink, SinkReceipt } from '../sinks/sink.js';
+import {
+  type BuildCache,
+  type BuildCommandOutcome,
+  buildSides,
+  type CommonBuildRequest,
+  type SideBuild,
+  type SidePrefixes,
+} from './build.js';
+import {
+  compareCommand,
+  type CompareOptionFlags,
+  compareOptionsFromFlags,
+  type CompareOutcome,
+} from './compare.js';
+import { runCommand, runConfigFromFlags, type RunFlags, type RunOutcome } from './run.js';
+import { planBuilds, plannedRunFlags, runFlagsFor, type SourceBuilds } from './source-builds.js';
+import type { FlagSpelling } from './spelling.js';
+
+/** The judging options as the user wrote them. */
+export interface JudgeFlags extends CompareOptionFlags {
+  baseline: string | undefined;
+  reportDir: string | undefined;
+  force: boolean;
+  failOnRegression: boolean;
+}
+
+/** How a run is judged, checked. */
+export interface JudgeSettings {
+  readonly baseline: string | undefined;
+  /** Default: `report` beside the results. */
+  readonly reportDir: string | undefined;
+  readonly force: boolean;
+  readonly options: CompareOptions;
+  readonly failOnRegression: boolean;
+  /** Where the repository is browsed, for the changed lines' links. */
+  readonly sourceUrl?: string;
+  readonly spell: FlagSpelling;
+}
+
+/** Everything the gate does, checked before anything is built or started. */
+export interface GatePlan {
+  readonly run: RunFlags;
+  readonly builds: SourceBuilds | undefined;
+  readonly judge: JudgeSettings;
+}
+
+/** Where the verdict goes. */
+export interface GateDelivery {
+  readonly sinks: readonly Sink[];
+  readonly context: RunContext;
+}
+
+/** What the front end is told while the gate runs, so that its outputs survive a later failure. */
+export interface GateEvents {
+  /** A compiler cache kept between jobs (the Actions cache), restored before the builds. */
+  readonly cacheFor?: (
+    common: CommonBuildRequest,
+    builds: readonly SideBuild[],
+  ) => Promise<BuildCache | undefined>;
+  /** A side was built; `reused` lists the sides so far that came from the store. */
+  readonly built?: (side: SideBuild['side'], outcome: BuildCommandOutcome, reused: readonly string[]) => void;
+  /** The results were written (judging them may still fail). */
+  readonly measured?: (outcome: RunOutcome) => void;
+}
+
+export interface JudgedRun {
+  readonly compared: CompareOutcome;
+  readonly receipts: readonly SinkReceipt[];
+  /** Why the verdict fails the gate, or null when it does not. */
+  readonly failure: string | null;
+}
+
+export type GateOutcome =
+  /** One shard of a suite: merging every shard's results judges them. */
+  | { readonly kind: 'shard'; readonly measured: RunOutcome }
+  /** One server and no baseline: nothing to compare with. */
+  | { readonly kind: 'recorded'; readonly measured: RunOutcome }
+  | { readonly kind: 'judged'; readonly measured: RunOutcome; readonly judged: JudgedRun };
+
+/** The judging flags, checked. */
+export function judgeSettingsFromFlags(
+  flags: JudgeFlags,
+  spell: FlagSpelling,
+  sourceUrl?: string,
+): JudgeSettings {
+  return {
+    baseline: flags.baseline,
+    reportDir: flags.reportDir,
+    force: flags.force,
+    options: compareOptionsFromFlags(flags, spell),
+    failOnRegression: flags.failOnRegression,
+    ...(sourceUrl === undefined ? {} : { sourceUrl }),
+    spell,
+  };
+}
+
+/** Checks the run as it will be once the servers are built; throws the first problem. */
+export function planGate(run: RunFlags, builds: SourceBuilds | undefined, judge: JudgeSettings): GatePlan {
+  runConfigFromFlags(builds ? plannedRunFlags(builds, run) : run, judge.spell, judge.options);
+  return { run, builds, judge };
+}
+
+/** Builds (if asked), measures, and judges and delivers unless the run is a shard or has nothing to compare. */
+export async function gateCommand(
+  plan: GatePlan,
+  delivery: GateDelivery,
+  events: GateEvents,
+  logger: Logger,
+): Promise<GateOutcome> {
+  const reused: string[] = [];
+  const measured = await buildAndMeasure(plan, events, reused, logger);
+  logger.info(measured.summary);
+  events.measured?.(measured);
+  if (measured.results.shard) {
+    const { index, count } = measured.results.shard;
+    logger.info(`shard ${index}/${count} measured: mode merge joins every shard's results and judges them`);
+    return { kind: 'shard', measured };
+  }
+  const builds = plan.builds === undefined ? [] : buildRows(measured, reused);
+  const judged = await judgeRun(measured, plan.judge, delivery, logger, builds);
+  return judged === null ? { kind: 'recorded', measured } : { kind: 'judged', measured, judged };
+}
+
+async function buildAndMeasure(
+  plan: GatePlan,
+  events: GateEvents,
+  reused: string[],
+  logger: Logger,
+): Promise<RunOutcome> {
+  const { builds, judge } = plan;
+  if (!builds) return runCommand(runConfigFromFlags(plan.run, judge.spell, judge.options), logger);
+  return inCleanupScope(logger, async (scope) => {
+    const prefixes = await buildServers(builds, events, reused, logger, scope);
+    const config = runConfigFromFlags(runFlagsFor(plan.run, prefixes), judge.spell, judge.options);
+    return runCommand(config, logger, scope);
+  });
+}
+
+/** Builds the servers `builds` asks for, each side reported to `events` as it is built. */
+export async function buildServers(
+  builds: SourceBuilds,
+  events: GateEvents,
+  reused: string[],
+  logger: Logger,
+  scope: CleanupScope,
+): Promise<SidePrefixes> {
+  const sides = planBuilds(builds);
+  const cache = await events.cacheFor?.(builds.common, sides);
+  return buildSides(
+    sides,
+    {
+      common: builds.common,
+      ...(cache ? { cache } : {}),
+      onBuilt: (side, outcome) => {
+        if (outcome.reused) reused.push(side);
+        events.built?.(side, outcome, reused);
+      },
+    },
+    logger,
+    scope,
+  );
+}
+
+/** The builds of this job: each side's build.json (the results carry it), or none when it was reused. */
+function buildRows(measured: RunOutcome, reused: readonly string[]): StageRow[] {
+  return (['base', 'head'] as const).flatMap((side) => {
+    if (reused.includes(side))
+      return [{ stage: `${side} build`, seconds: 0, detail: 'reused from the store' }];
+    const info = measured.results.sides[side]?.build;
+    return info ? buildStages(info, side) : [];
+  });
+}
+
+/**
+ * Judges the results, delivers the verdict and says whether it fails the gate (a regression, or an
+ * inconclusive verdict counted as a failure, unless failing was turned off). One server without a
+ * baseline is recorded only: null.
+ */
+export async function judgeRun(
+  measured: RunOutcome,
+  judge: JudgeSettings,
+  delivery: GateDelivery,
+  logger: Logger,
+  builds: readonly StageRow[] = [],
+): Promise<JudgedRun | null> {
+  if (measured.results.mode === 'single' && judge.baseline === undefined) {
+    logger.info('one server measured and no baseline given: results are recorded, not judged');
+    return null;
+  }
+  const compared = await logger.group('Compare', () =>
+    compareCommand({
+      resultsPath: measured.resultsPath,
+      baselinePath: judge.baseline ?? null,
+      outDir: judge.reportDir ?? join(dirname(measured.resultsPath), 'report'),
+      force: judge.force,
+      options: judge.options,
+      ...(judge.sourceUrl === undefined ? {} : { sourceUrl: judge.sourceUrl }),
+    }),
+  );
+  logger.info(compared.summary);
+  logger.info(stageTable(compared.stages));
+  const stages = [...builds, ...runStages(measured.results), ...compared.stages];
+  const receipts = await deliverVerdict(
+    deliveryOf(compared, stages, delivery.context),
+    delivery.sinks,
+    logger,
+  );
+  const { verdict } = compared.verdict;
+  if (verdict === 'inconclusive') {
+    logger.warning(`inconclusive: ${compared.verdict.counts.inconclusive} cell(s) too noisy to judge`);
+  }
+  return { compared, receipts, failure: failure(compared, judge) };
+}
+
+function failure(compared: CompareOutcome, judge: JudgeSettings): string | null {
+  if (compared.exitCode === 0 || !judge.failOnRegression) return null;
+  return compared.verdict.verdict === 'fail'
+    ? `${failedOn(compared.verdict)}; see ${compared.verdictPath}`
+    : `inconclusive verdict counts as a failure (${judge.spell('inconclusive')}: fail)`;
+}
+
+/** What the sinks receive for a compared run. */
+export function deliveryOf(
+  compared: CompareOutcome,
+  stages: readonly StageRow[],
+  context: RunContext,
+): Delivery {
+  return {
+    verdict: compared.verdict,
+    verdictPath: compared.verdictPath,
+    report: compared.report,
+    suite: compared.verdict.suite,
+    stages,
+    context,
+  };
+}

@@ -1,0 +1,67 @@
+// The servers a run builds from source before measuring them (the action's input "source"):
+//
+// - one tree alone: built with the compiler and measured as one server;
+// - two trees (a pull request's head and base checkouts): both built with the compiler and
+//   measured against each other;
+// - one tree and a base compiler: built with each compiler, a compiler comparison.
+//
+// Which sides to build, where each is installed, and the run's server flags once they are.
+import { join, resolve } from 'node:path';
+
+import { comparisonLabels, compilerLabel } from '../builder/compilers.js';
+import type { CommonBuildRequest, SideBuild, SidePrefixes } from './build.js';
+import type { RunFlags } from './run.js';
+
+export interface SourceBuilds {
+  readonly source: string;
+  readonly baseSource: string | undefined;
+  readonly compiler: string;
+  readonly baseCompiler: string | undefined;
+  readonly common: CommonBuildRequest;
+  /** Each prefix goes under it, named for its side or compiler. */
+  readonly buildDir: string;
+}
+
+/** Which servers to build, and where each is installed. */
+export function planBuilds(builds: SourceBuilds): SideBuild[] {
+  const dir = resolve(builds.buildDir);
+  const headLabel = compilerLabel(builds.compiler);
+  if (builds.baseSource !== undefined) {
+    return [
+      {
+        side: 'base',
+        source: builds.baseSource,
+        compiler: builds.compiler,
+        prefix: join(dir, `base-${headLabel}`),
+      },
+      {
+        side: 'head',
+        source: builds.source,
+        compiler: builds.compiler,
+        prefix: join(dir, `head-${headLabel}`),
+      },
+    ];
+  }
+  if (builds.baseCompiler !== undefined) {
+    const [baseLabel, label] = comparisonLabels(builds.baseCompiler, builds.compiler);
+    return [
+      { side: 'base', source: builds.source, compiler: builds.baseCompiler, prefix: join(dir, baseLabel) },
+      { side: 'head', source: builds.source, compiler: builds.compiler, prefix: join(dir, label) },
+    ];
+  }
+  return [{ side: 'server', source: builds.source, compiler: builds.compiler, prefix: join(dir, headLabel) }];
+}
+
+/** The run flags with server, or base and head, set to what was built (or will be, to check inputs). */
+export function runFlagsFor(run: RunFlags, prefixes: SidePrefixes): RunFlags {
+  return prefixes.server !== undefined
+    ? { ...run, server: prefixes.server }
+    : { ...run, base: prefixes.base, head: prefixes.head };
+}
+
+/** The run flags as they will be once the servers are built, for checking inputs beforehand. */
+export function plannedRunFlags(builds: SourceBuilds, run: RunFlags): RunFlags {
+  const planned: SidePrefixes = {};
+  for (const build of planBuilds(builds)) planned[build.side] = build.source;
+  return runFlagsFor(run, planned);
+}
