@@ -15,6 +15,7 @@ import {
   suiteDataSets,
   WORKLOAD_KINDS,
   workloadKindIssues,
+  workloadKindNames,
 } from '../../src/workload/kinds.js';
 import type { WorkloadKind } from '../../src/workload/workload-kind.js';
 import { thrownBy } from '../helpers/errors.js';
@@ -123,7 +124,7 @@ describe('suite validation by kind', () => {
     [
       'an unknown kind',
       suiteInput([], { workloads: [{ name: 'tpcc', kind: 'tpcc' }] }),
-      ['  - field workloads[0].kind: unknown workload kind "tpcc"; kinds: sysbench-oltp, sysbench-script'],
+      [`  - field workloads[0].kind: unknown workload kind "tpcc"; kinds: ${workloadKindNames().join(', ')}`],
     ],
     [
       'a script workload without a script',
