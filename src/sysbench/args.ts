@@ -10,7 +10,7 @@ import {
 } from '../suite/suite-schema.js';
 import { kindOf } from '../workload/kinds.js';
 import { oltpCleanup, oltpPrepare, sysbenchOltp } from '../workload/sysbench-oltp.js';
-import type { DataCommand, WorkloadKind } from '../workload/workload-kind.js';
+import { type DataCommand, seedArgs, type WorkloadKind } from '../workload/workload-kind.js';
 
 export { MAX_PREPARE_THREADS, SEEDED_PREPARE_SCRIPT, TABLES_SCRIPT } from '../workload/sysbench-oltp.js';
 
@@ -127,11 +127,6 @@ function positiveInteger(value: number, what: string): number {
     throw new InputError(`${what} must be a whole number of at least 1, got ${value}`);
   }
   return value;
-}
-
-function seedArgs(suite: Suite): string[] {
-  // 0 is sysbench's own "seed from the clock", so it is left to the default.
-  return suite.randSeed === 0 ? [] : [`--rand-seed=${suite.randSeed}`];
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type DataCommand,
   type DataSet,
   type KindIssue,
+  seedArgs,
   type WorkloadKind,
   workloadScript,
 } from './workload-kind.js';
@@ -55,11 +56,6 @@ function tableSizes(suite: Suite): { tables: number; tableSize: number } {
     throw new Error(`suite ${suite.name} validated without tables or tableSize`);
   }
   return { tables, tableSize };
-}
-
-function seedArgs(suite: Suite): string[] {
-  // 0 is sysbench's own "seed from the clock", so it is left to the default.
-  return suite.randSeed === 0 ? [] : [`--rand-seed=${suite.randSeed}`];
 }
 
 /**

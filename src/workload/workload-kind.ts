@@ -95,3 +95,8 @@ export interface WorkloadKind {
 export function workloadScript(workload: Pick<Workload, 'name' | 'script'>): string {
   return workload.script ?? workload.name;
 }
+
+/** sysbench's --rand-seed for the suite; none for 0, which is sysbench's own "seed from the clock". */
+export function seedArgs(suite: Pick<Suite, 'randSeed'>): string[] {
+  return suite.randSeed === 0 ? [] : [`--rand-seed=${suite.randSeed}`];
+}
