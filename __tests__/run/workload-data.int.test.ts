@@ -8,6 +8,7 @@ import { join } from 'node:path';
 
 import { main } from '../../src/cli/program.js';
 import { readResults } from '../../src/results/results-file.js';
+import type { Results } from '../../src/results/results-schema.js';
 import { processesMentioning } from '../helpers/leftovers.js';
 import { captureStderr, ROOT, useTempDir } from '../helpers/real-run.js';
 import { findCommand, requireCommand } from '../helpers/requirements.js';
@@ -23,12 +24,17 @@ const STEPS = ['warmup', 'rep1', 'rep2', 'rep3'];
 const temp = useTempDir('gate-workload-data-');
 const stderr = captureStderr();
 
-function suiteText(resetData: string): string {
+/** How long each step runs: a second (throughput), or a fixed count under callgrind (instructions). */
+const MEASURES: Record<'throughput' | 'instructions', string[]> = {
+  throughput: ['durationSeconds: 1', 'warmupSeconds: 1'],
+  instructions: ['metric: instructions', 'events: 40', 'warmupEvents: 20', 'randSeed: 7'],
+};
+
+function suiteText(resetData: string, metric: keyof typeof MEASURES): string {
   return [
     'name: growing',
     'threads: [1]',
-    'durationSeconds: 1',
-    'warmupSeconds: 1',
+    ...MEASURES[metric],
     'repetitions: 3',
     'reportIntervalSeconds: 0',
     'tables: 1',
@@ -47,11 +53,17 @@ function suiteText(resetData: string): string {
   ].join('\n');
 }
 
-/** Runs the suite on one server; the rows each step of `growing` started from, in step order. */
-async function rowsAtStart(resetData: string): Promise<number[]> {
+/**
+ * Runs the suite on one server: the rows each step of `growing` started from, in step order, and
+ * the results.
+ */
+async function runGrowing(
+  resetData: string,
+  metric: keyof typeof MEASURES = 'throughput',
+): Promise<{ rows: number[]; results: Results }> {
   const dir = temp.path;
   const suite = join(dir, `growing-${resetData}.yml`);
-  writeFileSync(suite, suiteText(resetData));
+  writeFileSync(suite, suiteText(resetData, metric));
   const out = join(dir, `${resetData}.json`);
   const work = join(dir, 'work');
   const server = findCommand('mariadbd') ?? 'mariadbd';
@@ -80,12 +92,17 @@ async function rowsAtStart(resetData: string): Promise<number[]> {
     ['oltp_point_select', 3],
   ]);
   const raw = join(dir, `${resetData}.raw`, 'head');
-  return STEPS.map((step) => {
+  const rows = STEPS.map((step) => {
     const text = readFileSync(join(raw, `growing-t1-${step}.txt`), 'utf8');
     const match = /^growing_rows: (\d+) rows at start$/m.exec(text);
     if (!match) throw new Error(`growing-t1-${step}.txt does not say the rows it started from:\n${text}`);
     return Number(match[1]);
   });
+  return { rows, results };
+}
+
+async function rowsAtStart(resetData: string): Promise<number[]> {
+  return (await runGrowing(resetData)).rows;
 }
 
 maybe('a workload that grows its data (real MariaDB, real sysbench)', () => {
@@ -97,6 +114,20 @@ maybe('a workload that grows its data (real MariaDB, real sysbench)', () => {
       const raw = join(temp.path, 're-prepare.raw', 'head');
       for (const step of STEPS) expect(existsSync(join(raw, `growing-t1-${step}-reset.txt`))).toBe(true);
       expect(existsSync(join(raw, 'oltp_point_select-t1-rep1-reset.txt'))).toBe(false);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'resets under callgrind too: every counted repetition starts from the prepared rows',
+    async () => {
+      if (!requireCommand('valgrind')) return;
+      const { rows, results } = await runGrowing('re-prepare', 'instructions');
+      expect(rows).toEqual(STEPS.map(() => INITIAL_ROWS));
+      const growing = results.cells.find((cell) => cell.workload === 'growing');
+      const counted = growing?.repetitions.map((repetition) => repetition.cost?.callgrind?.foreground ?? 0);
+      expect(counted).toHaveLength(3);
+      for (const count of counted ?? []) expect(count).toBeGreaterThan(0);
     },
     TIMEOUT_MS,
   );
