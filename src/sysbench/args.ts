@@ -98,7 +98,7 @@ export function reservedOptions(kind: WorkloadKind): ReadonlyMap<string, string>
 export function optionArgs(
   options: Readonly<Record<string, string>>,
   source: string,
-  reserved: ReadonlyMap<string, string> = RESERVED_OPTIONS,
+  reserved: ReadonlyMap<string, string>,
 ): string[] {
   return Object.entries(options).map(([name, value]) => {
     const controlledBy = reserved.get(name.replaceAll('-', '_'));
