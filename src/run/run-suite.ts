@@ -41,7 +41,7 @@ import { exec } from '../shell/exec.js';
 import type { Logger } from '../shell/logger.js';
 import { packageVersion } from '../shell/package-root.js';
 import type { Suite } from '../suite/suite-schema.js';
-import { checkSysbench, prepareTables } from '../sysbench/runner.js';
+import { checkSysbench } from '../sysbench/runner.js';
 import { CellCollector } from './cell-collector.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { describeWindow, type MeasuredSide, measureStep } from './measure-step.js';
@@ -53,6 +53,7 @@ import { cellLanes, plannedSeconds, planSteps, type Step } from './plan.js';
 import { formatDuration, plural } from '../format.js';
 import { ProgressTracker } from './progress.js';
 import { rawDirFor, type RunConfig, type SideConfig } from './run-config.js';
+import { prepareWorkloadData, resetDataAfter } from './workload-data.js';
 
 /** What was checked before anything started, and where the run writes. */
 interface Checked {
@@ -347,7 +348,7 @@ async function startSide(
   const facts = await server.facts();
   logger.info(`${sideConfig.name}: ${facts.versionFunction} ready on ${server.connection.socketPath}`);
   const prepareClock = stopwatch();
-  const prepared = await prepareTables(server.connection, config.suite, scope.signal);
+  const prepared = await prepareWorkloadData(server.connection, config.suite, scope.signal);
   const prepare = prepareClock();
   writeFileSync(join(rawDir, `${sideConfig.name}-prepare.txt`), prepared);
   return {
@@ -512,6 +513,7 @@ async function runStep(step: Step, progress: ProgressTracker, context: StepConte
   const outcome = await measureStep(step, side, suite, rawDir, scope, (line) => {
     logger.warning(line);
   });
+  await resetDataAfter(step, side, suite, rawDir, scope.signal);
   progress.done(step);
   timed();
   if (step.kind === 'warmup') return;
