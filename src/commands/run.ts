@@ -22,6 +22,7 @@ import { loadSuite } from '../suite/load-suite.js';
 import { parseMaxRepetitions } from '../suite/repetitions.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
 import { cellName, selectCells, suiteCellsNamed } from '../suite/select-cells.js';
+import { dataChangeNotes } from '../workload/kinds.js';
 import type { SideName } from '../results/results-schema.js';
 import { cliSpelling, type FlagSpelling } from './spelling.js';
 
@@ -260,6 +261,7 @@ export async function runCommand(
   scope?: CleanupScope,
 ): Promise<RunOutcome> {
   if (config.shard) logger.info(describeShard(config, config.shard));
+  for (const note of dataChangeNotes(config.suite)) logger.info(`note: ${note}`);
   const results = await inCleanupScope(logger, (own) => measureAlone(config, logger, own), scope);
   return {
     results,

@@ -5,14 +5,8 @@
 // neighbours, page cache) then lands on both sides alike instead of on the later one. Count
 // suites may measure both at once instead (cellLanes): a count does not drift with the machine.
 import type { SideName } from '../results/results-schema.js';
-import {
-  findWorkload,
-  hasWarmup,
-  measurementLimit,
-  suiteCells,
-  type Suite,
-  workloadScript,
-} from '../suite/suite-schema.js';
+import { findWorkload, hasWarmup, measurementLimit, suiteCells, type Suite } from '../suite/suite-schema.js';
+import { kindOf, resetSeconds } from '../workload/kinds.js';
 
 export type Step =
   | { readonly kind: 'restart'; readonly side: SideName }
@@ -106,19 +100,6 @@ function cellSteps(suite: Suite, sides: readonly SideName[], cell: Extension): S
   return steps;
 }
 
-/**
- * Rough seconds per transaction under callgrind, for progress estimates only (measured on a
- * 2-core VM with MariaDB 10.11); the tracker rescales its estimate by how long the finished steps
- * really took. Scripts not listed get the middle figure.
- */
-const EVENT_SECONDS: Readonly<Record<string, number>> = {
-  oltp_point_select: 0.0007,
-  oltp_read_only: 0.022,
-  oltp_read_write: 0.04,
-  oltp_write_only: 0.008,
-};
-const DEFAULT_EVENT_SECONDS = 0.02;
-
 /** Planned seconds of a whole schedule. */
 export function plannedTotalSeconds(steps: readonly Step[], suite: Suite): number {
   return steps.reduce((sum, step) => sum + plannedSeconds(step, suite), 0);
@@ -129,6 +110,8 @@ export function plannedSeconds(step: Step, suite: Suite): number {
   if (step.kind === 'restart') return RESTART_ESTIMATE_S;
   const workload = findWorkload(suite, step.workload);
   const limit = measurementLimit(suite, workload, step.kind);
-  if ('seconds' in limit) return limit.seconds;
-  return limit.events * (EVENT_SECONDS[workloadScript(workload)] ?? DEFAULT_EVENT_SECONDS);
+  // A workload whose data is reset after each step (workload/kinds.ts) pays for the reset too.
+  const reset = resetSeconds(suite, workload);
+  if ('seconds' in limit) return limit.seconds + reset;
+  return limit.events * kindOf(workload).eventSeconds(workload) + reset;
 }

@@ -19,12 +19,12 @@ import type { CleanupScope } from '../shell/cleanup.js';
 import { onCpus } from '../shell/cpu-affinity.js';
 import type { Logger } from '../shell/logger.js';
 import type { Suite } from '../suite/suite-schema.js';
-import { prepareTables } from '../sysbench/runner.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { type MeasuredSide, measureStep } from './measure-step.js';
 import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js';
 import type { RunConfig } from './run-config.js';
 import type { SideSteps } from './scheduler.js';
+import { prepareWorkloadData, resetDataAfter } from './workload-data.js';
 
 /** What starting the sides needs: the run's configuration, its checks and where it works. */
 export interface SideSetup {
@@ -194,7 +194,7 @@ export async function prepareData(
   rawDir: string,
 ): Promise<number> {
   const clock = stopwatch();
-  const prepared = await prepareTables(side.server.connection, suite, scope.signal);
+  const prepared = await prepareWorkloadData(side.server.connection, suite, scope.signal);
   const seconds = clock();
   writeFileSync(join(rawDir, `${side.name}-prepare.txt`), prepared);
   return seconds;
@@ -224,10 +224,15 @@ export function sideSteps(
       await server.stop();
       await server.start();
     },
-    measure: (step) =>
-      measureStep(step, sideNamed(step.side), run.suite, run.rawDir, run.scope, (line) => {
+    measure: async (step) => {
+      const side = sideNamed(step.side);
+      const outcome = await measureStep(step, side, run.suite, run.rawDir, run.scope, (line) => {
         run.logger.warning(line);
-      }),
+      });
+      // A workload that changes its data starts its next step from the prepared data again.
+      await resetDataAfter(step, side, run.suite, run.rawDir, run.scope.signal);
+      return outcome;
+    },
   };
 }
 

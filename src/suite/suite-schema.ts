@@ -3,6 +3,8 @@
 import { z } from 'zod';
 
 import { METRIC_NAMES, type MetricName } from '../metric-names.js';
+import { workloadKindIssues } from '../workload/kinds.js';
+import { RESET_MODES } from '../workload/workload-kind.js';
 
 /** Server option name: letters, digits, '_' or '-' (the two are equivalent to the server). */
 const optionName = z
@@ -47,6 +49,16 @@ export const Workload = z.strictObject({
   events: z.number().int().min(1).max(10_000_000).optional(),
   /** Overrides the suite's `warmupEvents` for this workload (instruction suites). */
   warmupEvents: z.number().int().min(0).max(10_000_000).optional(),
+  /**
+   * What kind of workload it is (workload/kinds.ts): how its data is prepared, sized and reset.
+   * Left out: sysbench-oltp (DEFAULT_WORKLOAD_KIND), sysbench's OLTP tables.
+   */
+  kind: z.string().min(1).optional(),
+  /**
+   * How the data is brought back after each warm-up or repetition, for a workload whose runs
+   * change it; its kind's default when left out (none for sysbench's OLTP tables).
+   */
+  resetData: z.enum(RESET_MODES).optional(),
 });
 export type Workload = z.infer<typeof Workload>;
 
@@ -96,8 +108,9 @@ const SuiteObject = z.strictObject({
   warmupEvents: z.number().int().min(0).max(10_000_000).default(0),
   /** At least 2: one repetition says nothing about noise, and nothing can be compared on it. */
   repetitions: z.number().int().min(2).max(1000),
-  tables: z.number().int().min(1).max(1024),
-  tableSize: z.number().int().min(1),
+  /** sbtest tables and rows per table: the size of the sysbench-oltp kind's data (its workloads need them). */
+  tables: z.number().int().min(1).max(1024).optional(),
+  tableSize: z.number().int().min(1).optional(),
   /** sysbench --report-interval, seconds; 0 turns per-interval lines off. */
   reportIntervalSeconds: z.number().int().min(0).default(1),
   /** Latency percentile sysbench reports (its --percentile). */
@@ -106,7 +119,7 @@ const SuiteObject = z.strictObject({
   randSeed: z.number().int().min(0).default(0),
   /** Options every server gets, before --set / --base-set / --head-set. */
   serverOptions: ServerOptions.default({}),
-  /** Options for sysbench's prepare step only (e.g. mysql_storage_engine). */
+  /** Options for the sysbench-oltp tables' prepare step only (e.g. mysql_storage_engine). */
   prepareOptions: sysbenchOptions.default({}),
   workloads: z.array(Workload).min(1),
   /** How much worse a cell may get before it can be a regression; defaults per metric. */
@@ -166,6 +179,7 @@ export const Suite = SuiteObject.superRefine((suite, ctx) => {
         'must be set with metric: instructions: every repetition must run the same statements',
       );
   }
+  for (const { path, message } of workloadKindIssues(suite)) issue([...path], message);
   const seen = new Set<string>();
   suite.workloads.forEach((workload, index) => {
     if (seen.has(workload.name)) {
@@ -180,10 +194,7 @@ export const Suite = SuiteObject.superRefine((suite, ctx) => {
 export type Suite = z.infer<typeof Suite>;
 export type SuiteInput = z.input<typeof Suite>;
 
-/** The sysbench script a workload runs: its own `script`, or its name. */
-export function workloadScript(workload: Workload): string {
-  return workload.script ?? workload.name;
-}
+export { workloadScript } from '../workload/workload-kind.js';
 
 export function findWorkload(suite: Suite, name: string): Workload {
   const workload = suite.workloads.find((candidate) => candidate.name === name);

@@ -1,4 +1,5 @@
-// sysbench 1.0 argument lists for prepare / run / cleanup, built from the suite. Pure: no I/O.
+// sysbench 1.0 argument lists for prepare / run / cleanup, built from the suite and the workload's
+// kind (workload/). Pure: no I/O.
 import { InputError } from '../errors.js';
 import {
   type Connection,
@@ -7,6 +8,11 @@ import {
   type Workload,
   workloadScript,
 } from '../suite/suite-schema.js';
+import { kindOf } from '../workload/kinds.js';
+import { oltpCleanup, oltpPrepare, sysbenchOltp } from '../workload/sysbench-oltp.js';
+import { type DataCommand, seedArgs, type WorkloadKind } from '../workload/workload-kind.js';
+
+export { MAX_PREPARE_THREADS, SEEDED_PREPARE_SCRIPT, TABLES_SCRIPT } from '../workload/sysbench-oltp.js';
 
 /** Where and as whom sysbench connects. */
 export interface SysbenchConnection {
@@ -21,37 +27,19 @@ export interface SysbenchConnection {
 }
 
 /**
- * The bundled script whose prepare/cleanup create and drop the tables. Every bundled oltp_*
- * script shares oltp_common.lua's schema (sbtest1..N: id, k, c, pad), so any of them would do.
- */
-export const TABLES_SCRIPT = 'oltp_read_write';
-
-/** prepare builds tables in parallel, one thread per table, but no more than this. */
-export const MAX_PREPARE_THREADS = 4;
-
-/**
- * The prepare a suite with a fixed seed runs instead of TABLES_SCRIPT's (assets/sysbench/): the
- * same prepare, with the generator reseeded from --prepare-seed before each table, because
- * sysbench 1.0 applies --rand-seed to `run` only and fills the tables with new values every time.
- */
-export const SEEDED_PREPARE_SCRIPT = 'seeded_prepare.lua';
-
-/**
- * Options this project sets itself, keyed by sysbench's name with '-' read as '_' (sysbench
- * treats them alike), with the suite field that controls each. Suites must not set them again:
- * a second --threads would silently win over the cell's thread count.
+ * Options this project sets itself for every kind of workload, keyed by sysbench's name with '-'
+ * read as '_' (sysbench treats them alike), with the suite field that controls each; a kind adds
+ * its own (the OLTP kind: tables, table_size). Suites must not set them again: a second --threads
+ * would silently win over the cell's thread count.
  */
 const RESERVED_OPTIONS: ReadonlyMap<string, string> = new Map([
   ['db_driver', 'always mysql'],
   ['threads', 'the suite or workload "threads"'],
   ['time', 'the suite "durationSeconds" (0 with metric: instructions)'],
   ['events', 'the suite "events" (0 for time-bound throughput runs)'],
-  ['tables', 'the suite "tables"'],
-  ['table_size', 'the suite "tableSize"'],
   ['report_interval', 'the suite "reportIntervalSeconds"'],
   ['percentile', 'the suite "percentile"'],
   ['rand_seed', 'the suite "randSeed"'],
-  ['prepare_seed', 'the suite "randSeed"'],
   ['histogram', 'always on (every repetition keeps its latency histogram)'],
   ['mysql_socket', 'the server connection'],
   ['mysql_host', 'the server connection'],
@@ -98,10 +86,22 @@ export function sysbenchValue(value: string): string {
   return /^(on|off|true|false)$/i.test(value) ? value.toLowerCase() : value;
 }
 
-/** Suite-level --name=value options; `source` names where they came from in error messages. */
-export function optionArgs(options: Readonly<Record<string, string>>, source: string): string[] {
+/** The options the tool sets for workloads of `kind`: the ones of every kind, and its own. */
+export function reservedOptions(kind: WorkloadKind): ReadonlyMap<string, string> {
+  return new Map([...RESERVED_OPTIONS, ...kind.reservedOptions]);
+}
+
+/**
+ * Suite-level --name=value options; `source` names where they came from in error messages, and
+ * `reserved` the options the tool sets itself (reservedOptions of the workload's kind).
+ */
+export function optionArgs(
+  options: Readonly<Record<string, string>>,
+  source: string,
+  reserved: ReadonlyMap<string, string>,
+): string[] {
   return Object.entries(options).map(([name, value]) => {
-    const controlledBy = RESERVED_OPTIONS.get(name.replaceAll('-', '_'));
+    const controlledBy = reserved.get(name.replaceAll('-', '_'));
     if (controlledBy !== undefined) {
       throw new InputError(
         `${source} sets sysbench option "${name}", which mysql-perf-gate sets from ${controlledBy}; remove it from ${source}`,
@@ -129,42 +129,41 @@ function positiveInteger(value: number, what: string): number {
   return value;
 }
 
-function tableArgs(suite: Suite): string[] {
-  return [`--tables=${suite.tables}`, `--table-size=${suite.tableSize}`];
-}
-
-function seedArgs(suite: Suite): string[] {
-  // 0 is sysbench's own "seed from the clock", so it is left to the default.
-  return suite.randSeed === 0 ? [] : [`--rand-seed=${suite.randSeed}`];
+/**
+ * `sysbench <script> <connection> … prepare|cleanup` for one command of a data set of `kind`,
+ * whose reserved options the command's options must leave alone; `assetPath` turns a script of
+ * ours into its path.
+ */
+export function dataCommandArgs(
+  connection: SysbenchConnection,
+  suite: Suite,
+  command: DataCommand,
+  kind: WorkloadKind,
+  assetPath: (asset: string) => string,
+): string[] {
+  return [
+    typeof command.script === 'string' ? command.script : assetPath(command.script.asset),
+    ...connectionArgs(connection, suite.connection),
+    ...command.args,
+    ...optionArgs(command.options, command.optionsSource, reservedOptions(kind)),
+    command.command,
+  ];
 }
 
 /**
- * `sysbench oltp_read_write … prepare`: creates and fills the suite's tables. With a fixed seed,
- * `seededScript` (the path of SEEDED_PREPARE_SCRIPT) fills them, on one thread, with the rows
- * that seed gives every time; without one, up to MAX_PREPARE_THREADS threads fill them.
+ * `sysbench oltp_read_write … prepare`: creates and fills the suite's OLTP tables. With a fixed
+ * seed, `seededScript` (the path of SEEDED_PREPARE_SCRIPT) fills them, on one thread, with the
+ * rows that seed gives every time; without one, up to MAX_PREPARE_THREADS threads fill them.
  */
 export function prepareArgs(connection: SysbenchConnection, suite: Suite, seededScript: string): string[] {
-  const seeded = suite.randSeed !== 0;
-  return [
-    seeded ? seededScript : TABLES_SCRIPT,
-    ...connectionArgs(connection, suite.connection),
-    ...tableArgs(suite),
-    `--threads=${seeded ? 1 : Math.min(suite.tables, MAX_PREPARE_THREADS)}`,
-    ...seedArgs(suite),
-    ...(seeded ? [`--prepare-seed=${suite.randSeed}`] : []),
-    ...optionArgs(suite.prepareOptions, `suite "${suite.name}" prepareOptions`),
-    'prepare',
-  ];
+  return dataCommandArgs(connection, suite, oltpPrepare(suite), sysbenchOltp, () => seededScript);
 }
 
-/** `sysbench oltp_read_write … cleanup`: drops the suite's tables. */
+/** `sysbench oltp_read_write … cleanup`: drops the suite's OLTP tables. */
 export function cleanupArgs(connection: SysbenchConnection, suite: Suite): string[] {
-  return [
-    TABLES_SCRIPT,
-    ...connectionArgs(connection, suite.connection),
-    `--tables=${suite.tables}`,
-    'cleanup',
-  ];
+  return dataCommandArgs(connection, suite, oltpCleanup(suite), sysbenchOltp, () => {
+    throw new Error('cleanup runs no script of ours');
+  });
 }
 
 /**
@@ -185,17 +184,18 @@ export function runArgs(
           '--events=0',
         ]
       : ['--time=0', `--events=${positiveInteger(limit.events, `workload "${workload.name}" events`)}`];
+  const kind = kindOf(workload);
   return [
     scriptArg(workload),
     ...connectionArgs(connection, suite.connection),
-    ...tableArgs(suite),
+    ...kind.runDataArgs(suite),
     `--threads=${positiveInteger(threads, `workload "${workload.name}" thread count`)}`,
     ...bound,
     `--report-interval=${suite.reportIntervalSeconds}`,
     `--percentile=${suite.percentile}`,
     ...seedArgs(suite),
     '--histogram=on',
-    ...optionArgs(workload.options, `workload "${workload.name}" options`),
+    ...optionArgs(workload.options, `workload "${workload.name}" options`, reservedOptions(kind)),
     'run',
   ];
 }

@@ -7,9 +7,11 @@ import { onCpus } from '../shell/cpu-affinity.js';
 import { exec, type ExecResult } from '../shell/exec.js';
 import { packageRoot } from '../shell/package-root.js';
 import type { MeasurementLimit, Suite, Workload } from '../suite/suite-schema.js';
+import { kindNamed } from '../workload/kinds.js';
+import { oltpDataSet } from '../workload/sysbench-oltp.js';
+import type { DataSet } from '../workload/workload-kind.js';
 import {
-  cleanupArgs,
-  prepareArgs,
+  dataCommandArgs,
   redactArgs,
   runArgs,
   SEEDED_PREPARE_SCRIPT,
@@ -140,53 +142,68 @@ export async function runSysbench(call: SysbenchCall): Promise<ExecResult> {
   return result;
 }
 
-function tablesWhat(connection: SysbenchConnection, suite: Suite, step: string): string {
-  return `${step} of ${suite.tables} table(s) in database ${connection.database}`;
-}
-
 /** assets/sysbench/seeded_prepare.lua at the package root. */
 export function seededPrepareScript(): string {
-  return join(packageRoot(), 'assets', 'sysbench', SEEDED_PREPARE_SCRIPT);
+  return assetScript(SEEDED_PREPARE_SCRIPT);
+}
+
+/** A script of ours: assets/sysbench/<name> at the package root. */
+export function assetScript(name: string): string {
+  return join(packageRoot(), 'assets', 'sysbench', name);
 }
 
 /**
- * Creates and fills the suite's tables (sbtest1..N, tableSize rows each, prepareOptions) with a
- * bundled oltp script: min(tables, 4) threads in parallel, or one thread and the same rows every
- * time when the suite has a fixed seed. Returns sysbench's output.
+ * Runs a data set's prepare or cleanup commands (a workload kind's, workload/) in order.
+ * Returns sysbench's output of all of them. A prepare that finds its tables there already says
+ * where they come from.
+ */
+export async function runDataCommands(
+  connection: SysbenchConnection,
+  suite: Suite,
+  dataSet: DataSet,
+  which: 'prepare' | 'cleanup',
+  signal?: AbortSignal,
+): Promise<string> {
+  const kind = kindNamed(dataSet.kind);
+  const what = `${which} of ${dataSet.what} in database ${connection.database}`;
+  const outputs: string[] = [];
+  for (const command of dataSet[which]) {
+    try {
+      const args = dataCommandArgs(connection, suite, command, kind, assetScript);
+      outputs.push((await runSysbench({ args, what, signal })).stdout);
+    } catch (error) {
+      if (which === 'prepare' && error instanceof BenchmarkError && /already exists/.test(error.message)) {
+        throw new BenchmarkError(
+          `${error.message}\nThe data is left from an earlier prepare: clean it up first (its cleanup command) or use an empty database.`,
+          { cause: error },
+        );
+      }
+      throw error;
+    }
+  }
+  return outputs.join('');
+}
+
+/**
+ * Creates and fills the suite's OLTP tables (sbtest1..N, tableSize rows each, prepareOptions)
+ * with a bundled oltp script: min(tables, 4) threads in parallel, or one thread and the same
+ * rows every time when the suite has a fixed seed. Returns sysbench's output.
  */
 export async function prepareTables(
   connection: SysbenchConnection,
   suite: Suite,
   signal?: AbortSignal,
 ): Promise<string> {
-  const what = tablesWhat(connection, suite, 'prepare');
-  try {
-    const result = await runSysbench({
-      args: prepareArgs(connection, suite, seededPrepareScript()),
-      what,
-      signal,
-    });
-    return result.stdout;
-  } catch (error) {
-    if (error instanceof BenchmarkError && /already exists/.test(error.message)) {
-      throw new BenchmarkError(
-        `${error.message}\nThe tables are left from an earlier prepare: drop them (cleanupTables) or use an empty database.`,
-        { cause: error },
-      );
-    }
-    throw error;
-  }
+  return runDataCommands(connection, suite, oltpDataSet(suite), 'prepare', signal);
 }
 
-/** Drops the suite's tables. Returns sysbench's output. */
+/** Drops the suite's OLTP tables. Returns sysbench's output. */
 export async function cleanupTables(
   connection: SysbenchConnection,
   suite: Suite,
   signal?: AbortSignal,
 ): Promise<string> {
-  const what = tablesWhat(connection, suite, 'cleanup');
-  const result = await runSysbench({ args: cleanupArgs(connection, suite), what, signal });
-  return result.stdout;
+  return runDataCommands(connection, suite, oltpDataSet(suite), 'cleanup', signal);
 }
 
 export interface SysbenchRun {

@@ -1,0 +1,91 @@
+// The argument lists of a kind's data commands and of a run, for kinds other than sysbench's
+// OLTP tables (whose lists args.test.ts pins down).
+import { InputError } from '../../src/errors.js';
+import { Suite } from '../../src/suite/suite-schema.js';
+import { dataCommandArgs, runArgs, type SysbenchConnection } from '../../src/sysbench/args.js';
+import { suiteDataSets } from '../../src/workload/kinds.js';
+import { sysbenchScript } from '../../src/workload/sysbench-script.js';
+
+const socket: SysbenchConnection = {
+  kind: 'socket',
+  socketPath: '/tmp/run/mysqld.sock',
+  host: '127.0.0.1',
+  port: 3307,
+  user: 'root',
+  password: '',
+  database: 'sbtest',
+};
+const CONNECTION = [
+  '--db-driver=mysql',
+  '--mysql-socket=/tmp/run/mysqld.sock',
+  '--mysql-user=root',
+  '--mysql-db=sbtest',
+];
+const TPCC = '/opt/bench/tpcc.lua';
+
+const suite = Suite.parse({
+  name: 'tpcc-like',
+  threads: [1],
+  durationSeconds: 10,
+  repetitions: 2,
+  randSeed: 9,
+  workloads: [
+    {
+      name: 'tpcc',
+      kind: 'sysbench-script',
+      script: TPCC,
+      // A script's own options, "tables" among them: only the OLTP kind reserves that name.
+      options: { scale: 2, tables: 1 },
+      resetData: 're-prepare',
+    },
+  ],
+});
+const workload = suite.workloads[0]!;
+const noAsset = (): string => {
+  throw new Error('no script of ours');
+};
+
+describe('a sysbench-script workload', () => {
+  const [dataSet] = suiteDataSets(suite);
+
+  it("prepares with the script's own prepare, on one thread, with the workload's options", () => {
+    expect(
+      dataSet?.prepare.map((command) => dataCommandArgs(socket, suite, command, sysbenchScript, noAsset)),
+    ).toEqual([[TPCC, ...CONNECTION, '--threads=1', '--scale=2', '--tables=1', 'prepare']]);
+  });
+
+  it("cleans up with the script's own cleanup", () => {
+    expect(
+      dataSet?.cleanup.map((command) => dataCommandArgs(socket, suite, command, sysbenchScript, noAsset)),
+    ).toEqual([[TPCC, ...CONNECTION, '--scale=2', '--tables=1', 'cleanup']]);
+  });
+
+  it('runs without the OLTP table arguments', () => {
+    expect(runArgs(socket, suite, workload, 1, { seconds: 10 })).toEqual([
+      TPCC,
+      ...CONNECTION,
+      '--threads=1',
+      '--time=10',
+      '--events=0',
+      '--report-interval=1',
+      '--percentile=95',
+      '--rand-seed=9',
+      '--histogram=on',
+      '--scale=2',
+      '--tables=1',
+      'run',
+    ]);
+  });
+
+  it('still refuses the options every kind leaves to the suite, in prepare and run alike', () => {
+    const threads = { ...workload, options: { threads: '4' } };
+    const own = Suite.parse({ ...suite, workloads: [threads] });
+    expect(() => runArgs(socket, own, threads, 1, { seconds: 10 })).toThrow(InputError);
+    const [set] = suiteDataSets(own);
+    expect(() =>
+      set?.prepare.map((command) => dataCommandArgs(socket, own, command, sysbenchScript, noAsset)),
+    ).toThrow(
+      /workload "tpcc" options sets sysbench option "threads", which mysql-perf-gate sets from the suite or workload "threads"/,
+    );
+  });
+});
