@@ -28,11 +28,14 @@ export function readAll(lines: readonly string[]): CallgrindProfile {
   return profile.finish();
 }
 
-/** Every record the reader makes of `lines`, in order. */
+/**
+ * Every record the reader makes of `lines`, in order; copies, as the reader reuses the positions and
+ * costs of cost and call records.
+ */
 export function recordsOf(lines: readonly string[]): CallgrindRecord[] {
   const records: CallgrindRecord[] = [];
   const push = (record: CallgrindRecord): void => {
-    records.push(record);
+    records.push(structuredClone(record));
   };
   const visitor: Required<CallgrindVisitor> = {
     events: push,
