@@ -156,6 +156,26 @@ describe('both visitors on hand-written dumps', () => {
       files: { 'm.c': { 4: 7, 5: 2, 9: 7 } },
       inlined: {},
     },
+    {
+      what: 'events in another order in a later part',
+      dump: [
+        'part: 1',
+        'events: Dr Ir',
+        'fl=x.c',
+        'fn=f',
+        '1 4 6',
+        'totals: 4 6',
+        'part: 2',
+        'events: Ir Dr',
+        'fl=x.c',
+        'fn=f',
+        '2 4 6',
+        'totals: 4 6',
+      ],
+      functions: [{ name: 'f', object: '', self: 10, inclusive: 10 }],
+      files: { 'x.c': { 1: 6, 2: 4 } },
+      inlined: {},
+    },
   ])('$what', ({ dump, functions, files, inlined }) => {
     const text = dump.join('\n');
     expect(parseCallgrind(text, 'hand').functions).toEqual(functions);

@@ -255,6 +255,16 @@ describe('CallgrindReader, one kind of line at a time', () => {
     expect(failure(() => readAll(['events: Ir', long]))).toContain(`cannot read "${long.slice(0, 80)}…"`);
   });
 
+  it('takes Ir from the events: line in force, which a later part may order otherwise', () => {
+    const part = (events: string): string[] => [`events: ${events}`, 'fn=f', '1 4 6', 'totals: 4 6'];
+    expect(readAll(['part: 1', ...part('Dr Ir'), 'part: 2', ...part('Ir Dr')])).toMatchObject({
+      events: ['Dr', 'Ir'],
+      totals: 10,
+      selfTotal: 10,
+      functions: [{ name: 'f', self: 10, inclusive: 10 }],
+    });
+  });
+
   it('finishes only a file with an events: line', () => {
     expect(failure(() => readAll(['version: 1']))).toMatch(/line 1: no events: line/);
     expect(failure(() => readAll([]))).toMatch(/line 0: no events: line/);

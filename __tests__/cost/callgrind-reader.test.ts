@@ -303,7 +303,7 @@ describe('CallgrindReader: events', () => {
       'fn=f',
       '1 5',
       '2 5 1 2',
-      '3 0 0 4',
+      '3 4',
       'events: Dr Ir',
       '4 7 8',
       'totals: 1 2',
@@ -330,7 +330,7 @@ describe('CallgrindReader: events', () => {
         function: { object: '', file: '', name: 'f' },
         file: '',
         positions: [3],
-        costs: [0, 0, 4],
+        costs: [4, 0, 0],
       },
       { kind: 'events', names: ['Dr', 'Ir'] },
       {

@@ -121,7 +121,8 @@ export class CostLayout {
         // The line's end ends a column as a space does.
         code = ++index < end ? text.charCodeAt(index) : CODE_SPACE;
       }
-      const plain = index > tokenStart && isSpaceCode(code);
+      // A column starts with something other than a space: no digit read, no plain decimal.
+      const plain = isSpaceCode(code);
       while (index < end && !isSpaceCode(text.charCodeAt(index))) index++;
       if (column < positionCount) {
         positions[column] = plain ? value : this.positionAt(text, tokenStart, index, positions[column] ?? 0);
