@@ -1,7 +1,7 @@
 // The character-level pieces of callgrind's format (https://valgrind.org/docs/manual/cl-format.html)
-// that callgrind-reader.ts builds on: numbers, subpositions, tokens and `key=value`/`key: value`
-// lines. They scan by character code in place, because cost lines are nearly all of a dump's tens
-// of MB and slicing or regular expressions per line would dominate the parse.
+// that callgrind-reader.ts and callgrind-layout.ts build on: numbers, subpositions, tokens and
+// `key=value`/`key: value` lines. They scan by character code in place, because cost lines are
+// nearly all of a dump's tens of MB and slicing or regular expressions per line would dominate.
 
 export const CODE_0 = 48;
 const CODE_9 = 57;
