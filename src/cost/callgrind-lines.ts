@@ -7,6 +7,7 @@ import { CallgrindLocation, CallgrindReader } from './callgrind-reader.js';
 import type {
   CallgrindFunction,
   CallRecord,
+  CostAt,
   CostRecord,
   EventsRecord,
   PositionsRecord,
@@ -55,7 +56,7 @@ class LineCostVisitor {
     this.add(record);
   }
 
-  private add({ function: inFunction, file, positions, costs }: CostRecord | CallRecord): void {
+  private add({ function: inFunction, file, positions, costs }: CostAt): void {
     const ir = costs[this.irIndex] ?? 0;
     const lineNumber = positions[this.lineColumn] ?? 0;
     if (lineNumber > 0) this.costs.lineNumbered = true;

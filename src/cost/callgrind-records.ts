@@ -52,13 +52,11 @@ export interface FunctionRecord {
   readonly function: CallgrindFunction;
 }
 
-/**
- * A cost line: self cost of `function`, spent at `positions` of `file`, which is the function's own
- * file or, after `fi=`/`fe=`, the file of code inlined into it.
- */
-export interface CostRecord {
-  readonly kind: 'cost';
+/** What a cost line says, whether self cost or a call's: where, in what, and how much. */
+export interface CostAt {
+  /** The function the line is in. */
   readonly function: CallgrindFunction;
+  /** The function's own file or, after `fi=`/`fe=`, the file of code inlined into it. */
   readonly file: string;
   /**
    * Absolute, one per `positions:` name: relative (`+2`, `-1`) and `*` positions resolved.
@@ -70,6 +68,11 @@ export interface CostRecord {
    * the next cost line (see CallgrindVisitor).
    */
   readonly costs: readonly number[];
+}
+
+/** A cost line: self cost of `function`, spent at `positions` of `file`. */
+export interface CostRecord extends CostAt {
+  readonly kind: 'cost';
 }
 
 /** Whom a call went to: `cfn=`, with `cob=` and `cfi=`/`cfl=` or the caller's object and file. */
@@ -84,13 +87,8 @@ export interface CallgrindCallee {
  * `function` to `callee`, whose code starts at `target`. `costs` are the calls' inclusive cost
  * (the callee and everything it called), none of it self cost of `function`.
  */
-export interface CallRecord {
+export interface CallRecord extends CostAt {
   readonly kind: 'call';
-  readonly function: CallgrindFunction;
-  readonly file: string;
-  /** As a cost record's, and overwritten like them. */
-  readonly positions: readonly number[];
-  readonly costs: readonly number[];
   readonly count: number;
   readonly callee: CallgrindCallee;
   /** The callee's positions, resolved like the call's own. */
