@@ -1,84 +1,11 @@
-// The pieces parseCallgrind is made of, one at a time: the character-level syntax, name
-// compression, the cost line layout, part totals, function costs, and the reader's handling of
-// each kind of line. callgrind.test.ts checks the whole on real dumps.
-import {
-  CallgrindLocation,
-  CallgrindReader,
-  CompressedNames,
-  CostLayout,
-  FunctionCosts,
-  PartTotals,
-} from '../../src/cost/callgrind-reader.js';
-import {
-  isSubpositionAt,
-  numberAt,
-  parseNumber,
-  splitKeyedLine,
-  splitTokens,
-  startsCostLine,
-} from '../../src/cost/callgrind-syntax.js';
-import { ResultsError } from '../../src/errors.js';
-import { thrownBy } from '../helpers/errors.js';
-
-/** A location at `lineNumber` of a file named "t.callgrind". */
-function at(lineNumber: number): CallgrindLocation {
-  const location = new CallgrindLocation('t.callgrind');
-  location.lineNumber = lineNumber;
-  return location;
-}
-
-function failure(fn: () => unknown): string {
-  return thrownBy(ResultsError, fn).message;
-}
-
-/** Reads `lines` and returns the profile, or throws the first error. */
-function readAll(lines: readonly string[]): ReturnType<CallgrindReader['finish']> {
-  const reader = new CallgrindReader('t.callgrind');
-  for (const line of lines) reader.read(line);
-  return reader.finish();
-}
-
-describe('callgrind syntax', () => {
-  it('reads decimal and 0x numbers in place, and nothing else', () => {
-    expect(parseNumber('1234')).toBe(1234);
-    expect(parseNumber('0x1F')).toBe(31);
-    expect(parseNumber('0X10')).toBe(16);
-    expect(numberAt('ab 42 cd', 3, 5)).toBe(42);
-    for (const bad of ['', '0x', '12x', '-1', '+1', '0xg', '1.5']) expect(parseNumber(bad)).toBe(-1);
-  });
-
-  it('tells subpositions (absolute, relative, "*") from anything else', () => {
-    for (const good of ['12', '0x400', '+3', '-3', '+0x10', '*']) {
-      expect(isSubpositionAt(good, 0, good.length)).toBe(true);
-    }
-    for (const bad of ['+', '-', '**', '*1', '+-1', 'x'])
-      expect(isSubpositionAt(bad, 0, bad.length)).toBe(false);
-  });
-
-  it('knows a cost line by its first character', () => {
-    expect(['0', '9', '+', '-', '*'].map((char) => startsCostLine(char.charCodeAt(0)))).toEqual([
-      true,
-      true,
-      true,
-      true,
-      true,
-    ]);
-    expect(['f', ' ', '#', '('].some((char) => startsCostLine(char.charCodeAt(0)))).toBe(false);
-  });
-
-  it('splits tokens on spaces and tabs', () => {
-    expect(splitTokens(' a\tb  c ')).toEqual(['a', 'b', 'c']);
-    expect(splitTokens('')).toEqual([]);
-  });
-
-  it('splits key=value and key: value lines, and nothing else', () => {
-    expect(splitKeyedLine('fn=(1) main')).toEqual({ key: 'fn', separator: '=', value: '(1) main' });
-    expect(splitKeyedLine('events:\t Ir Dr')).toEqual({ key: 'events', separator: ':', value: 'Ir Dr' });
-    expect(splitKeyedLine('fn=')).toEqual({ key: 'fn', separator: '=', value: '' });
-    for (const other of [' fn=x', 'Fn=x', '=x', 'fn x', 'fn2=x'])
-      expect(splitKeyedLine(other)).toBeUndefined();
-  });
-});
+// The one reader of callgrind's format, piece by piece: errors, name compression, and the records
+// it makes of small dumps (compressed and plain names, relative positions, the file a cost line is
+// in, calls, several events, parts). callgrind-syntax.test.ts checks the characters,
+// callgrind-layout.test.ts the cost line columns, callgrind-functions.test.ts what FunctionProfile
+// adds up, and callgrind-dumps.test.ts both visitors on the same dumps.
+import { CallgrindLocation, CallgrindReader, CompressedNames } from '../../src/cost/callgrind-reader.js';
+import type { CallgrindRecord, CallgrindVisitor } from '../../src/cost/callgrind-records.js';
+import { at, failure, recordsOf } from '../helpers/callgrind.js';
 
 describe('CallgrindLocation', () => {
   it('names the file and line, and asks whether the file is whole unless told otherwise', () => {
@@ -125,323 +52,346 @@ describe('CompressedNames', () => {
   });
 });
 
-describe('CostLayout', () => {
-  function layout(positions: string | undefined, events: string): CostLayout {
-    const result = new CostLayout(at(5));
-    if (positions !== undefined) result.setPositions(positions);
-    result.setEvents(events);
-    return result;
-  }
+/** The cost and call records of `lines`: kind, function, file, positions and costs. */
+function costRows(
+  lines: readonly string[],
+): [string, string, string, readonly number[], readonly number[]][] {
+  return recordsOf(lines).flatMap((record) =>
+    record.kind === 'cost' || record.kind === 'call'
+      ? [[record.kind, record.function.name, record.file, record.positions, record.costs]]
+      : [],
+  );
+}
 
-  it('takes Ir from its column after the positions, 0 when the line leaves it out', () => {
-    expect(layout(undefined, 'Ir').costLineIr('10 7')).toBe(7);
-    expect(layout('instr line', 'Dr Ir').costLineIr('0x10 +2 3 9')).toBe(9);
-    expect(layout('instr line', 'Dr Ir').costLineIr('* -1 3')).toBe(0);
-    expect(layout('line', 'Ir Dr').costLineIr('+1')).toBe(0);
-  });
+function callsOf(lines: readonly string[]): Extract<CallgrindRecord, { kind: 'call' }>[] {
+  return recordsOf(lines).flatMap((record) => (record.kind === 'call' ? [record] : []));
+}
 
-  it('counts the position columns positions: names', () => {
-    expect(layout('instr bb line', 'Ir').positionCount).toBe(3);
-    expect(new CostLayout(at(1)).positionCount).toBe(1);
-    expect(failure(() => layout('instr line', 'Ir').costLineIr('0x10'))).toMatch(
-      /line 5: cost line "0x10" has fewer than the 2 position column/,
-    );
-  });
+describe('CallgrindReader: names', () => {
+  const main = { object: '/bin/app', file: 'a.c', name: 'main' };
+  const memcpy = { object: '/lib/libc.so', file: 's.c', name: 'memcpy' };
+  const plain = [
+    'events: Ir',
+    'ob=/bin/app',
+    'fl=a.c',
+    'fn=main',
+    '1 5',
+    'cob=/lib/libc.so',
+    'cfi=s.c',
+    'cfn=memcpy',
+    'calls=1 10',
+    '1 100',
+    'ob=/lib/libc.so',
+    'fl=s.c',
+    'fn=memcpy',
+    '10 100',
+    'ob=/bin/app',
+    'fl=a.c',
+    'fn=main',
+    '2 3',
+  ];
+  // Ids shared by ob=/cob=, fl=/cfi= and fn=/cfn=, and the same id number in each table.
+  const compressed = [
+    'events: Ir',
+    'ob=(1) /bin/app',
+    'fl=(1) a.c',
+    'fn=(1) main',
+    '1 5',
+    'cob=(2) /lib/libc.so',
+    'cfi=(2) s.c',
+    'cfn=(2) memcpy',
+    'calls=1 10',
+    '1 100',
+    'ob=(2)',
+    'fl=(2)',
+    'fn=(2)',
+    '10 100',
+    'ob=(1)',
+    'fl=(1)',
+    'fn=(1)',
+    '2 3',
+  ];
 
-  it('refuses a position or cost that is not one, and more costs than events', () => {
-    const ir = layout(undefined, 'Ir');
-    expect(failure(() => ir.costLineIr('1x 5'))).toMatch(/"1x" where a position belongs/);
-    expect(failure(() => ir.costLineIr('1 +5'))).toMatch(/"\+5" where a cost belongs/);
-    expect(failure(() => ir.costLineIr('1 5 6'))).toMatch(/more costs than the 1 event/);
-    expect(failure(() => ir.costLineIr('1 9007199254740993'))).toMatch(/too large to add up exactly/);
-  });
-
-  it('needs events: before costs, and Ir among the events', () => {
-    expect(failure(() => new CostLayout(at(2)).costLineIr('1 5'))).toMatch(
-      /line 2: cost line before any events:/,
-    );
-    expect(failure(() => new CostLayout(at(2)).totalIr('totals', '5'))).toMatch(
-      /totals: comes before any events:/,
-    );
-    const message = failure(() => layout(undefined, 'Dr Dw'));
-    expect(message).toMatch(/"Dr Dw" but not Ir \(instructions executed\); run valgrind/);
-    expect(message).not.toMatch(/unmodified/);
-    expect(failure(() => layout(undefined, ''))).toMatch(/events: names no event/);
-    expect(failure(() => layout('line column', 'Ir'))).toMatch(/positions: "line column" is not a list/);
-  });
-
-  it('reports the events of the first events: line', () => {
-    const both = layout(undefined, 'Ir Dr');
-    both.setEvents('Dr Ir');
-    expect(both.firstEvents).toEqual(['Ir', 'Dr']);
-    expect(both.costLineIr('1 4 6')).toBe(6);
-  });
-
-  it('reads the Ir of summary: and totals:, checking every number', () => {
-    expect(layout(undefined, 'Dr Ir').totalIr('summary', '3 40')).toBe(40);
-    expect(failure(() => layout(undefined, 'Ir').totalIr('totals', '4 lots'))).toMatch(
-      /totals: has "lots" where a number belongs/,
-    );
-  });
-});
-
-describe('PartTotals', () => {
-  it('sums totals: over parts, falling back to summary:', () => {
-    const location = at(1);
-    const parts = new PartTotals(location);
-    parts.setSummary(10);
-    parts.setTotals(12);
-    location.lineNumber = 20;
-    parts.close();
-    parts.setSummary(5);
-    parts.close();
-    expect(parts.total).toBe(17);
-  });
-
-  it('needs neither for a part without content, one or the other for a part with some', () => {
-    const location = at(1);
-    const parts = new PartTotals(location);
-    parts.close();
-    expect(parts.total).toBe(0);
-    parts.noteContent();
-    location.lineNumber = 12;
-    expect(
-      failure(() => {
-        parts.close();
-      }),
-    ).toMatch(
-      /^t\.callgrind: line 12: the part that starts at line 1 has neither a totals: nor a summary: line/,
-    );
-  });
-
-  it('names the part: line a failing part starts at', () => {
-    const location = at(1);
-    const parts = new PartTotals(location);
-    parts.setTotals(3);
-    location.lineNumber = 6;
-    parts.close();
-    parts.noteContent();
-    location.lineNumber = 9;
-    expect(
-      failure(() => {
-        parts.close();
-      }),
-    ).toMatch(/line 9: the part that starts at line 6 has neither/);
-  });
-});
-
-describe('FunctionCosts', () => {
-  it('adds self cost to self and inclusive, call cost to inclusive only', () => {
-    const costs = new FunctionCosts(at(1));
-    costs.enterFunction('f');
-    costs.addSelf(5);
-    costs.addCall(100);
-    expect(costs.list()).toEqual({
-      selfTotal: 5,
-      functions: [{ name: 'f', object: '', self: 5, inclusive: 105 }],
-    });
-  });
-
-  it('sums fn= blocks of one function and keeps objects apart', () => {
-    const costs = new FunctionCosts(at(1));
-    costs.enterFunction('init');
-    costs.addSelf(1);
-    costs.enterObject('a.so');
-    costs.enterFunction('init');
-    costs.addSelf(2);
-    costs.enterFunction('other');
-    costs.enterObject('');
-    costs.enterFunction('init');
-    costs.addSelf(4);
-    expect(costs.list().functions).toEqual([
-      { name: 'init', object: '', self: 5, inclusive: 5 },
-      { name: 'init', object: 'a.so', self: 2, inclusive: 2 },
+  it('reports functions entered, self costs and calls, by name', () => {
+    expect(recordsOf(plain)).toEqual([
+      { kind: 'events', names: ['Ir'] },
+      { kind: 'function', function: main },
+      { kind: 'cost', function: main, file: 'a.c', positions: [1], costs: [5] },
+      {
+        kind: 'call',
+        function: main,
+        file: 'a.c',
+        positions: [1],
+        costs: [100],
+        count: 1,
+        callee: memcpy,
+        target: [10],
+      },
+      { kind: 'function', function: memcpy },
+      { kind: 'cost', function: memcpy, file: 's.c', positions: [10], costs: [100] },
+      { kind: 'function', function: main },
+      { kind: 'cost', function: main, file: 'a.c', positions: [2], costs: [3] },
     ]);
   });
 
-  it('sorts by self cost, then name, then object, and leaves out functions that cost nothing', () => {
-    const costs = new FunctionCosts(at(1));
-    for (const [object, name, self] of [
-      ['b', 'g', 3],
-      ['a', 'g', 3],
-      ['a', 'f', 3],
-      ['a', 'h', 9],
-      ['a', 'zero', 0],
-    ] as const) {
-      costs.enterObject(object);
-      costs.enterFunction(name);
-      costs.addSelf(self);
-    }
-    expect(costs.list().functions.map((cost) => `${cost.object}:${cost.name}`)).toEqual([
-      'a:h',
-      'a:f',
-      'a:g',
-      'b:g',
-    ]);
-  });
-
-  it('forgets the object and function at a new part', () => {
-    const costs = new FunctionCosts(at(3));
-    costs.enterObject('a.so');
-    costs.enterFunction('f');
-    costs.startPart();
-    expect(
-      failure(() => {
-        costs.addSelf(1);
-      }),
-    ).toMatch(/line 3: cost line before any fn= line/);
-    costs.enterFunction('f');
-    costs.addSelf(1);
-    expect(costs.list().functions).toEqual([{ name: 'f', object: '', self: 1, inclusive: 1 }]);
-  });
-
-  it('names the line kind that came before any fn=', () => {
-    const costs = new FunctionCosts(at(2));
-    expect(
-      failure(() => {
-        costs.requireFunction('calls=');
-      }),
-    ).toMatch(/line 2: calls= before any fn= line/);
-    expect(
-      failure(() => {
-        costs.addCall(1);
-      }),
-    ).toMatch(/cost line before any fn= line/);
+  it('makes the same records of compressed names', () => {
+    expect(recordsOf(compressed)).toEqual(recordsOf(plain));
   });
 });
 
-describe('CallgrindReader, one kind of line at a time', () => {
-  it('skips comments and blank lines, and counts them as lines', () => {
-    expect(failure(() => readAll(['# comment', '', 'events: Ir', 'fn=f', '1 x']))).toMatch(
-      /^t\.callgrind: line 5: /,
+describe('CallgrindReader: positions', () => {
+  const f = ['events: Ir', 'fn=f'];
+  it.each([
+    [
+      'relative to the last cost line, "*" the same',
+      [...f, '10 1', '+2 1', '* 1', '-3 1', '0x20 1'],
+      [[10], [12], [12], [9], [32]],
+    ],
+    [
+      'per column, for positions: instr line',
+      ['positions: instr line', ...f, '0x10 5 1', '+4 * 1', '+2 +1 1', '-6 -1 1'],
+      [
+        [16, 5],
+        [20, 5],
+        [22, 6],
+        [16, 5],
+      ],
+    ],
+    ['from 0 again after part:', [...f, '10 1', 'part: 2', 'fn=f', '+1 1'], [[10], [1]]],
+    ['from 0 again after positions:', [...f, '10 1', 'positions: line', '+1 1'], [[10], [1]]],
+    // callgrind_annotate reads them so too; callgrind writes a call's line as "*" or in full.
+    [
+      "moved by a call's cost line",
+      [...f, '10 1', 'cfn=g', 'calls=1 50', '+2 100', '+1 1'],
+      [[10], [12], [13]],
+    ],
+    [
+      'moved by the line after jump= and jcnd=',
+      [...f, '10 1', 'jump=1 +5', '+2', '+1 1', 'jcnd=1/2 +9', '-4', '+1 1'],
+      [[10], [13], [10]],
+    ],
+    [
+      "not moved by a call's target",
+      [...f, '10 1', 'cfn=g', 'calls=1 +5', '* 100', '+1 1'],
+      [[10], [10], [11]],
+    ],
+  ])('%s', (_what, lines, positions) => {
+    expect(costRows(lines).map(([, , , at]) => at)).toEqual(positions);
+  });
+
+  it("resolves a call's target like a cost line's positions", () => {
+    const lines = [
+      'positions: instr line',
+      'events: Ir',
+      'fn=f',
+      '0x100 7 1',
+      'cfn=g',
+      'calls=3 +0x10 -2',
+      '* * 50',
+    ];
+    expect(callsOf(lines).map((call) => [call.target, call.positions, call.count])).toEqual([
+      [[272, 5], [256, 7], 3],
+    ]);
+    expect(failure(() => recordsOf(['events: Ir', 'fn=f', 'cfn=g', 'calls=1 +x', '1 5']))).toMatch(
+      /line 4: calls=1 \+x is not "calls=<count> <target position>"/,
     );
   });
+});
 
-  it('fn= with an id cfn= defined', () => {
-    const profile = readAll(['events: Ir', 'cfn=(4) callee', 'fn=(4)', '1 3', 'totals: 3']);
-    expect(profile.functions).toEqual([{ name: 'callee', object: '', self: 3, inclusive: 3 }]);
-  });
-
-  it('fl=, fi= and fe= define file ids only, and leave costs with the function', () => {
+describe('CallgrindReader: files', () => {
+  it("puts cost lines in fl=, fi= and fe= files, and fn= back in its function's file", () => {
     const lines = [
       'events: Ir',
       'fl=(1) a.c',
-      'fn=f',
+      'fn=(1) f',
       '1 1',
       'fi=(2) b.h',
-      '1 2',
+      '2 1',
       'fe=(1)',
-      '1 3',
-      'totals: 6',
+      '3 1',
+      'fi=(2)',
+      '4 1',
+      'fn=(2) g',
+      '5 1',
+      'fl=(3) c.c',
+      'fn=(3) h',
+      '6 1',
     ];
-    expect(readAll(lines).functions).toEqual([{ name: 'f', object: '', self: 6, inclusive: 6 }]);
-    expect(failure(() => readAll(['events: Ir', 'fl=(1) a.c', 'fi=(2)']))).toMatch(
-      /line 3: fi=\(2\) refers to id 2/,
+    expect(costRows(lines).map(([, name, file]) => `${name} ${file}`)).toEqual([
+      'f a.c',
+      'f b.h',
+      'f a.c',
+      'f b.h',
+      'g a.c',
+      'h c.c',
+    ]);
+    const functions = recordsOf(lines).flatMap((record) =>
+      record.kind === 'function' ? [record.function] : [],
     );
-    expect(failure(() => readAll(['events: Ir', 'cfi=(1) a.c', 'fn=(1)']))).toMatch(
-      /fn=\(1\) refers to id 1/,
-    );
+    expect(functions.map(({ name, file }) => `${name} ${file}`)).toEqual(['f a.c', 'g a.c', 'h c.c']);
   });
 
-  it('ob= sets the object of the functions after it; cob= only defines an id', () => {
-    const lines = ['events: Ir', 'cob=(1) lib.so', 'fn=f', '1 1', 'ob=(1)', 'fn=f', '1 2', 'totals: 3'];
-    expect(readAll(lines).functions).toEqual([
-      { name: 'f', object: 'lib.so', self: 2, inclusive: 2 },
-      { name: 'f', object: '', self: 1, inclusive: 1 },
+  it('starts a part with no object, file or function in force', () => {
+    const lines = ['events: Ir', 'ob=a.so', 'fl=a.c', 'fn=f', '1 1', 'part: 2', 'fn=g', '1 1'];
+    expect(
+      recordsOf(lines).flatMap((record) => (record.kind === 'function' ? [record.function] : [])),
+    ).toEqual([
+      { object: 'a.so', file: 'a.c', name: 'f' },
+      { object: '', file: '', name: 'g' },
+    ]);
+    expect(failure(() => recordsOf([...lines.slice(0, 6), '1 1']))).toMatch(
+      /line 7: cost line before any fn= line/,
+    );
+  });
+});
+
+describe('CallgrindReader: calls', () => {
+  const lines = [
+    'events: Ir',
+    'ob=(1) app',
+    'fl=(1) a.c',
+    'fn=(1) f',
+    '1 4',
+    'fi=(2) b.h',
+    'cfn=(2) g',
+    'calls=2 40',
+    '7 30',
+    'cob=(3) lib.so',
+    'cfl=(3) c.c',
+    'cfn=(3) h',
+    'calls=1 0x10',
+    '8 20',
+    'cfn=(2)',
+    'calls=5 41',
+    '9 10',
+  ];
+
+  it('makes the line after calls= a call, with no self cost in it', () => {
+    expect(costRows(lines).map(([kind, , , , costs]) => [kind, costs])).toEqual([
+      ['cost', [4]],
+      ['call', [30]],
+      ['call', [20]],
+      ['call', [10]],
     ]);
   });
 
-  it('calls= makes the next cost line inclusive cost of the caller, not self cost', () => {
-    const lines = ['events: Ir', 'fn=f', '1 1', 'cfn=g', 'calls=3 0x40', '2 30', '3 2', 'totals: 33'];
-    expect(readAll(lines)).toMatchObject({
-      selfTotal: 3,
-      functions: [{ name: 'f', self: 3, inclusive: 33 }],
-    });
+  it("names the callee: cob= and cfi=/cfl= for one call, else the caller's object and the current file", () => {
+    expect(
+      callsOf(lines).map(({ file, count, callee, target }) => ({ file, count, callee, target })),
+    ).toEqual([
+      { file: 'b.h', count: 2, callee: { object: 'app', file: 'b.h', name: 'g' }, target: [40] },
+      { file: 'b.h', count: 1, callee: { object: 'lib.so', file: 'c.c', name: 'h' }, target: [16] },
+      { file: 'b.h', count: 5, callee: { object: 'app', file: 'b.h', name: 'g' }, target: [41] },
+    ]);
   });
 
-  it('calls= needs a count and as many target positions as positions: names', () => {
-    const two = ['positions: instr line', 'events: Ir', 'fn=f'];
-    expect(failure(() => readAll([...two, 'calls=1 0x40']))).toMatch(
-      /line 4: calls=1 0x40 is not "calls=<count>/,
+  it('wants a cfn= before every calls=', () => {
+    expect(failure(() => recordsOf(['events: Ir', 'fn=f', 'calls=1 0', '0 5']))).toMatch(
+      /line 4: calls= on line 3 has no cfn= naming the function called/,
     );
-    expect(failure(() => readAll([...two, 'calls=x 0x40 3']))).toMatch(/calls=x 0x40 3 is not/);
-    expect(failure(() => readAll(['events: Ir', 'calls=1 0', '1 5']))).toMatch(
-      /line 2: calls= before any fn= line/,
-    );
+    expect(
+      failure(() => recordsOf(['events: Ir', 'fn=f', 'cfn=g', 'calls=1 0', '0 5', 'calls=1 0', '0 5'])),
+    ).toMatch(/line 7: calls= on line 6 has no cfn=/);
   });
+});
 
-  it.each(['jump=1 +2', 'jcnd=3/5 +2'])('%s makes the next line count for nothing', (jump) => {
-    const profile = readAll(['events: Ir', 'fn=f', '1 1', jump, '+1 77', '+1 2', 'totals: 3']);
-    expect(profile.functions).toEqual([{ name: 'f', object: '', self: 3, inclusive: 3 }]);
-  });
-
-  it('wants a cost line right after calls=, jump= and jcnd=', () => {
-    expect(failure(() => readAll(['events: Ir', 'fn=f', 'jump=1 2', '']))).toMatch(
-      /line 4: jump= on line 3 must be followed by a cost line/,
-    );
-    expect(failure(() => readAll(['events: Ir', 'fn=f', 'jcnd=1/2 2', '# no']))).toMatch(
-      /jcnd= on line 3 must be followed/,
-    );
-    expect(failure(() => readAll(['events: Ir', 'fn=f', 'jump=1 2']))).toMatch(
-      /line 3: jump= on line 3 is the last line/,
-    );
-  });
-
-  it('refuses a specification it does not know, even one named like an object property', () => {
-    for (const key of ['fx', 'constructor']) {
-      expect(failure(() => readAll(['events: Ir', `${key}=(1) f`]))).toMatch(
-        new RegExp(`line 2: unknown specification "${key}="`),
-      );
-    }
-  });
-
-  it('part: closes the part before it and forgets its object and function', () => {
+describe('CallgrindReader: events', () => {
+  it('gives one cost per event of the events: line in force, 0 for those a line leaves out', () => {
     const lines = [
-      'events: Ir',
-      'ob=a.so',
+      'events: Ir Dr Dw',
+      'summary: 9 3',
       'fn=f',
       '1 5',
-      'totals: 5',
-      'part: 2',
-      'fn=f',
-      '1 3',
-      'totals: 3',
+      '2 5 1 2',
+      '3 4',
+      'events: Dr Ir',
+      '4 7 8',
+      'totals: 1 2',
     ];
-    expect(readAll(lines)).toMatchObject({
-      totals: 8,
-      functions: [
-        { name: 'f', object: 'a.so', self: 5 },
-        { name: 'f', object: '', self: 3 },
-      ],
-    });
-    expect(failure(() => readAll(['events: Ir', 'fn=f', '1 5', 'totals: 5', 'part: 2', '1 3']))).toMatch(
-      /line 6: cost line before any fn= line/,
-    );
+    expect(recordsOf(lines).filter((record) => record.kind !== 'function')).toEqual([
+      { kind: 'events', names: ['Ir', 'Dr', 'Dw'] },
+      { kind: 'summary', costs: [9, 3, 0] },
+      {
+        kind: 'cost',
+        function: { object: '', file: '', name: 'f' },
+        file: '',
+        positions: [1],
+        costs: [5, 0, 0],
+      },
+      {
+        kind: 'cost',
+        function: { object: '', file: '', name: 'f' },
+        file: '',
+        positions: [2],
+        costs: [5, 1, 2],
+      },
+      {
+        kind: 'cost',
+        function: { object: '', file: '', name: 'f' },
+        file: '',
+        positions: [3],
+        costs: [4, 0, 0],
+      },
+      { kind: 'events', names: ['Dr', 'Ir'] },
+      {
+        kind: 'cost',
+        function: { object: '', file: '', name: 'f' },
+        file: '',
+        positions: [4],
+        costs: [7, 8],
+      },
+      { kind: 'totals', costs: [1, 2] },
+    ]);
   });
+});
 
-  it('desc: Trigger: values, each once, in order; other desc: and unknown headers are skipped', () => {
+describe('CallgrindReader: headers', () => {
+  it('reports part:, desc: and positions: lines, and skips the headers it has no use for', () => {
     const lines = [
-      'events: Ir',
+      'version: 1',
+      'creator: callgrind-3.19.0',
       'desc: Trigger: dump one',
       'desc: I1 cache: 32768 B',
-      'desc: Trigger: dump two',
-      'desc: Trigger:   dump one  ',
-      'cmd: ./a.out --flag',
-      'somethingnew: 12',
-      'totals: 0',
+      'events: Ir',
+      'positions: instr line',
+      'part: 2',
+      'desc: Timerange: Basic block 0 - 5',
+      'desc: odd',
     ];
-    expect(readAll(lines).trigger).toBe('dump one; dump two');
-    expect(readAll(['events: Ir', 'totals: 0'])).not.toHaveProperty('trigger');
+    expect(recordsOf(lines)).toEqual([
+      { kind: 'description', type: 'Trigger', value: 'dump one' },
+      { kind: 'description', type: 'I1 cache', value: '32768 B' },
+      { kind: 'events', names: ['Ir'] },
+      { kind: 'positions', names: ['instr', 'line'] },
+      { kind: 'part' },
+      { kind: 'description', type: 'Timerange', value: 'Basic block 0 - 5' },
+      { kind: 'description', type: 'odd', value: '' },
+    ]);
   });
 
-  it('refuses a line that is neither a cost line, a specification nor a header', () => {
-    expect(failure(() => readAll(['events: Ir', 'fn f']))).toMatch(/line 2: cannot read "fn f"/);
-    const long = `x${'y'.repeat(100)}`;
-    expect(failure(() => readAll(['events: Ir', long]))).toContain(`cannot read "${long.slice(0, 80)}…"`);
-  });
-
-  it('finishes only a file with an events: line', () => {
-    expect(failure(() => readAll(['version: 1']))).toMatch(/line 1: no events: line/);
-    expect(failure(() => readAll([]))).toMatch(/line 0: no events: line/);
+  it('reads every line the same for a visitor that takes no records', () => {
+    const read = (lines: readonly string[], visitor: CallgrindVisitor = {}): void => {
+      const reader = new CallgrindReader(new CallgrindLocation('t.callgrind'), visitor);
+      for (const line of lines) reader.read(line);
+      reader.finish();
+    };
+    expect(() => {
+      read(['positions: instr line', 'events: Ir Dr', 'fn=f', '1 2 5', 'totals: 5']);
+    }).not.toThrow();
+    expect(
+      failure(() => {
+        read(['events: Dr']);
+      }),
+    ).toMatch(/line 1: .*"Dr" but not Ir/);
+    expect(
+      failure(() => {
+        read(['positions: instr line', 'events: Ir', 'fn=f', '0x10']);
+      }),
+    ).toMatch(/line 4: cost line "0x10" has fewer than the 2 position column/);
+    expect(
+      failure(() => {
+        read(['events: Ir', 'summary: x']);
+      }),
+    ).toMatch(/line 2: summary: has "x"/);
   });
 });

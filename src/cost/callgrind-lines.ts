@@ -2,8 +2,16 @@
 // line of the files asked for, by line, with inlined code counted where it came from (fi=/fe=
 // records name the inlined file, so a changed header function inlined into twenty callers is
 // counted on its own lines) and the cost of calls made from a line counted on that line. Pure.
-import { CallgrindLocation, CompressedNames } from './callgrind-reader.js';
-import { isDigit, splitKeyedLine, splitTokens } from './callgrind-syntax.js';
+// The format is callgrind-reader.ts's to read; this module adds up what it reports.
+import { CallgrindLocation, CallgrindReader } from './callgrind-reader.js';
+import type {
+  CallgrindFunction,
+  CallRecord,
+  CostAt,
+  CostRecord,
+  EventsRecord,
+  PositionsRecord,
+} from './callgrind-records.js';
 
 /** Ir by line number, per file (as `fileKey` named it), and the functions that inlined each line. */
 export interface LineCosts {
@@ -14,44 +22,50 @@ export interface LineCosts {
   lineNumbered: boolean;
 }
 
-/** Positions of a cost line: "123", "0x4a", "+3", "-2", "*" (relative to the previous line's). */
-function position(token: string, previous: number, location: CallgrindLocation): number {
-  if (token === '*') return previous;
-  const sign = token[0];
-  const digits = sign === '+' || sign === '-' ? token.slice(1) : token;
-  const value = digits.startsWith('0x') ? Number.parseInt(digits.slice(2), 16) : Number(digits);
-  if (!Number.isSafeInteger(value) || digits === '') location.fail(`"${token}" is not a position`);
-  return sign === '+' ? previous + value : sign === '-' ? previous - value : value;
-}
-
-class LineReader {
-  readonly files = new Map<string, Map<number, number>>();
-  readonly inlinedInto = new Map<string, Map<number, Set<string>>>();
-  lineNumbered = false;
-  private readonly location: CallgrindLocation;
-  private readonly names: CompressedNames;
+/** The reader's visitor that adds up Ir per line of the files `fileKey` gives a key to. */
+class LineCostVisitor {
+  readonly costs: LineCosts = { files: new Map(), inlinedInto: new Map(), lineNumbered: false };
   private readonly keys = new Map<string, string | undefined>();
-  private positions: string[] = ['line'];
-  private current: number[] = [0];
+  // A dump without a positions: line has line numbers only, and they are its first column.
+  private lineColumn = 0;
   private irIndex = 0;
-  private functionFile = '';
-  private file = '';
-  private fn = '';
-  private next: 'cost' | 'call' | 'jump' = 'cost';
 
   constructor(
-    what: string,
+    private readonly location: CallgrindLocation,
     private readonly fileKey: (file: string) => string | undefined,
-  ) {
-    this.location = new CallgrindLocation(what);
-    this.names = new CompressedNames(this.location);
+  ) {}
+
+  positions({ names }: PositionsRecord): void {
+    this.lineColumn = names.indexOf('line');
+    if (this.lineColumn < 0) {
+      this.location.fail('the dump has no line positions', '; it was recorded without --dump-line=yes');
+    }
   }
 
-  read(line: string): void {
-    this.location.lineNumber++;
-    const first = line.charCodeAt(0);
-    if (isDigit(first) || line[0] === '+' || line[0] === '-' || line[0] === '*') this.costLine(line);
-    else if (line !== '' && line[0] !== '#') this.keyed(line);
+  events({ names }: EventsRecord): void {
+    // The reader refuses an events: line without Ir.
+    this.irIndex = names.indexOf('Ir');
+  }
+
+  cost(record: CostRecord): void {
+    this.add(record);
+  }
+
+  /** The cost of calls made from a line is counted on that line. */
+  call(record: CallRecord): void {
+    this.add(record);
+  }
+
+  private add({ function: inFunction, file, positions, costs }: CostAt): void {
+    const ir = costs[this.irIndex] ?? 0;
+    const lineNumber = positions[this.lineColumn] ?? 0;
+    if (lineNumber > 0) this.costs.lineNumbered = true;
+    const key = ir > 0 ? this.key(file) : undefined;
+    if (key === undefined) return;
+    const byLine = this.costs.files.get(key) ?? new Map<number, number>();
+    this.costs.files.set(key, byLine);
+    byLine.set(lineNumber, (byLine.get(lineNumber) ?? 0) + ir);
+    if (file !== inFunction.file) this.noteInlined(key, lineNumber, inFunction);
   }
 
   private key(file: string): string | undefined {
@@ -59,97 +73,12 @@ class LineReader {
     return this.keys.get(file);
   }
 
-  private costLine(line: string): void {
-    const kind = this.next;
-    this.next = 'cost';
-    const tokens = splitTokens(line);
-    const count = this.positions.length;
-    this.current = this.current.map((previous, index) =>
-      position(
-        tokens[index] ?? this.location.fail('a cost line without its positions'),
-        previous,
-        this.location,
-      ),
-    );
-    if (kind === 'jump') return;
-    const ir = Number(tokens[count + this.irIndex] ?? 0);
-    if (!Number.isSafeInteger(ir) || ir < 0) this.location.fail(`"${line}" has no valid Ir`);
-    const lineNumber = this.current[this.positions.indexOf('line')] ?? 0;
-    if (lineNumber > 0) this.lineNumbered = true;
-    const key = ir > 0 ? this.key(this.file) : undefined;
-    if (key === undefined) return;
-    const byLine = this.files.get(key) ?? new Map<number, number>();
-    this.files.set(key, byLine);
-    byLine.set(lineNumber, (byLine.get(lineNumber) ?? 0) + ir);
-    if (this.file !== this.functionFile) this.noteInlined(key, lineNumber);
-  }
-
-  private noteInlined(key: string, lineNumber: number): void {
-    const byLine = this.inlinedInto.get(key) ?? new Map<number, Set<string>>();
-    this.inlinedInto.set(key, byLine);
+  private noteInlined(key: string, lineNumber: number, into: CallgrindFunction): void {
+    const byLine = this.costs.inlinedInto.get(key) ?? new Map<number, Set<string>>();
+    this.costs.inlinedInto.set(key, byLine);
     const callers = byLine.get(lineNumber) ?? new Set<string>();
     byLine.set(lineNumber, callers);
-    callers.add(this.fn);
-  }
-
-  private keyed(line: string): void {
-    const keyed = splitKeyedLine(line);
-    if (keyed === undefined) return this.location.fail(`cannot read "${line.slice(0, 80)}"`);
-    const { key, value } = keyed;
-    if (keyed.separator === ':') {
-      this.header(key, value);
-      return;
-    }
-    switch (key) {
-      case 'fl':
-        this.functionFile = this.names.resolve('file', key, value);
-        this.file = this.functionFile;
-        return;
-      case 'fi':
-      case 'fe':
-        this.file = this.names.resolve('file', key, value);
-        return;
-      case 'fn':
-        this.fn = this.names.resolve('function', key, value);
-        this.file = this.functionFile;
-        return;
-      case 'cfi':
-      case 'cfl':
-        this.names.resolve('file', key, value);
-        return;
-      case 'ob':
-      case 'cob':
-        this.names.resolve('object', key, value);
-        return;
-      case 'cfn':
-        this.names.resolve('function', key, value);
-        return;
-      case 'calls':
-        // The target's positions count from the current ones but do not move them.
-        this.next = 'call';
-        return;
-      case 'jump':
-      case 'jcnd':
-        this.next = 'jump';
-        return;
-      default:
-        return this.location.fail(`unknown specification "${key}="`);
-    }
-  }
-
-  private header(key: string, value: string): void {
-    if (key === 'positions') {
-      this.positions = splitTokens(value);
-      if (!this.positions.includes('line')) {
-        this.location.fail('the dump has no line positions', '; it was recorded without --dump-line=yes');
-      }
-      this.current = this.positions.map(() => 0);
-    } else if (key === 'events') {
-      this.irIndex = splitTokens(value).indexOf('Ir');
-      if (this.irIndex < 0) this.location.fail('the dump has no Ir event');
-    } else if (key === 'part') {
-      this.current = this.positions.map(() => 0);
-    }
+    callers.add(into.name);
   }
 }
 
@@ -162,15 +91,10 @@ export function parseLineCosts(
   what: string,
   fileKey: (file: string) => string | undefined,
 ): LineCosts {
-  const reader = new LineReader(what, fileKey);
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    reader.read(text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end));
-    start = end + 1;
-  }
-  return { files: reader.files, inlinedInto: reader.inlinedInto, lineNumbered: reader.lineNumbered };
+  const location = new CallgrindLocation(what);
+  const visitor = new LineCostVisitor(location, fileKey);
+  new CallgrindReader(location, visitor).readText(text);
+  return visitor.costs;
 }
 
 /**

@@ -1,15 +1,15 @@
 // The character-level pieces of callgrind's format (https://valgrind.org/docs/manual/cl-format.html)
-// that callgrind-reader.ts builds on: numbers, subpositions, tokens and `key=value`/`key: value`
-// lines. They scan by character code in place, because cost lines are nearly all of a dump's tens
-// of MB and slicing or regular expressions per line would dominate the parse.
+// that callgrind-reader.ts and callgrind-layout.ts build on: numbers, subpositions, tokens and
+// `key=value`/`key: value` lines. They scan by character code in place, because cost lines are
+// nearly all of a dump's tens of MB and slicing or regular expressions per line would dominate.
 
-const CODE_0 = 48;
+export const CODE_0 = 48;
 const CODE_9 = 57;
 const CODE_LOWER_A = 97;
 const CODE_LOWER_F = 102;
 const CODE_LOWER_X = 120;
 const CODE_LOWER_Z = 122;
-const CODE_SPACE = 32;
+export const CODE_SPACE = 32;
 const CODE_TAB = 9;
 const CODE_STAR = 42;
 const CODE_PLUS = 43;
@@ -87,14 +87,17 @@ export function parseNumber(token: string): number {
 }
 
 /**
- * Whether text[start, end) is a subposition: a Number (absolute), `+N`/`-N` (relative to the same
- * column of the previous cost line) or `*` (the same as there). Only the syntax is checked: costs
- * are summed per function, so the positions themselves are never needed.
+ * The subposition in text[start, end), given the same column of the previous cost line: a Number
+ * (absolute), `+N`/`-N` (relative to `previous`) or `*` (the same as `previous`); NaN if it is not
+ * one. A relative position may come out negative: the format does not forbid it.
  */
-export function isSubpositionAt(text: string, start: number, end: number): boolean {
+export function subpositionAt(text: string, start: number, end: number, previous: number): number {
   const first = text.charCodeAt(start);
-  if (first === CODE_STAR) return end - start === 1;
-  return numberAt(text, first === CODE_PLUS || first === CODE_MINUS ? start + 1 : start, end) >= 0;
+  if (first === CODE_STAR) return end - start === 1 ? previous : Number.NaN;
+  const sign = first === CODE_PLUS ? 1 : first === CODE_MINUS ? -1 : 0;
+  const value = numberAt(text, sign === 0 ? start : start + 1, end);
+  if (value < 0) return Number.NaN;
+  return sign === 0 ? value : previous + sign * value;
 }
 
 /** A specification (`key=value`) or header (`key: value`) line, split. */
@@ -106,19 +109,22 @@ export interface KeyedLine {
   readonly value: string;
 }
 
-/** The key, separator and value of a specification or header line; undefined for anything else. */
-export function splitKeyedLine(line: string): KeyedLine | undefined {
-  let keyEnd = 0;
-  while (keyEnd < line.length) {
-    const code = line.charCodeAt(keyEnd);
+/**
+ * The key, separator and value of the specification or header line text[start, end) (all of
+ * `text` by default); undefined for anything else.
+ */
+export function splitKeyedLine(text: string, start = 0, end = text.length): KeyedLine | undefined {
+  let keyEnd = start;
+  while (keyEnd < end) {
+    const code = text.charCodeAt(keyEnd);
     if (code < CODE_LOWER_A || code > CODE_LOWER_Z) break;
     keyEnd++;
   }
-  const separator = line[keyEnd];
-  if (keyEnd === 0 || (separator !== '=' && separator !== ':')) return undefined;
+  const separator = keyEnd < end ? text[keyEnd] : undefined;
+  if (keyEnd === start || (separator !== '=' && separator !== ':')) return undefined;
   let valueStart = keyEnd + 1;
-  while (isSpace(line[valueStart])) valueStart++;
-  return { key: line.slice(0, keyEnd), separator, value: line.slice(valueStart) };
+  while (valueStart < end && isSpaceCode(text.charCodeAt(valueStart))) valueStart++;
+  return { key: text.slice(start, keyEnd), separator, value: text.slice(valueStart, end) };
 }
 
 /** Code-unit order, the same in every locale, so that sorted output does not depend on the machine. */

@@ -1,10 +1,12 @@
 // Parser for valgrind callgrind's output format (https://valgrind.org/docs/manual/cl-format.html):
 // the total instruction count (event Ir) of a dump and each function's self (exclusive) Ir, so
 // that two server builds can be compared function by function. Pure: it parses text, reads nothing.
-// The line-by-line reading is callgrind-reader.ts's; this module is the API and the comparisons.
+// The format is read by callgrind-reader.ts and added up per function by callgrind-functions.ts;
+// this module is the API and the comparisons.
 import { ResultsError } from '../errors.js';
-import { CallgrindReader } from './callgrind-reader.js';
-import { CODE_CR, compareStrings } from './callgrind-syntax.js';
+import { FunctionProfile } from './callgrind-functions.js';
+import { CallgrindLocation, CallgrindReader } from './callgrind-reader.js';
+import { compareStrings } from './callgrind-syntax.js';
 
 export interface FunctionCost {
   /** Symbol as callgrind wrote it (a hex address when the binary has no symbol for it). */
@@ -65,18 +67,10 @@ export interface FunctionDeltaOptions {
  * line number) and when the dump did not record Ir.
  */
 export function parseCallgrind(text: string, what: string): CallgrindProfile {
-  const reader = new CallgrindReader(what);
-  // Lines are cut out here rather than with split(): a dump can be tens of MB.
-  const length = text.length;
-  let lineStart = 0;
-  while (lineStart < length) {
-    let lineEnd = text.indexOf('\n', lineStart);
-    if (lineEnd < 0) lineEnd = length;
-    const crlf = lineEnd > lineStart && text.charCodeAt(lineEnd - 1) === CODE_CR;
-    reader.read(text.slice(lineStart, crlf ? lineEnd - 1 : lineEnd));
-    lineStart = lineEnd + 1;
-  }
-  return reader.finish();
+  const location = new CallgrindLocation(what);
+  const profile = new FunctionProfile(location);
+  new CallgrindReader(location, profile).readText(text);
+  return profile.finish();
 }
 
 /**
