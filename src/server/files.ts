@@ -59,13 +59,6 @@ export async function socketLocation(
   return { socketPath, socketDir };
 }
 
-export async function exists(file: string): Promise<boolean> {
-  return stat(file).then(
-    () => true,
-    () => false,
-  );
-}
-
 export async function fileSize(file: string): Promise<number> {
   return stat(file).then(
     (info) => info.size,

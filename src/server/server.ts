@@ -11,12 +11,13 @@ import path from 'node:path';
 
 import { errorMessage, ServerError } from '../errors.js';
 import type { CleanupScope } from '../shell/cleanup.js';
+import { exists } from '../shell/file-exists.js';
 import { renderConfigFile } from './config-file.js';
 import { mysqlErrno, withConnection, type ConnectionInfo, type Route } from './connection.js';
 import { initializeDatadir } from './datadir.js';
 import { describeExit, quoteErrorLog, saysAddressInUse } from './error-log.js';
 import { buildFacts, FACTS_QUERY, STATUS_QUERY, VARIABLES_QUERY, type RunningFacts } from './facts.js';
-import { exists, fileSize, readLogSince, sidePaths, socketLocation, type ServerPaths } from './files.js';
+import { fileSize, readLogSince, sidePaths, socketLocation, type ServerPaths } from './files.js';
 import type { ServerInstall } from './inspect.js';
 import { mergeOptions } from './options.js';
 import { pickFreePort } from './port.js';
