@@ -5,6 +5,8 @@
 // - An import never points from a lower layer to a higher one.
 // - A module not listed as doing I/O is pure: it imports no I/O package (fs, child_process, the
 //   network, @actions/*, mysql2) and no module that does I/O, except for types.
+// - A sentence "no module under `builder/` imports one under `server/` but `server/build-info.ts`"
+//   holds for every import, types included.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
