@@ -5,6 +5,8 @@
 // - An import never points from a lower layer to a higher one.
 // - A module not listed as doing I/O is pure: it imports no I/O package (fs, child_process, the
 //   network, @actions/*, mysql2) and no module that does I/O, except for types.
+// - A sentence "no module under `builder/` imports one under `server/` but `server/build-info.ts`"
+//   holds for every import, types included.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -146,6 +148,44 @@ export function layeringViolations(rows: readonly Row[], files: readonly string[
   return problems;
 }
 
+/**
+ * A folder that may use another only through named modules, stated in the doc as "no module under
+ * `builder/` imports one under `server/` but `server/build-info.ts`": imports for types included.
+ */
+interface OnlyThrough {
+  readonly from: string;
+  readonly to: string;
+  readonly through: readonly string[];
+}
+
+/** Every "no module under `A` imports one under `B` but `C`" sentence of the doc (`C` may list several). */
+export function parseOnlyThroughRules(markdown: string): OnlyThrough[] {
+  const sentence =
+    /no\s+module\s+under\s+`([^`]+)`\s+imports\s+one\s+under\s+`([^`]+)`\s+but\s+((?:`[^`]+`(?:,\s*|\s+or\s+)?)+)/g;
+  return [...markdown.matchAll(sentence)].map((match) => ({
+    from: match[1] ?? '',
+    to: match[2] ?? '',
+    through: [...(match[3] ?? '').matchAll(/`([^`]+)`/g)].map((name) => name[1] ?? ''),
+  }));
+}
+
+/** Imports that break an "only through" rule, one message each (empty when all hold). */
+export function onlyThroughViolations(rules: readonly OnlyThrough[], files: readonly string[]): string[] {
+  return rules.flatMap((rule) =>
+    files
+      .filter((file) => file.startsWith(rule.from))
+      .flatMap((file) =>
+        importsOf(file).flatMap(({ specifier }) => {
+          const target = targetOf(file, specifier);
+          if (target === undefined || !target.startsWith(rule.to) || rule.through.includes(target)) return [];
+          return [
+            `src/${file} imports src/${target}: ${rule.from} uses ${rule.to} only through ${rule.through.join(', ')}`,
+          ];
+        }),
+      ),
+  );
+}
+
 describe('the layers of docs/architecture.md', () => {
   const rows = parseLayerTable(readFileSync(DOC, 'utf8'));
   const files = sourceFiles(SRC);
@@ -197,5 +237,36 @@ describe('the layers of docs/architecture.md', () => {
     expect(layeringViolations(table, ['run/run-suite.ts'])).toEqual([
       'src/run/run-suite.ts is in no row of the table in docs/architecture.md: place its folder in a layer',
     ]);
+  });
+});
+
+describe('the "only through" rules of docs/architecture.md', () => {
+  const rules = parseOnlyThroughRules(readFileSync(DOC, 'utf8'));
+  const files = sourceFiles(SRC);
+
+  test('the builder uses the server only through build-info.ts, as the doc says', () => {
+    expect(rules).toContainEqual({ from: 'builder/', to: 'server/', through: ['server/build-info.ts'] });
+  });
+
+  test('every import in src/ keeps to them, types included', () => {
+    expect(onlyThroughViolations(rules, files)).toEqual([]);
+  });
+
+  test('an import of another module of the folder is caught, even for types only', () => {
+    // commands/build.ts imports server/inspect.ts (for the install check) and builder/ modules.
+    const rule = { from: 'commands/build.ts', to: 'server/', through: ['server/build-info.ts'] };
+    expect(onlyThroughViolations([rule], ['commands/build.ts'])).toContain(
+      'src/commands/build.ts imports src/server/inspect.ts: commands/build.ts uses server/ only through server/build-info.ts',
+    );
+    // bisect/bisection.ts imports nothing of shell/ but the Logger type.
+    const typesOnly = { from: 'bisect/bisection.ts', to: 'shell/', through: ['shell/exec.ts'] };
+    expect(onlyThroughViolations([typesOnly], ['bisect/bisection.ts'])).toEqual([
+      'src/bisect/bisection.ts imports src/shell/logger.ts: bisect/bisection.ts uses shell/ only through shell/exec.ts',
+    ]);
+    expect(
+      parseOnlyThroughRules(
+        'no module under `a/` imports one under `b/` but `b/c.ts`, `b/d.ts` or `b/e.ts`.',
+      ),
+    ).toEqual([{ from: 'a/', to: 'b/', through: ['b/c.ts', 'b/d.ts', 'b/e.ts'] }]);
   });
 });

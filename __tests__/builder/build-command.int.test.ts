@@ -229,6 +229,7 @@ maybe('mysql-perf-gate build (stand-in tree, real tools)', () => {
         },
         coreLogger,
         new CleanupScope(),
+        (prefix) => inspectServer(prefix, '--prefix'),
       );
       await expect(outcome).rejects.toThrow(
         /^compile error: sql\/broken\.c:3: use of undeclared identifier 'undeclared_variable'/,

@@ -1,9 +1,5 @@
-import {
-  BuildProgress,
-  configureFailure,
-  parseBuildType,
-  parseCcacheMode,
-} from '../../src/builder/build-server.js';
+import { BuildProgress } from '../../src/builder/build-progress.js';
+import { configureFailure, parseBuildType, parseCcacheMode } from '../../src/builder/build-server.js';
 import { comparisonLabels, compilerLabel } from '../../src/builder/compilers.js';
 import { FLAVOR_NAMES } from '../../src/results/results-schema.js';
 import { InputError } from '../../src/errors.js';

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 
 import { errorMessage, InputError } from '../errors.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
-import { BisectState, parseBisectState } from './bisect-state.js';
+import { type BisectInputs, BisectState, inputDifferences, parseBisectState } from './bisect-state.js';
 
 /** The state in `path`, or undefined when there is none; InputError when it is unreadable or invalid. */
 export function readBisectState(path: string): BisectState | undefined {
@@ -24,4 +24,20 @@ export function writeBisectState(path: string, state: BisectState): void {
   const valid = BisectState.parse(state);
   mkdirSync(dirname(path), { recursive: true });
   writeFileAtomic(path, `${JSON.stringify(valid, null, 2)}\n`);
+}
+
+/**
+ * The state in `path` when this bisection (these `inputs`) wrote it, undefined when there is none;
+ * InputError when it belongs to another bisection. `label` names the option that gave `path`.
+ */
+export function storedState(path: string, inputs: BisectInputs, label: string): BisectState | undefined {
+  const stored = readBisectState(path);
+  if (stored === undefined) return undefined;
+  const differences = inputDifferences(stored.inputs, inputs);
+  if (differences.length > 0) {
+    throw new InputError(
+      `${label} ${path} belongs to another bisection (its ${differences.join(', ')} differ from this one's); remove it to start afresh, or pass another ${label}`,
+    );
+  }
+  return stored;
 }

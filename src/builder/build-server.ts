@@ -12,14 +12,13 @@ import { dirname, join } from 'node:path';
 
 import { BuildError, errorMessage, InputError } from '../errors.js';
 import type { BuildInfo } from '../results/results-schema.js';
-import { exists } from '../server/files.js';
-import { inspectServer } from '../server/inspect.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { exec, type ExecResult } from '../shell/exec.js';
+import { exists } from '../shell/file-exists.js';
 import type { Logger } from '../shell/logger.js';
 import { foldLines, formatDuration, formatPercent } from '../format.js';
 import { buildFailure, configureFailure, installFailure } from './build-failure.js';
-import { compiledObject, ninjaProgress } from './build-log.js';
+import { BuildProgress } from './build-progress.js';
 import { type BuildPlan, type BuildRequest, planBuild, planSummary, prepareBuildDir } from './build-plan.js';
 import { type BuildFacts, buildRecord } from './build-record.js';
 import {
@@ -62,6 +61,21 @@ export function parseCcacheMode(value: string, what: string): BuildRequest['ccac
   throw new InputError(`${what} ${value}: expected auto, on or off`);
 }
 
+/**
+ * What `run --server PREFIX` does first, done on an installed prefix: find its binary, run its
+ * --version, read its build.json. That is the server's knowledge (server/inspect.ts), which the
+ * builder does not import: the command layer hands it in. A server that fails it throws.
+ */
+export type InspectInstall = (prefix: string) => Promise<InstalledServer>;
+
+export interface InstalledServer {
+  readonly binary: string;
+  /** The first line of its --version. */
+  readonly versionLine: string;
+  /** Its build.json, when it has one. */
+  readonly build?: BuildInfo;
+}
+
 export interface BuildOutcome {
   readonly info: BuildInfo;
   readonly prefix: string;
@@ -84,17 +98,18 @@ export async function buildServer(
   request: BuildRequest,
   logger: Logger,
   scope: CleanupScope,
+  inspect: InspectInstall,
 ): Promise<BuildOutcome> {
   const plan = await planBuild(request);
   logger.info(planSummary(plan));
   const git = await gitState(plan.tree.root);
   const slot = request.store === undefined ? undefined : storeSlot(request.store, plan, git, logger);
-  const reused = slot === undefined ? undefined : await reuse(slot, plan, logger);
+  const reused = slot === undefined ? undefined : await reuse(slot, plan, inspect, logger);
   if (reused !== undefined) return reused;
   if (plan.install !== 'none' && releaseStoredPrefix(plan.prefix)) {
     logger.info(`${plan.prefix} was a link to a stored build; installing into a directory of its own`);
   }
-  const built = await buildAndInstall(plan, git, logger, scope);
+  const built = await buildAndInstall(plan, git, inspect, logger, scope);
   const saved =
     slot === undefined || built.infoPath === undefined ? undefined : await save(slot, built.prefix, logger);
   return { ...built, reused: false, storeEntry: saved };
@@ -104,6 +119,7 @@ export async function buildServer(
 async function buildAndInstall(
   plan: BuildPlan,
   git: BuildFacts['git'],
+  inspect: InspectInstall,
   logger: Logger,
   scope: CleanupScope,
 ): Promise<Omit<BuildOutcome, 'reused' | 'storeEntry'>> {
@@ -124,7 +140,7 @@ async function buildAndInstall(
   const info = buildRecord(plan, { git, startedAt, seconds, ninja, cmakeCache, ccacheBefore, ccacheAfter });
   await writeBuildInfo(buildDir, info);
   const infoPath = plan.install === 'none' ? undefined : await writeBuildInfo(prefix, info);
-  const binary = infoPath === undefined ? undefined : await checkInstalled(prefix, buildDir, logger);
+  const binary = infoPath === undefined ? undefined : await checkInstalled(prefix, buildDir, inspect, logger);
   logCcacheFigures(info, logger);
   return { info, prefix, buildDir, infoPath, binary };
 }
@@ -135,7 +151,12 @@ async function buildAndInstall(
  * to it. Undefined, and the build goes on, when there is none, it fails either check (one line;
  * the entry is dropped), or the store cannot be read (a warning).
  */
-async function reuse(slot: StoreSlot, plan: BuildPlan, logger: Logger): Promise<BuildOutcome | undefined> {
+async function reuse(
+  slot: StoreSlot,
+  plan: BuildPlan,
+  inspect: InspectInstall,
+  logger: Logger,
+): Promise<BuildOutcome | undefined> {
   let reused: Reused | undefined;
   try {
     reused = await reuseStored(slot, plan.prefix, logger);
@@ -145,9 +166,7 @@ async function reuse(slot: StoreSlot, plan: BuildPlan, logger: Logger): Promise<
     return undefined;
   }
   if (reused === undefined) return undefined;
-  const checked = await inspectServer(plan.prefix, '--prefix').catch((error: unknown) =>
-    foldLines(errorMessage(error), 300),
-  );
+  const checked = await inspect(plan.prefix).catch((error: unknown) => foldLines(errorMessage(error), 300));
   if (typeof checked === 'string' || checked.build === undefined) {
     const why = typeof checked === 'string' ? checked : 'it has no build.json';
     await dropStored(slot, `failed its first check (${why})`, logger).catch((error: unknown) => {
@@ -339,8 +358,13 @@ function refuseStrayInstall(stray: readonly string[], prefix: string): never {
  * server that cannot start its own --version, or is not the tree's version, fails here. Returns
  * the binary's path.
  */
-async function checkInstalled(prefix: string, buildDir: string, logger: Logger): Promise<string> {
-  const install = await inspectServer(prefix, '--prefix').catch((error: unknown) => {
+async function checkInstalled(
+  prefix: string,
+  buildDir: string,
+  inspect: InspectInstall,
+  logger: Logger,
+): Promise<string> {
+  const install = await inspect(prefix).catch((error: unknown) => {
     // One line: the check's own advice is about --server, which the user did not pass here.
     const lines = errorMessage(error)
       .split('\n')
@@ -360,65 +384,4 @@ function logCcacheFigures(info: BuildInfo, logger: Logger): void {
   logger.info(
     `ccache: ${hits} hit(s), ${misses} miss(es) (${formatPercent(rate)} hits) in ${info.ccache.dir}`,
   );
-}
-
-/**
- * Ninja prints "[done/total] what" for every step. Progress is shown at each further 5% of the
- * steps, or every minute when steps are slow. No time left is shown: steps are far from equal (a
- * MariaDB build did 84% of its steps in 63% of its time, then the large sql/ files), so any estimate
- * from the pace so far is off by minutes.
- */
-export class BuildProgress {
-  private pending = '';
-  private lastPercent = 0;
-  private lastShownS: number;
-  private readonly startS: number;
-  private done = 0;
-  private total = 0;
-
-  constructor(
-    private readonly logger: Logger,
-    private readonly now: () => number = () => performance.now() / 1000,
-  ) {
-    this.startS = now();
-    this.lastShownS = this.startS;
-  }
-
-  feed(chunk: string): void {
-    const lines = (this.pending + chunk).split('\n');
-    this.pending = lines.pop() ?? '';
-    for (const line of lines) this.line(line);
-  }
-
-  /** Objects compiled so far, in ninja's order. */
-  readonly compiled: string[] = [];
-
-  summary(): string {
-    if (this.total === 0) return 'nothing to do';
-    const compiled = `${this.compiled.length} compiled`;
-    return `${this.done}/${this.total} steps, ${compiled}`;
-  }
-
-  /** Steps ninja has run so far. */
-  get steps(): number {
-    return this.done;
-  }
-
-  private line(line: string): void {
-    const step = ninjaProgress(line);
-    if (!step) return;
-    this.done = step.done;
-    this.total = step.total;
-    const object = compiledObject(step.what);
-    if (object !== undefined) this.compiled.push(object);
-    const percent = Math.floor((100 * step.done) / step.total);
-    const t = this.now();
-    if (percent < this.lastPercent + 5 && t - this.lastShownS < 60 && step.done !== step.total) return;
-    this.lastPercent = percent;
-    this.lastShownS = t;
-    const elapsed = t - this.startS;
-    this.logger.progress(
-      `build: ${step.done}/${step.total} (${percent}%) — elapsed ${formatDuration(elapsed)}`,
-    );
-  }
 }

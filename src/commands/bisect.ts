@@ -1,77 +1,39 @@
 // The `bisect` command: on a git checkout of the server's source, find the first commit between
 // --good and --bad where a cell's value changed, by building and measuring commits in the middle of
-// the range still in doubt (src/bisect/ decides which, and good or bad; this module does the git,
-// the builds, the runs and the files).
+// the range still in doubt. src/bisect/ holds the search (bisection.ts runs it, step by step, into
+// the state file); this module reads the options, checks everything, hands the engine the real
+// checkout, build and run of one commit, and writes the report.
 //
 // Everything is checked before anything is written or built. Then each step checks a commit out
 // (detached), builds it into one install prefix with one build directory (incremental, ccache when
-// available), runs the suite's selected cells on it and records the result in the state file, which
-// a second invocation resumes. A commit that does not build, or whose server cannot be measured, is
-// skipped, as `git bisect run` does with exit 125. Whatever happens, the checkout goes back to where
-// it was and no server is left running (each build and run cleans up after itself).
+// available) and runs the suite's selected cells on it. Whatever happens, the checkout goes back to
+// where it was and no server is left running (each build and run cleans up after itself).
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import {
-  type AllEnds,
-  DEFAULT_MAX_REPETITIONS,
-  judgeAllEnds,
-  judgeCommit,
-} from '../bisect/bisect-classify.js';
-import { estimateSteps, nextStep, searchRange, untested } from '../bisect/bisect-search.js';
-import { parseMaxRepetitions } from '../suite/repetitions.js';
+import { DEFAULT_MAX_REPETITIONS } from '../bisect/bisect-classify.js';
 import {
   type BisectReferences,
   chosenCells,
   chosenMetric,
   referenceValues,
 } from '../bisect/bisect-inputs.js';
-import {
-  type BisectInputs,
-  type BisectState,
-  type CellValues,
-  endValues,
-  inputDifferences,
-  type MeasuredCommit,
-  newState,
-  searchCalls,
-  searchResult,
-  withMeasured,
-} from '../bisect/bisect-state.js';
-import { readBisectState, writeBisectState } from '../bisect/bisect-state-file.js';
-import {
-  bisectReport,
-  bisectSummary,
-  describeEnds,
-  describeValues,
-  oneLine,
-  rangeLine,
-  shortSha,
-  stepLine,
-} from '../bisect/bisect-text.js';
-import { appendValues, cellValuesOf, fewestRepetitions } from '../bisect/bisect-values.js';
+import { type BisectInputs, type BisectState, newState } from '../bisect/bisect-state.js';
+import { storedState } from '../bisect/bisect-state-file.js';
+import { commitRange } from '../bisect/commit-range.js';
+import { bisectReport, bisectSummary, shortSha } from '../bisect/bisect-text.js';
+import { cellValuesOf } from '../bisect/bisect-values.js';
+import { type BisectWork, runBisection } from '../bisect/bisection.js';
+import { parseMaxRepetitions } from '../suite/repetitions.js';
 import { checkDirectories } from '../builder/build-plan.js';
 import { resolveCompiler } from '../builder/compilers.js';
-import {
-  ancestryPath,
-  checkoutDetached,
-  checkoutHead,
-  commitSubject,
-  currentHead,
-  describeHead,
-  dirtyFiles,
-  type GitHead,
-  gitTopLevel,
-  isAncestor,
-  resolveCommit,
-} from '../builder/git.js';
+import { checkoutDetached, checkoutHead, currentHead, describeHead, type GitHead } from '../builder/git.js';
 import { detectSourceTree } from '../builder/source-tree.js';
-import { METRICS, type MetricName } from '../compare/metrics.js';
+import type { MetricName } from '../compare/metrics.js';
 import { BenchmarkError, BuildError, errorMessage, InputError, ServerError } from '../errors.js';
 import { historyReferences } from '../history/history-references.js';
 import { suiteHash } from '../baseline/hash.js';
 import { findSuiteHistory } from '../history/history-store.js';
-import { formatDuration, plural } from '../format.js';
 import { BISECT_TITLE, bisectSpec } from '../report/specs/bisect.js';
 import { writeCharts } from '../report/write-charts.js';
 import type { RunConfig } from '../run/run-config.js';
@@ -225,7 +187,21 @@ export interface BisectOutcome {
 export async function bisectCommand(options: BisectOptions, logger: Logger): Promise<BisectOutcome> {
   const prepared = await prepare(options);
   const state = await inCleanupScope(logger, (scope) =>
-    new Bisection(options, prepared, logger, scope).run(),
+    runBisection(
+      {
+        state: prepared.state,
+        resumed: prepared.resumed,
+        statePath: options.statePath,
+        goodSubject: prepared.goodSubject,
+        maxRepetitions: options.maxRepetitions,
+        endLabels: { good: options.spell('good'), bad: options.spell('bad') },
+        throwIfInterrupted: () => {
+          scope.throwIfInterrupted();
+        },
+      },
+      realWork(options, prepared.head, logger, scope),
+      logger,
+    ),
   );
   const report = await writeBisectReport(options.outDir, state);
   for (const warning of report.warnings) logger.warning(warning);
@@ -243,12 +219,13 @@ interface Prepared {
   readonly head: GitHead;
   readonly state: BisectState;
   readonly resumed: boolean;
+  readonly goodSubject: string;
 }
 
 async function prepare(options: BisectOptions): Promise<Prepared> {
   const { spell } = options;
   const tree = await detectSourceTree(options.source);
-  const { good, bad, candidates } = await checkCheckout(options);
+  const { good, bad, goodSubject, candidates } = await commitRange(options.source, options, spell);
   await resolveCompiler(options.compiler);
   checkDirectories(tree.root, options.prefix, options.buildDir);
   const inputs: BisectInputs = {
@@ -263,338 +240,84 @@ async function prepare(options: BisectOptions): Promise<Prepared> {
     build: { buildType: options.build.buildType, cmakeArgs: [...options.build.cmakeArgs] },
     references: referenceValues(endReferences(options, good, bad), options.cells.map(cellName)),
   };
-  const stored = readBisectState(options.statePath);
-  if (stored !== undefined) {
-    const differences = inputDifferences(stored.inputs, inputs);
-    if (differences.length > 0) {
-      throw new InputError(
-        `${spell('state')} ${options.statePath} belongs to another bisection (its ${differences.join(', ')} differ from this one's); remove it to start afresh, or pass another ${spell('state')}`,
-      );
-    }
-  }
+  const stored = storedState(options.statePath, inputs, spell('state'));
   const head = await currentHead(options.source);
   const state = stored ?? newState(inputs, candidates, packageVersion());
-  return { head, state, resumed: stored !== undefined };
+  return { head, state, resumed: stored !== undefined, goodSubject };
 }
 
-/** The checkout is one, without local changes; --good and --bad are commits, in that order. */
-async function checkCheckout(
-  options: BisectOptions,
-): Promise<{ good: string; bad: string; candidates: BisectState['candidates'] }> {
-  const { source, spell } = options;
-  if ((await gitTopLevel(source)) === undefined) {
-    throw new InputError(
-      `${spell('source')} ${source} is not a git checkout: bisect checks commits out, so it needs a clone of the server's repository`,
-    );
-  }
-  const dirty = await dirtyFiles(source);
-  if (dirty.length > 0) {
-    const shown = dirty.slice(0, 5).join(', ') + (dirty.length > 5 ? ` and ${dirty.length - 5} more` : '');
-    throw new InputError(
-      `${spell('source')} ${source} has local changes to tracked files (${shown}); commit or stash them first: bisect checks other commits out`,
-    );
-  }
-  const [good, bad] = await Promise.all(
-    (['good', 'bad'] as const).map(async (name) => {
-      const sha = await resolveCommit(source, options[name]);
-      if (sha === undefined) {
-        throw new InputError(`${spell(name)} ${options[name]}: no such commit in ${source}`);
-      }
-      return sha;
-    }),
-  );
-  if (good === undefined || bad === undefined) throw new Error('both ends are resolved');
-  if (!(await isAncestor(source, good, bad))) {
-    throw new InputError(
-      `${spell('good')} ${options.good} is not an ancestor of ${spell('bad')} ${options.bad}: the good commit must come before the bad one (are they swapped?)`,
-    );
-  }
-  const candidates = await ancestryPath(source, good, bad);
-  if (candidates.length === 0) {
-    throw new InputError(
-      `no commits between ${spell('good')} ${options.good} and ${spell('bad')} ${options.bad}: they are the same commit`,
-    );
-  }
-  return { good, bad, candidates };
-}
+// ---- Building and measuring one commit, for the engine ----
 
-// ---- The bisection ----
-
-type Decision =
-  | { readonly call: 'good' | 'bad' | 'skipped'; readonly reason: string }
-  | { readonly call: 'more'; readonly reason: string };
-
-/** What to build and measure, and what it is to the search. */
-interface Target {
-  readonly sha: string;
-  readonly subject: string;
-  readonly role: MeasuredCommit['role'];
-}
-
-/** Thrown by a run that could not measure the commit (its server or sysbench failed): a skip. */
-class CannotMeasure extends Error {}
-
-class Bisection {
-  private state: BisectState;
-  private restoreCheckout: (() => Promise<void>) | undefined;
-  private readonly counted: boolean;
-  private readonly runSuite: Suite;
-
-  constructor(
-    private readonly options: BisectOptions,
-    private readonly prepared: Prepared,
-    private readonly logger: Logger,
-    private readonly scope: CleanupScope,
-  ) {
-    this.state = prepared.state;
-    this.counted = METRICS[options.metric].counted;
-    this.runSuite = selectCells(options.suite, options.cells);
-  }
-
-  async run(): Promise<BisectState> {
-    const { statePath } = this.options;
-    if (this.state.result !== null) {
-      this.logger.info(`the bisection in ${statePath} is finished; its result again, without measuring:`);
-      return this.state;
-    }
-    if (this.prepared.resumed) {
-      const done = plural(this.state.measured.length, 'commit', 'commits');
-      this.logger.info(`resuming the bisection in ${statePath}: ${done} measured already`);
-    }
-    this.save(this.state);
-    const ends = await this.settleEnds();
-    if (ends !== undefined) await this.search(ends);
-    return this.state;
-  }
-
-  private get cells(): readonly string[] {
-    return this.state.inputs.cells;
-  }
-
-  private save(state: BisectState): void {
-    this.state = state;
-    writeBisectState(this.options.statePath, state);
-  }
-
-  private finish(result: NonNullable<BisectState['result']>): void {
-    this.save({ ...this.state, result });
-  }
-
-  /**
-   * Measures the ends that have no reference values, then checks that they differ beyond the
-   * noise, measuring throughput-like ends again while they do not and may have more repetitions.
-   * Returns their judgement, or undefined when the bisection ended (the result says why).
-   */
-  private async settleEnds(): Promise<AllEnds | undefined> {
-    const { inputs } = this.state;
-    for (const end of ['good', 'bad'] as const) {
-      if (inputs.references[end] !== undefined) continue;
-      if (this.state.measured.some((commit) => commit.role === `${end}-end`)) continue;
-      const sha = inputs[end];
-      const subject = await commitSubject(this.options.source, sha);
-      this.logger.info(`measuring the ${end} end: ${shortSha(sha)} ${subject}`);
-      if (!(await this.measureEnd({ sha, subject, role: `${end}-end` }))) return undefined;
-    }
-    for (;;) {
-      const { good = {}, bad = {} } = endValues(this.state);
-      const ends = judgeAllEnds(good, bad, this.cells, this.counted);
-      if (ends.distinct) {
-        this.logger.info(`the ends differ: ${describeEnds(ends)}`);
-        return ends;
-      }
-      const again = this.counted ? [] : this.endsToRepeat();
-      if (again.length === 0) {
-        const reason = `the good and the bad end are indistinguishable: ${ends.reason}`;
-        this.finish({ outcome: 'undecided', reason, suspects: [] });
-        return undefined;
-      }
-      this.logger.info(`the ends are not distinguishable yet (${ends.reason}); measuring them again`);
-      for (const commit of again) if (!(await this.measureEnd(commit, commit))) return undefined;
-    }
-  }
-
-  /** Measured ends that may have more repetitions. */
-  private endsToRepeat(): MeasuredCommit[] {
-    return this.state.measured.filter(
-      (commit) =>
-        commit.role !== 'candidate' &&
-        commit.call !== 'skipped' &&
-        fewestRepetitions(commit.values, this.cells) < this.options.maxRepetitions,
-    );
-  }
-
-  /** Builds and measures an end (once more, after `previous`); false, the bisection over, when it cannot be. */
-  private async measureEnd(target: Target, previous?: MeasuredCommit): Promise<boolean> {
-    const end = target.role === 'good-end' ? 'good' : 'bad';
-    const reason = `the ${end} end (${this.options.spell(end)})`;
-    const measured = await this.measureCommit(target, () => ({ call: end, reason }), previous);
-    this.save(withMeasured(this.state, measured));
-    if (measured.call === 'skipped') {
-      const why = `the ${end} end ${shortSha(target.sha)} ${measured.reason}`;
-      this.finish({ outcome: 'undecided', reason: why, suspects: [] });
-      return false;
-    }
-    return true;
-  }
-
-  /** Measures the candidate nearest the middle of the range until the first bad commit is known. */
-  private async search(ends: AllEnds): Promise<void> {
-    const count = this.state.candidates.length;
-    if (this.state.estimatedSteps === null) {
-      const calls = searchCalls(this.state);
-      const estimatedSteps = estimateSteps(untested(searchRange(count, calls), calls).length);
-      this.save({ ...this.state, estimatedSteps });
-    }
-    for (;;) {
-      this.scope.throwIfInterrupted();
-      const step = nextStep(count, searchCalls(this.state));
-      if (step.kind !== 'measure') {
-        this.finish(searchResult(this.state, step));
-        return;
-      }
-      const candidate = this.state.candidates[step.index];
-      if (candidate === undefined) throw new Error(`no candidate ${step.index}`);
-      const number = this.state.measured.filter((commit) => commit.role === 'candidate').length + 1;
-      this.logger.info(stepLine(number, this.state.estimatedSteps ?? 0, candidate.sha, candidate.subject));
-      this.logger.info(rangeLine(this.state, step.range));
-      const decide = (values: CellValues): Decision =>
-        judgeCommit(ends.cells, values, this.counted, this.options.maxRepetitions);
-      const measured = await this.measureCommit({ ...candidate, role: 'candidate' }, decide);
-      this.logger.info(`${shortSha(candidate.sha)} is ${measured.call}: ${measured.reason}`);
-      this.save(withMeasured(this.state, measured));
-    }
-  }
-
-  /**
-   * Checks the target out, builds it, and runs the cells on it until `decide` calls it (an
-   * ambiguous commit is run again, its repetitions appended); a commit that does not build or
-   * cannot be measured is skipped. Continues `previous` when given (an end measured again).
-   */
-  private async measureCommit(
-    target: Target,
-    decide: (values: CellValues) => Decision,
-    previous?: MeasuredCommit,
-  ): Promise<MeasuredCommit> {
-    const built = await this.buildAt(target.sha);
-    let values: CellValues = previous?.values ?? {};
-    const resultsFiles = [...(previous?.resultsFiles ?? [])];
-    let measureSeconds = previous?.measureSeconds ?? null;
-    const record = (call: MeasuredCommit['call'], reason: string): MeasuredCommit => ({
-      ...target,
-      values,
-      call,
-      reason,
-      buildSeconds: (previous?.buildSeconds ?? 0) + built.seconds,
-      measureSeconds,
-      resultsFiles,
-      measuredAt: new Date().toISOString(),
-    });
-    if (!built.ok) return record('skipped', built.reason);
-    for (;;) {
-      const have = fewestRepetitions(values, this.cells);
-      const repetitions = resultsFiles.length === 0 ? this.runSuite.repetitions : this.extraRepetitions(have);
-      let run: Measured;
+/**
+ * The real build and run of one commit: each build checks the commit out first (the first time,
+ * arranging for the checkout to go back where it was), then builds it into the one prefix; each
+ * run measures the selected cells on it. A build or configure error, or a server or sysbench that
+ * fails, is the commit's, to be skipped; anything else ends the bisection.
+ */
+function realWork(options: BisectOptions, head: GitHead, logger: Logger, scope: CleanupScope): BisectWork {
+  const { source, compiler, prefix, buildDir } = options;
+  const runSuite = selectCells(options.suite, options.cells);
+  let restoreCheckout: (() => Promise<void>) | undefined;
+  return {
+    async build(sha) {
+      restoreCheckout ??= scope.add(`return ${source} to ${describeHead(head)}`, async () => {
+        await checkoutHead(source, head);
+        logger.info(`${source} is back on ${describeHead(head)}`);
+      });
+      await checkoutDetached(source, sha);
       try {
-        run = await this.measureRun(target.sha, resultsFiles.length + 1, repetitions);
+        await buildCommand({ ...options.build, source, compiler, prefix, buildDir, targets: [] }, logger);
       } catch (error) {
-        if (error instanceof CannotMeasure) return record('skipped', error.message);
+        if (!(error instanceof BuildError)) throw error;
+        return { ok: false, error: errorMessage(error) };
+      }
+      return { ok: true };
+    },
+    async measure(sha, { run, repetitions }) {
+      const runsDir = join(options.outDir, 'runs');
+      mkdirSync(runsDir, { recursive: true });
+      const config = runConfig(
+        options,
+        { ...runSuite, repetitions },
+        join(runsDir, `${shortSha(sha)}-${run}.json`),
+      );
+      try {
+        const outcome = await runCommand(config, logger);
+        const values = cellValuesOf(outcome.results, options.cells.map(cellName), options.metric);
+        return { ok: true, values, resultsFile: outcome.resultsPath };
+      } catch (error) {
+        if (error instanceof ServerError || error instanceof BenchmarkError) {
+          return { ok: false, error: errorMessage(error) };
+        }
         throw error;
       }
-      values = appendValues(values, run.values);
-      resultsFiles.push(run.resultsFile);
-      measureSeconds = (measureSeconds ?? 0) + run.seconds;
-      this.logger.info(`measured: ${describeValues(values, this.cells)}`);
-      const decision = decide(values);
-      if (decision.call !== 'more') return record(decision.call, decision.reason);
-      this.logger.info(`ambiguous, measuring again: ${decision.reason}`);
-    }
-  }
-
-  /** A further run's repetitions: the suite's, no more than the maximum allows, at least 2. */
-  private extraRepetitions(have: number): number {
-    return Math.max(2, Math.min(this.runSuite.repetitions, this.options.maxRepetitions - have));
-  }
-
-  /** Checks `sha` out; the first time, arranges for the checkout to go back where it was. */
-  private async checkout(sha: string): Promise<void> {
-    const { source } = this.options;
-    const { head } = this.prepared;
-    this.restoreCheckout ??= this.scope.add(`return ${source} to ${describeHead(head)}`, async () => {
-      await checkoutHead(source, head);
-      this.logger.info(`${source} is back on ${describeHead(head)}`);
-    });
-    await checkoutDetached(source, sha);
-  }
-
-  /** Checks `sha` out and builds it; a build or configure error is a failed attempt, not an error. */
-  private async buildAt(sha: string): Promise<BuildAttempt> {
-    this.scope.throwIfInterrupted();
-    await this.checkout(sha);
-    const { options } = this;
-    const started = performance.now();
-    const seconds = (): number => (performance.now() - started) / 1000;
-    const { source, compiler, prefix, buildDir } = options;
-    try {
-      await buildCommand({ ...options.build, source, compiler, prefix, buildDir, targets: [] }, this.logger);
-    } catch (error) {
-      if (!(error instanceof BuildError)) throw error;
-      const reason = `does not build: ${oneLine(errorMessage(error))}`;
-      this.logger.info(`${shortSha(sha)} ${reason}`);
-      return { ok: false, seconds: seconds(), reason };
-    }
-    this.logger.info(`built ${shortSha(sha)} in ${formatDuration(seconds())}`);
-    return { ok: true, seconds: seconds() };
-  }
-
-  /** One run of the selected cells on the prefix; CannotMeasure when its server or sysbench failed. */
-  private async measureRun(sha: string, run: number, repetitions: number): Promise<Measured> {
-    this.scope.throwIfInterrupted();
-    const { options } = this;
-    const runsDir = join(options.outDir, 'runs');
-    mkdirSync(runsDir, { recursive: true });
-    const config: RunConfig = {
-      suite: { ...this.runSuite, repetitions },
-      sides: [
-        {
-          name: 'head',
-          serverPath: options.prefix,
-          options: {},
-          labels: { server: options.spell('prefix'), options: options.spell('set') },
-        },
-      ],
-      commonOptions: options.serverOptions,
-      commonOptionsLabel: options.spell('set'),
-      outPath: join(runsDir, `${shortSha(sha)}-${run}.json`),
-      workDir: null,
-      keepWorkDir: false,
-      lockTimeout: options.lockTimeout,
-      // As run does by default: instruction suites pinned, throughput ones not.
-      pin: { mode: 'auto', label: '--pin' },
-      // One server per run: nothing to measure at once.
-      parallelSides: { mode: 'off', label: '--parallel-sides' },
-    };
-    const started = performance.now();
-    try {
-      const outcome = await runCommand(config, this.logger);
-      const values = cellValuesOf(outcome.results, this.cells, options.metric);
-      return { values, resultsFile: outcome.resultsPath, seconds: (performance.now() - started) / 1000 };
-    } catch (error) {
-      if (error instanceof ServerError || error instanceof BenchmarkError) {
-        throw new CannotMeasure(`could not be measured: ${oneLine(errorMessage(error))}`);
-      }
-      throw error;
-    }
-  }
+    },
+  };
 }
 
-type BuildAttempt =
-  | { readonly ok: true; readonly seconds: number }
-  | { readonly ok: false; readonly seconds: number; readonly reason: string };
-
-interface Measured {
-  readonly values: CellValues;
-  readonly resultsFile: string;
-  readonly seconds: number;
+/** One run of `suite` on the prefix, as `run` does it by default, into `outPath`. */
+function runConfig(options: BisectOptions, suite: Suite, outPath: string): RunConfig {
+  return {
+    suite,
+    sides: [
+      {
+        name: 'head',
+        serverPath: options.prefix,
+        options: {},
+        labels: { server: options.spell('prefix'), options: options.spell('set') },
+      },
+    ],
+    commonOptions: options.serverOptions,
+    commonOptionsLabel: options.spell('set'),
+    outPath,
+    workDir: null,
+    keepWorkDir: false,
+    lockTimeout: options.lockTimeout,
+    // As run does by default: instruction suites pinned, throughput ones not.
+    pin: { mode: 'auto', label: '--pin' },
+    // One server per run: nothing to measure at once.
+    parallelSides: { mode: 'off', label: '--parallel-sides' },
+  };
 }
 
 // ---- The report ----

@@ -14,6 +14,7 @@ import {
 import { DEFAULT_STORE_BYTES, parseSize } from '../builder/store-key.js';
 import { InputError } from '../errors.js';
 import { FLAVOR_NAMES } from '../results/results-schema.js';
+import { inspectServer, type ServerInstall } from '../server/inspect.js';
 import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { cliSpelling, type FlagSpelling } from './spelling.js';
@@ -74,13 +75,20 @@ export interface BuildCommandOutcome extends BuildOutcome {
   readonly summary: string;
 }
 
+/** The check a build ends with, and a stored build passes before it is reused: what `run` does first. */
+const inspectPrefix = (prefix: string): Promise<ServerInstall> => inspectServer(prefix, '--prefix');
+
 /** Builds and installs one server (or only `request.targets`); build directories stay for the next build. */
 export async function buildCommand(
   request: BuildRequest,
   logger: Logger,
   scope?: CleanupScope,
 ): Promise<BuildCommandOutcome> {
-  const outcome = await inCleanupScope(logger, (own) => buildServer(request, logger, own), scope);
+  const outcome = await inCleanupScope(
+    logger,
+    (own) => buildServer(request, logger, own, inspectPrefix),
+    scope,
+  );
   return { ...outcome, summary: describeBuild(outcome) };
 }
 

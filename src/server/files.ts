@@ -11,7 +11,7 @@
 // 'mysql.tmp_user_nopasswd'" when two runs overlapped) or a server this tool did not start.
 // When <dir> is too deep for a unix socket path, the socket goes into a short directory made
 // under the system temp dir instead, and that directory is removed by destroy().
-import { mkdtemp, open, stat } from 'node:fs/promises';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -59,11 +59,13 @@ export async function socketLocation(
   return { socketPath, socketDir };
 }
 
-export async function exists(file: string): Promise<boolean> {
-  return stat(file).then(
-    () => true,
-    () => false,
-  );
+/** Removes what destroy() removes (see the header): everything the side's server made but its error log. */
+export async function removeSideFiles(paths: ServerPaths): Promise<void> {
+  const { datadir, tmpdir, socketPath, socketDir, pidFile, configFile } = paths;
+  await rm(datadir, { recursive: true, force: true });
+  await rm(tmpdir, { recursive: true, force: true });
+  for (const file of [socketPath, `${socketPath}.lock`, pidFile, configFile]) await rm(file, { force: true });
+  if (socketDir !== undefined) await rm(socketDir, { recursive: true, force: true });
 }
 
 export async function fileSize(file: string): Promise<number> {

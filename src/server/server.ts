@@ -5,22 +5,32 @@
 // exists), the socket, pid and option files in its own directory, a temp socket directory it
 // created, and the one process it spawned. That process is recorded in the machine's registry
 // (registry.ts) while it runs, so that a later run stops it if this one is killed.
-import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
 import { errorMessage, ServerError } from '../errors.js';
 import type { CleanupScope } from '../shell/cleanup.js';
+import { exists } from '../shell/file-exists.js';
 import { renderConfigFile } from './config-file.js';
-import { mysqlErrno, withConnection, type ConnectionInfo, type Route } from './connection.js';
+import type { ConnectionInfo } from './connection.js';
 import { initializeDatadir } from './datadir.js';
 import { describeExit, quoteErrorLog, saysAddressInUse } from './error-log.js';
-import { buildFacts, FACTS_QUERY, STATUS_QUERY, VARIABLES_QUERY, type RunningFacts } from './facts.js';
-import { exists, fileSize, readLogSince, sidePaths, socketLocation, type ServerPaths } from './files.js';
+import type { RunningFacts } from './facts.js';
+import {
+  fileSize,
+  readLogSince,
+  removeSideFiles,
+  sidePaths,
+  socketLocation,
+  type ServerPaths,
+} from './files.js';
 import type { ServerInstall } from './inspect.js';
 import { mergeOptions } from './options.js';
 import { pickFreePort } from './port.js';
 import { ServerProcess, type ExitStatus } from './process.js';
+import { connectionFor, ping, prepareForSysbench, queryFacts } from './queries.js';
+import { shutDown } from './shutdown.js';
 import { waitUntilReady } from './ready.js';
 import { ServerRegistry } from './registry.js';
 
@@ -60,14 +70,8 @@ export interface ServerLaunch {
 }
 
 const DEFAULT_START_TIMEOUT_MS = 120_000;
-const DEFAULT_STOP_TIMEOUT_MS = 120_000;
-const NOT_READY_GRACE_MS = 5_000;
 /** Another process can take the port between picking it and the server binding it. */
 const PORT_ATTEMPTS = 3;
-const DATABASE = 'sbtest';
-const ROOT = 'root';
-const ER_ACCESS_DENIED_ERROR = 1045;
-const ER_HOST_NOT_PRIVILEGED = 1130;
 
 type LaunchOutcome = 'ready' | 'port-taken';
 
@@ -196,16 +200,7 @@ export class ManagedServer {
   async facts(): Promise<RunningFacts> {
     const info = this.connection;
     try {
-      return await withConnection(info, 'socket', async (connection) => {
-        const [factsRows] = await connection.query(FACTS_QUERY);
-        const [variableRows] = await connection.query(VARIABLES_QUERY);
-        // The counters' names help compare work later; a server that will not say is still measured.
-        const statusRows = await connection.query(STATUS_QUERY).then(
-          ([rows]) => rows,
-          () => undefined,
-        );
-        return buildFacts(this.setup.install, this.setup.options, factsRows, variableRows, statusRows);
-      });
+      return await queryFacts(info, this.setup.install, this.setup.options);
     } catch (error) {
       await this.assertAlive();
       if (error instanceof ServerError) throw error;
@@ -237,14 +232,7 @@ export class ManagedServer {
   /** Spawns one server on `port` and waits until it is ready, or fails with its error log. */
   private async launch(port: number): Promise<LaunchOutcome> {
     const { install, scope } = this.setup;
-    const info: ConnectionInfo = {
-      socketPath: this.paths.socketPath,
-      host: '127.0.0.1',
-      port,
-      user: ROOT,
-      password: '',
-      database: DATABASE,
-    };
+    const info = connectionFor(this.paths.socketPath, port);
     await writeFile(
       this.paths.configFile,
       renderConfigFile({
@@ -271,7 +259,7 @@ export class ManagedServer {
     switch (outcome.kind) {
       case 'ready':
         try {
-          await this.prepare(info);
+          await prepareForSysbench(info, install.binary);
           // Interrupted while preparing: stopped here, not handed to a run that is over.
           scope.throwIfInterrupted();
         } catch (error) {
@@ -358,62 +346,8 @@ export class ManagedServer {
     });
   }
 
-  /** The database sysbench uses, and root over TCP (MySQL's --initialize-insecure makes only root@localhost). */
-  private async prepare(info: ConnectionInfo): Promise<void> {
-    await withConnection(info, 'socket', async (connection) => {
-      await connection.query(`CREATE DATABASE IF NOT EXISTS ${DATABASE}`);
-    });
-    const probeTcp = (): Promise<void> => ping(info, 'tcp');
-    try {
-      await probeTcp();
-      return;
-    } catch (error) {
-      const errno = mysqlErrno(error);
-      if (errno !== ER_ACCESS_DENIED_ERROR && errno !== ER_HOST_NOT_PRIVILEGED) {
-        throw new ServerError(
-          `server ${this.setup.install.binary} answers on its socket but not on 127.0.0.1:${info.port}: ${errorMessage(error)}`,
-          { cause: error },
-        );
-      }
-    }
-    // Not needed on MariaDB (mariadb-install-db makes root@127.0.0.1); documented MySQL behaviour.
-    await withConnection(info, 'socket', async (connection) => {
-      await connection.query(`CREATE USER IF NOT EXISTS '${ROOT}'@'127.0.0.1' IDENTIFIED BY ''`);
-      await connection.query(`GRANT ALL PRIVILEGES ON *.* TO '${ROOT}'@'127.0.0.1' WITH GRANT OPTION`);
-    });
-    await probeTcp();
-  }
-
-  private async terminate(running: ServerProcess): Promise<void> {
-    if (running.exitStatus) return;
-    const { scope } = this.setup;
-    const pid = running.spawnedPid ?? '?';
-    if (scope.interrupted) {
-      // An interrupted run throws its datadirs away, so a clean shutdown saves nothing, and a
-      // cancelled job's runner kills this process 10 s after its first signal, well within the
-      // grace a busy server may take: whatever is still running then is left behind.
-      this.setup.log?.(`killing server pid ${pid} (SIGKILL): the run was interrupted`);
-      await running.kill();
-      return;
-    }
-    this.setup.log?.(`stopping server pid ${pid}`);
-    const grace = this.setup.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS;
-    // A server that never got ready holds no work worth a clean shutdown, and mariadbd 10.11
-    // sent SIGTERM while starting can hang for good (seen here: main thread waiting in
-    // init_slave(), no signal thread left to act on further signals). Short grace, then SIGKILL.
-    // An interrupt during the shutdown cuts the grace short, for the same reason as above.
-    const status = await running.terminate(
-      this.ready ? grace : Math.min(grace, NOT_READY_GRACE_MS),
-      undefined,
-      scope.signal,
-    );
-    if (status.signal === 'SIGKILL') {
-      this.setup.log?.(
-        scope.signal.aborted
-          ? 'the run was interrupted during the shutdown: the server was killed (SIGKILL)'
-          : 'the server did not shut down in time and was killed (SIGKILL)',
-      );
-    }
+  private terminate(running: ServerProcess): Promise<void> {
+    return shutDown(running, this.ready, this.setup);
   }
 
   private onExit(running: ServerProcess, status: ExitStatus): void {
@@ -448,12 +382,7 @@ export class ManagedServer {
     // If the server cannot be stopped, its files stay: removing a live datadir helps nobody.
     await this.stop();
     this.connectionInfo = undefined;
-    const { datadir, tmpdir, socketPath, socketDir, pidFile, configFile } = this.paths;
-    await rm(datadir, { recursive: true, force: true });
-    await rm(tmpdir, { recursive: true, force: true });
-    for (const file of [socketPath, `${socketPath}.lock`, pidFile, configFile])
-      await rm(file, { force: true });
-    if (socketDir !== undefined) await rm(socketDir, { recursive: true, force: true });
+    await removeSideFiles(this.paths);
   }
 
   private assertNotDestroyed(): void {
@@ -467,10 +396,4 @@ export class ManagedServer {
     if (this.teardownPromise)
       throw new ServerError(`server ${this.setup.install.binary} was destroyed while starting`);
   }
-}
-
-async function ping(info: ConnectionInfo, route: Route): Promise<void> {
-  await withConnection(info, route, async (connection) => {
-    await connection.query('SELECT 1');
-  });
 }

@@ -1,4 +1,5 @@
-// Parses sysbench 1.0's text output: the final report and every --report-interval line.
+// Parses sysbench 1.0's text output: the final report and every --report-interval line (read by
+// interval-lines.ts).
 // Pure: takes the output, returns a validated SysbenchReport or throws a BenchmarkError.
 //
 // Why text and not a Lua report hook: in 1.0.20 the hook behind sysbench.hooks.report_cumulative
@@ -11,23 +12,9 @@
 // exactly once and numeric, or the whole output is rejected. A missing value is never a zero.
 import { BenchmarkError, tailLines } from '../errors.js';
 import { parseLatencyHistogram } from './histogram.js';
-import { IntervalReport, SysbenchReport } from './report-schema.js';
-
-/** How many lines of output an error message quotes. */
-const QUOTED_LINES = 15;
-
-const DECIMAL = /^\d+(?:\.\d+)?$/;
-const INTEGER = /^\d+$/;
-
-// "[ 1s ] thds: 4 tps: 85227.11 qps: 85227.11 (r/w/o: 85227.11/0.00/0.00) lat (ms,99%): 0.14
-// err/s: 0.00 reconn/s: 0.00" (one line). sysbench.report_default, which custom scripts may
-// call from their own hook, prints "err/s" without the colon.
-const INTERVAL_START = /^\[\s*\d+s\s*\]/;
-const INTERVAL_LINE =
-  /^\[\s*(\S+)s\s*\]\s+thds:\s+(\S+)\s+tps:\s+(\S+)\s+qps:\s+(\S+)\s+\(r\/w\/o:\s+([^/\s]+)\/([^/\s]+)\/([^)\s]+)\)\s+lat\s+\(ms,(\d+)%\):\s+(\S+)\s+err\/s:?\s+(\S+)\s+reconn\/s:\s+(\S+)$/;
-
-/** With --rate (a fixed arrival rate), sysbench adds a line per interval on its event queue. */
-const QUEUE_LINE = /^\[\s*\S+s\s*\]\s+queue length:\s+\d+,\s+concurrency:\s+\d+$/;
+import { readIntervals } from './interval-lines.js';
+import { decimal, integer, outputFailure, splitLines } from './output-text.js';
+import { SysbenchReport } from './report-schema.js';
 
 const FATAL_LINE = /^(?:FATAL|ALERT):/;
 
@@ -130,59 +117,9 @@ const FIELDS: readonly FieldSpec[] = [
   },
 ];
 
-function failure(cell: string, problem: string, output: string): BenchmarkError {
-  const tail = tailLines(output, QUOTED_LINES);
-  return new BenchmarkError(
-    `sysbench output for ${cell} ${problem}; the run cannot be trusted, so it is not recorded. ` +
-      (tail ? `Last lines of the output:\n${tail}` : 'The output was empty.'),
-  );
-}
-
 /** Lines sysbench prints when it gives up ("FATAL: …"); a run that printed one is not a result. */
 export function fatalLines(output: string): string[] {
   return splitLines(output).filter((line) => FATAL_LINE.test(line.trim()));
-}
-
-function splitLines(output: string): string[] {
-  return output.split(/\r?\n/);
-}
-
-/** A decimal as sysbench prints it ("0.05", "9945.17"); undefined for "-nan", "inf", "1e5"… */
-function decimal(text: string): number | undefined {
-  return DECIMAL.test(text) ? Number(text) : undefined;
-}
-
-function integer(text: string): number | undefined {
-  return INTEGER.test(text) ? Number(text) : undefined;
-}
-
-/**
- * One --report-interval line, or null when the line is not a well-formed interval line.
- * Also returns the percentile the line's latency is at, which IntervalReport does not keep.
- */
-function readIntervalLine(line: string): { interval: IntervalReport; percentile: number } | null {
-  const match = INTERVAL_LINE.exec(line.trim());
-  if (!match) return null;
-  const [, time, threads, tps, qps, reads, writes, other, percentile, latency, errors, reconnects] = match;
-  const candidate = {
-    timeS: decimal(time ?? ''),
-    threads: integer(threads ?? ''),
-    tps: decimal(tps ?? ''),
-    qps: decimal(qps ?? ''),
-    readQps: decimal(reads ?? ''),
-    writeQps: decimal(writes ?? ''),
-    otherQps: decimal(other ?? ''),
-    latencyPercentileMs: decimal(latency ?? ''),
-    errorsPerS: decimal(errors ?? ''),
-    reconnectsPerS: decimal(reconnects ?? ''),
-  };
-  const parsed = IntervalReport.safeParse(candidate);
-  return parsed.success ? { interval: parsed.data, percentile: Number(percentile) } : null;
-}
-
-/** Parses one `--report-interval` line; null when it is not one (for live progress). */
-export function parseIntervalLine(line: string): IntervalReport | null {
-  return readIntervalLine(line)?.interval ?? null;
 }
 
 type Captured = Map<FieldKey, readonly string[]>;
@@ -207,15 +144,15 @@ function readReportFields(lines: readonly string[], cell: string, output: string
     if (section === undefined) continue;
     const spec = FIELDS.find((field) => field.section === section && field.pattern.test(line));
     if (!spec && index === last) {
-      throw failure(
+      throw outputFailure(
         cell,
         `ends in the middle of its final report, at "${line}"; the output is truncated`,
         output,
       );
     }
-    if (!spec) throw failure(cell, `has an unexpected line in its final report: "${line}"`, output);
+    if (!spec) throw outputFailure(cell, `has an unexpected line in its final report: "${line}"`, output);
     if (captured.has(spec.key)) {
-      throw failure(cell, `reports "${spec.label}" twice in its final report`, output);
+      throw outputFailure(cell, `reports "${spec.label}" twice in its final report`, output);
     }
     const match = spec.pattern.exec(line);
     captured.set(spec.key, match ? match.slice(1) : []);
@@ -233,7 +170,7 @@ function fieldReader(captured: Captured, cell: string, output: string): FieldRea
   const text = (key: FieldKey, index: number): string => {
     const spec = FIELDS.find((field) => field.key === key);
     const value = captured.get(key)?.[index];
-    if (value === undefined) throw failure(cell, `has no "${spec?.label ?? key}" value`, output);
+    if (value === undefined) throw outputFailure(cell, `has no "${spec?.label ?? key}" value`, output);
     return value;
   };
   const label = (key: FieldKey): string => FIELDS.find((field) => field.key === key)?.label ?? key;
@@ -241,14 +178,14 @@ function fieldReader(captured: Captured, cell: string, output: string): FieldRea
     count(key: FieldKey, index = 0): number {
       const value = integer(text(key, index));
       if (value === undefined) {
-        throw failure(cell, `has a non-numeric "${label(key)}" count: "${text(key, index)}"`, output);
+        throw outputFailure(cell, `has a non-numeric "${label(key)}" count: "${text(key, index)}"`, output);
       }
       return value;
     },
     decimal(key: FieldKey, index = 0): number {
       const value = decimal(text(key, index));
       if (value === undefined) {
-        throw failure(cell, `has a non-numeric "${label(key)}" value: "${text(key, index)}"`, output);
+        throw outputFailure(cell, `has a non-numeric "${label(key)}" value: "${text(key, index)}"`, output);
       }
       return value;
     },
@@ -259,27 +196,9 @@ function readThreads(lines: readonly string[], cell: string, output: string): nu
   const line = lines.find((candidate) => candidate.startsWith('Number of threads:'));
   const value = integer(line?.slice('Number of threads:'.length).trim() ?? '');
   if (value === undefined) {
-    throw failure(cell, 'has no "Number of threads: N" line (is this sysbench 1.0 output?)', output);
+    throw outputFailure(cell, 'has no "Number of threads: N" line (is this sysbench 1.0 output?)', output);
   }
   return value;
-}
-
-function readIntervals(lines: readonly string[], percentile: number, cell: string, output: string) {
-  const intervals: IntervalReport[] = [];
-  for (const line of lines) {
-    if (!INTERVAL_START.test(line.trim()) || QUEUE_LINE.test(line.trim())) continue;
-    const read = readIntervalLine(line);
-    if (!read) throw failure(cell, `has a malformed interval line: "${line.trim()}"`, output);
-    if (read.percentile !== percentile) {
-      throw failure(
-        cell,
-        `has an interval line at the ${read.percentile}th percentile but a final report at the ${percentile}th`,
-        output,
-      );
-    }
-    intervals.push(read.interval);
-  }
-  return intervals;
 }
 
 /**
@@ -289,14 +208,14 @@ function readIntervals(lines: readonly string[], percentile: number, cell: strin
 function finalReportStart(lines: readonly string[], cell: string, output: string): number {
   const fatal = fatalLines(output);
   if (fatal.length > 0) {
-    throw failure(cell, `has sysbench errors:\n${fatal.slice(0, 5).join('\n')}\n`, output);
+    throw outputFailure(cell, `has sysbench errors:\n${fatal.slice(0, 5).join('\n')}\n`, output);
   }
   const start = lines.findIndex((line) => line.trim() === 'SQL statistics:');
   if (start === -1) {
-    throw failure(cell, 'has no final report ("SQL statistics:"); the run did not finish', output);
+    throw outputFailure(cell, 'has no final report ("SQL statistics:"); the run did not finish', output);
   }
   if (lines.slice(start + 1).some((line) => line.trim() === 'SQL statistics:')) {
-    throw failure(
+    throw outputFailure(
       cell,
       'has more than one final report (--report-checkpoints?); expected exactly one',
       output,
@@ -310,7 +229,7 @@ function readCompleteReport(report: readonly string[], cell: string, output: str
   const captured = readReportFields(report, cell, output);
   const missing = FIELDS.filter((field) => !captured.has(field.key)).map((field) => `"${field.label}"`);
   if (missing.length > 0) {
-    throw failure(
+    throw outputFailure(
       cell,
       `is missing ${missing.join(', ')}; the report is incomplete (a truncated run?)`,
       output,
@@ -318,7 +237,7 @@ function readCompleteReport(report: readonly string[], cell: string, output: str
   }
   // sysbench ends every line with a newline: without one, the last value may be cut short.
   if (!output.endsWith('\n')) {
-    throw failure(cell, 'does not end with a newline; the output is truncated', output);
+    throw outputFailure(cell, 'does not end with a newline; the output is truncated', output);
   }
   return captured;
 }
@@ -369,7 +288,7 @@ function checkQueryCounts(
   output: string,
 ): void {
   if (queries.read + queries.write + queries.other !== queries.total) {
-    throw failure(
+    throw outputFailure(
       cell,
       `is inconsistent: read + write + other (${queries.read} + ${queries.write} + ${queries.other}) is not total (${queries.total})`,
       output,
@@ -377,7 +296,11 @@ function checkQueryCounts(
   }
   const queriesCount = field.count('queries', 0);
   if (queriesCount !== queries.total) {
-    throw failure(cell, `is inconsistent: queries (${queriesCount}) is not total (${queries.total})`, output);
+    throw outputFailure(
+      cell,
+      `is inconsistent: queries (${queriesCount}) is not total (${queries.total})`,
+      output,
+    );
   }
 }
 
@@ -385,7 +308,7 @@ function validated(candidate: SysbenchReport, cell: string, output: string): Sys
   const parsed = SysbenchReport.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw failure(
+    throw outputFailure(
       cell,
       `has an invalid value at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? ''}`,
       output,

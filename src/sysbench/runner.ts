@@ -17,7 +17,8 @@ import {
   SEEDED_PREPARE_SCRIPT,
   type SysbenchConnection,
 } from './args.js';
-import { fatalLines, parseIntervalLine, parseSysbenchReport } from './parse-output.js';
+import { parseIntervalLine } from './interval-lines.js';
+import { fatalLines, parseSysbenchReport } from './parse-output.js';
 import type { IntervalReport, SysbenchReport } from './report-schema.js';
 
 export type { SysbenchConnection } from './args.js';
