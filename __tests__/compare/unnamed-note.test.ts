@@ -1,6 +1,6 @@
 // What the 0x… entries of a function list are: code without a symbol, in which objects.
-import { unnamedNote } from '../../src/compare/function-deltas.js';
-import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
+import { unnamedNote } from '../../src/report/document/functions.js';
+import { renderVerdictSummary } from '../../src/report/render/terminal.js';
 import { abReportInput, fixtureResults } from '../helpers/report-input.js';
 
 describe('unnamedNote', () => {

@@ -1,6 +1,7 @@
 // The action's steps: read every input, build the servers when given source trees, run the suite,
 // judge it, post to the pull request and set the outputs. The one place that calls core.setFailed.
-import { buildStages, runStages, stageMarkdown, stageTable } from '../report/stage-table.js';
+import { renderJobSummary } from '../report/render/job-summary.js';
+import { buildStages, runStages, type StageRow, stageTable } from '../report/stage-table.js';
 import * as core from '@actions/core';
 import { dirname, join } from 'node:path';
 
@@ -101,10 +102,10 @@ async function mergeAndJudge(): Promise<void> {
 }
 
 /**
- * The stage table of the job summary: the builds of this job (each side's build.json, which the
+ * The stages of the job summary's table: the builds of this job (each side's build.json, which the
  * results carry), the run and the compare.
  */
-function jobStages(outcome: RunOutcome, compared: CompareOutcome, built: boolean): string {
+function jobStages(outcome: RunOutcome, compared: CompareOutcome, built: boolean): StageRow[] {
   const builds = built
     ? (['base', 'head'] as const).flatMap((side) => {
         if (reusedSides.has(side))
@@ -113,7 +114,7 @@ function jobStages(outcome: RunOutcome, compared: CompareOutcome, built: boolean
         return info ? buildStages(info, side) : [];
       })
     : [];
-  return `\n\n### Time per stage\n\n${stageMarkdown([...builds, ...runStages(outcome.results), ...compared.stages])}\n`;
+  return [...builds, ...runStages(outcome.results), ...compared.stages];
 }
 
 async function judge(outcome: RunOutcome, inputs: CompareInputs, built = false): Promise<CompareOutcome> {
@@ -134,7 +135,7 @@ async function judge(outcome: RunOutcome, inputs: CompareInputs, built = false):
   // The job summary shows the same content as the comment (outside GitHub there is none).
   if (process.env.GITHUB_STEP_SUMMARY)
     await core.summary
-      .addRaw(compared.report.commentWithoutImages + jobStages(outcome, compared, built))
+      .addRaw(renderJobSummary(compared.report.commentWithoutImages, jobStages(outcome, compared, built)))
       .write();
   core.setOutput('verdict', compared.verdict.verdict);
   core.setOutput('regressions', String(compared.verdict.counts.regression));

@@ -27,7 +27,7 @@ import { baselineSide, newestEntry } from '../baseline/entry.js';
 import type { BaselineEntry } from '../baseline/baseline-schema.js';
 import { writeReport, type WrittenReport } from '../report/write-report.js';
 import { readBaselineFile } from '../baseline/store.js';
-import { renderVerdictSummary } from '../compare/verdict-summary.js';
+import { renderVerdictSummary } from '../report/render/terminal.js';
 import { SOURCE_URL, Verdict } from '../compare/verdict-schema.js';
 import { compareLines } from './compare-lines.js';
 

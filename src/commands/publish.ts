@@ -47,7 +47,7 @@ import {
 import { relinkedLines } from './compare-lines.js';
 import { foldLines } from '../format.js';
 import { type CellComparison, parseVerdict, type ReadVerdict, Verdict } from '../compare/verdict-schema.js';
-import { renderVerdictSummary } from '../compare/verdict-summary.js';
+import { renderVerdictSummary } from '../report/render/terminal.js';
 import { errorMessage, GateError, InputError } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { findPullRequest, type FoundPullRequest } from '../github/find-pull-request.js';
