@@ -1,11 +1,11 @@
 // Cells, tables and sections of the HTML page. Everything quoted is escaped for where it goes;
 // numbers follow format.ts's rules for the comment and the page (typographic minus, thousands).
 import { verdictLabel } from '../../../compare/verdict-schema.js';
-import { formatChangePercent, formatCount, formatFigure, formatPValue } from '../../../format.js';
+import { formatCount, formatFigure, formatPValue } from '../../../format.js';
 import { pickCells } from '../../document/cells.js';
 import type { Cell, Column, PValueCell, Table, VerdictCell } from '../../document/model.js';
 import { escapeHtml } from '../../markdown.js';
-import { figureText, intervalText, transitionText } from '../figures.js';
+import { changeText, figureText, intervalText, transitionText } from '../figures.js';
 
 export const text = escapeHtml;
 
@@ -32,7 +32,7 @@ export function htmlCells(cell: Cell): string[] {
     case 'range':
       return [text(`${formatFigure(cell.low)}–${formatFigure(cell.high)}`)];
     case 'change':
-      return [text(formatChangePercent(cell.value)), text(intervalText(cell))];
+      return [text(changeText(cell.value)), text(intervalText(cell))];
     case 'transition':
       return [text(transitionText(cell.base, cell.head))];
     case 'p-value':

@@ -1,11 +1,11 @@
 // Cells and tables for GitHub-flavoured markdown: the typographic minus and grouped thousands
 // (format.ts's rules for the comment), and everything quoted escaped so that a cell stays a cell.
 import { verdictLabel } from '../../../compare/verdict-schema.js';
-import { formatChangePercent, formatFigure, formatPValue } from '../../../format.js';
+import { formatFigure, formatPValue } from '../../../format.js';
 import type { Cell, Column, VerdictCell } from '../../document/model.js';
 import { threadsLabel } from '../../labels.js';
 import { escapeTableCell, markdownUrl, tableDelimiter, tableRow } from '../../markdown.js';
-import { figureText, intervalText, transitionText } from '../figures.js';
+import { changeText, figureText, intervalText, transitionText } from '../figures.js';
 
 /** A gating cell's verdict, marked so that a change stands out; the others as they are. */
 function verdictText(cell: VerdictCell): string {
@@ -36,7 +36,7 @@ export function markdownCells(cell: Cell): string[] {
     case 'range':
       return [`${formatFigure(cell.low)}–${formatFigure(cell.high)}`];
     case 'change':
-      return [`${formatChangePercent(cell.value)} ${intervalText(cell)}`];
+      return [`${changeText(cell.value)} ${intervalText(cell)}`];
     case 'transition':
       return [transitionText(cell.base, cell.head)];
     case 'p-value':

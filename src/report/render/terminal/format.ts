@@ -1,36 +1,9 @@
 // Cells and tables for a terminal: ASCII signs, narrow figures (format.ts's terminal rules) and
 // columns aligned with spaces. Text goes out as it is: a terminal renders no markup.
 import { verdictLabel } from '../../../compare/verdict-schema.js';
-import {
-  formatChangePercentPlain,
-  formatCountPlain,
-  formatFigurePlain,
-  formatPercent,
-  formatPValue,
-  formatSignedCountPlain,
-  formatToleranceWhole,
-} from '../../../format.js';
-import type { Cell, Column, NumberCell, VerdictCell } from '../../document/model.js';
-import { formatSeconds } from '../../document/stages.js';
-
-function numberText(cell: NumberCell): string {
-  switch (cell.format) {
-    case 'integer':
-      return String(cell.value);
-    case 'figure':
-      return formatFigurePlain(cell.value);
-    case 'count':
-      return formatCountPlain(cell.value);
-    case 'signed-count':
-      return formatSignedCountPlain(cell.value);
-    case 'percent':
-      return formatPercent(cell.value);
-    case 'tolerance':
-      return formatToleranceWhole(cell.value);
-    case 'seconds':
-      return formatSeconds(cell.value);
-  }
-}
+import { formatFigurePlain, formatPValue } from '../../../format.js';
+import type { Cell, Column, VerdictCell } from '../../document/model.js';
+import { changeText, figureText, intervalText } from '../figures.js';
 
 /** A gating change in capitals, so that it stands out in a column of lower-case verdicts. */
 function verdictText(cell: VerdictCell): string {
@@ -48,14 +21,11 @@ export function terminalCells(cell: Cell): string[] {
     case 'code':
       return [cell.text ?? '(absent)'];
     case 'number':
-      return [numberText(cell)];
+      return [figureText(cell, 'plain')];
     case 'range':
       return [`${formatFigurePlain(cell.low)}–${formatFigurePlain(cell.high)}`];
     case 'change':
-      return [
-        formatChangePercentPlain(cell.value),
-        `[${formatChangePercentPlain(cell.low)}, ${formatChangePercentPlain(cell.high)}]`,
-      ];
+      return [changeText(cell.value, 'plain'), intervalText(cell, 'plain')];
     case 'transition':
       return [`${formatFigurePlain(cell.base)} → ${formatFigurePlain(cell.head)}`];
     case 'p-value':
