@@ -42,6 +42,9 @@ describe('renderHtmlPage', () => {
   });
 
   it('has every latency distribution, its KS distance and p in columns of their own, a moved tail marked', () => {
+    const rows = page.match(/<tr><td>oltp_\w+ @ \d+<\/td><td class="num">[\d,]+<\/td>.*<\/tr>/g) ?? [];
+    expect(rows).toHaveLength(7);
+    expect(rows.filter((row) => row.endsWith('<td><strong>moved</strong></td></tr>'))).toHaveLength(3);
     expect(page).toMatch(
       /<tr><td>oltp_point_select @ 8<\/td><td class="num">[\d,]+<\/td><td class="num">[\d,]+<\/td><td class="num">0\.099 → 0\.10 \(\+1\.0%\)<\/td>.*<td class="num">0\.030<\/td><td class="num">0\.056<\/td><td><strong>moved<\/strong><\/td><\/tr>/,
     );

@@ -55,6 +55,8 @@ describe('renderTerminalSummary', () => {
   });
 
   it('gives each latency distribution a line, marking a moved tail', () => {
+    expect(lines.filter((line) => /^ {2}oltp_\w+ @ \d+: p50 /.test(line))).toHaveLength(7);
+    expect(lines.filter((line) => line.endsWith('← the tail moved'))).toHaveLength(3);
     expect(summary).toMatch(
       /^ {2}oltp_point_select @ 8: p50 0\.099 → 0\.10, .* KS 0\.030, p \S+ {2}← the tail moved$/m,
     );
