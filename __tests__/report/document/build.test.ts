@@ -176,6 +176,19 @@ describe('buildReportDocument', () => {
     expect(cells.reps).toEqual({ kind: 'text', text: '3' });
   });
 
+  it('writes the repetitions as one figure when both sides have as many, else base/head', () => {
+    const made = input('instructions-performance-schema.json');
+    const [first, ...rest] = made.verdict.cells;
+    if (first === undefined) throw new Error('no cell');
+    const uneven = { ...first, head: { ...first.head, values: [...first.head.values, 1, 2] } };
+    const rows = buildReportDocument({ ...made, verdict: { ...made.verdict, cells: [uneven, ...rest] } })
+      .results.rows;
+    expect(rows.slice(0, 2).map((row) => row.cells.reps)).toEqual([
+      { kind: 'text', text: '3/5' },
+      { kind: 'text', text: '3' },
+    ]);
+  });
+
   it('marks the hunks shown where space is short: those that cost anything, costliest first, linked', () => {
     const { lines } = buildReportDocument(everySection());
     if (lines?.status !== 'mapped') throw new Error('no lines');
