@@ -8,7 +8,7 @@ import {
   looksOfRun,
   undecidedCells,
 } from '../../src/compare/verdict.js';
-import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
+import { renderVerdictSummary } from '../../src/report/render/terminal.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
 import { sideOf } from '../../src/compare/judge.js';
 import { InputError } from '../../src/errors.js';

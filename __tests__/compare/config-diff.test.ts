@@ -1,5 +1,5 @@
 import { sameSetting, serverDiff, variablesDiff } from '../../src/compare/config-diff.js';
-import { foldConfigDiff } from '../../src/compare/verdict-summary.js';
+import { foldConfigDiff } from '../../src/report/document/differences.js';
 import { readResults } from '../../src/results/results-file.js';
 
 const FIXTURE = new URL('../../__fixtures__/results/quick-mariadb-10.11.json', import.meta.url).pathname;

@@ -8,7 +8,7 @@ import {
   oneSidedHeadline,
 } from '../../src/compare/config-groups.js';
 import type { ConfigDifference } from '../../src/compare/verdict-schema.js';
-import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
+import { renderVerdictSummary } from '../../src/report/render/terminal.js';
 import { commentMarker, renderComment } from '../../src/report/comment.js';
 import { renderHtmlReport } from '../../src/report/html.js';
 import type { ReportInput } from '../../src/report/report-input.js';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 
 import { BASELINE_FUNCTIONS, createEntry } from '../../src/baseline/entry.js';
 import { sideOf } from '../../src/compare/judge.js';
-import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
+import { renderVerdictSummary } from '../../src/report/render/terminal.js';
 import { buildVerdict, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
 import { parseResults } from '../../src/results/results-file.js';

@@ -6,7 +6,7 @@ import { baselineKey } from '../../src/baseline/key.js';
 import { compareOptionsFromFlags } from '../../src/commands/compare.js';
 import { latencyDistributions } from '../../src/compare/latency-distribution.js';
 import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
-import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
+import { renderVerdictSummary } from '../../src/report/render/terminal.js';
 import { MAX_ECDF_POINTS } from '../../src/compare/verdict-schema.js';
 import { latencySpec } from '../../src/report/charts.js';
 import { commentMarker, renderComment } from '../../src/report/comment.js';

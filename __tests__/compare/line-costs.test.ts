@@ -5,7 +5,8 @@ import { gunzipSync } from 'node:zlib';
 
 import { diffPathMatcher, parseLineCosts } from '../../src/cost/callgrind-lines.js';
 import { hunkLabel, parseDiffHunks } from '../../src/compare/diff-hunks.js';
-import { cellLines, hunkUrl, lineSection } from '../../src/compare/line-costs.js';
+import { cellLines, lineSection } from '../../src/compare/line-costs.js';
+import { hunkUrl } from '../../src/report/document/lines.js';
 import type { CellComparison } from '../../src/compare/verdict-schema.js';
 import { ResultsError } from '../../src/errors.js';
 

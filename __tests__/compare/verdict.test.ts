@@ -6,7 +6,7 @@ import {
   verdictExitCode,
   type SideData,
 } from '../../src/compare/verdict.js';
-import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
+import { renderVerdictSummary } from '../../src/report/render/terminal.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
 import { InputError } from '../../src/errors.js';
 import type { CellResult } from '../../src/results/results-schema.js';

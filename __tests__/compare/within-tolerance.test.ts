@@ -3,7 +3,7 @@
 import { METRICS } from '../../src/compare/metrics.js';
 import { buildVerdict, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
-import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
+import { renderVerdictSummary } from '../../src/report/render/terminal.js';
 import { commentMarker, renderComment } from '../../src/report/comment.js';
 import { renderHtmlReport } from '../../src/report/html.js';
 import type { ReportInput } from '../../src/report/report-input.js';

@@ -2,7 +2,7 @@
 // performance_schema OFF → ON (instructions suite), through the verdict, the terminal summary, the
 // comment, the HTML report and the charts.
 import { DEFAULT_COMPARE_OPTIONS, failedOn } from '../../src/compare/verdict.js';
-import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
+import { renderVerdictSummary } from '../../src/report/render/terminal.js';
 import { chartsFor } from '../../src/report/charts.js';
 import { renderComment } from '../../src/report/comment.js';
 import { renderHtmlReport } from '../../src/report/html.js';

@@ -20,7 +20,7 @@ import { cliSpelling, type FlagSpelling } from './spelling.js';
 import { readResults } from '../results/results-file.js';
 import { writeReport, type WrittenReport } from '../report/write-report.js';
 import { readBaselineFile } from '../baseline/store.js';
-import { renderVerdictSummary } from '../compare/verdict-summary.js';
+import { renderVerdictSummary } from '../report/render/terminal.js';
 import { SOURCE_URL, type Verdict } from '../compare/verdict-schema.js';
 import { compareLines } from './compare-lines.js';
 

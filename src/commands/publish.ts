@@ -24,7 +24,7 @@ import { workflowRepositoryUrl } from '../compare/line-links.js';
 import { rejudge } from '../compare/rejudge.js';
 import { verdictExitCode } from '../compare/verdict.js';
 import type { Verdict } from '../compare/verdict-schema.js';
-import { renderVerdictSummary } from '../compare/verdict-summary.js';
+import { renderVerdictSummary } from '../report/render/terminal.js';
 import { errorMessage, InputError } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { findPullRequest, type FoundPullRequest } from '../github/find-pull-request.js';

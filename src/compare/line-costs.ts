@@ -96,36 +96,3 @@ export function lineSection(
     cells: cells.map(({ sides, judged }) => cellLines(hunks, sides, judged)),
   };
 }
-
-/** Hunks shown per cell in the summary and the comment; verdict.json keeps more. */
-export const HUNKS_SHOWN = 8;
-
-/** The hunks worth a row: those whose lines cost anything on either side, costliest first. */
-export function shownHunks(cell: CellLines): HunkCost[] {
-  return cell.hunks.filter((hunk) => hunk.base > 0 || hunk.head > 0).slice(0, HUNKS_SHOWN);
-}
-
-/** "+2,412 of the +2,450 measured (98%)": what the diff's lines explain of a cell's change. */
-export function explainedLabel(cell: CellLines, count: (value: number) => string): string {
-  const share = cell.share === null ? '' : ` (${Math.round(cell.share * 100)}%)`;
-  return `${count(cell.explained)} of the ${count(cell.measured)} measured${share}`;
-}
-
-/** "+5.6% of the transaction", or '' when the base did nothing. */
-export function transactionShare(hunk: HunkCost): string {
-  if (hunk.shareOfTransaction === null || hunk.delta === 0) return '';
-  const percent = hunk.shareOfTransaction * 100;
-  return `${percent >= 0 ? '+' : '−'}${Math.abs(percent).toFixed(Math.abs(percent) < 0.1 ? 2 : 1)}% of the transaction`;
-}
-
-/** The hunk's lines at `commit` on the repository's site: ".../blob/<commit>/<path>#L12-L19". */
-export function hunkUrl(
-  sourceUrl: string,
-  commit: string,
-  hunk: Pick<HunkCost, 'path' | 'headStart' | 'headLines'>,
-): string {
-  const start = Math.max(1, hunk.headStart);
-  const end = start + Math.max(hunk.headLines, 1) - 1;
-  const path = hunk.path.split('/').map(encodeURIComponent).join('/');
-  return `${sourceUrl}/blob/${commit}/${path}#L${start}${end > start ? `-L${end}` : ''}`;
-}

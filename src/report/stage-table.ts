@@ -1,18 +1,13 @@
-// How long each stage of a build, a run and a compare took, as one table for the terminal and one
-// for the job summary. Pure: the seconds come from build.json, results.json and the compare
-// command's own clock.
+// How long each stage of a build, a run and a compare took: the rows, from build.json and
+// results.json (the compare command adds its own clock's). The document's stage times
+// (document/stages.ts) are rendered as a table for the terminal and one for the job summary.
 import { plural } from '../format.js';
 import type { BuildInfo, Results } from '../results/results-schema.js';
-import { escapeTableCell, tableDelimiter, tableRow } from './markdown.js';
+import type { StageRow } from './document/stages.js';
 
-export interface StageRow {
-  readonly stage: string;
-  readonly seconds: number;
-  /** What the stage did ("11 steps, 5 compiled"); empty when nothing to add. */
-  readonly detail: string;
-  /** Part of a stage above it (each side's share of measuring at once): left out of the total. */
-  readonly within?: boolean;
-}
+export type { StageRow } from './document/stages.js';
+export { stageMarkdown } from './render/markdown/stages.js';
+export { stageTable } from './render/terminal/stages.js';
 
 /** configure, compile and install of one build. */
 export function buildStages(info: BuildInfo, label = ''): StageRow[] {
@@ -64,49 +59,4 @@ export function runStages(results: Results): StageRow[] {
     }
   }
   return rows;
-}
-
-function seconds(value: number): string {
-  return `${(Math.round(value * 10) / 10).toFixed(1)} s`;
-}
-
-function total(rows: readonly StageRow[]): number {
-  return rows.filter((row) => row.within !== true).reduce((sum, row) => sum + row.seconds, 0);
-}
-
-/** The stages as an aligned text table with a total line. */
-export function stageTable(rows: readonly StageRow[]): string {
-  const all = [
-    ...rows.map((row) => [row.stage, seconds(row.seconds), row.detail]),
-    ['total', seconds(total(rows)), ''],
-  ];
-  const widths = [0, 1, 2].map((column) => Math.max(...all.map((cells) => (cells[column] ?? '').length)));
-  const line = (cells: readonly string[]): string =>
-    [(cells[0] ?? '').padEnd(widths[0] ?? 0), (cells[1] ?? '').padStart(widths[1] ?? 0), cells[2] ?? '']
-      .join('  ')
-      .trimEnd();
-  const rule = line(widths.map((width) => '-'.repeat(width)));
-  return [
-    line(['stage', 'time', '']),
-    rule,
-    ...all.slice(0, -1).map(line),
-    rule,
-    line(all[all.length - 1] ?? []),
-  ].join('\n');
-}
-
-/** The stages as a Markdown table, for the action's job summary. */
-export function stageMarkdown(rows: readonly StageRow[]): string {
-  return [
-    tableRow(['stage', 'time', '']),
-    tableDelimiter(['l', 'r', 'l']),
-    ...rows.map((row) =>
-      tableRow([
-        escapeTableCell(row.within ? `↳ ${row.stage.trim()}` : row.stage),
-        seconds(row.seconds),
-        escapeTableCell(row.detail),
-      ]),
-    ),
-    tableRow(['**total**', `**${seconds(total(rows))}**`, '']),
-  ].join('\n');
 }

@@ -2,7 +2,7 @@
 // whose relative links would show nothing there, then the time of each stage of the job.
 import { appendFileSync } from 'node:fs';
 
-import { stageMarkdown } from '../report/stage-table.js';
+import { renderJobSummary } from '../report/render/job-summary.js';
 import type { Sink } from './sink.js';
 
 export const JOB_SUMMARY = 'job summary';
@@ -11,9 +11,11 @@ export function jobSummarySink(path: string): Sink {
   return {
     name: JOB_SUMMARY,
     deliver(delivery) {
-      const stages =
-        delivery.stages.length === 0 ? '' : `\n\n### Time per stage\n\n${stageMarkdown(delivery.stages)}\n`;
-      appendFileSync(path, delivery.report.commentWithoutImages + stages);
+      const comment = delivery.report.commentWithoutImages;
+      appendFileSync(
+        path,
+        delivery.stages.length === 0 ? comment : renderJobSummary(comment, delivery.stages),
+      );
       return Promise.resolve({ sink: JOB_SUMMARY });
     },
   };

@@ -1,6 +1,6 @@
 // Fitting the comment into GitHub's limit: the blocks are rendered whole when they fit, and
 // otherwise shortened step by step (see Block), with a note near the top on what was left out.
-import { formatCount, groupThousands, plural } from '../../format.js';
+import { formatCount, groupThousands, plural } from '../../../format.js';
 import type { Block } from './blocks.js';
 
 interface Shortening {

@@ -1,5 +1,5 @@
 // What the comment is made of: blocks that trim.ts can drop or cut when the whole is too long.
-import { escapeHtml } from '../markdown.js';
+import { escapeHtml } from '../../markdown.js';
 
 /**
  * The comment is a list of blocks so that it can be shortened: folded details are dropped first

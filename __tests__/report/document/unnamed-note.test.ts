@@ -1,7 +1,7 @@
 // What the 0x… entries of a function list are: code without a symbol, in which objects.
-import { unnamedNote } from '../../src/compare/function-deltas.js';
-import { renderVerdictSummary } from '../../src/compare/verdict-summary.js';
-import { abReportInput, fixtureResults } from '../helpers/report-input.js';
+import { unnamedNote } from '../../../src/report/document/functions.js';
+import { renderVerdictSummary } from '../../../src/report/render/terminal.js';
+import { abReportInput, fixtureResults } from '../../helpers/report-input.js';
 
 describe('unnamedNote', () => {
   it('names the objects whose code has no symbol, once each', () => {

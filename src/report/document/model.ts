@@ -1,0 +1,250 @@
+// The verdict as one document, built once from the report input: the terminal summary, the
+// pull-request comment, the HTML report and the job summary are renderers of it (report/render/).
+// Every row is computed here, so the media cannot disagree on a figure; what stays with a renderer
+// is its medium: how numbers are written (format.ts has a rule per medium), escaping, layout, and
+// how much of a long table fits. Pure data.
+//
+// Text in cells and notes is raw, as results and servers gave it: every renderer escapes it.
+// The cells and tables themselves are in table.ts.
+import type { MetricName } from '../../compare/metrics.js';
+import type { CellVerdict, Verdict } from '../../compare/verdict-schema.js';
+import type { Row, Table } from './table.js';
+
+export type * from './table.js';
+
+// ---- Sections ----
+
+/** Where the base side came from: this A/B run's base side, or a stored baseline. */
+export interface BaseOrigin {
+  readonly kind: 'ab' | 'baseline';
+  readonly path: string;
+  readonly savedAt: string | null;
+  /** The stored baseline's commit, when it recorded one. */
+  readonly commit: string | null;
+}
+
+export interface SideSummary {
+  /** "MariaDB 10.11.19-MariaDB-0+deb12u1, compiler unknown". */
+  readonly server: string;
+  readonly binary: string;
+}
+
+export interface Headline {
+  readonly verdict: Verdict['verdict'];
+  /** "❌ Performance: fail — 4 regressions". */
+  readonly title: string;
+  readonly suite: string;
+  readonly counts: Verdict['counts'];
+  readonly gatingCells: number;
+  /** The gating cells' metrics as labels, in the order the cells have them. */
+  readonly gatingMetrics: readonly string[];
+  readonly inconclusivePolicy: 'pass' | 'fail';
+  /** What failed the verdict when the work per transaction may have (--gate-work); else null. */
+  readonly failedOn: string | null;
+  readonly base: SideSummary;
+  readonly head: SideSummary;
+  readonly origin: BaseOrigin;
+}
+
+/** How the cells were judged: what every medium states once, near the results or at the end. */
+export interface Method {
+  readonly alpha: number;
+  /** " spent over looks at 5, 8, 10 repetitions, …", or '' for one look. */
+  readonly spentOver: string;
+  readonly gateMetrics: readonly MetricName[];
+  /** The confidence of the intervals, in whole percent. */
+  readonly confidence: number;
+}
+
+export type SettingKey = 'setting' | 'base' | 'head';
+
+export interface SettingRow extends Row<SettingKey> {
+  /** A server fact (version, compiler), a variable, or a variable that follows the one above it. */
+  readonly role: 'server' | 'variable' | 'follower';
+  /** As the verdict names it. */
+  readonly name: string;
+  /** For a variable: how many rows below follow it (their names start with its own and "_"). */
+  readonly followers: number;
+}
+
+/** Variables only one side has, too many to list among the others. */
+export interface OneSidedList {
+  /** "212 variables exist only in MySQL 9.7.2". */
+  readonly headline: string;
+  /** "MySQL 9.7.2", "the head (MariaDB 11.4.2)". */
+  readonly label: string;
+  readonly names: readonly string[];
+  readonly table: Table<'variable' | 'value'>;
+}
+
+export interface Differences {
+  /** Variables, version and compiler are the same on both sides. */
+  readonly same: boolean;
+  /** Some cell changed, which the differences may explain. */
+  readonly explainsChanges: boolean;
+  readonly settings: Table<SettingKey, SettingRow>;
+  readonly oneSided: readonly OneSidedList[];
+}
+
+export type ResultKey =
+  | 'workload'
+  | 'threads'
+  | 'metric'
+  | 'baseMedian'
+  | 'baseRange'
+  | 'baseCv'
+  | 'headMedian'
+  | 'headRange'
+  | 'headCv'
+  | 'change'
+  | 'p'
+  | 'reps'
+  | 'tolerance'
+  | 'verdict'
+  | 'reason';
+
+export interface ResultRow extends Row<ResultKey> {
+  readonly workload: string;
+  readonly threads: number;
+  readonly metric: MetricName;
+  /** The metric as a table names it: "throughput (tps)". */
+  readonly metricLabel: string;
+  readonly gating: boolean;
+  /** A percentile from the latency histograms, which has a section of its own. */
+  readonly fromHistogram: boolean;
+  readonly verdict: CellVerdict;
+  readonly reason: string;
+}
+
+export type WorkKey = 'cell' | 'group' | 'counter' | 'base' | 'head' | 'change';
+
+export interface WorkRow extends Row<WorkKey> {
+  readonly workload: string;
+  readonly threads: number;
+  /** A changed counter, or the note on how many more verdict.json has. */
+  readonly kind: 'change' | 'more';
+  /** The counter's group as a title ("I/O and durability"); '' on a "more" row. */
+  readonly group: string;
+  /** "Innodb_data_fsyncs 0.0010 → 1.00"; '' on a "more" row. */
+  readonly described: string;
+  readonly followsThroughput: boolean;
+  /** Counters left out, on a "more" row. */
+  readonly more: number;
+}
+
+export type Work =
+  | { readonly status: 'unavailable'; readonly reason: string }
+  | {
+      readonly status: 'compared';
+      readonly sentence: string;
+      /** What counts as changed, in words. */
+      readonly rule: string;
+      /** The work decides the verdict (--gate-work). */
+      readonly gates: boolean;
+      readonly table: Table<WorkKey, WorkRow>;
+    };
+
+export type LatencyKey = 'cell' | 'baseEvents' | 'headEvents' | 'p50' | 'p95' | 'p99' | 'ks' | 'tail';
+
+export interface LatencyRow extends Row<LatencyKey> {
+  readonly tailMoved: boolean;
+}
+
+export interface Latency {
+  /** A tail percentile (p95Ms, p99Ms) gates. */
+  readonly tailGates: boolean;
+  readonly table: Table<LatencyKey, LatencyRow>;
+}
+
+export type HunkKey = 'lines' | 'change' | 'base' | 'head' | 'share' | 'inlined';
+
+export interface HunkRow extends Row<HunkKey> {
+  readonly label: string;
+  readonly inlinedInto: readonly string[];
+  /** Its lines cost something on either side, and it is among the costliest shown in short. */
+  readonly shown: boolean;
+}
+
+export interface LineCell {
+  readonly workload: string;
+  readonly threads: number;
+  readonly explained: number;
+  readonly measured: number;
+  /** explained ÷ measured; null when the measured change is under one instruction. */
+  readonly share: number | null;
+  readonly costlessHunks: number;
+  readonly hunks: Table<HunkKey, HunkRow>;
+}
+
+export type Lines =
+  | { readonly status: 'unavailable'; readonly reason: string }
+  | {
+      readonly status: 'mapped';
+      /** "aaaaaaaaaaaa..bbbbbbbbbbbb": both commits, shortened. */
+      readonly range: string;
+      readonly hunks: number;
+      readonly cells: readonly LineCell[];
+    };
+
+export type FunctionKey = 'change' | 'base' | 'head' | 'function' | 'object';
+
+export interface FunctionRow extends Row<FunctionKey> {
+  readonly name: string;
+  readonly object: string;
+}
+
+export interface FunctionCell {
+  readonly workload: string;
+  readonly threads: number;
+  readonly verdict: CellVerdict | null;
+  readonly baseTotal: number;
+  readonly headTotal: number;
+  /** Largest change first. */
+  readonly functions: Table<FunctionKey, FunctionRow>;
+}
+
+export interface Functions {
+  readonly cells: readonly FunctionCell[];
+  /** Why a function may move into its callers between the sides; undefined when it cannot. */
+  readonly inlining: string | undefined;
+}
+
+export interface Warnings {
+  /** What inconclusive gating cells mean; null when there is none. */
+  readonly noise: { readonly lead: string; readonly detail: string } | null;
+  readonly items: readonly string[];
+}
+
+export interface Machine {
+  /** One line per side. */
+  readonly base: string;
+  readonly head: string;
+  /** Same description and hardware fingerprint: one column serves both. */
+  readonly same: boolean;
+  readonly table: Table<'field' | 'base' | 'head'>;
+}
+
+/** A chart the report shows; each medium's caller adds what it draws it from (an image, a spec). */
+export interface ChartRef {
+  readonly name: string;
+  readonly title: string;
+}
+
+export interface ReportDocument<C extends ChartRef = ChartRef> {
+  readonly headline: Headline;
+  readonly method: Method;
+  readonly differences: Differences;
+  readonly results: Table<ResultKey, ResultRow>;
+  /** Null when the work was not attempted. */
+  readonly work: Work | null;
+  readonly latency: Latency;
+  /** Null when the cost of the changed lines was not attempted. */
+  readonly lines: Lines | null;
+  readonly functions: Functions;
+  readonly warnings: Warnings;
+  /** Null for a verdict read without its measurements. */
+  readonly machine: Machine | null;
+  /** A stored baseline's entries, oldest first; empty for an A/B run. */
+  readonly history: Table<'saved' | 'commit' | 'version' | 'tool'>;
+  readonly charts: readonly C[];
+}

@@ -1,0 +1,54 @@
+// The page's evidence sections, every row kept: work per transaction, the cost of the changed
+// lines, and where the instructions went.
+import { verdictLabel } from '../../../compare/verdict-schema.js';
+import { formatCount, formatSignedCount } from '../../../format.js';
+import { unnamedNote } from '../../document/functions.js';
+import { explainedLabel } from '../../document/lines.js';
+import type { FunctionCell, Functions, Lines, Work } from '../../document/model.js';
+import { section, text, wholeTable } from './format.js';
+
+/** Work per transaction: the sentence, and the changed counters when any changed. */
+export function workSection(work: Work | null): string {
+  if (work === null) return '';
+  if (work.status === 'unavailable') return section('Work per transaction', `<p>${text(work.reason)}.</p>`);
+  const sentence = `<p><strong>${text(work.sentence)}</strong></p>`;
+  if (work.table.rows.length === 0) return section('Work per transaction', sentence);
+  return section('Work per transaction', `${sentence}\n<p>${text(work.rule)}</p>\n${wholeTable(work.table)}`);
+}
+
+/** The cost of the changed lines per instruction cell, every hunk kept, or why not. */
+export function linesSection(lines: Lines | null): string {
+  if (lines === null) return '';
+  if (lines.status === 'unavailable')
+    return section('Cost of the changed lines', `<p>${text(lines.reason)}.</p>`);
+  const body = lines.cells.map(
+    (cell) =>
+      `<h3>${text(`${cell.workload} @ ${cell.threads}`)}</h3>\n<p>${text(`The diff's lines explain ${explainedLabel(cell, formatSignedCount)}.`)}</p>\n` +
+      wholeTable(cell.hunks),
+  );
+  return section(
+    'Cost of the changed lines',
+    `<p>${text(`Instructions per transaction on the head's added and changed lines less the base's removed ones, ${lines.range}; inlined code is counted on its own lines, and calls made from a line on that line.`)}</p>\n${body.join('\n')}`,
+  );
+}
+
+function functionTable(cell: FunctionCell): string {
+  const change = formatSignedCount(cell.headTotal - cell.baseTotal);
+  return (
+    `<h3>${text(`${cell.workload} @ ${cell.threads}`)}${cell.verdict === null ? '' : ` (${text(verdictLabel(cell.verdict))})`}</h3>\n` +
+    `<p>${text(`${change} instructions per transaction, all threads (${formatCount(cell.baseTotal)} → ${formatCount(cell.headTotal)})`)}</p>\n` +
+    wholeTable(cell.functions)
+  );
+}
+
+export function functionsSection(functions: Functions): string {
+  if (functions.cells.length === 0) return '';
+  const unnamed = unnamedNote(functions.cells.flatMap((cell) => cell.functions.rows));
+  return section(
+    'Where the instructions went',
+    '<p>Self instructions per transaction of the functions that changed most, per cell.' +
+      (unnamed === undefined ? '' : ` ${text(unnamed)}.`) +
+      '</p>\n' +
+      functions.cells.map(functionTable).join('\n'),
+  );
+}

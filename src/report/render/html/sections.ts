@@ -1,0 +1,110 @@
+// The page's sections on the cells and their context: what else differs between the sides, every
+// cell's result, the latency distributions, the warnings, the machines and a baseline's history.
+import { pickCells } from '../../document/cells.js';
+import type {
+  Differences,
+  Latency,
+  Machine,
+  Method,
+  ReportDocument,
+  SettingRow,
+  Warnings,
+} from '../../document/model.js';
+import { columnsTable, htmlCells, htmlTable, section, text, wholeTable } from './format.js';
+
+/** A variable says how many follow it; they follow it indented. */
+function settingCell(row: SettingRow): string {
+  const [name = ''] = htmlCells(row.cells.setting);
+  switch (row.role) {
+    case 'server':
+      return name;
+    case 'variable':
+      return `${name}${row.followers > 0 ? ` (and the ${row.followers} below, which follow it)` : ''}`;
+    case 'follower':
+      return `<span class="follower">${name}</span>`;
+  }
+}
+
+export function differencesSection(differences: Differences): string {
+  const title = 'What else differs between the sides';
+  if (differences.same) {
+    return section(
+      title,
+      '<p>Server variables, version and compiler are the same on both sides (volatile ones such as paths and ports aside).</p>',
+    );
+  }
+  const { settings } = differences;
+  const rows = settings.rows.map((row) => [
+    settingCell(row),
+    ...htmlCells(row.cells.base),
+    ...htmlCells(row.cells.head),
+  ]);
+  const table = columnsTable(settings.columns, rows);
+  const lists = differences.oneSided.map(
+    (list) =>
+      `<details class="one-sided"><summary>${text(list.headline)}</summary>\n${wholeTable(list.table)}\n</details>`,
+  );
+  return section(
+    title,
+    '<p>Besides the code, these differ; they may explain the changes.</p>\n' +
+      table +
+      lists.map((block) => `\n${block}`).join(''),
+  );
+}
+
+export function resultsSection(results: ReportDocument['results'], method: Method): string {
+  return section(
+    'Results',
+    `<p>Medians, ranges and robust coefficients of variation (CV) of each side's repetitions; ` +
+      `change = head ÷ base − 1 with its ${method.confidence}% bootstrap interval; p: one-sided Mann-Whitney U that ` +
+      `head is worse, Benjamini-Hochberg adjusted per metric (alpha ${text(String(method.alpha))}${text(method.spentOver)}); ` +
+      '"counts": instruction counts whose repetitions agree closely, judged on the change itself. ' +
+      `Gating metrics decide the verdict: ${text(method.gateMetrics.join(', '))}.</p>\n` +
+      wholeTable(results),
+  );
+}
+
+export function latencySection(latency: Latency): string {
+  if (latency.table.rows.length === 0) return '';
+  return section(
+    'Latency distributions',
+    "<p>Every event of every repetition, pooled per side, from sysbench's latency histogram (buckets about 1.8% apart). " +
+      'KS: the largest gap between the two distributions; its p-value comes from permuting whole repetitions between ' +
+      "the sides, since one repetition's events are not independent of each other. Tail: the cell's p95 or p99, judged " +
+      "on each repetition's own value like the other metrics, was called a regression or an improvement.</p>\n" +
+      wholeTable(latency.table),
+  );
+}
+
+export function warningsSection(warnings: Warnings): string {
+  const items: string[] = [];
+  if (warnings.noise)
+    items.push(`<strong>${text(warnings.noise.lead)}</strong> ${text(warnings.noise.detail)}`);
+  items.push(...warnings.items.map(text));
+  if (items.length === 0) return '';
+  return section(
+    'Warnings',
+    `<ul class="warnings">\n${items.map((item) => `<li>${item}</li>`).join('\n')}\n</ul>`,
+  );
+}
+
+/** Each field on both sides, or in one column when both ran on the same machine. */
+export function machineSection(machine: Machine | null): string {
+  if (machine === null) return '';
+  const [field, base, head] = machine.table.columns;
+  if (field === undefined || base === undefined || head === undefined) return '';
+  const columns = machine.same ? [field, { ...head, header: 'both sides' }] : [field, base, head];
+  const keys = columns.map((column) => column.key);
+  return section(
+    'Environment',
+    htmlTable(
+      columns,
+      machine.table.rows.map((row) => pickCells(row, keys)),
+    ),
+  );
+}
+
+export function historySection(history: ReportDocument['history']): string {
+  if (history.rows.length === 0) return '';
+  return section('Baseline history (oldest first; the newest is the base)', wholeTable(history));
+}

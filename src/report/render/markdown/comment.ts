@@ -1,0 +1,67 @@
+// The pull-request comment: GitHub-flavoured markdown whose first lines say whether the change
+// made the server slower, followed by the evidence. Free of clocks, so the same document gives the
+// same text (snapshot-tested, and an unchanged comment need not be re-posted).
+//
+// Everything quoted from results or servers goes through markdown.ts: a pull request controls
+// its server's variables and the names in its results, and must not be able to inject markup.
+//
+// Each section renders to blocks; trim.ts fits them into the limit.
+import type { ChartRef, ReportDocument } from '../../document/model.js';
+import type { Block } from './blocks.js';
+import { chartBlocks, footer, functionBlock, machineBlock, warningBlocks } from './context.js';
+import { differenceBlocks } from './differences.js';
+import { latencyTailBlocks, lineBlocks, workBlocks } from './evidence.js';
+import { headlineText } from './headline.js';
+import { otherMetricsBlock, resultBlocks } from './results.js';
+import { shorten } from './trim.js';
+
+/** GitHub rejects a comment body longer than this many characters. */
+export const GITHUB_COMMENT_LIMIT = 65_536;
+
+export interface CommentChart extends ChartRef {
+  /** Where the rendered image was published; null when it could not be. */
+  readonly url: string | null;
+}
+
+export interface CommentOptions {
+  readonly charts: readonly CommentChart[];
+  /** The hidden first line by which the comment is found again and updated (see commentMarker). */
+  readonly marker: string;
+  /**
+   * Shown instead of the charts whose images could not be published: where to find them. Markdown
+   * written by the caller (a link to the run, say), so it is not escaped.
+   */
+  readonly artifactNote?: string;
+  /** Longest comment allowed, in UTF-16 code units (never fewer than GitHub's characters). */
+  readonly maxLength?: number;
+}
+
+/** The hidden first line of the comment for `suite`: one comment per suite and pull request. */
+export function commentMarker(suite: string): string {
+  // encodeURIComponent encodes '<' and '>', so no suite name can close the HTML comment early.
+  return `<!-- mysql-perf-gate:suite=${encodeURIComponent(suite)} -->`;
+}
+
+/** The comment for `document`, at most `maxLength` characters. */
+export function renderMarkdownComment(
+  document: ReportDocument<CommentChart>,
+  options: Omit<CommentOptions, 'charts'>,
+): string {
+  const { headline, differences, results, functions } = document;
+  const blocks: Block[] = [
+    { kind: 'text', text: headlineText(headline, differences.same, options.marker) },
+    { kind: 'cut-note' },
+    ...differenceBlocks(differences),
+    ...resultBlocks(results, document.method.confidence),
+    ...workBlocks(document.work),
+    ...otherMetricsBlock(results),
+    ...latencyTailBlocks(document.latency),
+    ...lineBlocks(document.lines),
+    ...functions.cells.map((cell) => functionBlock(cell, functions.inlining)),
+    ...warningBlocks(document.warnings),
+    ...(document.machine === null ? [] : [machineBlock(document.machine)]),
+    ...chartBlocks(document.charts, options.artifactNote),
+    { kind: 'text', text: footer(document.method) },
+  ];
+  return shorten(blocks, options.maxLength ?? GITHUB_COMMENT_LIMIT);
+}

@@ -1,0 +1,79 @@
+// The comment's folded function lists, and what follows them: the warnings, the machine, the
+// charts and how the verdict was reached.
+import { verdictLabel } from '../../../compare/verdict-schema.js';
+import { formatCount, formatSignedCount } from '../../../format.js';
+import { pickCells } from '../../document/cells.js';
+import { unnamedNote } from '../../document/functions.js';
+import type { FunctionCell, Machine, Method, Warnings } from '../../document/model.js';
+import { threadsLabel } from '../../labels.js';
+import { escapeMarkdown, markdownUrl } from '../../markdown.js';
+import type { CommentChart } from './comment.js';
+import { type Block, details } from './blocks.js';
+import { markdownRow, tableLead } from './format.js';
+
+/** Functions listed per cell (verdict.json has up to 15). */
+const COMMENT_FUNCTIONS = 10;
+
+/** A folded table of one cell's largest changes; `inlining` says why some functions vanished. */
+export function functionBlock(cell: FunctionCell, inlining: string | undefined): Block {
+  const { columns, rows } = cell.functions;
+  const shown = rows.slice(0, COMMENT_FUNCTIONS);
+  const keys = columns.map((column) => column.key);
+  const note = unnamedNote(shown);
+  const unnamed = note === undefined ? '' : `\n\n${escapeMarkdown(note)}.`;
+  const total = formatSignedCount(cell.headTotal - cell.baseTotal);
+  const table = [tableLead(columns), ...shown.map((row) => markdownRow(pickCells(row, keys)))].join('\n');
+  return {
+    kind: 'details',
+    what: 'where the instructions went',
+    text: details(
+      `Where the instructions went: ${cell.workload} @ ${threadsLabel(cell.threads)}` +
+        `${cell.verdict === null ? '' : ` (${verdictLabel(cell.verdict)})`}: ${total} instructions per transaction, all threads ` +
+        `(${formatCount(cell.baseTotal)} → ${formatCount(cell.headTotal)})`,
+      `Self instructions per transaction, largest changes first.\n\n${table}${unnamed}` +
+        (inlining ? `\n\n${escapeMarkdown(inlining)}` : ''),
+    ),
+  };
+}
+
+/** The noise warning first (an inconclusive pass must not read as a clean bill), then the verdict's. */
+export function warningBlocks(warnings: Warnings): Block[] {
+  const rows: string[] = [];
+  if (warnings.noise) rows.push(`- **${warnings.noise.lead}** ${warnings.noise.detail}`);
+  rows.push(...warnings.items.map((warning) => `- ${escapeMarkdown(warning)}`));
+  if (rows.length === 0) return [];
+  return [{ kind: 'rows', what: 'the warnings', lead: '### ⚠️ Warnings', rows }];
+}
+
+/** One line for the machine, or one per side when the sides ran on different ones. */
+export function machineBlock(machine: Machine): Block {
+  return {
+    kind: 'text',
+    text:
+      machine.base === machine.head
+        ? `**Machine:** ${escapeMarkdown(machine.head)}`
+        : `- **Base machine:** ${escapeMarkdown(machine.base)}\n- **Head machine:** ${escapeMarkdown(machine.head)}`,
+  };
+}
+
+/** The published chart images; `artifactNote` (markdown) stands in for those that could not be. */
+export function chartBlocks(charts: readonly CommentChart[], artifactNote: string | undefined): Block[] {
+  if (charts.length === 0) return [];
+  const images = charts.flatMap((chart) =>
+    chart.url === null ? [] : [`![${escapeMarkdown(chart.title)}](${markdownUrl(chart.url)})`],
+  );
+  const missing = charts.some((chart) => chart.url === null);
+  const parts = [...images];
+  if (missing && artifactNote !== undefined) parts.push(artifactNote);
+  if (parts.length === 0) return [];
+  return [{ kind: 'text', text: `### Charts\n\n${parts.join('\n\n')}` }];
+}
+
+export function footer(method: Method): string {
+  return (
+    '<sub>A regression is worse than its tolerance and significant (one-sided Mann-Whitney U, ' +
+    `Benjamini-Hochberg adjusted per metric, α = ${method.alpha}${escapeMarkdown(method.spentOver)}); "counts" cells are instruction ` +
+    'counts whose repetitions agree closely, judged on the change itself. The full report (every metric, ' +
+    'min–max, noise, p-values, charts) is `report.html` in the `report` artifact of this workflow run.</sub>'
+  );
+}

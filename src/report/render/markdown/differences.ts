@@ -1,0 +1,73 @@
+// What differs between the sides besides the code, in the comment: one table, then a folded list
+// per group of one-sided variables and per variable that others follow.
+import { pickCells } from '../../document/cells.js';
+import type { Differences, SettingKey, SettingRow } from '../../document/model.js';
+import { escapeTableCell, tableRow } from '../../markdown.js';
+import { type Block, details } from './blocks.js';
+import { markdownCells, markdownRow, tableLead } from './format.js';
+
+const KEYS: readonly SettingKey[] = ['setting', 'base', 'head'];
+
+/** A variable's row says how many follow it; they are listed in a folded table of their own. */
+function mainRow(row: SettingRow): string {
+  const [setting = '', base = '', head = ''] = pickCells(row, KEYS).flatMap(markdownCells);
+  const followers =
+    row.followers > 0 ? ` (and ${row.followers} ${escapeTableCell(`${row.name}_*`)} that follow it)` : '';
+  return tableRow([setting + followers, base, head]);
+}
+
+/** Each variable that others follow, with the rows that follow it. */
+function followed(rows: readonly SettingRow[]): { parent: SettingRow; followers: SettingRow[] }[] {
+  const lists: { parent: SettingRow; followers: SettingRow[] }[] = [];
+  for (const row of rows) {
+    if (row.role === 'variable' && row.followers > 0) lists.push({ parent: row, followers: [] });
+    if (row.role === 'follower') lists.at(-1)?.followers.push(row);
+  }
+  return lists;
+}
+
+export function differenceBlocks(differences: Differences): Block[] {
+  if (differences.same) return [];
+  const { settings, oneSided } = differences;
+  const lead = tableLead(settings.columns);
+  const rows = [
+    ...settings.rows.filter((row) => row.role !== 'follower').map(mainRow),
+    ...oneSided.map((list) => tableRow([`*${escapeTableCell(list.headline)}* (listed below)`, '', ''])),
+  ];
+  const blocks: Block[] = [
+    {
+      kind: 'text',
+      text:
+        '### What else differs between the sides\n\n' +
+        (differences.explainsChanges
+          ? 'Besides the code, these differ; they may explain the changes below.'
+          : 'Besides the code, these differ.'),
+    },
+    { kind: 'rows', what: 'the differences between the sides', lead, rows },
+  ];
+  for (const list of oneSided) {
+    const keys = list.table.columns.map((column) => column.key);
+    blocks.push({
+      kind: 'details',
+      what: 'the variables only one side has',
+      text: details(
+        list.headline,
+        [
+          tableLead(list.table.columns),
+          ...list.table.rows.map((row) => markdownRow(pickCells(row, keys))),
+        ].join('\n'),
+      ),
+    });
+  }
+  for (const { parent, followers } of followed(settings.rows)) {
+    blocks.push({
+      kind: 'details',
+      what: 'the variables that follow a changed one',
+      text: details(
+        `The ${parent.followers} ${parent.name}_* variables that follow ${parent.name}`,
+        [lead, ...followers.map((row) => markdownRow(pickCells(row, KEYS)))].join('\n'),
+      ),
+    });
+  }
+  return blocks;
+}

@@ -1,0 +1,106 @@
+// The evidence after the results in the comment: work per transaction, the latency tail, and the
+// cost of the changed lines.
+import { formatSignedCount, plural } from '../../../format.js';
+import { pickCells, pickColumns } from '../../document/cells.js';
+import { explainedLabel } from '../../document/lines.js';
+import type { LatencyKey, Latency, Lines, Work } from '../../document/model.js';
+import { threadsLabel } from '../../labels.js';
+import { escapeMarkdown, escapeTableCell, tableDelimiter, tableRow } from '../../markdown.js';
+import type { Block } from './blocks.js';
+import { markdownCells, markdownRow, tableLead } from './format.js';
+
+export function workBlocks(work: Work | null): Block[] {
+  if (work === null) return [];
+  if (work.status === 'unavailable') {
+    return [{ kind: 'text', text: `**Work per transaction:** ${escapeMarkdown(work.reason)}.` }];
+  }
+  const { table } = work;
+  if (table.rows.length === 0) {
+    return [{ kind: 'text', text: `**Work per transaction:** ${escapeMarkdown(work.sentence)}` }];
+  }
+  const keys = table.columns.map((column) => column.key);
+  const gate = work.gates ? ' It decides the verdict here (`gate-work`).' : '';
+  return [
+    {
+      kind: 'rows',
+      what: 'the work per transaction',
+      lead: `### Work per transaction\n\n${escapeMarkdown(work.sentence)}${gate}\n\n${escapeMarkdown(work.rule)}\n\n${tableLead(table.columns)}`,
+      rows: table.rows.map((row) => markdownRow(pickCells(row, keys))),
+    },
+  ];
+}
+
+const TAIL_KEYS: readonly LatencyKey[] = ['cell', 'p50', 'p95', 'p99', 'ks'];
+
+/** The cells whose tail moved, with every event's percentiles on both sides. */
+export function latencyTailBlocks(latency: Latency): Block[] {
+  const rows = latency.table.rows.filter((row) => row.tailMoved);
+  if (rows.length === 0) return [];
+  const columns = pickColumns(latency.table.columns, TAIL_KEYS);
+  return [
+    {
+      kind: 'rows',
+      what: 'the latency tail',
+      lead:
+        '### Latency tail\n\n' +
+        'Every event of every repetition, pooled per side (base → head). The tail percentiles were judged ' +
+        `on each repetition's own value, like the other metrics${latency.tailGates ? '' : ' (reported, not gating: add p99Ms to the gate to let them decide)'}; ` +
+        'KS: the largest gap between the two distributions, p from permuting whole repetitions between the sides.\n\n' +
+        tableLead(columns),
+      rows: rows.map((row) => markdownRow(pickCells(row, TAIL_KEYS))),
+    },
+  ];
+}
+
+const LINES_LEAD = `${tableRow(['workload', 'threads', 'lines', 'instructions per transaction', 'share'])}\n${tableDelimiter(
+  ['l', 'r', 'l', 'r', 'r'],
+)}`;
+
+/** Per instruction cell, the hunks that cost the most, each linking to its lines when it can. */
+export function lineBlocks(lines: Lines | null): Block[] {
+  if (lines === null) return [];
+  if (lines.status === 'unavailable') {
+    return [{ kind: 'text', text: `**Cost of the changed lines:** ${escapeMarkdown(lines.reason)}.` }];
+  }
+  const rows = lines.cells.flatMap((cell) =>
+    cell.hunks.rows
+      .filter((hunk) => hunk.shown)
+      .map((hunk) => {
+        const inlined =
+          hunk.inlinedInto.length > 0
+            ? ` (inlined into ${escapeTableCell(hunk.inlinedInto.join(', '))})`
+            : '';
+        const [link = ''] = markdownCells(hunk.cells.lines);
+        return tableRow([
+          escapeTableCell(cell.workload),
+          threadsLabel(cell.threads),
+          link + inlined,
+          ...markdownCells(hunk.cells.change),
+          ...markdownCells(hunk.cells.share),
+        ]);
+      }),
+  );
+  const explained = lines.cells
+    .map(
+      (cell) =>
+        `${escapeMarkdown(`${cell.workload} @ ${cell.threads}`)}: ${escapeMarkdown(explainedLabel(cell, formatSignedCount))}`,
+    )
+    .join('; ');
+  const costless = Math.max(0, ...lines.cells.map((cell) => cell.costlessHunks));
+  return [
+    {
+      kind: 'rows',
+      what: 'the cost of the changed lines',
+      lead:
+        '### Cost of the changed lines\n\n' +
+        `Instructions per transaction on the head's added and changed lines less the base's removed ones ` +
+        `(${plural(lines.hunks, 'hunk', 'hunks')}, ${lines.range}, inlined code counted on its own lines). ` +
+        `The diff's lines explain ${explained}.` +
+        (costless > 0
+          ? ` ${plural(costless, 'hunk costs', 'hunks cost')} nothing on either side (comments, or code not run).`
+          : '') +
+        `\n\n${LINES_LEAD}`,
+      rows,
+    },
+  ];
+}

@@ -1,0 +1,110 @@
+// The short human summary `compare` prints: the verdict, what else differs between the sides, the
+// table of cells, and the evidence below it. Plain text for a terminal.
+import type { Verdict } from '../../../compare/verdict-schema.js';
+import { buildVerdictDocument } from '../../document/build.js';
+import { pickCells, pickColumns } from '../../document/cells.js';
+import type { Differences, Headline, Method, ReportDocument, ResultKey } from '../../document/model.js';
+import { terminalTable, terminalText } from './format.js';
+import { functionLines, latencyLines, lineLines, workLines } from './sections.js';
+
+/** The first names of a list, and how many more (the report lists them all). */
+function namesSample(names: readonly string[], shown = 12): string {
+  const more = names.length - shown;
+  return names.slice(0, shown).join(', ') + (more > 0 ? `, … (${more} more, all in the report)` : '');
+}
+
+function headlineLines(headline: Headline, method: Method): string[] {
+  const { counts, origin } = headline;
+  return [
+    `verdict: ${headline.verdict.toUpperCase()} — ${counts.regression} regression(s), ${counts.improvement} improvement(s), ` +
+      `${counts.withinTolerance} within tolerance, ${counts.unchanged} unchanged, ${counts.inconclusive} inconclusive (suite ${headline.suite}; base: ${origin.kind === 'ab' ? 'the base side of' : 'baseline'} ${origin.path})` +
+      (headline.failedOn === null ? '' : `; failed on ${headline.failedOn}`),
+    `change = head/base − 1 of the medians; a regression must exceed its tolerance and be significant ` +
+      `(one-sided Mann-Whitney U, Benjamini-Hochberg adjusted per metric, alpha ${method.alpha}${method.spentOver}; ` +
+      `p "counts": instruction counts that agree closely, judged on every pairing of repetitions); ` +
+      `gating metrics: ${method.gateMetrics.join(', ')}`,
+  ];
+}
+
+function differenceLines(differences: Differences): string[] {
+  if (differences.same) {
+    return [
+      '',
+      'Server variables, version and compiler are the same on both sides (volatile ones such as paths and ports aside).',
+    ];
+  }
+  const lines = [
+    '',
+    differences.explainsChanges
+      ? 'What else differs between the sides (it may explain the changes below):'
+      : 'What else differs between the sides:',
+  ];
+  for (const row of differences.settings.rows) {
+    const change = `${terminalText(row.cells.base)} → ${terminalText(row.cells.head)}`;
+    if (row.role === 'server') lines.push(`  server ${row.name}: ${change}`);
+    if (row.role !== 'variable') continue;
+    const followers =
+      row.followers > 0 ? ` (and ${row.followers} ${row.name}_* variable(s) that follow it)` : '';
+    lines.push(`  ${row.name}: ${change}${followers}`);
+  }
+  for (const list of differences.oneSided) lines.push(`  ${list.headline}: ${namesSample(list.names)}`);
+  return lines;
+}
+
+const TABLE_COLUMNS: readonly ResultKey[] = [
+  'workload',
+  'threads',
+  'metric',
+  'baseMedian',
+  'headMedian',
+  'change',
+  'p',
+  'reps',
+  'tolerance',
+  'verdict',
+];
+
+/** The cells' table, and why each gating cell that is not unchanged came out so. */
+function resultLines(document: ReportDocument): string[] {
+  const { results } = document;
+  // Percentiles from the histograms have lines of their own below unless they gate.
+  const tabled = results.rows.filter((row) => row.gating || !row.fromHistogram);
+  const table = terminalTable(
+    pickColumns(results.columns, TABLE_COLUMNS),
+    tabled.map((row) => pickCells(row, TABLE_COLUMNS)),
+  );
+  const reasons = results.rows
+    .filter((row) => row.verdict !== 'unchanged' && row.gating)
+    .map((row) => `  ${row.workload} @ ${row.threads} ${row.metric}: ${row.reason}`);
+  return ['', table.lines.join('\n'), ...reasons];
+}
+
+/** The summary of a report document. */
+export function renderTerminalSummary(document: ReportDocument): string {
+  const { headline, warnings } = document;
+  const lines = [
+    ...headlineLines(headline, document.method),
+    ...differenceLines(document.differences),
+    ...resultLines(document),
+    ...workLines(document.work),
+    ...lineLines(document.lines),
+    ...functionLines(document.functions),
+    ...latencyLines(document.latency),
+  ];
+  if (warnings.items.length > 0) {
+    lines.push('', 'Warnings:', ...warnings.items.map((warning) => `  - ${warning}`));
+  }
+  if (headline.verdict === 'inconclusive') {
+    const policy = headline.inconclusivePolicy;
+    lines.push(
+      '',
+      `INCONCLUSIVE: some cells are too noisy to judge; this counts as ${policy} (--inconclusive ${policy}).`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** The summary `compare` and `publish` print, from the verdict alone. */
+export function renderVerdictSummary(verdict: Verdict): string {
+  return renderTerminalSummary(buildVerdictDocument(verdict));
+}
