@@ -6,9 +6,10 @@ import path, { dirname, join } from 'node:path';
 import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
-import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as compareCommand, k as compareOptionsFromFlags, o as stageTable, q as detectSourceTree, t as resolveCompiler, u as comparisonLabels, v as inCleanupScope, w as runCommand, x as describeRunOutcome, y as buildSides, z as runConfigFromFlags, A as appendHistory, C as earlierDefinitions, E as historyRun, F as exec, G as DEFAULT_WINDOW, H as DEFAULT_MAX_P, I as historyChangesCommand, J as historyChangesRequest, K as suiteDifferences, L as changesText, N as isRecent, O as formatChangePercentPlain, P as mergeCommand, Q as packageVersion } from './gate.js';
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as deliveryOf, t as deliverVerdict, u as stageTable, v as detectSourceTree, w as resolveCompiler, x as comparisonLabels, y as inCleanupScope, z as runCommand, A as describeRunOutcome, C as buildSides, E as runConfigFromFlags, F as appendHistory, G as earlierDefinitions, H as historyRun, I as exec, J as DEFAULT_WINDOW, K as DEFAULT_MAX_P, L as historyChangesCommand, N as historyChangesRequest, O as suiteDifferences, P as changesText, Q as isRecent, R as formatChangePercentPlain, S as mergeCommand, T as packageVersion } from './gate.js';
 import 'node:crypto';
 import 'node:fs/promises';
+import 'node:zlib';
 import 'node:net';
 import 'buffer';
 import 'events';
@@ -22,7 +23,6 @@ import 'crypto';
 import 'zlib';
 import 'util';
 import 'url';
-import 'node:zlib';
 import 'node:timers/promises';
 import 'node:module';
 import 'fs';
@@ -4684,7 +4684,15 @@ function addCompareCommand(program, onExitCode) {
         .option('--source <dir>', "instruction suites: the git checkout both sides were built from, for the cost of the changed lines (default: the one in the head's build.json)")
         .option('--source-url <url>', 'where that repository is browsed (https://github.com/owner/repo): each changed line links there')
         .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
+        .option('--post-webhook <url>', 'post the verdict to a Slack or Mattermost incoming webhook (https; the address is a secret and is never printed); a failed post is a warning')
         .action(async (resultsPath, flags) => {
+        const targets = {
+            ...(flags.postWebhook === undefined
+                ? {}
+                : { webhook: { url: flags.postWebhook, label: '--post-webhook' } }),
+        };
+        // Checked before judging: a mistyped address fails now, not after the report is written.
+        const sinks = sinksFor(targets);
         const outcome = await compareCommand({
             resultsPath,
             baselinePath: flags.baseline ?? null,
@@ -4694,6 +4702,8 @@ function addCompareCommand(program, onExitCode) {
             ...(flags.sourceUrl === undefined ? {} : { sourceUrl: flags.sourceUrl }),
             options: compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] }),
         });
+        const delivery = deliveryOf(outcome, outcome.stages, {});
+        await deliverVerdict(delivery, sinks, createStderrLogger({ verbose: false }));
         process.stdout.write(describeCompareOutcome(outcome));
         onExitCode(outcome.exitCode);
     });

@@ -1,37 +1,22 @@
-import { i as commonBuildRequest, R as actionSpelling, S as compilerLabel, u as comparisonLabels, T as detectCcache, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, E as historyRun, U as analyzeHistory, N as isRecent, V as changesDocument, L as changesText, W as parseResults, c as checkWholeRun, X as historyRelativePath, Y as historySpec, Z as renderChart, _ as alertIssue, $ as MAX_HISTORY_BYTES, a0 as parseHistoryText, a1 as appendToHistory, a2 as serializeHistory, J as historyChangesRequest, p as parseCommit, O as formatChangePercentPlain, a3 as commentMarker, a4 as cliSpelling, a5 as writeReport, a6 as verdictExitCode, a7 as renderVerdictSummary, a8 as sideOf, a9 as looksOfRun, aa as buildVerdict, ab as Verdict, ac as relinkedLines, ad as parseVerdict, ae as parseBaselineFile, af as DEFAULT_COMPARE_OPTIONS, n as newestEntry, ag as checkComparable, ah as baselineSide, ai as foldLines, k as compareOptionsFromFlags, z as runConfigFromFlags, v as inCleanupScope, w as runCommand, aj as failedOn, P as mergeCommand, j as compareCommand, ak as workflowRepositoryUrl, o as stageTable, al as buildStages, am as stageMarkdown, an as runStages, y as buildSides } from './gate.js';
-import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, h as setFailed, r as requireTunnel, j as requireUndici, u as undiciExports } from './actions-toolkit.js';
-import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
-import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, Z as ZodError, o as object, s as string } from './gate-core.js';
+import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, h as setFailed, r as requireTunnel, j as requireUndici, u as undiciExports, k as setSecret } from './actions-toolkit.js';
+import { resolve, relative, join, dirname, isAbsolute } from 'node:path';
+import { i as commonBuildRequest, U as actionSpelling, V as detectCcache, W as compilerLabel, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, X as GitHubError, Y as httpStatus, Z as gitHubMessage, H as historyRun, _ as analyzeHistory, Q as isRecent, $ as changesDocument, P as changesText, a0 as parseResults, c as checkWholeRun, a1 as historyRelativePath, a2 as updateBranchFile, a3 as historySpec, a4 as writeCharts, a5 as HISTORY_TITLE, a6 as publishImages, a7 as alertIssue, a8 as MAX_HISTORY_BYTES, a9 as parseHistoryText, aa as appendToHistory, ab as serializeHistory, N as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, ac as foldLines, ad as parseVerdict, ae as parseBaselineFile, af as judge, ag as withLines, ah as relinkedLines, ai as DEFAULT_COMPARE_OPTIONS, aj as cliSpelling, ak as workflowRepositoryUrl, al as writeReport, am as pullRequestCommentSink, t as deliverVerdict, an as verdictExitCode, ao as renderVerdictSummary, ap as judgeRun, y as inCleanupScope, aq as planGate, ar as gateCommand, as as judgeSettingsFromFlags, S as mergeCommand, at as PULL_REQUEST_COMMENT, au as buildServers } from './gate.js';
+import { I as InputError, e as errorMessage, w as writeFileAtomic, G as GateError, Z as ZodError, o as object, s as string } from './gate-core.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
 import https__default from 'https';
-import { lstatSync, readFileSync as readFileSync$1, mkdirSync, realpathSync, readdirSync, existsSync as existsSync$1, openSync, constants, fstatSync, readSync, closeSync, statSync } from 'node:fs';
+import { mkdirSync, lstatSync, readFileSync as readFileSync$1, readdirSync, openSync, constants, fstatSync, readSync, closeSync, realpathSync, existsSync as existsSync$1, statSync } from 'node:fs';
 import { s as saveStateForPost } from './post-state.js';
-import 'node:fs/promises';
-import 'node:os';
-import 'node:child_process';
-import 'node:crypto';
-import 'node:net';
-import 'buffer';
-import 'events';
-import 'process';
+import 'crypto';
+import 'path';
 import 'net';
 import 'tls';
-import 'timers';
-import 'stream';
-import 'string_decoder';
-import 'crypto';
-import 'zlib';
-import 'util';
-import 'url';
-import 'node:zlib';
-import 'node:timers/promises';
-import 'node:module';
-import 'node:url';
-import 'path';
+import 'events';
 import 'assert';
+import 'util';
 import 'node:assert';
+import 'node:net';
 import 'node:http';
 import 'node:stream';
 import 'node:buffer';
@@ -41,13 +26,28 @@ import 'node:events';
 import 'node:diagnostics_channel';
 import './commonjs-helpers.js';
 import 'node:tls';
+import 'node:zlib';
 import 'node:perf_hooks';
 import 'node:util/types';
 import 'node:worker_threads';
+import 'node:url';
 import 'node:async_hooks';
 import 'node:console';
 import 'node:dns';
+import 'string_decoder';
 import 'child_process';
+import 'timers';
+import 'node:fs/promises';
+import 'node:child_process';
+import 'node:os';
+import 'node:crypto';
+import 'buffer';
+import 'process';
+import 'stream';
+import 'zlib';
+import 'url';
+import 'node:timers/promises';
+import 'node:module';
 
 // Action inputs, read once into the same option strings the CLI builds from its command line, so
 // the command layer checks both the same way (errors say `input "x"` here, `--x` there).
@@ -90,7 +90,8 @@ function readCompareInputs() {
     };
 }
 
-// The action's build inputs: with input "source", the servers to measure are built first.
+// The action's build inputs: with input "source", the servers to measure are built first (which
+// sides, and how the run then finds them: commands/source-builds.ts).
 //
 // - source alone: the tree is built with "compiler" and measured as one server.
 // - source and base-source: both trees are built with "compiler" (a pull request's head and base
@@ -141,48 +142,6 @@ function storeFlags() {
         ...(store === undefined ? {} : { store }),
         ...(storeSize === undefined ? {} : { storeSize }),
     };
-}
-/** Which servers to build, and where each is installed. */
-function planBuilds(inputs) {
-    const dir = resolve(inputs.buildDir);
-    const headLabel = compilerLabel(inputs.compiler);
-    if (inputs.baseSource !== undefined) {
-        return [
-            {
-                side: 'base',
-                source: inputs.baseSource,
-                compiler: inputs.compiler,
-                prefix: join(dir, `base-${headLabel}`),
-            },
-            {
-                side: 'head',
-                source: inputs.source,
-                compiler: inputs.compiler,
-                prefix: join(dir, `head-${headLabel}`),
-            },
-        ];
-    }
-    if (inputs.baseCompiler !== undefined) {
-        const [baseLabel, label] = comparisonLabels(inputs.baseCompiler, inputs.compiler);
-        return [
-            { side: 'base', source: inputs.source, compiler: inputs.baseCompiler, prefix: join(dir, baseLabel) },
-            { side: 'head', source: inputs.source, compiler: inputs.compiler, prefix: join(dir, label) },
-        ];
-    }
-    return [{ side: 'server', source: inputs.source, compiler: inputs.compiler, prefix: join(dir, headLabel) }];
-}
-/** The run flags with server, or base and head, set to what was built (or will be, to check inputs). */
-function runFlagsFor(run, prefixes) {
-    return prefixes.server !== undefined
-        ? { ...run, server: prefixes.server }
-        : { ...run, base: prefixes.base, head: prefixes.head };
-}
-/** The run flags as they will be once the servers are built, for checking inputs beforehand. */
-function plannedRunFlags(inputs, run) {
-    const planned = {};
-    for (const build of planBuilds(inputs))
-        planned[build.side] = build.source;
-    return runFlagsFor(run, planned);
 }
 
 // ccache between jobs: on a self-hosted runner its directory simply persists; on a GitHub-hosted
@@ -5652,62 +5611,67 @@ function getOctokit(token, options, ...additionalPlugins) {
     return new GitHubWithPlugins(getOctokitOptions(token));
 }
 
-// Errors from talking to GitHub, and how to tell why a request failed.
-/** A GitHub API call failed in a way the run cannot work around. */
-class GitHubError extends GateError {
+// Where the action delivers a verdict, read once from its inputs and the event: the pull request
+// it runs for (and the token to comment with), the job summary, a chat webhook, and the run to link.
+/** The repository and run, when the runner says which (GITHUB_REPOSITORY is unset outside GitHub). */
+function runContext(pullRequest) {
+    const repository = process.env.GITHUB_REPOSITORY;
+    if (repository === undefined || repository === '')
+        return pullRequest === undefined ? {} : { pullRequest };
+    return {
+        repository,
+        runUrl: `${context.serverUrl}/${repository}/actions/runs/${context.runId}`,
+        ...(pullRequest === undefined ? {} : { pullRequest }),
+    };
+}
+/** The pull request to comment on: on a pull-request event, with a token, unless input comment is false. */
+function pullRequestTarget(pullRequest) {
+    const token = getInput('github-token');
+    if (pullRequest === undefined)
+        return undefined;
+    if (token === '') {
+        info('no github-token: the comment is not posted');
+        return undefined;
+    }
+    if (getInput('comment') === 'false')
+        return undefined;
+    const { owner, repo } = context.repo;
+    return {
+        client: getOctokit(token),
+        owner,
+        repo,
+        pullRequest,
+        chartsBranch: getInput('charts-branch') || 'mysql-perf-gate-charts',
+        runKey: `${context.runId}-${context.runAttempt}`,
+        runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
+        group: 'Comment on the pull request',
+    };
 }
 /**
- * The chart images could not be pushed to the charts branch. `permission` is true when the token
- * may not write to the repository (a fork's pull request, or no `contents: write`): the caller can
- * then link the uploaded artifact instead and say so in the comment.
+ * The sinks and the run's context. `withPullRequest` is false where the pull request is found
+ * otherwise (publish mode finds it by the measured commit).
  */
-class ImagePublishError extends GitHubError {
-    permission;
-    constructor(message, permission, options) {
-        super(message, options);
-        this.permission = permission;
-    }
-}
-/** A file kept on a branch (the nightly history) could not be read or written; see `reason`. */
-class BranchFileError extends GitHubError {
-    reason;
-    constructor(message, reason, options) {
-        super(message, options);
-        this.reason = reason;
-    }
-}
-/**
- * The HTTP status of a failed Octokit request, or undefined for anything else. Duck-typed rather
- * than `instanceof RequestError`: the bundled and the test copies of Octokit are different realms.
- */
-function httpStatus(error) {
-    if (typeof error === 'object' && error !== null && 'status' in error) {
-        return typeof error.status === 'number' ? error.status : undefined;
-    }
-    return undefined;
-}
-/** GitHub's own message for a failed request (the `message` of its JSON body), when it sent one. */
-function gitHubMessage(error) {
-    if (typeof error === 'object' && error !== null && 'response' in error) {
-        const response = error.response;
-        if (typeof response === 'object' && response !== null && 'data' in response) {
-            const data = response.data;
-            if (typeof data === 'object' && data !== null && 'message' in data) {
-                if (typeof data.message === 'string')
-                    return data.message;
-            }
-        }
-    }
-    if (typeof error === 'object' && error !== null && 'message' in error) {
-        if (typeof error.message === 'string')
-            return error.message;
-    }
-    return String(error);
+function readDelivery(withPullRequest = true) {
+    const number = context.payload.pull_request?.number;
+    const pullRequest = typeof number === 'number' ? number : undefined;
+    const summary = process.env.GITHUB_STEP_SUMMARY;
+    const target = withPullRequest ? pullRequestTarget(pullRequest) : undefined;
+    const webhook = getInput('webhook-url');
+    // A secret: masked wherever the log would show it.
+    if (webhook !== '')
+        setSecret(webhook);
+    const targets = {
+        ...(target === undefined ? {} : { pullRequest: target }),
+        // Outside GitHub there is no job summary.
+        ...(summary ? { jobSummaryPath: summary } : {}),
+        ...(webhook === '' ? {} : { webhook: { url: webhook, label: 'input "webhook-url"' } }),
+    };
+    return { sinks: sinksFor(targets), context: runContext(pullRequest) };
 }
 
 /** GitHub refuses an issue body longer than this many characters. */
 const MAX_BODY_CHARS = 65_536;
-const PERMISSION_HINT$2 = 'give the workflow `permissions: issues: write`';
+const PERMISSION_HINT = 'give the workflow `permissions: issues: write`';
 /** The body written to the issue: the marker line, then the text. */
 function alertIssueBody(marker, body) {
     return `${marker}\n${body}`;
@@ -5751,7 +5715,7 @@ async function upsertAlertIssue(client, target) {
         };
     }
     catch (error) {
-        throw writeFailure$1(error, `update issue #${existing.number}`, target);
+        throw writeFailure(error, `update issue #${existing.number}`, target);
     }
 }
 /** The marker and the body come from the code: a marker that could not be found again is a bug. */
@@ -5806,10 +5770,10 @@ function readFailure(error, owner, repo) {
         cause: error,
     });
 }
-function writeFailure$1(error, what, target) {
+function writeFailure(error, what, target) {
     const status = httpStatus(error);
     const hint = status === 403 || status === 404
-        ? PERMISSION_HINT$2
+        ? PERMISSION_HINT
         : status === 410
             ? 'issues are disabled on the repository: enable them in its settings'
             : "see GitHub's message";
@@ -5837,7 +5801,7 @@ async function createAlertIssue(client, target, body) {
         catch (error) {
             const status = httpStatus(error);
             if (status !== 422 && status !== 403)
-                throw writeFailure$1(error, 'create the alert issue', target);
+                throw writeFailure(error, 'create the alert issue', target);
             warnings.push(`the labels ${labels.join(', ')} were refused (${gitHubMessage(error)}); the issue was created ` +
                 'without them: create the labels in the repository, or give the workflow `issues: write`');
         }
@@ -5853,361 +5817,8 @@ async function createAlertIssue(client, target, body) {
         };
     }
     catch (error) {
-        throw writeFailure$1(error, 'create the alert issue', target);
+        throw writeFailure(error, 'create the alert issue', target);
     }
-}
-
-/** A relative path that cannot leave its directory: no empty, `.` or `..` segment, no leading `/`. */
-function isSafePath(path) {
-    return (path !== '' &&
-        !path.startsWith('/') &&
-        !path.endsWith('/') &&
-        path.split('/').every((part) => part !== '' && part !== '.' && part !== '..'));
-}
-/**
- * The ref update was refused because the branch moved (or was created) since it was read: worth
- * reading again. 422 is "Update is not a fast forward" (update) or "Reference already exists"
- * (create); GitHub also answers 409 while a concurrent push is being processed.
- */
-function isLostRace(error) {
-    const status = httpStatus(error);
-    return status === 422 || status === 409;
-}
-/** The branch's head, or null when the branch does not exist. Other failures pass through. */
-async function readBranchHead(client, target) {
-    const { owner, repo } = target;
-    let commitSha;
-    try {
-        const { data } = await client.rest.git.getRef({ owner, repo, ref: `heads/${target.branch}` });
-        commitSha = data.object.sha;
-    }
-    catch (error) {
-        if (httpStatus(error) === 404)
-            return null;
-        throw error;
-    }
-    const { data } = await client.rest.git.getCommit({ owner, repo, commit_sha: commitSha });
-    return { commitSha, treeSha: data.tree.sha };
-}
-/**
- * A commit of `entries` on top of `head`, keeping every other file of its tree (base_tree); an
- * orphan commit holding only the entries when there is no head. Returns the commit's SHA.
- */
-async function commitOnHead(client, target, head, entries, message) {
-    const { owner, repo } = target;
-    const { data: tree } = await client.rest.git.createTree({
-        owner,
-        repo,
-        tree: [...entries],
-        ...(head === null ? {} : { base_tree: head.treeSha }),
-    });
-    const { data: commit } = await client.rest.git.createCommit({
-        owner,
-        repo,
-        message,
-        tree: tree.sha,
-        parents: head === null ? [] : [head.commitSha],
-    });
-    return commit.sha;
-}
-/**
- * Points the branch at the commit, creating the branch when it had no head. GitHub's errors pass
- * through: the caller tells a lost race (isLostRace), worth another attempt, from a refusal.
- */
-async function moveBranch(client, target, head, commitSha) {
-    const { owner, repo } = target;
-    if (head === null) {
-        await client.rest.git.createRef({ owner, repo, ref: `refs/heads/${target.branch}`, sha: commitSha });
-        return;
-    }
-    // Never force: another writer's commit on the branch must survive; redo the change on top of it.
-    await client.rest.git.updateRef({
-        owner,
-        repo,
-        ref: `heads/${target.branch}`,
-        sha: commitSha,
-        force: false,
-    });
-}
-const DEFAULT_ATTEMPTS = 5;
-/**
- * Rewrites the file with `update(current)` in one commit on top of the branch, creating the branch
- * (an orphan commit holding only this file) when it does not exist. When another writer moves the
- * branch first, reads again and calls `update` on their content, up to `attempts` rounds.
- */
-async function updateBranchFile(client, options) {
-    checkLocation(options);
-    const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
-    if (!Number.isInteger(attempts) || attempts < 1) {
-        throw new BranchFileError(`attempts must be a whole number ≥ 1, not ${attempts}; this is a bug`, 'invalid');
-    }
-    for (let attempt = 1;; attempt++) {
-        const head = await readHead$1(client, options);
-        const current = head === null ? null : await readFileAt(client, options, head);
-        const next = options.update(current?.content ?? null);
-        if (next === null || next === current?.content)
-            return { commitSha: null, attempts: attempt };
-        checkNewSize(options, next);
-        const commitSha = await commitFile(client, options, head, next);
-        try {
-            await moveBranch(client, options, head, commitSha);
-            return { commitSha, attempts: attempt };
-        }
-        catch (error) {
-            if (!isLostRace(error))
-                throw failure(error, 'move the branch to the new commit', options, true);
-            if (attempt >= attempts)
-                throw gaveUp(error, attempts, options);
-            await sleep(retryDelayMs(attempt));
-        }
-    }
-}
-/** The paths and caps come from the code, not from a user: a bad one is a bug. */
-function checkLocation(location) {
-    if (!isSafePath(location.path)) {
-        throw new BranchFileError(`bad path "${location.path}" for a file on a branch; this is a bug`, 'invalid');
-    }
-    if (!Number.isInteger(location.maxBytes) || location.maxBytes < 1) {
-        throw new BranchFileError(`the size cap for ${location.path} must be a whole number of bytes ≥ 1, not ${location.maxBytes}; this is a bug`, 'invalid');
-    }
-}
-function where(location) {
-    return `${location.path} on branch ${location.branch} of ${location.owner}/${location.repo}`;
-}
-/** Wraps a failed request; 403 and 404 mean the token may not read, or write, the contents. */
-function failure(error, what, location, write) {
-    const status = httpStatus(error);
-    const permission = status === 403 || status === 404;
-    const hint = permission
-        ? `give the workflow \`permissions: contents: ${write ? 'write' : 'read'}\``
-        : "see GitHub's message; running the workflow again may succeed";
-    return new BranchFileError(`could not ${what} for ${where(location)}: ${gitHubMessage(error)}; ${hint}`, permission ? 'permission' : 'request', { cause: error });
-}
-function tooLarge(location, bytes, doing) {
-    return new BranchFileError(`${where(location)} ${doing} ${bytes} bytes, over its cap of ${location.maxBytes}; refusing it ` +
-        '(it is read by a job that holds a write token); trim older entries from the file or raise the cap', 'too-large');
-}
-function checkNewSize(location, content) {
-    const bytes = Buffer.byteLength(content, 'utf8');
-    if (bytes > location.maxBytes)
-        throw tooLarge(location, bytes, 'would become');
-}
-function gaveUp(error, attempts, location) {
-    return new BranchFileError(`could not write ${where(location)}: the branch moved under other writers ${attempts} times in a ` +
-        `row (last answer: ${gitHubMessage(error)}); run the workflow again`, 'contended', { cause: error });
-}
-async function readHead$1(client, location) {
-    try {
-        return await readBranchHead(client, location);
-    }
-    catch (error) {
-        throw failure(error, 'read the branch', location, false);
-    }
-}
-/** The file in the head's tree, or null when it is not there. */
-async function readFileAt(client, location, head) {
-    const parts = location.path.split('/');
-    let treeSha = head.treeSha;
-    for (let depth = 1; depth < parts.length; depth++) {
-        const directory = parts.slice(0, depth).join('/');
-        const entry = await entryOf(client, location, treeSha, directory);
-        if (entry === null)
-            return null;
-        if (entry.type !== 'tree') {
-            throw new BranchFileError(`${where(location)}: ${directory} is a file, not a directory`, 'invalid');
-        }
-        treeSha = entry.sha;
-    }
-    const entry = await entryOf(client, location, treeSha, location.path);
-    if (entry === null)
-        return null;
-    // 100755 is still a regular file; 120000 (a symbolic link) or 160000 (a submodule) is not.
-    if (entry.type !== 'blob' || (entry.mode !== '100644' && entry.mode !== '100755')) {
-        throw new BranchFileError(`${where(location)} is not a regular file (a ${entry.type}, mode ${entry.mode})`, 'invalid');
-    }
-    // Checked before downloading, so an oversized blob is never fetched.
-    if (entry.size !== undefined && entry.size > location.maxBytes)
-        throw tooLarge(location, entry.size, 'is');
-    const content = await readBlob(client, location, entry.sha);
-    return { content, commitSha: head.commitSha, blobSha: entry.sha };
-}
-/** The entry of a tree named by the last segment of `path`, or null when there is none. */
-async function entryOf(client, location, treeSha, path) {
-    const name = path.slice(path.lastIndexOf('/') + 1);
-    let data;
-    try {
-        ({ data } = await client.rest.git.getTree({
-            owner: location.owner,
-            repo: location.repo,
-            tree_sha: treeSha,
-        }));
-    }
-    catch (error) {
-        throw failure(error, `list the directory of ${path}`, location, false);
-    }
-    const entry = data.tree.find((item) => item.path === name);
-    if (entry === undefined && data.truncated) {
-        // Absent from a cut-short listing is not absent: refuse rather than start the file over.
-        throw new BranchFileError(`could not read ${where(location)}: GitHub truncated the listing of its directory; ` +
-            'move the file to a directory with fewer entries', 'request');
-    }
-    return entry ?? null;
-}
-/** The blob's bytes as UTF-8 text, held to the size cap again once decoded. */
-async function readBlob(client, location, blobSha) {
-    let data;
-    try {
-        ({ data } = await client.rest.git.getBlob({
-            owner: location.owner,
-            repo: location.repo,
-            file_sha: blobSha,
-        }));
-    }
-    catch (error) {
-        throw failure(error, 'read the file', location, false);
-    }
-    if (data.encoding !== 'base64' && data.encoding !== 'utf-8') {
-        throw new BranchFileError(`${where(location)} came back in an unknown encoding "${data.encoding}"`, 'request');
-    }
-    const bytes = Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8');
-    if (bytes.length > location.maxBytes)
-        throw tooLarge(location, bytes.length, 'is');
-    try {
-        return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    }
-    catch (error) {
-        throw new BranchFileError(`${where(location)} is not UTF-8 text`, 'invalid', { cause: error });
-    }
-}
-/** Uploads the content and commits it at the path on top of the head. */
-async function commitFile(client, options, head, content) {
-    try {
-        const { data: blob } = await client.rest.git.createBlob({
-            owner: options.owner,
-            repo: options.repo,
-            content: Buffer.from(content, 'utf8').toString('base64'),
-            encoding: 'base64',
-        });
-        const entry = { path: options.path, mode: '100644', type: 'blob', sha: blob.sha };
-        return await commitOnHead(client, options, head, [entry], options.message);
-    }
-    catch (error) {
-        throw failure(error, 'commit the new content', options, true);
-    }
-}
-/**
- * How long to wait before the next round: growing, so a busy branch gets room, and jittered, so two
- * writers that collided once do not collide again in lockstep.
- */
-function retryDelayMs(attempt) {
-    return 100 * attempt + Math.random() * 100;
-}
-function sleep(ms) {
-    return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-// Publishes the chart images to a branch of the repository, so the comment can show them. GitHub
-// strips data: URIs from comments and has no API to attach an image to one, so the images must be
-// served from somewhere GitHub trusts: the repository itself, by commit SHA (an immutable URL, so a
-// later run or a force-push of the branch never changes an old comment's pictures).
-//
-// Everything goes through the Git Data API (blobs, tree, commit, ref) rather than the contents API:
-// one commit for all files, no checkout, and a base_tree so earlier runs' files stay on the branch.
-// Those steps are shared with branch-file.ts, which keeps the nightly history on a branch.
-/** How many times the ref update is attempted when someone else moves the branch meanwhile. */
-const ATTEMPTS = 3;
-const PERMISSION_HINT$1 = 'give the workflow `permissions: contents: write` (pull requests from forks get a read-only ' +
-    'token; the charts are still in the uploaded report artifact)';
-/** Wraps a failed request; 403 and 404 on a write mean the token may not write here. */
-function publishFailure(error, what, options) {
-    const status = httpStatus(error);
-    const permission = status === 403 || status === 404;
-    const where = `branch ${options.branch} of ${options.owner}/${options.repo}`;
-    const hint = permission ? PERMISSION_HINT$1 : 'the charts are still in the uploaded report artifact';
-    return new ImagePublishError(`could not ${what} on ${where}: ${gitHubMessage(error)}; ${hint}`, permission, { cause: error });
-}
-/** The paths come from the code, not from the user: one that could leave its directory is a bug. */
-function checkPaths(options) {
-    if (!isSafePath(options.directory)) {
-        throw new ImagePublishError(`bad chart directory "${options.directory}"; this is a bug`, false);
-    }
-    for (const file of options.files) {
-        if (!isSafePath(file.name) || file.name.includes('/')) {
-            throw new ImagePublishError(`bad chart file name "${file.name}"; this is a bug`, false);
-        }
-    }
-}
-/** Uploads every file as a blob; the tree entries that place them under the directory. */
-async function uploadBlobs(octokit, options) {
-    const { owner, repo, directory } = options;
-    const entries = [];
-    for (const file of options.files) {
-        try {
-            const { data } = await octokit.rest.git.createBlob({
-                owner,
-                repo,
-                content: Buffer.from(file.content).toString('base64'),
-                encoding: 'base64',
-            });
-            entries.push({ path: `${directory}/${file.name}`, mode: '100644', type: 'blob', sha: data.sha });
-        }
-        catch (error) {
-            throw publishFailure(error, `upload ${file.name}`, options);
-        }
-    }
-    return entries;
-}
-/** The branch head, or null when the branch does not exist yet. */
-async function readHead(octokit, options) {
-    try {
-        return await readBranchHead(octokit, options);
-    }
-    catch (error) {
-        throw publishFailure(error, 'read the branch', options);
-    }
-}
-/** A commit of the entries on top of the branch head (an orphan when there is none yet). */
-async function commitEntries(octokit, options, entries, head) {
-    const message = options.message ?? `mysql-perf-gate charts for ${options.directory}`;
-    try {
-        return await commitOnHead(octokit, options, head, entries, message);
-    }
-    catch (error) {
-        throw publishFailure(error, 'commit the charts', options);
-    }
-}
-/** Commits `files` under `directory` on `branch` and returns their URLs by commit SHA. */
-async function publishImages(octokit, options) {
-    checkPaths(options);
-    // Blobs do not depend on the branch, so a retried update reuses them.
-    const entries = await uploadBlobs(octokit, options);
-    for (let attempt = 1;; attempt++) {
-        const head = await readHead(octokit, options);
-        const commitSha = await commitEntries(octokit, options, entries, head);
-        try {
-            await moveBranch(octokit, options, head, commitSha);
-        }
-        catch (error) {
-            if (isLostRace(error) && attempt < ATTEMPTS)
-                continue;
-            throw publishFailure(error, 'move the branch', options);
-        }
-        return { commitSha, urls: imageUrls(options, commitSha) };
-    }
-}
-/** Each file's name to its URL in the commit. */
-function imageUrls(options, commitSha) {
-    const { owner, repo, directory } = options;
-    const urls = {};
-    for (const file of options.files) {
-        urls[file.name] = rawUrl(owner, repo, commitSha, `${directory}/${file.name}`);
-    }
-    return urls;
-}
-/** The URL GitHub serves a file of a commit from, with each path segment URL-encoded. */
-function rawUrl(owner, repo, commitSha, path) {
-    const encoded = path.split('/').map(encodeURIComponent).join('/');
-    return `https://github.com/${owner}/${repo}/raw/${commitSha}/${encoded}`;
 }
 
 // The nightly's history step (the action's `mode: history`): the run's results are appended to the
@@ -6275,22 +5886,26 @@ async function appendOnBranch(client, config, results, run) {
         throw new Error('the history update produced no file');
     return { path, file: last.file, commitSha: written.commitSha };
 }
+/** The history chart in the report directory, then on the charts branch; its address, or null. */
 async function publishChart(client, config, analyses, subtitle, logger) {
     const spec = historySpec(analyses, subtitle);
     if (spec === null)
         return null;
-    const rendered = await renderChart(spec);
-    mkdirSync(config.reportDir, { recursive: true });
-    writeFileAtomic(join(config.reportDir, 'history.vl.json'), `${JSON.stringify(spec, null, 2)}\n`);
-    writeFileAtomic(join(config.reportDir, 'history.svg'), rendered.svg);
-    writeFileAtomic(join(config.reportDir, 'history.png'), rendered.png);
+    const written = await writeCharts(config.reportDir, [{ name: 'history', title: HISTORY_TITLE, spec }]);
+    for (const warning of written.warnings)
+        logger.debug(warning);
+    for (const chart of written.undrawn)
+        logger.warning(chart.warning);
+    const drawn = written.charts[0];
+    if (drawn === undefined)
+        return null;
     try {
         const published = await publishImages(client, {
             owner: config.owner,
             repo: config.repo,
             branch: config.chartsBranch,
             directory: `history/${config.runKey}`,
-            files: [{ name: 'history.png', content: rendered.png }],
+            files: [{ name: 'history.png', content: readFileSync$1(drawn.pngPath) }],
         });
         return published.urls['history.png'] ?? null;
     }
@@ -6354,6 +5969,7 @@ async function historyNightlyCommand(client, config, logger) {
     const alerting = recentRegressions.filter((change) => change.metric === primaryMetric(stored.file));
     const subtitle = `suite ${stored.file.key.suite}, testbed ${stored.file.key.testbed}: ${runs} runs, median of each run's repetitions`;
     const chartUrl = await publishChart(client, config, analyses, subtitle, logger);
+    mkdirSync(config.reportDir, { recursive: true });
     writeFileAtomic(join(config.reportDir, 'changes.json'), `${JSON.stringify({ schemaVersion: 1, histories: [{ path: stored.path, ...changesDocument(analyses, config.settings) }] }, null, 2)}\n`);
     const context = {
         suite: stored.file.key.suite,
@@ -6464,265 +6080,26 @@ async function appendToHistoryBranch() {
     }
 }
 
-/** The author of comments written with an action's GITHUB_TOKEN. */
-const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
-// Not `pull_request_target`: it would build and run a fork's code with a write token. The fork's
-// pull request is measured read-only and commented on by a second workflow that never runs it.
-const PERMISSION_HINT = 'give the workflow `permissions: pull-requests: write`; pull requests from forks get a read-only ' +
-    'token: measure on `pull_request` and upload the artifact, then post from a `workflow_run` ' +
-    "workflow with the action's `mode: publish`";
-/** The login the token writes comments as; see the file header for the GITHUB_TOKEN fallback. */
-async function commentAuthorLogin(octokit) {
-    try {
-        const { data } = await octokit.rest.users.getAuthenticated();
-        return data.login;
-    }
-    catch (error) {
-        const status = httpStatus(error);
-        // 403: an installation token (GITHUB_TOKEN) may not read /user. 404 is how GitHub Enterprise
-        // answers the same question for some token kinds.
-        if (status === 403 || status === 404)
-            return ACTIONS_BOT_LOGIN;
-        throw new GitHubError(`could not find out which user the GitHub token belongs to (${gitHubMessage(error)}); ` +
-            'check that the `github-token` input holds a valid token', { cause: error });
-    }
+// How the publishing half refuses an artifact: one line saying why, never a quoted payload.
+/** Longest refusal printed: enough for the reason, not for a quoted payload. */
+const MAX_REASON = 400;
+/** The artifact is refused; the message is one line saying why. */
+class ArtifactError extends GateError {
 }
-/** Our comment that starts with `marker`, paging through every comment on the issue. */
-async function findStickyComment(octokit, target, login) {
-    let found;
-    await octokit.paginate(octokit.rest.issues.listComments, { owner: target.owner, repo: target.repo, issue_number: target.issueNumber, per_page: 100 }, (response, done) => {
-        // The oldest matching comment wins: it is the one linked from earlier notifications.
-        found = response.data.find((comment) => comment.user?.login === login && (comment.body ?? '').startsWith(target.marker));
-        if (found !== undefined)
-            done();
-        return [];
-    });
-    return found;
+/** Folds a multi-line message (a schema's list of issues) into one line of at most MAX_REASON. */
+function oneLine(message) {
+    return foldLines(message, MAX_REASON);
 }
-function writeFailure(error, what, target) {
-    const status = httpStatus(error);
-    const where = `${target.owner}/${target.repo}#${target.issueNumber}`;
-    const hint = status === 403 || status === 404 ? PERMISSION_HINT : 'see the message above';
-    return new GitHubError(`could not ${what} on ${where}: ${gitHubMessage(error)}; ${hint}`, {
-        cause: error,
-    });
-}
-/** Edits our comment carrying `marker` in place, or creates it when there is none yet. */
-async function upsertStickyComment(octokit, target) {
-    if (!target.body.startsWith(target.marker)) {
-        // A body without its marker would be posted again as a new comment on every run.
-        throw new GitHubError('the comment body must start with its marker line; this is a bug');
-    }
-    const login = target.authorLogin ?? (await commentAuthorLogin(octokit));
-    let existing;
-    try {
-        existing = await findStickyComment(octokit, target, login);
-    }
-    catch (error) {
-        throw writeFailure(error, 'list the comments', target);
-    }
-    const { owner, repo } = target;
-    if (existing !== undefined) {
-        try {
-            const { data } = await octokit.rest.issues.updateComment({
-                owner,
-                repo,
-                comment_id: existing.id,
-                body: target.body,
-            });
-            return { id: data.id, url: data.html_url, action: 'updated' };
-        }
-        catch (error) {
-            // Deleted between listing and editing: post a fresh one below rather than fail the run.
-            if (httpStatus(error) !== 404)
-                throw writeFailure(error, 'update the comment', target);
-        }
-    }
-    try {
-        const { data } = await octokit.rest.issues.createComment({
-            owner,
-            repo,
-            issue_number: target.issueNumber,
-            body: target.body,
-        });
-        return { id: data.id, url: data.html_url, action: 'created' };
-    }
-    catch (error) {
-        throw writeFailure(error, 'comment', target);
-    }
+function refuse(reason, cause) {
+    return new ArtifactError(`artifact refused: ${oneLine(reason)}`, cause === undefined ? undefined : { cause });
 }
 
-// Puts the report where the maintainers look: the charts as images on a dedicated branch (GitHub
-// strips data: URIs from comments, so images must be served from the repository), then one sticky
-// comment per pull request and suite, edited in place on later runs. When the token cannot write
-// to the repository (a fork's pull request, a read-only token), the comment says where the charts
-// are instead of linking broken images.
-async function postReport(octokit, report, target) {
-    const { owner, repo } = target;
-    let body;
-    let imagesNotPublished;
-    try {
-        const published = await publishImages(octokit, {
-            owner,
-            repo,
-            branch: target.chartsBranch,
-            directory: `pr-${target.pullRequest}/${target.runKey}`,
-            files: report.charts.map((chart) => ({
-                name: `${chart.name}.png`,
-                content: readFileSync$1(chart.pngPath),
-            })),
-        });
-        body = report.renderComment(report.charts.map((chart) => ({
-            name: chart.name,
-            title: chart.title,
-            url: published.urls[`${chart.name}.png`] ?? null,
-        })));
-    }
-    catch (error) {
-        if (!(error instanceof ImagePublishError) || !error.permission)
-            throw error;
-        imagesNotPublished = error.message;
-        body = report.renderComment(report.charts.map((chart) => ({ name: chart.name, title: chart.title, url: null })), `The charts could not be published to this repository (the token cannot write to it), so they are not shown here: ` +
-            `they are in the report directory of [this run's artifacts](${target.runUrl}) (\`charts/*.png\`, interactive in \`report.html\`).`);
-    }
-    const posted = await upsertStickyComment(octokit, {
-        owner,
-        repo,
-        issueNumber: target.pullRequest,
-        marker: commentMarker(target.suite),
-        body,
-    });
-    return {
-        commentUrl: posted.url,
-        action: posted.action,
-        ...(imagesNotPublished === undefined ? {} : { imagesNotPublished }),
-    };
-}
-
-// On a pull request: publish the charts and post (or update) the sticky comment.
-/**
- * A missing permission to publish images is a warning and a note in the comment; a missing
- * permission to comment is a warning too: the verdict still decides the step.
- */
-async function postToPullRequest(report, suite) {
-    const pullRequest = context.payload.pull_request?.number;
-    const token = getInput('github-token');
-    if (typeof pullRequest !== 'number' || token === '' || getInput('comment') === 'false') {
-        if (typeof pullRequest === 'number' && token === '')
-            info('no github-token: the comment is not posted');
-        return;
-    }
-    const { owner, repo } = context.repo;
-    await group('Comment on the pull request', async () => {
-        try {
-            const posted = await postReport(getOctokit(token), report, {
-                owner,
-                repo,
-                pullRequest,
-                suite,
-                chartsBranch: getInput('charts-branch') || 'mysql-perf-gate-charts',
-                runKey: `${context.runId}-${context.runAttempt}`,
-                runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
-            });
-            if (posted.imagesNotPublished !== undefined)
-                warning(posted.imagesNotPublished);
-            info(`comment ${posted.action}: ${posted.commentUrl}`);
-            setOutput('comment-url', posted.commentUrl);
-        }
-        catch (error) {
-            if (!(error instanceof GitHubError))
-                throw error;
-            warning(error.message);
-        }
-    });
-}
-
-/** Open, into this repository, and at exactly the run's head commit. */
-function matches(pull, query) {
-    return (pull.state === 'open' &&
-        pull.head.sha === query.headSha &&
-        pull.base.repo.full_name.toLowerCase() === `${query.owner}/${query.repo}`.toLowerCase());
-}
-/** Every open pull request of the repository whose head is `query.headSha`, by number. */
-async function openPullRequestsAt(octokit, query) {
-    const { owner, repo } = query;
-    const found = new Map();
-    const keep = (pulls) => {
-        for (const pull of pulls) {
-            if (matches(pull, query))
-                found.set(pull.number, { number: pull.number, url: pull.html_url });
-        }
-    };
-    try {
-        keep(await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
-            owner,
-            repo,
-            commit_sha: query.headSha,
-            per_page: 100,
-        }));
-        if (query.headLabel !== undefined) {
-            keep(await octokit.paginate(octokit.rest.pulls.list, {
-                owner,
-                repo,
-                state: 'open',
-                head: query.headLabel,
-                per_page: 100,
-            }));
-        }
-    }
-    catch (error) {
-        throw new GitHubError(`could not list the pull requests of ${owner}/${repo} at ${query.headSha}: ${gitHubMessage(error)}; ` +
-            'the token needs `permissions: pull-requests: read` (write, to comment)', { cause: error });
-    }
-    return [...found.values()].sort((a, b) => a.number - b.number);
-}
-function numbers(pulls) {
-    return pulls.map((pull) => `#${pull.number}`).join(', ');
-}
-/**
- * The one open pull request whose head is the run's commit. A claimed number must be among those
- * found; with no claim, two or more pull requests at the same commit are ambiguous.
- */
-async function findPullRequest(octokit, query) {
-    const found = await openPullRequestsAt(octokit, query);
-    const where = `${query.owner}/${query.repo}`;
-    const source = query.claimSource === undefined ? '' : ` (from ${query.claimSource})`;
-    if (query.claimed !== undefined) {
-        const claimed = found.find((pull) => pull.number === query.claimed);
-        if (claimed !== undefined)
-            return claimed;
-        const heads = found.length === 0 ? 'none has' : `${numbers(found)} ${found.length === 1 ? 'has' : 'have'}`;
-        throw new GitHubError(`pull request #${query.claimed}${source} is not an open pull request of ${where} with head ` +
-            `${query.headSha} (${heads} that head); not posting`);
-    }
-    const [only, ...others] = found;
-    if (only === undefined) {
-        throw new GitHubError(`no open pull request of ${where} has head ${query.headSha} (closed, or pushed again since the run); not posting`);
-    }
-    if (others.length > 0) {
-        throw new GitHubError(`${found.length} open pull requests of ${where} have head ${query.headSha} (${numbers(found)}); ` +
-            `name the one to post to${query.claimSource === undefined ? '' : ` in ${query.claimSource}`}`);
-    }
-    return only;
-}
-
-// The `publish` half of a two-workflow set-up. The measuring half runs on `pull_request` with a
-// read-only token and uploads what it measured as an artifact; this half runs on `workflow_run`
-// with `pull-requests: write`, downloads that artifact and posts the comment. Everything in the
-// artifact was produced by the pull request's own code, so it is data to check, never something to
-// run, post as is or follow:
-//   - only files with fixed names are read, after lstat (no symbolic links, regular files only) and
-//     a size cap; every other file (an uploaded comment.md, charts, names with `../`) is ignored;
-//   - results.json and verdict.json are validated with the project's schemas;
-//   - the verdict is judged again from results.json, with the settings and tolerances verdict.json
-//     records, and must agree with verdict.json: a verdict that claims more than its numbers show
-//     is refused, and the comment is rendered from the verdict judged here;
-//   - the comment and charts are rendered here from the validated data (the renderers escape
-//     everything they quote), into a report directory outside the artifact;
-//   - the pull request is found through the API by the run's head SHA; a number the artifact
-//     claims must be that pull request's.
-// What this cannot do is vouch for the measurements: the pull request's code ran them. The
-// comment is a faithful rendering of those numbers under the recorded settings, nothing more.
+// The measuring half's artifact, read by the publishing half. Everything in it was produced by the
+// pull request's own code, so it is data to check: only files with fixed names are read, after
+// lstat (no symbolic links, regular files only) and a size cap, opened without following a link
+// and checked again on the descriptor; results.json, verdict.json and baseline.json are validated
+// with the project's schemas. Every other file (an uploaded comment.md, charts, names with `../`)
+// is never opened.
 const MIB = 1024 * 1024;
 /**
  * The files read from the artifact, and the most bytes each may hold. The results of the standard
@@ -6738,18 +6115,6 @@ const ARTIFACT_CAPS = {
 };
 /** Judging is the costly step (a bootstrap per cell); real suites have tens of cells. */
 const MAX_CELLS = 1000;
-/** Longest refusal printed: enough for the reason, not for a quoted payload. */
-const MAX_REASON = 400;
-/** The artifact is refused; the message is one line saying why. */
-class ArtifactError extends GateError {
-}
-/** Folds a multi-line message (a schema's list of issues) into one line of at most MAX_REASON. */
-function oneLine(message) {
-    return foldLines(message, MAX_REASON);
-}
-function refuse(reason, cause) {
-    return new ArtifactError(`artifact refused: ${oneLine(reason)}`, cause === undefined ? undefined : { cause });
-}
 function mib(bytes) {
     return bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MiB` : `${bytes} bytes`;
 }
@@ -6847,6 +6212,31 @@ function readArtifact(dir) {
         ...(claim === null ? {} : { claimedPullRequest: parseClaim(claim) }),
     };
 }
+function quoted(names) {
+    const shown = names.slice(0, 5).map((name) => JSON.stringify(name.slice(0, 40)));
+    return `${shown.join(', ')}${names.length > 5 ? `, and ${names.length - 5} more` : ''}`;
+}
+/** The entries of the artifact never opened (an uploaded comment, charts, odd names), if any. */
+function ignoredNote(dir) {
+    const others = readdirSync(dir).filter((name) => !Object.hasOwn(ARTIFACT_CAPS, name));
+    if (others.length === 0)
+        return null;
+    return (`artifact: ${others.length} other entr${others.length === 1 ? 'y' : 'ies'} not read (${quoted(others)}); ` +
+        'the comment and charts are rendered here from results.json and verdict.json');
+}
+/** Workload names no suite could have (a tampered file): the renderers quote them as text. */
+function oddWorkloadsNote(results) {
+    const known = new Set(results.suite.workloads.map((workload) => workload.name));
+    const odd = [...new Set(results.cells.map((cell) => cell.workload))].filter((name) => !known.has(name));
+    if (odd.length === 0)
+        return null;
+    return `results.json: workload name(s) its suite does not define (${quoted(odd)}); the comment quotes them as escaped text`;
+}
+
+// The publishing half judges the measuring half's results again, with the settings its verdict.json
+// records, through the same judge `compare` uses; the two verdicts must agree. Everything here came
+// from the pull request's own code: a verdict that claims more than its numbers show is refused.
+// Pure: the artifact arrives read and validated (artifact/read-artifact.ts).
 /**
  * The options verdict.json says it was judged with. Its tolerances are recorded per cell (the
  * threshold), so each becomes a workload@threads rule, the most specific kind, which wins over the
@@ -6877,26 +6267,6 @@ function recordedOptions(verdict) {
         })),
     };
 }
-/** The base side verdict.json names: the A/B run's own, or the newest entry of baseline.json. */
-function baseOf(artifact) {
-    const { results, verdict, baseline } = artifact;
-    if (baseline === undefined) {
-        if (results.mode !== 'ab') {
-            throw refuse('verdict.json compares the two sides of an A/B run, but results.json measured one server');
-        }
-        return { side: sideOf(results, 'base'), source: verdict.baseSource, warnings: [], history: [] };
-    }
-    const entry = newestEntry(baseline);
-    // The measuring run chose whether to compare across setups; its warnings say so again here.
-    const warnings = checkComparable(entry, results, { force: true });
-    const side = baselineSide(entry);
-    return {
-        side: { facts: side.facts, cells: side.cells, environment: side.environment },
-        source: { ...verdict.baseSource, savedAt: side.savedAt },
-        warnings,
-        history: baseline.entries,
-    };
-}
 function sameCell(a, b) {
     return a.workload === b.workload && a.threads === b.threads && a.metric === b.metric;
 }
@@ -6911,11 +6281,8 @@ const COUNT_KEYS = [
     'unchanged',
     'inconclusive',
 ];
-/** Where the uploaded verdict and the one judged here part, or null when they agree. */
-function disagreement(uploaded, judged) {
-    if (uploaded.suite !== judged.suite) {
-        return `it is for suite ${JSON.stringify(uploaded.suite)}, the results for ${JSON.stringify(judged.suite)}`;
-    }
+/** Where the cells of the uploaded verdict and the one judged here part, or null. */
+function cellDisagreement(uploaded, judged) {
     if (uploaded.cells.length !== judged.cells.length) {
         return `it judges ${uploaded.cells.length} cells, the results give ${judged.cells.length}`;
     }
@@ -6932,6 +6299,22 @@ function disagreement(uploaded, judged) {
             return `it has ${cellLabel(cell)} ${claimed.gating ? '' : 'not '}gating, its own settings say otherwise`;
         }
     }
+    return null;
+}
+/** Warnings the uploaded verdict lacks: a verdict must not hide what its results say of themselves. */
+function missingWarning(uploaded, judged) {
+    const claimed = new Set(uploaded.warnings);
+    const missing = judged.warnings.find((warning) => !claimed.has(warning));
+    return missing === undefined ? null : `it leaves out the warning ${JSON.stringify(missing.slice(0, 120))}`;
+}
+/** Where the uploaded verdict and the one judged here part, or null when they agree. */
+function disagreement(uploaded, judged) {
+    if (uploaded.suite !== judged.suite) {
+        return `it is for suite ${JSON.stringify(uploaded.suite)}, the results for ${JSON.stringify(judged.suite)}`;
+    }
+    const cells = cellDisagreement(uploaded, judged);
+    if (cells !== null)
+        return cells;
     if (uploaded.verdict !== judged.verdict) {
         return `it says ${uploaded.verdict}, the results give ${judged.verdict}`;
     }
@@ -6940,7 +6323,7 @@ function disagreement(uploaded, judged) {
     if (counts(uploaded) !== counts(judged)) {
         return `its counts ${counts(uploaded)} are not the results' ${counts(judged)}`;
     }
-    return null;
+    return missingWarning(uploaded, judged);
 }
 /**
  * The verdict judged here as version 1 would have written it: version 1 called unchanged what is
@@ -6954,22 +6337,30 @@ function asVersion1(verdict) {
         cells: verdict.cells.map((cell) => cell.verdict === 'within-tolerance' ? { ...cell, verdict: 'unchanged' } : cell),
     };
 }
-/** Judges results.json again with verdict.json's settings; the two must agree. */
-function rejudge(artifact) {
-    const { results, verdict: uploaded } = artifact;
+function judgeArtifact(artifact, sourceUrl) {
+    const { results, verdict: uploaded, baseline } = artifact;
     const options = recordedOptions(uploaded);
-    let input;
+    if (baseline === undefined && results.mode !== 'ab') {
+        throw refuse('verdict.json compares the two sides of an A/B run, but results.json measured one server');
+    }
+    const judgement = judge({
+        results,
+        resultsPath: uploaded.baseSource.path,
+        // The measuring run chose whether to compare across setups; its warnings say so again here.
+        base: baseline === undefined ? { kind: 'ab' } : { kind: 'baseline', file: baseline, force: true },
+        baselinePath: uploaded.baseSource.path,
+        options,
+    });
+    return withLines(judgement, relinkedLines(uploaded.lines, results, sourceUrl));
+}
+/**
+ * Judges results.json again with verdict.json's settings; the two must agree. `sourceUrl` is the
+ * publishing workflow's repository, where the line links point.
+ */
+function rejudge(artifact, sourceUrl) {
+    let judgement;
     try {
-        const base = baseOf(artifact);
-        const head = sideOf(results, 'head');
-        const looks = looksOfRun(results);
-        const built = buildVerdict(base.side, head, results.suite, base.source, { ...options, looks });
-        const verdict = Verdict.parse({
-            ...built,
-            warnings: [...base.warnings, ...built.warnings],
-            ...relinkedLines(uploaded.lines, results, process.env),
-        });
-        input = { verdict, base: base.side, head, suite: results.suite, history: base.history };
+        judgement = judgeArtifact(artifact, sourceUrl);
     }
     catch (error) {
         if (error instanceof ArtifactError)
@@ -6981,11 +6372,100 @@ function rejudge(artifact) {
         }
         throw error;
     }
-    const differs = disagreement(uploaded, artifact.verdictSchemaVersion === 1 ? asVersion1(input.verdict) : input.verdict);
+    const judged = artifact.verdictSchemaVersion === 1 ? asVersion1(judgement.verdict) : judgement.verdict;
+    const differs = disagreement(artifact.verdict, judged);
     if (differs !== null)
         throw refuse(`verdict.json does not follow from results.json: ${differs}`);
-    return input;
+    return judgement;
 }
+
+/** Open, into this repository, and at exactly the run's head commit. */
+function matches(pull, query) {
+    return (pull.state === 'open' &&
+        pull.head.sha === query.headSha &&
+        pull.base.repo.full_name.toLowerCase() === `${query.owner}/${query.repo}`.toLowerCase());
+}
+/** Every open pull request of the repository whose head is `query.headSha`, by number. */
+async function openPullRequestsAt(octokit, query) {
+    const { owner, repo } = query;
+    const found = new Map();
+    const keep = (pulls) => {
+        for (const pull of pulls) {
+            if (matches(pull, query))
+                found.set(pull.number, { number: pull.number, url: pull.html_url });
+        }
+    };
+    try {
+        keep(await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
+            owner,
+            repo,
+            commit_sha: query.headSha,
+            per_page: 100,
+        }));
+        if (query.headLabel !== undefined) {
+            keep(await octokit.paginate(octokit.rest.pulls.list, {
+                owner,
+                repo,
+                state: 'open',
+                head: query.headLabel,
+                per_page: 100,
+            }));
+        }
+    }
+    catch (error) {
+        throw new GitHubError(`could not list the pull requests of ${owner}/${repo} at ${query.headSha}: ${gitHubMessage(error)}; ` +
+            'the token needs `permissions: pull-requests: read` (write, to comment)', { cause: error });
+    }
+    return [...found.values()].sort((a, b) => a.number - b.number);
+}
+function numbers(pulls) {
+    return pulls.map((pull) => `#${pull.number}`).join(', ');
+}
+/**
+ * The one open pull request whose head is the run's commit. A claimed number must be among those
+ * found; with no claim, two or more pull requests at the same commit are ambiguous.
+ */
+async function findPullRequest(octokit, query) {
+    const found = await openPullRequestsAt(octokit, query);
+    const where = `${query.owner}/${query.repo}`;
+    const source = query.claimSource === undefined ? '' : ` (from ${query.claimSource})`;
+    if (query.claimed !== undefined) {
+        const claimed = found.find((pull) => pull.number === query.claimed);
+        if (claimed !== undefined)
+            return claimed;
+        const heads = found.length === 0 ? 'none has' : `${numbers(found)} ${found.length === 1 ? 'has' : 'have'}`;
+        throw new GitHubError(`pull request #${query.claimed}${source} is not an open pull request of ${where} with head ` +
+            `${query.headSha} (${heads} that head); not posting`);
+    }
+    const [only, ...others] = found;
+    if (only === undefined) {
+        throw new GitHubError(`no open pull request of ${where} has head ${query.headSha} (closed, or pushed again since the run); not posting`);
+    }
+    if (others.length > 0) {
+        throw new GitHubError(`${found.length} open pull requests of ${where} have head ${query.headSha} (${numbers(found)}); ` +
+            `name the one to post to${query.claimSource === undefined ? '' : ` in ${query.claimSource}`}`);
+    }
+    return only;
+}
+
+// The `publish` half of a two-workflow set-up. The measuring half runs on `pull_request` with a
+// read-only token and uploads what it measured as an artifact; this half runs on `workflow_run`
+// with `pull-requests: write`, downloads that artifact and posts the comment. Everything in the
+// artifact was produced by the pull request's own code, so it is data to check, never something to
+// run, post as is or follow:
+//   - only files with fixed names are read, after lstat (no symbolic links, regular files only) and
+//     a size cap, and validated with the project's schemas (artifact/read-artifact.ts); every other
+//     file (an uploaded comment.md, charts, names with `../`) is ignored;
+//   - the verdict is judged again from results.json by the judge compare uses, with the settings
+//     and tolerances verdict.json records, and must agree with verdict.json (compare/rejudge.ts): a
+//     verdict that claims more than its numbers show is refused, and the comment is rendered from
+//     the verdict judged here;
+//   - the comment and charts are rendered here from the validated data (the renderers escape
+//     everything they quote), into a report directory outside the artifact;
+//   - the pull request is found through the API by the run's head SHA; a number the artifact
+//     claims must be that pull request's.
+// What this cannot do is vouch for the measurements: the pull request's code ran them. The
+// comment is a faithful rendering of those numbers under the recorded settings, nothing more.
 function isInside(child, parent) {
     const path = relative(parent, child);
     return path === '' || (!path.startsWith('..') && !isAbsolute(path));
@@ -7020,28 +6500,12 @@ function checkDirectories(config) {
     }
     return { artifactDir, outDir };
 }
-function quoted(names) {
-    const shown = names.slice(0, 5).map((name) => JSON.stringify(name.slice(0, 40)));
-    return `${shown.join(', ')}${names.length > 5 ? `, and ${names.length - 5} more` : ''}`;
-}
-/** The entries of the artifact never opened (an uploaded comment, charts, odd names), if any. */
-function ignoredNote(dir) {
-    const others = readdirSync(dir).filter((name) => !Object.hasOwn(ARTIFACT_CAPS, name));
-    if (others.length === 0)
-        return null;
-    return (`artifact: ${others.length} other entr${others.length === 1 ? 'y' : 'ies'} not read (${quoted(others)}); ` +
-        'the comment and charts are rendered here from results.json and verdict.json');
-}
-/** Workload names no suite could have (a tampered file): the renderers quote them as text. */
-function oddWorkloadsNote(results) {
-    const known = new Set(results.suite.workloads.map((workload) => workload.name));
-    const odd = [...new Set(results.cells.map((cell) => cell.workload))].filter((name) => !known.has(name));
-    if (odd.length === 0)
-        return null;
-    return `results.json: workload name(s) its suite does not define (${quoted(odd)}); the comment quotes them as escaped text`;
-}
-/** Validates the artifact, judges it again, finds the pull request, renders and posts. */
-async function publishCommand(config, octokit, logger) {
+/**
+ * Validates the artifact, judges it again, finds the pull request, renders and posts; then
+ * delivers to `sinks` too (the job summary), whose failures are warnings: the comment is this
+ * command's job, so its failure is an error.
+ */
+async function publishCommand(config, octokit, logger, sinks = []) {
     const { artifactDir, outDir } = checkDirectories(config);
     const artifact = readArtifact(artifactDir);
     const ignored = ignoredNote(artifactDir);
@@ -7050,7 +6514,7 @@ async function publishCommand(config, octokit, logger) {
     const odd = oddWorkloadsNote(artifact.results);
     if (odd !== null)
         logger.warning(odd);
-    const input = rejudge(artifact);
+    const input = rejudge(artifact, workflowRepositoryUrl(process.env).sourceUrl ?? null);
     const { verdict } = input;
     logger.info(`artifact checked: results.json judged again gives ${verdict.verdict}, as verdict.json says`);
     const pullRequest = await findPullRequest(octokit, {
@@ -7069,15 +6533,28 @@ async function publishCommand(config, octokit, logger) {
     const report = await writeReport(outDir, input);
     for (const warning of report.warnings)
         logger.debug(warning);
-    const posted = await postReport(octokit, report, {
+    const delivery = {
+        verdict,
+        verdictPath,
+        report,
+        suite: input.suite.name,
+        stages: [],
+        context: {
+            repository: `${config.owner}/${config.repo}`,
+            runUrl: config.runUrl,
+            pullRequest: pullRequest.number,
+        },
+    };
+    const { posted } = await pullRequestCommentSink({
+        client: octokit,
         owner: config.owner,
         repo: config.repo,
         pullRequest: pullRequest.number,
-        suite: input.suite.name,
         chartsBranch: config.chartsBranch,
         runKey: config.runKey,
         runUrl: config.runUrl,
-    });
+    }).deliver(delivery, logger);
+    await deliverVerdict(delivery, sinks, logger);
     return {
         verdict,
         verdictPath,
@@ -7163,18 +6640,15 @@ function readPublishInputs() {
 // commands/publish.ts). Errors go up to main.ts, which fails the step with their one line.
 async function publishFromArtifact() {
     const { config, token } = readPublishInputs();
-    const published = await group('Publish the measured run', () => publishCommand(config, getOctokit(token), coreLogger));
+    // The pull request is the one publishCommand finds by the measured commit, not the event's.
+    const { sinks } = readDelivery(false);
+    const published = await group('Publish the measured run', () => publishCommand(config, getOctokit(token), coreLogger, sinks));
     info(published.summary);
-    if (published.posted.imagesNotPublished !== undefined)
-        warning(published.posted.imagesNotPublished);
-    info(`comment ${published.posted.action}: ${published.posted.commentUrl}`);
     setOutput('comment-url', published.posted.commentUrl);
     setOutput('report-dir', config.outDir);
     setOutput('verdict', published.verdict.verdict);
     setOutput('regressions', String(published.verdict.counts.regression));
     setOutput('verdict-path', published.verdictPath);
-    if (process.env.GITHUB_STEP_SUMMARY)
-        await summary.addRaw(published.report.commentWithoutImages).write();
     // The verdict decided the measuring run's step; this step's job is the comment, so a fail
     // verdict does not fail it a second time.
 }
@@ -7218,37 +6692,48 @@ function shardResultFiles(entries) {
     });
 }
 
-// The action's steps: read every input, build the servers when given source trees, run the suite,
-// judge it, post to the pull request and set the outputs. The one place that calls core.setFailed.
-/** Sides whose prefix came from the store in this job: their build took no time here. */
-const reusedSides = new Set();
-/** Builds the servers the build inputs ask for; sets each side's prefix output as it is built. */
-async function buildServers(buildInputs, scope) {
-    const builds = planBuilds(buildInputs);
-    const cache = await actionsCcache(buildInputs.common, builds);
-    const reused = [];
-    return buildSides(builds, {
-        common: buildInputs.common,
-        ...(cache ? { cache } : {}),
-        onBuilt: (side, outcome) => {
-            setOutput(`${side}-prefix`, outcome.prefix);
-            if (outcome.reused)
-                reused.push(side);
-            if (outcome.reused)
-                reusedSides.add(side);
-            setOutput('reused', reused.join(','));
-        },
-    }, coreLogger, scope);
+// The action's front end: read the inputs of the mode asked for, run its command (the gate for
+// measure and merge: commands/gate.ts), set the outputs. The one place that calls core.setFailed.
+/** Outputs set as the gate goes, so that they survive a later failure. */
+const events = {
+    cacheFor: actionsCcache,
+    built: (side, outcome, reused) => {
+        setOutput(`${side}-prefix`, outcome.prefix);
+        setOutput('reused', reused.join(','));
+    },
+    measured: (outcome) => {
+        setOutput('results', outcome.resultsPath);
+        setOutput('raw-dir', outcome.rawDir);
+    },
+};
+/** The judging inputs, checked; the changed lines link to this repository when GitHub says which. */
+function readJudging() {
+    return judgeSettingsFromFlags(readCompareInputs(), actionSpelling, workflowRepositoryUrl(process.env).sourceUrl);
 }
-/** Builds the servers the build inputs ask for (if any), then measures them. */
-async function buildAndMeasure(runInputs, buildInputs, judging) {
-    if (!buildInputs)
-        return runCommand(runConfigFromFlags(runInputs, actionSpelling, judging), coreLogger);
-    return inCleanupScope(coreLogger, async (scope) => {
-        const prefixes = await buildServers(buildInputs, scope);
-        const config = runConfigFromFlags(runFlagsFor(runInputs, prefixes), actionSpelling, judging);
-        return runCommand(config, coreLogger, scope);
-    });
+/** The verdict's outputs, and the step failed when the verdict fails the gate. */
+function judged(run) {
+    const { compared } = run;
+    setOutput('report-dir', dirname(compared.report.commentPath));
+    const comment = run.receipts.find((receipt) => receipt.sink === PULL_REQUEST_COMMENT);
+    if (comment?.url !== undefined)
+        setOutput('comment-url', comment.url);
+    setOutput('verdict', compared.verdict.verdict);
+    setOutput('regressions', String(compared.verdict.counts.regression));
+    setOutput('verdict-path', compared.verdictPath);
+    if (run.failure !== null)
+        setFailed(run.failure);
+}
+/** Mode measure: build (with input source), run, judge, deliver. */
+async function measure() {
+    // Every input is read and checked before the first build or server starts.
+    const runInputs = readRunInputs();
+    const plan = planGate(runInputs, readBuildInputs(runInputs), readJudging());
+    const delivery = readDelivery();
+    // Before anything starts: a cancelled job's post step stops what this step leaves running.
+    saveStateForPost();
+    const outcome = await gateCommand(plan, delivery, events, coreLogger);
+    if (outcome.kind === 'judged')
+        judged(outcome.judged);
 }
 /** Mode build: the servers of input source (and base-source), built and left for later jobs. */
 async function buildOnly() {
@@ -7256,76 +6741,19 @@ async function buildOnly() {
     if (!buildInputs) {
         throw new InputError('mode build builds the servers of input "source" (and "base-source"): give a source tree');
     }
-    await inCleanupScope(coreLogger, (scope) => buildServers(buildInputs, scope));
+    await inCleanupScope(coreLogger, (scope) => buildServers(buildInputs, events, [], coreLogger, scope));
 }
 /** Mode merge: every shard's results (input "shards") into one results file, then judged. */
 async function mergeAndJudge() {
     const files = shardResultFiles(getMultilineInput('shards'));
-    const compareInputs = readCompareInputs();
-    compareOptionsFromFlags(compareInputs, actionSpelling);
+    const judging = readJudging();
+    const delivery = readDelivery();
     const outcome = await group('Merge the shards', () => Promise.resolve(mergeCommand({ inputs: files, outPath: getInput('out') || 'mysql-perf-gate/results.json' }, coreLogger)));
     info(outcome.summary);
-    setOutput('results', outcome.resultsPath);
-    setOutput('raw-dir', outcome.rawDir);
-    await judgeAndFail(outcome, compareInputs);
-}
-/**
- * The stage table of the job summary: the builds of this job (each side's build.json, which the
- * results carry), the run and the compare.
- */
-function jobStages(outcome, compared, built) {
-    const builds = built
-        ? ['base', 'head'].flatMap((side) => {
-            if (reusedSides.has(side))
-                return [{ stage: `${side} build`, seconds: 0, detail: 'reused from the store' }];
-            const info = outcome.results.sides[side]?.build;
-            return info ? buildStages(info, side) : [];
-        })
-        : [];
-    return `\n\n### Time per stage\n\n${stageMarkdown([...builds, ...runStages(outcome.results), ...compared.stages])}\n`;
-}
-async function judge(outcome, inputs, built = false) {
-    const compared = await group('Compare', () => compareCommand({
-        resultsPath: outcome.resultsPath,
-        baselinePath: inputs.baseline ?? null,
-        outDir: inputs.reportDir ?? join(dirname(outcome.resultsPath), 'report'),
-        force: inputs.force,
-        options: compareOptionsFromFlags(inputs, actionSpelling),
-        ...workflowRepositoryUrl(process.env),
-    }));
-    info(compared.summary);
-    info(stageTable(compared.stages));
-    setOutput('report-dir', dirname(compared.report.commentPath));
-    await postToPullRequest(compared.report, outcome.results.suite.name);
-    // The job summary shows the same content as the comment (outside GitHub there is none).
-    if (process.env.GITHUB_STEP_SUMMARY)
-        await summary
-            .addRaw(compared.report.commentWithoutImages + jobStages(outcome, compared, built))
-            .write();
-    setOutput('verdict', compared.verdict.verdict);
-    setOutput('regressions', String(compared.verdict.counts.regression));
-    setOutput('verdict-path', compared.verdictPath);
-    return compared;
-}
-/**
- * Judges, comments, and fails the step on a regression (or an inconclusive verdict, if asked); a
- * run of one server without a baseline is recorded only.
- */
-async function judgeAndFail(outcome, compareInputs, built = false) {
-    if (outcome.results.mode === 'single' && compareInputs.baseline === undefined) {
-        info('one server measured and no baseline given: results are recorded, not judged');
-        return;
-    }
-    const compared = await judge(outcome, compareInputs, built);
-    const { verdict } = compared.verdict;
-    if (verdict === 'inconclusive') {
-        warning(`inconclusive: ${compared.verdict.counts.inconclusive} cell(s) too noisy to judge`);
-    }
-    if (compared.exitCode === 1 && compareInputs.failOnRegression) {
-        setFailed(verdict === 'fail'
-            ? `${failedOn(compared.verdict)}; see ${compared.verdictPath}`
-            : 'inconclusive verdict counts as a failure (input "inconclusive": fail)');
-    }
+    events.measured?.(outcome);
+    const run = await judgeRun(outcome, judging, delivery, coreLogger);
+    if (run !== null)
+        judged(run);
 }
 const OTHER_MODES = {
     publish: publishFromArtifact,
@@ -7336,32 +6764,9 @@ const OTHER_MODES = {
 };
 async function run() {
     try {
-        const mode = readMode();
         // Every mode but measure reads only its own inputs (publish: a run measured by another workflow).
-        const other = OTHER_MODES[mode];
-        if (other) {
-            await other();
-            return;
-        }
-        // Every input is read and checked before the first build or server starts.
-        const runInputs = readRunInputs();
-        const buildInputs = readBuildInputs(runInputs);
-        const compareInputs = readCompareInputs();
-        const judging = compareOptionsFromFlags(compareInputs, actionSpelling);
-        const planned = buildInputs ? plannedRunFlags(buildInputs, runInputs) : runInputs;
-        runConfigFromFlags(planned, actionSpelling, judging);
-        // Before anything starts: a cancelled job's post step stops what this step leaves running.
-        saveStateForPost();
-        const outcome = await buildAndMeasure(runInputs, buildInputs, judging);
-        info(outcome.summary);
-        setOutput('results', outcome.resultsPath);
-        setOutput('raw-dir', outcome.rawDir);
-        if (outcome.results.shard) {
-            const { index, count } = outcome.results.shard;
-            info(`shard ${index}/${count} measured: mode merge joins every shard's results and judges them`);
-            return;
-        }
-        await judgeAndFail(outcome, compareInputs, buildInputs !== undefined);
+        const mode = readMode();
+        await (OTHER_MODES[mode] ?? measure)();
     }
     catch (error) {
         setFailed(errorMessage(error));

@@ -1,4 +1,4 @@
-import { k as saveState, w as warning, c as info, l as getState } from './actions-toolkit.js';
+import { l as saveState, w as warning, c as info, m as getState } from './actions-toolkit.js';
 import { z as ServerRegistry, e as errorMessage } from './gate-core.js';
 
 // The action's post step (action.yml `post:`, `post-if: always()`): the runner runs it after the
