@@ -186,6 +186,71 @@ export function onlyThroughViolations(rules: readonly OnlyThrough[], files: read
   );
 }
 
+/**
+ * "Who may import what" rules of docs/architecture.md, types aside:
+ * - `only \`a/\`, \`b.ts\` … import \`t/\` or \`@pkg/\``: no other module imports a target;
+ * - `a module under \`a/\` or \`b/\` imports only \`x/\`, \`y.ts\` …`: its relative imports are those.
+ * A name ending in `/` is a folder, one ending in `.ts` a file, anything else a package's prefix.
+ */
+export interface ImportRule {
+  readonly kind: 'only-importers' | 'imports-only';
+  readonly importers: readonly string[];
+  readonly targets: readonly string[];
+}
+
+const CODE_LIST = '((?:`[^`]+`(?:,\\s*|\\s+and\\s+|\\s+or\\s+)?)+)';
+
+function codes(text: string | undefined): string[] {
+  return [...(text ?? '').matchAll(/`([^`]+)`/g)].map((name) => name[1] ?? '');
+}
+
+export function parseImportRules(markdown: string): ImportRule[] {
+  const text = markdown.replace(/\s+/g, ' ');
+  const only = new RegExp(`\\bonly ${CODE_LIST} imports? ${CODE_LIST}`, 'gi');
+  const importsOnly = new RegExp(`\\ba module under ${CODE_LIST} imports only ${CODE_LIST}`, 'gi');
+  return [
+    ...[...text.matchAll(only)].map((match) => ({
+      kind: 'only-importers' as const,
+      importers: codes(match[1]),
+      targets: codes(match[2]),
+    })),
+    ...[...text.matchAll(importsOnly)].map((match) => ({
+      kind: 'imports-only' as const,
+      importers: codes(match[1]),
+      targets: codes(match[2]),
+    })),
+  ];
+}
+
+/** Whether a module (a path under src/) or a package specifier is named by one of `names`. */
+function named(names: readonly string[], module: string): boolean {
+  return names.some((name) =>
+    name.endsWith('/') || !name.endsWith('.ts') ? module.startsWith(name) : module === name,
+  );
+}
+
+/** Imports that break an import rule, one message each (empty when all hold). */
+export function importRuleViolations(rules: readonly ImportRule[], files: readonly string[]): string[] {
+  return rules.flatMap((rule) =>
+    files.flatMap((file) =>
+      importsOf(file)
+        .filter((entry) => !entry.typeOnly)
+        .flatMap(({ specifier }) => {
+          const target = targetOf(file, specifier) ?? specifier;
+          const relativeImport = specifier.startsWith('.');
+          if (rule.kind === 'only-importers') {
+            if (!named(rule.targets, target) || named(rule.importers, file)) return [];
+            return [`src/${file} imports ${target}: only ${rule.importers.join(', ')} may`];
+          }
+          if (!named(rule.importers, file) || !relativeImport || named(rule.targets, target)) return [];
+          return [
+            `src/${file} imports src/${target}: ${rule.importers.join(', ')} import only ${rule.targets.join(', ')}`,
+          ];
+        }),
+    ),
+  );
+}
+
 describe('the layers of docs/architecture.md', () => {
   const rows = parseLayerTable(readFileSync(DOC, 'utf8'));
   const files = sourceFiles(SRC);
@@ -268,5 +333,49 @@ describe('the "only through" rules of docs/architecture.md', () => {
         'no module under `a/` imports one under `b/` but `b/c.ts`, `b/d.ts` or `b/e.ts`.',
       ),
     ).toEqual([{ from: 'a/', to: 'b/', through: ['b/c.ts', 'b/d.ts', 'b/e.ts'] }]);
+  });
+});
+
+describe('the import rules of docs/architecture.md', () => {
+  const rules = parseImportRules(readFileSync(DOC, 'utf8'));
+  const files = sourceFiles(SRC);
+
+  test('the doc states who writes reports, who calls GitHub, and what front ends import', () => {
+    expect(rules).toContainEqual({
+      kind: 'only-importers',
+      importers: ['report/write-charts.ts'],
+      targets: ['report/rasterize.ts'],
+    });
+    const onlyImported = rules
+      .filter((rule) => rule.kind === 'only-importers')
+      .flatMap((rule) => rule.targets);
+    expect(onlyImported).toEqual(
+      expect.arrayContaining([
+        'report/write-report.ts',
+        'report/write-charts.ts',
+        'github/',
+        '@actions/github',
+      ]),
+    );
+    expect(rules.find((rule) => rule.kind === 'imports-only')?.importers).toEqual(['cli/', 'action/']);
+  });
+
+  test('every import in src/ keeps to them', () => {
+    expect(importRuleViolations(rules, files)).toEqual([]);
+  });
+
+  test('a chart drawn elsewhere, GitHub called from a command, and logic in a front end are caught', () => {
+    const charts = parseImportRules('only `report/write-charts.ts` imports `report/rasterize.ts`.');
+    expect(importRuleViolations(charts, ['report/write-charts.ts', 'report/write-report.ts'])).toEqual([]);
+    const github = parseImportRules('Only `github/` and `sinks/` import `github/` or `@actions/github`.');
+    expect(importRuleViolations(github, ['commands/publish.ts'])).toContain(
+      'src/commands/publish.ts imports github/find-pull-request.ts: only github/, sinks/ may',
+    );
+    const frontEnds = parseImportRules(
+      'a module under `cli/` imports only `cli/`, `commands/` and `errors.ts`, types aside',
+    );
+    expect(importRuleViolations(frontEnds, ['cli/history-command.ts'])).toContain(
+      'src/cli/history-command.ts imports src/report/history-report.ts: cli/ import only cli/, commands/, errors.ts',
+    );
   });
 });

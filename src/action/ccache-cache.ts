@@ -2,9 +2,12 @@
 // runner it is restored from and saved to the Actions cache, one key per run, the newest restored.
 import * as core from '@actions/core';
 
-import { detectCcache } from '../builder/ccache.js';
-import { compilerLabel } from '../builder/compilers.js';
-import type { BuildCache, CommonBuildRequest, SideBuild } from '../commands/build.js';
+import {
+  type BuildCache,
+  ccacheOfBuilds,
+  type CommonBuildRequest,
+  type SideBuild,
+} from '../commands/build.js';
 import { errorMessage } from '../errors.js';
 
 /** The Actions cache for the ccache directory, or undefined where it is not needed or not used. */
@@ -12,11 +15,10 @@ export async function actionsCcache(
   common: CommonBuildRequest,
   builds: readonly SideBuild[],
 ): Promise<BuildCache | undefined> {
-  if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted' || common.ccache === 'off') return undefined;
-  const found = await detectCcache(common.ccacheDir);
-  if (!('dir' in found)) return undefined;
-  const dir = found.dir;
-  const keyBase = `mysql-perf-gate-ccache-${builds.map((build) => compilerLabel(build.compiler)).join('-')}-`;
+  if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted') return undefined;
+  const ccache = await ccacheOfBuilds(common, builds);
+  if (ccache === undefined) return undefined;
+  const { dir, keyBase } = ccache;
   const key = `${keyBase}${process.env.GITHUB_RUN_ID ?? ''}-${process.env.GITHUB_RUN_ATTEMPT ?? ''}`;
   // Loaded only here: @actions/cache brings the Azure SDK, which nothing else needs.
   const cache = await import('@actions/cache');

@@ -5,7 +5,7 @@ import * as core from '@actions/core';
 import { context, getOctokit } from '@actions/github';
 import { join } from 'node:path';
 
-import { parseCommit } from '../baseline/entry.js';
+import { parseCommit } from '../commands/history-append.js';
 import { historyChangesRequest } from '../commands/history-changes.js';
 import {
   historyNightlyCommand,

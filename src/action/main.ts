@@ -3,7 +3,7 @@
 import * as core from '@actions/core';
 import { dirname } from 'node:path';
 
-import { workflowRepositoryUrl } from '../compare/line-links.js';
+import { workflowRepositoryUrl } from '../commands/compare-lines.js';
 import {
   buildServers,
   gateCommand,

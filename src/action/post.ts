@@ -7,25 +7,21 @@
 import * as core from '@actions/core';
 
 import { errorMessage } from '../errors.js';
-import { type ProcessIdentity, ServerRegistry } from '../server/registry.js';
+import { cleanUpAfter, type RunOwner, thisProcessAsOwner } from '../commands/leftovers.js';
 
 /** The names of the saved state; the runner gives them to this step as STATE_<name> variables. */
 const STATE_NAMES = { stateDir: 'registry_dir', pid: 'owner_pid', startTime: 'owner_start' } as const;
 
-export interface SavedState {
-  /** The machine's state directory the main step recorded its servers in. */
-  readonly stateDir: string;
-  /** The main step's process. */
-  readonly owner: ProcessIdentity;
-}
+/** The main step's process, and the machine's state directory it recorded its servers in. */
+export type SavedState = RunOwner;
 
 /** Called by the main step before it starts anything: what the post step needs to clean up. */
 export function saveStateForPost(): void {
   try {
-    const registry = ServerRegistry.forThisProcess();
-    core.saveState(STATE_NAMES.stateDir, registry.stateDir);
-    core.saveState(STATE_NAMES.pid, String(registry.owner.pid));
-    core.saveState(STATE_NAMES.startTime, registry.owner.startTime);
+    const owner = thisProcessAsOwner();
+    core.saveState(STATE_NAMES.stateDir, owner.stateDir);
+    core.saveState(STATE_NAMES.pid, String(owner.owner.pid));
+    core.saveState(STATE_NAMES.startTime, owner.owner.startTime);
   } catch (error) {
     core.warning(
       `the post step will not be able to stop what this step leaves running: ${errorMessage(error)}`,
@@ -49,8 +45,7 @@ export async function post(): Promise<void> {
       core.info('nothing to clean up: the main step started no run');
       return;
     }
-    const registry = new ServerRegistry(saved.stateDir, saved.owner);
-    const events = await registry.cleanUpAfter(saved.owner);
+    const events = await cleanUpAfter(saved);
     if (events.length === 0) {
       core.info(
         `nothing to clean up: the main step (pid ${saved.owner.pid}) left no server or work directory`,

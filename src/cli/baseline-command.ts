@@ -2,7 +2,7 @@
 // at what is stored. Data goes to stdout, messages to stderr.
 import { Command, Option } from 'commander';
 
-import { DEFAULT_KEEP } from '../baseline/entry.js';
+import { DEFAULT_KEEP } from '../commands/baseline-save.js';
 import {
   type BaselineSaveFlags,
   baselineSaveCommand,

@@ -2,7 +2,6 @@
 // change points in it. Data goes to stdout, messages to stderr.
 import { Command, Option } from 'commander';
 
-import { suiteDifferences } from '../baseline/comparable.js';
 import { formatChangePercentPlain } from '../format.js';
 import {
   type HistoryAppendFlags,
@@ -16,8 +15,8 @@ import {
   type HistoryChangesOutcome,
   historyChangesCommand,
   historyChangesRequest,
+  recentRegressions,
 } from '../commands/history-changes.js';
-import { isRecent } from '../history/changes.js';
 import { changesText } from '../report/history-report.js';
 import { collect, EXIT_OK } from './shared-flags.js';
 
@@ -49,7 +48,7 @@ async function append(resultsPath: string, flags: HistoryAppendFlags, io: Histor
   if (entry.commitDate === null)
     io.stderr('the commit date is unknown (pass --commit-date): the entry is ordered by when it ran\n');
   for (const earlier of outcome.earlier) {
-    const differences = suiteDifferences(earlier.file.suite, outcome.file.suite).slice(0, 5).join('; ');
+    const differences = earlier.differences.slice(0, 5).join('; ');
     io.stderr(
       `started a new history: suite ${outcome.file.key.suite} differs from the one ${earlier.path} was measured with (${differences}), so its numbers start a series of their own\n`,
     );
@@ -83,19 +82,9 @@ function printChanges(outcome: HistoryChangesOutcome, flags: ChangesCliFlags, io
 }
 
 function regressions(outcome: HistoryChangesOutcome): string[] {
-  return outcome.histories.flatMap((history) =>
-    history.analyses.flatMap((analysis) =>
-      analysis.changes
-        .filter(
-          (change) =>
-            change.kind === 'regression' &&
-            isRecent(change, analysis.series.points.length, outcome.request.recent),
-        )
-        .map(
-          (change) =>
-            `${change.cell} ${change.metric ?? 'value'} ${formatChangePercentPlain(change.change)} at ${change.firstAfter.commit.slice(0, 12)}`,
-        ),
-    ),
+  return recentRegressions(outcome).map(
+    (change) =>
+      `${change.cell} ${change.metric ?? 'value'} ${formatChangePercentPlain(change.change)} at ${change.firstAfter.commit.slice(0, 12)}`,
   );
 }
 

@@ -2,7 +2,7 @@
 // and `compare-compilers`.
 import { type Command, Option } from 'commander';
 
-import { BUILD_TYPES } from '../builder/build-server.js';
+import { BUILD_TYPES } from '../commands/build.js';
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 2;

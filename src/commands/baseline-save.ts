@@ -2,6 +2,9 @@
 // facts, the machine, the commit) to its stored baseline, keyed by testbed, suite and options.
 import { checkWholeRun } from '../run/merge-shards.js';
 import { checkKeep, parseCommit } from '../baseline/entry.js';
+
+/** Entries kept per baseline by default (`--keep`). */
+export { DEFAULT_KEEP } from '../baseline/entry.js';
 import { saveBaseline, type SaveOutcome } from '../baseline/store.js';
 import { InputError } from '../errors.js';
 import { readResults } from '../results/results-file.js';

@@ -11,7 +11,12 @@ import {
   parseBuildType,
   parseCcacheMode,
 } from '../builder/build-server.js';
+import { detectCcache } from '../builder/ccache.js';
+import { compilerLabel } from '../builder/compilers.js';
 import { DEFAULT_STORE_BYTES, parseSize } from '../builder/store-key.js';
+
+/** The build types `--build-type` takes, for the front ends' help. */
+export { BUILD_TYPES } from '../builder/build-server.js';
 import { InputError } from '../errors.js';
 import { FLAVOR_NAMES } from '../results/results-schema.js';
 import { inspectServer, type ServerInstall } from '../server/inspect.js';
@@ -128,6 +133,21 @@ export interface SideBuild {
 export interface BuildCache {
   restore(): Promise<void>;
   save(): Promise<void>;
+}
+
+/**
+ * The ccache directory these builds use and the stem of a cache key that names their compilers,
+ * for a front end that keeps the directory between jobs; undefined with ccache off or not found.
+ */
+export async function ccacheOfBuilds(
+  common: CommonBuildRequest,
+  builds: readonly SideBuild[],
+): Promise<{ readonly dir: string; readonly keyBase: string } | undefined> {
+  if (common.ccache === 'off') return undefined;
+  const found = await detectCcache(common.ccacheDir);
+  if (!('dir' in found)) return undefined;
+  const compilers = builds.map((build) => compilerLabel(build.compiler)).join('-');
+  return { dir: found.dir, keyBase: `mysql-perf-gate-ccache-${compilers}-` };
 }
 
 export interface BuildSidesOptions {

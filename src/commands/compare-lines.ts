@@ -9,6 +9,9 @@ import { diffPathMatcher } from '../cost/callgrind-lines.js';
 import { cellLineCosts } from '../cost/profile-lines.js';
 import { parseDiffHunks } from '../compare/diff-hunks.js';
 import { unavailableLines as unavailable } from '../compare/line-links.js';
+
+/** Where the workflow's repository is browsed, for the front ends to pass as the line links' base. */
+export { workflowRepositoryUrl } from '../compare/line-links.js';
 import { lineSection, type SideLines } from '../compare/line-costs.js';
 import { type CellComparison, LineSection } from '../compare/verdict-schema.js';
 import { errorMessage } from '../errors.js';

@@ -3,7 +3,11 @@
 import { checkWholeRun } from '../run/merge-shards.js';
 import { existsSync } from 'node:fs';
 
+import { suiteDifferences } from '../baseline/comparable.js';
 import { parseCommit } from '../baseline/entry.js';
+
+/** A commit a user or a workflow names (40 or 64 hex digits), checked. */
+export { parseCommit } from '../baseline/entry.js';
 import { InputError } from '../errors.js';
 import { historyRun, type HistoryRun } from '../history/history-entry.js';
 import {
@@ -17,6 +21,11 @@ import type { Results } from '../results/results-schema.js';
 import { exec } from '../shell/exec.js';
 
 /** The options as the user wrote them. */
+/** A history of an earlier definition of the suite, and how that definition differs. */
+export interface EarlierHistory extends StoredHistory {
+  readonly differences: readonly string[];
+}
+
 export interface HistoryAppendFlags {
   dir: string;
   testbed?: string;
@@ -43,7 +52,7 @@ export interface HistoryAppendOutcome extends StoreOutcome {
   readonly request: HistoryAppendRequest;
   readonly run: HistoryRun;
   /** When this run started a new history: those of earlier definitions of its suite. */
-  readonly earlier: readonly StoredHistory[];
+  readonly earlier: readonly EarlierHistory[];
 }
 
 /** A date git or a person wrote: ISO 8601 with a time zone; stored as given. */
@@ -130,6 +139,8 @@ export async function historyAppendCommand(request: HistoryAppendRequest): Promi
   checkWholeRun(results, request.resultsPath, 'a history entry');
   const run = await historyRunFor(results, request);
   const outcome = appendHistory(request.dir, results, run, { replace: request.replace });
-  const earlier = outcome.file.entries.length === 1 ? earlierDefinitions(request.dir, run) : [];
+  const earlier = (outcome.file.entries.length === 1 ? earlierDefinitions(request.dir, run) : []).map(
+    (stored) => ({ ...stored, differences: suiteDifferences(stored.file.suite, outcome.file.suite) }),
+  );
   return { ...outcome, request, run, earlier };
 }

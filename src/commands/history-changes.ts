@@ -11,6 +11,8 @@ import {
   DEFAULT_MAX_P,
   DEFAULT_WINDOW,
   type ChangeSettings,
+  type DetectedChange,
+  isRecent,
   type SeriesAnalysis,
 } from '../history/changes.js';
 import { listHistories, type StoredHistory } from '../history/history-store.js';
@@ -231,3 +233,16 @@ export async function historyChangesCommand(request: HistoryChangesRequest): Pro
 }
 
 export { DEFAULT_MAX_P, DEFAULT_WINDOW };
+
+/** The regressions among the recent points of every series (`--recent`), which fail the command. */
+export function recentRegressions(outcome: HistoryChangesOutcome): DetectedChange[] {
+  return outcome.histories.flatMap((history) =>
+    history.analyses.flatMap((analysis) =>
+      analysis.changes.filter(
+        (change) =>
+          change.kind === 'regression' &&
+          isRecent(change, analysis.series.points.length, outcome.request.recent),
+      ),
+    ),
+  );
+}

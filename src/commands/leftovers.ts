@@ -1,0 +1,21 @@
+// What a run leaves when its process is gone before it could clean up (a cancelled job's main
+// step): every server that process recorded is stopped and its work directories removed. The
+// action's post step calls this with what its main step saved.
+import { type CleanupEvent, type ProcessIdentity, ServerRegistry } from '../server/registry.js';
+
+/** The process that runs benchmarks, and the machine's state directory it records its servers in. */
+export interface RunOwner {
+  readonly stateDir: string;
+  readonly owner: ProcessIdentity;
+}
+
+/** This process as the owner of what it will start: saved before anything starts. */
+export function thisProcessAsOwner(): RunOwner {
+  const registry = ServerRegistry.forThisProcess();
+  return { stateDir: registry.stateDir, owner: registry.owner };
+}
+
+/** Stops what `saved.owner` left running and removes its work directories; what was done, each. */
+export function cleanUpAfter(saved: RunOwner): Promise<CleanupEvent[]> {
+  return new ServerRegistry(saved.stateDir, saved.owner).cleanUpAfter(saved.owner);
+}
