@@ -6,9 +6,9 @@ import path, { dirname, join } from 'node:path';
 import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
-import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as deliveryOf, t as deliverVerdict, u as stageTable, v as detectSourceTree, w as resolveCompiler, x as comparisonLabels, y as inCleanupScope, z as runCommand, A as describeRunOutcome, C as buildSides, E as runConfigFromFlags, F as appendHistory, G as earlierDefinitions, H as historyRun, I as exec, J as DEFAULT_WINDOW, K as DEFAULT_MAX_P, L as historyChangesCommand, N as historyChangesRequest, O as suiteDifferences, P as changesText, Q as isRecent, R as formatChangePercentPlain, S as mergeCommand, T as packageVersion } from './gate.js';
-import 'node:crypto';
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as deliveryOf, t as deliverVerdict, u as stageTable, v as detectSourceTree, w as resolveCompiler, x as comparisonLabels, y as inCleanupScope, z as runCommand, A as describeRunOutcome, C as buildSides, E as runConfigFromFlags, F as appendHistory, G as earlierDefinitions, H as suiteDifferences, I as historyRun, J as exec, K as DEFAULT_WINDOW, L as DEFAULT_MAX_P, N as historyChangesCommand, O as historyChangesRequest, P as changesText, Q as recentRegressions, R as formatChangePercentPlain, S as mergeCommand, T as packageVersion } from './gate.js';
 import 'node:fs/promises';
+import 'node:crypto';
 import 'node:zlib';
 import 'node:net';
 import 'buffer';
@@ -4883,7 +4883,7 @@ async function historyAppendCommand(request) {
     checkWholeRun(results, request.resultsPath, 'a history entry');
     const run = await historyRunFor(results, request);
     const outcome = appendHistory(request.dir, results, run, { replace: request.replace });
-    const earlier = outcome.file.entries.length === 1 ? earlierDefinitions(request.dir, run) : [];
+    const earlier = (outcome.file.entries.length === 1 ? earlierDefinitions(request.dir, run) : []).map((stored) => ({ ...stored, differences: suiteDifferences(stored.file.suite, outcome.file.suite) }));
     return { ...outcome, request, run, earlier };
 }
 
@@ -4909,7 +4909,7 @@ async function append(resultsPath, flags, io) {
     if (entry.commitDate === null)
         io.stderr('the commit date is unknown (pass --commit-date): the entry is ordered by when it ran\n');
     for (const earlier of outcome.earlier) {
-        const differences = suiteDifferences(earlier.file.suite, outcome.file.suite).slice(0, 5).join('; ');
+        const differences = earlier.differences.slice(0, 5).join('; ');
         io.stderr(`started a new history: suite ${outcome.file.key.suite} differs from the one ${earlier.path} was measured with (${differences}), so its numbers start a series of their own\n`);
     }
     const verb = outcome.action === 'added' ? 'added' : 'replaced';
@@ -4935,10 +4935,7 @@ function printChanges(outcome, flags, io) {
         io.stderr(`wrote ${path}\n`);
 }
 function regressions(outcome) {
-    return outcome.histories.flatMap((history) => history.analyses.flatMap((analysis) => analysis.changes
-        .filter((change) => change.kind === 'regression' &&
-        isRecent(change, analysis.series.points.length, outcome.request.recent))
-        .map((change) => `${change.cell} ${change.metric ?? 'value'} ${formatChangePercentPlain(change.change)} at ${change.firstAfter.commit.slice(0, 12)}`)));
+    return recentRegressions(outcome).map((change) => `${change.cell} ${change.metric ?? 'value'} ${formatChangePercentPlain(change.change)} at ${change.firstAfter.commit.slice(0, 12)}`);
 }
 function addAppend(history, onExitCode, io) {
     return history

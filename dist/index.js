@@ -1,12 +1,18 @@
 import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, h as setFailed, r as requireTunnel, j as requireUndici, u as undiciExports, k as setSecret } from './actions-toolkit.js';
 import { resolve, relative, join, dirname, isAbsolute } from 'node:path';
-import { i as commonBuildRequest, U as actionSpelling, V as detectCcache, W as compilerLabel, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, X as GitHubError, Y as httpStatus, Z as gitHubMessage, H as historyRun, _ as analyzeHistory, Q as isRecent, $ as changesDocument, P as changesText, a0 as parseResults, c as checkWholeRun, a1 as historyRelativePath, a2 as updateBranchFile, a3 as historySpec, a4 as writeCharts, a5 as HISTORY_TITLE, a6 as publishImages, a7 as alertIssue, a8 as MAX_HISTORY_BYTES, a9 as parseHistoryText, aa as appendToHistory, ab as serializeHistory, N as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, ac as foldLines, ad as parseVerdict, ae as parseBaselineFile, af as judge, ag as withLines, ah as relinkedLines, ai as DEFAULT_COMPARE_OPTIONS, aj as cliSpelling, ak as workflowRepositoryUrl, al as writeReport, am as pullRequestCommentSink, t as deliverVerdict, an as verdictExitCode, ao as renderVerdictSummary, ap as judgeRun, y as inCleanupScope, aq as planGate, ar as gateCommand, as as judgeSettingsFromFlags, S as mergeCommand, at as PULL_REQUEST_COMMENT, au as buildServers } from './gate.js';
+import 'node:child_process';
 import { I as InputError, e as errorMessage, w as writeFileAtomic, G as GateError, Z as ZodError, o as object, s as string } from './gate-core.js';
+import 'node:fs/promises';
+import 'node:zlib';
+import { i as commonBuildRequest, U as actionSpelling, V as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, W as GitHubError, X as httpStatus, Y as gitHubMessage, I as historyRun, Z as analyzeHistory, _ as isRecent, $ as changesDocument, P as changesText, a0 as parseResults, c as checkWholeRun, a1 as historyRelativePath, a2 as updateBranchFile, a3 as historySpec, a4 as writeCharts, a5 as HISTORY_TITLE, a6 as publishImages, a7 as alertIssue, a8 as MAX_HISTORY_BYTES, a9 as parseHistoryText, aa as appendToHistory, ab as serializeHistory, O as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, ac as foldLines, ad as parseVerdict, ae as parseBaselineFile, af as judge, ag as withLines, ah as relinkedLines, ai as DEFAULT_COMPARE_OPTIONS, aj as cliSpelling, ak as workflowRepositoryUrl, al as writeReport, am as pullRequestCommentSink, t as deliverVerdict, an as verdictExitCode, ao as renderVerdictSummary, ap as judgeRun, y as inCleanupScope, aq as planGate, ar as gateCommand, as as judgeSettingsFromFlags, S as mergeCommand, at as PULL_REQUEST_COMMENT, au as buildServers } from './gate.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
 import https__default from 'https';
+import 'node:crypto';
 import { mkdirSync, lstatSync, readFileSync as readFileSync$1, readdirSync, openSync, constants, fstatSync, readSync, closeSync, realpathSync, existsSync as existsSync$1, statSync } from 'node:fs';
+import 'node:os';
+import 'node:timers/promises';
 import { s as saveStateForPost } from './post-state.js';
 import 'crypto';
 import 'path';
@@ -26,7 +32,6 @@ import 'node:events';
 import 'node:diagnostics_channel';
 import './commonjs-helpers.js';
 import 'node:tls';
-import 'node:zlib';
 import 'node:perf_hooks';
 import 'node:util/types';
 import 'node:worker_threads';
@@ -37,16 +42,11 @@ import 'node:dns';
 import 'string_decoder';
 import 'child_process';
 import 'timers';
-import 'node:fs/promises';
-import 'node:child_process';
-import 'node:os';
-import 'node:crypto';
 import 'buffer';
 import 'process';
 import 'stream';
 import 'zlib';
 import 'url';
-import 'node:timers/promises';
 import 'node:module';
 
 // Action inputs, read once into the same option strings the CLI builds from its command line, so
@@ -148,13 +148,12 @@ function storeFlags() {
 // runner it is restored from and saved to the Actions cache, one key per run, the newest restored.
 /** The Actions cache for the ccache directory, or undefined where it is not needed or not used. */
 async function actionsCcache(common, builds) {
-    if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted' || common.ccache === 'off')
+    if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted')
         return undefined;
-    const found = await detectCcache(common.ccacheDir);
-    if (!('dir' in found))
+    const ccache = await ccacheOfBuilds(common, builds);
+    if (ccache === undefined)
         return undefined;
-    const dir = found.dir;
-    const keyBase = `mysql-perf-gate-ccache-${builds.map((build) => compilerLabel(build.compiler)).join('-')}-`;
+    const { dir, keyBase } = ccache;
     const key = `${keyBase}${process.env.GITHUB_RUN_ID ?? ''}-${process.env.GITHUB_RUN_ATTEMPT ?? ''}`;
     // Loaded only here: @actions/cache brings the Azure SDK, which nothing else needs.
     const cache = await import('./actions-cache.js');

@@ -1,6 +1,19 @@
 import { l as saveState, w as warning, c as info, m as getState } from './actions-toolkit.js';
 import { z as ServerRegistry, e as errorMessage } from './gate-core.js';
 
+// What a run leaves when its process is gone before it could clean up (a cancelled job's main
+// step): every server that process recorded is stopped and its work directories removed. The
+// action's post step calls this with what its main step saved.
+/** This process as the owner of what it will start: saved before anything starts. */
+function thisProcessAsOwner() {
+    const registry = ServerRegistry.forThisProcess();
+    return { stateDir: registry.stateDir, owner: registry.owner };
+}
+/** Stops what `saved.owner` left running and removes its work directories; what was done, each. */
+function cleanUpAfter(saved) {
+    return new ServerRegistry(saved.stateDir, saved.owner).cleanUpAfter(saved.owner);
+}
+
 // The action's post step (action.yml `post:`, `post-if: always()`): the runner runs it after the
 // job's steps, also when the job was cancelled. A cancelled main step gets SIGINT, SIGTERM 7.5 s
 // later and is killed 2.5 s after that; its servers run detached, so they outlive it. The main
@@ -12,10 +25,10 @@ const STATE_NAMES = { stateDir: 'registry_dir', pid: 'owner_pid', startTime: 'ow
 /** Called by the main step before it starts anything: what the post step needs to clean up. */
 function saveStateForPost() {
     try {
-        const registry = ServerRegistry.forThisProcess();
-        saveState(STATE_NAMES.stateDir, registry.stateDir);
-        saveState(STATE_NAMES.pid, String(registry.owner.pid));
-        saveState(STATE_NAMES.startTime, registry.owner.startTime);
+        const owner = thisProcessAsOwner();
+        saveState(STATE_NAMES.stateDir, owner.stateDir);
+        saveState(STATE_NAMES.pid, String(owner.owner.pid));
+        saveState(STATE_NAMES.startTime, owner.owner.startTime);
     }
     catch (error) {
         warning(`the post step will not be able to stop what this step leaves running: ${errorMessage(error)}`);
@@ -37,8 +50,7 @@ async function post() {
             info('nothing to clean up: the main step started no run');
             return;
         }
-        const registry = new ServerRegistry(saved.stateDir, saved.owner);
-        const events = await registry.cleanUpAfter(saved.owner);
+        const events = await cleanUpAfter(saved);
         if (events.length === 0) {
             info(`nothing to clean up: the main step (pid ${saved.owner.pid}) left no server or work directory`);
             return;

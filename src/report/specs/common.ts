@@ -1,10 +1,11 @@
 // What every chart spec shares: the Vega-Lite schema URL, the look (font, background, colours)
 // and the labels of cells and sides. Pure.
-import type { Config } from 'vega-lite';
+import type { Config, TopLevelSpec } from 'vega-lite';
 
 import { METRICS, type MetricName } from '../../compare/metrics.js';
 import type { CellResult, Repetition, SideName } from '../../results/results-schema.js';
 import { median } from '../../stats/descriptive.js';
+import type { ReportInput } from '../report-input.js';
 
 export const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 
@@ -92,4 +93,57 @@ export function distinctSorted(values: Iterable<number>): number[] {
 /** Distinct strings in first-seen order (the suite's order, which the charts keep). */
 export function distinctInOrder(values: Iterable<string>): string[] {
   return [...new Set(values)];
+}
+
+/** One row per repetition of each side's cells: the metric's value under `field`. */
+export function repetitionRows<F extends string>(
+  input: Pick<ReportInput, 'base' | 'head'>,
+  metric: MetricName,
+  field: F,
+): ({ workload: string; threads: number; side: SideName; repetition: number } & Record<F, number>)[] {
+  const sides = [
+    { side: 'base', cells: input.base.cells },
+    { side: 'head', cells: input.head.cells },
+  ] as const;
+  return sides.flatMap(({ side, cells }) =>
+    cells.flatMap((cell) =>
+      metricValues(cell, metric).map(({ repetition, value }) => ({
+        workload: cell.workload,
+        threads: cell.threads,
+        side,
+        repetition: repetition.index,
+        ...({ [field]: value } as Record<F, number>),
+      })),
+    ),
+  );
+}
+
+/** What a chart of one panel per workload says: its rows, its panels' size and layers. */
+export interface WorkloadPanels {
+  readonly title: string;
+  readonly subtitle: string;
+  readonly values: readonly object[];
+  readonly workloads: readonly string[];
+  /** Panels per row, at most. */
+  readonly columns: number;
+  readonly width: number;
+  readonly height: number;
+  readonly layer: readonly object[];
+}
+
+/**
+ * One panel per workload, each with a y scale of its own: workloads differ by orders of magnitude
+ * (a point select against a read-write transaction).
+ */
+export function workloadPanels(panels: WorkloadPanels): TopLevelSpec {
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: panels.title, subtitle: panels.subtitle },
+    config: CHART_CONFIG,
+    data: { values: [...panels.values] },
+    facet: { field: 'workload', type: 'nominal', sort: [...panels.workloads], title: null },
+    columns: Math.min(panels.columns, panels.workloads.length),
+    spec: { width: panels.width, height: panels.height, layer: [...panels.layer] },
+    resolve: { scale: { y: 'independent' } },
+  } as TopLevelSpec;
 }

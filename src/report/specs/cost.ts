@@ -11,9 +11,10 @@ import {
   cellLabel,
   distinctInOrder,
   LABEL_FONT_SIZE,
-  metricValues,
+  repetitionRows,
   SIDE_SCALE,
   VEGA_LITE_SCHEMA,
+  workloadPanels,
 } from './common.js';
 
 const PANEL_COLUMNS = 4;
@@ -24,21 +25,7 @@ export const COST_TITLE = 'Instructions per transaction';
 export function costSpec(input: ReportInput): TopLevelSpec | null {
   if (input.suite.metric !== 'instructions') return null;
   const metric = METRICS.instructions;
-  const sides = [
-    { side: 'base', cells: input.base.cells },
-    { side: 'head', cells: input.head.cells },
-  ] as const;
-  const values = sides.flatMap(({ side, cells }) =>
-    cells.flatMap((cell) =>
-      metricValues(cell, metric.name).map(({ repetition, value }) => ({
-        workload: cell.workload,
-        threads: cell.threads,
-        side,
-        repetition: repetition.index,
-        instructions: value,
-      })),
-    ),
-  );
+  const values = repetitionRows(input, metric.name, 'instructions');
   if (values.length === 0) return null;
   const workloads = distinctInOrder(input.head.cells.map((cell) => cell.workload));
   const x = { field: 'threads', type: 'ordinal', title: 'client threads', axis: { labelAngle: 0 } } as const;
@@ -49,43 +36,35 @@ export function costSpec(input: ReportInput): TopLevelSpec | null {
     axis: { format: '.3~s' },
   } as const;
   const color = { field: 'side', type: 'nominal', scale: SIDE_SCALE, title: 'side' } as const;
-  return {
-    $schema: VEGA_LITE_SCHEMA,
-    title: {
-      text: COST_TITLE,
-      subtitle: 'statement execution (callgrind); bar: median, tick: repetition',
-    },
-    config: CHART_CONFIG,
-    data: { values },
-    facet: { field: 'workload', type: 'nominal', sort: workloads, title: null },
-    columns: Math.min(PANEL_COLUMNS, workloads.length),
-    spec: {
-      width: 90,
-      height: 180,
-      layer: [
-        {
-          mark: { type: 'bar', opacity: 0.85 },
-          encoding: { x, xOffset, y: { ...y, field: 'instructions', aggregate: 'median' }, color },
+  return workloadPanels({
+    title: COST_TITLE,
+    subtitle: 'statement execution (callgrind); bar: median, tick: repetition',
+    values,
+    workloads,
+    columns: PANEL_COLUMNS,
+    width: 90,
+    height: 180,
+    layer: [
+      {
+        mark: { type: 'bar', opacity: 0.85 },
+        encoding: { x, xOffset, y: { ...y, field: 'instructions', aggregate: 'median' }, color },
+      },
+      {
+        mark: { type: 'tick', color: '#222222', thickness: 1.5 },
+        encoding: {
+          x,
+          xOffset,
+          y: { ...y, field: 'instructions' },
+          tooltip: [
+            { field: 'workload', type: 'nominal' },
+            { field: 'side', type: 'nominal' },
+            { field: 'repetition', type: 'ordinal' },
+            { field: 'instructions', type: 'quantitative', format: ',.0f', title: metric.unit },
+          ],
         },
-        {
-          mark: { type: 'tick', color: '#222222', thickness: 1.5 },
-          encoding: {
-            x,
-            xOffset,
-            y: { ...y, field: 'instructions' },
-            tooltip: [
-              { field: 'workload', type: 'nominal' },
-              { field: 'side', type: 'nominal' },
-              { field: 'repetition', type: 'ordinal' },
-              { field: 'instructions', type: 'quantitative', format: ',.0f', title: metric.unit },
-            ],
-          },
-        },
-      ],
-    },
-    // A point select costs tens of thousands of instructions, a read-write transaction millions.
-    resolve: { scale: { y: 'independent' } },
-  };
+      },
+    ],
+  });
 }
 
 /** Functions shown per cell: the cells that changed, or every cell when none did. */
