@@ -38,6 +38,34 @@ export function describeCompareOutcome(outcome: CompareOutcome): string {
   );
 }
 
+/** Judges, writes the report, delivers the verdict to the sinks the flags name, prints the summary. */
+async function compare(
+  resultsPath: string,
+  flags: CompareFlags,
+  onExitCode: (code: number) => void,
+): Promise<void> {
+  const targets: DeliveryTargets = {
+    ...(flags.postWebhook === undefined
+      ? {}
+      : { webhook: { url: flags.postWebhook, label: '--post-webhook' } }),
+  };
+  // Checked before judging: a mistyped address fails now, not after the report is written.
+  const sinks = sinksFor(targets);
+  const outcome = await compareCommand({
+    resultsPath,
+    baselinePath: flags.baseline ?? null,
+    outDir: flags.out,
+    force: flags.force ?? false,
+    ...(flags.source === undefined ? {} : { source: flags.source }),
+    ...(flags.sourceUrl === undefined ? {} : { sourceUrl: flags.sourceUrl }),
+    options: compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] }),
+  });
+  const delivery = deliveryOf(outcome, outcome.stages, {});
+  await deliverVerdict(delivery, sinks, createStderrLogger({ verbose: false }));
+  process.stdout.write(describeCompareOutcome(outcome));
+  onExitCode(outcome.exitCode);
+}
+
 export function addCompareCommand(program: Command, onExitCode: (code: number) => void): void {
   program
     .command('compare')
@@ -87,26 +115,5 @@ export function addCompareCommand(program: Command, onExitCode: (code: number) =
       '--post-webhook <url>',
       'post the verdict to a Slack or Mattermost incoming webhook (https; the address is a secret and is never printed); a failed post is a warning',
     )
-    .action(async (resultsPath: string, flags: CompareFlags) => {
-      const targets: DeliveryTargets = {
-        ...(flags.postWebhook === undefined
-          ? {}
-          : { webhook: { url: flags.postWebhook, label: '--post-webhook' } }),
-      };
-      // Checked before judging: a mistyped address fails now, not after the report is written.
-      const sinks = sinksFor(targets);
-      const outcome = await compareCommand({
-        resultsPath,
-        baselinePath: flags.baseline ?? null,
-        outDir: flags.out,
-        force: flags.force ?? false,
-        ...(flags.source === undefined ? {} : { source: flags.source }),
-        ...(flags.sourceUrl === undefined ? {} : { sourceUrl: flags.sourceUrl }),
-        options: compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] }),
-      });
-      const delivery = deliveryOf(outcome, outcome.stages, {});
-      await deliverVerdict(delivery, sinks, createStderrLogger({ verbose: false }));
-      process.stdout.write(describeCompareOutcome(outcome));
-      onExitCode(outcome.exitCode);
-    });
+    .action((resultsPath: string, flags: CompareFlags) => compare(resultsPath, flags, onExitCode));
 }
