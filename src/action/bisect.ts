@@ -14,6 +14,7 @@ import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { coreLogger } from './core-logger.js';
 import { optionalInput } from './inputs.js';
+import { saveStateForPost } from './post.js';
 
 function required(name: string): string {
   const value = optionalInput(name);
@@ -54,8 +55,11 @@ export function readBisectInputs(): BisectFlags {
   };
 }
 
-export async function bisectFromInputs(): Promise<void> {
+/** Runs the bisection; why the step fails, when the bisection could not decide. */
+export async function bisectFromInputs(): Promise<string | undefined> {
   const options = bisectOptionsFromFlags(readBisectInputs(), actionSpelling);
+  // Before the first server starts: a cancelled job's post step stops what this step leaves running.
+  saveStateForPost();
   const outcome = await bisectCommand(options, coreLogger);
   core.info(outcome.summary);
   const result = outcome.state.result;
@@ -66,5 +70,5 @@ export async function bisectFromInputs(): Promise<void> {
       .addRaw(`### Bisection\n\n\`\`\`\n${outcome.summary.replace(/`/g, "'")}\n\`\`\`\n`)
       .write();
   }
-  if (outcome.exitCode !== 0) core.setFailed('the bisection could not decide; see the table above');
+  return outcome.exitCode === 0 ? undefined : 'the bisection could not decide; see the table above';
 }

@@ -107,7 +107,8 @@ async function mergeAndJudge(): Promise<void> {
   if (run !== null) judged(run);
 }
 
-const OTHER_MODES: Partial<Record<ActionMode, () => Promise<void>>> = {
+/** Every mode but measure; one that returns a reason fails the step with it. */
+const OTHER_MODES: Partial<Record<ActionMode, () => Promise<unknown>>> = {
   publish: publishFromArtifact,
   history: appendToHistoryBranch,
   bisect: bisectFromInputs,
@@ -119,7 +120,8 @@ export async function run(): Promise<void> {
   try {
     // Every mode but measure reads only its own inputs (publish: a run measured by another workflow).
     const mode = readMode();
-    await (OTHER_MODES[mode] ?? measure)();
+    const failure = await (OTHER_MODES[mode] ?? measure)();
+    if (typeof failure === 'string') core.setFailed(failure);
   } catch (error) {
     core.setFailed(errorMessage(error));
   }
