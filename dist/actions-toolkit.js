@@ -30762,4 +30762,4 @@ function getState(name) {
     return process.env[`STATE_${name}`] || '';
 }
 
-export { BearerCredentialHandler as B, HttpCodes as H, getMultilineInput as a, group as b, info as c, debug as d, error as e, summary as f, getInput as g, setFailed as h, isDebug as i, requireUndici as j, setSecret as k, saveState as l, getState as m, mkdirP as n, exec as o, which as p, HttpClientError as q, requireTunnel as r, setOutput as s, HttpClient as t, undiciExports as u, rmRF as v, warning as w };
+export { BearerCredentialHandler as B, HttpCodes as H, getMultilineInput as a, group as b, info as c, debug as d, error as e, summary as f, getInput as g, requireUndici as h, isDebug as i, setSecret as j, setFailed as k, saveState as l, getState as m, mkdirP as n, exec as o, which as p, HttpClientError as q, requireTunnel as r, setOutput as s, HttpClient as t, undiciExports as u, rmRF as v, warning as w };

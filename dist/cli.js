@@ -4669,6 +4669,29 @@ function describeCompareOutcome(outcome) {
         `${outcome.report.charts.length} chart(s) in ${dirname(outcome.report.commentPath)}/charts/\n\n` +
         `${stageTable(outcome.stages)}\n`);
 }
+/** Judges, writes the report, delivers the verdict to the sinks the flags name, prints the summary. */
+async function compare(resultsPath, flags, onExitCode) {
+    const targets = {
+        ...(flags.postWebhook === undefined
+            ? {}
+            : { webhook: { url: flags.postWebhook, label: '--post-webhook' } }),
+    };
+    // Checked before judging: a mistyped address fails now, not after the report is written.
+    const sinks = sinksFor(targets);
+    const outcome = await compareCommand({
+        resultsPath,
+        baselinePath: flags.baseline ?? null,
+        outDir: flags.out,
+        force: flags.force ?? false,
+        ...(flags.source === undefined ? {} : { source: flags.source }),
+        ...(flags.sourceUrl === undefined ? {} : { sourceUrl: flags.sourceUrl }),
+        options: compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] }),
+    });
+    const delivery = deliveryOf(outcome, outcome.stages, {});
+    await deliverVerdict(delivery, sinks, createStderrLogger({ verbose: false }));
+    process.stdout.write(describeCompareOutcome(outcome));
+    onExitCode(outcome.exitCode);
+}
 function addCompareCommand(program, onExitCode) {
     program
         .command('compare')
@@ -4685,28 +4708,7 @@ function addCompareCommand(program, onExitCode) {
         .option('--source-url <url>', 'where that repository is browsed (https://github.com/owner/repo): each changed line links there')
         .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
         .option('--post-webhook <url>', 'post the verdict to a Slack or Mattermost incoming webhook (https; the address is a secret and is never printed); a failed post is a warning')
-        .action(async (resultsPath, flags) => {
-        const targets = {
-            ...(flags.postWebhook === undefined
-                ? {}
-                : { webhook: { url: flags.postWebhook, label: '--post-webhook' } }),
-        };
-        // Checked before judging: a mistyped address fails now, not after the report is written.
-        const sinks = sinksFor(targets);
-        const outcome = await compareCommand({
-            resultsPath,
-            baselinePath: flags.baseline ?? null,
-            outDir: flags.out,
-            force: flags.force ?? false,
-            ...(flags.source === undefined ? {} : { source: flags.source }),
-            ...(flags.sourceUrl === undefined ? {} : { sourceUrl: flags.sourceUrl }),
-            options: compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] }),
-        });
-        const delivery = deliveryOf(outcome, outcome.stages, {});
-        await deliverVerdict(delivery, sinks, createStderrLogger({ verbose: false }));
-        process.stdout.write(describeCompareOutcome(outcome));
-        onExitCode(outcome.exitCode);
-    });
+        .action((resultsPath, flags) => compare(resultsPath, flags, onExitCode));
 }
 
 // The `compare-compilers` command: build one source tree with two compilers, measure the two

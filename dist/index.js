@@ -1,10 +1,11 @@
-import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, h as setFailed, r as requireTunnel, j as requireUndici, u as undiciExports, k as setSecret } from './actions-toolkit.js';
+import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, r as requireTunnel, h as requireUndici, u as undiciExports, j as setSecret, k as setFailed } from './actions-toolkit.js';
 import { resolve, relative, join, dirname, isAbsolute } from 'node:path';
 import 'node:child_process';
 import { I as InputError, e as errorMessage, w as writeFileAtomic, G as GateError, Z as ZodError, o as object, s as string } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
 import { i as commonBuildRequest, U as actionSpelling, V as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, W as GitHubError, X as httpStatus, Y as gitHubMessage, I as historyRun, Z as analyzeHistory, _ as isRecent, $ as changesDocument, P as changesText, a0 as parseResults, c as checkWholeRun, a1 as historyRelativePath, a2 as updateBranchFile, a3 as historySpec, a4 as writeCharts, a5 as HISTORY_TITLE, a6 as publishImages, a7 as alertIssue, a8 as MAX_HISTORY_BYTES, a9 as parseHistoryText, aa as appendToHistory, ab as serializeHistory, O as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, ac as foldLines, ad as parseVerdict, ae as parseBaselineFile, af as judge, ag as withLines, ah as relinkedLines, ai as DEFAULT_COMPARE_OPTIONS, aj as cliSpelling, ak as workflowRepositoryUrl, al as writeReport, am as pullRequestCommentSink, t as deliverVerdict, an as verdictExitCode, ao as renderVerdictSummary, ap as judgeRun, y as inCleanupScope, aq as planGate, ar as gateCommand, as as judgeSettingsFromFlags, S as mergeCommand, at as PULL_REQUEST_COMMENT, au as buildServers } from './gate.js';
+import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
@@ -13,7 +14,6 @@ import 'node:crypto';
 import { mkdirSync, lstatSync, readFileSync as readFileSync$1, readdirSync, openSync, constants, fstatSync, readSync, closeSync, realpathSync, existsSync as existsSync$1, statSync } from 'node:fs';
 import 'node:os';
 import 'node:timers/promises';
-import { s as saveStateForPost } from './post-state.js';
 import 'crypto';
 import 'path';
 import 'net';
@@ -250,8 +250,11 @@ function readBisectInputs() {
         ...optional('testbed', 'testbed'),
     };
 }
+/** Runs the bisection; why the step fails, when the bisection could not decide. */
 async function bisectFromInputs() {
     const options = bisectOptionsFromFlags(readBisectInputs(), actionSpelling);
+    // Before the first server starts: a cancelled job's post step stops what this step leaves running.
+    saveStateForPost();
     const outcome = await bisectCommand(options, coreLogger);
     info(outcome.summary);
     const result = outcome.state.result;
@@ -262,8 +265,7 @@ async function bisectFromInputs() {
             .addRaw(`### Bisection\n\n\`\`\`\n${outcome.summary.replace(/`/g, "'")}\n\`\`\`\n`)
             .write();
     }
-    if (outcome.exitCode !== 0)
-        setFailed('the bisection could not decide; see the table above');
+    return outcome.exitCode === 0 ? undefined : 'the bisection could not decide; see the table above';
 }
 
 class Context {
@@ -6754,6 +6756,7 @@ async function mergeAndJudge() {
     if (run !== null)
         judged(run);
 }
+/** Every mode but measure; one that returns a reason fails the step with it. */
 const OTHER_MODES = {
     publish: publishFromArtifact,
     history: appendToHistoryBranch,
@@ -6765,7 +6768,9 @@ async function run() {
     try {
         // Every mode but measure reads only its own inputs (publish: a run measured by another workflow).
         const mode = readMode();
-        await (OTHER_MODES[mode] ?? measure)();
+        const failure = await (OTHER_MODES[mode] ?? measure)();
+        if (typeof failure === 'string')
+            setFailed(failure);
     }
     catch (error) {
         setFailed(errorMessage(error));
