@@ -21,13 +21,13 @@ import type { BuildPlan } from '../../src/builder/build-plan.js';
 import {
   listEntries,
   releaseStoredPrefix,
-  reuseLine,
   reuseStored,
   saveToStore,
   type StoreOptions,
   type StoreSlot,
   storeSlot,
 } from '../../src/builder/prefix-store.js';
+import { reuseLine } from '../../src/builder/store-text.js';
 import { entryName, keyHash, type StoreKey } from '../../src/builder/store-key.js';
 import { InputError } from '../../src/errors.js';
 import type { Logger } from '../../src/shell/logger.js';

@@ -7,7 +7,7 @@ import {
   parseLockTimeout,
   timeoutMessage,
   waitingMessage,
-} from '../../src/shell/machine-lock.js';
+} from '../../src/shell/lock-holder.js';
 import { thrownBy } from '../helpers/errors.js';
 
 describe('parseLockTimeout', () => {

@@ -35,14 +35,12 @@ import {
   dropStored,
   releaseStoredPrefix,
   type Reused,
-  reuseLine,
   reuseStored,
   saveToStore,
-  savedLines,
   type StoreSlot,
-  storeProblem,
   storeSlot,
 } from './prefix-store.js';
+import { reuseLine, savedLines, storeProblem } from './store-text.js';
 
 export { configureFailure } from './build-failure.js';
 export type { BuildRequest } from './build-plan.js';

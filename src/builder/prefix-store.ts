@@ -36,8 +36,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 
 import { z } from 'zod';
 
-import { errorMessage, InputError } from '../errors.js';
-import { formatGiB, plural } from '../format.js';
+import { InputError } from '../errors.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import { withFileLockAsync } from '../shell/file-lock.js';
 import type { Logger } from '../shell/logger.js';
@@ -49,7 +48,6 @@ import {
   evictionOrder,
   type EntryUse,
   keyHash,
-  keySummary,
   STORE_FORMAT,
   StoreKey,
   storeKey,
@@ -212,12 +210,6 @@ export async function dropStored(slot: StoreSlot, why: string, logger: Logger): 
   logger.info(`the stored build ${slot.name} ${why}: building again`);
 }
 
-/** "1a2b3c4d5e6f, MariaDB 10.11.18…, built 2026-11-25 12:34 UTC": the reuse line's parenthesis. */
-export function reuseLine(slot: StoreSlot, prefix: string, savedAt: string): string {
-  const built = `${savedAt.slice(0, 10)} ${savedAt.slice(11, 16)} UTC`;
-  return `reused ${prefix} from the store (${keySummary(slot.key, slot.hash)}, built ${built})`;
-}
-
 /**
  * Throws when --prefix is something a link must not replace: a file, or a directory that holds
  * files but no build.json (no build made it). An empty directory, a previous build's prefix and
@@ -375,29 +367,4 @@ function evict(store: StoreOptions, keep: ReadonlySet<string>): string[] {
     }
   }
   return dropped;
-}
-
-/** "774 MiB", "1.6 GiB". */
-function formatSize(bytes: number): string {
-  return bytes < 2 ** 30 ? `${Math.round(bytes / 2 ** 20)} MiB` : formatGiB(bytes);
-}
-
-/** "kept /p in the store as NAME (774 MiB: copied in 1.9 s, checksums in 0.8 s)" and what was dropped. */
-export function savedLines(prefix: string, saved: Saved, store: StoreOptions): string[] {
-  const seconds = (value: number): string => `${value.toFixed(1)} s`;
-  const lines = [
-    `kept ${prefix} in the store as ${basename(saved.dir)} (${formatSize(saved.bytes)}: copied in ${seconds(saved.copySeconds)}, checksums in ${seconds(saved.hashSeconds)})`,
-  ];
-  if (saved.dropped.length > 0) {
-    const builds = plural(saved.dropped.length, 'least recently used build', 'least recently used builds');
-    lines.push(
-      `dropped ${builds} to keep the store under ${formatSize(store.maxBytes)}: ${saved.dropped.join(', ')}`,
-    );
-  }
-  return lines;
-}
-
-/** A store problem (full disk, permissions) costs the reuse or the save, never the build. */
-export function storeProblem(store: StoreOptions, what: string, error: unknown): string {
-  return `could not ${what} the store ${store.dir}: ${errorMessage(error)}; going on without it`;
 }

@@ -41,7 +41,7 @@ import { parseOptionAssignments } from '../server/options.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
-import { parseLockTimeout } from '../shell/machine-lock.js';
+import { parseLockTimeout } from '../shell/lock-holder.js';
 import { packageVersion } from '../shell/package-root.js';
 import { loadSuite } from '../suite/load-suite.js';
 import { cellName, selectCells } from '../suite/select-cells.js';
