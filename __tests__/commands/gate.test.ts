@@ -11,8 +11,8 @@ import type { RunFlags } from '../../src/commands/run.js';
 import { planBuilds, plannedRunFlags, type SourceBuilds } from '../../src/commands/source-builds.js';
 import { actionSpelling } from '../../src/commands/spelling.js';
 import { readResults } from '../../src/results/results-file.js';
-import type { Logger } from '../../src/shell/logger.js';
 import type { Delivery, Sink } from '../../src/sinks/sink.js';
+import { recordingLogger } from '../helpers/recording-logger.js';
 
 const FIXTURES = join(import.meta.dirname, '../../__fixtures__/results');
 
@@ -20,14 +20,7 @@ let dir: string;
 let logged: string[];
 let delivered: Delivery[];
 
-const logger: Logger = {
-  info: (message) => logged.push(`info: ${message}`),
-  warning: (message) => logged.push(`warning: ${message}`),
-  error: (message) => logged.push(`error: ${message}`),
-  debug: () => undefined,
-  progress: () => undefined,
-  group: (_name, fn) => fn(),
-};
+const logger = recordingLogger(() => logged);
 
 const recording: Sink = {
   name: 'recording',

@@ -31,9 +31,9 @@ import { cellName, selectCells, suiteCellsNamed } from '../../src/suite/select-c
 import { saveBaseline } from '../../src/baseline/store.js';
 import { actionSpelling } from '../../src/commands/spelling.js';
 import type { Results } from '../../src/results/results-schema.js';
-import type { Logger } from '../../src/shell/logger.js';
 import { fixtureResults } from '../helpers/report-input.js';
 import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
+import { recordingLogger } from '../helpers/recording-logger.js';
 
 const FIXTURES = new URL('../../__fixtures__/results/', import.meta.url).pathname;
 const AB = join(FIXTURES, 'quick-ab-performance-schema.json');
@@ -67,14 +67,7 @@ function tree(dir: string): string[] {
   return entries.sort();
 }
 
-const logger: Logger = {
-  info: (message) => logged.push(`info: ${message}`),
-  warning: (message) => logged.push(`warning: ${message}`),
-  error: (message) => logged.push(`error: ${message}`),
-  debug: () => undefined,
-  progress: () => undefined,
-  group: (_name, fn) => fn(),
-};
+const logger = recordingLogger(() => logged);
 
 function config(): PublishConfig {
   return {
@@ -131,6 +124,26 @@ function writeArtifact(results: unknown, verdict: unknown): void {
   writeFileSync(join(artifact, 'verdict.json'), JSON.stringify(verdict));
 }
 
+/**
+ * The measuring half on an A/B results file: compare as the action runs it on pull_request, then
+ * results.json and verdict.json into the artifact, as it uploads them.
+ */
+async function measureAndUpload(resultsText: string): ReturnType<typeof compareCommand> {
+  const measured = join(root, 'measured');
+  mkdirSync(measured, { recursive: true });
+  writeFileSync(join(measured, 'results.json'), resultsText);
+  const compared = await compareCommand({
+    resultsPath: join(measured, 'results.json'),
+    baselinePath: null,
+    outDir: join(measured, 'report'),
+    force: false,
+    options: DEFAULT_COMPARE_OPTIONS,
+  });
+  cpSync(join(measured, 'results.json'), join(artifact, 'results.json'));
+  cpSync(compared.verdictPath, join(artifact, 'verdict.json'));
+  return compared;
+}
+
 /** Refused: one line, nothing posted, nothing written beside the artifact. */
 async function expectRefused(reason: string | RegExp, before: string[]): Promise<string> {
   const error: unknown = await publish().then(
@@ -170,18 +183,7 @@ afterEach(async () => {
 
 describe('a good artifact', () => {
   it('is posted as the comment compare renders from the same results; the rest of the artifact is never read', async () => {
-    // The measuring half: compare on the results, as the action does on pull_request.
-    const measured = join(root, 'measured');
-    cpSync(AB, join(measured, 'results.json'));
-    const compared = await compareCommand({
-      resultsPath: join(measured, 'results.json'),
-      baselinePath: null,
-      outDir: join(measured, 'report'),
-      force: false,
-      options: DEFAULT_COMPARE_OPTIONS,
-    });
-    cpSync(join(measured, 'results.json'), join(artifact, 'results.json'));
-    cpSync(compared.verdictPath, join(artifact, 'verdict.json'));
+    const compared = await measureAndUpload(readFileSync(AB, 'utf8'));
     // What else an artifact may hold: an uploaded comment and charts, and names that try to leave.
     writeFileSync(
       join(artifact, 'comment.md'),
@@ -290,18 +292,7 @@ describe('a good artifact', () => {
 describe('compare and publish on the same artifact', () => {
   /** compare as the measuring half runs it, the artifact it uploads, then publish on that artifact. */
   async function bothVerdicts(results: Results): Promise<{ compared: string; published: string }> {
-    const measured = join(root, 'measured');
-    mkdirSync(measured, { recursive: true });
-    writeFileSync(join(measured, 'results.json'), JSON.stringify(results));
-    const compared = await compareCommand({
-      resultsPath: join(measured, 'results.json'),
-      baselinePath: null,
-      outDir: join(measured, 'report'),
-      force: false,
-      options: DEFAULT_COMPARE_OPTIONS,
-    });
-    cpSync(join(measured, 'results.json'), join(artifact, 'results.json'));
-    cpSync(compared.verdictPath, join(artifact, 'verdict.json'));
+    const compared = await measureAndUpload(JSON.stringify(results));
     const published = await publish();
     return {
       compared: readFileSync(compared.verdictPath, 'utf8'),

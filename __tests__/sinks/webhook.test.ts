@@ -13,12 +13,12 @@ import { main } from '../../src/cli/program.js';
 import { InputError } from '../../src/errors.js';
 import type { Results } from '../../src/results/results-schema.js';
 import { writeReport } from '../../src/report/write-report.js';
-import type { Logger } from '../../src/shell/logger.js';
 import { deliverVerdict } from '../../src/sinks/deliver.js';
 import { sinksFor } from '../../src/sinks/registry.js';
 import type { Delivery } from '../../src/sinks/sink.js';
 import { escapeSlack, webhookSink, webhookText, type WebhookTarget } from '../../src/sinks/webhook.js';
 import { abReportInput, fixtureResults } from '../helpers/report-input.js';
+import { recordingLogger } from '../helpers/recording-logger.js';
 
 /** A name a pull request could give a workload: a Slack mention, a link, an HTML tag, a backtick. */
 const HOSTILE = 'oltp_<!channel>&<https://evil.example|click>`<b>';
@@ -38,14 +38,7 @@ let received: Received[];
 let answer: { status: number; stall?: boolean };
 let logged: string[];
 
-const logger: Logger = {
-  info: (message) => logged.push(`info: ${message}`),
-  warning: (message) => logged.push(`warning: ${message}`),
-  error: (message) => logged.push(`error: ${message}`),
-  debug: () => undefined,
-  progress: () => undefined,
-  group: (_name, fn) => fn(),
-};
+const logger = recordingLogger(() => logged);
 
 /** The instructions run with performance_schema on at the head (regressions), a workload renamed. */
 function hostileResults(): Results {
