@@ -4645,6 +4645,7 @@ function addBuildCommand(program, onExitCode) {
         .requiredOption('--compiler <spec>', 'gcc-12, clang-16, a path to gcc/clang, or a CC:CXX pair')
         .requiredOption('--prefix <dir>', 'install prefix; build.json describing the build is written there')
         .option('--build-dir <dir>', 'CMake build directory, kept for incremental rebuilds (default: <prefix>.build)')
+        .option('--untrusted', "the tree is a pull request's from outside: configure, build and install in the bubblewrap sandbox (needs --ccache-dir of its own, or --ccache off; no --store)")
         .option('--target <name>', 'build only this CMake target and do not install, to check a configuration quickly (repeatable)', collect)).action(async (flags) => {
         const logger = createStderrLogger({ verbose: flags.verbose ?? false });
         const outcome = await buildCommand({
@@ -5030,6 +5031,7 @@ function addRunCommand(program, onExitCode) {
         .option('--pin <mode>', 'run the server and sysbench on CPUs of their own (taskset): auto (wherever there are 2 CPUs or more), on (a warning when it cannot) or off', 'auto')
         .option('--parallel-sides', 'count suites (instructions): measure base and head at once, each with its CPUs (default when there are 2 CPUs or more)')
         .option('--no-parallel-sides', 'measure base and head one at a time, interleaved')
+        .option('--untrusted-side <side>', "which sides were built from a pull request's untrusted code: none, head, base or both; their servers, bootstrap and sysbench run in the bubblewrap sandbox (the suite must connect through the socket)")
         .option('--shard <K/N>', "measure only shard K of N: a share of the suite's cells balanced by planned time, for a matrix of identical machines; `merge` joins the shards' results")
         .option('--verbose', 'show debug output (server start-up, commands)')
         .action(async (parsed) => {

@@ -1,10 +1,11 @@
 import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, r as requireTunnel, h as requireUndici, u as undiciExports, j as setSecret, k as setFailed } from './actions-toolkit.js';
-import { resolve, relative, join, dirname, isAbsolute } from 'node:path';
+import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
 import 'node:child_process';
 import { I as InputError, e as errorMessage, w as writeFileAtomic, G as GateError, Z as ZodError, o as object, s as string } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { i as commonBuildRequest, U as actionSpelling, V as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, W as GitHubError, X as httpStatus, Y as gitHubMessage, I as historyRun, Z as analyzeHistory, _ as isRecent, $ as changesDocument, P as changesText, a0 as parseResults, c as checkWholeRun, a1 as historyRelativePath, a2 as updateBranchFile, a3 as historySpec, a4 as writeCharts, a5 as HISTORY_TITLE, a6 as publishImages, a7 as alertIssue, a8 as MAX_HISTORY_BYTES, a9 as parseHistoryText, aa as appendToHistory, ab as serializeHistory, O as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, ac as foldLines, ad as parseVerdict, ae as parseBaselineFile, af as judge, ag as withLines, ah as relinkedLines, ai as DEFAULT_COMPARE_OPTIONS, aj as cliSpelling, ak as workflowRepositoryUrl, al as writeReport, am as pullRequestCommentSink, t as deliverVerdict, an as verdictExitCode, ao as renderVerdictSummary, ap as judgeRun, y as inCleanupScope, aq as planGate, ar as gateCommand, as as judgeSettingsFromFlags, S as mergeCommand, at as PULL_REQUEST_COMMENT, au as buildServers } from './gate.js';
+import { i as commonBuildRequest, U as actionSpelling, V as untrustedSides, W as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, X as GitHubError, Y as httpStatus, Z as gitHubMessage, I as historyRun, _ as analyzeHistory, $ as isRecent, a0 as changesDocument, P as changesText, a1 as parseResults, c as checkWholeRun, a2 as historyRelativePath, a3 as updateBranchFile, a4 as historySpec, a5 as writeCharts, a6 as HISTORY_TITLE, a7 as publishImages, a8 as alertIssue, a9 as MAX_HISTORY_BYTES, aa as parseHistoryText, ab as appendToHistory, ac as serializeHistory, O as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, ad as foldLines, ae as parseVerdict, af as parseBaselineFile, ag as judge, ah as withLines, ai as relinkedLines, aj as DEFAULT_COMPARE_OPTIONS, ak as cliSpelling, al as workflowRepositoryUrl, am as writeReport, an as pullRequestCommentSink, t as deliverVerdict, ao as verdictExitCode, ap as renderVerdictSummary, aq as judgeRun, y as inCleanupScope, ar as planGate, as as gateCommand, at as judgeSettingsFromFlags, S as mergeCommand, au as PULL_REQUEST_COMMENT, av as buildServers } from './gate.js';
+import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
@@ -12,7 +13,6 @@ import http__default from 'http';
 import https__default from 'https';
 import 'node:crypto';
 import { mkdirSync, lstatSync, readFileSync as readFileSync$1, readdirSync, openSync, constants, fstatSync, readSync, closeSync, realpathSync, existsSync as existsSync$1, statSync } from 'node:fs';
-import 'node:os';
 import 'node:timers/promises';
 import 'crypto';
 import 'path';
@@ -72,6 +72,7 @@ function readRunInputs() {
         budget: optionalInput('budget'),
         pin: optionalInput('pin'),
         parallelSides: optionalInput('parallel-sides'),
+        untrustedSide: optionalInput('untrusted-side'),
         shard: optionalInput('shard'),
         verbose: isDebug(),
     };
@@ -125,6 +126,7 @@ function readBuildInputs(run) {
             : { ccacheDir: resolve(getInput('ccache-dir')) }),
         ...storeFlags(),
     }, actionSpelling);
+    const untrusted = untrustedBuilds(run, baseSource !== undefined || baseCompiler !== undefined);
     return {
         source,
         baseSource,
@@ -132,6 +134,23 @@ function readBuildInputs(run) {
         baseCompiler,
         common,
         buildDir: getInput('build-dir') || 'mysql-perf-gate/build',
+        ...(untrusted === undefined ? {} : { untrusted }),
+    };
+}
+/** Inputs untrusted-side, untrusted-build-dir and untrusted-ccache-dir: where untrusted sides are built. */
+function untrustedBuilds(run, ab) {
+    const sides = untrustedSides(run.untrustedSide, ab, actionSpelling);
+    if (sides.length === 0)
+        return undefined;
+    const ccacheDir = optionalInput('untrusted-ccache-dir');
+    const trustedCcache = optionalInput('ccache-dir');
+    if (ccacheDir !== undefined && trustedCcache !== undefined && resolve(ccacheDir) === resolve(trustedCcache)) {
+        throw new InputError('input "untrusted-ccache-dir" is input "ccache-dir": trusted builds would read what untrusted code wrote; give each pull request a ccache of its own');
+    }
+    return {
+        sides: ab ? sides : ['server'],
+        buildDir: resolve(optionalInput('untrusted-build-dir') ?? join(process.env.RUNNER_TEMP ?? tmpdir(), 'untrusted')),
+        ccacheDir: ccacheDir === undefined ? undefined : resolve(ccacheDir),
     };
 }
 /** Inputs store and store-size, as the build flags take them. */

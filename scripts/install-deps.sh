@@ -128,6 +128,8 @@ if [ "$tests" -eq 1 ]; then
 fi
 command -v sysbench >/dev/null 2>&1 || need+=(sysbench)
 command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
+# The sandbox that builds and runs a pull request's code (build --untrusted, run --untrusted-side).
+command -v bwrap >/dev/null 2>&1 || need+=(bubblewrap)
 if ! command -v mariadbd >/dev/null 2>&1 && [ ! -x /usr/sbin/mariadbd ] && [ ! -x /usr/sbin/mysqld ]; then
   need+=(mariadb-server)
 fi

@@ -15,6 +15,7 @@ import {
 import { InputError } from '../../src/errors.js';
 import type { Logger } from '../../src/shell/logger.js';
 import { thrownBy } from '../helpers/errors.js';
+import { UNCONFINED } from '../../src/shell/sandbox.js';
 
 const GCC = {
   cc: '/usr/bin/gcc-12',
@@ -30,6 +31,7 @@ function plan(overrides: Partial<BuildPlan> = {}): BuildPlan {
     compiler: GCC,
     prefix: '/opt/server',
     buildDir: '/opt/server.build',
+    confinement: UNCONFINED,
     buildType: 'RelWithDebInfo',
     targets: [],
     install: 'all',

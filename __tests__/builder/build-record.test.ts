@@ -2,6 +2,7 @@
 import type { BuildPlan } from '../../src/builder/build-plan.js';
 import { type BuildFacts, buildRecord, ccacheRecord } from '../../src/builder/build-record.js';
 import { packageVersion } from '../../src/shell/package-root.js';
+import { UNCONFINED } from '../../src/shell/sandbox.js';
 
 const counters = (entries: Record<string, number>): Map<string, number> => new Map(Object.entries(entries));
 
@@ -18,6 +19,7 @@ const PLAN: BuildPlan = {
   },
   prefix: '/opt/mysql',
   buildDir: '/opt/mysql.build',
+  confinement: UNCONFINED,
   buildType: 'Release',
   targets: ['mysqld'],
   install: 'none',

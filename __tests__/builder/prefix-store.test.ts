@@ -31,6 +31,7 @@ import { reuseLine } from '../../src/builder/store-text.js';
 import { entryName, keyHash, type StoreKey } from '../../src/builder/store-key.js';
 import { InputError } from '../../src/errors.js';
 import type { Logger } from '../../src/shell/logger.js';
+import { UNCONFINED } from '../../src/shell/sandbox.js';
 
 let temp: string;
 let store: StoreOptions;
@@ -325,6 +326,7 @@ describe('storeSlot', () => {
     },
     prefix: '/w/p',
     buildDir: '/w/p.build',
+    confinement: UNCONFINED,
     buildType: 'RelWithDebInfo',
     targets: [],
     install: 'all',

@@ -15,6 +15,8 @@ const TEST_TIMEOUT_MS = 20_000;
 // FAKE_PERF: "refuse" fails before opening counters, "quit" exits by itself once counting,
 // anything else counts until SIGINT. FAKE_PERF_STATUS: its exit status after SIGINT.
 const FAKE_PERF = `#!/bin/sh
+# Settings from a file beside it: a child gets only the allow-listed environment.
+if [ -f "$(dirname "$0")/settings" ]; then . "$(dirname "$0")/settings"; fi
 if [ "$FAKE_PERF" = refuse ]; then
   printf 'Error:\\nNo permission to enable task-clock event.\\n' >&2
   exit 255
@@ -44,7 +46,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  for (const name of ['PATH', 'FAKE_PERF', 'FAKE_PERF_STATUS']) {
+  rmSync(path.join(dir, 'settings'), { force: true });
+  for (const name of ['PATH']) {
     if (savedEnv[name] === undefined) Reflect.deleteProperty(process.env, name);
     else process.env[name] = savedEnv[name];
   }
@@ -75,7 +78,7 @@ describe('startPerfStat with a stand-in perf', () => {
   it(
     "fails with the exit status and perf's words when perf ends otherwise after SIGINT",
     async () => {
-      process.env.FAKE_PERF_STATUS = '3';
+      writeFileSync(path.join(dir, 'settings'), 'FAKE_PERF_STATUS=3\n');
       const session = await startPerfStat(process.pid, ['task-clock']);
       const error: unknown = await session.stop().catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(BenchmarkError);
@@ -91,7 +94,7 @@ describe('startPerfStat with a stand-in perf', () => {
   it(
     'fails when perf ended by itself before stop()',
     async () => {
-      process.env.FAKE_PERF = 'quit';
+      writeFileSync(path.join(dir, 'settings'), 'FAKE_PERF=quit\n');
       const session = await startPerfStat(process.pid, ['task-clock']);
       expect(await exited(session.perfPid)).toBe(true);
       await expect(session.stop()).rejects.toThrow(
@@ -106,7 +109,7 @@ describe('startPerfStat with a stand-in perf', () => {
   it(
     'quotes perf and adds advice when it may not count',
     async () => {
-      process.env.FAKE_PERF = 'refuse';
+      writeFileSync(path.join(dir, 'settings'), 'FAKE_PERF=refuse\n');
       const error: unknown = await startPerfStat(process.pid, ['task-clock']).catch(
         (caught: unknown) => caught,
       );

@@ -21,7 +21,10 @@ import { isRunning } from '../helpers/leftovers.js';
 const FIXTURES = new URL('../../__fixtures__/sysbench/', import.meta.url);
 const fixturePath = (name: string): string => new URL(name, FIXTURES).pathname;
 
+// Its settings come from a file beside it: a child gets only the allow-listed environment.
 const FAKE_SYSBENCH = `#!/bin/sh
+FAKE_DIR=$(dirname "$0")
+if [ -f "$FAKE_DIR/settings" ]; then . "$FAKE_DIR/settings"; fi
 printf '%s\\n' "$@" > "$FAKE_DIR/args"
 echo $$ > "$FAKE_DIR/pid"
 if [ "$1" = "--version" ]; then printf '%s\\n' "\${FAKE_VERSION:-sysbench 1.0.20}"; exit "\${FAKE_EXIT:-0}"; fi
@@ -32,6 +35,7 @@ if [ -n "$FAKE_SLEEP" ]; then exec sleep "$FAKE_SLEEP"; fi
 exit "\${FAKE_EXIT:-0}"
 `;
 
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the names fake() takes
 const FAKE_VARIABLES = [
   'FAKE_VERSION',
   'FAKE_EXIT',
@@ -73,21 +77,24 @@ beforeAll(() => {
   chmodSync(join(dir, 'sysbench'), 0o755);
   savedPath = process.env.PATH;
   process.env.PATH = `${dir}:${savedPath ?? ''}`;
-  process.env.FAKE_DIR = dir;
 });
 
 afterEach(() => {
-  for (const name of FAKE_VARIABLES) Reflect.deleteProperty(process.env, name);
+  rmSync(join(dir, 'settings'), { force: true });
 });
 
 afterAll(() => {
   process.env.PATH = savedPath;
-  Reflect.deleteProperty(process.env, 'FAKE_DIR');
   rmSync(dir, { recursive: true, force: true });
 });
 
-function fake(settings: Partial<Record<(typeof FAKE_VARIABLES)[number], string>>): void {
-  Object.assign(process.env, settings);
+type FakeVariable = (typeof FAKE_VARIABLES)[number];
+
+function fake(settings: Partial<Record<FakeVariable, string>>): void {
+  const lines = Object.entries(settings).map(
+    ([name, value]) => `${name}='${(value ?? '').replaceAll("'", "'\\''")}'`,
+  );
+  writeFileSync(join(dir, 'settings'), `${lines.join('\n')}\n`);
 }
 
 function recordedArgs(): string[] {

@@ -7,10 +7,11 @@
 // - source and base-compiler: the one tree is built with "base-compiler" (base) and "compiler"
 //   (head): a compiler comparison.
 import * as core from '@actions/core';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 import { commonBuildRequest } from '../commands/build.js';
-import type { RunFlags } from '../commands/run.js';
+import { type RunFlags, untrustedSides } from '../commands/run.js';
 import type { SourceBuilds } from '../commands/source-builds.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
@@ -52,6 +53,7 @@ export function readBuildInputs(run: RunFlags): SourceBuilds | undefined {
     },
     actionSpelling,
   );
+  const untrusted = untrustedBuilds(run, baseSource !== undefined || baseCompiler !== undefined);
   return {
     source,
     baseSource,
@@ -59,6 +61,31 @@ export function readBuildInputs(run: RunFlags): SourceBuilds | undefined {
     baseCompiler,
     common,
     buildDir: core.getInput('build-dir') || 'mysql-perf-gate/build',
+    ...(untrusted === undefined ? {} : { untrusted }),
+  };
+}
+
+/** Inputs untrusted-side, untrusted-build-dir and untrusted-ccache-dir: where untrusted sides are built. */
+function untrustedBuilds(run: RunFlags, ab: boolean): SourceBuilds['untrusted'] {
+  const sides = untrustedSides(run.untrustedSide, ab, actionSpelling);
+  if (sides.length === 0) return undefined;
+  const ccacheDir = optionalInput('untrusted-ccache-dir');
+  const trustedCcache = optionalInput('ccache-dir');
+  if (
+    ccacheDir !== undefined &&
+    trustedCcache !== undefined &&
+    resolve(ccacheDir) === resolve(trustedCcache)
+  ) {
+    throw new InputError(
+      'input "untrusted-ccache-dir" is input "ccache-dir": trusted builds would read what untrusted code wrote; give each pull request a ccache of its own',
+    );
+  }
+  return {
+    sides: ab ? sides : ['server'],
+    buildDir: resolve(
+      optionalInput('untrusted-build-dir') ?? join(process.env.RUNNER_TEMP ?? tmpdir(), 'untrusted'),
+    ),
+    ccacheDir: ccacheDir === undefined ? undefined : resolve(ccacheDir),
   };
 }
 

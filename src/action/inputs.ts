@@ -27,6 +27,7 @@ export function readRunInputs(): RunFlags {
     budget: optionalInput('budget'),
     pin: optionalInput('pin'),
     parallelSides: optionalInput('parallel-sides'),
+    untrustedSide: optionalInput('untrusted-side'),
     shard: optionalInput('shard'),
     verbose: core.isDebug(),
   };

@@ -10,6 +10,8 @@ import { FLAVOR_NAMES } from '../results/results-schema.js';
 import { parseCmakeCache } from '../server/build-info.js';
 import { exec } from '../shell/exec.js';
 import type { Logger } from '../shell/logger.js';
+import type { Confinement } from '../shell/sandbox.js';
+import { buildConfinement, checkUntrustedRequest } from './build-sandbox.js';
 import { type CcacheSetup, detectCcache } from './ccache.js';
 import { type BuildType, cmakeArgs } from './cmake-args.js';
 import { type Compiler, resolveCompiler } from './compilers.js';
@@ -37,6 +39,8 @@ export interface BuildRequest {
   readonly env?: NodeJS.ProcessEnv;
   /** Keep the installed prefix in this store, and reuse a stored one of the same key (--store). */
   readonly store?: StoreOptions;
+  /** The tree is untrusted (a fork's pull request): configure, build and install run sandboxed. */
+  readonly untrusted?: boolean;
 }
 
 export interface BuildPlan {
@@ -60,10 +64,13 @@ export interface BuildPlan {
   readonly toolEnv: NodeJS.ProcessEnv;
   /** CMake's options for configure, as build.json records them. */
   readonly args: string[];
+  /** How the tree's code runs: as it is, or sandboxed (build-sandbox.ts). */
+  readonly confinement: Confinement;
 }
 
 /** Resolves and checks the request; throws InputError or DependencyError before anything is built. */
 export async function planBuild(request: BuildRequest): Promise<BuildPlan> {
+  checkUntrustedRequest(request);
   const env = request.env ?? process.env;
   const tree = await detectSourceTree(request.source);
   const compiler = await resolveCompiler(request.compiler, env);
@@ -90,7 +97,22 @@ export async function planBuild(request: BuildRequest): Promise<BuildPlan> {
   const { buildType, targets } = request;
   const toolEnv = 'env' in ccache ? ccache.env : env;
   const install = installScope(tree.flavor, targets, request.fullInstall ?? false);
-  return { tree, compiler, prefix, buildDir, buildType, targets, install, jobs, ccache, toolEnv, args };
+  const dirs = { root: tree.root, buildDir, prefix };
+  const confinement = await buildConfinement(request.untrusted === true, dirs, ccache, compiler);
+  return {
+    tree,
+    compiler,
+    prefix,
+    buildDir,
+    buildType,
+    targets,
+    install,
+    jobs,
+    ccache,
+    toolEnv,
+    args,
+    confinement,
+  };
 }
 
 /**

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { BuildError, errorMessage, InputError } from '../errors.js';
 import type { BuildInfo } from '../results/results-schema.js';
 import type { CleanupScope } from '../shell/cleanup.js';
-import { exec, type ExecResult } from '../shell/exec.js';
+import { exec, type ExecOptions, type ExecResult } from '../shell/exec.js';
 import { exists } from '../shell/file-exists.js';
 import type { Logger } from '../shell/logger.js';
 import { foldLines, formatDuration, formatPercent } from '../format.js';
@@ -200,12 +200,25 @@ async function save(slot: StoreSlot, prefix: string, logger: Logger): Promise<st
   }
 }
 
+/**
+ * Runs one of the build's tools (cmake, ninja) on the plan's tree: in the plan's environment, and
+ * for an untrusted tree in its sandbox.
+ */
+function runTool(
+  plan: BuildPlan,
+  file: string,
+  args: readonly string[],
+  options: Omit<ExecOptions, 'env'>,
+): Promise<ExecResult> {
+  const command = plan.confinement.wrap(file, args);
+  return exec(command.file, command.args, { ...options, env: plan.confinement.env(plan.toolEnv) });
+}
+
 /** Runs CMake's configure step; how long it took, in seconds. */
 async function configure(plan: BuildPlan, scope: CleanupScope, logger: Logger): Promise<number> {
   const log = join(plan.buildDir, 'configure.log');
   const step = await logged(log, scope, logger, 'configure', (sink) =>
-    exec('cmake', ['-G', 'Ninja', '-S', plan.tree.root, '-B', plan.buildDir, ...plan.args], {
-      env: plan.toolEnv,
+    runTool(plan, 'cmake', ['-G', 'Ninja', '-S', plan.tree.root, '-B', plan.buildDir, ...plan.args], {
       check: false,
       signal: scope.signal,
       onStdout: sink,
@@ -229,8 +242,7 @@ async function build(
   const progress = new BuildProgress(logger);
   const targets = await ninjaTargets(plan, logger);
   const step = await logged(log, scope, logger, 'build', (sink) =>
-    exec('ninja', ['-C', plan.buildDir, '-j', String(plan.jobs), ...targets], {
-      env: plan.toolEnv,
+    runTool(plan, 'ninja', ['-C', plan.buildDir, '-j', String(plan.jobs), ...targets], {
       check: false,
       signal: scope.signal,
       onStdout: (chunk) => {
@@ -254,7 +266,9 @@ async function build(
 async function ninjaTargets(plan: BuildPlan, logger: Logger): Promise<readonly string[]> {
   if (typeof plan.install === 'string') return plan.targets;
   const { components } = plan.install;
-  const targets = await componentNinjaTargets(plan.buildDir, components, plan.toolEnv);
+  const targets = await componentNinjaTargets(plan.buildDir, components, (args) =>
+    runTool(plan, 'ninja', args, {}),
+  );
   if (targets.length === 0) {
     throw new BuildError(
       `the install rules of the CMake components ${components.join(' and ')} in ${plan.buildDir} name nothing ninja builds; pass --full-install to build and install everything`,
@@ -270,7 +284,7 @@ async function ninjaTargets(plan: BuildPlan, logger: Logger): Promise<readonly s
 export async function componentNinjaTargets(
   buildDir: string,
   components: readonly string[],
-  env: NodeJS.ProcessEnv = process.env,
+  ninja: (args: readonly string[]) => Promise<ExecResult> = (args) => exec('ninja', args),
 ): Promise<string[]> {
   const files: string[] = [];
   const pending = [join(buildDir, 'cmake_install.cmake')];
@@ -279,7 +293,7 @@ export async function componentNinjaTargets(
     files.push(...componentFiles(text, components));
     pending.push(...includedScripts(text));
   }
-  const listed = await exec('ninja', ['-C', buildDir, '-t', 'targets', 'all'], { env });
+  const listed = await ninja(['-C', buildDir, '-t', 'targets', 'all']);
   return componentTargets(files, buildDir, parseNinjaTargets(listed.stdout));
 }
 
@@ -291,7 +305,8 @@ async function install(plan: BuildPlan, scope: CleanupScope, logger: Logger): Pr
   const root = await strayRoot();
   const step = await logged(log, scope, logger, 'install', async (sink) => {
     const run = (component: string | undefined): Promise<ExecResult> =>
-      exec(
+      runTool(
+        plan,
         'cmake',
         [
           '--install',
@@ -301,7 +316,6 @@ async function install(plan: BuildPlan, scope: CleanupScope, logger: Logger): Pr
           ...(component === undefined ? [] : ['--component', component]),
         ],
         {
-          env: plan.toolEnv,
           check: false,
           signal: scope.signal,
           onStdout: sink,

@@ -29,6 +29,10 @@ export function addBuildCommand(program: Command, onExitCode: (code: number) => 
         'CMake build directory, kept for incremental rebuilds (default: <prefix>.build)',
       )
       .option(
+        '--untrusted',
+        "the tree is a pull request's from outside: configure, build and install in the bubblewrap sandbox (needs --ccache-dir of its own, or --ccache off; no --store)",
+      )
+      .option(
         '--target <name>',
         'build only this CMake target and do not install, to check a configuration quickly (repeatable)',
         collect,

@@ -52,6 +52,10 @@ export function addRunCommand(program: Command, onExitCode: (code: number) => vo
     )
     .option('--no-parallel-sides', 'measure base and head one at a time, interleaved')
     .option(
+      '--untrusted-side <side>',
+      "which sides were built from a pull request's untrusted code: none, head, base or both; their servers, bootstrap and sysbench run in the bubblewrap sandbox (the suite must connect through the socket)",
+    )
+    .option(
       '--shard <K/N>',
       "measure only shard K of N: a share of the suite's cells balanced by planned time, for a matrix of identical machines; `merge` joins the shards' results",
     )

@@ -34,6 +34,8 @@ export interface BuildFlags {
   fullInstall?: boolean;
   store?: string;
   storeSize?: string;
+  /** The tree is a pull request's from outside: configure, build and install run sandboxed. */
+  untrusted?: boolean;
 }
 
 /** What every build of one invocation shares: all of a BuildRequest but the tree, compiler and prefix. */
@@ -57,6 +59,7 @@ export function commonBuildRequest(flags: BuildFlags, spell: FlagSpelling = cliS
     ...(jobs === undefined ? {} : { jobs }),
     ...(flags.ccacheDir === undefined ? {} : { ccacheDir: flags.ccacheDir }),
     ...(flags.fullInstall === true ? { fullInstall: true } : {}),
+    ...(flags.untrusted === true ? { untrusted: true } : {}),
     ...storeOptions(flags, spell),
   };
 }
@@ -80,8 +83,13 @@ export interface BuildCommandOutcome extends BuildOutcome {
   readonly summary: string;
 }
 
-/** The check a build ends with, and a stored build passes before it is reused: what `run` does first. */
-const inspectPrefix = (prefix: string): Promise<ServerInstall> => inspectServer(prefix, '--prefix');
+/**
+ * The check a build ends with, and a stored build passes before it is reused: what `run` does
+ * first. An untrusted build's server answers its --version in the sandbox.
+ */
+function inspectPrefix(untrusted: boolean): (prefix: string) => Promise<ServerInstall> {
+  return (prefix) => inspectServer(prefix, '--prefix', untrusted);
+}
 
 /** Builds and installs one server (or only `request.targets`); build directories stay for the next build. */
 export async function buildCommand(
@@ -91,7 +99,7 @@ export async function buildCommand(
 ): Promise<BuildCommandOutcome> {
   const outcome = await inCleanupScope(
     logger,
-    (own) => buildServer(request, logger, own, inspectPrefix),
+    (own) => buildServer(request, logger, own, inspectPrefix(request.untrusted === true)),
     scope,
   );
   return { ...outcome, summary: describeBuild(outcome) };
@@ -127,6 +135,8 @@ export interface SideBuild {
   readonly source: string;
   readonly compiler: string;
   readonly prefix: string;
+  /** Built sandboxed, through this ccache directory of its own (none: ccache off). */
+  readonly untrusted?: { readonly ccacheDir: string | undefined };
 }
 
 /** A compiler cache kept somewhere between jobs (the Actions cache on GitHub-hosted runners). */
@@ -160,6 +170,18 @@ export interface BuildSidesOptions {
 /** The install prefix of each side built. */
 export type SidePrefixes = Partial<Record<SideBuild['side'], string>>;
 
+/** The shared request for one side: for untrusted code sandboxed, with its own ccache and no store. */
+function untrustedRequest(common: CommonBuildRequest, build: SideBuild): CommonBuildRequest {
+  if (build.untrusted === undefined) return common;
+  const rest: CommonBuildRequest = { ...common };
+  delete (rest as { store?: unknown }).store;
+  delete (rest as { ccacheDir?: unknown }).ccacheDir;
+  const { ccacheDir } = build.untrusted;
+  return ccacheDir === undefined
+    ? { ...rest, untrusted: true, ccache: 'off' }
+    : { ...rest, untrusted: true, ccacheDir };
+}
+
 /**
  * Builds each side in turn, each in a log group. The cache is restored first and saved after the
  * builds, after a failed one too (what compiled is reused next time), but not when interrupted.
@@ -177,7 +199,7 @@ export async function buildSides(
       const title = build.side === 'server' ? 'the server' : `the ${build.side}`;
       const outcome = await logger.group(`Build ${title} (${build.compiler})`, async () => {
         const { source, compiler, prefix } = build;
-        const request = { ...options.common, source, compiler, prefix, targets: [] };
+        const request = { ...untrustedRequest(options.common, build), source, compiler, prefix, targets: [] };
         const built = await buildCommand(request, logger, scope);
         logger.info(built.summary);
         return built;

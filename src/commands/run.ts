@@ -50,6 +50,8 @@ export interface RunFlags {
   shard?: string;
   /** Count suites: base and head at once (true), one at a time (false), or auto (absent, "auto"). */
   parallelSides?: boolean | string;
+  /** Which sides were built from untrusted code and run sandboxed: none, head, base or both. */
+  untrustedSide?: string;
   verbose?: boolean;
 }
 
@@ -68,7 +70,10 @@ export function runConfigFromFlags(
       `use either ${spell('server')} (one server) or ${spell('base')} and ${spell('head')} (two), not both`,
     );
   }
-  const sides = sidesFromFlags(flags, ab, spell);
+  const untrusted = untrustedSides(flags.untrustedSide, ab, spell);
+  const sides = sidesFromFlags(flags, ab, spell).map((side) =>
+    untrusted.includes(side.name) ? { ...side, untrusted: true } : side,
+  );
   const wholeSuite = loadSuite(flags.suite);
   const shard = shardFromFlags(flags.shard, wholeSuite, sides, spell('shard'));
   if (shard && flags.budget?.trim() && !flags.maxRepetitions?.trim()) {
@@ -125,6 +130,31 @@ function parseParallelSides(value: boolean | string | undefined, label: string):
   if (mode === 'on' || mode === 'true') return 'on';
   if (mode === 'off' || mode === 'false') return 'off';
   throw new InputError(`${label} ${value}: expected auto, true or false`);
+}
+
+/**
+ * --untrusted-side: which sides' servers were built from untrusted code (a fork's pull request)
+ * and run sandboxed. With --server, the one server is the head.
+ */
+export function untrustedSides(value: string | undefined, ab: boolean, spell: FlagSpelling): SideName[] {
+  const given = value?.trim().toLowerCase() ?? '';
+  const sides: Record<string, SideName[]> = {
+    '': [],
+    none: [],
+    head: ['head'],
+    base: ['base'],
+    both: ['base', 'head'],
+  };
+  const chosen = sides[given];
+  if (chosen === undefined) {
+    throw new InputError(`${spell('untrusted-side')} ${value ?? ''}: expected none, head, base or both`);
+  }
+  if (!ab && given === 'base') {
+    throw new InputError(
+      `${spell('untrusted-side')} ${given} names the base, but ${spell('server')} measures one server: use head`,
+    );
+  }
+  return ab ? chosen : chosen.filter((side) => side === 'head');
 }
 
 /** --server, or --base and --head, with their per-side options. */

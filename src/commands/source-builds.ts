@@ -6,7 +6,7 @@
 // - one tree and a base compiler: built with each compiler, a compiler comparison.
 //
 // Which sides to build, where each is installed, and the run's server flags once they are.
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 import { comparisonLabels, compilerLabel } from '../builder/compilers.js';
 import type { CommonBuildRequest, SideBuild, SidePrefixes } from './build.js';
@@ -20,10 +20,28 @@ export interface SourceBuilds {
   readonly common: CommonBuildRequest;
   /** Each prefix goes under it, named for its side or compiler. */
   readonly buildDir: string;
+  /**
+   * The sides built from untrusted code (a fork's head): sandboxed, into a directory and through a
+   * ccache of their own (none: without ccache), which no trusted build reads.
+   */
+  readonly untrusted?: {
+    readonly sides: readonly SideBuild['side'][];
+    readonly buildDir: string;
+    readonly ccacheDir: string | undefined;
+  };
 }
 
-/** Which servers to build, and where each is installed. */
+/** Which servers to build, and where each is installed; untrusted sides apart, sandboxed. */
 export function planBuilds(builds: SourceBuilds): SideBuild[] {
+  const { untrusted } = builds;
+  return trustedPlan(builds).map((build) => {
+    if (untrusted === undefined || !untrusted.sides.includes(build.side)) return build;
+    const prefix = join(resolve(untrusted.buildDir), basename(build.prefix));
+    return { ...build, prefix, untrusted: { ccacheDir: untrusted.ccacheDir } };
+  });
+}
+
+function trustedPlan(builds: SourceBuilds): SideBuild[] {
   const dir = resolve(builds.buildDir);
   const headLabel = compilerLabel(builds.compiler);
   if (builds.baseSource !== undefined) {

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 
 import { DependencyError, errorMessage } from '../errors.js';
+import { childEnv } from '../shell/child-env.js';
 import { exec } from '../shell/exec.js';
 import {
   carriesEvent,
@@ -29,7 +30,7 @@ const BUSY_WORKLOAD = ['sh', '-c', 'i=0; while [ "$i" -lt 20000 ]; do i=$((i+1))
 
 /** perf formats numbers by locale (a decimal comma would break its CSV), so force the C locale. */
 export function perfEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, LC_ALL: 'C' };
+  return childEnv({ ...process.env, LC_ALL: 'C' });
 }
 
 export type PerfSupport =

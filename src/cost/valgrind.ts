@@ -12,10 +12,13 @@ import { BenchmarkError, DependencyError, InputError, tailLines } from '../error
 import type { Flavor } from '../results/results-schema.js';
 import { normalizeOptionName } from '../server/options.js';
 import { exec, type ExecResult } from '../shell/exec.js';
+import { type Confinement, UNCONFINED } from '../shell/sandbox.js';
 import { isRunning } from '../shell/proc-stat.js';
 
 export const VALGRIND = 'valgrind';
 export const VGDB = 'vgdb';
+/** util-linux's nsenter: vgdb for a sandboxed server runs in the sandbox's namespaces. */
+export const NSENTER = 'nsenter';
 export const VALGRIND_INSTALL_HINT =
   'metric: instructions runs the server under valgrind: on Debian/Ubuntu `sudo apt-get install valgrind`';
 
@@ -83,9 +86,16 @@ export function valgrindServerOptions(
   return required;
 }
 
-/** Whether the server knows innodb_buffer_pool_size_max (MariaDB 10.11.? and later). */
-export async function supportsBufferPoolSizeMax(binary: string): Promise<boolean> {
-  const result = await exec(binary, ['--no-defaults', '--verbose', '--help'], { check: false });
+/**
+ * Whether the server knows innodb_buffer_pool_size_max (MariaDB 10.11.? and later); `confinement`:
+ * how the binary runs (sandboxed when built from untrusted code).
+ */
+export async function supportsBufferPoolSizeMax(
+  binary: string,
+  confinement: Confinement = UNCONFINED,
+): Promise<boolean> {
+  const command = confinement.wrap(binary, ['--no-defaults', '--verbose', '--help']);
+  const result = await exec(command.file, command.args, { check: false, env: confinement.env() });
   return /innodb[-_]buffer[-_]pool[-_]size[-_]max/.test(result.stdout);
 }
 
@@ -157,10 +167,34 @@ export async function dumpFiles(paths: CallgrindPaths, pid: number): Promise<str
 
 /** Talks to one callgrind-run process through vgdb's monitor commands. */
 export class CallgrindControl {
+  /**
+   * `pid`: the process on this machine; `namespacePid`: the same process as it sees itself, which
+   * differs when it runs in the sandbox's PID namespace. Its FIFOs and dumps are named with the
+   * latter, and vgdb then runs in the sandbox's namespaces (nsenter), where that pid is the
+   * process's: vgdb's ptrace, which wakes a process blocked in a system call, must reach it and
+   * nothing else.
+   */
   constructor(
     private readonly paths: CallgrindPaths,
     private readonly pid: number,
+    private readonly namespacePid: number = pid,
   ) {}
+
+  /** vgdb with `command`, in the process's namespaces when it is sandboxed. */
+  private vgdbCommand(command: readonly string[]): { file: string; args: string[] } {
+    const vgdb = [VGDB, `--vgdb-prefix=${this.paths.vgdbPrefix}`, `--pid=${this.namespacePid}`, ...command];
+    if (this.namespacePid === this.pid) return { file: VGDB, args: vgdb.slice(1) };
+    const enter = [
+      '--target',
+      String(this.pid),
+      '--user',
+      '--mount',
+      '--pid',
+      '--uts',
+      '--preserve-credentials',
+    ];
+    return { file: NSENTER, args: [...enter, '--', ...vgdb] };
+  }
 
   /** Whether the process still runs (a zombie held by vgdb's ptrace does not). */
   alive(): boolean {
@@ -178,7 +212,8 @@ export class CallgrindControl {
     }, LIVENESS_POLL_MS);
     let result: ExecResult;
     try {
-      result = await exec(VGDB, [`--vgdb-prefix=${this.paths.vgdbPrefix}`, `--pid=${this.pid}`, ...command], {
+      const vgdb = this.vgdbCommand(command);
+      result = await exec(vgdb.file, vgdb.args, {
         check: false,
         installHint: VALGRIND_INSTALL_HINT,
         signal: AbortSignal.any([timeout, died.signal]),
@@ -209,9 +244,9 @@ export class CallgrindControl {
   /** Switches instrumentation off and dumps the window; returns the dump's path. */
   async stopCounting(hint: string): Promise<string> {
     await this.monitor('instrumentation', 'off');
-    const before = new Set(await dumpFiles(this.paths, this.pid));
+    const before = new Set(await dumpFiles(this.paths, this.namespacePid));
     await this.monitor('dump', hint);
-    const written = (await dumpFiles(this.paths, this.pid)).filter((file) => !before.has(file));
+    const written = (await dumpFiles(this.paths, this.namespacePid)).filter((file) => !before.has(file));
     const file = written.at(-1);
     if (file === undefined) {
       throw new BenchmarkError(

@@ -21,6 +21,8 @@ import { connect, withConnection, type ConnectionInfo } from '../server/connecti
 /** The server as a probe sees it: its current pid and how to reach it. */
 export interface ProbedServer {
   readonly pid: number | undefined;
+  /** Its pid as it sees itself: in the sandbox's PID namespace, when sandboxed. */
+  readonly namespacePid?: number | undefined;
   readonly connection: ConnectionInfo;
   readonly flavor: Flavor;
 }
@@ -191,7 +193,7 @@ export function instructionProbe(options: {
     },
     async begin(server) {
       releasePurge = await holdPurge(server.connection);
-      control = new CallgrindControl(options.paths, requirePid(server));
+      control = new CallgrindControl(options.paths, requirePid(server), server.namespacePid);
       await control.startCounting();
     },
     async end(_server, label) {

@@ -61,7 +61,12 @@ export async function measureStep(
   const cell = `${step.workload} @ ${step.threads} threads on ${step.side}`;
   const limit = measurementLimit(suite, workload, step.kind);
   const startedAt = new Date().toISOString();
-  const probed = { pid: side.server.pid, connection: side.server.connection, flavor: side.install.flavor };
+  const probed = {
+    pid: side.server.pid,
+    namespacePid: side.server.namespacePid,
+    connection: side.server.connection,
+    flavor: side.install.flavor,
+  };
   const { run, window, work } = await measureWhileAlive(side.server, scope, async (signal) => {
     const runIt = () =>
       runWorkload(side.server.connection, suite, workload, step.threads, limit, cell, {

@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
+import { InputError } from '../errors.js';
 import { detectPerfCounters, type PerfSupport } from '../cost/perf.js';
 import { checkValgrind, supportsBufferPoolSizeMax, valgrindServerOptions } from '../cost/valgrind.js';
 import type { Placement, SideName } from '../results/results-schema.js';
@@ -11,6 +12,7 @@ import { inspectServer, type ServerInstall } from '../server/server.js';
 import { mergeOptions } from '../server/options.js';
 import { allowedCpus, TASKSET } from '../shell/cpu-affinity.js';
 import { exec } from '../shell/exec.js';
+import { checkSandbox, sandbox, UNCONFINED } from '../shell/sandbox.js';
 import type { Logger } from '../shell/logger.js';
 import { checkSysbench } from '../sysbench/runner.js';
 import { chooseParallelSides, choosePlacement, type ParallelSides } from './placement.js';
@@ -56,12 +58,14 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
       { source: side.labels.options, options: side.options },
     ]),
   );
+  await checkUntrustedSides(config, logger);
   const installs = await Promise.all(
-    config.sides.map((side) => inspectServer(side.serverPath, side.labels.server)),
+    config.sides.map((side) => inspectServer(side.serverPath, side.labels.server, side.untrusted === true)),
   );
   const instructions = suite.metric === 'instructions';
   const valgrind = instructions ? await checkValgrind() : undefined;
-  const options = instructions ? await withValgrindOptions(installs, userOptions) : userOptions;
+  const sandboxed = config.sides.map((side) => side.untrusted === true);
+  const options = instructions ? await withValgrindOptions(installs, userOptions, sandboxed) : userOptions;
   const perf: PerfSupport = instructions
     ? { available: false, reason: 'not counted with metric: instructions (callgrind counts instead)' }
     : await detectPerfCounters('instructions');
@@ -81,6 +85,24 @@ function checkedSide(
 ): CheckedSide {
   if (!install || !options) throw new Error('side configuration out of step');
   return { config, install, options };
+}
+
+/**
+ * Sides built from untrusted code run sandboxed: bubblewrap must work here (never a fallback to
+ * running them unsandboxed), and the sandboxed server is reachable only through its socket.
+ */
+async function checkUntrustedSides(config: RunConfig, logger: Logger): Promise<void> {
+  const untrusted = config.sides.filter((side) => side.untrusted === true);
+  if (untrusted.length === 0) return;
+  if (config.suite.connection === 'tcp') {
+    throw new InputError(
+      `suite ${config.suite.name} connects over TCP, but a sandboxed server (${untrusted.map((side) => side.labels.server).join(', ')}) has a network of its own: use a suite with connection: socket`,
+    );
+  }
+  await checkSandbox();
+  logger.info(
+    `sandboxed (untrusted code): ${untrusted.map((side) => side.name).join(' and ')}; its server, bootstrap and sysbench run in bubblewrap`,
+  );
 }
 
 /** Makes room for results.json and empties its raw directory. */
@@ -139,6 +161,7 @@ async function placeProcesses(config: RunConfig, logger: Logger): Promise<Placem
 async function withValgrindOptions(
   installs: readonly ServerInstall[],
   userOptions: readonly Record<string, string>[],
+  sandboxed: readonly boolean[],
 ): Promise<Record<string, string>[]> {
   return Promise.all(
     installs.map(async (install, index) => {
@@ -146,7 +169,12 @@ async function withValgrindOptions(
       const required = valgrindServerOptions(
         install.flavor,
         options,
-        await supportsBufferPoolSizeMax(install.binary),
+        await supportsBufferPoolSizeMax(
+          install.binary,
+          sandboxed[index] === true
+            ? sandbox({ writable: [], readable: [install.basedir, dirname(install.binary)] })
+            : UNCONFINED,
+        ),
       );
       return mergeOptions([
         { source: 'the options given', options },

@@ -13,6 +13,8 @@ export interface SideConfig {
   readonly options: Readonly<Record<string, string>>;
   /** How the user named this side's server and options (`--base`, `input "base-set"`), for errors. */
   readonly labels: { readonly server: string; readonly options: string };
+  /** Built from untrusted code (--untrusted-side): its server, bootstrap and sysbench run sandboxed. */
+  readonly untrusted?: boolean;
 }
 
 export interface RunConfig {

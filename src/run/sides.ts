@@ -160,6 +160,7 @@ async function startSide(
     log,
     registry,
     workDir: config.keepWorkDir ? null : runDir,
+    ...(side.config.untrusted === true ? { sandboxed: true } : {}),
     ...serverLaunch(placement, valgrind ? { paths, tmpDir: join(sideDir, 'tmp') } : undefined),
   });
   onCreated(server);

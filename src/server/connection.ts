@@ -1,6 +1,8 @@
 // How sysbench and the tool reach a side's server, and the mysql2 client the tool itself uses.
 import { createConnection, type Connection } from 'mysql2/promise';
 
+import type { SandboxSpec } from '../shell/sandbox.js';
+
 export interface ConnectionInfo {
   socketPath: string;
   host: '127.0.0.1';
@@ -8,6 +10,8 @@ export interface ConnectionInfo {
   user: string;
   password: string;
   database: string;
+  /** The server is sandboxed: reachable only through its socket, and sysbench runs in a sandbox seeing this. */
+  sandbox?: SandboxSpec;
 }
 
 export type Route = 'socket' | 'tcp';

@@ -14,7 +14,8 @@ import path from 'node:path';
 
 import { DependencyError, ServerError, tailLines } from '../errors.js';
 import type { Flavor } from '../results/results-schema.js';
-import { exec } from '../shell/exec.js';
+import { exec, type ExecResult } from '../shell/exec.js';
+import { type Confinement, UNCONFINED } from '../shell/sandbox.js';
 
 export interface DatadirRequest {
   readonly binary: string;
@@ -31,6 +32,8 @@ export interface DatadirRequest {
   /** The server's options; those fixed when a datadir is created (INIT_TIME_OPTIONS) go to the bootstrap too. */
   readonly options?: Readonly<Record<string, string>>;
   readonly log?: (line: string) => void;
+  /** How the bootstrap runs: sandboxed for a server built from untrusted code. */
+  readonly confinement?: Confinement;
 }
 
 /**
@@ -61,9 +64,11 @@ export async function initializeDatadir(request: DatadirRequest): Promise<void> 
       : { file: request.binary, args: mysqlInitializeArgs(request), shim: undefined };
   request.log?.(`initializing ${request.datadir}: ${[file, ...args].join(' ')}`);
   // TMPDIR is the server's default tmpdir; the bootstrap script has no option of its own for it.
-  const result = await exec(file, args, {
+  const confinement = request.confinement ?? UNCONFINED;
+  const command = confinement.wrap(file, args);
+  const result = await exec(command.file, command.args, {
     check: false,
-    env: { ...process.env, TMPDIR: request.tmpdir },
+    env: { ...confinement.env(), TMPDIR: request.tmpdir },
   }).finally(() => (shim === undefined ? undefined : rm(shim, { recursive: true, force: true })));
   const messages = missingMessageFile(`${result.stdout}\n${result.stderr}`);
   if (messages !== undefined) throw new ServerError(missingMessagesMessage(request.binary, messages));
@@ -197,7 +202,7 @@ async function mariadbCommand(
       ? undefined
       : await firstExecutable(INSTALL_SCRIPT_NAMES.map((name) => path.join(tree.build, 'scripts', name)));
   if (tree !== undefined && treeScript !== undefined) {
-    const help = await exec(treeScript, ['--help'], { check: false });
+    const help = await runConfined(request, treeScript, ['--help']);
     return {
       file: treeScript,
       args: mariadbInstallArgs(request, `${help.stdout}\n${help.stderr}`, tree),
@@ -226,13 +231,19 @@ async function mariadbCommand(
       `cannot initialize a MariaDB datadir for ${request.binary}: ${request.basedir} is no install prefix (no bin/my_print_defaults) and ${script} has none beside it; pass the install prefix or the build tree's sql/mariadbd`,
     );
   }
-  const help = await exec(script, ['--help'], { check: false });
+  const help = await runConfined(request, script, ['--help']);
   const basedir = shim ?? request.basedir;
   return {
     file: script,
     args: mariadbInstallArgs({ ...request, basedir }, `${help.stdout}\n${help.stderr}`),
     shim,
   };
+}
+
+/** Runs a bootstrap script's --help (a build tree's is the tree's code) as the bootstrap runs. */
+function runConfined(request: DatadirRequest, file: string, args: readonly string[]): Promise<ExecResult> {
+  const command = (request.confinement ?? UNCONFINED).wrap(file, args);
+  return exec(command.file, command.args, { check: false, env: (request.confinement ?? UNCONFINED).env() });
 }
 
 async function isExecutable(file: string): Promise<boolean> {

@@ -4,11 +4,12 @@ import { readBuildInfo } from './build-info.js';
 import { InputError, ServerError, tailLines } from '../errors.js';
 import type { BuildInfo, CompilerInfo, Flavor } from '../results/results-schema.js';
 import { exec } from '../shell/exec.js';
+import { sandbox, UNCONFINED } from '../shell/sandbox.js';
 import { readCompiler } from './elf-file.js';
 import { parseVersionOutput } from './flavor.js';
 import { locateServer } from './locate.js';
 import { findBuildTree } from './datadir.js';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export interface ServerInstall {
   binary: string;
@@ -26,11 +27,22 @@ export interface ServerInstall {
   layout?: Readonly<Record<string, string>>;
 }
 
-/** `inputName` is how the user gave the path (`--base`, `input "server"`), for errors. */
-export async function inspectServer(path: string, inputName = '--server'): Promise<ServerInstall> {
+/**
+ * `inputName` is how the user gave the path (`--base`, `input "server"`), for errors;
+ * `sandboxed`: the binary was built from untrusted code, and runs in the sandbox.
+ */
+export async function inspectServer(
+  path: string,
+  inputName = '--server',
+  sandboxed = false,
+): Promise<ServerInstall> {
   const { binary, basedir } = await locateServer(path, inputName);
+  const confinement = sandboxed
+    ? sandbox({ writable: [], readable: [basedir, dirname(binary)] })
+    : UNCONFINED;
   // --no-defaults first: --version must not depend on (or fail over) the machine's option files.
-  const result = await exec(binary, ['--no-defaults', '--version'], { check: false });
+  const command = confinement.wrap(binary, ['--no-defaults', '--version']);
+  const result = await exec(command.file, command.args, { check: false, env: confinement.env() });
   if (result.exitCode !== 0 || result.signal !== null) {
     const output = tailLines(`${result.stdout}\n${result.stderr}`, 10);
     const missing = missingLibrary(output);

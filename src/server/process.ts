@@ -6,8 +6,10 @@
 // finds it. Only this pid is ever signalled, and only while Node still considers it running, so a
 // recycled pid is never hit.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 import { ServerError } from '../errors.js';
+import { childEnv } from '../shell/child-env.js';
 
 const TERM_REPEAT_MS = 1_000;
 
@@ -28,6 +30,8 @@ export class ServerProcess {
   private constructor(
     private readonly child: ChildProcess,
     readonly command: string,
+    /** Spawned as `bwrap … -- server`: the server is bwrap's grandchild (see serverPid). */
+    readonly sandboxed: boolean,
   ) {
     let onExit: (status: ExitStatus) => void = () => undefined;
     this.exited = new Promise<ExitStatus>((resolve) => {
@@ -58,16 +62,41 @@ export class ServerProcess {
   /**
    * Spawns synchronously, so a caller can check that it still wants a server in the same tick.
    * stdout and stderr go to `outputFd` (the error log, opened for appending): messages printed
-   * before the server opens its log are kept there too.
+   * before the server opens its log are kept there too. `sandboxed`: `binary` is bwrap, which
+   * runs the server.
    */
   static spawn(
     binary: string,
     args: readonly string[],
     outputFd: number,
     env: NodeJS.ProcessEnv = process.env,
+    sandboxed = false,
   ): ServerProcess {
-    const child = spawn(binary, args, { detached: true, stdio: ['ignore', outputFd, outputFd], env });
-    return new ServerProcess(child, [binary, ...args].join(' '));
+    const child = spawn(binary, args, {
+      detached: true,
+      stdio: ['ignore', outputFd, outputFd],
+      env: childEnv(env),
+    });
+    return new ServerProcess(child, [binary, ...args].join(' '), sandboxed);
+  }
+
+  /**
+   * The server's own pid on this machine: the process spawned, or in the sandbox the command
+   * bwrap runs (bwrap's child is the PID namespace's init, whose child is the command).
+   * Undefined once it exited, or while the sandbox is still being set up.
+   */
+  get serverPid(): number | undefined {
+    const pid = this.pid;
+    if (pid === undefined || !this.sandboxed) return pid;
+    const init = firstChild(pid);
+    return init === undefined ? undefined : firstChild(init);
+  }
+
+  /** The server's pid as the server itself sees it (in its PID namespace, when sandboxed). */
+  get namespacePid(): number | undefined {
+    const pid = this.serverPid;
+    if (pid === undefined || !this.sandboxed) return pid;
+    return namespacePidOf(pid);
   }
 
   get pid(): number | undefined {
@@ -86,7 +115,18 @@ export class ServerProcess {
   /** Signals the process if it is still running; a no-op afterwards. */
   signal(signal: NodeJS.Signals): void {
     if (this.status || this.child.pid === undefined) return;
-    this.child.kill(signal);
+    // bwrap does not pass signals on: a SIGTERM for the server goes to the server itself. SIGKILL
+    // goes to bwrap, which takes the whole sandbox with it (--die-with-parent), as does any
+    // signal while the sandbox has no server yet.
+    const inner = signal === 'SIGKILL' ? undefined : this.sandboxed ? this.serverPid : undefined;
+    if (inner === undefined) this.child.kill(signal);
+    else {
+      try {
+        process.kill(inner, signal);
+      } catch {
+        // It exited meanwhile: its sandbox follows.
+      }
+    }
   }
 
   /**
@@ -148,5 +188,26 @@ async function withTimeout<T>(
   } finally {
     clearTimeout(timer);
     if (onAbort) abort?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The first child of `pid` (/proc/<pid>/task/<pid>/children), if it has one. */
+function firstChild(pid: number): number | undefined {
+  try {
+    const first = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ')[0];
+    return first ? Number(first) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The innermost of /proc/<pid>/status's NSpid: the pid in the process's own PID namespace. */
+function namespacePidOf(pid: number): number | undefined {
+  try {
+    const line = /^NSpid:\s*(.+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    const last = line?.trim().split(/\s+/).at(-1);
+    return last ? Number(last) : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -33,6 +33,8 @@ import { connectionFor, ping, prepareForSysbench, queryFacts } from './queries.j
 import { shutDown } from './shutdown.js';
 import { waitUntilReady } from './ready.js';
 import { ServerRegistry } from './registry.js';
+import { clientSandbox, serverConfinement } from './server-sandbox.js';
+import type { Confinement } from '../shell/sandbox.js';
 
 export { inspectServer, type ServerInstall } from './inspect.js';
 export type { ConnectionInfo } from './connection.js';
@@ -56,6 +58,8 @@ export interface ServerSetup {
   wrap?: (binary: string, args: readonly string[]) => ServerLaunch;
   /** Where the running server is recorded; this process's registry in the machine's state directory. */
   registry?: ServerRegistry;
+  /** Built from untrusted code: its bootstrap, the server and sysbench run sandboxed (server-sandbox.ts). */
+  sandboxed?: boolean;
   /**
    * What a later run removes if it finds this server orphaned (the run's work directory); `dir`
    * when not given, null to keep everything (--keep-work-dir).
@@ -133,6 +137,7 @@ export class ManagedServer {
         datadir: base.datadir,
         tmpdir: base.tmpdir,
         user: server.user,
+        confinement: server.confinement,
         ...(setup.log ? { log: setup.log } : {}),
       });
       // Not aborted midway on interrupt: killing the bootstrap script would leave its mariadbd
@@ -156,8 +161,18 @@ export class ManagedServer {
     return this.paths.errorLog;
   }
 
+  /** The server's own pid (in a sandbox, the process bwrap runs). */
   get pid(): number | undefined {
-    return this.process?.pid;
+    return this.process?.serverPid;
+  }
+
+  /** Its pid in its own PID namespace: the sandbox's, when sandboxed. */
+  get namespacePid(): number | undefined {
+    return this.process?.namespacePid;
+  }
+
+  private get confinement(): Confinement {
+    return serverConfinement(this.setup.sandboxed === true, this.setup.install, this.paths);
   }
 
   async start(): Promise<void> {
@@ -232,7 +247,10 @@ export class ManagedServer {
   /** Spawns one server on `port` and waits until it is ready, or fails with its error log. */
   private async launch(port: number): Promise<LaunchOutcome> {
     const { install, scope } = this.setup;
-    const info = connectionFor(this.paths.socketPath, port);
+    const info = {
+      ...connectionFor(this.paths.socketPath, port),
+      ...(this.setup.sandboxed === true ? { sandbox: clientSandbox(this.paths.socketPath) } : {}),
+    };
     await writeFile(
       this.paths.configFile,
       renderConfigFile({
@@ -305,7 +323,10 @@ export class ManagedServer {
       const launch: ServerLaunch = this.setup.wrap
         ? this.setup.wrap(this.setup.install.binary, serverArgs)
         : { command: this.setup.install.binary, args: serverArgs };
-      const running = ServerProcess.spawn(launch.command, launch.args, output.fd, launch.env);
+      const { confinement } = this;
+      const command = confinement.wrap(launch.command, launch.args);
+      const env = confinement.env(launch.env ?? process.env);
+      const running = ServerProcess.spawn(command.file, command.args, output.fd, env, confinement.sandboxed);
       this.record(running);
       this.process = running;
       this.connectionInfo = undefined;

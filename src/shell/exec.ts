@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 
 import { DependencyError, GateError, tailLines } from '../errors.js';
+import { childEnv } from './child-env.js';
 
 export interface ExecResult {
   readonly exitCode: number;
@@ -12,6 +13,10 @@ export interface ExecResult {
 }
 
 export interface ExecOptions {
+  /**
+   * The environment to start from (this process's by default); the child gets only its
+   * allow-listed part (child-env.ts), never the action's inputs or tokens.
+   */
   readonly env?: NodeJS.ProcessEnv;
   readonly cwd?: string;
   readonly input?: string;
@@ -47,7 +52,7 @@ export async function exec(
   const command = [file, ...args].join(' ');
   return new Promise<ExecResult>((resolve, reject) => {
     const child = spawn(file, args, {
-      env: options.env ?? process.env,
+      env: childEnv(options.env ?? process.env),
       cwd: options.cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
       signal: options.signal,

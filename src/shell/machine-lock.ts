@@ -16,6 +16,7 @@
 // locking, so that a waiting run can say whom it waits for. A record whose pid is dead was left by
 // a killed run: it is stale information, never a lock.
 import { type ChildProcess, spawn } from 'node:child_process';
+
 import {
   accessSync,
   chmodSync,
@@ -30,6 +31,7 @@ import os from 'node:os';
 import { delimiter, join } from 'node:path';
 
 import { DependencyError, errorMessage, GateError, InterruptedError, LockTimeoutError } from '../errors.js';
+import { childEnv } from './child-env.js';
 import { isRunning } from './proc-stat.js';
 import { formatDuration } from '../format.js';
 import type { CleanupScope } from './cleanup.js';
@@ -150,7 +152,11 @@ function spawnFlock(flock: string, fd: number, args: readonly string[]): ChildPr
   // Its own process group: Ctrl-C on the terminal reaches us, and we decide what the child does.
   // Should we be killed while it waits, it gets the lock in its turn and exits, dropping it at once:
   // our descriptor, the lock's other holder, died with us.
-  return spawn(flock, [...args, '3'], { stdio: ['ignore', 'ignore', 'pipe', fd], detached: true });
+  return spawn(flock, [...args, '3'], {
+    stdio: ['ignore', 'ignore', 'pipe', fd],
+    detached: true,
+    env: childEnv(),
+  });
 }
 
 function flockExit(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {

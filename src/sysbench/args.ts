@@ -1,6 +1,7 @@
 // sysbench 1.0 argument lists for prepare / run / cleanup, built from the suite and the workload's
 // kind (workload/). Pure: no I/O.
 import { InputError } from '../errors.js';
+import type { SandboxSpec } from '../shell/sandbox.js';
 import {
   type Connection,
   type MeasurementLimit,
@@ -24,6 +25,8 @@ export interface SysbenchConnection {
   readonly user: string;
   readonly password: string;
   readonly database: string;
+  /** The server is sandboxed: sysbench runs in a sandbox that sees this (sysbench/runner.ts). */
+  readonly sandbox?: SandboxSpec;
 }
 
 /**

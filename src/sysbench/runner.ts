@@ -1,10 +1,11 @@
 // Runs sysbench: version check, prepare, one measured run, cleanup. The thin shell around
 // args.ts (what to run) and parse-output.ts (what it printed).
-import { join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 
 import { BenchmarkError, DependencyError, errorMessage, tailLines } from '../errors.js';
 import { onCpus } from '../shell/cpu-affinity.js';
 import { exec, type ExecResult } from '../shell/exec.js';
+import { sandbox, type SandboxSpec, UNCONFINED } from '../shell/sandbox.js';
 import { packageRoot } from '../shell/package-root.js';
 import type { MeasurementLimit, Suite, Workload } from '../suite/suite-schema.js';
 import { kindNamed } from '../workload/kinds.js';
@@ -89,6 +90,17 @@ export interface SysbenchCall {
   readonly onStdout?: (chunk: string) => void;
   /** The CPUs sysbench may run on (a taskset list); any when left out. */
   readonly cpus?: string;
+  /**
+   * Run sysbench in the sandbox, seeing these (a sandboxed server's socket directory) and the
+   * scripts it is given: against a server built from untrusted code, whose scripts may be too.
+   */
+  readonly sandbox?: SandboxSpec;
+}
+
+/** The sandbox's spec with the directories of the .lua scripts among sysbench's arguments readable too. */
+function withScripts(spec: SandboxSpec, args: readonly string[]): SandboxSpec {
+  const scripts = args.filter((arg) => isAbsolute(arg) && arg.endsWith('.lua')).map((arg) => dirname(arg));
+  return { ...spec, readable: [...new Set([...(spec.readable ?? []), ...scripts])] };
 }
 
 /**
@@ -104,8 +116,12 @@ export async function runSysbench(call: SysbenchCall): Promise<ExecResult> {
   const stdout: string[] = [];
   let result: ExecResult;
   try {
-    const [command, args] = onCpus(SYSBENCH, call.args, call.cpus);
+    const [pinned, pinnedArgs] = onCpus(SYSBENCH, call.args, call.cpus);
+    const confinement =
+      call.sandbox === undefined ? UNCONFINED : sandbox(withScripts(call.sandbox, call.args));
+    const { file: command, args } = confinement.wrap(pinned, pinnedArgs);
     result = await exec(command, args, {
+      env: confinement.env(),
       check: false,
       installHint: SYSBENCH_INSTALL_HINT,
       signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
@@ -171,7 +187,8 @@ export async function runDataCommands(
   for (const command of dataSet[which]) {
     try {
       const args = dataCommandArgs(connection, suite, command, kind, assetScript);
-      outputs.push((await runSysbench({ args, what, signal })).stdout);
+      const sandboxed = connection.sandbox === undefined ? {} : { sandbox: connection.sandbox };
+      outputs.push((await runSysbench({ args, what, signal, ...sandboxed })).stdout);
     } catch (error) {
       if (which === 'prepare' && error instanceof BenchmarkError && /already exists/.test(error.message)) {
         throw new BenchmarkError(
@@ -273,6 +290,7 @@ export async function runWorkload(
     what: cell,
     signal,
     ...(cpus === undefined ? {} : { cpus }),
+    ...(connection.sandbox === undefined ? {} : { sandbox: connection.sandbox }),
     timeoutSeconds: runTimeoutSeconds(limit),
     onStdout: (chunk) => {
       splitter.push(chunk);

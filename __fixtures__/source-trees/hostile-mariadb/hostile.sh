@@ -1,0 +1,30 @@
+#!/bin/sh
+# What a hostile pull request's code tries, wherever it runs (its stage: configure, build, server,
+# script). Each attempt prints "ATTEMPT <stage> <name>: succeeded" or "…: failed".
+stage=$1
+. "$(dirname "$0")/targets.sh" # TRUSTED_DIR HOME_DIR PORT MARKER
+report() {
+  if [ "$2" -eq 0 ]; then echo "ATTEMPT $stage $1: succeeded"; else echo "ATTEMPT $stage $1: failed"; fi
+}
+# 1. Poison a trusted build's cache (the directory stands for ~/mysql-perf-gate/trusted/ccache).
+echo "$stage" 2>/dev/null >"$TRUSTED_DIR/poisoned-by-$stage"
+report write-trusted $?
+# 2. Plant something in the runner's home.
+echo "$stage" 2>/dev/null >"$HOME_DIR/planted-by-$stage"
+report write-home $?
+# 3, 4. The action's token and the runner's (from the process's own environment: a shell does
+# not keep a name with a hyphen among its variables).
+tr '\0' '\n' </proc/$$/environ | grep -q '^INPUT_GITHUB-TOKEN=.'
+report read-input-token $?
+tr '\0' '\n' </proc/$$/environ | grep -q '^ACTIONS_RUNTIME_TOKEN=.'
+report read-runtime-token $?
+# 5. The runner's registration.
+cat "$HOME_DIR/.credentials" >/dev/null 2>&1
+report read-credentials $?
+# 6. A service on the host's loopback.
+timeout 5 bash -c "exec 3<>/dev/tcp/127.0.0.1/$PORT && printf 'GET /$MARKER/$stage HTTP/1.0\r\n\r\n' >&3 && head -c 1 <&3 >/dev/null" 2>/dev/null
+report http-loopback $?
+# 7. A daemon that outlives the job (found from outside by its name).
+setsid bash -c "exec -a hostile-daemon-$MARKER-$stage sleep 600" </dev/null >/dev/null 2>&1 &
+report daemon $?
+exit 0

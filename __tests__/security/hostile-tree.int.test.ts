@@ -1,0 +1,239 @@
+// A hostile pull request's tree (__fixtures__/source-trees/hostile-mariadb), built and measured
+// as an attacker would have it: at configure time, as a build step, as its server and as its
+// sysbench script it tries to write a trusted cache and the runner's home, read the action's and
+// the runner's tokens and the runner's credentials, reach a service on the host's loopback, and
+// leave a daemon running. The control (built and measured trusted) shows each attempt can
+// succeed; the same tree with --untrusted / --untrusted-side head must fail at every one, seen
+// from the hostile code's own output and from outside (files, the listener, /proc).
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
+import { ROOT, useTempDir } from '../helpers/real-run.js';
+import { findCommand, requireCommand } from '../helpers/requirements.js';
+import { sourceCli } from '../helpers/source-cli.js';
+
+const FIXTURE = join(ROOT, '__fixtures__/source-trees/hostile-mariadb');
+const ATTEMPTS = [
+  'write-trusted',
+  'write-home',
+  'read-input-token',
+  'read-runtime-token',
+  'read-credentials',
+  'http-loopback',
+  'daemon',
+];
+const STAGES = ['configure', 'build', 'server', 'script'];
+const TOKENS = { 'INPUT_GITHUB-TOKEN': 'ghs_hostiletest', ACTIONS_RUNTIME_TOKEN: 'runtime-hostiletest' };
+
+const needed = ['bwrap', 'mariadbd', 'sysbench', 'cmake', 'ninja', 'bash'];
+const describeIf = needed.every((name) => requireCommand(name)) ? describe : describe.skip;
+
+/** The listener on the host's loopback that the hostile code tries to reach. */
+function listen(): Promise<{ server: Server; port: number; paths: string[] }> {
+  const paths: string[] = [];
+  const server = createServer((request, response) => {
+    paths.push(request.url ?? '');
+    response.end('ok');
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ server, port: typeof address === 'object' && address ? address.port : 0, paths });
+    });
+  });
+}
+
+/** The real server's version, for the tree's VERSION file (its "server" runs the real one). */
+function realVersion(): [string, string, string] {
+  const binary = findCommand('mariadbd') ?? 'mariadbd';
+  const out = spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout;
+  const match = /Ver (\d+)\.(\d+)\.(\d+)/.exec(out);
+  if (!match?.[3]) throw new Error(`cannot read the version of ${binary}: ${out}`);
+  return [match[1] ?? '', match[2] ?? '', match[3]];
+}
+
+function cli(args: string[], home: string): Promise<{ code: number | null; output: string }> {
+  const [node, argv] = sourceCli(...args);
+  const child = spawn(node, argv, {
+    env: { ...process.env, ...TOKENS, HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      resolve({ code, output });
+    });
+  });
+}
+
+/** Every "ATTEMPT stage name: outcome" line in the files under `dirs`, as "stage name" → outcome. */
+function attempts(...dirs: string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const dir of dirs) {
+    for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      let text: string;
+      try {
+        text = readFileSync(join(dir, name), 'utf8');
+      } catch {
+        continue; // a directory
+      }
+      for (const match of text.matchAll(/^ATTEMPT (\S+) (\S+): (succeeded|failed)$/gm)) {
+        found.set(`${match[1]} ${match[2]}`, match[3] ?? '');
+      }
+    }
+  }
+  return found;
+}
+
+/** Processes whose command line names the marker's daemons. */
+function daemons(marker: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(`hostile-daemon-${marker}`))
+        pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+describeIf('a hostile tree', () => {
+  const tmp = useTempDir('hostile-');
+  let listener: Awaited<ReturnType<typeof listen>>;
+  beforeAll(async () => {
+    listener = await listen();
+  });
+  afterAll(() => {
+    listener.server.close();
+    // The control's daemons, should a failed assertion have left them.
+    for (const pid of daemons('control')) process.kill(pid, 'SIGKILL');
+  });
+
+  /** Copies the tree, builds and measures it; returns what the hostile code said and where. */
+  async function buildAndMeasure(marker: string, untrusted: boolean) {
+    const dir = tmp.path;
+    const trusted = join(dir, 'trusted');
+    const home = join(dir, 'home');
+    const src = join(dir, `src-${marker}`);
+    mkdirSync(trusted, { recursive: true });
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(home, '.credentials'), '{"token": "runner-registration"}\n');
+    cpSync(FIXTURE, src, { recursive: true });
+    const [major, minor, patch] = realVersion();
+    writeFileSync(
+      join(src, 'VERSION'),
+      `MYSQL_VERSION_MAJOR=${major}\nMYSQL_VERSION_MINOR=${minor}\nMYSQL_VERSION_PATCH=${patch}\n`,
+    );
+    writeFileSync(
+      join(src, 'targets.sh'),
+      `TRUSTED_DIR=${trusted}\nHOME_DIR=${home}\nPORT=${listener.port}\nMARKER=${marker}\n`,
+    );
+    const suite = join(dir, `suite-${marker}.yml`);
+    writeFileSync(
+      suite,
+      [
+        'name: hostile',
+        'connection: socket',
+        'threads: [1]',
+        'durationSeconds: 1',
+        'warmupSeconds: 1',
+        'repetitions: 2',
+        'tables: 1',
+        'tableSize: 10',
+        'serverOptions: { innodb_buffer_pool_size: 64M }',
+        'workloads:',
+        `  - { name: hostile, kind: sysbench-script, script: ${join(src, 'hostile.lua')}, resetData: none }`,
+        '',
+      ].join('\n'),
+    );
+    const prefix = join(dir, `prefix-${marker}`);
+    const build = await cli(
+      [
+        'build',
+        '--source',
+        src,
+        '--compiler',
+        'gcc',
+        '--prefix',
+        prefix,
+        ...(untrusted ? ['--untrusted', '--ccache-dir', join(dir, `ccache-${marker}`)] : ['--ccache', 'off']),
+      ],
+      home,
+    );
+    expect(build.output).toContain('measure it with');
+    const out = join(dir, `run-${marker}`, 'results.json');
+    const run = await cli(
+      [
+        'run',
+        '--server',
+        prefix,
+        '--suite',
+        suite,
+        '--out',
+        out,
+        ...(untrusted ? ['--untrusted-side', 'head'] : []),
+      ],
+      home,
+    );
+    expect(run.output).toContain('results:');
+    return { said: attempts(`${prefix}.build`, join(dir, `run-${marker}`)), trusted, home };
+  }
+
+  it('succeeds at every attempt when it is trusted, but never gets the tokens (the control)', async () => {
+    const { said, trusted, home } = await buildAndMeasure('control', false);
+    for (const stage of STAGES) {
+      for (const attempt of ATTEMPTS) {
+        const expected = attempt.startsWith('read-') && attempt.endsWith('-token') ? 'failed' : 'succeeded';
+        expect([`${stage} ${attempt}`, said.get(`${stage} ${attempt}`)]).toEqual([
+          `${stage} ${attempt}`,
+          expected,
+        ]);
+      }
+    }
+    // From outside: the files, the requests, the daemons.
+    expect(readdirSync(trusted).sort()).toEqual(STAGES.map((stage) => `poisoned-by-${stage}`).sort());
+    expect(readdirSync(home).filter((name) => name.startsWith('planted-')).length).toBe(STAGES.length);
+    expect(listener.paths.filter((path) => path.startsWith('/control/')).sort()).toEqual(
+      STAGES.map((stage) => `/control/${stage}`).sort(),
+    );
+    // One or more per stage: the server's wrapper also runs for the bootstrap.
+    const left = daemons('control');
+    expect(left.length).toBeGreaterThanOrEqual(STAGES.length);
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+    // The token attempts can succeed: given the tokens directly, the same script reads them.
+    const direct = spawnSync('sh', [join(tmp.path, 'src-control', 'hostile.sh'), 'direct'], {
+      env: { ...process.env, ...TOKENS },
+      encoding: 'utf8',
+    });
+    expect(direct.stdout).toContain('ATTEMPT direct read-input-token: succeeded');
+    expect(direct.stdout).toContain('ATTEMPT direct read-runtime-token: succeeded');
+  }, 300_000);
+
+  it('fails at every attempt when it is built and measured untrusted', async () => {
+    const { said, trusted, home } = await buildAndMeasure('sandboxed', true);
+    for (const stage of STAGES) {
+      for (const attempt of ATTEMPTS) {
+        // The daemon starts, in the sandbox; that it is gone afterwards is checked from outside.
+        const expected = attempt === 'daemon' ? 'succeeded' : 'failed';
+        expect([`${stage} ${attempt}`, said.get(`${stage} ${attempt}`)]).toEqual([
+          `${stage} ${attempt}`,
+          expected,
+        ]);
+      }
+    }
+    expect(readdirSync(trusted)).toEqual([]);
+    expect(readdirSync(home)).toEqual(['.credentials']);
+    expect(listener.paths.filter((path) => path.startsWith('/sandboxed/'))).toEqual([]);
+    expect(daemons('sandboxed')).toEqual([]);
+    expect(readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).length).toBeGreaterThan(0);
+  }, 300_000);
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from '@jest/globals';
+
+import { type PathKind, sandbox, sandboxArgs } from '../../src/shell/sandbox.js';
+
+const MERGED_USR = (path: string): PathKind => {
+  if (path === '/usr') return { kind: 'dir' };
+  if (['/bin', '/sbin', '/lib', '/lib64'].includes(path)) return { kind: 'link', target: `usr${path}` };
+  return { kind: 'none' };
+};
+
+/** The index of `flag path path` in args, or -1. */
+function bindAt(args: readonly string[], flag: string, path: string): number {
+  return args.findIndex((arg, index) => arg === flag && args[index + 1] === path && args[index + 2] === path);
+}
+
+describe('sandboxArgs', () => {
+  const args = sandboxArgs({ writable: ['/work/build', '/work/src'], readable: ['/work'] }, MERGED_USR);
+
+  it('unshares every namespace, dies with its parent, has a session and no capabilities of its own', () => {
+    for (const flag of [
+      '--unshare-user',
+      '--unshare-pid',
+      '--unshare-ipc',
+      '--unshare-uts',
+      '--unshare-net',
+      '--die-with-parent',
+      '--new-session',
+    ]) {
+      expect(args).toContain(flag);
+    }
+    expect(args.join(' ')).toContain('--cap-drop ALL');
+  });
+
+  it('shows the system read-only, linking what is a link, and nothing of a missing directory', () => {
+    expect(bindAt(args, '--ro-bind', '/usr')).toBeGreaterThanOrEqual(0);
+    expect(args.join(' ')).toContain('--symlink usr/bin /bin');
+    expect(args).not.toContain('/lib32');
+    expect(args.join(' ')).toContain('--tmpfs /tmp');
+  });
+
+  it('binds the readable directories before the writable ones, and makes the rest read-only last', () => {
+    const readable = bindAt(args, '--ro-bind', '/work');
+    const writable = bindAt(args, '--bind', '/work/build');
+    expect(readable).toBeGreaterThanOrEqual(0);
+    expect(writable).toBeGreaterThan(readable);
+    expect(bindAt(args, '--bind', '/work/src')).toBeGreaterThan(readable);
+    expect(args.slice(-2)).toEqual(['--remount-ro', '/']);
+  });
+
+  it('binds no home directory, /etc or /root unless asked', () => {
+    expect(args).not.toContain('/etc');
+    expect(args).not.toContain('/root');
+    expect(args).not.toContain('/home');
+    expect(
+      args.filter((arg) => arg.startsWith('/etc/')).every((arg) => !/shadow|ssh|sudoers/.test(arg)),
+    ).toBe(true);
+  });
+});
+
+describe('sandbox', () => {
+  const confined = sandbox({ writable: ['/w'] });
+
+  it('runs the command after the options', () => {
+    const command = confined.wrap('cmake', ['-S', '/src']);
+    expect(command.file).toBe('bwrap');
+    expect(command.args.slice(-4)).toEqual(['--', 'cmake', '-S', '/src']);
+  });
+
+  it('gives the allow-listed environment with HOME and TMPDIR inside the sandbox', () => {
+    const env = confined.env({
+      PATH: '/usr/bin',
+      HOME: '/root',
+      'INPUT_GITHUB-TOKEN': 'x',
+      CCACHE_DIR: '/w/c',
+    });
+    expect(env).toEqual({ PATH: '/usr/bin', HOME: '/tmp', TMPDIR: '/tmp', CCACHE_DIR: '/w/c' });
+  });
+});

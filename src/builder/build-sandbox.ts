@@ -1,0 +1,72 @@
+// How an untrusted source tree is built (build --untrusted, a fork's head in the action): its
+// configure, build and install run in the sandbox (shell/sandbox.ts), which may write only the
+// tree itself, its build directory, its prefix and its own ccache. The caches are kept apart by
+// trust: a trusted build never reads a cache an untrusted build could write, so an untrusted
+// build must be given a ccache directory of its own (or none), and never uses the store of
+// installed prefixes, which trusted runs reuse.
+import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+import { InputError } from '../errors.js';
+import { checkSandbox, type Confinement, sandbox, UNCONFINED } from '../shell/sandbox.js';
+import type { CcacheSetup } from './ccache.js';
+import type { Compiler } from './compilers.js';
+
+export interface BuildDirs {
+  readonly root: string;
+  readonly buildDir: string;
+  readonly prefix: string;
+}
+
+/** Checks what an untrusted build must not do, before anything is looked up. */
+export function checkUntrustedRequest(request: {
+  readonly untrusted?: boolean;
+  readonly store?: unknown;
+  readonly ccache: 'auto' | 'on' | 'off';
+  readonly ccacheDir?: string;
+}): void {
+  if (request.untrusted !== true) return;
+  if (request.store !== undefined) {
+    throw new InputError(
+      '--store keeps installed prefixes that trusted runs reuse; an untrusted build is never stored: drop --store with --untrusted',
+    );
+  }
+  if (request.ccache !== 'off' && request.ccacheDir === undefined) {
+    throw new InputError(
+      '--untrusted needs a ccache directory of its own (--ccache-dir, one per pull request), never the default one trusted builds share; or --ccache off',
+    );
+  }
+}
+
+/**
+ * The sandbox an untrusted build runs in, its directories created; UNCONFINED for a trusted one.
+ * Throws a DependencyError when bubblewrap cannot make its namespaces here.
+ */
+export async function buildConfinement(
+  untrusted: boolean,
+  dirs: BuildDirs,
+  ccache: CcacheSetup | { reason: string },
+  compiler: Compiler,
+): Promise<Confinement> {
+  if (!untrusted) return UNCONFINED;
+  await checkSandbox();
+  if ('dir' in ccache && resolve(ccache.dir) === defaultCcacheDir()) {
+    throw new InputError(
+      `--untrusted: ${ccache.dir} is the default ccache directory trusted builds share; give the untrusted build one of its own with --ccache-dir`,
+    );
+  }
+  const writable = [dirs.root, dirs.buildDir, dirs.prefix, ...('dir' in ccache ? [ccache.dir] : [])];
+  for (const dir of writable) await mkdir(dir, { recursive: true });
+  return sandbox({ writable, readable: compilerDirs(compiler) });
+}
+
+/** Where the compilers live when that is outside the system's directories the sandbox shows. */
+function compilerDirs(compiler: Compiler): string[] {
+  const dirs = [dirname(compiler.cc), dirname(compiler.cxx)];
+  return [...new Set(dirs)].filter((dir) => !/^\/(usr|bin|sbin|lib)(\/|$)/.test(dir));
+}
+
+function defaultCcacheDir(): string {
+  return resolve(process.env.CCACHE_DIR ?? join(process.env.HOME ?? homedir(), '.cache', 'ccache'));
+}

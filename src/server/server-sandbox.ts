@@ -1,0 +1,34 @@
+// A server built from untrusted code runs in the sandbox (shell/sandbox.ts): its bootstrap, the
+// server itself (under valgrind and taskset when those wrap it) and every sysbench that talks to
+// it. The server may write only its side's directory (datadir, tmpdir, error log, callgrind's
+// dumps and vgdb's FIFOs) and its socket's directory, and read its install; it has a network of
+// its own with loopback only, so the tool, sysbench and vgdb reach it through the file system:
+// the unix socket and the FIFOs.
+import path from 'node:path';
+
+import { type Confinement, sandbox, type SandboxSpec, UNCONFINED } from '../shell/sandbox.js';
+import type { ServerInstall } from './inspect.js';
+
+/** The sandbox of one side's server, or UNCONFINED for a trusted one. */
+export function serverConfinement(
+  sandboxed: boolean,
+  install: Pick<ServerInstall, 'binary' | 'basedir' | 'layout'>,
+  paths: { readonly dir: string; readonly socketPath: string },
+): Confinement {
+  if (!sandboxed) return UNCONFINED;
+  const readable = [install.basedir, path.dirname(install.binary), ...Object.values(install.layout ?? {})];
+  const writable = [paths.dir, path.dirname(paths.socketPath)];
+  return sandbox({
+    writable: unique(writable),
+    readable: unique(readable).filter((dir) => !writable.includes(dir)),
+  });
+}
+
+/** What a client of a sandboxed server (sysbench) may see in its own sandbox: the socket's directory. */
+export function clientSandbox(socketPath: string): SandboxSpec {
+  return { writable: [], readable: [path.dirname(socketPath)] };
+}
+
+function unique(paths: readonly string[]): string[] {
+  return [...new Set(paths.map((entry) => path.resolve(entry)))];
+}
