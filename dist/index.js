@@ -144,7 +144,9 @@ function untrustedBuilds(run, ab) {
         return undefined;
     const ccacheDir = optionalInput('untrusted-ccache-dir');
     const trustedCcache = optionalInput('ccache-dir');
-    if (ccacheDir !== undefined && trustedCcache !== undefined && resolve(ccacheDir) === resolve(trustedCcache)) {
+    if (ccacheDir !== undefined &&
+        trustedCcache !== undefined &&
+        resolve(ccacheDir) === resolve(trustedCcache)) {
         throw new InputError('input "untrusted-ccache-dir" is input "ccache-dir": trusted builds would read what untrusted code wrote; give each pull request a ccache of its own');
     }
     return {

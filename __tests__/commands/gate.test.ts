@@ -164,6 +164,25 @@ describe('planning', () => {
     expect(planned).toEqual(sides);
   });
 
+  it('builds an untrusted head apart, sandboxed, through its own ccache, and the merge base as trusted code', () => {
+    const planned = planBuilds(
+      builds({
+        baseSource: '/src/base',
+        untrusted: { sides: ['head'], buildDir: '/tmp/untrusted', ccacheDir: '/cache/pr-7' },
+      }),
+    );
+    expect(planned).toEqual([
+      { side: 'base', source: '/src/base', compiler: 'gcc-12', prefix: '/builds/base-gcc-12' },
+      {
+        side: 'head',
+        source: '/src/head',
+        compiler: 'gcc-12',
+        prefix: '/tmp/untrusted/head-gcc-12',
+        untrusted: { ccacheDir: '/cache/pr-7' },
+      },
+    ]);
+  });
+
   it('checks the run as it will be once built, before anything is built', () => {
     const planned = plannedRunFlags(builds({ baseSource: '/src/base' }), RUN);
     expect([planned.server, planned.base, planned.head]).toEqual([undefined, '/src/base', '/src/head']);

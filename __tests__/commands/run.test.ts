@@ -1,5 +1,6 @@
 import { InputError } from '../../src/errors.js';
-import { runConfigFromFlags, type RunFlags } from '../../src/commands/run.js';
+import { runConfigFromFlags, type RunFlags, untrustedSides } from '../../src/commands/run.js';
+import { cliSpelling } from '../../src/commands/spelling.js';
 import { thrownBy } from '../helpers/errors.js';
 
 const defaults: RunFlags = {
@@ -168,5 +169,45 @@ describe('--shard K/N', () => {
       runConfigFromFlags({ ...defaults, ...ab, shard: '1/3', budget: '20m', maxRepetitions: '10' }).adaptive
         ?.most,
     ).toBe(10);
+  });
+});
+
+describe('--untrusted-side', () => {
+  const sides = (ab: boolean, value: string | undefined): string[] => untrustedSides(value, ab, cliSpelling);
+
+  it.each([
+    [true, undefined, []],
+    [true, 'none', []],
+    [true, 'head', ['head']],
+    [true, 'base', ['base']],
+    [true, 'BOTH', ['base', 'head']],
+    [false, 'head', ['head']],
+    [false, 'both', ['head']],
+  ])('an A/B run %j with %j sandboxes %j', (ab, value, expected) => {
+    expect(sides(ab, value)).toEqual(expected);
+  });
+
+  it('refuses what it does not know, and a base where there is one server', () => {
+    expect(() => sides(true, 'fork')).toThrow('--untrusted-side fork: expected none, head, base or both');
+    expect(() => sides(false, 'base')).toThrow(
+      '--untrusted-side base names the base, but --server measures one server',
+    );
+  });
+
+  it('marks the sides of the run config', () => {
+    const config = runConfigFromFlags({
+      base: '/usr/sbin/mariadbd',
+      head: '/tmp/fork/prefix',
+      set: [],
+      baseSet: [],
+      headSet: [],
+      suite: 'quick',
+      out: 'r.json',
+      untrustedSide: 'head',
+    });
+    expect(config.sides.map((side) => [side.name, side.untrusted === true])).toEqual([
+      ['base', false],
+      ['head', true],
+    ]);
   });
 });

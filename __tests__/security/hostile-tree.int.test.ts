@@ -56,6 +56,12 @@ function realVersion(): [string, string, string] {
   return [match[1] ?? '', match[2] ?? '', match[3]];
 }
 
+/** A VERSION file of the real server's version. */
+function versionFile(): string {
+  const [major, minor, patch] = realVersion();
+  return `MYSQL_VERSION_MAJOR=${major}\nMYSQL_VERSION_MINOR=${minor}\nMYSQL_VERSION_PATCH=${patch}\n`;
+}
+
 function cli(args: string[], home: string): Promise<{ code: number | null; output: string }> {
   const [node, argv] = sourceCli(...args);
   const child = spawn(node, argv, {
@@ -128,11 +134,7 @@ describeIf('a hostile tree', () => {
     mkdirSync(home, { recursive: true });
     writeFileSync(join(home, '.credentials'), '{"token": "runner-registration"}\n');
     cpSync(FIXTURE, src, { recursive: true });
-    const [major, minor, patch] = realVersion();
-    writeFileSync(
-      join(src, 'VERSION'),
-      `MYSQL_VERSION_MAJOR=${major}\nMYSQL_VERSION_MINOR=${minor}\nMYSQL_VERSION_PATCH=${patch}\n`,
-    );
+    writeFileSync(join(src, 'VERSION'), versionFile());
     writeFileSync(
       join(src, 'targets.sh'),
       `TRUSTED_DIR=${trusted}\nHOME_DIR=${home}\nPORT=${listener.port}\nMARKER=${marker}\n`,
@@ -217,6 +219,42 @@ describeIf('a hostile tree', () => {
     expect(direct.stdout).toContain('ATTEMPT direct read-input-token: succeeded');
     expect(direct.stdout).toContain('ATTEMPT direct read-runtime-token: succeeded');
   }, 300_000);
+
+  it('stops, running nothing of the tree, where bubblewrap cannot make its namespaces', async () => {
+    // A real refusal by the kernel: inside a user namespace that may not make more of them.
+    const src = join(tmp.path, 'src');
+    cpSync(FIXTURE, src, { recursive: true });
+    writeFileSync(join(src, 'VERSION'), versionFile());
+    writeFileSync(
+      join(src, 'targets.sh'),
+      `TRUSTED_DIR=${tmp.path}\nHOME_DIR=${tmp.path}\nPORT=1\nMARKER=nested\n`,
+    );
+    const [node, argv] = sourceCli(
+      'build',
+      '--source',
+      src,
+      '--compiler',
+      'gcc',
+      '--prefix',
+      join(tmp.path, 'prefix'),
+      '--untrusted',
+      '--ccache',
+      'off',
+    );
+    const nested = spawnSync(
+      'bwrap',
+      ['--unshare-user', '--disable-userns', '--dev-bind', '/', '/', '--', node, ...argv],
+      {
+        encoding: 'utf8',
+        env: process.env,
+      },
+    );
+    expect(nested.status).not.toBe(0);
+    expect(nested.stderr).toContain('the sandbox for untrusted code cannot be made here');
+    expect(nested.stderr).toContain('untrusted code is never run without it');
+    expect(readdirSync(tmp.path).sort()).toEqual(['src']);
+    expect(daemons('nested')).toEqual([]);
+  }, 60_000);
 
   it('fails at every attempt when it is built and measured untrusted', async () => {
     const { said, trusted, home } = await buildAndMeasure('sandboxed', true);

@@ -1,0 +1,32 @@
+import { describe, expect, it } from '@jest/globals';
+
+import { checkUntrustedRequest } from '../../src/builder/build-sandbox.js';
+
+describe('checkUntrustedRequest', () => {
+  it('lets a trusted build use the store and the default ccache', () => {
+    expect(() => {
+      checkUntrustedRequest({ ccache: 'auto', store: { dir: '/store', maxBytes: 1 } });
+    }).not.toThrow();
+  });
+
+  it('lets an untrusted build use a ccache of its own, or none', () => {
+    expect(() => {
+      checkUntrustedRequest({ untrusted: true, ccache: 'auto', ccacheDir: '/cache/pr-7' });
+    }).not.toThrow();
+    expect(() => {
+      checkUntrustedRequest({ untrusted: true, ccache: 'off' });
+    }).not.toThrow();
+  });
+
+  it('refuses an untrusted build the store, which trusted runs reuse', () => {
+    expect(() => {
+      checkUntrustedRequest({ untrusted: true, ccache: 'off', store: { dir: '/store', maxBytes: 1 } });
+    }).toThrow('an untrusted build is never stored: drop --store with --untrusted');
+  });
+
+  it('refuses an untrusted build the default ccache, which trusted builds share', () => {
+    expect(() => {
+      checkUntrustedRequest({ untrusted: true, ccache: 'auto' });
+    }).toThrow('--untrusted needs a ccache directory of its own (--ccache-dir, one per pull request)');
+  });
+});
