@@ -220,7 +220,7 @@ describeIf('a hostile tree', () => {
     expect(direct.stdout).toContain('ATTEMPT direct read-runtime-token: succeeded');
   }, 300_000);
 
-  it('stops, running nothing of the tree, where bubblewrap cannot make its namespaces', async () => {
+  it('stops, running nothing of the tree, where bubblewrap cannot make its namespaces', () => {
     // A real refusal by the kernel: inside a user namespace that may not make more of them.
     const src = join(tmp.path, 'src');
     cpSync(FIXTURE, src, { recursive: true });
