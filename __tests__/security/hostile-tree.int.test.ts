@@ -24,6 +24,7 @@ const ATTEMPTS = [
   'read-runtime-token',
   'read-credentials',
   'http-loopback',
+  'git-config',
   'daemon',
 ];
 const STAGES = ['configure', 'build', 'server', 'script'];
@@ -137,8 +138,16 @@ describeIf('a hostile tree', () => {
     writeFileSync(join(src, 'VERSION'), versionFile());
     writeFileSync(
       join(src, 'targets.sh'),
-      `TRUSTED_DIR=${trusted}\nHOME_DIR=${home}\nPORT=${listener.port}\nMARKER=${marker}\n`,
+      `TRUSTED_DIR=${trusted}\nHOME_DIR=${home}\nPORT=${listener.port}\nMARKER=${marker}\nGIT_DIR_OF_TREE=${join(src, '.git')}\n`,
     );
+    // A checkout, as the measuring job's: git runs in it again after the build.
+    for (const args of [
+      ['init', '-q'],
+      ['add', '-A'],
+      ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'pr'],
+    ]) {
+      spawnSync('git', ['-C', src, ...args], { stdio: 'ignore' });
+    }
     const suite = join(dir, `suite-${marker}.yml`);
     writeFileSync(
       suite,
@@ -187,6 +196,8 @@ describeIf('a hostile tree', () => {
       home,
     );
     expect(run.output).toContain('results:');
+    // What git does in the checkout afterwards: runs a core.fsmonitor the tree may have planted.
+    spawnSync('git', ['-C', src, 'status', '--short'], { cwd: dir, stdio: 'ignore' });
     return { said: attempts(`${prefix}.build`, join(dir, `run-${marker}`)), trusted, home };
   }
 
@@ -202,7 +213,14 @@ describeIf('a hostile tree', () => {
       }
     }
     // From outside: the files, the requests, the daemons.
-    expect(readdirSync(trusted).sort()).toEqual(STAGES.map((stage) => `poisoned-by-${stage}`).sort());
+    expect(
+      readdirSync(trusted)
+        .filter((name) => name.startsWith('poisoned-'))
+        .sort(),
+    ).toEqual(STAGES.map((stage) => `poisoned-by-${stage}`).sort());
+    expect(readdirSync(trusted).filter((name) => name.startsWith('fsmonitor-ran-')).length).toBeGreaterThan(
+      0,
+    );
     expect(readdirSync(home).filter((name) => name.startsWith('planted-')).length).toBe(STAGES.length);
     expect(listener.paths.filter((path) => path.startsWith('/control/')).sort()).toEqual(
       STAGES.map((stage) => `/control/${stage}`).sort(),

@@ -14,7 +14,10 @@ function bindAt(args: readonly string[], flag: string, path: string): number {
 }
 
 describe('sandboxArgs', () => {
-  const args = sandboxArgs({ writable: ['/work/build', '/work/src'], readable: ['/work'] }, MERGED_USR);
+  const args = sandboxArgs(
+    { writable: ['/work/build', '/work/src'], readable: ['/work'], protect: ['/work/src/.git'] },
+    MERGED_USR,
+  );
 
   it('unshares every namespace, dies with its parent, has a session and no capabilities of its own', () => {
     for (const flag of [
@@ -44,6 +47,7 @@ describe('sandboxArgs', () => {
     expect(readable).toBeGreaterThanOrEqual(0);
     expect(writable).toBeGreaterThan(readable);
     expect(bindAt(args, '--bind', '/work/src')).toBeGreaterThan(readable);
+    expect(bindAt(args, '--ro-bind-try', '/work/src/.git')).toBeGreaterThan(bindAt(args, '--bind', '/work/src'));
     expect(args.slice(-2)).toEqual(['--remount-ro', '/']);
   });
 

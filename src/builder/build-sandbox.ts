@@ -58,7 +58,9 @@ export async function buildConfinement(
   }
   const writable = [dirs.root, dirs.buildDir, dirs.prefix, ...('dir' in ccache ? [ccache.dir] : [])];
   for (const dir of writable) await mkdir(dir, { recursive: true });
-  return sandbox({ writable, readable: compilerDirs(compiler) });
+  // The tree's .git stays read-only: a hook or a core.fsmonitor written there would run the next
+  // time git runs in the checkout, outside the sandbox (this tool's git, the next job's checkout).
+  return sandbox({ writable, readable: compilerDirs(compiler), protect: [join(dirs.root, '.git')] });
 }
 
 /** Where the compilers live when that is outside the system's directories the sandbox shows. */

@@ -24,7 +24,12 @@ report read-credentials $?
 # 6. A service on the host's loopback.
 timeout 5 bash -c "exec 3<>/dev/tcp/127.0.0.1/$PORT && printf 'GET /$MARKER/$stage HTTP/1.0\r\n\r\n' >&3 && head -c 1 <&3 >/dev/null" 2>/dev/null
 report http-loopback $?
-# 7. A daemon that outlives the job (found from outside by its name).
+# 7. Code for git to run later, outside: a core.fsmonitor in the checkout's .git/config.
+if [ -n "$GIT_DIR_OF_TREE" ]; then
+  printf '[core]\n\tfsmonitor = touch %s/fsmonitor-ran-%s\n' "$TRUSTED_DIR" "$stage" 2>/dev/null >>"$GIT_DIR_OF_TREE/config"
+  report git-config $?
+fi
+# 8. A daemon that outlives the job (found from outside by its name).
 setsid bash -c "exec -a hostile-daemon-$MARKER-$stage sleep 600" </dev/null >/dev/null 2>&1 &
 report daemon $?
 exit 0
