@@ -20,6 +20,7 @@ import { errorMessage, ServerError } from '../errors.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import { machineStateDir } from '../shell/machine-state.js';
 import { procStat } from '../shell/proc-stat.js';
+import type { ServerProcess } from './process.js';
 
 /** A process as the kernel knows it: a pid is reused, a pid with its start time is not. */
 export interface ProcessIdentity {
@@ -337,4 +338,38 @@ function removeDir(dir: string, events: CleanupEvent[]): boolean | undefined {
 function ensureSharedDir(dir: string): void {
   // mkdir's mode is masked by the umask; only the one who made it may (and must) chmod it.
   if (mkdirSync(dir, { recursive: true }) !== undefined) chmodSync(dir, 0o1777);
+}
+
+/**
+ * Records `running` (just spawned) in the registry until it exits: a later run stops it, and
+ * removes `workDir`, if this one is killed. A server that cannot be recorded is killed at once:
+ * nobody could find it after a crash of this run.
+ */
+export function recordUntilExit(
+  registry: ServerRegistry,
+  running: ServerProcess,
+  paths: { readonly configFile: string; readonly datadir: string; readonly socketDir?: string | undefined },
+  server: { readonly binary: string; readonly workDir: string | null; readonly log?: (line: string) => void },
+): void {
+  const pid = running.spawnedPid;
+  if (pid === undefined) return; // it did not spawn: `started` rejects
+  const { configFile, datadir, socketDir } = paths;
+  let forget: () => void;
+  try {
+    forget = registry.addServer(
+      { pid, binary: server.binary, datadir, configFile },
+      server.workDir,
+      socketDir ?? null,
+    );
+  } catch (error) {
+    running.signal('SIGKILL');
+    throw error;
+  }
+  void running.exited.then(() => {
+    try {
+      forget();
+    } catch (error) {
+      server.log?.(`could not remove the registry record of pid ${pid}: ${errorMessage(error)}`);
+    }
+  });
 }

@@ -3,11 +3,41 @@
 // it. The server may write only its side's directory (datadir, tmpdir, error log, callgrind's
 // dumps and vgdb's FIFOs) and its socket's directory, and read its install; it has a network of
 // its own with loopback only, so the tool, sysbench and vgdb reach it through the file system:
-// the unix socket and the FIFOs.
+// the unix socket and the FIFOs. How the server is spawned, wrapped and sandboxed, is decided here.
 import path from 'node:path';
 
 import { type Confinement, sandbox, type SandboxSpec, UNCONFINED } from '../shell/sandbox.js';
 import type { ServerInstall } from './inspect.js';
+import { ServerProcess } from './process.js';
+
+/** What runs the server instead of its binary alone (valgrind, taskset): ServerSetup's `wrap`. */
+export interface ServerLaunch {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Spawns the server with its option file: through `wrap` (valgrind, taskset) when given, then
+ * in `confinement` (bwrap, for untrusted code), its output to `outputFd`.
+ */
+export function spawnServer(
+  setup: {
+    readonly install: Pick<ServerInstall, 'binary'>;
+    readonly wrap?: (binary: string, args: readonly string[]) => ServerLaunch;
+  },
+  confinement: Confinement,
+  configFile: string,
+  outputFd: number,
+): ServerProcess {
+  const serverArgs = [`--defaults-file=${configFile}`];
+  const launch: ServerLaunch = setup.wrap
+    ? setup.wrap(setup.install.binary, serverArgs)
+    : { command: setup.install.binary, args: serverArgs };
+  const command = confinement.wrap(launch.command, launch.args);
+  const env = confinement.env(launch.env ?? process.env);
+  return ServerProcess.spawn(command.file, command.args, outputFd, env, confinement.sandboxed);
+}
 
 /** The sandbox of one side's server, or UNCONFINED for a trusted one. */
 export function serverConfinement(

@@ -32,11 +32,12 @@ import { ServerProcess, type ExitStatus } from './process.js';
 import { connectionFor, ping, prepareForSysbench, queryFacts } from './queries.js';
 import { shutDown } from './shutdown.js';
 import { waitUntilReady } from './ready.js';
-import { ServerRegistry } from './registry.js';
-import { clientSandbox, serverConfinement } from './server-sandbox.js';
+import { recordUntilExit, ServerRegistry } from './registry.js';
+import { clientSandbox, serverConfinement, spawnServer, type ServerLaunch } from './server-sandbox.js';
 import type { Confinement } from '../shell/sandbox.js';
 
 export { inspectServer, type ServerInstall } from './inspect.js';
+export type { ServerLaunch } from './server-sandbox.js';
 export type { ConnectionInfo } from './connection.js';
 
 export interface ServerSetup {
@@ -65,12 +66,6 @@ export interface ServerSetup {
    * when not given, null to keep everything (--keep-work-dir).
    */
   workDir?: string | null;
-}
-
-export interface ServerLaunch {
-  readonly command: string;
-  readonly args: readonly string[];
-  readonly env?: NodeJS.ProcessEnv;
 }
 
 const DEFAULT_START_TIMEOUT_MS = 120_000;
@@ -319,14 +314,7 @@ export class ManagedServer {
       // Checked in the same tick as the spawn: a destroy() or Ctrl-C that came while we were
       // writing the config must not be followed by a server nobody will stop.
       this.throwIfStoppedMeanwhile();
-      const serverArgs = [`--defaults-file=${this.paths.configFile}`];
-      const launch: ServerLaunch = this.setup.wrap
-        ? this.setup.wrap(this.setup.install.binary, serverArgs)
-        : { command: this.setup.install.binary, args: serverArgs };
-      const { confinement } = this;
-      const command = confinement.wrap(launch.command, launch.args);
-      const env = confinement.env(launch.env ?? process.env);
-      const running = ServerProcess.spawn(command.file, command.args, output.fd, env, confinement.sandboxed);
+      const running = spawnServer(this.setup, this.confinement, this.paths.configFile, output.fd);
       this.record(running);
       this.process = running;
       this.connectionInfo = undefined;
@@ -343,27 +331,11 @@ export class ManagedServer {
 
   /** Records a process just spawned in the registry until it exits; kills it if it cannot. */
   private record(running: ServerProcess): void {
-    const pid = running.spawnedPid;
-    if (pid === undefined) return; // it did not spawn: `started` rejects
-    const { configFile, datadir, dir, socketDir } = this.paths;
-    let forget: () => void;
-    try {
-      forget = this.registry.addServer(
-        { pid, binary: this.setup.install.binary, datadir, configFile },
-        this.setup.workDir === undefined ? dir : this.setup.workDir,
-        socketDir ?? null,
-      );
-    } catch (error) {
-      // A server nobody could find after a crash of this run must not run at all.
-      running.signal('SIGKILL');
-      throw error;
-    }
-    void running.exited.then(() => {
-      try {
-        forget();
-      } catch (error) {
-        this.setup.log?.(`could not remove the registry record of pid ${pid}: ${errorMessage(error)}`);
-      }
+    const { workDir, install, log } = this.setup;
+    recordUntilExit(this.registry, running, this.paths, {
+      binary: install.binary,
+      workDir: workDir === undefined ? this.paths.dir : workDir,
+      ...(log ? { log } : {}),
     });
   }
 

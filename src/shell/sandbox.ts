@@ -150,7 +150,10 @@ export async function checkSandbox(): Promise<void> {
   const probe = sandbox({ writable: [] }).wrap('true', []);
   const result = await exec(probe.file, probe.args, { check: false, installHint: INSTALL_HINT });
   if (result.exitCode === 0) return;
-  const said = (result.stderr.trim().split('\n').at(-1) ?? `exit status ${result.exitCode}`).replace(/^bwrap: /, '');
+  const said = (result.stderr.trim().split('\n').at(-1) ?? `exit status ${result.exitCode}`).replace(
+    /^bwrap: /,
+    '',
+  );
   throw new DependencyError(
     `the sandbox for untrusted code cannot be made here (bwrap: ${said}); untrusted code is never run without it. ` +
       'Allow unprivileged user namespaces: on Ubuntu 24.04 `sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0` ' +
