@@ -1,4 +1,4 @@
-import { d as debug$3, n as mkdirP, o as exec, p as which, w as warning, c as info, H as HttpCodes, q as HttpClientError, t as HttpClient, i as isDebug, j as setSecret, B as BearerCredentialHandler, v as rmRF, e as error } from './actions-toolkit.js';
+import { d as debug$3, o as mkdirP, p as exec, q as which, w as warning, c as info, H as HttpCodes, t as HttpClientError, v as HttpClient, i as isDebug, j as setSecret, B as BearerCredentialHandler, x as rmRF, e as error } from './actions-toolkit.js';
 import * as path$1 from 'path';
 import * as fs from 'fs';
 import { writeFileSync, existsSync } from 'fs';

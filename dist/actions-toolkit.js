@@ -30692,6 +30692,14 @@ function warning(message, properties = {}) {
     issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
+ * Adds a notice issue
+ * @param message notice issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function notice(message, properties = {}) {
+    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
  * Writes info to log with console.log.
  * @param message info message
  */
@@ -30762,4 +30770,4 @@ function getState(name) {
     return process.env[`STATE_${name}`] || '';
 }
 
-export { BearerCredentialHandler as B, HttpCodes as H, getMultilineInput as a, group as b, info as c, debug as d, error as e, summary as f, getInput as g, requireUndici as h, isDebug as i, setSecret as j, setFailed as k, saveState as l, getState as m, mkdirP as n, exec as o, which as p, HttpClientError as q, requireTunnel as r, setOutput as s, HttpClient as t, undiciExports as u, rmRF as v, warning as w };
+export { BearerCredentialHandler as B, HttpCodes as H, getMultilineInput as a, group as b, info as c, debug as d, error as e, summary as f, getInput as g, requireUndici as h, isDebug as i, setSecret as j, setFailed as k, saveState as l, getState as m, notice as n, mkdirP as o, exec as p, which as q, requireTunnel as r, setOutput as s, HttpClientError as t, undiciExports as u, HttpClient as v, warning as w, rmRF as x };

@@ -7323,5 +7323,32 @@ function ensureSharedDir(dir) {
     if (mkdirSync(dir, { recursive: true }) !== undefined)
         chmodSync(dir, 0o1777);
 }
+/**
+ * Records `running` (just spawned) in the registry until it exits: a later run stops it, and
+ * removes `workDir`, if this one is killed. A server that cannot be recorded is killed at once:
+ * nobody could find it after a crash of this run.
+ */
+function recordUntilExit(registry, running, paths, server) {
+    const pid = running.spawnedPid;
+    if (pid === undefined)
+        return; // it did not spawn: `started` rejects
+    const { configFile, datadir, socketDir } = paths;
+    let forget;
+    try {
+        forget = registry.addServer({ pid, binary: server.binary, datadir, configFile }, server.workDir, socketDir ?? null);
+    }
+    catch (error) {
+        running.signal('SIGKILL');
+        throw error;
+    }
+    void running.exited.then(() => {
+        try {
+            forget();
+        }
+        catch (error) {
+            server.log?.(`could not remove the registry record of pid ${pid}: ${errorMessage(error)}`);
+        }
+    });
+}
 
-export { BaselineError as B, DependencyError as D, GateError as G, HistoryError as H, InputError as I, LockTimeoutError as L, ResultsError as R, ServerError as S, ZodError as Z, _isoDateTime as _, InterruptedError as a, ZodISODateTime as b, _enum as c, array as d, errorMessage as e, strictObject as f, boolean as g, discriminatedUnion as h, int as i, isRunning as j, tailLines as k, literal as l, BuildError as m, number as n, object as o, partialRecord as p, BenchmarkError as q, record as r, string as s, tuple as t, union as u, url as v, writeFileAtomic as w, _null as x, ServerRegistry as y, ensureMachineStateDir as z };
+export { ensureMachineStateDir as A, BaselineError as B, DependencyError as D, GateError as G, HistoryError as H, InputError as I, LockTimeoutError as L, ResultsError as R, ServerError as S, ZodError as Z, _isoDateTime as _, InterruptedError as a, ZodISODateTime as b, _enum as c, array as d, errorMessage as e, strictObject as f, boolean as g, discriminatedUnion as h, int as i, isRunning as j, tailLines as k, literal as l, BuildError as m, number as n, object as o, partialRecord as p, BenchmarkError as q, record as r, string as s, tuple as t, union as u, url as v, writeFileAtomic as w, _null as x, ServerRegistry as y, recordUntilExit as z };

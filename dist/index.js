@@ -1,10 +1,10 @@
-import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, r as requireTunnel, h as requireUndici, u as undiciExports, j as setSecret, k as setFailed } from './actions-toolkit.js';
+import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, r as requireTunnel, h as requireUndici, u as undiciExports, j as setSecret, n as notice, k as setFailed } from './actions-toolkit.js';
 import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
 import 'node:child_process';
 import { I as InputError, e as errorMessage, w as writeFileAtomic, G as GateError, Z as ZodError, o as object, s as string } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { i as commonBuildRequest, U as actionSpelling, V as untrustedSides, W as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, X as GitHubError, Y as httpStatus, Z as gitHubMessage, I as historyRun, _ as analyzeHistory, $ as isRecent, a0 as changesDocument, P as changesText, a1 as parseResults, c as checkWholeRun, a2 as historyRelativePath, a3 as updateBranchFile, a4 as historySpec, a5 as writeCharts, a6 as HISTORY_TITLE, a7 as publishImages, a8 as alertIssue, a9 as MAX_HISTORY_BYTES, aa as parseHistoryText, ab as appendToHistory, ac as serializeHistory, O as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, ad as foldLines, ae as parseVerdict, af as parseBaselineFile, ag as judge, ah as withLines, ai as relinkedLines, aj as DEFAULT_COMPARE_OPTIONS, ak as cliSpelling, al as workflowRepositoryUrl, am as writeReport, an as pullRequestCommentSink, t as deliverVerdict, ao as verdictExitCode, ap as renderVerdictSummary, aq as judgeRun, y as inCleanupScope, ar as planGate, as as gateCommand, at as judgeSettingsFromFlags, S as mergeCommand, au as PULL_REQUEST_COMMENT, av as buildServers } from './gate.js';
+import { i as commonBuildRequest, U as actionSpelling, V as untrustedSides, W as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, X as GitHubError, Y as httpStatus, Z as gitHubMessage, I as historyRun, _ as analyzeHistory, $ as isRecent, a0 as changesDocument, P as changesText, a1 as parseResults, c as checkWholeRun, a2 as historyRelativePath, a3 as updateBranchFile, a4 as historySpec, a5 as writeCharts, a6 as HISTORY_TITLE, a7 as publishImages, a8 as alertIssue, a9 as MAX_HISTORY_BYTES, aa as parseHistoryText, ab as appendToHistory, ac as serializeHistory, O as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, ad as foldLines, ae as parseVerdict, af as parseBaselineFile, ag as suiteHash, ah as judge, ai as withLines, aj as relinkedLines, ak as DEFAULT_COMPARE_OPTIONS, al as plural, am as formatTolerance, an as commentMarker, ao as codeSpan, ap as markdownUrl, aq as workflowRepositoryUrl, ar as upsertStickyComment, as as writeReport, at as pullRequestCommentSink, t as deliverVerdict, au as verdictExitCode, av as renderVerdictSummary, aw as cliSpelling, o as compareOptionsFromFlags, ax as loadSuite, ay as judgeRun, y as inCleanupScope, az as planGate, aA as gateCommand, aB as judgeSettingsFromFlags, S as mergeCommand, aC as PULL_REQUEST_COMMENT, aD as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
@@ -14,6 +14,8 @@ import https__default from 'https';
 import 'node:crypto';
 import { mkdirSync, lstatSync, readFileSync as readFileSync$1, readdirSync, openSync, constants, fstatSync, readSync, closeSync, realpathSync, existsSync as existsSync$1, statSync } from 'node:fs';
 import 'node:timers/promises';
+import 'node:module';
+import 'node:url';
 import 'crypto';
 import 'path';
 import 'net';
@@ -35,7 +37,6 @@ import 'node:tls';
 import 'node:perf_hooks';
 import 'node:util/types';
 import 'node:worker_threads';
-import 'node:url';
 import 'node:async_hooks';
 import 'node:console';
 import 'node:dns';
@@ -47,7 +48,6 @@ import 'process';
 import 'stream';
 import 'zlib';
 import 'url';
-import 'node:module';
 
 // Action inputs, read once into the same option strings the CLI builds from its command line, so
 // the command layer checks both the same way (errors say `input "x"` here, `--x` there).
@@ -6255,9 +6255,45 @@ function oddWorkloadsNote(results) {
     return `results.json: workload name(s) its suite does not define (${quoted(odd)}); the comment quotes them as escaped text`;
 }
 
-// The publishing half judges the measuring half's results again, with the settings its verdict.json
-// records, through the same judge `compare` uses; the two verdicts must agree. Everything here came
-// from the pull request's own code: a verdict that claims more than its numbers show is refused.
+// What the publishing half judges with. The measuring half ran the pull request's own workflow
+// files, so the suite, tolerances, gate and alpha an artifact records are whatever the pull request
+// chose; the publishing workflow runs the default branch's files, so its inputs are the settings
+// that decide. The suite an artifact was measured with must be the trusted suite's definition
+// (the fields that change a measurement, as baseline keys hash them: baseline/hash.ts); its
+// tolerances and description are the trusted suite's, whatever the artifact's copy says. Pure.
+/** The whole suite the results were measured with (a shard's results hold its share of the cells). */
+function measuredSuite(results) {
+    return results.shard?.suite ?? results.suite;
+}
+/**
+ * Why results measured with `measured` cannot be judged under `trusted`, in one line naming both
+ * hashes; null when their definitions agree.
+ */
+function suiteMismatch(measured, trusted) {
+    const measuredHash = suiteHash(measured);
+    const trustedHash = suiteHash(trusted);
+    if (measuredHash === trustedHash)
+        return null;
+    const name = (suite) => JSON.stringify(suite.name.slice(0, 60));
+    return (`results.json was measured with suite ${name(measured)} (hash ${measuredHash}), not the publishing ` +
+        `workflow's suite ${name(trusted)} (hash ${trustedHash}); measure with the default branch's suite`);
+}
+/**
+ * The results with the trusted suite's tolerances in place of their copy's. The rest of the suite
+ * is the same definition (suiteMismatch said so), or a shard's share of it.
+ */
+function withTrustedSuite(results, judging) {
+    return { ...results, suite: { ...results.suite, tolerances: judging.suite.tolerances } };
+}
+
+// The publishing half judges the measuring half's results again, through the same judge `compare`
+// uses. Everything in the artifact came from the pull request's own code, its workflow files
+// included, so it decides nothing:
+//   - first a check: judged with the settings verdict.json records, the results must give that
+//     verdict (a verdict that claims more than its numbers show is refused);
+//   - then the decision: judged with the publishing workflow's settings (the default branch's
+//     suite, tolerances, gate and alpha: compare/publish-settings.ts), after refusing results
+//     measured with a suite whose definition differs from that suite's.
 // Pure: the artifact arrives read and validated (artifact/read-artifact.ts).
 /**
  * The options verdict.json says it was judged with. Its tolerances are recorded per cell (the
@@ -6359,9 +6395,8 @@ function asVersion1(verdict) {
         cells: verdict.cells.map((cell) => cell.verdict === 'within-tolerance' ? { ...cell, verdict: 'unchanged' } : cell),
     };
 }
-function judgeArtifact(artifact, sourceUrl) {
+function judgeArtifact(artifact, options, sourceUrl) {
     const { results, verdict: uploaded, baseline } = artifact;
-    const options = recordedOptions(uploaded);
     if (baseline === undefined && results.mode !== 'ab') {
         throw refuse('verdict.json compares the two sides of an A/B run, but results.json measured one server');
     }
@@ -6375,14 +6410,10 @@ function judgeArtifact(artifact, sourceUrl) {
     });
     return withLines(judgement, relinkedLines(uploaded.lines, results, sourceUrl));
 }
-/**
- * Judges results.json again with verdict.json's settings; the two must agree. `sourceUrl` is the
- * publishing workflow's repository, where the line links point.
- */
-function rejudge(artifact, sourceUrl) {
-    let judgement;
+/** judgeArtifact, with what odd data makes the judge throw turned into a refusal. */
+function judgeOrRefuse(artifact, options, sourceUrl) {
     try {
-        judgement = judgeArtifact(artifact, sourceUrl);
+        return judgeArtifact(artifact, options(), sourceUrl);
     }
     catch (error) {
         if (error instanceof ArtifactError)
@@ -6394,11 +6425,299 @@ function rejudge(artifact, sourceUrl) {
         }
         throw error;
     }
+}
+/** Judges results.json with verdict.json's own settings; the two must agree, or it is refused. */
+function checkArtifact(artifact, sourceUrl) {
+    const judgement = judgeOrRefuse(artifact, () => recordedOptions(artifact.verdict), sourceUrl);
     const judged = artifact.verdictSchemaVersion === 1 ? asVersion1(judgement.verdict) : judgement.verdict;
     const differs = disagreement(artifact.verdict, judged);
     if (differs !== null)
         throw refuse(`verdict.json does not follow from results.json: ${differs}`);
     return judgement;
+}
+/**
+ * The verdict to publish: the artifact checked (checkArtifact), its suite checked against the
+ * trusted one, then its results judged with the trusted settings only. `sourceUrl` is the
+ * publishing workflow's repository, where the line links point.
+ */
+function rejudge(artifact, sourceUrl, judging) {
+    const mismatch = suiteMismatch(measuredSuite(artifact.results), judging.suite);
+    if (mismatch !== null)
+        throw refuse(mismatch);
+    checkArtifact(artifact, sourceUrl);
+    const trusted = { ...artifact, results: withTrustedSuite(artifact.results, judging) };
+    return judgeOrRefuse(trusted, () => judging.options, sourceUrl);
+}
+
+// Whether the measured head of a pull request was approved for publishing, decided from what the
+// GitHub API says (github/approval-check.ts asks it). A fork's pull request ran code nobody with
+// write access had necessarily read; its verdict is posted only when such a person approved that
+// exact commit:
+//   - an approving review whose commit is the measured SHA, by a user with write access (admin,
+//     maintain or write), and not withdrawn by a later review of theirs on the same commit; or
+//   - the fork label on the pull request, its latest `labeled` event by a user with write access,
+//     and the pull request's head still the measured SHA (the label approves the head it was added
+//     to; a push removes it, see the unlabel workflow).
+// A branch of this repository needs no approval: whoever pushed it can write to the repository.
+// Pure: the caller fetches the pull request, reviews, label events and permissions.
+const REQUIRE_APPROVAL = ['forks', 'never'];
+/** The permission levels (role names) that count as write access. */
+const WRITE_ACCESS = ['admin', 'maintain', 'write'];
+/** True for a branch of this repository (the head repository is the base repository). */
+function sameRepository(pull) {
+    return pull.headRepo !== null && pull.headRepo.toLowerCase() === pull.baseRepo.toLowerCase();
+}
+/** The users whose reviews approve `sha`: their latest deciding review of that commit approves. */
+function reviewApprovers(reviews, sha) {
+    const latest = new Map();
+    for (const review of reviews) {
+        if (review.user === null || review.commitId !== sha)
+            continue;
+        if (review.state === 'COMMENTED' || review.state === 'PENDING')
+            continue;
+        latest.set(review.user, review.state);
+    }
+    return [...latest].filter(([, state]) => state === 'APPROVED').map(([user]) => user);
+}
+/** Who added the fork label last, or null when no event says. */
+function lastLabeller(facts) {
+    const added = facts.labelEvents.filter((event) => event.event === 'labeled' && event.label === facts.forkLabel);
+    return added.at(-1)?.actor ?? null;
+}
+/** Whether anyone needs asking: a fork's pull request when approval is required. */
+function needsNone(facts) {
+    if (facts.requireApproval === 'never') {
+        return { kind: 'not-needed', why: 'require-approval is never' };
+    }
+    if (sameRepository(facts.pull)) {
+        return { kind: 'not-needed', why: `the head is a branch of ${facts.pull.baseRepo}` };
+    }
+    return null;
+}
+/**
+ * The users whose permission the decision needs: those whose reviews approve the measured SHA,
+ * and whoever added the fork label last while it is on and the head is still that SHA.
+ */
+function approvalCandidates(facts) {
+    if (needsNone(facts) !== null)
+        return [];
+    const users = reviewApprovers(facts.reviews, facts.measuredSha);
+    const labeller = lastLabeller(facts);
+    if (labeller !== null &&
+        facts.pull.labels.includes(facts.forkLabel) &&
+        facts.pull.headSha === facts.measuredSha) {
+        users.push(labeller);
+    }
+    return [...new Set(users)];
+}
+function short(sha) {
+    return sha.slice(0, 12);
+}
+/** Why the label does not approve the measured head, for the message. */
+function labelShortfall(facts, canWrite) {
+    const { pull, forkLabel, measuredSha } = facts;
+    if (!pull.labels.includes(forkLabel))
+        return `the label \`${forkLabel}\` is not on it`;
+    if (pull.headSha !== measuredSha) {
+        return `the label \`${forkLabel}\` is on it, but its head moved on to ${short(pull.headSha)}`;
+    }
+    const labeller = lastLabeller(facts);
+    if (labeller === null)
+        return `no event says who added the label \`${forkLabel}\``;
+    if (!canWrite(labeller))
+        return `the label \`${forkLabel}\` was added by \`${labeller}\`, who cannot write to the repository`;
+    return `the label \`${forkLabel}\` does not approve it`;
+}
+/**
+ * The decision. `permissions` maps a login to its permission level (`admin`, `maintain`, `write`,
+ * `triage`, `read`, `none`); a user missing from it has none.
+ */
+function decideApproval(facts, permissions) {
+    const none = needsNone(facts);
+    if (none !== null)
+        return none;
+    const canWrite = (user) => WRITE_ACCESS.includes(permissions.get(user) ?? 'none');
+    const reviewer = reviewApprovers(facts.reviews, facts.measuredSha).find(canWrite);
+    if (reviewer !== undefined)
+        return { kind: 'approved', by: reviewer, how: 'review' };
+    const labeller = lastLabeller(facts);
+    const { pull, forkLabel, measuredSha } = facts;
+    if (labeller !== null &&
+        canWrite(labeller) &&
+        pull.labels.includes(forkLabel) &&
+        pull.headSha === measuredSha) {
+        return { kind: 'approved', by: labeller, how: 'label' };
+    }
+    return {
+        kind: 'awaiting',
+        why: `no one with write access approved ${short(measuredSha)}: no approving review of that commit, and ` +
+            labelShortfall(facts, canWrite),
+    };
+}
+
+// Asks GitHub what github/approval.ts decides from: the pull request as it is now (its head, its
+// head repository, its labels), its reviews, who added the fork label, and the permission of each
+// user whose approval would count. Nothing here comes from the measuring run's artifact.
+function failure(what, query, error) {
+    return new GitHubError(`could not read ${what} of ${query.owner}/${query.repo}#${query.pullRequest}: ${gitHubMessage(error)}; ` +
+        'the token needs `permissions: pull-requests: read`', { cause: error });
+}
+/** The pull request as it is now. */
+async function pullRequestFacts(octokit, query) {
+    try {
+        const { data } = await octokit.rest.pulls.get({
+            owner: query.owner,
+            repo: query.repo,
+            pull_number: query.pullRequest,
+        });
+        return {
+            number: data.number,
+            headSha: data.head.sha,
+            // Null on GitHub when the fork was deleted, whatever the typings say.
+            headRepo: data.head.repo?.full_name ?? null,
+            baseRepo: data.base.repo.full_name,
+            labels: data.labels.map((label) => label.name),
+        };
+    }
+    catch (error) {
+        throw failure('the pull request', query, error);
+    }
+}
+/** Every review, oldest first. */
+async function reviews(octokit, query) {
+    try {
+        const listed = await octokit.paginate(octokit.rest.pulls.listReviews, {
+            owner: query.owner,
+            repo: query.repo,
+            pull_number: query.pullRequest,
+            per_page: 100,
+        });
+        return listed.map((review) => ({
+            user: review.user?.login ?? null,
+            state: review.state,
+            commitId: review.commit_id,
+        }));
+    }
+    catch (error) {
+        throw failure('the reviews', query, error);
+    }
+}
+/** The label events, oldest first; only asked for when the fork label is on. */
+async function labelEvents(octokit, query) {
+    try {
+        const listed = await octokit.paginate(octokit.rest.issues.listEvents, {
+            owner: query.owner,
+            repo: query.repo,
+            issue_number: query.pullRequest,
+            per_page: 100,
+        });
+        return listed
+            .filter((event) => event.event === 'labeled' || event.event === 'unlabeled')
+            .map((event) => ({
+            event: event.event,
+            // A deleted account's events have no actor, whatever the typings say.
+            label: event.label?.name ?? null,
+            actor: event.actor?.login ?? null,
+        }));
+    }
+    catch (error) {
+        throw failure('the events', query, error);
+    }
+}
+/** A user's permission on the repository (its role name where GitHub gives one); none when not a collaborator. */
+async function permissionOf(octokit, query, username) {
+    try {
+        const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+            owner: query.owner,
+            repo: query.repo,
+            username,
+        });
+        return data.role_name || data.permission;
+    }
+    catch (error) {
+        if (httpStatus(error) === 404)
+            return 'none';
+        throw new GitHubError(`could not read the permission of ${username} on ${query.owner}/${query.repo}: ${gitHubMessage(error)}`, { cause: error });
+    }
+}
+/** Whether the measured head of the pull request may be published (see github/approval.ts). */
+async function checkApproval(octokit, query) {
+    const pull = await pullRequestFacts(octokit, query);
+    const base = {
+        measuredSha: query.measuredSha,
+        pull,
+        forkLabel: query.forkLabel,
+        requireApproval: query.requireApproval,
+    };
+    if (query.requireApproval === 'never' || sameRepository(pull)) {
+        return { approval: decideApproval({ ...base, reviews: [], labelEvents: [] }, new Map()), pull };
+    }
+    const facts = {
+        ...base,
+        reviews: await reviews(octokit, query),
+        labelEvents: pull.labels.includes(query.forkLabel) ? await labelEvents(octokit, query) : [],
+    };
+    const permissions = new Map();
+    for (const user of approvalCandidates(facts))
+        permissions.set(user, await permissionOf(octokit, query, user));
+    return { approval: decideApproval(facts, permissions), pull };
+}
+
+/** GitHub's limit on a status description. */
+const STATUS_DESCRIPTION_LIMIT = 140;
+const DEFAULT_STATUS_CONTEXT = 'mysql-perf-gate';
+/** `text` on one line, cut to the limit with an ellipsis. */
+function statusText(text) {
+    const line = text.replace(/\s+/g, ' ').trim();
+    return line.length <= STATUS_DESCRIPTION_LIMIT ? line : `${line.slice(0, STATUS_DESCRIPTION_LIMIT - 1)}…`;
+}
+/** The gating regression with the largest change, else any regression's. */
+function worstCell(verdict) {
+    const all = verdict.cells.filter((cell) => cell.verdict === 'regression');
+    const gating = all.filter((cell) => cell.gating);
+    return [...(gating.length > 0 ? gating : all)].sort((a, b) => Math.abs(b.change) - Math.abs(a.change))[0];
+}
+/** The status a judged verdict sets: `failing` says whether it fails the gate (inconclusive may). */
+function verdictStatus(verdict, failing) {
+    const worst = worstCell(verdict);
+    const regressions = plural(verdict.counts.regression, 'regression', 'regressions');
+    if (!failing) {
+        return {
+            state: 'success',
+            description: statusText(`${verdict.verdict}: ${regressions} in ${verdict.suite}`),
+        };
+    }
+    const cell = worst === undefined
+        ? ''
+        : `; worst ${worst.workload.slice(0, 40)}@${worst.threads} ${worst.metric} ` +
+            `${formatChangePercentPlain(worst.change)} (tolerance ${formatTolerance(worst.threshold)})`;
+    return { state: 'failure', description: statusText(`${verdict.verdict}: ${regressions}${cell}`) };
+}
+function awaitingStatus(sha) {
+    return {
+        state: 'pending',
+        description: statusText(`awaiting approval of ${sha.slice(0, 12)} by a maintainer`),
+    };
+}
+function refusedStatus(reason) {
+    return { state: 'error', description: statusText(reason) };
+}
+async function setCommitStatus(octokit, target, status) {
+    try {
+        await octokit.rest.repos.createCommitStatus({
+            owner: target.owner,
+            repo: target.repo,
+            sha: target.sha,
+            state: status.state,
+            context: target.context,
+            description: status.description,
+            target_url: target.targetUrl,
+        });
+    }
+    catch (error) {
+        throw new GitHubError(`could not set the status ${target.context} on ${target.sha}: ${gitHubMessage(error)}; ` +
+            'the publishing job needs `permissions: statuses: write`', { cause: error });
+    }
 }
 
 /** Open, into this repository, and at exactly the run's head commit. */
@@ -6470,24 +6789,49 @@ async function findPullRequest(octokit, query) {
     return only;
 }
 
+// The sticky comment a fork's pull request gets while its measured head awaits a maintainer's
+// approval: it takes the place of the verdict (same marker), which is posted once the head is
+// approved and measured again. Pure.
+function renderAwaitingComment(awaiting) {
+    return [
+        commentMarker(awaiting.suite),
+        '## ⏳ Performance: awaiting approval',
+        '',
+        `The head ${codeSpan(awaiting.headSha.slice(0, 12))} of this pull request comes from a fork, and its ` +
+            'measurement is published only once someone with write access to the repository approved that ' +
+            `commit: an approving review of it, or the label ${codeSpan(awaiting.forkLabel)} added while it is ` +
+            'the head (a push removes the label; add it again after reading the new commits).',
+        '',
+        `Not yet: ${awaiting.why}.`,
+        '',
+        `<sub>[publishing run](${markdownUrl(awaiting.runUrl)})</sub>`,
+        '',
+    ].join('\n');
+}
+
 // The `publish` half of a two-workflow set-up. The measuring half runs on `pull_request` with a
 // read-only token and uploads what it measured as an artifact; this half runs on `workflow_run`
-// with `pull-requests: write`, downloads that artifact and posts the comment. Everything in the
-// artifact was produced by the pull request's own code, so it is data to check, never something to
-// run, post as is or follow:
+// with `pull-requests: write` and `statuses: write`, downloads that artifact, posts the comment and
+// sets the commit status maintainers make required. Everything in the artifact was produced by the
+// pull request's own code and workflow files, so it is data to check, never something to run, post
+// as is or follow:
 //   - only files with fixed names are read, after lstat (no symbolic links, regular files only) and
 //     a size cap, and validated with the project's schemas (artifact/read-artifact.ts); every other
 //     file (an uploaded comment.md, charts, names with `../`) is ignored;
-//   - the verdict is judged again from results.json by the judge compare uses, with the settings
-//     and tolerances verdict.json records, and must agree with verdict.json (compare/rejudge.ts): a
-//     verdict that claims more than its numbers show is refused, and the comment is rendered from
-//     the verdict judged here;
+//   - the pull request is found through the API by the run's head SHA (from the event); a number
+//     the artifact claims must be that pull request's;
+//   - a fork's head is published only when someone with write access approved that commit, asked
+//     of the API (github/approval-check.ts); until then the comment says it awaits approval and
+//     the status is pending;
+//   - the verdict is checked against results.json under the settings verdict.json records, then
+//     judged again with the publishing workflow's settings (the default branch's suite, tolerances,
+//     gate and alpha), after refusing results measured with another suite (compare/rejudge.ts);
 //   - the comment and charts are rendered here from the validated data (the renderers escape
 //     everything they quote), into a report directory outside the artifact;
-//   - the pull request is found through the API by the run's head SHA; a number the artifact
-//     claims must be that pull request's.
-// What this cannot do is vouch for the measurements: the pull request's code ran them. The
-// comment is a faithful rendering of those numbers under the recorded settings, nothing more.
+//   - the status goes on the measured head SHA from the event: success, failure, pending, or
+//     error when anything above refuses.
+// What this cannot do is vouch for the measurements: the pull request's code ran them, on a runner
+// whose sandbox keeps that code from what is trusted. The approval is what stands behind them.
 function isInside(child, parent) {
     const path = relative(parent, child);
     return path === '' || (!path.startsWith('..') && !isAbsolute(path));
@@ -6522,13 +6866,46 @@ function checkDirectories(config) {
     }
     return { artifactDir, outDir };
 }
-/**
- * Validates the artifact, judges it again, finds the pull request, renders and posts; then
- * delivers to `sinks` too (the job summary), whose failures are warnings: the comment is this
- * command's job, so its failure is an error.
- */
-async function publishCommand(config, octokit, logger, sinks = []) {
-    const { artifactDir, outDir } = checkDirectories(config);
+function statusSetter(config, octokit, logger) {
+    const target = {
+        owner: config.owner,
+        repo: config.repo,
+        sha: config.headSha,
+        context: config.statusContext,
+        targetUrl: config.runUrl,
+    };
+    return async (status) => {
+        await setCommitStatus(octokit, target, status);
+        logger.info(`status ${config.statusContext} on ${config.headSha}: ${status.state} (${status.description})`);
+    };
+}
+/** The sticky comment that stands in for the verdict, and the pending status. */
+async function awaitApproval(config, octokit, pullRequest, why, setStatus) {
+    const suite = config.judging.suite.name;
+    const posted = await upsertStickyComment(octokit, {
+        owner: config.owner,
+        repo: config.repo,
+        issueNumber: pullRequest.number,
+        marker: commentMarker(suite),
+        body: renderAwaitingComment({
+            suite,
+            headSha: config.headSha,
+            forkLabel: config.forkLabel,
+            why,
+            runUrl: config.runUrl,
+        }),
+    });
+    await setStatus(awaitingStatus(config.headSha));
+    return { kind: 'awaiting', pullRequest, why, commentUrl: posted.url };
+}
+function approvalLine(approval) {
+    if (approval.kind === 'approved') {
+        return `approved by ${approval.by} (${approval.how === 'review' ? 'an approving review of this commit' : 'the fork label'})`;
+    }
+    return `no approval needed: ${approval.kind === 'not-needed' ? approval.why : approval.kind}`;
+}
+/** The artifact read, the pull request found, the approval checked, then judged and posted. */
+async function publishChecked(config, artifactDir, outDir, octokit, logger, setStatus, sinks) {
     const artifact = readArtifact(artifactDir);
     const ignored = ignoredNote(artifactDir);
     if (ignored !== null)
@@ -6536,9 +6913,6 @@ async function publishCommand(config, octokit, logger, sinks = []) {
     const odd = oddWorkloadsNote(artifact.results);
     if (odd !== null)
         logger.warning(odd);
-    const input = rejudge(artifact, workflowRepositoryUrl(process.env).sourceUrl ?? null);
-    const { verdict } = input;
-    logger.info(`artifact checked: results.json judged again gives ${verdict.verdict}, as verdict.json says`);
     const pullRequest = await findPullRequest(octokit, {
         owner: config.owner,
         repo: config.repo,
@@ -6549,6 +6923,31 @@ async function publishCommand(config, octokit, logger, sinks = []) {
             : { claimed: artifact.claimedPullRequest, claimSource: 'pull-request.txt of the artifact' }),
     });
     logger.info(`pull request #${pullRequest.number} has head ${config.headSha}`);
+    const { approval } = await checkApproval(octokit, {
+        owner: config.owner,
+        repo: config.repo,
+        pullRequest: pullRequest.number,
+        measuredSha: config.headSha,
+        forkLabel: config.forkLabel,
+        requireApproval: config.requireApproval,
+    });
+    if (approval.kind === 'awaiting') {
+        logger.info(`not publishing a verdict: ${approval.why}`);
+        return awaitApproval(config, octokit, pullRequest, approval.why, setStatus);
+    }
+    logger.info(approvalLine(approval));
+    const input = rejudge(artifact, workflowRepositoryUrl(process.env).sourceUrl ?? null, config.judging);
+    logger.info(`artifact checked: verdict.json follows from results.json (${artifact.verdict.verdict} under its own settings); ` +
+        `judged with the publishing workflow's settings: ${input.verdict.verdict}`);
+    return deliverJudged(config, { outDir, octokit, logger, setStatus, sinks }, input, {
+        pullRequest,
+        approval,
+    });
+}
+/** verdict.json and the report written, the comment posted, the other sinks, then the status. */
+async function deliverJudged(config, how, input, found) {
+    const { outDir, logger } = how;
+    const { verdict } = input;
     mkdirSync(outDir, { recursive: true });
     const verdictPath = join(outDir, 'verdict.json');
     writeFileAtomic(verdictPath, `${JSON.stringify(verdict, null, 2)}\n`);
@@ -6564,29 +6963,57 @@ async function publishCommand(config, octokit, logger, sinks = []) {
         context: {
             repository: `${config.owner}/${config.repo}`,
             runUrl: config.runUrl,
-            pullRequest: pullRequest.number,
+            pullRequest: found.pullRequest.number,
         },
     };
     const { posted } = await pullRequestCommentSink({
-        client: octokit,
+        client: how.octokit,
         owner: config.owner,
         repo: config.repo,
-        pullRequest: pullRequest.number,
+        pullRequest: found.pullRequest.number,
         chartsBranch: config.chartsBranch,
         runKey: config.runKey,
         runUrl: config.runUrl,
     }).deliver(delivery, logger);
-    await deliverVerdict(delivery, sinks, logger);
+    await deliverVerdict(delivery, how.sinks, logger);
+    const exitCode = verdictExitCode(verdict);
+    await how.setStatus(verdictStatus(verdict, exitCode === 1));
     return {
+        kind: 'published',
+        approval: found.approval,
         verdict,
         verdictPath,
         summary: renderVerdictSummary(verdict),
         report,
-        pullRequest,
+        pullRequest: found.pullRequest,
         posted,
-        exitCode: verdictExitCode(verdict),
+        exitCode,
     };
 }
+/**
+ * Validates the artifact, finds the pull request, checks the approval of a fork's head, judges it
+ * again, renders and posts; then delivers to `sinks` too (the job summary), whose failures are
+ * warnings, and sets the commit status. The comment and the status are this command's job, so
+ * their failure is an error; any error after the directories are checked sets the status to error
+ * first (a failure to do that is a warning: the error it would report is thrown anyway).
+ */
+async function publishCommand(config, octokit, logger, sinks = []) {
+    const { artifactDir, outDir } = checkDirectories(config);
+    const setStatus = statusSetter(config, octokit, logger);
+    try {
+        return await publishChecked(config, artifactDir, outDir, octokit, logger, setStatus, sinks);
+    }
+    catch (error) {
+        try {
+            await setStatus(refusedStatus(errorMessage(error)));
+        }
+        catch (statusError) {
+            logger.warning(errorMessage(statusError));
+        }
+        throw error;
+    }
+}
+
 const DEFAULT_PUBLISH_REPORT_DIR = 'mysql-perf-gate-report';
 /** The publish options given as strings (action inputs), checked. */
 function publishPathsFromFlags(flags, spell = cliSpelling) {
@@ -6600,10 +7027,30 @@ function publishPathsFromFlags(flags, spell = cliSpelling) {
     }
     return { artifactDir: flags.artifact, headSha, outDir: flags.reportDir ?? DEFAULT_PUBLISH_REPORT_DIR };
 }
+/** The settings publish judges with, from the publishing workflow's own inputs (never the artifact). */
+function publishJudgingFromFlags(flags, spell = cliSpelling) {
+    return { suite: loadSuite(flags.suite || 'quick'), options: compareOptionsFromFlags(flags, spell) };
+}
+const DEFAULT_FORK_LABEL = 'perf-approved';
+/** The status context, the fork label and whose heads need approval, checked. */
+function approvalFromFlags(flags, spell = cliSpelling) {
+    const requireApproval = flags.requireApproval ?? 'forks';
+    const known = REQUIRE_APPROVAL.find((value) => value === requireApproval);
+    if (known === undefined) {
+        throw new InputError(`${spell('require-approval')} ${JSON.stringify(requireApproval)}: expected ${REQUIRE_APPROVAL.join(' or ')}`);
+    }
+    const statusContext = flags.statusContext ?? DEFAULT_STATUS_CONTEXT;
+    if (statusContext.length > 255 || /[\r\n]/.test(statusContext)) {
+        throw new InputError(`${spell('status-context')}: one line of at most 255 characters`);
+    }
+    return { statusContext, forkLabel: flags.forkLabel ?? DEFAULT_FORK_LABEL, requireApproval: known };
+}
 
-// The action's mode, and in publish mode its inputs: the downloaded artifact, the measured commit
-// and where the report goes. The commit and the head repository come from the `workflow_run` event
-// GitHub wrote (or the `head-sha` input), never from the artifact.
+// The action's mode, and in publish mode its inputs: the downloaded artifact, the measured commit,
+// where the report goes, and the settings it judges with (suite, tolerance, gate, alpha: the
+// publishing workflow's, which runs the default branch's files) and approves with (status-context,
+// fork-label, require-approval). The commit and the head repository come from the `workflow_run`
+// event GitHub wrote (or the `head-sha` input), never from the artifact.
 const ACTION_MODES = ['measure', 'build', 'merge', 'publish', 'history', 'bisect'];
 /**
  * Input "mode": measure (the default: build, run, judge, comment), publish (comment only) or
@@ -6637,6 +7084,20 @@ function readPublishInputs() {
         headSha: optionalInput('head-sha') ?? run?.head_sha,
         reportDir: optionalInput('report-dir'),
     }, actionSpelling);
+    // The publishing workflow's own settings (the default branch's), read before the artifact is.
+    const judging = publishJudgingFromFlags({
+        suite: getInput('suite'),
+        tolerance: getMultilineInput('tolerance'),
+        alpha: getInput('alpha') || '0.05',
+        gate: getInput('gate') || 'tps,instructions',
+        inconclusive: getInput('inconclusive') || 'pass',
+        gateWork: getInput('gate-work') === 'true',
+    }, actionSpelling);
+    const approval = approvalFromFlags({
+        statusContext: optionalInput('status-context'),
+        forkLabel: optionalInput('fork-label'),
+        requireApproval: optionalInput('require-approval'),
+    }, actionSpelling);
     const token = getInput('github-token');
     if (token === '') {
         throw new InputError('input "github-token" is empty: publish mode posts the comment with it');
@@ -6648,6 +7109,8 @@ function readPublishInputs() {
         token,
         config: {
             ...paths,
+            judging,
+            ...approval,
             owner: repoOwner,
             repo,
             ...(owner && branch ? { headLabel: `${owner}:${branch}` } : {}),
@@ -6658,13 +7121,19 @@ function readPublishInputs() {
     };
 }
 
-// The action in publish mode: post the comment for a run measured elsewhere (see
-// commands/publish.ts). Errors go up to main.ts, which fails the step with their one line.
+// The action in publish mode: post the comment and set the status for a run measured elsewhere
+// (see commands/publish.ts); a fork's head nobody approved gets a notice and no verdict. Errors go up to main.ts, which fails the step with their one line.
 async function publishFromArtifact() {
     const { config, token } = readPublishInputs();
     // The pull request is the one publishCommand finds by the measured commit, not the event's.
     const { sinks } = readDelivery(false);
     const published = await group('Publish the measured run', () => publishCommand(config, getOctokit(token), coreLogger, sinks));
+    if (published.kind === 'awaiting') {
+        notice(`pull request #${published.pullRequest.number}: no verdict posted, ${published.why}`);
+        setOutput('comment-url', published.commentUrl);
+        setOutput('verdict', 'awaiting-approval');
+        return;
+    }
     info(published.summary);
     setOutput('comment-url', published.posted.commentUrl);
     setOutput('report-dir', config.outDir);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { sideOf } from '../../src/compare/judge.js';
 import { buildVerdict, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import { fixtureResults } from '../helpers/report-input.js';
-import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
+import { ACTIONS_BOT, ALICE, BOB, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
 import { ROOT, useTempDir } from '../helpers/real-run.js';
 
 // dist/ as shipped; ACTION_BUNDLE_DIR=.dist-check runs a bundle of the working tree instead
@@ -24,10 +24,20 @@ beforeEach(async () => {
   mock.tokens.set('workflow-token', { user: ACTIONS_BOT, installation: true, readOnly: false });
   // A pull request from a fork, as GitHub lists it; its commit is associated with no pull request
   // of the base repository, so only the head label of the event finds it.
+  // A maintainer approved its head with the fork label.
   mock.pullRequests.push(
-    { number: 12, headRepo: 'mallory/server', headRef: 'faster', headSha: HEAD, state: 'open' },
+    {
+      number: 12,
+      headRepo: 'mallory/server',
+      headRef: 'faster',
+      headSha: HEAD,
+      state: 'open',
+      labels: ['perf-approved'],
+    },
     { number: 3, headRepo: 'octo-org/server', headRef: 'release', headSha: 'c'.repeat(40), state: 'open' },
   );
+  mock.permissions.set(ALICE.login, 'admin');
+  mock.issueEvents.push({ issueNumber: 12, event: 'labeled', label: 'perf-approved', actor: ALICE });
 });
 
 afterEach(async () => {
@@ -49,8 +59,13 @@ function writeArtifact(): string {
   );
   writeFileSync(join(dir, 'results.json'), JSON.stringify(results));
   writeFileSync(join(dir, 'verdict.json'), JSON.stringify(verdict));
+  // The default branch's suite file, which the publishing workflow names (JSON is YAML).
+  writeFileSync(join(temp.path, 'suite.yml'), JSON.stringify(results.suite));
   return dir;
 }
+
+/** The inputs of publish.yml's step: the artifact and the default branch's suite. */
+const PUBLISH = { mode: 'publish', artifact: 'artifact', suite: 'suite.yml' };
 
 function runPublish(
   inputs: Record<string, string>,
@@ -100,9 +115,13 @@ function runPublish(
 
 test('posts the comment for a fork pull request found by the event, from the re-rendered report', async () => {
   writeArtifact();
-  const { code, stdout, outputs } = await runPublish({ mode: 'publish', artifact: 'artifact' });
+  const { code, stdout, outputs } = await runPublish(PUBLISH);
   expect({ code, stdout: code === 0 ? '' : stdout }).toEqual({ code: 0, stdout: '' });
   expect(stdout).toContain('::group::Publish the measured run');
+  expect(stdout).toContain('approved by alice (the fork label)');
+  expect(mock.statuses.map((status) => [status.sha, status.context, status.state])).toEqual([
+    [HEAD, 'mysql-perf-gate', 'success'],
+  ]);
   expect(stdout).toContain(`pull request #12 has head ${HEAD}`);
   expect(mock.comments.map((comment) => comment.issueNumber)).toEqual([12]);
   expect(mock.comments[0]!.body).toMatch(/^<!-- mysql-perf-gate:suite=quick -->/);
@@ -122,24 +141,44 @@ test('posts the comment for a fork pull request found by the event, from the re-
 test('a tampered artifact fails the step with one line, and nothing is posted', async () => {
   const dir = writeArtifact();
   truncateSync(join(dir, 'verdict.json'), 50 * 1024 * 1024);
-  const { code, stdout } = await runPublish({ mode: 'publish', artifact: 'artifact' });
+  const { code, stdout } = await runPublish({ ...PUBLISH, 'status-context': 'perf / gate' });
   expect(code).toBe(1);
   expect(stdout).toMatch(
     /^::error::artifact refused: verdict\.json is 50\.0 MiB, over its cap of 5\.0 MiB$/m,
   );
-  expect(mock.requests).toEqual([]);
-  expect(readdirSync(temp.path).sort()).toEqual(['artifact', 'event.json', 'github-output']);
+  // Nothing read from the API; the status says why on the measured head.
+  expect(mock.requests.map((request) => request.operationId)).toEqual(['repos/create-commit-status']);
+  expect(mock.statuses.map((status) => [status.context, status.state, status.description])).toEqual([
+    ['perf / gate', 'error', 'artifact refused: verdict.json is 50.0 MiB, over its cap of 5.0 MiB'],
+  ]);
+  expect(readdirSync(temp.path).sort()).toEqual(['artifact', 'event.json', 'github-output', 'suite.yml']);
 });
 
 test('a pull request number in the artifact that is not the run head is refused', async () => {
   const dir = writeArtifact();
   writeFileSync(join(dir, 'pull-request.txt'), '3');
-  const { code, stdout } = await runPublish({ mode: 'publish', artifact: 'artifact' });
+  const { code, stdout } = await runPublish(PUBLISH);
   expect(code).toBe(1);
   expect(stdout).toContain(
     `::error::pull request #3 (from pull-request.txt of the artifact) is not an open pull request of octo-org/server with head ${HEAD} (#12 has that head); not posting`,
   );
   expect(mock.comments).toEqual([]);
+});
+
+test('a fork head nobody approved: a notice, the awaiting comment, a pending status, no verdict', async () => {
+  writeArtifact();
+  mock.issueEvents.splice(0, 1, { issueNumber: 12, event: 'labeled', label: 'perf-approved', actor: BOB });
+  const { code, stdout, outputs } = await runPublish(PUBLISH);
+  expect({ code, stdout: code === 0 ? '' : stdout }).toEqual({ code: 0, stdout: '' });
+  expect(stdout).toContain(
+    '::notice::pull request #12: no verdict posted, no one with write access approved ffffffffffff: ' +
+      'no approving review of that commit, and the label `perf-approved` was added by `bob`, who cannot write to the repository',
+  );
+  expect(mock.comments.map((comment) => comment.body.split('\n').slice(0, 2).join('\n'))).toEqual([
+    '<!-- mysql-perf-gate:suite=quick -->\n## ⏳ Performance: awaiting approval',
+  ]);
+  expect(mock.statuses.map((status) => status.state)).toEqual(['pending']);
+  expect(outputs).toMatch(/^verdict<<.*\nawaiting-approval\n/m);
 });
 
 test('an unknown mode fails the step before anything else', async () => {

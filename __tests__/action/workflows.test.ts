@@ -58,7 +58,7 @@ describe('example and reusable workflows', () => {
     expect(examples.sort()).toEqual(
       expect.arrayContaining(['compilers.yml', 'nightly.yml', 'pr-gate.yml', 'pr-publish.yml']),
     );
-    expect(reusable.sort()).toEqual(['measure.yml', 'nightly.yml', 'publish.yml']);
+    expect(reusable.sort()).toEqual(['measure.yml', 'nightly.yml', 'publish.yml', 'unlabel.yml']);
   });
 
   it.each(all)('%s/%s passes the action and our reusable workflows only inputs they declare', (dir, file) => {
@@ -79,7 +79,8 @@ describe('example and reusable workflows', () => {
         expect(Object.keys(step.with ?? {}).filter((name) => !declared.has(name))).toEqual([]);
       }
     }
-    expect(ours).toBeGreaterThan(0);
+    // unlabel.yml makes one API call and uses neither.
+    expect(ours > 0 || file === 'unlabel.yml').toBe(true);
   });
 
   it.each(all)('%s/%s: no permissions by default, each job names its own', (dir, file) => {
@@ -94,14 +95,17 @@ describe('example and reusable workflows', () => {
     for (const [id, job] of Object.entries(workflow.jobs)) {
       expect(job.permissions).toBeDefined();
       const writes = Object.entries(job.permissions ?? {}).filter(([, level]) => level === 'write');
-      // Writes only where no server code runs: the comment, and the nightly's history job (the
-      // history branch and the alert issues); the example's calling job grants what that job needs.
+      // Writes only where no server code runs: the comment and the status, the label a push
+      // removes, and the nightly's history job (the history branch and the alert issues); the
+      // example's calling job grants what that job needs.
       const allowed =
         file === 'pr-publish.yml'
-          ? ['pull-requests']
-          : file === 'nightly.yml' && (id === 'history' || dir === 'examples/workflows')
-            ? ['contents', 'issues']
-            : [];
+          ? ['pull-requests', 'statuses']
+          : file === 'pr-unlabel.yml' || file === 'unlabel.yml'
+            ? ['pull-requests']
+            : file === 'nightly.yml' && (id === 'history' || dir === 'examples/workflows')
+              ? ['contents', 'issues']
+              : [];
       expect({ id, writes: writes.map(([scope]) => scope) }).toEqual({ id, writes: allowed });
     }
     if (dir === '.github/workflows' && file === 'nightly.yml') {
@@ -117,7 +121,6 @@ describe('example and reusable workflows', () => {
       for (const line of uses) {
         const ref = /uses: ([^\s@]+)@(\S+)(.*)$/.exec(line);
         expect(ref).not.toBeNull();
-        if (ref?.[1]?.startsWith('mysql-perf-gate/mysql-perf-gate')) continue; // ours: a release tag (see zizmor's comment)
         expect({ line, sha: /^[0-9a-f]{40}$/.test(ref?.[2] ?? '') }).toEqual({ line, sha: true });
         expect(ref?.[3]).toMatch(/^ # v\d+\.\d+\.\d+$/);
       }
@@ -129,6 +132,22 @@ describe('example and reusable workflows', () => {
       }
     },
   );
+
+  it.each(all)('%s/%s uses this action and its reusable workflows by commit SHA only', (dir, file) => {
+    const { text } = read(dir, file);
+    // Every mention in a uses: line, whatever its indentation or list marker (scripts/pin-action.sh
+    // rewrites them all to one release commit).
+    const ours = text
+      .split('\n')
+      .filter((line) => /^\s*(- )?uses:\s*mysql-perf-gate\/mysql-perf-gate[/@]/.test(line));
+    for (const line of ours) {
+      expect({ line, pinned: /@[0-9a-f]{40} # v\d+\.\d+\.\d+$/.test(line) }).toEqual({ line, pinned: true });
+    }
+    expect(text).not.toContain('ignore[unpinned-uses]');
+    // No other spelling of ours (quoted, a `uses:` without the space) slips past the check above.
+    const mentions = text.split('\n').filter((line) => /uses:.*mysql-perf-gate\/mysql-perf-gate/.test(line));
+    expect(mentions).toEqual(ours);
+  });
 
   it('the measuring half reads the repository and gives the action no token', () => {
     const { workflow } = read('.github/workflows', 'measure.yml');
@@ -142,7 +161,7 @@ describe('example and reusable workflows', () => {
     expect(step?.with?.['base-source']).toBe('base');
   });
 
-  it('the publishing half runs on workflow_run for the measuring workflows, checking out nothing', () => {
+  it('the publishing half runs on workflow_run for the measuring workflows, checking out the default branch at most', () => {
     const { workflow } = read('examples/workflows', 'pr-publish.yml');
     const trigger = workflow.on.workflow_run as { workflows: string[]; types: string[] };
     expect(trigger.types).toEqual(['completed']);
@@ -152,7 +171,11 @@ describe('example and reusable workflows', () => {
       .map((candidate) => candidate.name);
     expect(trigger.workflows.sort()).toEqual(measuring.sort());
     const publish = read('.github/workflows', 'publish.yml').workflow.jobs.publish!;
-    expect(publish.steps!.some((step) => step.uses?.startsWith('actions/checkout@'))).toBe(false);
+    const checkouts = publish.steps!.filter((step) => step.uses?.startsWith('actions/checkout@'));
+    // The suite file only: the default branch, never the pull request.
+    expect(checkouts.map((step) => step.with?.ref)).toEqual([
+      '${{ github.event.repository.default_branch }}',
+    ]);
     expect(publish.steps!.find((step) => step.uses?.startsWith('mysql-perf-gate/'))?.with?.mode).toBe(
       'publish',
     );

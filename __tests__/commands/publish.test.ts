@@ -20,7 +20,11 @@ import { join, relative } from 'node:path';
 import { getOctokit } from '@actions/github';
 
 import { compareCommand } from '../../src/commands/compare.js';
-import { publishCommand, type PublishConfig, publishPathsFromFlags } from '../../src/commands/publish.js';
+import { publishCommand, type PublishConfig, type PublishedVerdict } from '../../src/commands/publish.js';
+import { publishPathsFromFlags } from '../../src/commands/publish-flags.js';
+import type { PublishJudging } from '../../src/compare/publish-settings.js';
+import { loadSuite } from '../../src/suite/load-suite.js';
+import { Suite } from '../../src/suite/suite-schema.js';
 import { readArtifactFile } from '../../src/artifact/read-artifact.js';
 import { ArtifactError, oneLine } from '../../src/compare/artifact-refusal.js';
 import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
@@ -32,7 +36,7 @@ import { saveBaseline } from '../../src/baseline/store.js';
 import { actionSpelling } from '../../src/commands/spelling.js';
 import type { Results } from '../../src/results/results-schema.js';
 import { fixtureResults } from '../helpers/report-input.js';
-import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
+import { ACTIONS_BOT, ALICE, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
 import { recordingLogger } from '../helpers/recording-logger.js';
 
 const FIXTURES = new URL('../../__fixtures__/results/', import.meta.url).pathname;
@@ -69,6 +73,21 @@ function tree(dir: string): string[] {
 
 const logger = recordingLogger(() => logged);
 
+/**
+ * The publishing workflow's settings: here the default branch has the suite the artifact was
+ * measured with, and the default options (publish-trust.test.ts covers the other cases).
+ */
+function trustedJudging(): PublishJudging {
+  let suite: Suite;
+  try {
+    const raw = JSON.parse(readFileSync(join(artifact, 'results.json'), 'utf8')) as Results;
+    suite = Suite.parse(raw.shard?.suite ?? raw.suite);
+  } catch {
+    suite = loadSuite('quick');
+  }
+  return { suite, options: DEFAULT_COMPARE_OPTIONS };
+}
+
 function config(): PublishConfig {
   return {
     artifactDir: artifact,
@@ -79,14 +98,33 @@ function config(): PublishConfig {
     chartsBranch: 'mysql-perf-gate-charts',
     runKey: '42-1',
     runUrl: `https://github.com/${mock.owner}/${mock.repo}/actions/runs/42`,
+    judging: trustedJudging(),
+    statusContext: 'mysql-perf-gate',
+    forkLabel: 'perf-approved',
+    requireApproval: 'forks',
   };
 }
 
-function publish(overrides: Partial<PublishConfig> = {}): ReturnType<typeof publishCommand> {
-  return publishCommand(
+/** Publishes; a verdict is expected (no approval is missing). */
+async function publish(overrides: Partial<PublishConfig> = {}): Promise<PublishedVerdict> {
+  const outcome = await publishCommand(
     { ...config(), ...overrides },
     getOctokit('actions', { baseUrl: mock.baseUrl }),
     logger,
+  );
+  if (outcome.kind !== 'published') throw new Error(`not published: ${outcome.why}`);
+  return outcome;
+}
+
+/** The only requests that are not reads: an error status on the measured head per refusal. */
+function onlyErrorStatus(): void {
+  const writes = mock.requests.filter((request) => request.method !== 'GET');
+  expect(writes.map((request) => request.operationId)).toEqual(
+    mock.statuses.map(() => 'repos/create-commit-status'),
+  );
+  expect(mock.statuses.length).toBeGreaterThan(0);
+  expect(new Set(mock.statuses.map((status) => `${status.sha} ${status.state}`))).toEqual(
+    new Set([`${HEAD} error`]),
   );
 }
 
@@ -156,7 +194,10 @@ async function expectRefused(reason: string | RegExp, before: string[]): Promise
   else expect(message).toMatch(reason);
   expect(message).not.toContain('\n');
   expect(mock.comments).toEqual([]);
-  expect(mock.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  onlyErrorStatus();
+  expect(mock.statuses.at(-1)?.description).toBe(
+    message.length <= 140 ? message : `${message.slice(0, 139)}…`,
+  );
   expect(tree(root)).toEqual(before);
   return message;
 }
@@ -283,8 +324,12 @@ describe('a good artifact', () => {
       headSha: 'f'.repeat(40),
       state: 'open',
     });
+    // Approved: a maintainer's approving review of the measured commit.
+    mock.permissions.set('alice', 'maintain');
+    mock.reviews.push({ pullNumber: 12, user: ALICE, state: 'APPROVED', commitId: 'f'.repeat(40) });
     const published = await publish({ headSha: 'f'.repeat(40), headLabel: 'mallory:main' });
     expect(published.pullRequest.number).toBe(12);
+    expect(published.approval).toEqual({ kind: 'approved', by: 'alice', how: 'review' });
     expect(mock.comments.map((comment) => comment.issueNumber)).toEqual([12]);
   }, 120_000);
 });
@@ -349,7 +394,7 @@ describe('a tampered artifact', () => {
   it('a 50 MB verdict.json is refused before it is read', async () => {
     truncateSync(join(artifact, 'verdict.json'), 50 * 1024 * 1024);
     await expectRefused('artifact refused: verdict.json is 50.0 MiB, over its cap of 5.0 MiB', tree(root));
-    expect(mock.requests).toEqual([]);
+    expect(mock.requests.map((request) => request.operationId)).toEqual(['repos/create-commit-status']);
   });
 
   it('a results.json that is a link is refused', async () => {

@@ -1,7 +1,7 @@
 // The publishing half's check, as a table: each way an uploaded verdict.json can part from the
 // verdict its results give, and the one line that names it; the honest verdict agrees.
 import { judge } from '../../src/compare/judge.js';
-import { disagreement, recordedOptions, rejudge } from '../../src/compare/rejudge.js';
+import { checkArtifact, disagreement, recordedOptions, rejudge } from '../../src/compare/rejudge.js';
 import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import type { Verdict } from '../../src/compare/verdict-schema.js';
 import { fixtureResults } from '../helpers/report-input.js';
@@ -74,7 +74,12 @@ describe('disagreement between an uploaded verdict and the one judged again', ()
 
 describe('rejudge', () => {
   it('judges with the recorded settings and agrees with the honest verdict', () => {
-    const judged = rejudge({ results, verdict: honest, verdictSchemaVersion: 2 }, null);
+    expect(checkArtifact({ results, verdict: honest, verdictSchemaVersion: 2 }, null).verdict).toEqual(
+      honest,
+    );
+    // Under the same settings in the publishing workflow, the verdict it publishes is that one too.
+    const judging = { suite: results.suite, options: DEFAULT_COMPARE_OPTIONS };
+    const judged = rejudge({ results, verdict: honest, verdictSchemaVersion: 2 }, null, judging);
     expect(judged.verdict).toEqual(honest);
   });
 
@@ -94,12 +99,12 @@ describe('rejudge', () => {
     [{ confidence: 1 }, 'artifact refused: verdict.json settings.confidence 1 is not between 0 and 1'],
   ])('refuses recorded settings out of range: %j', (settings, message) => {
     const verdict = { ...honest, settings: { ...honest.settings, ...settings } };
-    expect(() => rejudge({ results, verdict, verdictSchemaVersion: 2 }, null)).toThrow(message);
+    expect(() => checkArtifact({ results, verdict, verdictSchemaVersion: 2 }, null)).toThrow(message);
   });
 
   it('refuses a verdict on one server that claims an A/B comparison', () => {
     const single = { ...results, mode: 'single' as const };
-    expect(() => rejudge({ results: single, verdict: honest, verdictSchemaVersion: 2 }, null)).toThrow(
+    expect(() => checkArtifact({ results: single, verdict: honest, verdictSchemaVersion: 2 }, null)).toThrow(
       'artifact refused: verdict.json compares the two sides of an A/B run, but results.json measured one server',
     );
   });

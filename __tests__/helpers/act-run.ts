@@ -112,7 +112,7 @@ export function makeServerRepository(dir: string): ServerRepository {
 }
 
 export interface ActOptions {
-  readonly event: 'pull_request' | 'workflow_run' | 'workflow_dispatch';
+  readonly event: 'pull_request' | 'pull_request_target' | 'workflow_run' | 'workflow_dispatch';
   readonly payload: unknown;
   /** The workflow file, relative to the workdir. */
   readonly workflow: string;

@@ -16,7 +16,15 @@ import { createRequire } from 'node:module';
 
 import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
 
-const OPERATIONS: Readonly<Record<string, readonly string[]>> = {
+import {
+  TRUST_IMPLEMENTED,
+  TRUST_OPERATIONS,
+  trustHandlers,
+  trustState,
+  type TrustState,
+} from './github-mock-trust.js';
+
+const CORE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/user': ['get'],
   '/repos/{owner}/{repo}/issues': ['get', 'post'],
   '/repos/{owner}/{repo}/issues/{issue_number}': ['patch'],
@@ -35,7 +43,10 @@ const OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/repos/{owner}/{repo}/pulls': ['get'],
 };
 
+const OPERATIONS: Readonly<Record<string, readonly string[]>> = { ...CORE_OPERATIONS, ...TRUST_OPERATIONS };
+
 const IMPLEMENTED = [
+  ...TRUST_IMPLEMENTED,
   'users/get-authenticated',
   'issues/list-for-repo',
   'issues/create',
@@ -56,8 +67,8 @@ const IMPLEMENTED = [
   'pulls/list',
 ];
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = Record<string, Json>;
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = Record<string, Json>;
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -202,6 +213,8 @@ export interface MockPullRequest {
   readonly headRef: string;
   readonly headSha: string;
   readonly state: 'open' | 'closed';
+  /** Its labels' names (none when left out). */
+  readonly labels?: readonly string[];
 }
 
 export interface RecordedRequest {
@@ -223,7 +236,7 @@ const REPO = 'server';
 const DOCS = 'https://docs.github.com/rest';
 const TIME = '2025-01-02T03:04:05Z';
 
-export interface GitHubMock {
+export interface GitHubMock extends TrustState {
   readonly baseUrl: string;
   readonly owner: string;
   readonly repo: string;
@@ -434,7 +447,16 @@ function pullRequestJson(pull: MockPullRequest): JsonObject {
     title: `pull request ${String(pull.number)}`,
     user: simpleUser(ALICE),
     body: null,
-    labels: [],
+    labels: (pull.labels ?? []).map((name, index) => ({
+      id: 310_000 + index,
+      node_id: nodeId('Label', name),
+      url: `${api}/labels/${encodeURIComponent(name)}`,
+      name,
+      // pull-request-simple types it as a string, pull-request as string or null: '' is both.
+      description: '',
+      color: 'ededed',
+      default: false,
+    })),
     milestone: null,
     active_lock_reason: null,
     created_at: TIME,
@@ -476,7 +498,7 @@ function pullRequestJson(pull: MockPullRequest): JsonObject {
   };
 }
 
-interface Reply {
+export interface Reply {
   readonly status: number;
   readonly body: Json;
   readonly headers?: Readonly<Record<string, string>>;
@@ -576,6 +598,7 @@ export async function startGitHubMock(): Promise<GitHubMock> {
   const issues: MockIssue[] = [];
   const labels = new Set<string>(['bug']);
   const holds = new Map<string, { remaining: number; waiting: (() => void)[] }>();
+  const trust = trustState();
   let nextCommentId = 5000;
   let nextIssueNumber = 1;
   let otherCommits = 0;
@@ -1131,6 +1154,20 @@ export async function startGitHubMock(): Promise<GitHubMock> {
       );
       return paged(context, `/repos/${OWNER}/${REPO}/pulls`, found.map(pullRequestJson));
     },
+    ...trustHandlers(trust, {
+      repoApi,
+      pullRequests,
+      guard,
+      tokenUser: (context) => tokenOf(context)!.user,
+      number: (context, name) => Number(stringParam(context, name)),
+      text: stringParam,
+      paged,
+      bodyOf,
+      error,
+      simpleUser,
+      pullRequestJson,
+      labelJson,
+    }),
   };
 
   function addComment(issueNumber: number, user: MockUser, body: string): number {
@@ -1217,6 +1254,7 @@ export async function startGitHubMock(): Promise<GitHubMock> {
   baseUrl = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
 
   return {
+    ...trust,
     baseUrl,
     owner: OWNER,
     repo: REPO,

@@ -47,7 +47,9 @@ describe('sandboxArgs', () => {
     expect(readable).toBeGreaterThanOrEqual(0);
     expect(writable).toBeGreaterThan(readable);
     expect(bindAt(args, '--bind', '/work/src')).toBeGreaterThan(readable);
-    expect(bindAt(args, '--ro-bind-try', '/work/src/.git')).toBeGreaterThan(bindAt(args, '--bind', '/work/src'));
+    expect(bindAt(args, '--ro-bind-try', '/work/src/.git')).toBeGreaterThan(
+      bindAt(args, '--bind', '/work/src'),
+    );
     expect(args.slice(-2)).toEqual(['--remount-ro', '/']);
   });
 

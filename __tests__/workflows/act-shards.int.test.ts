@@ -4,7 +4,7 @@
 // its shard of the tiny suite (the machine lock lets one measure at a time), and a last job
 // merges and judges them; the publishing half then comments from the merged artifact through
 // the local GitHub API. What the test copies change is listed in __tests__/helpers/act-workflows.ts.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -75,7 +75,12 @@ function env(runId: string): Record<string, string> {
   };
 }
 
-const repository = { full_name: `${OWNER}/${REPO}`, name: REPO, owner: { login: OWNER } };
+const repository = {
+  full_name: `${OWNER}/${REPO}`,
+  name: REPO,
+  owner: { login: OWNER },
+  default_branch: 'main',
+};
 
 maybe('the pull-request gate split into shards, under act', () => {
   beforeAll(() => {
@@ -94,7 +99,7 @@ maybe('the pull-request gate split into shards, under act', () => {
     writeTestWorkflows(repo.workdir, {
       examples: {
         'pr-gate.yml': { callInputs: { measure: { suite: TINY, shards: 2, machines: 2 } } },
-        'pr-publish.yml': {},
+        'pr-publish.yml': { callInputs: { publish: { suite: TINY } } },
       },
       // As GitHub evaluates max-parallel: ${{ inputs.machines }} (2), which act cannot.
       reusable: { 'measure.yml': { maxParallel: { 'measure-shard': 2 } }, 'publish.yml': {} },
@@ -160,6 +165,13 @@ maybe('the pull-request gate split into shards, under act', () => {
     expect(log).toMatch(/shard 2\/2 of suite tiny: \d of 4 cells/);
     // Both shard jobs ran at once (max-parallel 2) on one machine: the lock made one wait.
     expect(log).toMatch(/the machine lock is ours after waiting/);
+    // What the publishing run's size check lists (a branch of this repository needs no approval).
+    const uploaded = join(artifacts, 'mysql-perf-gate');
+    const size = readdirSync(uploaded).reduce(
+      (total, name) => total + statSync(join(uploaded, name)).size,
+      0,
+    );
+    mock.runArtifacts.set(Number(MEASURE_RUN_ID), [{ name: 'mysql-perf-gate', sizeInBytes: size }]);
 
     const publish = startAct({
       event: 'workflow_run',
@@ -191,6 +203,9 @@ maybe('the pull-request gate split into shards, under act', () => {
     expect(mock.failures).toEqual([]);
     expect(mock.comments.map((comment) => comment.issueNumber)).toEqual([12]);
     expect(mock.comments[0]?.body).toMatch(/^<!-- mysql-perf-gate:suite=tiny -->\n## /);
+    expect(mock.statuses.map((status) => [status.sha, status.context])).toEqual([
+      [repo.head, 'mysql-perf-gate'],
+    ]);
     expect(processesMentioning(scratch)).toEqual([]);
   });
 });

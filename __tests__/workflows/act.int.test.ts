@@ -7,7 +7,7 @@
 // GitHub's OpenAPI description. What the test copies change is listed in
 // __tests__/helpers/act-workflows.ts; the stand-ins for checkout and the artifact actions are in
 // __tests__/workflows/stand-ins/.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -25,7 +25,7 @@ import {
   STAND_INS,
   writeTestWorkflows,
 } from '../helpers/act-workflows.js';
-import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
+import { ACTIONS_BOT, ALICE, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
 import { processesMentioning } from '../helpers/leftovers.js';
 import { describeWithServer, ROOT } from '../helpers/real-run.js';
 import { requireCommand } from '../helpers/requirements.js';
@@ -93,11 +93,18 @@ function pullRequestEvent(action: 'labeled' | 'synchronize', headRepo: string): 
     ...(action === 'labeled' ? { label: { name: 'perf-approved' } } : {}),
     pull_request: {
       number: 12,
-      head: { sha: repo.head, ref: 'faster', repo: { full_name: headRepo } },
+      head: { sha: repo.head, ref: 'faster', repo: { full_name: headRepo, id: 800 } },
       base: { sha: repo.baseTip, ref: 'main', repo: { full_name: `${OWNER}/${REPO}` } },
     },
     repository: { full_name: `${OWNER}/${REPO}`, name: REPO, owner: { login: OWNER } },
   };
+}
+
+/** The artifact a measuring run left, as the API lists it for the publishing run's size check. */
+function listArtifacts(runId: string): void {
+  const dir = join(scratch, 'artifacts', runId, 'mysql-perf-gate');
+  const size = readdirSync(dir).reduce((total, name) => total + statSync(join(dir, name)).size, 0);
+  mock.runArtifacts.set(Number(runId), [{ name: 'mysql-perf-gate', sizeInBytes: size }]);
 }
 
 /** A comment's text before its charts, the charts section's body, and what follows it. */
@@ -122,7 +129,12 @@ function workflowRunEvent(): unknown {
       head_repository: { full_name: 'mallory/server', owner: { login: 'mallory' } },
       pull_requests: [],
     },
-    repository: { full_name: `${OWNER}/${REPO}`, name: REPO, owner: { login: OWNER } },
+    repository: {
+      full_name: `${OWNER}/${REPO}`,
+      name: REPO,
+      owner: { login: OWNER },
+      default_branch: 'main',
+    },
   };
 }
 
@@ -136,14 +148,18 @@ maybe('the pull-request workflows under act', () => {
       headRef: 'faster',
       headSha: repo.head,
       state: 'open',
+      labels: ['perf-approved'],
     });
+    // A maintainer added the label: the approval of this head.
+    mock.permissions.set(ALICE.login, 'maintain');
+    mock.issueEvents.push({ issueNumber: 12, event: 'labeled', label: 'perf-approved', actor: ALICE });
   });
 
   it('measure (pull_request, a fork labeled) then publish (workflow_run): the comment is posted', async () => {
     writeTestWorkflows(repo.workdir, {
       examples: {
         'pr-gate.yml': { callInputs: { measure: { suite: TINY_INSTRUCTIONS } } },
-        'pr-publish.yml': {},
+        'pr-publish.yml': { callInputs: { publish: { suite: TINY_INSTRUCTIONS } } },
       },
       reusable: { 'measure.yml': { probeTokenIn: ['measure'] }, 'publish.yml': {} },
     });
@@ -168,14 +184,18 @@ maybe('the pull-request workflows under act', () => {
       'results.json',
       'verdict.json',
     ]);
-    // The measuring job: the action had no token and asked nothing of the API; the probe's write
-    // with the job's own token was refused.
+    // The approval job read the pull request (its head, its label) before anything ran on the
+    // measuring runner; the measuring job's action had no token and asked nothing of the API; the
+    // probe's write with the job's own token was refused.
+    expect(log).toContain(`${repo.head} is the head of #12 and carries perf-approved: measuring it`);
     expect(log).toContain('no github-token: the comment is not posted');
     expect(log).toContain(`Run Main ${PROBE_STEP_NAME}`);
     expect(log).toContain('a write with this job token: HTTP 403');
     expect(mock.requests.map((request) => [request.method, request.operationId, request.status])).toEqual([
+      ['GET', 'pulls/get', 200],
       ['POST', 'issues/create-comment', 403],
     ]);
+    listArtifacts(MEASURE_RUN_ID);
     expect(mock.comments).toEqual([]);
 
     // The publishing half, on the workflow_run event GitHub sends when that run completes.
@@ -194,6 +214,10 @@ maybe('the pull-request workflows under act', () => {
     expect(mock.failures).toEqual([]);
     expect(mock.comments.map((comment) => [comment.issueNumber, comment.user.login])).toEqual([
       [12, ACTIONS_BOT.login],
+    ]);
+    expect(publishLog).toContain('approved by alice (the fork label)');
+    expect(mock.statuses.map((status) => [status.sha, status.context, status.state])).toEqual([
+      [repo.head, 'mysql-perf-gate', 'success'],
     ]);
     // The body is the comment rendered from the artifact's results and verdict, judged again.
     const report = join(scratch, 'artifacts', PUBLISH_RUN_ID, 'mysql-perf-gate-report');

@@ -1,12 +1,18 @@
-// The action's mode, and in publish mode its inputs: the downloaded artifact, the measured commit
-// and where the report goes. The commit and the head repository come from the `workflow_run` event
-// GitHub wrote (or the `head-sha` input), never from the artifact.
+// The action's mode, and in publish mode its inputs: the downloaded artifact, the measured commit,
+// where the report goes, and the settings it judges with (suite, tolerance, gate, alpha: the
+// publishing workflow's, which runs the default branch's files) and approves with (status-context,
+// fork-label, require-approval). The commit and the head repository come from the `workflow_run`
+// event GitHub wrote (or the `head-sha` input), never from the artifact.
 import * as core from '@actions/core';
 import { context } from '@actions/github';
 import { z } from 'zod';
 
 import type { PublishConfig } from '../commands/publish.js';
-import { publishPathsFromFlags } from '../commands/publish.js';
+import {
+  approvalFromFlags,
+  publishJudgingFromFlags,
+  publishPathsFromFlags,
+} from '../commands/publish-flags.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { optionalInput } from './inputs.js';
@@ -57,6 +63,26 @@ export function readPublishInputs(): PublishInputs {
     },
     actionSpelling,
   );
+  // The publishing workflow's own settings (the default branch's), read before the artifact is.
+  const judging = publishJudgingFromFlags(
+    {
+      suite: core.getInput('suite'),
+      tolerance: core.getMultilineInput('tolerance'),
+      alpha: core.getInput('alpha') || '0.05',
+      gate: core.getInput('gate') || 'tps,instructions',
+      inconclusive: core.getInput('inconclusive') || 'pass',
+      gateWork: core.getInput('gate-work') === 'true',
+    },
+    actionSpelling,
+  );
+  const approval = approvalFromFlags(
+    {
+      statusContext: optionalInput('status-context'),
+      forkLabel: optionalInput('fork-label'),
+      requireApproval: optionalInput('require-approval'),
+    },
+    actionSpelling,
+  );
   const token = core.getInput('github-token');
   if (token === '') {
     throw new InputError('input "github-token" is empty: publish mode posts the comment with it');
@@ -68,6 +94,8 @@ export function readPublishInputs(): PublishInputs {
     token,
     config: {
       ...paths,
+      judging,
+      ...approval,
       owner: repoOwner,
       repo,
       ...(owner && branch ? { headLabel: `${owner}:${branch}` } : {}),

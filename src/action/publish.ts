@@ -1,5 +1,5 @@
-// The action in publish mode: post the comment for a run measured elsewhere (see
-// commands/publish.ts). Errors go up to main.ts, which fails the step with their one line.
+// The action in publish mode: post the comment and set the status for a run measured elsewhere
+// (see commands/publish.ts); a fork's head nobody approved gets a notice and no verdict. Errors go up to main.ts, which fails the step with their one line.
 import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
 
@@ -15,6 +15,12 @@ export async function publishFromArtifact(): Promise<void> {
   const published = await core.group('Publish the measured run', () =>
     publishCommand(config, getOctokit(token), coreLogger, sinks),
   );
+  if (published.kind === 'awaiting') {
+    core.notice(`pull request #${published.pullRequest.number}: no verdict posted, ${published.why}`);
+    core.setOutput('comment-url', published.commentUrl);
+    core.setOutput('verdict', 'awaiting-approval');
+    return;
+  }
   core.info(published.summary);
   core.setOutput('comment-url', published.posted.commentUrl);
   core.setOutput('report-dir', config.outDir);

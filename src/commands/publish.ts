@@ -1,41 +1,62 @@
 // The `publish` half of a two-workflow set-up. The measuring half runs on `pull_request` with a
 // read-only token and uploads what it measured as an artifact; this half runs on `workflow_run`
-// with `pull-requests: write`, downloads that artifact and posts the comment. Everything in the
-// artifact was produced by the pull request's own code, so it is data to check, never something to
-// run, post as is or follow:
+// with `pull-requests: write` and `statuses: write`, downloads that artifact, posts the comment and
+// sets the commit status maintainers make required. Everything in the artifact was produced by the
+// pull request's own code and workflow files, so it is data to check, never something to run, post
+// as is or follow:
 //   - only files with fixed names are read, after lstat (no symbolic links, regular files only) and
 //     a size cap, and validated with the project's schemas (artifact/read-artifact.ts); every other
 //     file (an uploaded comment.md, charts, names with `../`) is ignored;
-//   - the verdict is judged again from results.json by the judge compare uses, with the settings
-//     and tolerances verdict.json records, and must agree with verdict.json (compare/rejudge.ts): a
-//     verdict that claims more than its numbers show is refused, and the comment is rendered from
-//     the verdict judged here;
+//   - the pull request is found through the API by the run's head SHA (from the event); a number
+//     the artifact claims must be that pull request's;
+//   - a fork's head is published only when someone with write access approved that commit, asked
+//     of the API (github/approval-check.ts); until then the comment says it awaits approval and
+//     the status is pending;
+//   - the verdict is checked against results.json under the settings verdict.json records, then
+//     judged again with the publishing workflow's settings (the default branch's suite, tolerances,
+//     gate and alpha), after refusing results measured with another suite (compare/rejudge.ts);
 //   - the comment and charts are rendered here from the validated data (the renderers escape
 //     everything they quote), into a report directory outside the artifact;
-//   - the pull request is found through the API by the run's head SHA; a number the artifact
-//     claims must be that pull request's.
-// What this cannot do is vouch for the measurements: the pull request's code ran them. The
-// comment is a faithful rendering of those numbers under the recorded settings, nothing more.
+//   - the status goes on the measured head SHA from the event: success, failure, pending, or
+//     error when anything above refuses.
+// What this cannot do is vouch for the measurements: the pull request's code ran them, on a runner
+// whose sandbox keeps that code from what is trusted. The approval is what stands behind them.
 import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 import { ignoredNote, oddWorkloadsNote, readArtifact } from '../artifact/read-artifact.js';
 import { workflowRepositoryUrl } from '../compare/line-links.js';
+import type { PublishJudging } from '../compare/publish-settings.js';
 import { rejudge } from '../compare/rejudge.js';
 import { verdictExitCode } from '../compare/verdict.js';
 import type { Verdict } from '../compare/verdict-schema.js';
 import { renderVerdictSummary } from '../report/render/terminal.js';
 import { errorMessage, InputError } from '../errors.js';
+import type { Approval, RequireApproval } from '../github/approval.js';
+import { checkApproval } from '../github/approval-check.js';
 import type { GitHubClient } from '../github/client.js';
+import {
+  awaitingStatus,
+  type CommitStatus,
+  refusedStatus,
+  setCommitStatus,
+  verdictStatus,
+} from '../github/commit-status.js';
 import { findPullRequest, type FoundPullRequest } from '../github/find-pull-request.js';
 import type { PostOutcome } from '../github/post-report.js';
+import { upsertStickyComment } from '../github/sticky-comment.js';
+import { commentMarker } from '../report/comment.js';
+import { renderAwaitingComment } from '../report/render/markdown/awaiting.js';
 import { writeReport, type WrittenReport } from '../report/write-report.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import type { Logger } from '../shell/logger.js';
 import { deliverVerdict } from '../sinks/deliver.js';
 import { pullRequestCommentSink } from '../sinks/pull-request-comment.js';
 import type { Sink } from '../sinks/sink.js';
-import { cliSpelling, type FlagSpelling } from './spelling.js';
+
+// For the options' parser (commands/publish-flags.ts): GitHub is called from this module only.
+export { REQUIRE_APPROVAL } from '../github/approval.js';
+export { DEFAULT_STATUS_CONTEXT } from '../github/commit-status.js';
 
 export interface PublishConfig {
   /** The downloaded artifact: read, never written. */
@@ -53,9 +74,19 @@ export interface PublishConfig {
   readonly runKey: string;
   /** The publishing run, whose uploaded report holds the charts when they cannot be shown. */
   readonly runUrl: string;
+  /** The publishing workflow's suite and judging options: the default branch's, never the artifact's. */
+  readonly judging: PublishJudging;
+  /** The commit status's context (the check maintainers make required). */
+  readonly statusContext: string;
+  /** The label a maintainer adds to approve a fork's head. */
+  readonly forkLabel: string;
+  readonly requireApproval: RequireApproval;
 }
 
-export interface PublishOutcome {
+export interface PublishedVerdict {
+  readonly kind: 'published';
+  /** Why the head could be published: no approval needed, or who approved it. */
+  readonly approval: Approval;
   /** The verdict judged here from results.json (it agrees with the artifact's verdict.json). */
   readonly verdict: Verdict;
   readonly verdictPath: string;
@@ -66,6 +97,16 @@ export interface PublishOutcome {
   /** 0 pass, 1 fail, as compare would exit on the same verdict. */
   readonly exitCode: 0 | 1;
 }
+
+/** A fork's head nobody with write access approved: no verdict, a comment and a pending status. */
+export interface AwaitingApprovalOutcome {
+  readonly kind: 'awaiting';
+  readonly pullRequest: FoundPullRequest;
+  readonly why: string;
+  readonly commentUrl: string;
+}
+
+export type PublishOutcome = PublishedVerdict | AwaitingApprovalOutcome;
 
 function isInside(child: string, parent: string): boolean {
   const path = relative(parent, child);
@@ -103,26 +144,72 @@ function checkDirectories(config: PublishConfig): { artifactDir: string; outDir:
   return { artifactDir, outDir };
 }
 
-/**
- * Validates the artifact, judges it again, finds the pull request, renders and posts; then
- * delivers to `sinks` too (the job summary), whose failures are warnings: the comment is this
- * command's job, so its failure is an error.
- */
-export async function publishCommand(
+type StatusSetter = (status: CommitStatus) => Promise<void>;
+
+function statusSetter(config: PublishConfig, octokit: GitHubClient, logger: Logger): StatusSetter {
+  const target = {
+    owner: config.owner,
+    repo: config.repo,
+    sha: config.headSha,
+    context: config.statusContext,
+    targetUrl: config.runUrl,
+  };
+  return async (status) => {
+    await setCommitStatus(octokit, target, status);
+    logger.info(
+      `status ${config.statusContext} on ${config.headSha}: ${status.state} (${status.description})`,
+    );
+  };
+}
+
+/** The sticky comment that stands in for the verdict, and the pending status. */
+async function awaitApproval(
   config: PublishConfig,
   octokit: GitHubClient,
+  pullRequest: FoundPullRequest,
+  why: string,
+  setStatus: StatusSetter,
+): Promise<AwaitingApprovalOutcome> {
+  const suite = config.judging.suite.name;
+  const posted = await upsertStickyComment(octokit, {
+    owner: config.owner,
+    repo: config.repo,
+    issueNumber: pullRequest.number,
+    marker: commentMarker(suite),
+    body: renderAwaitingComment({
+      suite,
+      headSha: config.headSha,
+      forkLabel: config.forkLabel,
+      why,
+      runUrl: config.runUrl,
+    }),
+  });
+  await setStatus(awaitingStatus(config.headSha));
+  return { kind: 'awaiting', pullRequest, why, commentUrl: posted.url };
+}
+
+function approvalLine(approval: Approval): string {
+  if (approval.kind === 'approved') {
+    return `approved by ${approval.by} (${approval.how === 'review' ? 'an approving review of this commit' : 'the fork label'})`;
+  }
+  return `no approval needed: ${approval.kind === 'not-needed' ? approval.why : approval.kind}`;
+}
+
+/** The artifact read, the pull request found, the approval checked, then judged and posted. */
+async function publishChecked(
+  config: PublishConfig,
+  artifactDir: string,
+  outDir: string,
+  octokit: GitHubClient,
   logger: Logger,
-  sinks: readonly Sink[] = [],
+  setStatus: StatusSetter,
+  sinks: readonly Sink[],
 ): Promise<PublishOutcome> {
-  const { artifactDir, outDir } = checkDirectories(config);
   const artifact = readArtifact(artifactDir);
   const ignored = ignoredNote(artifactDir);
   if (ignored !== null) logger.info(ignored);
   const odd = oddWorkloadsNote(artifact.results);
   if (odd !== null) logger.warning(odd);
-  const input = rejudge(artifact, workflowRepositoryUrl(process.env).sourceUrl ?? null);
-  const { verdict } = input;
-  logger.info(`artifact checked: results.json judged again gives ${verdict.verdict}, as verdict.json says`);
   const pullRequest = await findPullRequest(octokit, {
     owner: config.owner,
     repo: config.repo,
@@ -133,6 +220,47 @@ export async function publishCommand(
       : { claimed: artifact.claimedPullRequest, claimSource: 'pull-request.txt of the artifact' }),
   });
   logger.info(`pull request #${pullRequest.number} has head ${config.headSha}`);
+  const { approval } = await checkApproval(octokit, {
+    owner: config.owner,
+    repo: config.repo,
+    pullRequest: pullRequest.number,
+    measuredSha: config.headSha,
+    forkLabel: config.forkLabel,
+    requireApproval: config.requireApproval,
+  });
+  if (approval.kind === 'awaiting') {
+    logger.info(`not publishing a verdict: ${approval.why}`);
+    return awaitApproval(config, octokit, pullRequest, approval.why, setStatus);
+  }
+  logger.info(approvalLine(approval));
+  const input = rejudge(artifact, workflowRepositoryUrl(process.env).sourceUrl ?? null, config.judging);
+  logger.info(
+    `artifact checked: verdict.json follows from results.json (${artifact.verdict.verdict} under its own settings); ` +
+      `judged with the publishing workflow's settings: ${input.verdict.verdict}`,
+  );
+  return deliverJudged(config, { outDir, octokit, logger, setStatus, sinks }, input, {
+    pullRequest,
+    approval,
+  });
+}
+
+interface Delivering {
+  readonly outDir: string;
+  readonly octokit: GitHubClient;
+  readonly logger: Logger;
+  readonly setStatus: StatusSetter;
+  readonly sinks: readonly Sink[];
+}
+
+/** verdict.json and the report written, the comment posted, the other sinks, then the status. */
+async function deliverJudged(
+  config: PublishConfig,
+  how: Delivering,
+  input: ReturnType<typeof rejudge>,
+  found: { readonly pullRequest: FoundPullRequest; readonly approval: Approval },
+): Promise<PublishedVerdict> {
+  const { outDir, logger } = how;
+  const { verdict } = input;
   mkdirSync(outDir, { recursive: true });
   const verdictPath = join(outDir, 'verdict.json');
   writeFileAtomic(verdictPath, `${JSON.stringify(verdict, null, 2)}\n`);
@@ -147,57 +275,57 @@ export async function publishCommand(
     context: {
       repository: `${config.owner}/${config.repo}`,
       runUrl: config.runUrl,
-      pullRequest: pullRequest.number,
+      pullRequest: found.pullRequest.number,
     },
   };
   const { posted } = await pullRequestCommentSink({
-    client: octokit,
+    client: how.octokit,
     owner: config.owner,
     repo: config.repo,
-    pullRequest: pullRequest.number,
+    pullRequest: found.pullRequest.number,
     chartsBranch: config.chartsBranch,
     runKey: config.runKey,
     runUrl: config.runUrl,
   }).deliver(delivery, logger);
-  await deliverVerdict(delivery, sinks, logger);
+  await deliverVerdict(delivery, how.sinks, logger);
+  const exitCode = verdictExitCode(verdict);
+  await how.setStatus(verdictStatus(verdict, exitCode === 1));
   return {
+    kind: 'published',
+    approval: found.approval,
     verdict,
     verdictPath,
     summary: renderVerdictSummary(verdict),
     report,
-    pullRequest,
+    pullRequest: found.pullRequest,
     posted,
-    exitCode: verdictExitCode(verdict),
+    exitCode,
   };
 }
 
-export interface PublishFlags {
-  readonly artifact: string | undefined;
-  readonly headSha: string | undefined;
-  readonly reportDir: string | undefined;
-}
-
-export interface PublishPaths {
-  readonly artifactDir: string;
-  readonly headSha: string;
-  readonly outDir: string;
-}
-
-export const DEFAULT_PUBLISH_REPORT_DIR = 'mysql-perf-gate-report';
-
-/** The publish options given as strings (action inputs), checked. */
-export function publishPathsFromFlags(flags: PublishFlags, spell: FlagSpelling = cliSpelling): PublishPaths {
-  if (flags.artifact === undefined) {
-    throw new InputError(
-      `${spell('artifact')}: name the directory the measuring run's artifact was downloaded to`,
-    );
+/**
+ * Validates the artifact, finds the pull request, checks the approval of a fork's head, judges it
+ * again, renders and posts; then delivers to `sinks` too (the job summary), whose failures are
+ * warnings, and sets the commit status. The comment and the status are this command's job, so
+ * their failure is an error; any error after the directories are checked sets the status to error
+ * first (a failure to do that is a warning: the error it would report is thrown anyway).
+ */
+export async function publishCommand(
+  config: PublishConfig,
+  octokit: GitHubClient,
+  logger: Logger,
+  sinks: readonly Sink[] = [],
+): Promise<PublishOutcome> {
+  const { artifactDir, outDir } = checkDirectories(config);
+  const setStatus = statusSetter(config, octokit, logger);
+  try {
+    return await publishChecked(config, artifactDir, outDir, octokit, logger, setStatus, sinks);
+  } catch (error) {
+    try {
+      await setStatus(refusedStatus(errorMessage(error)));
+    } catch (statusError) {
+      logger.warning(errorMessage(statusError));
+    }
+    throw error;
   }
-  const headSha = flags.headSha?.trim() ?? '';
-  if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(headSha)) {
-    throw new InputError(
-      `${spell('head-sha')} ${JSON.stringify(headSha)}: expected the measured commit's full SHA ` +
-        '(github.event.workflow_run.head_sha)',
-    );
-  }
-  return { artifactDir: flags.artifact, headSha, outDir: flags.reportDir ?? DEFAULT_PUBLISH_REPORT_DIR };
 }

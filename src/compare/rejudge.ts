@@ -1,6 +1,11 @@
-// The publishing half judges the measuring half's results again, with the settings its verdict.json
-// records, through the same judge `compare` uses; the two verdicts must agree. Everything here came
-// from the pull request's own code: a verdict that claims more than its numbers show is refused.
+// The publishing half judges the measuring half's results again, through the same judge `compare`
+// uses. Everything in the artifact came from the pull request's own code, its workflow files
+// included, so it decides nothing:
+//   - first a check: judged with the settings verdict.json records, the results must give that
+//     verdict (a verdict that claims more than its numbers show is refused);
+//   - then the decision: judged with the publishing workflow's settings (the default branch's
+//     suite, tolerances, gate and alpha: compare/publish-settings.ts), after refusing results
+//     measured with a suite whose definition differs from that suite's.
 // Pure: the artifact arrives read and validated (artifact/read-artifact.ts).
 import { ZodError } from 'zod';
 
@@ -10,6 +15,7 @@ import type { Results } from '../results/results-schema.js';
 import { ArtifactError, refuse } from './artifact-refusal.js';
 import { type Judgement, judge, withLines } from './judge.js';
 import { relinkedLines } from './line-links.js';
+import { measuredSuite, type PublishJudging, suiteMismatch, withTrustedSuite } from './publish-settings.js';
 import { type CompareOptions, DEFAULT_COMPARE_OPTIONS } from './verdict.js';
 import type { CellComparison, ReadVerdict, Verdict } from './verdict-schema.js';
 
@@ -135,9 +141,8 @@ function asVersion1(verdict: Verdict): Verdict {
   };
 }
 
-function judgeArtifact(artifact: Artifact, sourceUrl: string | null): Judgement {
+function judgeArtifact(artifact: Artifact, options: CompareOptions, sourceUrl: string | null): Judgement {
   const { results, verdict: uploaded, baseline } = artifact;
-  const options = recordedOptions(uploaded);
   if (baseline === undefined && results.mode !== 'ab') {
     throw refuse('verdict.json compares the two sides of an A/B run, but results.json measured one server');
   }
@@ -152,14 +157,14 @@ function judgeArtifact(artifact: Artifact, sourceUrl: string | null): Judgement 
   return withLines(judgement, relinkedLines(uploaded.lines, results, sourceUrl));
 }
 
-/**
- * Judges results.json again with verdict.json's settings; the two must agree. `sourceUrl` is the
- * publishing workflow's repository, where the line links point.
- */
-export function rejudge(artifact: Artifact, sourceUrl: string | null): Judgement {
-  let judgement: Judgement;
+/** judgeArtifact, with what odd data makes the judge throw turned into a refusal. */
+function judgeOrRefuse(
+  artifact: Artifact,
+  options: () => CompareOptions,
+  sourceUrl: string | null,
+): Judgement {
   try {
-    judgement = judgeArtifact(artifact, sourceUrl);
+    return judgeArtifact(artifact, options(), sourceUrl);
   } catch (error) {
     if (error instanceof ArtifactError) throw error;
     // Checks of the statistics (RangeError), of the pairing (InputError) and of the verdict built
@@ -169,8 +174,26 @@ export function rejudge(artifact: Artifact, sourceUrl: string | null): Judgement
     }
     throw error;
   }
+}
+
+/** Judges results.json with verdict.json's own settings; the two must agree, or it is refused. */
+export function checkArtifact(artifact: Artifact, sourceUrl: string | null): Judgement {
+  const judgement = judgeOrRefuse(artifact, () => recordedOptions(artifact.verdict), sourceUrl);
   const judged = artifact.verdictSchemaVersion === 1 ? asVersion1(judgement.verdict) : judgement.verdict;
   const differs = disagreement(artifact.verdict, judged);
   if (differs !== null) throw refuse(`verdict.json does not follow from results.json: ${differs}`);
   return judgement;
+}
+
+/**
+ * The verdict to publish: the artifact checked (checkArtifact), its suite checked against the
+ * trusted one, then its results judged with the trusted settings only. `sourceUrl` is the
+ * publishing workflow's repository, where the line links point.
+ */
+export function rejudge(artifact: Artifact, sourceUrl: string | null, judging: PublishJudging): Judgement {
+  const mismatch = suiteMismatch(measuredSuite(artifact.results), judging.suite);
+  if (mismatch !== null) throw refuse(mismatch);
+  checkArtifact(artifact, sourceUrl);
+  const trusted = { ...artifact, results: withTrustedSuite(artifact.results, judging) };
+  return judgeOrRefuse(trusted, () => judging.options, sourceUrl);
 }

@@ -14,7 +14,10 @@ while IFS= read -r pattern; do
   [ -n "$pattern" ] || continue
   # shellcheck disable=SC2206 # the pattern is a glob
   found=($pattern)
-  matches+=("${found[@]}")
+  # A path with no glob characters stays as written even when nothing is there: not a match.
+  for match in "${found[@]}"; do
+    if [ -e "$match" ]; then matches+=("$match"); fi
+  done
 done <<<"${INPUT_PATH:-}"
 if [ ${#matches[@]} -eq 0 ]; then
   case "${INPUT_IF_NO_FILES_FOUND:-warn}" in

@@ -1,0 +1,158 @@
+// Whether a measured head may be published, as a table: the pull request, its reviews, its label
+// events and the permissions of the users involved, and the decision they give.
+import {
+  approvalCandidates,
+  type ApprovalFacts,
+  decideApproval,
+  type LabelEventFacts,
+  type PullRequestFacts,
+  type ReviewFacts,
+} from '../../src/github/approval.js';
+
+const SHA = 'a'.repeat(40);
+const NEWER = 'b'.repeat(40);
+const FORK: PullRequestFacts = {
+  number: 12,
+  headSha: SHA,
+  headRepo: 'mallory/server',
+  baseRepo: 'octo-org/server',
+  labels: [],
+};
+const PERMISSIONS = new Map([
+  ['alice', 'admin'],
+  ['mona', 'maintain'],
+  ['wes', 'write'],
+  ['tia', 'triage'],
+  ['rex', 'read'],
+]);
+
+function facts(changes: {
+  pull?: Partial<PullRequestFacts>;
+  reviews?: ReviewFacts[];
+  events?: LabelEventFacts[];
+  requireApproval?: 'forks' | 'never';
+}): ApprovalFacts {
+  return {
+    measuredSha: SHA,
+    pull: { ...FORK, ...changes.pull },
+    reviews: changes.reviews ?? [],
+    labelEvents: changes.events ?? [],
+    forkLabel: 'perf-approved',
+    requireApproval: changes.requireApproval ?? 'forks',
+  };
+}
+
+const approve = (user: string, commitId = SHA): ReviewFacts => ({ user, state: 'APPROVED', commitId });
+const labeled = (actor: string, label = 'perf-approved'): LabelEventFacts => ({
+  event: 'labeled',
+  label,
+  actor,
+});
+const LABELED = { labels: ['perf-approved'] };
+
+const CASES: [string, ApprovalFacts, string][] = [
+  ['a branch of this repository', facts({ pull: { headRepo: 'octo-org/server' } }), 'not-needed'],
+  ['the same repository, other case', facts({ pull: { headRepo: 'Octo-Org/Server' } }), 'not-needed'],
+  ['require-approval never', facts({ requireApproval: 'never' }), 'not-needed'],
+  ['a fork, nothing at all', facts({}), 'awaiting'],
+  ['a deleted fork, nothing at all', facts({ pull: { headRepo: null } }), 'awaiting'],
+  ['an admin approved that commit', facts({ reviews: [approve('alice')] }), 'approved:alice:review'],
+  ['a maintainer approved that commit', facts({ reviews: [approve('mona')] }), 'approved:mona:review'],
+  ['a writer approved that commit', facts({ reviews: [approve('wes')] }), 'approved:wes:review'],
+  ['a triager approved it', facts({ reviews: [approve('tia')] }), 'awaiting'],
+  ['a reader approved it', facts({ reviews: [approve('rex')] }), 'awaiting'],
+  ['a stranger approved it', facts({ reviews: [approve('eve')] }), 'awaiting'],
+  ['an admin approved an older commit', facts({ reviews: [approve('alice', NEWER)] }), 'awaiting'],
+  [
+    'approved, then changes requested on that commit',
+    facts({ reviews: [approve('alice'), { user: 'alice', state: 'CHANGES_REQUESTED', commitId: SHA }] }),
+    'awaiting',
+  ],
+  [
+    'approved, then only a comment',
+    facts({ reviews: [approve('alice'), { user: 'alice', state: 'COMMENTED', commitId: SHA }] }),
+    'approved:alice:review',
+  ],
+  [
+    'approved, then dismissed',
+    facts({ reviews: [approve('wes'), { user: 'wes', state: 'DISMISSED', commitId: SHA }] }),
+    'awaiting',
+  ],
+  [
+    'a reader and a writer approved',
+    facts({ reviews: [approve('rex'), approve('wes')] }),
+    'approved:wes:review',
+  ],
+  [
+    'the label, added by a maintainer',
+    facts({ pull: LABELED, events: [labeled('mona')] }),
+    'approved:mona:label',
+  ],
+  ['the label, added by a reader', facts({ pull: LABELED, events: [labeled('rex')] }), 'awaiting'],
+  [
+    'the label, last added by a reader after an admin',
+    facts({ pull: LABELED, events: [labeled('alice'), labeled('rex')] }),
+    'awaiting',
+  ],
+  [
+    'the label, added by an admin, and another label by a reader',
+    facts({ pull: LABELED, events: [labeled('alice'), labeled('rex', 'bug')] }),
+    'approved:alice:label',
+  ],
+  [
+    'the label by an admin, but the head moved',
+    facts({ pull: { ...LABELED, headSha: NEWER }, events: [labeled('alice')] }),
+    'awaiting',
+  ],
+  ['the label removed since an admin added it', facts({ events: [labeled('alice')] }), 'awaiting'],
+  ['the label on, no event says who', facts({ pull: LABELED }), 'awaiting'],
+  [
+    'the head moved, but an admin approved the measured commit',
+    facts({ pull: { headSha: NEWER }, reviews: [approve('alice')] }),
+    'approved:alice:review',
+  ],
+];
+
+function summary(facts: ApprovalFacts): string {
+  const approval = decideApproval(facts, PERMISSIONS);
+  return approval.kind === 'approved' ? `approved:${approval.by}:${approval.how}` : approval.kind;
+}
+
+describe('the approval of a measured head', () => {
+  it.each(CASES)('%s', (_name, given, expected) => {
+    expect(summary(given)).toBe(expected);
+  });
+
+  it('asks only for the permissions the decision needs', () => {
+    expect(
+      approvalCandidates(facts({ pull: { headRepo: 'octo-org/server' }, reviews: [approve('alice')] })),
+    ).toEqual([]);
+    expect(approvalCandidates(facts({ reviews: [approve('rex'), approve('wes', NEWER)] }))).toEqual(['rex']);
+    expect(
+      approvalCandidates(facts({ pull: LABELED, reviews: [approve('mona')], events: [labeled('mona')] })),
+    ).toEqual(['mona']);
+    expect(
+      approvalCandidates(facts({ pull: { ...LABELED, headSha: NEWER }, events: [labeled('alice')] })),
+    ).toEqual([]);
+  });
+
+  it.each([
+    [facts({}), 'the label `perf-approved` is not on it'],
+    [
+      facts({ pull: { ...LABELED, headSha: NEWER }, events: [labeled('alice')] }),
+      `its head moved on to ${NEWER.slice(0, 12)}`,
+    ],
+    [
+      facts({ pull: LABELED, events: [labeled('rex')] }),
+      'added by `rex`, who cannot write to the repository',
+    ],
+    [facts({ pull: LABELED }), 'no event says who added the label `perf-approved`'],
+  ])('says why it awaits approval: %#', (given, reason) => {
+    const approval = decideApproval(given, PERMISSIONS);
+    expect(approval.kind).toBe('awaiting');
+    expect(approval.kind === 'awaiting' ? approval.why : '').toContain(reason);
+    expect(approval.kind === 'awaiting' ? approval.why : '').toMatch(
+      /^no one with write access approved aaaaaaaaaaaa: /,
+    );
+  });
+});

@@ -1,0 +1,301 @@
+// Issue 27's acceptance under act: the trusted side decides. The example workflows and the reusable
+// ones they call run for real on this machine against the validating GitHub mock:
+//   (a) a fork's artifact that claims a 50% tolerance for a +10% regression gets a FAIL posted with
+//       the default branch's tolerance, and the failure status on the measured head SHA;
+//   (b) an unapproved head gets no verdict: the comment says it awaits approval, the status is
+//       pending;
+//   (c) a push after approval is not measured until approved again: the push removes the label
+//       (pr-unlabel.yml), and the measuring workflow on a stale `labeled` event stops with a notice
+//       (the head moved, or the label is gone) before anything runs on the measuring runner.
+// The measuring half of (a) and (b) is a stand-in: its artifact is written where the
+// download-artifact stand-in finds it, as act.int.test.ts's real measuring run leaves it.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+
+import { judge } from '../../src/compare/judge.js';
+import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
+import type { Results } from '../../src/results/results-schema.js';
+import {
+  makeServerRepository,
+  OWNER,
+  REPO,
+  requireAct,
+  type ServerRepository,
+  startAct,
+} from '../helpers/act-run.js';
+import { copyActionUnderTest, STAND_INS, writeTestWorkflows } from '../helpers/act-workflows.js';
+import { ACTIONS_BOT, ALICE, BOB, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
+import { ROOT } from '../helpers/real-run.js';
+import { fixtureResults } from '../helpers/report-input.js';
+
+const BUNDLE_DIR = resolve(ROOT, process.env.ACTION_BUNDLE_DIR ?? 'dist');
+const PUBLISH_TOKEN = 'publish-job-token';
+const MEASURE_TOKEN = 'measure-job-token';
+const UNLABEL_TOKEN = 'unlabel-job-token';
+const FORK = 'mallory/server';
+
+const maybe = requireAct() ? describe : describe.skip;
+
+let scratch: string;
+let repo: ServerRepository;
+let mock: GitHubMock;
+let runs = 5000;
+
+/** The same server on both sides; every head repetition 10% slower: a +10% regression. */
+function tenPercentSlower(): Results {
+  const results = fixtureResults('quick-aa-5reps.json');
+  for (const cell of results.cells) {
+    if (cell.side === 'head') for (const repetition of cell.repetitions) repetition.report.tps *= 0.9;
+  }
+  return results;
+}
+
+/**
+ * The measuring run's artifact as a fork's workflow files would make it: judged with a 50% tps
+ * tolerance, so its verdict.json says pass (and follows from its results under that setting).
+ */
+function standInMeasuringRun(runId: number): void {
+  const results = tenPercentSlower();
+  const options = { ...DEFAULT_COMPARE_OPTIONS, toleranceRules: [{ metric: 'tps' as const, value: 0.5 }] };
+  const verdict = judge({ results, resultsPath: 'perf/results.json', base: { kind: 'ab' }, options }).verdict;
+  expect(verdict.verdict).toBe('pass');
+  const dir = join(scratch, 'artifacts', String(runId), 'mysql-perf-gate');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'results.json'), JSON.stringify(results));
+  writeFileSync(join(dir, 'verdict.json'), JSON.stringify(verdict));
+  writeFileSync(join(dir, 'pull-request.txt'), '12\n');
+  const size = readdirSync(dir).reduce((total, name) => total + statSync(join(dir, name)).size, 0);
+  mock.runArtifacts.set(runId, [{ name: 'mysql-perf-gate', sizeInBytes: size }]);
+  // The default branch's suite file, which the publishing workflow names (JSON is YAML).
+  writeFileSync(join(scratch, 'default-suite.yml'), JSON.stringify(results.suite));
+}
+
+function env(dir: string, runId: number): Record<string, string> {
+  return {
+    GITHUB_API_URL: mock.baseUrl,
+    GITHUB_RUN_ID: String(runId),
+    ACT_TEST_ORIGIN: repo.origin,
+    ACT_TEST_ARTIFACTS: join(scratch, 'artifacts'),
+    ACT_TEST_STAND_INS: STAND_INS,
+    ACT_TEST_ACTION: join(scratch, 'action'),
+    MYSQL_PERF_GATE_STATE_DIR: join(dir, 'state'),
+  };
+}
+
+const repository = {
+  full_name: `${OWNER}/${REPO}`,
+  name: REPO,
+  owner: { login: OWNER },
+  default_branch: 'main',
+};
+
+function workflowRunEvent(measureRun: number): unknown {
+  return {
+    action: 'completed',
+    workflow_run: {
+      id: measureRun,
+      name: 'performance gate',
+      event: 'pull_request',
+      status: 'completed',
+      conclusion: 'success',
+      head_sha: repo.head,
+      head_branch: 'faster',
+      html_url: `https://github.com/${OWNER}/${REPO}/actions/runs/${String(measureRun)}`,
+      head_repository: { full_name: FORK, owner: { login: 'mallory' } },
+      pull_requests: [],
+    },
+    repository,
+  };
+}
+
+function pullRequestEvent(action: 'labeled' | 'synchronize', headSha: string, labels: string[]): unknown {
+  return {
+    action,
+    number: 12,
+    ...(action === 'labeled' ? { label: { name: 'perf-approved' } } : {}),
+    pull_request: {
+      number: 12,
+      labels: labels.map((name) => ({ name })),
+      head: { sha: headSha, ref: 'faster', repo: { full_name: FORK, id: 800 } },
+      base: { sha: repo.baseTip, ref: 'main', repo: { full_name: `${OWNER}/${REPO}` } },
+    },
+    repository,
+  };
+}
+
+function forkPullRequest(headSha: string, labels: string[]): void {
+  mock.pullRequests.splice(0, mock.pullRequests.length, {
+    number: 12,
+    headRepo: FORK,
+    headRef: 'faster',
+    headSha,
+    state: 'open',
+    labels,
+  });
+}
+
+/** pr-publish.yml on the workflow_run event of a stand-in measuring run. */
+async function publish(name: string): Promise<{ code: unknown; log: string }> {
+  const measureRun = ++runs;
+  standInMeasuringRun(measureRun);
+  writeTestWorkflows(repo.workdir, {
+    examples: {
+      'pr-publish.yml': { callInputs: { publish: { suite: join(scratch, 'default-suite.yml') } } },
+    },
+    reusable: { 'publish.yml': {} },
+  });
+  const dir = join(scratch, name);
+  const run = startAct({
+    event: 'workflow_run',
+    payload: workflowRunEvent(measureRun),
+    workflow: '.github/workflows/pr-publish.yml',
+    workdir: repo.workdir,
+    scratch: dir,
+    env: env(dir, ++runs),
+    token: PUBLISH_TOKEN,
+  });
+  const code = await run.exit;
+  return { code, log: run.output() };
+}
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(os.tmpdir(), 'gate-act-trust-'));
+  mock = await startGitHubMock();
+  mock.tokens.set(PUBLISH_TOKEN, {
+    user: ACTIONS_BOT,
+    installation: true,
+    readOnly: false,
+    contentsReadOnly: true,
+  });
+  mock.tokens.set(MEASURE_TOKEN, { user: ACTIONS_BOT, installation: true, readOnly: true });
+  mock.tokens.set(UNLABEL_TOKEN, {
+    user: ACTIONS_BOT,
+    installation: true,
+    readOnly: false,
+    contentsReadOnly: true,
+  });
+  mock.permissions.set(ALICE.login, 'admin');
+  mock.permissions.set(BOB.login, 'read');
+});
+
+afterAll(async () => {
+  await mock.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  mock.requests.length = 0;
+  mock.comments.length = 0;
+  mock.statuses.length = 0;
+  mock.issueEvents.length = 0;
+  mock.reviews.length = 0;
+});
+
+afterEach(() => {
+  expect(mock.failures).toEqual([]);
+});
+
+maybe('the trusted side decides, under act', () => {
+  beforeAll(() => {
+    repo = makeServerRepository(join(scratch, 'repo'));
+    copyActionUnderTest(join(scratch, 'action'), BUNDLE_DIR);
+  });
+
+  it("(a) a fork's artifact claiming a 50% tolerance for a +10% regression: FAIL, and the failure status on its head", async () => {
+    forkPullRequest(repo.head, ['perf-approved']);
+    mock.issueEvents.push({ issueNumber: 12, event: 'labeled', label: 'perf-approved', actor: ALICE });
+    const { code, log } = await publish('a');
+    expect({ code, log: code === 0 ? '' : log }).toEqual({ code: 0, log: '' });
+    expect(log).toContain('approved by alice (the fork label)');
+    expect(log).toContain(
+      "artifact checked: verdict.json follows from results.json (pass under its own settings); judged with the publishing workflow's settings: fail",
+    );
+    expect(mock.comments.map((comment) => [comment.issueNumber, comment.body.split('\n')[1]])).toEqual([
+      [12, '## ❌ Performance: fail — 3 regressions'],
+    ]);
+    // Each regressed cell's tolerance in the comment is the default branch's 5%, not the claimed 50%.
+    expect(mock.comments[0]?.body).not.toContain('50%');
+    const posts = mock.requests.filter((request) => request.operationId === 'repos/create-commit-status');
+    expect(
+      posts.map((request) => [request.method, request.path, (request.body as { state: string }).state]),
+    ).toEqual([['POST', `/repos/${OWNER}/${REPO}/statuses/${repo.head}`, 'failure']]);
+    expect(mock.statuses[0]).toMatchObject({ context: 'mysql-perf-gate', sha: repo.head });
+    expect(mock.statuses[0]?.description).toMatch(
+      /^fail: 3 regressions; worst \S+ tps -1\d\.\d% \(tolerance 5%\)$/,
+    );
+  }, 300_000);
+
+  it('(b) a head nobody with write access approved: no verdict, awaiting approval, a pending status', async () => {
+    // The label is on, but added by someone who cannot write to the repository.
+    forkPullRequest(repo.head, ['perf-approved']);
+    mock.issueEvents.push({ issueNumber: 12, event: 'labeled', label: 'perf-approved', actor: BOB });
+    const { code, log } = await publish('b');
+    expect({ code, log: code === 0 ? '' : log }).toEqual({ code: 0, log: '' });
+    expect(log).toContain('no verdict posted, no one with write access approved');
+    expect(mock.comments).toHaveLength(1);
+    expect(mock.comments[0]?.body).toMatch(
+      /^<!-- mysql-perf-gate:suite=quick -->\n## ⏳ Performance: awaiting approval\n/,
+    );
+    expect(mock.comments[0]?.body).not.toMatch(/Performance: (pass|fail)/);
+    expect(mock.statuses.map((status) => [status.sha, status.state])).toEqual([[repo.head, 'pending']]);
+  }, 300_000);
+
+  it('(c) a push after approval removes the label, and the stale labeled event is not measured', async () => {
+    const pushed = 'e'.repeat(40);
+    // The push: pull_request_target (synchronize) with the label still on.
+    forkPullRequest(pushed, ['perf-approved']);
+    writeTestWorkflows(repo.workdir, {
+      examples: { 'pr-unlabel.yml': {}, 'pr-gate.yml': {} },
+      reusable: { 'unlabel.yml': {}, 'measure.yml': {} },
+    });
+    const unlabel = startAct({
+      event: 'pull_request_target',
+      payload: pullRequestEvent('synchronize', pushed, ['perf-approved']),
+      workflow: '.github/workflows/pr-unlabel.yml',
+      workdir: repo.workdir,
+      scratch: join(scratch, 'c-unlabel'),
+      env: env(join(scratch, 'c-unlabel'), ++runs),
+      token: UNLABEL_TOKEN,
+    });
+    const unlabelled = await unlabel.exit;
+    const unlabelLog = unlabel.output();
+    expect({ unlabelled, log: unlabelled === 0 ? '' : unlabelLog }).toEqual({ unlabelled: 0, log: '' });
+    expect(unlabelLog).toContain(
+      `removed perf-approved from #12: its new head ${pushed} needs a maintainer's approval again`,
+    );
+    expect(mock.pullRequests[0]?.labels).toEqual([]);
+    expect(mock.issueEvents.map((event) => [event.event, event.label])).toEqual([
+      ['unlabeled', 'perf-approved'],
+    ]);
+
+    // The measuring workflow on the labeled event of the approved head, arriving late (a re-run):
+    // the head moved on, so nothing is measured. And on a labeled event for the new head whose label
+    // is gone again.
+    for (const [name, sha, notice] of [
+      ['c-moved', repo.head, `not measuring ${repo.head}: the head of #12 is now ${pushed}`],
+      ['c-gone', pushed, `not measuring ${pushed}: the label perf-approved is no longer on #12`],
+    ] as const) {
+      const runId = ++runs;
+      const dir = join(scratch, name);
+      const measure = startAct({
+        event: 'pull_request',
+        payload: pullRequestEvent('labeled', sha, ['perf-approved']),
+        workflow: '.github/workflows/pr-gate.yml',
+        workdir: repo.workdir,
+        scratch: dir,
+        env: env(dir, runId),
+        token: MEASURE_TOKEN,
+      });
+      const measured = await measure.exit;
+      const log = measure.output();
+      expect({ measured, log: measured === 0 ? '' : log }).toEqual({ measured: 0, log: '' });
+      expect(log).toContain(notice);
+      expect(log).not.toContain('Check out the pull request');
+      expect(readdirSync(join(scratch, 'artifacts')).includes(String(runId))).toBe(false);
+    }
+    expect(
+      mock.requests.filter((request) => request.operationId === 'pulls/get').map((request) => request.status),
+    ).toEqual([200, 200]);
+  }, 300_000);
+});

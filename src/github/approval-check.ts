@@ -1,0 +1,143 @@
+// Asks GitHub what github/approval.ts decides from: the pull request as it is now (its head, its
+// head repository, its labels), its reviews, who added the fork label, and the permission of each
+// user whose approval would count. Nothing here comes from the measuring run's artifact.
+import {
+  type Approval,
+  approvalCandidates,
+  type ApprovalFacts,
+  decideApproval,
+  type LabelEventFacts,
+  type PullRequestFacts,
+  type RequireApproval,
+  sameRepository,
+} from './approval.js';
+import type { GitHubClient } from './client.js';
+import { GitHubError, gitHubMessage, httpStatus } from './github-errors.js';
+
+export interface ApprovalQuery {
+  readonly owner: string;
+  readonly repo: string;
+  readonly pullRequest: number;
+  readonly measuredSha: string;
+  readonly forkLabel: string;
+  readonly requireApproval: RequireApproval;
+}
+
+export interface CheckedApproval {
+  readonly approval: Approval;
+  readonly pull: PullRequestFacts;
+}
+
+function failure(what: string, query: ApprovalQuery, error: unknown): GitHubError {
+  return new GitHubError(
+    `could not read ${what} of ${query.owner}/${query.repo}#${query.pullRequest}: ${gitHubMessage(error)}; ` +
+      'the token needs `permissions: pull-requests: read`',
+    { cause: error },
+  );
+}
+
+/** The pull request as it is now. */
+export async function pullRequestFacts(
+  octokit: GitHubClient,
+  query: ApprovalQuery,
+): Promise<PullRequestFacts> {
+  try {
+    const { data } = await octokit.rest.pulls.get({
+      owner: query.owner,
+      repo: query.repo,
+      pull_number: query.pullRequest,
+    });
+    return {
+      number: data.number,
+      headSha: data.head.sha,
+      // Null on GitHub when the fork was deleted, whatever the typings say.
+      headRepo: (data.head.repo as { full_name: string } | null)?.full_name ?? null,
+      baseRepo: data.base.repo.full_name,
+      labels: data.labels.map((label) => label.name),
+    };
+  } catch (error) {
+    throw failure('the pull request', query, error);
+  }
+}
+
+/** Every review, oldest first. */
+async function reviews(octokit: GitHubClient, query: ApprovalQuery): Promise<ApprovalFacts['reviews']> {
+  try {
+    const listed = await octokit.paginate(octokit.rest.pulls.listReviews, {
+      owner: query.owner,
+      repo: query.repo,
+      pull_number: query.pullRequest,
+      per_page: 100,
+    });
+    return listed.map((review) => ({
+      user: review.user?.login ?? null,
+      state: review.state,
+      commitId: review.commit_id,
+    }));
+  } catch (error) {
+    throw failure('the reviews', query, error);
+  }
+}
+
+/** The label events, oldest first; only asked for when the fork label is on. */
+async function labelEvents(octokit: GitHubClient, query: ApprovalQuery): Promise<LabelEventFacts[]> {
+  try {
+    const listed = await octokit.paginate(octokit.rest.issues.listEvents, {
+      owner: query.owner,
+      repo: query.repo,
+      issue_number: query.pullRequest,
+      per_page: 100,
+    });
+    return listed
+      .filter((event) => event.event === 'labeled' || event.event === 'unlabeled')
+      .map((event) => ({
+        event: event.event,
+        // A deleted account's events have no actor, whatever the typings say.
+        label: (event as { label?: { name: string } | null }).label?.name ?? null,
+        actor: (event.actor as { login: string } | null)?.login ?? null,
+      }));
+  } catch (error) {
+    throw failure('the events', query, error);
+  }
+}
+
+/** A user's permission on the repository (its role name where GitHub gives one); none when not a collaborator. */
+async function permissionOf(octokit: GitHubClient, query: ApprovalQuery, username: string): Promise<string> {
+  try {
+    const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+      owner: query.owner,
+      repo: query.repo,
+      username,
+    });
+    return data.role_name || data.permission;
+  } catch (error) {
+    if (httpStatus(error) === 404) return 'none';
+    throw new GitHubError(
+      `could not read the permission of ${username} on ${query.owner}/${query.repo}: ${gitHubMessage(error)}`,
+      { cause: error },
+    );
+  }
+}
+
+/** Whether the measured head of the pull request may be published (see github/approval.ts). */
+export async function checkApproval(octokit: GitHubClient, query: ApprovalQuery): Promise<CheckedApproval> {
+  const pull = await pullRequestFacts(octokit, query);
+  const base = {
+    measuredSha: query.measuredSha,
+    pull,
+    forkLabel: query.forkLabel,
+    requireApproval: query.requireApproval,
+  };
+  if (query.requireApproval === 'never' || sameRepository(pull)) {
+    return { approval: decideApproval({ ...base, reviews: [], labelEvents: [] }, new Map()), pull };
+  }
+  const facts: ApprovalFacts = {
+    ...base,
+    reviews: await reviews(octokit, query),
+    labelEvents: pull.labels.includes(query.forkLabel) ? await labelEvents(octokit, query) : [],
+  };
+  const permissions = new Map<string, string>();
+  for (const user of approvalCandidates(facts))
+    permissions.set(user, await permissionOf(octokit, query, user));
+  return { approval: decideApproval(facts, permissions), pull };
+}
