@@ -5,6 +5,7 @@
 // token for the code a measuring job builds and runs, one run per pull request at a time. That
 // they run is __tests__/workflows/act.int.test.ts; that actionlint and zizmor find nothing is
 // scripts/lint-workflows.sh.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -148,6 +149,23 @@ describe('example and reusable workflows', () => {
     const mentions = text.split('\n').filter((line) => /uses:.*mysql-perf-gate\/mysql-perf-gate/.test(line));
     expect(mentions).toEqual(ours);
   });
+
+  it.each(all)(
+    '%s/%s pins this action to a commit of this repository that has every input it passes',
+    (dir, file) => {
+      const { workflow } = read(dir, file);
+      for (const [id, job] of Object.entries(workflow.jobs)) {
+        for (const step of job.steps ?? []) {
+          const sha = /^mysql-perf-gate\/mysql-perf-gate@([0-9a-f]{40})$/.exec(step.uses ?? '')?.[1];
+          if (sha === undefined) continue;
+          const pinned = execFileSync('git', ['-C', ROOT, 'show', `${sha}:action.yml`], { encoding: 'utf8' });
+          const inputs = Object.keys((parse(pinned) as { inputs: Record<string, unknown> }).inputs);
+          const missing = Object.keys(step.with ?? {}).filter((name) => !inputs.includes(name));
+          expect({ job: id, step: step.name, missing }).toEqual({ job: id, step: step.name, missing: [] });
+        }
+      }
+    },
+  );
 
   it('the measuring half reads the repository and gives the action no token', () => {
     const { workflow } = read('.github/workflows', 'measure.yml');
