@@ -98,6 +98,19 @@ function attempts(...dirs: string[]): Map<string, string> {
   return found;
 }
 
+/** Everything under `dir` (results, raw output, error logs), as one text. */
+function rawText(dir: string): string {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => {
+      try {
+        return readFileSync(join(dir, name), 'utf8');
+      } catch {
+        return '';
+      }
+    })
+    .join('\n');
+}
+
 /** Processes whose command line names the marker's daemons. */
 function daemons(marker: string): number[] {
   const pids: number[] = [];
@@ -126,7 +139,7 @@ describeIf('a hostile tree', () => {
   });
 
   /** Copies the tree, builds and measures it; returns what the hostile code said and where. */
-  async function buildAndMeasure(marker: string, untrusted: boolean) {
+  async function buildAndMeasure(marker: string, untrusted: boolean, plantErrorLog = false) {
     const dir = tmp.path;
     const trusted = join(dir, 'trusted');
     const home = join(dir, 'home');
@@ -138,7 +151,7 @@ describeIf('a hostile tree', () => {
     writeFileSync(join(src, 'VERSION'), versionFile());
     writeFileSync(
       join(src, 'targets.sh'),
-      `TRUSTED_DIR=${trusted}\nHOME_DIR=${home}\nPORT=${listener.port}\nMARKER=${marker}\nGIT_DIR_OF_TREE=${join(src, '.git')}\n`,
+      `TRUSTED_DIR=${trusted}\nHOME_DIR=${home}\nPORT=${listener.port}\nMARKER=${marker}\nGIT_DIR_OF_TREE=${join(src, '.git')}\nPLANT_ERROR_LOG=${plantErrorLog ? 1 : 0}\n`,
     );
     // A checkout, as the measuring job's: git runs in it again after the build.
     for (const args of [
@@ -221,6 +234,7 @@ describeIf('a hostile tree', () => {
     expect(readdirSync(trusted).filter((name) => name.startsWith('fsmonitor-ran-')).length).toBeGreaterThan(
       0,
     );
+    expect(readdirSync(trusted).filter((name) => name.startsWith('written-through-'))).toEqual([]);
     expect(readdirSync(home).filter((name) => name.startsWith('planted-')).length).toBe(STAGES.length);
     expect(listener.paths.filter((path) => path.startsWith('/control/')).sort()).toEqual(
       STAGES.map((stage) => `/control/${stage}`).sort(),
@@ -274,6 +288,23 @@ describeIf('a hostile tree', () => {
     expect(daemons('nested')).toEqual([]);
   }, 60_000);
 
+  it.each([false, true])(
+    'never writes or reads through the links it plants where the tool writes or reads next (untrusted: %s)',
+    async (untrusted) => {
+      const marker = untrusted ? 'links-sandboxed' : 'links-trusted';
+      const { trusted } = await buildAndMeasure(marker, untrusted, true);
+      // build.log and install.log were links into the trusted directory, error.log one to the
+      // runner's credentials: the logs were written fresh, the error log not copied.
+      expect(readdirSync(trusted).filter((name) => name.startsWith('written-through-'))).toEqual([]);
+      expect(rawText(join(tmp.path, `run-${marker}`))).not.toContain('runner-registration');
+      expect(readFileSync(join(tmp.path, `prefix-${marker}.build`, 'install.log'), 'utf8')).toContain(
+        'Installing',
+      );
+      for (const pid of daemons(marker)) process.kill(pid, 'SIGKILL');
+    },
+    300_000,
+  );
+
   it('fails at every attempt when it is built and measured untrusted', async () => {
     const { said, trusted, home } = await buildAndMeasure('sandboxed', true);
     for (const stage of STAGES) {
@@ -287,6 +318,7 @@ describeIf('a hostile tree', () => {
       }
     }
     expect(readdirSync(trusted)).toEqual([]);
+    expect(rawText(join(tmp.path, 'run-sandboxed'))).not.toContain('runner-registration');
     expect(readdirSync(home)).toEqual(['.credentials']);
     expect(listener.paths.filter((path) => path.startsWith('/sandboxed/'))).toEqual([]);
     expect(daemons('sandboxed')).toEqual([]);

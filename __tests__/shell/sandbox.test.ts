@@ -15,7 +15,7 @@ function bindAt(args: readonly string[], flag: string, path: string): number {
 
 describe('sandboxArgs', () => {
   const args = sandboxArgs(
-    { writable: ['/work/build', '/work/src'], readable: ['/work'], protect: ['/work/src/.git'] },
+    { writable: ['/work/build', '/work/src'], readable: ['/work'] },
     MERGED_USR,
   );
 
@@ -47,9 +47,6 @@ describe('sandboxArgs', () => {
     expect(readable).toBeGreaterThanOrEqual(0);
     expect(writable).toBeGreaterThan(readable);
     expect(bindAt(args, '--bind', '/work/src')).toBeGreaterThan(readable);
-    expect(bindAt(args, '--ro-bind-try', '/work/src/.git')).toBeGreaterThan(
-      bindAt(args, '--bind', '/work/src'),
-    );
     expect(args.slice(-2)).toEqual(['--remount-ro', '/']);
   });
 

@@ -1,7 +1,7 @@
 // A build request resolved before anything is built: the source tree found, the compiler and the
 // tools there, the directories checked, ccache looked up and CMake's options worked out. Every
 // mistake the user can make with flags surfaces here, before a long configure starts.
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
@@ -9,6 +9,7 @@ import { DependencyError, InputError } from '../errors.js';
 import { FLAVOR_NAMES } from '../results/results-schema.js';
 import { parseCmakeCache } from '../server/build-info.js';
 import { exec } from '../shell/exec.js';
+import { readRegular } from '../shell/no-follow.js';
 import type { Logger } from '../shell/logger.js';
 import type { Confinement } from '../shell/sandbox.js';
 import { buildConfinement, checkUntrustedRequest } from './build-sandbox.js';
@@ -203,7 +204,9 @@ async function freshenBuildDir(
   compiler: Compiler,
   logger: Logger,
 ): Promise<void> {
-  const text = await readFile(join(buildDir, 'CMakeCache.txt'), 'utf8').catch(() => undefined);
+  const text = await readRegular(join(buildDir, 'CMakeCache.txt'), 64 * 1024 * 1024)
+    .then((bytes) => bytes?.toString('utf8'))
+    .catch(() => undefined);
   if (text === undefined) return;
   const cache = parseCmakeCache(text);
   const differences = [

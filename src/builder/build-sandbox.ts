@@ -1,6 +1,6 @@
 // How an untrusted source tree is built (build --untrusted, a fork's head in the action): its
-// configure, build and install run in the sandbox (shell/sandbox.ts), which may write only the
-// tree itself, its build directory, its prefix and its own ccache. The caches are kept apart by
+// configure, build and install run in the sandbox (shell/sandbox.ts), which may read the tree and
+// write only its build directory, its prefix and its own ccache. The caches are kept apart by
 // trust: a trusted build never reads a cache an untrusted build could write, so an untrusted
 // build must be given a ccache directory of its own (or none), and never uses the store of
 // installed prefixes, which trusted runs reuse.
@@ -56,11 +56,13 @@ export async function buildConfinement(
       `--untrusted: ${ccache.dir} is the default ccache directory trusted builds share; give the untrusted build one of its own with --ccache-dir`,
     );
   }
-  const writable = [dirs.root, dirs.buildDir, dirs.prefix, ...('dir' in ccache ? [ccache.dir] : [])];
+  const writable = [dirs.buildDir, dirs.prefix, ...('dir' in ccache ? [ccache.dir] : [])];
   for (const dir of writable) await mkdir(dir, { recursive: true });
-  // The tree's .git stays read-only: a hook or a core.fsmonitor written there would run the next
-  // time git runs in the checkout, outside the sandbox (this tool's git, the next job's checkout).
-  return sandbox({ writable, readable: compilerDirs(compiler), protect: [join(dirs.root, '.git')] });
+  // The tree itself is read-only (an out-of-source build writes nothing there): nothing the code
+  // plants in the checkout can run later, outside the sandbox (a core.fsmonitor or hook in its
+  // .git or a submodule's, for this tool's git and the next job's checkout), nor stay for the
+  // next build of it.
+  return sandbox({ writable, readable: [dirs.root, ...compilerDirs(compiler)] });
 }
 
 /** Where the compilers live when that is outside the system's directories the sandbox shows. */

@@ -7,7 +7,7 @@
 // reuses it, and a failure's log is the evidence). What the user sees is progress and, when a
 // step fails, one line: the first compile error, the download the offline machine could not
 // make and the option that avoids it, or CMake's own error.
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 import { BuildError, errorMessage, InputError } from '../errors.js';
@@ -31,6 +31,7 @@ import { readCcacheCounters } from './ccache.js';
 import { type BuildType, CONFIGURED_PREFIX } from './cmake-args.js';
 import { BUILD_INFO_FILE, gitState, writeBuildInfo } from '../server/build-info.js';
 import { logged } from './logged-step.js';
+import { readText } from '../shell/no-follow.js';
 import {
   dropStored,
   releaseStoredPrefix,
@@ -44,6 +45,9 @@ import { reuseLine, savedLines, storeProblem } from './store-text.js';
 
 export { configureFailure } from './build-failure.js';
 export type { BuildRequest } from './build-plan.js';
+
+/** The most of a file the build wrote (CMakeCache.txt, cmake_install.cmake) that is read. */
+const MAX_BUILD_FILE_BYTES = 64 * 1024 * 1024;
 
 export const BUILD_TYPES: readonly BuildType[] = ['RelWithDebInfo', 'Release', 'Debug', 'MinSizeRel'];
 
@@ -133,7 +137,7 @@ async function buildAndInstall(
     install: plan.install === 'none' ? 0 : await install(plan, scope, logger),
   };
   const ccacheAfter = 'env' in ccache ? await readCcacheCounters(ccache) : undefined;
-  const cmakeCache = await readFile(join(buildDir, 'CMakeCache.txt'), 'utf8');
+  const cmakeCache = await readText(join(buildDir, 'CMakeCache.txt'), MAX_BUILD_FILE_BYTES);
   const ninja = { steps: built.steps, compiled: built.compiled };
   const info = buildRecord(plan, { git, startedAt, seconds, ninja, cmakeCache, ccacheBefore, ccacheAfter });
   await writeBuildInfo(buildDir, info);
@@ -289,7 +293,7 @@ export async function componentNinjaTargets(
   const files: string[] = [];
   const pending = [join(buildDir, 'cmake_install.cmake')];
   for (let script = pending.shift(); script !== undefined; script = pending.shift()) {
-    const text = await readFile(script, 'utf8');
+    const text = await readText(script, MAX_BUILD_FILE_BYTES);
     files.push(...componentFiles(text, components));
     pending.push(...includedScripts(text));
   }

@@ -1,10 +1,11 @@
 // One step of a build (configure, build, install) run with its output teed into a log file in the
 // build directory. The log survives failure and interruption: it is the evidence of what went wrong.
-import { createWriteStream, type WriteStream } from 'node:fs';
+import type { WriteStream } from 'node:fs';
 
 import type { CleanupScope } from '../shell/cleanup.js';
 import type { ExecResult } from '../shell/exec.js';
 import type { Logger } from '../shell/logger.js';
+import { freshWriteStream } from '../shell/no-follow.js';
 
 export interface LoggedStep {
   readonly result: ExecResult;
@@ -22,7 +23,8 @@ export async function logged(
   run: (sink: (chunk: string) => void) => Promise<ExecResult>,
 ): Promise<LoggedStep> {
   scope.throwIfInterrupted();
-  const stream: WriteStream = createWriteStream(path);
+  // Fresh, never through a link: the build directory is the tree's to write when it is untrusted.
+  const stream: WriteStream = await freshWriteStream(path);
   const chunks: string[] = [];
   const sink = (chunk: string): void => {
     chunks.push(chunk);

@@ -8,7 +8,7 @@ import type { CellResult } from '../results/results-schema.js';
 import { type LineCosts, parseLineCosts } from './callgrind-lines.js';
 
 /** Largest dump read, uncompressed: a window's dump of a whole server is a few megabytes. */
-const MAX_DUMP_BYTES = 512 * 2 ** 20;
+export const MAX_DUMP_BYTES = 512 * 2 ** 20;
 
 function add(into: LineCosts, from: LineCosts): void {
   if (from.lineNumbered) into.lineNumbered = true;

@@ -6,16 +6,18 @@
 // dump is parsed for the total, the foreground (statement) part and per-function costs, and kept
 // gzipped beside the results.
 import { gzipSync } from 'node:zlib';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { type CallgrindProfile, inclusiveCost, parseCallgrind } from '../cost/callgrind.js';
 import { startPerfStat, type PerfSession, type PerfSupport } from '../cost/perf.js';
 import { cpuDelta, readProcessCpu, type CpuTimes } from '../cost/proc-cpu.js';
+import { MAX_DUMP_BYTES } from '../cost/profile-lines.js';
 import { CallgrindControl, type CallgrindPaths } from '../cost/valgrind.js';
 import { BenchmarkError, errorMessage } from '../errors.js';
 import type { Flavor, RepetitionCost } from '../results/results-schema.js';
+import { readRegular } from '../shell/no-follow.js';
 import { connect, withConnection, type ConnectionInfo } from '../server/connection.js';
 
 /** The server as a probe sees it: its current pid and how to reach it. */
@@ -200,7 +202,9 @@ export function instructionProbe(options: {
       if (!control) throw new Error('cost probe ended before it began');
       const dump = await control.stopCounting(label);
       control = undefined;
-      const text = await readFile(dump, 'utf8');
+      const bytes = await readRegular(dump, MAX_DUMP_BYTES);
+      if (bytes === undefined) throw new BenchmarkError(`callgrind's dump ${dump} is gone`);
+      const text = bytes.toString('utf8');
       const profileName = path.join(options.relativeDir, `${label}.callgrind.gz`);
       await mkdir(path.join(options.rawDir, options.relativeDir), { recursive: true });
       await writeFile(path.join(options.rawDir, profileName), gzipSync(text));

@@ -1,7 +1,7 @@
 // The servers of a run, one per side: the run's work directory, the servers earlier killed runs
 // left behind, starting each side (under callgrind for instruction suites, on its CPUs when
 // pinned) and filling its tables, one step of one side for the scheduler, and stopping them.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -18,6 +18,7 @@ import type { ServerRegistry } from '../server/registry.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { onCpus } from '../shell/cpu-affinity.js';
 import type { Logger } from '../shell/logger.js';
+import { readRegularSync } from '../shell/no-follow.js';
 import type { Suite } from '../suite/suite-schema.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { type MeasuredSide, measureStep } from './measure-step.js';
@@ -25,6 +26,9 @@ import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js'
 import type { RunConfig } from './run-config.js';
 import type { SideSteps } from './scheduler.js';
 import { prepareWorkloadData, resetDataAfter } from './workload-data.js';
+
+/** The most of a server's error log kept beside the results (its end, when longer). */
+const MAX_ERROR_LOG_BYTES = 64 * 1024 * 1024;
 
 /** What starting the sides needs: the run's configuration, its checks and where it works. */
 export interface SideSetup {
@@ -106,9 +110,9 @@ export async function startSides(setup: SideSetup): Promise<StartedSide[]> {
   // would not start included): nothing is lost.
   scope.add('copy server error logs', () => {
     for (const side of created) {
-      if (existsSync(side.server.errorLogPath)) {
-        copyFileSync(side.server.errorLogPath, join(rawDir, `${side.name}-error.log`));
-      }
+      // Never through a link, and capped: a sandboxed server wrote its side's directory.
+      const log = readRegularSync(side.server.errorLogPath, MAX_ERROR_LOG_BYTES);
+      if (log !== undefined) writeFileSync(join(rawDir, `${side.name}-error.log`), log);
     }
     return Promise.resolve();
   });

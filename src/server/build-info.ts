@@ -2,31 +2,30 @@
 // reads it from the prefix it is given, so the results, the verdict and the pull-request comment
 // can say "base: gcc 12.2.0 RelWithDebInfo, head: clang 16.0.6" instead of leaving a compiler
 // change to be guessed from the numbers.
-import { readFile, realpath, writeFile } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
 import { InputError } from '../errors.js';
 import { BuildInfo } from '../results/results-schema.js';
 import { exec } from '../shell/exec.js';
+import { readRegular, writeFresh } from '../shell/no-follow.js';
 
 export const BUILD_INFO_FILE = 'build.json';
+const MAX_BUILD_INFO_BYTES = 1024 * 1024;
 
 export async function writeBuildInfo(prefix: string, info: BuildInfo): Promise<string> {
   const path = join(prefix, BUILD_INFO_FILE);
-  await writeFile(path, `${JSON.stringify(BuildInfo.parse(info), null, 2)}\n`);
+  await writeFresh(path, `${JSON.stringify(BuildInfo.parse(info), null, 2)}\n`);
   return path;
 }
 
 /** The build.json of an install prefix; undefined when there is none. */
 export async function readBuildInfo(prefix: string): Promise<BuildInfo | undefined> {
   const path = join(prefix, BUILD_INFO_FILE);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  // A regular file of at most 1 MiB, never through a link: an untrusted build wrote the prefix.
+  const bytes = await readRegular(path, MAX_BUILD_INFO_BYTES);
+  if (bytes === undefined) return undefined;
+  const text = bytes.toString('utf8');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -9,12 +9,13 @@
 // Verified on MariaDB 10.11 (Debian 12). The MySQL/Percona path follows the MySQL 5.7/8.x
 // reference manual ("Initializing the Data Directory"); no MySQL or Percona server was available
 // to run it.
-import { access, constants, mkdir, readFile, rm, symlink } from 'node:fs/promises';
+import { access, constants, mkdir, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 
 import { DependencyError, ServerError, tailLines } from '../errors.js';
 import type { Flavor } from '../results/results-schema.js';
 import { exec, type ExecResult } from '../shell/exec.js';
+import { readRegular } from '../shell/no-follow.js';
 import { type Confinement, UNCONFINED } from '../shell/sandbox.js';
 
 export interface DatadirRequest {
@@ -160,7 +161,9 @@ export interface BuildTree {
 /** The build tree a server's directory is in (build/sql for build/sql/mariadbd), from its CMakeCache.txt. */
 export async function findBuildTree(basedir: string): Promise<BuildTree | undefined> {
   for (const dir of [basedir, path.dirname(basedir)]) {
-    const cache = await readFile(path.join(dir, 'CMakeCache.txt'), 'utf8').catch(() => undefined);
+    const cache = await readRegular(path.join(dir, 'CMakeCache.txt'), 64 * 1024 * 1024)
+      .then((bytes) => bytes?.toString('utf8'))
+      .catch(() => undefined);
     const source = cache === undefined ? undefined : /^CMAKE_HOME_DIRECTORY:INTERNAL=(.+)$/m.exec(cache)?.[1];
     if (source !== undefined) return { build: dir, source: source.trim() };
   }

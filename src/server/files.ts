@@ -11,11 +11,12 @@
 // 'mysql.tmp_user_nopasswd'" when two runs overlapped) or a server this tool did not start.
 // When <dir> is too deep for a unix socket path, the socket goes into a short directory made
 // under the system temp dir instead, and that directory is removed by destroy().
-import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import { ServerError } from '../errors.js';
+import { errorMessage, ServerError } from '../errors.js';
+import { readRegular } from '../shell/no-follow.js';
 import { socketPathFits } from './config-file.js';
 
 export interface ServerPaths {
@@ -77,16 +78,9 @@ export async function fileSize(file: string): Promise<number> {
 
 /** What was appended to a log since byte `offset`, at most the last `maxBytes` of it. */
 export async function readLogSince(file: string, offset: number, maxBytes = 64 * 1024): Promise<string> {
-  const handle = await open(file, 'r').catch(() => undefined);
-  if (!handle) return '';
-  try {
-    const { size } = await handle.stat();
-    const start = Math.max(offset, size - maxBytes);
-    if (start >= size) return '';
-    const buffer = Buffer.alloc(size - start);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, start);
-    return buffer.subarray(0, bytesRead).toString('utf8');
-  } finally {
-    await handle.close();
-  }
+  // Never through a link: a sandboxed server could leave one to the runner's files here.
+  const bytes = await readRegular(file, maxBytes, { from: offset, tail: true }).catch((error: unknown) =>
+    Buffer.from(`[${errorMessage(error)}]`),
+  );
+  return bytes?.toString('utf8') ?? '';
 }

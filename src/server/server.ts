@@ -5,13 +5,14 @@
 // exists), the socket, pid and option files in its own directory, a temp socket directory it
 // created, and the one process it spawned. That process is recorded in the machine's registry
 // (registry.ts) while it runs, so that a later run stops it if this one is killed.
-import { mkdir, open, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
 import { errorMessage, ServerError } from '../errors.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { exists } from '../shell/file-exists.js';
+import { openAppending, writeFresh } from '../shell/no-follow.js';
 import { renderConfigFile } from './config-file.js';
 import type { ConnectionInfo } from './connection.js';
 import { initializeDatadir } from './datadir.js';
@@ -246,7 +247,7 @@ export class ManagedServer {
       ...connectionFor(this.paths.socketPath, port),
       ...(this.setup.sandboxed === true ? { sandbox: clientSandbox(this.paths.socketPath) } : {}),
     };
-    await writeFile(
+    await writeFresh(
       this.paths.configFile,
       renderConfigFile({
         ...this.paths,
@@ -309,7 +310,7 @@ export class ManagedServer {
   }
 
   private async spawn(): Promise<ServerProcess> {
-    const output = await open(this.paths.errorLog, 'a');
+    const output = await openAppending(this.paths.errorLog);
     try {
       // Checked in the same tick as the spawn: a destroy() or Ctrl-C that came while we were
       // writing the config must not be followed by a server nobody will stop.

@@ -53,8 +53,6 @@ export interface SandboxSpec {
   readonly writable: readonly string[];
   /** Directories or files it may read besides the system's. */
   readonly readable?: readonly string[];
-  /** Paths inside writable directories that stay read-only (a source tree's .git). */
-  readonly protect?: readonly string[];
 }
 
 /** A command as it is run: the program and its arguments. */
@@ -113,7 +111,6 @@ export function sandboxArgs(spec: SandboxSpec, lookup: (path: string) => PathKin
   // mounted over it.
   for (const path of spec.readable ?? []) args.push('--ro-bind', path, path);
   for (const path of spec.writable) args.push('--bind', path, path);
-  for (const path of spec.protect ?? []) args.push('--ro-bind-try', path, path);
   args.push('--remount-ro', '/');
   return args;
 }

@@ -29,6 +29,20 @@ if [ -n "$GIT_DIR_OF_TREE" ]; then
   printf '[core]\n\tfsmonitor = touch %s/fsmonitor-ran-%s\n' "$TRUSTED_DIR" "$stage" 2>/dev/null >>"$GIT_DIR_OF_TREE/config"
   report git-config $?
 fi
+# Links where the tool writes or reads next in a directory this code may write (its second
+# argument): the build's logs, to write through into the trusted directory; the server's error
+# log, to have the runner's credentials copied beside the results. Checked from outside.
+# (Configure links both logs, the build step the install's; the build's own log stays readable.
+# The server's error log only with PLANT_ERROR_LOG=1: its attempts are then not in the results.)
+case "$stage" in
+  configure) links="build.log install.log" ;;
+  build) links="install.log" ;;
+  *) links= ;;
+esac
+for log in $links; do ln -sf "$TRUSTED_DIR/written-through-$stage-$log" "$2/$log" 2>/dev/null; done
+if [ "$stage" = server ] && [ -n "$2" ] && [ "${PLANT_ERROR_LOG:-0}" = 1 ]; then
+  ln -sf "$HOME_DIR/.credentials" "$2/error.log" 2>/dev/null
+fi
 # 8. A daemon that outlives the job (found from outside by its name).
 setsid bash -c "exec -a hostile-daemon-$MARKER-$stage sleep 600" </dev/null >/dev/null 2>&1 &
 report daemon $?
