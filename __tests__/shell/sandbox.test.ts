@@ -14,10 +14,7 @@ function bindAt(args: readonly string[], flag: string, path: string): number {
 }
 
 describe('sandboxArgs', () => {
-  const args = sandboxArgs(
-    { writable: ['/work/build', '/work/src'], readable: ['/work'] },
-    MERGED_USR,
-  );
+  const args = sandboxArgs({ writable: ['/work/build', '/work/src'], readable: ['/work'] }, MERGED_USR);
 
   it('unshares every namespace, dies with its parent, has a session and no capabilities of its own', () => {
     for (const flag of [
