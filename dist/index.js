@@ -4,7 +4,7 @@ import 'node:child_process';
 import { I as InputError, e as errorMessage, w as writeFileAtomic, G as GateError, Z as ZodError, o as object, s as string } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { i as commonBuildRequest, U as actionSpelling, V as untrustedSides, W as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, X as GitHubError, Y as httpStatus, Z as gitHubMessage, I as historyRun, _ as analyzeHistory, $ as isRecent, a0 as changesDocument, P as changesText, a1 as parseResults, c as checkWholeRun, a2 as historyRelativePath, a3 as updateBranchFile, a4 as historySpec, a5 as writeCharts, a6 as HISTORY_TITLE, a7 as publishImages, a8 as alertIssue, a9 as MAX_HISTORY_BYTES, aa as parseHistoryText, ab as appendToHistory, ac as serializeHistory, O as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, ad as foldLines, ae as parseVerdict, af as parseBaselineFile, ag as suiteHash, ah as judge, ai as withLines, aj as relinkedLines, ak as DEFAULT_COMPARE_OPTIONS, al as plural, am as formatTolerance, an as commentMarker, ao as codeSpan, ap as markdownUrl, aq as workflowRepositoryUrl, ar as upsertStickyComment, as as writeReport, at as pullRequestCommentSink, t as deliverVerdict, au as verdictExitCode, av as renderVerdictSummary, aw as cliSpelling, o as compareOptionsFromFlags, ax as loadSuite, ay as judgeRun, y as inCleanupScope, az as planGate, aA as gateCommand, aB as judgeSettingsFromFlags, S as mergeCommand, aC as PULL_REQUEST_COMMENT, aD as buildServers } from './gate.js';
+import { i as commonBuildRequest, U as actionSpelling, V as untrustedSides, W as checkUntrustedDirs, X as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, Y as GitHubError, Z as httpStatus, _ as gitHubMessage, I as historyRun, $ as analyzeHistory, a0 as isRecent, a1 as changesDocument, P as changesText, a2 as parseResults, c as checkWholeRun, a3 as historyRelativePath, a4 as updateBranchFile, a5 as historySpec, a6 as writeCharts, a7 as HISTORY_TITLE, a8 as publishImages, a9 as alertIssue, aa as MAX_HISTORY_BYTES, ab as parseHistoryText, ac as appendToHistory, ad as serializeHistory, O as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, ae as foldLines, af as parseVerdict, ag as parseBaselineFile, ah as suiteHash, ai as judge, aj as withLines, ak as relinkedLines, al as DEFAULT_COMPARE_OPTIONS, am as plural, an as formatTolerance, ao as commentMarker, ap as codeSpan, aq as markdownUrl, ar as workflowRepositoryUrl, as as upsertStickyComment, at as writeReport, au as pullRequestCommentSink, t as deliverVerdict, av as verdictExitCode, aw as renderVerdictSummary, ax as cliSpelling, o as compareOptionsFromFlags, ay as loadSuite, az as judgeRun, y as inCleanupScope, aA as planGate, aB as gateCommand, aC as judgeSettingsFromFlags, S as mergeCommand, aD as PULL_REQUEST_COMMENT, aE as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
@@ -143,17 +143,17 @@ function untrustedBuilds(run, ab) {
     if (sides.length === 0)
         return undefined;
     const ccacheDir = optionalInput('untrusted-ccache-dir');
-    const trustedCcache = optionalInput('ccache-dir');
-    if (ccacheDir !== undefined &&
-        trustedCcache !== undefined &&
-        resolve(ccacheDir) === resolve(trustedCcache)) {
-        throw new InputError('input "untrusted-ccache-dir" is input "ccache-dir": trusted builds would read what untrusted code wrote; give each pull request a ccache of its own');
-    }
-    return {
+    const untrusted = {
         sides: ab ? sides : ['server'],
         buildDir: resolve(optionalInput('untrusted-build-dir') ?? join(process.env.RUNNER_TEMP ?? tmpdir(), 'untrusted')),
         ccacheDir: ccacheDir === undefined ? undefined : resolve(ccacheDir),
     };
+    const trustedCcache = optionalInput('ccache-dir');
+    checkUntrustedDirs(untrusted, {
+        buildDir: resolve(getInput('build-dir') || 'mysql-perf-gate/build'),
+        ccacheDir: trustedCcache === undefined ? undefined : resolve(trustedCcache),
+    }, actionSpelling);
+    return untrusted;
 }
 /** Inputs store and store-size, as the build flags take them. */
 function storeFlags() {

@@ -8,7 +8,12 @@ import { join } from 'node:path';
 
 import { judgeRun, judgeSettingsFromFlags, type JudgeFlags, planGate } from '../../src/commands/gate.js';
 import type { RunFlags } from '../../src/commands/run.js';
-import { planBuilds, plannedRunFlags, type SourceBuilds } from '../../src/commands/source-builds.js';
+import {
+  checkUntrustedDirs,
+  planBuilds,
+  plannedRunFlags,
+  type SourceBuilds,
+} from '../../src/commands/source-builds.js';
 import { actionSpelling } from '../../src/commands/spelling.js';
 import { readResults } from '../../src/results/results-file.js';
 import type { Delivery, Sink } from '../../src/sinks/sink.js';
@@ -181,6 +186,36 @@ describe('planning', () => {
         untrusted: { ccacheDir: '/cache/pr-7' },
       },
     ]);
+  });
+
+  it.each([
+    [
+      '/cache/trusted/pr-7',
+      '/tmp/untrusted',
+      'input "untrusted-ccache-dir" is, or is in or holds, input "ccache-dir"',
+    ],
+    ['/cache', '/tmp/untrusted', 'input "untrusted-ccache-dir" is, or is in or holds, input "ccache-dir"'],
+    [
+      '/cache/pr-7',
+      '/builds/untrusted',
+      'input "untrusted-build-dir" is, or is in or holds, input "build-dir"',
+    ],
+    ['/cache/pr-7', '/', 'input "untrusted-build-dir" is, or is in or holds, input "build-dir"'],
+  ])(
+    'refuses an untrusted ccache %s or build directory %s that overlaps a trusted one',
+    (ccacheDir, buildDir, message) => {
+      const untrusted = { sides: ['head' as const], buildDir, ccacheDir };
+      expect(() => {
+        checkUntrustedDirs(untrusted, { buildDir: '/builds', ccacheDir: '/cache/trusted' }, actionSpelling);
+      }).toThrow(message);
+    },
+  );
+
+  it('lets untrusted directories apart from the trusted ones be', () => {
+    const untrusted = { sides: ['head' as const], buildDir: '/tmp/untrusted', ccacheDir: '/cache/pr-7' };
+    expect(() => {
+      checkUntrustedDirs(untrusted, { buildDir: '/builds', ccacheDir: '/cache/trusted' }, actionSpelling);
+    }).not.toThrow();
   });
 
   it('checks the run as it will be once built, before anything is built', () => {

@@ -25,6 +25,7 @@ describe('sandboxArgs', () => {
       '--unshare-net',
       '--die-with-parent',
       '--new-session',
+      '--disable-userns',
     ]) {
       expect(args).toContain(flag);
     }
@@ -72,6 +73,8 @@ describe('sandbox', () => {
       HOME: '/root',
       'INPUT_GITHUB-TOKEN': 'x',
       CCACHE_DIR: '/w/c',
+      CCACHE_REMOTE_STORAGE: 'redis://user:pass@cache',
+      https_proxy: 'http://user:pass@proxy:3128',
     });
     expect(env).toEqual({ PATH: '/usr/bin', HOME: '/tmp', TMPDIR: '/tmp', CCACHE_DIR: '/w/c' });
   });

@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 
 import { commonBuildRequest } from '../commands/build.js';
 import { type RunFlags, untrustedSides } from '../commands/run.js';
-import type { SourceBuilds } from '../commands/source-builds.js';
+import { checkUntrustedDirs, type SourceBuilds } from '../commands/source-builds.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { optionalInput } from './inputs.js';
@@ -70,23 +70,23 @@ function untrustedBuilds(run: RunFlags, ab: boolean): SourceBuilds['untrusted'] 
   const sides = untrustedSides(run.untrustedSide, ab, actionSpelling);
   if (sides.length === 0) return undefined;
   const ccacheDir = optionalInput('untrusted-ccache-dir');
-  const trustedCcache = optionalInput('ccache-dir');
-  if (
-    ccacheDir !== undefined &&
-    trustedCcache !== undefined &&
-    resolve(ccacheDir) === resolve(trustedCcache)
-  ) {
-    throw new InputError(
-      'input "untrusted-ccache-dir" is input "ccache-dir": trusted builds would read what untrusted code wrote; give each pull request a ccache of its own',
-    );
-  }
-  return {
-    sides: ab ? sides : ['server'],
+  const untrusted = {
+    sides: ab ? sides : (['server'] as const),
     buildDir: resolve(
       optionalInput('untrusted-build-dir') ?? join(process.env.RUNNER_TEMP ?? tmpdir(), 'untrusted'),
     ),
     ccacheDir: ccacheDir === undefined ? undefined : resolve(ccacheDir),
   };
+  const trustedCcache = optionalInput('ccache-dir');
+  checkUntrustedDirs(
+    untrusted,
+    {
+      buildDir: resolve(core.getInput('build-dir') || 'mysql-perf-gate/build'),
+      ccacheDir: trustedCcache === undefined ? undefined : resolve(trustedCcache),
+    },
+    actionSpelling,
+  );
+  return untrusted;
 }
 
 /** Inputs store and store-size, as the build flags take them. */

@@ -6,7 +6,7 @@
 // installed prefixes, which trusted runs reuse.
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 import { InputError } from '../errors.js';
 import { checkSandbox, type Confinement, sandbox, UNCONFINED } from '../shell/sandbox.js';
@@ -51,9 +51,9 @@ export async function buildConfinement(
 ): Promise<Confinement> {
   if (!untrusted) return UNCONFINED;
   await checkSandbox();
-  if ('dir' in ccache && resolve(ccache.dir) === defaultCcacheDir()) {
+  if ('dir' in ccache && overlap(resolve(ccache.dir), defaultCcacheDir())) {
     throw new InputError(
-      `--untrusted: ${ccache.dir} is the default ccache directory trusted builds share; give the untrusted build one of its own with --ccache-dir`,
+      `--untrusted: ${ccache.dir} is, or is in or holds, the default ccache directory trusted builds share (${defaultCcacheDir()}); give the untrusted build one of its own with --ccache-dir`,
     );
   }
   const writable = [dirs.buildDir, dirs.prefix, ...('dir' in ccache ? [ccache.dir] : [])];
@@ -69,6 +69,15 @@ export async function buildConfinement(
 function compilerDirs(compiler: Compiler): string[] {
   const dirs = [dirname(compiler.cc), dirname(compiler.cxx)];
   return [...new Set(dirs)].filter((dir) => !/^\/(usr|bin|sbin|lib)(\/|$)/.test(dir));
+}
+
+/** Whether either directory is the other or inside it. */
+export function overlap(a: string, b: string): boolean {
+  const inside = (child: string, parent: string): boolean => {
+    const rel = relative(parent, child);
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  };
+  return inside(a, b) || inside(b, a);
 }
 
 function defaultCcacheDir(): string {

@@ -127,7 +127,7 @@ async function buildAndInstall(
 ): Promise<Omit<BuildOutcome, 'reused' | 'storeEntry'>> {
   const { prefix, buildDir, ccache } = plan;
   await prepareBuildDir(plan, logger);
-  const ccacheBefore = 'env' in ccache ? await readCcacheCounters(ccache) : undefined;
+  const ccacheBefore = 'env' in ccache ? await readCcacheCounters(ccache, plan.confinement) : undefined;
   const startedAt = new Date().toISOString();
   const configured = await configure(plan, scope, logger);
   const built = await build(plan, scope, logger);
@@ -136,7 +136,7 @@ async function buildAndInstall(
     build: built.seconds,
     install: plan.install === 'none' ? 0 : await install(plan, scope, logger),
   };
-  const ccacheAfter = 'env' in ccache ? await readCcacheCounters(ccache) : undefined;
+  const ccacheAfter = 'env' in ccache ? await readCcacheCounters(ccache, plan.confinement) : undefined;
   const cmakeCache = await readText(join(buildDir, 'CMakeCache.txt'), MAX_BUILD_FILE_BYTES);
   const ninja = { steps: built.steps, compiled: built.compiled };
   const info = buildRecord(plan, { git, startedAt, seconds, ninja, cmakeCache, ccacheBefore, ccacheAfter });

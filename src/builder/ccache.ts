@@ -10,6 +10,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 import { exec } from '../shell/exec.js';
+import { type Confinement, UNCONFINED } from '../shell/sandbox.js';
 
 export interface CcacheSetup {
   readonly version: string;
@@ -69,9 +70,16 @@ export async function detectCcache(
   };
 }
 
-/** The cache directory's counters now, or undefined when this ccache cannot print them. */
-export async function readCcacheCounters(setup: CcacheSetup): Promise<CcacheCounters | undefined> {
-  const result = await exec('ccache', ['--print-stats'], { env: setup.env, check: false });
+/**
+ * The cache directory's counters now, or undefined when this ccache cannot print them. An
+ * untrusted build's cache is read in its sandbox (`confinement`): its files are that code's.
+ */
+export async function readCcacheCounters(
+  setup: CcacheSetup,
+  confinement: Confinement = UNCONFINED,
+): Promise<CcacheCounters | undefined> {
+  const command = confinement.wrap('ccache', ['--print-stats']);
+  const result = await exec(command.file, command.args, { env: confinement.env(setup.env), check: false });
   if (result.exitCode !== 0) return undefined;
   return parseCcacheCounters(result.stdout);
 }

@@ -8,9 +8,12 @@
 // Which sides to build, where each is installed, and the run's server flags once they are.
 import { basename, join, resolve } from 'node:path';
 
+import { overlap } from '../builder/build-sandbox.js';
 import { comparisonLabels, compilerLabel } from '../builder/compilers.js';
+import { InputError } from '../errors.js';
 import type { CommonBuildRequest, SideBuild, SidePrefixes } from './build.js';
 import type { RunFlags } from './run.js';
+import type { FlagSpelling } from './spelling.js';
 
 export interface SourceBuilds {
   readonly source: string;
@@ -82,4 +85,29 @@ export function plannedRunFlags(builds: SourceBuilds, run: RunFlags): RunFlags {
   const planned: SidePrefixes = {};
   for (const build of planBuilds(builds)) planned[build.side] = build.source;
   return runFlagsFor(run, planned);
+}
+
+/**
+ * The untrusted sides' build and ccache directories must not be, hold or lie in the trusted ones:
+ * trusted builds would read what untrusted code wrote.
+ */
+export function checkUntrustedDirs(
+  untrusted: NonNullable<SourceBuilds['untrusted']>,
+  trusted: { readonly buildDir: string; readonly ccacheDir: string | undefined },
+  spell: FlagSpelling,
+): void {
+  if (
+    untrusted.ccacheDir !== undefined &&
+    trusted.ccacheDir !== undefined &&
+    overlap(untrusted.ccacheDir, trusted.ccacheDir)
+  ) {
+    throw new InputError(
+      `${spell('untrusted-ccache-dir')} is, or is in or holds, ${spell('ccache-dir')}: trusted builds would read what untrusted code wrote; give each pull request a ccache of its own`,
+    );
+  }
+  if (overlap(untrusted.buildDir, trusted.buildDir)) {
+    throw new InputError(
+      `${spell('untrusted-build-dir')} is, or is in or holds, ${spell('build-dir')}: the trusted builds kept there must not be the untrusted code's to write`,
+    );
+  }
 }

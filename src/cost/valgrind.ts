@@ -184,15 +184,8 @@ export class CallgrindControl {
   private vgdbCommand(command: readonly string[]): { file: string; args: string[] } {
     const vgdb = [VGDB, `--vgdb-prefix=${this.paths.vgdbPrefix}`, `--pid=${this.namespacePid}`, ...command];
     if (this.namespacePid === this.pid) return { file: VGDB, args: vgdb.slice(1) };
-    const enter = [
-      '--target',
-      String(this.pid),
-      '--user',
-      '--mount',
-      '--pid',
-      '--uts',
-      '--preserve-credentials',
-    ];
+    const namespaces = ['--user', '--mount', '--pid', '--uts', '--net', '--ipc'];
+    const enter = ['--target', String(this.pid), ...namespaces, '--preserve-credentials'];
     return { file: NSENTER, args: [...enter, '--', ...vgdb] };
   }
 

@@ -85,8 +85,23 @@ export function sandbox(spec: SandboxSpec): Confinement {
   return {
     sandboxed: true,
     wrap: (file, args) => ({ file: BWRAP, args: [...sandboxArgs(spec), '--', file, ...args] }),
-    env: (base = process.env) => ({ ...childEnv(base), HOME: '/tmp', TMPDIR: '/tmp' }),
+    env: (base = process.env) => ({ ...sandboxEnv(childEnv(base)), HOME: '/tmp', TMPDIR: '/tmp' }),
   };
+}
+
+/**
+ * What of the allow-listed environment goes into the sandbox: less again. No proxies (the sandbox
+ * has no network, and a proxy's address may hold a password the build could print), and of
+ * ccache's settings only where its cache is and how it hashes paths, never remote storage.
+ */
+const SANDBOX_CCACHE = new Set(['CCACHE_DIR', 'CCACHE_BASEDIR', 'CCACHE_NOHASHDIR', 'CCACHE_MAXSIZE']);
+
+function sandboxEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      ([name]) => !/_proxy$/i.test(name) && (!name.startsWith('CCACHE_') || SANDBOX_CCACHE.has(name)),
+    ),
+  );
 }
 
 /** bwrap's options for `spec`, before the `--` that ends them. */
@@ -98,6 +113,8 @@ export function sandboxArgs(spec: SandboxSpec, lookup: (path: string) => PathKin
     '--unshare-uts',
     '--unshare-net',
     '--unshare-cgroup-try',
+    // Nor may it make user namespaces of its own (the kernel's attack surface).
+    '--disable-userns',
     '--die-with-parent',
     '--new-session',
     '--cap-drop',
