@@ -4,7 +4,7 @@ import 'node:child_process';
 import { I as InputError, e as errorMessage, w as writeFileAtomic, G as GateError, Z as ZodError, o as object, s as string } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { i as commonBuildRequest, U as actionSpelling, V as untrustedSides, W as checkUntrustedDirs, X as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, Y as GitHubError, Z as httpStatus, _ as gitHubMessage, I as historyRun, $ as analyzeHistory, a0 as isRecent, a1 as changesDocument, P as changesText, a2 as parseResults, c as checkWholeRun, a3 as historyRelativePath, a4 as updateBranchFile, a5 as historySpec, a6 as writeCharts, a7 as HISTORY_TITLE, a8 as publishImages, a9 as alertIssue, aa as MAX_HISTORY_BYTES, ab as parseHistoryText, ac as appendToHistory, ad as serializeHistory, O as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, ae as foldLines, af as parseVerdict, ag as parseBaselineFile, ah as suiteHash, ai as judge, aj as withLines, ak as relinkedLines, al as DEFAULT_COMPARE_OPTIONS, am as plural, an as formatTolerance, ao as commentMarker, ap as codeSpan, aq as markdownUrl, ar as workflowRepositoryUrl, as as upsertStickyComment, at as writeReport, au as pullRequestCommentSink, t as deliverVerdict, av as verdictExitCode, aw as renderVerdictSummary, ax as cliSpelling, o as compareOptionsFromFlags, ay as loadSuite, az as judgeRun, y as inCleanupScope, aA as planGate, aB as gateCommand, aC as judgeSettingsFromFlags, S as mergeCommand, aD as PULL_REQUEST_COMMENT, aE as buildServers } from './gate.js';
+import { i as commonBuildRequest, U as actionSpelling, V as checkUntrustedSettings, W as untrustedSides, X as checkUntrustedDirs, Y as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, Z as GitHubError, _ as httpStatus, $ as gitHubMessage, I as historyRun, a0 as analyzeHistory, a1 as isRecent, a2 as changesDocument, P as changesText, a3 as parseResults, c as checkWholeRun, a4 as historyRelativePath, a5 as updateBranchFile, a6 as historySpec, a7 as writeCharts, a8 as HISTORY_TITLE, a9 as publishImages, aa as alertIssue, ab as MAX_HISTORY_BYTES, ac as parseHistoryText, ad as appendToHistory, ae as serializeHistory, O as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, af as foldLines, ag as parseVerdict, ah as parseBaselineFile, ai as suiteHash, aj as judge, ak as withLines, al as relinkedLines, am as DEFAULT_COMPARE_OPTIONS, an as plural, ao as formatTolerance, ap as commentMarker, aq as codeSpan, ar as markdownUrl, as as workflowRepositoryUrl, at as upsertStickyComment, au as writeReport, av as pullRequestCommentSink, t as deliverVerdict, aw as verdictExitCode, ax as renderVerdictSummary, ay as cliSpelling, o as compareOptionsFromFlags, az as loadSuite, aA as judgeRun, y as inCleanupScope, aB as planGate, aC as gateCommand, aD as judgeSettingsFromFlags, S as mergeCommand, aE as PULL_REQUEST_COMMENT, aF as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
@@ -127,7 +127,7 @@ function readBuildInputs(run) {
         ...storeFlags(),
     }, actionSpelling);
     const untrusted = untrustedBuilds(run, baseSource !== undefined || baseCompiler !== undefined);
-    return {
+    const builds = {
         source,
         baseSource,
         compiler: getInput('compiler') || 'gcc',
@@ -136,6 +136,8 @@ function readBuildInputs(run) {
         buildDir: getInput('build-dir') || 'mysql-perf-gate/build',
         ...(untrusted === undefined ? {} : { untrusted }),
     };
+    checkUntrustedSettings(builds, actionSpelling);
+    return builds;
 }
 /** Inputs untrusted-side, untrusted-build-dir and untrusted-ccache-dir: where untrusted sides are built. */
 function untrustedBuilds(run, ab) {

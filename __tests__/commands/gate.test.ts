@@ -10,6 +10,7 @@ import { judgeRun, judgeSettingsFromFlags, type JudgeFlags, planGate } from '../
 import type { RunFlags } from '../../src/commands/run.js';
 import {
   checkUntrustedDirs,
+  checkUntrustedSettings,
   planBuilds,
   plannedRunFlags,
   type SourceBuilds,
@@ -210,6 +211,55 @@ describe('planning', () => {
       }).toThrow(message);
     },
   );
+
+  it.each([
+    [
+      { compiler: '/src/head/evil-gcc' },
+      'input "compiler" /src/head/evil-gcc: with an untrusted side, compilers are given by name',
+    ],
+    [{ baseCompiler: './cc' }, 'input "base-compiler" ./cc'],
+    [
+      { cmakeArgs: ['-DCMAKE_C_COMPILER_LAUNCHER=/src/head/run.sh'] },
+      'input "cmake-args" -DCMAKE_C_COMPILER_LAUNCHER=/src/head/run.sh',
+    ],
+    [{ cmakeArgs: ['-DCMAKE_PROJECT_INCLUDE=x.cmake'] }, "set none of CMake's own variables"],
+    [{ cmakeArgs: ['-DWITH_SSL=/src/head/ssl'] }, 'name no path'],
+    [{ cmakeArgs: ['-C', 'cache.cmake'] }, 'input "cmake-args" -C'],
+    [{ cmakeArgs: ['-DMY_LAUNCHER=x'] }, 'input "cmake-args" -DMY_LAUNCHER=x'],
+  ])(
+    'with an untrusted side, refuses settings that could run its code in the trusted build: %j',
+    (overrides, message) => {
+      const { cmakeArgs, ...rest } = overrides as { cmakeArgs?: string[] } & Partial<SourceBuilds>;
+      const planned = builds({
+        baseSource: '/src/base',
+        untrusted: { sides: ['head'], buildDir: '/tmp/untrusted', ccacheDir: undefined },
+        ...rest,
+        ...(cmakeArgs ? { common: { buildType: 'RelWithDebInfo', cmakeArgs, ccache: 'off' } } : {}),
+      });
+      expect(() => {
+        checkUntrustedSettings(planned, actionSpelling);
+      }).toThrow(message);
+      // The same settings are the maintainer's own without an untrusted side.
+      expect(() => {
+        checkUntrustedSettings({ ...planned, untrusted: undefined }, actionSpelling);
+      }).not.toThrow();
+    },
+  );
+
+  it('with an untrusted side, takes compilers by name and plain -D options', () => {
+    const planned = builds({
+      compiler: 'clang-16',
+      common: {
+        buildType: 'RelWithDebInfo',
+        cmakeArgs: ['-DPLUGIN_ROCKSDB=NO', '-DWITH_UNIT_TESTS:BOOL=OFF'],
+        ccache: 'off',
+      },
+      untrusted: { sides: ['head'], buildDir: '/tmp/untrusted', ccacheDir: undefined },
+    });
+    expect(() => {
+      checkUntrustedSettings(planned, actionSpelling);
+    }).not.toThrow();
+  });
 
   it('lets untrusted directories apart from the trusted ones be', () => {
     const untrusted = { sides: ['head' as const], buildDir: '/tmp/untrusted', ccacheDir: '/cache/pr-7' };

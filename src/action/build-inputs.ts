@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 
 import { commonBuildRequest } from '../commands/build.js';
 import { type RunFlags, untrustedSides } from '../commands/run.js';
-import { checkUntrustedDirs, type SourceBuilds } from '../commands/source-builds.js';
+import { checkUntrustedDirs, checkUntrustedSettings, type SourceBuilds } from '../commands/source-builds.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { optionalInput } from './inputs.js';
@@ -54,7 +54,7 @@ export function readBuildInputs(run: RunFlags): SourceBuilds | undefined {
     actionSpelling,
   );
   const untrusted = untrustedBuilds(run, baseSource !== undefined || baseCompiler !== undefined);
-  return {
+  const builds: SourceBuilds = {
     source,
     baseSource,
     compiler: core.getInput('compiler') || 'gcc',
@@ -63,6 +63,8 @@ export function readBuildInputs(run: RunFlags): SourceBuilds | undefined {
     buildDir: core.getInput('build-dir') || 'mysql-perf-gate/build',
     ...(untrusted === undefined ? {} : { untrusted }),
   };
+  checkUntrustedSettings(builds, actionSpelling);
+  return builds;
 }
 
 /** Inputs untrusted-side, untrusted-build-dir and untrusted-ccache-dir: where untrusted sides are built. */

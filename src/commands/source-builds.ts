@@ -111,3 +111,32 @@ export function checkUntrustedDirs(
     );
   }
 }
+
+/**
+ * With an untrusted side, the build settings may have come from the untrusted side too (a fork's
+ * copy of the calling workflow sets the action's inputs), and they build the trusted side as well,
+ * unsandboxed: a compiler given as a path, CMake's own variables (a compiler launcher, a toolchain
+ * or project-include file, the compilers) or any value naming a path could run the untrusted
+ * tree's code there. Only compilers by name and -DNAME=VALUE options without a path are taken.
+ */
+export function checkUntrustedSettings(builds: SourceBuilds, spell: FlagSpelling): void {
+  if (builds.untrusted === undefined) return;
+  for (const [name, compiler] of [
+    ['compiler', builds.compiler],
+    ['base-compiler', builds.baseCompiler],
+  ] as const) {
+    if (compiler?.includes('/')) {
+      throw new InputError(
+        `${spell(name)} ${compiler}: with an untrusted side, compilers are given by name (gcc-12, clang-16), not by path`,
+      );
+    }
+  }
+  for (const arg of builds.common.cmakeArgs) {
+    const option = /^-D([A-Za-z_][A-Za-z0-9_]*)(?::[A-Z]+)?=([^/]*)$/.exec(arg);
+    if (option === null || /^CMAKE_/i.test(option[1] ?? '') || /LAUNCHER/i.test(option[1] ?? '')) {
+      throw new InputError(
+        `${spell('cmake-args')} ${arg}: with an untrusted side, only -DNAME=VALUE options that name no path and set none of CMake's own variables are taken (they build the trusted side too)`,
+      );
+    }
+  }
+}

@@ -59,6 +59,7 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
     ]),
   );
   await checkUntrustedSides(config, logger);
+  checkTrustedOptions(config, userOptions);
   const installs = await Promise.all(
     config.sides.map((side) => inspectServer(side.serverPath, side.labels.server, side.untrusted === true)),
   );
@@ -103,6 +104,24 @@ async function checkUntrustedSides(config: RunConfig, logger: Logger): Promise<v
   logger.info(
     `sandboxed (untrusted code): ${untrusted.map((side) => side.name).join(' and ')}; its server, bootstrap and sysbench run in bubblewrap`,
   );
+}
+
+/**
+ * With an untrusted side, the run's settings may have come from the untrusted side too (a fork's
+ * copy of the calling workflow sets the action's inputs): a trusted side's server option naming a
+ * path (plugin_dir, init_file…) could load the untrusted tree's code into a server that is not
+ * sandboxed. Such options are refused.
+ */
+export function checkTrustedOptions(config: RunConfig, options: readonly Readonly<Record<string, string>>[]): void {
+  if (!config.sides.some((side) => side.untrusted === true)) return;
+  config.sides.forEach((side, index) => {
+    if (side.untrusted === true) return;
+    const paths = Object.entries(options[index] ?? {}).filter(([, value]) => value.includes('/'));
+    if (paths.length === 0) return;
+    throw new InputError(
+      `${paths.map(([name, value]) => `${name}=${value}`).join(', ')}: with an untrusted side, the trusted ${side.name}'s server takes no option that names a path (it would run unsandboxed what the path holds)`,
+    );
+  });
 }
 
 /** Makes room for results.json and empties its raw directory. */

@@ -165,6 +165,8 @@ async function startSide(
     registry,
     workDir: config.keepWorkDir ? null : runDir,
     ...(side.config.untrusted === true ? { sandboxed: true } : {}),
+    // With an untrusted side, every sysbench is sandboxed: the suite's scripts may be its tree's.
+    ...(config.sides.some((other) => other.untrusted === true) ? { sandboxedClients: true } : {}),
     ...serverLaunch(placement, valgrind ? { paths, tmpDir: join(sideDir, 'tmp') } : undefined),
   });
   onCreated(server);

@@ -35,7 +35,7 @@ export async function prepareForSysbench(info: ConnectionInfo, binary: string): 
   await withConnection(info, 'socket', async (connection) => {
     await connection.query(`CREATE DATABASE IF NOT EXISTS ${DATABASE}`);
   });
-  // A sandboxed server has a network of its own: nothing outside reaches it over TCP.
+  // A sandboxed server, or sysbench in its sandbox, has a network of its own: no TCP here.
   if (info.sandbox !== undefined) return;
   const probeTcp = (): Promise<void> => ping(info, 'tcp');
   try {

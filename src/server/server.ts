@@ -63,6 +63,11 @@ export interface ServerSetup {
   /** Built from untrusted code: its bootstrap, the server and sysbench run sandboxed (server-sandbox.ts). */
   sandboxed?: boolean;
   /**
+   * sysbench runs sandboxed against this server too, though it is trusted: the run has an
+   * untrusted side, whose tree may have given the suite's scripts.
+   */
+  sandboxedClients?: boolean;
+  /**
    * What a later run removes if it finds this server orphaned (the run's work directory); `dir`
    * when not given, null to keep everything (--keep-work-dir).
    */
@@ -245,7 +250,9 @@ export class ManagedServer {
     const { install, scope } = this.setup;
     const info = {
       ...connectionFor(this.paths.socketPath, port),
-      ...(this.setup.sandboxed === true ? { sandbox: clientSandbox(this.paths.socketPath) } : {}),
+      ...(this.setup.sandboxed === true || this.setup.sandboxedClients === true
+        ? { sandbox: clientSandbox(this.paths.socketPath) }
+        : {}),
     };
     await writeFresh(
       this.paths.configFile,
