@@ -4,7 +4,7 @@ import 'node:child_process';
 import { I as InputError, e as errorMessage, w as writeFileAtomic, G as GateError, Z as ZodError, o as object, s as string } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { i as commonBuildRequest, U as actionSpelling, V as checkUntrustedSettings, W as untrustedSides, X as checkUntrustedDirs, Y as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, Z as GitHubError, _ as httpStatus, $ as gitHubMessage, I as historyRun, a0 as analyzeHistory, a1 as isRecent, a2 as changesDocument, P as changesText, a3 as parseResults, c as checkWholeRun, a4 as historyRelativePath, a5 as updateBranchFile, a6 as historySpec, a7 as writeCharts, a8 as HISTORY_TITLE, a9 as publishImages, aa as alertIssue, ab as MAX_HISTORY_BYTES, ac as parseHistoryText, ad as appendToHistory, ae as serializeHistory, O as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, af as foldLines, ag as parseVerdict, ah as parseBaselineFile, ai as suiteHash, aj as judge, ak as withLines, al as relinkedLines, am as DEFAULT_COMPARE_OPTIONS, an as plural, ao as formatTolerance, ap as commentMarker, aq as codeSpan, ar as markdownUrl, as as workflowRepositoryUrl, at as upsertStickyComment, au as writeReport, av as pullRequestCommentSink, t as deliverVerdict, aw as verdictExitCode, ax as renderVerdictSummary, ay as cliSpelling, o as compareOptionsFromFlags, az as loadSuite, aA as judgeRun, y as inCleanupScope, aB as planGate, aC as gateCommand, aD as judgeSettingsFromFlags, S as mergeCommand, aE as PULL_REQUEST_COMMENT, aF as buildServers } from './gate.js';
+import { i as commonBuildRequest, U as actionSpelling, V as checkUntrustedSettings, W as untrustedSides, X as checkUntrustedDirs, Y as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, Z as GitHubError, _ as httpStatus, $ as gitHubMessage, I as historyRun, a0 as analyzeHistory, a1 as isRecent, a2 as changesDocument, P as changesText, a3 as parseResults, c as checkWholeRun, a4 as historyRelativePath, a5 as updateBranchFile, a6 as historySpec, a7 as writeCharts, a8 as HISTORY_TITLE, a9 as publishImages, aa as alertIssue, ab as MAX_HISTORY_BYTES, ac as parseHistoryText, ad as appendToHistory, ae as serializeHistory, O as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, af as foldLines, ag as parseVerdict, ah as suiteHash, ai as judge, aj as withLines, ak as relinkedLines, al as DEFAULT_COMPARE_OPTIONS, am as plural, an as formatTolerance, ao as commentMarker, ap as codeSpan, aq as markdownUrl, ar as workflowRepositoryUrl, as as upsertStickyComment, at as writeReport, au as pullRequestCommentSink, t as deliverVerdict, av as verdictExitCode, aw as renderVerdictSummary, ax as cliSpelling, o as compareOptionsFromFlags, ay as loadSuite, az as judgeRun, y as inCleanupScope, aA as planGate, aB as gateCommand, aC as judgeSettingsFromFlags, S as mergeCommand, aD as PULL_REQUEST_COMMENT, aE as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
@@ -6121,20 +6121,20 @@ function refuse(reason, cause) {
 // The measuring half's artifact, read by the publishing half. Everything in it was produced by the
 // pull request's own code, so it is data to check: only files with fixed names are read, after
 // lstat (no symbolic links, regular files only) and a size cap, opened without following a link
-// and checked again on the descriptor; results.json, verdict.json and baseline.json are validated
-// with the project's schemas. Every other file (an uploaded comment.md, charts, names with `../`)
-// is never opened.
+// and checked again on the descriptor; results.json and verdict.json are validated with the
+// project's schemas. Every other file (an uploaded comment.md, charts, a baseline.json, names with
+// `../`) is never opened: the gate compares the two sides of an A/B run, never numbers the artifact
+// supplies as its reference.
 const MIB = 1024 * 1024;
 /**
  * The files read from the artifact, and the most bytes each may hold. The results of the standard
  * suite take about 1 MB, instruction suites with their per-function costs a few; a verdict is a
- * fraction of its results. baseline.json is read only for a verdict against a stored baseline;
- * pull-request.txt, optional, holds the number of the pull request the measuring run was for.
+ * fraction of its results. pull-request.txt, optional, holds the number of the pull request the
+ * measuring run was for.
  */
 const ARTIFACT_CAPS = {
     'results.json': 20 * MIB,
     'verdict.json': 5 * MIB,
-    'baseline.json': 20 * MIB,
     'pull-request.txt': 64,
 };
 /** Judging is the costly step (a bootstrap per cell); real suites have tens of cells. */
@@ -6217,6 +6217,11 @@ function parseClaim(text) {
     }
     return Number(trimmed);
 }
+/** The number pull-request.txt claims, if the artifact has one: a claim, checked against the API. */
+function readClaim(dir) {
+    const claim = readArtifactFile(dir, 'pull-request.txt');
+    return claim === null ? undefined : parseClaim(claim);
+}
 /** Reads and validates what the artifact must hold; nothing else in it is opened. */
 function readArtifact(dir) {
     const { verdict, schemaVersion } = validated(() => parseVerdict(required(dir, 'verdict.json', 'the measuring run writes it'), 'verdict.json'));
@@ -6224,16 +6229,12 @@ function readArtifact(dir) {
     if (results.cells.length > MAX_CELLS) {
         throw refuse(`results.json has ${results.cells.length} cells; more than ${MAX_CELLS} are not judged here`);
     }
-    const baseline = verdict.baseSource.kind === 'baseline'
-        ? validated(() => parseBaselineFile(required(dir, 'baseline.json', 'verdict.json compares with a stored baseline'), 'baseline.json'))
-        : undefined;
-    const claim = readArtifactFile(dir, 'pull-request.txt');
+    const claim = readClaim(dir);
     return {
         results,
         verdict,
         verdictSchemaVersion: schemaVersion,
-        ...(baseline === undefined ? {} : { baseline }),
-        ...(claim === null ? {} : { claimedPullRequest: parseClaim(claim) }),
+        ...(claim === undefined ? {} : { claimedPullRequest: claim }),
     };
 }
 function quoted(names) {
@@ -6263,10 +6264,6 @@ function oddWorkloadsNote(results) {
 // that decide. The suite an artifact was measured with must be the trusted suite's definition
 // (the fields that change a measurement, as baseline keys hash them: baseline/hash.ts); its
 // tolerances and description are the trusted suite's, whatever the artifact's copy says. Pure.
-/** The whole suite the results were measured with (a shard's results hold its share of the cells). */
-function measuredSuite(results) {
-    return results.shard?.suite ?? results.suite;
-}
 /**
  * Why results measured with `measured` cannot be judged under `trusted`, in one line naming both
  * hashes; null when their definitions agree.
@@ -6282,7 +6279,8 @@ function suiteMismatch(measured, trusted) {
 }
 /**
  * The results with the trusted suite's tolerances in place of their copy's. The rest of the suite
- * is the same definition (suiteMismatch said so), or a shard's share of it.
+ * is the same definition: suiteMismatch said so of results.suite itself, the suite the judge reads
+ * (one shard's results, whose results.suite is a share of the cells, are refused before).
  */
 function withTrustedSuite(results, judging) {
     return { ...results, suite: { ...results.suite, tolerances: judging.suite.tolerances } };
@@ -6296,6 +6294,11 @@ function withTrustedSuite(results, judging) {
 //   - then the decision: judged with the publishing workflow's settings (the default branch's
 //     suite, tolerances, gate and alpha: compare/publish-settings.ts), after refusing results
 //     measured with a suite whose definition differs from that suite's.
+// Only the merged results of an A/B run are judged: base and head measured side by side on the same
+// machine (results.mode 'ab', verdict.json's baseSource 'ab'). A verdict against a stored baseline
+// would take its reference numbers from the artifact, which the pull request's code wrote, and one
+// shard's results (results.shard) hold a share of the cells under a suite other than the one hashed:
+// both are refused.
 // Pure: the artifact arrives read and validated (artifact/read-artifact.ts).
 /**
  * The options verdict.json says it was judged with. Its tolerances are recorded per cell (the
@@ -6397,16 +6400,31 @@ function asVersion1(verdict) {
         cells: verdict.cells.map((cell) => cell.verdict === 'within-tolerance' ? { ...cell, verdict: 'unchanged' } : cell),
     };
 }
-function judgeArtifact(artifact, options, sourceUrl) {
-    const { results, verdict: uploaded, baseline } = artifact;
-    if (baseline === undefined && results.mode !== 'ab') {
+/**
+ * Refuses what the gate does not judge: a verdict against a stored baseline, results of one
+ * server, and one shard's results (not merged).
+ */
+function checkAb(artifact) {
+    const { results, verdict } = artifact;
+    if (verdict.baseSource.kind !== 'ab') {
+        throw refuse('verdict.json compares with a stored baseline; the pull-request gate judges only an A/B run ' +
+            '(base and head measured side by side), never reference numbers from the artifact');
+    }
+    if (results.mode !== 'ab') {
         throw refuse('verdict.json compares the two sides of an A/B run, but results.json measured one server');
     }
+    if (results.shard !== undefined) {
+        throw refuse(`results.json holds shard ${results.shard.index}/${results.shard.count} alone; ` +
+            'publish judges the merged results of every shard (merge mode), never one shard');
+    }
+}
+function judgeArtifact(artifact, options, sourceUrl) {
+    const { results, verdict: uploaded } = artifact;
+    checkAb(artifact);
     const judgement = judge({
         results,
         resultsPath: uploaded.baseSource.path,
-        // The measuring run chose whether to compare across setups; its warnings say so again here.
-        base: baseline === undefined ? { kind: 'ab' } : { kind: 'baseline', file: baseline, force: true },
+        base: { kind: 'ab' },
         baselinePath: uploaded.baseSource.path,
         options,
     });
@@ -6443,7 +6461,8 @@ function checkArtifact(artifact, sourceUrl) {
  * publishing workflow's repository, where the line links point.
  */
 function rejudge(artifact, sourceUrl, judging) {
-    const mismatch = suiteMismatch(measuredSuite(artifact.results), judging.suite);
+    checkAb(artifact);
+    const mismatch = suiteMismatch(artifact.results.suite, judging.suite);
     if (mismatch !== null)
         throw refuse(mismatch);
     checkArtifact(artifact, sourceUrl);
@@ -6557,9 +6576,101 @@ function decideApproval(facts, permissions) {
     };
 }
 
+/** Open, into this repository, and at exactly the run's head commit. */
+function matches(pull, query) {
+    return (pull.state === 'open' &&
+        pull.head.sha === query.headSha &&
+        pull.base.repo.full_name.toLowerCase() === `${query.owner}/${query.repo}`.toLowerCase());
+}
+/** Every open pull request of the repository whose head is `query.headSha`, by number, any head repository. */
+async function openPullRequestsAt(octokit, query) {
+    const { owner, repo } = query;
+    const found = new Map();
+    const keep = (pulls) => {
+        for (const pull of pulls) {
+            if (!matches(pull, query))
+                continue;
+            const headRepository = pull.head.repo?.full_name ?? null;
+            found.set(pull.number, { number: pull.number, url: pull.html_url, headRepository });
+        }
+    };
+    try {
+        keep(await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
+            owner,
+            repo,
+            commit_sha: query.headSha,
+            per_page: 100,
+        }));
+        if (query.headLabel !== undefined) {
+            keep(await octokit.paginate(octokit.rest.pulls.list, {
+                owner,
+                repo,
+                state: 'open',
+                head: query.headLabel,
+                per_page: 100,
+            }));
+        }
+    }
+    catch (error) {
+        throw new GitHubError(`could not list the pull requests of ${owner}/${repo} at ${query.headSha}: ${gitHubMessage(error)}; ` +
+            'the token needs `permissions: pull-requests: read` (write, to comment)', { cause: error });
+    }
+    return [...found.values()].sort((a, b) => a.number - b.number);
+}
+function numbers(pulls) {
+    return pulls.map((pull) => `#${pull.number}`).join(', ');
+}
+/** Repository names compare without case, as GitHub's do. */
+function sameName(a, b) {
+    return a !== null && a.toLowerCase() === b.toLowerCase();
+}
+function found(pull) {
+    return { number: pull.number, url: pull.url };
+}
+/** A claimed number: one of the run's pull requests, or the reason it is refused. */
+function claimedOne(query, all, runs) {
+    const where = `${query.owner}/${query.repo}`;
+    const source = query.claimSource === undefined ? '' : ` (from ${query.claimSource})`;
+    const claimed = runs.find((pull) => pull.number === query.claimed);
+    if (claimed !== undefined)
+        return found(claimed);
+    const other = all.find((pull) => pull.number === query.claimed);
+    if (other !== undefined) {
+        throw new GitHubError(`pull request #${query.claimed}${source} has head ${query.headSha} but comes from ` +
+            `${other.headRepository ?? 'a deleted repository'}, not from ${query.headRepository}, whose run this is; not posting`);
+    }
+    const heads = runs.length === 0 ? 'none has' : `${numbers(runs)} ${runs.length === 1 ? 'has' : 'have'}`;
+    throw new GitHubError(`pull request #${query.claimed}${source} is not an open pull request of ${where} with head ` +
+        `${query.headSha} from ${query.headRepository} (${heads} that head); not posting`);
+}
+/**
+ * The one open pull request whose head is the run's commit and whose head repository is the run's.
+ * A claimed number must be among those; with no claim, two or more are ambiguous.
+ */
+async function findPullRequest(octokit, query) {
+    const all = await openPullRequestsAt(octokit, query);
+    const runs = all.filter((pull) => sameName(pull.headRepository, query.headRepository));
+    if (query.claimed !== undefined)
+        return claimedOne(query, all, runs);
+    const where = `${query.owner}/${query.repo}`;
+    const [only, ...others] = runs;
+    if (only === undefined) {
+        throw new GitHubError(`no open pull request of ${where} from ${query.headRepository} has head ${query.headSha} ` +
+            `(closed, or pushed again since the run${all.length === 0 ? '' : `; ${numbers(all)} from elsewhere ${all.length === 1 ? 'has' : 'have'} it`}); not posting`);
+    }
+    if (others.length > 0) {
+        throw new GitHubError(`${runs.length} open pull requests of ${where} from ${query.headRepository} have head ${query.headSha} (${numbers(runs)}); ` +
+            `name the one to post to${query.claimSource === undefined ? '' : ` in ${query.claimSource}`}`);
+    }
+    return found(only);
+}
+
 // Asks GitHub what github/approval.ts decides from: the pull request as it is now (its head, its
 // head repository, its labels), its reviews, who added the fork label, and the permission of each
-// user whose approval would count. Nothing here comes from the measuring run's artifact.
+// user whose approval would count. Nothing here comes from the measuring run's artifact. Whether
+// the head is a fork's is the measuring run's head repository (from the workflow_run event), and
+// the pull request's head repository must be that one: a fork's run never counts as a branch of
+// this repository because a pull request from such a branch has the same head commit.
 function failure(what, query, error) {
     return new GitHubError(`could not read ${what} of ${query.owner}/${query.repo}#${query.pullRequest}: ${gitHubMessage(error)}; ` +
         'the token needs `permissions: pull-requests: read`', { cause: error });
@@ -6645,6 +6756,10 @@ async function permissionOf(octokit, query, username) {
 /** Whether the measured head of the pull request may be published (see github/approval.ts). */
 async function checkApproval(octokit, query) {
     const pull = await pullRequestFacts(octokit, query);
+    if (!sameName(pull.headRepo, query.headRepository)) {
+        throw new GitHubError(`${query.owner}/${query.repo}#${query.pullRequest} comes from ${pull.headRepo ?? 'a deleted repository'}, ` +
+            `not from ${query.headRepository}, whose run this is; not publishing`);
+    }
     const base = {
         measuredSha: query.measuredSha,
         pull,
@@ -6722,75 +6837,6 @@ async function setCommitStatus(octokit, target, status) {
     }
 }
 
-/** Open, into this repository, and at exactly the run's head commit. */
-function matches(pull, query) {
-    return (pull.state === 'open' &&
-        pull.head.sha === query.headSha &&
-        pull.base.repo.full_name.toLowerCase() === `${query.owner}/${query.repo}`.toLowerCase());
-}
-/** Every open pull request of the repository whose head is `query.headSha`, by number. */
-async function openPullRequestsAt(octokit, query) {
-    const { owner, repo } = query;
-    const found = new Map();
-    const keep = (pulls) => {
-        for (const pull of pulls) {
-            if (matches(pull, query))
-                found.set(pull.number, { number: pull.number, url: pull.html_url });
-        }
-    };
-    try {
-        keep(await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
-            owner,
-            repo,
-            commit_sha: query.headSha,
-            per_page: 100,
-        }));
-        if (query.headLabel !== undefined) {
-            keep(await octokit.paginate(octokit.rest.pulls.list, {
-                owner,
-                repo,
-                state: 'open',
-                head: query.headLabel,
-                per_page: 100,
-            }));
-        }
-    }
-    catch (error) {
-        throw new GitHubError(`could not list the pull requests of ${owner}/${repo} at ${query.headSha}: ${gitHubMessage(error)}; ` +
-            'the token needs `permissions: pull-requests: read` (write, to comment)', { cause: error });
-    }
-    return [...found.values()].sort((a, b) => a.number - b.number);
-}
-function numbers(pulls) {
-    return pulls.map((pull) => `#${pull.number}`).join(', ');
-}
-/**
- * The one open pull request whose head is the run's commit. A claimed number must be among those
- * found; with no claim, two or more pull requests at the same commit are ambiguous.
- */
-async function findPullRequest(octokit, query) {
-    const found = await openPullRequestsAt(octokit, query);
-    const where = `${query.owner}/${query.repo}`;
-    const source = query.claimSource === undefined ? '' : ` (from ${query.claimSource})`;
-    if (query.claimed !== undefined) {
-        const claimed = found.find((pull) => pull.number === query.claimed);
-        if (claimed !== undefined)
-            return claimed;
-        const heads = found.length === 0 ? 'none has' : `${numbers(found)} ${found.length === 1 ? 'has' : 'have'}`;
-        throw new GitHubError(`pull request #${query.claimed}${source} is not an open pull request of ${where} with head ` +
-            `${query.headSha} (${heads} that head); not posting`);
-    }
-    const [only, ...others] = found;
-    if (only === undefined) {
-        throw new GitHubError(`no open pull request of ${where} has head ${query.headSha} (closed, or pushed again since the run); not posting`);
-    }
-    if (others.length > 0) {
-        throw new GitHubError(`${found.length} open pull requests of ${where} have head ${query.headSha} (${numbers(found)}); ` +
-            `name the one to post to${query.claimSource === undefined ? '' : ` in ${query.claimSource}`}`);
-    }
-    return only;
-}
-
 // The sticky comment a fork's pull request gets while its measured head awaits a maintainer's
 // approval: it takes the place of the verdict (same marker), which is posted once the head is
 // approved and measured again. Pure.
@@ -6820,8 +6866,14 @@ function renderAwaitingComment(awaiting) {
 //   - only files with fixed names are read, after lstat (no symbolic links, regular files only) and
 //     a size cap, and validated with the project's schemas (artifact/read-artifact.ts); every other
 //     file (an uploaded comment.md, charts, names with `../`) is ignored;
-//   - the pull request is found through the API by the run's head SHA (from the event); a number
-//     the artifact claims must be that pull request's;
+//   - the pull request is found through the API by the run's head SHA and head repository (both
+//     from the event); a number the artifact claims must be that pull request's. A fork can open a
+//     pull request at the same commit as one from a branch of this repository, so a pull request
+//     from another head repository is never the run's, and until the run's pull request is found
+//     no status is set at all: the commit may be someone else's;
+//   - only the merged results of an A/B run are judged (base and head side by side); one shard's
+//     results and a verdict against a stored baseline (reference numbers from the artifact) are
+//     refused;
 //   - a fork's head is published only when someone with write access approved that commit, asked
 //     of the API (github/approval-check.ts); until then the comment says it awaits approval and
 //     the status is pending;
@@ -6906,8 +6958,21 @@ function approvalLine(approval) {
     }
     return `no approval needed: ${approval.kind === 'not-needed' ? approval.why : approval.kind}`;
 }
-/** The artifact read, the pull request found, the approval checked, then judged and posted. */
-async function publishChecked(config, artifactDir, outDir, octokit, logger, setStatus, sinks) {
+/** The run's pull request: the one at the run's head SHA from the run's head repository. */
+async function runsPullRequest(config, artifactDir, octokit) {
+    const claimed = readClaim(artifactDir);
+    return findPullRequest(octokit, {
+        owner: config.owner,
+        repo: config.repo,
+        headSha: config.headSha,
+        headRepository: config.headRepository,
+        ...(config.headLabel === undefined ? {} : { headLabel: config.headLabel }),
+        ...(claimed === undefined ? {} : { claimed, claimSource: 'pull-request.txt of the artifact' }),
+    });
+}
+/** The artifact read and validated, the approval checked, then judged and posted. */
+async function publishChecked(config, artifactDir, pullRequest, how) {
+    const { octokit, logger, setStatus } = how;
     const artifact = readArtifact(artifactDir);
     const ignored = ignoredNote(artifactDir);
     if (ignored !== null)
@@ -6915,21 +6980,12 @@ async function publishChecked(config, artifactDir, outDir, octokit, logger, setS
     const odd = oddWorkloadsNote(artifact.results);
     if (odd !== null)
         logger.warning(odd);
-    const pullRequest = await findPullRequest(octokit, {
-        owner: config.owner,
-        repo: config.repo,
-        headSha: config.headSha,
-        ...(config.headLabel === undefined ? {} : { headLabel: config.headLabel }),
-        ...(artifact.claimedPullRequest === undefined
-            ? {}
-            : { claimed: artifact.claimedPullRequest, claimSource: 'pull-request.txt of the artifact' }),
-    });
-    logger.info(`pull request #${pullRequest.number} has head ${config.headSha}`);
     const { approval } = await checkApproval(octokit, {
         owner: config.owner,
         repo: config.repo,
         pullRequest: pullRequest.number,
         measuredSha: config.headSha,
+        headRepository: config.headRepository,
         forkLabel: config.forkLabel,
         requireApproval: config.requireApproval,
     });
@@ -6941,10 +6997,7 @@ async function publishChecked(config, artifactDir, outDir, octokit, logger, setS
     const input = rejudge(artifact, workflowRepositoryUrl(process.env).sourceUrl ?? null, config.judging);
     logger.info(`artifact checked: verdict.json follows from results.json (${artifact.verdict.verdict} under its own settings); ` +
         `judged with the publishing workflow's settings: ${input.verdict.verdict}`);
-    return deliverJudged(config, { outDir, octokit, logger, setStatus, sinks }, input, {
-        pullRequest,
-        approval,
-    });
+    return deliverJudged(config, how, input, { pullRequest, approval });
 }
 /** verdict.json and the report written, the comment posted, the other sinks, then the status. */
 async function deliverJudged(config, how, input, found) {
@@ -6993,17 +7046,28 @@ async function deliverJudged(config, how, input, found) {
     };
 }
 /**
- * Validates the artifact, finds the pull request, checks the approval of a fork's head, judges it
- * again, renders and posts; then delivers to `sinks` too (the job summary), whose failures are
- * warnings, and sets the commit status. The comment and the status are this command's job, so
- * their failure is an error; any error after the directories are checked sets the status to error
- * first (a failure to do that is a warning: the error it would report is thrown anyway).
+ * Finds the run's pull request, validates the artifact, checks the approval of a fork's head,
+ * judges it again, renders and posts; then delivers to `sinks` too (the job summary), whose
+ * failures are warnings, and sets the commit status. The comment and the status are this command's
+ * job, so their failure is an error; any error once the run's pull request is found sets the status
+ * to error first (a failure to do that is a warning: the error it would report is thrown anyway).
+ * Before that, nothing is set: the commit may be the head of another repository's pull request.
  */
 async function publishCommand(config, octokit, logger, sinks = []) {
     const { artifactDir, outDir } = checkDirectories(config);
+    // Until the run's own pull request is found, the commit may be another pull request's too (a
+    // fork can push a maintainer's commit): a refusal then sets no status on it.
+    const pullRequest = await runsPullRequest(config, artifactDir, octokit);
+    logger.info(`pull request #${pullRequest.number} from ${config.headRepository} has head ${config.headSha}`);
     const setStatus = statusSetter(config, octokit, logger);
     try {
-        return await publishChecked(config, artifactDir, outDir, octokit, logger, setStatus, sinks);
+        return await publishChecked(config, artifactDir, pullRequest, {
+            outDir,
+            octokit,
+            logger,
+            setStatus,
+            sinks,
+        });
     }
     catch (error) {
         try {
@@ -7016,6 +7080,8 @@ async function publishCommand(config, octokit, logger, sinks = []) {
     }
 }
 
+/** `owner/name` as GitHub allows them. */
+const REPOSITORY_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
 const DEFAULT_PUBLISH_REPORT_DIR = 'mysql-perf-gate-report';
 /** The publish options given as strings (action inputs), checked. */
 function publishPathsFromFlags(flags, spell = cliSpelling) {
@@ -7027,7 +7093,17 @@ function publishPathsFromFlags(flags, spell = cliSpelling) {
         throw new InputError(`${spell('head-sha')} ${JSON.stringify(headSha)}: expected the measured commit's full SHA ` +
             '(github.event.workflow_run.head_sha)');
     }
-    return { artifactDir: flags.artifact, headSha, outDir: flags.reportDir ?? DEFAULT_PUBLISH_REPORT_DIR };
+    const headRepository = flags.headRepository?.trim() ?? '';
+    if (!REPOSITORY_NAME.test(headRepository)) {
+        throw new InputError(`${spell('head-repository')} ${JSON.stringify(headRepository.slice(0, 120))}: expected the measuring ` +
+            "run's head repository as owner/name (github.event.workflow_run.head_repository.full_name)");
+    }
+    return {
+        artifactDir: flags.artifact,
+        headSha,
+        headRepository,
+        outDir: flags.reportDir ?? DEFAULT_PUBLISH_REPORT_DIR,
+    };
 }
 /** The settings publish judges with, from the publishing workflow's own inputs (never the artifact). */
 function publishJudgingFromFlags(flags, spell = cliSpelling) {
@@ -7052,7 +7128,7 @@ function approvalFromFlags(flags, spell = cliSpelling) {
 // where the report goes, and the settings it judges with (suite, tolerance, gate, alpha: the
 // publishing workflow's, which runs the default branch's files) and approves with (status-context,
 // fork-label, require-approval). The commit and the head repository come from the `workflow_run`
-// event GitHub wrote (or the `head-sha` input), never from the artifact.
+// event GitHub wrote (or the `head-sha` and `head-repository` inputs), never from the artifact.
 const ACTION_MODES = ['measure', 'build', 'merge', 'publish', 'history', 'bisect'];
 /**
  * Input "mode": measure (the default: build, run, judge, comment), publish (comment only) or
@@ -7071,7 +7147,7 @@ const WorkflowRunEvent = object({
     workflow_run: object({
         head_sha: string().optional(),
         head_branch: string().nullable().optional(),
-        head_repository: object({ owner: object({ login: string() }) })
+        head_repository: object({ full_name: string().optional(), owner: object({ login: string() }) })
             .nullable()
             .optional(),
     })
@@ -7084,6 +7160,7 @@ function readPublishInputs() {
     const paths = publishPathsFromFlags({
         artifact: optionalInput('artifact'),
         headSha: optionalInput('head-sha') ?? run?.head_sha,
+        headRepository: optionalInput('head-repository') ?? run?.head_repository?.full_name,
         reportDir: optionalInput('report-dir'),
     }, actionSpelling);
     // The publishing workflow's own settings (the default branch's), read before the artifact is.

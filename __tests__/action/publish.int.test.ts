@@ -122,7 +122,7 @@ test('posts the comment for a fork pull request found by the event, from the re-
   expect(mock.statuses.map((status) => [status.sha, status.context, status.state])).toEqual([
     [HEAD, 'mysql-perf-gate', 'success'],
   ]);
-  expect(stdout).toContain(`pull request #12 has head ${HEAD}`);
+  expect(stdout).toContain(`pull request #12 from mallory/server has head ${HEAD}`);
   expect(mock.comments.map((comment) => comment.issueNumber)).toEqual([12]);
   expect(mock.comments[0]!.body).toMatch(/^<!-- mysql-perf-gate:suite=quick -->/);
   expect(outputs).toMatch(
@@ -146,8 +146,12 @@ test('a tampered artifact fails the step with one line, and nothing is posted', 
   expect(stdout).toMatch(
     /^::error::artifact refused: verdict\.json is 50\.0 MiB, over its cap of 5\.0 MiB$/m,
   );
-  // Nothing read from the API; the status says why on the measured head.
-  expect(mock.requests.map((request) => request.operationId)).toEqual(['repos/create-commit-status']);
+  // Only the run's pull request looked up; the status says why on the measured head.
+  expect(mock.requests.map((request) => request.operationId)).toEqual([
+    'repos/list-pull-requests-associated-with-commit',
+    'pulls/list',
+    'repos/create-commit-status',
+  ]);
   expect(mock.statuses.map((status) => [status.context, status.state, status.description])).toEqual([
     ['perf / gate', 'error', 'artifact refused: verdict.json is 50.0 MiB, over its cap of 5.0 MiB'],
   ]);
@@ -160,9 +164,24 @@ test('a pull request number in the artifact that is not the run head is refused'
   const { code, stdout } = await runPublish(PUBLISH);
   expect(code).toBe(1);
   expect(stdout).toContain(
-    `::error::pull request #3 (from pull-request.txt of the artifact) is not an open pull request of octo-org/server with head ${HEAD} (#12 has that head); not posting`,
+    `::error::pull request #3 (from pull-request.txt of the artifact) is not an open pull request of octo-org/server with head ${HEAD} from mallory/server (#12 has that head); not posting`,
   );
   expect(mock.comments).toEqual([]);
+  expect(mock.statuses).toEqual([]);
+});
+
+test("the pull request must come from the event's head repository (or the head-repository input)", async () => {
+  writeArtifact();
+  const { code, stdout } = await runPublish({ ...PUBLISH, 'head-repository': 'octo-org/server' });
+  expect(code).toBe(1);
+  expect(stdout).toMatch(
+    new RegExp(
+      `^::error::no open pull request of octo-org/server from octo-org/server has head ${HEAD} `,
+      'm',
+    ),
+  );
+  expect(mock.comments).toEqual([]);
+  expect(mock.statuses).toEqual([]);
 });
 
 test('a fork head nobody approved: a notice, the awaiting comment, a pending status, no verdict', async () => {

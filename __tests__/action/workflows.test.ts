@@ -16,6 +16,7 @@ import { testCopyOf } from '../helpers/act-workflows.js';
 const ROOT = join(import.meta.dirname, '../..');
 
 interface Step {
+  name?: string;
   uses?: string;
   with?: Record<string, unknown>;
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { getOctokit } from '@actions/github';
 
 import { publishCommand, type PublishConfig, type PublishOutcome } from '../../src/commands/publish.js';
+import { checkApproval } from '../../src/github/approval-check.js';
 import { judge } from '../../src/compare/judge.js';
 import { type CompareOptions, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import type { Results } from '../../src/results/results-schema.js';
@@ -51,6 +52,7 @@ function publish(artifactDir: string, overrides: Partial<PublishConfig> = {}): P
       owner: mock.owner,
       repo: mock.repo,
       headSha: HEAD,
+      headRepository: 'mallory/server',
       headLabel: 'mallory:faster',
       chartsBranch: 'mysql-perf-gate-charts',
       runKey: '42-1',
@@ -163,14 +165,14 @@ describe('a fork nobody approved', () => {
     expect(statuses()).toEqual([[HEAD, 'perf', 'pending']]);
   });
 
-  it('pushed again since: not posted, an error status on the measured head', async () => {
+  it('pushed again since: not posted, and no status (the commit may be another pull request’s head)', async () => {
     fork({ headSha: NEWER, labels: ['perf-approved'] });
     mock.issueEvents.push({ issueNumber: 12, event: 'labeled', label: 'perf-approved', actor: ALICE });
     await expect(publish(upload(DEFAULT_COMPARE_OPTIONS))).rejects.toThrow(
-      `no open pull request of octo-org/server has head ${HEAD} (closed, or pushed again since the run); not posting`,
+      `no open pull request of octo-org/server from mallory/server has head ${HEAD} (closed, or pushed again since the run); not posting`,
     );
     expect(mock.comments).toEqual([]);
-    expect(statuses()).toEqual([[HEAD, 'perf', 'error']]);
+    expect(statuses()).toEqual([]);
   });
 
   it('the label added by an admin on this head approves it', async () => {
@@ -200,7 +202,61 @@ it('a branch of this repository needs no approval', async () => {
     headSha: HEAD,
     state: 'open',
   });
-  const outcome = await publish(upload(DEFAULT_COMPARE_OPTIONS), { headLabel: 'octo-org:x' });
+  const outcome = await publish(upload(DEFAULT_COMPARE_OPTIONS), {
+    headRepository: 'octo-org/server',
+    headLabel: 'octo-org:x',
+  });
   expect(outcome.kind === 'published' && outcome.approval.kind).toBe('not-needed');
   expect(statuses()).toEqual([[HEAD, 'perf', 'failure']]);
 }, 60_000);
+
+describe("a fork's run at the head commit of a maintainer's pull request", () => {
+  // The maintainer's branch and the fork's pull request have the same head commit; the fork's
+  // artifact claims the maintainer's pull request, whose results it chose.
+  beforeEach(() => {
+    mock.pullRequests.push({
+      number: 7,
+      headRepo: 'octo-org/server',
+      headRef: 'feature',
+      headSha: HEAD,
+      state: 'open',
+    });
+  });
+
+  it("claiming the maintainer's pull request: refused, no comment and no status on that commit", async () => {
+    const loose = { ...DEFAULT_COMPARE_OPTIONS, toleranceRules: [{ metric: 'tps' as const, value: 0.5 }] };
+    const artifact = upload(loose);
+    writeFileSync(join(artifact, 'pull-request.txt'), '7\n');
+    await expect(publish(artifact, { judging: { suite: slower.suite, options: loose } })).rejects.toThrow(
+      `pull request #7 (from pull-request.txt of the artifact) has head ${HEAD} but comes from ` +
+        'octo-org/server, not from mallory/server, whose run this is; not posting',
+    );
+    expect(mock.comments).toEqual([]);
+    expect(statuses()).toEqual([]);
+    expect(mock.requests.map((request) => request.operationId)).not.toContain('pulls/get');
+  });
+
+  it("with no claim: the fork's own pull request, which awaits approval", async () => {
+    const outcome = await publish(upload(DEFAULT_COMPARE_OPTIONS));
+    expect(outcome.kind === 'awaiting' && outcome.pullRequest.number).toBe(12);
+    expect(mock.comments.map((comment) => comment.issueNumber)).toEqual([12]);
+  });
+
+  it("the approval check refuses a pull request from another head repository than the run's", async () => {
+    const octokit = getOctokit('actions', { baseUrl: mock.baseUrl });
+    const query = {
+      owner: mock.owner,
+      repo: mock.repo,
+      pullRequest: 7,
+      measuredSha: HEAD,
+      headRepository: 'mallory/server',
+      forkLabel: 'perf-approved',
+      requireApproval: 'forks' as const,
+    };
+    await expect(checkApproval(octokit, query)).rejects.toThrow(
+      'octo-org/server#7 comes from octo-org/server, not from mallory/server, whose run this is; not publishing',
+    );
+    const own = await checkApproval(octokit, { ...query, headRepository: 'octo-org/server' });
+    expect(own.approval.kind).toBe('not-needed');
+  });
+});

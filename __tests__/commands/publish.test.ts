@@ -95,6 +95,7 @@ function config(): PublishConfig {
     owner: mock.owner,
     repo: mock.repo,
     headSha: HEAD,
+    headRepository: 'octo-org/server',
     chartsBranch: 'mysql-perf-gate-charts',
     runKey: '42-1',
     runUrl: `https://github.com/${mock.owner}/${mock.repo}/actions/runs/42`,
@@ -274,7 +275,7 @@ describe('a good artifact', () => {
     );
   }, 120_000);
 
-  it('against a stored baseline: judged again with the baseline.json it carries', async () => {
+  it('against a stored baseline: refused, the baseline.json it carries is never read', async () => {
     const measured = join(root, 'measured');
     const saved = saveBaseline(join(measured, 'baselines'), fixtureResults('quick-aa-5reps.json'), {
       testbed: 'ci',
@@ -291,9 +292,12 @@ describe('a good artifact', () => {
     cpSync(join(measured, 'results.json'), join(artifact, 'results.json'));
     cpSync(compared.verdictPath, join(artifact, 'verdict.json'));
     cpSync(saved.path, join(artifact, 'baseline.json'));
-    const published = await publish();
-    expect(published.verdict).toEqual(compared.verdict);
-    expect(mock.comments.map((comment) => comment.issueNumber)).toEqual([7]);
+    expect(compared.verdict.baseSource.kind).toBe('baseline');
+    await expectRefused(
+      'artifact refused: verdict.json compares with a stored baseline; the pull-request gate judges only an A/B run ' +
+        '(base and head measured side by side), never reference numbers from the artifact',
+      tree(root),
+    );
   }, 120_000);
 
   it('of schema version 1: judged again, its unchanged cell now within tolerance', async () => {
@@ -327,7 +331,11 @@ describe('a good artifact', () => {
     // Approved: a maintainer's approving review of the measured commit.
     mock.permissions.set('alice', 'maintain');
     mock.reviews.push({ pullNumber: 12, user: ALICE, state: 'APPROVED', commitId: 'f'.repeat(40) });
-    const published = await publish({ headSha: 'f'.repeat(40), headLabel: 'mallory:main' });
+    const published = await publish({
+      headSha: 'f'.repeat(40),
+      headRepository: 'mallory/server',
+      headLabel: 'mallory:main',
+    });
     expect(published.pullRequest.number).toBe(12);
     expect(published.approval).toEqual({ kind: 'approved', by: 'alice', how: 'review' });
     expect(mock.comments.map((comment) => comment.issueNumber)).toEqual([12]);
@@ -357,25 +365,20 @@ describe('compare and publish on the same artifact', () => {
     120_000,
   );
 
-  it('write identical verdict.json files for one shard alone, its warning in both', async () => {
-    const shard = shardOf(fixtureResults('quick-ab-performance-schema.json'), 1, 2);
-    const { compared, published } = await bothVerdicts(shard);
-    expect(published).toBe(compared);
-    const warnings = (JSON.parse(published) as Verdict).warnings;
-    const alone = warnings.filter((warning) =>
-      warning.startsWith('these are the results of shard 1/2 alone'),
-    );
-    expect(alone).toHaveLength(1);
-  }, 120_000);
-
-  it("refuse an uploaded verdict that leaves out the shard's warning", async () => {
-    const shard = shardOf(fixtureResults('quick-ab-performance-schema.json'), 2, 2);
+  it.each([
+    [1, 'an honest verdict'],
+    [2, 'a verdict that leaves out the shard warning'],
+  ])('refuse the results of shard %i/2 alone (%s): only merged results are judged', async (index) => {
+    const shard = shardOf(fixtureResults('quick-ab-performance-schema.json'), index, 2);
     const honest = verdictFor(shard);
     const alone = honest.warnings.find((warning) => warning.includes('alone'));
     expect(alone).toBeDefined();
-    writeArtifact(shard, { ...honest, warnings: honest.warnings.filter((warning) => warning !== alone) });
+    writeArtifact(
+      shard,
+      index === 1 ? honest : { ...honest, warnings: honest.warnings.filter((warning) => warning !== alone) },
+    );
     await expectRefused(
-      /^artifact refused: verdict\.json does not follow from results\.json: it leaves out the warning "these are the results of shard 2\/2 alone/,
+      `artifact refused: results.json holds shard ${index}/2 alone; publish judges the merged results of every shard (merge mode), never one shard`,
       tree(root),
     );
   });
@@ -394,7 +397,11 @@ describe('a tampered artifact', () => {
   it('a 50 MB verdict.json is refused before it is read', async () => {
     truncateSync(join(artifact, 'verdict.json'), 50 * 1024 * 1024);
     await expectRefused('artifact refused: verdict.json is 50.0 MiB, over its cap of 5.0 MiB', tree(root));
-    expect(mock.requests.map((request) => request.operationId)).toEqual(['repos/create-commit-status']);
+    // Only the pull request was looked up (by its commit) before the error status.
+    expect(mock.requests.map((request) => request.operationId)).toEqual([
+      'repos/list-pull-requests-associated-with-commit',
+      'repos/create-commit-status',
+    ]);
   });
 
   it('a results.json that is a link is refused', async () => {
@@ -512,26 +519,41 @@ describe('a tampered artifact', () => {
     );
   }, 120_000);
 
+  // Before the run's pull request is found, the commit may be another pull request's head too:
+  // refused with no status on it.
+  async function expectRefusedWithoutStatus(reason: string): Promise<void> {
+    const before = tree(root);
+    await expect(publish()).rejects.toThrow(reason);
+    expect(mock.comments).toEqual([]);
+    expect(mock.statuses).toEqual([]);
+    expect(mock.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    expect(tree(root)).toEqual(before);
+  }
+
   it('a pull request number that belongs to another head SHA is refused', async () => {
     writeFileSync(join(artifact, 'pull-request.txt'), '8\n');
-    await expectRefused(
-      `pull request #8 (from pull-request.txt of the artifact) is not an open pull request of octo-org/server with head ${HEAD} (#7 has that head); not posting`,
-      tree(root),
+    await expectRefusedWithoutStatus(
+      `pull request #8 (from pull-request.txt of the artifact) is not an open pull request of octo-org/server with head ${HEAD} from octo-org/server (#7 has that head); not posting`,
     );
   });
 
   it('a pull-request.txt that is not a number is refused', async () => {
     writeFileSync(join(artifact, 'pull-request.txt'), '7; rm -rf /');
-    await expectRefused(
+    await expectRefusedWithoutStatus(
       'artifact refused: pull-request.txt holds "7; rm -rf /", not a pull request number',
-      tree(root),
     );
   });
 
-  it('a verdict against a stored baseline needs baseline.json', async () => {
+  it('a verdict against a stored baseline is refused, with or without a baseline.json', async () => {
     writeArtifact(results, { ...verdict, baseSource: { kind: 'baseline', path: 'x', savedAt: null } });
+    await expectRefused(/^artifact refused: verdict\.json compares with a stored baseline; /, tree(root));
+  });
+
+  it('results of one server are refused', async () => {
+    const single = { ...results, mode: 'single' as const };
+    writeArtifact(single, verdict);
     await expectRefused(
-      'artifact refused: baseline.json is missing (verdict.json compares with a stored baseline)',
+      'artifact refused: verdict.json compares the two sides of an A/B run, but results.json measured one server',
       tree(root),
     );
   });
@@ -575,19 +597,35 @@ describe('reading one file of the artifact', () => {
 describe('the publish inputs', () => {
   it('need the artifact and the full head SHA', () => {
     expect(() =>
-      publishPathsFromFlags({ artifact: undefined, headSha: HEAD, reportDir: undefined }, actionSpelling),
+      publishPathsFromFlags(
+        { artifact: undefined, headSha: HEAD, headRepository: 'o/r', reportDir: undefined },
+        actionSpelling,
+      ),
     ).toThrow('input "artifact": name the directory the measuring run\'s artifact was downloaded to');
     expect(() =>
-      publishPathsFromFlags({ artifact: 'a', headSha: 'abc123', reportDir: undefined }, actionSpelling),
+      publishPathsFromFlags(
+        { artifact: 'a', headSha: 'abc123', headRepository: 'o/r', reportDir: undefined },
+        actionSpelling,
+      ),
     ).toThrow(
       'input "head-sha" "abc123": expected the measured commit\'s full SHA (github.event.workflow_run.head_sha)',
     );
-    expect(publishPathsFromFlags({ artifact: 'a', headSha: HEAD, reportDir: undefined })).toEqual({
-      artifactDir: 'a',
-      headSha: HEAD,
-      outDir: 'mysql-perf-gate-report',
-    });
+    expect(
+      publishPathsFromFlags({ artifact: 'a', headSha: HEAD, headRepository: 'o/r', reportDir: undefined }),
+    ).toEqual({ artifactDir: 'a', headSha: HEAD, headRepository: 'o/r', outDir: 'mysql-perf-gate-report' });
   });
+
+  it.each([undefined, '', 'octo-org', 'a/b/c', 'o/r\nx'])(
+    'need the head repository as owner/name: %j',
+    (headRepository) => {
+      expect(() =>
+        publishPathsFromFlags(
+          { artifact: 'a', headSha: HEAD, headRepository, reportDir: undefined },
+          actionSpelling,
+        ),
+      ).toThrow(/^input "head-repository" ".*": expected the measuring run's head repository as owner\/name/);
+    },
+  );
 
   it('fold a schema complaint into one line without control characters', () => {
     expect(oneLine('x.json is not valid:\n  - a: bad\n  - b: \u001b[31mworse')).toBe(

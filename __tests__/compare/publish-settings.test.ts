@@ -4,7 +4,7 @@
 // naming both hashes.
 import { suiteHash } from '../../src/baseline/hash.js';
 import { judge } from '../../src/compare/judge.js';
-import { measuredSuite, suiteMismatch, withTrustedSuite } from '../../src/compare/publish-settings.js';
+import { suiteMismatch, withTrustedSuite } from '../../src/compare/publish-settings.js';
 import { rejudge } from '../../src/compare/rejudge.js';
 import { type CompareOptions, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import type { Results } from '../../src/results/results-schema.js';
@@ -129,10 +129,24 @@ describe('the suite an artifact was measured with', () => {
     );
   });
 
-  it("of a shard is the whole suite; the trusted suite's tolerances replace the copy's", () => {
-    const shard = { ...slower, suite: { ...suite, threads: [1] }, shard: { suite } } as unknown as Results;
-    expect(measuredSuite(shard)).toBe(suite);
-    expect(measuredSuite(slower)).toBe(suite);
+  it('is the hash of results.suite, the suite the judge reads', () => {
+    // A loose gate in results.suite (a longer warm-up, say) next to a shard record naming the
+    // trusted suite: the record cannot stand in for the suite that is judged.
+    const warmer = { ...suite, warmupSeconds: suite.warmupSeconds + 10 };
+    const shard = {
+      index: 1,
+      count: 1,
+      suite,
+      cells: [],
+      servers: { head: { binarySha256: 'a'.repeat(64), build: null } },
+    };
+    const artifact = measuredWith(DEFAULT_COMPARE_OPTIONS, { ...slower, suite: warmer, shard });
+    expect(() => rejudge(artifact, null, TRUSTED)).toThrow(
+      'artifact refused: results.json holds shard 1/1 alone; publish judges the merged results of every shard (merge mode), never one shard',
+    );
+  });
+
+  it("the trusted suite's tolerances replace the copy's", () => {
     const replaced = withTrustedSuite({ ...slower, suite: withSuiteTolerance(0.5) }, TRUSTED);
     expect(replaced.suite.tolerances).toEqual(suite.tolerances);
   });

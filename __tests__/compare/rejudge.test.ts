@@ -108,4 +108,23 @@ describe('rejudge', () => {
       'artifact refused: verdict.json compares the two sides of an A/B run, but results.json measured one server',
     );
   });
+
+  it.each([
+    [
+      'a verdict against a stored baseline',
+      {
+        results,
+        verdict: { ...honest, baseSource: { kind: 'baseline' as const, path: 'b.json', savedAt: null } },
+      },
+      'artifact refused: verdict.json compares with a stored baseline; the pull-request gate judges only an A/B run (base and head measured side by side), never reference numbers from the artifact',
+    ],
+    [
+      'results of one server',
+      { results: { ...results, mode: 'single' as const }, verdict: honest },
+      'artifact refused: verdict.json compares the two sides of an A/B run, but results.json measured one server',
+    ],
+  ])('rejudge refuses %s before anything else', (_name, artifact, message) => {
+    const judging = { suite: results.suite, options: DEFAULT_COMPARE_OPTIONS };
+    expect(() => rejudge({ ...artifact, verdictSchemaVersion: 2 }, null, judging)).toThrow(message);
+  });
 });

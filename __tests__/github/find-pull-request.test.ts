@@ -25,8 +25,14 @@ function octokit(): ReturnType<typeof getOctokit> {
   return getOctokit('actions', { baseUrl: mock.baseUrl });
 }
 
-function query(extra: { headLabel?: string; claimed?: number; claimSource?: string } = {}) {
-  return { owner: mock.owner, repo: mock.repo, headSha: HEAD, ...extra };
+function query(
+  extra: { headRepository?: string; headLabel?: string; claimed?: number; claimSource?: string } = {},
+) {
+  return { owner: mock.owner, repo: mock.repo, headSha: HEAD, headRepository: 'octo-org/server', ...extra };
+}
+
+function fork(extra: { headLabel?: string; claimed?: number; claimSource?: string } = {}) {
+  return query({ headRepository: 'mallory/server', headLabel: 'mallory:main', ...extra });
 }
 
 test('a branch of the repository: found by its commit; closed ones and other heads are left out', async () => {
@@ -47,14 +53,12 @@ test('a fork: found by its head label, and only when its head is the commit', as
     { number: 12, headRepo: 'mallory/server', headRef: 'main', headSha: HEAD, state: 'open' },
     { number: 13, headRepo: 'mallory/server', headRef: 'moved', headSha: OTHER, state: 'open' },
   );
-  await expect(findPullRequest(octokit(), query())).rejects.toThrow(
-    'no open pull request of octo-org/server has head aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa (closed, or pushed again since the run); not posting',
+  await expect(findPullRequest(octokit(), query({ headRepository: 'mallory/server' }))).rejects.toThrow(
+    'no open pull request of octo-org/server from mallory/server has head aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa (closed, or pushed again since the run); not posting',
   );
-  expect(await findPullRequest(octokit(), query({ headLabel: 'mallory:main' }))).toMatchObject({
-    number: 12,
-  });
+  expect(await findPullRequest(octokit(), fork())).toMatchObject({ number: 12 });
   // A branch whose pull request has moved on to another commit is not this run's.
-  await expect(findPullRequest(octokit(), query({ headLabel: 'mallory:moved' }))).rejects.toThrow(
+  await expect(findPullRequest(octokit(), fork({ headLabel: 'mallory:moved' }))).rejects.toThrow(
     /^no open pull request/,
   );
 });
@@ -70,7 +74,7 @@ test('a claimed number whose head is another commit is refused, in one line', as
   );
   await expect(refused).rejects.toThrow(
     'pull request #8 (from pull-request.txt of the artifact) is not an open pull request of octo-org/server ' +
-      'with head aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa (#7 has that head); not posting',
+      'with head aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa from octo-org/server (#7 has that head); not posting',
   );
   expect(await findPullRequest(octokit(), query({ claimed: 7 }))).toMatchObject({ number: 7 });
 });
@@ -81,9 +85,43 @@ test('two open pull requests at the same commit: ambiguous unless one is named',
     { number: 9, headRepo: 'octo-org/server', headRef: 'feature-copy', headSha: HEAD, state: 'open' },
   );
   await expect(findPullRequest(octokit(), query())).rejects.toThrow(
-    '2 open pull requests of octo-org/server have head aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa (#7, #9); name the one to post to',
+    '2 open pull requests of octo-org/server from octo-org/server have head aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa (#7, #9); name the one to post to',
   );
   expect(await findPullRequest(octokit(), query({ claimed: 9 }))).toMatchObject({ number: 9 });
+});
+
+describe("a fork's run at the commit of a pull request from a branch of this repository", () => {
+  beforeEach(() => {
+    mock.pullRequests.push(
+      { number: 7, headRepo: 'octo-org/server', headRef: 'feature', headSha: HEAD, state: 'open' },
+      { number: 12, headRepo: 'mallory/server', headRef: 'main', headSha: HEAD, state: 'open' },
+    );
+  });
+
+  it("claiming the branch's pull request is refused: it is not from the run's head repository", async () => {
+    await expect(
+      findPullRequest(octokit(), fork({ claimed: 7, claimSource: 'pull-request.txt of the artifact' })),
+    ).rejects.toThrow(
+      'pull request #7 (from pull-request.txt of the artifact) has head aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa ' +
+        'but comes from octo-org/server, not from mallory/server, whose run this is; not posting',
+    );
+  });
+
+  it("without a claim, finds the fork's own pull request, never the branch's", async () => {
+    expect(await findPullRequest(octokit(), fork())).toMatchObject({ number: 12 });
+    // With no head label (the fork's pull request is not listed): the branch's is still not it.
+    await expect(findPullRequest(octokit(), query({ headRepository: 'mallory/server' }))).rejects.toThrow(
+      'no open pull request of octo-org/server from mallory/server has head aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa ' +
+        '(closed, or pushed again since the run; #7 from elsewhere has it); not posting',
+    );
+  });
+
+  it("the branch's own run finds the branch's pull request, never the fork's", async () => {
+    expect(await findPullRequest(octokit(), query({ headLabel: 'octo-org:feature' }))).toMatchObject({
+      number: 7,
+    });
+    await expect(findPullRequest(octokit(), query({ claimed: 12 }))).rejects.toThrow(/^pull request #12 /);
+  });
 });
 
 test('pages through long lists', async () => {
@@ -96,7 +134,7 @@ test('pages through long lists', async () => {
       state: 'open',
     });
   }
-  const found = await openPullRequestsAt(octokit(), query({ headLabel: 'mallory:main' }));
+  const found = await openPullRequestsAt(octokit(), fork());
   expect(found.map((pull) => pull.number)).toEqual([125]);
   expect(mock.requests.filter((request) => request.operationId === 'pulls/list')).toHaveLength(2);
 });

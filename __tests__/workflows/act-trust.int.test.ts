@@ -6,7 +6,9 @@
 //       pending;
 //   (c) a push after approval is not measured until approved again: the push removes the label
 //       (pr-unlabel.yml), and the measuring workflow on a stale `labeled` event stops with a notice
-//       (the head moved, or the label is gone) before anything runs on the measuring runner.
+//       (the head moved, or the label is gone) before anything runs on the measuring runner;
+//   (d) a label added by a user without write access (triage, read) is no approval: the measuring
+//       workflow stops with a notice before anything runs on the measuring runner.
 // The measuring half of (a) and (b) is a stand-in: its artifact is written where the
 // download-artifact stand-in finds it, as act.int.test.ts's real measuring run leaves it.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -109,10 +111,16 @@ function workflowRunEvent(measureRun: number): unknown {
   };
 }
 
-function pullRequestEvent(action: 'labeled' | 'synchronize', headSha: string, labels: string[]): unknown {
+function pullRequestEvent(
+  action: 'labeled' | 'synchronize',
+  headSha: string,
+  labels: string[],
+  sender = ALICE.login,
+): unknown {
   return {
     action,
     number: 12,
+    sender: { login: sender },
     ...(action === 'labeled' ? { label: { name: 'perf-approved' } } : {}),
     pull_request: {
       number: 12,
@@ -177,6 +185,7 @@ beforeAll(async () => {
   });
   mock.permissions.set(ALICE.login, 'admin');
   mock.permissions.set(BOB.login, 'read');
+  mock.permissions.set('carol', 'triage');
 });
 
 afterAll(async () => {
@@ -298,4 +307,46 @@ maybe('the trusted side decides, under act', () => {
       mock.requests.filter((request) => request.operationId === 'pulls/get').map((request) => request.status),
     ).toEqual([200, 200]);
   }, 300_000);
+
+  it.each([
+    ['carol', 'triage', 'read'],
+    [BOB.login, 'read', 'read'],
+  ])(
+    '(d) the label added by %s (%s) is no approval: not measured',
+    async (sender, _role, permission) => {
+      forkPullRequest(repo.head, ['perf-approved']);
+      writeTestWorkflows(repo.workdir, {
+        examples: { 'pr-gate.yml': {} },
+        reusable: { 'measure.yml': {} },
+      });
+      const runId = ++runs;
+      const dir = join(scratch, `d-${sender}`);
+      const measure = startAct({
+        event: 'pull_request',
+        payload: pullRequestEvent('labeled', repo.head, ['perf-approved'], sender),
+        workflow: '.github/workflows/pr-gate.yml',
+        workdir: repo.workdir,
+        scratch: dir,
+        env: env(dir, runId),
+        token: MEASURE_TOKEN,
+      });
+      const measured = await measure.exit;
+      const log = measure.output();
+      expect({ measured, log: measured === 0 ? '' : log }).toEqual({ measured: 0, log: '' });
+      expect(log).toContain(
+        `not measuring ${repo.head}: perf-approved was added by ${sender}, whose permission is ${permission}`,
+      );
+      expect(log).not.toContain('Check out the pull request');
+      expect(readdirSync(join(scratch, 'artifacts')).includes(String(runId))).toBe(false);
+      expect(mock.requests.map((request) => [request.operationId, request.path, request.status])).toEqual([
+        ['pulls/get', `/repos/${OWNER}/${REPO}/pulls/12`, 200],
+        [
+          'repos/get-collaborator-permission-level',
+          `/repos/${OWNER}/${REPO}/collaborators/${sender}/permission`,
+          200,
+        ],
+      ]);
+    },
+    300_000,
+  );
 });

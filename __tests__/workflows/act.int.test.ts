@@ -90,6 +90,8 @@ function pullRequestEvent(action: 'labeled' | 'synchronize', headRepo: string): 
   return {
     action,
     number: 12,
+    // The labeled event's sender: the maintainer who added the label.
+    sender: { login: ALICE.login },
     ...(action === 'labeled' ? { label: { name: 'perf-approved' } } : {}),
     pull_request: {
       number: 12,
@@ -187,12 +189,15 @@ maybe('the pull-request workflows under act', () => {
     // The approval job read the pull request (its head, its label) before anything ran on the
     // measuring runner; the measuring job's action had no token and asked nothing of the API; the
     // probe's write with the job's own token was refused.
-    expect(log).toContain(`${repo.head} is the head of #12 and carries perf-approved: measuring it`);
+    expect(log).toContain(
+      `${repo.head} is the head of #12 and carries perf-approved, added by alice (write): measuring it`,
+    );
     expect(log).toContain('no github-token: the comment is not posted');
     expect(log).toContain(`Run Main ${PROBE_STEP_NAME}`);
     expect(log).toContain('a write with this job token: HTTP 403');
     expect(mock.requests.map((request) => [request.method, request.operationId, request.status])).toEqual([
       ['GET', 'pulls/get', 200],
+      ['GET', 'repos/get-collaborator-permission-level', 200],
       ['POST', 'issues/create-comment', 403],
     ]);
     listArtifacts(MEASURE_RUN_ID);

@@ -2,7 +2,7 @@
 // where the report goes, and the settings it judges with (suite, tolerance, gate, alpha: the
 // publishing workflow's, which runs the default branch's files) and approves with (status-context,
 // fork-label, require-approval). The commit and the head repository come from the `workflow_run`
-// event GitHub wrote (or the `head-sha` input), never from the artifact.
+// event GitHub wrote (or the `head-sha` and `head-repository` inputs), never from the artifact.
 import * as core from '@actions/core';
 import { context } from '@actions/github';
 import { z } from 'zod';
@@ -39,7 +39,7 @@ const WorkflowRunEvent = z.object({
       head_sha: z.string().optional(),
       head_branch: z.string().nullable().optional(),
       head_repository: z
-        .object({ owner: z.object({ login: z.string() }) })
+        .object({ full_name: z.string().optional(), owner: z.object({ login: z.string() }) })
         .nullable()
         .optional(),
     })
@@ -59,6 +59,7 @@ export function readPublishInputs(): PublishInputs {
     {
       artifact: optionalInput('artifact'),
       headSha: optionalInput('head-sha') ?? run?.head_sha,
+      headRepository: optionalInput('head-repository') ?? run?.head_repository?.full_name,
       reportDir: optionalInput('report-dir'),
     },
     actionSpelling,

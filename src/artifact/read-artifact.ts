@@ -1,9 +1,10 @@
 // The measuring half's artifact, read by the publishing half. Everything in it was produced by the
 // pull request's own code, so it is data to check: only files with fixed names are read, after
 // lstat (no symbolic links, regular files only) and a size cap, opened without following a link
-// and checked again on the descriptor; results.json, verdict.json and baseline.json are validated
-// with the project's schemas. Every other file (an uploaded comment.md, charts, names with `../`)
-// is never opened.
+// and checked again on the descriptor; results.json and verdict.json are validated with the
+// project's schemas. Every other file (an uploaded comment.md, charts, a baseline.json, names with
+// `../`) is never opened: the gate compares the two sides of an A/B run, never numbers the artifact
+// supplies as its reference.
 import {
   closeSync,
   constants,
@@ -16,7 +17,6 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 
-import { parseBaselineFile } from '../baseline/parse-baseline.js';
 import { ArtifactError, refuse } from '../compare/artifact-refusal.js';
 import type { Artifact } from '../compare/rejudge.js';
 import { parseVerdict } from '../compare/verdict-schema.js';
@@ -29,13 +29,12 @@ const MIB = 1024 * 1024;
 /**
  * The files read from the artifact, and the most bytes each may hold. The results of the standard
  * suite take about 1 MB, instruction suites with their per-function costs a few; a verdict is a
- * fraction of its results. baseline.json is read only for a verdict against a stored baseline;
- * pull-request.txt, optional, holds the number of the pull request the measuring run was for.
+ * fraction of its results. pull-request.txt, optional, holds the number of the pull request the
+ * measuring run was for.
  */
 export const ARTIFACT_CAPS = {
   'results.json': 20 * MIB,
   'verdict.json': 5 * MIB,
-  'baseline.json': 20 * MIB,
   'pull-request.txt': 64,
 } as const;
 export type ArtifactFile = keyof typeof ARTIFACT_CAPS;
@@ -113,6 +112,12 @@ function parseClaim(text: string): number {
   return Number(trimmed);
 }
 
+/** The number pull-request.txt claims, if the artifact has one: a claim, checked against the API. */
+export function readClaim(dir: string): number | undefined {
+  const claim = readArtifactFile(dir, 'pull-request.txt');
+  return claim === null ? undefined : parseClaim(claim);
+}
+
 /** Reads and validates what the artifact must hold; nothing else in it is opened. */
 export function readArtifact(dir: string): Artifact {
   const { verdict, schemaVersion } = validated(() =>
@@ -126,22 +131,12 @@ export function readArtifact(dir: string): Artifact {
       `results.json has ${results.cells.length} cells; more than ${MAX_CELLS} are not judged here`,
     );
   }
-  const baseline =
-    verdict.baseSource.kind === 'baseline'
-      ? validated(() =>
-          parseBaselineFile(
-            required(dir, 'baseline.json', 'verdict.json compares with a stored baseline'),
-            'baseline.json',
-          ),
-        )
-      : undefined;
-  const claim = readArtifactFile(dir, 'pull-request.txt');
+  const claim = readClaim(dir);
   return {
     results,
     verdict,
     verdictSchemaVersion: schemaVersion,
-    ...(baseline === undefined ? {} : { baseline }),
-    ...(claim === null ? {} : { claimedPullRequest: parseClaim(claim) }),
+    ...(claim === undefined ? {} : { claimedPullRequest: claim }),
   };
 }
 

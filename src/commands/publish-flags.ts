@@ -11,14 +11,19 @@ import { cliSpelling, type FlagSpelling } from './spelling.js';
 export interface PublishFlags {
   readonly artifact: string | undefined;
   readonly headSha: string | undefined;
+  readonly headRepository: string | undefined;
   readonly reportDir: string | undefined;
 }
 
 export interface PublishPaths {
   readonly artifactDir: string;
   readonly headSha: string;
+  readonly headRepository: string;
   readonly outDir: string;
 }
+
+/** `owner/name` as GitHub allows them. */
+const REPOSITORY_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
 
 export const DEFAULT_PUBLISH_REPORT_DIR = 'mysql-perf-gate-report';
 
@@ -36,7 +41,19 @@ export function publishPathsFromFlags(flags: PublishFlags, spell: FlagSpelling =
         '(github.event.workflow_run.head_sha)',
     );
   }
-  return { artifactDir: flags.artifact, headSha, outDir: flags.reportDir ?? DEFAULT_PUBLISH_REPORT_DIR };
+  const headRepository = flags.headRepository?.trim() ?? '';
+  if (!REPOSITORY_NAME.test(headRepository)) {
+    throw new InputError(
+      `${spell('head-repository')} ${JSON.stringify(headRepository.slice(0, 120))}: expected the measuring ` +
+        "run's head repository as owner/name (github.event.workflow_run.head_repository.full_name)",
+    );
+  }
+  return {
+    artifactDir: flags.artifact,
+    headSha,
+    headRepository,
+    outDir: flags.reportDir ?? DEFAULT_PUBLISH_REPORT_DIR,
+  };
 }
 
 /** The publishing workflow's judging inputs: its suite (a built-in name or a file) and options. */

@@ -7,8 +7,14 @@
 //   - only files with fixed names are read, after lstat (no symbolic links, regular files only) and
 //     a size cap, and validated with the project's schemas (artifact/read-artifact.ts); every other
 //     file (an uploaded comment.md, charts, names with `../`) is ignored;
-//   - the pull request is found through the API by the run's head SHA (from the event); a number
-//     the artifact claims must be that pull request's;
+//   - the pull request is found through the API by the run's head SHA and head repository (both
+//     from the event); a number the artifact claims must be that pull request's. A fork can open a
+//     pull request at the same commit as one from a branch of this repository, so a pull request
+//     from another head repository is never the run's, and until the run's pull request is found
+//     no status is set at all: the commit may be someone else's;
+//   - only the merged results of an A/B run are judged (base and head side by side); one shard's
+//     results and a verdict against a stored baseline (reference numbers from the artifact) are
+//     refused;
 //   - a fork's head is published only when someone with write access approved that commit, asked
 //     of the API (github/approval-check.ts); until then the comment says it awaits approval and
 //     the status is pending;
@@ -24,7 +30,7 @@
 import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
-import { ignoredNote, oddWorkloadsNote, readArtifact } from '../artifact/read-artifact.js';
+import { ignoredNote, oddWorkloadsNote, readArtifact, readClaim } from '../artifact/read-artifact.js';
 import { workflowRepositoryUrl } from '../compare/line-links.js';
 import type { PublishJudging } from '../compare/publish-settings.js';
 import { rejudge } from '../compare/rejudge.js';
@@ -67,6 +73,12 @@ export interface PublishConfig {
   readonly repo: string;
   /** The measuring run's head commit, from the workflow_run event (not from the artifact). */
   readonly headSha: string;
+  /**
+   * `owner/name` of the run's head repository (workflow_run.head_repository.full_name, which GitHub
+   * writes): the pull request published to must come from it, and it alone says whether the head
+   * is a fork's.
+   */
+  readonly headRepository: string;
   /** `<owner>:<branch>` of the run's head repository, to find a pull request from a fork. */
   readonly headLabel?: string;
   readonly chartsBranch: string;
@@ -195,36 +207,42 @@ function approvalLine(approval: Approval): string {
   return `no approval needed: ${approval.kind === 'not-needed' ? approval.why : approval.kind}`;
 }
 
-/** The artifact read, the pull request found, the approval checked, then judged and posted. */
+/** The run's pull request: the one at the run's head SHA from the run's head repository. */
+async function runsPullRequest(
+  config: PublishConfig,
+  artifactDir: string,
+  octokit: GitHubClient,
+): Promise<FoundPullRequest> {
+  const claimed = readClaim(artifactDir);
+  return findPullRequest(octokit, {
+    owner: config.owner,
+    repo: config.repo,
+    headSha: config.headSha,
+    headRepository: config.headRepository,
+    ...(config.headLabel === undefined ? {} : { headLabel: config.headLabel }),
+    ...(claimed === undefined ? {} : { claimed, claimSource: 'pull-request.txt of the artifact' }),
+  });
+}
+
+/** The artifact read and validated, the approval checked, then judged and posted. */
 async function publishChecked(
   config: PublishConfig,
   artifactDir: string,
-  outDir: string,
-  octokit: GitHubClient,
-  logger: Logger,
-  setStatus: StatusSetter,
-  sinks: readonly Sink[],
+  pullRequest: FoundPullRequest,
+  how: Delivering,
 ): Promise<PublishOutcome> {
+  const { octokit, logger, setStatus } = how;
   const artifact = readArtifact(artifactDir);
   const ignored = ignoredNote(artifactDir);
   if (ignored !== null) logger.info(ignored);
   const odd = oddWorkloadsNote(artifact.results);
   if (odd !== null) logger.warning(odd);
-  const pullRequest = await findPullRequest(octokit, {
-    owner: config.owner,
-    repo: config.repo,
-    headSha: config.headSha,
-    ...(config.headLabel === undefined ? {} : { headLabel: config.headLabel }),
-    ...(artifact.claimedPullRequest === undefined
-      ? {}
-      : { claimed: artifact.claimedPullRequest, claimSource: 'pull-request.txt of the artifact' }),
-  });
-  logger.info(`pull request #${pullRequest.number} has head ${config.headSha}`);
   const { approval } = await checkApproval(octokit, {
     owner: config.owner,
     repo: config.repo,
     pullRequest: pullRequest.number,
     measuredSha: config.headSha,
+    headRepository: config.headRepository,
     forkLabel: config.forkLabel,
     requireApproval: config.requireApproval,
   });
@@ -238,10 +256,7 @@ async function publishChecked(
     `artifact checked: verdict.json follows from results.json (${artifact.verdict.verdict} under its own settings); ` +
       `judged with the publishing workflow's settings: ${input.verdict.verdict}`,
   );
-  return deliverJudged(config, { outDir, octokit, logger, setStatus, sinks }, input, {
-    pullRequest,
-    approval,
-  });
+  return deliverJudged(config, how, input, { pullRequest, approval });
 }
 
 interface Delivering {
@@ -304,11 +319,12 @@ async function deliverJudged(
 }
 
 /**
- * Validates the artifact, finds the pull request, checks the approval of a fork's head, judges it
- * again, renders and posts; then delivers to `sinks` too (the job summary), whose failures are
- * warnings, and sets the commit status. The comment and the status are this command's job, so
- * their failure is an error; any error after the directories are checked sets the status to error
- * first (a failure to do that is a warning: the error it would report is thrown anyway).
+ * Finds the run's pull request, validates the artifact, checks the approval of a fork's head,
+ * judges it again, renders and posts; then delivers to `sinks` too (the job summary), whose
+ * failures are warnings, and sets the commit status. The comment and the status are this command's
+ * job, so their failure is an error; any error once the run's pull request is found sets the status
+ * to error first (a failure to do that is a warning: the error it would report is thrown anyway).
+ * Before that, nothing is set: the commit may be the head of another repository's pull request.
  */
 export async function publishCommand(
   config: PublishConfig,
@@ -317,9 +333,19 @@ export async function publishCommand(
   sinks: readonly Sink[] = [],
 ): Promise<PublishOutcome> {
   const { artifactDir, outDir } = checkDirectories(config);
+  // Until the run's own pull request is found, the commit may be another pull request's too (a
+  // fork can push a maintainer's commit): a refusal then sets no status on it.
+  const pullRequest = await runsPullRequest(config, artifactDir, octokit);
+  logger.info(`pull request #${pullRequest.number} from ${config.headRepository} has head ${config.headSha}`);
   const setStatus = statusSetter(config, octokit, logger);
   try {
-    return await publishChecked(config, artifactDir, outDir, octokit, logger, setStatus, sinks);
+    return await publishChecked(config, artifactDir, pullRequest, {
+      outDir,
+      octokit,
+      logger,
+      setStatus,
+      sinks,
+    });
   } catch (error) {
     try {
       await setStatus(refusedStatus(errorMessage(error)));

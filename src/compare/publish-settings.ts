@@ -15,11 +15,6 @@ export interface PublishJudging {
   readonly options: CompareOptions;
 }
 
-/** The whole suite the results were measured with (a shard's results hold its share of the cells). */
-export function measuredSuite(results: Pick<Results, 'suite' | 'shard'>): Suite {
-  return results.shard?.suite ?? results.suite;
-}
-
 /**
  * Why results measured with `measured` cannot be judged under `trusted`, in one line naming both
  * hashes; null when their definitions agree.
@@ -37,7 +32,8 @@ export function suiteMismatch(measured: Suite, trusted: Suite): string | null {
 
 /**
  * The results with the trusted suite's tolerances in place of their copy's. The rest of the suite
- * is the same definition (suiteMismatch said so), or a shard's share of it.
+ * is the same definition: suiteMismatch said so of results.suite itself, the suite the judge reads
+ * (one shard's results, whose results.suite is a share of the cells, are refused before).
  */
 export function withTrustedSuite(results: Results, judging: PublishJudging): Results {
   return { ...results, suite: { ...results.suite, tolerances: judging.suite.tolerances } };

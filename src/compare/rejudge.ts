@@ -6,16 +6,20 @@
 //   - then the decision: judged with the publishing workflow's settings (the default branch's
 //     suite, tolerances, gate and alpha: compare/publish-settings.ts), after refusing results
 //     measured with a suite whose definition differs from that suite's.
+// Only the merged results of an A/B run are judged: base and head measured side by side on the same
+// machine (results.mode 'ab', verdict.json's baseSource 'ab'). A verdict against a stored baseline
+// would take its reference numbers from the artifact, which the pull request's code wrote, and one
+// shard's results (results.shard) hold a share of the cells under a suite other than the one hashed:
+// both are refused.
 // Pure: the artifact arrives read and validated (artifact/read-artifact.ts).
 import { ZodError } from 'zod';
 
-import type { BaselineFile } from '../baseline/baseline-schema.js';
 import { GateError } from '../errors.js';
 import type { Results } from '../results/results-schema.js';
 import { ArtifactError, refuse } from './artifact-refusal.js';
 import { type Judgement, judge, withLines } from './judge.js';
 import { relinkedLines } from './line-links.js';
-import { measuredSuite, type PublishJudging, suiteMismatch, withTrustedSuite } from './publish-settings.js';
+import { type PublishJudging, suiteMismatch, withTrustedSuite } from './publish-settings.js';
 import { type CompareOptions, DEFAULT_COMPARE_OPTIONS } from './verdict.js';
 import type { CellComparison, ReadVerdict, Verdict } from './verdict-schema.js';
 
@@ -26,7 +30,6 @@ export interface Artifact {
   readonly verdict: Verdict;
   /** The version verdict.json was written in (1: before cells could be within-tolerance). */
   readonly verdictSchemaVersion: ReadVerdict['schemaVersion'];
-  readonly baseline?: BaselineFile;
   readonly claimedPullRequest?: number;
 }
 
@@ -141,16 +144,36 @@ function asVersion1(verdict: Verdict): Verdict {
   };
 }
 
-function judgeArtifact(artifact: Artifact, options: CompareOptions, sourceUrl: string | null): Judgement {
-  const { results, verdict: uploaded, baseline } = artifact;
-  if (baseline === undefined && results.mode !== 'ab') {
+/**
+ * Refuses what the gate does not judge: a verdict against a stored baseline, results of one
+ * server, and one shard's results (not merged).
+ */
+export function checkAb(artifact: Pick<Artifact, 'results' | 'verdict'>): void {
+  const { results, verdict } = artifact;
+  if (verdict.baseSource.kind !== 'ab') {
+    throw refuse(
+      'verdict.json compares with a stored baseline; the pull-request gate judges only an A/B run ' +
+        '(base and head measured side by side), never reference numbers from the artifact',
+    );
+  }
+  if (results.mode !== 'ab') {
     throw refuse('verdict.json compares the two sides of an A/B run, but results.json measured one server');
   }
+  if (results.shard !== undefined) {
+    throw refuse(
+      `results.json holds shard ${results.shard.index}/${results.shard.count} alone; ` +
+        'publish judges the merged results of every shard (merge mode), never one shard',
+    );
+  }
+}
+
+function judgeArtifact(artifact: Artifact, options: CompareOptions, sourceUrl: string | null): Judgement {
+  const { results, verdict: uploaded } = artifact;
+  checkAb(artifact);
   const judgement = judge({
     results,
     resultsPath: uploaded.baseSource.path,
-    // The measuring run chose whether to compare across setups; its warnings say so again here.
-    base: baseline === undefined ? { kind: 'ab' } : { kind: 'baseline', file: baseline, force: true },
+    base: { kind: 'ab' },
     baselinePath: uploaded.baseSource.path,
     options,
   });
@@ -191,7 +214,8 @@ export function checkArtifact(artifact: Artifact, sourceUrl: string | null): Jud
  * publishing workflow's repository, where the line links point.
  */
 export function rejudge(artifact: Artifact, sourceUrl: string | null, judging: PublishJudging): Judgement {
-  const mismatch = suiteMismatch(measuredSuite(artifact.results), judging.suite);
+  checkAb(artifact);
+  const mismatch = suiteMismatch(artifact.results.suite, judging.suite);
   if (mismatch !== null) throw refuse(mismatch);
   checkArtifact(artifact, sourceUrl);
   const trusted = { ...artifact, results: withTrustedSuite(artifact.results, judging) };

@@ -1,6 +1,9 @@
 // Asks GitHub what github/approval.ts decides from: the pull request as it is now (its head, its
 // head repository, its labels), its reviews, who added the fork label, and the permission of each
-// user whose approval would count. Nothing here comes from the measuring run's artifact.
+// user whose approval would count. Nothing here comes from the measuring run's artifact. Whether
+// the head is a fork's is the measuring run's head repository (from the workflow_run event), and
+// the pull request's head repository must be that one: a fork's run never counts as a branch of
+// this repository because a pull request from such a branch has the same head commit.
 import {
   type Approval,
   approvalCandidates,
@@ -12,6 +15,7 @@ import {
   sameRepository,
 } from './approval.js';
 import type { GitHubClient } from './client.js';
+import { sameName } from './find-pull-request.js';
 import { GitHubError, gitHubMessage, httpStatus } from './github-errors.js';
 
 export interface ApprovalQuery {
@@ -19,6 +23,8 @@ export interface ApprovalQuery {
   readonly repo: string;
   readonly pullRequest: number;
   readonly measuredSha: string;
+  /** `owner/name` of the measuring run's head repository, from the workflow_run event. */
+  readonly headRepository: string;
   readonly forkLabel: string;
   readonly requireApproval: RequireApproval;
 }
@@ -122,6 +128,12 @@ async function permissionOf(octokit: GitHubClient, query: ApprovalQuery, usernam
 /** Whether the measured head of the pull request may be published (see github/approval.ts). */
 export async function checkApproval(octokit: GitHubClient, query: ApprovalQuery): Promise<CheckedApproval> {
   const pull = await pullRequestFacts(octokit, query);
+  if (!sameName(pull.headRepo, query.headRepository)) {
+    throw new GitHubError(
+      `${query.owner}/${query.repo}#${query.pullRequest} comes from ${pull.headRepo ?? 'a deleted repository'}, ` +
+        `not from ${query.headRepository}, whose run this is; not publishing`,
+    );
+  }
   const base = {
     measuredSha: query.measuredSha,
     pull,

@@ -10,6 +10,10 @@
 //     repository's owner and branch (from the event's `workflow_run.head_repository` and
 //     `head_branch`). Only this repository's pull requests are listed, and each is kept only when
 //     its head is the run's SHA, so a branch name chosen by the fork cannot lead elsewhere.
+// A fork can open a pull request whose head is the same commit as a pull request from a branch of
+// this repository, so the commit alone does not say whose run it was: only a pull request whose head
+// repository is the run's (`workflow_run.head_repository.full_name`, which GitHub writes) is the
+// run's. A claim of another head repository's pull request at that commit is refused.
 // `workflow_run.pull_requests` is not used: it is empty for pull requests from forks.
 import type { GitHubClient } from './client.js';
 import { GitHubError, gitHubMessage } from './github-errors.js';
@@ -19,6 +23,8 @@ export interface PullRequestQuery {
   readonly repo: string;
   /** The commit that was measured: the workflow run's head SHA. */
   readonly headSha: string;
+  /** `owner/name` of the run's head repository (from the event): the pull request's must be it. */
+  readonly headRepository: string;
   /** `<head repository owner>:<head branch>`, for a pull request from a fork. */
   readonly headLabel?: string;
   /** A number someone claims the pull request has; refused unless it is one of those found. */
@@ -32,11 +38,16 @@ export interface FoundPullRequest {
   readonly url: string;
 }
 
+/** An open pull request at the commit, and its head repository (null when the fork was deleted). */
+export interface PullRequestAt extends FoundPullRequest {
+  readonly headRepository: string | null;
+}
+
 interface ListedPullRequest {
   readonly number: number;
   readonly state: string;
   readonly html_url: string;
-  readonly head: { readonly sha: string };
+  readonly head: { readonly sha: string; readonly repo: { readonly full_name: string } | null };
   readonly base: { readonly repo: { readonly full_name: string } };
 }
 
@@ -49,16 +60,18 @@ function matches(pull: ListedPullRequest, query: PullRequestQuery): boolean {
   );
 }
 
-/** Every open pull request of the repository whose head is `query.headSha`, by number. */
+/** Every open pull request of the repository whose head is `query.headSha`, by number, any head repository. */
 export async function openPullRequestsAt(
   octokit: GitHubClient,
   query: PullRequestQuery,
-): Promise<FoundPullRequest[]> {
+): Promise<PullRequestAt[]> {
   const { owner, repo } = query;
-  const found = new Map<number, FoundPullRequest>();
+  const found = new Map<number, PullRequestAt>();
   const keep = (pulls: readonly ListedPullRequest[]): void => {
     for (const pull of pulls) {
-      if (matches(pull, query)) found.set(pull.number, { number: pull.number, url: pull.html_url });
+      if (!matches(pull, query)) continue;
+      const headRepository = pull.head.repo?.full_name ?? null;
+      found.set(pull.number, { number: pull.number, url: pull.html_url, headRepository });
     }
   };
   try {
@@ -95,38 +108,63 @@ function numbers(pulls: readonly FoundPullRequest[]): string {
   return pulls.map((pull) => `#${pull.number}`).join(', ');
 }
 
+/** Repository names compare without case, as GitHub's do. */
+export function sameName(a: string | null, b: string): boolean {
+  return a !== null && a.toLowerCase() === b.toLowerCase();
+}
+
+function found(pull: PullRequestAt): FoundPullRequest {
+  return { number: pull.number, url: pull.url };
+}
+
+/** A claimed number: one of the run's pull requests, or the reason it is refused. */
+function claimedOne(
+  query: PullRequestQuery,
+  all: readonly PullRequestAt[],
+  runs: readonly PullRequestAt[],
+): FoundPullRequest {
+  const where = `${query.owner}/${query.repo}`;
+  const source = query.claimSource === undefined ? '' : ` (from ${query.claimSource})`;
+  const claimed = runs.find((pull) => pull.number === query.claimed);
+  if (claimed !== undefined) return found(claimed);
+  const other = all.find((pull) => pull.number === query.claimed);
+  if (other !== undefined) {
+    throw new GitHubError(
+      `pull request #${query.claimed}${source} has head ${query.headSha} but comes from ` +
+        `${other.headRepository ?? 'a deleted repository'}, not from ${query.headRepository}, whose run this is; not posting`,
+    );
+  }
+  const heads = runs.length === 0 ? 'none has' : `${numbers(runs)} ${runs.length === 1 ? 'has' : 'have'}`;
+  throw new GitHubError(
+    `pull request #${query.claimed}${source} is not an open pull request of ${where} with head ` +
+      `${query.headSha} from ${query.headRepository} (${heads} that head); not posting`,
+  );
+}
+
 /**
- * The one open pull request whose head is the run's commit. A claimed number must be among those
- * found; with no claim, two or more pull requests at the same commit are ambiguous.
+ * The one open pull request whose head is the run's commit and whose head repository is the run's.
+ * A claimed number must be among those; with no claim, two or more are ambiguous.
  */
 export async function findPullRequest(
   octokit: GitHubClient,
   query: PullRequestQuery,
 ): Promise<FoundPullRequest> {
-  const found = await openPullRequestsAt(octokit, query);
+  const all = await openPullRequestsAt(octokit, query);
+  const runs = all.filter((pull) => sameName(pull.headRepository, query.headRepository));
+  if (query.claimed !== undefined) return claimedOne(query, all, runs);
   const where = `${query.owner}/${query.repo}`;
-  const source = query.claimSource === undefined ? '' : ` (from ${query.claimSource})`;
-  if (query.claimed !== undefined) {
-    const claimed = found.find((pull) => pull.number === query.claimed);
-    if (claimed !== undefined) return claimed;
-    const heads =
-      found.length === 0 ? 'none has' : `${numbers(found)} ${found.length === 1 ? 'has' : 'have'}`;
-    throw new GitHubError(
-      `pull request #${query.claimed}${source} is not an open pull request of ${where} with head ` +
-        `${query.headSha} (${heads} that head); not posting`,
-    );
-  }
-  const [only, ...others] = found;
+  const [only, ...others] = runs;
   if (only === undefined) {
     throw new GitHubError(
-      `no open pull request of ${where} has head ${query.headSha} (closed, or pushed again since the run); not posting`,
+      `no open pull request of ${where} from ${query.headRepository} has head ${query.headSha} ` +
+        `(closed, or pushed again since the run${all.length === 0 ? '' : `; ${numbers(all)} from elsewhere ${all.length === 1 ? 'has' : 'have'} it`}); not posting`,
     );
   }
   if (others.length > 0) {
     throw new GitHubError(
-      `${found.length} open pull requests of ${where} have head ${query.headSha} (${numbers(found)}); ` +
+      `${runs.length} open pull requests of ${where} from ${query.headRepository} have head ${query.headSha} (${numbers(runs)}); ` +
         `name the one to post to${query.claimSource === undefined ? '' : ` in ${query.claimSource}`}`,
     );
   }
-  return only;
+  return found(only);
 }

@@ -112,7 +112,10 @@ async function checkUntrustedSides(config: RunConfig, logger: Logger): Promise<v
  * path (plugin_dir, init_file…) could load the untrusted tree's code into a server that is not
  * sandboxed. Such options are refused.
  */
-export function checkTrustedOptions(config: RunConfig, options: readonly Readonly<Record<string, string>>[]): void {
+export function checkTrustedOptions(
+  config: RunConfig,
+  options: readonly Readonly<Record<string, string>>[],
+): void {
   if (!config.sides.some((side) => side.untrusted === true)) return;
   config.sides.forEach((side, index) => {
     if (side.untrusted === true) return;
