@@ -10,9 +10,10 @@ import { checkValgrind, supportsBufferPoolSizeMax, valgrindServerOptions } from 
 import type { Placement, SideName } from '../results/results-schema.js';
 import { inspectServer, type ServerInstall } from '../server/server.js';
 import { mergeOptions } from '../server/options.js';
+import { installSandbox } from '../server/server-sandbox.js';
 import { allowedCpus, TASKSET } from '../shell/cpu-affinity.js';
 import { exec } from '../shell/exec.js';
-import { checkSandbox, sandbox, UNCONFINED } from '../shell/sandbox.js';
+import { checkSandbox, UNCONFINED } from '../shell/sandbox.js';
 import type { Logger } from '../shell/logger.js';
 import { checkSysbench } from '../sysbench/runner.js';
 import { chooseParallelSides, choosePlacement, type ParallelSides } from './placement.js';
@@ -193,9 +194,7 @@ async function withValgrindOptions(
         options,
         await supportsBufferPoolSizeMax(
           install.binary,
-          sandboxed[index] === true
-            ? sandbox({ writable: [], readable: [install.basedir, dirname(install.binary)] })
-            : UNCONFINED,
+          sandboxed[index] === true ? installSandbox(install) : UNCONFINED,
         ),
       );
       return mergeOptions([

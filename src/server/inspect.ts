@@ -4,12 +4,13 @@ import { readBuildInfo } from './build-info.js';
 import { InputError, ServerError, tailLines } from '../errors.js';
 import type { BuildInfo, CompilerInfo, Flavor } from '../results/results-schema.js';
 import { exec } from '../shell/exec.js';
-import { sandbox, UNCONFINED } from '../shell/sandbox.js';
+import { UNCONFINED } from '../shell/sandbox.js';
+import { installSandbox } from './server-sandbox.js';
 import { readCompiler } from './elf-file.js';
 import { parseVersionOutput } from './flavor.js';
 import { locateServer } from './locate.js';
 import { findBuildTree } from './datadir.js';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 
 export interface ServerInstall {
   binary: string;
@@ -37,9 +38,7 @@ export async function inspectServer(
   sandboxed = false,
 ): Promise<ServerInstall> {
   const { binary, basedir } = await locateServer(path, inputName);
-  const confinement = sandboxed
-    ? sandbox({ writable: [], readable: [basedir, dirname(binary)] })
-    : UNCONFINED;
+  const confinement = sandboxed ? installSandbox({ binary, basedir }) : UNCONFINED;
   // --no-defaults first: --version must not depend on (or fail over) the machine's option files.
   const command = confinement.wrap(binary, ['--no-defaults', '--version']);
   const result = await exec(command.file, command.args, { check: false, env: confinement.env() });

@@ -4,6 +4,7 @@
 // dumps and vgdb's FIFOs) and its socket's directory, and read its install; it has a network of
 // its own with loopback only, so the tool, sysbench and vgdb reach it through the file system:
 // the unix socket and the FIFOs. How the server is spawned, wrapped and sandboxed, is decided here.
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 
 import { type Confinement, sandbox, type SandboxSpec, UNCONFINED } from '../shell/sandbox.js';
@@ -46,12 +47,38 @@ export function serverConfinement(
   paths: { readonly dir: string; readonly socketPath: string },
 ): Confinement {
   if (!sandboxed) return UNCONFINED;
-  const readable = [install.basedir, path.dirname(install.binary), ...Object.values(install.layout ?? {})];
-  const writable = [paths.dir, path.dirname(paths.socketPath)];
-  return sandbox({
-    writable: unique(writable),
-    readable: unique(readable).filter((dir) => !writable.includes(dir)),
-  });
+  const writable = unique([paths.dir, path.dirname(paths.socketPath)]);
+  const readable = installReadable(install).filter((dir) => !writable.includes(dir));
+  return sandbox({ writable, readable });
+}
+
+/** The sandbox a server built from untrusted code answers --version and --help in. */
+export function installSandbox(install: Pick<ServerInstall, 'binary' | 'basedir' | 'layout'>): Confinement {
+  return sandbox({ writable: [], readable: installReadable(install) });
+}
+
+/**
+ * What of an untrusted install the sandbox shows: its prefix, and the binary's directory and its
+ * layout (share/, plugins) only where they really are inside it. bwrap binds what a path resolves
+ * to, and the install is the untrusted code's: a `bin` it made a link to /home must not show /home.
+ */
+function installReadable(install: Pick<ServerInstall, 'binary' | 'basedir' | 'layout'>): string[] {
+  const base = realpathSync(install.basedir);
+  const within = [path.dirname(install.binary), ...Object.values(install.layout ?? {})]
+    .map((dir) => {
+      try {
+        return realpathSync(dir);
+      } catch {
+        return undefined;
+      }
+    })
+    .filter((dir): dir is string => dir !== undefined && isInside(dir, base));
+  return unique([base, ...within]);
+}
+
+function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 /** What a client of a sandboxed server (sysbench) may see in its own sandbox: the socket's directory. */
