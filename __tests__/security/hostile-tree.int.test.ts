@@ -5,7 +5,7 @@
 // leave a daemon running. The control (built and measured trusted) shows each attempt can
 // succeed; the same tree with --untrusted / --untrusted-side head must fail at every one, seen
 // from the hostile code's own output and from outside (files, the listener, /proc).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 import { ROOT, useTempDir } from '../helpers/real-run.js';
 import { findCommand, requireCommand } from '../helpers/requirements.js';
-import { sourceCli } from '../helpers/source-cli.js';
+import { runSourceCli, sourceCli } from '../helpers/source-cli.js';
 
 const FIXTURE = join(ROOT, '__fixtures__/source-trees/hostile-mariadb');
 const ATTEMPTS = [
@@ -64,19 +64,7 @@ function versionFile(): string {
 }
 
 function cli(args: string[], home: string): Promise<{ code: number | null; output: string }> {
-  const [node, argv] = sourceCli(...args);
-  const child = spawn(node, argv, {
-    env: { ...process.env, ...TOKENS, HOME: home },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) => {
-    child.on('close', (code) => {
-      resolve({ code, output });
-    });
-  });
+  return runSourceCli(args, { ...process.env, ...TOKENS, HOME: home });
 }
 
 /** Every "ATTEMPT stage name: outcome" line in the files under `dirs`, as "stage name" → outcome. */

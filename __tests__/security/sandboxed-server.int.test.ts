@@ -2,7 +2,6 @@
 // trusted code: it starts, is measured through its socket by a sandboxed sysbench, counted by
 // callgrind through vgdb in its namespaces, shut down cleanly, and counts what the trusted side
 // counts. The hostile tree (hostile-tree.int.test.ts) shows what the sandbox keeps out.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -11,7 +10,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readResults } from '../../src/results/results-file.js';
 import { ROOT, useTempDir } from '../helpers/real-run.js';
 import { requireCommand } from '../helpers/requirements.js';
-import { sourceCli } from '../helpers/source-cli.js';
+import { runSourceCli } from '../helpers/source-cli.js';
 
 const SUITE = join(ROOT, '__fixtures__/suites/tiny-instructions.yml');
 const describeIf = ['bwrap', 'mariadbd', 'sysbench', 'valgrind', 'nsenter'].every((name) =>
@@ -20,26 +19,13 @@ const describeIf = ['bwrap', 'mariadbd', 'sysbench', 'valgrind', 'nsenter'].ever
   ? describe
   : describe.skip;
 
-function cli(args: string[]): Promise<{ code: number | null; output: string }> {
-  const [node, argv] = sourceCli(...args);
-  const child = spawn(node, argv, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) => {
-    child.on('close', (code) => {
-      resolve({ code, output });
-    });
-  });
-}
-
 describeIf('a sandboxed server under callgrind', () => {
   const tmp = useTempDir('sandboxed-server-');
 
   it('is measured as the trusted one is, and leaves nothing behind', async () => {
     const out = join(tmp.path, 'results.json');
     const work = join(tmp.path, 'work');
-    const run = await cli([
+    const run = await runSourceCli([
       'run',
       '--base',
       '/usr/sbin/mariadbd',

@@ -7,14 +7,12 @@
 // reuses it, and a failure's log is the evidence). What the user sees is progress and, when a
 // step fails, one line: the first compile error, the download the offline machine could not
 // make and the option that avoids it, or CMake's own error.
-import { readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 import { BuildError, errorMessage, InputError } from '../errors.js';
 import type { BuildInfo } from '../results/results-schema.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { exec, type ExecOptions, type ExecResult } from '../shell/exec.js';
-import { exists } from '../shell/file-exists.js';
 import type { Logger } from '../shell/logger.js';
 import { foldLines, formatDuration, formatPercent } from '../format.js';
 import { buildFailure, configureFailure, installFailure } from './build-failure.js';
@@ -28,9 +26,10 @@ import {
   parseNinjaTargets,
 } from './install-components.js';
 import { readCcacheCounters } from './ccache.js';
-import { type BuildType, CONFIGURED_PREFIX } from './cmake-args.js';
+import type { BuildType } from './cmake-args.js';
 import { BUILD_INFO_FILE, gitState, writeBuildInfo } from '../server/build-info.js';
 import { logged } from './logged-step.js';
+import { refuseStrayInstall, removeStrayInstall, strayRoot } from './stray-install.js';
 import { readText } from '../shell/no-follow.js';
 import {
   dropStored,
@@ -338,35 +337,6 @@ async function install(plan: BuildPlan, scope: CleanupScope, logger: Logger): Pr
   }
   if (stray.length > 0) refuseStrayInstall(stray, plan.prefix);
   return step.seconds;
-}
-
-/**
- * The outermost directory of the configured prefix that does not exist before an install: what an
- * install rule with a path fixed at configure time would create (/nonexistent is also the home
- * directory of system users, and must not be left behind).
- */
-async function strayRoot(): Promise<string> {
-  let dir = CONFIGURED_PREFIX;
-  while (dirname(dir) !== dir && !(await exists(dirname(dir)))) dir = dirname(dir);
-  return dir;
-}
-
-/** Removes what an install wrote into the configured prefix; the files it wrote there, if any. */
-async function removeStrayInstall(root: string): Promise<string[]> {
-  if (!(await exists(root))) return [];
-  const stray = await readdir(CONFIGURED_PREFIX, { recursive: true }).catch(() => []);
-  await rm(root, { recursive: true, force: true });
-  return stray;
-}
-
-/**
- * An install rule with a path fixed at configure time writes into the configured prefix, not into
- * `--prefix`: the prefix would lack those files.
- */
-function refuseStrayInstall(stray: readonly string[], prefix: string): never {
-  throw new BuildError(
-    `the install wrote ${stray.slice(0, 3).join(', ')}${stray.length > 3 ? ` and ${stray.length - 3} more` : ''} under ${CONFIGURED_PREFIX}, the prefix the build is configured with, instead of ${prefix}: an install rule of this tree uses a path fixed at configure time; removed them`,
-  );
 }
 
 /**
