@@ -17,6 +17,7 @@ import {
   historyChangesRequest,
   recentRegressions,
 } from '../commands/history-changes.js';
+import { type HistoryPageFlags, historyPageCommand, historyPageRequest } from '../commands/history-page.js';
 import { changesText } from '../report/history-report.js';
 import { collect, EXIT_OK } from './shared-flags.js';
 
@@ -152,7 +153,32 @@ function addChanges(history: Command, onExitCode: (code: number) => void, io: Hi
     });
 }
 
-/** Adds `history append` and `history changes` to the program. */
+function addPage(history: Command, onExitCode: (code: number) => void, io: HistoryCommandIo): Command {
+  return history
+    .command('page')
+    .description(
+      'Render one history file as its page (every workload, threads and metric over the runs, change points marked, ' +
+        'each point linked to its run): DIR/index.html, self-contained, the page the nightly publishes on the charts branch.',
+    )
+    .requiredOption('--history <file>', 'a history file (history append, or the history branch)')
+    .requiredOption('--out <dir>', 'where index.html goes (created if missing)')
+    .option('--window <n>', 'sliding window length', String(DEFAULT_WINDOW))
+    .option('--max-p <p>', 'largest p-value of a change point', String(DEFAULT_MAX_P))
+    .option(
+      '--min-magnitude <fraction>',
+      'smallest change marked (default: half the tolerance of the metric)',
+    )
+    .option('--tolerance <rule>', 'tolerance rule as for compare, e.g. tps=0.05 (repeatable)', collect, [])
+    .action((flags: HistoryPageFlags) => {
+      const outcome = historyPageCommand(historyPageRequest(flags));
+      io.stdout(
+        `${outcome.path}: ${outcome.runs} runs, ${outcome.series} series, ${outcome.changes} change points\n`,
+      );
+      onExitCode(EXIT_OK);
+    });
+}
+
+/** Adds `history append`, `history changes` and `history page` to the program. */
 export function addHistoryCommands(
   program: Command,
   onExitCode: (code: number) => void,
@@ -163,5 +189,6 @@ export function addHistoryCommands(
     .description('Keep a history of nightly runs across commits and find the change points in it.');
   addAppend(history, onExitCode, io);
   addChanges(history, onExitCode, io);
+  addPage(history, onExitCode, io);
   for (const command of [history, ...history.commands]) command.exitOverride();
 }

@@ -4,14 +4,17 @@
 //   charts/<name>.vl.json the Vega-Lite spec of each chart
 //   charts/<name>.svg     rendered headless by vega
 //   charts/<name>.png     rasterized by resvg with the shipped font
+// and, for a nightly history, its page (writeHistoryPage).
 //
 // A chart that cannot be drawn has no image and is left out of the comment (see write-charts.ts);
 // report.html still carries its spec, drawn by the reader's browser.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import { type CommentChart, commentMarker, renderComment } from './comment.js';
 import { loadEmbedScripts } from './assets.js';
+import { type HistoryPageInput, renderHistoryPage } from './history-page.js';
 import { renderHtmlReport } from './html.js';
 import type { ReportInput } from './report-input.js';
 import { chartsFor } from './charts.js';
@@ -75,4 +78,16 @@ export async function writeReport(outDir: string, input: ReportInput): Promise<W
     renderComment: rerender,
     warnings: written.warnings,
   };
+}
+
+/** The history page as `index.html` in `outDir` (created if missing): what GitHub Pages serves for the folder. */
+export function writeHistoryPage(
+  outDir: string,
+  input: HistoryPageInput,
+): { readonly path: string; readonly html: string } {
+  mkdirSync(outDir, { recursive: true });
+  const path = join(outDir, 'index.html');
+  const html = renderHistoryPage(input, loadEmbedScripts());
+  writeFileAtomic(path, html);
+  return { path, html };
 }

@@ -13,23 +13,23 @@ export const HISTORY_MAX_PANELS = 12;
 const PANEL_COLUMNS = 3;
 const SHORT_SHA = 10;
 
-const KIND_SCALE = {
+export const KIND_SCALE = {
   domain: ['regression', 'improvement', 'change'],
   range: ['#d62728', '#2ca02c', '#7f7f7f'],
 };
 
-function panelName(analysis: SeriesAnalysis): string {
+export function panelName(analysis: SeriesAnalysis): string {
   const metric = analysis.series.metric;
   return metric === null
     ? analysis.series.cell
     : `${analysis.series.cell.replace('@', ' @ ')} (${METRICS[metric].unit})`;
 }
 
-function short(commit: string): string {
+export function short(commit: string): string {
   return /^[0-9a-f]{12,}$/.test(commit) ? commit.slice(0, SHORT_SHA) : commit;
 }
 
-function pointRows(analysis: SeriesAnalysis): Record<string, unknown>[] {
+export function pointRows(analysis: SeriesAnalysis): Record<string, unknown>[] {
   const panel = panelName(analysis);
   const starts = [0, ...analysis.changes.map((change) => change.index)];
   const values = analysis.series.points.map((point) => point.value);
@@ -49,7 +49,7 @@ function pointRows(analysis: SeriesAnalysis): Record<string, unknown>[] {
   });
 }
 
-function changeRows(analysis: SeriesAnalysis): Record<string, unknown>[] {
+export function changeRows(analysis: SeriesAnalysis): Record<string, unknown>[] {
   const panel = panelName(analysis);
   return analysis.changes.map((change) => ({
     type: 'change',

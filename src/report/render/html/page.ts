@@ -36,7 +36,7 @@ export interface EmbedScripts {
  * places it can occur. The source-map comment goes: the map is not shipped and would only make
  * the browser's tools look for it.
  */
-function scriptContent(code: string): string {
+export function scriptContent(code: string): string {
   return code.replace(/\n?\/\/# sourceMappingURL=\S*\s*$/, '').replace(/<\/(script)/gi, '<\\/$1');
 }
 

@@ -1,0 +1,62 @@
+// The `history page` command: a history file rendered as its page (report/history-page.ts), the
+// same page the nightly publishes on the charts branch, written as DIR/index.html to open locally.
+import { analyzeHistory } from '../history/changes.js';
+import { allChanges } from '../report/history-report.js';
+import { readHistoryFile } from '../history/history-store.js';
+import { writeHistoryPage } from '../report/write-report.js';
+import { historyChangesRequest } from './history-changes.js';
+import type { ChangeSettings } from '../history/changes.js';
+import { cliSpelling, type FlagSpelling } from './spelling.js';
+
+/** The options as the user wrote them. */
+export interface HistoryPageFlags {
+  history: string;
+  out: string;
+  window: string;
+  maxP: string;
+  minMagnitude?: string;
+  tolerance: string[];
+}
+
+export interface HistoryPageRequest {
+  readonly historyPath: string;
+  readonly outDir: string;
+  readonly settings: ChangeSettings;
+}
+
+export interface HistoryPageOutcome {
+  readonly path: string;
+  readonly runs: number;
+  readonly series: number;
+  readonly changes: number;
+}
+
+/** Flags → a checked request (the change-point settings as `history changes` reads them). */
+export function historyPageRequest(
+  flags: HistoryPageFlags,
+  spell: FlagSpelling = cliSpelling,
+): HistoryPageRequest {
+  const { settings } = historyChangesRequest(
+    {
+      dir: '',
+      window: flags.window,
+      maxP: flags.maxP,
+      tolerance: flags.tolerance,
+      ...(flags.minMagnitude === undefined ? {} : { minMagnitude: flags.minMagnitude }),
+    },
+    spell,
+  );
+  return { historyPath: flags.history, outDir: flags.out, settings };
+}
+
+export function historyPageCommand(request: HistoryPageRequest): HistoryPageOutcome {
+  const file = readHistoryFile(request.historyPath);
+  const analyses = analyzeHistory(file, request.settings);
+  const written = writeHistoryPage(request.outDir, { file, analyses, settings: request.settings });
+  return {
+    path: written.path,
+    runs: file.entries.length,
+    series: analyses.length,
+    changes: allChanges(analyses).length,
+  };
+}

@@ -1,0 +1,116 @@
+// The history page's charts: one per metric, a panel per cell (workload and threads), every run a
+// point that links to the run, the segment means between change points as steps and each change
+// point marked where it happened, coloured by whether it made things worse. Drawn by the reader's
+// browser (report/history-page.ts): the PNG of the nightly's history chart is specs/history.ts. Pure.
+import type { TopLevelSpec } from 'vega-lite';
+
+import { METRICS, type MetricName } from '../../compare/metrics.js';
+import type { SeriesAnalysis } from '../../history/changes.js';
+import { CHART_CONFIG, distinctInOrder, VEGA_LITE_SCHEMA } from './common.js';
+import { changeRows, KIND_SCALE, pointRows } from './history.js';
+
+const PANEL_COLUMNS = 3;
+
+/**
+ * A run's address when it is one a page may link to: http or https only. A history file crosses
+ * from a branch, and its `run` field is any URL (`javascript:` included), so anything else is text.
+ */
+export function linkableUrl(url: string | null): string | null {
+  if (url === null) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function rowsWithRuns(analysis: SeriesAnalysis): Record<string, unknown>[] {
+  return pointRows(analysis).map((row, index) => {
+    const point = analysis.series.points[index];
+    return {
+      ...row,
+      run: linkableUrl(point?.run ?? null),
+      date: point?.commitDate ?? null,
+    };
+  });
+}
+
+function layers(): unknown[] {
+  const x = {
+    field: 'index',
+    type: 'quantitative',
+    title: 'run (oldest first)',
+    axis: { tickMinStep: 1, format: 'd' },
+  };
+  const y = { field: 'value', type: 'quantitative', title: null, scale: { zero: false } };
+  return [
+    {
+      transform: [{ filter: "datum.type == 'point'" }],
+      mark: { type: 'point', filled: true, size: 40, color: '#4c78a8' },
+      encoding: {
+        x,
+        y,
+        href: { field: 'run', type: 'nominal' },
+        tooltip: [
+          { field: 'commit', type: 'nominal' },
+          { field: 'date', type: 'nominal', title: 'commit date' },
+          { field: 'value', type: 'quantitative', format: ',.2f', title: 'median' },
+        ],
+      },
+    },
+    {
+      transform: [{ filter: "datum.type == 'point' && datum.segmentMean != null" }],
+      mark: { type: 'line', interpolate: 'step-after', color: '#555555', strokeDash: [4, 2] },
+      encoding: { x, y: { field: 'segmentMean', type: 'quantitative' } },
+    },
+    {
+      transform: [{ filter: "datum.type == 'change'" }],
+      mark: { type: 'rule', strokeWidth: 2 },
+      encoding: {
+        x: { field: 'at', type: 'quantitative' },
+        color: { field: 'kind', type: 'nominal', scale: KIND_SCALE, title: 'change point' },
+        tooltip: [
+          { field: 'range', type: 'nominal', title: 'commits' },
+          { field: 'label', type: 'nominal', title: 'change' },
+          { field: 'pValue', type: 'quantitative', format: '.2g', title: 'p' },
+        ],
+      },
+    },
+  ];
+}
+
+/** The metrics of the analyses, in their order (the history file's). */
+export function pageMetrics(analyses: readonly SeriesAnalysis[]): MetricName[] {
+  return distinctInOrder(
+    analyses.flatMap((analysis) => (analysis.series.metric === null ? [] : [analysis.series.metric])),
+  ) as MetricName[];
+}
+
+export function metricChartTitle(metric: MetricName): string {
+  return METRICS[metric].label;
+}
+
+/** Every cell's series of one metric; null when none has a point. */
+export function historyMetricSpec(
+  analyses: readonly SeriesAnalysis[],
+  metric: MetricName,
+): TopLevelSpec | null {
+  const shown = analyses.filter(
+    (analysis) => analysis.series.metric === metric && analysis.series.points.length > 0,
+  );
+  if (shown.length === 0) return null;
+  const points = shown.flatMap(rowsWithRuns);
+  const changes = shown.flatMap(changeRows);
+  const panels = distinctInOrder(points.map((row) => String(row.panel)));
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: metricChartTitle(metric) },
+    config: CHART_CONFIG,
+    data: { values: [...points, ...changes] },
+    facet: { field: 'panel', type: 'nominal', sort: panels, title: null },
+    columns: Math.min(PANEL_COLUMNS, panels.length),
+    spec: { width: 220, height: 130, layer: layers() },
+    resolve: { scale: { y: 'independent' } },
+  } as unknown as TopLevelSpec;
+}
