@@ -124,7 +124,7 @@ function header(input: HistoryPageInput): string {
   const entries = input.file.entries;
   const newest = entries.at(-1);
   const options = Object.entries(key.options)
-    .map(([name, value]) => `${name}=${String(value)}`)
+    .map(([name, value]) => `${name}=${value}`)
     .join(' ');
   const facts = [
     `${plural(entries.length, 'run', 'runs')} of ${plural(input.file.cells.length, 'cell', 'cells')}`,
