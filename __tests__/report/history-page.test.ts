@@ -1,7 +1,12 @@
 // The history page as text: a chart per metric with every cell, points linked to their runs
 // (http and https only), everything from the history file escaped.
 import { loadEmbedScripts } from '../../src/report/assets.js';
-import { historyPageCharts, renderHistoryPage } from '../../src/report/history-page.js';
+import {
+  HISTORY_PAGE_RUNS,
+  historyPageCharts,
+  pageHistory as pageHistoryOf,
+  renderHistoryPage,
+} from '../../src/report/history-page.js';
 import { linkableUrl } from '../../src/report/specs/history-page.js';
 import { NIGHTS, pageHistory, pageInput, runUrlOf } from './history-pages.js';
 
@@ -69,5 +74,20 @@ describe('the history page', () => {
     const json = [...body.matchAll(/<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/g)];
     expect(json).toHaveLength(charts.length);
     for (const [, content] of json) expect(content).not.toContain('<');
+  });
+});
+
+describe('a long history', () => {
+  it('shows its newest HISTORY_PAGE_RUNS runs', () => {
+    const file = pageHistory();
+    const entries = Array.from({ length: HISTORY_PAGE_RUNS + 5 }, (_, n) => ({
+      ...file.entries[n % NIGHTS]!,
+      commit: (n + 1).toString(16).padStart(40, '0'),
+    }));
+    const shown = pageHistoryOf({ file: { ...file, entries }, settings: pageInput().settings });
+    expect(shown.file.entries).toHaveLength(HISTORY_PAGE_RUNS);
+    expect(shown.file.entries[0]!.commit).toBe(entries[5]!.commit);
+    const html = renderHistoryPage({ file: { ...file, entries }, settings: pageInput().settings }, scripts);
+    expect(html).toContain(`the newest ${HISTORY_PAGE_RUNS} of ${HISTORY_PAGE_RUNS + 5} runs`);
   });
 });

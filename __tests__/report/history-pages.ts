@@ -1,7 +1,12 @@
 // A history with known change points for the history page's tests: 16 nights of a real
 // instructions run (history/nights.ts), a regression in oltp_point_select from night 6 and an
 // improvement in oltp_read_only from night 11, each night linked to its run.
-import { analyzeHistory, DEFAULT_MAX_P, DEFAULT_WINDOW } from '../../src/history/changes.js';
+import {
+  analyzeHistory,
+  DEFAULT_MAX_P,
+  DEFAULT_WINDOW,
+  type SeriesAnalysis,
+} from '../../src/history/changes.js';
 import { appendToHistory, historyRun } from '../../src/history/history-entry.js';
 import type { HistoryFile } from '../../src/history/history-schema.js';
 import type { HistoryPageInput } from '../../src/report/history-page.js';
@@ -35,6 +40,8 @@ export function pageHistory(options: { testbed?: string; run?: (n: number) => st
 
 export const PAGE_SETTINGS = { windowLength: DEFAULT_WINDOW, maxPValue: DEFAULT_MAX_P };
 
-export function pageInput(file: HistoryFile = pageHistory()): HistoryPageInput {
+export function pageInput(
+  file: HistoryFile = pageHistory(),
+): HistoryPageInput & { analyses: SeriesAnalysis[] } {
   return { file, analyses: analyzeHistory(file, PAGE_SETTINGS), settings: PAGE_SETTINGS };
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseCommit } from '../commands/history-append.js';
 import { historyChangesRequest } from '../commands/history-changes.js';
 import {
+  parsePageAddress,
   historyNightlyCommand,
   type HistoryNightlyConfig,
   type HistoryNightlyOutcome,
@@ -54,6 +55,7 @@ export function readHistoryInputs(): { config: HistoryNightlyConfig; token: stri
     actionSpelling,
   );
   const commit = optionalInput('commit');
+  const pagesUrl = optionalInput('pages-url');
   const { owner, repo } = context.repo;
   return {
     token,
@@ -73,6 +75,7 @@ export function readHistoryInputs(): { config: HistoryNightlyConfig; token: stri
       alert: core.getInput('alert') !== 'false',
       labels: readLabels(),
       reportDir: optionalInput('report-dir') ?? 'mysql-perf-gate-history-report',
+      ...(pagesUrl === undefined ? {} : { pagesUrl: parsePageAddress(pagesUrl, 'input "pages-url"', true) }),
     },
   };
 }
@@ -95,6 +98,8 @@ function report(outcome: HistoryNightlyOutcome): void {
     if (!alerted.has(change)) core.warning(`regression: ${line(change)}`);
   }
   core.setOutput('history-path', outcome.path);
+  core.setOutput('history-page-path', outcome.page.branchPath ?? '');
+  core.setOutput('history-page-url', outcome.page.url ?? '');
   core.setOutput('regressions', String(outcome.recentRegressions.length));
   core.setOutput('improvements', String(outcome.recentImprovements.length));
   core.setOutput(
@@ -112,8 +117,11 @@ export async function appendToHistoryBranch(): Promise<void> {
   core.setOutput('report-dir', config.reportDir);
   if (process.env.GITHUB_STEP_SUMMARY) {
     const chart = outcome.chartUrl === null ? '' : `\n\n![History and change points](${outcome.chartUrl})`;
+    const page = outcome.page.url === null ? '' : `\n\nEvery series: [the history page](${outcome.page.url})`;
     await core.summary
-      .addRaw(`### Performance history\n\n\`\`\`\n${outcome.text.replace(/`/g, "'")}\n\`\`\`${chart}\n`)
+      .addRaw(
+        `### Performance history\n\n\`\`\`\n${outcome.text.replace(/`/g, "'")}\n\`\`\`${chart}${page}\n`,
+      )
       .write();
   }
 }

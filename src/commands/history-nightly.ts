@@ -2,7 +2,9 @@
 // history kept on a branch of the repository (Git Data API, one commit per night, retried when two
 // workflows append at once), the change points are found, the history chart is published beside
 // the pull-request charts, and each new regression opens an issue, or updates the one already
-// open for it (found by a hidden marker). Improvements are listed, and open nothing.
+// open for it (found by a hidden marker). Improvements are listed, and open nothing. The history's
+// page (report/history-page.ts) is written beside the report and published on the charts branch,
+// where GitHub Pages serves it; the issue links it when the Pages address is known.
 import { checkWholeRun } from '../run/merge-shards.js';
 import { lstatSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +13,7 @@ import { errorMessage, InputError } from '../errors.js';
 import { upsertAlertIssue } from '../github/alert-issue.js';
 import { updateBranchFile } from '../github/branch-file.js';
 import type { GitHubClient } from '../github/client.js';
-import { publishImages } from '../github/images.js';
+import { publishFiles, publishImages } from '../github/images.js';
 import {
   analyzeHistory,
   isRecent,
@@ -21,6 +23,7 @@ import {
 } from '../history/changes.js';
 import {
   appendToHistory,
+  historyPageDirectory,
   historyRelativePath,
   historyRun,
   type HistoryRun,
@@ -30,11 +33,32 @@ import { parseHistoryText, serializeHistory } from '../history/history-text.js';
 import { alertIssue, changesDocument, changesText } from '../report/history-report.js';
 import { HISTORY_TITLE, historySpec } from '../report/specs/history.js';
 import { writeCharts } from '../report/write-charts.js';
+import { writeHistoryPage } from '../report/write-report.js';
 import { parseResults } from '../results/results-file.js';
 import type { Results } from '../results/results-schema.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import type { Logger } from '../shell/logger.js';
 import type { MetricName } from '../compare/metrics.js';
+
+/**
+ * An address the action was given for a page (`pages-url`, `history-page-url`): http or https,
+ * without credentials. With `directory`, it ends with `/`, so paths can be appended.
+ */
+export function parsePageAddress(text: string, label: string, directory: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new InputError(
+      `${label} ${JSON.stringify(text)}: expected an http(s) address, e.g. https://OWNER.github.io/REPO/`,
+    );
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '') {
+    throw new InputError(`${label} ${JSON.stringify(text)}: expected an http(s) address without credentials`);
+  }
+  if (directory && !url.pathname.endsWith('/')) url.pathname = `${url.pathname}/`;
+  return url.href;
+}
 
 /** A nightly's results file is read only up to this size (the standard suite writes about 1 MB). */
 export const MAX_RESULTS_BYTES = 20 * 1024 * 1024;
@@ -58,6 +82,17 @@ export interface HistoryNightlyConfig {
   readonly alert: boolean;
   readonly labels: readonly string[];
   readonly reportDir: string;
+  /** Where GitHub Pages serves the charts branch (ends with `/`), so the page can be linked; undefined: not linked. */
+  readonly pagesUrl?: string;
+}
+
+export interface PublishedPage {
+  /** The page written beside the report. */
+  readonly localPath: string;
+  /** Its path on the charts branch, when it was published there. */
+  readonly branchPath: string | null;
+  /** Its address under GitHub Pages, when the Pages address is known and it was published. */
+  readonly url: string | null;
 }
 
 export interface AlertOutcome {
@@ -80,6 +115,7 @@ export interface HistoryNightlyOutcome {
   readonly recentImprovements: readonly DetectedChange[];
   readonly alerts: readonly AlertOutcome[];
   readonly chartUrl: string | null;
+  readonly page: PublishedPage;
   readonly text: string;
 }
 
@@ -184,6 +220,47 @@ async function publishChart(
   }
 }
 
+/**
+ * An empty `.nojekyll` at the branch's root: GitHub Pages then serves the files as they are, instead
+ * of running Jekyll over every chart and leaving out folders whose names start with `_`.
+ */
+const NO_JEKYLL = '.nojekyll';
+
+/** The history's page in the report directory, then on the charts branch; a failure to publish is a warning. */
+async function publishPage(
+  client: GitHubClient,
+  config: HistoryNightlyConfig,
+  file: HistoryFile,
+  logger: Logger,
+): Promise<PublishedPage> {
+  const written = writeHistoryPage(join(config.reportDir, 'page'), { file, settings: config.settings });
+  const directory = historyPageDirectory(file.key);
+  const branchPath = `${directory}/index.html`;
+  try {
+    await publishFiles(client, {
+      owner: config.owner,
+      repo: config.repo,
+      branch: config.chartsBranch,
+      directory,
+      message: `mysql-perf-gate history page ${directory} (${config.runUrl})`,
+      files: [
+        { path: branchPath, content: Buffer.from(written.html, 'utf8') },
+        { path: NO_JEKYLL, content: new Uint8Array() },
+      ],
+    });
+  } catch (error) {
+    logger.warning(`the history page was not published: ${errorMessage(error)}`);
+    return { localPath: written.path, branchPath: null, url: null };
+  }
+  const url = config.pagesUrl === undefined ? null : `${config.pagesUrl}${directory}/`;
+  logger.info(
+    url === null
+      ? `history page: ${branchPath} on branch ${config.chartsBranch} (GitHub Pages from that branch serves it; input pages-url links it)`
+      : `history page: ${url}`,
+  );
+  return { localPath: written.path, branchPath, url };
+}
+
 /** The suite's own metric: alerts are about it; the others are listed only. */
 function primaryMetric(file: HistoryFile): MetricName {
   return file.suite.metric === 'instructions' ? 'instructions' : 'tps';
@@ -203,7 +280,13 @@ async function openAlerts(
   client: GitHubClient,
   config: HistoryNightlyConfig,
   regressions: readonly DetectedChange[],
-  context: { suite: string; testbed: string; optionsHash: string; chartUrl: string | null },
+  context: {
+    suite: string;
+    testbed: string;
+    optionsHash: string;
+    chartUrl: string | null;
+    pageUrl: string | null;
+  },
   logger: Logger,
 ): Promise<AlertOutcome[]> {
   const alerts: AlertOutcome[] = [];
@@ -253,6 +336,7 @@ export async function historyNightlyCommand(
   const alerting = recentRegressions.filter((change) => change.metric === primaryMetric(stored.file));
   const subtitle = `suite ${stored.file.key.suite}, testbed ${stored.file.key.testbed}: ${runs} runs, median of each run's repetitions`;
   const chartUrl = await publishChart(client, config, analyses, subtitle, logger);
+  const page = await publishPage(client, config, stored.file, logger);
   mkdirSync(config.reportDir, { recursive: true });
   writeFileAtomic(
     join(config.reportDir, 'changes.json'),
@@ -263,6 +347,7 @@ export async function historyNightlyCommand(
     testbed: stored.file.key.testbed,
     optionsHash: stored.file.key.optionsHash,
     chartUrl,
+    pageUrl: page.url,
   };
   const alerts = config.alert ? await openAlerts(client, config, alerting, context, logger) : [];
   return {
@@ -274,6 +359,7 @@ export async function historyNightlyCommand(
     recentImprovements: recent.filter((change) => change.kind === 'improvement'),
     alerts,
     chartUrl,
+    page,
     text: changesText(analyses),
   };
 }

@@ -1,7 +1,7 @@
 // The `history page` command: a history file rendered as its page (report/history-page.ts), the
 // same page the nightly publishes on the charts branch, written as DIR/index.html to open locally.
-import { analyzeHistory } from '../history/changes.js';
 import { allChanges } from '../report/history-report.js';
+import { pageHistory } from '../report/history-page.js';
 import { readHistoryFile } from '../history/history-store.js';
 import { writeHistoryPage } from '../report/write-report.js';
 import { historyChangesRequest } from './history-changes.js';
@@ -50,9 +50,9 @@ export function historyPageRequest(
 }
 
 export function historyPageCommand(request: HistoryPageRequest): HistoryPageOutcome {
-  const file = readHistoryFile(request.historyPath);
-  const analyses = analyzeHistory(file, request.settings);
-  const written = writeHistoryPage(request.outDir, { file, analyses, settings: request.settings });
+  const input = { file: readHistoryFile(request.historyPath), settings: request.settings };
+  const { file, analyses } = pageHistory(input);
+  const written = writeHistoryPage(request.outDir, input);
   return {
     path: written.path,
     runs: file.entries.length,

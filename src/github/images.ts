@@ -14,6 +14,7 @@ import {
   readBranchHead,
   type BlobTreeEntry,
   type BranchHead,
+  type BranchTarget,
 } from './branch-file.js';
 import type { GitHubClient } from './client.js';
 import { gitHubMessage, httpStatus, ImagePublishError } from './github-errors.js';
@@ -50,7 +51,7 @@ const PERMISSION_HINT =
   'token; the charts are still in the uploaded report artifact)';
 
 /** Wraps a failed request; 403 and 404 on a write mean the token may not write here. */
-function publishFailure(error: unknown, what: string, options: PublishImagesOptions): Error {
+function publishFailure(error: unknown, what: string, options: BranchTarget): Error {
   const status = httpStatus(error);
   const permission = status === 403 || status === 404;
   const where = `branch ${options.branch} of ${options.owner}/${options.repo}`;
@@ -74,9 +75,9 @@ function checkPaths(options: PublishImagesOptions): void {
   }
 }
 
-/** Uploads every file as a blob; the tree entries that place them under the directory. */
-async function uploadBlobs(octokit: GitHubClient, options: PublishImagesOptions): Promise<BlobTreeEntry[]> {
-  const { owner, repo, directory } = options;
+/** Uploads every file as a blob; the tree entries that place them at their paths. */
+async function uploadBlobs(octokit: GitHubClient, options: PublishFilesOptions): Promise<BlobTreeEntry[]> {
+  const { owner, repo } = options;
   const entries: BlobTreeEntry[] = [];
   for (const file of options.files) {
     try {
@@ -86,16 +87,16 @@ async function uploadBlobs(octokit: GitHubClient, options: PublishImagesOptions)
         content: Buffer.from(file.content).toString('base64'),
         encoding: 'base64',
       });
-      entries.push({ path: `${directory}/${file.name}`, mode: '100644', type: 'blob', sha: data.sha });
+      entries.push({ path: file.path, mode: '100644', type: 'blob', sha: data.sha });
     } catch (error) {
-      throw publishFailure(error, `upload ${file.name}`, options);
+      throw publishFailure(error, `upload ${file.path}`, options);
     }
   }
   return entries;
 }
 
 /** The branch head, or null when the branch does not exist yet. */
-async function readHead(octokit: GitHubClient, options: PublishImagesOptions): Promise<BranchHead | null> {
+async function readHead(octokit: GitHubClient, options: BranchTarget): Promise<BranchHead | null> {
   try {
     return await readBranchHead(octokit, options);
   } catch (error) {
@@ -106,7 +107,7 @@ async function readHead(octokit: GitHubClient, options: PublishImagesOptions): P
 /** A commit of the entries on top of the branch head (an orphan when there is none yet). */
 async function commitEntries(
   octokit: GitHubClient,
-  options: PublishImagesOptions,
+  options: PublishFilesOptions,
   entries: BlobTreeEntry[],
   head: BranchHead | null,
 ): Promise<string> {
@@ -124,6 +125,33 @@ export async function publishImages(
   options: PublishImagesOptions,
 ): Promise<PublishedImages> {
   checkPaths(options);
+  const commitSha = await publishFiles(octokit, {
+    ...options,
+    files: options.files.map((file) => ({
+      path: `${options.directory}/${file.name}`,
+      content: file.content,
+    })),
+  });
+  return { commitSha, urls: imageUrls(options, commitSha) };
+}
+
+export interface BranchFileContent {
+  /** The file's path on the branch. */
+  readonly path: string;
+  readonly content: Uint8Array;
+}
+
+export interface PublishFilesOptions extends Omit<PublishImagesOptions, 'files'> {
+  readonly files: readonly BranchFileContent[];
+}
+
+/** Commits `files` (paths from the branch's root) on `branch` in one commit; returns its SHA. */
+export async function publishFiles(octokit: GitHubClient, options: PublishFilesOptions): Promise<string> {
+  for (const file of options.files) {
+    if (!isSafePath(file.path)) {
+      throw new ImagePublishError(`bad file path "${file.path}" for the charts branch; this is a bug`, false);
+    }
+  }
   // Blobs do not depend on the branch, so a retried update reuses them.
   const entries = await uploadBlobs(octokit, options);
   for (let attempt = 1; ; attempt++) {
@@ -135,7 +163,7 @@ export async function publishImages(
       if (isLostRace(error) && attempt < ATTEMPTS) continue;
       throw publishFailure(error, 'move the branch', options);
     }
-    return { commitSha, urls: imageUrls(options, commitSha) };
+    return commitSha;
   }
 }
 

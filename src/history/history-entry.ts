@@ -118,6 +118,14 @@ export function historyRelativePath(run: Pick<HistoryRun, 'key' | 'suiteHash'>):
   return `${sanitizeName(key.testbed, 'testbed')}/${sanitizeName(key.suite, 'suite')}-${key.optionsHash}-${run.suiteHash}.json`;
 }
 
+/**
+ * Where a history's page goes on the charts branch: `history/<testbed>/<suite>-<optionsHash>`,
+ * one folder per testbed, suite and server options, whose index.html the nightly rewrites.
+ */
+export function historyPageDirectory(key: HistoryRun['key']): string {
+  return `history/${sanitizeName(key.testbed, 'testbed')}/${sanitizeName(key.suite, 'suite')}-${key.optionsHash}`;
+}
+
 /** Where an entry goes: commit date (or run time when unknown), then run time. */
 function orderKey(entry: HistoryEntry): string {
   return `${new Date(entry.commitDate ?? entry.runAt).toISOString()} ${new Date(entry.runAt).toISOString()}`;

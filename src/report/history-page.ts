@@ -8,7 +8,12 @@
 // the charts' data sits in JSON script elements whose `<` are escaped, and only http(s) run
 // addresses become links.
 import { formatChangePercent, formatFigure, formatPValue, plural } from '../format.js';
-import type { DetectedChange, SeriesAnalysis } from '../history/changes.js';
+import {
+  analyzeHistory,
+  type ChangeSettings,
+  type DetectedChange,
+  type SeriesAnalysis,
+} from '../history/changes.js';
 import type { HistoryEntry, HistoryFile } from '../history/history-schema.js';
 import { allChanges } from './history-report.js';
 import { rawTable, section, text } from './render/html/format.js';
@@ -18,9 +23,19 @@ import { historyMetricSpec, linkableUrl, metricChartTitle, pageMetrics } from '.
 
 export interface HistoryPageInput {
   readonly file: HistoryFile;
-  /** Every series of the file (analyzeHistory). */
-  readonly analyses: readonly SeriesAnalysis[];
-  readonly settings: { readonly windowLength: number; readonly maxPValue: number };
+  readonly settings: ChangeSettings;
+}
+
+/**
+ * Runs a page shows at most, the newest: a year of nights. Each point is a row of the charts' data,
+ * and the page is rewritten on the charts branch every night; the whole history stays on its branch.
+ */
+export const HISTORY_PAGE_RUNS = 365;
+
+/** The newest HISTORY_PAGE_RUNS runs of the history, and their series analysed for change points. */
+export function pageHistory(input: HistoryPageInput): { file: HistoryFile; analyses: SeriesAnalysis[] } {
+  const file = { ...input.file, entries: input.file.entries.slice(-HISTORY_PAGE_RUNS) };
+  return { file, analyses: analyzeHistory(file, input.settings) };
 }
 
 export interface HistoryPageChart {
@@ -119,15 +134,16 @@ function runsSection(file: HistoryFile): string {
   );
 }
 
-function header(input: HistoryPageInput): string {
+function header(input: HistoryPageInput, shown: HistoryFile): string {
   const { key } = input.file;
-  const entries = input.file.entries;
+  const entries = shown.entries;
+  const all = input.file.entries.length;
   const newest = entries.at(-1);
   const options = Object.entries(key.options)
     .map(([name, value]) => `${name}=${value}`)
     .join(' ');
   const facts = [
-    `${plural(entries.length, 'run', 'runs')} of ${plural(input.file.cells.length, 'cell', 'cells')}`,
+    `${entries.length === all ? plural(all, 'run', 'runs') : `the newest ${entries.length} of ${all} runs`} of ${plural(input.file.cells.length, 'cell', 'cells')}`,
     newest === undefined ? '' : `newest: ${newest.commit.slice(0, 12)} measured ${newest.runAt}`,
     `server options ${options === '' ? '(none)' : options} (hash ${key.optionsHash})`,
     `change points: E-Divisive means, window ${input.settings.windowLength}, p ≤ ${input.settings.maxPValue}`,
@@ -141,7 +157,8 @@ function header(input: HistoryPageInput): string {
 /** The whole page. */
 export function renderHistoryPage(input: HistoryPageInput, scripts: EmbedScripts): string {
   const { key } = input.file;
-  const charts = historyPageCharts(input.analyses);
+  const { file, analyses } = pageHistory(input);
+  const charts = historyPageCharts(analyses);
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -153,10 +170,10 @@ export function renderHistoryPage(input: HistoryPageInput, scripts: EmbedScripts
     '</head>',
     '<body>',
     '<noscript><p>The charts need JavaScript; the tables below are plain HTML.</p></noscript>',
-    header(input),
-    changesSection(input.analyses),
+    header(input, file),
+    changesSection(analyses),
     chartsSection(charts),
-    runsSection(input.file),
+    runsSection(file),
     `<script>${scriptContent(scripts.vega)}</script>`,
     `<script>${scriptContent(scripts.vegaLite)}</script>`,
     `<script>${scriptContent(scripts.vegaEmbed)}</script>`,

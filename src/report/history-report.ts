@@ -147,6 +147,8 @@ export interface AlertContext {
   readonly optionsHash: string;
   /** The history chart's URL, when published. */
   readonly chartUrl: string | null;
+  /** The history's page (every series, change points marked), when GitHub Pages serves it. */
+  readonly pageUrl?: string | null;
   /** The nightly run that found it. */
   readonly runUrl: string | null;
 }
@@ -212,6 +214,12 @@ export function alertIssue(changes: readonly DetectedChange[], context: AlertCon
     ...(context.chartUrl === null
       ? []
       : ['', `![History and change points](${markdownUrl(context.chartUrl)})`]),
+    ...(context.pageUrl === undefined || context.pageUrl === null
+      ? []
+      : [
+          '',
+          `Every series of this history over time, change points marked: [the history page](${markdownUrl(context.pageUrl)}).`,
+        ]),
     ...(context.runUrl === null
       ? []
       : ['', `Last updated by [this nightly run](${markdownUrl(context.runUrl)}).`]),
