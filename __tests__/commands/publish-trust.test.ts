@@ -165,14 +165,14 @@ describe('a fork nobody approved', () => {
     expect(statuses()).toEqual([[HEAD, 'perf', 'pending']]);
   });
 
-  it('pushed again since: not posted, and no status (the commit may be another pull request’s head)', async () => {
+  it('pushed again since: the label does not approve the measured commit, which awaits approval', async () => {
     fork({ headSha: NEWER, labels: ['perf-approved'] });
     mock.issueEvents.push({ issueNumber: 12, event: 'labeled', label: 'perf-approved', actor: ALICE });
-    await expect(publish(upload(DEFAULT_COMPARE_OPTIONS))).rejects.toThrow(
-      `no open pull request of octo-org/server from mallory/server has head ${HEAD} (closed, or pushed again since the run); not posting`,
+    const outcome = await publish(upload(DEFAULT_COMPARE_OPTIONS));
+    expect(outcome.kind === 'awaiting' && outcome.why).toContain(
+      `the label \`perf-approved\` is on it, but its head moved on to ${NEWER.slice(0, 12)}`,
     );
-    expect(mock.comments).toEqual([]);
-    expect(statuses()).toEqual([]);
+    expect(statuses()).toEqual([[HEAD, 'perf', 'pending']]);
   });
 
   it('the label added by an admin on this head approves it', async () => {

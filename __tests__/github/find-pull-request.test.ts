@@ -1,6 +1,7 @@
 // Finding the pull request of a measured commit through the validating GitHub mock: by commit for
 // a branch of the repository, by head label for a fork (whose commit GitHub associates with no
-// pull request of the base repository), and never a pull request whose head is another commit.
+// pull request of the base repository); a pull request pushed again since the run is the run's only
+// when no pull request has the commit as its head and it comes from the run's head repository.
 import { getOctokit } from '@actions/github';
 
 import { findPullRequest, openPullRequestsAt } from '../../src/github/find-pull-request.js';
@@ -42,25 +43,27 @@ test('a branch of the repository: found by its commit; closed ones and other hea
     { number: 8, headRepo: 'octo-org/server', headRef: 'other', headSha: OTHER, state: 'open' },
   );
   const found = await findPullRequest(octokit(), query());
-  expect(found).toEqual({ number: 7, url: 'https://github.com/octo-org/server/pull/7' });
+  expect(found).toEqual({ number: 7, url: 'https://github.com/octo-org/server/pull/7', headSha: HEAD });
   expect(mock.requests.map((request) => request.operationId)).toEqual([
     'repos/list-pull-requests-associated-with-commit',
   ]);
 });
 
-test('a fork: found by its head label, and only when its head is the commit', async () => {
+test("a fork: found by its head label; pushed again since, still its run's", async () => {
   mock.pullRequests.push(
     { number: 12, headRepo: 'mallory/server', headRef: 'main', headSha: HEAD, state: 'open' },
     { number: 13, headRepo: 'mallory/server', headRef: 'moved', headSha: OTHER, state: 'open' },
   );
   await expect(findPullRequest(octokit(), query({ headRepository: 'mallory/server' }))).rejects.toThrow(
-    'no open pull request of octo-org/server from mallory/server has head aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa (closed, or pushed again since the run); not posting',
+    'no open pull request of octo-org/server from mallory/server has head aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa ' +
+      'or was pushed again since the run (closed, or the head branch is gone); not posting',
   );
-  expect(await findPullRequest(octokit(), fork())).toMatchObject({ number: 12 });
-  // A branch whose pull request has moved on to another commit is not this run's.
-  await expect(findPullRequest(octokit(), fork({ headLabel: 'mallory:moved' }))).rejects.toThrow(
-    /^no open pull request/,
-  );
+  expect(await findPullRequest(octokit(), fork())).toMatchObject({ number: 12, headSha: HEAD });
+  // The run's head branch moved on to another commit: its pull request, whose head is now newer.
+  expect(await findPullRequest(octokit(), fork({ headLabel: 'mallory:moved' }))).toMatchObject({
+    number: 13,
+    headSha: OTHER,
+  });
 });
 
 test('a claimed number whose head is another commit is refused, in one line', async () => {
@@ -112,7 +115,7 @@ describe("a fork's run at the commit of a pull request from a branch of this rep
     // With no head label (the fork's pull request is not listed): the branch's is still not it.
     await expect(findPullRequest(octokit(), query({ headRepository: 'mallory/server' }))).rejects.toThrow(
       'no open pull request of octo-org/server from mallory/server has head aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa ' +
-        '(closed, or pushed again since the run; #7 from elsewhere has it); not posting',
+        'or was pushed again since the run (closed, or the head branch is gone; #7 from elsewhere has it); not posting',
     );
   });
 
@@ -121,6 +124,54 @@ describe("a fork's run at the commit of a pull request from a branch of this rep
       number: 7,
     });
     await expect(findPullRequest(octokit(), query({ claimed: 12 }))).rejects.toThrow(/^pull request #12 /);
+  });
+});
+
+describe('a branch of this repository pushed again since the run', () => {
+  it('is found by the measured commit, among its commits, with its newer head', async () => {
+    mock.pullRequests.push({
+      number: 7,
+      headRepo: 'octo-org/server',
+      headRef: 'feature',
+      headSha: OTHER,
+      commits: [HEAD],
+      state: 'open',
+    });
+    expect(await findPullRequest(octokit(), query())).toEqual({
+      number: 7,
+      url: 'https://github.com/octo-org/server/pull/7',
+      headSha: OTHER,
+    });
+  });
+
+  it('gives way to a pull request whose head is still the commit', async () => {
+    mock.pullRequests.push(
+      {
+        number: 7,
+        headRepo: 'octo-org/server',
+        headRef: 'feature',
+        headSha: OTHER,
+        commits: [HEAD],
+        state: 'open',
+      },
+      { number: 9, headRepo: 'octo-org/server', headRef: 'copy', headSha: HEAD, state: 'open' },
+    );
+    expect(await findPullRequest(octokit(), query())).toMatchObject({ number: 9, headSha: HEAD });
+    await expect(findPullRequest(octokit(), query({ claimed: 7 }))).rejects.toThrow(/^pull request #7 /);
+  });
+
+  it("is not a fork's run: another head repository's pull request is never it", async () => {
+    mock.pullRequests.push({
+      number: 7,
+      headRepo: 'octo-org/server',
+      headRef: 'feature',
+      headSha: OTHER,
+      commits: [HEAD],
+      state: 'open',
+    });
+    await expect(findPullRequest(octokit(), query({ headRepository: 'mallory/server' }))).rejects.toThrow(
+      /^no open pull request of octo-org\/server from mallory\/server/,
+    );
   });
 });
 

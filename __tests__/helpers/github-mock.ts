@@ -213,6 +213,8 @@ export interface MockPullRequest {
   readonly headRef: string;
   readonly headSha: string;
   readonly state: 'open' | 'closed';
+  /** Its earlier commits (heads it was pushed at before): GitHub associates them with it too. */
+  readonly commits?: readonly string[];
   /** Its labels' names (none when left out). */
   readonly labels?: readonly string[];
 }
@@ -1138,7 +1140,9 @@ export async function startGitHubMock(): Promise<GitHubMock> {
       // As on GitHub: a commit that exists only in a fork is associated with no pull request of
       // this repository, so a fork's pull request is not found this way.
       const found = pullRequests.filter(
-        (pull) => pull.headSha === sha && pull.headRepo === `${OWNER}/${REPO}`,
+        (pull) =>
+          (pull.headSha === sha || (pull.commits ?? []).includes(sha)) &&
+          pull.headRepo === `${OWNER}/${REPO}`,
       );
       return paged(context, `/repos/${OWNER}/${REPO}/commits/${sha}/pulls`, found.map(pullRequestJson));
     },

@@ -4,6 +4,7 @@ import * as core from '@actions/core';
 import { context, getOctokit } from '@actions/github';
 
 import type { GateDelivery } from '../commands/gate.js';
+import { parsePageAddress } from '../commands/history-nightly.js';
 import { type DeliveryTargets, sinksFor } from '../sinks/registry.js';
 import type { RunContext } from '../sinks/sink.js';
 
@@ -28,6 +29,7 @@ function pullRequestTarget(pullRequest: number | undefined): DeliveryTargets['pu
   }
   if (core.getInput('comment') === 'false') return undefined;
   const { owner, repo } = context.repo;
+  const historyPage = core.getInput('history-page-url');
   return {
     client: getOctokit(token),
     owner,
@@ -37,6 +39,9 @@ function pullRequestTarget(pullRequest: number | undefined): DeliveryTargets['pu
     runKey: `${context.runId}-${context.runAttempt}`,
     runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
     group: 'Comment on the pull request',
+    ...(historyPage === ''
+      ? {}
+      : { notes: { historyPageUrl: parsePageAddress(historyPage, 'input "history-page-url"', false) } }),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   publishJudgingFromFlags,
   publishPathsFromFlags,
 } from '../commands/publish-flags.js';
+import { parsePageAddress } from '../commands/history-nightly.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { optionalInput } from './inputs.js';
@@ -88,6 +89,7 @@ export function readPublishInputs(): PublishInputs {
   if (token === '') {
     throw new InputError('input "github-token" is empty: publish mode posts the comment with it');
   }
+  const historyPage = optionalInput('history-page-url');
   const owner = run?.head_repository?.owner.login;
   const branch = run?.head_branch;
   const { owner: repoOwner, repo } = context.repo;
@@ -103,6 +105,9 @@ export function readPublishInputs(): PublishInputs {
       chartsBranch: core.getInput('charts-branch') || 'mysql-perf-gate-charts',
       runKey: `${context.runId}-${context.runAttempt}`,
       runUrl: `${context.serverUrl}/${repoOwner}/${repo}/actions/runs/${context.runId}`,
+      ...(historyPage === undefined
+        ? {}
+        : { historyPageUrl: parsePageAddress(historyPage, 'input "history-page-url"', false) }),
     },
   };
 }

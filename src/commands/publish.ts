@@ -24,7 +24,9 @@
 //   - the comment and charts are rendered here from the validated data (the renderers escape
 //     everything they quote), into a report directory outside the artifact;
 //   - the status goes on the measured head SHA from the event: success, failure, pending, or
-//     error when anything above refuses.
+//     error when anything above refuses. When the pull request was pushed again since the run, the
+//     verdict is still the measured commit's: the comment says so and names the newer head, which
+//     its own run will measure.
 // What this cannot do is vouch for the measurements: the pull request's code ran them, on a runner
 // whose sandbox keeps that code from what is trusted. The approval is what stands behind them.
 import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
@@ -93,6 +95,8 @@ export interface PublishConfig {
   /** The label a maintainer adds to approve a fork's head. */
   readonly forkLabel: string;
   readonly requireApproval: RequireApproval;
+  /** The nightly history's page, linked from the comment when given. */
+  readonly historyPageUrl?: string;
 }
 
 export interface PublishedVerdict {
@@ -267,6 +271,14 @@ interface Delivering {
   readonly sinks: readonly Sink[];
 }
 
+/** The comment's line when the pull request moved on since the measured commit. */
+export function movedOnLine(measuredSha: string, headSha: string): string {
+  return (
+    `⏳ This pull request moved on since it was measured: this verdict is for \`${measuredSha.slice(0, 12)}\`; ` +
+    `the newer head \`${headSha.slice(0, 12)}\` is pending measurement.`
+  );
+}
+
 /** verdict.json and the report written, the comment posted, the other sinks, then the status. */
 async function deliverJudged(
   config: PublishConfig,
@@ -293,6 +305,7 @@ async function deliverJudged(
       pullRequest: found.pullRequest.number,
     },
   };
+  const movedOn = found.pullRequest.headSha !== config.headSha;
   const { posted } = await pullRequestCommentSink({
     client: how.octokit,
     owner: config.owner,
@@ -301,6 +314,10 @@ async function deliverJudged(
     chartsBranch: config.chartsBranch,
     runKey: config.runKey,
     runUrl: config.runUrl,
+    notes: {
+      ...(movedOn ? { lead: movedOnLine(config.headSha, found.pullRequest.headSha) } : {}),
+      ...(config.historyPageUrl === undefined ? {} : { historyPageUrl: config.historyPageUrl }),
+    },
   }).deliver(delivery, logger);
   await deliverVerdict(delivery, how.sinks, logger);
   const exitCode = verdictExitCode(verdict);
@@ -336,7 +353,12 @@ export async function publishCommand(
   // Until the run's own pull request is found, the commit may be another pull request's too (a
   // fork can push a maintainer's commit): a refusal then sets no status on it.
   const pullRequest = await runsPullRequest(config, artifactDir, octokit);
-  logger.info(`pull request #${pullRequest.number} from ${config.headRepository} has head ${config.headSha}`);
+  logger.info(
+    pullRequest.headSha === config.headSha
+      ? `pull request #${pullRequest.number} from ${config.headRepository} has head ${config.headSha}`
+      : `pull request #${pullRequest.number} from ${config.headRepository} moved on to ${pullRequest.headSha}: ` +
+          `publishing the verdict for ${config.headSha}, the measured commit; the newer head is pending measurement`,
+  );
   const setStatus = statusSetter(config, octokit, logger);
   try {
     return await publishChecked(config, artifactDir, pullRequest, {

@@ -15,6 +15,11 @@
 // repository is the run's (`workflow_run.head_repository.full_name`, which GitHub writes) is the
 // run's. A claim of another head repository's pull request at that commit is refused.
 // `workflow_run.pull_requests` is not used: it is empty for pull requests from forks.
+//
+// A pull request pushed again since the run no longer has the measured commit as its head. When no
+// pull request has it, one the look-ups still find (the commit is among its commits, or it comes
+// from the run's head branch) is the run's, as long as it comes from the run's head repository:
+// the verdict is then for the measured commit, and a newer head is pending its own measurement.
 import type { GitHubClient } from './client.js';
 import { GitHubError, gitHubMessage } from './github-errors.js';
 
@@ -36,6 +41,8 @@ export interface PullRequestQuery {
 export interface FoundPullRequest {
   readonly number: number;
   readonly url: string;
+  /** Its head now: the measured commit, or a newer one when it was pushed again since the run. */
+  readonly headSha: string;
 }
 
 /** An open pull request at the commit, and its head repository (null when the fork was deleted). */
@@ -51,11 +58,10 @@ interface ListedPullRequest {
   readonly base: { readonly repo: { readonly full_name: string } };
 }
 
-/** Open, into this repository, and at exactly the run's head commit. */
+/** Open and into this repository. */
 function matches(pull: ListedPullRequest, query: PullRequestQuery): boolean {
   return (
     pull.state === 'open' &&
-    pull.head.sha === query.headSha &&
     pull.base.repo.full_name.toLowerCase() === `${query.owner}/${query.repo}`.toLowerCase()
   );
 }
@@ -65,13 +71,29 @@ export async function openPullRequestsAt(
   octokit: GitHubClient,
   query: PullRequestQuery,
 ): Promise<PullRequestAt[]> {
+  return (await openPullRequestsFound(octokit, query)).filter((pull) => pull.headSha === query.headSha);
+}
+
+/**
+ * Every open pull request of the repository either look-up finds, by number, any head repository
+ * and any head: the commit is among its commits, or it comes from the run's head branch.
+ */
+async function openPullRequestsFound(
+  octokit: GitHubClient,
+  query: PullRequestQuery,
+): Promise<PullRequestAt[]> {
   const { owner, repo } = query;
   const found = new Map<number, PullRequestAt>();
   const keep = (pulls: readonly ListedPullRequest[]): void => {
     for (const pull of pulls) {
       if (!matches(pull, query)) continue;
       const headRepository = pull.head.repo?.full_name ?? null;
-      found.set(pull.number, { number: pull.number, url: pull.html_url, headRepository });
+      found.set(pull.number, {
+        number: pull.number,
+        url: pull.html_url,
+        headRepository,
+        headSha: pull.head.sha,
+      });
     }
   };
   try {
@@ -114,7 +136,7 @@ export function sameName(a: string | null, b: string): boolean {
 }
 
 function found(pull: PullRequestAt): FoundPullRequest {
-  return { number: pull.number, url: pull.url };
+  return { number: pull.number, url: pull.url, headSha: pull.headSha };
 }
 
 /** A claimed number: one of the run's pull requests, or the reason it is refused. */
@@ -142,27 +164,34 @@ function claimedOne(
 }
 
 /**
- * The one open pull request whose head is the run's commit and whose head repository is the run's.
- * A claimed number must be among those; with no claim, two or more are ambiguous.
+ * The one open pull request whose head is the run's commit and whose head repository is the run's;
+ * when none has that head any more, the one from the run's head repository that was pushed again
+ * since (found by the commit or by the run's head branch). A claimed number must be among those;
+ * with no claim, two or more are ambiguous.
  */
 export async function findPullRequest(
   octokit: GitHubClient,
   query: PullRequestQuery,
 ): Promise<FoundPullRequest> {
-  const all = await openPullRequestsAt(octokit, query);
-  const runs = all.filter((pull) => sameName(pull.headRepository, query.headRepository));
+  const listed = await openPullRequestsFound(octokit, query);
+  const fromRun = listed.filter((pull) => sameName(pull.headRepository, query.headRepository));
+  const atHead = fromRun.filter((pull) => pull.headSha === query.headSha);
+  const all = listed.filter((pull) => pull.headSha === query.headSha);
+  const runs = atHead.length > 0 ? atHead : fromRun;
   if (query.claimed !== undefined) return claimedOne(query, all, runs);
   const where = `${query.owner}/${query.repo}`;
   const [only, ...others] = runs;
   if (only === undefined) {
     throw new GitHubError(
       `no open pull request of ${where} from ${query.headRepository} has head ${query.headSha} ` +
-        `(closed, or pushed again since the run${all.length === 0 ? '' : `; ${numbers(all)} from elsewhere ${all.length === 1 ? 'has' : 'have'} it`}); not posting`,
+        `or was pushed again since the run (closed, or the head branch is gone${all.length === 0 ? '' : `; ${numbers(all)} from elsewhere ${all.length === 1 ? 'has' : 'have'} it`}); not posting`,
     );
   }
   if (others.length > 0) {
+    const have =
+      atHead.length > 0 ? `have head ${query.headSha}` : `were pushed again since ${query.headSha}`;
     throw new GitHubError(
-      `${runs.length} open pull requests of ${where} from ${query.headRepository} have head ${query.headSha} (${numbers(runs)}); ` +
+      `${runs.length} open pull requests of ${where} from ${query.headRepository} ${have} (${numbers(runs)}); ` +
         `name the one to post to${query.claimSource === undefined ? '' : ` in ${query.claimSource}`}`,
     );
   }

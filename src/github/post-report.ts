@@ -5,7 +5,7 @@
 // are instead of linking broken images.
 import { readFileSync } from 'node:fs';
 
-import type { WrittenReport } from '../report/write-report.js';
+import type { CommentNotes, WrittenReport } from '../report/write-report.js';
 import { commentMarker } from '../report/comment.js';
 import type { GitHubClient } from './client.js';
 import { upsertStickyComment } from './sticky-comment.js';
@@ -23,6 +23,8 @@ export interface PostTarget {
   readonly runKey: string;
   /** Where the run's uploaded artifacts can be found, for the note when images cannot be published. */
   readonly runUrl: string;
+  /** A line under the headline, and the history page to link: see CommentNotes. */
+  readonly notes?: Pick<CommentNotes, 'lead' | 'historyPageUrl'>;
 }
 
 export interface PostOutcome {
@@ -57,14 +59,19 @@ export async function postReport(
         title: chart.title,
         url: published.urls[`${chart.name}.png`] ?? null,
       })),
+      target.notes,
     );
   } catch (error) {
     if (!(error instanceof ImagePublishError) || !error.permission) throw error;
     imagesNotPublished = error.message;
     body = report.renderComment(
       report.charts.map((chart) => ({ name: chart.name, title: chart.title, url: null })),
-      `The charts could not be published to this repository (the token cannot write to it), so they are not shown here: ` +
-        `they are in the report directory of [this run's artifacts](${target.runUrl}) (\`charts/*.png\`, interactive in \`report.html\`).`,
+      {
+        ...target.notes,
+        artifactNote:
+          `The charts could not be published to this repository (the token cannot write to it), so they are not shown here: ` +
+          `they are in the report directory of [this run's artifacts](${target.runUrl}) (\`charts/*.png\`, interactive in \`report.html\`).`,
+      },
     );
   }
   const posted = await upsertStickyComment(octokit, {

@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { writeFileAtomic } from '../shell/atomic-write.js';
-import { type CommentChart, commentMarker, renderComment } from './comment.js';
+import { type CommentChart, type CommentOptions, commentMarker, renderComment } from './comment.js';
 import { loadEmbedScripts } from './assets.js';
 import { type HistoryPageInput, renderHistoryPage } from './history-page.js';
 import { renderHtmlReport } from './html.js';
@@ -21,6 +21,9 @@ import { chartsFor } from './charts.js';
 import { type UndrawnChart, type WrittenChart, writeCharts } from './write-charts.js';
 
 export type { UndrawnChart, WrittenChart } from './write-charts.js';
+
+/** What the comment says besides the report: see CommentOptions. */
+export type CommentNotes = Pick<CommentOptions, 'artifactNote' | 'lead' | 'historyPageUrl'>;
 
 export interface WrittenReport {
   readonly commentPath: string;
@@ -39,7 +42,7 @@ export interface WrittenReport {
    * The comment again with the charts at other addresses (published images), or with `url: null`
    * and a note saying where they are instead: it goes through the same length limit.
    */
-  readonly renderComment: (charts: readonly CommentChart[], artifactNote?: string) => string;
+  readonly renderComment: (charts: readonly CommentChart[], notes?: CommentNotes) => string;
   /** Vega's warnings while rendering, for the log. */
   readonly warnings: readonly string[];
 }
@@ -47,12 +50,8 @@ export interface WrittenReport {
 export async function writeReport(outDir: string, input: ReportInput): Promise<WrittenReport> {
   const charts = chartsFor(input);
   const written = await writeCharts(join(outDir, 'charts'), charts);
-  const rerender = (commentCharts: readonly CommentChart[], artifactNote?: string): string =>
-    renderComment(input, {
-      charts: commentCharts,
-      marker: commentMarker(input.suite.name),
-      ...(artifactNote === undefined ? {} : { artifactNote }),
-    });
+  const rerender = (commentCharts: readonly CommentChart[], notes: CommentNotes = {}): string =>
+    renderComment(input, { ...notes, charts: commentCharts, marker: commentMarker(input.suite.name) });
   const comment = rerender(
     written.charts.map((chart) => ({
       name: chart.name,
@@ -62,7 +61,10 @@ export async function writeReport(outDir: string, input: ReportInput): Promise<W
   );
   const commentWithoutImages = rerender(
     written.charts.map((chart) => ({ name: chart.name, title: chart.title, url: null })),
-    'The charts are in the report directory (`charts/*.png`, and interactive in `report.html`).',
+    {
+      artifactNote:
+        'The charts are in the report directory (`charts/*.png`, and interactive in `report.html`).',
+    },
   );
   const commentPath = join(outDir, 'comment.md');
   writeFileAtomic(commentPath, comment);

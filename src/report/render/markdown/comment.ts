@@ -8,7 +8,7 @@
 // Each section renders to blocks; trim.ts fits them into the limit.
 import type { ChartRef, ReportDocument } from '../../document/model.js';
 import type { Block } from './blocks.js';
-import { chartBlocks, footer, functionBlock, machineBlock, warningBlocks } from './context.js';
+import { chartBlocks, footer, functionBlock, historyBlocks, machineBlock, warningBlocks } from './context.js';
 import { differenceBlocks } from './differences.js';
 import { latencyTailBlocks, lineBlocks, workBlocks } from './evidence.js';
 import { headlineText } from './headline.js';
@@ -32,6 +32,13 @@ export interface CommentOptions {
    * written by the caller (a link to the run, say), so it is not escaped.
    */
   readonly artifactNote?: string;
+  /**
+   * A line right under the headline, markdown written by the caller (not escaped): e.g. that the
+   * pull request moved on since the commit this verdict is for.
+   */
+  readonly lead?: string;
+  /** The nightly history's page, linked after the charts. */
+  readonly historyPageUrl?: string;
   /** Longest comment allowed, in UTF-16 code units (never fewer than GitHub's characters). */
   readonly maxLength?: number;
 }
@@ -50,6 +57,7 @@ export function renderMarkdownComment(
   const { headline, differences, results, functions } = document;
   const blocks: Block[] = [
     { kind: 'text', text: headlineText(headline, differences.same, options.marker) },
+    ...(options.lead === undefined ? [] : [{ kind: 'text' as const, text: options.lead }]),
     { kind: 'cut-note' },
     ...differenceBlocks(differences),
     ...resultBlocks(results, document.method.confidence),
@@ -61,6 +69,7 @@ export function renderMarkdownComment(
     ...warningBlocks(document.warnings),
     ...(document.machine === null ? [] : [machineBlock(document.machine)]),
     ...chartBlocks(document.charts, options.artifactNote),
+    ...historyBlocks(options.historyPageUrl),
     { kind: 'text', text: footer(document.method) },
   ];
   return shorten(blocks, options.maxLength ?? GITHUB_COMMENT_LIMIT);

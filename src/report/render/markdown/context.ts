@@ -69,6 +69,17 @@ export function chartBlocks(charts: readonly CommentChart[], artifactNote: strin
   return [{ kind: 'text', text: `### Charts\n\n${parts.join('\n\n')}` }];
 }
 
+/** A link to the nightly history's page, when the repository has one. */
+export function historyBlocks(url: string | undefined): Block[] {
+  if (url === undefined) return [];
+  return [
+    {
+      kind: 'text',
+      text: `**History:** every workload over the nightly runs, change points marked, on [the history page](${markdownUrl(url)}).`,
+    },
+  ];
+}
+
 export function footer(method: Method): string {
   return (
     '<sub>A regression is worse than its tolerance and significant (one-sided Mann-Whitney U, ' +
