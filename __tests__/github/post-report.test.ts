@@ -85,3 +85,22 @@ test('without contents: write, comments with a note pointing at the artifacts in
   expect(body).not.toMatch(/!\[[^\]]*\]\(/);
   expect(body).toContain("[this run's artifacts](https://github.com/");
 });
+
+test('with charts-keep, the pull request keeps its newest runs on the charts branch', async () => {
+  mock.pullRequests.push({
+    number: 7,
+    headRepo: 'octo-org/server',
+    headRef: 'feature',
+    headSha: 'a'.repeat(40),
+    state: 'open',
+  });
+  const octokit = getOctokit('actions', { baseUrl: mock.baseUrl });
+  const outcomes = [];
+  for (const run of ['1-1', '2-1', '3-1'])
+    outcomes.push(await postReport(octokit, report, { ...target(run), chartsKeep: 2 }));
+  expect(outcomes.map((outcome) => outcome.pruned)).toEqual([[], [], ['pr-7/1-1']]);
+  const runs = new Set(
+    [...mock.filesAt(mock.branches.get('mysql-perf-gate-charts')!).keys()].map((path) => path.split('/')[1]),
+  );
+  expect([...runs].sort()).toEqual(['2-1', '3-1']);
+});

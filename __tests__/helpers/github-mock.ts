@@ -1055,6 +1055,15 @@ export async function startGitHubMock(): Promise<GitHubMock> {
       if (base === undefined) return error(422, 'base_tree is not a valid tree');
       const files = new Map(base);
       for (const entry of Array.isArray(body.tree) ? body.tree : []) {
+        // As on GitHub: a null sha takes the path out, a file or a whole directory; a path that is
+        // not there is an error.
+        if (isObject(entry) && entry.sha === null && !('content' in entry)) {
+          const path = text(entry, 'path');
+          const gone = [...files.keys()].filter((file) => file === path || file.startsWith(`${path}/`));
+          if (gone.length === 0) return error(422, `tree.path ${path} does not exist`);
+          for (const file of gone) files.delete(file);
+          continue;
+        }
         if (!isObject(entry) || typeof entry.sha !== 'string' || !blobs.has(entry.sha)) {
           return error(422, 'tree.sha is not a valid blob');
         }

@@ -5,6 +5,7 @@ import { context, getOctokit } from '@actions/github';
 
 import type { GateDelivery } from '../commands/gate.js';
 import { parsePageAddress } from '../commands/history-nightly.js';
+import { chartsKeepFromFlag } from '../commands/publish-flags.js';
 import { type DeliveryTargets, sinksFor } from '../sinks/registry.js';
 import type { RunContext } from '../sinks/sink.js';
 
@@ -39,6 +40,7 @@ function pullRequestTarget(pullRequest: number | undefined): DeliveryTargets['pu
     runKey: `${context.runId}-${context.runAttempt}`,
     runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
     group: 'Comment on the pull request',
+    chartsKeep: chartsKeepFromFlag(core.getInput('charts-keep'), 'input "charts-keep"'),
     ...(historyPage === ''
       ? {}
       : { notes: { historyPageUrl: parsePageAddress(historyPage, 'input "history-page-url"', false) } }),

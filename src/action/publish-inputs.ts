@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { PublishConfig } from '../commands/publish.js';
 import {
   approvalFromFlags,
+  chartsKeepFromFlag,
   publishJudgingFromFlags,
   publishPathsFromFlags,
 } from '../commands/publish-flags.js';
@@ -105,6 +106,7 @@ export function readPublishInputs(): PublishInputs {
       chartsBranch: core.getInput('charts-branch') || 'mysql-perf-gate-charts',
       runKey: `${context.runId}-${context.runAttempt}`,
       runUrl: `${context.serverUrl}/${repoOwner}/${repo}/actions/runs/${context.runId}`,
+      chartsKeep: chartsKeepFromFlag(optionalInput('charts-keep'), 'input "charts-keep"'),
       ...(historyPage === undefined
         ? {}
         : { historyPageUrl: parsePageAddress(historyPage, 'input "history-page-url"', false) }),

@@ -95,3 +95,21 @@ export function approvalFromFlags(
   }
   return { statusContext, forkLabel: flags.forkLabel ?? DEFAULT_FORK_LABEL, requireApproval: known };
 }
+
+/** Runs of a pull request the charts branch keeps when the input is left out. */
+export const DEFAULT_CHARTS_KEEP = 5;
+
+/**
+ * `charts-keep`: runs kept per pull request on the charts branch (closed pull requests' folders are
+ * dropped); 0 keeps everything.
+ */
+export function chartsKeepFromFlag(text: string | undefined, label: string): number {
+  if (text === undefined || text.trim() === '') return DEFAULT_CHARTS_KEEP;
+  const value = /^\s*\d{1,6}\s*$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(value)) {
+    throw new InputError(
+      `${label} ${JSON.stringify(text)}: expected a whole number of runs to keep per pull request (0 keeps every run)`,
+    );
+  }
+  return value;
+}

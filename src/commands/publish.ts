@@ -97,6 +97,8 @@ export interface PublishConfig {
   readonly requireApproval: RequireApproval;
   /** The nightly history's page, linked from the comment when given. */
   readonly historyPageUrl?: string;
+  /** Runs of a pull request the charts branch keeps (closed pull requests' dropped); 0 or none: all. */
+  readonly chartsKeep?: number;
 }
 
 export interface PublishedVerdict {
@@ -314,6 +316,7 @@ async function deliverJudged(
     chartsBranch: config.chartsBranch,
     runKey: config.runKey,
     runUrl: config.runUrl,
+    ...(config.chartsKeep === undefined ? {} : { chartsKeep: config.chartsKeep }),
     notes: {
       ...(movedOn ? { lead: movedOnLine(config.headSha, found.pullRequest.headSha) } : {}),
       ...(config.historyPageUrl === undefined ? {} : { historyPageUrl: config.historyPageUrl }),

@@ -36,6 +36,14 @@ export interface BlobTreeEntry {
   readonly sha: string;
 }
 
+/** A file or directory taken out of the tree (its path and everything under it). */
+export interface DeletedTreeEntry {
+  readonly path: string;
+  readonly mode: '040000';
+  readonly type: 'tree';
+  readonly sha: null;
+}
+
 /** A relative path that cannot leave its directory: no empty, `.` or `..` segment, no leading `/`. */
 export function isSafePath(path: string): boolean {
   return (
@@ -79,7 +87,7 @@ export async function commitOnHead(
   client: GitHubClient,
   target: BranchTarget,
   head: BranchHead | null,
-  entries: readonly BlobTreeEntry[],
+  entries: readonly (BlobTreeEntry | DeletedTreeEntry)[],
   message: string,
 ): Promise<string> {
   const { owner, repo } = target;

@@ -5,7 +5,8 @@
 //
 // Everything goes through the Git Data API (blobs, tree, commit, ref) rather than the contents API:
 // one commit for all files, no checkout, and a base_tree so earlier runs' files stay on the branch.
-// Those steps are shared with branch-file.ts, which keeps the nightly history on a branch.
+// Those steps are shared with branch-file.ts, which keeps the nightly history on a branch. The same
+// commit can drop what the branch no longer needs (charts-prune.ts).
 import {
   commitOnHead,
   isLostRace,
@@ -15,7 +16,9 @@ import {
   type BlobTreeEntry,
   type BranchHead,
   type BranchTarget,
+  type DeletedTreeEntry,
 } from './branch-file.js';
+import { planPrune, type PruneRequest, PullRequestStates } from './charts-prune.js';
 import type { GitHubClient } from './client.js';
 import { gitHubMessage, httpStatus, ImagePublishError } from './github-errors.js';
 
@@ -35,10 +38,11 @@ export interface PublishImagesOptions {
   readonly files: readonly ImageFile[];
   /** Commit message; a default naming the directory when omitted. */
   readonly message?: string;
+  /** What the same commit drops from the branch (older runs, closed pull requests); nothing when omitted. */
+  readonly prune?: PruneRequest;
 }
 
-export interface PublishedImages {
-  readonly commitSha: string;
+export interface PublishedImages extends PublishedFiles {
   /** Each file's name to its URL, which serves the image as long as the commit exists. */
   readonly urls: Readonly<Record<string, string>>;
 }
@@ -108,7 +112,7 @@ async function readHead(octokit: GitHubClient, options: BranchTarget): Promise<B
 async function commitEntries(
   octokit: GitHubClient,
   options: PublishFilesOptions,
-  entries: BlobTreeEntry[],
+  entries: readonly (BlobTreeEntry | DeletedTreeEntry)[],
   head: BranchHead | null,
 ): Promise<string> {
   const message = options.message ?? `mysql-perf-gate charts for ${options.directory}`;
@@ -125,14 +129,22 @@ export async function publishImages(
   options: PublishImagesOptions,
 ): Promise<PublishedImages> {
   checkPaths(options);
-  const commitSha = await publishFiles(octokit, {
+  const published = await publishFiles(octokit, {
     ...options,
     files: options.files.map((file) => ({
       path: `${options.directory}/${file.name}`,
       content: file.content,
     })),
   });
-  return { commitSha, urls: imageUrls(options, commitSha) };
+  return { ...published, urls: imageUrls(options, published.commitSha) };
+}
+
+export interface PublishedFiles {
+  readonly commitSha: string;
+  /** The folders the commit dropped from the branch. */
+  readonly pruned: readonly string[];
+  /** Why nothing was pruned, when pruning failed (the files were published all the same). */
+  readonly warnings: readonly string[];
 }
 
 export interface BranchFileContent {
@@ -145,8 +157,11 @@ export interface PublishFilesOptions extends Omit<PublishImagesOptions, 'files'>
   readonly files: readonly BranchFileContent[];
 }
 
-/** Commits `files` (paths from the branch's root) on `branch` in one commit; returns its SHA. */
-export async function publishFiles(octokit: GitHubClient, options: PublishFilesOptions): Promise<string> {
+/** Commits `files` (paths from the branch's root) on `branch` in one commit, pruning as asked. */
+export async function publishFiles(
+  octokit: GitHubClient,
+  options: PublishFilesOptions,
+): Promise<PublishedFiles> {
   for (const file of options.files) {
     if (!isSafePath(file.path)) {
       throw new ImagePublishError(`bad file path "${file.path}" for the charts branch; this is a bug`, false);
@@ -154,16 +169,25 @@ export async function publishFiles(octokit: GitHubClient, options: PublishFilesO
   }
   // Blobs do not depend on the branch, so a retried update reuses them.
   const entries = await uploadBlobs(octokit, options);
+  const states = new PullRequestStates(octokit, options);
   for (let attempt = 1; ; attempt++) {
     const head = await readHead(octokit, options);
-    const commitSha = await commitEntries(octokit, options, entries, head);
+    const plan =
+      options.prune === undefined
+        ? { deletions: [] }
+        : await planPrune(octokit, options, head, options.prune, states);
+    const commitSha = await commitEntries(octokit, options, [...entries, ...plan.deletions], head);
     try {
       await moveBranch(octokit, options, head, commitSha);
     } catch (error) {
       if (isLostRace(error) && attempt < ATTEMPTS) continue;
       throw publishFailure(error, 'move the branch', options);
     }
-    return commitSha;
+    return {
+      commitSha,
+      pruned: plan.deletions.map((entry) => entry.path),
+      warnings: plan.warning === undefined ? [] : [plan.warning],
+    };
   }
 }
 

@@ -23,6 +23,8 @@ export interface PostTarget {
   readonly runKey: string;
   /** Where the run's uploaded artifacts can be found, for the note when images cannot be published. */
   readonly runUrl: string;
+  /** Runs kept per pull request on the charts branch (closed pull requests' dropped); 0 or none: all. */
+  readonly chartsKeep?: number;
   /** A line under the headline, and the history page to link: see CommentNotes. */
   readonly notes?: Pick<CommentNotes, 'lead' | 'historyPageUrl'>;
 }
@@ -32,6 +34,10 @@ export interface PostOutcome {
   readonly action: 'created' | 'updated';
   /** Why the images were not published, when they were not. */
   readonly imagesNotPublished?: string;
+  /** What the charts branch dropped (older runs of this pull request, closed pull requests). */
+  readonly pruned?: readonly string[];
+  /** Why the charts branch was not pruned, when that failed. */
+  readonly pruneWarnings?: readonly string[];
 }
 
 export async function postReport(
@@ -42,6 +48,7 @@ export async function postReport(
   const { owner, repo } = target;
   let body: string;
   let imagesNotPublished: string | undefined;
+  let pruning: { pruned: readonly string[]; pruneWarnings: readonly string[] } | undefined;
   try {
     const published = await publishImages(octokit, {
       owner,
@@ -52,7 +59,11 @@ export async function postReport(
         name: `${chart.name}.png`,
         content: readFileSync(chart.pngPath),
       })),
+      ...(target.chartsKeep === undefined || target.chartsKeep === 0
+        ? {}
+        : { prune: { keep: target.chartsKeep, pullRequest: target.pullRequest, runKey: target.runKey } }),
     });
+    pruning = { pruned: published.pruned, pruneWarnings: published.warnings };
     body = report.renderComment(
       report.charts.map((chart) => ({
         name: chart.name,
@@ -85,5 +96,6 @@ export async function postReport(
     commentUrl: posted.url,
     action: posted.action,
     ...(imagesNotPublished === undefined ? {} : { imagesNotPublished }),
+    ...pruning,
   };
 }

@@ -26,6 +26,10 @@ export function pullRequestCommentSink(target: PullRequestTarget): Sink<PullRequ
       const comment = async (): Promise<PullRequestReceipt> => {
         const posted = await postReport(client, delivery.report, { ...post, suite: delivery.suite });
         if (posted.imagesNotPublished !== undefined) logger.warning(posted.imagesNotPublished);
+        for (const warning of posted.pruneWarnings ?? []) logger.warning(warning);
+        if ((posted.pruned ?? []).length > 0) {
+          logger.info(`charts branch ${post.chartsBranch}: dropped ${(posted.pruned ?? []).join(', ')}`);
+        }
         logger.info(`comment ${posted.action}: ${posted.commentUrl}`);
         return { sink: PULL_REQUEST_COMMENT, url: posted.commentUrl, posted };
       };
