@@ -6,7 +6,7 @@ import path, { dirname, join } from 'node:path';
 import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
-import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as deliveryOf, t as deliverVerdict, u as stageTable, v as detectSourceTree, w as resolveCompiler, x as comparisonLabels, y as inCleanupScope, z as runCommand, A as describeRunOutcome, C as buildSides, E as runConfigFromFlags, F as appendHistory, G as earlierDefinitions, H as suiteDifferences, I as historyRun, J as exec, K as DEFAULT_WINDOW, L as DEFAULT_MAX_P, N as historyChangesCommand, O as historyChangesRequest, P as changesText, Q as recentRegressions, R as formatChangePercentPlain, S as mergeCommand, T as packageVersion } from './gate.js';
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as deliveryOf, t as deliverVerdict, u as stageTable, v as detectSourceTree, w as resolveCompiler, x as comparisonLabels, y as inCleanupScope, z as runCommand, A as describeRunOutcome, C as buildSides, E as runConfigFromFlags, F as appendHistory, G as earlierDefinitions, H as suiteDifferences, I as historyRun, J as exec, K as cliSpelling, L as readHistoryFile, N as pageHistory, O as writeHistoryPage, P as allChanges, Q as historyChangesRequest, R as DEFAULT_WINDOW, S as DEFAULT_MAX_P, T as historyChangesCommand, U as changesText, V as recentRegressions, W as formatChangePercentPlain, X as mergeCommand, Y as packageVersion } from './gate.js';
 import 'node:fs/promises';
 import 'node:crypto';
 import 'node:zlib';
@@ -4890,6 +4890,31 @@ async function historyAppendCommand(request) {
     return { ...outcome, request, run, earlier };
 }
 
+// The `history page` command: a history file rendered as its page (report/history-page.ts), the
+// same page the nightly publishes on the charts branch, written as DIR/index.html to open locally.
+/** Flags → a checked request (the change-point settings as `history changes` reads them). */
+function historyPageRequest(flags, spell = cliSpelling) {
+    const { settings } = historyChangesRequest({
+        dir: '',
+        window: flags.window,
+        maxP: flags.maxP,
+        tolerance: flags.tolerance,
+        ...(flags.minMagnitude === undefined ? {} : { minMagnitude: flags.minMagnitude }),
+    }, spell);
+    return { historyPath: flags.history, outDir: flags.out, settings };
+}
+function historyPageCommand(request) {
+    const input = { file: readHistoryFile(request.historyPath), settings: request.settings };
+    const { file, analyses } = pageHistory(input);
+    const written = writeHistoryPage(request.outDir, input);
+    return {
+        path: written.path,
+        runs: file.entries.length,
+        series: analyses.length,
+        changes: allChanges(analyses).length,
+    };
+}
+
 // `mysql-perf-gate history append|changes`: keep a nightly history across commits and find the
 // change points in it. Data goes to stdout, messages to stderr.
 /** Exit status of `history changes --fail-on-regression` when a regression is found. */
@@ -4986,13 +5011,31 @@ function addChanges(history, onExitCode, io) {
         onExitCode(EXIT_OK);
     });
 }
-/** Adds `history append` and `history changes` to the program. */
+function addPage(history, onExitCode, io) {
+    return history
+        .command('page')
+        .description('Render one history file as its page (every workload, threads and metric over the runs, change points marked, ' +
+        'each point linked to its run): DIR/index.html, self-contained, the page the nightly publishes on the charts branch.')
+        .requiredOption('--history <file>', 'a history file (history append, or the history branch)')
+        .requiredOption('--out <dir>', 'where index.html goes (created if missing)')
+        .option('--window <n>', 'sliding window length', String(DEFAULT_WINDOW))
+        .option('--max-p <p>', 'largest p-value of a change point', String(DEFAULT_MAX_P))
+        .option('--min-magnitude <fraction>', 'smallest change marked (default: half the tolerance of the metric)')
+        .option('--tolerance <rule>', 'tolerance rule as for compare, e.g. tps=0.05 (repeatable)', collect, [])
+        .action((flags) => {
+        const outcome = historyPageCommand(historyPageRequest(flags));
+        io.stdout(`${outcome.path}: ${outcome.runs} runs, ${outcome.series} series, ${outcome.changes} change points\n`);
+        onExitCode(EXIT_OK);
+    });
+}
+/** Adds `history append`, `history changes` and `history page` to the program. */
 function addHistoryCommands(program, onExitCode, io = processIo) {
     const history = program
         .command('history')
         .description('Keep a history of nightly runs across commits and find the change points in it.');
     addAppend(history, onExitCode, io);
     addChanges(history, onExitCode, io);
+    addPage(history, onExitCode, io);
     for (const command of [history, ...history.commands])
         command.exitOverride();
 }

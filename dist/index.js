@@ -4,18 +4,18 @@ import 'node:child_process';
 import { I as InputError, e as errorMessage, w as writeFileAtomic, G as GateError, Z as ZodError, o as object, s as string } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { i as commonBuildRequest, U as actionSpelling, V as checkUntrustedSettings, W as untrustedSides, X as checkUntrustedDirs, Y as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, Z as GitHubError, _ as httpStatus, $ as gitHubMessage, I as historyRun, a0 as analyzeHistory, a1 as isRecent, a2 as changesDocument, P as changesText, a3 as parseResults, c as checkWholeRun, a4 as historyRelativePath, a5 as updateBranchFile, a6 as historySpec, a7 as writeCharts, a8 as HISTORY_TITLE, a9 as publishImages, aa as alertIssue, ab as MAX_HISTORY_BYTES, ac as parseHistoryText, ad as appendToHistory, ae as serializeHistory, O as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, af as foldLines, ag as parseVerdict, ah as suiteHash, ai as judge, aj as withLines, ak as relinkedLines, al as DEFAULT_COMPARE_OPTIONS, am as plural, an as formatTolerance, ao as commentMarker, ap as codeSpan, aq as markdownUrl, ar as workflowRepositoryUrl, as as upsertStickyComment, at as writeReport, au as pullRequestCommentSink, t as deliverVerdict, av as verdictExitCode, aw as renderVerdictSummary, ax as cliSpelling, o as compareOptionsFromFlags, ay as loadSuite, az as judgeRun, y as inCleanupScope, aA as planGate, aB as gateCommand, aC as judgeSettingsFromFlags, S as mergeCommand, aD as PULL_REQUEST_COMMENT, aE as buildServers } from './gate.js';
+import { i as commonBuildRequest, Z as actionSpelling, _ as checkUntrustedSettings, $ as untrustedSides, a0 as checkUntrustedDirs, a1 as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, a2 as GitHubError, a3 as httpStatus, a4 as gitHubMessage, I as historyRun, a5 as analyzeHistory, a6 as isRecent, a7 as changesDocument, U as changesText, a8 as parseResults, c as checkWholeRun, a9 as historyRelativePath, aa as updateBranchFile, ab as historySpec, ac as writeCharts, ad as HISTORY_TITLE, ae as publishImages, O as writeHistoryPage, af as historyPageDirectory, ag as publishFiles, ah as alertIssue, ai as MAX_HISTORY_BYTES, aj as parseHistoryText, ak as appendToHistory, al as serializeHistory, am as foldLines, an as parseVerdict, ao as suiteHash, ap as judge, aq as withLines, ar as relinkedLines, as as DEFAULT_COMPARE_OPTIONS, at as plural, W as formatChangePercentPlain, au as formatTolerance, av as commentMarker, aw as codeSpan, ax as markdownUrl, ay as workflowRepositoryUrl, az as upsertStickyComment, aA as writeReport, aB as pullRequestCommentSink, t as deliverVerdict, aC as verdictExitCode, aD as renderVerdictSummary, K as cliSpelling, o as compareOptionsFromFlags, aE as loadSuite, j as sinksFor, Q as historyChangesRequest, p as parseCommit, aF as judgeRun, y as inCleanupScope, aG as planGate, aH as gateCommand, aI as judgeSettingsFromFlags, X as mergeCommand, aJ as PULL_REQUEST_COMMENT, aK as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
 import https__default from 'https';
-import 'node:crypto';
 import { mkdirSync, lstatSync, readFileSync as readFileSync$1, readdirSync, openSync, constants, fstatSync, readSync, closeSync, realpathSync, existsSync as existsSync$1, statSync } from 'node:fs';
-import 'node:timers/promises';
+import 'node:crypto';
 import 'node:module';
 import 'node:url';
+import 'node:timers/promises';
 import 'crypto';
 import 'path';
 import 'net';
@@ -5635,64 +5635,6 @@ function getOctokit(token, options, ...additionalPlugins) {
     return new GitHubWithPlugins(getOctokitOptions(token));
 }
 
-// Where the action delivers a verdict, read once from its inputs and the event: the pull request
-// it runs for (and the token to comment with), the job summary, a chat webhook, and the run to link.
-/** The repository and run, when the runner says which (GITHUB_REPOSITORY is unset outside GitHub). */
-function runContext(pullRequest) {
-    const repository = process.env.GITHUB_REPOSITORY;
-    if (repository === undefined || repository === '')
-        return pullRequest === undefined ? {} : { pullRequest };
-    return {
-        repository,
-        runUrl: `${context.serverUrl}/${repository}/actions/runs/${context.runId}`,
-        ...(pullRequest === undefined ? {} : { pullRequest }),
-    };
-}
-/** The pull request to comment on: on a pull-request event, with a token, unless input comment is false. */
-function pullRequestTarget(pullRequest) {
-    const token = getInput('github-token');
-    if (pullRequest === undefined)
-        return undefined;
-    if (token === '') {
-        info('no github-token: the comment is not posted');
-        return undefined;
-    }
-    if (getInput('comment') === 'false')
-        return undefined;
-    const { owner, repo } = context.repo;
-    return {
-        client: getOctokit(token),
-        owner,
-        repo,
-        pullRequest,
-        chartsBranch: getInput('charts-branch') || 'mysql-perf-gate-charts',
-        runKey: `${context.runId}-${context.runAttempt}`,
-        runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
-        group: 'Comment on the pull request',
-    };
-}
-/**
- * The sinks and the run's context. `withPullRequest` is false where the pull request is found
- * otherwise (publish mode finds it by the measured commit).
- */
-function readDelivery(withPullRequest = true) {
-    const number = context.payload.pull_request?.number;
-    const pullRequest = typeof number === 'number' ? number : undefined;
-    const summary = process.env.GITHUB_STEP_SUMMARY;
-    const target = withPullRequest ? pullRequestTarget(pullRequest) : undefined;
-    const webhook = getInput('webhook-url');
-    // A secret: masked wherever the log would show it.
-    if (webhook !== '')
-        setSecret(webhook);
-    const targets = {
-        ...(target === undefined ? {} : { pullRequest: target }),
-        // Outside GitHub there is no job summary.
-        ...(summary ? { jobSummaryPath: summary } : {}),
-        ...(webhook === '' ? {} : { webhook: { url: webhook, label: 'input "webhook-url"' } }),
-    };
-    return { sinks: sinksFor(targets), context: runContext(pullRequest) };
-}
-
 /** GitHub refuses an issue body longer than this many characters. */
 const MAX_BODY_CHARS = 65_536;
 const PERMISSION_HINT = 'give the workflow `permissions: issues: write`';
@@ -5849,7 +5791,28 @@ async function createAlertIssue(client, target, body) {
 // history kept on a branch of the repository (Git Data API, one commit per night, retried when two
 // workflows append at once), the change points are found, the history chart is published beside
 // the pull-request charts, and each new regression opens an issue, or updates the one already
-// open for it (found by a hidden marker). Improvements are listed, and open nothing.
+// open for it (found by a hidden marker). Improvements are listed, and open nothing. The history's
+// page (report/history-page.ts) is written beside the report and published on the charts branch,
+// where GitHub Pages serves it; the issue links it when the Pages address is known.
+/**
+ * An address the action was given for a page (`pages-url`, `history-page-url`): http or https,
+ * without credentials. With `directory`, it ends with `/`, so paths can be appended.
+ */
+function parsePageAddress(text, label, directory) {
+    let url;
+    try {
+        url = new URL(text.trim());
+    }
+    catch {
+        throw new InputError(`${label} ${JSON.stringify(text)}: expected an http(s) address, e.g. https://OWNER.github.io/REPO/`);
+    }
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '') {
+        throw new InputError(`${label} ${JSON.stringify(text)}: expected an http(s) address without credentials`);
+    }
+    if (directory && !url.pathname.endsWith('/'))
+        url.pathname = `${url.pathname}/`;
+    return url.href;
+}
 /** A nightly's results file is read only up to this size (the standard suite writes about 1 MB). */
 const MAX_RESULTS_BYTES = 20 * 1024 * 1024;
 function readNightlyResults(path) {
@@ -5938,6 +5901,39 @@ async function publishChart(client, config, analyses, subtitle, logger) {
         return null;
     }
 }
+/**
+ * An empty `.nojekyll` at the branch's root: GitHub Pages then serves the files as they are, instead
+ * of running Jekyll over every chart and leaving out folders whose names start with `_`.
+ */
+const NO_JEKYLL = '.nojekyll';
+/** The history's page in the report directory, then on the charts branch; a failure to publish is a warning. */
+async function publishPage(client, config, file, logger) {
+    const written = writeHistoryPage(join(config.reportDir, 'page'), { file, settings: config.settings });
+    const directory = historyPageDirectory(file.key);
+    const branchPath = `${directory}/index.html`;
+    try {
+        await publishFiles(client, {
+            owner: config.owner,
+            repo: config.repo,
+            branch: config.chartsBranch,
+            directory,
+            message: `mysql-perf-gate history page ${directory} (${config.runUrl})`,
+            files: [
+                { path: branchPath, content: Buffer.from(written.html, 'utf8') },
+                { path: NO_JEKYLL, content: new Uint8Array() },
+            ],
+        });
+    }
+    catch (error) {
+        logger.warning(`the history page was not published: ${errorMessage(error)}`);
+        return { localPath: written.path, branchPath: null, url: null };
+    }
+    const url = config.pagesUrl === undefined ? null : `${config.pagesUrl}${directory}/`;
+    logger.info(url === null
+        ? `history page: ${branchPath} on branch ${config.chartsBranch} (GitHub Pages from that branch serves it; input pages-url links it)`
+        : `history page: ${url}`);
+    return { localPath: written.path, branchPath, url };
+}
 /** The suite's own metric: alerts are about it; the others are listed only. */
 function primaryMetric(file) {
     return file.suite.metric === 'instructions' ? 'instructions' : 'tps';
@@ -5993,6 +5989,7 @@ async function historyNightlyCommand(client, config, logger) {
     const alerting = recentRegressions.filter((change) => change.metric === primaryMetric(stored.file));
     const subtitle = `suite ${stored.file.key.suite}, testbed ${stored.file.key.testbed}: ${runs} runs, median of each run's repetitions`;
     const chartUrl = await publishChart(client, config, analyses, subtitle, logger);
+    const page = await publishPage(client, config, stored.file, logger);
     mkdirSync(config.reportDir, { recursive: true });
     writeFileAtomic(join(config.reportDir, 'changes.json'), `${JSON.stringify({ schemaVersion: 1, histories: [{ path: stored.path, ...changesDocument(analyses, config.settings) }] }, null, 2)}\n`);
     const context = {
@@ -6000,6 +5997,7 @@ async function historyNightlyCommand(client, config, logger) {
         testbed: stored.file.key.testbed,
         optionsHash: stored.file.key.optionsHash,
         chartUrl,
+        pageUrl: page.url,
     };
     const alerts = config.alert ? await openAlerts(client, config, alerting, context, logger) : [];
     return {
@@ -6011,97 +6009,9 @@ async function historyNightlyCommand(client, config, logger) {
         recentImprovements: recent.filter((change) => change.kind === 'improvement'),
         alerts,
         chartUrl,
+        page,
         text: changesText(analyses),
     };
-}
-
-// The action in history mode: the nightly's second job appends the measured run to the history
-// branch, finds the change points and opens an issue per new regression (commands/history-nightly.ts).
-// Errors go up to main.ts, which fails the step with their one line.
-const DEFAULT_RECENT = '10';
-function readLabels() {
-    return getInput('alert-labels')
-        .split(',')
-        .map((label) => label.trim())
-        .filter((label) => label !== '');
-}
-/** Every history input, checked before anything is read or written. */
-function readHistoryInputs() {
-    const artifact = optionalInput('artifact');
-    if (artifact === undefined) {
-        throw new InputError('input "artifact" is empty: history mode reads results.json from the downloaded artifact');
-    }
-    const token = getInput('github-token');
-    if (token === '')
-        throw new InputError('input "github-token" is empty: history mode writes the history branch with it');
-    const request = historyChangesRequest({
-        dir: '',
-        window: getInput('window') || '50',
-        maxP: getInput('max-p') || '0.001',
-        tolerance: getMultilineInput('tolerance'),
-        recent: getInput('recent') || DEFAULT_RECENT,
-        ...(optionalInput('min-magnitude') === undefined
-            ? {}
-            : { minMagnitude: optionalInput('min-magnitude') }),
-    }, actionSpelling);
-    const commit = optionalInput('commit');
-    const { owner, repo } = context.repo;
-    return {
-        token,
-        config: {
-            resultsPath: join(artifact, 'results.json'),
-            owner,
-            repo,
-            branch: getInput('history-branch') || 'mysql-perf-gate-history',
-            chartsBranch: getInput('charts-branch') || 'mysql-perf-gate-charts',
-            testbed: optionalInput('testbed'),
-            commit: commit === undefined ? undefined : parseCommit(commit, 'input "commit"'),
-            runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
-            runKey: `${context.runId}-${context.runAttempt}`,
-            repositoryUrl: `${context.serverUrl}/${owner}/${repo}`,
-            settings: request.settings,
-            recent: request.recent ?? Number(DEFAULT_RECENT),
-            alert: getInput('alert') !== 'false',
-            labels: readLabels(),
-            reportDir: optionalInput('report-dir') ?? 'mysql-perf-gate-history-report',
-        },
-    };
-}
-function line(change) {
-    const metric = change.metric ?? 'value';
-    return `${change.cell} ${metric} ${formatChangePercentPlain(change.change)} between ${change.lastBefore.commit.slice(0, 12)} and ${change.firstAfter.commit.slice(0, 12)}`;
-}
-function report(outcome) {
-    info(outcome.text);
-    for (const change of outcome.recentImprovements)
-        info(`improvement: ${line(change)}`);
-    for (const alert of outcome.alerts) {
-        const issue = alert.issue;
-        const cells = alert.changes.map(line).join('; ');
-        if (issue)
-            warning(`regression: ${cells}: issue #${issue.number} ${issue.action} (${issue.url})`);
-    }
-    const alerted = new Set(outcome.alerts.flatMap((alert) => alert.changes));
-    for (const change of outcome.recentRegressions) {
-        if (!alerted.has(change))
-            warning(`regression: ${line(change)}`);
-    }
-    setOutput('history-path', outcome.path);
-    setOutput('regressions', String(outcome.recentRegressions.length));
-    setOutput('improvements', String(outcome.recentImprovements.length));
-    setOutput('issues', outcome.alerts.flatMap((alert) => (alert.issue ? [String(alert.issue.number)] : [])).join(','));
-}
-async function appendToHistoryBranch() {
-    const { config, token } = readHistoryInputs();
-    const outcome = await group('Append to the history and look for change points', () => historyNightlyCommand(getOctokit(token), config, coreLogger));
-    report(outcome);
-    setOutput('report-dir', config.reportDir);
-    if (process.env.GITHUB_STEP_SUMMARY) {
-        const chart = outcome.chartUrl === null ? '' : `\n\n![History and change points](${outcome.chartUrl})`;
-        await summary
-            .addRaw(`### Performance history\n\n\`\`\`\n${outcome.text.replace(/`/g, "'")}\n\`\`\`${chart}\n`)
-            .write();
-    }
 }
 
 // How the publishing half refuses an artifact: one line saying why, never a quoted payload.
@@ -6576,14 +6486,16 @@ function decideApproval(facts, permissions) {
     };
 }
 
-/** Open, into this repository, and at exactly the run's head commit. */
+/** Open and into this repository. */
 function matches(pull, query) {
     return (pull.state === 'open' &&
-        pull.head.sha === query.headSha &&
         pull.base.repo.full_name.toLowerCase() === `${query.owner}/${query.repo}`.toLowerCase());
 }
-/** Every open pull request of the repository whose head is `query.headSha`, by number, any head repository. */
-async function openPullRequestsAt(octokit, query) {
+/**
+ * Every open pull request of the repository either look-up finds, by number, any head repository
+ * and any head: the commit is among its commits, or it comes from the run's head branch.
+ */
+async function openPullRequestsFound(octokit, query) {
     const { owner, repo } = query;
     const found = new Map();
     const keep = (pulls) => {
@@ -6591,7 +6503,12 @@ async function openPullRequestsAt(octokit, query) {
             if (!matches(pull, query))
                 continue;
             const headRepository = pull.head.repo?.full_name ?? null;
-            found.set(pull.number, { number: pull.number, url: pull.html_url, headRepository });
+            found.set(pull.number, {
+                number: pull.number,
+                url: pull.html_url,
+                headRepository,
+                headSha: pull.head.sha,
+            });
         }
     };
     try {
@@ -6625,7 +6542,7 @@ function sameName(a, b) {
     return a !== null && a.toLowerCase() === b.toLowerCase();
 }
 function found(pull) {
-    return { number: pull.number, url: pull.url };
+    return { number: pull.number, url: pull.url, headSha: pull.headSha };
 }
 /** A claimed number: one of the run's pull requests, or the reason it is refused. */
 function claimedOne(query, all, runs) {
@@ -6644,22 +6561,28 @@ function claimedOne(query, all, runs) {
         `${query.headSha} from ${query.headRepository} (${heads} that head); not posting`);
 }
 /**
- * The one open pull request whose head is the run's commit and whose head repository is the run's.
- * A claimed number must be among those; with no claim, two or more are ambiguous.
+ * The one open pull request whose head is the run's commit and whose head repository is the run's;
+ * when none has that head any more, the one from the run's head repository that was pushed again
+ * since (found by the commit or by the run's head branch). A claimed number must be among those;
+ * with no claim, two or more are ambiguous.
  */
 async function findPullRequest(octokit, query) {
-    const all = await openPullRequestsAt(octokit, query);
-    const runs = all.filter((pull) => sameName(pull.headRepository, query.headRepository));
+    const listed = await openPullRequestsFound(octokit, query);
+    const fromRun = listed.filter((pull) => sameName(pull.headRepository, query.headRepository));
+    const atHead = fromRun.filter((pull) => pull.headSha === query.headSha);
+    const all = listed.filter((pull) => pull.headSha === query.headSha);
+    const runs = atHead.length > 0 ? atHead : fromRun;
     if (query.claimed !== undefined)
         return claimedOne(query, all, runs);
     const where = `${query.owner}/${query.repo}`;
     const [only, ...others] = runs;
     if (only === undefined) {
         throw new GitHubError(`no open pull request of ${where} from ${query.headRepository} has head ${query.headSha} ` +
-            `(closed, or pushed again since the run${all.length === 0 ? '' : `; ${numbers(all)} from elsewhere ${all.length === 1 ? 'has' : 'have'} it`}); not posting`);
+            `or was pushed again since the run (closed, or the head branch is gone${all.length === 0 ? '' : `; ${numbers(all)} from elsewhere ${all.length === 1 ? 'has' : 'have'} it`}); not posting`);
     }
     if (others.length > 0) {
-        throw new GitHubError(`${runs.length} open pull requests of ${where} from ${query.headRepository} have head ${query.headSha} (${numbers(runs)}); ` +
+        const have = atHead.length > 0 ? `have head ${query.headSha}` : `were pushed again since ${query.headSha}`;
+        throw new GitHubError(`${runs.length} open pull requests of ${where} from ${query.headRepository} ${have} (${numbers(runs)}); ` +
             `name the one to post to${query.claimSource === undefined ? '' : ` in ${query.claimSource}`}`);
     }
     return found(only);
@@ -6883,7 +6806,9 @@ function renderAwaitingComment(awaiting) {
 //   - the comment and charts are rendered here from the validated data (the renderers escape
 //     everything they quote), into a report directory outside the artifact;
 //   - the status goes on the measured head SHA from the event: success, failure, pending, or
-//     error when anything above refuses.
+//     error when anything above refuses. When the pull request was pushed again since the run, the
+//     verdict is still the measured commit's: the comment says so and names the newer head, which
+//     its own run will measure.
 // What this cannot do is vouch for the measurements: the pull request's code ran them, on a runner
 // whose sandbox keeps that code from what is trusted. The approval is what stands behind them.
 function isInside(child, parent) {
@@ -6999,6 +6924,11 @@ async function publishChecked(config, artifactDir, pullRequest, how) {
         `judged with the publishing workflow's settings: ${input.verdict.verdict}`);
     return deliverJudged(config, how, input, { pullRequest, approval });
 }
+/** The comment's line when the pull request moved on since the measured commit. */
+function movedOnLine(measuredSha, headSha) {
+    return (`⏳ This pull request moved on since it was measured: this verdict is for \`${measuredSha.slice(0, 12)}\`; ` +
+        `the newer head \`${headSha.slice(0, 12)}\` is pending measurement.`);
+}
 /** verdict.json and the report written, the comment posted, the other sinks, then the status. */
 async function deliverJudged(config, how, input, found) {
     const { outDir, logger } = how;
@@ -7021,6 +6951,7 @@ async function deliverJudged(config, how, input, found) {
             pullRequest: found.pullRequest.number,
         },
     };
+    const movedOn = found.pullRequest.headSha !== config.headSha;
     const { posted } = await pullRequestCommentSink({
         client: how.octokit,
         owner: config.owner,
@@ -7029,6 +6960,11 @@ async function deliverJudged(config, how, input, found) {
         chartsBranch: config.chartsBranch,
         runKey: config.runKey,
         runUrl: config.runUrl,
+        ...(config.chartsKeep === undefined ? {} : { chartsKeep: config.chartsKeep }),
+        notes: {
+            ...(movedOn ? { lead: movedOnLine(config.headSha, found.pullRequest.headSha) } : {}),
+            ...(config.historyPageUrl === undefined ? {} : { historyPageUrl: config.historyPageUrl }),
+        },
     }).deliver(delivery, logger);
     await deliverVerdict(delivery, how.sinks, logger);
     const exitCode = verdictExitCode(verdict);
@@ -7058,7 +6994,10 @@ async function publishCommand(config, octokit, logger, sinks = []) {
     // Until the run's own pull request is found, the commit may be another pull request's too (a
     // fork can push a maintainer's commit): a refusal then sets no status on it.
     const pullRequest = await runsPullRequest(config, artifactDir, octokit);
-    logger.info(`pull request #${pullRequest.number} from ${config.headRepository} has head ${config.headSha}`);
+    logger.info(pullRequest.headSha === config.headSha
+        ? `pull request #${pullRequest.number} from ${config.headRepository} has head ${config.headSha}`
+        : `pull request #${pullRequest.number} from ${config.headRepository} moved on to ${pullRequest.headSha}: ` +
+            `publishing the verdict for ${config.headSha}, the measured commit; the newer head is pending measurement`);
     const setStatus = statusSetter(config, octokit, logger);
     try {
         return await publishChecked(config, artifactDir, pullRequest, {
@@ -7123,6 +7062,178 @@ function approvalFromFlags(flags, spell = cliSpelling) {
     }
     return { statusContext, forkLabel: flags.forkLabel ?? DEFAULT_FORK_LABEL, requireApproval: known };
 }
+/** Runs of a pull request the charts branch keeps when the input is left out. */
+const DEFAULT_CHARTS_KEEP = 5;
+/**
+ * `charts-keep`: runs kept per pull request on the charts branch (closed pull requests' folders are
+ * dropped); 0 keeps everything.
+ */
+function chartsKeepFromFlag(text, label) {
+    if (text === undefined || text.trim() === '')
+        return DEFAULT_CHARTS_KEEP;
+    const value = /^\s*\d{1,6}\s*$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isSafeInteger(value)) {
+        throw new InputError(`${label} ${JSON.stringify(text)}: expected a whole number of runs to keep per pull request (0 keeps every run)`);
+    }
+    return value;
+}
+
+// Where the action delivers a verdict, read once from its inputs and the event: the pull request
+// it runs for (and the token to comment with), the job summary, a chat webhook, and the run to link.
+/** The repository and run, when the runner says which (GITHUB_REPOSITORY is unset outside GitHub). */
+function runContext(pullRequest) {
+    const repository = process.env.GITHUB_REPOSITORY;
+    if (repository === undefined || repository === '')
+        return pullRequest === undefined ? {} : { pullRequest };
+    return {
+        repository,
+        runUrl: `${context.serverUrl}/${repository}/actions/runs/${context.runId}`,
+        ...(pullRequest === undefined ? {} : { pullRequest }),
+    };
+}
+/** The pull request to comment on: on a pull-request event, with a token, unless input comment is false. */
+function pullRequestTarget(pullRequest) {
+    const token = getInput('github-token');
+    if (pullRequest === undefined)
+        return undefined;
+    if (token === '') {
+        info('no github-token: the comment is not posted');
+        return undefined;
+    }
+    if (getInput('comment') === 'false')
+        return undefined;
+    const { owner, repo } = context.repo;
+    const historyPage = getInput('history-page-url');
+    return {
+        client: getOctokit(token),
+        owner,
+        repo,
+        pullRequest,
+        chartsBranch: getInput('charts-branch') || 'mysql-perf-gate-charts',
+        runKey: `${context.runId}-${context.runAttempt}`,
+        runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
+        group: 'Comment on the pull request',
+        chartsKeep: chartsKeepFromFlag(getInput('charts-keep'), 'input "charts-keep"'),
+        ...(historyPage === ''
+            ? {}
+            : { notes: { historyPageUrl: parsePageAddress(historyPage, 'input "history-page-url"', false) } }),
+    };
+}
+/**
+ * The sinks and the run's context. `withPullRequest` is false where the pull request is found
+ * otherwise (publish mode finds it by the measured commit).
+ */
+function readDelivery(withPullRequest = true) {
+    const number = context.payload.pull_request?.number;
+    const pullRequest = typeof number === 'number' ? number : undefined;
+    const summary = process.env.GITHUB_STEP_SUMMARY;
+    const target = withPullRequest ? pullRequestTarget(pullRequest) : undefined;
+    const webhook = getInput('webhook-url');
+    // A secret: masked wherever the log would show it.
+    if (webhook !== '')
+        setSecret(webhook);
+    const targets = {
+        ...(target === undefined ? {} : { pullRequest: target }),
+        // Outside GitHub there is no job summary.
+        ...(summary ? { jobSummaryPath: summary } : {}),
+        ...(webhook === '' ? {} : { webhook: { url: webhook, label: 'input "webhook-url"' } }),
+    };
+    return { sinks: sinksFor(targets), context: runContext(pullRequest) };
+}
+
+// The action in history mode: the nightly's second job appends the measured run to the history
+// branch, finds the change points and opens an issue per new regression (commands/history-nightly.ts).
+// Errors go up to main.ts, which fails the step with their one line.
+const DEFAULT_RECENT = '10';
+function readLabels() {
+    return getInput('alert-labels')
+        .split(',')
+        .map((label) => label.trim())
+        .filter((label) => label !== '');
+}
+/** Every history input, checked before anything is read or written. */
+function readHistoryInputs() {
+    const artifact = optionalInput('artifact');
+    if (artifact === undefined) {
+        throw new InputError('input "artifact" is empty: history mode reads results.json from the downloaded artifact');
+    }
+    const token = getInput('github-token');
+    if (token === '')
+        throw new InputError('input "github-token" is empty: history mode writes the history branch with it');
+    const request = historyChangesRequest({
+        dir: '',
+        window: getInput('window') || '50',
+        maxP: getInput('max-p') || '0.001',
+        tolerance: getMultilineInput('tolerance'),
+        recent: getInput('recent') || DEFAULT_RECENT,
+        ...(optionalInput('min-magnitude') === undefined
+            ? {}
+            : { minMagnitude: optionalInput('min-magnitude') }),
+    }, actionSpelling);
+    const commit = optionalInput('commit');
+    const pagesUrl = optionalInput('pages-url');
+    const { owner, repo } = context.repo;
+    return {
+        token,
+        config: {
+            resultsPath: join(artifact, 'results.json'),
+            owner,
+            repo,
+            branch: getInput('history-branch') || 'mysql-perf-gate-history',
+            chartsBranch: getInput('charts-branch') || 'mysql-perf-gate-charts',
+            testbed: optionalInput('testbed'),
+            commit: commit === undefined ? undefined : parseCommit(commit, 'input "commit"'),
+            runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
+            runKey: `${context.runId}-${context.runAttempt}`,
+            repositoryUrl: `${context.serverUrl}/${owner}/${repo}`,
+            settings: request.settings,
+            recent: request.recent ?? Number(DEFAULT_RECENT),
+            alert: getInput('alert') !== 'false',
+            labels: readLabels(),
+            reportDir: optionalInput('report-dir') ?? 'mysql-perf-gate-history-report',
+            ...(pagesUrl === undefined ? {} : { pagesUrl: parsePageAddress(pagesUrl, 'input "pages-url"', true) }),
+        },
+    };
+}
+function line(change) {
+    const metric = change.metric ?? 'value';
+    return `${change.cell} ${metric} ${formatChangePercentPlain(change.change)} between ${change.lastBefore.commit.slice(0, 12)} and ${change.firstAfter.commit.slice(0, 12)}`;
+}
+function report(outcome) {
+    info(outcome.text);
+    for (const change of outcome.recentImprovements)
+        info(`improvement: ${line(change)}`);
+    for (const alert of outcome.alerts) {
+        const issue = alert.issue;
+        const cells = alert.changes.map(line).join('; ');
+        if (issue)
+            warning(`regression: ${cells}: issue #${issue.number} ${issue.action} (${issue.url})`);
+    }
+    const alerted = new Set(outcome.alerts.flatMap((alert) => alert.changes));
+    for (const change of outcome.recentRegressions) {
+        if (!alerted.has(change))
+            warning(`regression: ${line(change)}`);
+    }
+    setOutput('history-path', outcome.path);
+    setOutput('history-page-path', outcome.page.branchPath ?? '');
+    setOutput('history-page-url', outcome.page.url ?? '');
+    setOutput('regressions', String(outcome.recentRegressions.length));
+    setOutput('improvements', String(outcome.recentImprovements.length));
+    setOutput('issues', outcome.alerts.flatMap((alert) => (alert.issue ? [String(alert.issue.number)] : [])).join(','));
+}
+async function appendToHistoryBranch() {
+    const { config, token } = readHistoryInputs();
+    const outcome = await group('Append to the history and look for change points', () => historyNightlyCommand(getOctokit(token), config, coreLogger));
+    report(outcome);
+    setOutput('report-dir', config.reportDir);
+    if (process.env.GITHUB_STEP_SUMMARY) {
+        const chart = outcome.chartUrl === null ? '' : `\n\n![History and change points](${outcome.chartUrl})`;
+        const page = outcome.page.url === null ? '' : `\n\nEvery series: [the history page](${outcome.page.url})`;
+        await summary
+            .addRaw(`### Performance history\n\n\`\`\`\n${outcome.text.replace(/`/g, "'")}\n\`\`\`${chart}${page}\n`)
+            .write();
+    }
+}
 
 // The action's mode, and in publish mode its inputs: the downloaded artifact, the measured commit,
 // where the report goes, and the settings it judges with (suite, tolerance, gate, alpha: the
@@ -7181,6 +7292,7 @@ function readPublishInputs() {
     if (token === '') {
         throw new InputError('input "github-token" is empty: publish mode posts the comment with it');
     }
+    const historyPage = optionalInput('history-page-url');
     const owner = run?.head_repository?.owner.login;
     const branch = run?.head_branch;
     const { owner: repoOwner, repo } = context.repo;
@@ -7196,6 +7308,10 @@ function readPublishInputs() {
             chartsBranch: getInput('charts-branch') || 'mysql-perf-gate-charts',
             runKey: `${context.runId}-${context.runAttempt}`,
             runUrl: `${context.serverUrl}/${repoOwner}/${repo}/actions/runs/${context.runId}`,
+            chartsKeep: chartsKeepFromFlag(optionalInput('charts-keep'), 'input "charts-keep"'),
+            ...(historyPage === undefined
+                ? {}
+                : { historyPageUrl: parsePageAddress(historyPage, 'input "history-page-url"', false) }),
         },
     };
 }
