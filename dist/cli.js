@@ -6,7 +6,7 @@ import path, { dirname, join } from 'node:path';
 import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
-import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as deliveryOf, t as deliverVerdict, u as stageTable, v as detectSourceTree, w as resolveCompiler, x as comparisonLabels, y as inCleanupScope, z as runCommand, A as describeRunOutcome, C as buildSides, E as runConfigFromFlags, F as appendHistory, G as earlierDefinitions, H as suiteDifferences, I as historyRun, J as exec, K as cliSpelling, L as readHistoryFile, N as pageHistory, O as writeHistoryPage, P as allChanges, Q as historyChangesRequest, R as DEFAULT_WINDOW, S as DEFAULT_MAX_P, T as historyChangesCommand, U as changesText, V as recentRegressions, W as formatChangePercentPlain, X as mergeCommand, Y as packageVersion } from './gate.js';
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as deliveryOf, t as deliverVerdict, u as stageTable, v as detectSourceTree, w as resolveCompiler, x as comparisonLabels, y as inCleanupScope, z as runCommand, A as describeRunOutcome, C as buildSides, E as runConfigFromFlags, F as appendHistory, G as earlierDefinitions, H as suiteDifferences, I as historyRun, J as exec, K as cliSpelling, L as readHistoryFile, N as pageHistory, O as writeHistoryPage, P as allChanges, Q as historyChangesRequest, R as DEFAULT_WINDOW, S as DEFAULT_MAX_P, T as historyChangesCommand, U as plural, V as changesText, W as recentRegressions, X as formatChangePercentPlain, Y as mergeCommand, Z as packageVersion } from './gate.js';
 import 'node:fs/promises';
 import 'node:crypto';
 import 'node:zlib';
@@ -5024,7 +5024,7 @@ function addPage(history, onExitCode, io) {
         .option('--tolerance <rule>', 'tolerance rule as for compare, e.g. tps=0.05 (repeatable)', collect, [])
         .action((flags) => {
         const outcome = historyPageCommand(historyPageRequest(flags));
-        io.stdout(`${outcome.path}: ${outcome.runs} runs, ${outcome.series} series, ${outcome.changes} change points\n`);
+        io.stdout(`${outcome.path}: ${plural(outcome.runs, 'run', 'runs')}, ${outcome.series} series, ${plural(outcome.changes, 'change point', 'change points')}\n`);
         onExitCode(EXIT_OK);
     });
 }

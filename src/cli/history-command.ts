@@ -2,7 +2,7 @@
 // change points in it. Data goes to stdout, messages to stderr.
 import { Command, Option } from 'commander';
 
-import { formatChangePercentPlain } from '../format.js';
+import { formatChangePercentPlain, plural } from '../format.js';
 import {
   type HistoryAppendFlags,
   historyAppendCommand,
@@ -172,7 +172,7 @@ function addPage(history: Command, onExitCode: (code: number) => void, io: Histo
     .action((flags: HistoryPageFlags) => {
       const outcome = historyPageCommand(historyPageRequest(flags));
       io.stdout(
-        `${outcome.path}: ${outcome.runs} runs, ${outcome.series} series, ${outcome.changes} change points\n`,
+        `${outcome.path}: ${plural(outcome.runs, 'run', 'runs')}, ${outcome.series} series, ${plural(outcome.changes, 'change point', 'change points')}\n`,
       );
       onExitCode(EXIT_OK);
     });

@@ -105,7 +105,7 @@ export function historyMetricSpec(
   const panels = distinctInOrder(points.map((row) => String(row.panel)));
   return {
     $schema: VEGA_LITE_SCHEMA,
-    title: { text: metricChartTitle(metric) },
+    // No title: the page's caption above the chart names the metric.
     config: CHART_CONFIG,
     data: { values: [...points, ...changes] },
     facet: { field: 'panel', type: 'nominal', sort: panels, title: null },
