@@ -25,15 +25,12 @@ export function linkableUrl(url: string | null): string | null {
   }
 }
 
+/** Each point with its run's address: the page holds a row per point, so nothing else is added. */
 function rowsWithRuns(analysis: SeriesAnalysis): Record<string, unknown>[] {
-  return pointRows(analysis).map((row, index) => {
-    const point = analysis.series.points[index];
-    return {
-      ...row,
-      run: linkableUrl(point?.run ?? null),
-      date: point?.commitDate ?? null,
-    };
-  });
+  return pointRows(analysis).map((row, index) => ({
+    ...row,
+    run: linkableUrl(analysis.series.points[index]?.run ?? null),
+  }));
 }
 
 function layers(): unknown[] {
@@ -54,7 +51,6 @@ function layers(): unknown[] {
         href: { field: 'run', type: 'nominal' },
         tooltip: [
           { field: 'commit', type: 'nominal' },
-          { field: 'date', type: 'nominal', title: 'commit date' },
           { field: 'value', type: 'quantitative', format: ',.2f', title: 'median' },
         ],
       },
