@@ -1,17 +1,17 @@
 import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, r as requireTunnel, h as requireUndici, u as undiciExports, j as setSecret, n as notice, k as setFailed } from './actions-toolkit.js';
 import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
 import 'node:child_process';
-import { I as InputError, e as errorMessage, w as writeFileAtomic, G as GateError, Z as ZodError, o as object, s as string } from './gate-core.js';
+import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, Z as ZodError, s as string, b as strictObject, u as union, c as array, o as object } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { i as commonBuildRequest, _ as actionSpelling, $ as checkUntrustedSettings, a0 as untrustedSides, a1 as checkUntrustedDirs, a2 as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, a3 as GitHubError, a4 as httpStatus, a5 as gitHubMessage, I as historyRun, a6 as analyzeHistory, a7 as isRecent, a8 as changesDocument, V as changesText, a9 as parseResults, c as checkWholeRun, aa as historyRelativePath, ab as updateBranchFile, ac as historySpec, ad as writeCharts, ae as HISTORY_TITLE, af as publishImages, O as writeHistoryPage, ag as historyPageDirectory, ah as publishFiles, ai as alertIssue, aj as MAX_HISTORY_BYTES, ak as parseHistoryText, al as appendToHistory, am as serializeHistory, an as foldLines, ao as parseVerdict, ap as suiteHash, aq as judge, ar as withLines, as as relinkedLines, at as DEFAULT_COMPARE_OPTIONS, U as plural, X as formatChangePercentPlain, au as formatTolerance, av as commentMarker, aw as codeSpan, ax as markdownUrl, ay as workflowRepositoryUrl, az as upsertStickyComment, aA as writeReport, aB as pullRequestCommentSink, t as deliverVerdict, aC as verdictExitCode, aD as renderVerdictSummary, K as cliSpelling, o as compareOptionsFromFlags, aE as loadSuite, j as sinksFor, Q as historyChangesRequest, p as parseCommit, aF as judgeRun, y as inCleanupScope, aG as planGate, aH as gateCommand, aI as judgeSettingsFromFlags, Y as mergeCommand, aJ as PULL_REQUEST_COMMENT, aK as buildServers } from './gate.js';
+import { i as commonBuildRequest, _ as actionSpelling, $ as checkUntrustedSettings, a0 as untrustedSides, a1 as checkUntrustedDirs, a2 as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, a3 as foldLines, a4 as parseVerdict, a5 as parseResults, a6 as codeSpan, U as plural, a7 as markdownUrl, a8 as escapeMarkdown, a9 as METRICS, aa as tableRow, ab as tableDelimiter, ac as formatFigure, m as median, ad as escapeTableCell, ae as formatChangePercent, af as upsertStickyComment, ag as BisectReport, ah as formatPath, ai as GitHubError, aj as httpStatus, ak as gitHubMessage, I as historyRun, al as analyzeHistory, am as isRecent, an as changesDocument, V as changesText, c as checkWholeRun, ao as historyRelativePath, ap as updateBranchFile, aq as historySpec, ar as writeCharts, as as HISTORY_TITLE, at as publishImages, O as writeHistoryPage, au as historyPageDirectory, av as publishFiles, aw as MAX_HISTORY_BYTES, ax as parseHistoryText, ay as appendToHistory, az as serializeHistory, aA as alertIssue, aB as suiteHash, aC as judge, aD as withLines, aE as relinkedLines, aF as DEFAULT_COMPARE_OPTIONS, X as formatChangePercentPlain, aG as formatTolerance, aH as commentMarker, aI as workflowRepositoryUrl, aJ as writeReport, aK as pullRequestCommentSink, t as deliverVerdict, aL as verdictExitCode, aM as renderVerdictSummary, K as cliSpelling, o as compareOptionsFromFlags, aN as loadSuite, j as sinksFor, Q as historyChangesRequest, p as parseCommit, aO as distExports, aP as judgeRun, y as inCleanupScope, aQ as planGate, aR as gateCommand, aS as judgeSettingsFromFlags, Y as mergeCommand, aT as PULL_REQUEST_COMMENT, aU as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
 import https__default from 'https';
-import { mkdirSync, lstatSync, readFileSync as readFileSync$1, readdirSync, openSync, constants, fstatSync, readSync, closeSync, realpathSync, existsSync as existsSync$1, statSync } from 'node:fs';
+import { lstatSync, openSync, constants, fstatSync, readSync, closeSync, readdirSync, mkdirSync, readFileSync as readFileSync$1, realpathSync, existsSync as existsSync$1, statSync } from 'node:fs';
 import 'node:crypto';
 import 'node:module';
 import 'node:url';
@@ -235,7 +235,7 @@ const coreLogger = {
 // the server (commands/bisect.ts), for a workflow a maintainer dispatches from an alert issue.
 // It builds and runs the repository's own commits, so it runs on the pinned runner with a
 // read-only token, like the nightly's measuring job. Errors go up to main.ts.
-function required$1(name) {
+function required$2(name) {
     const value = optionalInput(name);
     if (value === undefined)
         throw new InputError(`input "${name}" is empty: bisect mode needs it`);
@@ -248,9 +248,9 @@ function readBisectInputs() {
         return value === undefined ? {} : { [flag]: value };
     };
     return {
-        source: required$1('source'),
-        good: required$1('good'),
-        bad: required$1('bad'),
+        source: required$2('source'),
+        good: required$2('good'),
+        bad: required$2('bad'),
         cell: getMultilineInput('cells'),
         suite: getInput('suite') || BISECT_DEFAULTS.suite,
         compiler: getInput('compiler') || BISECT_DEFAULTS.compiler,
@@ -5635,6 +5635,331 @@ function getOctokit(token, options, ...additionalPlugins) {
     return new GitHubWithPlugins(getOctokitOptions(token));
 }
 
+// How the publishing half refuses an artifact: one line saying why, never a quoted payload.
+/** Longest refusal printed: enough for the reason, not for a quoted payload. */
+const MAX_REASON = 400;
+/** The artifact is refused; the message is one line saying why. */
+class ArtifactError extends GateError {
+}
+/** Folds a multi-line message (a schema's list of issues) into one line of at most MAX_REASON. */
+function oneLine(message) {
+    return foldLines(message, MAX_REASON);
+}
+function refuse(reason, cause) {
+    return new ArtifactError(`artifact refused: ${oneLine(reason)}`, cause === undefined ? undefined : { cause });
+}
+
+// The measuring half's artifact, read by the publishing half. Everything in it was produced by the
+// pull request's own code, so it is data to check: only files with fixed names are read, after
+// lstat (no symbolic links, regular files only) and a size cap, opened without following a link
+// and checked again on the descriptor; results.json and verdict.json are validated with the
+// project's schemas. Every other file (an uploaded comment.md, charts, a baseline.json, names with
+// `../`) is never opened: the gate compares the two sides of an A/B run, never numbers the artifact
+// supplies as its reference.
+const MIB = 1024 * 1024;
+/**
+ * The files read from the artifact, and the most bytes each may hold. The results of the standard
+ * suite take about 1 MB, instruction suites with their per-function costs a few; a verdict is a
+ * fraction of its results. pull-request.txt, optional, holds the number of the pull request the
+ * measuring run was for.
+ */
+const ARTIFACT_CAPS = {
+    'results.json': 20 * MIB,
+    'verdict.json': 5 * MIB,
+    'pull-request.txt': 64,
+};
+/** Judging is the costly step (a bootstrap per cell); real suites have tens of cells. */
+const MAX_CELLS = 1000;
+function mib(bytes) {
+    return bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MiB` : `${bytes} bytes`;
+}
+/**
+ * One file of the artifact as text, or null when it is absent. lstat first, then the file is
+ * opened without following a link and checked again on its descriptor, so a file swapped for a
+ * link or a larger file in between is refused too; at most cap + 1 bytes are ever read.
+ */
+function readArtifactFile(dir, name) {
+    return readCappedFile(dir, name, ARTIFACT_CAPS[name]);
+}
+/** As readArtifactFile, for a file another mode reads from its artifact (bisect.json), with its own cap. */
+function readCappedFile(dir, name, cap) {
+    const path = join(dir, name);
+    let stat;
+    try {
+        stat = lstatSync(path);
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return null;
+        throw refuse(`cannot read ${name}: ${errorMessage(error)}`, error);
+    }
+    if (stat.isSymbolicLink())
+        throw refuse(`${name} is a symbolic link; only regular files are read`);
+    if (!stat.isFile())
+        throw refuse(`${name} is not a regular file`);
+    if (stat.size > cap)
+        throw refuse(`${name} is ${mib(stat.size)}, over its cap of ${mib(cap)}`);
+    let fd;
+    try {
+        fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    }
+    catch (error) {
+        throw refuse(`cannot open ${name}: ${errorMessage(error)}`, error);
+    }
+    try {
+        const opened = fstatSync(fd);
+        if (!opened.isFile() || opened.size > cap)
+            throw refuse(`${name} changed while it was read`);
+        // One byte more than the file holds: reading it means the file grew after the check.
+        const buffer = Buffer.alloc(opened.size + 1);
+        let length = 0;
+        while (length < buffer.length) {
+            const read = readSync(fd, buffer, length, buffer.length - length, null);
+            if (read === 0)
+                break;
+            length += read;
+        }
+        if (length > opened.size)
+            throw refuse(`${name} changed while it was read`);
+        return buffer.subarray(0, length).toString('utf8');
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+function required$1(dir, name, why) {
+    const text = readArtifactFile(dir, name);
+    if (text === null)
+        throw refuse(`${name} is missing (${why})`);
+    return text;
+}
+/** Runs a parser of the project's schemas; its (multi-line) complaint becomes the refusal. */
+function validated(parse) {
+    try {
+        return parse();
+    }
+    catch (error) {
+        if (error instanceof ArtifactError || !(error instanceof GateError))
+            throw error;
+        throw refuse(error.message, error);
+    }
+}
+function parseClaim(text) {
+    const trimmed = text.trim();
+    if (!/^[1-9][0-9]{0,9}$/.test(trimmed)) {
+        throw refuse(`pull-request.txt holds ${JSON.stringify(trimmed.slice(0, 20))}, not a pull request number`);
+    }
+    return Number(trimmed);
+}
+/** The number pull-request.txt claims, if the artifact has one: a claim, checked against the API. */
+function readClaim(dir) {
+    const claim = readArtifactFile(dir, 'pull-request.txt');
+    return claim === null ? undefined : parseClaim(claim);
+}
+/** Reads and validates what the artifact must hold; nothing else in it is opened. */
+function readArtifact(dir) {
+    const { verdict, schemaVersion } = validated(() => parseVerdict(required$1(dir, 'verdict.json', 'the measuring run writes it'), 'verdict.json'));
+    const results = validated(() => parseResults(required$1(dir, 'results.json', 'the measuring run writes it'), 'results.json'));
+    if (results.cells.length > MAX_CELLS) {
+        throw refuse(`results.json has ${results.cells.length} cells; more than ${MAX_CELLS} are not judged here`);
+    }
+    const claim = readClaim(dir);
+    return {
+        results,
+        verdict,
+        verdictSchemaVersion: schemaVersion,
+        ...(claim === undefined ? {} : { claimedPullRequest: claim }),
+    };
+}
+function quoted(names) {
+    const shown = names.slice(0, 5).map((name) => JSON.stringify(name.slice(0, 40)));
+    return `${shown.join(', ')}${names.length > 5 ? `, and ${names.length - 5} more` : ''}`;
+}
+/** The entries of the artifact never opened (an uploaded comment, charts, odd names), if any. */
+function ignoredNote(dir) {
+    const others = readdirSync(dir).filter((name) => !Object.hasOwn(ARTIFACT_CAPS, name));
+    if (others.length === 0)
+        return null;
+    return (`artifact: ${others.length} other entr${others.length === 1 ? 'y' : 'ies'} not read (${quoted(others)}); ` +
+        'the comment and charts are rendered here from results.json and verdict.json');
+}
+/** Workload names no suite could have (a tampered file): the renderers quote them as text. */
+function oddWorkloadsNote(results) {
+    const known = new Set(results.suite.workloads.map((workload) => workload.name));
+    const odd = [...new Set(results.cells.map((cell) => cell.workload))].filter((name) => !known.has(name));
+    if (odd.length === 0)
+        return null;
+    return `results.json: workload name(s) its suite does not define (${quoted(odd)}); the comment quotes them as escaped text`;
+}
+
+const SHORT_SHA = 12;
+/** A comment lists at most this many measured commits (a bisection of 2^40 commits measures ~40). */
+const MAX_ROWS = 60;
+const MAX_SUBJECT = 72;
+function short$1(sha) {
+    return sha.slice(0, SHORT_SHA);
+}
+function clip(text, width) {
+    return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+}
+/** The hidden first line: one comment per bisected range and cells, edited when re-run. */
+function bisectCommentMarker(report) {
+    return `<!-- mysql-perf-gate:bisect=${short$1(report.good)}..${short$1(report.bad)} -->`;
+}
+function changeRow(change, unit) {
+    return tableRow([
+        codeSpan(change.cell),
+        `${formatFigure(change.before)} ${unit}`,
+        `${formatFigure(change.after)} ${unit}`,
+        change.change === null ? '–' : `**${formatChangePercent(change.change)}**`,
+    ]);
+}
+function resultLines(report) {
+    const { result } = report;
+    const metric = escapeMarkdown(report.metric);
+    if (result === null)
+        return ['The bisection did not finish.'];
+    if (result.outcome === 'undecided') {
+        const suspects = result.suspects.slice(0, MAX_ROWS).map((sha) => `- ${codeSpan(sha)}`);
+        return [
+            `The bisection could not decide: ${escapeMarkdown(clip(result.reason, 400))}.`,
+            ...(suspects.length === 0 ? [] : ['', 'The first bad commit is one of these:', '', ...suspects]),
+        ];
+    }
+    const unit = METRICS[report.metric].unit;
+    const changes = report.change ?? [];
+    return [
+        `First bad commit: ${codeSpan(result.sha)} ${escapeMarkdown(clip(result.subject, MAX_SUBJECT))}`,
+        ...(changes.length === 0
+            ? []
+            : [
+                '',
+                `Its change in ${metric}, the commit before it against it:`,
+                '',
+                tableRow(['cell', 'before', 'after', 'change']),
+                tableDelimiter(['l', 'r', 'r', 'r']),
+                ...changes.map((change) => changeRow(change, unit)),
+            ]),
+    ];
+}
+function measuredRows(report) {
+    const rows = report.measured.slice(0, MAX_ROWS).map((commit) => {
+        const role = commit.role === 'candidate' ? '' : ` (${commit.role})`;
+        const values = report.cells.map((cell) => {
+            const list = commit.values[cell];
+            return list === undefined || list.length === 0 ? '–' : formatFigure(median(list));
+        });
+        return tableRow([
+            codeSpan(short$1(commit.sha)),
+            escapeTableCell(clip(commit.subject, MAX_SUBJECT)),
+            ...values,
+            `${commit.call}${role}`,
+        ]);
+    });
+    if (rows.length === 0)
+        return [];
+    const more = report.measured.length - rows.length;
+    return [
+        '',
+        '<details><summary>Commits measured</summary>',
+        '',
+        tableRow(['commit', 'subject', ...report.cells.map((cell) => codeSpan(cell)), 'call']),
+        tableDelimiter(['l', 'l', ...report.cells.map(() => 'r'), 'l']),
+        ...rows,
+        ...(more > 0 ? ['', `and ${more} more`] : []),
+        '',
+        '</details>',
+    ];
+}
+/** The whole comment, marker line first. `runUrl` is the bisecting workflow run (from the API context). */
+function bisectComment(report, runUrl) {
+    const lines = [
+        bisectCommentMarker(report),
+        `### Bisection of ${codeSpan(short$1(report.good))}..${codeSpan(short$1(report.bad))}`,
+        '',
+        ...resultLines(report),
+        '',
+        `${plural(report.builds, 'build', 'builds')}, ${plural(report.measured.length, 'commit', 'commits')} measured of ${plural(report.candidates, 'candidate', 'candidates')} (suite ${codeSpan(report.suite)}, ${report.cells.map((cell) => codeSpan(cell)).join(', ')}); [the bisection run](${markdownUrl(runUrl)}).`,
+        ...measuredRows(report),
+    ];
+    return `${lines.join('\n')}\n`;
+}
+
+// The bisection's result, written back to the alert issue that asked for it (the action's
+// `mode: bisect-comment`). The bisecting job builds and runs the server's code with a read-only
+// token and uploads bisect.json; a second job, which runs no server code and holds `issues: write`,
+// downloads it and runs this: bisect.json is read as data to check (no link, regular file, size
+// cap, the report's schema), rendered here with everything escaped (report/bisect-comment.ts),
+// and posted as one comment per bisected range, edited in place when the bisection is run again.
+/** bisect.json of a bisection of thousands of commits is well under this. */
+const MAX_BISECT_REPORT_BYTES = 5 * 1024 * 1024;
+/** An issue number as the user wrote it: a positive whole number. */
+function parseIssueNumber(text, spell) {
+    const trimmed = text.trim().replace(/^#/, '');
+    if (!/^[1-9][0-9]{0,9}$/.test(trimmed)) {
+        throw new InputError(`${spell('issue')} ${JSON.stringify(text)}: expected an issue number, such as 42`);
+    }
+    return Number(trimmed);
+}
+/** bisect.json from the artifact, checked; an ArtifactError (one line) otherwise. */
+function readBisectReport(dir) {
+    const text = readCappedFile(dir, 'bisect.json', MAX_BISECT_REPORT_BYTES);
+    if (text === null)
+        throw refuse('bisect.json is missing (the bisecting job writes it)');
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch {
+        throw refuse('bisect.json is not JSON');
+    }
+    const parsed = BisectReport.safeParse(data);
+    if (!parsed.success) {
+        const issues = parsed.error.issues
+            .slice(0, 3)
+            .map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
+        throw refuse(`bisect.json is not a bisection report (${issues.join('; ')})`);
+    }
+    return parsed.data;
+}
+async function bisectCommentCommand(client, config, logger) {
+    const report = readBisectReport(config.artifact);
+    const posted = await upsertStickyComment(client, {
+        owner: config.owner,
+        repo: config.repo,
+        issueNumber: config.issue,
+        marker: bisectCommentMarker(report),
+        body: bisectComment(report, config.runUrl),
+    });
+    logger.info(`bisection result ${posted.action} on issue #${config.issue}: ${posted.url}`);
+    return { url: posted.url, action: posted.action, report };
+}
+
+// The action in bisect-comment mode: the second job of the bisect workflow posts the bisection's
+// result (bisect.json from the bisecting job's artifact) on the alert issue that asked for it
+// (commands/bisect-comment.ts). It runs no server code; its token may write issues. Errors go up
+// to main.ts.
+function required(name, why) {
+    const value = optionalInput(name);
+    if (value === undefined)
+        throw new InputError(`input "${name}" is empty: bisect-comment mode ${why}`);
+    return value;
+}
+async function commentBisection() {
+    const artifact = required('artifact', 'reads bisect.json from the downloaded artifact');
+    const issue = parseIssueNumber(required('issue', 'comments on that issue'), actionSpelling);
+    const token = required('github-token', 'posts the comment with it (issues: write)');
+    const { owner, repo } = context.repo;
+    const outcome = await bisectCommentCommand(getOctokit(token), {
+        artifact,
+        owner,
+        repo,
+        issue,
+        runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
+    }, coreLogger);
+    setOutput('comment-url', outcome.url);
+}
+
 /** GitHub refuses an issue body longer than this many characters. */
 const MAX_BODY_CHARS = 65_536;
 const PERMISSION_HINT = 'give the workflow `permissions: issues: write`';
@@ -5651,11 +5976,12 @@ async function upsertAlertIssue(client, target) {
     const body = alertIssueBody(target.marker, target.body);
     const [existing] = await scanAlertIssues(client, target.owner, target.repo, (marker) => marker === target.marker, true);
     if (existing === undefined)
-        return createAlertIssue(client, target, body);
+        return numbered(client, target, await createAlertIssue(client, target, body));
+    const wanted = bodyFor(target, existing.number) ?? body;
     const warnings = existing.state === 'closed'
         ? [`issue #${existing.number} is closed; it was updated but left closed, as a maintainer closed it`]
         : [];
-    if (existing.title === target.title && existing.body === body) {
+    if (existing.title === target.title && existing.body === wanted) {
         return {
             action: 'unchanged',
             number: existing.number,
@@ -5670,7 +5996,7 @@ async function upsertAlertIssue(client, target) {
             repo: target.repo,
             issue_number: existing.number,
             title: target.title,
-            body,
+            body: wanted,
         });
         return {
             action: 'updated',
@@ -5684,16 +6010,44 @@ async function upsertAlertIssue(client, target) {
         throw writeFailure(error, `update issue #${existing.number}`, target);
     }
 }
+/** The whole body with the issue's number in it, checked as the first one is; undefined without bodyFor. */
+function bodyFor(target, issueNumber) {
+    if (target.bodyFor === undefined)
+        return undefined;
+    const body = alertIssueBody(target.marker, target.bodyFor(issueNumber));
+    checkLength(body.length);
+    return body;
+}
+/** A new issue edited to the body that names it, when the target has one. */
+async function numbered(client, target, created) {
+    const body = bodyFor(target, created.number);
+    if (body === undefined)
+        return created;
+    try {
+        await client.rest.issues.update({
+            owner: target.owner,
+            repo: target.repo,
+            issue_number: created.number,
+            body,
+        });
+    }
+    catch (error) {
+        throw writeFailure(error, `update issue #${created.number}`, target);
+    }
+    return created;
+}
+function checkLength(length) {
+    if (length > MAX_BODY_CHARS) {
+        throw new GitHubError(`the alert issue's body is ${length} characters, over GitHub's limit of ${MAX_BODY_CHARS}; ` +
+            'shorten it (link the report instead of including it)');
+    }
+}
 /** The marker and the body come from the code: a marker that could not be found again is a bug. */
 function checkTarget(target) {
     if (!/^<!--[^\r\n]*-->$/.test(target.marker)) {
         throw new GitHubError(`bad alert marker "${target.marker}": it must be one HTML comment on one line; this is a bug`);
     }
-    const length = alertIssueBody(target.marker, target.body).length;
-    if (length > MAX_BODY_CHARS) {
-        throw new GitHubError(`the alert issue's body is ${length} characters, over GitHub's limit of ${MAX_BODY_CHARS}; ` +
-            'shorten it (link the report instead of including it)');
-    }
+    checkLength(alertIssueBody(target.marker, target.body).length);
 }
 function stateOf(state) {
     return state === 'closed' ? 'closed' : 'open';
@@ -5950,17 +6304,15 @@ function byRange(regressions) {
 async function openAlerts(client, config, regressions, context, logger) {
     const alerts = [];
     for (const changes of byRange(regressions)) {
-        const content = alertIssue(changes, {
-            ...context,
-            repositoryUrl: config.repositoryUrl,
-            runUrl: config.runUrl,
-        });
+        const render = (issue) => alertIssue(changes, { ...context, repositoryUrl: config.repositoryUrl, runUrl: config.runUrl, issue });
+        const content = render(null);
         const issue = await upsertAlertIssue(client, {
             owner: config.owner,
             repo: config.repo,
             marker: `<!-- mysql-perf-gate:alert=${content.key} -->`,
             title: content.title,
             body: content.body,
+            bodyFor: (number) => render(number).body,
             labels: [...config.labels],
         });
         for (const warning of issue.warnings)
@@ -6012,160 +6364,6 @@ async function historyNightlyCommand(client, config, logger) {
         page,
         text: changesText(analyses),
     };
-}
-
-// How the publishing half refuses an artifact: one line saying why, never a quoted payload.
-/** Longest refusal printed: enough for the reason, not for a quoted payload. */
-const MAX_REASON = 400;
-/** The artifact is refused; the message is one line saying why. */
-class ArtifactError extends GateError {
-}
-/** Folds a multi-line message (a schema's list of issues) into one line of at most MAX_REASON. */
-function oneLine(message) {
-    return foldLines(message, MAX_REASON);
-}
-function refuse(reason, cause) {
-    return new ArtifactError(`artifact refused: ${oneLine(reason)}`, cause === undefined ? undefined : { cause });
-}
-
-// The measuring half's artifact, read by the publishing half. Everything in it was produced by the
-// pull request's own code, so it is data to check: only files with fixed names are read, after
-// lstat (no symbolic links, regular files only) and a size cap, opened without following a link
-// and checked again on the descriptor; results.json and verdict.json are validated with the
-// project's schemas. Every other file (an uploaded comment.md, charts, a baseline.json, names with
-// `../`) is never opened: the gate compares the two sides of an A/B run, never numbers the artifact
-// supplies as its reference.
-const MIB = 1024 * 1024;
-/**
- * The files read from the artifact, and the most bytes each may hold. The results of the standard
- * suite take about 1 MB, instruction suites with their per-function costs a few; a verdict is a
- * fraction of its results. pull-request.txt, optional, holds the number of the pull request the
- * measuring run was for.
- */
-const ARTIFACT_CAPS = {
-    'results.json': 20 * MIB,
-    'verdict.json': 5 * MIB,
-    'pull-request.txt': 64,
-};
-/** Judging is the costly step (a bootstrap per cell); real suites have tens of cells. */
-const MAX_CELLS = 1000;
-function mib(bytes) {
-    return bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MiB` : `${bytes} bytes`;
-}
-/**
- * One file of the artifact as text, or null when it is absent. lstat first, then the file is
- * opened without following a link and checked again on its descriptor, so a file swapped for a
- * link or a larger file in between is refused too; at most cap + 1 bytes are ever read.
- */
-function readArtifactFile(dir, name) {
-    const cap = ARTIFACT_CAPS[name];
-    const path = join(dir, name);
-    let stat;
-    try {
-        stat = lstatSync(path);
-    }
-    catch (error) {
-        if (error.code === 'ENOENT')
-            return null;
-        throw refuse(`cannot read ${name}: ${errorMessage(error)}`, error);
-    }
-    if (stat.isSymbolicLink())
-        throw refuse(`${name} is a symbolic link; only regular files are read`);
-    if (!stat.isFile())
-        throw refuse(`${name} is not a regular file`);
-    if (stat.size > cap)
-        throw refuse(`${name} is ${mib(stat.size)}, over its cap of ${mib(cap)}`);
-    let fd;
-    try {
-        fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-    }
-    catch (error) {
-        throw refuse(`cannot open ${name}: ${errorMessage(error)}`, error);
-    }
-    try {
-        const opened = fstatSync(fd);
-        if (!opened.isFile() || opened.size > cap)
-            throw refuse(`${name} changed while it was read`);
-        // One byte more than the file holds: reading it means the file grew after the check.
-        const buffer = Buffer.alloc(opened.size + 1);
-        let length = 0;
-        while (length < buffer.length) {
-            const read = readSync(fd, buffer, length, buffer.length - length, null);
-            if (read === 0)
-                break;
-            length += read;
-        }
-        if (length > opened.size)
-            throw refuse(`${name} changed while it was read`);
-        return buffer.subarray(0, length).toString('utf8');
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-function required(dir, name, why) {
-    const text = readArtifactFile(dir, name);
-    if (text === null)
-        throw refuse(`${name} is missing (${why})`);
-    return text;
-}
-/** Runs a parser of the project's schemas; its (multi-line) complaint becomes the refusal. */
-function validated(parse) {
-    try {
-        return parse();
-    }
-    catch (error) {
-        if (error instanceof ArtifactError || !(error instanceof GateError))
-            throw error;
-        throw refuse(error.message, error);
-    }
-}
-function parseClaim(text) {
-    const trimmed = text.trim();
-    if (!/^[1-9][0-9]{0,9}$/.test(trimmed)) {
-        throw refuse(`pull-request.txt holds ${JSON.stringify(trimmed.slice(0, 20))}, not a pull request number`);
-    }
-    return Number(trimmed);
-}
-/** The number pull-request.txt claims, if the artifact has one: a claim, checked against the API. */
-function readClaim(dir) {
-    const claim = readArtifactFile(dir, 'pull-request.txt');
-    return claim === null ? undefined : parseClaim(claim);
-}
-/** Reads and validates what the artifact must hold; nothing else in it is opened. */
-function readArtifact(dir) {
-    const { verdict, schemaVersion } = validated(() => parseVerdict(required(dir, 'verdict.json', 'the measuring run writes it'), 'verdict.json'));
-    const results = validated(() => parseResults(required(dir, 'results.json', 'the measuring run writes it'), 'results.json'));
-    if (results.cells.length > MAX_CELLS) {
-        throw refuse(`results.json has ${results.cells.length} cells; more than ${MAX_CELLS} are not judged here`);
-    }
-    const claim = readClaim(dir);
-    return {
-        results,
-        verdict,
-        verdictSchemaVersion: schemaVersion,
-        ...(claim === undefined ? {} : { claimedPullRequest: claim }),
-    };
-}
-function quoted(names) {
-    const shown = names.slice(0, 5).map((name) => JSON.stringify(name.slice(0, 40)));
-    return `${shown.join(', ')}${names.length > 5 ? `, and ${names.length - 5} more` : ''}`;
-}
-/** The entries of the artifact never opened (an uploaded comment, charts, odd names), if any. */
-function ignoredNote(dir) {
-    const others = readdirSync(dir).filter((name) => !Object.hasOwn(ARTIFACT_CAPS, name));
-    if (others.length === 0)
-        return null;
-    return (`artifact: ${others.length} other entr${others.length === 1 ? 'y' : 'ies'} not read (${quoted(others)}); ` +
-        'the comment and charts are rendered here from results.json and verdict.json');
-}
-/** Workload names no suite could have (a tampered file): the renderers quote them as text. */
-function oddWorkloadsNote(results) {
-    const known = new Set(results.suite.workloads.map((workload) => workload.name));
-    const odd = [...new Set(results.cells.map((cell) => cell.workload))].filter((name) => !known.has(name));
-    if (odd.length === 0)
-        return null;
-    return `results.json: workload name(s) its suite does not define (${quoted(odd)}); the comment quotes them as escaped text`;
 }
 
 // What the publishing half judges with. The measuring half ran the pull request's own workflow
@@ -7235,16 +7433,101 @@ async function appendToHistoryBranch() {
     }
 }
 
+// The machine the nightly and the bisect workflows measure on, named once in the caller's
+// repository (`.github/mysql-perf-gate.yml`), and read by the action's `mode: settings` in the first
+// job of both workflows: the runner labels of the pinned machine, the testbed name its history is
+// kept under, and the compiler both build with. The bisection reads the nightly's history of that
+// testbed for its ends and must measure the midpoints on the same machine with the same compiler,
+// so the three are written in one place. Every mistake is one line naming the file and the field.
+const DEFAULT_SETTINGS_FILE = '.github/mysql-perf-gate.yml';
+const MAX_BYTES = 64 * 1024;
+const RunnerLabel = string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/, 'a runner label: letters, digits, "_", ".", ":" or "-"');
+const WorkflowSettings = strictObject({
+    /** The pinned machine's runner labels: one, or a list that all must match. */
+    'runs-on': union([RunnerLabel, array(RunnerLabel).min(1).max(20)]),
+    /** The name the history is kept under: the machine, not the runner's name. */
+    testbed: string()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'a testbed name: letters, digits, "_", "." or "-"'),
+    /** As the action's compiler input: gcc-12, clang-16, a path, or CC:CXX. */
+    compiler: string()
+        .regex(/^[A-Za-z0-9_.+/:-]{1,200}$/, 'a compiler: a name such as gcc-12, a path, or CC:CXX'),
+});
+/** The settings file's text → the settings; one line naming the file and the field otherwise. */
+function parseWorkflowSettings(text, path) {
+    let data;
+    try {
+        data = distExports.parse(text);
+    }
+    catch (error) {
+        throw new InputError(`${path} is not YAML: ${errorMessage(error).split('\n')[0] ?? ''}`);
+    }
+    const parsed = WorkflowSettings.safeParse(data);
+    if (parsed.success)
+        return parsed.data;
+    const issue = parsed.error.issues[0];
+    const where = issue === undefined || issue.path.length === 0 ? '' : `${formatPath(issue.path)}: `;
+    const message = issue?.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue?.message;
+    throw new InputError(`${path}: ${where}${message ?? 'invalid'} (expected runs-on, testbed and compiler; see docs/nightly.md)`);
+}
+/** Reads and checks the settings file (a regular file, at most 64 KiB). */
+function readWorkflowSettings(path) {
+    let text;
+    try {
+        const stats = lstatSync(path);
+        if (!stats.isFile())
+            throw new InputError(`${path} is not a regular file`);
+        if (stats.size > MAX_BYTES)
+            throw new InputError(`${path} is ${stats.size} bytes, over ${MAX_BYTES}`);
+        text = readFileSync$1(path, 'utf8');
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            throw error;
+        throw new InputError(`cannot read ${path}: ${errorMessage(error)}; the nightly and bisect workflows name their runner, testbed and compiler there (docs/nightly.md)`);
+    }
+    return parseWorkflowSettings(text, path);
+}
+/** `runs-on` as the JSON a workflow's `fromJSON` takes: always a list. */
+function runsOnJson(settings) {
+    const labels = typeof settings['runs-on'] === 'string' ? [settings['runs-on']] : settings['runs-on'];
+    return JSON.stringify(labels);
+}
+
+// The action in settings mode: the first job of the nightly and bisect workflows reads the file
+// that names the pinned machine (its runner labels), the testbed and the compiler
+// (commands/workflow-settings.ts), and hands them to the later jobs as outputs. Errors go up to
+// main.ts, which fails the step with their one line.
+function readSettingsFile() {
+    const path = getInput('settings-file') || DEFAULT_SETTINGS_FILE;
+    const settings = readWorkflowSettings(path);
+    setOutput('runs-on', runsOnJson(settings));
+    setOutput('testbed', settings.testbed);
+    setOutput('compiler', settings.compiler);
+    info(`${path}: runs-on ${runsOnJson(settings)}, testbed ${settings.testbed}, compiler ${settings.compiler}`);
+    return Promise.resolve();
+}
+
 // The action's mode, and in publish mode its inputs: the downloaded artifact, the measured commit,
 // where the report goes, and the settings it judges with (suite, tolerance, gate, alpha: the
 // publishing workflow's, which runs the default branch's files) and approves with (status-context,
 // fork-label, require-approval). The commit and the head repository come from the `workflow_run`
 // event GitHub wrote (or the `head-sha` and `head-repository` inputs), never from the artifact.
-const ACTION_MODES = ['measure', 'build', 'merge', 'publish', 'history', 'bisect'];
+const ACTION_MODES = [
+    'measure',
+    'build',
+    'merge',
+    'publish',
+    'history',
+    'bisect',
+    'bisect-comment',
+    'settings',
+];
 /**
  * Input "mode": measure (the default: build, run, judge, comment), publish (comment only) or
  * history (append a nightly run to the history branch, find change points, open issues) or
- * bisect (find the commit where a cell changed).
+ * bisect (find the commit where a cell changed) or bisect-comment (post its result on the alert
+ * issue) or settings (read the file naming the nightly's runner, testbed and compiler).
  */
 function readMode() {
     const mode = getInput('mode') || 'measure';
@@ -7446,6 +7729,8 @@ const OTHER_MODES = {
     publish: publishFromArtifact,
     history: appendToHistoryBranch,
     bisect: bisectFromInputs,
+    'bisect-comment': commentBisection,
+    settings: readSettingsFile,
     build: buildOnly,
     merge: mergeAndJudge,
 };

@@ -60,7 +60,13 @@ describe('example and reusable workflows', () => {
     expect(examples.sort()).toEqual(
       expect.arrayContaining(['compilers.yml', 'nightly.yml', 'pr-gate.yml', 'pr-publish.yml']),
     );
-    expect(reusable.sort()).toEqual(['measure.yml', 'nightly.yml', 'publish.yml', 'unlabel.yml']);
+    expect(reusable.sort()).toEqual([
+      'bisect.yml',
+      'measure.yml',
+      'nightly.yml',
+      'publish.yml',
+      'unlabel.yml',
+    ]);
   });
 
   it.each(all)('%s/%s passes the action and our reusable workflows only inputs they declare', (dir, file) => {
@@ -98,8 +104,9 @@ describe('example and reusable workflows', () => {
       expect(job.permissions).toBeDefined();
       const writes = Object.entries(job.permissions ?? {}).filter(([, level]) => level === 'write');
       // Writes only where no server code runs: the comment and the status, the label a push
-      // removes, and the nightly's history job (the history branch and the alert issues); the
-      // example's calling job grants what that job needs.
+      // removes, the nightly's history job (the history branch and the alert issues) and the
+      // bisection's comment job (the alert issue); the example's calling job grants what that
+      // job needs.
       const allowed =
         file === 'pr-publish.yml'
           ? ['pull-requests', 'statuses']
@@ -107,11 +114,16 @@ describe('example and reusable workflows', () => {
             ? ['pull-requests']
             : file === 'nightly.yml' && (id === 'history' || dir === 'examples/workflows')
               ? ['contents', 'issues']
-              : [];
+              : file === 'bisect.yml' && (id === 'comment' || dir === 'examples/workflows')
+                ? ['issues']
+                : [];
       expect({ id, writes: writes.map(([scope]) => scope) }).toEqual({ id, writes: allowed });
     }
     if (dir === '.github/workflows' && file === 'nightly.yml') {
       expect(workflow.jobs.measure?.permissions).toEqual({ contents: 'read' });
+    }
+    if (dir === '.github/workflows' && file === 'bisect.yml') {
+      expect(workflow.jobs.bisect?.permissions).toEqual({ contents: 'read' });
     }
   });
 

@@ -1,6 +1,5 @@
 // What a bisection prints: progress lines, the result, the table of measured commits, bisect.json.
 import {
-  bisectReport,
   bisectSummary,
   describeValues,
   oneLine,
@@ -8,6 +7,7 @@ import {
   resultText,
   stepLine,
 } from '../../src/bisect/bisect-text.js';
+import { bisectReport } from '../../src/bisect/bisect-report.js';
 import type { BisectState } from '../../src/bisect/bisect-state.js';
 import { BAD, GOOD, sampleState, sha } from './bisect-fixtures.js';
 

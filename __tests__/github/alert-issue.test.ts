@@ -211,3 +211,21 @@ test('listAlertIssues lists every issue whose marker has the prefix, newest firs
     [quick, MARKER, 'closed'],
   ]);
 });
+
+test('with bodyFor, a new issue is edited to name itself, and an existing one gets its numbered body at once', async () => {
+  const bodyFor = (number: number) =>
+    `read-only tps fell 8.4%\ngh workflow run bisect.yml -f issue=${number}`;
+  const created = await upsert({ bodyFor });
+  expect(created.action).toBe('created');
+  expect(issue(created.number)?.body).toBe(`${MARKER}\n${bodyFor(created.number)}`);
+  expect(writes().map((request) => request.operationId)).toEqual(['issues/create', 'issues/update']);
+  // The next night: found by its marker, already as wanted; nothing written.
+  const again = await upsert({ bodyFor });
+  expect(again).toMatchObject({ action: 'unchanged', number: created.number });
+  expect(writes()).toHaveLength(2);
+  // An issue opened before bodyFor existed gets the numbered body on its next update.
+  const old = mock.addIssue({ title: 'Performance regression in quick', body: `${OTHER_MARKER}\nold` });
+  const updated = await upsert({ marker: OTHER_MARKER, bodyFor });
+  expect(updated).toMatchObject({ action: 'updated', number: old });
+  expect(issue(old)?.body).toBe(`${OTHER_MARKER}\n${bodyFor(old)}`);
+});

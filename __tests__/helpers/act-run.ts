@@ -3,7 +3,8 @@
 // cache, the job's workspace and temp directory) live under a directory of the test's, as does
 // HOME (where the workflows keep their builds and ccache). The server repository the workflows
 // belong to is made here too: a stand-in MariaDB tree (__fixtures__/act/server-tree) whose install
-// links Debian's mariadbd, in a local bare repository with a base branch and a pull request's head.
+// links Debian's mariadbd, with the example settings file (.github/mysql-perf-gate.yml), in a local
+// bare repository with a base branch and a pull request's head.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,6 +87,9 @@ export function makeServerRepository(dir: string): ServerRepository {
   mkdirSync(work, { recursive: true });
   cpSync(join(ROOT, '__fixtures__', 'act', 'server-tree'), work, { recursive: true });
   writeFileSync(join(work, 'VERSION'), versionFile());
+  // The nightly and bisect workflows read the runner, testbed and compiler from here, as shipped.
+  mkdirSync(join(work, '.github'), { recursive: true });
+  cpSync(join(ROOT, 'examples', 'mysql-perf-gate.yml'), join(work, '.github', 'mysql-perf-gate.yml'));
   git(work, 'init', '--quiet', '--initial-branch=main');
   git(work, 'add', '-A');
   git(work, 'commit', '--quiet', '-m', 'the server');

@@ -4,7 +4,11 @@
 // measures midpoints with a tiny instructions suite. The history branch holds a real run of this
 // machine's server for the bad end and the same run 10% cheaper for the good end, as if a commit
 // in between had made it dearer: every commit measured is then nearer the bad end, and the first
-// commit after the good end is the answer, found within log2(4) + 1 measured commits.
+// commit after the good end is the answer, found within log2(4) + 1 measured commits. The runner,
+// testbed and compiler come from the repository's .github/mysql-perf-gate.yml (the example's). The
+// dispatch names an alert issue (on the local GitHub API, every request and response validated
+// against GitHub's OpenAPI description): the comment job, which runs no server code, posts the
+// result there from the bisecting job's bisect.json: the commit, its change, the number of builds.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -21,6 +25,7 @@ import {
   startAct,
 } from '../helpers/act-run.js';
 import { copyActionUnderTest, STAND_INS, writeTestWorkflows } from '../helpers/act-workflows.js';
+import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
 import { processesMentioning } from '../helpers/leftovers.js';
 import { describeWithServer, ROOT } from '../helpers/real-run.js';
 import { requireCommand } from '../helpers/requirements.js';
@@ -38,18 +43,25 @@ const CHEAPER = 0.9;
 const ready = requireAct() && requireCommand('valgrind') && requireCommand('cmake') && requireCommand('git');
 const maybe = ready ? describeWithServer() : describe.skip;
 
+/** The bisect run's token: contents read and issues write, as the example grants. */
+const BISECT_TOKEN = 'bisect-job-token';
+
 let scratch: string;
 let repo: ServerRepository;
+let mock: GitHubMock;
 
 function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8' }).trim();
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   scratch = mkdtempSync(join(os.tmpdir(), 'gate-act-bisect-'));
+  mock = await startGitHubMock();
+  mock.tokens.set(BISECT_TOKEN, { user: ACTIONS_BOT, installation: true, readOnly: false });
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await mock.close();
   for (const pid of processesMentioning(scratch)) {
     try {
       process.kill(pid, 'SIGKILL');
@@ -131,29 +143,64 @@ maybe('the bisect workflow under act', () => {
   beforeAll(() => {
     repo = makeServerRepository(join(scratch, 'repo'));
     copyActionUnderTest(join(scratch, 'action'), BUNDLE_DIR);
-    writeTestWorkflows(repo.workdir, { examples: { 'bisect.yml': {} }, reusable: {} });
+    writeTestWorkflows(repo.workdir, { examples: { 'bisect.yml': {} }, reusable: { 'bisect.yml': {} } });
   });
 
-  it('finds the first commit after the good end, measuring at most log2(4) + 1 commits', async () => {
+  it('finds the first commit after the good end, measuring at most log2(4) + 1 commits, and posts it on the issue', async () => {
     const commits = addCommits();
     expect(commits).toHaveLength(5);
     const [good, firstAfter] = commits;
     const bad = commits[4]!;
     await historyBranch(good!, bad);
-    const run = dispatch('6001', { good: good!, bad });
+    const issue = mock.addIssue({
+      title: 'Performance: oltp_point_select@1 instructions +11.1%',
+      body: 'the alert',
+    });
+    const run = dispatch('6001', { good: good!, bad, issue: String(issue) });
     const code = await run.exit;
     const log = run.output();
     expect({ code, log: code === 0 ? '' : log }).toEqual({ code: 0, log: '' });
     expect(log).toContain(`first bad commit: ${firstAfter!}`);
     const report = JSON.parse(
       readFileSync(join(scratch, 'artifacts', '6001', 'bisect-6001', 'bisect.json'), 'utf8'),
-    ) as { result: { outcome: string; sha: string }; measured: { role: string; call: string }[] };
+    ) as {
+      result: { outcome: string; sha: string };
+      builds: number;
+      change: { cell: string; before: number; after: number; change: number }[];
+      measured: { role: string; call: string }[];
+    };
     expect(report.result).toMatchObject({ outcome: 'found', sha: firstAfter });
     const candidates = report.measured.filter((commit) => commit.role === 'candidate');
     expect(candidates.length).toBeGreaterThan(0);
     expect(candidates.length).toBeLessThanOrEqual(3);
     // The ends came from the history branch: neither was measured.
     expect(report.measured.filter((commit) => commit.role !== 'candidate')).toEqual([]);
+    expect(report.builds).toBe(candidates.length);
+    // The good end is 10% cheaper: the first bad commit is about 1/0.9 − 1 = 11.1% dearer.
+    expect(report.change).toHaveLength(1);
+    expect(report.change[0]!.change).toBeGreaterThan(0.1);
+    expect(report.change[0]!.change).toBeLessThan(0.125);
+
+    // The result, on the issue that asked: one comment by the workflow's token.
+    const comments = mock.comments.filter((comment) => comment.issueNumber === issue);
+    expect(comments).toHaveLength(1);
+    const comment = comments[0]!;
+    expect(comment.user.login).toBe(ACTIONS_BOT.login);
+    const percent = (report.change[0]!.change * 100).toFixed(1);
+    expect(comment.body).toMatch(/^<!-- mysql-perf-gate:bisect=[0-9a-f]{12}\.\.[0-9a-f]{12} -->\n/);
+    expect(comment.body).toContain(`First bad commit: \`${firstAfter!}\` change 1`);
+    expect(comment.body).toMatch(
+      new RegExp(
+        `\\| \`${CELL}\` \\| [0-9,]+ instr/txn \\| [0-9,]+ instr/txn \\| \\*\\*\\+${percent.replace('.', '\\.')}%\\*\\* \\|`,
+      ),
+    );
+    expect(comment.body).toContain(
+      `${report.builds} build${report.builds === 1 ? '' : 's'}, ${report.measured.length} commit${report.measured.length === 1 ? '' : 's'} measured of 4 candidates`,
+    );
+    expect(comment.body).toContain(
+      '[the bisection run](https://github.com/octo-org/server/actions/runs/6001)',
+    );
+    expect(mock.failures).toEqual([]);
   }, 900_000);
 
   it("refuses a commit that is not on the default branch (a fork's pull request head) before building anything", async () => {
@@ -167,12 +214,12 @@ maybe('the bisect workflow under act', () => {
   }, 300_000);
 });
 
-function dispatch(runId: string, ends: { good: string; bad: string }) {
+function dispatch(runId: string, ends: { good: string; bad: string; issue?: string }) {
   const dir = join(scratch, `run-${runId}`);
   return startAct({
     event: 'workflow_dispatch',
     payload: {
-      inputs: { ...ends, cells: CELL, suite: TINY_INSTRUCTIONS, metric: '' },
+      inputs: { issue: '', ...ends, cells: CELL, suite: TINY_INSTRUCTIONS, metric: '' },
       ref: 'refs/heads/main',
       repository: {
         full_name: `${OWNER}/${REPO}`,
@@ -185,6 +232,7 @@ function dispatch(runId: string, ends: { good: string; bad: string }) {
     workdir: repo.workdir,
     scratch: dir,
     env: {
+      GITHUB_API_URL: mock.baseUrl,
       GITHUB_RUN_ID: runId,
       ACT_TEST_ORIGIN: repo.origin,
       ACT_TEST_ARTIFACTS: join(scratch, 'artifacts'),
@@ -192,6 +240,6 @@ function dispatch(runId: string, ends: { good: string; bad: string }) {
       ACT_TEST_ACTION: join(scratch, 'action'),
       MYSQL_PERF_GATE_STATE_DIR: join(dir, 'state'),
     },
-    token: 'bisect-job-token',
+    token: BISECT_TOKEN,
   });
 }

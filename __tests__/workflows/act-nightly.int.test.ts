@@ -1,17 +1,22 @@
 // The nightly example workflow and the reusable workflow it calls, run for real under act on this
 // machine against the local GitHub API (every request and response validated against GitHub's
-// OpenAPI description): the measuring job builds main through the action's `source` input (a
-// stand-in tree whose install links Debian's mariadbd) and measures it with a tiny instructions
-// suite; the history job appends the run to the history branch through the Git Data API, looks
-// for change points and opens an issue for a new regression. Before the second night the test
-// puts earlier nights on the branch, 3% cheaper than what this machine measures, so the measured
-// nights are a step up: the second night opens the issue, the third updates the same one.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+// OpenAPI description): a first job reads the runner, testbed and compiler from the repository's
+// .github/mysql-perf-gate.yml (the example's); the measuring job builds main through the action's
+// `source` input (a stand-in tree whose install links Debian's mariadbd) and measures it with a
+// tiny instructions suite; the history job appends the run to the history branch through the Git
+// Data API, looks for change points and opens an issue for a new regression. Before the second
+// night the test puts earlier nights on the branch, 3% cheaper than what this machine measures,
+// and commits a baseline 3% cheaper too, given as the nightly's baseline: the measured nights are
+// a step up, so from the second night on the gate fails the measuring job and the run ends red,
+// and the history job still records the night: the second opens the issue, the third updates it.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { getOctokit } from '@actions/github';
 
+import { main } from '../../src/cli/program.js';
 import { readBranchFile, updateBranchFile } from '../../src/github/branch-file.js';
 import type { HistoryEntry, HistoryFile } from '../../src/history/history-schema.js';
 import { parseHistoryText, serializeHistory } from '../../src/history/history-text.js';
@@ -34,7 +39,8 @@ const TINY_INSTRUCTIONS = join(ROOT, '__fixtures__', 'suites', 'tiny-instruction
 /** The nightly job's token: contents and issues write, as the example grants. */
 const NIGHTLY_TOKEN = 'nightly-job-token';
 const BRANCH = 'mysql-perf-gate-history';
-const TESTBED = 'act-testbed';
+const TESTBED = 'perf-pinned-1'; // examples/mysql-perf-gate.yml's
+const BASELINE = 'perf/baselines/nightly.json';
 const EARLIER_NIGHTS = 8;
 const STEP = 0.97;
 
@@ -67,7 +73,18 @@ function client() {
   return getOctokit(NIGHTLY_TOKEN, { baseUrl: mock.baseUrl });
 }
 
-async function nightly(runId: string): Promise<string> {
+/**
+ * How act says a job of the run ended: the last "Job succeeded" or "Job failed" of that job's lines
+ * (act pads the job names in its prefixes to one width).
+ */
+function jobResult(log: string, job: string): string | undefined {
+  const lines = log
+    .split('\n')
+    .filter((line) => new RegExp(`/${job} *\\]`).test(line) && /Job (succeeded|failed)/.test(line));
+  return /Job (succeeded|failed)/.exec(lines.at(-1) ?? '')?.[1];
+}
+
+async function nightly(runId: string, ends: 'green' | 'red' = 'green'): Promise<string> {
   const dir = join(scratch, `night-${runId}`);
   const run = startAct({
     event: 'workflow_dispatch',
@@ -92,8 +109,73 @@ async function nightly(runId: string): Promise<string> {
   });
   const code = await run.exit;
   const log = run.output();
-  expect({ code, log: code === 0 ? '' : log }).toEqual({ code: 0, log: '' });
+  if (ends === 'green') {
+    expect({ code, log: code === 0 ? '' : log }).toEqual({ code: 0, log: '' });
+    return log;
+  }
+  // A regressing night: the measuring job fails (and with it the run), the history job records it.
+  const jobs = {
+    measure: jobResult(log, 'Build and measure'),
+    history: jobResult(log, 'Append to the history and look for change points'),
+  };
+  expect({
+    code: code === 0 ? 0 : 'not 0',
+    jobs,
+    log: jobs.measure === 'failed' && jobs.history === 'succeeded' ? '' : log.slice(-20000),
+  }).toEqual({
+    code: 'not 0',
+    jobs: { measure: 'failed', history: 'succeeded' },
+    log: '',
+  });
   return log;
+}
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync(
+    'git',
+    ['-C', cwd, '-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args],
+    {
+      encoding: 'utf8',
+    },
+  ).trim();
+}
+
+/** Every callgrind count of a baseline file (its repetitions' costs) times `factor`. */
+function scaleCounts(value: unknown, factor: number): void {
+  if (Array.isArray(value)) {
+    for (const item of value) scaleCounts(item, factor);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  for (const [key, inner] of Object.entries(record)) {
+    if (key === 'callgrind' && inner !== null && typeof inner === 'object') {
+      const counts = inner as Record<string, unknown>;
+      for (const field of ['total', 'foreground']) {
+        if (typeof counts[field] === 'number') counts[field] = counts[field] * factor;
+      }
+    } else {
+      scaleCounts(inner, factor);
+    }
+  }
+}
+
+/**
+ * A baseline saved from a measured night's results, its counts made cheaper by STEP, committed on
+ * main at BASELINE (as a maintainer stores one) and pushed; returns the new tip.
+ */
+async function commitCheaperBaseline(results: string): Promise<string> {
+  const dir = join(scratch, 'baselines');
+  expect(await main(['node', 'mysql-perf-gate', 'baseline', 'save', results, '--dir', dir])).toBe(0);
+  const [file] = execFileSync('find', [dir, '-name', '*.json'], { encoding: 'utf8' }).trim().split('\n');
+  const baseline = JSON.parse(readFileSync(file!, 'utf8')) as unknown;
+  scaleCounts(baseline, STEP);
+  mkdirSync(join(repo.workdir, 'perf', 'baselines'), { recursive: true });
+  writeFileSync(join(repo.workdir, BASELINE), `${JSON.stringify(baseline, null, 2)}\n`);
+  git(repo.workdir, 'add', BASELINE);
+  git(repo.workdir, 'commit', '--quiet', '-m', 'a baseline, cheaper than this machine measures');
+  git(repo.origin, 'fetch', '--quiet', repo.workdir, '+main:main');
+  return git(repo.workdir, 'rev-parse', 'HEAD');
 }
 
 /** The one history file on the branch. */
@@ -137,13 +219,13 @@ maybe('the nightly workflow under act', () => {
     copyActionUnderTest(join(scratch, 'action'), BUNDLE_DIR);
     writeTestWorkflows(repo.workdir, {
       examples: {
-        'nightly.yml': { callInputs: { nightly: { suite: TINY_INSTRUCTIONS, testbed: TESTBED } } },
+        'nightly.yml': { callInputs: { nightly: { suite: TINY_INSTRUCTIONS } } },
       },
       reusable: { 'nightly.yml': {} },
     });
   });
 
-  it('appends each night to the history branch, opens an issue for a step up, and updates it the next night', async () => {
+  it('records every night, a failing one included: its point, the issue for a step up (updated the next night), and a red run', async () => {
     // Night 1: an empty history; one run, nothing to compare.
     await nightly('5001');
     const first = await history();
@@ -170,11 +252,28 @@ maybe('the nightly workflow under act', () => {
       },
     });
 
-    // Night 2: the step from the earlier nights to the measured ones is found; one issue.
-    const log = await nightly('5002');
+    // A baseline as cheap as the earlier nights, given to the nightly from now on: the gate fails.
+    const tip = await commitCheaperBaseline(
+      join(scratch, 'artifacts', '5001', 'mysql-perf-gate-nightly-5001', 'results.json'),
+    );
+    writeTestWorkflows(repo.workdir, {
+      examples: {
+        'nightly.yml': { callInputs: { nightly: { suite: TINY_INSTRUCTIONS, baseline: BASELINE } } },
+      },
+      reusable: { 'nightly.yml': {} },
+    });
+
+    // Night 2: red (the gate's verdict against the baseline), and recorded all the same: its
+    // point, the step from the earlier nights to the measured ones, one issue.
+    const log = await nightly('5002', 'red');
+    expect(log).toMatch(/verdict: fail/i);
     expect(log).toMatch(/oltp_point_select@1 +instructions .*regression/);
     const second = await history();
     expect(second.file.entries).toHaveLength(EARLIER_NIGHTS + 2);
+    expect(second.file.entries.at(-1)).toMatchObject({
+      commit: tip,
+      run: `https://github.com/${OWNER}/${REPO}/actions/runs/5002`,
+    });
     expect(mock.issues).toHaveLength(1);
     const issue = mock.issues[0]!;
     expect(issue.state).toBe('open');
@@ -190,13 +289,19 @@ maybe('the nightly workflow under act', () => {
     expect(issue.body).toContain(
       `mysql-perf-gate bisect --source . --good ${lastEarlier} --bad ${repo.baseTip}`,
     );
+    // The bisect workflow's dispatch line names this issue, so its result is posted here.
+    expect(issue.body).toMatch(
+      new RegExp(
+        `\\ngh workflow run bisect\\.yml -f good=${lastEarlier} -f bad=${repo.baseTip} -f cells='oltp_[a-z_ @1]+' -f suite=tiny-instructions -f issue=${issue.number}\\n`,
+      ),
+    );
     expect(issue.body).toContain(`![History and change points](https://github.com/${OWNER}/${REPO}/raw/`);
     expect(issue.body).toMatch(/\/raw\/[0-9a-f]{40}\/history\/5002-1\/history\.png\)/);
     expect(issue.body).toContain('| `oltp_point_select@1` | instructions |');
     expect(issue.labels).toEqual(['performance']);
 
-    // Night 3: the same regression; the same issue is updated, no second one.
-    await nightly('5003');
+    // Night 3: red again, the same regression; the same issue is updated, no second one.
+    await nightly('5003', 'red');
     expect((await history()).file.entries).toHaveLength(EARLIER_NIGHTS + 3);
     expect(mock.issues).toHaveLength(1);
     expect(mock.issues[0]!.body).toContain('actions/runs/5003');

@@ -7,10 +7,11 @@
 // GitHub's OpenAPI description. What the test copies change is listed in
 // __tests__/helpers/act-workflows.ts; the stand-ins for checkout and the artifact actions are in
 // __tests__/workflows/stand-ins/.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 
+import { listArtifacts, pullRequestEvent, workflowRunEvent } from '../helpers/act-events.js';
 import {
   makeServerRepository,
   OWNER,
@@ -86,58 +87,11 @@ function commonEnv(dir: string): Record<string, string> {
   };
 }
 
-function pullRequestEvent(action: 'labeled' | 'synchronize', headRepo: string): unknown {
-  return {
-    action,
-    number: 12,
-    // The labeled event's sender: the maintainer who added the label.
-    sender: { login: ALICE.login },
-    ...(action === 'labeled' ? { label: { name: 'perf-approved' } } : {}),
-    pull_request: {
-      number: 12,
-      head: { sha: repo.head, ref: 'faster', repo: { full_name: headRepo, id: 800 } },
-      base: { sha: repo.baseTip, ref: 'main', repo: { full_name: `${OWNER}/${REPO}` } },
-    },
-    repository: { full_name: `${OWNER}/${REPO}`, name: REPO, owner: { login: OWNER } },
-  };
-}
-
-/** The artifact a measuring run left, as the API lists it for the publishing run's size check. */
-function listArtifacts(runId: string): void {
-  const dir = join(scratch, 'artifacts', runId, 'mysql-perf-gate');
-  const size = readdirSync(dir).reduce((total, name) => total + statSync(join(dir, name)).size, 0);
-  mock.runArtifacts.set(Number(runId), [{ name: 'mysql-perf-gate', sizeInBytes: size }]);
-}
-
 /** A comment's text before its charts, the charts section's body, and what follows it. */
 function splitCharts(comment: string): [string, string, string] {
   const match = /^([\s\S]*### Charts\n\n)([\s\S]*?\n\n)(<sub>[\s\S]*)$/.exec(comment);
   if (!match) throw new Error(`no charts section in:\n${comment}`);
   return [match[1] ?? '', match[2] ?? '', match[3] ?? ''];
-}
-
-function workflowRunEvent(): unknown {
-  return {
-    action: 'completed',
-    workflow_run: {
-      id: Number(MEASURE_RUN_ID),
-      name: 'performance gate',
-      event: 'pull_request',
-      status: 'completed',
-      conclusion: 'success',
-      head_sha: repo.head,
-      head_branch: 'faster',
-      html_url: `https://github.com/${OWNER}/${REPO}/actions/runs/${MEASURE_RUN_ID}`,
-      head_repository: { full_name: 'mallory/server', owner: { login: 'mallory' } },
-      pull_requests: [],
-    },
-    repository: {
-      full_name: `${OWNER}/${REPO}`,
-      name: REPO,
-      owner: { login: OWNER },
-      default_branch: 'main',
-    },
-  };
 }
 
 maybe('the pull-request workflows under act', () => {
@@ -168,7 +122,7 @@ maybe('the pull-request workflows under act', () => {
     const dir = join(scratch, 'chain');
     const measure = startAct({
       event: 'pull_request',
-      payload: pullRequestEvent('labeled', 'mallory/server'),
+      payload: pullRequestEvent(repo, 'labeled', 'mallory/server'),
       workflow: '.github/workflows/pr-gate.yml',
       workdir: repo.workdir,
       scratch: join(dir, 'measure'),
@@ -200,13 +154,13 @@ maybe('the pull-request workflows under act', () => {
       ['GET', 'repos/get-collaborator-permission-level', 200],
       ['POST', 'issues/create-comment', 403],
     ]);
-    listArtifacts(MEASURE_RUN_ID);
+    listArtifacts(mock, join(scratch, 'artifacts'), MEASURE_RUN_ID);
     expect(mock.comments).toEqual([]);
 
     // The publishing half, on the workflow_run event GitHub sends when that run completes.
     const publish = startAct({
       event: 'workflow_run',
-      payload: workflowRunEvent(),
+      payload: workflowRunEvent(repo, MEASURE_RUN_ID, 'mallory/server'),
       workflow: '.github/workflows/pr-publish.yml',
       workdir: repo.workdir,
       scratch: join(dir, 'publish'),
@@ -261,7 +215,7 @@ maybe('the pull-request workflows under act', () => {
     // A branch of this repository: trusted, built in the build directory kept between runs.
     const measure = startAct({
       event: 'pull_request',
-      payload: pullRequestEvent('synchronize', `${OWNER}/${REPO}`),
+      payload: pullRequestEvent(repo, 'synchronize', `${OWNER}/${REPO}`),
       workflow: '.github/workflows/pr-gate.yml',
       workdir: repo.workdir,
       scratch: join(dir, 'measure'),

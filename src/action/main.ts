@@ -22,10 +22,12 @@ import { PULL_REQUEST_COMMENT } from '../sinks/pull-request-comment.js';
 import { readBuildInputs } from './build-inputs.js';
 import { actionsCcache } from './ccache-cache.js';
 import { bisectFromInputs } from './bisect.js';
+import { commentBisection } from './bisect-comment.js';
 import { coreLogger } from './core-logger.js';
 import { readDelivery } from './delivery.js';
 import { appendToHistoryBranch } from './history.js';
 import { readCompareInputs, readRunInputs } from './inputs.js';
+import { readSettingsFile } from './settings.js';
 import { saveStateForPost } from './post.js';
 import { publishFromArtifact } from './publish.js';
 import { type ActionMode, readMode } from './publish-inputs.js';
@@ -112,6 +114,8 @@ const OTHER_MODES: Partial<Record<ActionMode, () => Promise<unknown>>> = {
   publish: publishFromArtifact,
   history: appendToHistoryBranch,
   bisect: bisectFromInputs,
+  'bisect-comment': commentBisection,
+  settings: readSettingsFile,
   build: buildOnly,
   merge: mergeAndJudge,
 };

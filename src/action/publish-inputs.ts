@@ -19,13 +19,23 @@ import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { optionalInput } from './inputs.js';
 
-export const ACTION_MODES = ['measure', 'build', 'merge', 'publish', 'history', 'bisect'] as const;
+export const ACTION_MODES = [
+  'measure',
+  'build',
+  'merge',
+  'publish',
+  'history',
+  'bisect',
+  'bisect-comment',
+  'settings',
+] as const;
 export type ActionMode = (typeof ACTION_MODES)[number];
 
 /**
  * Input "mode": measure (the default: build, run, judge, comment), publish (comment only) or
  * history (append a nightly run to the history branch, find change points, open issues) or
- * bisect (find the commit where a cell changed).
+ * bisect (find the commit where a cell changed) or bisect-comment (post its result on the alert
+ * issue) or settings (read the file naming the nightly's runner, testbed and compiler).
  */
 export function readMode(): ActionMode {
   const mode = core.getInput('mode') || 'measure';

@@ -12,10 +12,10 @@ import type { SearchCall, SearchStep } from './bisect-search.js';
 
 export const BISECT_STATE_VERSION = 1;
 
-const Sha = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, 'a full commit hash in lower-case hex');
+export const Sha = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, 'a full commit hash in lower-case hex');
 
 /** "workload@threads", as the nightly history names cells. */
-const CellName = z.string().regex(/^[A-Za-z0-9_.-]+@\d+$/, '"workload@threads"');
+export const CellName = z.string().regex(/^[A-Za-z0-9_.-]+@\d+$/, '"workload@threads"');
 
 /** Per cell ("workload@threads"), the repetitions' values of the bisected metric, in order. */
 export const CellValues = z.record(CellName, z.array(z.number()).min(1));

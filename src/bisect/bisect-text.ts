@@ -113,24 +113,6 @@ export function bisectSummary(state: BisectState): string {
   ].join('\n');
 }
 
-/** bisect.json: the result and what it rests on, without the suite's definition. */
-export function bisectReport(state: BisectState) {
-  const { inputs } = state;
-  return {
-    schemaVersion: state.schemaVersion,
-    tool: state.tool,
-    source: inputs.source,
-    good: inputs.good,
-    bad: inputs.bad,
-    suite: inputs.suite.name,
-    cells: inputs.cells,
-    metric: inputs.metric,
-    candidates: state.candidates.length,
-    result: state.result,
-    measured: measuredInOrder(state),
-  };
-}
-
 const REASON_LIMIT = 400;
 
 /** An error's message as one line for the table and the state: its lines joined, cut at REASON_LIMIT. */

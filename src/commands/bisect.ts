@@ -21,7 +21,8 @@ import {
 import { type BisectInputs, type BisectState, newState } from '../bisect/bisect-state.js';
 import { storedState } from '../bisect/bisect-state-file.js';
 import { commitRange } from '../bisect/commit-range.js';
-import { bisectReport, bisectSummary, shortSha } from '../bisect/bisect-text.js';
+import { bisectReport } from '../bisect/bisect-report.js';
+import { bisectSummary, shortSha } from '../bisect/bisect-text.js';
 import { cellValuesOf } from '../bisect/bisect-values.js';
 import { type BisectWork, runBisection } from '../bisect/bisection.js';
 import { parseMaxRepetitions } from '../suite/repetitions.js';

@@ -291,17 +291,16 @@ async function openAlerts(
 ): Promise<AlertOutcome[]> {
   const alerts: AlertOutcome[] = [];
   for (const changes of byRange(regressions)) {
-    const content = alertIssue(changes, {
-      ...context,
-      repositoryUrl: config.repositoryUrl,
-      runUrl: config.runUrl,
-    });
+    const render = (issue: number | null) =>
+      alertIssue(changes, { ...context, repositoryUrl: config.repositoryUrl, runUrl: config.runUrl, issue });
+    const content = render(null);
     const issue = await upsertAlertIssue(client, {
       owner: config.owner,
       repo: config.repo,
       marker: `<!-- mysql-perf-gate:alert=${content.key} -->`,
       title: content.title,
       body: content.body,
+      bodyFor: (number) => render(number).body,
       labels: [...config.labels],
     });
     for (const warning of issue.warnings) logger.warning(warning);

@@ -22,6 +22,12 @@ export interface AlertIssueTarget {
   readonly body: string;
   /** Labels for a new issue; an existing issue's labels are the maintainers' and left alone. */
   readonly labels?: readonly string[];
+  /**
+   * The text once the issue's number is known (a line that names the issue, such as the bisect
+   * workflow's dispatch line): an existing issue gets it at once, a new one is created with `body`
+   * and then edited to it.
+   */
+  readonly bodyFor?: (issueNumber: number) => string;
 }
 
 export interface AlertIssueResult {
@@ -92,12 +98,13 @@ export async function upsertAlertIssue(
     (marker) => marker === target.marker,
     true,
   );
-  if (existing === undefined) return createAlertIssue(client, target, body);
+  if (existing === undefined) return numbered(client, target, await createAlertIssue(client, target, body));
+  const wanted = bodyFor(target, existing.number) ?? body;
   const warnings =
     existing.state === 'closed'
       ? [`issue #${existing.number} is closed; it was updated but left closed, as a maintainer closed it`]
       : [];
-  if (existing.title === target.title && existing.body === body) {
+  if (existing.title === target.title && existing.body === wanted) {
     return {
       action: 'unchanged',
       number: existing.number,
@@ -112,7 +119,7 @@ export async function upsertAlertIssue(
       repo: target.repo,
       issue_number: existing.number,
       title: target.title,
-      body,
+      body: wanted,
     });
     return {
       action: 'updated',
@@ -126,6 +133,44 @@ export async function upsertAlertIssue(
   }
 }
 
+/** The whole body with the issue's number in it, checked as the first one is; undefined without bodyFor. */
+function bodyFor(target: AlertIssueTarget, issueNumber: number): string | undefined {
+  if (target.bodyFor === undefined) return undefined;
+  const body = alertIssueBody(target.marker, target.bodyFor(issueNumber));
+  checkLength(body.length);
+  return body;
+}
+
+/** A new issue edited to the body that names it, when the target has one. */
+async function numbered(
+  client: GitHubClient,
+  target: AlertIssueTarget,
+  created: AlertIssueResult,
+): Promise<AlertIssueResult> {
+  const body = bodyFor(target, created.number);
+  if (body === undefined) return created;
+  try {
+    await client.rest.issues.update({
+      owner: target.owner,
+      repo: target.repo,
+      issue_number: created.number,
+      body,
+    });
+  } catch (error) {
+    throw writeFailure(error, `update issue #${created.number}`, target);
+  }
+  return created;
+}
+
+function checkLength(length: number): void {
+  if (length > MAX_BODY_CHARS) {
+    throw new GitHubError(
+      `the alert issue's body is ${length} characters, over GitHub's limit of ${MAX_BODY_CHARS}; ` +
+        'shorten it (link the report instead of including it)',
+    );
+  }
+}
+
 /** The marker and the body come from the code: a marker that could not be found again is a bug. */
 function checkTarget(target: AlertIssueTarget): void {
   if (!/^<!--[^\r\n]*-->$/.test(target.marker)) {
@@ -133,13 +178,7 @@ function checkTarget(target: AlertIssueTarget): void {
       `bad alert marker "${target.marker}": it must be one HTML comment on one line; this is a bug`,
     );
   }
-  const length = alertIssueBody(target.marker, target.body).length;
-  if (length > MAX_BODY_CHARS) {
-    throw new GitHubError(
-      `the alert issue's body is ${length} characters, over GitHub's limit of ${MAX_BODY_CHARS}; ` +
-        'shorten it (link the report instead of including it)',
-    );
-  }
+  checkLength(alertIssueBody(target.marker, target.body).length);
 }
 
 function stateOf(state: string): 'open' | 'closed' {

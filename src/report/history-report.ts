@@ -151,6 +151,8 @@ export interface AlertContext {
   readonly pageUrl?: string | null;
   /** The nightly run that found it. */
   readonly runUrl: string | null;
+  /** The issue's own number, once it has one: the bisect workflow comments there. */
+  readonly issue?: number | null;
 }
 
 export interface AlertIssue {
@@ -171,11 +173,13 @@ function bisectCommand(changes: readonly DetectedChange[], suite: string): strin
   return `mysql-perf-gate bisect --source . --good ${first.lastBefore.commit} --bad ${first.firstAfter.commit} --suite ${suite} ${cells}${metric}`;
 }
 
-function dispatchCommand(changes: readonly DetectedChange[], suite: string): string {
+function dispatchCommand(changes: readonly DetectedChange[], suite: string, issue: number | null): string {
   const first = changes[0];
   if (first === undefined) return '';
   const cells = [...new Set(changes.map((change) => change.cell))].join(' ');
-  return `gh workflow run bisect.yml -f good=${first.lastBefore.commit} -f bad=${first.firstAfter.commit} -f cells='${cells}' -f suite=${suite}`;
+  // With the issue's number the bisect workflow posts its result on this issue.
+  const comment = issue === null ? '' : ` -f issue=${issue}`;
+  return `gh workflow run bisect.yml -f good=${first.lastBefore.commit} -f bad=${first.firstAfter.commit} -f cells='${cells}' -f suite=${suite}${comment}`;
 }
 
 function changeRow(change: DetectedChange): string {
@@ -261,7 +265,7 @@ function commitRangeLines(changes: readonly DetectedChange[], context: AlertCont
     'or with the bisect workflow (examples/workflows/bisect.yml), which reads both ends from the history branch:',
     '',
     '```sh',
-    dispatchCommand(changes, context.suite).replace(/`/g, ''),
+    dispatchCommand(changes, context.suite, context.issue ?? null).replace(/`/g, ''),
     '```',
   ];
 }

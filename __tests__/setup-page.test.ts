@@ -1,0 +1,92 @@
+// docs/setup.md against the files it describes, so that the page cannot drift: its permission
+// tables name exactly the permissions each job of each workflow asks for (read from the workflows'
+// `permissions:` blocks), every example workflow is named on the page, and its copy block copies
+// example workflows that exist. That the copy block runs, and what it copies works, is
+// __tests__/workflows/act-setup.int.test.ts.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { parse } from 'yaml';
+
+import { ROOT } from './helpers/real-run.js';
+import { copyWorkflowsBlock, COPY_MARKER, permissionRows, readSetupPage } from './helpers/setup-page.js';
+
+interface Workflow {
+  permissions?: Record<string, string>;
+  jobs: Record<string, { permissions?: Record<string, string> }>;
+}
+
+const DIRS = ['examples/workflows', '.github/workflows'];
+
+function workflowFiles(): string[] {
+  return DIRS.flatMap((dir) =>
+    readdirSync(join(ROOT, dir))
+      .filter((name) => name.endsWith('.yml'))
+      .map((name) => `${dir}/${name}`),
+  );
+}
+
+function readWorkflow(file: string): Workflow {
+  return parse(readFileSync(join(ROOT, file), 'utf8')) as Workflow;
+}
+
+/** `file job permission` for every permission of every job, as the page's tables write them. */
+function permissionsInWorkflows(): string[] {
+  return workflowFiles().flatMap((file) =>
+    Object.entries(readWorkflow(file).jobs).flatMap(([job, { permissions }]) => {
+      if (permissions === undefined) return [`${file} ${job} the caller's`];
+      const entries = Object.entries(permissions);
+      if (entries.length === 0) return [`${file} ${job} none`];
+      return entries.map(([scope, level]) => `${file} ${job} ${scope}: ${level}`);
+    }),
+  );
+}
+
+const page = readSetupPage();
+
+describe('docs/setup.md', () => {
+  it('names exactly the permissions each job of each workflow asks for', () => {
+    const onPage = permissionRows(page).map((row) => `${row.file} ${row.job} ${row.permission}`);
+    expect(onPage.length).toBeGreaterThan(10);
+    expect(onPage.sort()).toEqual(permissionsInWorkflows().sort());
+  });
+
+  it('says rightly which workflows start from no permissions', () => {
+    const without = workflowFiles().filter((file) => {
+      const permissions = readWorkflow(file).permissions;
+      return permissions === undefined || Object.keys(permissions).length > 0;
+    });
+    expect(without).toEqual(['.github/workflows/publish.yml']);
+    expect(page).toContain('Every file starts with `permissions: {}` (except `publish.yml`');
+  });
+
+  it('names every example workflow', () => {
+    const examples = readdirSync(join(ROOT, 'examples', 'workflows')).filter((name) => name.endsWith('.yml'));
+    expect(examples.length).toBeGreaterThan(0);
+    expect(examples.filter((name) => !page.includes(`](../examples/workflows/${name})`))).toEqual([]);
+  });
+
+  it('copies, in one marked block, example workflows that exist into .github/workflows', () => {
+    const lines = copyWorkflowsBlock(page)
+      .split('\n')
+      .filter((line) => line.trim() !== '' && line !== COPY_MARKER);
+    expect(lines[0]).toBe('mkdir -p .github/workflows');
+    const copies = lines.slice(1).map((line) => {
+      const copy = /^cp "\$GATE\/examples\/workflows\/([a-z-]+\.yml)" \.github\/workflows\/$/.exec(line);
+      expect({ line, copy: copy !== null }).toEqual({ line, copy: true });
+      return copy?.[1] ?? '';
+    });
+    expect(copies).toEqual(expect.arrayContaining(['pr-gate.yml', 'pr-publish.yml', 'pr-unlabel.yml']));
+    expect(copies.filter((file) => !existsSync(join(ROOT, 'examples', 'workflows', file)))).toEqual([]);
+  });
+
+  it('finds the marked block only once and says so otherwise', () => {
+    const block = ['```sh', COPY_MARKER, 'true', '```'].join('\n');
+    expect(() => copyWorkflowsBlock(`${block}\n\n${block}`)).toThrow(
+      'docs/setup.md has 2 sh blocks with the line "# setup:copy-workflows", not one',
+    );
+    expect(copyWorkflowsBlock(`text\n\n   ${block.split('\n').join('\n   ')}\n`)).toBe(
+      `${COPY_MARKER}\ntrue`,
+    );
+  });
+});
