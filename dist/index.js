@@ -1,10 +1,11 @@
 import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, r as requireTunnel, h as requireUndici, u as undiciExports, j as setSecret, n as notice, k as setFailed } from './actions-toolkit.js';
+import { mkdirSync, lstatSync, readFileSync as readFileSync$1, readdirSync, openSync, constants, fstatSync, readSync, closeSync, realpathSync, existsSync as existsSync$1, statSync, appendFileSync } from 'node:fs';
 import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
 import 'node:child_process';
 import { I as InputError, e as errorMessage, w as writeFileAtomic, G as GateError, Z as ZodError, o as object, s as string } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { i as commonBuildRequest, U as actionSpelling, V as checkUntrustedSettings, W as untrustedSides, X as checkUntrustedDirs, Y as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, Z as GitHubError, _ as httpStatus, $ as gitHubMessage, I as historyRun, a0 as analyzeHistory, a1 as isRecent, a2 as changesDocument, P as changesText, a3 as parseResults, c as checkWholeRun, a4 as historyRelativePath, a5 as updateBranchFile, a6 as historySpec, a7 as writeCharts, a8 as HISTORY_TITLE, a9 as publishImages, aa as alertIssue, ab as MAX_HISTORY_BYTES, ac as parseHistoryText, ad as appendToHistory, ae as serializeHistory, O as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, af as foldLines, ag as parseVerdict, ah as suiteHash, ai as judge, aj as withLines, ak as relinkedLines, al as DEFAULT_COMPARE_OPTIONS, am as plural, an as formatTolerance, ao as commentMarker, ap as codeSpan, aq as markdownUrl, ar as workflowRepositoryUrl, as as upsertStickyComment, at as writeReport, au as pullRequestCommentSink, t as deliverVerdict, av as verdictExitCode, aw as renderVerdictSummary, ax as cliSpelling, o as compareOptionsFromFlags, ay as loadSuite, az as judgeRun, y as inCleanupScope, aA as planGate, aB as gateCommand, aC as judgeSettingsFromFlags, S as mergeCommand, aD as PULL_REQUEST_COMMENT, aE as buildServers } from './gate.js';
+import { X as tableRow, Y as escapeTableCell, Z as escapeMarkdown, _ as gradeLine, $ as tableDelimiter, i as commonBuildRequest, a0 as actionSpelling, a1 as checkUntrustedSettings, a2 as untrustedSides, a3 as checkUntrustedDirs, a4 as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, a5 as GitHubError, a6 as httpStatus, a7 as gitHubMessage, L as historyRun, a8 as analyzeHistory, a9 as isRecent, aa as changesDocument, S as changesText, ab as parseResults, c as checkWholeRun, ac as historyRelativePath, ad as updateBranchFile, ae as historySpec, af as writeCharts, ag as HISTORY_TITLE, ah as publishImages, ai as alertIssue, aj as MAX_HISTORY_BYTES, ak as parseHistoryText, al as appendToHistory, am as serializeHistory, R as historyChangesRequest, p as parseCommit, U as formatChangePercentPlain, an as foldLines, ao as parseVerdict, ap as suiteHash, aq as judge, ar as withLines, as as relinkedLines, at as DEFAULT_COMPARE_OPTIONS, au as plural, av as formatTolerance, aw as commentMarker, ax as codeSpan, ay as markdownUrl, az as workflowRepositoryUrl, aA as upsertStickyComment, aB as writeReport, aC as pullRequestCommentSink, t as deliverVerdict, aD as verdictExitCode, aE as renderVerdictSummary, aF as cliSpelling, o as compareOptionsFromFlags, aG as loadSuite, aH as judgeRun, y as inCleanupScope, aI as doctorGateFromFlags, aJ as planGate, aK as gateCommand, aL as judgeSettingsFromFlags, V as mergeCommand, aM as PULL_REQUEST_COMMENT, aN as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
@@ -12,7 +13,6 @@ import { EOL } from 'os';
 import http__default from 'http';
 import https__default from 'https';
 import 'node:crypto';
-import { mkdirSync, lstatSync, readFileSync as readFileSync$1, readdirSync, openSync, constants, fstatSync, readSync, closeSync, realpathSync, existsSync as existsSync$1, statSync } from 'node:fs';
 import 'node:timers/promises';
 import 'node:module';
 import 'node:url';
@@ -48,6 +48,34 @@ import 'process';
 import 'stream';
 import 'zlib';
 import 'url';
+
+// The runner check in the job summary: the grade, then every finding in a table (what it costs and
+// the fix for those that are not ok). Every text is escaped: values quote the machine (process
+// names, paths). Pure.
+const STATUS_MARK = {
+    ok: '✅ ok',
+    warn: '⚠️ warn',
+    bad: '❌ bad',
+    unknown: '❔ unknown',
+};
+function renderDoctorMarkdown(report, note) {
+    const rows = report.findings.map((item) => tableRow([
+        STATUS_MARK[item.status],
+        escapeTableCell(item.name),
+        escapeTableCell(item.value),
+        escapeTableCell(item.cost),
+        item.fix === null ? '' : escapeTableCell(item.fix),
+    ]));
+    return [
+        `### Runner check: ${escapeMarkdown(gradeLine(report.grade))}`,
+        '',
+        ...(note === undefined ? [] : [escapeMarkdown(note), '']),
+        tableRow(['status', 'item', 'value', 'what it costs', 'fix']),
+        tableDelimiter(['l', 'l', 'l', 'l', 'l']),
+        ...rows,
+        '',
+    ].join('\n');
+}
 
 // Action inputs, read once into the same option strings the CLI builds from its command line, so
 // the command layer checks both the same way (errors say `input "x"` here, `--x` there).
@@ -88,6 +116,15 @@ function readCompareInputs() {
         gateWork: getInput('gate-work') === 'true',
         force: getInput('force') === 'true',
         failOnRegression: getInput('fail-on-regression') !== 'false',
+    };
+}
+/** Inputs doctor and doctor-min-grade, with the directories whose free disk the check reads. */
+function readDoctorInputs(run) {
+    return {
+        doctor: optionalInput('doctor'),
+        minGrade: optionalInput('doctor-min-grade'),
+        buildDir: getInput('build-dir') || 'mysql-perf-gate/build',
+        ...(run.workDir === undefined ? {} : { workDir: run.workDir }),
     };
 }
 
@@ -7275,6 +7312,13 @@ const events = {
         setOutput('results', outcome.resultsPath);
         setOutput('raw-dir', outcome.rawDir);
     },
+    checked: (check) => {
+        setOutput('runner-grade', check.report.grade.letter);
+        const summary = process.env.GITHUB_STEP_SUMMARY;
+        if (summary)
+            appendFileSync(summary, renderDoctorMarkdown(check.report, check.below ?? undefined));
+        return Promise.resolve();
+    },
 };
 /** The judging inputs, checked; the changed lines link to this repository when GitHub says which. */
 function readJudging() {
@@ -7297,7 +7341,8 @@ function judged(run) {
 async function measure() {
     // Every input is read and checked before the first build or server starts.
     const runInputs = readRunInputs();
-    const plan = planGate(runInputs, readBuildInputs(runInputs), readJudging());
+    const doctor = doctorGateFromFlags(readDoctorInputs(runInputs), actionSpelling);
+    const plan = planGate(runInputs, readBuildInputs(runInputs), readJudging(), doctor);
     const delivery = readDelivery();
     // Before anything starts: a cancelled job's post step stops what this step leaves running.
     saveStateForPost();
