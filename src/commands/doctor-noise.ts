@@ -4,7 +4,7 @@
 // counter in the same repetitions where the machine has one, else from a few short callgrind
 // repetitions. Nothing is left behind: the run removes its servers and datadirs on every exit,
 // and the results go to a temporary directory removed here.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 
@@ -14,6 +14,7 @@ import type { NoiseFigures } from '../environment/doctor-schema.js';
 import { errorMessage, InterruptedError } from '../errors.js';
 import type { Results } from '../results/results-schema.js';
 import type { RunConfig } from '../run/run-config.js';
+import { ServerRegistry } from '../server/registry.js';
 import { runSuite } from '../run/run-suite.js';
 import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
@@ -124,10 +125,16 @@ async function measured(
  */
 export async function measureNoise(settings: NoiseSettings, logger: Logger): Promise<NoiseFigures> {
   return inCleanupScope(logger, async (scope) => {
-    const outDir = mkdtempSync(join(os.tmpdir(), 'mysql-perf-gate-doctor-'));
-    // Added first, so released last: after the runs have copied their logs into it.
+    const root = settings.workDir ?? os.tmpdir();
+    mkdirSync(root, { recursive: true });
+    const outDir = mkdtempSync(join(root, 'mysql-perf-gate-doctor-'));
+    // Recorded as a run's work directory is, so that a later run (or the action's post step)
+    // removes it even if this process is killed; added first, so released last: after the runs
+    // have copied their logs into it.
+    const forget = ServerRegistry.forThisProcess().addWorkDir(outDir);
     scope.add(`remove ${outDir}`, () => {
       rmSync(outDir, { recursive: true, force: true });
+      forget();
       return Promise.resolve();
     });
     const release = await acquireMachineLock(
