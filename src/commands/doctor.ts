@@ -163,7 +163,7 @@ function unmeasured(config: DoctorConfig, error: unknown): NoiseFigures {
   return { server: config.noise?.server ?? '', throughput: { reason }, instructions: { reason }, seconds: 0 };
 }
 
-/** Without a noise measurement steal is read over this window. */
+/** CPU steal is read over the noise measurement, and at least over this window. */
 const STEAL_WINDOW_MS = 2000;
 
 async function check(config: DoctorConfig, logger: Logger): Promise<DoctorOutcome> {
@@ -175,9 +175,10 @@ async function check(config: DoctorConfig, logger: Logger): Promise<DoctorOutcom
   if (config.noise !== null) {
     logger.info(`measuring the noise with ${config.noise.server} (about 30 s, more where callgrind counts)`);
     noise = await measureNoise(config.noise, logger).catch((error: unknown) => unmeasured(config, error));
-  } else {
-    await sleep(STEAL_WINDOW_MS);
   }
+  // Steal needs a window of some length, also when the noise could not be measured.
+  const elapsedMs = performance.now() - started;
+  if (elapsedMs < STEAL_WINDOW_MS) await sleep(STEAL_WINDOW_MS - elapsedMs);
   const after = readCpuJiffies(config.root);
   const steal =
     before === undefined || after === undefined
