@@ -6,10 +6,11 @@ import path, { dirname, join } from 'node:path';
 import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
-import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as deliveryOf, t as deliverVerdict, u as stageTable, v as detectSourceTree, w as resolveCompiler, x as comparisonLabels, y as inCleanupScope, z as runCommand, A as describeRunOutcome, C as buildSides, E as runConfigFromFlags, F as appendHistory, G as earlierDefinitions, H as suiteDifferences, I as historyRun, J as exec, K as cliSpelling, L as readHistoryFile, N as pageHistory, O as writeHistoryPage, P as allChanges, Q as historyChangesRequest, R as DEFAULT_WINDOW, S as DEFAULT_MAX_P, T as historyChangesCommand, U as plural, V as changesText, W as recentRegressions, X as formatChangePercentPlain, Y as mergeCommand, Z as packageVersion } from './gate.js';
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as deliveryOf, t as deliverVerdict, u as stageTable, v as detectSourceTree, w as resolveCompiler, x as comparisonLabels, y as inCleanupScope, z as runCommand, A as describeRunOutcome, C as buildSides, E as runConfigFromFlags, F as DEFAULT_SERVERS, G as doctorConfigFromFlags, H as doctorCommand, I as appendHistory, J as earlierDefinitions, K as suiteDifferences, L as historyRun, N as exec, O as cliSpelling, P as readHistoryFile, Q as pageHistory, R as writeHistoryPage, S as allChanges, T as historyChangesRequest, U as DEFAULT_WINDOW, V as DEFAULT_MAX_P, W as historyChangesCommand, X as plural, Y as changesText, Z as recentRegressions, _ as formatChangePercentPlain, $ as mergeCommand, a0 as packageVersion } from './gate.js';
 import 'node:fs/promises';
 import 'node:crypto';
 import 'node:zlib';
+import 'node:timers/promises';
 import 'node:net';
 import 'buffer';
 import 'events';
@@ -23,7 +24,6 @@ import 'crypto';
 import 'zlib';
 import 'util';
 import 'url';
-import 'node:timers/promises';
 import 'node:module';
 import 'fs';
 import 'node:url';
@@ -4815,6 +4815,30 @@ function addCompareCompilersCommand(program, onExitCode) {
     });
 }
 
+function addDoctorCommand(program, onExitCode) {
+    program
+        .command('doctor')
+        .description('Check this machine as a benchmark runner: each setting that decides the noise (governor, turbo, SMT, ASLR, huge pages, swap, isolated CPUs, irqbalance, steal, neighbours, free disk) and each tool, the noise measured (about 30 s), a grade. Exit status: 0, 1 when the grade is below --min-grade, 2 on error.')
+        .option('--server <path>', `mysqld/mariadbd binary or install prefix to measure the noise with (default: ${DEFAULT_SERVERS.join(' or ')})`)
+        .option('--no-noise', 'read the machine only; do not measure its noise')
+        .option('--build-dir <dir>', 'where servers are built, for its free disk (default: the current directory)')
+        .option('--work-dir <dir>', 'where runs keep datadirs and logs, for its free disk (default: the temp directory)')
+        .option('--json', 'print the check as JSON (docs/doctor.schema.json) instead of text')
+        .option('--min-grade <letter>', 'exit with status 1 when the grade is below this letter (A–F)')
+        .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine (default: as long as it takes)')
+        .option('--tune', 'as root: apply the safe settings (governor, frequency limits, turbo, ASLR, huge pages, swappiness, perf_event_paranoid) and save what was there')
+        .option('--reset', 'as root: restore exactly what --tune saved, and forget it')
+        .option('--sysfs-root <dir>', 'read and tune sys/ and proc/ under this directory instead of / (for tests)')
+        .option('--verbose', 'debug output')
+        .action(async (flags) => {
+        const logger = createStderrLogger({ verbose: flags.verbose ?? false });
+        const config = doctorConfigFromFlags(flags);
+        const outcome = await doctorCommand(config, logger);
+        process.stdout.write(`${outcome.output}\n`);
+        onExitCode(outcome.exitCode);
+    });
+}
+
 // The `history append` command: one nightly run into its history (a directory for the CLI; the
 // action keeps the same file on a branch), keyed by testbed, suite and server options.
 /** A date git or a person wrote: ISO 8601 with a time zone; stored as given. */
@@ -5107,6 +5131,7 @@ function buildProgram(onExitCode) {
     addCompareCompilersCommand(program, onExitCode);
     addCompareCommand(program, onExitCode);
     addBisectCommand(program, onExitCode);
+    addDoctorCommand(program, onExitCode);
     return program;
 }
 /** The exit status for an error: 128 + the signal when interrupted, else 2, with the message on stderr. */

@@ -1,17 +1,17 @@
 import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, r as requireTunnel, h as requireUndici, u as undiciExports, j as setSecret, n as notice, k as setFailed } from './actions-toolkit.js';
+import { lstatSync, openSync, constants, fstatSync, readSync, closeSync, readdirSync, mkdirSync, readFileSync as readFileSync$1, realpathSync, existsSync as existsSync$1, statSync, appendFileSync } from 'node:fs';
 import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
 import 'node:child_process';
 import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, Z as ZodError, s as string, b as strictObject, u as union, c as array, o as object } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { i as commonBuildRequest, _ as actionSpelling, $ as checkUntrustedSettings, a0 as untrustedSides, a1 as checkUntrustedDirs, a2 as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, a3 as foldLines, a4 as parseVerdict, a5 as parseResults, a6 as codeSpan, U as plural, a7 as markdownUrl, a8 as escapeMarkdown, a9 as METRICS, aa as tableRow, ab as tableDelimiter, ac as formatFigure, m as median, ad as escapeTableCell, ae as formatChangePercent, af as upsertStickyComment, ag as BisectReport, ah as formatPath, ai as GitHubError, aj as httpStatus, ak as gitHubMessage, I as historyRun, al as analyzeHistory, am as isRecent, an as changesDocument, V as changesText, c as checkWholeRun, ao as historyRelativePath, ap as updateBranchFile, aq as historySpec, ar as writeCharts, as as HISTORY_TITLE, at as publishImages, O as writeHistoryPage, au as historyPageDirectory, av as publishFiles, aw as MAX_HISTORY_BYTES, ax as parseHistoryText, ay as appendToHistory, az as serializeHistory, aA as alertIssue, aB as suiteHash, aC as judge, aD as withLines, aE as relinkedLines, aF as DEFAULT_COMPARE_OPTIONS, X as formatChangePercentPlain, aG as formatTolerance, aH as commentMarker, aI as workflowRepositoryUrl, aJ as writeReport, aK as pullRequestCommentSink, t as deliverVerdict, aL as verdictExitCode, aM as renderVerdictSummary, K as cliSpelling, o as compareOptionsFromFlags, aN as loadSuite, j as sinksFor, Q as historyChangesRequest, p as parseCommit, aO as distExports, aP as judgeRun, y as inCleanupScope, aQ as planGate, aR as gateCommand, aS as judgeSettingsFromFlags, Y as mergeCommand, aT as PULL_REQUEST_COMMENT, aU as buildServers } from './gate.js';
+import { a1 as tableRow, a2 as escapeTableCell, a3 as escapeMarkdown, a4 as gradeLine, a5 as tableDelimiter, i as commonBuildRequest, a6 as actionSpelling, a7 as checkUntrustedSettings, a8 as untrustedSides, a9 as checkUntrustedDirs, aa as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ab as foldLines, ac as parseVerdict, ad as parseResults, ae as codeSpan, X as plural, af as markdownUrl, ag as METRICS, ah as formatFigure, m as median, ai as formatChangePercent, aj as upsertStickyComment, ak as BisectReport, al as formatPath, am as GitHubError, an as httpStatus, ao as gitHubMessage, L as historyRun, ap as analyzeHistory, aq as isRecent, ar as changesDocument, Y as changesText, c as checkWholeRun, as as historyRelativePath, at as updateBranchFile, au as historySpec, av as writeCharts, aw as HISTORY_TITLE, ax as publishImages, R as writeHistoryPage, ay as historyPageDirectory, az as publishFiles, aA as MAX_HISTORY_BYTES, aB as parseHistoryText, aC as appendToHistory, aD as serializeHistory, aE as alertIssue, aF as suiteHash, aG as judge, aH as withLines, aI as relinkedLines, aJ as DEFAULT_COMPARE_OPTIONS, _ as formatChangePercentPlain, aK as formatTolerance, aL as commentMarker, aM as workflowRepositoryUrl, aN as writeReport, aO as pullRequestCommentSink, t as deliverVerdict, aP as verdictExitCode, aQ as renderVerdictSummary, O as cliSpelling, o as compareOptionsFromFlags, aR as loadSuite, j as sinksFor, T as historyChangesRequest, p as parseCommit, aS as distExports, aT as judgeRun, y as inCleanupScope, aU as doctorGateFromFlags, aV as planGate, aW as gateCommand, aX as judgeSettingsFromFlags, $ as mergeCommand, aY as PULL_REQUEST_COMMENT, aZ as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
 import https__default from 'https';
-import { lstatSync, openSync, constants, fstatSync, readSync, closeSync, readdirSync, mkdirSync, readFileSync as readFileSync$1, realpathSync, existsSync as existsSync$1, statSync } from 'node:fs';
 import 'node:crypto';
 import 'node:module';
 import 'node:url';
@@ -48,6 +48,34 @@ import 'process';
 import 'stream';
 import 'zlib';
 import 'url';
+
+// The runner check in the job summary: the grade, then every finding in a table (what it costs and
+// the fix for those that are not ok). Every text is escaped: values quote the machine (process
+// names, paths). Pure.
+const STATUS_MARK = {
+    ok: '✅ ok',
+    warn: '⚠️ warn',
+    bad: '❌ bad',
+    unknown: '❔ unknown',
+};
+function renderDoctorMarkdown(report, note) {
+    const rows = report.findings.map((item) => tableRow([
+        STATUS_MARK[item.status],
+        escapeTableCell(item.name),
+        escapeTableCell(item.value),
+        escapeTableCell(item.cost),
+        item.fix === null ? '' : escapeTableCell(item.fix),
+    ]));
+    return [
+        `### Runner check: ${escapeMarkdown(gradeLine(report.grade))}`,
+        '',
+        ...(note === undefined ? [] : [escapeMarkdown(note), '']),
+        tableRow(['status', 'item', 'value', 'what it costs', 'fix']),
+        tableDelimiter(['l', 'l', 'l', 'l', 'l']),
+        ...rows,
+        '',
+    ].join('\n');
+}
 
 // Action inputs, read once into the same option strings the CLI builds from its command line, so
 // the command layer checks both the same way (errors say `input "x"` here, `--x` there).
@@ -88,6 +116,15 @@ function readCompareInputs() {
         gateWork: getInput('gate-work') === 'true',
         force: getInput('force') === 'true',
         failOnRegression: getInput('fail-on-regression') !== 'false',
+    };
+}
+/** Inputs doctor and doctor-min-grade, with the directories whose free disk the check reads. */
+function readDoctorInputs(run) {
+    return {
+        doctor: optionalInput('doctor'),
+        minGrade: optionalInput('doctor-min-grade'),
+        buildDir: getInput('build-dir') || 'mysql-perf-gate/build',
+        ...(run.workDir === undefined ? {} : { workDir: run.workDir }),
     };
 }
 
@@ -7674,6 +7711,13 @@ const events = {
         setOutput('results', outcome.resultsPath);
         setOutput('raw-dir', outcome.rawDir);
     },
+    checked: (check) => {
+        setOutput('runner-grade', check.report.grade.letter);
+        const summary = process.env.GITHUB_STEP_SUMMARY;
+        if (summary)
+            appendFileSync(summary, renderDoctorMarkdown(check.report, check.below ?? undefined));
+        return Promise.resolve();
+    },
 };
 /** The judging inputs, checked; the changed lines link to this repository when GitHub says which. */
 function readJudging() {
@@ -7696,7 +7740,8 @@ function judged(run) {
 async function measure() {
     // Every input is read and checked before the first build or server starts.
     const runInputs = readRunInputs();
-    const plan = planGate(runInputs, readBuildInputs(runInputs), readJudging());
+    const doctor = doctorGateFromFlags(readDoctorInputs(runInputs), actionSpelling);
+    const plan = planGate(runInputs, readBuildInputs(runInputs), readJudging(), doctor);
     const delivery = readDelivery();
     // Before anything starts: a cancelled job's post step stops what this step leaves running.
     saveStateForPost();

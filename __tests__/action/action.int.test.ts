@@ -1,7 +1,7 @@
 // The bundled action (dist/index.js) run the way the runner runs it: inputs in INPUT_* variables,
 // outputs to the file named by GITHUB_OUTPUT, log groups and errors as workflow commands.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { readResults } from '../../src/results/results-file.js';
@@ -95,6 +95,55 @@ maybe('the action', () => {
       expect(summary).toMatch(new RegExp(`^\\| ${stage.replace(/[()]/g, '\\$&')} \\| \\d+\\.\\d s \\|`, 'm'));
     }
     expect(summary).toMatch(/^\| \*\*total\*\* \| \*\*\d+\.\d s\*\* \|/m);
+  });
+
+  it('runs the runner check first: findings in the job summary, the grade in the outputs and the results', async () => {
+    const summaryFile = join(temp.path, 'step-summary.md');
+    writeFileSync(summaryFile, '');
+    const { code, stdout, outputs } = await runAction(
+      { server: '/usr/sbin/mariadbd', suite: TINY_SUITE, out: 'perf/results.json', 'doctor-min-grade': 'F' },
+      { GITHUB_STEP_SUMMARY: summaryFile },
+    );
+    expect({ code, stdout: code === 0 ? '' : stdout }).toEqual({ code: 0, stdout: '' });
+    expect(stdout.indexOf('::group::Runner check')).toBeLessThan(
+      stdout.indexOf('::group::Measure suite tiny'),
+    );
+    const grade = /^runner-grade<<.*\n([A-F])\n/m.exec(outputs)?.[1];
+    expect(grade).toMatch(/^[A-F]$/);
+    const summary = readFileSync(summaryFile, 'utf8');
+    expect(summary).toMatch(new RegExp(`^### Runner check: grade ${grade ?? ''} \\(\\d+/100\\)`, 'm'));
+    expect(summary).toMatch(/^\| .* \| throughput noise \| oltp\\_point\\_select tps CV /m);
+    const results = readResults(join(temp.path, 'perf/results.json'));
+    expect(results.environment.runnerCheck?.letter).toBe(grade);
+    expect(processesMentioning(join(temp.path, 'runner-temp'))).toEqual([]);
+  });
+
+  it('with doctor: fail, a grade below doctor-min-grade fails the step before anything is measured', async () => {
+    // No tool on PATH (sysbench, valgrind, compilers, bwrap, perf): the grade is E or F.
+    const empty = join(temp.path, 'empty-path');
+    mkdirSync(empty);
+    const { code, stdout } = await runAction(
+      {
+        server: '/usr/sbin/mariadbd',
+        suite: TINY_SUITE,
+        out: 'perf/results.json',
+        doctor: 'fail',
+        'doctor-min-grade': 'D',
+      },
+      { PATH: empty },
+    );
+    expect(code).toBe(1);
+    expect(stdout).toMatch(
+      /^::error::runner check: grade [EF] \(\d+\/100\): sysbench: missing .*; below D \(input "doctor-min-grade"\); input "doctor" is fail, so nothing was measured$/m,
+    );
+    expect(stdout).not.toContain('::group::Measure suite tiny');
+    expect(existsSync(join(temp.path, 'perf/results.json'))).toBe(false);
+  });
+
+  it('refuses an unknown input "doctor"', async () => {
+    const { code, stdout } = await runAction({ server: '/usr/sbin/mariadbd', doctor: 'maybe' });
+    expect(code).toBe(1);
+    expect(stdout).toContain('::error::input "doctor" maybe: expected warn, fail, off');
   });
 
   it('fails the step with a message naming the input problem', async () => {

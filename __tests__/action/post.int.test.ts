@@ -52,6 +52,8 @@ maybe('the post step', () => {
         INPUT_SERVER: '/usr/sbin/mariadbd',
         INPUT_SUITE: TINY_SUITE,
         INPUT_OUT: 'perf/results.json',
+        // The runner check starts a server of its own first: this test kills the measurement's.
+        INPUT_DOCTOR: 'off',
       },
       temp.path,
     );
@@ -86,6 +88,43 @@ maybe('the post step', () => {
     const none = runEntry(ENTRIES.post, [], baseEnv(), temp.path);
     expect(await none.exit).toBe(0);
     expect(none.output()).toBe('nothing to clean up: the main step started no run\n');
+  });
+
+  it('cleans up after a main step killed during the runner check: its server and its results directory', async () => {
+    const stateFile = join(temp.path, 'github-state');
+    writeFileSync(stateFile, '');
+    writeFileSync(join(temp.path, 'github-output'), '');
+    const runnerTemp = join(temp.path, 'runner-temp');
+    const main = runEntry(
+      ENTRIES.action,
+      [],
+      {
+        ...baseEnv(),
+        GITHUB_STATE: stateFile,
+        GITHUB_OUTPUT: join(temp.path, 'github-output'),
+        RUNNER_TEMP: runnerTemp,
+        MYSQL_PERF_GATE_STATE_DIR: join(temp.path, 'state'),
+        INPUT_SERVER: '/usr/sbin/mariadbd',
+        INPUT_SUITE: TINY_SUITE,
+        INPUT_OUT: 'perf/results.json',
+      },
+      temp.path,
+    );
+    await main.waitFor('[cell 1/1]'); // the noise measurement's one cell, server up
+    main.child.kill('SIGKILL');
+    expect(await main.exit).toBe('SIGKILL');
+    const [record] = serverRecords(join(temp.path, 'state'));
+    expect(record).toBeDefined();
+    // The run's work directory and the check's results directory, both in the runner's temp.
+    const left = readdirSync(runnerTemp);
+    expect(left).toHaveLength(2);
+    expect(left.filter((name) => name.startsWith('mysql-perf-gate-doctor-'))).toHaveLength(1);
+    const post = runEntry(ENTRIES.post, [], { ...baseEnv(), ...stateVariables(stateFile) }, temp.path);
+    expect(await post.exit).toBe(0);
+    expect(post.output()).toMatch(/stopped an orphaned mariadbd \(pid \d+, datadir [^)]+\)/);
+    expect(post.output()).not.toContain('::warning::');
+    expect(procProcesses.startTime(record?.server.pid ?? 0)).toBeUndefined();
+    expect(readdirSync(runnerTemp)).toEqual([]);
   });
 
   it('warns, and still passes, when it cannot clean up', async () => {

@@ -222,7 +222,8 @@ maybe('the pull-request workflows under act', () => {
       env: { ...commonEnv(dir), GITHUB_RUN_ID: '4003' },
       token: MEASURE_TOKEN,
     });
-    await measure.waitFor('[cell 1/');
+    // The suite's first cell of four (the runner check's noise measurement before it has one).
+    await measure.waitFor('[cell 1/4]');
     const running = processesMentioning(dir);
     expect(running.length).toBeGreaterThan(0);
     measure.child.kill('SIGINT'); // act cancels the job as GitHub does a cancelled run, then runs the post steps

@@ -2,6 +2,7 @@
 // the command layer checks both the same way (errors say `input "x"` here, `--x` there).
 import * as core from '@actions/core';
 
+import type { DoctorGateFlags } from '../commands/doctor-gate.js';
 import type { JudgeFlags } from '../commands/gate.js';
 import type { RunFlags } from '../commands/run.js';
 
@@ -44,5 +45,15 @@ export function readCompareInputs(): JudgeFlags {
     gateWork: core.getInput('gate-work') === 'true',
     force: core.getInput('force') === 'true',
     failOnRegression: core.getInput('fail-on-regression') !== 'false',
+  };
+}
+
+/** Inputs doctor and doctor-min-grade, with the directories whose free disk the check reads. */
+export function readDoctorInputs(run: RunFlags): DoctorGateFlags {
+  return {
+    doctor: optionalInput('doctor'),
+    minGrade: optionalInput('doctor-min-grade'),
+    buildDir: core.getInput('build-dir') || 'mysql-perf-gate/build',
+    ...(run.workDir === undefined ? {} : { workDir: run.workDir }),
   };
 }

@@ -1,9 +1,11 @@
 // The action's front end: read the inputs of the mode asked for, run its command (the gate for
 // measure and merge: commands/gate.ts), set the outputs. The one place that calls core.setFailed.
 import * as core from '@actions/core';
+import { appendFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 import { workflowRepositoryUrl } from '../commands/compare-lines.js';
+import { doctorGateFromFlags } from '../commands/doctor-gate.js';
 import {
   buildServers,
   gateCommand,
@@ -17,6 +19,7 @@ import {
 import { mergeCommand } from '../commands/merge.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { errorMessage, InputError } from '../errors.js';
+import { renderDoctorMarkdown } from '../report/render/markdown/doctor.js';
 import { inCleanupScope } from '../shell/cleanup.js';
 import { PULL_REQUEST_COMMENT } from '../sinks/pull-request-comment.js';
 import { readBuildInputs } from './build-inputs.js';
@@ -26,7 +29,7 @@ import { commentBisection } from './bisect-comment.js';
 import { coreLogger } from './core-logger.js';
 import { readDelivery } from './delivery.js';
 import { appendToHistoryBranch } from './history.js';
-import { readCompareInputs, readRunInputs } from './inputs.js';
+import { readCompareInputs, readDoctorInputs, readRunInputs } from './inputs.js';
 import { readSettingsFile } from './settings.js';
 import { saveStateForPost } from './post.js';
 import { publishFromArtifact } from './publish.js';
@@ -43,6 +46,12 @@ const events: GateEvents = {
   measured: (outcome) => {
     core.setOutput('results', outcome.resultsPath);
     core.setOutput('raw-dir', outcome.rawDir);
+  },
+  checked: (check) => {
+    core.setOutput('runner-grade', check.report.grade.letter);
+    const summary = process.env.GITHUB_STEP_SUMMARY;
+    if (summary) appendFileSync(summary, renderDoctorMarkdown(check.report, check.below ?? undefined));
+    return Promise.resolve();
   },
 };
 
@@ -71,7 +80,8 @@ function judged(run: JudgedRun): void {
 async function measure(): Promise<void> {
   // Every input is read and checked before the first build or server starts.
   const runInputs = readRunInputs();
-  const plan = planGate(runInputs, readBuildInputs(runInputs), readJudging());
+  const doctor = doctorGateFromFlags(readDoctorInputs(runInputs), actionSpelling);
+  const plan = planGate(runInputs, readBuildInputs(runInputs), readJudging(), doctor);
   const delivery = readDelivery();
   // Before anything starts: a cancelled job's post step stops what this step leaves running.
   saveStateForPost();

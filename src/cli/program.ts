@@ -11,6 +11,7 @@ import { addBisectCommand } from './bisect-command.js';
 import { addBuildCommand } from './build-command.js';
 import { addCompareCommand } from './compare-command.js';
 import { addCompareCompilersCommand } from './compare-compilers-command.js';
+import { addDoctorCommand } from './doctor-command.js';
 import { addHistoryCommands } from './history-command.js';
 import { addMergeCommand } from './merge-command.js';
 import { addRunCommand } from './run-command.js';
@@ -30,6 +31,7 @@ export function buildProgram(onExitCode: (code: number) => void): Command {
   addCompareCompilersCommand(program, onExitCode);
   addCompareCommand(program, onExitCode);
   addBisectCommand(program, onExitCode);
+  addDoctorCommand(program, onExitCode);
   return program;
 }
 

@@ -7,6 +7,8 @@ import { dirname, join } from 'node:path';
 
 import { type CompareOptions, failedOn } from '../compare/verdict.js';
 import { buildStages, runStages, stageTable, type StageRow } from '../report/stage-table.js';
+import type { RunnerCheck } from '../results/results-schema.js';
+import type { RunConfig } from '../run/run-config.js';
 import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { deliverVerdict } from '../sinks/deliver.js';
@@ -25,6 +27,7 @@ import {
   compareOptionsFromFlags,
   type CompareOutcome,
 } from './compare.js';
+import { checkRunner, type DoctorGate, type RunnerChecked } from './doctor-gate.js';
 import { runCommand, runConfigFromFlags, type RunFlags, type RunOutcome } from './run.js';
 import { planBuilds, plannedRunFlags, runFlagsFor, type SourceBuilds } from './source-builds.js';
 import type { FlagSpelling } from './spelling.js';
@@ -55,6 +58,8 @@ export interface GatePlan {
   readonly run: RunFlags;
   readonly builds: SourceBuilds | undefined;
   readonly judge: JudgeSettings;
+  /** The runner check before anything else; undefined when turned off. */
+  readonly doctor?: DoctorGate;
 }
 
 /** Where the verdict goes. */
@@ -74,6 +79,8 @@ export interface GateEvents {
   readonly built?: (side: SideBuild['side'], outcome: BuildCommandOutcome, reused: readonly string[]) => void;
   /** The results were written (judging them may still fail). */
   readonly measured?: (outcome: RunOutcome) => void;
+  /** The runner check is done (the job summary shows it). */
+  readonly checked?: (check: RunnerChecked) => Promise<void>;
 }
 
 export interface JudgedRun {
@@ -108,9 +115,14 @@ export function judgeSettingsFromFlags(
 }
 
 /** Checks the run as it will be once the servers are built; throws the first problem. */
-export function planGate(run: RunFlags, builds: SourceBuilds | undefined, judge: JudgeSettings): GatePlan {
+export function planGate(
+  run: RunFlags,
+  builds: SourceBuilds | undefined,
+  judge: JudgeSettings,
+  doctor?: DoctorGate,
+): GatePlan {
   runConfigFromFlags(builds ? plannedRunFlags(builds, run) : run, judge.spell, judge.options);
-  return { run, builds, judge };
+  return { run, builds, judge, ...(doctor ? { doctor } : {}) };
 }
 
 /** Builds (if asked), measures, and judges and delivers unless the run is a shard or has nothing to compare. */
@@ -121,7 +133,14 @@ export async function gateCommand(
   logger: Logger,
 ): Promise<GateOutcome> {
   const reused: string[] = [];
-  const measured = await buildAndMeasure(plan, events, reused, logger);
+  const check = plan.doctor ? await checkRunner(plan.doctor, logger) : undefined;
+  if (check) await events.checked?.(check);
+  const measured = await buildAndMeasure(
+    check ? { ...plan, runnerCheck: check.report.grade } : plan,
+    events,
+    reused,
+    logger,
+  );
   logger.info(measured.summary);
   events.measured?.(measured);
   if (measured.results.shard) {
@@ -135,17 +154,19 @@ export async function gateCommand(
 }
 
 async function buildAndMeasure(
-  plan: GatePlan,
+  plan: GatePlan & { readonly runnerCheck?: RunnerCheck },
   events: GateEvents,
   reused: string[],
   logger: Logger,
 ): Promise<RunOutcome> {
   const { builds, judge } = plan;
-  if (!builds) return runCommand(runConfigFromFlags(plan.run, judge.spell, judge.options), logger);
+  const graded = (config: RunConfig): RunConfig =>
+    plan.runnerCheck ? { ...config, runnerCheck: plan.runnerCheck } : config;
+  if (!builds) return runCommand(graded(runConfigFromFlags(plan.run, judge.spell, judge.options)), logger);
   return inCleanupScope(logger, async (scope) => {
     const prefixes = await buildServers(builds, events, reused, logger, scope);
     const config = runConfigFromFlags(runFlagsFor(plan.run, prefixes), judge.spell, judge.options);
-    return runCommand(config, logger, scope);
+    return runCommand(graded(config), logger, scope);
   });
 }
 

@@ -60,7 +60,13 @@ export function environmentLabel(env: Environment): string {
     `load average ${load(env.loadAverageBefore)} before the run, ${load(env.loadAverageAfter)} after`,
     `${env.os}, kernel ${env.kernel}`,
     `sysbench ${env.sysbenchVersion}`,
+    ...(env.runnerCheck ? [`runner check ${runnerCheckLabel(env.runnerCheck)}`] : []),
   ].join(' · ');
+}
+
+/** "B (82/100)": the runner check's grade (`doctor`), as the measuring job recorded it. */
+export function runnerCheckLabel(check: NonNullable<Environment['runnerCheck']>): string {
+  return `${check.letter} (${check.score}/100)`;
 }
 
 /** "❌ Performance: fail — 4 regressions". */

@@ -141,6 +141,19 @@ export const ServerFacts = z.strictObject({
 });
 export type ServerFacts = z.infer<typeof ServerFacts>;
 
+/**
+ * The runner check's grade (`doctor`), when the measuring job ran it: what publish shows beside
+ * the machine. Strings are capped: they come from the measuring side.
+ */
+export const RunnerCheck = z.strictObject({
+  letter: z.enum(['A', 'B', 'C', 'D', 'E', 'F']),
+  /** 100 minus every finding's penalty, at least 0. */
+  score: z.number().int().min(0).max(100),
+  /** The findings that cost most, worst first ("CPU governor: powersave"). */
+  worst: z.array(z.string().max(200)).max(5),
+});
+export type RunnerCheck = z.infer<typeof RunnerCheck>;
+
 export const Environment = z.strictObject({
   hostname: z.string(),
   platform: z.string(),
@@ -164,6 +177,8 @@ export const Environment = z.strictObject({
   sysbenchVersion: z.string(),
   /** Stable hash of the hardware facts (CPU model, cores, SMT, memory): the default testbed key. */
   fingerprint: z.string(),
+  /** The runner check's grade, when the job ran it before measuring (absent in older results). */
+  runnerCheck: RunnerCheck.optional(),
 });
 export type Environment = z.infer<typeof Environment>;
 

@@ -1,5 +1,5 @@
 // The typed, read-once configuration of `run`, built from CLI flags or action inputs.
-import type { SideName } from '../results/results-schema.js';
+import type { RunnerCheck, SideName } from '../results/results-schema.js';
 import type { Suite } from '../suite/suite-schema.js';
 import type { AdaptiveConfig } from './adaptive.js';
 import type { ParallelMode, PinMode } from './placement.js';
@@ -50,6 +50,8 @@ export interface RunConfig {
    * names the cells it keeps ("workload@threads").
    */
   readonly shard?: { readonly spec: ShardSpec; readonly suite: Suite; readonly cells: readonly string[] };
+  /** The runner check's grade, when the job ran it first: recorded in the results' environment. */
+  readonly runnerCheck?: RunnerCheck;
 }
 
 /** results.json → results.raw (the raw directory beside it). */

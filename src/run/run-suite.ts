@@ -54,7 +54,10 @@ async function measure(
   const { preflight, registry } = run;
   const { rawDir } = run.outputs;
   const runDir = createRunDir(config, logger, scope, registry);
-  const environment = captureEnvironment(preflight.sysbenchVersion);
+  const environment = {
+    ...captureEnvironment(preflight.sysbenchVersion),
+    ...(config.runnerCheck ? { runnerCheck: config.runnerCheck } : {}),
+  };
   const setup = { config, preflight, rawDir, runDir, registry, logger, scope };
   const sides = await logger.group('Set up servers', () => startSides(setup));
   const schedule = await runSchedule(

@@ -4,7 +4,7 @@ import type { BaselineEntry } from '../../baseline/baseline-schema.js';
 import type { Verdict } from '../../compare/verdict-schema.js';
 import { formatGiB, formatLoadAverage } from '../../format.js';
 import type { Environment } from '../../results/results-schema.js';
-import { environmentLabel, noiseWarning } from '../labels.js';
+import { environmentLabel, noiseWarning, runnerCheckLabel } from '../labels.js';
 import { code, column, EMPTY, text } from './cells.js';
 import type { Machine, Table, Warnings } from './model.js';
 
@@ -30,6 +30,13 @@ const MACHINE_FIELDS: readonly (readonly [string, (env: Environment) => string])
   ['Node.js', (env) => env.nodeVersion],
   ['host', (env) => env.hostname],
   ['hardware fingerprint', (env) => env.fingerprint],
+  [
+    'runner check (doctor)',
+    (env) =>
+      env.runnerCheck === undefined
+        ? 'not run'
+        : [runnerCheckLabel(env.runnerCheck), ...env.runnerCheck.worst].join('; '),
+  ],
 ];
 
 export function machineOf(base: Environment, head: Environment): Machine {
