@@ -4,7 +4,7 @@ import 'node:child_process';
 import { I as InputError, e as errorMessage, w as writeFileAtomic, G as GateError, Z as ZodError, o as object, s as string } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { i as commonBuildRequest, U as actionSpelling, V as checkUntrustedSettings, W as untrustedSides, X as checkUntrustedDirs, Y as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, Z as GitHubError, _ as httpStatus, $ as gitHubMessage, I as historyRun, a0 as analyzeHistory, a1 as isRecent, a2 as changesDocument, P as changesText, a3 as parseResults, c as checkWholeRun, a4 as historyRelativePath, a5 as updateBranchFile, a6 as historySpec, a7 as writeCharts, a8 as HISTORY_TITLE, a9 as publishImages, aa as alertIssue, ab as MAX_HISTORY_BYTES, ac as parseHistoryText, ad as appendToHistory, ae as serializeHistory, O as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, af as foldLines, ag as parseVerdict, ah as suiteHash, ai as judge, aj as withLines, ak as relinkedLines, al as DEFAULT_COMPARE_OPTIONS, am as plural, an as formatTolerance, ao as commentMarker, ap as codeSpan, aq as markdownUrl, ar as workflowRepositoryUrl, as as upsertStickyComment, at as writeReport, au as pullRequestCommentSink, t as deliverVerdict, av as verdictExitCode, aw as renderVerdictSummary, ax as cliSpelling, o as compareOptionsFromFlags, ay as loadSuite, az as judgeRun, y as inCleanupScope, aA as planGate, aB as gateCommand, aC as judgeSettingsFromFlags, S as mergeCommand, aD as PULL_REQUEST_COMMENT, aE as buildServers } from './gate.js';
+import { i as commonBuildRequest, U as actionSpelling, V as checkUntrustedSettings, X as untrustedSides, Y as checkUntrustedDirs, Z as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, j as sinksFor, _ as GitHubError, $ as httpStatus, a0 as gitHubMessage, I as historyRun, a1 as analyzeHistory, a2 as isRecent, a3 as changesDocument, P as changesText, a4 as parseResults, c as checkWholeRun, a5 as historyRelativePath, a6 as updateBranchFile, a7 as historySpec, a8 as writeCharts, a9 as HISTORY_TITLE, aa as publishImages, ab as alertIssue, ac as MAX_HISTORY_BYTES, ad as parseHistoryText, ae as appendToHistory, af as serializeHistory, O as historyChangesRequest, p as parseCommit, R as formatChangePercentPlain, ag as foldLines, ah as parseVerdict, ai as suiteHash, aj as judge, ak as withLines, al as relinkedLines, am as DEFAULT_COMPARE_OPTIONS, an as plural, ao as formatTolerance, ap as commentMarker, aq as codeSpan, ar as markdownUrl, as as workflowRepositoryUrl, at as upsertStickyComment, au as writeReport, av as pullRequestCommentSink, t as deliverVerdict, aw as verdictExitCode, ax as renderVerdictSummary, ay as cliSpelling, o as compareOptionsFromFlags, az as loadSuite, aA as judgeRun, y as inCleanupScope, aB as planGate, aC as gateCommand, aD as judgeSettingsFromFlags, S as mergeCommand, aE as PULL_REQUEST_COMMENT, aF as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
@@ -74,6 +74,7 @@ function readRunInputs() {
         parallelSides: optionalInput('parallel-sides'),
         untrustedSide: optionalInput('untrusted-side'),
         shard: optionalInput('shard'),
+        timeLimit: optionalInput('time-limit'),
         verbose: isDebug(),
     };
 }
@@ -121,6 +122,8 @@ function readBuildInputs(run) {
         cmakeArg: getMultilineInput('cmake-args'),
         ccache: getInput('ccache') || 'auto',
         fullInstall: getInput('full-install') === 'true',
+        buildWhileMeasuring: getInput('build-while-measuring'),
+        ...(optionalInput('lock-timeout') === undefined ? {} : { lockTimeout: getInput('lock-timeout') }),
         ...(optionalInput('ccache-dir') === undefined
             ? {}
             : { ccacheDir: resolve(getInput('ccache-dir')) }),
@@ -169,6 +172,18 @@ function storeFlags() {
 
 // ccache between jobs: on a self-hosted runner its directory simply persists; on a GitHub-hosted
 // runner it is restored from and saved to the Actions cache, one key per run, the newest restored.
+/**
+ * The key a run saves its ccache under (one per run and attempt: a key is written once) and the
+ * prefix it restores the newest of: the same compilers' caches. The Actions cache looks in the
+ * run's own scope, then the base branch's: a pull request restores what main's runs saved (the
+ * warm-ccache job of examples/workflows/pr-instructions.yml), never another pull request's.
+ */
+function ccacheCacheKeys(keyBase, env) {
+    return {
+        key: `${keyBase}${env.GITHUB_RUN_ID ?? ''}-${env.GITHUB_RUN_ATTEMPT ?? ''}`,
+        restorePrefix: keyBase,
+    };
+}
 /** The Actions cache for the ccache directory, or undefined where it is not needed or not used. */
 async function actionsCcache(common, builds) {
     if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted')
@@ -176,8 +191,8 @@ async function actionsCcache(common, builds) {
     const ccache = await ccacheOfBuilds(common, builds);
     if (ccache === undefined)
         return undefined;
-    const { dir, keyBase } = ccache;
-    const key = `${keyBase}${process.env.GITHUB_RUN_ID ?? ''}-${process.env.GITHUB_RUN_ATTEMPT ?? ''}`;
+    const { dir } = ccache;
+    const { key, restorePrefix: keyBase } = ccacheCacheKeys(ccache.keyBase, process.env);
     // Loaded only here: @actions/cache brings the Azure SDK, which nothing else needs.
     const cache = await import('./actions-cache.js');
     return {
@@ -269,6 +284,7 @@ function readBisectInputs() {
         ...optional('store', 'store'),
         ...optional('store-size', 'storeSize'),
         ...optional('lock-timeout', 'lockTimeout'),
+        ...optional('build-while-measuring', 'buildWhileMeasuring'),
         ...optional('history', 'history'),
         ...optional('testbed', 'testbed'),
     };
