@@ -6,9 +6,9 @@ import path, { dirname, join } from 'node:path';
 import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
-import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as deliveryOf, t as deliverVerdict, u as stageTable, v as detectSourceTree, w as resolveCompiler, x as comparisonLabels, y as inCleanupScope, z as runCommand, A as describeRunOutcome, C as buildSides, E as runConfigFromFlags, F as DEFAULT_SERVERS, G as doctorConfigFromFlags, H as doctorCommand, I as appendHistory, J as earlierDefinitions, K as suiteDifferences, L as historyRun, N as exec, O as cliSpelling, P as readHistoryFile, Q as pageHistory, R as writeHistoryPage, S as allChanges, T as historyChangesRequest, U as DEFAULT_WINDOW, V as DEFAULT_MAX_P, W as historyChangesCommand, X as plural, Y as changesText, Z as recentRegressions, _ as formatChangePercentPlain, $ as mergeCommand, a0 as packageVersion } from './gate.js';
-import 'node:fs/promises';
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as deliveryOf, t as deliverVerdict, u as stageTable, v as detectSourceTree, w as resolveCompiler, x as comparisonLabels, y as inCleanupScope, z as runCommand, A as describeRunOutcome, C as buildSides, E as runConfigFromFlags, F as DEFAULT_SERVERS, G as doctorConfigFromFlags, H as doctorCommand, I as appendHistory, J as earlierDefinitions, K as suiteDifferences, L as historyRun, N as exec, O as cliSpelling, P as readHistoryFile, Q as pageHistory, R as writeHistoryPage, S as allChanges, T as historyChangesRequest, U as DEFAULT_WINDOW, V as DEFAULT_MAX_P, X as historyChangesCommand, Y as plural, Z as changesText, _ as recentRegressions, $ as formatChangePercentPlain, a0 as mergeCommand, a1 as packageVersion } from './gate.js';
 import 'node:crypto';
+import 'node:fs/promises';
 import 'node:zlib';
 import 'node:timers/promises';
 import 'node:net';
@@ -4501,6 +4501,9 @@ function addBuildOptions(command) {
         .option('--full-install', "MySQL and Percona Server: build and install everything (clients, test plugins), not only the server's install components Server and SharedLibraries")
         .option('--store <dir>', 'keep installed prefixes in DIR and reuse one built from the same clean commit with the same compiler and options (--prefix becomes a link to it)')
         .option('--store-size <size>', 'most the store may hold before its least recently used builds are dropped, e.g. 20G or 500M (default 20G)')
+        .addOption(new Option('--build-while-measuring <policy>', 'while another run measures on this machine: wait (a build takes the machine lock, so it waits for a measurement and a measurement for it) or low-priority (build at once, at nice 19 and idle I/O priority)')
+        .choices([...WHILE_MEASURING_POLICIES])
+        .default('wait'))
         .option('--verbose', 'show debug output');
 }
 
@@ -4646,6 +4649,7 @@ function addBuildCommand(program, onExitCode) {
         .requiredOption('--prefix <dir>', 'install prefix; build.json describing the build is written there')
         .option('--build-dir <dir>', 'CMake build directory, kept for incremental rebuilds (default: <prefix>.build)')
         .option('--untrusted', "the tree is a pull request's from outside: configure, build and install in the bubblewrap sandbox (needs --ccache-dir of its own, or --ccache off; no --store)")
+        .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)')
         .option('--target <name>', 'build only this CMake target and do not install, to check a configuration quickly (repeatable)', collect)).action(async (flags) => {
         const logger = createStderrLogger({ verbose: flags.verbose ?? false });
         const outcome = await buildCommand({
@@ -5093,6 +5097,7 @@ function addRunCommand(program, onExitCode) {
         .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run (created if missing; default: a temp dir)')
         .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
         .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)')
+        .option('--time-limit <time>', "the job's time limit, e.g. 3h or 180m: a plan that does not fit in it (with a margin) is refused at once, naming the shards that would fit")
         .option('--max-repetitions <n>', 'A/B runs: repetitions per side a cell the planned ones leave undecided may reach (default: the plan only)')
         .option('--budget <time>', 'A/B runs: how long the measurements may take, the plan included, while undecided cells get more repetitions, e.g. 20m')
         .option('--pin <mode>', 'run the server and sysbench on CPUs of their own (taskset): auto (wherever there are 2 CPUs or more), on (a warning when it cannot) or off', 'auto')

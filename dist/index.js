@@ -5,7 +5,7 @@ import 'node:child_process';
 import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, Z as ZodError, s as string, b as strictObject, u as union, c as array, o as object } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { a1 as tableRow, a2 as escapeTableCell, a3 as escapeMarkdown, a4 as gradeLine, a5 as tableDelimiter, i as commonBuildRequest, a6 as actionSpelling, a7 as checkUntrustedSettings, a8 as untrustedSides, a9 as checkUntrustedDirs, aa as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ab as foldLines, ac as parseVerdict, ad as parseResults, ae as codeSpan, X as plural, af as markdownUrl, ag as METRICS, ah as formatFigure, m as median, ai as formatChangePercent, aj as upsertStickyComment, ak as BisectReport, al as formatPath, am as GitHubError, an as httpStatus, ao as gitHubMessage, L as historyRun, ap as analyzeHistory, aq as isRecent, ar as changesDocument, Y as changesText, c as checkWholeRun, as as historyRelativePath, at as updateBranchFile, au as historySpec, av as writeCharts, aw as HISTORY_TITLE, ax as publishImages, R as writeHistoryPage, ay as historyPageDirectory, az as publishFiles, aA as MAX_HISTORY_BYTES, aB as parseHistoryText, aC as appendToHistory, aD as serializeHistory, aE as alertIssue, aF as suiteHash, aG as judge, aH as withLines, aI as relinkedLines, aJ as DEFAULT_COMPARE_OPTIONS, _ as formatChangePercentPlain, aK as formatTolerance, aL as commentMarker, aM as workflowRepositoryUrl, aN as writeReport, aO as pullRequestCommentSink, t as deliverVerdict, aP as verdictExitCode, aQ as renderVerdictSummary, O as cliSpelling, o as compareOptionsFromFlags, aR as loadSuite, j as sinksFor, T as historyChangesRequest, p as parseCommit, aS as distExports, aT as judgeRun, y as inCleanupScope, aU as doctorGateFromFlags, aV as planGate, aW as gateCommand, aX as judgeSettingsFromFlags, $ as mergeCommand, aY as PULL_REQUEST_COMMENT, aZ as buildServers } from './gate.js';
+import { a2 as tableRow, a3 as escapeTableCell, a4 as escapeMarkdown, a5 as gradeLine, a6 as tableDelimiter, i as commonBuildRequest, a7 as actionSpelling, a8 as checkUntrustedSettings, a9 as untrustedSides, aa as checkUntrustedDirs, ab as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ac as foldLines, ad as parseVerdict, ae as parseResults, af as codeSpan, Y as plural, ag as markdownUrl, ah as METRICS, ai as formatFigure, m as median, aj as formatChangePercent, ak as upsertStickyComment, al as BisectReport, am as formatPath, an as GitHubError, ao as httpStatus, ap as gitHubMessage, L as historyRun, aq as analyzeHistory, ar as isRecent, as as changesDocument, Z as changesText, c as checkWholeRun, at as historyRelativePath, au as updateBranchFile, av as historySpec, aw as writeCharts, ax as HISTORY_TITLE, ay as publishImages, R as writeHistoryPage, az as historyPageDirectory, aA as publishFiles, aB as MAX_HISTORY_BYTES, aC as parseHistoryText, aD as appendToHistory, aE as serializeHistory, aF as alertIssue, aG as suiteHash, aH as judge, aI as withLines, aJ as relinkedLines, aK as DEFAULT_COMPARE_OPTIONS, $ as formatChangePercentPlain, aL as formatTolerance, aM as commentMarker, aN as workflowRepositoryUrl, aO as writeReport, aP as pullRequestCommentSink, t as deliverVerdict, aQ as verdictExitCode, aR as renderVerdictSummary, O as cliSpelling, o as compareOptionsFromFlags, aS as loadSuite, j as sinksFor, T as historyChangesRequest, p as parseCommit, aT as distExports, aU as judgeRun, y as inCleanupScope, aV as doctorGateFromFlags, aW as planGate, aX as gateCommand, aY as judgeSettingsFromFlags, a0 as mergeCommand, aZ as PULL_REQUEST_COMMENT, a_ as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
@@ -102,6 +102,7 @@ function readRunInputs() {
         parallelSides: optionalInput('parallel-sides'),
         untrustedSide: optionalInput('untrusted-side'),
         shard: optionalInput('shard'),
+        timeLimit: optionalInput('time-limit'),
         verbose: isDebug(),
     };
 }
@@ -158,6 +159,8 @@ function readBuildInputs(run) {
         cmakeArg: getMultilineInput('cmake-args'),
         ccache: getInput('ccache') || 'auto',
         fullInstall: getInput('full-install') === 'true',
+        buildWhileMeasuring: getInput('build-while-measuring'),
+        ...(optionalInput('lock-timeout') === undefined ? {} : { lockTimeout: getInput('lock-timeout') }),
         ...(optionalInput('ccache-dir') === undefined
             ? {}
             : { ccacheDir: resolve(getInput('ccache-dir')) }),
@@ -206,6 +209,18 @@ function storeFlags() {
 
 // ccache between jobs: on a self-hosted runner its directory simply persists; on a GitHub-hosted
 // runner it is restored from and saved to the Actions cache, one key per run, the newest restored.
+/**
+ * The key a run saves its ccache under (one per run and attempt: a key is written once) and the
+ * prefix it restores the newest of: the same compilers' caches. The Actions cache looks in the
+ * run's own scope, then the base branch's: a pull request restores what main's runs saved (the
+ * warm-ccache job of examples/workflows/pr-instructions.yml), never another pull request's.
+ */
+function ccacheCacheKeys(keyBase, env) {
+    return {
+        key: `${keyBase}${env.GITHUB_RUN_ID ?? ''}-${env.GITHUB_RUN_ATTEMPT ?? ''}`,
+        restorePrefix: keyBase,
+    };
+}
 /** The Actions cache for the ccache directory, or undefined where it is not needed or not used. */
 async function actionsCcache(common, builds) {
     if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted')
@@ -213,8 +228,8 @@ async function actionsCcache(common, builds) {
     const ccache = await ccacheOfBuilds(common, builds);
     if (ccache === undefined)
         return undefined;
-    const { dir, keyBase } = ccache;
-    const key = `${keyBase}${process.env.GITHUB_RUN_ID ?? ''}-${process.env.GITHUB_RUN_ATTEMPT ?? ''}`;
+    const { dir } = ccache;
+    const { key, restorePrefix: keyBase } = ccacheCacheKeys(ccache.keyBase, process.env);
     // Loaded only here: @actions/cache brings the Azure SDK, which nothing else needs.
     const cache = await import('./actions-cache.js');
     return {
@@ -306,6 +321,7 @@ function readBisectInputs() {
         ...optional('store', 'store'),
         ...optional('store-size', 'storeSize'),
         ...optional('lock-timeout', 'lockTimeout'),
+        ...optional('build-while-measuring', 'buildWhileMeasuring'),
         ...optional('history', 'history'),
         ...optional('testbed', 'testbed'),
     };

@@ -50,6 +50,7 @@ export function readBisectInputs(): BisectFlags {
     ...optional('store', 'store'),
     ...optional('store-size', 'storeSize'),
     ...optional('lock-timeout', 'lockTimeout'),
+    ...optional('build-while-measuring', 'buildWhileMeasuring'),
     ...optional('history', 'history'),
     ...optional('testbed', 'testbed'),
   };

@@ -46,6 +46,8 @@ export function readBuildInputs(run: RunFlags): SourceBuilds | undefined {
       cmakeArg: core.getMultilineInput('cmake-args'),
       ccache: core.getInput('ccache') || 'auto',
       fullInstall: core.getInput('full-install') === 'true',
+      buildWhileMeasuring: core.getInput('build-while-measuring'),
+      ...(optionalInput('lock-timeout') === undefined ? {} : { lockTimeout: core.getInput('lock-timeout') }),
       ...(optionalInput('ccache-dir') === undefined
         ? {}
         : { ccacheDir: resolve(core.getInput('ccache-dir')) }),

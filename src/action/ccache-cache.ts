@@ -10,6 +10,22 @@ import {
 } from '../commands/build.js';
 import { errorMessage } from '../errors.js';
 
+/**
+ * The key a run saves its ccache under (one per run and attempt: a key is written once) and the
+ * prefix it restores the newest of: the same compilers' caches. The Actions cache looks in the
+ * run's own scope, then the base branch's: a pull request restores what main's runs saved (the
+ * warm-ccache job of examples/workflows/pr-instructions.yml), never another pull request's.
+ */
+export function ccacheCacheKeys(
+  keyBase: string,
+  env: NodeJS.ProcessEnv,
+): { readonly key: string; readonly restorePrefix: string } {
+  return {
+    key: `${keyBase}${env.GITHUB_RUN_ID ?? ''}-${env.GITHUB_RUN_ATTEMPT ?? ''}`,
+    restorePrefix: keyBase,
+  };
+}
+
 /** The Actions cache for the ccache directory, or undefined where it is not needed or not used. */
 export async function actionsCcache(
   common: CommonBuildRequest,
@@ -18,8 +34,8 @@ export async function actionsCcache(
   if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted') return undefined;
   const ccache = await ccacheOfBuilds(common, builds);
   if (ccache === undefined) return undefined;
-  const { dir, keyBase } = ccache;
-  const key = `${keyBase}${process.env.GITHUB_RUN_ID ?? ''}-${process.env.GITHUB_RUN_ATTEMPT ?? ''}`;
+  const { dir } = ccache;
+  const { key, restorePrefix: keyBase } = ccacheCacheKeys(ccache.keyBase, process.env);
   // Loaded only here: @actions/cache brings the Azure SDK, which nothing else needs.
   const cache = await import('@actions/cache');
   return {

@@ -30,6 +30,7 @@ export function readRunInputs(): RunFlags {
     parallelSides: optionalInput('parallel-sides'),
     untrustedSide: optionalInput('untrusted-side'),
     shard: optionalInput('shard'),
+    timeLimit: optionalInput('time-limit'),
     verbose: core.isDebug(),
   };
 }

@@ -42,7 +42,22 @@ export interface BuildRequest {
   readonly store?: StoreOptions;
   /** The tree is untrusted (a fork's pull request): configure, build and install run sandboxed. */
   readonly untrusted?: boolean;
+  /** What the build does while another run measures on this machine; default: wait for it. */
+  readonly whileMeasuring?: WhileMeasuring;
 }
+
+/**
+ * Builds beside measurements (docs/runners.md has the figures that chose the default):
+ * - `wait`: the build takes the machine lock, as a measurement does, so a build waits for a
+ *   measurement and a measurement for a build;
+ * - `low-priority`: the build does not wait; its tools run at nice 19 and idle I/O priority;
+ * - `lock-held`: the caller already holds the machine lock (the gate, over its builds and its
+ *   measurement).
+ */
+export type WhileMeasuring =
+  | { readonly policy: 'wait'; readonly lockTimeoutMs: number | null; readonly lockTimeoutLabel: string }
+  | { readonly policy: 'low-priority' }
+  | { readonly policy: 'lock-held' };
 
 export interface BuildPlan {
   readonly tree: SourceTree;
@@ -67,6 +82,8 @@ export interface BuildPlan {
   readonly args: string[];
   /** How the tree's code runs: as it is, or sandboxed (build-sandbox.ts). */
   readonly confinement: Confinement;
+  /** cmake and ninja run at nice 19 and idle I/O priority (`whileMeasuring: low-priority`). */
+  readonly lowPriority?: boolean;
 }
 
 /** Resolves and checks the request; throws InputError or DependencyError before anything is built. */
@@ -113,6 +130,7 @@ export async function planBuild(request: BuildRequest): Promise<BuildPlan> {
     toolEnv,
     args,
     confinement,
+    lowPriority: request.whileMeasuring?.policy === 'low-priority',
   };
 }
 

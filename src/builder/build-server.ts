@@ -204,8 +204,8 @@ async function save(slot: StoreSlot, prefix: string, logger: Logger): Promise<st
 }
 
 /**
- * Runs one of the build's tools (cmake, ninja) on the plan's tree: in the plan's environment, and
- * for an untrusted tree in its sandbox.
+ * Runs one of the build's tools (cmake, ninja) on the plan's tree: in the plan's environment, for
+ * an untrusted tree in its sandbox, and at low priority when the plan says so.
  */
 function runTool(
   plan: BuildPlan,
@@ -213,8 +213,20 @@ function runTool(
   args: readonly string[],
   options: Omit<ExecOptions, 'env'>,
 ): Promise<ExecResult> {
-  const command = plan.confinement.wrap(file, args);
+  const confined = plan.confinement.wrap(file, args);
+  const command = plan.lowPriority === true ? lowPriority(confined) : confined;
   return exec(command.file, command.args, { ...options, env: plan.confinement.env(plan.toolEnv) });
+}
+
+/**
+ * The command at nice 19 and in the idle I/O class (util-linux's ionice), which its children
+ * (the compilers) inherit: it gets what the CPUs and the disk have left.
+ */
+export function lowPriority(command: { file: string; args: readonly string[] }): {
+  file: string;
+  args: string[];
+} {
+  return { file: 'nice', args: ['-n', '19', 'ionice', '-c', '3', command.file, ...command.args] };
 }
 
 /** Runs CMake's configure step; how long it took, in seconds. */

@@ -33,6 +33,10 @@ export function addBuildCommand(program: Command, onExitCode: (code: number) => 
         "the tree is a pull request's from outside: configure, build and install in the bubblewrap sandbox (needs --ccache-dir of its own, or --ccache off; no --store)",
       )
       .option(
+        '--lock-timeout <time>',
+        'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)',
+      )
+      .option(
         '--target <name>',
         'build only this CMake target and do not install, to check a configuration quickly (repeatable)',
         collect,

@@ -34,6 +34,10 @@ export function addRunCommand(program: Command, onExitCode: (code: number) => vo
       'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)',
     )
     .option(
+      '--time-limit <time>',
+      "the job's time limit, e.g. 3h or 180m: a plan that does not fit in it (with a margin) is refused at once, naming the shards that would fit",
+    )
+    .option(
       '--max-repetitions <n>',
       'A/B runs: repetitions per side a cell the planned ones leave undecided may reach (default: the plan only)',
     )

@@ -2,7 +2,7 @@
 // and `compare-compilers`.
 import { type Command, Option } from 'commander';
 
-import { BUILD_TYPES } from '../commands/build.js';
+import { BUILD_TYPES, WHILE_MEASURING_POLICIES } from '../commands/build.js';
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 2;
@@ -42,6 +42,14 @@ export function addBuildOptions(command: Command): Command {
     .option(
       '--store-size <size>',
       'most the store may hold before its least recently used builds are dropped, e.g. 20G or 500M (default 20G)',
+    )
+    .addOption(
+      new Option(
+        '--build-while-measuring <policy>',
+        'while another run measures on this machine: wait (a build takes the machine lock, so it waits for a measurement and a measurement for it) or low-priority (build at once, at nice 19 and idle I/O priority)',
+      )
+        .choices([...WHILE_MEASURING_POLICIES])
+        .default('wait'),
     )
     .option('--verbose', 'show debug output');
 }

@@ -1,7 +1,7 @@
 // The `build` command: build a MySQL, Percona Server or MariaDB source tree with a chosen compiler
 // and install it into a prefix that `run` accepts. Also buildSides, which builds the servers of a
 // run one after the other: compare-compilers, and the action when it is given source trees.
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 
 import { buildStages, stageTable } from '../report/stage-table.js';
 import {
@@ -11,6 +11,7 @@ import {
   parseBuildType,
   parseCcacheMode,
 } from '../builder/build-server.js';
+import type { WhileMeasuring } from '../builder/build-plan.js';
 import { detectCcache } from '../builder/ccache.js';
 import { compilerLabel } from '../builder/compilers.js';
 import { DEFAULT_STORE_BYTES, parseSize } from '../builder/store-key.js';
@@ -22,6 +23,8 @@ import { FLAVOR_NAMES } from '../results/results-schema.js';
 import { inspectServer, type ServerInstall } from '../server/inspect.js';
 import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
+import { parseLockTimeout } from '../shell/lock-holder.js';
+import { acquireMachineLock } from '../shell/machine-lock.js';
 import { cliSpelling, type FlagSpelling } from './spelling.js';
 
 /** Build options as the user wrote them, shared by every command that builds. */
@@ -36,7 +39,14 @@ export interface BuildFlags {
   storeSize?: string;
   /** The tree is a pull request's from outside: configure, build and install run sandboxed. */
   untrusted?: boolean;
+  /** While another run measures: wait (take the machine lock; default) or low-priority. */
+  buildWhileMeasuring?: string;
+  /** How long a build waits for the machine lock: a duration, 0, or absent (for ever). */
+  lockTimeout?: string;
 }
+
+/** The values of --build-while-measuring, the default first. */
+export const WHILE_MEASURING_POLICIES = ['wait', 'low-priority'] as const;
 
 /** What every build of one invocation shares: all of a BuildRequest but the tree, compiler and prefix. */
 export type CommonBuildRequest = Omit<BuildRequest, 'source' | 'compiler' | 'prefix' | 'targets'>;
@@ -61,6 +71,23 @@ export function commonBuildRequest(flags: BuildFlags, spell: FlagSpelling = cliS
     ...(flags.fullInstall === true ? { fullInstall: true } : {}),
     ...(flags.untrusted === true ? { untrusted: true } : {}),
     ...storeOptions(flags, spell),
+    whileMeasuring: whileMeasuringFrom(flags, spell),
+  };
+}
+
+/** --build-while-measuring and --lock-timeout → what the builds do while another run measures. */
+function whileMeasuringFrom(flags: BuildFlags, spell: FlagSpelling): WhileMeasuring {
+  const policy = flags.buildWhileMeasuring?.trim().toLowerCase() || 'wait';
+  if (policy === 'low-priority') return { policy };
+  if (policy !== 'wait') {
+    throw new InputError(
+      `${spell('build-while-measuring')} ${flags.buildWhileMeasuring ?? ''}: expected wait (a build takes the machine lock: it waits for a measurement, and a measurement for it) or low-priority (build at once, at nice 19 and idle I/O priority)`,
+    );
+  }
+  return {
+    policy,
+    lockTimeoutMs: parseLockTimeout(flags.lockTimeout, spell('lock-timeout')),
+    lockTimeoutLabel: spell('lock-timeout'),
   };
 }
 
@@ -99,11 +126,45 @@ export async function buildCommand(
 ): Promise<BuildCommandOutcome> {
   const outcome = await inCleanupScope(
     logger,
-    (own) => buildServer(request, logger, own, inspectPrefix(request.untrusted === true)),
+    async (own) => {
+      const release = await lockForBuild(request, logger, own);
+      const built = await buildServer(request, logger, own, inspectPrefix(request.untrusted === true));
+      await release?.();
+      return built;
+    },
     scope,
   );
   return { ...outcome, summary: describeBuild(outcome) };
 }
+
+/**
+ * The machine lock for a build that waits for measurements (the default: see WhileMeasuring);
+ * undefined when the build runs beside them at low priority or its caller holds the lock.
+ */
+async function lockForBuild(
+  request: BuildRequest,
+  logger: Logger,
+  scope: CleanupScope,
+): Promise<(() => Promise<void>) | undefined> {
+  const policy = request.whileMeasuring ?? DEFAULT_WHILE_MEASURING;
+  if (policy.policy !== 'wait') return undefined;
+  return acquireMachineLock(
+    {
+      timeoutMs: policy.lockTimeoutMs,
+      timeoutLabel: policy.lockTimeoutLabel,
+      suite: 'none',
+      activity: `building ${basename(resolve(request.source))} with ${request.compiler}`,
+    },
+    logger,
+    scope,
+  );
+}
+
+const DEFAULT_WHILE_MEASURING: WhileMeasuring = {
+  policy: 'wait',
+  lockTimeoutMs: null,
+  lockTimeoutLabel: '--lock-timeout',
+};
 
 function describeBuild(outcome: BuildOutcome): string {
   const { info } = outcome;

@@ -11,6 +11,7 @@ import type { RunnerCheck } from '../results/results-schema.js';
 import type { RunConfig } from '../run/run-config.js';
 import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
+import { acquireMachineLock } from '../shell/machine-lock.js';
 import { deliverVerdict } from '../sinks/deliver.js';
 import type { Delivery, RunContext, Sink, SinkReceipt } from '../sinks/sink.js';
 import {
@@ -30,6 +31,7 @@ import {
 import { checkRunner, type DoctorGate, type RunnerChecked } from './doctor-gate.js';
 import { runCommand, runConfigFromFlags, type RunFlags, type RunOutcome } from './run.js';
 import { planBuilds, plannedRunFlags, runFlagsFor, type SourceBuilds } from './source-builds.js';
+import { capLockTimeout, checkTimeLimit } from './time-limit.js';
 import type { FlagSpelling } from './spelling.js';
 
 /** The judging options as the user wrote them. */
@@ -164,10 +166,52 @@ async function buildAndMeasure(
     plan.runnerCheck ? { ...config, runnerCheck: plan.runnerCheck } : config;
   if (!builds) return runCommand(graded(runConfigFromFlags(plan.run, judge.spell, judge.options)), logger);
   return inCleanupScope(logger, async (scope) => {
-    const prefixes = await buildServers(builds, events, reused, logger, scope);
+    // Before any build: the builds and the plan against the job's time limit.
+    const planned = runConfigFromFlags(plannedRunFlags(builds, plan.run), judge.spell, judge.options);
+    const spare = await checkTimeLimit(planned, planBuilds(builds), logger);
+    const held = await lockForBuildsAndRun(builds, { planned, spare }, logger, scope);
+    const lockedBuilds = held ? withLockHeld(builds) : builds;
+    const prefixes = await buildServers(lockedBuilds, events, reused, logger, scope);
     const config = runConfigFromFlags(runFlagsFor(plan.run, prefixes), judge.spell, judge.options);
-    return runCommand(graded(config), logger, scope);
+    return runCommand(graded(held ? { ...config, machineLockHeld: true } : config), logger, scope);
   });
+}
+
+/**
+ * Builds that wait for measurements take the machine lock once, for the builds and the
+ * measurement after them: nothing of another job's runs between this job's build and its
+ * measurement. True when taken; the scope releases it.
+ */
+async function lockForBuildsAndRun(
+  builds: SourceBuilds,
+  run: { readonly planned: RunConfig; readonly spare: number | undefined },
+  logger: Logger,
+  scope: CleanupScope,
+): Promise<boolean> {
+  const policy = builds.common.whileMeasuring;
+  if (policy?.policy !== 'wait') return false;
+  const { planned, spare } = run;
+  const timeout = capLockTimeout(
+    { ms: policy.lockTimeoutMs, label: policy.lockTimeoutLabel },
+    spare,
+    planned.timeLimit?.label ?? '',
+  );
+  const suite = planned.suite.name;
+  await acquireMachineLock(
+    {
+      timeoutMs: timeout.ms,
+      timeoutLabel: timeout.label,
+      suite,
+      activity: `building, then measuring suite ${suite}`,
+    },
+    logger,
+    scope,
+  );
+  return true;
+}
+
+function withLockHeld(builds: SourceBuilds): SourceBuilds {
+  return { ...builds, common: { ...builds.common, whileMeasuring: { policy: 'lock-held' } } };
 }
 
 /** Builds the servers `builds` asks for, each side reported to `events` as it is built. */

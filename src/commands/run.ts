@@ -26,6 +26,7 @@ import { cellName, selectCells, suiteCellsNamed } from '../suite/select-cells.js
 import { dataChangeNotes } from '../workload/kinds.js';
 import type { SideName } from '../results/results-schema.js';
 import { cliSpelling, type FlagSpelling } from './spelling.js';
+import { capLockTimeout, checkTimeLimit } from './time-limit.js';
 
 export interface RunFlags {
   server?: string;
@@ -52,6 +53,8 @@ export interface RunFlags {
   parallelSides?: boolean | string;
   /** Which sides were built from untrusted code and run sandboxed: none, head, base or both. */
   untrustedSide?: string;
+  /** The job's time limit, a duration (3h, 180m): a plan that does not fit is refused. */
+  timeLimit?: string;
   verbose?: boolean;
 }
 
@@ -101,7 +104,19 @@ export function runConfigFromFlags(
     },
     pin: { mode: parsePin(flags.pin, spell('pin')), label: spell('pin') },
     parallelSides: parallelSidesFor(flags.parallelSides, suite, spell('parallel-sides')),
+    ...timeLimitFrom(flags.timeLimit, spell('time-limit')),
   };
+}
+
+function timeLimitFrom(value: string | undefined, label: string): Pick<RunConfig, 'timeLimit'> {
+  const ms = parseDuration(
+    value,
+    label,
+    "the job's time limit: a plan that does not fit in it with the builds is refused before anything starts",
+  );
+  if (ms === null) return {};
+  if (ms < 60_000) throw new InputError(`${label} ${value ?? ''}: give at least a minute (e.g. 180m or 3h)`);
+  return { timeLimit: { seconds: ms / 1000, label } };
 }
 
 /**
@@ -293,7 +308,12 @@ export async function runCommand(
 ): Promise<RunOutcome> {
   if (config.shard) logger.info(describeShard(config, config.shard));
   for (const note of dataChangeNotes(config.suite)) logger.info(`note: ${note}`);
-  const results = await inCleanupScope(logger, (own) => measureAlone(config, logger, own), scope);
+  const spare = await checkTimeLimit(config, [], logger);
+  const limited =
+    config.timeLimit === undefined
+      ? config
+      : { ...config, lockTimeout: capLockTimeout(config.lockTimeout, spare, config.timeLimit.label) };
+  const results = await inCleanupScope(logger, (own) => measureAlone(limited, logger, own), scope);
   return {
     results,
     resultsPath: config.outPath,
@@ -321,11 +341,13 @@ function describeShard(config: RunConfig, shard: NonNullable<RunConfig['shard']>
 }
 
 /**
- * runSuite under the machine lock: one benchmark at a time per machine. The lock covers measuring
- * only (a build before it runs unlocked). On success the servers are stopped by the time runSuite
- * returns, so the lock goes at once; on failure the scope releases it after stopping them.
+ * runSuite under the machine lock: one benchmark at a time per machine (builds take it too, unless
+ * they run at low priority: commands/build.ts). On success the servers are stopped by the time
+ * runSuite returns, so the lock goes at once; on failure the scope releases it after stopping them.
+ * A caller that holds the lock already (the gate, over its builds) releases it itself.
  */
 async function measureAlone(config: RunConfig, logger: Logger, scope: CleanupScope): Promise<Results> {
+  if (config.machineLockHeld === true) return runSuite(config, logger, scope);
   const release = await acquireMachineLock(
     { timeoutMs: config.lockTimeout.ms, timeoutLabel: config.lockTimeout.label, suite: config.suite.name },
     logger,

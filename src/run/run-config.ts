@@ -37,6 +37,13 @@ export interface RunConfig {
    */
   readonly lockTimeout: { readonly ms: number | null; readonly label: string };
   /**
+   * The job's time limit (--time-limit, input "time-limit") and how the user named it: a plan that
+   * does not fit is refused before anything starts (commands/time-limit.ts).
+   */
+  readonly timeLimit?: { readonly seconds: number; readonly label: string };
+  /** The caller holds the machine lock already (the gate, from its first build on). */
+  readonly machineLockHeld?: boolean;
+  /**
    * More repetitions for cells an A/B run leaves undecided (--max-repetitions, --budget); the
    * judgement comes from the command layer, which may import compare/.
    */

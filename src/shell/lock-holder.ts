@@ -29,6 +29,8 @@ const HolderRecord = z.object({
   user: z.string(),
   host: z.string(),
   suite: z.string(),
+  /** What it does, when it is not measuring the suite: "building mariadb-10.11.18 (gcc-12)". */
+  activity: z.string().optional(),
   /** The workflow run, when the holder is the action. */
   workflow: z.string().optional(),
   command: z.string(),
@@ -65,7 +67,7 @@ export function describeHolder(holder: HolderRecord | undefined, now: Date): str
   if (!holder) return 'a run that left no record of itself (it may be starting)';
   const since = new Date(holder.since);
   const details = [
-    `suite ${holder.suite}`,
+    holder.activity ?? `suite ${holder.suite}`,
     `by ${holder.user} on ${holder.host}`,
     ...(holder.workflow === undefined ? [] : [holder.workflow]),
     `started ${formatClock(since, now)}`,

@@ -62,6 +62,8 @@ export interface LockRequest {
   readonly timeoutLabel: string;
   /** The suite being measured, for the waiting run's message. */
   readonly suite: string;
+  /** What the holder does, when it is not (yet) measuring: a build, for the waiting run's message. */
+  readonly activity?: string;
   /** How often a waiting run repeats whom it waits for (tests make it short). */
   readonly remindEveryMs?: number;
 }
@@ -95,7 +97,7 @@ export async function acquireMachineLock(
     throw error;
   }
   held = true;
-  writeRecord(fd, request.suite);
+  writeRecord(fd, request);
   logger.debug(`took the machine lock ${lockPath}`);
   return registered;
 }
@@ -277,12 +279,13 @@ function abortReason(signal: AbortSignal): GateError {
 }
 
 /** Writes our record over whatever a previous holder left, once the lock is ours. */
-function writeRecord(fd: number, suite: string): void {
+function writeRecord(fd: number, request: LockRequest): void {
   const record: HolderRecord = {
     pid: process.pid,
     user: currentUser(),
     host: os.hostname(),
-    suite,
+    suite: request.suite,
+    ...(request.activity === undefined ? {} : { activity: request.activity }),
     ...workflowRun(process.env),
     command: process.argv.join(' '),
     since: new Date().toISOString(),
