@@ -66,18 +66,27 @@ describe('docs/setup.md', () => {
     expect(examples.filter((name) => !page.includes(`](../examples/workflows/${name})`))).toEqual([]);
   });
 
-  it('copies, in one marked block, example workflows that exist into .github/workflows', () => {
+  it('copies, in one marked block, example workflows that exist into .github/workflows, and the settings file', () => {
     const lines = copyWorkflowsBlock(page)
       .split('\n')
       .filter((line) => line.trim() !== '' && line !== COPY_MARKER);
     expect(lines[0]).toBe('mkdir -p .github/workflows');
     const copies = lines.slice(1).map((line) => {
-      const copy = /^cp "\$GATE\/examples\/workflows\/([a-z-]+\.yml)" \.github\/workflows\/$/.exec(line);
+      const copy =
+        /^cp "\$GATE\/examples\/(workflows\/[a-z-]+\.yml)" \.github\/workflows\/$/.exec(line) ??
+        /^cp "\$GATE\/examples\/(mysql-perf-gate\.yml)" \.github\/$/.exec(line);
       expect({ line, copy: copy !== null }).toEqual({ line, copy: true });
       return copy?.[1] ?? '';
     });
-    expect(copies).toEqual(expect.arrayContaining(['pr-gate.yml', 'pr-publish.yml', 'pr-unlabel.yml']));
-    expect(copies.filter((file) => !existsSync(join(ROOT, 'examples', 'workflows', file)))).toEqual([]);
+    expect(copies).toEqual(
+      expect.arrayContaining([
+        'workflows/pr-gate.yml',
+        'workflows/pr-publish.yml',
+        'workflows/pr-unlabel.yml',
+        'mysql-perf-gate.yml',
+      ]),
+    );
+    expect(copies.filter((file) => !existsSync(join(ROOT, 'examples', file)))).toEqual([]);
   });
 
   it('finds the marked block only once and says so otherwise', () => {
