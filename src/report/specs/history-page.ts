@@ -7,7 +7,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { METRICS, type MetricName } from '../../compare/metrics.js';
 import type { SeriesAnalysis } from '../../history/changes.js';
 import { CHART_CONFIG, distinctInOrder, VEGA_LITE_SCHEMA } from './common.js';
-import { changeRows, KIND_SCALE, pointRows } from './history.js';
+import { changeRows, historyLayers, pointRows } from './history.js';
 
 const PANEL_COLUMNS = 3;
 
@@ -31,49 +31,6 @@ function rowsWithRuns(analysis: SeriesAnalysis): Record<string, unknown>[] {
     ...row,
     run: linkableUrl(analysis.series.points[index]?.run ?? null),
   }));
-}
-
-function layers(): unknown[] {
-  const x = {
-    field: 'index',
-    type: 'quantitative',
-    title: 'run (oldest first)',
-    axis: { tickMinStep: 1, format: 'd' },
-  };
-  const y = { field: 'value', type: 'quantitative', title: null, scale: { zero: false } };
-  return [
-    {
-      transform: [{ filter: "datum.type == 'point'" }],
-      mark: { type: 'point', filled: true, size: 40, color: '#4c78a8' },
-      encoding: {
-        x,
-        y,
-        href: { field: 'run', type: 'nominal' },
-        tooltip: [
-          { field: 'commit', type: 'nominal' },
-          { field: 'value', type: 'quantitative', format: ',.2f', title: 'median' },
-        ],
-      },
-    },
-    {
-      transform: [{ filter: "datum.type == 'point' && datum.segmentMean != null" }],
-      mark: { type: 'line', interpolate: 'step-after', color: '#555555', strokeDash: [4, 2] },
-      encoding: { x, y: { field: 'segmentMean', type: 'quantitative' } },
-    },
-    {
-      transform: [{ filter: "datum.type == 'change'" }],
-      mark: { type: 'rule', strokeWidth: 2 },
-      encoding: {
-        x: { field: 'at', type: 'quantitative' },
-        color: { field: 'kind', type: 'nominal', scale: KIND_SCALE, title: 'change point' },
-        tooltip: [
-          { field: 'range', type: 'nominal', title: 'commits' },
-          { field: 'label', type: 'nominal', title: 'change' },
-          { field: 'pValue', type: 'quantitative', format: '.2g', title: 'p' },
-        ],
-      },
-    },
-  ];
 }
 
 /** The metrics of the analyses, in their order (the history file's). */
@@ -106,7 +63,7 @@ export function historyMetricSpec(
     data: { values: [...points, ...changes] },
     facet: { field: 'panel', type: 'nominal', sort: panels, title: null },
     columns: Math.min(PANEL_COLUMNS, panels.length),
-    spec: { width: 220, height: 130, layer: layers() },
+    spec: { width: 220, height: 130, layer: historyLayers({ linked: true }) },
     resolve: { scale: { y: 'independent' } },
   } as unknown as TopLevelSpec;
 }

@@ -89,7 +89,11 @@ export function panelsShown(analyses: readonly SeriesAnalysis[]): SeriesAnalysis
     .map((item) => item.analysis);
 }
 
-function layers(): unknown[] {
+/**
+ * The layers of a history chart: every run a point (linked to its run when `linked`, for the
+ * history page), the segment means as steps, each change point a rule. One place for both charts.
+ */
+export function historyLayers(options: { linked: boolean } = { linked: false }): unknown[] {
   const x = {
     field: 'index',
     type: 'quantitative',
@@ -104,6 +108,7 @@ function layers(): unknown[] {
       encoding: {
         x,
         y,
+        ...(options.linked ? { href: { field: 'run', type: 'nominal' } } : {}),
         tooltip: [
           { field: 'commit', type: 'nominal' },
           { field: 'value', type: 'quantitative', format: ',.2f', title: 'median' },
@@ -145,7 +150,7 @@ export function historySpec(analyses: readonly SeriesAnalysis[], subtitle: strin
     data: { values: [...points, ...changes] },
     facet: { field: 'panel', type: 'nominal', sort: panels, title: null },
     columns: Math.min(PANEL_COLUMNS, panels.length),
-    spec: { width: 180, height: 120, layer: layers() },
+    spec: { width: 180, height: 120, layer: historyLayers() },
     resolve: { scale: { y: 'independent' } },
   } as unknown as TopLevelSpec;
 }
