@@ -5,7 +5,7 @@ import 'node:child_process';
 import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, Z as ZodError, s as string, b as strictObject, u as union, c as array, o as object } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { a2 as tableRow, a3 as escapeTableCell, a4 as escapeMarkdown, a5 as gradeLine, a6 as tableDelimiter, i as commonBuildRequest, a7 as actionSpelling, a8 as checkUntrustedSettings, a9 as untrustedSides, aa as checkUntrustedDirs, ab as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ac as foldLines, ad as parseVerdict, ae as parseResults, af as codeSpan, Y as plural, ag as markdownUrl, ah as METRICS, ai as formatFigure, m as median, aj as formatChangePercent, ak as upsertStickyComment, al as BisectReport, am as formatPath, an as GitHubError, ao as httpStatus, ap as gitHubMessage, L as historyRun, aq as analyzeHistory, ar as isRecent, as as changesDocument, Z as changesText, c as checkWholeRun, at as historyRelativePath, au as updateBranchFile, av as historySpec, aw as writeCharts, ax as HISTORY_TITLE, ay as publishImages, R as writeHistoryPage, az as historyPageDirectory, aA as publishFiles, aB as MAX_HISTORY_BYTES, aC as parseHistoryText, aD as appendToHistory, aE as serializeHistory, aF as alertIssue, aG as suiteHash, aH as judge, aI as withLines, aJ as relinkedLines, aK as DEFAULT_COMPARE_OPTIONS, $ as formatChangePercentPlain, aL as formatTolerance, aM as commentMarker, aN as workflowRepositoryUrl, aO as writeReport, aP as pullRequestCommentSink, t as deliverVerdict, aQ as verdictExitCode, aR as renderVerdictSummary, O as cliSpelling, o as compareOptionsFromFlags, aS as loadSuite, j as sinksFor, T as historyChangesRequest, p as parseCommit, aT as distExports, aU as judgeRun, y as inCleanupScope, aV as doctorGateFromFlags, aW as planGate, aX as gateCommand, aY as judgeSettingsFromFlags, a0 as mergeCommand, aZ as PULL_REQUEST_COMMENT, a_ as buildServers } from './gate.js';
+import { a2 as tableRow, a3 as escapeTableCell, a4 as escapeMarkdown, a5 as gradeLine, a6 as tableDelimiter, i as commonBuildRequest, a7 as actionSpelling, a8 as checkUntrustedSettings, a9 as untrustedSides, aa as checkUntrustedDirs, ab as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ac as foldLines, ad as parseVerdict, ae as parseResults, af as codeSpan, Y as plural, ag as markdownUrl, ah as METRICS, ai as formatFigure, m as median, aj as formatChangePercent, ak as upsertStickyComment, al as BisectReport, am as formatPath, an as GitHubError, ao as httpStatus, ap as gitHubMessage, aq as BranchFileError, ar as moveBranch, as as isLostRace, at as isSafePath, au as readBranchHead, av as commitOnHead, L as historyRun, aw as analyzeHistory, ax as isRecent, ay as changesDocument, Z as changesText, c as checkWholeRun, az as historyRelativePath, aA as historySpec, aB as writeCharts, aC as HISTORY_TITLE, aD as publishImages, R as writeHistoryPage, aE as historyPageDirectory, aF as publishFiles, aG as MAX_HISTORY_BYTES, aH as parseHistoryText, aI as appendToHistory, aJ as serializeHistory, aK as alertIssue, aL as suiteHash, aM as judge, aN as withLines, aO as relinkedLines, aP as DEFAULT_COMPARE_OPTIONS, $ as formatChangePercentPlain, aQ as formatTolerance, aR as commentMarker, aS as workflowRepositoryUrl, aT as writeReport, aU as pullRequestCommentSink, t as deliverVerdict, aV as verdictExitCode, aW as renderVerdictSummary, O as cliSpelling, o as compareOptionsFromFlags, aX as loadSuite, j as sinksFor, T as historyChangesRequest, p as parseCommit, aY as distExports, aZ as judgeRun, y as inCleanupScope, a_ as doctorGateFromFlags, a$ as planGate, b0 as gateCommand, b1 as judgeSettingsFromFlags, a0 as mergeCommand, b2 as PULL_REQUEST_COMMENT, b3 as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
@@ -6192,6 +6192,196 @@ async function createAlertIssue(client, target, body) {
     catch (error) {
         throw writeFailure(error, 'create the alert issue', target);
     }
+}
+
+// One text file kept on a branch of the repository, read and rewritten through the Git Data API:
+// the nightly workflow keeps its performance history this way. Two nightly runs that finish
+// together must both land, so a write is optimistic: read the file, change it, commit on top of
+// the commit that was read, and move the branch only if it still points there (`force: false`).
+// When another writer got there first, read again and redo the change on their content.
+//
+// Reads walk the path one tree at a time instead of listing the branch recursively: the same branch
+// may hold thousands of chart images, and a recursive listing that large comes back truncated.
+// What is read crosses into a trusted job (the nightly one has a write token), so every read and
+// write is held to a size cap the caller chooses.
+//
+// The low-level steps (the branch head, a commit of blobs on top of it, moving the branch) are in
+// branch-commit.ts, shared with images.ts.
+const DEFAULT_ATTEMPTS = 5;
+/**
+ * Rewrites the file with `update(current)` in one commit on top of the branch, creating the branch
+ * (an orphan commit holding only this file) when it does not exist. When another writer moves the
+ * branch first, reads again and calls `update` on their content, up to `attempts` rounds.
+ */
+async function updateBranchFile(client, options) {
+    checkLocation(options);
+    const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
+    if (!Number.isInteger(attempts) || attempts < 1) {
+        throw new BranchFileError(`attempts must be a whole number ≥ 1, not ${attempts}; this is a bug`, 'invalid');
+    }
+    for (let attempt = 1;; attempt++) {
+        const head = await readHead(client, options);
+        const current = head === null ? null : await readFileAt(client, options, head);
+        const next = options.update(current?.content ?? null);
+        if (next === null || next === current?.content)
+            return { commitSha: null, attempts: attempt };
+        checkNewSize(options, next);
+        const commitSha = await commitFile(client, options, head, next);
+        try {
+            await moveBranch(client, options, head, commitSha);
+            return { commitSha, attempts: attempt };
+        }
+        catch (error) {
+            if (!isLostRace(error))
+                throw failure$1(error, 'move the branch to the new commit', options, true);
+            if (attempt >= attempts)
+                throw gaveUp(error, attempts, options);
+            await sleep(retryDelayMs(attempt));
+        }
+    }
+}
+/** The paths and caps come from the code, not from a user: a bad one is a bug. */
+function checkLocation(location) {
+    if (!isSafePath(location.path)) {
+        throw new BranchFileError(`bad path "${location.path}" for a file on a branch; this is a bug`, 'invalid');
+    }
+    if (!Number.isInteger(location.maxBytes) || location.maxBytes < 1) {
+        throw new BranchFileError(`the size cap for ${location.path} must be a whole number of bytes ≥ 1, not ${location.maxBytes}; this is a bug`, 'invalid');
+    }
+}
+function where(location) {
+    return `${location.path} on branch ${location.branch} of ${location.owner}/${location.repo}`;
+}
+/** Wraps a failed request; 403 and 404 mean the token may not read, or write, the contents. */
+function failure$1(error, what, location, write) {
+    const status = httpStatus(error);
+    const permission = status === 403 || status === 404;
+    const hint = permission
+        ? `give the workflow \`permissions: contents: ${write ? 'write' : 'read'}\``
+        : "see GitHub's message; running the workflow again may succeed";
+    return new BranchFileError(`could not ${what} for ${where(location)}: ${gitHubMessage(error)}; ${hint}`, permission ? 'permission' : 'request', { cause: error });
+}
+function tooLarge(location, bytes, doing) {
+    return new BranchFileError(`${where(location)} ${doing} ${bytes} bytes, over its cap of ${location.maxBytes}; refusing it ` +
+        '(it is read by a job that holds a write token); trim older entries from the file or raise the cap', 'too-large');
+}
+function checkNewSize(location, content) {
+    const bytes = Buffer.byteLength(content, 'utf8');
+    if (bytes > location.maxBytes)
+        throw tooLarge(location, bytes, 'would become');
+}
+function gaveUp(error, attempts, location) {
+    return new BranchFileError(`could not write ${where(location)}: the branch moved under other writers ${attempts} times in a ` +
+        `row (last answer: ${gitHubMessage(error)}); run the workflow again`, 'contended', { cause: error });
+}
+async function readHead(client, location) {
+    try {
+        return await readBranchHead(client, location);
+    }
+    catch (error) {
+        throw failure$1(error, 'read the branch', location, false);
+    }
+}
+/** The file in the head's tree, or null when it is not there. */
+async function readFileAt(client, location, head) {
+    const parts = location.path.split('/');
+    let treeSha = head.treeSha;
+    for (let depth = 1; depth < parts.length; depth++) {
+        const directory = parts.slice(0, depth).join('/');
+        const entry = await entryOf(client, location, treeSha, directory);
+        if (entry === null)
+            return null;
+        if (entry.type !== 'tree') {
+            throw new BranchFileError(`${where(location)}: ${directory} is a file, not a directory`, 'invalid');
+        }
+        treeSha = entry.sha;
+    }
+    const entry = await entryOf(client, location, treeSha, location.path);
+    if (entry === null)
+        return null;
+    // 100755 is still a regular file; 120000 (a symbolic link) or 160000 (a submodule) is not.
+    if (entry.type !== 'blob' || (entry.mode !== '100644' && entry.mode !== '100755')) {
+        throw new BranchFileError(`${where(location)} is not a regular file (a ${entry.type}, mode ${entry.mode})`, 'invalid');
+    }
+    // Checked before downloading, so an oversized blob is never fetched.
+    if (entry.size !== undefined && entry.size > location.maxBytes)
+        throw tooLarge(location, entry.size, 'is');
+    const content = await readBlob(client, location, entry.sha);
+    return { content, commitSha: head.commitSha, blobSha: entry.sha };
+}
+/** The entry of a tree named by the last segment of `path`, or null when there is none. */
+async function entryOf(client, location, treeSha, path) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    let data;
+    try {
+        ({ data } = await client.rest.git.getTree({
+            owner: location.owner,
+            repo: location.repo,
+            tree_sha: treeSha,
+        }));
+    }
+    catch (error) {
+        throw failure$1(error, `list the directory of ${path}`, location, false);
+    }
+    const entry = data.tree.find((item) => item.path === name);
+    if (entry === undefined && data.truncated) {
+        // Absent from a cut-short listing is not absent: refuse rather than start the file over.
+        throw new BranchFileError(`could not read ${where(location)}: GitHub truncated the listing of its directory; ` +
+            'move the file to a directory with fewer entries', 'request');
+    }
+    return entry ?? null;
+}
+/** The blob's bytes as UTF-8 text, held to the size cap again once decoded. */
+async function readBlob(client, location, blobSha) {
+    let data;
+    try {
+        ({ data } = await client.rest.git.getBlob({
+            owner: location.owner,
+            repo: location.repo,
+            file_sha: blobSha,
+        }));
+    }
+    catch (error) {
+        throw failure$1(error, 'read the file', location, false);
+    }
+    if (data.encoding !== 'base64' && data.encoding !== 'utf-8') {
+        throw new BranchFileError(`${where(location)} came back in an unknown encoding "${data.encoding}"`, 'request');
+    }
+    const bytes = Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8');
+    if (bytes.length > location.maxBytes)
+        throw tooLarge(location, bytes.length, 'is');
+    try {
+        return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    }
+    catch (error) {
+        throw new BranchFileError(`${where(location)} is not UTF-8 text`, 'invalid', { cause: error });
+    }
+}
+/** Uploads the content and commits it at the path on top of the head. */
+async function commitFile(client, options, head, content) {
+    try {
+        const { data: blob } = await client.rest.git.createBlob({
+            owner: options.owner,
+            repo: options.repo,
+            content: Buffer.from(content, 'utf8').toString('base64'),
+            encoding: 'base64',
+        });
+        const entry = { path: options.path, mode: '100644', type: 'blob', sha: blob.sha };
+        return await commitOnHead(client, options, head, [entry], options.message);
+    }
+    catch (error) {
+        throw failure$1(error, 'commit the new content', options, true);
+    }
+}
+/**
+ * How long to wait before the next round: growing, so a busy branch gets room, and jittered, so two
+ * writers that collided once do not collide again in lockstep.
+ */
+function retryDelayMs(attempt) {
+    return 100 * attempt + Math.random() * 100;
+}
+function sleep(ms) {
+    return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 // The nightly's history step (the action's `mode: history`): the run's results are appended to the

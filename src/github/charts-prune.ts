@@ -10,7 +10,7 @@
 // Whether a pull request is closed is asked of the API: the open ones are listed once, and a
 // folder whose number is not among them is dropped only when GitHub says that pull request is
 // closed (one opened after the listing is not mistaken for a closed one).
-import type { BranchHead, BranchTarget, DeletedTreeEntry } from './branch-file.js';
+import type { BranchHead, BranchTarget, DeletedTreeEntry } from './branch-commit.js';
 import type { GitHubClient } from './client.js';
 import { gitHubMessage, httpStatus } from './github-errors.js';
 

@@ -17,7 +17,7 @@ import {
   type BranchHead,
   type BranchTarget,
   type DeletedTreeEntry,
-} from './branch-file.js';
+} from './branch-commit.js';
 import { planPrune, type PruneRequest, PullRequestStates } from './charts-prune.js';
 import type { GitHubClient } from './client.js';
 import { gitHubMessage, httpStatus, ImagePublishError } from './github-errors.js';
