@@ -178,3 +178,24 @@ export function copyActionUnderTest(dest: string, bundleDir: string): void {
   }
   cpSync(bundleDir, join(dest, 'dist'), { recursive: true });
 }
+
+/**
+ * The environment every act run of a test gets: the local GitHub API, the server repository's
+ * origin, where artifacts go, the stand-in actions, the action under test (copied into
+ * `scratch/action`) and a machine state directory of the run's own (`dir/state`).
+ */
+export function actTestEnv(options: {
+  apiUrl: string;
+  origin: string;
+  scratch: string;
+  dir: string;
+}): Record<string, string> {
+  return {
+    GITHUB_API_URL: options.apiUrl,
+    ACT_TEST_ORIGIN: options.origin,
+    ACT_TEST_ARTIFACTS: join(options.scratch, 'artifacts'),
+    ACT_TEST_STAND_INS: STAND_INS,
+    ACT_TEST_ACTION: join(options.scratch, 'action'),
+    MYSQL_PERF_GATE_STATE_DIR: join(options.dir, 'state'),
+  };
+}

@@ -24,3 +24,14 @@ export function isRunning(pid: number): boolean {
     return false;
   }
 }
+
+/** SIGKILLs whatever still mentions `needle` (a test's scratch directory): what a failed test left. */
+export function killProcessesMentioning(needle: string): void {
+  for (const pid of processesMentioning(needle)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }
+}

@@ -30,7 +30,7 @@ import {
 } from '../helpers/act-run.js';
 import { copyActionUnderTest, STAND_INS, writeTestWorkflows } from '../helpers/act-workflows.js';
 import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
-import { processesMentioning } from '../helpers/leftovers.js';
+import { killProcessesMentioning } from '../helpers/leftovers.js';
 import { describeWithServer, ROOT } from '../helpers/real-run.js';
 import { requireCommand } from '../helpers/requirements.js';
 
@@ -59,13 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await mock.close();
-  for (const pid of processesMentioning(scratch)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone meanwhile
-    }
-  }
+  killProcessesMentioning(scratch);
   rmSync(scratch, { recursive: true, force: true });
 });
 

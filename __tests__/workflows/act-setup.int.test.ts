@@ -25,9 +25,9 @@ import {
   type ServerRepository,
   startAct,
 } from '../helpers/act-run.js';
-import { copyActionUnderTest, STAND_INS, testCopyOf, writeTestWorkflows } from '../helpers/act-workflows.js';
+import { actTestEnv, copyActionUnderTest, testCopyOf, writeTestWorkflows } from '../helpers/act-workflows.js';
 import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
-import { processesMentioning } from '../helpers/leftovers.js';
+import { killProcessesMentioning } from '../helpers/leftovers.js';
 import { describeWithServer, ROOT, TINY_SUITE } from '../helpers/real-run.js';
 import { requireCommand } from '../helpers/requirements.js';
 import { copyWorkflowsBlock, readSetupPage } from '../helpers/setup-page.js';
@@ -69,25 +69,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await mock.close();
-  for (const pid of processesMentioning(scratch)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone meanwhile
-    }
-  }
+  killProcessesMentioning(scratch);
   rmSync(scratch, { recursive: true, force: true });
 });
 
 function commonEnv(dir: string): Record<string, string> {
-  return {
-    GITHUB_API_URL: mock.baseUrl,
-    ACT_TEST_ORIGIN: repo.origin,
-    ACT_TEST_ARTIFACTS: join(scratch, 'artifacts'),
-    ACT_TEST_STAND_INS: STAND_INS,
-    ACT_TEST_ACTION: join(scratch, 'action'),
-    MYSQL_PERF_GATE_STATE_DIR: join(dir, 'state'),
-  };
+  return actTestEnv({ apiUrl: mock.baseUrl, origin: repo.origin, scratch, dir });
 }
 
 /** Rewrites a copied workflow in the server repository into its test copy, in place. */

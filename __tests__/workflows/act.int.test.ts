@@ -21,13 +21,13 @@ import {
   startAct,
 } from '../helpers/act-run.js';
 import {
+  actTestEnv,
   copyActionUnderTest,
   PROBE_STEP_NAME,
-  STAND_INS,
   writeTestWorkflows,
 } from '../helpers/act-workflows.js';
 import { ACTIONS_BOT, ALICE, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
-import { processesMentioning } from '../helpers/leftovers.js';
+import { killProcessesMentioning, processesMentioning } from '../helpers/leftovers.js';
 import { describeWithServer, ROOT } from '../helpers/real-run.js';
 import { requireCommand } from '../helpers/requirements.js';
 
@@ -66,25 +66,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock.close();
   // Whatever a failed test left: no server, no act.
-  for (const pid of processesMentioning(scratch)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone meanwhile
-    }
-  }
+  killProcessesMentioning(scratch);
   rmSync(scratch, { recursive: true, force: true });
 });
 
 function commonEnv(dir: string): Record<string, string> {
-  return {
-    GITHUB_API_URL: mock.baseUrl,
-    ACT_TEST_ORIGIN: repo.origin,
-    ACT_TEST_ARTIFACTS: join(scratch, 'artifacts'),
-    ACT_TEST_STAND_INS: STAND_INS,
-    ACT_TEST_ACTION: join(scratch, 'action'),
-    MYSQL_PERF_GATE_STATE_DIR: join(dir, 'state'),
-  };
+  return actTestEnv({ apiUrl: mock.baseUrl, origin: repo.origin, scratch, dir });
 }
 
 /** A comment's text before its charts, the charts section's body, and what follows it. */
