@@ -2,6 +2,7 @@
 import { z } from 'zod';
 
 import { Suite } from '../suite/suite-schema.js';
+import { VariantName } from '../suite/variants.js';
 import { MAX_STATUS_COUNTERS, STATUS_NAME } from './status-counters.js';
 import { SysbenchReport } from '../sysbench/report-schema.js';
 
@@ -134,6 +135,14 @@ export const ServerFacts = z.strictObject({
    * Absent in results written before work was counted.
    */
   statusCounters: z.array(StatusName).max(MAX_STATUS_COUNTERS).optional(),
+  /**
+   * With server-option variants: for each variant (its label), the values the server reported for
+   * the variant's options once it ran under it, so a reader sees each variant took effect.
+   */
+  variants: z
+    .record(z.string().max(300), z.record(z.string().max(64), z.string().max(300)))
+    .refine((variants) => Object.keys(variants).length <= 64, { message: 'more than 64 variants' })
+    .optional(),
   /** Error log, relative to the raw directory beside the results file. */
   errorLog: z.string(),
   /** How the server was built, when its prefix holds a build.json. */
@@ -235,9 +244,16 @@ export const Repetition = z.strictObject({
 });
 export type Repetition = z.infer<typeof Repetition>;
 
+/** A cell's server-option variant: each dimension's value (suite/variants.ts). */
+export const CellVariant = z
+  .record(VariantName, VariantName)
+  .refine((variant) => Object.keys(variant).length <= 16, { message: 'more than 16 variant dimensions' });
+
 export const CellResult = z.strictObject({
   workload: z.string(),
   threads: z.number().int().min(1),
+  /** The suite's server-option variant this cell ran under; absent when the suite has none. */
+  variant: CellVariant.optional(),
   side: SideName,
   repetitions: z.array(Repetition).min(1),
   /** Instruction cells: where the instructions went (every function with a non-zero count). */

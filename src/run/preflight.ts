@@ -9,12 +9,13 @@ import { detectPerfCounters, type PerfSupport } from '../cost/perf.js';
 import { checkValgrind, supportsBufferPoolSizeMax, valgrindServerOptions } from '../cost/valgrind.js';
 import type { Placement, SideName } from '../results/results-schema.js';
 import { inspectServer, type ServerInstall } from '../server/server.js';
-import { mergeOptions } from '../server/options.js';
+import { mergeOptions, normalizeOptionName } from '../server/options.js';
 import { installSandbox } from '../server/server-sandbox.js';
 import { allowedCpus, TASKSET } from '../shell/cpu-affinity.js';
 import { exec } from '../shell/exec.js';
 import { checkSandbox, UNCONFINED } from '../shell/sandbox.js';
 import type { Logger } from '../shell/logger.js';
+import { variedOptions } from '../suite/variants.js';
 import { checkSysbench } from '../sysbench/runner.js';
 import { chooseParallelSides, choosePlacement, type ParallelSides } from './placement.js';
 import { prepareRawDir } from './raw-dir.js';
@@ -61,6 +62,7 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
   );
   await checkUntrustedSides(config, logger);
   checkTrustedOptions(config, userOptions);
+  checkVariedOptions(config);
   const installs = await Promise.all(
     config.sides.map((side) => inspectServer(side.serverPath, side.labels.server, side.untrusted === true)),
   );
@@ -78,6 +80,27 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
   const parallel = await measureAtOnce(config, logger);
   const sides = config.sides.map((side, index) => checkedSide(side, installs[index], options[index]));
   return { sysbenchVersion, valgrind, perf, placement, parallel, sides };
+}
+
+/**
+ * An option a suite's variants set may not also come from a flag: one of the two would silently
+ * lose, and every cell of the variant's dimension would be mislabelled.
+ */
+function checkVariedOptions(config: RunConfig): void {
+  const varied = new Set([...variedOptions(config.suite.variants)].map(normalizeOptionName));
+  const layers = [
+    { source: config.commonOptionsLabel, options: config.commonOptions },
+    ...config.sides.map((side) => ({ source: side.labels.options, options: side.options })),
+  ];
+  for (const { source, options } of layers) {
+    const clash = Object.keys(options).find((name) => varied.has(normalizeOptionName(name)));
+    if (clash !== undefined) {
+      throw new InputError(
+        `${source} ${clash}: suite ${config.suite.name} varies ${clash} (variants); ` +
+          'drop the flag, or measure a suite without that variant',
+      );
+    }
+  }
 }
 
 function checkedSide(

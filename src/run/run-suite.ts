@@ -16,6 +16,9 @@ import { checkBeforeStarting, prepareOutputs, type Preflight, type RunOutputs } 
 import type { RunConfig } from './run-config.js';
 import { type MeasureSeconds, runSchedule, type ScheduleOutcome } from './scheduler.js';
 import { serverFingerprint } from './server-fingerprint.js';
+import { suiteForFlavors, suiteForVariables } from '../suite/select-cells.js';
+import { suiteCells, type Suite } from '../suite/suite-schema.js';
+import { variantLabel } from '../suite/variants.js';
 import { createRunDir, type StartedSide, sideSteps, startSides, stopOrphans, stopSides } from './sides.js';
 
 /** A run past its checks: when it started, what was checked, where it writes and records its servers. */
@@ -33,9 +36,16 @@ export async function runSuite(config: RunConfig, logger: Logger, scope: Cleanup
   const registry = ServerRegistry.forThisProcess();
   await stopOrphans(registry, logger);
   const preflight = await checkBeforeStarting(config, logger);
+  // Variants a server here lacks (a thread pool on MySQL) are left out, with a note.
+  const narrowed = suiteForFlavors(
+    config.suite,
+    preflight.sides.map((side) => side.install.flavor),
+  );
+  for (const note of narrowed.notes) logger.info(note);
   const outputs = prepareOutputs(config);
   try {
-    return await measure(config, logger, scope, { startedAt, preflight, outputs, registry });
+    const checked = { startedAt, preflight, outputs, registry };
+    return await measure({ ...config, suite: narrowed.suite }, logger, scope, checked);
   } catch (error) {
     // The error may quote files in the work directory, which is gone by now; say where the copies are.
     if (error instanceof GateError && !(error instanceof InterruptedError)) {
@@ -60,15 +70,25 @@ async function measure(
   };
   const setup = { config, preflight, rawDir, runDir, registry, logger, scope };
   const sides = await logger.group('Set up servers', () => startSides(setup));
+  // Variants whose options these servers ignore (no such variable) would differ in name only.
+  const narrowed = suiteForVariables(
+    config.suite,
+    sides.map((side) => ({
+      label: `${side.name} (${side.facts.versionFunction})`,
+      variables: new Set(Object.keys(side.facts.variables)),
+    })),
+  );
+  for (const note of narrowed.notes) logger.warning(note);
+  const suite = narrowed.suite;
   const schedule = await runSchedule(
     {
-      suite: config.suite,
+      suite,
       sides: sides.map((side) => side.name),
       parallel: preflight.parallel.parallel,
       adaptive: config.adaptive,
     },
     {
-      steps: sideSteps(sides, { suite: config.suite, rawDir, scope, logger }),
+      steps: sideSteps(sides, { suite, rawDir, scope, logger }),
       log: logger,
       now: () => performance.now() / 1000,
       throwIfInterrupted: () => {
@@ -78,7 +98,7 @@ async function measure(
   );
   await stopSides(sides);
   const shard = config.shard ? await shardRecord(config.shard, sides) : undefined;
-  const results = assembleResults(config, run, { environment, sides, schedule, shard });
+  const results = assembleResults({ ...config, suite }, run, { environment, sides, schedule, shard });
   writeResults(run.outputs.outPath, results);
   return results;
 }
@@ -120,6 +140,13 @@ function stagesRecord(
   return { sides: perSide, measure: tenths(seconds.wall) };
 }
 
+/** What the server reported for the options of each variant the run measured (not those left out). */
+function measuredVariants(side: StartedSide, suite: Suite): Pick<ServerFacts, 'variants'> {
+  const measured = new Set(suiteCells(suite).map((cell) => variantLabel(cell.variant)));
+  const variants = [...side.variants].filter(([label]) => measured.has(label));
+  return variants.length === 0 ? {} : { variants: Object.fromEntries(variants) };
+}
+
 function assembleResults(
   config: RunConfig,
   run: CheckedRun,
@@ -136,6 +163,7 @@ function assembleResults(
   const { outPath, rawDir } = run.outputs;
   const serverFacts = (side: StartedSide): ServerFacts => ({
     ...side.facts,
+    ...measuredVariants(side, config.suite),
     errorLog: `${side.name}-error.log`,
   });
   const head = sides.find((side) => side.name === 'head');

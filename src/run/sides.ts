@@ -19,11 +19,15 @@ import type { CleanupScope } from '../shell/cleanup.js';
 import { onCpus } from '../shell/cpu-affinity.js';
 import type { Logger } from '../shell/logger.js';
 import { readRegularSync } from '../shell/no-follow.js';
-import type { Suite } from '../suite/suite-schema.js';
+import { mergeOptions } from '../server/options.js';
+import { variableValues } from '../server/queries.js';
+import { suiteCells, type Suite } from '../suite/suite-schema.js';
+import { type Variant, variantLabel, variantOptions } from '../suite/variants.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { type MeasuredSide, measureStep } from './measure-step.js';
 import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js';
 import type { RunConfig } from './run-config.js';
+import type { Step } from './plan.js';
 import type { SideSteps } from './scheduler.js';
 import { prepareWorkloadData, resetDataAfter } from './workload-data.js';
 
@@ -47,6 +51,12 @@ export interface SideSetup {
 /** A side whose server runs with its tables prepared, ready to be measured. */
 export interface StartedSide extends MeasuredSide {
   readonly facts: Omit<ServerFacts, 'errorLog'>;
+  /** Its options before a variant's (suite, flags, per side): a variant's are added to these. */
+  readonly options: Readonly<Record<string, string>>;
+  /** What the server reported for each variant's options once it ran under it (by variant label). */
+  readonly variants: Map<string, Record<string, string>>;
+  /** The variant its server started under (the suite's first), as a label. */
+  readonly startedUnder: string;
   /** Seconds its server took to start and its tables to be prepared. */
   readonly seconds: { readonly start: number; readonly prepare: number };
 }
@@ -159,7 +169,8 @@ async function startSide(
   const server = await ManagedServer.create({
     install,
     dir: sideDir,
-    options,
+    // A suite with variants starts under its first: the plan measures them in order.
+    options: optionsUnder(options, config.suite, suiteCells(config.suite)[0]?.variant),
     scope,
     log,
     registry,
@@ -186,7 +197,38 @@ async function startSide(
     ...(placement.pinned ? { clientCpus: placement.client } : {}),
   };
   const prepare = await prepareData(measured, config.suite, scope, rawDir);
-  return { ...measured, facts, seconds: { start, prepare } };
+  const variants = new Map<string, Record<string, string>>();
+  const first = suiteCells(config.suite)[0]?.variant;
+  await recordVariant(server, config.suite, first, variants);
+  const startedUnder = variantLabel(first);
+  return { ...measured, facts, options, variants, startedUnder, seconds: { start, prepare } };
+}
+
+/** Reads back the options of `variant` from the running server and keeps them under its label. */
+async function recordVariant(
+  server: ManagedServer,
+  suite: Suite,
+  variant: Variant | undefined,
+  into: Map<string, Record<string, string>>,
+): Promise<void> {
+  const label = variantLabel(variant);
+  if (variant === undefined || label === '' || into.has(label)) return;
+  const names = Object.keys(variantOptions(suite.variants, variant));
+  into.set(label, await variableValues(server.connection, names));
+}
+
+/** The options a side's server runs with under `variant`: its own, then the variant's. */
+export function optionsUnder(
+  options: Readonly<Record<string, string>>,
+  suite: Suite,
+  variant: Variant | undefined,
+): Readonly<Record<string, string>> {
+  const label = variantLabel(variant);
+  if (variant === undefined || label === '') return options;
+  return mergeOptions([
+    { source: 'the options given', options },
+    { source: `suite ${suite.name} variant ${label}`, options: variantOptions(suite.variants, variant) },
+  ]);
 }
 
 /**
@@ -225,11 +267,18 @@ export function sideSteps(
     if (!side) throw new Error(`plan names unknown side ${name}`);
     return side;
   };
+  // Which variant each side's server runs under: the one it started under, until a restart switches it.
+  const under = new Map(sides.map((side) => [side.name, side.startedUnder]));
   return {
-    restart: async (name) => {
-      const { server } = sideNamed(name);
+    restart: async (step: Extract<Step, { kind: 'restart' }>) => {
+      const { server, options, variants } = sideNamed(step.side);
+      const label = variantLabel(step.variant);
+      if (step.toVariant && under.get(step.side) === label) return;
       await server.stop();
+      server.useOptions(optionsUnder(options, run.suite, step.variant));
+      under.set(step.side, label);
       await server.start();
+      await recordVariant(server, run.suite, step.variant, variants);
     },
     measure: async (step) => {
       const side = sideNamed(step.side);
