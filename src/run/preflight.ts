@@ -1,7 +1,7 @@
 // What `run` checks before it starts anything: sysbench, each side's server and options, valgrind
 // and the hardware counters, where the processes run, whether both sides are measured at once,
 // and where the results go. A typo or a missing tool must not cost a bootstrap.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 import { InputError } from '../errors.js';
@@ -15,10 +15,12 @@ import { allowedCpus, TASKSET } from '../shell/cpu-affinity.js';
 import { exec } from '../shell/exec.js';
 import { checkSandbox, UNCONFINED } from '../shell/sandbox.js';
 import type { Logger } from '../shell/logger.js';
+import { suiteCells } from '../suite/suite-schema.js';
 import { variedOptions } from '../suite/variants.js';
 import { checkSysbench } from '../sysbench/runner.js';
 import { chooseParallelSides, choosePlacement, type ParallelSides } from './placement.js';
 import { prepareRawDir } from './raw-dir.js';
+import { threadLimitProblems } from './thread-limits.js';
 import { rawDirFor, type RunConfig, type SideConfig } from './run-config.js';
 
 /** One side as checked: its configuration, the server found for it and the options it starts with. */
@@ -63,6 +65,7 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
   await checkUntrustedSides(config, logger);
   checkTrustedOptions(config, userOptions);
   checkVariedOptions(config);
+  checkThreadLimits(config, userOptions);
   const installs = await Promise.all(
     config.sides.map((side) => inspectServer(side.serverPath, side.labels.server, side.untrusted === true)),
   );
@@ -100,6 +103,32 @@ function checkVariedOptions(config: RunConfig): void {
           'drop the flag, or measure a suite without that variant',
       );
     }
+  }
+}
+
+/** Refuses a suite whose most client threads the servers' options or this machine cannot hold. */
+function checkThreadLimits(config: RunConfig, options: readonly Record<string, string>[]): void {
+  const problems = threadLimitProblems({
+    threads: Math.max(...suiteCells(config.suite).map((cell) => cell.threads)),
+    options: config.sides.map((side, index) => ({
+      label: `the ${side.name} server`,
+      options: options[index] ?? {},
+    })),
+    openFiles: openFilesLimit(),
+  });
+  if (problems.length > 0) throw new InputError(`suite ${config.suite.name}: ${problems.join('; ')}`);
+}
+
+/** This process's soft limit on open files (/proc/self/limits); undefined when it cannot be read. */
+function openFilesLimit(): number | undefined {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((text) => text.startsWith('Max open files'));
+    const soft = line?.split(/\s{2,}/)[1];
+    return soft === undefined || soft === 'unlimited' ? undefined : Number(soft);
+  } catch {
+    return undefined;
   }
 }
 
