@@ -326,11 +326,11 @@ describe('resetting the data between steps', () => {
     const seconds = planSteps(s, ['head']).map((step) =>
       step.kind === 'restart' ? '' : `${step.workload} ${step.kind} ${plannedSeconds(step, s).toFixed(2)}`,
     );
-    // A prepare of 2 tables of 100,000 rows: 1 s + 200,000 × 20 µs = 5 s; a restore 2 s + 0.2 × 5 s.
+    // A prepare of 2 tables of 100,000 rows: 1 s + 200,000 × 20 µs = 5 s; a restore 1 s + 0.15 × 5 s.
     expect(seconds).toEqual([
-      'restored warmup 5.00',
-      'restored measure 8.00',
-      'restored measure 8.00',
+      'restored warmup 3.75',
+      'restored measure 6.75',
+      'restored measure 6.75',
       'prepared warmup 7.00',
       'prepared measure 10.00',
       'prepared measure 10.00',

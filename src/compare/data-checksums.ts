@@ -3,9 +3,22 @@
 // cells and both sides. When they are not, its cells compare runs on different data. Pure.
 import { plural } from '../format.js';
 import type { CellResult } from '../results/results-schema.js';
+import type { Suite } from '../suite/suite-schema.js';
 
-/** One warning per workload whose repetitions started from different data. */
-export function dataChecksumWarnings(cells: readonly CellResult[]): string[] {
+/**
+ * One warning per workload whose repetitions started from different data. Without a fixed
+ * `randSeed`, each prepare fills the tables with new values: every re-prepare, and each side's
+ * own prepare, then differ in their values though not in their rows' count.
+ */
+export function dataChecksumWarnings(results: {
+  readonly cells: readonly CellResult[];
+  readonly suite: Pick<Suite, 'randSeed'>;
+}): string[] {
+  const { cells } = results;
+  const hint =
+    results.suite.randSeed === 0
+      ? ' (the suite has no randSeed, so each prepare fills the tables with new values; a fixed randSeed makes them the same)'
+      : '';
   const byWorkload = new Map<string, { sums: Set<string>; repetitions: number; sides: Set<string> }>();
   for (const cell of cells) {
     for (const repetition of cell.repetitions) {
@@ -24,6 +37,6 @@ export function dataChecksumWarnings(cells: readonly CellResult[]): string[] {
         `workload ${workload}: its repetitions did not all start from the same data ` +
         `(${plural(entry.sums.size, 'checksum', 'checksums')} of its tables over ` +
         `${plural(entry.repetitions, 'repetition', 'repetitions')}, ${[...entry.sides].sort().join(' and ')}): ` +
-        'its cells do not compare like with like',
+        `its cells do not compare like with like${hint}`,
     );
 }

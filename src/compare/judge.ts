@@ -98,7 +98,7 @@ export function judge(request: JudgeRequest): Judgement {
   const built = buildVerdict(base.side, head, results.suite, base.source, options);
   const warnings = [
     ...shardAloneWarning(results),
-    ...dataChecksumWarnings(results.cells),
+    ...dataChecksumWarnings(results),
     ...base.warnings,
     ...built.warnings,
   ];

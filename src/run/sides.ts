@@ -23,7 +23,7 @@ import type { Suite } from '../suite/suite-schema.js';
 import { restoresData } from '../workload/kinds.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { DatadirSnapshot } from './datadir-snapshot.js';
-import { type MeasuredSide, measureStep } from './measure-step.js';
+import { type MeasuredSide, measureStep, stepLabel } from './measure-step.js';
 import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js';
 import type { RunConfig } from './run-config.js';
 import type { SideSteps } from './scheduler.js';
@@ -261,7 +261,14 @@ export function sideSteps(
     measure: async (step) => {
       const side = sideNamed(step.side);
       // Outside the measured window, and on the data the repetition will start from.
+      const checksumStartMs = performance.now();
       const dataChecksum = await dataChecksumBefore(step, side, run.suite);
+      if (dataChecksum !== undefined) {
+        const seconds = ((performance.now() - checksumStartMs) / 1000).toFixed(2);
+        run.logger.debug(
+          `${side.name}: the tables' checksum before ${stepLabel(step)}: ${dataChecksum} (${seconds} s)`,
+        );
+      }
       const outcome = await measureStep(step, side, run.suite, run.rawDir, run.scope, (line) => {
         run.logger.warning(line);
       });
