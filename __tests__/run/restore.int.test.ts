@@ -129,6 +129,32 @@ maybe('resetData: restore (real MariaDB, real sysbench)', () => {
   );
 
   it(
+    "restores a sandboxed server's datadir from a copy the sandbox does not see",
+    async () => {
+      if (!requireCommand('bwrap')) return;
+      const suite = join(temp.path, 'sandboxed.yml');
+      // The script is left out: sysbench's sandbox shows it nothing but the server's socket.
+      writeFileSync(suite, suiteText('restore').replace(/ {2}- name: growing[\s\S]*$/, ''));
+      const out = join(temp.path, 'sandboxed.json');
+      const work = join(temp.path, 'sandboxed-work');
+      const args = [...runArgs(suite, out, work), '--untrusted-side', 'head', '--verbose'];
+      const code = await main(['node', 'mysql-perf-gate', ...args]);
+      expect({ code, log: code === 0 ? '' : stderr.text }).toEqual({ code: 0, log: '' });
+      // The sandbox binds the side's own directory; the copy is beside it, not in it.
+      const bound = /--bind (\S+) \1 --remount-ro/.exec(stderr.text)?.[1];
+      const copied = /copied the prepared datadir \([\d.]+ MiB\) to (\S+) by/.exec(stderr.text)?.[1];
+      expect(bound).toMatch(/\/head$/);
+      expect(copied?.startsWith(`${bound ?? ''}/`)).toBe(false);
+      const [first, ...rest] = checksums(readResults(out)).oltp_insert ?? [];
+      expect(first).toMatch(/^[0-9a-f]{16}$/);
+      expect(rest).toEqual([first, first]);
+      expect(processesMentioning(work)).toEqual([]);
+      expect(readdirSync(work)).toEqual([]);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
     'leaves nothing behind when interrupted during a restore',
     async () => {
       const suite = join(temp.path, 'restore.yml');

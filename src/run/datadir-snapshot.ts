@@ -89,7 +89,7 @@ export class DatadirSnapshot {
  * Refuses, in one line, copies that would not fit: a reflinked copy shares its blocks only until
  * the server writes them, so each may come to take its whole size.
  */
-async function checkSpace(runDir: string, bytes: number, copies: number): Promise<void> {
+export async function checkSpace(runDir: string, bytes: number, copies: number): Promise<void> {
   const free = await freeBytes(runDir);
   if (bytes * copies <= free) return;
   throw new InputError(

@@ -11,6 +11,7 @@ import { cp, lstat, readdir, rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
 
 import { errorMessage, ServerError } from '../errors.js';
+import { exists } from '../shell/file-exists.js';
 
 export type CopyMethod = 'reflink' | 'copy';
 
@@ -55,6 +56,9 @@ async function copyTree(from: string, to: string, method: CopyMethod): Promise<v
  * `method` is, or is undefined and the file system can; else plainly. Returns the method used.
  */
 export async function copyDatadir(from: string, to: string, method?: CopyMethod): Promise<CopyMethod> {
+  // Removed on failure below: only ever a copy this made.
+  if (await exists(to))
+    throw new ServerError(`could not copy the datadir ${from} to ${to}: it exists already`);
   try {
     if (method !== undefined) {
       await copyTree(from, to, method);
