@@ -8,6 +8,7 @@ import { InputError } from '../errors.js';
 import type { Results } from '../results/results-schema.js';
 import { shardAloneWarning } from '../run/merge-shards.js';
 import type { Suite } from '../suite/suite-schema.js';
+import { dataChecksumWarnings } from './data-checksums.js';
 import { buildVerdict, type CompareOptions, looksOfRun, type SideData } from './verdict.js';
 import { type VariantBase, variantSides } from './variant-sides.js';
 import { type LineSection, Verdict } from './verdict-schema.js';
@@ -119,7 +120,12 @@ export function judge(request: JudgeRequest): Judgement {
   // Against its own base or a stored baseline alike: the head's repetitions were chosen from the data.
   const options = { ...request.options, looks: looksOfRun(results) };
   const built = buildVerdict(base.side, head, results.suite, base.source, options);
-  const warnings = [...shardAloneWarning(results), ...base.warnings, ...built.warnings];
+  const warnings = [
+    ...shardAloneWarning(results),
+    ...dataChecksumWarnings(results),
+    ...base.warnings,
+    ...built.warnings,
+  ];
   return {
     verdict: Verdict.parse({ ...built, warnings }),
     base: base.side,

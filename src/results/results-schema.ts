@@ -225,6 +225,10 @@ export const FunctionCost = z.strictObject({
 });
 export type FunctionCost = z.infer<typeof FunctionCost>;
 
+/** Data resets of one mode on one side: how many, and their seconds in all. */
+export const ResetTally = z.strictObject({ count: z.int().min(1), seconds: z.number().min(0) });
+export type ResetTally = z.infer<typeof ResetTally>;
+
 export const Repetition = z.strictObject({
   /** 1-based repetition number within the cell and side. */
   index: z.number().int().min(1),
@@ -241,6 +245,15 @@ export const Repetition = z.strictObject({
    * results written before they were counted.
    */
   work: WorkCounts.optional(),
+  /**
+   * A checksum of the workload's tables before the repetition (CHECKSUM TABLE, digested), when its
+   * data is reset between steps (resetData re-prepare or restore): equal in every repetition of
+   * the workload, on both sides, when each started from the same rows.
+   */
+  dataChecksum: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .optional(),
 });
 export type Repetition = z.infer<typeof Repetition>;
 
@@ -357,7 +370,29 @@ export const Results = z.strictObject({
       /** Per side: starting its server, preparing its tables, its own warm-ups and repetitions. */
       sides: z.partialRecord(
         SideName,
-        z.strictObject({ start: z.number().min(0), prepare: z.number().min(0), measure: z.number().min(0) }),
+        z.strictObject({
+          start: z.number().min(0),
+          prepare: z.number().min(0),
+          measure: z.number().min(0),
+          /**
+           * The prepared datadir copied (resetData: restore): by reflink or a plain copy, its
+           * bytes, and the seconds of the server's stop, the copy and its start again.
+           */
+          datadirCopy: z
+            .strictObject({
+              method: z.enum(['reflink', 'copy']),
+              bytes: z.number().int().min(0),
+              seconds: z.number().min(0),
+            })
+            .optional(),
+          /** The data resets after its steps (part of `measure`), by mode: how many and their seconds. */
+          resets: z
+            .strictObject({
+              restore: ResetTally.optional(),
+              rePrepare: ResetTally.optional(),
+            })
+            .optional(),
+        }),
       ),
       /** Wall time of the measurements, both sides (less than their sum when they ran at once). */
       measure: z.number().min(0),

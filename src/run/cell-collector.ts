@@ -24,6 +24,7 @@ export class CellCollector {
       rawOutput: outcome.rawOutput,
       ...(outcome.window ? { cost: outcome.window.cost } : {}),
       ...(outcome.work ? { work: outcome.work } : {}),
+      ...(outcome.dataChecksum === undefined ? {} : { dataChecksum: outcome.dataChecksum }),
     };
     if (outcome.window?.profile) {
       const tally = this.tallies.get(key) ?? new FunctionTally();

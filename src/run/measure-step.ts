@@ -41,6 +41,8 @@ export interface StepOutcome {
   readonly window: WindowCost | undefined;
   /** Status counters that moved over the window (increments); undefined for warm-ups or unread. */
   readonly work?: Record<string, number>;
+  /** The checksum of the workload's tables before the step, when its data is reset between steps. */
+  readonly dataChecksum?: string;
 }
 
 /** "oltp_read_only-t1-rep2": names the step's files. */

@@ -7,7 +7,13 @@ import { basename, dirname, relative } from 'node:path';
 import { currentLoadAverage, captureEnvironment } from '../environment/machine.js';
 import { GateError, InterruptedError } from '../errors.js';
 import { writeResults } from '../results/results-file.js';
-import type { Environment, Results, ServerFacts, ShardRecord } from '../results/results-schema.js';
+import type {
+  Environment,
+  ResetTally,
+  Results,
+  ServerFacts,
+  ShardRecord,
+} from '../results/results-schema.js';
 import { ServerRegistry } from '../server/registry.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
@@ -134,6 +140,10 @@ function stagesRecord(
         start: tenths(side.seconds.start),
         prepare: tenths(side.seconds.prepare),
         measure: tenths(seconds.sides.get(side.name) ?? 0),
+        ...(side.snapshot
+          ? { datadirCopy: { ...side.snapshot.record, seconds: tenths(side.snapshot.record.seconds) } }
+          : {}),
+        ...resetsRecord(side, tenths),
       },
     ]),
   );
@@ -145,6 +155,21 @@ function measuredVariants(side: StartedSide, suite: Suite): Pick<ServerFacts, 'v
   const measured = new Set(suiteCells(suite).map((cell) => variantLabel(cell.variant)));
   const variants = [...side.variants].filter(([label]) => measured.has(label));
   return variants.length === 0 ? {} : { variants: Object.fromEntries(variants) };
+}
+
+/** A side's resets by mode, when it had any. */
+function resetsRecord(
+  side: StartedSide,
+  tenths: (value: number) => number,
+): { resets?: { restore?: ResetTally; rePrepare?: ResetTally } } {
+  const tally = (mode: 'restore' | 're-prepare'): ResetTally | undefined => {
+    const done = side.resets.get(mode);
+    return done === undefined ? undefined : { count: done.count, seconds: tenths(done.seconds) };
+  };
+  const restore = tally('restore');
+  const rePrepare = tally('re-prepare');
+  if (restore === undefined && rePrepare === undefined) return {};
+  return { resets: { ...(restore ? { restore } : {}), ...(rePrepare ? { rePrepare } : {}) } };
 }
 
 function assembleResults(

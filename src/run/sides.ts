@@ -23,13 +23,15 @@ import { mergeOptions } from '../server/options.js';
 import { variableValues } from '../server/queries.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
 import { type Variant, variantLabel, variantOptions } from '../suite/variants.js';
+import { restoresData } from '../workload/kinds.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
-import { type MeasuredSide, measureStep } from './measure-step.js';
+import { DatadirSnapshot } from './datadir-snapshot.js';
+import { type MeasuredSide, measureStep, stepLabel } from './measure-step.js';
 import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js';
 import type { RunConfig } from './run-config.js';
 import type { Step } from './plan.js';
 import type { SideSteps } from './scheduler.js';
-import { prepareWorkloadData, resetDataAfter } from './workload-data.js';
+import { dataChecksumBefore, prepareWorkloadData, type ResetDone, resetDataAfter } from './workload-data.js';
 
 /** The most of a server's error log kept beside the results (its end, when longer). */
 const MAX_ERROR_LOG_BYTES = 64 * 1024 * 1024;
@@ -59,6 +61,10 @@ export interface StartedSide extends MeasuredSide {
   readonly startedUnder: string;
   /** Seconds its server took to start and its tables to be prepared. */
   readonly seconds: { readonly start: number; readonly prepare: number };
+  /** Its prepared datadir's copy, when a workload of the suite restores its data. */
+  readonly snapshot?: DatadirSnapshot;
+  /** The resets done after its steps, by mode: how many, and their seconds in all. */
+  readonly resets: Map<ResetDone['mode'], { count: number; seconds: number }>;
 }
 
 /**
@@ -126,11 +132,16 @@ export async function startSides(setup: SideSetup): Promise<StartedSide[]> {
     }
     return Promise.resolve();
   });
-  const start = (side: CheckedSide): Promise<StartedSide> =>
-    startSide(side, setup, (server) => created.push({ name: side.config.name, server }));
-  if (!preflight.parallel.parallel) {
+  const { parallel } = preflight.parallel;
+  const start = (side: CheckedSide, index: number): Promise<StartedSide> =>
+    startSide(side, setup, {
+      // Sides started at once check the space for every copy, as if theirs came first.
+      copiesLeft: parallel ? preflight.sides.length : preflight.sides.length - index,
+      onCreated: (server) => created.push({ name: side.config.name, server }),
+    });
+  if (!parallel) {
     const sides: StartedSide[] = [];
-    for (const side of preflight.sides) sides.push(await start(side));
+    for (const [index, side] of preflight.sides.entries()) sides.push(await start(side, index));
     return sides;
   }
   // Sides measured at once start at once, each on its own CPUs; both have settled before a
@@ -144,12 +155,19 @@ export async function startSides(setup: SideSetup): Promise<StartedSide[]> {
   return sides;
 }
 
-/** Creates, starts and inspects one side's server (under callgrind for instruction suites) and fills its tables. */
+/**
+ * Creates, starts and inspects one side's server (under callgrind for instruction suites), fills
+ * its tables and, when a workload restores its data, copies its datadir.
+ */
 async function startSide(
   side: CheckedSide,
   setup: SideSetup,
-  /** Told of the server before it starts, so that its error log is kept even if it will not start. */
-  onCreated: (server: ManagedServer) => void,
+  how: {
+    /** Datadir copies still to make, this side's included: the disk space checked for. */
+    readonly copiesLeft: number;
+    /** Told of the server before it starts, so that its error log is kept even if it will not start. */
+    readonly onCreated: (server: ManagedServer) => void;
+  },
 ): Promise<StartedSide> {
   const { config, preflight, logger, scope, rawDir, runDir, registry } = setup;
   const { install, options } = side;
@@ -180,7 +198,7 @@ async function startSide(
     ...(config.sides.some((other) => other.untrusted === true) ? { sandboxedClients: true } : {}),
     ...serverLaunch(placement, valgrind ? { paths, tmpDir: join(sideDir, 'tmp') } : undefined),
   });
-  onCreated(server);
+  how.onCreated(server);
   const probe = valgrind
     ? instructionProbe({ paths, rawDir, relativeDir: name, log })
     : throughputProbe(preflight.perf);
@@ -201,7 +219,19 @@ async function startSide(
   const first = suiteCells(config.suite)[0]?.variant;
   await recordVariant(server, config.suite, first, variants);
   const startedUnder = variantLabel(first);
-  return { ...measured, facts, options, variants, startedUnder, seconds: { start, prepare } };
+  const snapshot = restoresData(config.suite)
+    ? await DatadirSnapshot.take({ side: name, server, runDir, scope, copiesLeft: how.copiesLeft, log })
+    : undefined;
+  return {
+    ...measured,
+    facts,
+    options,
+    variants,
+    startedUnder,
+    seconds: { start, prepare },
+    ...(snapshot ? { snapshot } : {}),
+    resets: new Map(),
+  };
 }
 
 /** Reads back the options of `variant` from the running server and keeps them under its label. */
@@ -282,12 +312,25 @@ export function sideSteps(
     },
     measure: async (step) => {
       const side = sideNamed(step.side);
+      // Outside the measured window, and on the data the repetition will start from.
+      const checksumStartMs = performance.now();
+      const dataChecksum = await dataChecksumBefore(step, side, run.suite);
+      if (dataChecksum !== undefined) {
+        const seconds = ((performance.now() - checksumStartMs) / 1000).toFixed(2);
+        run.logger.debug(
+          `${side.name}: the tables' checksum before ${stepLabel(step)}: ${dataChecksum} (${seconds} s)`,
+        );
+      }
       const outcome = await measureStep(step, side, run.suite, run.rawDir, run.scope, (line) => {
         run.logger.warning(line);
       });
       // A workload that changes its data starts its next step from the prepared data again.
-      await resetDataAfter(step, side, run.suite, run.rawDir, run.scope.signal);
-      return outcome;
+      const reset = await resetDataAfter(step, side, run.suite, run.rawDir, run.scope.signal);
+      if (reset) {
+        const tally = side.resets.get(reset.mode) ?? { count: 0, seconds: 0 };
+        side.resets.set(reset.mode, { count: tally.count + 1, seconds: tally.seconds + reset.seconds });
+      }
+      return dataChecksum === undefined ? outcome : { ...outcome, dataChecksum };
     },
   };
 }

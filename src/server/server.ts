@@ -179,6 +179,11 @@ export class ManagedServer {
     return this.paths.errorLog;
   }
 
+  /** The datadir it initialized: copied and put back by the run while the server is stopped. */
+  get datadirPath(): string {
+    return this.paths.datadir;
+  }
+
   /** The server's own pid (in a sandbox, the process bwrap runs). */
   get pid(): number | undefined {
     return this.process?.serverPid;
