@@ -6,6 +6,7 @@ import { cellName, suiteCells } from '../../src/suite/suite-schema.js';
 import {
   allVariants,
   parseVariantLabel,
+  variantConnection,
   variantLabel,
   variantOptions,
   variantsForFlavors,
@@ -163,5 +164,23 @@ describe('refused variants', () => {
     expect(() => parseSuite(`${base}cells: ['oltp_read_only@1']\n`, 'test')).toThrow(
       /not a cell of the suite/,
     );
+  });
+});
+
+describe('the connection dimension', () => {
+  const network = parseSuite(`${base}variants:\n  connection: [socket, tcp]\n`, 'test');
+
+  it('varies how sysbench connects, not a server option', () => {
+    expect(variantOptions(network.variants, { connection: 'tcp' })).toEqual({});
+    expect(variantConnection({ connection: 'tcp' })).toBe('tcp');
+    expect(variantConnection({ innodb_thread_concurrency: '8' })).toBeUndefined();
+    expect(suiteCells(network).map(cellName).slice(0, 2)).toEqual([
+      'oltp_point_select@1[connection=socket]',
+      'oltp_point_select@4[connection=socket]',
+    ]);
+  });
+
+  it.each(['connection: [socket, udp]', 'connection: {a: {x: 1}}'])('refuses %s', (text) => {
+    expect(() => parseSuite(`${base}variants:\n  ${text}\n`, 'test')).toThrow(/a list of socket and tcp/);
   });
 });

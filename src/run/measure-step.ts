@@ -10,7 +10,7 @@ import type { SideName } from '../results/results-schema.js';
 import type { ManagedServer, ServerInstall } from '../server/server.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { cellTitle, findWorkload, measurementLimit, type Suite } from '../suite/suite-schema.js';
-import { variantLabel } from '../suite/variants.js';
+import { variantConnection, variantLabel } from '../suite/variants.js';
 import type { SysbenchReport } from '../sysbench/report-schema.js';
 import { runWorkload } from '../sysbench/runner.js';
 import type { CostProbe, WindowCost } from './cost-probe.js';
@@ -63,6 +63,9 @@ export async function measureStep(
 ): Promise<StepOutcome> {
   const workload = findWorkload(suite, step.workload);
   const cell = `${cellTitle(step)} threads on ${step.side}`;
+  // A `connection` variant says how sysbench reaches the server for this cell.
+  const route = variantConnection(step.variant);
+  const reached = route === undefined ? suite : { ...suite, connection: route };
   const limit = measurementLimit(suite, workload, step.kind);
   const startedAt = new Date().toISOString();
   const probed = {
@@ -73,7 +76,7 @@ export async function measureStep(
   };
   const { run, window, work } = await measureWhileAlive(side.server, scope, async (signal) => {
     const runIt = () =>
-      runWorkload(side.server.connection, suite, workload, step.threads, limit, cell, {
+      runWorkload(side.server.connection, reached, workload, step.threads, limit, cell, {
         signal,
         ...(side.clientCpus === undefined ? {} : { cpus: side.clientCpus }),
       });

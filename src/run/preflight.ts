@@ -16,7 +16,7 @@ import { exec } from '../shell/exec.js';
 import { checkSandbox, UNCONFINED } from '../shell/sandbox.js';
 import type { Logger } from '../shell/logger.js';
 import { suiteCells } from '../suite/suite-schema.js';
-import { variedOptions } from '../suite/variants.js';
+import { variantConnections, variedOptions } from '../suite/variants.js';
 import { checkSysbench } from '../sysbench/runner.js';
 import { chooseParallelSides, choosePlacement, type ParallelSides } from './placement.js';
 import { prepareRawDir } from './raw-dir.js';
@@ -148,7 +148,7 @@ function checkedSide(
 async function checkUntrustedSides(config: RunConfig, logger: Logger): Promise<void> {
   const untrusted = config.sides.filter((side) => side.untrusted === true);
   if (untrusted.length === 0) return;
-  if (config.suite.connection === 'tcp') {
+  if (config.suite.connection === 'tcp' || variantConnections(config.suite.variants).includes('tcp')) {
     throw new InputError(
       `suite ${config.suite.name} connects over TCP, but a sandboxed server (${untrusted.map((side) => side.labels.server).join(', ')}) has a network of its own: use a suite with connection: socket`,
     );

@@ -22,7 +22,7 @@ import { readRegularSync } from '../shell/no-follow.js';
 import { mergeOptions } from '../server/options.js';
 import { variableValues } from '../server/queries.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
-import { type Variant, variantLabel, variantOptions } from '../suite/variants.js';
+import { parseVariantLabel, type Variant, variantLabel, variantOptions } from '../suite/variants.js';
 import { restoresData } from '../workload/kinds.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { DatadirSnapshot } from './datadir-snapshot.js';
@@ -247,6 +247,19 @@ async function recordVariant(
   into.set(label, await variableValues(server.connection, names));
 }
 
+/** The options a server runs with under the variant labelled `label`; undefined for one the suite no longer has. */
+function currentOptions(
+  options: Readonly<Record<string, string>>,
+  suite: Suite,
+  label: string | undefined,
+): Readonly<Record<string, string>> | undefined {
+  try {
+    return optionsUnder(options, suite, parseVariantLabel(label ?? ''));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The options a side's server runs with under `variant`: its own, then the variant's. */
 export function optionsUnder(
   options: Readonly<Record<string, string>>,
@@ -304,9 +317,13 @@ export function sideSteps(
       const { server, options, variants } = sideNamed(step.side);
       const label = variantLabel(step.variant);
       if (step.toVariant && under.get(step.side) === label) return;
-      await server.stop();
-      server.useOptions(optionsUnder(options, run.suite, step.variant));
+      const next = optionsUnder(options, run.suite, step.variant);
+      const now = currentOptions(options, run.suite, under.get(step.side));
       under.set(step.side, label);
+      // A variant that changes only how sysbench connects needs no restart.
+      if (step.toVariant && JSON.stringify(next) === JSON.stringify(now)) return;
+      await server.stop();
+      server.useOptions(next);
       await server.start();
       await recordVariant(server, run.suite, step.variant, variants);
     },

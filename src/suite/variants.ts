@@ -67,12 +67,20 @@ export interface VariantValue {
   readonly flavors: readonly string[] | undefined;
 }
 
+/**
+ * The dimension that varies how sysbench reaches the server rather than a server option:
+ * `connection: [socket, tcp]` measures every cell over both, without restarting the server.
+ */
+export const CONNECTION_DIMENSION = 'connection';
+const CONNECTIONS = ['socket', 'tcp'] as const;
+
 /** A dimension's values in the suite's order. */
 export function dimensionValues(field: VariantsField, dimension: string): VariantValue[] {
   const values = field[dimension];
   if (values === undefined) throw new Error(`no variant dimension ${dimension}`);
   if (Array.isArray(values)) {
-    return values.map((value) => ({ name: value, options: { [dimension]: value }, flavors: undefined }));
+    const options = (value: string) => (dimension === CONNECTION_DIMENSION ? {} : { [dimension]: value });
+    return values.map((value) => ({ name: value, options: options(value), flavors: undefined }));
   }
   return Object.entries(values).map(([name, value]): VariantValue => {
     const long = value.options;
@@ -131,6 +139,18 @@ export function variantOptions(field: VariantsField | undefined, variant: Varian
   return options;
 }
 
+/** How sysbench reaches the server under `variant`: its `connection` value, if it has one. */
+export function variantConnection(variant: Variant | undefined): 'socket' | 'tcp' | undefined {
+  const value = variant?.[CONNECTION_DIMENSION];
+  return value === 'socket' || value === 'tcp' ? value : undefined;
+}
+
+/** The values of the `connection` dimension (empty without one). */
+export function variantConnections(field: VariantsField | undefined): string[] {
+  const values = field?.[CONNECTION_DIMENSION];
+  return Array.isArray(values) ? values : [];
+}
+
 /** Every server option some variant sets (names as the suite spells them). */
 export function variedOptions(field: VariantsField | undefined): Set<string> {
   const names = new Set<string>();
@@ -172,8 +192,20 @@ export function variantIssues(
       message: `${count} variants (the product of every dimension's values); at most ${MAX_VARIANTS}`,
     });
   }
+  const connection = field[CONNECTION_DIMENSION];
+  if (
+    connection !== undefined &&
+    (!Array.isArray(connection) ||
+      connection.some((value) => !(CONNECTIONS as readonly string[]).includes(value)))
+  ) {
+    issues.push({
+      path: ['variants', CONNECTION_DIMENSION],
+      message: `how sysbench reaches the server: a list of ${CONNECTIONS.join(' and ')}`,
+    });
+  }
   const owner = new Map<string, string>();
   for (const dimension of Object.keys(field)) {
+    if (dimension === CONNECTION_DIMENSION) continue;
     for (const value of dimensionValues(field, dimension)) {
       for (const name of Object.keys(value.options)) {
         const normalized = name.replaceAll('-', '_').toLowerCase();
