@@ -241,13 +241,21 @@ export function dropVariantValues(
   const notes: string[] = [];
   const kept: VariantsField = {};
   for (const [dimension, values] of Object.entries(field)) {
+    const dropped = new Map<string, string[]>();
     const keep = new Set(
       dimensionValues(field, dimension).flatMap((value) => {
         const reason = lacking(value);
-        if (reason !== undefined) notes.push(`variant ${dimension}=${value.name} is left out: ${reason}`);
+        if (reason !== undefined) dropped.set(reason, [...(dropped.get(reason) ?? []), value.name]);
         return reason === undefined ? [value.name] : [];
       }),
     );
+    for (const [reason, names] of dropped) {
+      const what =
+        names.length === 1
+          ? `variant ${dimension}=${names[0]} is`
+          : `variants ${dimension}=${names.join(', ')} are`;
+      notes.push(`${what} left out: ${reason}`);
+    }
     if (keep.size === 0) continue;
     kept[dimension] = Array.isArray(values)
       ? values.filter((value) => keep.has(value))
