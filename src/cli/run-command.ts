@@ -13,6 +13,10 @@ export function addRunCommand(program: Command, onExitCode: (code: number) => vo
     .command('run')
     .description('Measure one server (--server) or two interleaved (--base, --head) with a sysbench suite.')
     .option('--server <path>', 'mysqld/mariadbd binary, or an install prefix containing one')
+    .option(
+      '--host <host[:port]>',
+      'a server already running on another machine, over TCP; its user and password come from MYSQL_PERF_GATE_USER and MYSQL_PERF_GATE_PASSWORD',
+    )
     .option('--base <path>', 'base server for an A/B run (binary or install prefix)')
     .option('--head <path>', 'head server for an A/B run (binary or install prefix)')
     .option('--set <name=value>', 'server option for every side (repeatable)', collect)

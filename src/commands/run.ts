@@ -15,6 +15,7 @@ import { plannedTotalSeconds, planSteps } from '../run/plan.js';
 import { rawDirFor, type RunConfig, type SideConfig } from '../run/run-config.js';
 import { runSuite } from '../run/run-suite.js';
 import { parseOptionAssignments } from '../server/options.js';
+import { parseRemoteAddress, remoteCredentials } from '../server/remote.js';
 import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { parseLockTimeout } from '../shell/lock-holder.js';
@@ -30,6 +31,8 @@ import { capLockTimeout, checkTimeLimit } from './time-limit.js';
 
 export interface RunFlags {
   server?: string;
+  /** A server already running on another machine, HOST[:PORT]; its user and password come from the environment. */
+  host?: string;
   base?: string;
   head?: string;
   set: string[];
@@ -68,6 +71,11 @@ export function runConfigFromFlags(
   judging: CompareOptions = DEFAULT_COMPARE_OPTIONS,
 ): RunConfig {
   const ab = flags.base !== undefined || flags.head !== undefined;
+  if (flags.host !== undefined && (ab || flags.server !== undefined)) {
+    throw new InputError(
+      `${spell('host')} measures one server, on another machine: give it without ${spell('server')}, ${spell('base')} or ${spell('head')}`,
+    );
+  }
   if (flags.server !== undefined && ab) {
     throw new InputError(
       `use either ${spell('server')} (one server) or ${spell('base')} and ${spell('head')} (two), not both`,
@@ -195,9 +203,10 @@ function sidesFromFlags(flags: RunFlags, ab: boolean, spell: FlagSpelling): Side
       },
     ];
   } else {
+    if (flags.host !== undefined) return [remoteSide(flags, flags.host, spell)];
     if (flags.server === undefined) {
       throw new InputError(
-        `say which server to measure: ${spell('server')}, or ${spell('base')} and ${spell('head')}`,
+        `say which server to measure: ${spell('server')}, ${spell('base')} and ${spell('head')}, or ${spell('host')}`,
       );
     }
     if (flags.baseSet.length > 0 || flags.headSet.length > 0) {
@@ -214,6 +223,22 @@ function sidesFromFlags(flags: RunFlags, ab: boolean, spell: FlagSpelling): Side
       },
     ];
   }
+}
+
+/** --host HOST[:PORT]: the one side, on another machine, as the environment's user. */
+function remoteSide(flags: RunFlags, host: string, spell: FlagSpelling): SideConfig {
+  if (flags.set.length > 0 || flags.baseSet.length > 0 || flags.headSet.length > 0) {
+    throw new InputError(
+      `${spell('set')} sets the options of a server the run starts; the server at ${spell('host')} ${host} runs with its own`,
+    );
+  }
+  return {
+    name: 'head',
+    serverPath: host,
+    options: {},
+    labels: { server: spell('host'), options: spell('set') },
+    remote: { ...parseRemoteAddress(host, spell('host')), ...remoteCredentials(process.env, spell('host')) },
+  };
 }
 
 function sideNames(sides: readonly SideConfig[]): SideName[] {

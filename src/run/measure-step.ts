@@ -7,7 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { ServerError } from '../errors.js';
 import type { SideName } from '../results/results-schema.js';
-import type { ManagedServer, ServerInstall } from '../server/server.js';
+import type { ServerInstall } from '../server/server.js';
+import type { SideServer } from '../server/side-server.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { cellTitle, findWorkload, measurementLimit, type Suite } from '../suite/suite-schema.js';
 import { variantConnection, variantLabel } from '../suite/variants.js';
@@ -24,7 +25,7 @@ const DEATH_GRACE_MS = 2000;
 export interface MeasuredSide {
   readonly name: SideName;
   readonly install: ServerInstall;
-  readonly server: ManagedServer;
+  readonly server: SideServer;
   readonly probe: CostProbe;
   /** The CPUs sysbench runs on when the run is pinned (a taskset list); any otherwise. */
   readonly clientCpus?: string;
@@ -116,7 +117,7 @@ export async function measureStep(
  * reported as a ServerError quoting its error log rather than as sysbench's connection errors.
  */
 async function measureWhileAlive<T>(
-  server: ManagedServer,
+  server: SideServer,
   scope: CleanupScope,
   work: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {

@@ -9,6 +9,8 @@ import { detectPerfCounters, type PerfSupport } from '../cost/perf.js';
 import { checkValgrind, supportsBufferPoolSizeMax, valgrindServerOptions } from '../cost/valgrind.js';
 import type { Placement, SideName } from '../results/results-schema.js';
 import { inspectServer, type ServerInstall } from '../server/server.js';
+import { inspectRemote, remoteConnection } from '../server/remote.js';
+import { restoresData } from '../workload/kinds.js';
 import { mergeOptions, normalizeOptionName } from '../server/options.js';
 import { installSandbox } from '../server/server-sandbox.js';
 import { allowedCpus, TASKSET } from '../shell/cpu-affinity.js';
@@ -66,8 +68,13 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
   checkTrustedOptions(config, userOptions);
   checkVariedOptions(config);
   checkThreadLimits(config, userOptions);
+  checkRemoteSides(config);
   const installs = await Promise.all(
-    config.sides.map((side) => inspectServer(side.serverPath, side.labels.server, side.untrusted === true)),
+    config.sides.map((side) =>
+      side.remote === undefined
+        ? inspectServer(side.serverPath, side.labels.server, side.untrusted === true)
+        : inspectRemote(remoteConnection(side.remote), side.labels.server),
+    ),
   );
   const instructions = suite.metric === 'instructions';
   const valgrind = instructions ? await checkValgrind() : undefined;
@@ -106,14 +113,39 @@ function checkVariedOptions(config: RunConfig): void {
   }
 }
 
+/**
+ * What a server on another machine cannot do: be restarted under a variant or between
+ * repetitions, have its datadir restored, run under valgrind, or be sandboxed.
+ */
+function checkRemoteSides(config: RunConfig): void {
+  const remote = config.sides.find((side) => side.remote !== undefined);
+  if (remote === undefined) return;
+  const { suite } = config;
+  const refuse = (why: string): never => {
+    throw new InputError(`${remote.labels.server} ${remote.serverPath}: ${why}`);
+  };
+  if (suite.metric === 'instructions')
+    refuse('instructions are counted under valgrind, on this machine only');
+  const varied = [...variedOptions(suite.variants)];
+  if (varied.length > 0) {
+    refuse(
+      `suite ${suite.name} varies ${varied.join(', ')} (variants), and the run cannot restart a server on another machine`,
+    );
+  }
+  if (suite.restartBetweenRepetitions) refuse(`suite ${suite.name} restarts the server between repetitions`);
+  if (restoresData(suite))
+    refuse(`suite ${suite.name} restores a datadir (resetData: restore), which is on another machine`);
+  if (remote.untrusted === true) refuse('a server on another machine is not sandboxed here');
+}
+
 /** Refuses a suite whose most client threads the servers' options or this machine cannot hold. */
 function checkThreadLimits(config: RunConfig, options: readonly Record<string, string>[]): void {
   const problems = threadLimitProblems({
     threads: Math.max(...suiteCells(config.suite).map((cell) => cell.threads)),
-    options: config.sides.map((side, index) => ({
-      label: `the ${side.name} server`,
-      options: options[index] ?? {},
-    })),
+    // A server on another machine has its own max_connections, which the run does not set.
+    options: config.sides.flatMap((side, index) =>
+      side.remote === undefined ? [{ label: `the ${side.name} server`, options: options[index] ?? {} }] : [],
+    ),
     openFiles: openFilesLimit(),
   });
   if (problems.length > 0) throw new InputError(`suite ${config.suite.name}: ${problems.join('; ')}`);

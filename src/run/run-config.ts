@@ -1,5 +1,6 @@
 // The typed, read-once configuration of `run`, built from CLI flags or action inputs.
 import type { RunnerCheck, SideName } from '../results/results-schema.js';
+import type { RemoteSide } from '../server/remote.js';
 import type { Suite } from '../suite/suite-schema.js';
 import type { AdaptiveConfig } from './adaptive.js';
 import type { ParallelMode, PinMode } from './placement.js';
@@ -15,6 +16,8 @@ export interface SideConfig {
   readonly labels: { readonly server: string; readonly options: string };
   /** Built from untrusted code (--untrusted-side): its server, bootstrap and sysbench run sandboxed. */
   readonly untrusted?: boolean;
+  /** A server already running on another machine (--host): measured where it is, never started. */
+  readonly remote?: RemoteSide;
 }
 
 export interface RunConfig {

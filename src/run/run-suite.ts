@@ -22,7 +22,7 @@ import { checkBeforeStarting, prepareOutputs, type Preflight, type RunOutputs } 
 import type { RunConfig } from './run-config.js';
 import { type MeasureSeconds, runSchedule, type ScheduleOutcome } from './scheduler.js';
 import { serverFingerprint } from './server-fingerprint.js';
-import { suiteForFlavors, suiteForVariables } from '../suite/select-cells.js';
+import { suiteForFlavors, suiteForVariables, suiteOverTcp } from '../suite/select-cells.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
 import { variantLabel } from '../suite/variants.js';
 import { createRunDir, type StartedSide, sideSteps, startSides, stopOrphans, stopSides } from './sides.js';
@@ -43,11 +43,14 @@ export async function runSuite(config: RunConfig, logger: Logger, scope: Cleanup
   await stopOrphans(registry, logger);
   const preflight = await checkBeforeStarting(config, logger);
   // Variants a server here lacks (a thread pool on MySQL) are left out, with a note.
-  const narrowed = suiteForFlavors(
+  const byFlavor = suiteForFlavors(
     config.suite,
     preflight.sides.map((side) => side.install.flavor),
   );
-  for (const note of narrowed.notes) logger.info(note);
+  // A server on another machine is reached over TCP.
+  const remote = config.sides.some((side) => side.remote !== undefined);
+  const narrowed = remote ? suiteOverTcp(byFlavor.suite) : { suite: byFlavor.suite, notes: [] };
+  for (const note of [...byFlavor.notes, ...narrowed.notes]) logger.info(note);
   const outputs = prepareOutputs(config);
   try {
     const checked = { startedAt, preflight, outputs, registry };

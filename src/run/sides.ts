@@ -14,6 +14,7 @@ import {
 import { errorMessage } from '../errors.js';
 import type { Placement, ServerFacts, SideName } from '../results/results-schema.js';
 import { ManagedServer, type ServerLaunch, type ServerSetup } from '../server/server.js';
+import type { SideServer } from '../server/side-server.js';
 import type { ServerRegistry } from '../server/registry.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { onCpus } from '../shell/cpu-affinity.js';
@@ -30,6 +31,7 @@ import { type MeasuredSide, measureStep, stepLabel } from './measure-step.js';
 import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js';
 import type { RunConfig } from './run-config.js';
 import type { Step } from './plan.js';
+import { startRemoteSide } from './remote-side.js';
 import type { SideSteps } from './scheduler.js';
 import { dataChecksumBefore, prepareWorkloadData, type ResetDone, resetDataAfter } from './workload-data.js';
 
@@ -134,11 +136,13 @@ export async function startSides(setup: SideSetup): Promise<StartedSide[]> {
   });
   const { parallel } = preflight.parallel;
   const start = (side: CheckedSide, index: number): Promise<StartedSide> =>
-    startSide(side, setup, {
-      // Sides started at once check the space for every copy, as if theirs came first.
-      copiesLeft: parallel ? preflight.sides.length : preflight.sides.length - index,
-      onCreated: (server) => created.push({ name: side.config.name, server }),
-    });
+    side.config.remote !== undefined
+      ? startRemoteSide(side, setup)
+      : startSide(side, setup, {
+          // Sides started at once check the space for every copy, as if theirs came first.
+          copiesLeft: parallel ? preflight.sides.length : preflight.sides.length - index,
+          onCreated: (server) => created.push({ name: side.config.name, server }),
+        });
   if (!parallel) {
     const sides: StartedSide[] = [];
     for (const [index, side] of preflight.sides.entries()) sides.push(await start(side, index));
@@ -236,7 +240,7 @@ async function startSide(
 
 /** Reads back the options of `variant` from the running server and keeps them under its label. */
 async function recordVariant(
-  server: ManagedServer,
+  server: SideServer,
   suite: Suite,
   variant: Variant | undefined,
   into: Map<string, Record<string, string>>,

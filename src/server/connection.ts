@@ -5,11 +5,19 @@ import type { SandboxSpec } from '../shell/sandbox.js';
 
 export interface ConnectionInfo {
   socketPath: string;
-  host: '127.0.0.1';
+  /** 127.0.0.1 for a server the run started; the host named by --host for one on another machine. */
+  host: string;
   port: number;
   user: string;
   password: string;
   database: string;
+  /** A server on another machine (--host): reached over TCP only, whatever route is asked for. */
+  remote?: true;
+  /**
+   * A sysbench option file holding the password (mode 0600, in the run's private directory), so
+   * that it never appears on a command line, where any local user could read it.
+   */
+  passwordFile?: string;
   /** The server is sandboxed: reachable only through its socket, and sysbench runs in a sandbox seeing this. */
   sandbox?: SandboxSpec;
 }
@@ -17,7 +25,10 @@ export interface ConnectionInfo {
 export type Route = 'socket' | 'tcp';
 
 /** Where the tool's own client connects: no default database, its queries are server-wide. */
-export type ClientTarget = Pick<ConnectionInfo, 'socketPath' | 'host' | 'port' | 'user' | 'password'>;
+export type ClientTarget = Pick<
+  ConnectionInfo,
+  'socketPath' | 'host' | 'port' | 'user' | 'password' | 'remote'
+>;
 
 /** Opens a client connection over the unix socket or loopback TCP. Callers end() it. */
 export async function connect(
@@ -26,7 +37,9 @@ export async function connect(
   connectTimeoutMs = 5_000,
 ): Promise<Connection> {
   const where =
-    route === 'socket' ? { socketPath: target.socketPath } : { host: target.host, port: target.port };
+    route === 'socket' && target.remote !== true
+      ? { socketPath: target.socketPath }
+      : { host: target.host, port: target.port };
   return createConnection({
     ...where,
     user: target.user,

@@ -38,6 +38,14 @@ export function parseVersionOutput(output: string, binary: string): VersionInfo 
   );
 }
 
+/** The flavor and version from what a running server says: VERSION() and @@version_comment. */
+export function flavorOfVersion(
+  versionFunction: string,
+  comment: string,
+): Omit<VersionInfo, 'versionLine'> | undefined {
+  return classify(versionFunction, comment);
+}
+
 function classify(versionToken: string, comment: string): Omit<VersionInfo, 'versionLine'> | undefined {
   const numeric = /^(\d+\.\d+\.\d+)/.exec(versionToken)?.[1];
   if (numeric === undefined) return undefined;

@@ -90,7 +90,9 @@ export async function variableValues(
     );
     const values: Record<string, string> = {};
     for (const row of rows as { Variable_name?: unknown; Value?: unknown }[]) {
-      if (typeof row.Variable_name === 'string') values[row.Variable_name] = String(row.Value ?? '');
+      if (typeof row.Variable_name === 'string') {
+        values[row.Variable_name] = typeof row.Value === 'string' ? row.Value : '';
+      }
     }
     return values;
   });

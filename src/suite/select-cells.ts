@@ -3,7 +3,14 @@
 // Pure.
 import { InputError } from '../errors.js';
 import { type Cell, cellName, type Suite, suiteCells, workloadThreads } from './suite-schema.js';
-import { parseVariantLabel, variantLabel, variantsForFlavors, variantsForVariables } from './variants.js';
+import {
+  CONNECTION_DIMENSION,
+  dropVariantValues,
+  parseVariantLabel,
+  variantLabel,
+  variantsForFlavors,
+  variantsForVariables,
+} from './variants.js';
 
 export { cellName } from './suite-schema.js';
 
@@ -94,4 +101,29 @@ function narrowVariants(
   if (cells.length === 0)
     throw new InputError(`none of the cells asked for can run here: ${notes.join('; ')}`);
   return { suite: { ...narrowed, cells }, notes };
+}
+
+/**
+ * The suite as a server on another machine is measured: over TCP (a socket is this machine's),
+ * without the socket value of a `connection` variant, and a note for what changed.
+ */
+export function suiteOverTcp(suite: Suite): { suite: Suite; notes: string[] } {
+  const narrowed = narrowVariants(
+    suite,
+    dropVariantValues(suite.variants, (value) =>
+      suite.variants?.[CONNECTION_DIMENSION] !== undefined &&
+      value.name === 'socket' &&
+      Object.keys(value.options).length === 0
+        ? 'a server on another machine is reached over TCP only'
+        : undefined,
+    ),
+  );
+  if (suite.connection === 'tcp') return narrowed;
+  return {
+    suite: { ...narrowed.suite, connection: 'tcp' },
+    notes: [
+      ...narrowed.notes,
+      `suite ${suite.name} connects over the socket; a server on another machine is reached over TCP`,
+    ],
+  };
 }

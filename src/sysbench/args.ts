@@ -25,6 +25,10 @@ export interface SysbenchConnection {
   readonly user: string;
   readonly password: string;
   readonly database: string;
+  /** A server on another machine: always over TCP. */
+  readonly remote?: true;
+  /** An option file with the password (`--config-file`), instead of the password on the command line. */
+  readonly passwordFile?: string;
   /** The server is sandboxed: sysbench runs in a sandbox that sees this (sysbench/runner.ts). */
   readonly sandbox?: SandboxSpec;
 }
@@ -57,7 +61,7 @@ const PASSWORD_PREFIX = '--mysql-password=';
 /** --mysql-* options and the driver; `route` is used when the connection has no `kind`. */
 export function connectionArgs(connection: SysbenchConnection, route: Connection): string[] {
   const args = ['--db-driver=mysql'];
-  switch (connection.kind ?? route) {
+  switch (connection.remote === true ? 'tcp' : (connection.kind ?? route)) {
     case 'socket':
       args.push(`--mysql-socket=${connection.socketPath}`);
       break;
@@ -71,7 +75,8 @@ export function connectionArgs(connection: SysbenchConnection, route: Connection
       break;
   }
   args.push(`--mysql-user=${connection.user}`);
-  if (connection.password !== '') args.push(`${PASSWORD_PREFIX}${connection.password}`);
+  if (connection.passwordFile !== undefined) args.push(`--config-file=${connection.passwordFile}`);
+  else if (connection.password !== '') args.push(`${PASSWORD_PREFIX}${connection.password}`);
   args.push(`--mysql-db=${connection.database}`);
   return args;
 }

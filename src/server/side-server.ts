@@ -1,0 +1,17 @@
+// What a run asks of a side's server, whether it started it (ManagedServer) or measures one
+// already running on another machine (RemoteServer).
+import type { ManagedServer } from './server.js';
+
+export type SideServer = Pick<
+  ManagedServer,
+  | 'connection'
+  | 'pid'
+  | 'namespacePid'
+  | 'errorLogPath'
+  | 'start'
+  | 'stop'
+  | 'useOptions'
+  | 'facts'
+  | 'assertAlive'
+  | 'onUnexpectedExit'
+>;
