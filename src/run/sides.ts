@@ -11,9 +11,12 @@ import {
   VALGRIND_START_TIMEOUT_MS,
   VALGRIND_STOP_TIMEOUT_MS,
 } from '../cost/valgrind.js';
-import { errorMessage } from '../errors.js';
+import { processActivityAvailability } from '../cost/proc-activity.js';
+import { BenchmarkError, errorMessage } from '../errors.js';
+import { ioBoundDataIssue } from '../results/io-bound.js';
 import type { Placement, ServerFacts, SideName } from '../results/results-schema.js';
 import { ManagedServer, type ServerLaunch, type ServerSetup } from '../server/server.js';
+import { databaseBytes } from '../server/queries.js';
 import type { ServerRegistry } from '../server/registry.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { onCpus } from '../shell/cpu-affinity.js';
@@ -186,7 +189,34 @@ async function startSide(
     ...(placement.pinned ? { clientCpus: placement.client } : {}),
   };
   const prepare = await prepareData(measured, config.suite, scope, rawDir);
-  return { ...measured, facts, seconds: { start, prepare } };
+  const more = await sideFacts(server, config.suite, name, {
+    underCallgrind: Boolean(valgrind),
+    variables: facts.variables,
+  });
+  return { ...measured, facts: { ...facts, ...more }, seconds: { start, prepare } };
+}
+
+/**
+ * What a side's facts add once its data is prepared: the data's size (refused in one line when
+ * an IO-bound suite's data would fit its buffer pool) and, for wall-clock suites, whether /proc
+ * gives the server's context switches and I/O.
+ */
+async function sideFacts(
+  server: ManagedServer,
+  suite: Suite,
+  name: SideName,
+  known: { readonly underCallgrind: boolean; readonly variables: ServerFacts['variables'] },
+): Promise<Pick<ServerFacts, 'dataBytes' | 'processCounters'>> {
+  const dataBytes = await databaseBytes(server.connection).catch(() => undefined);
+  const issue = ioBoundDataIssue(suite, name, { dataBytes, variables: known.variables });
+  if (issue !== undefined) throw new BenchmarkError(issue);
+  const pid = server.pid;
+  const processCounters =
+    known.underCallgrind || pid === undefined ? undefined : await processActivityAvailability(pid);
+  return {
+    ...(dataBytes === undefined ? {} : { dataBytes }),
+    ...(processCounters === undefined ? {} : { processCounters }),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { buildVerdictDocument } from '../../document/build.js';
 import { pickCells, pickColumns } from '../../document/cells.js';
 import type { Differences, Headline, Method, ReportDocument, ResultKey } from '../../document/model.js';
 import { terminalTable, terminalText } from './format.js';
-import { functionLines, latencyLines, lineLines, workLines } from './sections.js';
+import { functionLines, latencyLines, lineLines, resourceLines, workLines } from './sections.js';
 
 /** The first names of a list, and how many more (the report lists them all). */
 function namesSample(names: readonly string[], shown = 12): string {
@@ -86,6 +86,7 @@ export function renderTerminalSummary(document: ReportDocument): string {
     ...headlineLines(headline, document.method),
     ...differenceLines(document.differences),
     ...resultLines(document),
+    ...resourceLines(document.resources),
     ...workLines(document.work),
     ...lineLines(document.lines),
     ...functionLines(document.functions),
