@@ -8,7 +8,7 @@ import {
   relativeSpread,
   type ResourceFigure,
 } from '../../src/results/resource-figures.js';
-import type { Repetition } from '../../src/results/results-schema.js';
+import { type Repetition, RepetitionCost, ServerFacts } from '../../src/results/results-schema.js';
 import { fixtureResults } from '../helpers/report-input.js';
 
 /** A real repetition of `quick` with its transactions, cost and work replaced. */
@@ -95,5 +95,34 @@ describe('a cell', () => {
     [{ median: 0, low: 0, high: 0 }, { median: 0, low: 0, high: 0 }, false],
   ])('tells %o from %o beyond both ranges: %s', (base, head, expected) => {
     expect(beyondSpread(base, head)).toBe(expected);
+  });
+});
+
+describe('what the results accept from the measuring side', () => {
+  const io = { readBytes: 1, writeBytes: 2, readCalls: 3, writeCalls: 4 };
+
+  it.each([
+    ['counts as measured', { contextSwitches: { voluntary: 5, involuntary: 1, threadsEnded: 0 }, io }, true],
+    ['a negative count', { io: { ...io, readBytes: -1 } }, false],
+    [
+      'a fraction of a switch',
+      { contextSwitches: { voluntary: 0.5, involuntary: 1, threadsEnded: 0 } },
+      false,
+    ],
+    ['a count beyond what a double holds exactly', { io: { ...io, writeBytes: 2 ** 60 } }, false],
+    ['a field of its own', { io: { ...io, cancelledWriteBytes: 1 } }, false],
+  ])('a repetition cost with %s: %s', (_what, cost, valid) => {
+    expect(RepetitionCost.safeParse(cost).success).toBe(valid);
+  });
+
+  it('caps the reason a source was unavailable', () => {
+    const facts = fixtureResults('quick-durability.json').sides.head;
+    const counters = (reason: string) => ({
+      ...facts,
+      processCounters: { contextSwitches: { available: true }, io: { available: false, reason } },
+    });
+    expect(ServerFacts.safeParse(counters('cannot read /proc/1/io: EACCES')).success).toBe(true);
+    expect(ServerFacts.safeParse(counters('x'.repeat(501))).success).toBe(false);
+    expect(ServerFacts.safeParse({ ...facts, dataBytes: -1 }).success).toBe(false);
   });
 });
