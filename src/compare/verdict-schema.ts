@@ -2,9 +2,9 @@
 import { z } from 'zod';
 
 import { CompilerInfo, Flavor } from '../results/results-schema.js';
-import { RESOURCE_FIGURES } from '../results/resource-figures.js';
 import { STATUS_NAME, WORK_GROUPS } from '../results/status-counters.js';
 import { parseVersionedJson } from '../results/versioned-json.js';
+import { ResourceSection } from './resources-schema.js';
 import { METRIC_NAMES } from '../metric-names.js';
 
 /** 2: cells may be within-tolerance, and counts has withinTolerance. Version 1 files are still read. */
@@ -106,6 +106,8 @@ export const CellFunctionDeltas = z.strictObject({
 });
 export type CellFunctionDeltas = z.infer<typeof CellFunctionDeltas>;
 
+export { CellResources, FigureSpread, ResourceSection } from './resources-schema.js';
+
 export const WorkGroupName = z.enum(WORK_GROUPS);
 
 /** One status counter whose work per transaction changed between the sides. */
@@ -162,42 +164,6 @@ export const WorkSection = z.discriminatedUnion('status', [
   z.strictObject({ status: z.literal('unavailable'), reason: z.string() }),
 ]);
 export type WorkSection = z.infer<typeof WorkSection>;
-
-export const ResourceFigureName = z.enum(RESOURCE_FIGURES);
-
-/** A figure per transaction over a side's repetitions. */
-export const FigureSpread = z.strictObject({
-  median: z.number().min(0),
-  low: z.number().min(0),
-  high: z.number().min(0),
-});
-
-/** What one cell's server spent per transaction, each side: the figures its repetitions measured. */
-export const CellResources = z.strictObject({
-  workload: z.string(),
-  threads: z.number().int(),
-  base: z.partialRecord(ResourceFigureName, FigureSpread),
-  head: z.partialRecord(ResourceFigureName, FigureSpread),
-});
-export type CellResources = z.infer<typeof CellResources>;
-
-/** Work per transaction as CPU, context switches, reads and KB read and written, per wall-clock cell. */
-export const ResourceSection = z.strictObject({
-  cells: z.array(CellResources).max(10_000),
-  /** Why a figure is missing on a side ("the head: context switches not available (…)"). */
-  unavailable: z.array(z.string().max(700)).max(8),
-  /** A suite that expects to be IO-bound: its data against the buffer pool, and whether its cells read. */
-  ioBound: z
-    .strictObject({
-      /** Every cell read from disk as the suite expects. */
-      reading: z.boolean(),
-      sentence: z.string().max(2000),
-      /** Per side: "head 473 MB, 7.4× the 64 MB buffer pool". */
-      data: z.array(z.string().max(300)).max(2),
-    })
-    .optional(),
-});
-export type ResourceSection = z.infer<typeof ResourceSection>;
 
 /** Text from a checkout or a dump: one line, no control characters (a log must not be steered). */
 const OneLine = (max: number) =>
