@@ -61,6 +61,14 @@ export function formatPercent(fraction: number, decimals = 1): string {
 }
 
 /**
+ * How far a figure's repetitions strayed from their median, beside it: "±1.2%" (one decimal below
+ * 10%), "±35%" (whole from 10%).
+ */
+export function formatSpread(fraction: number): string {
+  return `±${formatPercent(fraction, fraction < 0.1 ? 1 : 0)}`;
+}
+
+/**
  * A fraction as a percentage with one decimal, or two below 1% so that a small but real value
  * (a 0.04% spread of instruction counts) does not read as "0.0%": "5.0%", "0.04%", "0.0%".
  */

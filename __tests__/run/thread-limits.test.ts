@@ -21,6 +21,8 @@ describe('threadLimitProblems', () => {
   ])('%i threads, %j, %s files', (threads, options, openFiles, expected) => {
     const problems = threadLimitProblems({ threads, options: side(options), openFiles });
     expect(problems).toHaveLength(expected.length);
-    expected.forEach((pattern, index) => { expect(problems[index]).toMatch(pattern); });
+    expected.forEach((pattern, index) => {
+      expect(problems[index]).toMatch(pattern);
+    });
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CellVariant, CompilerInfo, Flavor } from '../results/results-schema.js';
 import { STATUS_NAME, WORK_GROUPS } from '../results/status-counters.js';
 import { parseVersionedJson } from '../results/versioned-json.js';
+import { ResourceSection } from './resources-schema.js';
 import { METRIC_NAMES } from '../metric-names.js';
 import { VariantName } from '../suite/variants.js';
 
@@ -107,6 +108,8 @@ export const CellFunctionDeltas = z.strictObject({
   ),
 });
 export type CellFunctionDeltas = z.infer<typeof CellFunctionDeltas>;
+
+export { CellResources, FigureSpread, ResourceSection } from './resources-schema.js';
 
 export const WorkGroupName = z.enum(WORK_GROUPS);
 
@@ -342,6 +345,8 @@ export const Verdict = z.strictObject({
   latency: z.array(LatencyDistribution).default([]),
   /** Work per transaction side by side (absent in verdicts written before it was compared). */
   work: WorkSection.optional(),
+  /** Wall-clock suites: what the server spent per transaction, side by side (absent before it was kept). */
+  resources: ResourceSection.optional(),
   /** Instruction suites: the cost of the diff's lines, or why not (absent: not attempted). */
   lines: LineSection.optional(),
 });

@@ -25,6 +25,7 @@ import {
   type Verdict,
   type WorkSection,
 } from './verdict-schema.js';
+import { resourceSection, resourceWarnings } from './resources.js';
 import { workSection } from './work-changes.js';
 import {
   environmentWarnings,
@@ -295,6 +296,7 @@ export function buildVerdict(
   const sides = { base: sideIdentity(base.facts), head: sideIdentity(head.facts) };
   const crossFlavor = crossFlavorWarning(sides);
   const work = workSection(pairs, { base: base.facts, head: head.facts });
+  const resources = resourceSection(pairs, { base: base.facts, head: head.facts }, suite);
   return {
     schemaVersion: VERDICT_SCHEMA_VERSION,
     verdict: workFails(work, options) ? 'fail' : overallVerdict(counts),
@@ -320,10 +322,12 @@ export function buildVerdict(
       ...noGatingWarning(cells, suite, options),
       ...(cells.some((cell) => cell.gating) ? unjudgedGateWarnings(cells, suite, options) : []),
       ...workWarnings(work, options),
+      ...resourceWarnings(resources),
     ],
     functionDeltas: functionDeltas(pairs, cells),
     latency: latencyDistributions(pairs, cells, suite.metric),
     work,
+    ...(resources === undefined ? {} : { resources }),
   };
 }
 

@@ -109,6 +109,13 @@ export const WorkCounts = z
   });
 export type WorkCounts = z.infer<typeof WorkCounts>;
 
+/** Whether a source of figures could be read, or why not (capped: it comes from the measuring side). */
+export const Availability = z.union([
+  z.strictObject({ available: z.literal(true) }),
+  z.strictObject({ available: z.literal(false), reason: z.string().max(500) }),
+]);
+export type Availability = z.infer<typeof Availability>;
+
 export const ServerFacts = z.strictObject({
   /** The binary that ran, as an absolute path. */
   binary: z.string(),
@@ -143,6 +150,16 @@ export const ServerFacts = z.strictObject({
     .record(z.string().max(300), z.record(z.string().max(64), z.string().max(300)))
     .refine((variants) => Object.keys(variants).length <= 64, { message: 'more than 64 variants' })
     .optional(),
+  /**
+   * Whether the server's context switches and I/O could be read from /proc (throughput suites),
+   * or why not; absent in older results and instruction suites.
+   */
+  processCounters: z.strictObject({ contextSwitches: Availability, io: Availability }).optional(),
+  /**
+   * The size of the workloads' data once prepared (data and indexes of the sysbench database,
+   * from information_schema.TABLES), in bytes; absent in older results.
+   */
+  dataBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   /** Error log, relative to the raw directory beside the results file. */
   errorLog: z.string(),
   /** How the server was built, when its prefix holds a build.json. */
@@ -191,10 +208,37 @@ export const Environment = z.strictObject({
 });
 export type Environment = z.infer<typeof Environment>;
 
+/** A count read from /proc: a whole number a double holds exactly. */
+const ProcCount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
 /** What the server spent on one measured window, beside sysbench's own figures. */
 export const RepetitionCost = z.strictObject({
   /** CPU time of the whole server process (all threads) over the window, from /proc. */
   cpu: z.strictObject({ userSeconds: z.number().min(0), systemSeconds: z.number().min(0) }).optional(),
+  /**
+   * Context switches of the server's threads over the window (/proc/<pid>/task/<tid>/status),
+   * summed over the threads alive at its end; `threadsEnded` threads ended during it, their
+   * switches in it not counted. Throughput suites; absent when unreadable and in older results.
+   */
+  contextSwitches: z
+    .strictObject({
+      voluntary: ProcCount,
+      involuntary: ProcCount,
+      threadsEnded: z.int().min(0).max(1_000_000),
+    })
+    .optional(),
+  /**
+   * Storage I/O of the whole server process over the window (/proc/<pid>/io: read_bytes,
+   * write_bytes, syscr, syscw). Throughput suites; absent when unreadable and in older results.
+   */
+  io: z
+    .strictObject({
+      readBytes: ProcCount,
+      writeBytes: ProcCount,
+      readCalls: ProcCount,
+      writeCalls: ProcCount,
+    })
+    .optional(),
   /** Hardware instructions retired by the server process over the window (`perf stat`). */
   hardwareInstructions: z.number().min(0).optional(),
   /** Instructions counted by callgrind (metric: instructions). */

@@ -1,5 +1,12 @@
 // A short human summary of results: one line per cell and side. Pure.
-import { formatDuration, formatFigureFixed, formatLoadAverage, formatPercent } from '../format.js';
+import {
+  formatDuration,
+  formatFigureFixed,
+  formatFigurePlain,
+  formatLoadAverage,
+  formatPercent,
+  formatSpread,
+} from '../format.js';
 import { median } from '../stats/descriptive.js';
 import { variantLabel } from '../suite/variants.js';
 import {
@@ -9,6 +16,15 @@ import {
   type Repetition,
   type Results,
 } from './results-schema.js';
+import { dataAndPool, describeDataAndPool, readsCheck, readsSentence } from './io-bound.js';
+import {
+  cellFigure,
+  figureValue,
+  RESOURCE_FIGURE_INFO,
+  RESOURCE_FIGURES,
+  relativeSpread,
+  type ResourceFigure,
+} from './resource-figures.js';
 
 // Still importable from here for the code that took it from here before stats had the one median.
 
@@ -35,13 +51,20 @@ function perUnit(
   return values.every((value): value is number => value !== undefined) ? values : undefined;
 }
 
-function throughputRow(cell: CellResult, columns: { cpu: boolean; hardware: boolean }): string[] {
+/** "49.82 ±1.2%": a figure's median and its repetitions' spread; "–" when none measured it. */
+function figureWithSpread(cell: CellResult, figure: ResourceFigure): string {
+  const spread = cellFigure(cell, figure);
+  if (spread === undefined) return '–';
+  const relative = relativeSpread(spread);
+  return `${formatFigurePlain(spread.median)}${relative === undefined ? '' : ` ${formatSpread(relative)}`}`;
+}
+
+function throughputRow(
+  cell: CellResult,
+  columns: { figures: readonly ResourceFigure[]; hardware: boolean },
+): string[] {
   const tps = cell.repetitions.map((repetition) => repetition.report.tps);
   const latency = cell.repetitions.map((repetition) => repetition.report.latencyMs.atPercentile);
-  const cpu = perUnit(cell, (repetition) => {
-    const times = repetition.cost?.cpu;
-    return times === undefined ? undefined : (times.userSeconds + times.systemSeconds) * 1e6;
-  });
   const hardware = perUnit(cell, (repetition) => repetition.cost?.hardwareInstructions);
   return [
     cell.workload,
@@ -50,7 +73,7 @@ function throughputRow(cell: CellResult, columns: { cpu: boolean; hardware: bool
     formatFigureFixed(median(tps)),
     range(tps),
     formatFigureFixed(median(latency)),
-    ...(columns.cpu ? [cpu ? formatFigureFixed(median(cpu)) : '–'] : []),
+    ...columns.figures.map((figure) => figureWithSpread(cell, figure)),
     ...(columns.hardware ? [hardware ? formatFigureFixed(median(hardware)) : '–'] : []),
     String(cell.repetitions.length),
     errorCount(cell),
@@ -118,7 +141,7 @@ function measurementTable(results: Results): string {
   const has = (pick: (repetition: Repetition) => unknown): boolean =>
     results.cells.some((cell) => cell.repetitions.some((repetition) => pick(repetition) !== undefined));
   const columns = {
-    cpu: has((repetition) => repetition.cost?.cpu),
+    figures: RESOURCE_FIGURES.filter((figure) => has((repetition) => figureValue(figure, repetition))),
     hardware: has((repetition) => repetition.cost?.hardwareInstructions),
   };
   const header = [
@@ -128,7 +151,7 @@ function measurementTable(results: Results): string {
     'tps (median)',
     'tps range',
     `p${results.suite.percentile} ms`,
-    ...(columns.cpu ? ['CPU µs/txn'] : []),
+    ...columns.figures.map((figure) => `${RESOURCE_FIGURE_INFO[figure].header}/txn`),
     ...(columns.hardware ? ['hw instr/txn'] : []),
     'reps',
     'errors',
@@ -196,8 +219,40 @@ export function renderResultsSummary(results: Results): string {
     );
   }
   if (results.adaptive) lines.push(describeAdaptive(results.adaptive));
-  lines.push('', measurementTable(results));
+  lines.push(...processCounterLines(results));
+  lines.push('', measurementTable(results), ...ioBoundLines(results));
   return lines.join('\n');
+}
+
+/** Which side's context switches or I/O /proc would not give, and why. */
+function processCounterLines(results: Results): string[] {
+  return Object.entries(results.sides).flatMap(([name, facts]) => {
+    const counters = facts.processCounters;
+    if (counters === undefined) return [];
+    return (
+      [
+        ['context switches', counters.contextSwitches],
+        ['KB read and written', counters.io],
+      ] as const
+    ).flatMap(([what, availability]) =>
+      availability.available ? [] : [`${name}: ${what} not available (${availability.reason})`],
+    );
+  });
+}
+
+/** An IO-bound suite's data against its buffer pool, and whether its cells read from disk. */
+function ioBoundLines(results: Results): string[] {
+  if (results.suite.expect !== 'io-bound') return [];
+  const sizes = Object.entries(results.sides).flatMap(([name, facts]) => {
+    const known = dataAndPool(facts);
+    return known === undefined ? [] : [`${name} ${describeDataAndPool(known)}`];
+  });
+  const reads = readsSentence(readsCheck(results.cells));
+  return [
+    '',
+    ...(sizes.length > 0 ? [`data: ${sizes.join('; ')}`] : []),
+    ...(reads === undefined ? [] : [reads]),
+  ];
 }
 
 /** How the run measured its sides: one server, interleaved, or both at once. */

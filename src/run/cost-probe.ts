@@ -1,7 +1,8 @@
 // What the server spent on each measured window, beside sysbench's throughput.
 //
-// Throughput suites: the server process's CPU time (from /proc) and, where the machine has
-// hardware counters, its instructions (perf stat), both over exactly the sysbench run.
+// Throughput suites: the server process's CPU time, its threads' context switches and its I/O
+// (from /proc) and, where the machine has hardware counters, its instructions (perf stat), all
+// over exactly the sysbench run.
 // Instruction suites: callgrind's counts for the window, switched on and off through vgdb; the
 // dump is parsed for the total, the foreground (statement) part and per-function costs, and kept
 // gzipped beside the results.
@@ -12,6 +13,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { type CallgrindProfile, inclusiveCost, parseCallgrind } from '../cost/callgrind.js';
 import { startPerfStat, type PerfSession, type PerfSupport } from '../cost/perf.js';
+import {
+  ioDelta,
+  type ProcessIo,
+  readProcessIo,
+  readThreadSwitches,
+  switchesDelta,
+  type SwitchSnapshot,
+} from '../cost/proc-activity.js';
 import { cpuDelta, readProcessCpu, type CpuTimes } from '../cost/proc-cpu.js';
 import { MAX_DUMP_BYTES } from '../cost/profile-lines.js';
 import { CallgrindControl, type CallgrindPaths } from '../cost/valgrind.js';
@@ -64,24 +73,64 @@ function requirePid(server: ProbedServer): number {
   return server.pid;
 }
 
-/** CPU time from /proc, and hardware instructions when perf can count them. */
+/** What /proc says of the server besides its CPU time: its threads' switches, its I/O. */
+interface ActivityReading {
+  readonly switches: SwitchSnapshot | undefined;
+  readonly io: ProcessIo | undefined;
+}
+
+/**
+ * Either reading may be unavailable (the server's facts say why, from the check at its start):
+ * a window then goes without that figure rather than failing.
+ */
+async function readActivity(pid: number): Promise<ActivityReading> {
+  const [switches, io] = await Promise.all([
+    readThreadSwitches(pid).catch(() => undefined),
+    readProcessIo(pid).catch(() => undefined),
+  ]);
+  return { switches, io };
+}
+
+function activityCost(before: ActivityReading, after: ActivityReading): RepetitionCost {
+  return {
+    ...(before.switches && after.switches
+      ? { contextSwitches: switchesDelta(before.switches, after.switches) }
+      : {}),
+    ...(before.io && after.io ? { io: ioDelta(before.io, after.io) } : {}),
+  };
+}
+
+/**
+ * CPU time, context switches and I/O from /proc, and hardware instructions when perf can count
+ * them. The CPU time is read last before the window and first after it, the rest around it.
+ */
 export function throughputProbe(perf: PerfSupport): CostProbe {
   let before: CpuTimes | undefined;
+  let activity: ActivityReading | undefined;
   let session: PerfSession | undefined;
   return {
     async begin(server, signal) {
       const pid = requirePid(server);
       session = perf.available ? await startPerfStat(pid, ['instructions'], { signal }) : undefined;
+      activity = await readActivity(pid);
       before = await readProcessCpu(pid);
     },
     async end(server) {
-      const after = await readProcessCpu(requirePid(server));
+      const pid = requirePid(server);
+      const after = await readProcessCpu(pid);
+      const activityAfter = await readActivity(pid);
       const counts = await session?.stop();
       session = undefined;
-      if (!before) throw new Error('cost probe ended before it began');
+      if (!before || !activity) throw new Error('cost probe ended before it began');
       const cpu = cpuDelta(before, after);
       const instructions = counts?.instructions;
-      return { cost: { cpu, ...(instructions !== undefined ? { hardwareInstructions: instructions } : {}) } };
+      return {
+        cost: {
+          cpu,
+          ...activityCost(activity, activityAfter),
+          ...(instructions !== undefined ? { hardwareInstructions: instructions } : {}),
+        },
+      };
     },
     async abort() {
       await session?.stop().catch(() => undefined);

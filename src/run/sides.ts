@@ -11,10 +11,13 @@ import {
   VALGRIND_START_TIMEOUT_MS,
   VALGRIND_STOP_TIMEOUT_MS,
 } from '../cost/valgrind.js';
-import { errorMessage } from '../errors.js';
+import { processActivityAvailability } from '../cost/proc-activity.js';
+import { BenchmarkError, errorMessage } from '../errors.js';
+import { ioBoundDataIssue } from '../results/io-bound.js';
 import type { Placement, ServerFacts, SideName } from '../results/results-schema.js';
 import { ManagedServer, type ServerLaunch, type ServerSetup } from '../server/server.js';
 import type { SideServer } from '../server/side-server.js';
+import { databaseBytes } from '../server/queries.js';
 import type { ServerRegistry } from '../server/registry.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { onCpus } from '../shell/cpu-affinity.js';
@@ -223,12 +226,16 @@ async function startSide(
   const first = suiteCells(config.suite)[0]?.variant;
   await recordVariant(server, config.suite, first, variants);
   const startedUnder = variantLabel(first);
+  const more = await sideFacts(server, config.suite, name, {
+    underCallgrind: Boolean(valgrind),
+    variables: facts.variables,
+  });
   const snapshot = restoresData(config.suite)
     ? await DatadirSnapshot.take({ side: name, server, runDir, scope, copiesLeft: how.copiesLeft, log })
     : undefined;
   return {
     ...measured,
-    facts,
+    facts: { ...facts, ...more },
     options,
     variants,
     startedUnder,
@@ -276,6 +283,29 @@ export function optionsUnder(
     { source: 'the options given', options },
     { source: `suite ${suite.name} variant ${label}`, options: variantOptions(suite.variants, variant) },
   ]);
+}
+
+/**
+ * What a side's facts add once its data is prepared: the data's size (refused in one line when
+ * an IO-bound suite's data would fit its buffer pool) and, for wall-clock suites, whether /proc
+ * gives the server's context switches and I/O.
+ */
+export async function sideFacts(
+  server: SideServer,
+  suite: Suite,
+  name: SideName,
+  known: { readonly underCallgrind: boolean; readonly variables: ServerFacts['variables'] },
+): Promise<Pick<ServerFacts, 'dataBytes' | 'processCounters'>> {
+  const dataBytes = await databaseBytes(server.connection).catch(() => undefined);
+  const issue = ioBoundDataIssue(suite, name, { dataBytes, variables: known.variables });
+  if (issue !== undefined) throw new BenchmarkError(issue);
+  const pid = server.pid;
+  const processCounters =
+    known.underCallgrind || pid === undefined ? undefined : await processActivityAvailability(pid);
+  return {
+    ...(dataBytes === undefined ? {} : { dataBytes }),
+    ...(processCounters === undefined ? {} : { processCounters }),
+  };
 }
 
 /**

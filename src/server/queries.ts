@@ -97,3 +97,20 @@ export async function variableValues(
     return values;
   });
 }
+
+/**
+ * The size of the data sysbench prepared: data and indexes of its database, in bytes, from
+ * information_schema.TABLES (InnoDB's persistent statistics, which sysbench's prepare leaves up
+ * to date: it creates the secondary index once the rows are in). Undefined when the server will
+ * not say.
+ */
+export async function databaseBytes(info: ConnectionInfo): Promise<number | undefined> {
+  return withConnection(info, 'socket', async (connection) => {
+    const [rows] = await connection.query(
+      'SELECT SUM(DATA_LENGTH + INDEX_LENGTH) AS bytes FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?',
+      [DATABASE],
+    );
+    const bytes = Array.isArray(rows) ? Number((rows[0] as Record<string, unknown> | undefined)?.bytes) : NaN;
+    return Number.isSafeInteger(bytes) && bytes >= 0 ? bytes : undefined;
+  });
+}

@@ -65,6 +65,9 @@ export type Workload = z.infer<typeof Workload>;
 
 const tolerance = z.number().gt(0).lt(10);
 
+/** What a suite may say it means to measure (its `expect`). */
+export const SUITE_EXPECTATIONS = ['io-bound'] as const;
+
 /** Tolerances by metric, as fractions of the base value (0.05 = 5%). */
 const MetricTolerances = z.strictObject(
   Object.fromEntries(METRIC_NAMES.map((name) => [name, tolerance.optional()])) as Record<
@@ -135,6 +138,12 @@ const SuiteObject = z.strictObject({
   cells: z.array(z.string().max(300)).min(1).max(10_000).optional(),
   /** How much worse a cell may get before it can be a regression; defaults per metric. */
   tolerances: Tolerances.default({ overrides: [] }),
+  /**
+   * What the suite means to measure, checked by the run and the report: `io-bound`, data at
+   * least five times the buffer pool and cells that read from disk (results/io-bound.ts).
+   * No default: it would change every suite's baseline hash.
+   */
+  expect: z.enum(SUITE_EXPECTATIONS).optional(),
 });
 
 /** Field names a suite file may use, for error messages. */
@@ -171,6 +180,11 @@ export const Suite = SuiteObject.superRefine((suite, ctx) => {
   } else {
     if (suite.durationSeconds !== undefined)
       issue(['durationSeconds'], 'not used with metric: instructions, which runs a fixed number of events');
+    if (suite.expect === 'io-bound')
+      issue(
+        ['expect'],
+        'io-bound is for metric: throughput: under callgrind the reads from disk are not measured',
+      );
     if (suite.warmupSeconds > 0)
       issue(['warmupSeconds'], 'not used with metric: instructions; set warmupEvents instead');
     if (suite.threads.some((threads) => threads !== 1))

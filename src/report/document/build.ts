@@ -11,6 +11,7 @@ import { headlineOf, methodOf } from './headline.js';
 import { latencyOf } from './latency.js';
 import { linesOf } from './lines.js';
 import type { ChartRef, ReportDocument } from './model.js';
+import { resourcesOf } from './resources.js';
 import { resultsOf } from './results.js';
 import { workOf } from './work.js';
 
@@ -29,6 +30,7 @@ function documentOf<C extends ChartRef>(
     differences: differencesOf(verdict),
     results: resultsOf(verdict, label),
     work: workOf(verdict),
+    resources: resourcesOf(verdict),
     latency: latencyOf(verdict),
     lines: linesOf(verdict),
     functions: functionsOf(verdict),

@@ -8,6 +8,7 @@
 // The cells and tables themselves are in table.ts.
 import type { MetricName } from '../../compare/metrics.js';
 import type { CellVerdict, Verdict } from '../../compare/verdict-schema.js';
+import type { ResourceFigure } from '../../results/resource-figures.js';
 import type { Row, Table } from './table.js';
 import type { Variant } from '../../suite/variants.js';
 
@@ -150,6 +151,29 @@ export type Work =
       readonly table: Table<WorkKey, WorkRow>;
     };
 
+export type ResourceKey = 'cell' | 'side' | ResourceFigure;
+
+export interface ResourceRow extends Row<ResourceKey> {
+  readonly workload: string;
+  readonly threads: number;
+  /** A side's figures, or the change between them. */
+  readonly side: 'base' | 'head' | 'change';
+}
+
+/** CPU, context switches, reads, KB read and written per transaction, per wall-clock cell. */
+export interface Resources {
+  /** The figures that moved beyond their repetitions' spread, or that none did. */
+  readonly sentence: string;
+  /** What each figure is and how the table reads. */
+  readonly legend: string;
+  /** Figures a side could not measure, and why; an IO-bound suite's data against its buffer pool. */
+  readonly notes: readonly string[];
+  /** A suite that expects to be IO-bound: whether its cells read from disk; null otherwise. */
+  readonly ioBound: { readonly reading: boolean; readonly sentence: string } | null;
+  /** Three rows per cell: base, head, change. */
+  readonly table: Table<ResourceKey, ResourceRow>;
+}
+
 export type LatencyKey = 'cell' | 'baseEvents' | 'headEvents' | 'p50' | 'p95' | 'p99' | 'ks' | 'tail';
 
 export interface LatencyRow extends Row<LatencyKey> {
@@ -245,6 +269,8 @@ export interface ReportDocument<C extends ChartRef = ChartRef> {
   readonly results: Table<ResultKey, ResultRow>;
   /** Null when the work was not attempted. */
   readonly work: Work | null;
+  /** Null for instruction suites and verdicts written before it was kept. */
+  readonly resources: Resources | null;
   readonly latency: Latency;
   /** Null when the cost of the changed lines was not attempted. */
   readonly lines: Lines | null;

@@ -50,6 +50,24 @@ export interface RangeCell {
   readonly high: number;
 }
 
+/** A figure over a side's repetitions: its median, "±" half its range as a share of it. */
+export interface SpreadCell {
+  readonly kind: 'spread';
+  readonly value: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+/**
+ * head ÷ base − 1 of two medians, without an interval; null when the base is 0 and the head is
+ * not ("new"). `beyond`: the medians differ by more than both sides' ranges together.
+ */
+export interface ShiftCell {
+  readonly kind: 'shift';
+  readonly value: number | null;
+  readonly beyond: boolean;
+}
+
 /** head ÷ base − 1 with its confidence interval: a value and its qualifier. */
 export interface ChangeCell {
   readonly kind: 'change';
@@ -112,6 +130,8 @@ export type Cell =
   | CodeCell
   | NumberCell
   | RangeCell
+  | SpreadCell
+  | ShiftCell
   | ChangeCell
   | TransitionCell
   | PValueCell

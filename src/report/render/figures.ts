@@ -11,10 +11,11 @@ import {
   formatPercent,
   formatSignedCount,
   formatSignedCountPlain,
+  formatSpread,
   formatTolerance,
   formatToleranceWhole,
 } from '../../format.js';
-import type { ChangeCell, NumberCell, NumberFormat } from '../document/model.js';
+import type { ChangeCell, NumberCell, NumberFormat, ShiftCell, SpreadCell } from '../document/model.js';
 import { formatSeconds } from '../document/stages.js';
 
 export type Family = 'typographic' | 'plain';
@@ -54,4 +55,20 @@ export function intervalText(cell: ChangeCell, family: Family = 'typographic'): 
 export function transitionText(base: number, head: number): string {
   const change = base > 0 ? ` (${formatChangePercent(head / base - 1)})` : '';
   return `${formatFigure(base)} → ${formatFigure(head)}${change}`;
+}
+
+const FIGURE_RULES: Readonly<Record<Family, Writer>> = {
+  typographic: formatFigure,
+  plain: formatFigurePlain,
+};
+
+/** "49.82 ±1.2%": a median and how far its repetitions strayed; a median of 0 alone. */
+export function spreadText(cell: SpreadCell, family: Family = 'typographic'): string {
+  const figure = FIGURE_RULES[family](cell.value);
+  return cell.value > 0 ? `${figure} ${formatSpread((cell.high - cell.low) / 2 / cell.value)}` : figure;
+}
+
+/** "+12.0%", or "new" from a base of 0. */
+export function shiftText(cell: ShiftCell, family: Family = 'typographic'): string {
+  return cell.value === null ? 'new' : changeText(cell.value, family);
 }

@@ -4,7 +4,7 @@ import { verdictLabel } from '../../../compare/verdict-schema.js';
 import { formatCount, formatSignedCount } from '../../../format.js';
 import { unnamedNote } from '../../document/functions.js';
 import { explainedLabel } from '../../document/lines.js';
-import type { FunctionCell, Functions, Lines, Work } from '../../document/model.js';
+import type { FunctionCell, Functions, Lines, Resources, Work } from '../../document/model.js';
 import { section, text, wholeTable } from './format.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
 
@@ -15,6 +15,26 @@ export function workSection(work: Work | null): string {
   const sentence = `<p><strong>${text(work.sentence)}</strong></p>`;
   if (work.table.rows.length === 0) return section('Work per transaction', sentence);
   return section('Work per transaction', `${sentence}\n<p>${text(work.rule)}</p>\n${wholeTable(work.table)}`);
+}
+
+/** CPU, context switches and I/O per transaction, every cell. */
+export function resourcesSection(resources: Resources | null): string {
+  if (resources === null) return '';
+  const bound = resources.ioBound;
+  const paragraphs = [
+    `<p>${text(resources.sentence)}</p>`,
+    ...(bound === null
+      ? []
+      : [
+          bound.reading
+            ? `<p>${text(bound.sentence)}</p>`
+            : `<p><strong>⚠ ${text(bound.sentence)}</strong></p>`,
+        ]),
+    ...resources.notes.map((note) => `<p>${text(note)}</p>`),
+    `<p>${text(resources.legend)}</p>`,
+    wholeTable(resources.table),
+  ];
+  return section('CPU, context switches and I/O per transaction', paragraphs.join('\n'));
 }
 
 /** The cost of the changed lines per instruction cell, every hunk kept, or why not. */

@@ -5,7 +5,7 @@ import { formatCount, formatFigure, formatPValue } from '../../../format.js';
 import { pickCells } from '../../document/cells.js';
 import type { Cell, Column, PValueCell, Table, VerdictCell } from '../../document/model.js';
 import { escapeHtml } from '../../markdown.js';
-import { changeText, figureText, intervalText, transitionText } from '../figures.js';
+import { changeText, figureText, intervalText, shiftText, spreadText, transitionText } from '../figures.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
 
 export const text = escapeHtml;
@@ -32,6 +32,10 @@ export function htmlCells(cell: Cell): string[] {
       return [text(figureText(cell))];
     case 'range':
       return [text(`${formatFigure(cell.low)}–${formatFigure(cell.high)}`)];
+    case 'spread':
+      return [text(spreadText(cell))];
+    case 'shift':
+      return [cell.beyond ? `<strong>${text(shiftText(cell))}</strong>` : text(shiftText(cell))];
     case 'change':
       return [text(changeText(cell.value)), text(intervalText(cell))];
     case 'transition':

@@ -3,7 +3,7 @@
 import { formatSignedCount, plural } from '../../../format.js';
 import { pickCells, pickColumns } from '../../document/cells.js';
 import { explainedLabel } from '../../document/lines.js';
-import type { LatencyKey, Latency, Lines, Work } from '../../document/model.js';
+import type { LatencyKey, Latency, Lines, Resources, Work } from '../../document/model.js';
 import { threadsLabel } from '../../labels.js';
 import { escapeMarkdown, escapeTableCell, tableDelimiter, tableRow } from '../../markdown.js';
 import type { Block } from './blocks.js';
@@ -26,6 +26,32 @@ export function workBlocks(work: Work | null): Block[] {
       kind: 'rows',
       what: 'the work per transaction',
       lead: `### Work per transaction\n\n${escapeMarkdown(work.sentence)}${gate}\n\n${escapeMarkdown(work.rule)}\n\n${tableLead(table.columns)}`,
+      rows: table.rows.map((row) => markdownRow(pickCells(row, keys))),
+    },
+  ];
+}
+
+/** CPU, context switches and I/O per transaction: what moved, an IO-bound suite's reads, the table. */
+export function resourceBlocks(resources: Resources | null): Block[] {
+  if (resources === null) return [];
+  const { table } = resources;
+  const keys = table.columns.map((column) => column.key);
+  const bound = resources.ioBound;
+  const lines = [
+    '### CPU, context switches and I/O per transaction',
+    escapeMarkdown(resources.sentence),
+    ...(bound === null
+      ? []
+      : [bound.reading ? escapeMarkdown(bound.sentence) : `⚠️ **${escapeMarkdown(bound.sentence)}**`]),
+    ...resources.notes.map((note) => escapeMarkdown(note)),
+    escapeMarkdown(resources.legend),
+    tableLead(table.columns),
+  ];
+  return [
+    {
+      kind: 'rows',
+      what: 'the CPU, context switches and I/O per transaction',
+      lead: lines.join('\n\n'),
       rows: table.rows.map((row) => markdownRow(pickCells(row, keys))),
     },
   ];

@@ -5,7 +5,7 @@ import { formatFigure, formatPValue } from '../../../format.js';
 import type { Cell, Column, VerdictCell } from '../../document/model.js';
 import { threadsLabel } from '../../labels.js';
 import { escapeTableCell, markdownUrl, tableDelimiter, tableRow } from '../../markdown.js';
-import { changeText, figureText, intervalText, transitionText } from '../figures.js';
+import { changeText, figureText, intervalText, shiftText, spreadText, transitionText } from '../figures.js';
 import { variantLabel } from '../../../suite/variants.js';
 
 /** A gating cell's verdict, marked so that a change stands out; the others as they are. */
@@ -36,6 +36,10 @@ export function markdownCells(cell: Cell): string[] {
       return [figureText(cell)];
     case 'range':
       return [`${formatFigure(cell.low)}–${formatFigure(cell.high)}`];
+    case 'spread':
+      return [spreadText(cell)];
+    case 'shift':
+      return [cell.beyond ? `**${shiftText(cell)}**` : shiftText(cell)];
     case 'change':
       return [`${changeText(cell.value)} ${intervalText(cell)}`];
     case 'transition':

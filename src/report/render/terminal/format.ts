@@ -3,7 +3,7 @@
 import { verdictLabel } from '../../../compare/verdict-schema.js';
 import { formatFigurePlain, formatPValue } from '../../../format.js';
 import type { Cell, Column, VerdictCell } from '../../document/model.js';
-import { changeText, figureText, intervalText } from '../figures.js';
+import { changeText, figureText, intervalText, shiftText, spreadText } from '../figures.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
 
 /** A gating change in capitals, so that it stands out in a column of lower-case verdicts. */
@@ -25,6 +25,10 @@ export function terminalCells(cell: Cell): string[] {
       return [figureText(cell, 'plain')];
     case 'range':
       return [`${formatFigurePlain(cell.low)}–${formatFigurePlain(cell.high)}`];
+    case 'spread':
+      return [spreadText(cell, 'plain')];
+    case 'shift':
+      return [`${shiftText(cell, 'plain')}${cell.beyond ? ' *' : ''}`];
     case 'change':
       return [changeText(cell.value, 'plain'), intervalText(cell, 'plain')];
     case 'transition':

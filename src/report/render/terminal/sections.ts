@@ -4,8 +4,9 @@ import { verdictLabel } from '../../../compare/verdict-schema.js';
 import { formatCountPlain, formatSignedCountPlain, plural } from '../../../format.js';
 import { unnamedNote } from '../../document/functions.js';
 import { explainedLabel } from '../../document/lines.js';
-import type { Functions, Latency, Lines, Work } from '../../document/model.js';
-import { terminalCells, terminalText } from './format.js';
+import { pickCells } from '../../document/cells.js';
+import type { Functions, Latency, Lines, Resources, Work } from '../../document/model.js';
+import { terminalCells, terminalTable, terminalText } from './format.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
 
 /** Functions shown per cell in the summary; the report and verdict.json have more. */
@@ -29,6 +30,27 @@ export function workLines(work: Work | null): string[] {
     lines.push(`    ${row.group}: ${row.described} per transaction${note}`);
   }
   return lines;
+}
+
+/** CPU, context switches and I/O per transaction per wall-clock cell, and what moved. */
+export function resourceLines(resources: Resources | null): string[] {
+  if (resources === null) return [];
+  const { table } = resources;
+  const keys = table.columns.map((column) => column.key);
+  const drawn = terminalTable(
+    table.columns,
+    table.rows.map((row) => pickCells(row, keys)),
+  );
+  return [
+    '',
+    `CPU, context switches and I/O per transaction: ${resources.sentence}`,
+    ...(resources.ioBound === null
+      ? []
+      : [`${resources.ioBound.reading ? '' : 'WARNING: '}${resources.ioBound.sentence}`]),
+    ...drawn.lines,
+    `  ${resources.legend} (*: beyond both ranges)`,
+    ...resources.notes.map((note) => `  ${note}`),
+  ];
 }
 
 /** The cost of the diff's lines per instruction cell, or why it is not known. */
