@@ -17,6 +17,7 @@ import { serverDiff, variablesDiff } from './config-diff.js';
 import { functionDeltas } from './function-deltas.js';
 import { latencyDistributions } from './latency-distribution.js';
 import { METRIC_NAMES, metricsFor, type MetricName } from './metrics.js';
+import { mixSection, mixWarnings } from './mix-check.js';
 import { type ToleranceRule, toleranceFor } from './tolerances.js';
 import {
   type CellComparison,
@@ -296,6 +297,7 @@ export function buildVerdict(
   const sides = { base: sideIdentity(base.facts), head: sideIdentity(head.facts) };
   const crossFlavor = crossFlavorWarning(sides);
   const work = workSection(pairs, { base: base.facts, head: head.facts });
+  const mix = mixSection(pairs);
   return {
     schemaVersion: VERDICT_SCHEMA_VERSION,
     verdict: workFails(work, options) ? 'fail' : overallVerdict(counts),
@@ -321,10 +323,12 @@ export function buildVerdict(
       ...noGatingWarning(cells, suite, options),
       ...(cells.some((cell) => cell.gating) ? unjudgedGateWarnings(cells, suite, options) : []),
       ...workWarnings(work, options),
+      ...mixWarnings(mix),
     ],
     functionDeltas: functionDeltas(pairs, cells),
     latency: latencyDistributions(pairs, cells, suite.metric),
     work,
+    ...(mix.length > 0 ? { mix } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import { buildVerdictDocument } from '../../document/build.js';
 import { pickCells, pickColumns } from '../../document/cells.js';
 import type { Differences, Headline, Method, ReportDocument, ResultKey } from '../../document/model.js';
 import { terminalTable, terminalText } from './format.js';
-import { functionLines, latencyLines, lineLines, workLines } from './sections.js';
+import { functionLines, latencyLines, lineLines, mixLines, workLines } from './sections.js';
 
 /** The first names of a list, and how many more (the report lists them all). */
 function namesSample(names: readonly string[], shown = 12): string {
@@ -90,6 +90,7 @@ export function renderTerminalSummary(document: ReportDocument): string {
     ...lineLines(document.lines),
     ...functionLines(document.functions),
     ...latencyLines(document.latency),
+    ...mixLines(document.mix),
   ];
   if (warnings.items.length > 0) {
     lines.push('', 'Warnings:', ...warnings.items.map((warning) => `  - ${warning}`));
