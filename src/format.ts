@@ -125,6 +125,11 @@ export function formatGiB(bytes: number): string {
   return `${(bytes / 2 ** 30).toFixed(1)} GiB`;
 }
 
+/** A size in MiB with one decimal: "45.3 MiB". */
+export function formatMiB(bytes: number): string {
+  return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+}
+
 /** A p-value to two significant digits: "0.019", "0.0060", "0.000012". */
 export function formatPValue(p: number): string {
   return p.toPrecision(2);

@@ -61,7 +61,7 @@ export function fakeIo(
   };
   const io: ScheduleIo = {
     steps: {
-      restart: (side) => step({ kind: 'restart', side }),
+      restart: (restart) => step(restart),
       measure: async (which: SysbenchStep) => {
         await step(which);
         return outcome;

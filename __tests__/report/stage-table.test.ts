@@ -60,4 +60,37 @@ describe('stage tables', () => {
     expect(stageTable(runStages(serial))).toMatch(/^measure \(head\)\s+52\.0 s {2}12 repetitions$/m);
     expect(stageTable(runStages(serial))).toMatch(/^total\s+106\.0 s$/m);
   });
+
+  it('shows the datadir copy with its method and size, and the resets within measuring, out of the total', () => {
+    const results = {
+      ...fixtureResults('instructions-aa.json'),
+      stages: {
+        sides: {
+          base: {
+            start: 1,
+            prepare: 4,
+            measure: 50,
+            datadirCopy: { method: 'copy' as const, bytes: 143_343_851, seconds: 2.5 },
+            resets: { restore: { count: 13, seconds: 9.1 } },
+          },
+          head: {
+            start: 1,
+            prepare: 4,
+            measure: 52,
+            datadirCopy: { method: 'reflink' as const, bytes: 143_343_851, seconds: 1.5 },
+            resets: { rePrepare: { count: 1, seconds: 4.2 } },
+          },
+        },
+        measure: 102,
+      },
+    };
+    const table = stageTable(runStages(results));
+    expect(table).toMatch(/^datadir copy \(base\)\s+2\.5 s {2}copy, 136\.7 MiB$/m);
+    expect(table).toMatch(/^datadir copy \(head\)\s+1\.5 s {2}reflink, 136\.7 MiB$/m);
+    expect(table).toMatch(/^ {2}datadir restore \(base\)\s+9\.1 s {2}13 restores$/m);
+    expect(table).toMatch(/^ {2}data re-prepare \(head\)\s+4\.2 s {2}1 re-prepare$/m);
+    // 1 + 1 + 4 + 4 + 2.5 + 1.5 + 50 + 52: the resets are part of measuring.
+    expect(table).toMatch(/^total\s+116\.0 s$/m);
+    expect(stageMarkdown(runStages(results))).toContain('| ↳ datadir restore (base) | 9.1 s | 13 restores |');
+  });
 });

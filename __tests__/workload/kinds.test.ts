@@ -12,12 +12,16 @@ import {
   dataResetAfter,
   kindOf,
   resetMode,
+  resetSeconds,
+  RESTORE_FIXED_SECONDS,
+  RESTORE_SHARE_OF_PREPARE,
+  restoresData,
   suiteDataSets,
   WORKLOAD_KINDS,
   workloadKindIssues,
   workloadKindNames,
 } from '../../src/workload/kinds.js';
-import type { WorkloadKind } from '../../src/workload/workload-kind.js';
+import type { ResetMode, WorkloadKind } from '../../src/workload/workload-kind.js';
 import { thrownBy } from '../helpers/errors.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -161,13 +165,6 @@ describe('suite validation by kind', () => {
       suiteInput([], { warehouses: 1, workloads: [{ name: 'tpcc', kind: 'tpcc', script: '/opt/tpcc.lua' }] }),
       ['  - field workloads[0].script: kind tpcc runs mysql-perf-gate\'s own tpcc.lua; remove "script"'],
     ],
-    [
-      'a restore, declared but not available',
-      suiteInput([], { workloads: [{ name: 'oltp_insert', resetData: 'restore' }] }),
-      [
-        '  - field workloads[0].resetData: "restore" (a copy of the prepared datadir put back before every repetition) is not available yet; use "re-prepare" (cleanup and prepare again), or "none"',
-      ],
-    ],
   ])('%s', (_what, input, expected) => {
     expect(errorLines(input)).toEqual(expected);
   });
@@ -198,6 +195,12 @@ describe('suite validation by kind', () => {
       suiteInput([], {
         warehouses: 1,
         workloads: [{ name: 'oltp_point_select' }, { name: 'tpcc', kind: 'tpcc' }],
+      }),
+    ],
+    [
+      'a restore, in any kind',
+      suiteInput([], {
+        workloads: [{ name: 'oltp_insert', resetData: 'restore' }, script({ resetData: 'restore' })],
       }),
     ],
     [
@@ -249,11 +252,12 @@ describe('resetting the data between steps', () => {
       script({ name: 'bigger', resetData: 're-prepare', options: { initial_rows: 500 } }),
       { name: 'tpcc', kind: 'tpcc' },
       { name: 'tpcc-kept', kind: 'tpcc', resetData: 'none' },
+      { name: 'restored', script: 'oltp_delete', resetData: 'restore' },
     ],
     warehouses: 2,
   });
 
-  it.each<[string, string, 'none' | 're-prepare', string | undefined]>([
+  it.each<[string, string, ResetMode, string | undefined]>([
     ['a bundled script that keeps its table size', 'oltp_point_select', 'none', undefined],
     // Kept as it always was: the suite asks for a reset when it wants one.
     ['oltp_insert, which grows its tables, left as it always was', 'oltp_insert', 'none', undefined],
@@ -268,6 +272,7 @@ describe('resetting the data between steps', () => {
     ['a script whose suite says its data stays', 'steady', 'none', undefined],
     ['a tpcc workload, prepared again by default', 'tpcc', 're-prepare', 'tpcc warehouses=2'],
     ['a tpcc workload whose suite keeps what it changed', 'tpcc-kept', 'none', undefined],
+    ['oltp_delete with resetData: restore', 'restored', 'restore', 'sysbench-oltp'],
   ])('%s: %s', (_what, name, mode, dataSetKey) => {
     expect(resetMode(workload(mixed, name))).toBe(mode);
     const reset = dataResetAfter(mixed, name);
@@ -281,6 +286,18 @@ describe('resetting the data between steps', () => {
     expect(reset?.dataSet.prepare.map((command) => command.script)).toEqual([
       { asset: 'seeded_prepare.lua' },
     ]);
+  });
+
+  it("checksums the OLTP data set's own tables, and every table of a script's", () => {
+    expect(dataResetAfter(mixed, 'restored')?.dataSet.tables).toEqual(['sbtest1', 'sbtest2']);
+    expect(dataResetAfter(mixed, 'growing')?.dataSet.tables).toBeUndefined();
+  });
+
+  it('copies the datadir only for a suite with a workload that restores its data', () => {
+    expect(restoresData(mixed)).toBe(true);
+    expect(restoresData({ ...mixed, workloads: mixed.workloads.filter((w) => w.name !== 'restored') })).toBe(
+      false,
+    );
   });
 
   it('refuses a workload the suite does not have', () => {
@@ -327,5 +344,31 @@ describe('resetting the data between steps', () => {
       'oltp_insert measure 6.04',
       'oltp_insert measure 6.04',
     ]);
+  });
+
+  it('plans a restore as a restart and a share of a prepare', () => {
+    const s = suite({
+      warmupSeconds: 2,
+      tableSize: 100_000,
+      workloads: [
+        { name: 'restored', script: 'oltp_insert', resetData: 'restore' },
+        { name: 'prepared', script: 'oltp_insert', resetData: 're-prepare' },
+      ],
+    });
+    const seconds = planSteps(s, ['head']).map((step) =>
+      step.kind === 'restart' ? '' : `${step.workload} ${step.kind} ${plannedSeconds(step, s).toFixed(2)}`,
+    );
+    // A prepare of 2 tables of 100,000 rows: 1 s + 200,000 × 20 µs = 5 s; a restore 1 s + 0.15 × 5 s.
+    expect(seconds).toEqual([
+      'restored warmup 3.75',
+      'restored measure 6.75',
+      'restored measure 6.75',
+      'prepared warmup 7.00',
+      'prepared measure 10.00',
+      'prepared measure 10.00',
+    ]);
+    expect(resetSeconds(s, workload(s, 'restored'))).toBe(
+      RESTORE_FIXED_SECONDS + RESTORE_SHARE_OF_PREPARE * 5,
+    );
   });
 });

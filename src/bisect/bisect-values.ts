@@ -3,14 +3,13 @@ import { METRICS, type MetricName } from '../compare/metrics.js';
 import { GateError } from '../errors.js';
 import type { Results } from '../results/results-schema.js';
 import type { CellValues } from './bisect-state.js';
+import { cellName } from '../suite/suite-schema.js';
 
 /** Each cell's repetition values (METRICS[metric].value) from a one-server run's results. */
 export function cellValuesOf(results: Results, cells: readonly string[], metric: MetricName): CellValues {
   const values: CellValues = {};
   for (const name of cells) {
-    const cell = results.cells.find(
-      (candidate) => candidate.side === 'head' && `${candidate.workload}@${candidate.threads}` === name,
-    );
+    const cell = results.cells.find((candidate) => candidate.side === 'head' && cellName(candidate) === name);
     const list = cell?.repetitions.map((repetition) => METRICS[metric].value(repetition)) ?? [];
     const finite = list.filter((value): value is number => value !== undefined && Number.isFinite(value));
     if (finite.length === 0 || finite.length < list.length) {

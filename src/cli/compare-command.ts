@@ -10,6 +10,7 @@ import {
   type CompareOptionFlags,
   compareOptionsFromFlags,
   type CompareOutcome,
+  parseVariantBase,
 } from '../commands/compare.js';
 import { deliveryOf } from '../commands/gate.js';
 import { METRIC_NAMES } from '../metric-names.js';
@@ -20,6 +21,7 @@ import { createStderrLogger } from './stderr-logger.js';
 
 interface CompareFlags extends Omit<CompareOptionFlags, 'tolerance'> {
   baseline?: string;
+  againstVariant?: string;
   out: string;
   tolerance?: string[];
   force?: boolean;
@@ -54,6 +56,9 @@ async function compare(
   const outcome = await compareCommand({
     resultsPath,
     baselinePath: flags.baseline ?? null,
+    ...(flags.againstVariant === undefined
+      ? {}
+      : { againstVariant: parseVariantBase(flags.againstVariant, '--against-variant') }),
     outDir: flags.out,
     force: flags.force ?? false,
     ...(flags.source === undefined ? {} : { source: flags.source }),
@@ -76,6 +81,10 @@ export function addCompareCommand(program: Command, onExitCode: (code: number) =
     .option(
       '--baseline <file>',
       'stored baseline to compare the head with (default: the base side of an A/B results file)',
+    )
+    .option(
+      '--against-variant <dimension=value>',
+      "judge the run's cells under one value of a variant dimension against the same cells under its other values, e.g. durability=default",
     )
     .option('--out <dir>', 'directory for verdict.json', 'report')
     .option(

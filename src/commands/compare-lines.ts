@@ -16,6 +16,7 @@ import { lineSection, type SideLines } from '../compare/line-costs.js';
 import { type CellComparison, LineSection } from '../compare/verdict-schema.js';
 import { errorMessage } from '../errors.js';
 import type { BuildInfo, CellResult, Results, SideName } from '../results/results-schema.js';
+import { cellTitle, sameCell } from '../suite/suite-schema.js';
 
 export interface LineInputs {
   readonly results: Results;
@@ -71,9 +72,7 @@ async function commitsIn(
 }
 
 function cellOf(results: Results, side: SideName, judged: CellComparison): CellResult | undefined {
-  return results.cells.find(
-    (cell) => cell.side === side && cell.workload === judged.workload && cell.threads === judged.threads,
-  );
+  return results.cells.find((cell) => cell.side === side && sameCell(cell, judged));
 }
 
 async function sidesOf(
@@ -85,7 +84,7 @@ async function sidesOf(
   const sides: Partial<Record<SideName, SideLines>> = {};
   for (const side of ['base', 'head'] as const) {
     const cell = cellOf(inputs.results, side, judged);
-    if (cell === undefined) return `the ${side} has no ${judged.workload} @ ${judged.threads}`;
+    if (cell === undefined) return `the ${side} has no ${cellTitle(judged)}`;
     const costs = await cellLineCosts(cell, rawDir, fileKey);
     if (typeof costs === 'string') return costs;
     if (!costs.costs.lineNumbered)

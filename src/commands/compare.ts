@@ -23,11 +23,16 @@ import { readBaselineFile } from '../baseline/store.js';
 import { renderVerdictSummary } from '../report/render/terminal.js';
 import { SOURCE_URL, type Verdict } from '../compare/verdict-schema.js';
 import { compareLines } from './compare-lines.js';
+import type { VariantBase } from '../compare/variant-sides.js';
+
+export { parseVariantBase } from '../compare/variant-sides.js';
 
 export interface CompareConfig {
   readonly resultsPath: string;
   /** A stored baseline to compare against; null compares the A/B file's own base side. */
   readonly baselinePath: string | null;
+  /** One variant value against the others of its dimension, in the head side's cells (--against-variant). */
+  readonly againstVariant?: VariantBase;
   readonly outDir: string;
   /** Compare even across suites or machines (the difference becomes a warning). */
   readonly force: boolean;
@@ -52,6 +57,14 @@ export interface CompareOutcome {
 
 /** The stored baseline, read, or the A/B file's own base side. */
 function baseRequest(config: CompareConfig): BaseRequest {
+  if (config.againstVariant !== undefined) {
+    if (config.baselinePath !== null) {
+      throw new InputError(
+        '--against-variant compares the cells of one run with each other; it takes no --baseline',
+      );
+    }
+    return { kind: 'variant', ...config.againstVariant };
+  }
   if (config.baselinePath === null) return { kind: 'ab' };
   return { kind: 'baseline', file: readBaselineFile(config.baselinePath), force: config.force };
 }

@@ -34,12 +34,15 @@ import { bootstrapRatioOfMedians } from '../stats/bootstrap.js';
 import { median, robustCv } from '../stats/descriptive.js';
 import { mannWhitneyU } from '../stats/mann-whitney.js';
 import { minimumDetectableEffect, repetitionsToResolve } from '../stats/power.js';
+import { cellName, variantOf } from '../suite/suite-schema.js';
+import type { Variant } from '../suite/variants.js';
 import type { Metric } from './metrics.js';
 import type { CellComparison, CellVerdict, SideStatistics } from './verdict-schema.js';
 
 export interface CellInput {
   readonly workload: string;
   readonly threads: number;
+  readonly variant?: Variant;
   readonly metric: Metric;
   readonly base: readonly number[];
   readonly head: readonly number[];
@@ -83,7 +86,7 @@ export function cellTests(input: CellInput): CellTests {
 /** A stable seed per cell, so the same results always give the same interval. */
 function seedFor(input: CellInput): number {
   let hash = 2166136261;
-  for (const char of `${input.workload}@${input.threads}:${input.metric.name}`) {
+  for (const char of `${cellName(input)}:${input.metric.name}`) {
     hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
   }
   return hash >>> 0;
@@ -324,6 +327,7 @@ export function compareCell(
   return {
     workload: input.workload,
     threads: input.threads,
+    ...variantOf(input),
     metric: metric.name,
     base,
     head,

@@ -3,6 +3,7 @@
 import { topFunctionDeltas } from '../cost/callgrind.js';
 import type { CellResult } from '../results/results-schema.js';
 import { median } from '../stats/descriptive.js';
+import { sameCell, variantOf } from '../suite/suite-schema.js';
 import type { CellComparison, CellFunctionDeltas } from './verdict-schema.js';
 
 /** Functions listed per cell in verdict.json (the summary shows fewer). */
@@ -39,16 +40,14 @@ export function functionDeltas(
         .filter((fn) => cutoff === undefined || otherListed.has(key(fn)) || fn.perTransaction > cutoff)
         .map((fn) => ({ name: fn.name, object: fn.object, self: fn.perTransaction }));
     };
-    const judged = cells.find(
-      (cell) =>
-        cell.workload === head.workload && cell.threads === head.threads && cell.metric === 'instructions',
-    );
+    const judged = cells.find((cell) => sameCell(cell, head) && cell.metric === 'instructions');
     const baseTotal = total(base);
     const headTotal = total(head);
     return [
       {
         workload: head.workload,
         threads: head.threads,
+        ...variantOf(head),
         verdict: judged?.verdict ?? null,
         baseTotal,
         headTotal,

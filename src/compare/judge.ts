@@ -8,7 +8,9 @@ import { InputError } from '../errors.js';
 import type { Results } from '../results/results-schema.js';
 import { shardAloneWarning } from '../run/merge-shards.js';
 import type { Suite } from '../suite/suite-schema.js';
+import { dataChecksumWarnings } from './data-checksums.js';
 import { buildVerdict, type CompareOptions, looksOfRun, type SideData } from './verdict.js';
+import { type VariantBase, variantSides } from './variant-sides.js';
 import { type LineSection, Verdict } from './verdict-schema.js';
 
 /** Where the base side comes from. */
@@ -16,7 +18,9 @@ export type BaseRequest =
   /** The A/B results' own base side. */
   | { readonly kind: 'ab' }
   /** The newest entry of a stored baseline; `force` compares across suites or machines with a warning. */
-  | { readonly kind: 'baseline'; readonly file: BaselineFile; readonly force: boolean };
+  | { readonly kind: 'baseline'; readonly file: BaselineFile; readonly force: boolean }
+  /** The run's own cells under one value of a variant dimension, against the other values (--against-variant). */
+  | ({ readonly kind: 'variant' } & VariantBase);
 
 export interface JudgeRequest {
   readonly results: Results;
@@ -56,10 +60,13 @@ interface ChosenBase {
   readonly source: Verdict['baseSource'];
   readonly warnings: readonly string[];
   readonly history: readonly BaselineEntry[];
+  /** Set when the head is not the results' head side as it is (a comparison across variants). */
+  readonly head?: SideData;
 }
 
 function chooseBase(request: JudgeRequest): ChosenBase {
   const { results, base } = request;
+  if (base.kind === 'variant') return variantBase(request, base);
   if (base.kind === 'baseline') {
     const entry = newestEntry(base.file);
     const warnings = checkComparable(entry, results, { force: base.force });
@@ -84,6 +91,24 @@ function chooseBase(request: JudgeRequest): ChosenBase {
   };
 }
 
+/** Base and head from one run's head side: the cells under `base.value` against the others. */
+function variantBase(request: JudgeRequest, base: VariantBase): ChosenBase {
+  const sides = variantSides(request.results, base, '--against-variant');
+  const side = sideOf(request.results, 'head');
+  return {
+    side: { ...side, cells: sides.base },
+    head: { ...side, cells: sides.head },
+    source: {
+      kind: 'variant',
+      path: request.resultsPath,
+      savedAt: null,
+      variant: { dimension: base.dimension, value: base.value },
+    },
+    warnings: [],
+    history: [],
+  };
+}
+
 /**
  * The complete verdict: every cell judged, the differences between the sides, and the warnings of
  * the results (one shard alone), of the base (a baseline from elsewhere) and of the judging.
@@ -91,11 +116,16 @@ function chooseBase(request: JudgeRequest): ChosenBase {
 export function judge(request: JudgeRequest): Judgement {
   const { results } = request;
   const base = chooseBase(request);
-  const head = sideOf(results, 'head');
+  const head = base.head ?? sideOf(results, 'head');
   // Against its own base or a stored baseline alike: the head's repetitions were chosen from the data.
   const options = { ...request.options, looks: looksOfRun(results) };
   const built = buildVerdict(base.side, head, results.suite, base.source, options);
-  const warnings = [...shardAloneWarning(results), ...base.warnings, ...built.warnings];
+  const warnings = [
+    ...shardAloneWarning(results),
+    ...dataChecksumWarnings(results),
+    ...base.warnings,
+    ...built.warnings,
+  ];
   return {
     verdict: Verdict.parse({ ...built, warnings }),
     base: base.side,

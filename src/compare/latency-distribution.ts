@@ -2,7 +2,7 @@
 // the pooled CDFs for the chart, and whether the distributions differ by more than repetitions
 // of one server do. Pure.
 import type { CellResult } from '../results/results-schema.js';
-import type { MeasurementKind } from '../suite/suite-schema.js';
+import { type Cell, type MeasurementKind, sameCell, variantOf } from '../suite/suite-schema.js';
 import { bucketIndex } from '../sysbench/histogram.js';
 import { pool, repetitionKsTest, type Weighted, weightedQuantile } from '../stats/distribution-test.js';
 import type { CellComparison, LatencyDistribution, SideLatency } from './verdict-schema.js';
@@ -51,13 +51,12 @@ function sideLatency(repetitions: readonly Weighted[]): SideLatency {
 
 /** The tail moved when a tail percentile's cell was called a regression or an improvement. */
 function tailMoved(
-  cell: { workload: string; threads: number },
-  cells: readonly Pick<CellComparison, 'workload' | 'threads' | 'metric' | 'verdict'>[],
+  cell: Cell,
+  cells: readonly Pick<CellComparison, 'workload' | 'threads' | 'variant' | 'metric' | 'verdict'>[],
 ): boolean {
   return cells.some(
     (other) =>
-      other.workload === cell.workload &&
-      other.threads === cell.threads &&
+      sameCell(other, cell) &&
       (other.metric === 'p95Ms' || other.metric === 'p99Ms') &&
       (other.verdict === 'regression' || other.verdict === 'improvement'),
   );
@@ -69,7 +68,7 @@ function tailMoved(
  */
 export function latencyDistributions(
   pairs: readonly (readonly [CellResult, CellResult])[],
-  cells: readonly Pick<CellComparison, 'workload' | 'threads' | 'metric' | 'verdict'>[],
+  cells: readonly Pick<CellComparison, 'workload' | 'threads' | 'variant' | 'metric' | 'verdict'>[],
   kind: MeasurementKind,
 ): LatencyDistribution[] {
   if (kind !== 'throughput') return [];
@@ -83,6 +82,7 @@ export function latencyDistributions(
       {
         workload,
         threads,
+        ...variantOf(headCell),
         base: sideLatency(base),
         head: sideLatency(head),
         ks: {

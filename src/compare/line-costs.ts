@@ -6,6 +6,7 @@
 import type { LineCosts } from '../cost/callgrind-lines.js';
 import { type DiffHunk, hunkLabel } from './diff-hunks.js';
 import type { CellComparison, CellLines, HunkCost, LineSection } from './verdict-schema.js';
+import { variantOf } from '../suite/suite-schema.js';
 
 /** Hunks kept per cell in verdict.json: the costliest, then the rest in diff order. */
 export const HUNKS_PER_CELL = 50;
@@ -64,7 +65,7 @@ function hunkCost(hunk: DiffHunk, base: SideLines, head: SideLines, transaction:
 export function cellLines(
   hunks: readonly DiffHunk[],
   sides: { readonly base: SideLines; readonly head: SideLines },
-  judged: Pick<CellComparison, 'workload' | 'threads' | 'base' | 'head'>,
+  judged: Pick<CellComparison, 'workload' | 'threads' | 'variant' | 'base' | 'head'>,
 ): CellLines {
   const costs = hunks.map((hunk) => hunkCost(hunk, sides.base, sides.head, judged.base.median));
   const explained = costs.reduce((sum, cost) => sum + cost.delta, 0);
@@ -73,6 +74,7 @@ export function cellLines(
   return {
     workload: judged.workload,
     threads: judged.threads,
+    ...variantOf(judged),
     measured,
     explained,
     share: Math.abs(measured) >= 1 ? explained / measured : null,

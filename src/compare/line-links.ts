@@ -3,6 +3,7 @@ import { foldLines } from '../format.js';
 import type { Results, SideName } from '../results/results-schema.js';
 import { hunkLabel } from './diff-hunks.js';
 import type { LineSection } from './verdict-schema.js';
+import { cellName } from '../suite/suite-schema.js';
 
 /** One line, at most 1,000 characters: a reason may quote git or a compiler's flags. */
 export function unavailableLines(reason: string): LineSection {
@@ -33,11 +34,11 @@ export function relinkedLines(
 ): LineSection | undefined {
   if (lines === undefined || lines.status === 'unavailable') return lines;
   const commit = (side: SideName): string | null | undefined => results.sides[side]?.build?.source.gitCommit;
-  const known = new Set(results.cells.map((cell) => `${cell.workload}@${cell.threads}`));
+  const known = new Set(results.cells.map(cellName));
   if (lines.baseCommit !== commit('base') || lines.headCommit !== commit('head')) {
     return unavailableLines("the artifact's line costs name other commits than its results: left out");
   }
-  if (!lines.cells.every((cell) => known.has(`${cell.workload}@${cell.threads}`))) {
+  if (!lines.cells.every((cell) => known.has(cellName(cell)))) {
     return unavailableLines("the artifact's line costs name cells its results do not have: left out");
   }
   const cells = lines.cells.map((cell) => ({

@@ -3,6 +3,7 @@
 // rate were measured on other work than the standard's. Pure.
 import { formatPercent } from '../format.js';
 import type { CellResult } from '../results/results-schema.js';
+import { cellTitle, variantOf } from '../suite/suite-schema.js';
 import {
   isStandardMix,
   largestDeviation,
@@ -29,6 +30,7 @@ export function mixSection(pairs: readonly (readonly [CellResult, CellResult])[]
       {
         workload: headCell.workload,
         threads: headCell.threads,
+        ...variantOf(headCell),
         base,
         head,
         offBy: Math.min(1, offBy),
@@ -53,7 +55,7 @@ export function mixWarnings(mix: readonly CellMix[]): string[] {
   return mix
     .filter((cell) => !cell.standard)
     .map((cell) => {
-      const at = `${cell.workload} @ ${cell.threads}`;
+      const at = cellTitle(cell);
       if (cell.base === null || cell.head === null) {
         return `${at}: only the ${cell.base === null ? 'head' : 'base'} reported its mix of TPC-C-like transactions; the other side's is unknown`;
       }

@@ -16,6 +16,8 @@ import { ZodError } from 'zod';
 
 import { GateError } from '../errors.js';
 import type { Results } from '../results/results-schema.js';
+import { sameCell as sameSuiteCell } from '../suite/suite-schema.js';
+import { variantLabel } from '../suite/variants.js';
 import { ArtifactError, refuse } from './artifact-refusal.js';
 import { type Judgement, judge, withLines } from './judge.js';
 import { relinkedLines } from './line-links.js';
@@ -64,15 +66,16 @@ export function recordedOptions(verdict: Verdict): CompareOptions {
   };
 }
 
-type CellName = Pick<CellComparison, 'workload' | 'threads' | 'metric'>;
+type CellName = Pick<CellComparison, 'workload' | 'threads' | 'variant' | 'metric'>;
 
 function sameCell(a: CellName, b: CellName): boolean {
-  return a.workload === b.workload && a.threads === b.threads && a.metric === b.metric;
+  return sameSuiteCell(a, b) && a.metric === b.metric;
 }
 
 /** A cell for a message: the workload quoted and cut short, it comes from the artifact. */
 function cellLabel(cell: CellName): string {
-  return `${JSON.stringify(cell.workload.slice(0, 60))}@${cell.threads} ${cell.metric}`;
+  const variant = variantLabel(cell.variant);
+  return `${JSON.stringify(cell.workload.slice(0, 60))}@${cell.threads}${variant === '' ? '' : `[${variant.slice(0, 100)}]`} ${cell.metric}`;
 }
 
 const COUNT_KEYS: (keyof Verdict['counts'])[] = [

@@ -1,10 +1,11 @@
 // verdict.json: what compare decided and the evidence for it. Versioned; validated when written.
 import { z } from 'zod';
 
-import { CompilerInfo, Flavor } from '../results/results-schema.js';
+import { CellVariant, CompilerInfo, Flavor } from '../results/results-schema.js';
 import { STATUS_NAME, WORK_GROUPS } from '../results/status-counters.js';
 import { parseVersionedJson } from '../results/versioned-json.js';
 import { METRIC_NAMES } from '../metric-names.js';
+import { VariantName } from '../suite/variants.js';
 
 /** 2: cells may be within-tolerance, and counts has withinTolerance. Version 1 files are still read. */
 export const VERDICT_SCHEMA_VERSION = 2;
@@ -46,6 +47,7 @@ export type SideStatistics = z.infer<typeof SideStatistics>;
 export const CellComparison = z.strictObject({
   workload: z.string(),
   threads: z.number().int(),
+  variant: CellVariant.optional(),
   metric: z.enum(METRIC_NAMES),
   base: SideStatistics,
   head: SideStatistics,
@@ -87,6 +89,7 @@ export type CellComparison = z.infer<typeof CellComparison>;
 export const CellFunctionDeltas = z.strictObject({
   workload: z.string(),
   threads: z.number().int(),
+  variant: CellVariant.optional(),
   /** The cell's instructions verdict, when it was judged. */
   verdict: CellVerdict.nullable(),
   /** Self instructions per transaction summed over every function (all threads), per side. */
@@ -127,6 +130,7 @@ export type CounterChange = z.infer<typeof CounterChange>;
 export const CellWork = z.strictObject({
   workload: z.string(),
   threads: z.number().int(),
+  variant: CellVariant.optional(),
   /** Largest first: real changes, then those that only follow the throughput. */
   changes: z.array(CounterChange).max(100),
   /** Changed counters left out of `changes`. */
@@ -198,6 +202,7 @@ export type HunkCost = z.infer<typeof HunkCost>;
 export const CellLines = z.strictObject({
   workload: OneLine(200),
   threads: z.int(),
+  variant: CellVariant.optional(),
   /** The cell's measured change of instructions per transaction (head − base medians). */
   measured: z.number(),
   /** The sum of every hunk's delta. */
@@ -248,6 +253,7 @@ export type SideLatency = z.infer<typeof SideLatency>;
 export const LatencyDistribution = z.strictObject({
   workload: z.string(),
   threads: z.number().int(),
+  variant: CellVariant.optional(),
   base: SideLatency,
   head: SideLatency,
   /**
@@ -285,6 +291,7 @@ export type SideMix = z.infer<typeof SideMix>;
 export const CellMix = z.strictObject({
   workload: z.string(),
   threads: z.number().int(),
+  variant: CellVariant.optional(),
   /** Null: that side's repetitions did not report one. */
   base: SideMix.nullable(),
   head: SideMix.nullable(),
@@ -324,9 +331,12 @@ export const Verdict = z.strictObject({
   verdict: z.enum(['pass', 'fail', 'inconclusive']),
   /** Where the base came from: the base side of an A/B run, or a stored baseline. */
   baseSource: z.strictObject({
-    kind: z.enum(['ab', 'baseline']),
+    /** 'variant': one run's cells under one value of a variant dimension against the others. */
+    kind: z.enum(['ab', 'baseline', 'variant']),
     path: z.string(),
     savedAt: z.string().nullable(),
+    /** kind 'variant': the dimension and the value the base cells ran under. */
+    variant: z.strictObject({ dimension: VariantName, value: VariantName }).optional(),
   }),
   suite: z.string(),
   counts: z.strictObject({

@@ -11,7 +11,7 @@ import type {
 } from '../results/results-schema.js';
 import { lookIndex, lookLevels, lookSchedule } from '../stats/alpha-spending.js';
 import { benjaminiHochberg } from '../stats/fdr.js';
-import type { Suite } from '../suite/suite-schema.js';
+import { cellName, type Suite, variantOf } from '../suite/suite-schema.js';
 import { type CellInput, cellTests, compareCell, type Settings } from './cell.js';
 import { serverDiff, variablesDiff } from './config-diff.js';
 import { functionDeltas } from './function-deltas.js';
@@ -74,9 +74,7 @@ export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
   inconclusivePolicy: 'pass',
 };
 
-function key(cell: { workload: string; threads: number }): string {
-  return `${cell.workload}@${cell.threads}`;
-}
+const key = cellName;
 
 /** Pairs base and head cells; a cell on one side only is a mismatch, not a silent skip. */
 function pairCells(base: readonly CellResult[], head: readonly CellResult[]): [CellResult, CellResult][] {
@@ -138,6 +136,7 @@ function cellInputs(
         {
           workload: headCell.workload,
           threads: headCell.threads,
+          ...variantOf(headCell),
           metric,
           base: baseValues,
           head: headValues,

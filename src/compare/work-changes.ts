@@ -8,6 +8,7 @@ import type { CellResult, ServerFacts } from '../results/results-schema.js';
 import { counterGroup, type WorkGroup } from '../results/status-counters.js';
 import { median } from '../stats/descriptive.js';
 import type { CellWork, CounterChange, WorkSection, WorkSummary } from './verdict-schema.js';
+import { cellTitle, variantOf } from '../suite/suite-schema.js';
 
 /**
  * When a counter's work per transaction counts as changed: its medians differ by at least
@@ -151,6 +152,7 @@ function cellWork(base: CellResult, head: CellResult, facts: { base: ServerFacts
   return {
     workload: head.workload,
     threads: head.threads,
+    ...variantOf(head),
     changes: changes.slice(0, WORK_CHANGE_LIMIT),
     ...(changes.length > WORK_CHANGE_LIMIT ? { more: changes.length - WORK_CHANGE_LIMIT } : {}),
   };
@@ -218,7 +220,7 @@ function workSentence(
   const ranked = [...changed].sort((a, b) => byRank(a.change, b.change));
   const top = ranked[0];
   if (!top) throw new Error('unreachable: a changed summary has a changed counter');
-  const at = (entry: { cell: CellWork }): string => `${entry.cell.workload} @ ${entry.cell.threads}`;
+  const at = (entry: { cell: CellWork }): string => cellTitle(entry.cell);
   if (summary === 'different-statements') {
     const names = [...new Set(ranked.map((entry) => entry.change.name))];
     return (

@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 
 import type { CellResult } from '../results/results-schema.js';
 import { type LineCosts, parseLineCosts } from './callgrind-lines.js';
+import { cellTitle } from '../suite/suite-schema.js';
 
 /** Largest dump read, uncompressed: a window's dump of a whole server is a few megabytes. */
 export const MAX_DUMP_BYTES = 512 * 2 ** 20;
@@ -37,7 +38,7 @@ export async function cellLineCosts(
   let transactions = 0;
   for (const repetition of cell.repetitions) {
     const profile = repetition.cost?.callgrind?.profile;
-    if (profile === undefined) return `${cell.workload} @ ${cell.threads} kept no callgrind dump`;
+    if (profile === undefined) return `${cellTitle(cell)} kept no callgrind dump`;
     const file = path.resolve(rawDir, profile);
     if (!file.startsWith(path.resolve(rawDir) + path.sep))
       return `the dump ${profile} is outside the raw directory`;

@@ -6,6 +6,7 @@ import type { CellComparison, Verdict } from '../compare/verdict-schema.js';
 import { formatChangePercentPlain, formatTolerance, plural } from '../format.js';
 import type { GitHubClient } from './client.js';
 import { GitHubError, gitHubMessage } from './github-errors.js';
+import { variantLabel } from '../suite/variants.js';
 
 /** GitHub's limit on a status description. */
 export const STATUS_DESCRIPTION_LIMIT = 140;
@@ -45,7 +46,7 @@ export function verdictStatus(verdict: Verdict, failing: boolean): CommitStatus 
   const cell =
     worst === undefined
       ? ''
-      : `; worst ${worst.workload.slice(0, 40)}@${worst.threads} ${worst.metric} ` +
+      : `; worst ${worst.workload.slice(0, 40)}@${worst.threads}${worst.variant === undefined ? '' : `[${variantLabel(worst.variant).slice(0, 40)}]`} ${worst.metric} ` +
         `${formatChangePercentPlain(worst.change)} (tolerance ${formatTolerance(worst.threshold)})`;
   return { state: 'failure', description: statusText(`${verdict.verdict}: ${regressions}${cell}`) };
 }

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { BaselineKey } from '../baseline/baseline-schema.js';
 import { METRIC_NAMES } from '../metric-names.js';
 import { Suite } from '../suite/suite-schema.js';
+import { parseCellName as parseSuiteCellName } from '../suite/select-cells.js';
+import type { Cell } from '../suite/suite-schema.js';
 
 export const HISTORY_SCHEMA_VERSION = 1;
 
@@ -67,12 +69,17 @@ export const HistoryFile = z
   });
 export type HistoryFile = z.infer<typeof HistoryFile>;
 
-export function cellName(cell: { readonly workload: string; readonly threads: number }): string {
-  return `${cell.workload}@${cell.threads}`;
-}
+export { cellName } from '../suite/suite-schema.js';
 
-/** "oltp_point_select@1" → its workload and threads. */
-export function parseCellName(name: string): { workload: string; threads: number } {
-  const at = name.lastIndexOf('@');
-  return { workload: name.slice(0, at), threads: Number(name.slice(at + 1)) };
+/**
+ * "oltp_point_select@1" or "oltp_point_select@1[innodb_thread_concurrency=8]" → the cell; a name
+ * that is neither keeps its text as the workload (a history written by hand).
+ */
+export function parseCellName(name: string): Cell {
+  try {
+    return parseSuiteCellName(name, 'cell');
+  } catch {
+    const at = name.lastIndexOf('@');
+    return { workload: name.slice(0, at), threads: Number(name.slice(at + 1)) };
+  }
 }

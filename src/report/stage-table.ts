@@ -1,7 +1,7 @@
 // How long each stage of a build, a run and a compare took: the rows, from build.json and
 // results.json (the compare command adds its own clock's). The document's stage times
 // (document/stages.ts) are rendered as a table for the terminal and one for the job summary.
-import { plural } from '../format.js';
+import { formatMiB, plural } from '../format.js';
 import type { BuildInfo, Results } from '../results/results-schema.js';
 import type { StageRow } from './document/stages.js';
 
@@ -22,9 +22,27 @@ export function buildStages(info: BuildInfo, label = ''): StageRow[] {
   ];
 }
 
+type SideStages = NonNullable<NonNullable<Results['stages']>['sides']['head']>;
+
+/** The resets within a side's measuring (re-prepares, restores): how many, how long. */
+function resetRows(name: string, side: SideStages): StageRow[] {
+  const rows: StageRow[] = [];
+  const { restore, rePrepare } = side.resets ?? {};
+  if (rePrepare) {
+    const detail = plural(rePrepare.count, 're-prepare', 're-prepares');
+    rows.push({ stage: `  data re-prepare (${name})`, seconds: rePrepare.seconds, detail, within: true });
+  }
+  if (restore) {
+    const detail = plural(restore.count, 'restore', 'restores');
+    rows.push({ stage: `  datadir restore (${name})`, seconds: restore.seconds, detail, within: true });
+  }
+  return rows;
+}
+
 /**
- * Each side's server start and data prepare, then measuring: one row per side when they ran in
- * turn, or the wall time with each side's share beneath it when they ran at once.
+ * Each side's server start, data prepare and datadir copy, then measuring (with the data resets
+ * it holds): one row per side when they ran in turn, or the wall time with each side's share
+ * beneath it when they ran at once.
  */
 export function runStages(results: Results): StageRow[] {
   const { stages } = results;
@@ -36,6 +54,17 @@ export function runStages(results: Results): StageRow[] {
   const rows: StageRow[] = [
     ...sides.map((side) => ({ stage: `server start (${side.name})`, seconds: side.start, detail: '' })),
     ...sides.map((side) => ({ stage: `data prepare (${side.name})`, seconds: side.prepare, detail: '' })),
+    ...sides.flatMap(({ name, datadirCopy: copy }) =>
+      copy
+        ? [
+            {
+              stage: `datadir copy (${name})`,
+              seconds: copy.seconds,
+              detail: `${copy.method}, ${formatMiB(copy.bytes)}`,
+            },
+          ]
+        : [],
+    ),
   ];
   const repetitions = (name: string): string =>
     plural(
@@ -52,10 +81,12 @@ export function runStages(results: Results): StageRow[] {
         detail: repetitions(side.name),
         within: true,
       });
+      rows.push(...resetRows(side.name, side));
     }
   } else {
     for (const side of sides) {
       rows.push({ stage: `measure (${side.name})`, seconds: side.measure, detail: repetitions(side.name) });
+      rows.push(...resetRows(side.name, side));
     }
   }
   return rows;

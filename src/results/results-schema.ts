@@ -2,6 +2,7 @@
 import { z } from 'zod';
 
 import { Suite } from '../suite/suite-schema.js';
+import { VariantName } from '../suite/variants.js';
 import { MAX_STATUS_COUNTERS, STATUS_NAME } from './status-counters.js';
 import { SysbenchReport } from '../sysbench/report-schema.js';
 
@@ -134,6 +135,14 @@ export const ServerFacts = z.strictObject({
    * Absent in results written before work was counted.
    */
   statusCounters: z.array(StatusName).max(MAX_STATUS_COUNTERS).optional(),
+  /**
+   * With server-option variants: for each variant (its label), the values the server reported for
+   * the variant's options once it ran under it, so a reader sees each variant took effect.
+   */
+  variants: z
+    .record(z.string().max(300), z.record(z.string().max(64), z.string().max(300)))
+    .refine((variants) => Object.keys(variants).length <= 64, { message: 'more than 64 variants' })
+    .optional(),
   /** Error log, relative to the raw directory beside the results file. */
   errorLog: z.string(),
   /** How the server was built, when its prefix holds a build.json. */
@@ -216,6 +225,10 @@ export const FunctionCost = z.strictObject({
 });
 export type FunctionCost = z.infer<typeof FunctionCost>;
 
+/** Data resets of one mode on one side: how many, and their seconds in all. */
+export const ResetTally = z.strictObject({ count: z.int().min(1), seconds: z.number().min(0) });
+export type ResetTally = z.infer<typeof ResetTally>;
+
 export const Repetition = z.strictObject({
   /** 1-based repetition number within the cell and side. */
   index: z.number().int().min(1),
@@ -232,12 +245,28 @@ export const Repetition = z.strictObject({
    * results written before they were counted.
    */
   work: WorkCounts.optional(),
+  /**
+   * A checksum of the workload's tables before the repetition (CHECKSUM TABLE, digested), when its
+   * data is reset between steps (resetData re-prepare or restore): equal in every repetition of
+   * the workload, on both sides, when each started from the same rows.
+   */
+  dataChecksum: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .optional(),
 });
 export type Repetition = z.infer<typeof Repetition>;
+
+/** A cell's server-option variant: each dimension's value (suite/variants.ts). */
+export const CellVariant = z
+  .record(VariantName, VariantName)
+  .refine((variant) => Object.keys(variant).length <= 16, { message: 'more than 16 variant dimensions' });
 
 export const CellResult = z.strictObject({
   workload: z.string(),
   threads: z.number().int().min(1),
+  /** The suite's server-option variant this cell ran under; absent when the suite has none. */
+  variant: CellVariant.optional(),
   side: SideName,
   repetitions: z.array(Repetition).min(1),
   /** Instruction cells: where the instructions went (every function with a non-zero count). */
@@ -341,7 +370,29 @@ export const Results = z.strictObject({
       /** Per side: starting its server, preparing its tables, its own warm-ups and repetitions. */
       sides: z.partialRecord(
         SideName,
-        z.strictObject({ start: z.number().min(0), prepare: z.number().min(0), measure: z.number().min(0) }),
+        z.strictObject({
+          start: z.number().min(0),
+          prepare: z.number().min(0),
+          measure: z.number().min(0),
+          /**
+           * The prepared datadir copied (resetData: restore): by reflink or a plain copy, its
+           * bytes, and the seconds of the server's stop, the copy and its start again.
+           */
+          datadirCopy: z
+            .strictObject({
+              method: z.enum(['reflink', 'copy']),
+              bytes: z.number().int().min(0),
+              seconds: z.number().min(0),
+            })
+            .optional(),
+          /** The data resets after its steps (part of `measure`), by mode: how many and their seconds. */
+          resets: z
+            .strictObject({
+              restore: ResetTally.optional(),
+              rePrepare: ResetTally.optional(),
+            })
+            .optional(),
+        }),
       ),
       /** Wall time of the measurements, both sides (less than their sum when they ran at once). */
       measure: z.number().min(0),

@@ -1,6 +1,8 @@
 // A short human summary of results: one line per cell and side. Pure.
 import { formatDuration, formatFigureFixed, formatLoadAverage, formatPercent } from '../format.js';
 import { median } from '../stats/descriptive.js';
+import { cellTitle } from '../suite/suite-schema.js';
+import { variantLabel } from '../suite/variants.js';
 import { TRANSACTION_TYPES } from '../sysbench/report-schema.js';
 import {
   isStandardMix,
@@ -87,14 +89,21 @@ function instructionRow(cell: CellResult): string[] {
   ];
 }
 
-function table(header: string[], rows: string[][]): string {
+/** Rows of cells, with a variant column after threads when the suite has variants. */
+function table(header: string[], rows: string[][], cells: readonly CellResult[]): string {
+  const variants = cells.some((cell) => cell.variant !== undefined);
+  const left = variants ? 4 : 3;
+  if (variants) {
+    header.splice(2, 0, 'variant');
+    rows.forEach((row, index) => row.splice(2, 0, variantLabel(cells[index]?.variant) || '–'));
+  }
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((cells) => (cells[column] ?? '').length)),
   );
   const line = (cells: string[]): string =>
     cells
       .map((text, column) =>
-        column < 3 ? text.padEnd(widths[column] ?? 0) : text.padStart(widths[column] ?? 0),
+        column < left ? text.padEnd(widths[column] ?? 0) : text.padStart(widths[column] ?? 0),
       )
       .join('  ')
       .trimEnd();
@@ -114,7 +123,7 @@ function measurementTable(results: Results): string {
       'reps',
       'errors',
     ];
-    return table(header, results.cells.map(instructionRow));
+    return table(header, results.cells.map(instructionRow), results.cells);
   }
   const has = (pick: (repetition: Repetition) => unknown): boolean =>
     results.cells.some((cell) => cell.repetitions.some((repetition) => pick(repetition) !== undefined));
@@ -137,6 +146,7 @@ function measurementTable(results: Results): string {
   return table(
     header,
     results.cells.map((cell) => throughputRow(cell, columns)),
+    results.cells,
   );
 }
 
@@ -152,7 +162,7 @@ function mixLines(results: Results): string[] {
       (type) => `${TRANSACTION_LABELS[type]} ${formatPercent(mix.shares[type])}`,
     ).join(', ');
     return [
-      `  ${cell.workload} @ ${cell.threads} ${cell.side}: ${formatFigureFixed(median(notpm))} NOTPM (median); ` +
+      `  ${cellTitle(cell)} ${cell.side}: ${formatFigureFixed(median(notpm))} NOTPM (median); ` +
         `${shares} of ${mix.transactions} transactions${isStandardMix(mix.shares) ? '' : ' ← off the standard mix'}`,
     ];
   });

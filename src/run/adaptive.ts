@@ -6,15 +6,12 @@
 // allows the whole batch: the first that does not fit ends the extension.
 import type { AdaptiveRecord, CellResult, SideName } from '../results/results-schema.js';
 import { lookSchedule } from '../stats/alpha-spending.js';
-import type { Suite } from '../suite/suite-schema.js';
+import { type Cell, cellName, type Suite } from '../suite/suite-schema.js';
 import { type Extension, planExtension, type Step } from './plan.js';
 
 export type { AdaptiveRecord };
 
-export interface CellKey {
-  readonly workload: string;
-  readonly threads: number;
-}
+export type CellKey = Cell;
 
 export interface AdaptiveConfig {
   /** Repetitions per side a cell may reach at most. */
@@ -36,9 +33,7 @@ export function repetitionsOf(
   sides: readonly SideName[],
 ): number {
   const counts = sides.map(
-    (side) =>
-      cells.find((c) => c.workload === cell.workload && c.threads === cell.threads && c.side === side)
-        ?.repetitions.length ?? 0,
+    (side) => cells.find((c) => cellName(c) === cellName(cell) && c.side === side)?.repetitions.length ?? 0,
   );
   return Math.min(...counts);
 }

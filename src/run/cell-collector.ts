@@ -1,6 +1,7 @@
 // Gathers the measured repetitions into cells (workload × threads × side), numbering them in the
 // order they ran, and averages each cell's per-function instruction costs.
 import type { CellResult, FunctionCost, Repetition } from '../results/results-schema.js';
+import { cellName } from '../suite/suite-schema.js';
 import { FunctionTally } from './function-tally.js';
 import type { StepOutcome, SysbenchStep } from './measure-step.js';
 
@@ -14,7 +15,7 @@ export class CellCollector {
   /** Adds one repetition; its `sequence` is its position among all the run's repetitions. */
   add(step: MeasuredStep, outcome: StepOutcome): void {
     this.sequence += 1;
-    const key = `${step.workload}\0${step.threads}\0${step.side}`;
+    const key = `${cellName(step)}\0${step.side}`;
     const repetition: Repetition = {
       index: step.repetition,
       sequence: this.sequence,
@@ -23,6 +24,7 @@ export class CellCollector {
       rawOutput: outcome.rawOutput,
       ...(outcome.window ? { cost: outcome.window.cost } : {}),
       ...(outcome.work ? { work: outcome.work } : {}),
+      ...(outcome.dataChecksum === undefined ? {} : { dataChecksum: outcome.dataChecksum }),
     };
     if (outcome.window?.profile) {
       const tally = this.tallies.get(key) ?? new FunctionTally();
@@ -32,8 +34,14 @@ export class CellCollector {
     const existing = this.cells.get(key);
     if (existing) existing.repetitions.push(repetition);
     else {
-      const { workload, threads, side } = step;
-      this.cells.set(key, { workload, threads, side, repetitions: [repetition] });
+      const { workload, threads, side, variant } = step;
+      this.cells.set(key, {
+        workload,
+        threads,
+        ...(variant === undefined ? {} : { variant: { ...variant } }),
+        side,
+        repetitions: [repetition],
+      });
     }
   }
 
@@ -45,10 +53,10 @@ export class CellCollector {
     const entries = [...this.cells.entries()];
     const firstRun = new Map<string, number>();
     for (const [index, [, cell]] of entries.entries()) {
-      const key = `${cell.workload}@${cell.threads}`;
+      const key = cellName(cell);
       if (!firstRun.has(key)) firstRun.set(key, index);
     }
-    const firstOf = (cell: CellResult): number => firstRun.get(`${cell.workload}@${cell.threads}`) ?? 0;
+    const firstOf = (cell: CellResult): number => firstRun.get(cellName(cell)) ?? 0;
     const sideRank = (cell: CellResult): number => (cell.side === 'base' ? 0 : 1);
     entries.sort(([, a], [, b]) => firstOf(a) - firstOf(b) || sideRank(a) - sideRank(b));
     return entries.map(([key, cell]) => {

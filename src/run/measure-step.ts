@@ -9,7 +9,8 @@ import type { ServerError } from '../errors.js';
 import type { SideName } from '../results/results-schema.js';
 import type { ManagedServer, ServerInstall } from '../server/server.js';
 import type { CleanupScope } from '../shell/cleanup.js';
-import { findWorkload, measurementLimit, type Suite } from '../suite/suite-schema.js';
+import { cellTitle, findWorkload, measurementLimit, type Suite } from '../suite/suite-schema.js';
+import { variantLabel } from '../suite/variants.js';
 import type { SysbenchReport } from '../sysbench/report-schema.js';
 import { runWorkload } from '../sysbench/runner.js';
 import type { CostProbe, WindowCost } from './cost-probe.js';
@@ -40,12 +41,15 @@ export interface StepOutcome {
   readonly window: WindowCost | undefined;
   /** Status counters that moved over the window (increments); undefined for warm-ups or unread. */
   readonly work?: Record<string, number>;
+  /** The checksum of the workload's tables before the step, when its data is reset between steps. */
+  readonly dataChecksum?: string;
 }
 
 /** "oltp_read_only-t1-rep2": names the step's files. */
 export function stepLabel(step: SysbenchStep): string {
   const what = step.kind === 'warmup' ? 'warmup' : `rep${step.repetition}`;
-  return `${step.workload}-t${step.threads}-${what}`;
+  const label = variantLabel(step.variant);
+  return `${step.workload}-t${step.threads}${label === '' ? '' : `-${label}`}-${what}`;
 }
 
 /** Runs one warm-up or repetition and keeps sysbench's output in `rawDir`. */
@@ -58,7 +62,7 @@ export async function measureStep(
   log: (line: string) => void = () => undefined,
 ): Promise<StepOutcome> {
   const workload = findWorkload(suite, step.workload);
-  const cell = `${step.workload} @ ${step.threads} threads on ${step.side}`;
+  const cell = `${cellTitle(step)} threads on ${step.side}`;
   const limit = measurementLimit(suite, workload, step.kind);
   const startedAt = new Date().toISOString();
   const probed = {

@@ -5,17 +5,43 @@
 // neighbours, page cache) then lands on both sides alike instead of on the later one. Count
 // suites may measure both at once instead (cellLanes): a count does not drift with the machine.
 import type { SideName } from '../results/results-schema.js';
-import { findWorkload, hasWarmup, measurementLimit, suiteCells, type Suite } from '../suite/suite-schema.js';
+import {
+  type Cell,
+  cellName,
+  findWorkload,
+  hasWarmup,
+  measurementLimit,
+  suiteCells,
+  type Suite,
+} from '../suite/suite-schema.js';
+import { type Variant, variantLabel } from '../suite/variants.js';
 import { kindOf, resetSeconds } from '../workload/kinds.js';
 
+/**
+ * A restart stops and starts a side's server: before every repetition (restartBetweenRepetitions),
+ * or to switch it to another server-option variant (`toVariant`), which does nothing when the
+ * server already runs that variant. Warm-ups and repetitions name their cell's variant, if any.
+ */
 export type Step =
-  | { readonly kind: 'restart'; readonly side: SideName }
-  | { readonly kind: 'warmup'; readonly side: SideName; readonly workload: string; readonly threads: number }
+  | {
+      readonly kind: 'restart';
+      readonly side: SideName;
+      readonly variant?: Variant;
+      readonly toVariant?: true;
+    }
+  | {
+      readonly kind: 'warmup';
+      readonly side: SideName;
+      readonly workload: string;
+      readonly threads: number;
+      readonly variant?: Variant;
+    }
   | {
       readonly kind: 'measure';
       readonly side: SideName;
       readonly workload: string;
       readonly threads: number;
+      readonly variant?: Variant;
       readonly repetition: number;
     };
 
@@ -37,7 +63,7 @@ export function cellLanes(steps: readonly Step[]): Step[][][] {
       step.kind === 'restart'
         ? steps.slice(index + 1).find((s) => s.side === step.side && s.kind !== 'restart')
         : step;
-    const stepKey = owner && owner.kind !== 'restart' ? `${owner.workload}@${owner.threads}` : key;
+    const stepKey = owner && owner.kind !== 'restart' ? cellName(owner) : key;
     if (stepKey !== key) {
       if (lanes.size > 0) cells.push([...lanes.values()]);
       lanes = new Map();
@@ -54,16 +80,29 @@ export function sideOrder(sides: readonly SideName[], index: number): SideName[]
   return index % 2 === 1 ? [...sides] : [...sides].reverse();
 }
 
+/**
+ * Every step of the plan: cell by cell in the suite's order, which is variant by variant, so that
+ * a side's server is restarted once per variant. The first variant's switch does nothing where the
+ * servers started under it (they start under the suite's first; a server lacking one's option may
+ * have left it out since).
+ */
 export function planSteps(suite: Suite, sides: readonly SideName[]): Step[] {
-  return suiteCells(suite).flatMap(({ workload, threads }) =>
-    cellSteps(suite, sides, { workload, threads, from: 1, to: suite.repetitions }),
-  );
+  let current: string | undefined;
+  return suiteCells(suite).flatMap((cell) => {
+    const steps = cellSteps(suite, sides, { ...cell, from: 1, to: suite.repetitions });
+    if (suite.variants === undefined || variantLabel(cell.variant) === current) return steps;
+    current = variantLabel(cell.variant);
+    return [...variantSwitch(sides, cell), ...steps];
+  });
+}
+
+/** Restarts that put every side's server under `cell`'s variant (nothing where one already is). */
+function variantSwitch(sides: readonly SideName[], cell: Cell): Step[] {
+  return sides.map((side) => ({ kind: 'restart', side, variant: cell.variant ?? {}, toVariant: true }));
 }
 
 /** More repetitions of one cell, numbered `from` to `to` (both included). */
-export interface Extension {
-  readonly workload: string;
-  readonly threads: number;
+export interface Extension extends Cell {
   readonly from: number;
   readonly to: number;
 }
@@ -78,23 +117,32 @@ export function planExtension(
   sides: readonly SideName[],
   extensions: readonly Extension[],
 ): Step[] {
-  return extensions.flatMap((extension) => cellSteps(suite, sides, extension));
+  // The servers may be under another variant by now: the switch does nothing where they are not.
+  return extensions.flatMap((extension) => [
+    ...(suite.variants === undefined ? [] : variantSwitch(sides, extension)),
+    ...cellSteps(suite, sides, extension),
+  ]);
 }
 
 function cellSteps(suite: Suite, sides: readonly SideName[], cell: Extension): Step[] {
   const { workload, threads } = cell;
+  const at = { workload, threads, ...(cell.variant === undefined ? {} : { variant: cell.variant }) };
   const steps: Step[] = [];
   const warmup = hasWarmup(suite, findWorkload(suite, workload));
   if (!suite.restartBetweenRepetitions && warmup) {
-    for (const side of sides) steps.push({ kind: 'warmup', side, workload, threads });
+    for (const side of sides) steps.push({ kind: 'warmup', side, ...at });
   }
   for (let repetition = cell.from; repetition <= cell.to; repetition++) {
     for (const side of sideOrder(sides, repetition)) {
       if (suite.restartBetweenRepetitions) {
-        steps.push({ kind: 'restart', side });
-        if (warmup) steps.push({ kind: 'warmup', side, workload, threads });
+        steps.push({
+          kind: 'restart',
+          side,
+          ...(cell.variant === undefined ? {} : { variant: cell.variant }),
+        });
+        if (warmup) steps.push({ kind: 'warmup', side, ...at });
       }
-      steps.push({ kind: 'measure', side, workload, threads, repetition });
+      steps.push({ kind: 'measure', side, ...at, repetition });
     }
   }
   return steps;

@@ -1,7 +1,7 @@
 // What `run` checks before it starts anything: sysbench, each side's server and options, valgrind
 // and the hardware counters, where the processes run, whether both sides are measured at once,
 // and where the results go. A typo or a missing tool must not cost a bootstrap.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 import { InputError } from '../errors.js';
@@ -9,15 +9,18 @@ import { detectPerfCounters, type PerfSupport } from '../cost/perf.js';
 import { checkValgrind, supportsBufferPoolSizeMax, valgrindServerOptions } from '../cost/valgrind.js';
 import type { Placement, SideName } from '../results/results-schema.js';
 import { inspectServer, type ServerInstall } from '../server/server.js';
-import { mergeOptions } from '../server/options.js';
+import { mergeOptions, normalizeOptionName } from '../server/options.js';
 import { installSandbox } from '../server/server-sandbox.js';
 import { allowedCpus, TASKSET } from '../shell/cpu-affinity.js';
 import { exec } from '../shell/exec.js';
 import { checkSandbox, UNCONFINED } from '../shell/sandbox.js';
 import type { Logger } from '../shell/logger.js';
+import { suiteCells } from '../suite/suite-schema.js';
+import { variedOptions } from '../suite/variants.js';
 import { checkSysbench } from '../sysbench/runner.js';
 import { chooseParallelSides, choosePlacement, type ParallelSides } from './placement.js';
 import { prepareRawDir } from './raw-dir.js';
+import { threadLimitProblems } from './thread-limits.js';
 import { rawDirFor, type RunConfig, type SideConfig } from './run-config.js';
 
 /** One side as checked: its configuration, the server found for it and the options it starts with. */
@@ -61,6 +64,8 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
   );
   await checkUntrustedSides(config, logger);
   checkTrustedOptions(config, userOptions);
+  checkVariedOptions(config);
+  checkThreadLimits(config, userOptions);
   const installs = await Promise.all(
     config.sides.map((side) => inspectServer(side.serverPath, side.labels.server, side.untrusted === true)),
   );
@@ -78,6 +83,53 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
   const parallel = await measureAtOnce(config, logger);
   const sides = config.sides.map((side, index) => checkedSide(side, installs[index], options[index]));
   return { sysbenchVersion, valgrind, perf, placement, parallel, sides };
+}
+
+/**
+ * An option a suite's variants set may not also come from a flag: one of the two would silently
+ * lose, and every cell of the variant's dimension would be mislabelled.
+ */
+function checkVariedOptions(config: RunConfig): void {
+  const varied = new Set([...variedOptions(config.suite.variants)].map(normalizeOptionName));
+  const layers = [
+    { source: config.commonOptionsLabel, options: config.commonOptions },
+    ...config.sides.map((side) => ({ source: side.labels.options, options: side.options })),
+  ];
+  for (const { source, options } of layers) {
+    const clash = Object.keys(options).find((name) => varied.has(normalizeOptionName(name)));
+    if (clash !== undefined) {
+      throw new InputError(
+        `${source} ${clash}: suite ${config.suite.name} varies ${clash} (variants); ` +
+          'drop the flag, or measure a suite without that variant',
+      );
+    }
+  }
+}
+
+/** Refuses a suite whose most client threads the servers' options or this machine cannot hold. */
+function checkThreadLimits(config: RunConfig, options: readonly Record<string, string>[]): void {
+  const problems = threadLimitProblems({
+    threads: Math.max(...suiteCells(config.suite).map((cell) => cell.threads)),
+    options: config.sides.map((side, index) => ({
+      label: `the ${side.name} server`,
+      options: options[index] ?? {},
+    })),
+    openFiles: openFilesLimit(),
+  });
+  if (problems.length > 0) throw new InputError(`suite ${config.suite.name}: ${problems.join('; ')}`);
+}
+
+/** This process's soft limit on open files (/proc/self/limits); undefined when it cannot be read. */
+function openFilesLimit(): number | undefined {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((text) => text.startsWith('Max open files'));
+    const soft = line?.split(/\s{2,}/)[1];
+    return soft === undefined || soft === 'unlimited' ? undefined : Number(soft);
+  } catch {
+    return undefined;
+  }
 }
 
 function checkedSide(

@@ -1,7 +1,14 @@
 // Progress lines for long runs: which cell, which repetition, elapsed and estimated remaining, and
 // what each repetition measured. Pure.
 import { formatCountPlain, formatDuration } from '../format.js';
-import { findWorkload, type MeasurementLimit, measurementLimit, type Suite } from '../suite/suite-schema.js';
+import {
+  cellName,
+  findWorkload,
+  type MeasurementLimit,
+  measurementLimit,
+  type Suite,
+} from '../suite/suite-schema.js';
+import { variantLabel } from '../suite/variants.js';
 import type { WindowCost } from './cost-probe.js';
 import { plannedSeconds, plannedTotalSeconds, type Step } from './plan.js';
 
@@ -31,7 +38,7 @@ export class ProgressTracker {
     this.plannedTotalS = plannedTotalSeconds(steps, suite) / atOnce;
     for (const step of steps) {
       if (step.kind === 'restart') continue;
-      const key = `${step.workload}@${step.threads}`;
+      const key = cellName(step);
       if (!this.cellIndex.has(key)) this.cellIndex.set(key, this.cellIndex.size + 1);
     }
     this.startS = now();
@@ -59,9 +66,16 @@ export class ProgressTracker {
     const elapsed = formatDuration(this.now() - this.startS);
     const remaining = formatDuration(this.remainingSeconds());
     const timing = `elapsed ${elapsed}, ~${remaining} left`;
-    if (step.kind === 'restart') return `[restart] ${step.side} server — ${timing}`;
-    const cell = `cell ${this.cellIndex.get(`${step.workload}@${step.threads}`) ?? 0}/${this.cellIndex.size}`;
-    const what = `${step.workload} @ ${step.threads} thread${step.threads === 1 ? '' : 's'}`;
+    if (step.kind === 'restart') {
+      if (step.toVariant)
+        return `[variant] ${step.side} server under ${variantLabel(step.variant)} — ${timing}`;
+      return `[restart] ${step.side} server — ${timing}`;
+    }
+    const cell = `cell ${this.cellIndex.get(cellName(step)) ?? 0}/${this.cellIndex.size}`;
+    const label = variantLabel(step.variant);
+    const what =
+      `${step.workload} @ ${step.threads} thread${step.threads === 1 ? '' : 's'}` +
+      (label === '' ? '' : ` [${label}]`);
     const phase =
       step.kind === 'warmup'
         ? `warm-up ${describeLimit(measurementLimit(this.suite, findWorkload(this.suite, step.workload), 'warmup'))}`

@@ -7,7 +7,13 @@ import { basename, dirname, relative } from 'node:path';
 import { currentLoadAverage, captureEnvironment } from '../environment/machine.js';
 import { GateError, InterruptedError } from '../errors.js';
 import { writeResults } from '../results/results-file.js';
-import type { Environment, Results, ServerFacts, ShardRecord } from '../results/results-schema.js';
+import type {
+  Environment,
+  ResetTally,
+  Results,
+  ServerFacts,
+  ShardRecord,
+} from '../results/results-schema.js';
 import { ServerRegistry } from '../server/registry.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
@@ -16,6 +22,9 @@ import { checkBeforeStarting, prepareOutputs, type Preflight, type RunOutputs } 
 import type { RunConfig } from './run-config.js';
 import { type MeasureSeconds, runSchedule, type ScheduleOutcome } from './scheduler.js';
 import { serverFingerprint } from './server-fingerprint.js';
+import { suiteForFlavors, suiteForVariables } from '../suite/select-cells.js';
+import { suiteCells, type Suite } from '../suite/suite-schema.js';
+import { variantLabel } from '../suite/variants.js';
 import { createRunDir, type StartedSide, sideSteps, startSides, stopOrphans, stopSides } from './sides.js';
 
 /** A run past its checks: when it started, what was checked, where it writes and records its servers. */
@@ -33,9 +42,16 @@ export async function runSuite(config: RunConfig, logger: Logger, scope: Cleanup
   const registry = ServerRegistry.forThisProcess();
   await stopOrphans(registry, logger);
   const preflight = await checkBeforeStarting(config, logger);
+  // Variants a server here lacks (a thread pool on MySQL) are left out, with a note.
+  const narrowed = suiteForFlavors(
+    config.suite,
+    preflight.sides.map((side) => side.install.flavor),
+  );
+  for (const note of narrowed.notes) logger.info(note);
   const outputs = prepareOutputs(config);
   try {
-    return await measure(config, logger, scope, { startedAt, preflight, outputs, registry });
+    const checked = { startedAt, preflight, outputs, registry };
+    return await measure({ ...config, suite: narrowed.suite }, logger, scope, checked);
   } catch (error) {
     // The error may quote files in the work directory, which is gone by now; say where the copies are.
     if (error instanceof GateError && !(error instanceof InterruptedError)) {
@@ -60,15 +76,25 @@ async function measure(
   };
   const setup = { config, preflight, rawDir, runDir, registry, logger, scope };
   const sides = await logger.group('Set up servers', () => startSides(setup));
+  // Variants whose options these servers ignore (no such variable) would differ in name only.
+  const narrowed = suiteForVariables(
+    config.suite,
+    sides.map((side) => ({
+      label: `${side.name} (${side.facts.versionFunction})`,
+      variables: new Set(Object.keys(side.facts.variables)),
+    })),
+  );
+  for (const note of narrowed.notes) logger.warning(note);
+  const suite = narrowed.suite;
   const schedule = await runSchedule(
     {
-      suite: config.suite,
+      suite,
       sides: sides.map((side) => side.name),
       parallel: preflight.parallel.parallel,
       adaptive: config.adaptive,
     },
     {
-      steps: sideSteps(sides, { suite: config.suite, rawDir, scope, logger }),
+      steps: sideSteps(sides, { suite, rawDir, scope, logger }),
       log: logger,
       now: () => performance.now() / 1000,
       throwIfInterrupted: () => {
@@ -78,7 +104,7 @@ async function measure(
   );
   await stopSides(sides);
   const shard = config.shard ? await shardRecord(config.shard, sides) : undefined;
-  const results = assembleResults(config, run, { environment, sides, schedule, shard });
+  const results = assembleResults({ ...config, suite }, run, { environment, sides, schedule, shard });
   writeResults(run.outputs.outPath, results);
   return results;
 }
@@ -114,10 +140,36 @@ function stagesRecord(
         start: tenths(side.seconds.start),
         prepare: tenths(side.seconds.prepare),
         measure: tenths(seconds.sides.get(side.name) ?? 0),
+        ...(side.snapshot
+          ? { datadirCopy: { ...side.snapshot.record, seconds: tenths(side.snapshot.record.seconds) } }
+          : {}),
+        ...resetsRecord(side, tenths),
       },
     ]),
   );
   return { sides: perSide, measure: tenths(seconds.wall) };
+}
+
+/** What the server reported for the options of each variant the run measured (not those left out). */
+function measuredVariants(side: StartedSide, suite: Suite): Pick<ServerFacts, 'variants'> {
+  const measured = new Set(suiteCells(suite).map((cell) => variantLabel(cell.variant)));
+  const variants = [...side.variants].filter(([label]) => measured.has(label));
+  return variants.length === 0 ? {} : { variants: Object.fromEntries(variants) };
+}
+
+/** A side's resets by mode, when it had any. */
+function resetsRecord(
+  side: StartedSide,
+  tenths: (value: number) => number,
+): { resets?: { restore?: ResetTally; rePrepare?: ResetTally } } {
+  const tally = (mode: 'restore' | 're-prepare'): ResetTally | undefined => {
+    const done = side.resets.get(mode);
+    return done === undefined ? undefined : { count: done.count, seconds: tenths(done.seconds) };
+  };
+  const restore = tally('restore');
+  const rePrepare = tally('re-prepare');
+  if (restore === undefined && rePrepare === undefined) return {};
+  return { resets: { ...(restore ? { restore } : {}), ...(rePrepare ? { rePrepare } : {}) } };
 }
 
 function assembleResults(
@@ -136,6 +188,7 @@ function assembleResults(
   const { outPath, rawDir } = run.outputs;
   const serverFacts = (side: StartedSide): ServerFacts => ({
     ...side.facts,
+    ...measuredVariants(side, config.suite),
     errorLog: `${side.name}-error.log`,
   });
   const head = sides.find((side) => side.name === 'head');

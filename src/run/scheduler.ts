@@ -9,7 +9,7 @@
 import { formatDuration, plural } from '../format.js';
 import type { CellResult, SideName } from '../results/results-schema.js';
 import type { Logger } from '../shell/logger.js';
-import type { Suite } from '../suite/suite-schema.js';
+import { cellTitle, type Suite } from '../suite/suite-schema.js';
 import { adaptiveLooks, type AdaptiveConfig, type AdaptiveRecord, cellBatch, StepPace } from './adaptive.js';
 import { CellCollector } from './cell-collector.js';
 import type { StepOutcome, SysbenchStep } from './measure-step.js';
@@ -18,8 +18,11 @@ import { describeWindow, ProgressTracker } from './progress.js';
 
 /** One step of one side, done by whoever holds the servers (sides.ts; a fake in tests). */
 export interface SideSteps {
-  /** Stops and starts the side's server again (suites that restart between repetitions). */
-  restart(side: SideName): Promise<void>;
+  /**
+   * Stops and starts the side's server again (suites that restart between repetitions), or
+   * switches it to the step's variant (nothing when it runs that variant already).
+   */
+  restart(step: Extract<Step, { kind: 'restart' }>): Promise<void>;
   /** Runs a warm-up or a repetition on the step's side. */
   measure(step: SysbenchStep): Promise<StepOutcome>;
 }
@@ -148,7 +151,7 @@ async function runStep(step: Step, progress: ProgressTracker, running: Running):
   io.throwIfInterrupted();
   io.log.progress(progress.describe(step));
   if (step.kind === 'restart') {
-    await io.steps.restart(step.side);
+    await io.steps.restart(step);
     progress.done(step);
     timed();
     return;
@@ -158,9 +161,7 @@ async function runStep(step: Step, progress: ProgressTracker, running: Running):
   timed();
   if (step.kind === 'warmup') return;
   cells.add(step, outcome);
-  io.log.progress(
-    `  ${step.side} ${step.workload} @ ${step.threads}: ${describeWindow(outcome.report, outcome.window)}`,
-  );
+  io.log.progress(`  ${step.side} ${cellTitle(step)}: ${describeWindow(outcome.report, outcome.window)}`);
 }
 
 /**
@@ -197,7 +198,7 @@ async function extendUndecided(adaptive: AdaptiveConfig, running: Running): Prom
       if (adaptive.budgetSeconds !== null && elapsed + seconds > adaptive.budgetSeconds) {
         io.log.info(
           `the budget is spent: ${formatDuration(elapsed)} of ${formatDuration(adaptive.budgetSeconds)} taken, ` +
-            `${cell.workload} @ ${cell.threads} would need about ${formatDuration(seconds)} more`,
+            `${cellTitle(cell)} would need about ${formatDuration(seconds)} more`,
         );
         return stop('budget');
       }

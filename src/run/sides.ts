@@ -19,13 +19,19 @@ import type { CleanupScope } from '../shell/cleanup.js';
 import { onCpus } from '../shell/cpu-affinity.js';
 import type { Logger } from '../shell/logger.js';
 import { readRegularSync } from '../shell/no-follow.js';
-import type { Suite } from '../suite/suite-schema.js';
+import { mergeOptions } from '../server/options.js';
+import { variableValues } from '../server/queries.js';
+import { suiteCells, type Suite } from '../suite/suite-schema.js';
+import { type Variant, variantLabel, variantOptions } from '../suite/variants.js';
+import { restoresData } from '../workload/kinds.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
-import { type MeasuredSide, measureStep } from './measure-step.js';
+import { DatadirSnapshot } from './datadir-snapshot.js';
+import { type MeasuredSide, measureStep, stepLabel } from './measure-step.js';
 import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js';
 import type { RunConfig } from './run-config.js';
+import type { Step } from './plan.js';
 import type { SideSteps } from './scheduler.js';
-import { prepareWorkloadData, resetDataAfter } from './workload-data.js';
+import { dataChecksumBefore, prepareWorkloadData, type ResetDone, resetDataAfter } from './workload-data.js';
 
 /** The most of a server's error log kept beside the results (its end, when longer). */
 const MAX_ERROR_LOG_BYTES = 64 * 1024 * 1024;
@@ -47,8 +53,18 @@ export interface SideSetup {
 /** A side whose server runs with its tables prepared, ready to be measured. */
 export interface StartedSide extends MeasuredSide {
   readonly facts: Omit<ServerFacts, 'errorLog'>;
+  /** Its options before a variant's (suite, flags, per side): a variant's are added to these. */
+  readonly options: Readonly<Record<string, string>>;
+  /** What the server reported for each variant's options once it ran under it (by variant label). */
+  readonly variants: Map<string, Record<string, string>>;
+  /** The variant its server started under (the suite's first), as a label. */
+  readonly startedUnder: string;
   /** Seconds its server took to start and its tables to be prepared. */
   readonly seconds: { readonly start: number; readonly prepare: number };
+  /** Its prepared datadir's copy, when a workload of the suite restores its data. */
+  readonly snapshot?: DatadirSnapshot;
+  /** The resets done after its steps, by mode: how many, and their seconds in all. */
+  readonly resets: Map<ResetDone['mode'], { count: number; seconds: number }>;
 }
 
 /**
@@ -116,11 +132,16 @@ export async function startSides(setup: SideSetup): Promise<StartedSide[]> {
     }
     return Promise.resolve();
   });
-  const start = (side: CheckedSide): Promise<StartedSide> =>
-    startSide(side, setup, (server) => created.push({ name: side.config.name, server }));
-  if (!preflight.parallel.parallel) {
+  const { parallel } = preflight.parallel;
+  const start = (side: CheckedSide, index: number): Promise<StartedSide> =>
+    startSide(side, setup, {
+      // Sides started at once check the space for every copy, as if theirs came first.
+      copiesLeft: parallel ? preflight.sides.length : preflight.sides.length - index,
+      onCreated: (server) => created.push({ name: side.config.name, server }),
+    });
+  if (!parallel) {
     const sides: StartedSide[] = [];
-    for (const side of preflight.sides) sides.push(await start(side));
+    for (const [index, side] of preflight.sides.entries()) sides.push(await start(side, index));
     return sides;
   }
   // Sides measured at once start at once, each on its own CPUs; both have settled before a
@@ -134,12 +155,19 @@ export async function startSides(setup: SideSetup): Promise<StartedSide[]> {
   return sides;
 }
 
-/** Creates, starts and inspects one side's server (under callgrind for instruction suites) and fills its tables. */
+/**
+ * Creates, starts and inspects one side's server (under callgrind for instruction suites), fills
+ * its tables and, when a workload restores its data, copies its datadir.
+ */
 async function startSide(
   side: CheckedSide,
   setup: SideSetup,
-  /** Told of the server before it starts, so that its error log is kept even if it will not start. */
-  onCreated: (server: ManagedServer) => void,
+  how: {
+    /** Datadir copies still to make, this side's included: the disk space checked for. */
+    readonly copiesLeft: number;
+    /** Told of the server before it starts, so that its error log is kept even if it will not start. */
+    readonly onCreated: (server: ManagedServer) => void;
+  },
 ): Promise<StartedSide> {
   const { config, preflight, logger, scope, rawDir, runDir, registry } = setup;
   const { install, options } = side;
@@ -159,7 +187,8 @@ async function startSide(
   const server = await ManagedServer.create({
     install,
     dir: sideDir,
-    options,
+    // A suite with variants starts under its first: the plan measures them in order.
+    options: optionsUnder(options, config.suite, suiteCells(config.suite)[0]?.variant),
     scope,
     log,
     registry,
@@ -169,7 +198,7 @@ async function startSide(
     ...(config.sides.some((other) => other.untrusted === true) ? { sandboxedClients: true } : {}),
     ...serverLaunch(placement, valgrind ? { paths, tmpDir: join(sideDir, 'tmp') } : undefined),
   });
-  onCreated(server);
+  how.onCreated(server);
   const probe = valgrind
     ? instructionProbe({ paths, rawDir, relativeDir: name, log })
     : throughputProbe(preflight.perf);
@@ -186,7 +215,50 @@ async function startSide(
     ...(placement.pinned ? { clientCpus: placement.client } : {}),
   };
   const prepare = await prepareData(measured, config.suite, scope, rawDir);
-  return { ...measured, facts, seconds: { start, prepare } };
+  const variants = new Map<string, Record<string, string>>();
+  const first = suiteCells(config.suite)[0]?.variant;
+  await recordVariant(server, config.suite, first, variants);
+  const startedUnder = variantLabel(first);
+  const snapshot = restoresData(config.suite)
+    ? await DatadirSnapshot.take({ side: name, server, runDir, scope, copiesLeft: how.copiesLeft, log })
+    : undefined;
+  return {
+    ...measured,
+    facts,
+    options,
+    variants,
+    startedUnder,
+    seconds: { start, prepare },
+    ...(snapshot ? { snapshot } : {}),
+    resets: new Map(),
+  };
+}
+
+/** Reads back the options of `variant` from the running server and keeps them under its label. */
+async function recordVariant(
+  server: ManagedServer,
+  suite: Suite,
+  variant: Variant | undefined,
+  into: Map<string, Record<string, string>>,
+): Promise<void> {
+  const label = variantLabel(variant);
+  if (variant === undefined || label === '' || into.has(label)) return;
+  const names = Object.keys(variantOptions(suite.variants, variant));
+  into.set(label, await variableValues(server.connection, names));
+}
+
+/** The options a side's server runs with under `variant`: its own, then the variant's. */
+export function optionsUnder(
+  options: Readonly<Record<string, string>>,
+  suite: Suite,
+  variant: Variant | undefined,
+): Readonly<Record<string, string>> {
+  const label = variantLabel(variant);
+  if (variant === undefined || label === '') return options;
+  return mergeOptions([
+    { source: 'the options given', options },
+    { source: `suite ${suite.name} variant ${label}`, options: variantOptions(suite.variants, variant) },
+  ]);
 }
 
 /**
@@ -225,20 +297,40 @@ export function sideSteps(
     if (!side) throw new Error(`plan names unknown side ${name}`);
     return side;
   };
+  // Which variant each side's server runs under: the one it started under, until a restart switches it.
+  const under = new Map(sides.map((side) => [side.name, side.startedUnder]));
   return {
-    restart: async (name) => {
-      const { server } = sideNamed(name);
+    restart: async (step: Extract<Step, { kind: 'restart' }>) => {
+      const { server, options, variants } = sideNamed(step.side);
+      const label = variantLabel(step.variant);
+      if (step.toVariant && under.get(step.side) === label) return;
       await server.stop();
+      server.useOptions(optionsUnder(options, run.suite, step.variant));
+      under.set(step.side, label);
       await server.start();
+      await recordVariant(server, run.suite, step.variant, variants);
     },
     measure: async (step) => {
       const side = sideNamed(step.side);
+      // Outside the measured window, and on the data the repetition will start from.
+      const checksumStartMs = performance.now();
+      const dataChecksum = await dataChecksumBefore(step, side, run.suite);
+      if (dataChecksum !== undefined) {
+        const seconds = ((performance.now() - checksumStartMs) / 1000).toFixed(2);
+        run.logger.debug(
+          `${side.name}: the tables' checksum before ${stepLabel(step)}: ${dataChecksum} (${seconds} s)`,
+        );
+      }
       const outcome = await measureStep(step, side, run.suite, run.rawDir, run.scope, (line) => {
         run.logger.warning(line);
       });
       // A workload that changes its data starts its next step from the prepared data again.
-      await resetDataAfter(step, side, run.suite, run.rawDir, run.scope.signal);
-      return outcome;
+      const reset = await resetDataAfter(step, side, run.suite, run.rawDir, run.scope.signal);
+      if (reset) {
+        const tally = side.resets.get(reset.mode) ?? { count: 0, seconds: 0 };
+        side.resets.set(reset.mode, { count: tally.count + 1, seconds: tally.seconds + reset.seconds });
+      }
+      return dataChecksum === undefined ? outcome : { ...outcome, dataChecksum };
     },
   };
 }

@@ -1,13 +1,14 @@
-// The data a side's workloads run on: prepared once when its server has started, and brought back
+// The data a side's workloads run on: prepared once when its server has started, brought back
 // after every warm-up or repetition of a workload that changes it (workload/kinds.ts decides
-// which, and how). The run's two calls into workload kinds.
+// which, and how), and checksummed before each repetition of such a workload.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { InputError } from '../errors.js';
+import { tablesChecksum } from '../server/table-checksum.js';
 import type { Suite } from '../suite/suite-schema.js';
 import { runDataCommands, type SysbenchConnection } from '../sysbench/runner.js';
-import { dataResetAfter, suiteDataSets } from '../workload/kinds.js';
+import { type DataReset, dataResetAfter, suiteDataSets } from '../workload/kinds.js';
+import type { DatadirSnapshot } from './datadir-snapshot.js';
 import { type SysbenchStep, stepLabel } from './measure-step.js';
 import type { Step } from './plan.js';
 
@@ -31,13 +32,21 @@ export async function prepareWorkloadData(
 export interface DataSide {
   readonly name: string;
   readonly server: { readonly connection: SysbenchConnection };
+  /** Its prepared datadir's copy, when a workload of the suite restores its data. */
+  readonly snapshot?: Pick<DatadirSnapshot, 'restore'>;
+}
+
+/** A reset done after a step, and how long it took. */
+export interface ResetDone {
+  readonly mode: DataReset['mode'];
+  readonly seconds: number;
 }
 
 /**
  * After `step` (just run on `side`): when its workload changes its data, brings the data back as
- * prepared, so that the next step, of this workload or another, starts from it; sysbench's output
- * goes beside the step's own in `rawDir` (`<side>/<step>-reset.txt`). Nothing for a restart or a
- * workload that keeps its data.
+ * prepared, so that the next step, of this workload or another, starts from it: sysbench's cleanup
+ * and prepare (its output beside the step's own in `rawDir`, `<side>/<step>-reset.txt`), or the
+ * prepared datadir put back. Nothing for a restart or a workload that keeps its data.
  */
 export async function resetDataAfter(
   step: Step,
@@ -45,24 +54,42 @@ export async function resetDataAfter(
   suite: Suite,
   rawDir: string,
   signal?: AbortSignal,
-): Promise<void> {
-  if (step.kind === 'restart') return;
+): Promise<ResetDone | undefined> {
+  if (step.kind === 'restart') return undefined;
   const reset = dataResetAfter(suite, step.workload);
-  if (reset === undefined) return;
+  if (reset === undefined) return undefined;
+  const startMs = performance.now();
+  const done = (): ResetDone => ({ mode: reset.mode, seconds: (performance.now() - startMs) / 1000 });
   switch (reset.mode) {
     case 're-prepare': {
       const { connection } = side.server;
       const cleanup = await runDataCommands(connection, suite, reset.dataSet, 'cleanup', signal);
       const prepare = await runDataCommands(connection, suite, reset.dataSet, 'prepare', signal);
       writeResetOutput(rawDir, side.name, step, `${cleanup}${prepare}`);
-      return;
+      return done();
     }
     case 'restore':
-      // Refused when the suite is read (workload/kinds.ts); kept here for an exhaustive switch.
-      throw new InputError(
-        `workload ${step.workload}: resetData "restore" is not available yet; use "re-prepare"`,
-      );
+      if (side.snapshot === undefined)
+        throw new Error(`side ${side.name} has no copy of its datadir to restore`);
+      await side.snapshot.restore();
+      return done();
   }
+}
+
+/**
+ * Before a repetition of a workload whose data is reset: a checksum of its tables, recorded with
+ * the repetition, so that every repetition can be seen to start from the same rows. Undefined for
+ * a warm-up and a workload that keeps its data (nothing to check: it is never reset).
+ */
+export async function dataChecksumBefore(
+  step: SysbenchStep,
+  side: DataSide,
+  suite: Suite,
+): Promise<string | undefined> {
+  if (step.kind !== 'measure') return undefined;
+  const reset = dataResetAfter(suite, step.workload);
+  if (reset === undefined) return undefined;
+  return tablesChecksum(side.server.connection, reset.dataSet.tables);
 }
 
 function writeResetOutput(rawDir: string, side: string, step: SysbenchStep, output: string): void {

@@ -75,3 +75,23 @@ export async function queryFacts(
     return buildFacts(install, options, factsRows, variableRows, statusRows);
   });
 }
+
+/** The global variables named (option names, '-' read as '_'), as the server reports them now. */
+export async function variableValues(
+  info: ConnectionInfo,
+  names: readonly string[],
+): Promise<Record<string, string>> {
+  const wanted = [...new Set(names.map((name) => name.replaceAll('-', '_').toLowerCase()))];
+  if (wanted.length === 0) return {};
+  return withConnection(info, 'socket', async (connection) => {
+    const [rows] = await connection.query(
+      `SHOW GLOBAL VARIABLES WHERE Variable_name IN (${wanted.map(() => '?').join(', ')})`,
+      wanted,
+    );
+    const values: Record<string, string> = {};
+    for (const row of rows as { Variable_name?: unknown; Value?: unknown }[]) {
+      if (typeof row.Variable_name === 'string') values[row.Variable_name] = String(row.Value ?? '');
+    }
+    return values;
+  });
+}

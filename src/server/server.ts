@@ -96,6 +96,8 @@ export class ManagedServer {
   private releaseCleanup: () => Promise<void> = () => Promise.resolve();
   private readonly listeners = new Set<(error: ServerError) => void>();
   private readonly user: string | undefined;
+  /** What the server starts with: the setup's, or a variant's (useOptions). */
+  private options: Readonly<Record<string, string>>;
 
   private constructor(
     private readonly setup: ServerSetup,
@@ -104,6 +106,21 @@ export class ManagedServer {
   ) {
     // mysqld and mariadbd refuse to run as root unless told to run as some user.
     this.user = process.getuid?.() === 0 ? os.userInfo().username : undefined;
+    this.options = setup.options;
+  }
+
+  /**
+   * The options the next start uses (a suite's server-option variant), while the server is
+   * stopped; its datadir stays, so they may not be ones that change its layout (variants.ts).
+   */
+  useOptions(options: Readonly<Record<string, string>>): void {
+    if (this.process !== undefined && this.process.exitStatus === undefined) {
+      throw new ServerError(
+        `server ${this.setup.install.binary} is running; stop it before changing its options`,
+      );
+    }
+    mergeOptions([{ source: 'the options given to the server', options }]);
+    this.options = options;
   }
 
   /** Initializes a fresh datadir in `setup.dir` and registers the server's removal in the scope. */
@@ -162,6 +179,11 @@ export class ManagedServer {
     return this.paths.errorLog;
   }
 
+  /** The datadir it initialized: copied and put back by the run while the server is stopped. */
+  get datadirPath(): string {
+    return this.paths.datadir;
+  }
+
   /** The server's own pid (in a sandbox, the process bwrap runs). */
   get pid(): number | undefined {
     return this.process?.serverPid;
@@ -216,7 +238,7 @@ export class ManagedServer {
   async facts(): Promise<RunningFacts> {
     const info = this.connection;
     try {
-      return await queryFacts(info, this.setup.install, this.setup.options);
+      return await queryFacts(info, this.setup.install, this.options);
     } catch (error) {
       await this.assertAlive();
       if (error instanceof ServerError) throw error;
@@ -263,7 +285,7 @@ export class ManagedServer {
         ...(install.layout ? { layout: install.layout } : {}),
         port,
         user: this.user,
-        options: this.setup.options,
+        options: this.options,
       }),
     );
     this.logOffset = await fileSize(this.paths.errorLog);

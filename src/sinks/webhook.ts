@@ -19,6 +19,7 @@ import { GateError, InputError } from '../errors.js';
 import { formatChangePercentPlain, formatTolerance, plural } from '../format.js';
 import type { CellComparison, Verdict } from '../compare/verdict-schema.js';
 import type { Delivery, Sink } from './sink.js';
+import { variantLabel } from '../suite/variants.js';
 
 export const WEBHOOK = 'webhook';
 
@@ -119,6 +120,7 @@ function payloadVerdict(delivery: Delivery): Record<string, unknown> {
       .map((cell) => ({
         workload: cell.workload.slice(0, MAX_NAME),
         threads: cell.threads,
+        ...(cell.variant === undefined ? {} : { variant: variantLabel(cell.variant).slice(0, MAX_NAME) }),
         metric: cell.metric,
         change: cell.change,
         threshold: cell.threshold,

@@ -2,20 +2,26 @@
 // against the suite, and the suite cut down to those cells, so that a run measures only them.
 // Pure.
 import { InputError } from '../errors.js';
-import { type Cell, type Suite, suiteCells, workloadThreads } from './suite-schema.js';
+import { type Cell, cellName, type Suite, suiteCells, workloadThreads } from './suite-schema.js';
+import { parseVariantLabel, variantLabel, variantsForFlavors, variantsForVariables } from './variants.js';
 
-/** "oltp_point_select@1". */
-export function cellName(cell: Cell): string {
-  return `${cell.workload}@${cell.threads}`;
-}
+export { cellName } from './suite-schema.js';
 
-/** "oltp_point_select@1" → the cell; `label` (--cell) names the flag in errors. */
+/**
+ * "oltp_point_select@1" or "oltp_point_select@1[innodb_thread_concurrency=8]" → the cell;
+ * `label` (--cell) names the flag in errors.
+ */
 export function parseCellName(text: string, label: string): Cell {
-  const match = /^([A-Za-z0-9_.-]+)@(\d+)$/.exec(text.trim());
-  if (!match?.[1] || !match[2] || Number(match[2]) < 1) {
-    throw new InputError(`${label} ${text}: expected WORKLOAD@THREADS, e.g. oltp_point_select@1`);
+  const match = /^([A-Za-z0-9_.-]+)@(\d+)(?:\[([^\]]*)\])?$/.exec(text.trim());
+  const variant = match?.[3] === undefined ? {} : parseVariantLabel(match[3]);
+  if (!match?.[1] || !match[2] || Number(match[2]) < 1 || variant === undefined || match[3] === '') {
+    throw new InputError(
+      `${label} ${text}: expected WORKLOAD@THREADS or WORKLOAD@THREADS[OPTION=VALUE], ` +
+        'e.g. oltp_point_select@1 or oltp_point_select@64[innodb_thread_concurrency=8]',
+    );
   }
-  return { workload: match[1], threads: Number(match[2]) };
+  const cell = { workload: match[1], threads: Number(match[2]) };
+  return variantLabel(variant) === '' ? cell : { ...cell, variant };
 }
 
 /**
@@ -37,15 +43,55 @@ export function suiteCellsNamed(suite: Suite, names: readonly string[], label: s
   return all.filter((cell) => wanted.has(cellName(cell)));
 }
 
-/** The suite with only `cells` (cells of it): other workloads dropped, thread counts narrowed. */
+/**
+ * The suite with only `cells` (cells of it): other workloads dropped, thread counts narrowed, and
+ * with variants, the cells named (`cells`), since variants and threads do not always multiply out.
+ */
 export function selectCells(suite: Suite, cells: readonly Cell[]): Suite {
   const keep = new Set(cells.map(cellName));
+  const all = suiteCells(suite).filter((cell) => keep.has(cellName(cell)));
   const workloads = suite.workloads.flatMap((workload) => {
     const threads = workloadThreads(suite, workload).filter((count) =>
-      keep.has(cellName({ workload: workload.name, threads: count })),
+      all.some((cell) => cell.workload === workload.name && cell.threads === count),
     );
     return threads.length === 0 ? [] : [{ ...workload, threads }];
   });
   if (workloads.length === 0) throw new Error(`no cell of suite ${suite.name} was selected`);
-  return { ...suite, workloads };
+  if (suite.variants === undefined) return { ...suite, workloads };
+  return { ...suite, workloads, cells: all.map(cellName) };
+}
+
+/**
+ * The suite without the variants a server of one of `flavors` lacks (MySQL has no thread pool),
+ * and a note for each value left out.
+ */
+export function suiteForFlavors(suite: Suite, flavors: readonly string[]): { suite: Suite; notes: string[] } {
+  return narrowVariants(suite, variantsForFlavors(suite.variants, flavors));
+}
+
+/**
+ * The suite without the variants whose options the servers have no variable for (they start
+ * with such an option and ignore it), and a note for each value left out.
+ */
+export function suiteForVariables(
+  suite: Suite,
+  servers: readonly { readonly label: string; readonly variables: ReadonlySet<string> }[],
+): { suite: Suite; notes: string[] } {
+  return narrowVariants(suite, variantsForVariables(suite.variants, servers));
+}
+
+function narrowVariants(
+  suite: Suite,
+  { field, notes }: { field: Suite['variants']; notes: string[] },
+): { suite: Suite; notes: string[] } {
+  if (notes.length === 0) return { suite, notes };
+  const narrowed: Suite = { ...suite, variants: field, cells: undefined };
+  if (field === undefined) delete narrowed.variants;
+  delete narrowed.cells;
+  if (suite.cells === undefined) return { suite: narrowed, notes };
+  const left = new Set(suiteCells(narrowed).map(cellName));
+  const cells = suite.cells.filter((name) => left.has(name));
+  if (cells.length === 0)
+    throw new InputError(`none of the cells asked for can run here: ${notes.join('; ')}`);
+  return { suite: { ...narrowed, cells }, notes };
 }

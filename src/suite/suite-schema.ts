@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { METRIC_NAMES, type MetricName } from '../metric-names.js';
 import { workloadKindIssues } from '../workload/kinds.js';
 import { RESET_MODES } from '../workload/workload-kind.js';
+import { allVariants, type Variant, variantIssues, variantLabel, VariantsField } from './variants.js';
 
 /** Server option name: letters, digits, '_' or '-' (the two are equivalent to the server). */
 const optionName = z
@@ -124,6 +125,16 @@ const SuiteObject = z.strictObject({
   /** Options for the sysbench-oltp tables' prepare step only (e.g. mysql_storage_engine). */
   prepareOptions: sysbenchOptions.default({}),
   workloads: z.array(Workload).min(1),
+  /**
+   * Server-option variants (suite/variants.ts): every cell is measured once per variant, the
+   * server restarted with its options; a dimension of the cells like threads.
+   */
+  variants: VariantsField.optional(),
+  /**
+   * Only these cells ("oltp_point_select@4[innodb_thread_concurrency=8]"), when set: a suite cut
+   * down to some cells (--cell, shards) keeps exactly them.
+   */
+  cells: z.array(z.string().max(300)).min(1).max(10_000).optional(),
   /** How much worse a cell may get before it can be a regression; defaults per metric. */
   tolerances: Tolerances.default({ overrides: [] }),
 });
@@ -182,6 +193,13 @@ export const Suite = SuiteObject.superRefine((suite, ctx) => {
       );
   }
   for (const { path, message } of workloadKindIssues(suite)) issue([...path], message);
+  for (const { path, message } of variantIssues(suite.variants)) issue(path, message);
+  if (suite.cells !== undefined) {
+    const known = new Set(suiteCells({ ...suite, cells: undefined }).map(cellName));
+    suite.cells.forEach((name, index) => {
+      if (!known.has(name)) issue(['cells', index], `"${name}" is not a cell of the suite`);
+    });
+  }
   const seen = new Set<string>();
   suite.workloads.forEach((workload, index) => {
     if (seen.has(workload.name)) {
@@ -239,11 +257,46 @@ export function workloadThreads(suite: Suite, workload: Workload): readonly numb
 export interface Cell {
   readonly workload: string;
   readonly threads: number;
+  /** The server-option variant (suite/variants.ts); absent when the suite has none. */
+  readonly variant?: Variant;
 }
 
-/** Every (workload, threads) pair of the suite, in suite order. */
+/** "oltp_point_select@4", "oltp_point_select@4[innodb_thread_concurrency=8]". */
+export function cellName(cell: Cell): string {
+  const label = variantLabel(cell.variant);
+  return `${cell.workload}@${cell.threads}${label === '' ? '' : `[${label}]`}`;
+}
+
+/** Whether two cells are the same cell (workload, threads and variant). */
+export function sameCell(a: Cell, b: Cell): boolean {
+  return cellName(a) === cellName(b);
+}
+
+/** A cell as reports title it: "oltp_read_only @ 4", "oltp_read_only @ 4 [innodb_thread_concurrency=8]". */
+export function cellTitle(cell: Cell): string {
+  const label = variantLabel(cell.variant);
+  return `${cell.workload} @ ${cell.threads}${label === '' ? '' : ` [${label}]`}`;
+}
+
+/** `{ variant }` to spread into a cell-keyed record, or nothing for a cell without one. */
+export function variantOf(cell: Cell): { variant?: Variant } {
+  return cell.variant === undefined ? {} : { variant: { ...cell.variant } };
+}
+
+/**
+ * Every cell of the suite in the order a run measures them: variant by variant (each a restart of
+ * the servers), then workload by workload, then threads; only the suite's `cells`, when it names some.
+ */
 export function suiteCells(suite: Suite): Cell[] {
-  return suite.workloads.flatMap((workload) =>
-    workloadThreads(suite, workload).map((threads) => ({ workload: workload.name, threads })),
+  const only = suite.cells === undefined ? undefined : new Set(suite.cells);
+  return allVariants(suite.variants).flatMap((variant) =>
+    suite.workloads.flatMap((workload) =>
+      workloadThreads(suite, workload)
+        .map((threads): Cell => {
+          const cell = { workload: workload.name, threads };
+          return variantLabel(variant) === '' ? cell : { ...cell, variant };
+        })
+        .filter((cell) => only === undefined || only.has(cellName(cell))),
+    ),
   );
 }

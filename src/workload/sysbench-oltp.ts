@@ -101,6 +101,7 @@ export function oltpDataSet(suite: Suite): DataSet {
     what: `${tableSizes(suite).tables} table(s)`,
     prepare: [oltpPrepare(suite)],
     cleanup: [oltpCleanup(suite)],
+    tables: Array.from({ length: tableSizes(suite).tables }, (_, index) => `sbtest${index + 1}`),
   };
 }
 

@@ -11,8 +11,8 @@ import type { Suite, Workload } from '../suite/suite-schema.js';
 /**
  * How a workload's data is brought back to what was prepared after a step that changed it:
  * `none` (the data is left as it is), `re-prepare` (sysbench's cleanup, then its prepare), or
- * `restore` (a copy of the prepared datadir put back, the server stopped and started; declared,
- * refused until the server can snapshot its datadir).
+ * `restore` (the server stopped, its datadir replaced by a copy taken once the data was prepared,
+ * the server started again: run/datadir-snapshot.ts).
  */
 export const RESET_MODES = ['none', 're-prepare', 'restore'] as const;
 export type ResetMode = (typeof RESET_MODES)[number];
@@ -50,6 +50,11 @@ export interface DataSet {
   readonly what: string;
   readonly prepare: readonly DataCommand[];
   readonly cleanup: readonly DataCommand[];
+  /**
+   * Its tables in the sysbench database, checksummed before each repetition whose data is reset;
+   * undefined: every table there.
+   */
+  readonly tables?: readonly string[];
 }
 
 /** A problem with a suite, at the field it names (zod's issue path). */
@@ -87,7 +92,10 @@ export interface WorkloadKind {
   defaultReset(workload: Workload): ResetMode | undefined;
   /** Rough seconds per event under callgrind, for progress estimates only. */
   eventSeconds(workload: Workload): number;
-  /** Rough seconds one cleanup and prepare of the data take, for progress estimates of resets. */
+  /**
+   * Rough seconds one cleanup and prepare of the data take, for progress estimates of resets (a
+   * restore's estimate is derived from it: workload/kinds.ts).
+   */
   prepareSeconds(suite: Suite, workload: Workload): number;
   /** The metrics its cells can be judged on. */
   readonly metrics: readonly MetricName[];

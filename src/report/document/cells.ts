@@ -71,3 +71,13 @@ export function pickColumns<K extends string>(
 export function pickCells<K extends string>(row: Row<K>, keys: readonly K[]): Cell[] {
   return keys.map((key) => row.cells[key]);
 }
+
+/** The keys with the variant after threads, when the table has a variant column (a suite with variants). */
+export function withVariant<K extends string>(
+  keys: readonly K[],
+  table: { readonly columns: readonly Column<K>[] },
+): readonly K[] {
+  if (!table.columns.some((column) => column.key === 'variant')) return keys;
+  const at = keys.indexOf('threads' as K) + 1;
+  return [...keys.slice(0, at), 'variant' as K, ...keys.slice(at)];
+}

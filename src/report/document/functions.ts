@@ -3,6 +3,7 @@
 import type { CellFunctionDeltas, Verdict } from '../../compare/verdict-schema.js';
 import { code, column, number, text } from './cells.js';
 import type { FunctionCell, FunctionKey, Functions } from './model.js';
+import { variantOf } from '../../suite/suite-schema.js';
 
 /** Server-diff entries that mean the two binaries came out of different compilations. */
 const BUILD_DIFFERENCES = new Set(['compiler', 'build compiler', 'build type', 'C flags', 'C++ flags']);
@@ -54,6 +55,7 @@ function functionCell(cell: CellFunctionDeltas): FunctionCell {
   return {
     workload: cell.workload,
     threads: cell.threads,
+    ...variantOf(cell),
     verdict: cell.verdict,
     baseTotal: cell.baseTotal,
     headTotal: cell.headTotal,

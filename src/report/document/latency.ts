@@ -3,6 +3,7 @@
 import type { LatencyDistribution, Verdict } from '../../compare/verdict-schema.js';
 import { CELL_SPLIT, column, qualified, EMPTY, number, text } from './cells.js';
 import type { Latency, LatencyKey, LatencyRow } from './model.js';
+import { variantOf } from '../../suite/suite-schema.js';
 
 const LATENCY_COLUMNS = [
   column<LatencyKey>('cell', 'cell', 'left', { split: CELL_SPLIT }),
@@ -22,7 +23,7 @@ function latencyRow(cell: LatencyDistribution): LatencyRow {
   return {
     tailMoved: cell.tailMoved,
     cells: {
-      cell: { kind: 'cell', workload: cell.workload, threads: cell.threads },
+      cell: { kind: 'cell', workload: cell.workload, threads: cell.threads, ...variantOf(cell) },
       baseEvents: number(base.events, 'count'),
       headEvents: number(head.events, 'count'),
       p50: { kind: 'transition', base: base.p50, head: head.p50 },

@@ -4,6 +4,7 @@
 import type { CellLines, HunkCost, LineSection, Verdict } from '../../compare/verdict-schema.js';
 import { column, number, text } from './cells.js';
 import type { HunkKey, HunkRow, LineCell, Lines } from './model.js';
+import { variantOf } from '../../suite/suite-schema.js';
 
 /** Hunks shown per cell where space is short (the summary, the comment); verdict.json keeps more. */
 export const HUNKS_SHOWN = 8;
@@ -74,6 +75,7 @@ function lineCell(lines: Mapped, cell: CellLines): LineCell {
   return {
     workload: cell.workload,
     threads: cell.threads,
+    ...variantOf(cell),
     explained: cell.explained,
     measured: cell.measured,
     share: cell.share,

@@ -1,6 +1,7 @@
 // The TPC-C-like cells' mix of transactions: each side's share of every type against the standard
 // mix, from the verdict. Pure.
 import type { CellMix, SideMix } from '../../compare/verdict-schema.js';
+import { variantOf } from '../../suite/suite-schema.js';
 import { TRANSACTION_TYPES } from '../../sysbench/report-schema.js';
 import { isStandardMix, MIX_TOLERANCE, STANDARD_MIX, TRANSACTION_LABELS } from '../../workload/tpcc-mix.js';
 import { CELL_SPLIT, column, number, text } from './cells.js';
@@ -20,7 +21,7 @@ function mixRow(cell: CellMix, name: 'base' | 'head', side: SideMix, standard: b
   return {
     standard,
     cells: {
-      cell: { kind: 'cell', workload: cell.workload, threads: cell.threads },
+      cell: { kind: 'cell', workload: cell.workload, threads: cell.threads, ...variantOf(cell) },
       side: text(name),
       transactions: number(side.transactions, 'count'),
       newOrder: number(side.shares.newOrder, 'percent'),

@@ -9,6 +9,7 @@
 import type { MetricName } from '../../compare/metrics.js';
 import type { CellVerdict, Verdict } from '../../compare/verdict-schema.js';
 import type { Row, Table } from './table.js';
+import type { Variant } from '../../suite/variants.js';
 
 export type * from './table.js';
 
@@ -16,9 +17,11 @@ export type * from './table.js';
 
 /** Where the base side came from: this A/B run's base side, or a stored baseline. */
 export interface BaseOrigin {
-  readonly kind: 'ab' | 'baseline';
+  readonly kind: 'ab' | 'baseline' | 'variant';
   readonly path: string;
   readonly savedAt: string | null;
+  /** kind 'variant': the base cells ran under dimension=value, the head cells under its other values. */
+  readonly variant?: { readonly dimension: string; readonly value: string };
   /** The stored baseline's commit, when it recorded one. */
   readonly commit: string | null;
 }
@@ -89,6 +92,7 @@ export interface Differences {
 export type ResultKey =
   | 'workload'
   | 'threads'
+  | 'variant'
   | 'metric'
   | 'baseMedian'
   | 'baseRange'
@@ -106,6 +110,7 @@ export type ResultKey =
 export interface ResultRow extends Row<ResultKey> {
   readonly workload: string;
   readonly threads: number;
+  readonly variant?: Variant;
   readonly metric: MetricName;
   /** The metric as a table names it: "throughput (tps)". */
   readonly metricLabel: string;
@@ -121,6 +126,7 @@ export type WorkKey = 'cell' | 'group' | 'counter' | 'base' | 'head' | 'change';
 export interface WorkRow extends Row<WorkKey> {
   readonly workload: string;
   readonly threads: number;
+  readonly variant?: Variant;
   /** A changed counter, or the note on how many more verdict.json has. */
   readonly kind: 'change' | 'more';
   /** The counter's group as a title ("I/O and durability"); '' on a "more" row. */
@@ -191,6 +197,7 @@ export interface HunkRow extends Row<HunkKey> {
 export interface LineCell {
   readonly workload: string;
   readonly threads: number;
+  readonly variant?: Variant;
   readonly explained: number;
   readonly measured: number;
   /** explained ÷ measured; null when the measured change is under one instruction. */
@@ -219,6 +226,7 @@ export interface FunctionRow extends Row<FunctionKey> {
 export interface FunctionCell {
   readonly workload: string;
   readonly threads: number;
+  readonly variant?: Variant;
   readonly verdict: CellVerdict | null;
   readonly baseTotal: number;
   readonly headTotal: number;

@@ -4,6 +4,8 @@ import { METRICS } from '../../compare/metrics.js';
 import type { CellComparison, Verdict } from '../../compare/verdict-schema.js';
 import { column, number, qualified, text } from './cells.js';
 import type { Column, ResultKey, ResultRow, Table } from './model.js';
+import { variantOf } from '../../suite/suite-schema.js';
+import { variantLabel } from '../../suite/variants.js';
 
 /** Repetitions per side: one figure when both sides have as many, else base/head. */
 export function repetitionsLabel(cell: CellComparison): string {
@@ -12,10 +14,11 @@ export function repetitionsLabel(cell: CellComparison): string {
   return base === head ? String(base) : `${base}/${head}`;
 }
 
-function resultColumns(confidence: number): Column<ResultKey>[] {
+function resultColumns(confidence: number, variants: boolean): Column<ResultKey>[] {
   return [
     column('workload', 'workload', 'left'),
     column('threads', 'threads', 'right'),
+    ...(variants ? [column<ResultKey>('variant', 'variant', 'left')] : []),
     column('metric', 'metric', 'left'),
     column('baseMedian', 'base median', 'right', { short: 'base' }),
     column('baseRange', 'base min–max', 'right'),
@@ -39,6 +42,7 @@ function resultRow(cell: CellComparison, metricLabel: string): ResultRow {
   return {
     workload: cell.workload,
     threads: cell.threads,
+    ...variantOf(cell),
     metric: cell.metric,
     metricLabel,
     gating: cell.gating,
@@ -48,6 +52,7 @@ function resultRow(cell: CellComparison, metricLabel: string): ResultRow {
     cells: {
       workload: text(cell.workload),
       threads: number(cell.threads, 'integer'),
+      variant: text(variantLabel(cell.variant) || '–'),
       metric: { kind: 'text', text: metricLabel, short: cell.metric },
       baseMedian: number(base.median, 'figure'),
       baseRange: { kind: 'range', low: base.min, high: base.max },
@@ -78,7 +83,10 @@ export function resultsOf(
   metricLabel: (metric: CellComparison['metric']) => string,
 ): Table<ResultKey, ResultRow> {
   return {
-    columns: resultColumns(Math.round(verdict.settings.confidence * 100)),
+    columns: resultColumns(
+      Math.round(verdict.settings.confidence * 100),
+      verdict.cells.some((cell) => cell.variant !== undefined),
+    ),
     rows: verdict.cells.map((cell) => resultRow(cell, metricLabel(cell.metric))),
   };
 }

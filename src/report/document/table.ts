@@ -2,6 +2,7 @@
 // with its format, a change with its interval, a name, a link…) so that each medium writes it its
 // own way; text in cells is raw, as results and servers gave it, and every renderer escapes it.
 import type { CellVerdict } from '../../compare/verdict-schema.js';
+import type { Variant } from '../../suite/variants.js';
 
 export type Align = 'left' | 'right';
 
@@ -92,6 +93,7 @@ export interface CellRefCell {
   readonly kind: 'cell';
   readonly workload: string;
   readonly threads: number;
+  readonly variant?: Variant;
 }
 
 /** Text that links to `url` where the medium can follow links; url null: no address known. */

@@ -5,6 +5,7 @@ import { describeChange, WORK_GROUP_TITLES } from '../../compare/work-changes.js
 import { formatChangePercent, formatCount, formatPercent } from '../../format.js';
 import { CELL_SPLIT, code, column, EMPTY, number, text } from './cells.js';
 import type { Work, WorkKey, WorkRow } from './model.js';
+import { variantOf } from '../../suite/suite-schema.js';
 
 /** "+100.0%", "×2,198" from ten times on, or "new" / "gone" when a side did none of it. */
 export function counterChangeLabel(change: Pick<CounterChange, 'base' | 'head'>): string {
@@ -43,13 +44,14 @@ function changeRow(cell: CellWork, change: CounterChange): WorkRow {
   return {
     workload: cell.workload,
     threads: cell.threads,
+    ...variantOf(cell),
     kind: 'change',
     group,
     described: describeChange(change),
     followsThroughput: change.followsThroughput,
     more: 0,
     cells: {
-      cell: { kind: 'cell', workload: cell.workload, threads: cell.threads },
+      cell: { kind: 'cell', workload: cell.workload, threads: cell.threads, ...variantOf(cell) },
       group: text(group),
       counter: code(change.name),
       base: number(change.base, 'figure'),
@@ -64,13 +66,14 @@ function moreRow(cell: CellWork, more: number): WorkRow {
   return {
     workload: cell.workload,
     threads: cell.threads,
+    ...variantOf(cell),
     kind: 'more',
     group: '',
     described: '',
     followsThroughput: false,
     more,
     cells: {
-      cell: { kind: 'cell', workload: cell.workload, threads: cell.threads },
+      cell: { kind: 'cell', workload: cell.workload, threads: cell.threads, ...variantOf(cell) },
       group: EMPTY,
       counter: text(`${more} more in verdict.json`),
       base: EMPTY,

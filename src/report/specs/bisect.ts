@@ -6,6 +6,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { type BisectState, endValues, measuredInOrder } from '../../bisect/bisect-state.js';
 import { METRICS } from '../../compare/metrics.js';
 import { plural } from '../../format.js';
+import { parseCellName } from '../../suite/select-cells.js';
 import { CHART_CONFIG, cellLabel, LABEL_FONT_SIZE, medianOrNull, VEGA_LITE_SCHEMA } from './common.js';
 
 export const BISECT_TITLE = 'Bisection';
@@ -18,10 +19,13 @@ export const CALL_SCALE = {
 
 const PANEL_COLUMNS = 2;
 
-/** A cell's label for its panel: "oltp_point_select @ 1". */
+/** A cell's label for its panel: "oltp_point_select @ 1", from its name "oltp_point_select@1". */
 function panelLabel(name: string): string {
-  const at = name.lastIndexOf('@');
-  return cellLabel({ workload: name.slice(0, at), threads: Number(name.slice(at + 1)) });
+  try {
+    return cellLabel(parseCellName(name, 'cell'));
+  } catch {
+    return name;
+  }
 }
 
 export interface BisectPoint {

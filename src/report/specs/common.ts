@@ -6,6 +6,8 @@ import { METRICS, type MetricName } from '../../compare/metrics.js';
 import type { CellResult, Repetition, SideName } from '../../results/results-schema.js';
 import { median } from '../../stats/descriptive.js';
 import type { ReportInput } from '../report-input.js';
+import { type Cell, cellTitle } from '../../suite/suite-schema.js';
+import { variantLabel } from '../../suite/variants.js';
 
 export const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 
@@ -51,16 +53,18 @@ export const SIDE_SCALE = { domain: ['base', 'head'], range: ['#4c78a8', '#f5851
  */
 export const TPS_TITLE = `throughput (${METRICS.tps.unit})`;
 
-export function cellLabel(cell: { readonly workload: string; readonly threads: number }): string {
-  return `${cell.workload} @ ${cell.threads}`;
+export function cellLabel(cell: Cell): string {
+  return cellTitle(cell);
+}
+
+/** A workload's panel: the workload, and its variant when the suite has variants. */
+export function panelOf(cell: Pick<Cell, 'workload' | 'variant'>): string {
+  const label = variantLabel(cell.variant);
+  return label === '' ? cell.workload : `${cell.workload} [${label}]`;
 }
 
 /** A cell and the metric judged on it, as the change and trend charts label their rows. */
-export function cellMetricLabel(cell: {
-  readonly workload: string;
-  readonly threads: number;
-  readonly metric: MetricName;
-}): string {
+export function cellMetricLabel(cell: Cell & { readonly metric: MetricName }): string {
   return `${cellLabel(cell)} (${METRICS[cell.metric].unit})`;
 }
 
@@ -100,7 +104,14 @@ export function repetitionRows<F extends string>(
   input: Pick<ReportInput, 'base' | 'head'>,
   metric: MetricName,
   field: F,
-): ({ workload: string; threads: number; side: SideName; repetition: number } & Record<F, number>)[] {
+): ({
+  workload: string;
+  threads: number;
+  variant: string;
+  panel: string;
+  side: SideName;
+  repetition: number;
+} & Record<F, number>)[] {
   const sides = [
     { side: 'base', cells: input.base.cells },
     { side: 'head', cells: input.head.cells },
@@ -110,6 +121,8 @@ export function repetitionRows<F extends string>(
       metricValues(cell, metric).map(({ repetition, value }) => ({
         workload: cell.workload,
         threads: cell.threads,
+        variant: variantLabel(cell.variant),
+        panel: panelOf(cell),
         side,
         repetition: repetition.index,
         ...({ [field]: value } as Record<F, number>),
@@ -141,7 +154,7 @@ export function workloadPanels(panels: WorkloadPanels): TopLevelSpec {
     title: { text: panels.title, subtitle: panels.subtitle },
     config: CHART_CONFIG,
     data: { values: [...panels.values] },
-    facet: { field: 'workload', type: 'nominal', sort: [...panels.workloads], title: null },
+    facet: { field: 'panel', type: 'nominal', sort: [...panels.workloads], title: null },
     columns: Math.min(panels.columns, panels.workloads.length),
     spec: { width: panels.width, height: panels.height, layer: [...panels.layer] },
     resolve: { scale: { y: 'independent' } },

@@ -9,6 +9,7 @@ import type { ReportInput } from '../report-input.js';
 import {
   CHART_CONFIG,
   cellLabel,
+  panelOf,
   distinctInOrder,
   LABEL_FONT_SIZE,
   repetitionRows,
@@ -27,7 +28,7 @@ export function costSpec(input: ReportInput): TopLevelSpec | null {
   const metric = METRICS.instructions;
   const values = repetitionRows(input, metric.name, 'instructions');
   if (values.length === 0) return null;
-  const workloads = distinctInOrder(input.head.cells.map((cell) => cell.workload));
+  const workloads = distinctInOrder(input.head.cells.map(panelOf));
   const x = { field: 'threads', type: 'ordinal', title: 'client threads', axis: { labelAngle: 0 } } as const;
   const xOffset = { field: 'side', type: 'nominal', scale: { domain: SIDE_SCALE.domain } } as const;
   const y = {

@@ -16,14 +16,45 @@ const PANEL_COLUMNS = 3;
 
 export const SCALING_TITLE = 'Throughput by client threads';
 
+/**
+ * How the lines are told apart: by side; with server-option variants, by variant (colour) and
+ * side (dashed base, solid head), so that the variants of a workload share its panel.
+ */
+function lineEncoding(variants: readonly string[]) {
+  if (variants.length < 2) {
+    return { color: { field: 'side', type: 'nominal', scale: SIDE_SCALE, title: 'side' } } as const;
+  }
+  return {
+    color: { field: 'variant', type: 'nominal', sort: [...variants], title: 'variant' },
+    strokeDash: {
+      field: 'side',
+      type: 'nominal',
+      scale: {
+        domain: ['base', 'head'],
+        range: [
+          [4, 3],
+          [1, 0],
+        ],
+      },
+      title: 'side',
+    },
+  } as const;
+}
+
 /** Null unless the suite measures throughput at more than one thread count. */
 export function scalingSpec(input: ReportInput): TopLevelSpec | null {
   if (input.suite.metric !== 'throughput') return null;
-  const values = repetitionRows(input, 'tps', 'tps');
+  // One panel per workload: a variant is a line of its panel, not a panel of its own.
+  const values = repetitionRows(input, 'tps', 'tps').map((row) => ({ ...row, panel: row.workload }));
   const threads = distinctSorted(values.map((value) => value.threads));
   if (threads.length < 2) return null;
   const workloads = distinctInOrder(input.head.cells.map((cell) => cell.workload));
-  const color = { field: 'side', type: 'nominal', scale: SIDE_SCALE, title: 'side' } as const;
+  const variants = distinctInOrder(values.map((value) => value.variant));
+  const lines = lineEncoding(variants);
+  const points =
+    variants.length < 2
+      ? lines
+      : { color: lines.color, shape: { field: 'side', type: 'nominal', title: 'side' } };
   // Log scale: thread counts usually double, and a linear axis would crowd 1, 2 and 4 together.
   // The ticks are the measured counts only; "nice" would widen the domain to powers of two.
   const x = {
@@ -34,7 +65,10 @@ export function scalingSpec(input: ReportInput): TopLevelSpec | null {
   } as const;
   return workloadPanels({
     title: SCALING_TITLE,
-    subtitle: 'points: every repetition; line: median per thread count',
+    subtitle:
+      variants.length < 2
+        ? 'points: every repetition; line: median per thread count'
+        : 'points: every repetition; line: median per thread count; colour: variant; dashed: base',
     values,
     workloads,
     columns: PANEL_COLUMNS,
@@ -52,7 +86,7 @@ export function scalingSpec(input: ReportInput): TopLevelSpec | null {
             title: TPS_TITLE,
             axis: { format: '~s' },
           },
-          color,
+          ...lines,
         },
       },
       {
@@ -60,10 +94,11 @@ export function scalingSpec(input: ReportInput): TopLevelSpec | null {
         encoding: {
           x,
           y: { field: 'tps', type: 'quantitative', title: TPS_TITLE, axis: { format: '~s' } },
-          color,
+          ...points,
           tooltip: [
             { field: 'workload', type: 'nominal' },
             { field: 'threads', type: 'quantitative' },
+            ...(variants.length < 2 ? [] : [{ field: 'variant', type: 'nominal' } as const]),
             { field: 'side', type: 'nominal' },
             { field: 'repetition', type: 'ordinal' },
             { field: 'tps', type: 'quantitative', format: ',.1f', title: 'transactions/s' },

@@ -14,6 +14,7 @@ import {
   metricValues,
   VEGA_LITE_SCHEMA,
 } from './common.js';
+import { type Cell, sameCell } from '../../suite/suite-schema.js';
 
 /** Entries a trend needs: one is a point, not a series. */
 export const TREND_MIN_ENTRIES = 2;
@@ -22,8 +23,8 @@ const PANEL_COLUMNS = 3;
 const STORED = 'stored baseline';
 const CURRENT = 'this run';
 
-function findCell(cells: readonly CellResult[], workload: string, threads: number): CellResult | undefined {
-  return cells.find((cell) => cell.workload === workload && cell.threads === threads);
+function findCell(cells: readonly CellResult[], wanted: Cell): CellResult | undefined {
+  return cells.find((cell) => sameCell(cell, wanted));
 }
 
 /**
@@ -67,9 +68,9 @@ function cellPoints(input: ReportInput, judgedCell: CellComparison, now: string 
   };
   return [
     ...input.history.flatMap((entry) =>
-      point(entry.savedAt, findCell(entry.cells, workload, threads), STORED, entry.commit ?? ''),
+      point(entry.savedAt, findCell(entry.cells, judgedCell), STORED, entry.commit ?? ''),
     ),
-    ...(now === null ? [] : point(now, findCell(input.head.cells, workload, threads), CURRENT, '')),
+    ...(now === null ? [] : point(now, findCell(input.head.cells, judgedCell), CURRENT, '')),
   ];
 }
 

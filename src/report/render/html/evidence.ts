@@ -6,6 +6,7 @@ import { unnamedNote } from '../../document/functions.js';
 import { explainedLabel } from '../../document/lines.js';
 import type { FunctionCell, Functions, Lines, Work } from '../../document/model.js';
 import { section, text, wholeTable } from './format.js';
+import { cellTitle } from '../../../suite/suite-schema.js';
 
 /** Work per transaction: the sentence, and the changed counters when any changed. */
 export function workSection(work: Work | null): string {
@@ -23,7 +24,7 @@ export function linesSection(lines: Lines | null): string {
     return section('Cost of the changed lines', `<p>${text(lines.reason)}.</p>`);
   const body = lines.cells.map(
     (cell) =>
-      `<h3>${text(`${cell.workload} @ ${cell.threads}`)}</h3>\n<p>${text(`The diff's lines explain ${explainedLabel(cell, formatSignedCount)}.`)}</p>\n` +
+      `<h3>${text(cellTitle(cell))}</h3>\n<p>${text(`The diff's lines explain ${explainedLabel(cell, formatSignedCount)}.`)}</p>\n` +
       wholeTable(cell.hunks),
   );
   return section(
@@ -35,7 +36,7 @@ export function linesSection(lines: Lines | null): string {
 function functionTable(cell: FunctionCell): string {
   const change = formatSignedCount(cell.headTotal - cell.baseTotal);
   return (
-    `<h3>${text(`${cell.workload} @ ${cell.threads}`)}${cell.verdict === null ? '' : ` (${text(verdictLabel(cell.verdict))})`}</h3>\n` +
+    `<h3>${text(cellTitle(cell))}${cell.verdict === null ? '' : ` (${text(verdictLabel(cell.verdict))})`}</h3>\n` +
     `<p>${text(`${change} instructions per transaction, all threads (${formatCount(cell.baseTotal)} → ${formatCount(cell.headTotal)})`)}</p>\n` +
     wholeTable(cell.functions)
   );

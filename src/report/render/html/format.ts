@@ -6,6 +6,7 @@ import { pickCells } from '../../document/cells.js';
 import type { Cell, Column, PValueCell, Table, VerdictCell } from '../../document/model.js';
 import { escapeHtml } from '../../markdown.js';
 import { changeText, figureText, intervalText, transitionText } from '../figures.js';
+import { cellTitle } from '../../../suite/suite-schema.js';
 
 export const text = escapeHtml;
 
@@ -47,7 +48,7 @@ export function htmlCells(cell: Cell): string[] {
     case 'verdict':
       return [verdictHtml(cell)];
     case 'cell':
-      return [text(`${cell.workload} @ ${cell.threads}`)];
+      return [text(cellTitle(cell))];
     case 'link':
       return [cell.url === null ? text(cell.text) : `<a href="${text(cell.url)}">${text(cell.text)}</a>`];
     case 'empty':

@@ -37,6 +37,10 @@ function verdictIcon(verdict: Headline['verdict']): string {
 }
 
 function originText(origin: BaseOrigin): string {
+  if (origin.kind === 'variant' && origin.variant !== undefined) {
+    const { dimension, value } = origin.variant;
+    return `the cells of ${origin.path} under ${dimension}=${value}, each against the same cell under the other values of ${dimension}`;
+  }
   return origin.kind === 'ab'
     ? `the base side of the A/B run ${origin.path}`
     : `stored baseline ${origin.path}${origin.savedAt === null ? '' : `, saved ${origin.savedAt}`}` +

@@ -9,6 +9,7 @@ import { threadsLabel } from '../../labels.js';
 import { escapeMarkdown, escapeTableCell, tableDelimiter, tableRow } from '../../markdown.js';
 import type { Block } from './blocks.js';
 import { markdownCells, markdownRow, tableLead } from './format.js';
+import { cellTitle } from '../../../suite/suite-schema.js';
 
 export function workBlocks(work: Work | null): Block[] {
   if (work === null) return [];
@@ -99,7 +100,7 @@ export function lineBlocks(lines: Lines | null): Block[] {
   const explained = lines.cells
     .map(
       (cell) =>
-        `${escapeMarkdown(`${cell.workload} @ ${cell.threads}`)}: ${escapeMarkdown(explainedLabel(cell, formatSignedCount))}`,
+        `${escapeMarkdown(cellTitle(cell))}: ${escapeMarkdown(explainedLabel(cell, formatSignedCount))}`,
     )
     .join('; ');
   const costless = Math.max(0, ...lines.cells.map((cell) => cell.costlessHunks));

@@ -6,6 +6,7 @@ import type { Cell, Column, VerdictCell } from '../../document/model.js';
 import { threadsLabel } from '../../labels.js';
 import { escapeTableCell, markdownUrl, tableDelimiter, tableRow } from '../../markdown.js';
 import { changeText, figureText, intervalText, transitionText } from '../figures.js';
+import { variantLabel } from '../../../suite/variants.js';
 
 /** A gating cell's verdict, marked so that a change stands out; the others as they are. */
 function verdictText(cell: VerdictCell): string {
@@ -46,7 +47,11 @@ export function markdownCells(cell: Cell): string[] {
     case 'verdict':
       return [verdictText(cell)];
     case 'cell':
-      return [escapeTableCell(cell.workload), threadsLabel(cell.threads)];
+      return [
+        escapeTableCell(cell.workload),
+        threadsLabel(cell.threads) +
+          (cell.variant === undefined ? '' : `, ${escapeTableCell(variantLabel(cell.variant))}`),
+      ];
     case 'link':
       return [
         cell.url === null

@@ -30,6 +30,10 @@ function tally(headline: Headline): string {
 
 /** Where the base side came from: this A/B run, or a stored baseline (with its date and commit). */
 function baseOrigin(origin: BaseOrigin): string {
+  if (origin.kind === 'variant' && origin.variant !== undefined) {
+    const { dimension, value } = origin.variant;
+    return `every cell under ${codeSpan(`${dimension}=${value}`)}, against the same cell under the other values of ${codeSpan(dimension)}`;
+  }
   return origin.kind === 'ab'
     ? 'the base side of this A/B run'
     : `stored baseline ${codeSpan(origin.path)}` +

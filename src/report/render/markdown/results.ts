@@ -2,10 +2,11 @@
 // is not unchanged came out so (a change within the tolerance too: how it was shown to be real),
 // and a folded table of the metrics reported beside them.
 import { plural } from '../../../format.js';
-import { pickCells, pickColumns } from '../../document/cells.js';
+import { pickCells, pickColumns, withVariant } from '../../document/cells.js';
 import type { ResultKey, ResultRow, Table } from '../../document/model.js';
 import { threadsLabel } from '../../labels.js';
 import { escapeMarkdown } from '../../markdown.js';
+import { variantLabel } from '../../../suite/variants.js';
 import { type Block, details } from './blocks.js';
 import { markdownRow, tableLead } from './format.js';
 
@@ -38,7 +39,8 @@ function reasonRows(rows: readonly ResultRow[]): string[] {
     .filter((row) => row.verdict !== 'unchanged')
     .map(
       (row) =>
-        `- ${threadsLabel(row.threads)}${oneMetric ? '' : `, ${row.metricLabel}`}: ${escapeMarkdown(row.reason)}`,
+        `- ${threadsLabel(row.threads)}${row.variant === undefined ? '' : `, ${escapeMarkdown(variantLabel(row.variant))}`}` +
+        `${oneMetric ? '' : `, ${row.metricLabel}`}: ${escapeMarkdown(row.reason)}`,
     );
 }
 
@@ -54,14 +56,15 @@ export function resultBlocks(results: Table<ResultKey, ResultRow>, confidence: n
           : `### Results\n\nMedians of each side's repetitions; change = head ÷ base − 1, with its ${confidence}% interval.`,
     },
   ];
-  const lead = tableLead(pickColumns(results.columns, KEYS));
+  const keys = withVariant(KEYS, results);
+  const lead = tableLead(pickColumns(results.columns, keys));
   for (const [workload, rows] of inOrder(gating, (row) => row.workload)) {
     const name = escapeMarkdown(workload);
     blocks.push({
       kind: 'rows',
       what: `the results of ${name}`,
       lead: `#### ${name}\n\n${lead}`,
-      rows: rows.map((row) => markdownRow(pickCells(row, KEYS))),
+      rows: rows.map((row) => markdownRow(pickCells(row, keys))),
     });
     const reasons = reasonRows(rows);
     if (reasons.length > 0)
@@ -82,9 +85,10 @@ export function otherMetricsBlock(results: Table<ResultKey, ResultRow>): Block[]
     `${count('within-tolerance')} within tolerance`,
     `${count('inconclusive')} inconclusive`,
   ].filter((text) => !text.startsWith('0 '));
+  const keys = withVariant(WITH_WORKLOAD, results);
   const table = [
-    tableLead(pickColumns(results.columns, WITH_WORKLOAD)),
-    ...rows.map((row) => markdownRow(pickCells(row, WITH_WORKLOAD))),
+    tableLead(pickColumns(results.columns, keys)),
+    ...rows.map((row) => markdownRow(pickCells(row, keys))),
   ];
   return [
     {

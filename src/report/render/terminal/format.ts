@@ -4,6 +4,7 @@ import { verdictLabel } from '../../../compare/verdict-schema.js';
 import { formatFigurePlain, formatPValue } from '../../../format.js';
 import type { Cell, Column, VerdictCell } from '../../document/model.js';
 import { changeText, figureText, intervalText } from '../figures.js';
+import { cellTitle } from '../../../suite/suite-schema.js';
 
 /** A gating change in capitals, so that it stands out in a column of lower-case verdicts. */
 function verdictText(cell: VerdictCell): string {
@@ -35,7 +36,7 @@ export function terminalCells(cell: Cell): string[] {
     case 'verdict':
       return [verdictText(cell)];
     case 'cell':
-      return [`${cell.workload} @ ${cell.threads}`];
+      return [cellTitle(cell)];
     case 'link':
       return [cell.text];
     case 'empty':

@@ -8,6 +8,7 @@ import { explainedLabel } from '../../document/lines.js';
 import { mixLead } from '../../document/mix.js';
 import type { Functions, Latency, Lines, Mix, Work } from '../../document/model.js';
 import { terminalCells, terminalTable, terminalText } from './format.js';
+import { cellTitle } from '../../../suite/suite-schema.js';
 
 /** Functions shown per cell in the summary; the report and verdict.json have more. */
 const SUMMARY_FUNCTIONS = 6;
@@ -19,7 +20,7 @@ export function workLines(work: Work | null): string[] {
   const lines = ['', `Work per transaction (status counters, base → head): ${work.sentence}`];
   let cell = '';
   for (const row of work.table.rows) {
-    const at = `${row.workload} @ ${row.threads}`;
+    const at = cellTitle(row);
     if (at !== cell) lines.push(`  ${at}:`);
     cell = at;
     if (row.kind === 'more') {
@@ -42,7 +43,7 @@ export function lineLines(lines: Lines | null): string[] {
       "instructions per transaction on the head's added and changed lines less the base's removed ones, inlined code included):",
   ];
   for (const cell of lines.cells) {
-    const at = `${cell.workload} @ ${cell.threads}`;
+    const at = cellTitle(cell);
     out.push(`  ${at}: ${explainedLabel(cell, formatSignedCountPlain)}`);
     for (const hunk of cell.hunks.rows.filter((row) => row.shown)) {
       const share = terminalText(hunk.cells.share);
@@ -72,7 +73,7 @@ export function functionLines(functions: Functions): string[] {
   for (const cell of cells) {
     const change = cell.headTotal - cell.baseTotal;
     lines.push(
-      `  ${cell.workload} @ ${cell.threads} (${cell.verdict === null ? '' : verdictLabel(cell.verdict)}): ${formatSignedCountPlain(change)} per transaction in all ` +
+      `  ${cellTitle(cell)} (${cell.verdict === null ? '' : verdictLabel(cell.verdict)}): ${formatSignedCountPlain(change)} per transaction in all ` +
         `(${formatCountPlain(cell.baseTotal)} → ${formatCountPlain(cell.headTotal)})`,
     );
     for (const fn of cell.functions.rows.slice(0, SUMMARY_FUNCTIONS)) {

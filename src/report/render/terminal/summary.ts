@@ -2,10 +2,11 @@
 // table of cells, and the evidence below it. Plain text for a terminal.
 import type { Verdict } from '../../../compare/verdict-schema.js';
 import { buildVerdictDocument } from '../../document/build.js';
-import { pickCells, pickColumns } from '../../document/cells.js';
+import { pickCells, pickColumns, withVariant } from '../../document/cells.js';
 import type { Differences, Headline, Method, ReportDocument, ResultKey } from '../../document/model.js';
 import { terminalTable, terminalText } from './format.js';
 import { functionLines, latencyLines, lineLines, mixLines, workLines } from './sections.js';
+import { cellTitle } from '../../../suite/suite-schema.js';
 
 /** The first names of a list, and how many more (the report lists them all). */
 function namesSample(names: readonly string[], shown = 12): string {
@@ -13,11 +14,19 @@ function namesSample(names: readonly string[], shown = 12): string {
   return names.slice(0, shown).join(', ') + (more > 0 ? `, … (${more} more, all in the report)` : '');
 }
 
+function baseText(origin: Headline['origin']): string {
+  if (origin.kind === 'variant' && origin.variant !== undefined) {
+    const { dimension, value } = origin.variant;
+    return `${origin.path}'s cells under ${dimension}=${value}, against the other values of ${dimension}`;
+  }
+  return `${origin.kind === 'ab' ? 'the base side of' : 'baseline'} ${origin.path}`;
+}
+
 function headlineLines(headline: Headline, method: Method): string[] {
   const { counts, origin } = headline;
   return [
     `verdict: ${headline.verdict.toUpperCase()} — ${counts.regression} regression(s), ${counts.improvement} improvement(s), ` +
-      `${counts.withinTolerance} within tolerance, ${counts.unchanged} unchanged, ${counts.inconclusive} inconclusive (suite ${headline.suite}; base: ${origin.kind === 'ab' ? 'the base side of' : 'baseline'} ${origin.path})` +
+      `${counts.withinTolerance} within tolerance, ${counts.unchanged} unchanged, ${counts.inconclusive} inconclusive (suite ${headline.suite}; base: ${baseText(origin)})` +
       (headline.failedOn === null ? '' : `; failed on ${headline.failedOn}`),
     `change = head/base − 1 of the medians; a regression must exceed its tolerance and be significant ` +
       `(one-sided Mann-Whitney U, Benjamini-Hochberg adjusted per metric, alpha ${method.alpha}${method.spentOver}; ` +
@@ -69,13 +78,14 @@ function resultLines(document: ReportDocument): string[] {
   const { results } = document;
   // Percentiles from the histograms have lines of their own below unless they gate.
   const tabled = results.rows.filter((row) => row.gating || !row.fromHistogram);
+  const keys = withVariant(TABLE_COLUMNS, results);
   const table = terminalTable(
-    pickColumns(results.columns, TABLE_COLUMNS),
-    tabled.map((row) => pickCells(row, TABLE_COLUMNS)),
+    pickColumns(results.columns, keys),
+    tabled.map((row) => pickCells(row, keys)),
   );
   const reasons = results.rows
     .filter((row) => row.verdict !== 'unchanged' && row.gating)
-    .map((row) => `  ${row.workload} @ ${row.threads} ${row.metric}: ${row.reason}`);
+    .map((row) => `  ${cellTitle(row)} ${row.metric}: ${row.reason}`);
   return ['', table.lines.join('\n'), ...reasons];
 }
 
