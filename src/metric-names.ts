@@ -2,6 +2,7 @@
 // (tolerances per metric) needs the names without the metric definitions.
 export const METRIC_NAMES = [
   'tps',
+  'notpm',
   'latencyMs',
   'p50Ms',
   'p95Ms',

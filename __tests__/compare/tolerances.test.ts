@@ -15,7 +15,7 @@ describe('parseToleranceRule', () => {
 
   it.each([
     ['tps', 'expected [WORKLOAD[@THREADS]:]METRIC=FRACTION'],
-    ['qps=0.1', 'unknown metric "qps"; metrics: tps, latencyMs'],
+    ['qps=0.1', 'unknown metric "qps"; metrics: tps, notpm, latencyMs'],
     ['tps=0', 'must be a fraction above 0'],
   ])('rejects %s', (text, message) => {
     expect(thrownBy(InputError, () => parseToleranceRule(text, '--tolerance')).message).toContain(message);

@@ -136,6 +136,18 @@ describe('built-in suites', () => {
     for (const name of builtinSuiteNames()) expect(loadSuite(name).name).toBe(name);
   });
 
+  it('tpcc runs the TPC-C-like kind at 2 warehouses, prepared again after every step', () => {
+    const tpcc = loadSuite('tpcc');
+    expect(builtinSuiteNames()).toContain('tpcc');
+    expect(tpcc.warehouses).toBe(2);
+    expect(tpcc.workloads.map((workload) => [workload.name, workload.kind, workload.resetData])).toEqual([
+      ['tpcc', 'tpcc', undefined],
+    ]);
+    expect(tpcc.threads).toEqual([1, 4, 16]);
+    expect(tpcc.repetitions).toBeGreaterThanOrEqual(5);
+    expect(tpcc.description).toMatch(/not an audited TPC-C/);
+  });
+
   it('quick covers point selects, read-only and a write workload at two thread counts, 3+ repetitions', () => {
     const quick = loadSuite('quick');
     const names = quick.workloads.map((workload) => workload.name);

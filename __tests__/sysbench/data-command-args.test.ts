@@ -5,6 +5,7 @@ import { Suite } from '../../src/suite/suite-schema.js';
 import { dataCommandArgs, runArgs, type SysbenchConnection } from '../../src/sysbench/args.js';
 import { suiteDataSets } from '../../src/workload/kinds.js';
 import { sysbenchScript } from '../../src/workload/sysbench-script.js';
+import { tpcc } from '../../src/workload/tpcc.js';
 
 const socket: SysbenchConnection = {
   kind: 'socket',
@@ -86,6 +87,56 @@ describe('a sysbench-script workload', () => {
       set?.prepare.map((command) => dataCommandArgs(socket, own, command, sysbenchScript, noAsset)),
     ).toThrow(
       /workload "tpcc" options sets sysbench option "threads", which mysql-perf-gate sets from the suite or workload "threads"/,
+    );
+  });
+});
+
+describe('a tpcc workload', () => {
+  const tpccSuite = Suite.parse({
+    name: 'tpcc',
+    threads: [4],
+    durationSeconds: 20,
+    repetitions: 2,
+    warehouses: 2,
+    workloads: [{ name: 'tpcc', kind: 'tpcc', options: { mysql_ignore_errors: '1213,1205' } }],
+  });
+  const assets = (asset: string): string => `/pkg/assets/sysbench/${asset}`;
+  const [dataSet] = suiteDataSets(tpccSuite);
+
+  it("prepares with our own script, sized by the suite, on one thread, without the run's options", () => {
+    expect(
+      dataSet?.prepare.map((command) => dataCommandArgs(socket, tpccSuite, command, tpcc, assets)),
+    ).toEqual([['/pkg/assets/sysbench/tpcc.lua', ...CONNECTION, '--warehouses=2', '--threads=1', 'prepare']]);
+  });
+
+  it('cleans up with the same script', () => {
+    expect(
+      dataSet?.cleanup.map((command) => dataCommandArgs(socket, tpccSuite, command, tpcc, assets)),
+    ).toEqual([['/pkg/assets/sysbench/tpcc.lua', ...CONNECTION, '--warehouses=2', 'cleanup']]);
+  });
+
+  it("runs our own script with the warehouses and the workload's options", () => {
+    expect(runArgs(socket, tpccSuite, tpccSuite.workloads[0]!, 4, { seconds: 20 }, assets)).toEqual([
+      '/pkg/assets/sysbench/tpcc.lua',
+      ...CONNECTION,
+      '--warehouses=2',
+      '--threads=4',
+      '--time=20',
+      '--events=0',
+      '--report-interval=1',
+      '--percentile=95',
+      '--histogram=on',
+      '--mysql_ignore_errors=1213,1205',
+      'run',
+    ]);
+  });
+
+  it('leaves the warehouses to the suite', () => {
+    const own = { ...tpccSuite.workloads[0]!, options: { warehouses: '10' } };
+    expect(() =>
+      runArgs(socket, { ...tpccSuite, workloads: [own] }, own, 4, { seconds: 20 }, assets),
+    ).toThrow(
+      /workload "tpcc" options sets sysbench option "warehouses", which mysql-perf-gate sets from the suite "warehouses"/,
     );
   });
 });

@@ -80,7 +80,7 @@ const script = (extra: Record<string, unknown> = {}) => ({
 describe('the registry', () => {
   it('names every kind once, and each yields only known metrics', () => {
     const names = WORKLOAD_KINDS.map((kind) => kind.name);
-    expect(names).toEqual(['sysbench-oltp', 'sysbench-script']);
+    expect(names).toEqual(['sysbench-oltp', 'sysbench-script', 'tpcc']);
     for (const kind of WORKLOAD_KINDS) {
       expect(kind.metrics.length).toBeGreaterThan(0);
       expect(kind.metrics.filter((metric) => !METRIC_NAMES.includes(metric))).toEqual([]);
@@ -90,7 +90,7 @@ describe('the registry', () => {
   it('makes a workload without a kind a sysbench-oltp one', () => {
     const s = suite();
     expect(kindOf(workload(s, 'oltp_point_select')).name).toBe('sysbench-oltp');
-    expect(() => kindOf({ kind: 'tpcc' })).toThrow(/workload kind "tpcc" is not registered/);
+    expect(() => kindOf({ kind: 'hammerdb' })).toThrow(/workload kind "hammerdb" is not registered/);
   });
 
   it('reads every stored suite back with the same baseline hash and no workload field added', () => {
@@ -127,8 +127,10 @@ describe('suite validation by kind', () => {
     ],
     [
       'an unknown kind',
-      suiteInput([], { workloads: [{ name: 'tpcc', kind: 'tpcc' }] }),
-      [`  - field workloads[0].kind: unknown workload kind "tpcc"; kinds: ${workloadKindNames().join(', ')}`],
+      suiteInput([], { workloads: [{ name: 'hammerdb', kind: 'hammerdb' }] }),
+      [
+        `  - field workloads[0].kind: unknown workload kind "hammerdb"; kinds: ${workloadKindNames().join(', ')}`,
+      ],
     ],
     [
       'a script workload without a script',
@@ -151,6 +153,18 @@ describe('suite validation by kind', () => {
         '  - field workloads[0].resetData: required for kind sysbench-script: "re-prepare" if the script\'s runs change its data (add or remove rows), "none" if they leave it as prepared',
       ],
     ],
+    [
+      'a tpcc workload without warehouses',
+      suiteInput(['tables', 'tableSize'], { workloads: [{ name: 'tpcc', kind: 'tpcc' }] }),
+      [
+        '  - field warehouses: required by workloads of kind tpcc (tpcc): how many warehouses to prepare, 1 to 10000',
+      ],
+    ],
+    [
+      'a tpcc workload naming a script',
+      suiteInput([], { warehouses: 1, workloads: [{ name: 'tpcc', kind: 'tpcc', script: '/opt/tpcc.lua' }] }),
+      ['  - field workloads[0].script: kind tpcc runs mysql-perf-gate\'s own tpcc.lua; remove "script"'],
+    ],
   ])('%s', (_what, input, expected) => {
     expect(errorLines(input)).toEqual(expected);
   });
@@ -171,6 +185,17 @@ describe('suite validation by kind', () => {
     [
       'both kinds',
       suiteInput([], { workloads: [{ name: 'oltp_point_select' }, script({ resetData: 're-prepare' })] }),
+    ],
+    [
+      'tpcc workloads only, without tables',
+      suiteInput(['tables', 'tableSize'], { warehouses: 2, workloads: [{ name: 'tpcc', kind: 'tpcc' }] }),
+    ],
+    [
+      'tpcc beside OLTP workloads, each sized by its own fields',
+      suiteInput([], {
+        warehouses: 1,
+        workloads: [{ name: 'oltp_point_select' }, { name: 'tpcc', kind: 'tpcc' }],
+      }),
     ],
     [
       'a restore, in any kind',
@@ -225,8 +250,11 @@ describe('resetting the data between steps', () => {
       script({ resetData: 're-prepare', options: { initial_rows: 100 } }),
       script({ name: 'steady', resetData: 'none', options: { initial_rows: 100 } }),
       script({ name: 'bigger', resetData: 're-prepare', options: { initial_rows: 500 } }),
+      { name: 'tpcc', kind: 'tpcc' },
+      { name: 'tpcc-kept', kind: 'tpcc', resetData: 'none' },
       { name: 'restored', script: 'oltp_delete', resetData: 'restore' },
     ],
+    warehouses: 2,
   });
 
   it.each<[string, string, ResetMode, string | undefined]>([
@@ -242,6 +270,8 @@ describe('resetting the data between steps', () => {
       `sysbench-script ${GROWING} initial_rows=100`,
     ],
     ['a script whose suite says its data stays', 'steady', 'none', undefined],
+    ['a tpcc workload, prepared again by default', 'tpcc', 're-prepare', 'tpcc warehouses=2'],
+    ['a tpcc workload whose suite keeps what it changed', 'tpcc-kept', 'none', undefined],
     ['oltp_delete with resetData: restore', 'restored', 'restore', 'sysbench-oltp'],
   ])('%s: %s', (_what, name, mode, dataSetKey) => {
     expect(resetMode(workload(mixed, name))).toBe(mode);
@@ -279,11 +309,13 @@ describe('resetting the data between steps', () => {
       'sysbench-oltp',
       `sysbench-script ${GROWING} initial_rows=100`,
       `sysbench-script ${GROWING} initial_rows=500`,
+      'tpcc warehouses=2',
     ]);
     expect(suiteDataSets(mixed).map((set) => set.what)).toEqual([
       '2 table(s)',
       `the data of ${GROWING}`,
       `the data of ${GROWING}`,
+      '2 TPC-C-like warehouse(s)',
     ]);
   });
 

@@ -4,6 +4,7 @@ import { isMetricName, metricsFor, type MetricName } from '../compare/metrics.js
 import { InputError } from '../errors.js';
 import { cellName, suiteCellsNamed } from '../suite/select-cells.js';
 import { type Cell, type Suite, suiteCells } from '../suite/suite-schema.js';
+import { kindOf } from '../workload/kinds.js';
 import type { BisectInputs, CellValues } from './bisect-state.js';
 
 /** Values of the ends already measured elsewhere (a nightly history), per "workload@threads". */
@@ -22,9 +23,15 @@ export function chosenCells(suite: Suite, names: readonly string[], label: strin
   );
 }
 
-/** The metric to bisect on: the suite's own (instructions, or tps) unless the user chose one it measures. */
+/**
+ * The metric to bisect on: the suite's own (instructions, or tps) unless the user chose one it
+ * measures (one its kind of suite measures and a workload's kind yields).
+ */
 export function chosenMetric(suite: Suite, given: string | undefined, label: string): MetricName {
-  const measured = metricsFor(suite.metric).map((metric) => metric.name);
+  const yielded = new Set(suite.workloads.flatMap((workload) => kindOf(workload).metrics));
+  const measured = metricsFor(suite.metric)
+    .map((metric) => metric.name)
+    .filter((name) => yielded.has(name));
   if (given === undefined) return suite.metric === 'instructions' ? 'instructions' : 'tps';
   if (!isMetricName(given) || !measured.includes(given)) {
     throw new InputError(

@@ -56,7 +56,7 @@ export function addBisectCommand(program: Command, onExitCode: (code: number) =>
       )
       .option(
         '--suite <name|file>',
-        'built-in suite (quick, standard, instructions) or a suite YAML file; only the --cell cells run',
+        'built-in suite (quick, standard, instructions, tpcc) or a suite YAML file; only the --cell cells run',
         BISECT_DEFAULTS.suite,
       )
       .option(

@@ -92,7 +92,7 @@ export function addCompareCompilersCommand(program: Command, onExitCode: (code: 
       )
       .option(
         '--suite <name|file>',
-        'built-in suite (quick, standard, instructions) or a suite YAML file',
+        'built-in suite (quick, standard, instructions, tpcc) or a suite YAML file',
         'quick',
       )
       .option('--set <name=value>', 'server option for both sides (repeatable)', collect)

@@ -24,7 +24,7 @@ export function addRunCommand(program: Command, onExitCode: (code: number) => vo
     .option('--head-set <name=value>', 'server option for the head side only (repeatable)', collect)
     .option(
       '--suite <name|file>',
-      'built-in suite (quick, standard, instructions, scaling, network, durable…: docs/suites.md) or a suite YAML file',
+      'built-in suite (quick, standard, instructions, tpcc, io-bound, scaling, network, durable…: docs/suites.md) or a suite YAML file',
       'quick',
     )
     .option('--out <file>', 'results JSON to write; raw output goes to <file>.raw/ beside it', 'results.json')

@@ -3,6 +3,7 @@
 import type { Repetition } from '../results/results-schema.js';
 import type { MeasurementKind } from '../suite/suite-schema.js';
 import { histogramQuantile } from '../sysbench/histogram.js';
+import { newOrdersPerMinute } from '../workload/tpcc-mix.js';
 import { METRIC_NAMES, type MetricName } from '../metric-names.js';
 
 export { isMetricName, METRIC_NAMES, type MetricName } from '../metric-names.js';
@@ -79,6 +80,20 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
     kind: 'throughput',
     fromHistogram: false,
     value: (repetition) => repetition.report.tps,
+  },
+  // The TPC-C-like workload's throughput, as its reports name it: committed New-Orders (the
+  // 1% rolled back on purpose left out) per minute. Only its repetitions have a mix to read.
+  notpm: {
+    name: 'notpm',
+    label: 'New-Order transactions committed per minute (TPC-C-like)',
+    unit: 'NOTPM',
+    worse: 'lower',
+    defaultTolerance: 0.05,
+    resolution: 0,
+    counted: false,
+    kind: 'throughput',
+    fromHistogram: false,
+    value: (repetition) => newOrdersPerMinute(repetition.report),
   },
   latencyMs: {
     name: 'latencyMs',

@@ -17,6 +17,7 @@ import { serverDiff, variablesDiff } from './config-diff.js';
 import { functionDeltas } from './function-deltas.js';
 import { latencyDistributions } from './latency-distribution.js';
 import { METRIC_NAMES, metricsFor, type MetricName } from './metrics.js';
+import { mixSection, mixWarnings } from './mix-check.js';
 import { type ToleranceRule, toleranceFor } from './tolerances.js';
 import {
   type CellComparison,
@@ -297,6 +298,7 @@ export function buildVerdict(
   const crossFlavor = crossFlavorWarning(sides);
   const work = workSection(pairs, { base: base.facts, head: head.facts });
   const resources = resourceSection(pairs, { base: base.facts, head: head.facts }, suite);
+  const mix = mixSection(pairs);
   return {
     schemaVersion: VERDICT_SCHEMA_VERSION,
     verdict: workFails(work, options) ? 'fail' : overallVerdict(counts),
@@ -323,11 +325,13 @@ export function buildVerdict(
       ...(cells.some((cell) => cell.gating) ? unjudgedGateWarnings(cells, suite, options) : []),
       ...workWarnings(work, options),
       ...resourceWarnings(resources),
+      ...mixWarnings(mix),
     ],
     functionDeltas: functionDeltas(pairs, cells),
     latency: latencyDistributions(pairs, cells, suite.metric),
     work,
     ...(resources === undefined ? {} : { resources }),
+    ...(mix.length > 0 ? { mix } : {}),
   };
 }
 

@@ -10,6 +10,8 @@ export function metricLabel(metric: MetricName, percentile: number): string {
   switch (metric) {
     case 'tps':
       return 'throughput (tps)';
+    case 'notpm':
+      return 'new orders/min (NOTPM)';
     case 'latencyMs':
       return `latency p${percentile} (ms)`;
     case 'p50Ms':

@@ -8,7 +8,17 @@ import {
   formatSpread,
 } from '../format.js';
 import { median } from '../stats/descriptive.js';
+import { cellTitle } from '../suite/suite-schema.js';
 import { variantLabel } from '../suite/variants.js';
+import { TRANSACTION_TYPES } from '../sysbench/report-schema.js';
+import {
+  isStandardMix,
+  MIX_TOLERANCE,
+  newOrdersPerMinute,
+  pooledMix,
+  STANDARD_MIX,
+  TRANSACTION_LABELS,
+} from '../workload/tpcc-mix.js';
 import {
   type AdaptiveRecord,
   type CellResult,
@@ -163,6 +173,31 @@ function measurementTable(results: Results): string {
   );
 }
 
+/** Each TPC-C-like cell's New-Order rate and mix of transactions, a line per side. */
+function mixLines(results: Results): string[] {
+  const lines = results.cells.flatMap((cell): string[] => {
+    const mix = pooledMix(cell.repetitions.map((repetition) => repetition.report.mix));
+    const notpm = cell.repetitions
+      .map((repetition) => newOrdersPerMinute(repetition.report))
+      .filter((value): value is number => value !== undefined);
+    if (mix === undefined || notpm.length !== cell.repetitions.length) return [];
+    const shares = TRANSACTION_TYPES.map(
+      (type) => `${TRANSACTION_LABELS[type]} ${formatPercent(mix.shares[type])}`,
+    ).join(', ');
+    return [
+      `  ${cellTitle(cell)} ${cell.side}: ${formatFigureFixed(median(notpm))} NOTPM (median); ` +
+        `${shares} of ${mix.transactions} transactions${isStandardMix(mix.shares) ? '' : ' ← off the standard mix'}`,
+    ];
+  });
+  if (lines.length === 0) return [];
+  const standard = TRANSACTION_TYPES.map((type) => formatPercent(STANDARD_MIX[type], 0)).join('/');
+  return [
+    '',
+    `TPC-C-like cells: New-Orders committed per minute, and the mix of completed transactions (standard ${standard}, each within ${Math.round(MIX_TOLERANCE * 100)} points):`,
+    ...lines,
+  ];
+}
+
 const STOPPED: Readonly<Record<AdaptiveRecord['stopped'], string>> = {
   decided: 'every cell decided',
   most: 'the most repetitions reached',
@@ -220,7 +255,7 @@ export function renderResultsSummary(results: Results): string {
   }
   if (results.adaptive) lines.push(describeAdaptive(results.adaptive));
   lines.push(...processCounterLines(results));
-  lines.push('', measurementTable(results), ...ioBoundLines(results));
+  lines.push('', measurementTable(results), ...ioBoundLines(results), ...mixLines(results));
   return lines.join('\n');
 }
 

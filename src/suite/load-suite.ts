@@ -18,7 +18,7 @@ export function builtinSuiteNames(): string[] {
     .sort();
 }
 
-/** `nameOrPath` is a built-in suite name (quick, standard, instructions) or a path to a YAML file. */
+/** `nameOrPath` is a built-in suite name (quick, standard, instructions, tpcc) or a path to a YAML file. */
 export function loadSuite(nameOrPath: string): Suite {
   const builtins = builtinSuiteNames();
   if (builtins.includes(nameOrPath)) {

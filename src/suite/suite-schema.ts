@@ -115,6 +115,8 @@ const SuiteObject = z.strictObject({
   /** sbtest tables and rows per table: the size of the sysbench-oltp kind's data (its workloads need them). */
   tables: z.number().int().min(1).max(1024).optional(),
   tableSize: z.number().int().min(1).optional(),
+  /** Warehouses: the size of the tpcc kind's data (its workloads need it). */
+  warehouses: z.number().int().min(1).max(10_000).optional(),
   /** sysbench --report-interval, seconds; 0 turns per-interval lines off. */
   reportIntervalSeconds: z.number().int().min(0).default(1),
   /** Latency percentile sysbench reports (its --percentile). */

@@ -2,13 +2,7 @@
 // kind (workload/). Pure: no I/O.
 import { InputError } from '../errors.js';
 import type { SandboxSpec } from '../shell/sandbox.js';
-import {
-  type Connection,
-  type MeasurementLimit,
-  type Suite,
-  type Workload,
-  workloadScript,
-} from '../suite/suite-schema.js';
+import { type Connection, type MeasurementLimit, type Suite, type Workload } from '../suite/suite-schema.js';
 import { kindOf } from '../workload/kinds.js';
 import { oltpCleanup, oltpPrepare, sysbenchOltp } from '../workload/sysbench-oltp.js';
 import { type DataCommand, seedArgs, type WorkloadKind } from '../workload/workload-kind.js';
@@ -119,15 +113,23 @@ export function optionArgs(
   });
 }
 
-/** A bundled script name (resolved by sysbench from its own search path) or a .lua path. */
-export function scriptArg(workload: Workload): string {
-  const script = workloadScript(workload);
+/**
+ * The script a run of `workload` runs: a bundled script name (resolved by sysbench from its own
+ * search path), a .lua path, or a script of ours, which `assetPath` turns into its path.
+ */
+export function scriptArg(workload: Workload, assetPath: (asset: string) => string = noAssets): string {
+  const script = kindOf(workload).runScript(workload);
+  if (typeof script !== 'string') return assetPath(script.asset);
   if (script.startsWith('-')) {
     throw new InputError(
       `workload "${workload.name}" script "${script}" starts with "-"; give a bundled script name such as oltp_read_only or a path to a .lua file`,
     );
   }
   return script;
+}
+
+function noAssets(asset: string): string {
+  throw new Error(`no path given for the script ${asset}`);
 }
 
 function positiveInteger(value: number, what: string): number {
@@ -176,7 +178,7 @@ export function cleanupArgs(connection: SysbenchConnection, suite: Suite): strin
 
 /**
  * `sysbench <script> … run` for one cell at a fixed thread count: time-bound (`seconds`) or a
- * fixed number of `events` with no time limit.
+ * fixed number of `events` with no time limit; `assetPath` turns a script of ours into its path.
  */
 export function runArgs(
   connection: SysbenchConnection,
@@ -184,6 +186,7 @@ export function runArgs(
   workload: Workload,
   threads: number,
   limit: MeasurementLimit,
+  assetPath: (asset: string) => string = noAssets,
 ): string[] {
   const bound =
     'seconds' in limit
@@ -194,7 +197,7 @@ export function runArgs(
       : ['--time=0', `--events=${positiveInteger(limit.events, `workload "${workload.name}" events`)}`];
   const kind = kindOf(workload);
   return [
-    scriptArg(workload),
+    scriptArg(workload, assetPath),
     ...connectionArgs(connection, suite.connection),
     ...kind.runDataArgs(suite),
     `--threads=${positiveInteger(threads, `workload "${workload.name}" thread count`)}`,

@@ -1,5 +1,5 @@
-// Parses sysbench 1.0's text output: the final report and every --report-interval line (read by
-// interval-lines.ts).
+// Parses sysbench 1.0's text output: the final report, every --report-interval line (read by
+// interval-lines.ts) and the TPC-C-like workload's transaction mix (mix-lines.ts).
 // Pure: takes the output, returns a validated SysbenchReport or throws a BenchmarkError.
 //
 // Why text and not a Lua report hook: in 1.0.20 the hook behind sysbench.hooks.report_cumulative
@@ -13,8 +13,9 @@
 import { BenchmarkError, tailLines } from '../errors.js';
 import { parseLatencyHistogram } from './histogram.js';
 import { readIntervals } from './interval-lines.js';
+import { readMix } from './mix-lines.js';
 import { decimal, integer, outputFailure, splitLines } from './output-text.js';
-import { SysbenchReport } from './report-schema.js';
+import { completedTransactions, SysbenchReport } from './report-schema.js';
 
 const FATAL_LINE = /^(?:FATAL|ALERT):/;
 
@@ -326,10 +327,23 @@ function checkHistogramEvents(report: SysbenchReport, cell: string, output: stri
   );
 }
 
+/** The TPC-C-like mix counts every event once: a mix that does not add up is not this run's. */
+function checkMixEvents(report: SysbenchReport, cell: string, output: string): void {
+  if (report.mix === undefined) return;
+  const completed = completedTransactions(report.mix);
+  if (completed === report.totalEvents) return;
+  throw outputFailure(
+    cell,
+    `has a transaction mix of ${completed} completed transactions where its report counts ${report.totalEvents} events`,
+    output,
+  );
+}
+
 /**
  * Parses sysbench 1.0's whole output of one `run`. `cell` names the measurement in errors.
  * Throws BenchmarkError (quoting the output's tail) when the output has a FATAL line, lacks any
- * part of the final report, has a non-numeric or inconsistent value, or a malformed interval line.
+ * part of the final report, has a non-numeric or inconsistent value, or a malformed interval or
+ * transaction mix line.
  */
 export function parseSysbenchReport(output: string, cell: string): SysbenchReport {
   const lines = splitLines(output);
@@ -338,13 +352,16 @@ export function parseSysbenchReport(output: string, cell: string): SysbenchRepor
   const field = fieldReader(readCompleteReport(lines.slice(start), cell, output), cell, output);
   const percentile = field.count('percentile', 0);
   const histogram = parseLatencyHistogram(output, cell);
+  const mix = readMix(lines.slice(0, start), threads, cell, output);
   const candidate: SysbenchReport = {
     threads,
     ...reportFigures(field, percentile),
     intervals: readIntervals(lines.slice(0, start), percentile, cell, output),
     ...(histogram ? { histogram } : {}),
+    ...(mix ? { mix } : {}),
   };
   checkQueryCounts(candidate.queries, field, cell, output);
   checkHistogramEvents(candidate, cell, output);
+  checkMixEvents(candidate, cell, output);
   return validated(candidate, cell, output);
 }

@@ -46,6 +46,37 @@ export const LatencyHistogram = z
   );
 export type LatencyHistogram = z.infer<typeof LatencyHistogram>;
 
+/** The transactions of the TPC-C-like workload (assets/sysbench/tpcc.lua), in the order it prints them. */
+export const TRANSACTION_TYPES = ['newOrder', 'payment', 'orderStatus', 'delivery', 'stockLevel'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+const transactions = z.number().int().min(0).max(MAX_BUCKET_EVENTS);
+
+/** What one type of transaction completed over a run, every thread's summed. */
+export const TransactionCounts = z.strictObject({
+  committed: transactions,
+  /** Rolled back on purpose (a New-Order on an unused item): completed, but not committed. */
+  rolledBack: transactions,
+  /** Restarted after a deadlock or a lock wait timeout (sysbench's ignored errors). */
+  retried: transactions,
+});
+export type TransactionCounts = z.infer<typeof TransactionCounts>;
+
+/** The TPC-C-like workload's transactions by type, from the line each thread prints as it ends. */
+export const TransactionMix = z.strictObject({
+  newOrder: TransactionCounts,
+  payment: TransactionCounts,
+  orderStatus: TransactionCounts,
+  delivery: TransactionCounts,
+  stockLevel: TransactionCounts,
+});
+export type TransactionMix = z.infer<typeof TransactionMix>;
+
+/** Completed transactions of a mix (committed or rolled back), every type: one per sysbench event. */
+export function completedTransactions(mix: TransactionMix): number {
+  return TRANSACTION_TYPES.reduce((sum, type) => sum + mix[type].committed + mix[type].rolledBack, 0);
+}
+
 export const SysbenchReport = z
   .strictObject({
     threads: count,
@@ -78,6 +109,8 @@ export const SysbenchReport = z
     intervals: z.array(IntervalReport),
     /** Every event's latency, bucketed; absent in results written before histograms were kept. */
     histogram: LatencyHistogram.optional(),
+    /** The TPC-C-like workload's transactions by type; absent for every other script. */
+    mix: TransactionMix.optional(),
   })
   .refine(
     (report) =>
@@ -87,5 +120,10 @@ export const SysbenchReport = z
       message: 'the latency histogram must hold every event of the run (its counts add up to totalEvents)',
       path: ['histogram'],
     },
-  );
+  )
+  .refine((report) => report.mix === undefined || completedTransactions(report.mix) === report.totalEvents, {
+    message:
+      'the transaction mix must account for every event of the run (its completed transactions add up to totalEvents)',
+    path: ['mix'],
+  });
 export type SysbenchReport = z.infer<typeof SysbenchReport>;

@@ -273,7 +273,7 @@ export async function runWorkload(
   options: RunWorkloadOptions = {},
 ): Promise<SysbenchRun> {
   const { signal, onInterval, cpus } = options;
-  const args = runArgs(connection, suite, workload, threads, limit);
+  const args = runArgs(connection, suite, workload, threads, limit, assetScript);
   // A throwing callback must not crash the stream handler; it is rethrown once sysbench ends.
   let callbackError: Error | undefined;
   const splitter = lineSplitter((line) => {

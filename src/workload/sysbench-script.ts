@@ -63,6 +63,7 @@ export const sysbenchScript: WorkloadKind = {
     };
   },
   runDataArgs: () => [],
+  runScript: workloadScript,
   reservedOptions: new Map(),
   changesData: () => 'unknown',
   defaultReset: () => undefined,

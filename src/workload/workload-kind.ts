@@ -79,6 +79,8 @@ export interface WorkloadKind {
   dataSet(suite: Suite, workload: Workload): DataSet;
   /** What every `run` of its workloads is told about the data (--tables, --table-size). */
   runDataArgs(suite: Suite): string[];
+  /** The script a `run` of `workload` runs: its `script` or name (workloadScript), or one of ours. */
+  runScript(workload: Workload): string | AssetScript;
   /**
    * sysbench options the tool sets for this kind (by sysbench's name, '-' read as '_'), with the
    * suite field that controls each; added to the ones every kind reserves (sysbench/args.ts).

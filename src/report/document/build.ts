@@ -10,6 +10,7 @@ import { functionsOf } from './functions.js';
 import { headlineOf, methodOf } from './headline.js';
 import { latencyOf } from './latency.js';
 import { linesOf } from './lines.js';
+import { mixOf } from './mix.js';
 import type { ChartRef, ReportDocument } from './model.js';
 import { resourcesOf } from './resources.js';
 import { resultsOf } from './results.js';
@@ -32,6 +33,7 @@ function documentOf<C extends ChartRef>(
     work: workOf(verdict),
     resources: resourcesOf(verdict),
     latency: latencyOf(verdict),
+    mix: mixOf(verdict.mix),
     lines: linesOf(verdict),
     functions: functionsOf(verdict),
     warnings: warningsOf(verdict),

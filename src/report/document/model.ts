@@ -186,6 +186,29 @@ export interface Latency {
   readonly table: Table<LatencyKey, LatencyRow>;
 }
 
+export type MixKey =
+  | 'cell'
+  | 'side'
+  | 'transactions'
+  | 'newOrder'
+  | 'payment'
+  | 'orderStatus'
+  | 'delivery'
+  | 'stockLevel'
+  | 'mix';
+
+export interface MixRow extends Row<MixKey> {
+  /** Every share within the tolerance of the standard mix. */
+  readonly standard: boolean;
+}
+
+/** The TPC-C-like cells' mix of transactions, per side; no rows when there is none. */
+export interface Mix {
+  /** How far a share may be from the standard's (0.02: 2 percentage points). */
+  readonly tolerance: number;
+  readonly table: Table<MixKey, MixRow>;
+}
+
 export type HunkKey = 'lines' | 'change' | 'base' | 'head' | 'share' | 'inlined';
 
 export interface HunkRow extends Row<HunkKey> {
@@ -272,6 +295,7 @@ export interface ReportDocument<C extends ChartRef = ChartRef> {
   /** Null for instruction suites and verdicts written before it was kept. */
   readonly resources: Resources | null;
   readonly latency: Latency;
+  readonly mix: Mix;
   /** Null when the cost of the changed lines was not attempted. */
   readonly lines: Lines | null;
   readonly functions: Functions;

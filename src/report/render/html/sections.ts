@@ -1,11 +1,14 @@
 // The page's sections on the cells and their context: what else differs between the sides, every
-// cell's result, the latency distributions, the warnings, the machines and a baseline's history.
+// cell's result, the latency distributions, the mix of TPC-C-like transactions, the warnings, the
+// machines and a baseline's history.
 import { pickCells } from '../../document/cells.js';
+import { mixLead } from '../../document/mix.js';
 import type {
   Differences,
   Latency,
   Machine,
   Method,
+  Mix,
   ReportDocument,
   SettingRow,
   Warnings,
@@ -74,6 +77,11 @@ export function latencySection(latency: Latency): string {
       "on each repetition's own value like the other metrics, was called a regression or an improvement.</p>\n" +
       wholeTable(latency.table),
   );
+}
+
+export function mixSection(mix: Mix): string {
+  if (mix.table.rows.length === 0) return '';
+  return section('Mix of TPC-C-like transactions', `<p>${text(mixLead(mix))}</p>\n${wholeTable(mix.table)}`);
 }
 
 export function warningsSection(warnings: Warnings): string {

@@ -10,7 +10,7 @@ import type { ChartRef, ReportDocument } from '../../document/model.js';
 import type { Block } from './blocks.js';
 import { chartBlocks, footer, functionBlock, historyBlocks, machineBlock, warningBlocks } from './context.js';
 import { differenceBlocks } from './differences.js';
-import { latencyTailBlocks, lineBlocks, resourceBlocks, workBlocks } from './evidence.js';
+import { latencyTailBlocks, lineBlocks, mixBlocks, resourceBlocks, workBlocks } from './evidence.js';
 import { headlineText } from './headline.js';
 import { otherMetricsBlock, resultBlocks } from './results.js';
 import { shorten } from './trim.js';
@@ -65,6 +65,7 @@ export function renderMarkdownComment(
     ...workBlocks(document.work),
     ...otherMetricsBlock(results),
     ...latencyTailBlocks(document.latency),
+    ...mixBlocks(document.mix),
     ...lineBlocks(document.lines),
     ...functions.cells.map((cell) => functionBlock(cell, functions.inlining)),
     ...warningBlocks(document.warnings),

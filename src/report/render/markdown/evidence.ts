@@ -1,9 +1,10 @@
-// The evidence after the results in the comment: work per transaction, the latency tail, and the
-// cost of the changed lines.
+// The evidence after the results in the comment: work per transaction, the latency tail, the mix
+// of TPC-C-like transactions, and the cost of the changed lines.
 import { formatSignedCount, plural } from '../../../format.js';
 import { pickCells, pickColumns } from '../../document/cells.js';
 import { explainedLabel } from '../../document/lines.js';
-import type { LatencyKey, Latency, Lines, Resources, Work } from '../../document/model.js';
+import { mixLead } from '../../document/mix.js';
+import type { LatencyKey, Latency, Lines, Mix, Resources, Work } from '../../document/model.js';
 import { threadsLabel } from '../../labels.js';
 import { escapeMarkdown, escapeTableCell, tableDelimiter, tableRow } from '../../markdown.js';
 import type { Block } from './blocks.js';
@@ -75,6 +76,21 @@ export function latencyTailBlocks(latency: Latency): Block[] {
         'KS: the largest gap between the two distributions, p from permuting whole repetitions between the sides.\n\n' +
         tableLead(columns),
       rows: rows.map((row) => markdownRow(pickCells(row, TAIL_KEYS))),
+    },
+  ];
+}
+
+/** The TPC-C-like cells' mix of transactions, a row per side. */
+export function mixBlocks(mix: Mix): Block[] {
+  const { columns, rows } = mix.table;
+  if (rows.length === 0) return [];
+  const keys = columns.map((column) => column.key);
+  return [
+    {
+      kind: 'rows',
+      what: 'the mix of transactions',
+      lead: `### Mix of TPC-C-like transactions\n\n${escapeMarkdown(mixLead(mix))}\n\n${tableLead(columns)}`,
+      rows: rows.map((row) => markdownRow(pickCells(row, keys))),
     },
   ];
 }

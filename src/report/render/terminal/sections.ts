@@ -2,10 +2,11 @@
 // of the changed lines, where the instructions went, and the latency distributions.
 import { verdictLabel } from '../../../compare/verdict-schema.js';
 import { formatCountPlain, formatSignedCountPlain, plural } from '../../../format.js';
+import { pickCells } from '../../document/cells.js';
 import { unnamedNote } from '../../document/functions.js';
 import { explainedLabel } from '../../document/lines.js';
-import { pickCells } from '../../document/cells.js';
-import type { Functions, Latency, Lines, Resources, Work } from '../../document/model.js';
+import { mixLead } from '../../document/mix.js';
+import type { Functions, Latency, Lines, Mix, Resources, Work } from '../../document/model.js';
 import { terminalCells, terminalTable, terminalText } from './format.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
 
@@ -129,4 +130,16 @@ export function latencyLines(latency: Latency): string[] {
     );
   }
   return lines;
+}
+
+/** Every TPC-C-like cell's mix of transactions, a row per side. */
+export function mixLines(mix: Mix): string[] {
+  const { columns, rows } = mix.table;
+  if (rows.length === 0) return [];
+  const keys = columns.map((column) => column.key);
+  const table = terminalTable(
+    columns,
+    rows.map((row) => pickCells(row, keys)),
+  );
+  return ['', `Mix of TPC-C-like transactions. ${mixLead(mix)}`, ...table.lines];
 }

@@ -5,7 +5,7 @@ import { buildVerdictDocument } from '../../document/build.js';
 import { pickCells, pickColumns, withVariant } from '../../document/cells.js';
 import type { Differences, Headline, Method, ReportDocument, ResultKey } from '../../document/model.js';
 import { terminalTable, terminalText } from './format.js';
-import { functionLines, latencyLines, lineLines, resourceLines, workLines } from './sections.js';
+import { functionLines, latencyLines, lineLines, mixLines, resourceLines, workLines } from './sections.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
 
 /** The first names of a list, and how many more (the report lists them all). */
@@ -101,6 +101,7 @@ export function renderTerminalSummary(document: ReportDocument): string {
     ...lineLines(document.lines),
     ...functionLines(document.functions),
     ...latencyLines(document.latency),
+    ...mixLines(document.mix),
   ];
   if (warnings.items.length > 0) {
     lines.push('', 'Warnings:', ...warnings.items.map((warning) => `  - ${warning}`));
