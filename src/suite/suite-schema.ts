@@ -135,6 +135,11 @@ const SuiteObject = z.strictObject({
   cells: z.array(z.string().max(300)).min(1).max(10_000).optional(),
   /** How much worse a cell may get before it can be a regression; defaults per metric. */
   tolerances: Tolerances.default({ overrides: [] }),
+  /**
+   * Stall seconds (per-second throughput below half the median) gate the verdict besides the
+   * gating metrics asked for; judged and shown either way. Like tolerances, it changes no measurement.
+   */
+  stallGate: z.boolean().default(false),
 });
 
 /** Field names a suite file may use, for error messages. */
@@ -155,6 +160,14 @@ export const Suite = SuiteObject.superRefine((suite, ctx) => {
   const issue = (path: (string | number)[], message: string): void => {
     ctx.addIssue({ code: 'custom', path, message });
   };
+  if (suite.stallGate && (suite.metric !== 'throughput' || suite.reportIntervalSeconds === 0)) {
+    issue(
+      ['stallGate'],
+      suite.metric === 'throughput'
+        ? 'needs the per-second reports it judges: set reportIntervalSeconds to 1 (or more), or stallGate to false'
+        : 'only for metric: throughput (an instruction suite runs a fixed number of events, not seconds)',
+    );
+  }
   if (suite.metric === 'throughput') {
     if (suite.durationSeconds === undefined)
       issue(['durationSeconds'], 'required: seconds per measurement (metric: throughput)');

@@ -12,6 +12,7 @@ import { latencyOf } from './latency.js';
 import { linesOf } from './lines.js';
 import type { ChartRef, ReportDocument } from './model.js';
 import { resultsOf } from './results.js';
+import { stallsOf } from './stalls.js';
 import { workOf } from './work.js';
 
 function documentOf<C extends ChartRef>(
@@ -30,6 +31,7 @@ function documentOf<C extends ChartRef>(
     results: resultsOf(verdict, label),
     work: workOf(verdict),
     latency: latencyOf(verdict),
+    stalls: stallsOf(verdict),
     lines: linesOf(verdict),
     functions: functionsOf(verdict),
     warnings: warningsOf(verdict),

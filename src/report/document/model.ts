@@ -150,6 +150,16 @@ export type Work =
       readonly table: Table<WorkKey, WorkRow>;
     };
 
+/** Stalls in the per-second reports: the cells whose stall seconds regressed, or why none were judged. */
+export interface Stalls {
+  /** Why no stall was judged (per-second reports off); null when they were. */
+  readonly unavailable: string | null;
+  /** One per cell whose stall seconds regressed: when each side stalled, and how deep. */
+  readonly sentences: readonly string[];
+  /** The stall seconds gate the verdict. */
+  readonly gates: boolean;
+}
+
 export type LatencyKey = 'cell' | 'baseEvents' | 'headEvents' | 'p50' | 'p95' | 'p99' | 'ks' | 'tail';
 
 export interface LatencyRow extends Row<LatencyKey> {
@@ -246,6 +256,8 @@ export interface ReportDocument<C extends ChartRef = ChartRef> {
   /** Null when the work was not attempted. */
   readonly work: Work | null;
   readonly latency: Latency;
+  /** Null when no stall was looked for (instruction suites, verdicts from before stalls). */
+  readonly stalls: Stalls | null;
   /** Null when the cost of the changed lines was not attempted. */
   readonly lines: Lines | null;
   readonly functions: Functions;

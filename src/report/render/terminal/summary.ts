@@ -5,7 +5,7 @@ import { buildVerdictDocument } from '../../document/build.js';
 import { pickCells, pickColumns, withVariant } from '../../document/cells.js';
 import type { Differences, Headline, Method, ReportDocument, ResultKey } from '../../document/model.js';
 import { terminalTable, terminalText } from './format.js';
-import { functionLines, latencyLines, lineLines, workLines } from './sections.js';
+import { functionLines, latencyLines, lineLines, stallLines, workLines } from './sections.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
 
 /** The first names of a list, and how many more (the report lists them all). */
@@ -96,6 +96,7 @@ export function renderTerminalSummary(document: ReportDocument): string {
     ...headlineLines(headline, document.method),
     ...differenceLines(document.differences),
     ...resultLines(document),
+    ...stallLines(document.stalls),
     ...workLines(document.work),
     ...lineLines(document.lines),
     ...functionLines(document.functions),
