@@ -71,7 +71,13 @@ export function stallsSpec(input: ReportInput): TopLevelSpec | null {
   if (values.length === 0) return null;
   const panels = [...new Set(values.map((row) => row.cell))];
   const color = { field: 'side', type: 'nominal', scale: SIDE_SCALE, title: 'side' } as const;
-  const x = { field: 'timeS', type: 'quantitative', title: 'time into the repetition (s)' } as const;
+  const x = {
+    field: 'timeS',
+    type: 'quantitative',
+    title: 'time into the repetition (s)',
+    // Whole seconds: sysbench reports at the end of each one.
+    axis: { tickMinStep: 1, format: 'd' },
+  } as const;
   const subtitle =
     `▼ a stalled second (below half its repetition's median second, the dashed line); panels name the repetitions drawn` +
     (section.cells.length > shown.length
