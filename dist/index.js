@@ -5,7 +5,7 @@ import 'node:child_process';
 import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, Z as ZodError, s as string, b as strictObject, u as union, c as array, o as object } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { a2 as tableRow, a3 as escapeTableCell, a4 as escapeMarkdown, a5 as gradeLine, a6 as tableDelimiter, i as commonBuildRequest, a7 as actionSpelling, a8 as checkUntrustedSettings, a9 as untrustedSides, aa as checkUntrustedDirs, ab as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ac as foldLines, ad as parseVerdict, ae as parseResults, af as codeSpan, Y as plural, ag as markdownUrl, ah as METRICS, ai as formatFigure, m as median, aj as formatChangePercent, ak as upsertStickyComment, al as BisectReport, am as formatPath, an as GitHubError, ao as httpStatus, ap as gitHubMessage, aq as BranchFileError, ar as moveBranch, as as isLostRace, at as isSafePath, au as readBranchHead, av as commitOnHead, L as historyRun, aw as analyzeHistory, ax as isRecent, ay as changesDocument, Z as changesText, c as checkWholeRun, az as historyRelativePath, aA as historySpec, aB as writeCharts, aC as HISTORY_TITLE, aD as publishImages, R as writeHistoryPage, aE as historyPageDirectory, aF as publishFiles, aG as MAX_HISTORY_BYTES, aH as parseHistoryText, aI as appendToHistory, aJ as serializeHistory, aK as alertIssue, aL as suiteHash, aM as judge, aN as withLines, aO as relinkedLines, aP as DEFAULT_COMPARE_OPTIONS, $ as formatChangePercentPlain, aQ as formatTolerance, aR as commentMarker, aS as workflowRepositoryUrl, aT as writeReport, aU as pullRequestCommentSink, t as deliverVerdict, aV as verdictExitCode, aW as renderVerdictSummary, O as cliSpelling, o as compareOptionsFromFlags, aX as loadSuite, j as sinksFor, T as historyChangesRequest, p as parseCommit, aY as distExports, aZ as judgeRun, y as inCleanupScope, a_ as doctorGateFromFlags, a$ as planGate, b0 as gateCommand, b1 as judgeSettingsFromFlags, a0 as mergeCommand, b2 as PULL_REQUEST_COMMENT, b3 as buildServers } from './gate.js';
+import { a2 as tableRow, a3 as escapeTableCell, a4 as escapeMarkdown, a5 as gradeLine, a6 as tableDelimiter, i as commonBuildRequest, a7 as actionSpelling, a8 as checkUntrustedSettings, a9 as untrustedSides, aa as checkUntrustedDirs, ab as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ac as foldLines, ad as parseVerdict, ae as parseResults, af as codeSpan, Y as plural, ag as markdownUrl, ah as METRICS, ai as formatFigure, m as median, aj as formatChangePercent, ak as upsertStickyComment, al as BisectReport, am as formatPath, an as GitHubError, ao as httpStatus, ap as gitHubMessage, aq as BranchFileError, ar as moveBranch, as as isLostRace, at as isSafePath, au as readBranchHead, av as commitOnHead, L as historyRun, aw as analyzeHistory, ax as isRecent, ay as changesDocument, Z as changesText, c as checkWholeRun, az as historyRelativePath, aA as historySpec, aB as writeCharts, aC as HISTORY_TITLE, aD as publishImages, R as writeHistoryPage, aE as historyPageDirectory, aF as publishFiles, aG as MAX_HISTORY_BYTES, aH as parseHistoryText, aI as appendToHistory, aJ as serializeHistory, aK as alertIssue, aL as suiteHash, aM as VERDICT_SCHEMA_VERSION, aN as judge, aO as withLines, aP as relinkedLines, aQ as DEFAULT_COMPARE_OPTIONS, aR as metricsOfVersion, $ as formatChangePercentPlain, aS as formatTolerance, aT as commentMarker, aU as workflowRepositoryUrl, aV as writeReport, aW as pullRequestCommentSink, t as deliverVerdict, aX as verdictExitCode, aY as renderVerdictSummary, O as cliSpelling, o as compareOptionsFromFlags, aZ as loadSuite, j as sinksFor, T as historyChangesRequest, p as parseCommit, a_ as distExports, a$ as judgeRun, y as inCleanupScope, b0 as doctorGateFromFlags, b1 as planGate, b2 as gateCommand, b3 as judgeSettingsFromFlags, a0 as mergeCommand, b4 as PULL_REQUEST_COMMENT, b5 as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
@@ -6614,7 +6614,8 @@ async function historyNightlyCommand(client, config, logger) {
 // chose; the publishing workflow runs the default branch's files, so its inputs are the settings
 // that decide. The suite an artifact was measured with must be the trusted suite's definition
 // (the fields that change a measurement, as baseline keys hash them: baseline/hash.ts); its
-// tolerances and description are the trusted suite's, whatever the artifact's copy says. Pure.
+// tolerances, stall gate and description are the trusted suite's, whatever the artifact's copy
+// says. Pure.
 /**
  * Why results measured with `measured` cannot be judged under `trusted`, in one line naming both
  * hashes; null when their definitions agree.
@@ -6629,12 +6630,14 @@ function suiteMismatch(measured, trusted) {
         `workflow's suite ${name(trusted)} (hash ${trustedHash}); measure with the default branch's suite`);
 }
 /**
- * The results with the trusted suite's tolerances in place of their copy's. The rest of the suite
+ * The results with the trusted suite's tolerances and stall gate in place of their copy's (neither
+ * is in the hash: they change no measurement). The rest of the suite
  * is the same definition: suiteMismatch said so of results.suite itself, the suite the judge reads
  * (one shard's results, whose results.suite is a share of the cells, are refused before).
  */
 function withTrustedSuite(results, judging) {
-    return { ...results, suite: { ...results.suite, tolerances: judging.suite.tolerances } };
+    const { tolerances, stallGate } = judging.suite;
+    return { ...results, suite: { ...results.suite, tolerances, stallGate } };
 }
 
 // The publishing half judges the measuring half's results again, through the same judge `compare`
@@ -6656,7 +6659,7 @@ function withTrustedSuite(results, judging) {
  * threshold), so each becomes a workload@threads rule, the most specific kind, which wins over the
  * suite's and the defaults exactly as the recorded value did.
  */
-function recordedOptions(verdict) {
+function recordedOptions(verdict, schemaVersion = VERDICT_SCHEMA_VERSION) {
     const { alpha, confidence, gateMetrics, inconclusivePolicy } = verdict.settings;
     if (!(alpha > 0 && alpha < 0.5))
         throw refuse(`verdict.json settings.alpha ${alpha} is not between 0 and 0.5`);
@@ -6673,6 +6676,8 @@ function recordedOptions(verdict) {
         gateMetrics,
         inconclusivePolicy,
         ...(verdict.settings.gateWork === true ? { gateWork: true } : {}),
+        // An older version judged fewer metrics: the cells it could not have are not asked of it.
+        ...(schemaVersion < VERDICT_SCHEMA_VERSION ? { metrics: metricsOfVersion(schemaVersion) } : {}),
         toleranceRules: verdict.cells.map((cell) => ({
             workload: cell.workload,
             threads: cell.threads,
@@ -6799,7 +6804,7 @@ function judgeOrRefuse(artifact, options, sourceUrl) {
 }
 /** Judges results.json with verdict.json's own settings; the two must agree, or it is refused. */
 function checkArtifact(artifact, sourceUrl) {
-    const judgement = judgeOrRefuse(artifact, () => recordedOptions(artifact.verdict), sourceUrl);
+    const judgement = judgeOrRefuse(artifact, () => recordedOptions(artifact.verdict, artifact.verdictSchemaVersion), sourceUrl);
     const judged = artifact.verdictSchemaVersion === 1 ? asVersion1(judgement.verdict) : judgement.verdict;
     const differs = disagreement(artifact.verdict, judged);
     if (differs !== null)
