@@ -6,7 +6,7 @@ import path, { dirname, join } from 'node:path';
 import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
-import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as deliveryOf, t as deliverVerdict, u as stageTable, v as detectSourceTree, w as resolveCompiler, x as comparisonLabels, y as inCleanupScope, z as runCommand, A as describeRunOutcome, C as buildSides, E as runConfigFromFlags, F as DEFAULT_SERVERS, G as doctorConfigFromFlags, H as doctorCommand, I as appendHistory, J as earlierDefinitions, K as suiteDifferences, L as historyRun, N as exec, O as cliSpelling, P as readHistoryFile, Q as pageHistory, R as writeHistoryPage, S as allChanges, T as historyChangesRequest, U as DEFAULT_WINDOW, V as DEFAULT_MAX_P, X as historyChangesCommand, Y as plural, Z as changesText, _ as recentRegressions, $ as formatChangePercentPlain, a0 as mergeCommand, a1 as packageVersion } from './gate.js';
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as detectSourceTree, x as resolveCompiler, y as comparisonLabels, z as inCleanupScope, A as runCommand, C as describeRunOutcome, E as buildSides, F as runConfigFromFlags, G as DEFAULT_SERVERS, H as doctorConfigFromFlags, I as doctorCommand, J as appendHistory, K as earlierDefinitions, L as suiteDifferences, N as historyRun, O as exec, P as cliSpelling, Q as readHistoryFile, R as pageHistory, S as writeHistoryPage, T as allChanges, U as historyChangesRequest, V as DEFAULT_WINDOW, X as DEFAULT_MAX_P, Y as historyChangesCommand, Z as plural, _ as changesText, $ as recentRegressions, a0 as formatChangePercentPlain, a1 as mergeCommand, a2 as packageVersion } from './gate.js';
 import 'node:crypto';
 import 'node:fs/promises';
 import 'node:zlib';
@@ -4686,6 +4686,9 @@ async function compare(resultsPath, flags, onExitCode) {
     const outcome = await compareCommand({
         resultsPath,
         baselinePath: flags.baseline ?? null,
+        ...(flags.againstVariant === undefined
+            ? {}
+            : { againstVariant: parseVariantBase(flags.againstVariant, '--against-variant') }),
         outDir: flags.out,
         force: flags.force ?? false,
         ...(flags.source === undefined ? {} : { source: flags.source }),
@@ -4703,6 +4706,7 @@ function addCompareCommand(program, onExitCode) {
         .description('Decide whether the head got slower than the base: exit 0 pass, 1 fail (a regression), 2 error.')
         .argument('<results>', 'results JSON written by run')
         .option('--baseline <file>', 'stored baseline to compare the head with (default: the base side of an A/B results file)')
+        .option('--against-variant <dimension=value>', "judge the run's cells under one value of a variant dimension against the same cells under its other values, e.g. durability=default")
         .option('--out <dir>', 'directory for verdict.json', 'report')
         .option('--tolerance <rule>', 'tolerance override, [WORKLOAD[@THREADS]:]METRIC=FRACTION, e.g. tps=0.03 or oltp_insert@64:tps=10% (repeatable)', collect)
         .option('--alpha <p>', 'significance level, after Benjamini-Hochberg adjustment across the cells of each metric', '0.05')

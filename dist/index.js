@@ -5,7 +5,7 @@ import 'node:child_process';
 import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, Z as ZodError, s as string, b as strictObject, u as union, c as array, o as object } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { a2 as tableRow, a3 as escapeTableCell, a4 as escapeMarkdown, a5 as gradeLine, a6 as tableDelimiter, i as commonBuildRequest, a7 as actionSpelling, a8 as checkUntrustedSettings, a9 as untrustedSides, aa as checkUntrustedDirs, ab as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ac as foldLines, ad as parseVerdict, ae as parseResults, af as codeSpan, Y as plural, ag as markdownUrl, ah as METRICS, ai as formatFigure, m as median, aj as formatChangePercent, ak as upsertStickyComment, al as BisectReport, am as formatPath, an as GitHubError, ao as httpStatus, ap as gitHubMessage, aq as BranchFileError, ar as moveBranch, as as isLostRace, at as isSafePath, au as readBranchHead, av as commitOnHead, L as historyRun, aw as analyzeHistory, ax as isRecent, ay as changesDocument, Z as changesText, c as checkWholeRun, az as historyRelativePath, aA as historySpec, aB as writeCharts, aC as HISTORY_TITLE, aD as publishImages, R as writeHistoryPage, aE as historyPageDirectory, aF as publishFiles, aG as MAX_HISTORY_BYTES, aH as parseHistoryText, aI as appendToHistory, aJ as serializeHistory, aK as alertIssue, aL as suiteHash, aM as VERDICT_SCHEMA_VERSION, aN as judge, aO as withLines, aP as relinkedLines, aQ as DEFAULT_COMPARE_OPTIONS, aR as metricsOfVersion, $ as formatChangePercentPlain, aS as formatTolerance, aT as commentMarker, aU as workflowRepositoryUrl, aV as writeReport, aW as pullRequestCommentSink, t as deliverVerdict, aX as verdictExitCode, aY as renderVerdictSummary, O as cliSpelling, o as compareOptionsFromFlags, aZ as loadSuite, j as sinksFor, T as historyChangesRequest, p as parseCommit, a_ as distExports, a$ as judgeRun, y as inCleanupScope, b0 as doctorGateFromFlags, b1 as planGate, b2 as gateCommand, b3 as judgeSettingsFromFlags, a0 as mergeCommand, b4 as PULL_REQUEST_COMMENT, b5 as buildServers } from './gate.js';
+import { a3 as tableRow, a4 as escapeTableCell, a5 as escapeMarkdown, a6 as gradeLine, a7 as tableDelimiter, i as commonBuildRequest, a8 as actionSpelling, a9 as checkUntrustedSettings, aa as untrustedSides, ab as checkUntrustedDirs, ac as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ad as foldLines, ae as parseVerdict, af as parseResults, ag as codeSpan, Z as plural, ah as markdownUrl, ai as METRICS, aj as formatFigure, m as median, ak as formatChangePercent, al as upsertStickyComment, am as BisectReport, an as formatPath, ao as GitHubError, ap as httpStatus, aq as gitHubMessage, ar as BranchFileError, as as moveBranch, at as isLostRace, au as isSafePath, av as readBranchHead, aw as commitOnHead, N as historyRun, ax as analyzeHistory, ay as isRecent, az as changesDocument, _ as changesText, c as checkWholeRun, aA as historyRelativePath, aB as historySpec, aC as writeCharts, aD as HISTORY_TITLE, aE as publishImages, S as writeHistoryPage, aF as historyPageDirectory, aG as publishFiles, aH as MAX_HISTORY_BYTES, aI as parseHistoryText, aJ as appendToHistory, aK as serializeHistory, aL as alertIssue, aM as suiteHash, aN as VERDICT_SCHEMA_VERSION, aO as judge, aP as withLines, aQ as relinkedLines, aR as DEFAULT_COMPARE_OPTIONS, aS as metricsOfVersion, aT as sameCell$1, aU as variantLabel, a0 as formatChangePercentPlain, aV as formatTolerance, aW as commentMarker, aX as workflowRepositoryUrl, aY as writeReport, aZ as pullRequestCommentSink, u as deliverVerdict, a_ as verdictExitCode, a$ as renderVerdictSummary, P as cliSpelling, o as compareOptionsFromFlags, b0 as loadSuite, j as sinksFor, U as historyChangesRequest, p as parseCommit, b1 as distExports, b2 as judgeRun, z as inCleanupScope, b3 as doctorGateFromFlags, b4 as planGate, b5 as gateCommand, b6 as judgeSettingsFromFlags, a1 as mergeCommand, b7 as PULL_REQUEST_COMMENT, b8 as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
@@ -6687,11 +6687,12 @@ function recordedOptions(verdict, schemaVersion = VERDICT_SCHEMA_VERSION) {
     };
 }
 function sameCell(a, b) {
-    return a.workload === b.workload && a.threads === b.threads && a.metric === b.metric;
+    return sameCell$1(a, b) && a.metric === b.metric;
 }
 /** A cell for a message: the workload quoted and cut short, it comes from the artifact. */
 function cellLabel(cell) {
-    return `${JSON.stringify(cell.workload.slice(0, 60))}@${cell.threads} ${cell.metric}`;
+    const variant = variantLabel(cell.variant);
+    return `${JSON.stringify(cell.workload.slice(0, 60))}@${cell.threads}${variant === '' ? '' : `[${variant.slice(0, 100)}]`} ${cell.metric}`;
 }
 const COUNT_KEYS = [
     'regression',
@@ -7175,7 +7176,7 @@ function verdictStatus(verdict, failing) {
     }
     const cell = worst === undefined
         ? ''
-        : `; worst ${worst.workload.slice(0, 40)}@${worst.threads} ${worst.metric} ` +
+        : `; worst ${worst.workload.slice(0, 40)}@${worst.threads}${worst.variant === undefined ? '' : `[${variantLabel(worst.variant).slice(0, 40)}]`} ${worst.metric} ` +
             `${formatChangePercentPlain(worst.change)} (tolerance ${formatTolerance(worst.threshold)})`;
     return { state: 'failure', description: statusText(`${verdict.verdict}: ${regressions}${cell}`) };
 }
