@@ -5,7 +5,7 @@ import 'node:child_process';
 import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, Z as ZodError, s as string, b as strictObject, u as union, c as array, o as object } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { a3 as tableRow, a4 as escapeTableCell, a5 as escapeMarkdown, a6 as gradeLine, a7 as tableDelimiter, i as commonBuildRequest, a8 as actionSpelling, a9 as checkUntrustedSettings, aa as untrustedSides, ab as checkUntrustedDirs, ac as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ad as foldLines, ae as parseVerdict, af as parseResults, ag as codeSpan, Z as plural, ah as markdownUrl, ai as METRICS, aj as formatFigure, m as median, ak as formatChangePercent, al as upsertStickyComment, am as BisectReport, an as formatPath, ao as GitHubError, ap as httpStatus, aq as gitHubMessage, ar as BranchFileError, as as moveBranch, at as isLostRace, au as isSafePath, av as readBranchHead, aw as commitOnHead, N as historyRun, ax as analyzeHistory, ay as isRecent, az as changesDocument, _ as changesText, c as checkWholeRun, aA as historyRelativePath, aB as historySpec, aC as writeCharts, aD as HISTORY_TITLE, aE as publishImages, S as writeHistoryPage, aF as historyPageDirectory, aG as publishFiles, aH as MAX_HISTORY_BYTES, aI as parseHistoryText, aJ as appendToHistory, aK as serializeHistory, aL as alertIssue, aM as suiteHash, aN as judge, aO as withLines, aP as relinkedLines, aQ as DEFAULT_COMPARE_OPTIONS, aR as sameCell$1, aS as variantLabel, a0 as formatChangePercentPlain, aT as formatTolerance, aU as commentMarker, aV as workflowRepositoryUrl, aW as writeReport, aX as pullRequestCommentSink, u as deliverVerdict, aY as verdictExitCode, aZ as renderVerdictSummary, P as cliSpelling, o as compareOptionsFromFlags, a_ as loadSuite, j as sinksFor, U as historyChangesRequest, p as parseCommit, a$ as distExports, b0 as judgeRun, z as inCleanupScope, b1 as doctorGateFromFlags, b2 as planGate, b3 as gateCommand, b4 as judgeSettingsFromFlags, a1 as mergeCommand, b5 as PULL_REQUEST_COMMENT, b6 as buildServers } from './gate.js';
+import { a3 as tableRow, a4 as escapeTableCell, a5 as escapeMarkdown, a6 as gradeLine, a7 as tableDelimiter, i as commonBuildRequest, a8 as actionSpelling, a9 as checkUntrustedSettings, aa as untrustedSides, ab as checkUntrustedDirs, ac as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ad as foldLines, ae as parseVerdict, af as parseResults, ag as codeSpan, Z as plural, ah as markdownUrl, ai as METRICS, aj as formatFigure, m as median, ak as formatChangePercent, al as upsertStickyComment, am as BisectReport, an as formatPath, ao as GitHubError, ap as httpStatus, aq as gitHubMessage, ar as BranchFileError, as as moveBranch, at as isLostRace, au as isSafePath, av as readBranchHead, aw as commitOnHead, N as historyRun, ax as analyzeHistory, ay as isRecent, az as changesDocument, _ as changesText, c as checkWholeRun, aA as historyRelativePath, aB as historySpec, aC as writeCharts, aD as HISTORY_TITLE, aE as publishImages, S as writeHistoryPage, aF as historyPageDirectory, aG as publishFiles, aH as MAX_HISTORY_BYTES, aI as parseHistoryText, aJ as appendToHistory, aK as serializeHistory, aL as alertIssue, aM as suiteHash, aN as VERDICT_SCHEMA_VERSION, aO as judge, aP as withLines, aQ as relinkedLines, aR as DEFAULT_COMPARE_OPTIONS, aS as metricsOfVersion, aT as sameCell$1, aU as variantLabel, a0 as formatChangePercentPlain, aV as formatTolerance, aW as commentMarker, aX as workflowRepositoryUrl, aY as writeReport, aZ as pullRequestCommentSink, u as deliverVerdict, a_ as verdictExitCode, a$ as renderVerdictSummary, P as cliSpelling, o as compareOptionsFromFlags, b0 as loadSuite, j as sinksFor, U as historyChangesRequest, p as parseCommit, b1 as distExports, b2 as judgeRun, z as inCleanupScope, b3 as doctorGateFromFlags, b4 as planGate, b5 as gateCommand, b6 as judgeSettingsFromFlags, a1 as mergeCommand, b7 as PULL_REQUEST_COMMENT, b8 as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
@@ -6614,7 +6614,8 @@ async function historyNightlyCommand(client, config, logger) {
 // chose; the publishing workflow runs the default branch's files, so its inputs are the settings
 // that decide. The suite an artifact was measured with must be the trusted suite's definition
 // (the fields that change a measurement, as baseline keys hash them: baseline/hash.ts); its
-// tolerances and description are the trusted suite's, whatever the artifact's copy says. Pure.
+// tolerances, stall gate and description are the trusted suite's, whatever the artifact's copy
+// says. Pure.
 /**
  * Why results measured with `measured` cannot be judged under `trusted`, in one line naming both
  * hashes; null when their definitions agree.
@@ -6629,12 +6630,14 @@ function suiteMismatch(measured, trusted) {
         `workflow's suite ${name(trusted)} (hash ${trustedHash}); measure with the default branch's suite`);
 }
 /**
- * The results with the trusted suite's tolerances in place of their copy's. The rest of the suite
+ * The results with the trusted suite's tolerances and stall gate in place of their copy's (neither
+ * is in the hash: they change no measurement). The rest of the suite
  * is the same definition: suiteMismatch said so of results.suite itself, the suite the judge reads
  * (one shard's results, whose results.suite is a share of the cells, are refused before).
  */
 function withTrustedSuite(results, judging) {
-    return { ...results, suite: { ...results.suite, tolerances: judging.suite.tolerances } };
+    const { tolerances, stallGate } = judging.suite;
+    return { ...results, suite: { ...results.suite, tolerances, stallGate } };
 }
 
 // The publishing half judges the measuring half's results again, through the same judge `compare`
@@ -6656,7 +6659,7 @@ function withTrustedSuite(results, judging) {
  * threshold), so each becomes a workload@threads rule, the most specific kind, which wins over the
  * suite's and the defaults exactly as the recorded value did.
  */
-function recordedOptions(verdict) {
+function recordedOptions(verdict, schemaVersion = VERDICT_SCHEMA_VERSION) {
     const { alpha, confidence, gateMetrics, inconclusivePolicy } = verdict.settings;
     if (!(alpha > 0 && alpha < 0.5))
         throw refuse(`verdict.json settings.alpha ${alpha} is not between 0 and 0.5`);
@@ -6673,6 +6676,8 @@ function recordedOptions(verdict) {
         gateMetrics,
         inconclusivePolicy,
         ...(verdict.settings.gateWork === true ? { gateWork: true } : {}),
+        // An older version judged fewer metrics: the cells it could not have are not asked of it.
+        ...(schemaVersion < VERDICT_SCHEMA_VERSION ? { metrics: metricsOfVersion(schemaVersion) } : {}),
         toleranceRules: verdict.cells.map((cell) => ({
             workload: cell.workload,
             threads: cell.threads,
@@ -6800,7 +6805,7 @@ function judgeOrRefuse(artifact, options, sourceUrl) {
 }
 /** Judges results.json with verdict.json's own settings; the two must agree, or it is refused. */
 function checkArtifact(artifact, sourceUrl) {
-    const judgement = judgeOrRefuse(artifact, () => recordedOptions(artifact.verdict), sourceUrl);
+    const judgement = judgeOrRefuse(artifact, () => recordedOptions(artifact.verdict, artifact.verdictSchemaVersion), sourceUrl);
     const judged = artifact.verdictSchemaVersion === 1 ? asVersion1(judgement.verdict) : judgement.verdict;
     const differs = disagreement(artifact.verdict, judged);
     if (differs !== null)

@@ -4,7 +4,8 @@
 # `node` package, so the machine's own Node version does not matter).
 # valgrind too, for the instructions suite (it runs the server under callgrind).
 # With --tests, also what only the tests need: clang and gcc, to check the compiler read from
-# binaries built here; perf, to check hardware-counter detection and counting; chromium, to open
+# binaries built here; perf, to check hardware-counter detection and counting; patchelf, to link
+# the stalling fixture into a copy of mariadbd; chromium, to open
 # the HTML report headless; and Debian's MariaDB 10.11 source with what building it needs (cmake,
 # ninja, bison, ccache, -dev packages), unpacked under build/sources/, and MySQL 9.7's source
 # (Debian unstable's mysql-9.7 package, 429 MB) unpacked in a cache outside the clone
@@ -117,6 +118,8 @@ if [ "$tests" -eq 1 ]; then
   command -v g++ >/dev/null 2>&1 || need+=(g++)
   command -v clang >/dev/null 2>&1 || need+=(clang)
   command -v perf >/dev/null 2>&1 || need+=(linux-perf)
+  # Links the stalling library into a copy of mariadbd (__tests__/cli/stalls.int.test.ts).
+  command -v patchelf >/dev/null 2>&1 || need+=(patchelf)
   # Building MySQL (the other build packages come with the MariaDB source below).
   [ -f /usr/include/tirpc/rpc/rpc.h ] || need+=(libtirpc-dev)
   # No font package besides: chromium's own dependencies bring one (fontconfig's

@@ -7,6 +7,8 @@ export const METRIC_NAMES = [
   'p50Ms',
   'p95Ms',
   'p99Ms',
+  'lowestSecondRatio',
+  'stallSeconds',
   'instructions',
   'instructionsTotal',
   'cpuTimeUs',

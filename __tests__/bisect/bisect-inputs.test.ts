@@ -63,7 +63,7 @@ describe('chosenMetric', () => {
     [
       throughput,
       'speed',
-      /^--metric speed: suite tiny \(metric: throughput\) measures tps, latencyMs, p50Ms, p95Ms, p99Ms, cpuTimeUs, hwInstructions$/,
+      /^--metric speed: suite tiny \(metric: throughput\) measures tps, latencyMs, p50Ms, p95Ms, p99Ms, lowestSecondRatio, stallSeconds, cpuTimeUs, hwInstructions$/,
     ],
   ] as const)('refuses %s', (suite, given, message) => {
     expect(() => chosenMetric(suite, given, '--metric')).toThrow(message);

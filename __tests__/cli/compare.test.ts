@@ -50,7 +50,7 @@ describe('mysql-perf-gate compare', () => {
     const verdict = readVerdict(out);
     expect(code).toBe(verdict.verdict === 'fail' ? 1 : 0);
     expect(verdict.configDiff).toContainEqual({ name: 'performance_schema', base: 'OFF', head: 'ON' });
-    expect(verdict.cells).toHaveLength(12);
+    expect(verdict.cells).toHaveLength(24);
     expect(verdict.baseSource).toEqual({ kind: 'ab', path: AB, savedAt: null });
     expect(output.join('')).toContain(
       'performance_schema: OFF → ON (and 10 performance_schema_* variable(s) that follow it)',

@@ -28,7 +28,11 @@ import { Suite } from '../../src/suite/suite-schema.js';
 import { readArtifactFile } from '../../src/artifact/read-artifact.js';
 import { ArtifactError, oneLine } from '../../src/compare/artifact-refusal.js';
 import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
-import type { CellComparison, Verdict } from '../../src/compare/verdict-schema.js';
+import {
+  type CellComparison,
+  type Verdict,
+  VERDICT_SCHEMA_VERSION,
+} from '../../src/compare/verdict-schema.js';
 import { judge } from '../../src/compare/judge.js';
 import { shardCellNames } from '../../src/run/shards.js';
 import { cellName, selectCells, suiteCellsNamed } from '../../src/suite/select-cells.js';
@@ -307,7 +311,7 @@ describe('a good artifact', () => {
     cpSync(join(FIXTURES, 'quick-aa-pinned-adaptive.json'), join(artifact, 'results.json'));
     cpSync(VERDICT_V1, join(artifact, 'verdict.json'));
     const published = await publish();
-    expect(published.verdict.schemaVersion).toBe(2);
+    expect(published.verdict.schemaVersion).toBe(VERDICT_SCHEMA_VERSION);
     const cell = published.verdict.cells.find((c) => matches(c, SMALL_CHANGE));
     expect(cell).toMatchObject({ verdict: 'within-tolerance', gating: false });
     expect(cell?.reason).toMatch(/^3\.3% better, within the 5\.0% tolerance; shown to be real /);
@@ -413,10 +417,10 @@ describe('a tampered artifact', () => {
     );
   });
 
-  it.each([3, 0, '2'])('a verdict of schema version %j is refused', async (version) => {
+  it.each([4, 0, '2'])('a verdict of schema version %j is refused', async (version) => {
     writeArtifact(results, { ...verdict, schemaVersion: version });
     await expectRefused(
-      `artifact refused: verdict.json has verdict schema version ${JSON.stringify(version)}; this mysql-perf-gate reads versions 1 and 2`,
+      `artifact refused: verdict.json has verdict schema version ${JSON.stringify(version)}; this mysql-perf-gate reads versions 1, 2 and 3`,
       tree(root),
     );
   });

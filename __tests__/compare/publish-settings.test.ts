@@ -7,6 +7,7 @@ import { judge } from '../../src/compare/judge.js';
 import { suiteMismatch, withTrustedSuite } from '../../src/compare/publish-settings.js';
 import { rejudge } from '../../src/compare/rejudge.js';
 import { type CompareOptions, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
+import { VERDICT_SCHEMA_VERSION } from '../../src/compare/verdict-schema.js';
 import type { Results } from '../../src/results/results-schema.js';
 import type { Suite } from '../../src/suite/suite-schema.js';
 import { fixtureResults } from '../helpers/report-input.js';
@@ -25,7 +26,7 @@ const suite = slower.suite;
 
 function measuredWith(options: CompareOptions, results: Results = slower): Parameters<typeof rejudge>[0] {
   const verdict = judge({ results, resultsPath: 'results.json', base: { kind: 'ab' }, options }).verdict;
-  return { results, verdict, verdictSchemaVersion: 2 };
+  return { results, verdict, verdictSchemaVersion: VERDICT_SCHEMA_VERSION };
 }
 
 const TRUSTED = { suite, options: DEFAULT_COMPARE_OPTIONS };

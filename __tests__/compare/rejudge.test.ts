@@ -1,9 +1,11 @@
 // The publishing half's check, as a table: each way an uploaded verdict.json can part from the
 // verdict its results give, and the one line that names it; the honest verdict agrees.
+import { readFileSync } from 'node:fs';
+
 import { judge } from '../../src/compare/judge.js';
 import { checkArtifact, disagreement, recordedOptions, rejudge } from '../../src/compare/rejudge.js';
 import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
-import type { Verdict } from '../../src/compare/verdict-schema.js';
+import { parseVerdict, type Verdict, VERDICT_SCHEMA_VERSION } from '../../src/compare/verdict-schema.js';
 import { fixtureResults } from '../helpers/report-input.js';
 
 const results = fixtureResults('quick-ab-performance-schema.json');
@@ -74,12 +76,16 @@ describe('disagreement between an uploaded verdict and the one judged again', ()
 
 describe('rejudge', () => {
   it('judges with the recorded settings and agrees with the honest verdict', () => {
-    expect(checkArtifact({ results, verdict: honest, verdictSchemaVersion: 2 }, null).verdict).toEqual(
-      honest,
-    );
+    expect(
+      checkArtifact({ results, verdict: honest, verdictSchemaVersion: VERDICT_SCHEMA_VERSION }, null).verdict,
+    ).toEqual(honest);
     // Under the same settings in the publishing workflow, the verdict it publishes is that one too.
     const judging = { suite: results.suite, options: DEFAULT_COMPARE_OPTIONS };
-    const judged = rejudge({ results, verdict: honest, verdictSchemaVersion: 2 }, null, judging);
+    const judged = rejudge(
+      { results, verdict: honest, verdictSchemaVersion: VERDICT_SCHEMA_VERSION },
+      null,
+      judging,
+    );
     expect(judged.verdict).toEqual(honest);
   });
 
@@ -99,12 +105,16 @@ describe('rejudge', () => {
     [{ confidence: 1 }, 'artifact refused: verdict.json settings.confidence 1 is not between 0 and 1'],
   ])('refuses recorded settings out of range: %j', (settings, message) => {
     const verdict = { ...honest, settings: { ...honest.settings, ...settings } };
-    expect(() => checkArtifact({ results, verdict, verdictSchemaVersion: 2 }, null)).toThrow(message);
+    expect(() =>
+      checkArtifact({ results, verdict, verdictSchemaVersion: VERDICT_SCHEMA_VERSION }, null),
+    ).toThrow(message);
   });
 
   it('refuses a verdict on one server that claims an A/B comparison', () => {
     const single = { ...results, mode: 'single' as const };
-    expect(() => checkArtifact({ results: single, verdict: honest, verdictSchemaVersion: 2 }, null)).toThrow(
+    expect(() =>
+      checkArtifact({ results: single, verdict: honest, verdictSchemaVersion: VERDICT_SCHEMA_VERSION }, null),
+    ).toThrow(
       'artifact refused: verdict.json compares the two sides of an A/B run, but results.json measured one server',
     );
   });
@@ -125,6 +135,27 @@ describe('rejudge', () => {
     ],
   ])('rejudge refuses %s before anything else', (_name, artifact, message) => {
     const judging = { suite: results.suite, options: DEFAULT_COMPARE_OPTIONS };
-    expect(() => rejudge({ ...artifact, verdictSchemaVersion: 2 }, null, judging)).toThrow(message);
+    expect(() =>
+      rejudge({ ...artifact, verdictSchemaVersion: VERDICT_SCHEMA_VERSION }, null, judging),
+    ).toThrow(message);
+  });
+});
+
+describe('a verdict.json of version 2, from before the stall metrics', () => {
+  const path = new URL('../../__fixtures__/verdict/quick-aa-5reps.v2.json', import.meta.url).pathname;
+  const read = parseVerdict(readFileSync(path, 'utf8'), 'verdict.json');
+  const aa = fixtureResults('quick-aa-5reps.json');
+  const artifact = { results: aa, verdict: read.verdict, verdictSchemaVersion: read.schemaVersion };
+
+  it('is judged again on the metrics version 2 knew, and agrees', () => {
+    expect(recordedOptions(read.verdict, 2).metrics).not.toContain('stallSeconds');
+    expect(checkArtifact(artifact, null).verdict.cells).toHaveLength(read.verdict.cells.length);
+  });
+
+  it('is published with the stall metrics judged too', () => {
+    const judging = { suite: aa.suite, options: DEFAULT_COMPARE_OPTIONS };
+    const metrics = rejudge(artifact, null, judging).verdict.cells.map((cell) => cell.metric);
+    expect(metrics).toContain('stallSeconds');
+    expect(metrics).toContain('lowestSecondRatio');
   });
 });

@@ -1,4 +1,5 @@
-// Reading verdict.json: this version's files, version 1's (before within-tolerance), and no other.
+// Reading verdict.json: this version's files, version 1's (before within-tolerance), version 2's
+// (before the stall metrics), and no other.
 import { readFileSync } from 'node:fs';
 
 import { parseVerdict, VERDICT_SCHEMA_VERSION } from '../../src/compare/verdict-schema.js';
@@ -8,6 +9,8 @@ import { thrownBy } from '../helpers/errors.js';
 const V1 = new URL('../../__fixtures__/verdict/quick-aa-pinned-adaptive.v1.json', import.meta.url).pathname;
 const text = readFileSync(V1, 'utf8');
 const v1 = JSON.parse(text) as { schemaVersion: number; counts: Record<string, number> };
+const V2 = new URL('../../__fixtures__/verdict/quick-aa-5reps.v2.json', import.meta.url).pathname;
+const v2Text = readFileSync(V2, 'utf8');
 
 describe('parseVerdict', () => {
   it('reads a version 1 file as a verdict without cells within the tolerance', () => {
@@ -22,15 +25,32 @@ describe('parseVerdict', () => {
   it('reads back what this version writes', () => {
     const { verdict } = parseVerdict(text, 'verdict.json');
     const read = parseVerdict(JSON.stringify(verdict), 'verdict.json');
-    expect(read).toEqual({ verdict, schemaVersion: 2 });
+    expect(read).toEqual({ verdict, schemaVersion: VERDICT_SCHEMA_VERSION });
   });
 
-  it.each([3, 0, 1.5, '1', null])('refuses schema version %j in one line', (version) => {
+  it('reads a version 2 file: no stall metrics, no stalls section', () => {
+    const read = parseVerdict(v2Text, 'verdict.json');
+    expect(read.schemaVersion).toBe(2);
+    expect(read.verdict.schemaVersion).toBe(VERDICT_SCHEMA_VERSION);
+    expect(read.verdict.cells.map((cell) => cell.metric)).not.toContain('stallSeconds');
+    expect(read.verdict.stalls).toBeUndefined();
+  });
+
+  it('refuses a version 2 file that judges a stall metric: version 2 had none', () => {
+    const v2 = JSON.parse(v2Text) as { cells: { metric: string }[] };
+    const cells = v2.cells.map((cell, index) => (index === 0 ? { ...cell, metric: 'stallSeconds' } : cell));
+    const error = thrownBy(ResultsError, () => parseVerdict(JSON.stringify({ ...v2, cells }), 'v.json'));
+    expect(error.message).toMatch(
+      /^v\.json is not a valid verdict file:\n {2}- cells\[0\]\.metric: Invalid option/,
+    );
+  });
+
+  it.each([4, 0, 1.5, '1', null])('refuses schema version %j in one line', (version) => {
     const error = thrownBy(ResultsError, () =>
       parseVerdict(JSON.stringify({ ...v1, schemaVersion: version }), 'v.json'),
     );
     expect(error.message).toBe(
-      `v.json has verdict schema version ${JSON.stringify(version)}; this mysql-perf-gate reads versions 1 and 2`,
+      `v.json has verdict schema version ${JSON.stringify(version)}; this mysql-perf-gate reads versions 1, 2 and 3`,
     );
   });
 

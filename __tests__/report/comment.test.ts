@@ -184,11 +184,12 @@ describe('renderComment', () => {
   it('puts every non-gating metric in one folded table', () => {
     const markdown = render(quickAb);
     const folded =
-      /<details><summary>Other metrics, reported but not gating: latency p95 \(ms\) \(6 cells: 3 inconclusive\)<\/summary>([\s\S]*?)<\/details>/.exec(
+      /<details><summary>Other metrics, reported but not gating: latency p95 \(ms\), lowest second \(× median\), stall seconds \(s\) \(18 cells: 4 inconclusive\)<\/summary>([\s\S]*?)<\/details>/.exec(
         markdown,
       );
     expect(folded).not.toBeNull();
     expect(folded![1]!.match(/\| latency p95 \(ms\) \|/g)).toHaveLength(6);
+    expect(folded![1]!.match(/\| stall seconds \(s\) \|/g)).toHaveLength(6);
     expect(visible(markdown)).not.toContain('latency p95 (ms) |');
   });
 

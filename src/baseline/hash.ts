@@ -30,10 +30,10 @@ export function stableHash(value: unknown): string {
 }
 
 /**
- * Suite fields that change no measurement: prose, and the thresholds compare applies afterwards.
+ * Suite fields that change no measurement: prose, and the thresholds and gate compare applies afterwards.
  * Everything else counts, so a field added later is part of the definition until listed here.
  */
-export const SUITE_FIELDS_NOT_MEASURED: readonly string[] = ['description', 'tolerances'];
+export const SUITE_FIELDS_NOT_MEASURED: readonly string[] = ['description', 'tolerances', 'stallGate'];
 
 /**
  * Fields added after baselines were first saved, with the value every older suite had: left out

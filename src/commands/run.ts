@@ -5,6 +5,7 @@ import { runStages, stageTable } from '../report/stage-table.js';
 import { InputError } from '../errors.js';
 import { renderResultsSummary } from '../results/results-summary.js';
 import type { Results } from '../results/results-schema.js';
+import { suiteGate } from '../compare/judge.js';
 import { DEFAULT_COMPARE_OPTIONS, type CompareOptions, undecidedCells } from '../compare/verdict.js';
 import { parseDuration } from '../duration.js';
 import { formatDuration } from '../format.js';
@@ -304,7 +305,7 @@ function adaptiveFromFlags(
   const most = given
     ? parseMaxRepetitions(flags.maxRepetitions ?? '', suite, spell('max-repetitions'))
     : Math.min(1000, Math.floor((suite.repetitions * (budgetMs ?? 0)) / 1000 / planSeconds));
-  const options = { ...judging, looks: adaptiveLooks(suite, most) };
+  const options = suiteGate({ ...judging, looks: adaptiveLooks(suite, most) }, suite);
   return {
     most,
     budgetSeconds: budgetMs === null ? null : budgetMs / 1000,

@@ -92,6 +92,18 @@ function seedFor(input: CellInput): number {
   return hash >>> 0;
 }
 
+/** Statistics of values raised by `offset`, with the values, median and range as measured. */
+function asMeasured(raised: SideStatistics, values: readonly number[], offset: number): SideStatistics {
+  if (offset === 0) return raised;
+  return {
+    values: [...values],
+    median: raised.median - offset,
+    min: raised.min - offset,
+    max: raised.max - offset,
+    cv: raised.cv,
+  };
+}
+
 /** (max − min) / median: how far apart a side's repetitions are. */
 function relativeRange(side: SideStatistics): number {
   return side.median === 0
@@ -193,6 +205,11 @@ interface TimingEvidence {
   readonly needed: number;
   /** The worst change the interval still allows, as "worse by". */
   readonly worstPlausible: number;
+  /**
+   * The interval's worst change is no larger than the measurement's steps can show (twice the
+   * metric's resolution, in its unit): a regression is ruled out however noisy the cell.
+   */
+  readonly belowResolution: boolean;
   /** The best change the interval still allows, as "worse by" (negative: better). */
   readonly bestPlausible: number;
   readonly familySize: number;
@@ -257,6 +274,12 @@ function judgeTiming(e: TimingEvidence): TimingJudgement {
       `that ${n} repetitions cannot confirm (p = ${formatPValue(p)}); about ${Math.max(resolve, n + 1)} repetitions per side would settle it`;
     return { verdict: 'inconclusive', reason, repetitionsNeeded: Math.max(resolve, n + 1) };
   }
+  if (e.belowResolution && e.worstPlausible > threshold) {
+    const reason =
+      `within what the measurement shows: the ${Math.round(settings.confidence * 100)}% interval rules out a change ` +
+      `larger than its steps (more than ${percent(Math.max(0, e.worstPlausible))} worse is not plausible)`;
+    return { verdict: 'unchanged', reason, repetitionsNeeded: null };
+  }
   if (e.worstPlausible <= threshold) {
     // The interval already rules out a change worse than the tolerance: nothing to resolve.
     const reason =
@@ -292,10 +315,17 @@ export function compareCell(
   familySize: number,
 ): Omit<CellComparison, 'gating'> {
   const { metric, threshold } = input;
-  const base = sideStatistics(input.base);
-  const head = sideStatistics(input.head);
-  const change = head.median / base.median - 1;
-  const interval = bootstrapRatioOfMedians(input.base, input.head, {
+  // Ratios, noise and the interval are taken of the values raised by the metric's offset (stall
+  // seconds are often 0); the sides are shown as measured.
+  const offset = metric.offset ?? 0;
+  const raised = {
+    base: input.base.map((value) => value + offset),
+    head: input.head.map((value) => value + offset),
+  };
+  const base = asMeasured(sideStatistics(raised.base), input.base, offset);
+  const head = asMeasured(sideStatistics(raised.head), input.head, offset);
+  const change = (head.median + offset) / (base.median + offset) - 1;
+  const interval = bootstrapRatioOfMedians(raised.base, raised.head, {
     confidence: settings.confidence,
     resamples: settings.resamples,
     seed: seedFor(input),
@@ -307,6 +337,7 @@ export function compareCell(
   // Infinite when n repetitions cannot reach cellAlpha at all, however large the change.
   const mde = minimumDetectableEffect({ cv, n, alpha: cellAlpha, power: settings.power });
   const counted = judgeCounts(metric, base, head, worseBy, threshold);
+  const worstPlausible = metric.worse === 'lower' ? 1 - interval.low : interval.high - 1;
   const { verdict, reason, repetitionsNeeded } = counted
     ? { ...counted, repetitionsNeeded: null }
     : judgeTiming({
@@ -320,7 +351,9 @@ export function compareCell(
         cellAlpha,
         mde,
         needed: repetitionsToResolve({ cv, effect: threshold, alpha: cellAlpha, power: settings.power }),
-        worstPlausible: metric.worse === 'lower' ? 1 - interval.low : interval.high - 1,
+        worstPlausible,
+        belowResolution:
+          metric.resolution > 0 && worstPlausible * (base.median + offset) <= 2 * metric.resolution,
         bestPlausible: metric.worse === 'lower' ? 1 - interval.high : interval.low - 1,
         familySize,
       });

@@ -9,6 +9,7 @@ import type { Results } from '../results/results-schema.js';
 import { shardAloneWarning } from '../run/merge-shards.js';
 import type { Suite } from '../suite/suite-schema.js';
 import { dataChecksumWarnings } from './data-checksums.js';
+import type { MetricName } from './metrics.js';
 import { buildVerdict, type CompareOptions, looksOfRun, type SideData } from './verdict.js';
 import { type VariantBase, variantSides } from './variant-sides.js';
 import { type LineSection, Verdict } from './verdict-schema.js';
@@ -109,6 +110,21 @@ function variantBase(request: JudgeRequest, base: VariantBase): ChosenBase {
   };
 }
 
+/** What the stall gate (a suite's stallGate) adds to the gating metrics. */
+export const STALL_GATE_METRIC: MetricName = 'stallSeconds';
+
+/**
+ * The options a suite's cells are judged with: the gating metrics asked for (--gate, the action's
+ * input, verdict.json's settings) and, where the suite gates on stalls (`stallGate`), its stall
+ * seconds. The one place a suite changes the gate: compare, publish and a run that adds
+ * repetitions to undecided cells all take their gate from here.
+ */
+export function suiteGate(options: CompareOptions, suite: Pick<Suite, 'stallGate'>): CompareOptions {
+  const judged = options.metrics === undefined || options.metrics.includes(STALL_GATE_METRIC);
+  if (!suite.stallGate || !judged || options.gateMetrics.includes(STALL_GATE_METRIC)) return options;
+  return { ...options, gateMetrics: [...options.gateMetrics, STALL_GATE_METRIC] };
+}
+
 /**
  * The complete verdict: every cell judged, the differences between the sides, and the warnings of
  * the results (one shard alone), of the base (a baseline from elsewhere) and of the judging.
@@ -118,7 +134,7 @@ export function judge(request: JudgeRequest): Judgement {
   const base = chooseBase(request);
   const head = base.head ?? sideOf(results, 'head');
   // Against its own base or a stored baseline alike: the head's repetitions were chosen from the data.
-  const options = { ...request.options, looks: looksOfRun(results) };
+  const options = suiteGate({ ...request.options, looks: looksOfRun(results) }, results.suite);
   const built = buildVerdict(base.side, head, results.suite, base.source, options);
   const warnings = [
     ...shardAloneWarning(results),

@@ -4,6 +4,7 @@ import type { Repetition } from '../results/results-schema.js';
 import type { MeasurementKind } from '../suite/suite-schema.js';
 import { histogramQuantile } from '../sysbench/histogram.js';
 import { newOrdersPerMinute } from '../workload/tpcc-mix.js';
+import { runStalls } from '../sysbench/stalls.js';
 import { METRIC_NAMES, type MetricName } from '../metric-names.js';
 
 export { isMetricName, METRIC_NAMES, type MetricName } from '../metric-names.js';
@@ -32,11 +33,18 @@ export interface Metric {
   /** Which suites measure it (throughput figures under valgrind mean nothing). */
   readonly kind: MeasurementKind;
   /**
-   * Read from the repetition's latency histogram: judged in verdicts, but not kept in nightly
-   * histories (three more series per cell, each a chance of a false alert, for what the
-   * suite-percentile latency already follows there).
+   * A detail of the distribution, read from the repetition's latency histogram or its per-second
+   * reports: judged in verdicts, but not kept in nightly histories (more series per cell, each a
+   * chance of a false alert, for what throughput and the suite-percentile latency already follow
+   * there), nor in the terminal table unless it gates.
    */
   readonly fromHistogram: boolean;
+  /**
+   * Added to both sides' values before a ratio is taken, for a metric that is often 0 (stall
+   * seconds), of which no change is a fraction: with 1, 0 → 3 reads +300% and 0 → 0 unchanged.
+   * Absent: 0.
+   */
+  readonly offset?: number;
   /** The repetition's value; undefined when it was not measured (older results, no counters). */
   readonly value: (repetition: Repetition) => number | undefined;
 }
@@ -67,6 +75,12 @@ function perTransaction(count: number | undefined, repetition: Repetition): numb
   const transactions = repetition.report.transactions;
   return count === undefined || transactions <= 0 ? undefined : count / transactions;
 }
+
+/**
+ * A second below 1% of the median is a full stop: counted as 1%, so that the ratio stays above 0
+ * (the statistics take ratios of it).
+ */
+export const LOWEST_SECOND_FLOOR = 0.01;
 
 export const METRICS: Readonly<Record<MetricName, Metric>> = {
   tps: {
@@ -111,6 +125,42 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
   p95Ms: histogramPercentile('p95Ms', 95, 0.1),
   // The tail moves more between repetitions than the body: its default tolerance is wider.
   p99Ms: histogramPercentile('p99Ms', 99, 0.2),
+  // The depth of the worst second, shown beside the stall seconds but gating only when named: one
+  // neighbour's burst takes a single second to half the median, so in an A/A run on a busy machine
+  // a side can dip that low in most of its repetitions (quick-aa-5reps: 0.44-0.47 in 3 of 5).
+  lowestSecondRatio: {
+    name: 'lowestSecondRatio',
+    label: "lowest second's throughput, as a fraction of the median second",
+    unit: '× median',
+    worse: 'lower',
+    defaultTolerance: 0.5,
+    resolution: 0,
+    counted: false,
+    kind: 'throughput',
+    fromHistogram: true,
+    value: (repetition) => {
+      const stalls = runStalls(repetition.report.intervals);
+      return stalls === undefined ? undefined : Math.max(stalls.lowestRatio, LOWEST_SECOND_FLOOR);
+    },
+  },
+  // Seconds below half the median second: what the stall gate (the suite's stallGate) judges.
+  stallSeconds: {
+    name: 'stallSeconds',
+    label: 'stall seconds (below half the median second) per repetition',
+    unit: 's',
+    worse: 'higher',
+    // Counted from one (offset): 2 → 4 is +67%, beyond it; from a base of 0 any stall second is
+    // beyond it, and the resolution decides.
+    defaultTolerance: 0.5,
+    // Medians of whole seconds move in half seconds: a change must be more than one stall second
+    // per repetition, what a single neighbour's burst makes, before it can count.
+    resolution: 0.5,
+    counted: false,
+    kind: 'throughput',
+    fromHistogram: true,
+    offset: 1,
+    value: (repetition) => runStalls(repetition.report.intervals)?.stallSeconds,
+  },
   instructions: {
     name: 'instructions',
     label: 'instructions per transaction in statement execution (callgrind)',

@@ -3,7 +3,8 @@
 // chose; the publishing workflow runs the default branch's files, so its inputs are the settings
 // that decide. The suite an artifact was measured with must be the trusted suite's definition
 // (the fields that change a measurement, as baseline keys hash them: baseline/hash.ts); its
-// tolerances and description are the trusted suite's, whatever the artifact's copy says. Pure.
+// tolerances, stall gate and description are the trusted suite's, whatever the artifact's copy
+// says. Pure.
 import { suiteHash } from '../baseline/hash.js';
 import type { Results } from '../results/results-schema.js';
 import type { Suite } from '../suite/suite-schema.js';
@@ -31,10 +32,12 @@ export function suiteMismatch(measured: Suite, trusted: Suite): string | null {
 }
 
 /**
- * The results with the trusted suite's tolerances in place of their copy's. The rest of the suite
+ * The results with the trusted suite's tolerances and stall gate in place of their copy's (neither
+ * is in the hash: they change no measurement). The rest of the suite
  * is the same definition: suiteMismatch said so of results.suite itself, the suite the judge reads
  * (one shard's results, whose results.suite is a share of the cells, are refused before).
  */
 export function withTrustedSuite(results: Results, judging: PublishJudging): Results {
-  return { ...results, suite: { ...results.suite, tolerances: judging.suite.tolerances } };
+  const { tolerances, stallGate } = judging.suite;
+  return { ...results, suite: { ...results.suite, tolerances, stallGate } };
 }

@@ -23,7 +23,13 @@ import { type Judgement, judge, withLines } from './judge.js';
 import { relinkedLines } from './line-links.js';
 import { type PublishJudging, suiteMismatch, withTrustedSuite } from './publish-settings.js';
 import { type CompareOptions, DEFAULT_COMPARE_OPTIONS } from './verdict.js';
-import type { CellComparison, ReadVerdict, Verdict } from './verdict-schema.js';
+import {
+  type CellComparison,
+  metricsOfVersion,
+  type ReadVerdict,
+  type Verdict,
+  VERDICT_SCHEMA_VERSION,
+} from './verdict-schema.js';
 
 /** What the measuring half uploaded, read and validated. */
 export interface Artifact {
@@ -40,7 +46,10 @@ export interface Artifact {
  * threshold), so each becomes a workload@threads rule, the most specific kind, which wins over the
  * suite's and the defaults exactly as the recorded value did.
  */
-export function recordedOptions(verdict: Verdict): CompareOptions {
+export function recordedOptions(
+  verdict: Verdict,
+  schemaVersion: ReadVerdict['schemaVersion'] = VERDICT_SCHEMA_VERSION,
+): CompareOptions {
   const { alpha, confidence, gateMetrics, inconclusivePolicy } = verdict.settings;
   if (!(alpha > 0 && alpha < 0.5))
     throw refuse(`verdict.json settings.alpha ${alpha} is not between 0 and 0.5`);
@@ -57,6 +66,8 @@ export function recordedOptions(verdict: Verdict): CompareOptions {
     gateMetrics,
     inconclusivePolicy,
     ...(verdict.settings.gateWork === true ? { gateWork: true } : {}),
+    // An older version judged fewer metrics: the cells it could not have are not asked of it.
+    ...(schemaVersion < VERDICT_SCHEMA_VERSION ? { metrics: metricsOfVersion(schemaVersion) } : {}),
     toleranceRules: verdict.cells.map((cell) => ({
       workload: cell.workload,
       threads: cell.threads,
@@ -204,7 +215,11 @@ function judgeOrRefuse(
 
 /** Judges results.json with verdict.json's own settings; the two must agree, or it is refused. */
 export function checkArtifact(artifact: Artifact, sourceUrl: string | null): Judgement {
-  const judgement = judgeOrRefuse(artifact, () => recordedOptions(artifact.verdict), sourceUrl);
+  const judgement = judgeOrRefuse(
+    artifact,
+    () => recordedOptions(artifact.verdict, artifact.verdictSchemaVersion),
+    sourceUrl,
+  );
   const judged = artifact.verdictSchemaVersion === 1 ? asVersion1(judgement.verdict) : judgement.verdict;
   const differs = disagreement(artifact.verdict, judged);
   if (differs !== null) throw refuse(`verdict.json does not follow from results.json: ${differs}`);

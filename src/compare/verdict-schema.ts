@@ -8,8 +8,23 @@ import { ResourceSection } from './resources-schema.js';
 import { METRIC_NAMES } from '../metric-names.js';
 import { VariantName } from '../suite/variants.js';
 
-/** 2: cells may be within-tolerance, and counts has withinTolerance. Version 1 files are still read. */
-export const VERDICT_SCHEMA_VERSION = 2;
+/**
+ * 2: cells may be within-tolerance, and counts has withinTolerance. 3: the stall metrics
+ * (lowestSecondRatio, stallSeconds), whose data older results already hold, and the stalls section.
+ * Version 1 and 2 files are still read.
+ */
+export const VERDICT_SCHEMA_VERSION = 3;
+
+/** The metrics a version added after version 2: a verdict.json of an older one never judged them. */
+const METRICS_SINCE: Partial<Record<(typeof METRIC_NAMES)[number], number>> = {
+  lowestSecondRatio: 3,
+  stallSeconds: 3,
+};
+
+/** The metrics a verdict.json of this schema version judges when it can. */
+export function metricsOfVersion(version: number): (typeof METRIC_NAMES)[number][] {
+  return METRIC_NAMES.filter((name) => (METRICS_SINCE[name] ?? 1) <= version);
+}
 
 /**
  * within-tolerance: a change shown to be real (either way) that stays within the tolerance; it
@@ -329,6 +344,37 @@ export const SideIdentity = z.strictObject({
     .optional(),
 });
 
+/** One side of a cell whose stall seconds regressed: its repetition with the most of them. */
+export const SideStalls = z.strictObject({
+  /** Which repetition, numbered as results number them (from 1). */
+  repetition: z.number().int().min(1),
+  stallSeconds: z.number().min(0),
+  /** When each stalled interval ended, seconds into the repetition. */
+  stalledAtS: z.array(z.number().min(0)).max(100_000),
+  /** Its lowest interval's throughput as a fraction of its median interval. */
+  lowestRatio: z.number().min(0),
+  /** How many of the side's repetitions had a stall second, of how many. */
+  repetitionsWithStalls: z.number().int().min(0),
+  repetitions: z.number().int().min(1),
+});
+export type SideStalls = z.infer<typeof SideStalls>;
+
+export const CellStalls = z.strictObject({
+  workload: z.string(),
+  threads: z.number().int(),
+  variant: CellVariant.optional(),
+  base: SideStalls,
+  head: SideStalls,
+});
+export type CellStalls = z.infer<typeof CellStalls>;
+
+/** Stalls in the per-second reports: the cells whose stall seconds regressed, or why none are judged. */
+export const StallSection = z.discriminatedUnion('status', [
+  z.strictObject({ status: z.literal('unavailable'), reason: z.string() }),
+  z.strictObject({ status: z.literal('judged'), cells: z.array(CellStalls) }),
+]);
+export type StallSection = z.infer<typeof StallSection>;
+
 export const Verdict = z.strictObject({
   schemaVersion: z.literal(VERDICT_SCHEMA_VERSION),
   verdict: z.enum(['pass', 'fail', 'inconclusive']),
@@ -382,17 +428,29 @@ export const Verdict = z.strictObject({
   lines: LineSection.optional(),
   /** TPC-C-like cells: the mix of transactions each side ran (absent: no such cell). */
   mix: z.array(CellMix).max(10_000).optional(),
+  /** Throughput suites: the cells whose stall seconds regressed, or why none were judged. */
+  stalls: StallSection.optional(),
 });
 export type Verdict = z.infer<typeof Verdict>;
+
+/** A metric name versions 1 and 2 knew: not the stall metrics. */
+const MetricNameV2 = z.enum(METRIC_NAMES).exclude(['lowestSecondRatio', 'stallSeconds']);
+
+/** verdict.json as version 2 wrote it: no stall metrics, no stalls section. */
+const VerdictV2 = Verdict.omit({ stalls: true }).extend({
+  schemaVersion: z.literal(2),
+  cells: z.array(CellComparison.extend({ metric: MetricNameV2 })),
+  settings: Verdict.shape.settings.extend({ gateMetrics: z.array(MetricNameV2) }),
+});
 
 /** A cell verdict version 1 could write: no within-tolerance. */
 const CellVerdictV1 = CellVerdict.exclude(['within-tolerance']);
 
 /** verdict.json as version 1 wrote it: its unchanged cells include what is now within-tolerance. */
-const VerdictV1 = Verdict.extend({
+const VerdictV1 = VerdictV2.extend({
   schemaVersion: z.literal(1),
   counts: Verdict.shape.counts.omit({ withinTolerance: true }),
-  cells: z.array(CellComparison.extend({ verdict: CellVerdictV1 })),
+  cells: z.array(CellComparison.extend({ verdict: CellVerdictV1, metric: MetricNameV2 })),
   functionDeltas: z.array(CellFunctionDeltas.extend({ verdict: CellVerdictV1.nullable() })).default([]),
 });
 
@@ -400,12 +458,12 @@ const VerdictV1 = Verdict.extend({
 export interface ReadVerdict {
   /** In the current version's shape (a version 1 file has no within-tolerance cells). */
   readonly verdict: Verdict;
-  readonly schemaVersion: 1 | typeof VERDICT_SCHEMA_VERSION;
+  readonly schemaVersion: 1 | 2 | typeof VERDICT_SCHEMA_VERSION;
 }
 
 /**
  * Parses and validates verdict.json text written by someone else (an uploaded artifact), of this
- * version or version 1; `source` names the file in every error.
+ * version or versions 1 and 2; `source` names the file in every error.
  */
 export function parseVerdict(text: string, source: string): ReadVerdict {
   return parseVersionedJson<ReadVerdict>(text, source, {
@@ -419,6 +477,10 @@ export function parseVerdict(text: string, source: string): ReadVerdict {
           counts: { ...counts, withinTolerance: 0 },
         },
         schemaVersion: 1,
+      })),
+      2: VerdictV2.transform((verdict) => ({
+        verdict: { ...verdict, schemaVersion: VERDICT_SCHEMA_VERSION },
+        schemaVersion: 2,
       })),
     },
     kind: 'verdict',

@@ -16,8 +16,9 @@ import { type CellInput, cellTests, compareCell, type Settings } from './cell.js
 import { serverDiff, variablesDiff } from './config-diff.js';
 import { functionDeltas } from './function-deltas.js';
 import { latencyDistributions } from './latency-distribution.js';
-import { METRIC_NAMES, metricsFor, type MetricName } from './metrics.js';
+import { type Metric, METRIC_NAMES, metricsFor, type MetricName } from './metrics.js';
 import { mixSection, mixWarnings } from './mix-check.js';
+import { stallSection } from './stall-cells.js';
 import { type ToleranceRule, toleranceFor } from './tolerances.js';
 import {
   type CellComparison,
@@ -59,6 +60,11 @@ export interface CompareOptions extends Settings {
   readonly looks?: readonly number[];
   /** A changed status counter (work per transaction) fails the gate. */
   readonly gateWork?: boolean;
+  /**
+   * The metrics judged, when not every metric the suite's kind measures: an older verdict.json is
+   * judged again on the metrics its version knew (rejudge.ts).
+   */
+  readonly metrics?: readonly MetricName[];
 }
 
 export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
@@ -121,6 +127,12 @@ function adjustPerMetric(inputs: readonly CellInput[], pValues: readonly number[
   return adjusted;
 }
 
+/** The metrics judged: the suite's kind's, limited to `options.metrics` when given. */
+function judgedMetrics(suite: Suite, options: CompareOptions): Metric[] {
+  const { metrics } = options;
+  return metricsFor(suite.metric).filter((metric) => metrics === undefined || metrics.includes(metric.name));
+}
+
 /** One input per paired cell and metric both sides measured. */
 function cellInputs(
   pairs: readonly [CellResult, CellResult][],
@@ -128,7 +140,7 @@ function cellInputs(
   options: CompareOptions,
 ): CellInput[] {
   return pairs.flatMap(([baseCell, headCell]) =>
-    metricsFor(suite.metric).flatMap((metric): CellInput[] => {
+    judgedMetrics(suite, options).flatMap((metric): CellInput[] => {
       const baseValues = measured(baseCell, metric.value);
       const headValues = measured(headCell, metric.value);
       // A metric one side lacks (no perf counters there, results from an older version) is not judged.
@@ -299,6 +311,7 @@ export function buildVerdict(
   const work = workSection(pairs, { base: base.facts, head: head.facts });
   const resources = resourceSection(pairs, { base: base.facts, head: head.facts }, suite);
   const mix = mixSection(pairs);
+  const stalls = stallSection(pairs, cells, suite);
   return {
     schemaVersion: VERDICT_SCHEMA_VERSION,
     verdict: workFails(work, options) ? 'fail' : overallVerdict(counts),
@@ -332,6 +345,7 @@ export function buildVerdict(
     work,
     ...(resources === undefined ? {} : { resources }),
     ...(mix.length > 0 ? { mix } : {}),
+    ...(stalls === undefined ? {} : { stalls }),
   };
 }
 

@@ -8,6 +8,7 @@ import { CHANGE_TITLE, changeSpec } from './specs/change.js';
 import { COST_TITLE, costSpec, FUNCTIONS_TITLE, functionsSpec } from './specs/cost.js';
 import { LATENCY_TITLE, latencySpec } from './specs/latency.js';
 import { SCALING_TITLE, scalingSpec } from './specs/scaling.js';
+import { STALLS_TITLE, stallsSpec } from './specs/stalls.js';
 import { TIMESERIES_TITLE, timeseriesSpec } from './specs/timeseries.js';
 import { TREND_TITLE, trendSpec } from './specs/trend.js';
 import { changedGroups, WORK_TITLE, workSpec } from './specs/work.js';
@@ -18,6 +19,7 @@ export { changeSpec, VERDICT_SCALE } from './specs/change.js';
 export { costSpec, FUNCTION_NAME_LIMIT, functionsSpec, truncateName } from './specs/cost.js';
 export { LATENCY_CELLS_SHOWN, latencySpec } from './specs/latency.js';
 export { scalingSpec } from './specs/scaling.js';
+export { STALL_CELLS_SHOWN, stallsSpec } from './specs/stalls.js';
 export { TIMESERIES_CELLS_SHOWN, TIMESERIES_MAX_CELLS, timeseriesSpec } from './specs/timeseries.js';
 export { trendSpec } from './specs/trend.js';
 export { workSpec } from './specs/work.js';
@@ -33,6 +35,7 @@ const CHARTS: readonly { name: string; title: string; build: (input: ReportInput
   [
     { name: 'change', title: CHANGE_TITLE, build: changeSpec },
     { name: 'scaling', title: SCALING_TITLE, build: scalingSpec },
+    { name: 'stalls', title: STALLS_TITLE, build: stallsSpec },
     { name: 'timeseries', title: TIMESERIES_TITLE, build: timeseriesSpec },
     { name: 'latency', title: LATENCY_TITLE, build: latencySpec },
     { name: 'cost', title: COST_TITLE, build: costSpec },

@@ -28,6 +28,10 @@ export function metricLabel(metric: MetricName, percentile: number): string {
       return 'CPU time (µs/txn)';
     case 'hwInstructions':
       return 'HW instructions/txn';
+    case 'lowestSecondRatio':
+      return 'lowest second (× median)';
+    case 'stallSeconds':
+      return 'stall seconds (s)';
   }
 }
 

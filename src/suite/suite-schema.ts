@@ -146,6 +146,11 @@ const SuiteObject = z.strictObject({
    * No default: it would change every suite's baseline hash.
    */
   expect: z.enum(SUITE_EXPECTATIONS).optional(),
+  /**
+   * Stall seconds (per-second throughput below half the median) gate the verdict besides the
+   * gating metrics asked for; judged and shown either way. Like tolerances, it changes no measurement.
+   */
+  stallGate: z.boolean().default(false),
 });
 
 /** Field names a suite file may use, for error messages. */
@@ -166,6 +171,14 @@ export const Suite = SuiteObject.superRefine((suite, ctx) => {
   const issue = (path: (string | number)[], message: string): void => {
     ctx.addIssue({ code: 'custom', path, message });
   };
+  if (suite.stallGate && (suite.metric !== 'throughput' || suite.reportIntervalSeconds === 0)) {
+    issue(
+      ['stallGate'],
+      suite.metric === 'throughput'
+        ? 'needs the per-second reports it judges: set reportIntervalSeconds to 1 (or more), or stallGate to false'
+        : 'only for metric: throughput (an instruction suite runs a fixed number of events, not seconds)',
+    );
+  }
   if (suite.metric === 'throughput') {
     if (suite.durationSeconds === undefined)
       issue(['durationSeconds'], 'required: seconds per measurement (metric: throughput)');

@@ -82,7 +82,7 @@ const CASES: [string, () => ReportInput, Partial<ReturnType<typeof outline>>][] 
     {
       title: '⚠️ Performance: inconclusive — 6 cells too noisy to decide',
       gatingMetrics: ['throughput (tps)'],
-      results: { gating: 6, reported: 6, fromHistogram: 0 },
+      results: { gating: 6, reported: 18, fromHistogram: 12 },
       noise: '6 of 6 gating cells are inconclusive:',
     },
   ],
@@ -91,7 +91,7 @@ const CASES: [string, () => ReportInput, Partial<ReturnType<typeof outline>>][] 
     () => input('tail-latency-stall.json'),
     {
       title: '✅ Performance: pass — no regression found',
-      results: { gating: 1, reported: 5, fromHistogram: 3 },
+      results: { gating: 1, reported: 7, fromHistogram: 5 },
       latency: ['moved'],
       tailGates: false,
     },
@@ -102,7 +102,7 @@ const CASES: [string, () => ReportInput, Partial<ReturnType<typeof outline>>][] 
     {
       title: '❌ Performance: fail — 1 regression',
       gatingMetrics: ['throughput (tps)', 'latency p99, all events (ms)'],
-      results: { gating: 2, reported: 4, fromHistogram: 3 },
+      results: { gating: 2, reported: 6, fromHistogram: 5 },
       tailGates: true,
     },
   ],

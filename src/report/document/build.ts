@@ -14,6 +14,7 @@ import { mixOf } from './mix.js';
 import type { ChartRef, ReportDocument } from './model.js';
 import { resourcesOf } from './resources.js';
 import { resultsOf } from './results.js';
+import { stallsOf } from './stalls.js';
 import { workOf } from './work.js';
 
 function documentOf<C extends ChartRef>(
@@ -34,6 +35,7 @@ function documentOf<C extends ChartRef>(
     resources: resourcesOf(verdict),
     latency: latencyOf(verdict),
     mix: mixOf(verdict.mix),
+    stalls: stallsOf(verdict),
     lines: linesOf(verdict),
     functions: functionsOf(verdict),
     warnings: warningsOf(verdict),

@@ -174,6 +174,16 @@ export interface Resources {
   readonly table: Table<ResourceKey, ResourceRow>;
 }
 
+/** Stalls in the per-second reports: the cells whose stall seconds regressed, or why none were judged. */
+export interface Stalls {
+  /** Why no stall was judged (per-second reports off); null when they were. */
+  readonly unavailable: string | null;
+  /** One per cell whose stall seconds regressed: when each side stalled, and how deep. */
+  readonly sentences: readonly string[];
+  /** The stall seconds gate the verdict. */
+  readonly gates: boolean;
+}
+
 export type LatencyKey = 'cell' | 'baseEvents' | 'headEvents' | 'p50' | 'p95' | 'p99' | 'ks' | 'tail';
 
 export interface LatencyRow extends Row<LatencyKey> {
@@ -296,6 +306,8 @@ export interface ReportDocument<C extends ChartRef = ChartRef> {
   readonly resources: Resources | null;
   readonly latency: Latency;
   readonly mix: Mix;
+  /** Null when no stall was looked for (instruction suites, verdicts from before stalls). */
+  readonly stalls: Stalls | null;
   /** Null when the cost of the changed lines was not attempted. */
   readonly lines: Lines | null;
   readonly functions: Functions;

@@ -1,12 +1,27 @@
-// The page's evidence sections, every row kept: work per transaction, the cost of the changed
-// lines, and where the instructions went.
+// The page's evidence sections, every row kept: the stalls, work per transaction, the cost of the
+// changed lines, and where the instructions went.
 import { verdictLabel } from '../../../compare/verdict-schema.js';
 import { formatCount, formatSignedCount } from '../../../format.js';
 import { unnamedNote } from '../../document/functions.js';
 import { explainedLabel } from '../../document/lines.js';
-import type { FunctionCell, Functions, Lines, Resources, Work } from '../../document/model.js';
+import type { FunctionCell, Functions, Lines, Resources, Stalls, Work } from '../../document/model.js';
 import { section, text, wholeTable } from './format.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
+
+/** The cells whose stall seconds regressed, a line each; or why no stall was judged. */
+export function stallsSection(stalls: Stalls | null): string {
+  if (stalls === null) return '';
+  if (stalls.unavailable !== null) return section('Stalls', `<p>${text(stalls.unavailable)}.</p>`);
+  if (stalls.sentences.length === 0) return '';
+  const gate = stalls.gates
+    ? 'They decide the verdict here (the stall gate).'
+    : "Reported, not gating: the suite's stallGate, or stallSeconds in the gate, lets them decide.";
+  const items = stalls.sentences.map((sentence) => `<li>${text(sentence)}</li>`).join('\n');
+  return section(
+    'Stalls',
+    `<p>${text(`Seconds whose throughput fell below half the repetition's median second, in each side's repetition with the most of them. ${gate}`)}</p>\n<ul>\n${items}\n</ul>`,
+  );
+}
 
 /** Work per transaction: the sentence, and the changed counters when any changed. */
 export function workSection(work: Work | null): string {

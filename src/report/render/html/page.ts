@@ -5,7 +5,7 @@
 //
 // The caller passes the libraries' text (see loadEmbedScripts in assets.ts).
 import type { ChartRef, ReportDocument } from '../../document/model.js';
-import { functionsSection, linesSection, resourcesSection, workSection } from './evidence.js';
+import { functionsSection, linesSection, resourcesSection, stallsSection, workSection } from './evidence.js';
 import { section, text } from './format.js';
 import { header } from './header.js';
 import {
@@ -72,6 +72,7 @@ export function renderHtmlPage(document: ReportDocument<HtmlChart>, scripts: Emb
     chartsSection(document.charts),
     differencesSection(document.differences),
     resultsSection(document.results, document.method),
+    stallsSection(document.stalls),
     resourcesSection(document.resources),
     workSection(document.work),
     latencySection(document.latency),

@@ -10,7 +10,14 @@ import type { ChartRef, ReportDocument } from '../../document/model.js';
 import type { Block } from './blocks.js';
 import { chartBlocks, footer, functionBlock, historyBlocks, machineBlock, warningBlocks } from './context.js';
 import { differenceBlocks } from './differences.js';
-import { latencyTailBlocks, lineBlocks, mixBlocks, resourceBlocks, workBlocks } from './evidence.js';
+import {
+  latencyTailBlocks,
+  lineBlocks,
+  mixBlocks,
+  resourceBlocks,
+  stallBlocks,
+  workBlocks,
+} from './evidence.js';
 import { headlineText } from './headline.js';
 import { otherMetricsBlock, resultBlocks } from './results.js';
 import { shorten } from './trim.js';
@@ -61,6 +68,7 @@ export function renderMarkdownComment(
     { kind: 'cut-note' },
     ...differenceBlocks(differences),
     ...resultBlocks(results, document.method.confidence),
+    ...stallBlocks(document.stalls),
     ...resourceBlocks(document.resources),
     ...workBlocks(document.work),
     ...otherMetricsBlock(results),

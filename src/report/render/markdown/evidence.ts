@@ -1,15 +1,37 @@
-// The evidence after the results in the comment: work per transaction, the latency tail, the mix
-// of TPC-C-like transactions, and the cost of the changed lines.
+// The evidence after the results in the comment: the stalls, work per transaction, the latency
+// tail, the mix of TPC-C-like transactions, and the cost of the changed lines.
 import { formatSignedCount, plural } from '../../../format.js';
 import { pickCells, pickColumns } from '../../document/cells.js';
 import { explainedLabel } from '../../document/lines.js';
 import { mixLead } from '../../document/mix.js';
-import type { LatencyKey, Latency, Lines, Mix, Resources, Work } from '../../document/model.js';
+import type { LatencyKey, Latency, Lines, Mix, Resources, Stalls, Work } from '../../document/model.js';
 import { threadsLabel } from '../../labels.js';
 import { escapeMarkdown, escapeTableCell, tableDelimiter, tableRow } from '../../markdown.js';
 import type { Block } from './blocks.js';
 import { markdownCells, markdownRow, tableLead } from './format.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
+
+/** The cells whose stall seconds regressed, a line each; or why no stall was judged. */
+export function stallBlocks(stalls: Stalls | null): Block[] {
+  if (stalls === null) return [];
+  if (stalls.unavailable !== null) {
+    return [{ kind: 'text', text: `**Stalls:** ${escapeMarkdown(stalls.unavailable)}.` }];
+  }
+  if (stalls.sentences.length === 0) return [];
+  const gate = stalls.gates
+    ? 'They decide the verdict here (the stall gate).'
+    : "Reported, not gating: the suite's `stallGate`, or `stallSeconds` in the gate, lets them decide.";
+  return [
+    {
+      kind: 'rows',
+      what: 'the stalls',
+      lead:
+        '### Stalls\n\n' +
+        `Seconds whose throughput fell below half the repetition's median second, in each side's repetition with the most of them. ${gate}\n`,
+      rows: stalls.sentences.map((sentence) => `- ${escapeMarkdown(sentence)}`),
+    },
+  ];
+}
 
 export function workBlocks(work: Work | null): Block[] {
   if (work === null) return [];

@@ -1,12 +1,12 @@
 // The evidence below the summary's table, one listing per section: work per transaction, the cost
-// of the changed lines, where the instructions went, and the latency distributions.
+// of the changed lines, where the instructions went, the latency distributions and the stalls.
 import { verdictLabel } from '../../../compare/verdict-schema.js';
 import { formatCountPlain, formatSignedCountPlain, plural } from '../../../format.js';
 import { pickCells } from '../../document/cells.js';
 import { unnamedNote } from '../../document/functions.js';
 import { explainedLabel } from '../../document/lines.js';
 import { mixLead } from '../../document/mix.js';
-import type { Functions, Latency, Lines, Mix, Resources, Work } from '../../document/model.js';
+import type { Functions, Latency, Lines, Mix, Resources, Stalls, Work } from '../../document/model.js';
 import { terminalCells, terminalTable, terminalText } from './format.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
 
@@ -142,4 +142,19 @@ export function mixLines(mix: Mix): string[] {
     rows.map((row) => pickCells(row, keys)),
   );
   return ['', `Mix of TPC-C-like transactions. ${mixLead(mix)}`, ...table.lines];
+}
+
+/** The cells whose stall seconds regressed, a line each; or why no stall was judged. */
+export function stallLines(stalls: Stalls | null): string[] {
+  if (stalls === null) return [];
+  if (stalls.unavailable !== null) return ['', `Stalls: ${stalls.unavailable}.`];
+  if (stalls.sentences.length === 0) return [];
+  const gate = stalls.gates
+    ? 'gating'
+    : "not gating: the suite's stallGate or --gate stallSeconds lets them decide";
+  return [
+    '',
+    `Stalls (seconds below half the repetition's median second; ${gate}):`,
+    ...stalls.sentences.map((sentence) => `  ${sentence}`),
+  ];
 }

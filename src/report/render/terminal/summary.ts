@@ -5,7 +5,15 @@ import { buildVerdictDocument } from '../../document/build.js';
 import { pickCells, pickColumns, withVariant } from '../../document/cells.js';
 import type { Differences, Headline, Method, ReportDocument, ResultKey } from '../../document/model.js';
 import { terminalTable, terminalText } from './format.js';
-import { functionLines, latencyLines, lineLines, mixLines, resourceLines, workLines } from './sections.js';
+import {
+  functionLines,
+  latencyLines,
+  lineLines,
+  mixLines,
+  resourceLines,
+  stallLines,
+  workLines,
+} from './sections.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
 
 /** The first names of a list, and how many more (the report lists them all). */
@@ -96,6 +104,7 @@ export function renderTerminalSummary(document: ReportDocument): string {
     ...headlineLines(headline, document.method),
     ...differenceLines(document.differences),
     ...resultLines(document),
+    ...stallLines(document.stalls),
     ...resourceLines(document.resources),
     ...workLines(document.work),
     ...lineLines(document.lines),
