@@ -111,9 +111,11 @@ describe('the tpcc kind', () => {
     expect(tpcc.runScript(workload)).toEqual({ asset: 'tpcc.lua' });
   });
 
-  it('plans its reset by the warehouses: the items, then about 5 s a warehouse', () => {
-    expect(resetSeconds(suite, workload)).toBe(12);
-    expect(resetSeconds({ ...suite, warehouses: 10 }, workload)).toBe(52);
+  it('plans a prepare by the warehouses (the items, then about 5 s a warehouse), and a restore as a share of it', () => {
+    const prepared = { ...workload, resetData: 're-prepare' as const };
+    expect(resetSeconds(suite, prepared)).toBe(12);
+    expect(resetSeconds({ ...suite, warehouses: 10 }, prepared)).toBe(52);
+    expect(resetSeconds(suite, workload)).toBeCloseTo(1 + 0.15 * 12);
   });
 
   it('yields New-Orders per minute, which sysbench-oltp cannot', () => {

@@ -28,7 +28,7 @@ export const TPCC_TABLES = [
  * How a tpcc workload's data is brought back after each step when the suite names no `resetData`
  * (`restore` puts back a copy of the prepared datadir instead of preparing again).
  */
-export const TPCC_DEFAULT_RESET: ResetMode = 're-prepare';
+export const TPCC_DEFAULT_RESET: ResetMode = 'restore';
 
 /**
  * Rough seconds per transaction under callgrind, for progress estimates only: about twice
