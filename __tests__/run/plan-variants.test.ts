@@ -94,3 +94,46 @@ describe('planExtension with variants', () => {
     ]);
   });
 });
+
+describe('planSteps with interleaved variants', () => {
+  const interleaved = parseSuite(
+    `
+name: t
+threads: [1]
+durationSeconds: 10
+warmupSeconds: 2
+repetitions: 3
+tables: 1
+tableSize: 10
+interleaveVariants: true
+variants:
+  durability: {default: {}, durable: {sync_binlog: 1}}
+workloads: [{ name: oltp_insert }]
+`,
+    'test',
+  );
+
+  it('runs every variant in each repetition, A B then B A, each after a switch and a warm-up', () => {
+    const steps = planSteps(interleaved, ['head']);
+    expect(steps.map(describe_)).toEqual([
+      'switch head durability=default',
+      'warmup head 1 durability=default',
+      'measure head 1 durability=default',
+      'switch head durability=durable',
+      'warmup head 1 durability=durable',
+      'measure head 1 durability=durable',
+      'switch head durability=durable',
+      'warmup head 1 durability=durable',
+      'measure head 1 durability=durable',
+      'switch head durability=default',
+      'warmup head 1 durability=default',
+      'measure head 1 durability=default',
+      'switch head durability=default',
+      'warmup head 1 durability=default',
+      'measure head 1 durability=default',
+      'switch head durability=durable',
+      'warmup head 1 durability=durable',
+      'measure head 1 durability=durable',
+    ]);
+  });
+});

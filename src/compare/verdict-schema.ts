@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { CellVariant, CompilerInfo, Flavor } from '../results/results-schema.js';
 import { STATUS_NAME, WORK_GROUPS } from '../results/status-counters.js';
 import { parseVersionedJson } from '../results/versioned-json.js';
+import { LatencyDistribution } from './latency-schema.js';
+import { CellMix } from './mix-schema.js';
 import { ResourceSection } from './resources-schema.js';
+import { StallSection } from './stall-schema.js';
 import { METRIC_NAMES } from '../metric-names.js';
 import { VariantName } from '../suite/variants.js';
 
@@ -125,6 +128,9 @@ export const CellFunctionDeltas = z.strictObject({
 export type CellFunctionDeltas = z.infer<typeof CellFunctionDeltas>;
 
 export { CellResources, FigureSpread, ResourceSection } from './resources-schema.js';
+export { LatencyDistribution, MAX_ECDF_POINTS, SideLatency } from './latency-schema.js';
+export { CellMix, SideMix } from './mix-schema.js';
+export { CellStalls, SideStalls, StallSection } from './stall-schema.js';
 
 export const WorkGroupName = z.enum(WORK_GROUPS);
 
@@ -250,76 +256,6 @@ export const LineSection = z.discriminatedUnion('status', [
 ]);
 export type LineSection = z.infer<typeof LineSection>;
 
-/** Most points of one side's latency distribution kept for the chart. */
-export const MAX_ECDF_POINTS = 200;
-
-export const SideLatency = z.strictObject({
-  /** Events over every repetition. */
-  events: z.number().int().min(1),
-  /** Percentiles of every repetition's events pooled, in ms. */
-  p50: z.number().min(0),
-  p95: z.number().min(0),
-  p99: z.number().min(0),
-  /** The pooled empirical CDF for the chart: [latency ms, share of events at or below], rising. */
-  ecdf: z
-    .array(z.tuple([z.number().min(0), z.number().min(0).max(1)]))
-    .min(1)
-    .max(MAX_ECDF_POINTS),
-});
-export type SideLatency = z.infer<typeof SideLatency>;
-
-export const LatencyDistribution = z.strictObject({
-  workload: z.string(),
-  threads: z.number().int(),
-  variant: CellVariant.optional(),
-  base: SideLatency,
-  head: SideLatency,
-  /**
-   * Kolmogorov-Smirnov distance between the pooled distributions, with its p-value from permuting
-   * whole repetitions between the sides (their events are not independent: see docs/statistics.md).
-   */
-  ks: z.strictObject({
-    statistic: z.number().min(0).max(1),
-    pValue: z.number().min(0).max(1),
-    permutations: z.number().int().min(1),
-    exact: z.boolean(),
-  }),
-  /** Whether the cell's p95Ms or p99Ms was called a regression or an improvement. */
-  tailMoved: z.boolean(),
-});
-export type LatencyDistribution = z.infer<typeof LatencyDistribution>;
-
-const Share = z.number().min(0).max(1);
-
-/** One side's TPC-C-like mix over every repetition of a cell: each type's share of its transactions. */
-export const SideMix = z.strictObject({
-  /** Completed transactions (committed or rolled back on purpose) over every repetition. */
-  transactions: z.number().int().min(1),
-  shares: z.strictObject({
-    newOrder: Share,
-    payment: Share,
-    orderStatus: Share,
-    delivery: Share,
-    stockLevel: Share,
-  }),
-});
-export type SideMix = z.infer<typeof SideMix>;
-
-/** A TPC-C-like cell's mix of transactions on both sides, against the standard mix. */
-export const CellMix = z.strictObject({
-  workload: z.string(),
-  threads: z.number().int(),
-  variant: CellVariant.optional(),
-  /** Null: that side's repetitions did not report one. */
-  base: SideMix.nullable(),
-  head: SideMix.nullable(),
-  /** The largest distance of a type's share from the standard's, either side (0.02: 2 points). */
-  offBy: Share,
-  /** Every share on both sides within the tolerance of the standard mix. */
-  standard: z.boolean(),
-});
-export type CellMix = z.infer<typeof CellMix>;
-
 export const ConfigDifference = z.strictObject({
   name: z.string(),
   base: z.string().nullable(),
@@ -343,37 +279,6 @@ export const SideIdentity = z.strictObject({
     })
     .optional(),
 });
-
-/** One side of a cell whose stall seconds regressed: its repetition with the most of them. */
-export const SideStalls = z.strictObject({
-  /** Which repetition, numbered as results number them (from 1). */
-  repetition: z.number().int().min(1),
-  stallSeconds: z.number().min(0),
-  /** When each stalled interval ended, seconds into the repetition. */
-  stalledAtS: z.array(z.number().min(0)).max(100_000),
-  /** Its lowest interval's throughput as a fraction of its median interval. */
-  lowestRatio: z.number().min(0),
-  /** How many of the side's repetitions had a stall second, of how many. */
-  repetitionsWithStalls: z.number().int().min(0),
-  repetitions: z.number().int().min(1),
-});
-export type SideStalls = z.infer<typeof SideStalls>;
-
-export const CellStalls = z.strictObject({
-  workload: z.string(),
-  threads: z.number().int(),
-  variant: CellVariant.optional(),
-  base: SideStalls,
-  head: SideStalls,
-});
-export type CellStalls = z.infer<typeof CellStalls>;
-
-/** Stalls in the per-second reports: the cells whose stall seconds regressed, or why none are judged. */
-export const StallSection = z.discriminatedUnion('status', [
-  z.strictObject({ status: z.literal('unavailable'), reason: z.string() }),
-  z.strictObject({ status: z.literal('judged'), cells: z.array(CellStalls) }),
-]);
-export type StallSection = z.infer<typeof StallSection>;
 
 export const Verdict = z.strictObject({
   schemaVersion: z.literal(VERDICT_SCHEMA_VERSION),

@@ -13,6 +13,7 @@ import {
   measurementLimit,
   suiteCells,
   type Suite,
+  variantOf,
 } from '../suite/suite-schema.js';
 import { type Variant, variantLabel } from '../suite/variants.js';
 import { kindOf, resetSeconds } from '../workload/kinds.js';
@@ -87,12 +88,43 @@ export function sideOrder(sides: readonly SideName[], index: number): SideName[]
  * have left it out since).
  */
 export function planSteps(suite: Suite, sides: readonly SideName[]): Step[] {
+  if (suite.interleaveVariants === true && suite.variants !== undefined)
+    return interleavedSteps(suite, sides);
   let current: string | undefined;
   return suiteCells(suite).flatMap((cell) => {
     const steps = cellSteps(suite, sides, { ...cell, from: 1, to: suite.repetitions });
     if (suite.variants === undefined || variantLabel(cell.variant) === current) return steps;
     current = variantLabel(cell.variant);
     return [...variantSwitch(sides, cell), ...steps];
+  });
+}
+
+/**
+ * Variants in turn, for suites that compare them with each other: cell by cell (workload and
+ * threads), each repetition runs every variant, in A B, B A order like the sides, each after a
+ * switch of the servers to it and a warm-up (the switch restarted them).
+ */
+function interleavedSteps(suite: Suite, sides: readonly SideName[]): Step[] {
+  const groups = new Map<string, Cell[]>();
+  for (const cell of suiteCells(suite)) {
+    const key = `${cell.workload}@${cell.threads}`;
+    groups.set(key, [...(groups.get(key) ?? []), cell]);
+  }
+  return [...groups.values()].flatMap((variants) => {
+    const steps: Step[] = [];
+    for (let repetition = 1; repetition <= suite.repetitions; repetition++) {
+      const order = repetition % 2 === 1 ? variants : [...variants].reverse();
+      for (const cell of order) {
+        const at = { workload: cell.workload, threads: cell.threads, ...variantOf(cell) };
+        steps.push(...variantSwitch(sides, cell));
+        if (hasWarmup(suite, findWorkload(suite, cell.workload))) {
+          for (const side of sides) steps.push({ kind: 'warmup', side, ...at });
+        }
+        for (const side of sideOrder(sides, repetition))
+          steps.push({ kind: 'measure', side, ...at, repetition });
+      }
+    }
+    return steps;
   });
 }
 

@@ -23,10 +23,8 @@ import type { CleanupScope } from '../shell/cleanup.js';
 import { onCpus } from '../shell/cpu-affinity.js';
 import type { Logger } from '../shell/logger.js';
 import { readRegularSync } from '../shell/no-follow.js';
-import { mergeOptions } from '../server/options.js';
-import { variableValues } from '../server/queries.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
-import { parseVariantLabel, type Variant, variantLabel, variantOptions } from '../suite/variants.js';
+import { variantLabel } from '../suite/variants.js';
 import { restoresData } from '../workload/kinds.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { DatadirSnapshot } from './datadir-snapshot.js';
@@ -35,6 +33,7 @@ import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js'
 import type { RunConfig } from './run-config.js';
 import type { Step } from './plan.js';
 import { startRemoteSide } from './remote-side.js';
+import { currentOptions, optionsUnder, recordVariant } from './variant-options.js';
 import type { SideSteps } from './scheduler.js';
 import { dataChecksumBefore, prepareWorkloadData, type ResetDone, resetDataAfter } from './workload-data.js';
 
@@ -243,46 +242,6 @@ async function startSide(
     ...(snapshot ? { snapshot } : {}),
     resets: new Map(),
   };
-}
-
-/** Reads back the options of `variant` from the running server and keeps them under its label. */
-async function recordVariant(
-  server: SideServer,
-  suite: Suite,
-  variant: Variant | undefined,
-  into: Map<string, Record<string, string>>,
-): Promise<void> {
-  const label = variantLabel(variant);
-  if (variant === undefined || label === '' || into.has(label)) return;
-  const names = Object.keys(variantOptions(suite.variants, variant));
-  into.set(label, await variableValues(server.connection, names));
-}
-
-/** The options a server runs with under the variant labelled `label`; undefined for one the suite no longer has. */
-function currentOptions(
-  options: Readonly<Record<string, string>>,
-  suite: Suite,
-  label: string | undefined,
-): Readonly<Record<string, string>> | undefined {
-  try {
-    return optionsUnder(options, suite, parseVariantLabel(label ?? ''));
-  } catch {
-    return undefined;
-  }
-}
-
-/** The options a side's server runs with under `variant`: its own, then the variant's. */
-export function optionsUnder(
-  options: Readonly<Record<string, string>>,
-  suite: Suite,
-  variant: Variant | undefined,
-): Readonly<Record<string, string>> {
-  const label = variantLabel(variant);
-  if (variant === undefined || label === '') return options;
-  return mergeOptions([
-    { source: 'the options given', options },
-    { source: `suite ${suite.name} variant ${label}`, options: variantOptions(suite.variants, variant) },
-  ]);
 }
 
 /**

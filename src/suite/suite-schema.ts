@@ -134,6 +134,13 @@ const SuiteObject = z.strictObject({
    */
   variants: VariantsField.optional(),
   /**
+   * Measure a cell's variants in turn, repetition by repetition (each a restart and a warm-up),
+   * rather than variant by variant: what a comparison of the variants with each other needs, so
+   * that the machine's drift over the run falls on every variant alike (--against-variant). No
+   * default: a default would change every suite's baseline key.
+   */
+  interleaveVariants: z.boolean().optional(),
+  /**
    * Only these cells ("oltp_point_select@4[innodb_thread_concurrency=8]"), when set: a suite cut
    * down to some cells (--cell, shards) keeps exactly them.
    */

@@ -1,0 +1,47 @@
+// A side's server under a suite's server-option variants: the options it runs with under each,
+// and what it reported for them once it did.
+import { mergeOptions } from '../server/options.js';
+import { variableValues } from '../server/queries.js';
+import type { SideServer } from '../server/side-server.js';
+import type { Suite } from '../suite/suite-schema.js';
+import { parseVariantLabel, type Variant, variantLabel, variantOptions } from '../suite/variants.js';
+
+/** Reads back the options of `variant` from the running server and keeps them under its label. */
+export async function recordVariant(
+  server: SideServer,
+  suite: Suite,
+  variant: Variant | undefined,
+  into: Map<string, Record<string, string>>,
+): Promise<void> {
+  const label = variantLabel(variant);
+  if (variant === undefined || label === '' || into.has(label)) return;
+  const names = Object.keys(variantOptions(suite.variants, variant));
+  into.set(label, await variableValues(server.connection, names));
+}
+
+/** The options a server runs with under the variant labelled `label`; undefined for one the suite no longer has. */
+export function currentOptions(
+  options: Readonly<Record<string, string>>,
+  suite: Suite,
+  label: string | undefined,
+): Readonly<Record<string, string>> | undefined {
+  try {
+    return optionsUnder(options, suite, parseVariantLabel(label ?? ''));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The options a side's server runs with under `variant`: its own, then the variant's. */
+export function optionsUnder(
+  options: Readonly<Record<string, string>>,
+  suite: Suite,
+  variant: Variant | undefined,
+): Readonly<Record<string, string>> {
+  const label = variantLabel(variant);
+  if (variant === undefined || label === '') return options;
+  return mergeOptions([
+    { source: 'the options given', options },
+    { source: `suite ${suite.name} variant ${label}`, options: variantOptions(suite.variants, variant) },
+  ]);
+}
