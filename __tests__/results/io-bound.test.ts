@@ -44,7 +44,7 @@ describe('the suite field', () => {
     expect(estimate / (64 * MB)).toBeGreaterThan(IO_BOUND.dataToPool);
     for (const workload of suite.workloads) expect(workload.options['rand-type']).toBe('uniform');
     const writes = suite.workloads.filter((workload) => /write/.test(workload.name));
-    expect(writes.map((workload) => workload.resetData)).toEqual(['re-prepare']);
+    expect(writes.map((workload) => workload.resetData)).toEqual(['restore']);
   });
 });
 

@@ -72,8 +72,8 @@ maybe('a server on another machine (run --host)', () => {
   afterAll(async () => {
     process.env[REMOTE_USER_VARIABLE] = saved.user;
     process.env[REMOTE_PASSWORD_VARIABLE] = saved.password;
-    if (saved.user === undefined) delete process.env[REMOTE_USER_VARIABLE];
-    if (saved.password === undefined) delete process.env[REMOTE_PASSWORD_VARIABLE];
+    if (saved.user === undefined) delete process.env.MYSQL_PERF_GATE_USER;
+    if (saved.password === undefined) delete process.env.MYSQL_PERF_GATE_PASSWORD;
     await server.destroy();
     expect(await scope.release()).toEqual([]);
     rmSync(tmp, { recursive: true, force: true });
@@ -149,7 +149,7 @@ maybe('a server on another machine (run --host)', () => {
   it(
     'refuses without a user in the environment, and a database that holds tables',
     async () => {
-      delete process.env[REMOTE_USER_VARIABLE];
+      delete process.env.MYSQL_PERF_GATE_USER;
       expect(await runAgainst(`127.0.0.1:${server.connection.port}`, join(tmp, 'a.json'))).toBe(2);
       expect(stderr.text).toContain(`--host needs the server's user in ${REMOTE_USER_VARIABLE}`);
 
