@@ -72,7 +72,8 @@ export function scalingSpec(input: ReportInput): TopLevelSpec | null {
     values,
     workloads,
     columns: PANEL_COLUMNS,
-    width: 150,
+    // Room for every thread count's label: 256 and 1024 touch at 150 px.
+    width: Math.max(150, 32 * threads.length),
     height: 160,
     layer: [
       {
