@@ -10,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { errorMessage, ServerError } from '../errors.js';
-import type { CleanupScope } from '../shell/cleanup.js';
 import { exists } from '../shell/file-exists.js';
 import { openAppending, writeFresh } from '../shell/no-follow.js';
 import { renderConfigFile } from './config-file.js';
@@ -26,53 +25,22 @@ import {
   socketLocation,
   type ServerPaths,
 } from './files.js';
-import type { ServerInstall } from './inspect.js';
 import { mergeOptions } from './options.js';
 import { pickFreePort } from './port.js';
 import { ServerProcess, type ExitStatus } from './process.js';
 import { connectionFor, ping, prepareForSysbench, queryFacts } from './queries.js';
+import type { ServerSetup } from './server-setup.js';
 import { shutDown } from './shutdown.js';
 import { waitUntilReady } from './ready.js';
 import { recordUntilExit, ServerRegistry } from './registry.js';
-import { clientSandbox, serverConfinement, spawnServer, type ServerLaunch } from './server-sandbox.js';
+import { clientSandbox, serverConfinement, spawnServer } from './server-sandbox.js';
 import type { Confinement } from '../shell/sandbox.js';
 
 export { inspectServer, type ServerInstall } from './inspect.js';
 export type { ServerLaunch } from './server-sandbox.js';
 export type { ConnectionInfo } from './connection.js';
 
-export interface ServerSetup {
-  install: ServerInstall;
-  /** Directory this side owns; created if missing. */
-  dir: string;
-  /** Already merged (see options.ts). */
-  options: Readonly<Record<string, string>>;
-  scope: CleanupScope;
-  startTimeoutMs?: number;
-  /** How long a clean shutdown may take before SIGKILL. */
-  stopTimeoutMs?: number;
-  log?: (line: string) => void;
-  /**
-   * Runs the server through another program (valgrind): given the binary and its arguments,
-   * the command to spawn instead. The spawned process must be the server itself (valgrind runs
-   * its guest in the same process), so its pid, signals and exit are the server's.
-   */
-  wrap?: (binary: string, args: readonly string[]) => ServerLaunch;
-  /** Where the running server is recorded; this process's registry in the machine's state directory. */
-  registry?: ServerRegistry;
-  /** Built from untrusted code: its bootstrap, the server and sysbench run sandboxed (server-sandbox.ts). */
-  sandboxed?: boolean;
-  /**
-   * sysbench runs sandboxed against this server too, though it is trusted: the run has an
-   * untrusted side, whose tree may have given the suite's scripts.
-   */
-  sandboxedClients?: boolean;
-  /**
-   * What a later run removes if it finds this server orphaned (the run's work directory); `dir`
-   * when not given, null to keep everything (--keep-work-dir).
-   */
-  workDir?: string | null;
-}
+export type { ServerSetup } from './server-setup.js';
 
 const DEFAULT_START_TIMEOUT_MS = 120_000;
 /** Another process can take the port between picking it and the server binding it. */
