@@ -1,4 +1,6 @@
 import { InputError } from '../../src/errors.js';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { builtinSuiteNames, loadSuite } from '../../src/suite/load-suite.js';
 import { parseSuite } from '../../src/suite/parse-suite.js';
 import { measurementLimit, suiteCells } from '../../src/suite/suite-schema.js';
@@ -134,6 +136,13 @@ describe('built-in suites', () => {
   it('ships quick, standard and instructions, all valid', () => {
     expect(builtinSuiteNames()).toEqual(expect.arrayContaining(['quick', 'standard', 'instructions']));
     for (const name of builtinSuiteNames()) expect(loadSuite(name).name).toBe(name);
+  });
+
+  it('the suites docs/experiments.md runs are valid, and named after their files', () => {
+    const dir = join(import.meta.dirname, '../../docs/experiments');
+    const files = readdirSync(dir).filter((file) => file.endsWith('.yml'));
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const file of files) expect(loadSuite(join(dir, file)).name).toBe(file.replace(/\.yml$/, ''));
   });
 
   it('tpcc runs the TPC-C-like kind at 2 warehouses, prepared again after every step', () => {

@@ -48,6 +48,33 @@ export const CHART_CONFIG: Config = {
 export const SIDE_SCALE = { domain: ['base', 'head'], range: ['#4c78a8', '#f58518'] };
 
 /**
+ * The side legend: "base" and "head", or, when one run's variants are judged against each other
+ * (`compare --against-variant D=V`), what each side ran under: `D=V` for the base, `D=` the other
+ * values for the head. Labels, not data: the rows keep `side` as base and head.
+ */
+export function sideLegend(input: Pick<ReportInput, 'verdict' | 'head'>): {
+  readonly title: string;
+  readonly legend?: { readonly labelExpr: string };
+} {
+  const { kind, variant } = input.verdict.baseSource;
+  if (kind !== 'variant' || variant === undefined) return { title: 'side' };
+  const others = distinctInOrder(
+    input.head.cells
+      .flatMap((cell) => cell.variant?.[variant.dimension] ?? [])
+      .filter((v) => v !== variant.value),
+  );
+  // JSON's string literals are Vega expression string literals: a value cannot break out.
+  const base = JSON.stringify(`${variant.dimension}=${variant.value}`);
+  const head = JSON.stringify(`${variant.dimension}=${others.join(', ')}`);
+  return { title: 'side', legend: { labelExpr: `datum.value === 'base' ? ${base} : ${head}` } };
+}
+
+/** Colour by side, base blue and head orange, with the side legend. */
+export function sideColor(input: Pick<ReportInput, 'verdict' | 'head'>) {
+  return { field: 'side', type: 'nominal', scale: SIDE_SCALE, ...sideLegend(input) } as const;
+}
+
+/**
  * Throughput's y axis title. Short on purpose: a y title longer than its panel is tall stretches
  * the panel's bounds, and a wrapped facet then leaves gaps between headers, plots and axes.
  */

@@ -16,6 +16,7 @@ import {
   SIDE_SCALE,
   VEGA_LITE_SCHEMA,
   workloadPanels,
+  sideColor,
 } from './common.js';
 
 const PANEL_COLUMNS = 4;
@@ -36,7 +37,7 @@ export function costSpec(input: ReportInput): TopLevelSpec | null {
     title: `instructions (${metric.unit})`,
     axis: { format: '.3~s' },
   } as const;
-  const color = { field: 'side', type: 'nominal', scale: SIDE_SCALE, title: 'side' } as const;
+  const color = sideColor(input);
   return workloadPanels({
     title: COST_TITLE,
     subtitle: 'statement execution (callgrind); bar: median, tick: repetition',

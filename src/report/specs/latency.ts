@@ -5,7 +5,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 
 import type { ReportInput } from '../report-input.js';
-import { CHART_CONFIG, cellLabel, SIDE_SCALE, VEGA_LITE_SCHEMA } from './common.js';
+import { CHART_CONFIG, cellLabel, VEGA_LITE_SCHEMA, sideColor } from './common.js';
 
 /** Panels shown at most (the cells whose tail moved first, then the suite's order). */
 export const LATENCY_CELLS_SHOWN = 12;
@@ -83,7 +83,7 @@ export function latencySpec(input: ReportInput): TopLevelSpec | null {
               axis: { format: '~%', tickCount: 5 },
               title: 'events slower (log scale)',
             },
-            color: { field: 'side', type: 'nominal', scale: SIDE_SCALE, title: 'side' },
+            color: sideColor(input),
             tooltip: [
               { field: 'side', type: 'nominal' },
               { field: 'latencyMs', type: 'quantitative', format: ',.3f', title: 'latency (ms)' },

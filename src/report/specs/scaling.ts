@@ -7,7 +7,8 @@ import {
   distinctInOrder,
   distinctSorted,
   repetitionRows,
-  SIDE_SCALE,
+  sideColor,
+  sideLegend,
   TPS_TITLE,
   workloadPanels,
 } from './common.js';
@@ -20,10 +21,8 @@ export const SCALING_TITLE = 'Throughput by client threads';
  * How the lines are told apart: by side; with server-option variants, by variant (colour) and
  * side (dashed base, solid head), so that the variants of a workload share its panel.
  */
-function lineEncoding(variants: readonly string[]) {
-  if (variants.length < 2) {
-    return { color: { field: 'side', type: 'nominal', scale: SIDE_SCALE, title: 'side' } } as const;
-  }
+function lineEncoding(input: ReportInput, variants: readonly string[]) {
+  if (variants.length < 2) return { color: sideColor(input) } as const;
   return {
     color: { field: 'variant', type: 'nominal', sort: [...variants], title: 'variant' },
     strokeDash: {
@@ -36,7 +35,7 @@ function lineEncoding(variants: readonly string[]) {
           [1, 0],
         ],
       },
-      title: 'side',
+      ...sideLegend(input),
     },
   } as const;
 }
@@ -50,11 +49,11 @@ export function scalingSpec(input: ReportInput): TopLevelSpec | null {
   if (threads.length < 2) return null;
   const workloads = distinctInOrder(input.head.cells.map((cell) => cell.workload));
   const variants = distinctInOrder(values.map((value) => value.variant));
-  const lines = lineEncoding(variants);
+  const lines = lineEncoding(input, variants);
   const points =
     variants.length < 2
       ? lines
-      : { color: lines.color, shape: { field: 'side', type: 'nominal', title: 'side' } };
+      : { color: lines.color, shape: { field: 'side', type: 'nominal', ...sideLegend(input) } };
   // Log scale: thread counts usually double, and a linear axis would crowd 1, 2 and 4 together.
   // The ticks are the measured counts only; "nice" would widen the domain to powers of two.
   const x = {

@@ -9,7 +9,7 @@ import type { CellResult } from '../../results/results-schema.js';
 import { sameCell } from '../../suite/suite-schema.js';
 import { runStalls, STALL_FRACTION } from '../../sysbench/stalls.js';
 import type { ReportInput } from '../report-input.js';
-import { CHART_CONFIG, cellLabel, SIDE_SCALE, TPS_TITLE, VEGA_LITE_SCHEMA } from './common.js';
+import { CHART_CONFIG, cellLabel, TPS_TITLE, VEGA_LITE_SCHEMA, sideColor } from './common.js';
 
 /** Panels shown at most, in the verdict's order. */
 export const STALL_CELLS_SHOWN = 6;
@@ -70,7 +70,7 @@ export function stallsSpec(input: ReportInput): TopLevelSpec | null {
   ]);
   if (values.length === 0) return null;
   const panels = [...new Set(values.map((row) => row.cell))];
-  const color = { field: 'side', type: 'nominal', scale: SIDE_SCALE, title: 'side' } as const;
+  const color = sideColor(input);
   const x = {
     field: 'timeS',
     type: 'quantitative',

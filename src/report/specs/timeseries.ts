@@ -4,7 +4,7 @@ import type { TopLevelSpec } from 'vega-lite';
 
 import type { CellResult } from '../../results/results-schema.js';
 import type { ReportInput } from '../report-input.js';
-import { CHART_CONFIG, cellLabel, SIDE_SCALE, TPS_TITLE, VEGA_LITE_SCHEMA } from './common.js';
+import { CHART_CONFIG, cellLabel, TPS_TITLE, VEGA_LITE_SCHEMA, sideColor } from './common.js';
 
 /** Above this many cells the chart shows only the first TIMESERIES_CELLS_SHOWN. */
 export const TIMESERIES_MAX_CELLS = 30;
@@ -63,7 +63,7 @@ export function timeseriesSpec(input: ReportInput): TopLevelSpec | null {
       encoding: {
         x: { field: 'timeS', type: 'quantitative', title: 'time into the repetition (s)' },
         y: { field: 'tps', type: 'quantitative', title: TPS_TITLE, axis: { format: '~s' } },
-        color: { field: 'side', type: 'nominal', scale: SIDE_SCALE, title: 'side' },
+        color: sideColor(input),
         detail: { field: 'run', type: 'nominal' },
       },
     },
