@@ -2,10 +2,10 @@ import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as
 import { lstatSync, openSync, constants, fstatSync, readSync, closeSync, readdirSync, mkdirSync, readFileSync as readFileSync$1, realpathSync, existsSync as existsSync$1, statSync, appendFileSync } from 'node:fs';
 import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
 import 'node:child_process';
-import { I as InputError, e as errorMessage, G as GateError, w as writeFileAtomic, Z as ZodError, s as string, b as strictObject, u as union, c as array, o as object } from './gate-core.js';
+import { I as InputError, e as errorMessage, G as GateError, b as array, l as literal, _ as _enum, w as writeFileAtomic, Z as ZodError, s as string, c as strictObject, u as union, o as object } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { a3 as tableRow, a4 as escapeTableCell, a5 as escapeMarkdown, a6 as gradeLine, a7 as tableDelimiter, i as commonBuildRequest, a8 as actionSpelling, a9 as checkUntrustedSettings, aa as untrustedSides, ab as checkUntrustedDirs, ac as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ad as foldLines, ae as parseVerdict, af as parseResults, ag as codeSpan, Z as plural, ah as markdownUrl, ai as METRICS, aj as formatFigure, m as median, ak as formatChangePercent, al as upsertStickyComment, am as BisectReport, an as formatPath, ao as GitHubError, ap as httpStatus, aq as gitHubMessage, ar as BranchFileError, as as moveBranch, at as isLostRace, au as isSafePath, av as readBranchHead, aw as commitOnHead, N as historyRun, ax as analyzeHistory, ay as isRecent, az as changesDocument, _ as changesText, c as checkWholeRun, aA as historyRelativePath, aB as historySpec, aC as writeCharts, aD as HISTORY_TITLE, aE as publishImages, S as writeHistoryPage, aF as historyPageDirectory, aG as publishFiles, aH as MAX_HISTORY_BYTES, aI as parseHistoryText, aJ as appendToHistory, aK as serializeHistory, aL as alertIssue, aM as suiteHash, aN as VERDICT_SCHEMA_VERSION, aO as judge, aP as withLines, aQ as relinkedLines, aR as DEFAULT_COMPARE_OPTIONS, aS as metricsOfVersion, aT as sameCell$1, aU as variantLabel, a0 as formatChangePercentPlain, aV as formatTolerance, aW as commentMarker, aX as workflowRepositoryUrl, aY as writeReport, aZ as pullRequestCommentSink, u as deliverVerdict, a_ as verdictExitCode, a$ as renderVerdictSummary, P as cliSpelling, o as compareOptionsFromFlags, b0 as loadSuite, j as sinksFor, U as historyChangesRequest, p as parseCommit, b1 as distExports, b2 as judgeRun, z as inCleanupScope, b3 as doctorGateFromFlags, b4 as planGate, b5 as gateCommand, b6 as judgeSettingsFromFlags, a1 as mergeCommand, b7 as PULL_REQUEST_COMMENT, b8 as buildServers } from './gate.js';
+import { a3 as tableRow, a4 as escapeTableCell, a5 as escapeMarkdown, a6 as gradeLine, a7 as tableDelimiter, i as commonBuildRequest, a8 as actionSpelling, a9 as checkUntrustedSettings, aa as untrustedSides, ab as checkUntrustedDirs, ac as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ad as foldLines, ae as Verdict, M as METRIC_NAMES, af as CellComparison, ag as CellVerdict, ah as CellFunctionDeltas, ai as parseVersionedJson, aj as VERDICT_SCHEMA_VERSION, ak as rankConfigDiff, al as ConfigDifference, am as parseResults, an as codeSpan, Z as plural, ao as markdownUrl, ap as METRICS, aq as formatFigure, m as median, ar as formatChangePercent, as as upsertStickyComment, at as BisectReport, au as formatPath, av as GitHubError, aw as httpStatus, ax as gitHubMessage, ay as BranchFileError, az as moveBranch, aA as isLostRace, aB as isSafePath, aC as readBranchHead, aD as commitOnHead, N as historyRun, aE as analyzeHistory, aF as isRecent, aG as changesDocument, _ as changesText, c as checkWholeRun, aH as historyRelativePath, aI as historySpec, aJ as writeCharts, aK as HISTORY_TITLE, aL as publishImages, S as writeHistoryPage, aM as historyPageDirectory, aN as publishFiles, aO as MAX_HISTORY_BYTES, aP as parseHistoryText, aQ as appendToHistory, aR as serializeHistory, aS as alertIssue, aT as suiteHash, aU as judge, aV as withLines, aW as relinkedLines, aX as DEFAULT_COMPARE_OPTIONS, aY as metricsOfVersion, aZ as sameCell$1, a_ as variantLabel, a0 as formatChangePercentPlain, a$ as formatTolerance, b0 as commentMarker, b1 as workflowRepositoryUrl, b2 as writeReport, b3 as pullRequestCommentSink, u as deliverVerdict, b4 as verdictExitCode, b5 as renderVerdictSummary, P as cliSpelling, o as compareOptionsFromFlags, b6 as loadSuite, j as sinksFor, U as historyChangesRequest, p as parseCommit, b7 as distExports, b8 as judgeRun, z as inCleanupScope, b9 as doctorGateFromFlags, ba as planGate, bb as gateCommand, bc as judgeSettingsFromFlags, a1 as mergeCommand, bd as PULL_REQUEST_COMMENT, be as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
@@ -5700,6 +5700,58 @@ function oneLine(message) {
 }
 function refuse(reason, cause) {
     return new ArtifactError(`artifact refused: ${oneLine(reason)}`, cause === undefined ? undefined : { cause });
+}
+
+// verdict.json as older versions wrote it, read into the current shape: what an uploaded artifact
+// or a stored verdict of an earlier release holds. Pure.
+/** verdict.json as version 3 wrote it: its config differences carry no tier. */
+const VerdictV3 = Verdict.extend({
+    schemaVersion: literal(3),
+    configDiff: array(ConfigDifference),
+});
+/** A metric name versions 1 and 2 knew: not the stall metrics. */
+const MetricNameV2 = _enum(METRIC_NAMES).exclude(['lowestSecondRatio', 'stallSeconds']);
+/** verdict.json as version 2 wrote it: no stall metrics, no stalls section. */
+const VerdictV2 = VerdictV3.omit({ stalls: true }).extend({
+    schemaVersion: literal(2),
+    cells: array(CellComparison.extend({ metric: MetricNameV2 })),
+    settings: Verdict.shape.settings.extend({ gateMetrics: array(MetricNameV2) }),
+});
+/** A cell verdict version 1 could write: no within-tolerance. */
+const CellVerdictV1 = CellVerdict.exclude(['within-tolerance']);
+/** verdict.json as version 1 wrote it: its unchanged cells include what is now within-tolerance. */
+const VerdictV1 = VerdictV2.extend({
+    schemaVersion: literal(1),
+    counts: Verdict.shape.counts.omit({ withinTolerance: true }),
+    cells: array(CellComparison.extend({ verdict: CellVerdictV1, metric: MetricNameV2 })),
+    functionDeltas: array(CellFunctionDeltas.extend({ verdict: CellVerdictV1.nullable() })).default([]),
+});
+/** What every older version lacks: the current schema version and the config diff ranked. */
+function current(verdict) {
+    return {
+        ...verdict,
+        schemaVersion: VERDICT_SCHEMA_VERSION,
+        configDiff: rankConfigDiff(verdict.configDiff, verdict.work),
+    };
+}
+/**
+ * Parses and validates verdict.json text written by someone else (an uploaded artifact), of this
+ * version or versions 1 to 3; `source` names the file in every error.
+ */
+function parseVerdict(text, source) {
+    return parseVersionedJson(text, source, {
+        schema: Verdict.transform((verdict) => ({ verdict, schemaVersion: VERDICT_SCHEMA_VERSION })),
+        version: VERDICT_SCHEMA_VERSION,
+        older: {
+            1: VerdictV1.transform(({ counts, ...verdict }) => ({
+                verdict: { ...current(verdict), counts: { ...counts, withinTolerance: 0 } },
+                schemaVersion: 1,
+            })),
+            2: VerdictV2.transform((verdict) => ({ verdict: current(verdict), schemaVersion: 2 })),
+            3: VerdictV3.transform((verdict) => ({ verdict: current(verdict), schemaVersion: 3 })),
+        },
+        kind: 'verdict',
+    });
 }
 
 // The measuring half's artifact, read by the publishing half. Everything in it was produced by the

@@ -13,6 +13,7 @@ import { commentMarker, renderComment } from '../../src/report/comment.js';
 import { renderHtmlReport } from '../../src/report/html.js';
 import type { ReportInput } from '../../src/report/report-input.js';
 import { abReportInput, fixtureResults } from '../helpers/report-input.js';
+import { rankConfigDiff } from '../../src/compare/settings-rank.js';
 
 const instructions = abReportInput(fixtureResults('instructions-performance-schema.json'), 'r.json');
 
@@ -43,7 +44,7 @@ function crossed(configDiff: ConfigDifference[], headFlavor: 'mysql' | 'mariadb'
     verdict: {
       ...verdict,
       sides,
-      configDiff,
+      configDiff: rankConfigDiff(configDiff, undefined),
       warnings: [...(warning === undefined ? [] : [warning]), ...verdict.warnings],
     },
   };
@@ -52,29 +53,32 @@ function crossed(configDiff: ConfigDifference[], headFlavor: 'mysql' | 'mariadb'
 describe('groupConfigDiff', () => {
   it('groups every one-sided variable when the flavors differ, and keeps the shared ones as rows', () => {
     const { rows, groups } = groupConfigDiff(crossed([...SHARED, ...MARIADB_ONLY, ...MYSQL_ONLY]).verdict);
-    expect(rows).toEqual(SHARED);
+    // A one-sided variable known to change the work (MySQL's redo capacity) stays a row.
+    expect(rows.map((row) => [row.name, row.tier, row.base, row.head])).toEqual([
+      ['innodb_buffer_pool_size', 1, '134217728', '268435456'],
+      ['innodb_redo_log_capacity', 1, null, 'h-innodb_redo_log_capacity'],
+    ]);
     expect(groups.map((group) => [group.side, group.label, group.entries.length])).toEqual([
-      ['head', 'MySQL 9.7.2', 3],
+      ['head', 'MySQL 9.7.2', 2],
       ['base', 'MariaDB 10.11.19', 2],
     ]);
     expect(groups.map(oneSidedHeadline)).toEqual([
-      '3 variables exist only in MySQL 9.7.2',
+      '2 variables exist only in MySQL 9.7.2',
       '2 variables exist only in MariaDB 10.11.19',
     ]);
   });
 
   it('lists a few one-sided variables of one flavor as rows, and groups more than the limit', () => {
     const few = only('head', ['a_new_variable']);
-    expect(groupConfigDiff(crossed([...SHARED, ...few], 'mariadb').verdict)).toEqual({
-      rows: [...SHARED, ...few],
-      groups: [],
-    });
+    const listed = groupConfigDiff(crossed([...SHARED, ...few], 'mariadb').verdict);
+    expect(listed.rows.map((row) => row.name)).toEqual(['innodb_buffer_pool_size', 'a_new_variable']);
+    expect(listed.groups).toEqual([]);
     const many = only(
       'head',
       Array.from({ length: ONE_SIDED_INLINE_MAX + 1 }, (_, index) => `new_${index}`),
     );
     const { rows, groups } = groupConfigDiff(crossed([...SHARED, ...many], 'mariadb').verdict);
-    expect(rows).toEqual(SHARED);
+    expect(rows.map((row) => row.name)).toEqual(['innodb_buffer_pool_size']);
     expect(groups.map(oneSidedHeadline)).toEqual(['9 variables exist only in the head (MariaDB 10.11.19)']);
   });
 });
@@ -94,9 +98,14 @@ describe('a cross-flavor verdict as rendered', () => {
 
   it('summary: the shared variable, then each group with its first names', () => {
     const text = renderVerdictSummary(input.verdict);
-    expect(text).toContain('  innodb_buffer_pool_size: 134217728 → 268435456');
+    expect(text).toMatch(
+      /\n {2}Known to change the work per transaction:\n {4}innodb_buffer_pool_size: 134217728 → 268435456 — how much data stays in memory/,
+    );
     expect(text).toContain(
-      '  3 variables exist only in MySQL 9.7.2: group_replication_consistency, innodb_redo_log_capacity, mysqlx_port',
+      '    innodb_redo_log_capacity: (absent) → h-innodb_redo_log_capacity — redo capacity',
+    );
+    expect(text).toContain(
+      '  2 variables exist only in MySQL 9.7.2: group_replication_consistency, mysqlx_port',
     );
     expect(text).not.toContain('mysqlx_port: (absent)');
     expect(text).toMatch(/Warnings:\n {2}- the sides are different servers, MariaDB/);
@@ -108,10 +117,15 @@ describe('a cross-flavor verdict as rendered', () => {
       marker: commentMarker('instructions'),
       artifactNote: '',
     });
-    expect(markdown).toContain('| *3 variables exist only in MySQL 9.7.2* (listed below) |  |  |');
-    expect(markdown).toContain('| innodb\\_buffer\\_pool\\_size | 134217728 | 268435456 |');
+    expect(markdown).toContain('| *2 variables exist only in MySQL 9.7.2* (listed below) |  |  |  |');
+    expect(markdown).toContain(
+      '**Known to change the work per transaction**\n\n| setting | base | head | what it changes |',
+    );
+    expect(markdown).toContain(
+      '| innodb\\_buffer\\_pool\\_size | 134217728 | 268435456 | how much data stays in memory: data larger than it is read from disk |',
+    );
     expect(markdown).toMatch(
-      /<details><summary>3 variables exist only in MySQL 9\.7\.2<\/summary>\n\n\| variable \| value in MySQL 9\.7\.2 \|\n[^\n]*\n\| group\\_replication\\_consistency \| h-group\\_replication\\_consistency \|/,
+      /<details><summary>2 variables exist only in MySQL 9\.7\.2<\/summary>\n\n\| variable \| value in MySQL 9\.7\.2 \|\n[^\n]*\n\| group\\_replication\\_consistency \| h-group\\_replication\\_consistency \|/,
     );
     expect(markdown).not.toContain('| wsrep\\_on | b-wsrep\\_on | *(absent)* |');
     expect(markdown).toMatch(
@@ -138,23 +152,38 @@ describe('MariaDB 10.11 (Debian) against MySQL 9.7.2 (built here), instructions 
       /^the sides are different servers, MariaDB 10\.11\.19 \(base\) and MySQL 9\.7\.2 \(head\)/,
     );
     const { rows, groups } = groupConfigDiff(verdict);
+    // The one-sided variables known to change the work are rows of the table, not in the groups.
     expect(groups.map(oneSidedHeadline)).toEqual([
-      '223 variables exist only in MySQL 9.7.2',
-      '272 variables exist only in MariaDB 10.11.19',
+      '215 variables exist only in MySQL 9.7.2',
+      '263 variables exist only in MariaDB 10.11.19',
     ]);
-    // The defaults that explain much of the difference are among the shared rows.
+    // The defaults that explain much of the difference come first: the binary log, its sync and
+    // the instrumentation, with what each changes.
+    expect(rows.slice(0, 4).map((row) => [row.name, row.base, row.head, row.tier])).toEqual([
+      ['log_bin', 'OFF', 'ON', 1],
+      ['sync_binlog', '0', '1', 1],
+      ['performance_schema', 'OFF', 'ON', 1],
+      ['binlog_format', 'MIXED', 'ROW', 1],
+    ]);
     expect(rows).toEqual(
       expect.arrayContaining([
-        { name: 'log_bin', base: 'OFF', head: 'ON' },
-        { name: 'character_set_server', base: 'latin1', head: 'utf8mb4' },
-        { name: 'binlog_format', base: 'MIXED', head: 'ROW' },
+        expect.objectContaining({ name: 'character_set_server', base: 'latin1', head: 'utf8mb4', tier: 1 }),
+        expect.objectContaining({ name: 'innodb_redo_log_capacity', base: null, head: '104857600', tier: 1 }),
+        expect.objectContaining({
+          name: 'back_log',
+          tier: 3,
+          follows: expect.stringMatching(/max_connections/) as string,
+        }),
       ]),
     );
+    // Shared settings of tier 1, then its one-sided ones, then the other tiers.
+    const order = rows.map((row) => row.tier * 2 + (row.base === null || row.head === null ? 1 : 0));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
     // Written differently, the same: not differences.
     const names = rows.map((row) => row.name);
     expect(names).not.toContain('innodb_adaptive_flushing_lwm');
     expect(names).not.toContain('myisam_stats_method');
-    expect(rows.every((row) => row.base !== null && row.head !== null)).toBe(true);
+    expect(rows.every((row) => row.tier === 1 || (row.base !== null && row.head !== null))).toBe(true);
   });
 
   it('still judges every cell, each a regression of a third or more for MySQL', () => {

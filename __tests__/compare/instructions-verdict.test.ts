@@ -56,7 +56,9 @@ describe('instruction verdicts', () => {
       'regression',
     ]);
     for (const cell of cells) expect(cell.change).toBeGreaterThan(0.02);
-    expect(verdict.configDiff).toContainEqual({ name: 'performance_schema', base: 'OFF', head: 'ON' });
+    expect(verdict.configDiff).toContainEqual(
+      expect.objectContaining({ name: 'performance_schema', base: 'OFF', head: 'ON', tier: 1 }),
+    );
 
     const pointSelect = verdict.functionDeltas.find((cell) => cell.workload === 'oltp_point_select');
     expect(pointSelect?.verdict).toBe('regression');
@@ -144,7 +146,9 @@ describe('performance_schema OFF → ON on MySQL 9.7.2 built here with gcc 12 (s
     const changes = cells.map((cell) => Math.round(cell.change * 1000) / 10);
     expect(Math.min(...changes)).toBeGreaterThanOrEqual(2.5);
     expect(Math.max(...changes)).toBeLessThanOrEqual(11);
-    expect(verdict.configDiff[0]).toEqual({ name: 'performance_schema', base: 'OFF', head: 'ON' });
+    expect(verdict.configDiff[0]).toEqual(
+      expect.objectContaining({ name: 'performance_schema', base: 'OFF', head: 'ON', tier: 1 }),
+    );
   });
 
   it("names the performance schema's own functions among those that grew most, in every cell", () => {

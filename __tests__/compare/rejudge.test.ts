@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { judge } from '../../src/compare/judge.js';
 import { checkArtifact, disagreement, recordedOptions, rejudge } from '../../src/compare/rejudge.js';
 import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
-import { parseVerdict, type Verdict, VERDICT_SCHEMA_VERSION } from '../../src/compare/verdict-schema.js';
+import { type Verdict, VERDICT_SCHEMA_VERSION } from '../../src/compare/verdict-schema.js';
+import { parseVerdict } from '../../src/compare/verdict-versions.js';
 import { fixtureResults } from '../helpers/report-input.js';
 
 const results = fixtureResults('quick-ab-performance-schema.json');

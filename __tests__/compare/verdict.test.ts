@@ -104,7 +104,15 @@ describe('buildVerdict', () => {
       },
     };
     const verdict = buildVerdict(base, head, real.suite, source, DEFAULT_COMPARE_OPTIONS);
-    expect(verdict.configDiff).toEqual([{ name: 'performance_schema', base: 'OFF', head: 'ON' }]);
+    expect(verdict.configDiff).toEqual([
+      {
+        name: 'performance_schema',
+        base: 'OFF',
+        head: 'ON',
+        tier: 1,
+        changes: expect.stringMatching(/instrumented/) as string,
+      },
+    ]);
     expect(renderVerdictSummary(verdict)).toContain('performance_schema: OFF → ON');
   });
 
@@ -127,7 +135,11 @@ describe('buildVerdict', () => {
       /^the sides are different servers, MariaDB 10\.11\.\d+ \(base\) and MySQL 9\.7\.2 \(head\)/,
     );
     expect(renderVerdictSummary(verdict)).toContain(
-      '2 variables exist only in MySQL 9.7.2: group_replication_consistency, innodb_redo_log_capacity',
+      '1 variable exists only in MySQL 9.7.2: group_replication_consistency',
+    );
+    // A one-sided variable known to change the work is a row of its own, not in the group.
+    expect(renderVerdictSummary(verdict)).toContain(
+      'innodb_redo_log_capacity: (absent) → 104857600 — redo capacity (MySQL 8.0.30+)',
     );
     const same = buildVerdict(side(noisy(1)), side(noisy(2)), real.suite, source, DEFAULT_COMPARE_OPTIONS);
     expect(same.warnings.filter((warning) => warning.includes('different servers'))).toEqual([]);

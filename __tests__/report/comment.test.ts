@@ -6,6 +6,7 @@ import { commentMarker, GITHUB_COMMENT_LIMIT, renderComment } from '../../src/re
 import type { ReportInput } from '../../src/report/report-input.js';
 import { abReportInput, fixtureResults } from '../helpers/report-input.js';
 import { codeSpan, escapeMarkdown, escapeTableCell } from '../../src/report/markdown.js';
+import { rankConfigDiff } from '../../src/compare/settings-rank.js';
 
 function inputOf(name: string): ReportInput {
   return abReportInput(fixtureResults(name), 'r.json');
@@ -84,10 +85,13 @@ function hostile(input: ReportInput): ReportInput {
       ...rename(cell),
       functions: cell.functions.map((fn, index) => (index === 0 ? { ...fn, name: `${EVIL_NAME}|x` } : fn)),
     })),
-    configDiff: [
-      ...input.verdict.configDiff,
-      { name: 'evil_|_name', base: EVIL_VALUE, head: '</details><script>alert(1)</script>\n| x | y |' },
-    ],
+    configDiff: rankConfigDiff(
+      [
+        ...input.verdict.configDiff,
+        { name: 'evil_|_name', base: EVIL_VALUE, head: '</details><script>alert(1)</script>\n| x | y |' },
+      ],
+      undefined,
+    ),
     serverDiff: [{ name: 'version', base: '10.11.19', head: '10.11.19`<b>x</b>|*' }],
     sides: {
       ...input.verdict.sides,
@@ -272,7 +276,7 @@ describe('renderComment length', () => {
         head: value('head', index),
       })),
     ];
-    return { ...input, verdict: { ...input.verdict, configDiff } };
+    return { ...input, verdict: { ...input.verdict, configDiff: rankConfigDiff(configDiff, undefined) } };
   }
 
   it('fits GitHub’s limit by dropping the folded details, then cutting the longest table', () => {

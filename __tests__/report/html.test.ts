@@ -5,6 +5,7 @@ import { type EmbedScripts, jsonScriptContent, renderHtmlReport } from '../../sr
 import type { ReportInput } from '../../src/report/report-input.js';
 import { loadEmbedScripts } from '../../src/report/assets.js';
 import { abReportInput, fixtureResults } from '../helpers/report-input.js';
+import { rankConfigDiff } from '../../src/compare/settings-rank.js';
 
 function inputOf(name: string): ReportInput {
   return abReportInput(fixtureResults(name), 'r.json');
@@ -23,10 +24,10 @@ function hostile(input: ReportInput): ReportInput {
       ...input.verdict,
       cells: input.verdict.cells.map(rename),
       functionDeltas: input.verdict.functionDeltas.map(rename),
-      configDiff: [
-        ...input.verdict.configDiff,
-        { name: 'evil"name', base: "it's", head: `</td>${EVIL_NAME}` },
-      ],
+      configDiff: rankConfigDiff(
+        [...input.verdict.configDiff, { name: 'evil"name', base: "it's", head: `</td>${EVIL_NAME}` }],
+        undefined,
+      ),
       sides: {
         ...input.verdict.sides,
         head: { ...input.verdict.sides.head, versionFunction: `11.0 ${EVIL_NAME}` },

@@ -20,7 +20,7 @@ function variantRun(results: Results): Results {
     mode: 'single',
     suite: {
       ...results.suite,
-      variants: { durability: { default: {}, durable: { sync_binlog: 1 } } },
+      variants: { durability: { default: {}, durable: { sync_binlog: '1' } } },
     },
     sides: { head: results.sides.head },
     cells: results.cells.map((cell) => ({

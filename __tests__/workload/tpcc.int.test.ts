@@ -11,7 +11,7 @@ import { createConnection } from 'mysql2/promise';
 
 import { main } from '../../src/cli/program.js';
 import { METRICS } from '../../src/compare/metrics.js';
-import { parseVerdict } from '../../src/compare/verdict-schema.js';
+import { parseVerdict } from '../../src/compare/verdict-versions.js';
 import { readResults } from '../../src/results/results-file.js';
 import { inspectServer, ManagedServer } from '../../src/server/server.js';
 import { CleanupScope } from '../../src/shell/cleanup.js';

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 
 import { ArtifactError, refuse } from '../compare/artifact-refusal.js';
 import type { Artifact } from '../compare/rejudge.js';
-import { parseVerdict } from '../compare/verdict-schema.js';
+import { parseVerdict } from '../compare/verdict-versions.js';
 import { errorMessage, GateError } from '../errors.js';
 import { parseResults } from '../results/results-file.js';
 import type { Results } from '../results/results-schema.js';

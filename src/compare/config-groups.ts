@@ -6,7 +6,7 @@
 // the few shared settings that differ, which are what may explain a change. A server upgrade adds
 // a handful, which stay in the table.
 import { FLAVOR_NAMES } from '../results/results-schema.js';
-import type { ConfigDifference, Verdict } from './verdict-schema.js';
+import type { RankedDifference, Verdict } from './verdict-schema.js';
 
 /** More variables than this on one side only are grouped even when both sides are one flavor. */
 export const ONE_SIDED_INLINE_MAX = 8;
@@ -16,12 +16,16 @@ export interface OneSidedGroup {
   /** "MySQL 9.7.2" when the flavors differ, "the head (MariaDB 11.4.2)" otherwise. */
   readonly label: string;
   /** The variables, as the config diff has them (the other side's value null). */
-  readonly entries: readonly ConfigDifference[];
+  readonly entries: readonly RankedDifference[];
 }
 
 export interface GroupedConfigDiff {
-  /** Rows of the table: shared variables that differ, and one-sided ones not grouped. */
-  readonly rows: readonly ConfigDifference[];
+  /**
+   * Rows of the table: shared variables that differ, one-sided ones known to change the work
+   * (tier 1: the reader must see MySQL's innodb_redo_log_capacity beside MariaDB's
+   * innodb_log_file_size), and other one-sided ones not grouped.
+   */
+  readonly rows: readonly RankedDifference[];
   /** Variables only one side has, when there are too many (or the flavors differ) to list. */
   readonly groups: readonly OneSidedGroup[];
 }
@@ -30,8 +34,8 @@ export function groupConfigDiff(verdict: Pick<Verdict, 'configDiff' | 'sides'>):
   const { base, head } = verdict.sides;
   const crossFlavor = base.flavor !== head.flavor;
   const only = {
-    base: verdict.configDiff.filter((entry) => entry.head === null),
-    head: verdict.configDiff.filter((entry) => entry.base === null),
+    base: verdict.configDiff.filter((entry) => entry.head === null && entry.tier !== 1),
+    head: verdict.configDiff.filter((entry) => entry.base === null && entry.tier !== 1),
   };
   const grouped = (side: 'base' | 'head'): boolean =>
     only[side].length > 0 && (crossFlavor || only[side].length > ONE_SIDED_INLINE_MAX);
@@ -40,7 +44,7 @@ export function groupConfigDiff(verdict: Pick<Verdict, 'configDiff' | 'sides'>):
     const server = `${FLAVOR_NAMES[identity.flavor]} ${identity.version}`;
     return { side, label: crossFlavor ? server : `the ${side} (${server})`, entries: only[side] };
   });
-  const hidden = new Set(groups.flatMap((group) => group.entries));
+  const hidden = new Set<RankedDifference>(groups.flatMap((group) => group.entries));
   return { rows: verdict.configDiff.filter((entry) => !hidden.has(entry)), groups };
 }
 

@@ -26,10 +26,10 @@ import { type CompareOptions, DEFAULT_COMPARE_OPTIONS } from './verdict.js';
 import {
   type CellComparison,
   metricsOfVersion,
-  type ReadVerdict,
   type Verdict,
   VERDICT_SCHEMA_VERSION,
 } from './verdict-schema.js';
+import type { ReadVerdict } from './verdict-versions.js';
 
 /** What the measuring half uploaded, read and validated. */
 export interface Artifact {

@@ -3,7 +3,6 @@ import { z } from 'zod';
 
 import { CellVariant, CompilerInfo, Flavor } from '../results/results-schema.js';
 import { STATUS_NAME, WORK_GROUPS } from '../results/status-counters.js';
-import { parseVersionedJson } from '../results/versioned-json.js';
 import { LatencyDistribution } from './latency-schema.js';
 import { CellMix } from './mix-schema.js';
 import { ResourceSection } from './resources-schema.js';
@@ -14,9 +13,10 @@ import { VariantName } from '../suite/variants.js';
 /**
  * 2: cells may be within-tolerance, and counts has withinTolerance. 3: the stall metrics
  * (lowestSecondRatio, stallSeconds), whose data older results already hold, and the stalls section.
- * Version 1 and 2 files are still read.
+ * 4: every config difference carries its tier (settings-rank.ts). Files of versions 1 to 3 are
+ * still read (verdict-versions.ts).
  */
-export const VERDICT_SCHEMA_VERSION = 3;
+export const VERDICT_SCHEMA_VERSION = 4;
 
 /** The metrics a version added after version 2: a verdict.json of an older one never judged them. */
 const METRICS_SINCE: Partial<Record<(typeof METRIC_NAMES)[number], number>> = {
@@ -263,6 +263,19 @@ export const ConfigDifference = z.strictObject({
 });
 export type ConfigDifference = z.infer<typeof ConfigDifference>;
 
+/**
+ * A server variable that differs, ranked (settings-rank.ts): tier 1 known to change the work per
+ * transaction, with what it changes; tier 2 of a kind whose work counters moved; tier 3 the rest,
+ * with what a value that only follows another follows.
+ */
+export const RankedDifference = ConfigDifference.extend({
+  tier: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  changes: z.string().max(300).optional(),
+  counters: z.array(WorkGroupName).max(WORK_GROUPS.length).optional(),
+  follows: z.string().max(300).optional(),
+});
+export type RankedDifference = z.infer<typeof RankedDifference>;
+
 export const SideIdentity = z.strictObject({
   flavor: Flavor,
   version: z.string(),
@@ -301,7 +314,8 @@ export const Verdict = z.strictObject({
     inconclusive: z.number().int(),
   }),
   cells: z.array(CellComparison),
-  configDiff: z.array(ConfigDifference),
+  /** The variables that differ, tier 1 first (settings-rank.ts). */
+  configDiff: z.array(RankedDifference),
   /** Differences in version or compiler between the two sides. */
   serverDiff: z.array(ConfigDifference),
   sides: z.strictObject({ base: SideIdentity, head: SideIdentity }),
@@ -337,57 +351,3 @@ export const Verdict = z.strictObject({
   stalls: StallSection.optional(),
 });
 export type Verdict = z.infer<typeof Verdict>;
-
-/** A metric name versions 1 and 2 knew: not the stall metrics. */
-const MetricNameV2 = z.enum(METRIC_NAMES).exclude(['lowestSecondRatio', 'stallSeconds']);
-
-/** verdict.json as version 2 wrote it: no stall metrics, no stalls section. */
-const VerdictV2 = Verdict.omit({ stalls: true }).extend({
-  schemaVersion: z.literal(2),
-  cells: z.array(CellComparison.extend({ metric: MetricNameV2 })),
-  settings: Verdict.shape.settings.extend({ gateMetrics: z.array(MetricNameV2) }),
-});
-
-/** A cell verdict version 1 could write: no within-tolerance. */
-const CellVerdictV1 = CellVerdict.exclude(['within-tolerance']);
-
-/** verdict.json as version 1 wrote it: its unchanged cells include what is now within-tolerance. */
-const VerdictV1 = VerdictV2.extend({
-  schemaVersion: z.literal(1),
-  counts: Verdict.shape.counts.omit({ withinTolerance: true }),
-  cells: z.array(CellComparison.extend({ verdict: CellVerdictV1, metric: MetricNameV2 })),
-  functionDeltas: z.array(CellFunctionDeltas.extend({ verdict: CellVerdictV1.nullable() })).default([]),
-});
-
-/** A verdict.json read, with the version it was written in. */
-export interface ReadVerdict {
-  /** In the current version's shape (a version 1 file has no within-tolerance cells). */
-  readonly verdict: Verdict;
-  readonly schemaVersion: 1 | 2 | typeof VERDICT_SCHEMA_VERSION;
-}
-
-/**
- * Parses and validates verdict.json text written by someone else (an uploaded artifact), of this
- * version or versions 1 and 2; `source` names the file in every error.
- */
-export function parseVerdict(text: string, source: string): ReadVerdict {
-  return parseVersionedJson<ReadVerdict>(text, source, {
-    schema: Verdict.transform((verdict) => ({ verdict, schemaVersion: VERDICT_SCHEMA_VERSION })),
-    version: VERDICT_SCHEMA_VERSION,
-    older: {
-      1: VerdictV1.transform(({ counts, ...verdict }) => ({
-        verdict: {
-          ...verdict,
-          schemaVersion: VERDICT_SCHEMA_VERSION,
-          counts: { ...counts, withinTolerance: 0 },
-        },
-        schemaVersion: 1,
-      })),
-      2: VerdictV2.transform((verdict) => ({
-        verdict: { ...verdict, schemaVersion: VERDICT_SCHEMA_VERSION },
-        schemaVersion: 2,
-      })),
-    },
-    kind: 'verdict',
-  });
-}

@@ -14,6 +14,7 @@ import { benjaminiHochberg } from '../stats/fdr.js';
 import { cellName, type Suite, variantOf } from '../suite/suite-schema.js';
 import { type CellInput, cellTests, compareCell, type Settings } from './cell.js';
 import { serverDiff, variablesDiff } from './config-diff.js';
+import { rankConfigDiff } from './settings-rank.js';
 import { functionDeltas } from './function-deltas.js';
 import { latencyDistributions } from './latency-distribution.js';
 import { type Metric, METRIC_NAMES, metricsFor, type MetricName } from './metrics.js';
@@ -319,7 +320,7 @@ export function buildVerdict(
     suite: suite.name,
     counts,
     cells,
-    configDiff: variablesDiff(base.facts.variables, head.facts.variables),
+    configDiff: rankConfigDiff(variablesDiff(base.facts.variables, head.facts.variables), work),
     serverDiff: serverDiff(base.facts, head.facts),
     sides,
     settings: {

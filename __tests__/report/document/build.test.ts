@@ -72,7 +72,7 @@ const CASES: [string, () => ReportInput, Partial<ReturnType<typeof outline>>][] 
     () => input('instructions-mariadb-mysql-9.7.json'),
     {
       settings: ['server:flavor', 'server:version', 'server:compiler', 'server:version_compile_os'],
-      oneSided: ['223 variables exist only in MySQL 9.7.2', '272 variables exist only in MariaDB 10.11.19'],
+      oneSided: ['215 variables exist only in MySQL 9.7.2', '263 variables exist only in MariaDB 10.11.19'],
       inlining: true,
     },
   ],
@@ -115,9 +115,9 @@ const CASES: [string, () => ReportInput, Partial<ReturnType<typeof outline>>][] 
       failedOn: 'the work per transaction changed (--gate-work)',
       settings: [
         'server:version',
-        'variable:innodb_flush_log_at_trx_commit',
         'variable:log_bin',
         'variable:sync_binlog',
+        'variable:innodb_flush_log_at_trx_commit',
       ],
       work: 21,
       latency: ['held', 'held', 'held', 'held', 'moved', 'moved'],
@@ -158,7 +158,16 @@ describe('buildReportDocument', () => {
       setting: { kind: 'code', text: 'performance_schema' },
       base: { kind: 'code', text: 'OFF' },
       head: { kind: 'code', text: 'ON' },
+      changes: {
+        kind: 'text',
+        text: expect.stringMatching(/^statements, waits, stages and memory instrumented/) as string,
+      },
     });
+    // Under their headings: the one tier-1 variable and its followers, then nothing else.
+    const { groups } = buildReportDocument(input('instructions-performance-schema.json')).differences;
+    expect(groups.map((group) => [group.title, group.tier, group.rows.length])).toEqual([
+      ['Known to change the work per transaction', 1, 11],
+    ]);
     const mixed = buildReportDocument(input('instructions-mariadb-mysql-9.7.json')).differences.oneSided[0];
     expect(mixed?.table.rows[0]?.cells.value).toEqual({ kind: 'code', text: expect.any(String) as string });
     expect(mixed?.table.columns[1]).toMatchObject({ header: 'value in', quoted: 'MySQL 9.7.2' });

@@ -13,8 +13,9 @@ const page = renderHtmlPage(document, SCRIPTS);
 
 describe('renderHtmlPage', () => {
   it('lists the followers of a variable indented under it', () => {
+    expect(page).toContain('<h3>Known to change the work per transaction</h3>\n');
     expect(page).toContain(
-      '<tr><td><code>performance_schema</code> (and the 10 below, which follow it)</td><td><code>OFF</code></td><td><code>ON</code></td></tr>\n' +
+      '<tr><td><code>performance_schema</code> (and the 10 below, which follow it)</td><td><code>OFF</code></td><td><code>ON</code></td><td>statements, waits, stages and memory instrumented in every transaction: a few percent per transaction</td></tr>\n' +
         '<tr><td><span class="follower"><code>performance_schema_digests_size</code></span></td>',
     );
   });

@@ -25,7 +25,7 @@ function table(markdown: string, heading: string): string[] {
 describe('renderMarkdownComment', () => {
   it('folds the followers of a variable into a list of their own', () => {
     expect(comment).toContain(
-      '| performance\\_schema (and 10 performance\\_schema\\_\\* that follow it) | OFF | ON |',
+      '| performance\\_schema (and 10 performance\\_schema\\_\\* that follow it) | OFF | ON | statements, waits, stages and memory instrumented in every transaction: a few percent per transaction |',
     );
     expect(comment).toMatch(
       /<details><summary>The 10 performance_schema_\* variables that follow performance_schema<\/summary>\n\n\| setting \| base \| head \|\n\|:---\|:---\|:---\|\n\| performance\\_schema\\_digests\\_size \| -1 \| 5000 \|/,

@@ -1,19 +1,32 @@
 // What differs between the sides besides the code: server version, flavor and compiler, and the
 // variables. In every report, because a changed default explains many "regressions". Pure.
 import { groupConfigDiff, oneSidedHeadline } from '../../compare/config-groups.js';
-import { type ConfigDifference, isChange, type Verdict } from '../../compare/verdict-schema.js';
+import { WORK_GROUP_TITLES } from '../../compare/work-changes.js';
+import {
+  type ConfigDifference,
+  isChange,
+  type RankedDifference,
+  type Verdict,
+} from '../../compare/verdict-schema.js';
 import { code, column, text } from './cells.js';
-import type { Cell, Differences, OneSidedList, SettingKey, SettingRow } from './model.js';
+import {
+  type Differences,
+  type OneSidedList,
+  type SettingGroup,
+  type SettingKey,
+  type SettingRow,
+  TIER_TITLES,
+} from './model.js';
 
 /**
  * Folds variables that follow another one (performance_schema_* sizes autosized only when
  * performance_schema is ON) under it, so the cause is not lost among its consequences.
  */
-export function foldConfigDiff(
-  diff: readonly ConfigDifference[],
-): { entry: ConfigDifference; followers: number }[] {
+export function foldConfigDiff<T extends ConfigDifference>(
+  diff: readonly T[],
+): { entry: T; followers: number }[] {
   const names = new Set(diff.map((entry) => entry.name));
-  const folded: { entry: ConfigDifference; followers: number }[] = [];
+  const folded: { entry: T; followers: number }[] = [];
   for (const entry of diff) {
     const parent = [...names].find((name) => name !== entry.name && entry.name.startsWith(`${name}_`));
     if (parent !== undefined) continue;
@@ -35,17 +48,42 @@ function serverDiffLabel(name: string): string {
   }
 }
 
-function settingRow(
-  role: SettingRow['role'],
-  setting: Cell,
-  entry: ConfigDifference,
-  followers = 0,
-): SettingRow {
+/** What a ranked variable changes, why it ranks where it does, or what it follows. */
+function changesText(entry: RankedDifference): string {
+  if (entry.changes !== undefined) return entry.changes;
+  if (entry.counters !== undefined) {
+    return `work counters of its kind moved: ${entry.counters.map((group) => WORK_GROUP_TITLES[group]).join(', ')}`;
+  }
+  return entry.follows === undefined ? '' : `follows ${entry.follows}`;
+}
+
+function serverRow(entry: ConfigDifference): SettingRow {
+  return {
+    role: 'server',
+    name: entry.name,
+    followers: 0,
+    tier: null,
+    cells: {
+      setting: text(serverDiffLabel(entry.name), true),
+      base: code(entry.base),
+      head: code(entry.head),
+      changes: text(''),
+    },
+  };
+}
+
+function variableRow(role: 'variable' | 'follower', entry: RankedDifference, followers = 0): SettingRow {
   return {
     role,
     name: entry.name,
     followers,
-    cells: { setting, base: code(entry.base), head: code(entry.head) },
+    tier: entry.tier,
+    cells: {
+      setting: code(entry.name),
+      base: code(entry.base),
+      head: code(entry.head),
+      changes: text(changesText(entry)),
+    },
   };
 }
 
@@ -53,25 +91,41 @@ const SETTING_COLUMNS = [
   column<SettingKey>('setting', 'setting', 'left'),
   column<SettingKey>('base', 'base', 'left'),
   column<SettingKey>('head', 'head', 'left'),
+  column<SettingKey>('changes', 'what it changes', 'left'),
 ];
 
-/** The server's facts, then each variable with the variables that follow it below it. */
-function settingRows(verdict: Verdict, rows: readonly ConfigDifference[]): SettingRow[] {
-  const table = verdict.serverDiff.map((entry) =>
-    settingRow('server', text(serverDiffLabel(entry.name), true), entry),
-  );
+/**
+ * The server's facts, then each variable in the verdict's order (tier 1 first) with the variables
+ * that follow it below it.
+ */
+function settingRows(verdict: Verdict, rows: readonly RankedDifference[]): SettingRow[] {
+  const table = verdict.serverDiff.map(serverRow);
   for (const { entry, followers } of foldConfigDiff(rows)) {
-    table.push(settingRow('variable', code(entry.name), entry, followers));
+    table.push(variableRow('variable', entry, followers));
     for (const other of rows) {
+      // A follower stays under the variable it follows, in its tier.
       if (other.name.startsWith(`${entry.name}_`))
-        table.push(settingRow('follower', code(other.name), other));
+        table.push({ ...variableRow('follower', other), tier: entry.tier });
     }
   }
   return table;
 }
 
+/** The rows under their headings: the servers, then each tier that has a variable. */
+function settingGroups(rows: readonly SettingRow[]): SettingGroup[] {
+  const servers = rows.filter((row) => row.role === 'server');
+  const groups: SettingGroup[] =
+    servers.length > 0 ? [{ title: 'The servers', tier: null, rows: servers }] : [];
+  for (const tier of [1, 2, 3] as const) {
+    const tiered = rows.filter((row) => row.role !== 'server' && row.tier === tier);
+    if (tiered.length > 0) groups.push({ title: TIER_TITLES[tier], tier, rows: tiered });
+  }
+  return groups;
+}
+
 export function differencesOf(verdict: Verdict): Differences {
   const grouped = groupConfigDiff(verdict);
+  const rows = settingRows(verdict, grouped.rows);
   const oneSided = grouped.groups.map((group): OneSidedList => ({
     headline: oneSidedHeadline(group),
     label: group.label,
@@ -89,7 +143,8 @@ export function differencesOf(verdict: Verdict): Differences {
   return {
     same: verdict.configDiff.length === 0 && verdict.serverDiff.length === 0,
     explainsChanges: verdict.cells.some((cell) => isChange(cell.verdict)),
-    settings: { columns: SETTING_COLUMNS, rows: settingRows(verdict, grouped.rows) },
+    settings: { columns: SETTING_COLUMNS, rows },
+    groups: settingGroups(rows),
     oneSided,
   };
 }

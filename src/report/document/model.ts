@@ -60,7 +60,7 @@ export interface Method {
   readonly confidence: number;
 }
 
-export type SettingKey = 'setting' | 'base' | 'head';
+export type SettingKey = 'setting' | 'base' | 'head' | 'changes';
 
 export interface SettingRow extends Row<SettingKey> {
   /** A server fact (version, compiler), a variable, or a variable that follows the one above it. */
@@ -69,7 +69,19 @@ export interface SettingRow extends Row<SettingKey> {
   readonly name: string;
   /** For a variable: how many rows below follow it (their names start with its own and "_"). */
   readonly followers: number;
+  /**
+   * For a variable: 1 known to change the work per transaction, 2 of a kind whose work counters
+   * moved, 3 the rest (compare/settings-rank.ts); null for a server fact.
+   */
+  readonly tier: 1 | 2 | 3 | null;
 }
+
+/** The settings' tiers as every medium heads them. */
+export const TIER_TITLES = {
+  1: 'Known to change the work per transaction',
+  2: 'Of a kind whose work counters moved',
+  3: 'The rest',
+} as const;
 
 /** Variables only one side has, too many to list among the others. */
 export interface OneSidedList {
@@ -81,12 +93,23 @@ export interface OneSidedList {
   readonly table: Table<'variable' | 'value'>;
 }
 
+/** Rows of the settings table under one heading: the servers, or one tier of variables. */
+export interface SettingGroup {
+  /** "The servers", or the tier's title (TIER_TITLES). */
+  readonly title: string;
+  readonly tier: 1 | 2 | 3 | null;
+  readonly rows: readonly SettingRow[];
+}
+
 export interface Differences {
   /** Variables, version and compiler are the same on both sides. */
   readonly same: boolean;
   /** Some cell changed, which the differences may explain. */
   readonly explainsChanges: boolean;
+  /** Every row, the servers first, then the variables tier by tier. */
   readonly settings: Table<SettingKey, SettingRow>;
+  /** The same rows under their headings, in the same order; no empty group. */
+  readonly groups: readonly SettingGroup[];
   readonly oneSided: readonly OneSidedList[];
 }
 

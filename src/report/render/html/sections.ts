@@ -37,12 +37,16 @@ export function differencesSection(differences: Differences): string {
     );
   }
   const { settings } = differences;
-  const rows = settings.rows.map((row) => [
-    settingCell(row),
-    ...htmlCells(row.cells.base),
-    ...htmlCells(row.cells.head),
-  ]);
-  const table = columnsTable(settings.columns, rows);
+  const tables = differences.groups.map((group) => {
+    const rows = group.rows.map((row) => [
+      settingCell(row),
+      ...htmlCells(row.cells.base),
+      ...htmlCells(row.cells.head),
+      ...htmlCells(row.cells.changes),
+    ]);
+    return `<h3>${text(group.title)}</h3>\n${columnsTable(settings.columns, rows)}`;
+  });
+  const table = tables.join('\n');
   const lists = differences.oneSided.map(
     (list) =>
       `<details class="one-sided"><summary>${text(list.headline)}</summary>\n${wholeTable(list.table)}\n</details>`,

@@ -6,14 +6,15 @@ import { escapeTableCell, tableRow } from '../../markdown.js';
 import { type Block, details } from './blocks.js';
 import { markdownCells, markdownRow, tableLead } from './format.js';
 
-const KEYS: readonly SettingKey[] = ['setting', 'base', 'head'];
+const KEYS: readonly SettingKey[] = ['setting', 'base', 'head', 'changes'];
+const FOLLOWER_KEYS: readonly SettingKey[] = ['setting', 'base', 'head'];
 
 /** A variable's row says how many follow it; they are listed in a folded table of their own. */
 function mainRow(row: SettingRow): string {
-  const [setting = '', base = '', head = ''] = pickCells(row, KEYS).flatMap(markdownCells);
+  const [setting = '', base = '', head = '', changes = ''] = pickCells(row, KEYS).flatMap(markdownCells);
   const followers =
     row.followers > 0 ? ` (and ${row.followers} ${escapeTableCell(`${row.name}_*`)} that follow it)` : '';
-  return tableRow([setting + followers, base, head]);
+  return tableRow([setting + followers, base, head, changes]);
 }
 
 /** Each variable that others follow, with the rows that follow it. */
@@ -28,12 +29,8 @@ function followed(rows: readonly SettingRow[]): { parent: SettingRow; followers:
 
 export function differenceBlocks(differences: Differences): Block[] {
   if (differences.same) return [];
-  const { settings, oneSided } = differences;
+  const { settings, oneSided, groups } = differences;
   const lead = tableLead(settings.columns);
-  const rows = [
-    ...settings.rows.filter((row) => row.role !== 'follower').map(mainRow),
-    ...oneSided.map((list) => tableRow([`*${escapeTableCell(list.headline)}* (listed below)`, '', ''])),
-  ];
   const blocks: Block[] = [
     {
       kind: 'text',
@@ -41,10 +38,32 @@ export function differenceBlocks(differences: Differences): Block[] {
         '### What else differs between the sides\n\n' +
         (differences.explainsChanges
           ? 'Besides the code, these differ; they may explain the changes below.'
-          : 'Besides the code, these differ.'),
+          : 'Besides the code, these differ.') +
+        (groups.some((group) => group.tier === 1)
+          ? ' Settings known to change the work per transaction come first.'
+          : ''),
     },
-    { kind: 'rows', what: 'the differences between the sides', lead, rows },
   ];
+  // The one-sided lists close the last table (or make one), as one row each.
+  const listed = oneSided.map((list) =>
+    tableRow([`*${escapeTableCell(list.headline)}* (listed below)`, '', '', '']),
+  );
+  const tables = groups.map((group) => ({
+    title: group.title,
+    rows: group.rows.filter((row) => row.role !== 'follower').map(mainRow),
+  }));
+  const last = tables.at(-1);
+  if (last === undefined) tables.push({ title: 'Variables only one side has', rows: listed });
+  else last.rows.push(...listed);
+  for (const table of tables) {
+    blocks.push({ kind: 'text', text: `**${table.title}**` });
+    blocks.push({
+      kind: 'rows',
+      what: `the differences between the sides (${table.title.toLowerCase()})`,
+      lead,
+      rows: table.rows,
+    });
+  }
   for (const list of oneSided) {
     const keys = list.table.columns.map((column) => column.key);
     blocks.push({
@@ -65,7 +84,11 @@ export function differenceBlocks(differences: Differences): Block[] {
       what: 'the variables that follow a changed one',
       text: details(
         `The ${parent.followers} ${parent.name}_* variables that follow ${parent.name}`,
-        [lead, ...followers.map((row) => markdownRow(pickCells(row, KEYS)))].join('\n'),
+        // Followers have no line of their own: setting, base and head only.
+        [
+          tableLead(settings.columns.slice(0, FOLLOWER_KEYS.length)),
+          ...followers.map((row) => markdownRow(pickCells(row, FOLLOWER_KEYS))),
+        ].join('\n'),
       ),
     });
   }

@@ -56,13 +56,17 @@ function differenceLines(differences: Differences): string[] {
       ? 'What else differs between the sides (it may explain the changes below):'
       : 'What else differs between the sides:',
   ];
-  for (const row of differences.settings.rows) {
-    const change = `${terminalText(row.cells.base)} → ${terminalText(row.cells.head)}`;
-    if (row.role === 'server') lines.push(`  server ${row.name}: ${change}`);
-    if (row.role !== 'variable') continue;
-    const followers =
-      row.followers > 0 ? ` (and ${row.followers} ${row.name}_* variable(s) that follow it)` : '';
-    lines.push(`  ${row.name}: ${change}${followers}`);
+  for (const group of differences.groups) {
+    lines.push(`  ${group.title}:`);
+    for (const row of group.rows) {
+      if (row.role === 'follower') continue;
+      const change = `${terminalText(row.cells.base)} → ${terminalText(row.cells.head)}`;
+      const label = row.role === 'server' ? `server ${row.name}` : row.name;
+      const followers =
+        row.followers > 0 ? ` (and ${row.followers} ${row.name}_* variable(s) that follow it)` : '';
+      const changes = terminalText(row.cells.changes);
+      lines.push(`    ${label}: ${change}${followers}${changes === '' ? '' : ` — ${changes}`}`);
+    }
   }
   for (const list of differences.oneSided) lines.push(`  ${list.headline}: ${namesSample(list.names)}`);
   return lines;
