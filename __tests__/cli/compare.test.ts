@@ -49,7 +49,9 @@ describe('mysql-perf-gate compare', () => {
     const code = await cli('compare', AB, '--out', out);
     const verdict = readVerdict(out);
     expect(code).toBe(verdict.verdict === 'fail' ? 1 : 0);
-    expect(verdict.configDiff).toContainEqual({ name: 'performance_schema', base: 'OFF', head: 'ON' });
+    expect(verdict.configDiff).toContainEqual(
+      expect.objectContaining({ name: 'performance_schema', base: 'OFF', head: 'ON', tier: 1 }),
+    );
     expect(verdict.cells).toHaveLength(24);
     expect(verdict.baseSource).toEqual({ kind: 'ab', path: AB, savedAt: null });
     expect(output.join('')).toContain(

@@ -130,7 +130,9 @@ maybe('metric: instructions (real mariadbd under callgrind)', () => {
       );
       expect(cell?.verdict).toBe('regression');
       expect(cell?.change).toBeGreaterThan(0.02);
-      expect(verdict.configDiff).toContainEqual({ name: 'performance_schema', base: 'OFF', head: 'ON' });
+      expect(verdict.configDiff).toContainEqual(
+        expect.objectContaining({ name: 'performance_schema', base: 'OFF', head: 'ON', tier: 1 }),
+      );
       const deltas = verdict.functionDeltas.find((c) => c.workload === 'oltp_point_select');
       expect(deltas?.headTotal).toBeGreaterThan(deltas?.baseTotal ?? Infinity);
       expect(deltas?.functions.length).toBeGreaterThan(0);

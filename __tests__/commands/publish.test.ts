@@ -417,10 +417,10 @@ describe('a tampered artifact', () => {
     );
   });
 
-  it.each([4, 0, '2'])('a verdict of schema version %j is refused', async (version) => {
+  it.each([5, 0, '2'])('a verdict of schema version %j is refused', async (version) => {
     writeArtifact(results, { ...verdict, schemaVersion: version });
     await expectRefused(
-      `artifact refused: verdict.json has verdict schema version ${JSON.stringify(version)}; this mysql-perf-gate reads versions 1, 2 and 3`,
+      `artifact refused: verdict.json has verdict schema version ${JSON.stringify(version)}; this mysql-perf-gate reads versions 1, 2, 3 and 4`,
       tree(root),
     );
   });

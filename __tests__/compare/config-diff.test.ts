@@ -1,4 +1,5 @@
-import { sameSetting, serverDiff, variablesDiff } from '../../src/compare/config-diff.js';
+import { serverDiff, variablesDiff } from '../../src/compare/config-diff.js';
+import { sameSetting } from '../../src/results/setting-value.js';
 import { foldConfigDiff } from '../../src/report/document/differences.js';
 import { readResults } from '../../src/results/results-file.js';
 

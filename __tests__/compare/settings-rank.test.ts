@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { KNOWN_SETTINGS, knownSetting, SETTING_AREAS } from '../../src/compare/settings-catalog.js';
+import { KNOWN_SETTINGS, knownSetting, SETTING_AREAS } from '../../src/results/settings-catalog.js';
 import { movedGroups, rankConfigDiff, rankSetting } from '../../src/compare/settings-rank.js';
 import type { CounterChange, WorkSection } from '../../src/compare/verdict-schema.js';
 

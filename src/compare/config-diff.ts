@@ -4,23 +4,9 @@
 // by default in 5.6, sync_binlog=1 in 5.7.7) or a different compiler; the verdict puts these
 // next to the numbers they may explain.
 import type { BuildInfo, ServerFacts } from '../results/results-schema.js';
+import { sameSetting } from '../results/setting-value.js';
 import { volatileVariable } from '../results/volatile.js';
 import type { ConfigDifference } from './verdict-schema.js';
-
-/**
- * Whether two values of a variable say the same thing written differently, as two flavors or
- * releases print them: 10.000000 and 10 (MariaDB prints doubles with six decimals, MySQL does
- * not), NULLS_UNEQUAL and nulls_unequal (enumerations are case-insensitive).
- */
-export function sameSetting(a: string | undefined, b: string | undefined): boolean {
-  if (a === b) return true;
-  if (a === undefined || b === undefined) return false;
-  const integer = /^-?\d+$/;
-  if (integer.test(a) && integer.test(b)) return BigInt(a) === BigInt(b);
-  const number = /^-?\d+(\.\d+)?$/;
-  if (number.test(a) && number.test(b)) return Number(a) === Number(b);
-  return a.toLowerCase() === b.toLowerCase();
-}
 
 /** SHOW GLOBAL VARIABLES differences, without the naturally volatile ones (see volatile.ts). */
 export function variablesDiff(

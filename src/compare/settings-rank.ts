@@ -1,10 +1,10 @@
 // The settings that differ between the sides, ranked for a reader who wants to know which of them
 // may explain a change: first those known to change the work per transaction (the curated table of
-// settings-catalog.ts), then those of the kind whose work counters moved (fsyncs moved: the
+// results/settings-catalog.ts), then those of the kind whose work counters moved (fsyncs moved: the
 // flushing and logging settings), then the rest. A setting that only follows another (`version`'s
 // "-log", `back_log` sized from max_connections) says so and stays in the last tier. Pure.
 import type { WorkGroup } from '../results/status-counters.js';
-import { FOLLOWERS, knownSetting } from './settings-catalog.js';
+import { FOLLOWERS, knownSetting } from '../results/settings-catalog.js';
 import type { ConfigDifference, WorkSection } from './verdict-schema.js';
 
 /** 1: known to change the work; 2: of a kind whose counters moved; 3: the rest. */

@@ -19,6 +19,7 @@ import type { CleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { packageVersion } from '../shell/package-root.js';
 import { checkBeforeStarting, prepareOutputs, type Preflight, type RunOutputs } from './preflight.js';
+import { type FairnessSide, fairnessWarning } from '../results/fairness.js';
 import type { RunConfig } from './run-config.js';
 import { type MeasureSeconds, runSchedule, type ScheduleOutcome } from './scheduler.js';
 import { serverFingerprint } from './server-fingerprint.js';
@@ -88,6 +89,8 @@ async function measure(
     })),
   );
   for (const note of narrowed.notes) logger.warning(note);
+  const unfair = fairnessOf(config, sides);
+  if (unfair !== undefined) logger.warning(unfair);
   const suite = narrowed.suite;
   const schedule = await runSchedule(
     {
@@ -110,6 +113,19 @@ async function measure(
   const results = assembleResults({ ...config, suite }, run, { environment, sides, schedule, shard });
   writeResults(run.outputs.outPath, results);
   return results;
+}
+
+/** Two versions or flavors about to be measured with settings that distort the comparison. */
+function fairnessOf(config: RunConfig, sides: readonly StartedSide[]): string | undefined {
+  const side = (name: 'base' | 'head'): FairnessSide | undefined => {
+    const started = sides.find((candidate) => candidate.name === name);
+    const label = config.sides.find((candidate) => candidate.name === name)?.labels.options;
+    if (started === undefined || label === undefined) return undefined;
+    const { flavor, version, variables } = started.facts;
+    return { flavor, version, variables, optionsLabel: label };
+  };
+  const [base, head] = [side('base'), side('head')];
+  return base && head ? fairnessWarning(base, head) : undefined;
 }
 
 /** What `merge` checks a shard against: the whole suite, this shard's cells, each side's server. */

@@ -1,0 +1,116 @@
+// Before two versions or flavors are measured: the settings known to distort such a comparison
+// (durability, the binary log, redo capacity, the buffer pool) that the two servers run with
+// differently, each with the options that would align them. Percona's 2026 ecosystem benchmark
+// ran MariaDB with half the redo capacity of the others; MySQL 5.7 "got slower" than 5.6 because
+// sync_binlog went from 0 to 1. Pure.
+import { type Flavor, FLAVOR_NAMES } from './results-schema.js';
+import { KNOWN_SETTINGS } from './settings-catalog.js';
+import { sameSetting } from './setting-value.js';
+
+export interface FairnessSide {
+  readonly flavor: Flavor;
+  /** The server's version as it reports it (`10.11.19`, `9.7.2`). */
+  readonly version: string;
+  readonly variables: Readonly<Record<string, string>>;
+  /** How the user sets an option on this side: `--head-set`, `input "head-set"`. */
+  readonly optionsLabel: string;
+}
+
+export interface UnfairSetting {
+  /** A variable, or "redo capacity" for the variables that make it up. */
+  readonly setting: string;
+  readonly base: string;
+  readonly head: string;
+  /** Options that would align the sides, each a complete alternative: `--base-set sync_binlog=1`. */
+  readonly align: readonly string[];
+}
+
+/** Variables that make up the redo log's capacity, compared as one figure. */
+const REDO_VARIABLES = new Set([
+  'innodb_redo_log_capacity',
+  'innodb_log_file_size',
+  'innodb_log_files_in_group',
+]);
+
+/**
+ * The redo log's capacity in bytes: innodb_redo_log_capacity (MySQL and Percona 8.0.30+), else
+ * innodb_log_file_size times innodb_log_files_in_group (MariaDB 10.5+ has one file).
+ */
+export function redoCapacity(variables: Readonly<Record<string, string>>): bigint | undefined {
+  const integer = (name: string): bigint | undefined => {
+    const value = variables[name];
+    return value !== undefined && /^\d+$/.test(value) ? BigInt(value) : undefined;
+  };
+  const capacity = integer('innodb_redo_log_capacity');
+  if (capacity !== undefined) return capacity;
+  const size = integer('innodb_log_file_size');
+  return size === undefined ? undefined : size * (integer('innodb_log_files_in_group') ?? 1n);
+}
+
+function mebibytes(bytes: bigint): string {
+  return bytes % 1048576n === 0n ? `${bytes / 1048576n} MiB` : `${bytes} bytes`;
+}
+
+/** The option that gives `side` a redo capacity of `bytes`. */
+function redoOption(side: FairnessSide, bytes: bigint): string {
+  if (side.variables.innodb_redo_log_capacity !== undefined) {
+    return `${side.optionsLabel} innodb_redo_log_capacity=${bytes}`;
+  }
+  const files = BigInt(side.variables.innodb_log_files_in_group ?? '1');
+  return `${side.optionsLabel} innodb_log_file_size=${bytes / (files > 0n ? files : 1n)}`;
+}
+
+/**
+ * The options that align one setting: each side set to the other's value. Turning the binary log
+ * on is `log_bin=mysql-bin` (a base name, as both flavors take it); turning it off takes a
+ * flavor's own spelling, so only the side without it is named.
+ */
+function alignOptions(name: string, base: FairnessSide, head: FairnessSide): string[] {
+  const value = (side: FairnessSide): string => side.variables[name] ?? '';
+  if (name === 'log_bin') {
+    const off = value(base).toUpperCase() === 'OFF' ? base : head;
+    return [`${off.optionsLabel} log_bin=mysql-bin`];
+  }
+  return [`${head.optionsLabel} ${name}=${value(base)}`, `${base.optionsLabel} ${name}=${value(head)}`];
+}
+
+/**
+ * The distorting settings the two servers differ in, in the curated table's order, when they are
+ * different versions or flavors; none when they are the same server (a changed setting is then
+ * what the run compares).
+ */
+export function unfairSettings(base: FairnessSide, head: FairnessSide): UnfairSetting[] {
+  if (base.flavor === head.flavor && base.version === head.version) return [];
+  const unfair: UnfairSetting[] = [];
+  for (const { name } of KNOWN_SETTINGS.filter(
+    (setting) => setting.distorts && !REDO_VARIABLES.has(setting.name),
+  )) {
+    const [a, b] = [base.variables[name], head.variables[name]];
+    if (a === undefined || b === undefined || sameSetting(a, b)) continue;
+    unfair.push({ setting: name, base: a, head: b, align: alignOptions(name, base, head) });
+  }
+  const [a, b] = [redoCapacity(base.variables), redoCapacity(head.variables)];
+  if (a !== undefined && b !== undefined && a !== b) {
+    unfair.push({
+      setting: 'redo capacity',
+      base: mebibytes(a),
+      head: mebibytes(b),
+      align: [redoOption(head, a), redoOption(base, b)],
+    });
+  }
+  return unfair;
+}
+
+/** The run's one warning about them, or undefined when there is nothing to align. */
+export function fairnessWarning(base: FairnessSide, head: FairnessSide): string | undefined {
+  const unfair = unfairSettings(base, head);
+  if (unfair.length === 0) return undefined;
+  const items = unfair.map(
+    (item) => `${item.setting} ${item.base} → ${item.head} (align: ${item.align.join(' or ')})`,
+  );
+  return (
+    `base and head are different servers (${FLAVOR_NAMES[base.flavor]} ${base.version}, ` +
+    `${FLAVOR_NAMES[head.flavor]} ${head.version}) ` +
+    `and differ in settings known to distort such a comparison: ${items.join('; ')}`
+  );
+}
