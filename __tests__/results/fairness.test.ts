@@ -1,11 +1,7 @@
 // The fairness check: two versions or flavors whose settings known to distort a comparison differ,
 // with the options that align them.
-import {
-  fairnessWarning,
-  redoCapacity,
-  unfairSettings,
-  type FairnessSide,
-} from '../../src/results/fairness.js';
+import { redoCapacity } from '../../src/results/align-settings.js';
+import { fairnessWarning, unfairSettings, type FairnessSide } from '../../src/results/fairness.js';
 import { fixtureResults } from '../helpers/report-input.js';
 
 const mariadb: FairnessSide = {
@@ -59,7 +55,12 @@ describe('unfairSettings', () => {
   it('names the binary log, its sync and the redo capacity, not performance_schema or equal values', () => {
     const unfair = unfairSettings(mariadb, mysql);
     expect(unfair).toEqual([
-      { setting: 'log_bin', base: 'OFF', head: 'ON', align: ['--base-set log_bin=mysql-bin'] },
+      {
+        setting: 'log_bin',
+        base: 'OFF',
+        head: 'ON',
+        align: ['--base-set log_bin=mysql-bin', '--head-set skip_log_bin=ON'],
+      },
       {
         setting: 'sync_binlog',
         base: '0',
@@ -110,7 +111,7 @@ describe('fairnessWarning', () => {
   it('is one line naming both servers and every setting with its options', () => {
     expect(fairnessWarning(mariadb, mysql)).toBe(
       'base and head are different servers (MariaDB 10.11.19, MySQL 9.7.2) and differ in settings known to ' +
-        'distort such a comparison: log_bin OFF → ON (align: --base-set log_bin=mysql-bin); sync_binlog 0 → 1 ' +
+        'distort such a comparison: log_bin OFF → ON (align: --base-set log_bin=mysql-bin or --head-set skip_log_bin=ON); sync_binlog 0 → 1 ' +
         '(align: --head-set sync_binlog=0 or --base-set sync_binlog=1); redo capacity 96 MiB → 100 MiB ' +
         '(align: --head-set innodb_redo_log_capacity=100663296 or --base-set innodb_log_file_size=104857600)',
     );
@@ -130,7 +131,9 @@ describe('fairnessWarning', () => {
     };
     const warning = fairnessWarning(side('base'), side('head'));
     expect(warning).toMatch(/^base and head are different servers \(MariaDB 10\.11\.19, MySQL 9\.7\.2\)/);
-    expect(warning).toContain('log_bin OFF → ON (align: --base-set log_bin=mysql-bin)');
+    expect(warning).toContain(
+      'log_bin OFF → ON (align: --base-set log_bin=mysql-bin or --head-set skip_log_bin=ON)',
+    );
     expect(warning).toContain('sync_binlog 0 → 1');
     expect(warning).toContain('redo capacity 96 MiB → 100 MiB');
   });

@@ -4,6 +4,7 @@
 // ran MariaDB with half the redo capacity of the others; MySQL 5.7 "got slower" than 5.6 because
 // sync_binlog went from 0 to 1. Pure.
 import { type Flavor, FLAVOR_NAMES } from './results-schema.js';
+import { binaryLogOptions, REDO_VARIABLES, redoCapacity, redoOptions } from './align-settings.js';
 import { KNOWN_SETTINGS } from './settings-catalog.js';
 import { sameSetting } from './setting-value.js';
 
@@ -25,51 +26,26 @@ export interface UnfairSetting {
   readonly align: readonly string[];
 }
 
-/** Variables that make up the redo log's capacity, compared as one figure. */
-const REDO_VARIABLES = new Set([
-  'innodb_redo_log_capacity',
-  'innodb_log_file_size',
-  'innodb_log_files_in_group',
-]);
-
-/**
- * The redo log's capacity in bytes: innodb_redo_log_capacity (MySQL and Percona 8.0.30+), else
- * innodb_log_file_size times innodb_log_files_in_group (MariaDB 10.5+ has one file).
- */
-export function redoCapacity(variables: Readonly<Record<string, string>>): bigint | undefined {
-  const integer = (name: string): bigint | undefined => {
-    const value = variables[name];
-    return value !== undefined && /^\d+$/.test(value) ? BigInt(value) : undefined;
-  };
-  const capacity = integer('innodb_redo_log_capacity');
-  if (capacity !== undefined) return capacity;
-  const size = integer('innodb_log_file_size');
-  return size === undefined ? undefined : size * (integer('innodb_log_files_in_group') ?? 1n);
-}
-
 function mebibytes(bytes: bigint): string {
   return bytes % 1048576n === 0n ? `${bytes / 1048576n} MiB` : `${bytes} bytes`;
 }
 
-/** The option that gives `side` a redo capacity of `bytes`. */
-function redoOption(side: FairnessSide, bytes: bigint): string {
-  if (side.variables.innodb_redo_log_capacity !== undefined) {
-    return `${side.optionsLabel} innodb_redo_log_capacity=${bytes}`;
-  }
-  const files = BigInt(side.variables.innodb_log_files_in_group ?? '1');
-  return `${side.optionsLabel} innodb_log_file_size=${bytes / (files > 0n ? files : 1n)}`;
+/** `--head-set name=value …` for one side's options. */
+function flags(side: FairnessSide, options: Readonly<Record<string, string>>): string {
+  return Object.entries(options)
+    .map(([name, value]) => `${side.optionsLabel} ${name}=${value}`)
+    .join(' ');
 }
 
 /**
- * The options that align one setting: each side set to the other's value. Turning the binary log
- * on is `log_bin=mysql-bin` (a base name, as both flavors take it); turning it off takes a
- * flavor's own spelling, so only the side without it is named.
+ * The options that align one setting: each side set to the other's value (the binary log turned
+ * on where it is off, or off where it is on).
  */
 function alignOptions(name: string, base: FairnessSide, head: FairnessSide): string[] {
   const value = (side: FairnessSide): string => side.variables[name] ?? '';
   if (name === 'log_bin') {
-    const off = value(base).toUpperCase() === 'OFF' ? base : head;
-    return [`${off.optionsLabel} log_bin=mysql-bin`];
+    const [on, off] = value(base).toUpperCase() === 'OFF' ? [head, base] : [base, head];
+    return [flags(off, binaryLogOptions(true)), flags(on, binaryLogOptions(false))];
   }
   return [`${head.optionsLabel} ${name}=${value(base)}`, `${base.optionsLabel} ${name}=${value(head)}`];
 }
@@ -95,7 +71,7 @@ export function unfairSettings(base: FairnessSide, head: FairnessSide): UnfairSe
       setting: 'redo capacity',
       base: mebibytes(a),
       head: mebibytes(b),
-      align: [redoOption(head, a), redoOption(base, b)],
+      align: [flags(head, redoOptions(head.variables, a)), flags(base, redoOptions(base.variables, b))],
     });
   }
   return unfair;

@@ -1,0 +1,121 @@
+// The head's server with the settings known to change the work per transaction set to the base's
+// values: the options that align it (run --align-settings measures it as a third side), and the
+// settings that cannot be aligned, each with why. What the head then still does differently is
+// its code's doing. Pure.
+import { FLAVOR_NAMES, type Flavor } from './results-schema.js';
+import { KNOWN_SETTINGS } from './settings-catalog.js';
+import { sameSetting } from './setting-value.js';
+
+export interface AlignedServer {
+  readonly flavor: Flavor;
+  readonly version: string;
+  /** What SHOW GLOBAL VARIABLES said, once it ran with its options. */
+  readonly variables: Readonly<Record<string, string>>;
+}
+
+export interface AlignedSetting {
+  /** A variable, or "redo capacity". */
+  readonly setting: string;
+  /** The head's value and the base's, as each server reported it. */
+  readonly head: string;
+  readonly base: string;
+  /** The options that give the head the base's value. */
+  readonly options: Readonly<Record<string, string>>;
+}
+
+export interface Alignment {
+  /** Options on top of the head's own, in the order the settings are listed. */
+  readonly options: Readonly<Record<string, string>>;
+  readonly aligned: readonly AlignedSetting[];
+  /** Settings of the first tier that differ but cannot be set on the head. */
+  readonly skipped: readonly { readonly setting: string; readonly why: string }[];
+}
+
+/** Variables that make up the redo capacity, aligned as one figure. */
+export const REDO_VARIABLES: ReadonlySet<string> = new Set([
+  'innodb_redo_log_capacity',
+  'innodb_log_file_size',
+  'innodb_log_files_in_group',
+]);
+
+function integer(value: string | undefined): bigint | undefined {
+  if (value === undefined) return undefined;
+  // MariaDB prints some sizes as doubles ("1073741824.000000").
+  const match = /^(\d+)(\.0+)?$/.exec(value);
+  return match?.[1] === undefined ? undefined : BigInt(match[1]);
+}
+
+/**
+ * The redo log's capacity in bytes: innodb_redo_log_capacity (MySQL and Percona 8.0.30+), else
+ * innodb_log_file_size times innodb_log_files_in_group (MariaDB 10.5+ has one file).
+ */
+export function redoCapacity(variables: Readonly<Record<string, string>>): bigint | undefined {
+  const capacity = integer(variables.innodb_redo_log_capacity);
+  if (capacity !== undefined) return capacity;
+  const size = integer(variables.innodb_log_file_size);
+  return size === undefined ? undefined : size * (integer(variables.innodb_log_files_in_group) ?? 1n);
+}
+
+/** The options that give a server with these variables a redo capacity of `bytes`. */
+export function redoOptions(
+  variables: Readonly<Record<string, string>>,
+  bytes: bigint,
+): Record<string, string> {
+  if (variables.innodb_redo_log_capacity !== undefined) return { innodb_redo_log_capacity: String(bytes) };
+  const files = integer(variables.innodb_log_files_in_group) ?? 1n;
+  return { innodb_log_file_size: String(bytes / (files > 0n ? files : 1n)) };
+}
+
+/**
+ * The options that turn the binary log on or off. On: a base name, as both flavors take it (a
+ * value of OFF would name the files "OFF.000001"). Off: `skip_log_bin`, which both flavors' option
+ * parsers read as the option disabled whatever value it carries.
+ */
+export function binaryLogOptions(on: boolean): Record<string, string> {
+  return on ? { log_bin: 'mysql-bin' } : { skip_log_bin: 'ON' };
+}
+
+function isOn(value: string): boolean {
+  return !['OFF', '0', ''].includes(value.toUpperCase());
+}
+
+function server(side: AlignedServer): string {
+  return `${FLAVOR_NAMES[side.flavor]} ${side.version}`;
+}
+
+/** One first-tier variable: aligned, skipped with why, or the same on both sides. */
+function alignOne(
+  name: string,
+  base: AlignedServer,
+  head: AlignedServer,
+): AlignedSetting | { setting: string; why: string } | undefined {
+  const [from, to] = [head.variables[name], base.variables[name]];
+  if (from === undefined && to === undefined) return undefined;
+  if (from === undefined) return { setting: name, why: `the head (${server(head)}) has no such variable` };
+  if (to === undefined) {
+    return { setting: name, why: `the base (${server(base)}) has no such variable: no value to set it to` };
+  }
+  if (sameSetting(from, to)) return undefined;
+  const options = name === 'log_bin' ? binaryLogOptions(isOn(to)) : { [name]: integer(to)?.toString() ?? to };
+  return { setting: name, head: from, base: to, options };
+}
+
+/** How to give the head the base's first-tier settings, and what cannot be given. */
+export function alignmentOf(base: AlignedServer, head: AlignedServer): Alignment {
+  const aligned: AlignedSetting[] = [];
+  const skipped: { setting: string; why: string }[] = [];
+  for (const { name } of KNOWN_SETTINGS) {
+    if (REDO_VARIABLES.has(name)) continue;
+    const outcome = alignOne(name, base, head);
+    if (outcome === undefined) continue;
+    if ('why' in outcome) skipped.push(outcome);
+    else aligned.push(outcome);
+  }
+  const [to, from] = [redoCapacity(base.variables), redoCapacity(head.variables)];
+  if (to !== undefined && from !== undefined && to !== from) {
+    const options = redoOptions(head.variables, to);
+    aligned.push({ setting: 'redo capacity', head: `${from} bytes`, base: `${to} bytes`, options });
+  }
+  const options = Object.assign({}, ...aligned.map((setting) => setting.options)) as Record<string, string>;
+  return { options, aligned, skipped };
+}
