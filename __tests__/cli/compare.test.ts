@@ -1,5 +1,4 @@
 // `compare` and `baseline save` through the CLI's main(), on real results files.
-import { jest } from '@jest/globals';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 
 import { main } from '../../src/cli/program.js';
+import { captureOutput } from '../helpers/real-run.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
 
 const FIXTURES = new URL('../../__fixtures__/results/', import.meta.url).pathname;
@@ -16,22 +16,13 @@ const SINGLE = join(FIXTURES, 'quick-mariadb-10.11.json');
 const AA = join(FIXTURES, 'quick-aa-5reps.json');
 
 let dir: string;
-let output: string[];
-const spies: { mockRestore(): void }[] = [];
+const output = captureOutput();
 
 beforeEach(() => {
   dir = mkdtempSync(join(os.tmpdir(), 'gate-compare-'));
-  output = [];
-  const capture = (chunk: string | Uint8Array): boolean => {
-    output.push(String(chunk));
-    return true;
-  };
-  spies.push(jest.spyOn(process.stdout, 'write').mockImplementation(capture));
-  spies.push(jest.spyOn(process.stderr, 'write').mockImplementation(capture));
 });
 
 afterEach(() => {
-  for (const spy of spies.splice(0)) spy.mockRestore();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -54,7 +45,7 @@ describe('mysql-perf-gate compare', () => {
     );
     expect(verdict.cells).toHaveLength(24);
     expect(verdict.baseSource).toEqual({ kind: 'ab', path: AB, savedAt: null });
-    expect(output.join('')).toContain(
+    expect(output.text).toContain(
       'performance_schema: OFF → ON (and 10 performance_schema_* variable(s) that follow it)',
     );
   });
@@ -87,7 +78,7 @@ describe('mysql-perf-gate compare', () => {
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     expect(html).not.toMatch(/(src|href)=["']https?:/);
     expect(html).toContain('vegaEmbed');
-    expect(output.join('')).toMatch(/report: .*report\.html, comment: .*comment\.md, 3 chart\(s\)/);
+    expect(output.text).toMatch(/report: .*report\.html, comment: .*comment\.md, 3 chart\(s\)/);
   });
 
   it('A/A: the same server on both sides is not called a regression anywhere', async () => {
@@ -125,7 +116,7 @@ describe('mysql-perf-gate compare', () => {
     expect(verdict.verdict).toBe('fail');
     expect(verdict.baseSource.kind).toBe('baseline');
     expect(code).toBe(1);
-    expect(output.join('')).toMatch(/verdict: FAIL — 6 regression\(s\)/);
+    expect(output.text).toMatch(/verdict: FAIL — 6 regression\(s\)/);
   });
 
   it('three repetitions a side cannot confirm a 15% drop: those cells say so instead of guessing', async () => {
@@ -168,15 +159,15 @@ describe('mysql-perf-gate compare', () => {
       join(dir, 'r'),
     );
     expect(code).toBe(2);
-    expect(output.join('')).toMatch(/suite/i);
-    expect(output.join('')).toContain('--force');
+    expect(output.text).toMatch(/suite/i);
+    expect(output.text).toContain('--force');
   });
 
   it('exits 2 for a one-server results file without a baseline, and for a bad tolerance', async () => {
     expect(await cli('compare', SINGLE, '--out', join(dir, 'r'))).toBe(2);
-    expect(output.join('')).toContain('measured one server; give a stored baseline');
+    expect(output.text).toContain('measured one server; give a stored baseline');
     expect(await cli('compare', AB, '--tolerance', 'qps=1', '--out', join(dir, 'r'))).toBe(2);
-    expect(output.join('')).toContain('--tolerance "qps=1": unknown metric "qps"');
+    expect(output.text).toContain('--tolerance "qps=1": unknown metric "qps"');
   });
 
   it('between gcc 12 and clang 16 builds of one source, lists the compilers and the instruction-count change per cell', async () => {
@@ -210,7 +201,7 @@ describe('mysql-perf-gate compare', () => {
       ['oltp_read_write', 'regression', 4.6],
       ['oltp_write_only', 'regression', 5.6],
     ]);
-    const text = output.join('');
+    const text = output.text;
     expect(text).toContain('server build compiler: gcc 12.2.0 → clang 16.0.6');
     expect(text).toContain(
       'The sides were built differently (compiler), so functions are inlined differently',
@@ -224,6 +215,6 @@ describe('mysql-perf-gate compare', () => {
     expect(
       await cli('compare', join(FIXTURES, 'instructions-performance-schema.json'), '--out', join(dir, 'r')),
     ).toBe(1);
-    expect(output.join('')).not.toContain('built differently');
+    expect(output.text).not.toContain('built differently');
   });
 });

@@ -1,31 +1,22 @@
 // `history page` through the CLI's main(): a history file rendered as DIR/index.html, and its
 // errors (a missing file, a bad flag) with status 2.
-import { jest } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 
 import { main } from '../../src/cli/program.js';
+import { captureOutput } from '../helpers/real-run.js';
 import { serializeHistory } from '../../src/history/history-text.js';
 import { NIGHTS, pageHistory, runUrlOf } from '../report/history-pages.js';
 
 let dir: string;
-let output: string[];
-const spies: { mockRestore(): void }[] = [];
+const output = captureOutput();
 
 beforeEach(() => {
   dir = mkdtempSync(join(os.tmpdir(), 'gate-history-page-'));
-  output = [];
-  const capture = (chunk: string | Uint8Array): boolean => {
-    output.push(String(chunk));
-    return true;
-  };
-  spies.push(jest.spyOn(process.stdout, 'write').mockImplementation(capture));
-  spies.push(jest.spyOn(process.stderr, 'write').mockImplementation(capture));
 });
 
 afterEach(() => {
-  for (const spy of spies.splice(0)) spy.mockRestore();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -40,7 +31,7 @@ describe('mysql-perf-gate history page', () => {
     const out = join(dir, 'site');
     expect(await cli('history', 'page', '--history', history, '--out', out)).toBe(0);
     const file = join(out, 'index.html');
-    expect(output.join('')).toBe(`${file}: ${NIGHTS} runs, 8 series, 3 change points\n`);
+    expect(output.text).toBe(`${file}: ${NIGHTS} runs, 8 series, 3 change points\n`);
     const html = readFileSync(file, 'utf8');
     expect(html).toMatch(/^<!DOCTYPE html>/);
     expect(html).toContain(`href="${runUrlOf(NIGHTS - 1)}"`);
@@ -49,11 +40,11 @@ describe('mysql-perf-gate history page', () => {
   it('refuses a history file it cannot read, with status 2', async () => {
     const missing = join(dir, 'none.json');
     expect(await cli('history', 'page', '--history', missing, '--out', dir)).toBe(2);
-    expect(output.join('')).toContain(`cannot read history ${missing}`);
+    expect(output.text).toContain(`cannot read history ${missing}`);
   });
 
   it('refuses a bad --max-p, naming it', async () => {
     expect(await cli('history', 'page', '--history', 'x', '--out', dir, '--max-p', '2')).toBe(2);
-    expect(output.join('')).toContain('--max-p "2": expected a fraction from 0 up to 1');
+    expect(output.text).toContain('--max-p "2": expected a fraction from 0 up to 1');
   });
 });

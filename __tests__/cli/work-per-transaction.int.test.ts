@@ -3,7 +3,6 @@
 // compare. Every wall-clock cell gets every figure on both sides, read-only transactions read
 // more than one page from disk each, the reports say so, and the A/A's spreads are shown. The
 // same suite with a pool its data fits in is refused before anything is measured.
-import { jest } from '@jest/globals';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -13,7 +12,7 @@ import { IO_BOUND } from '../../src/results/io-bound.js';
 import { RESOURCE_FIGURES } from '../../src/results/resource-figures.js';
 import { readResults } from '../../src/results/results-file.js';
 import { processesMentioning } from '../helpers/leftovers.js';
-import { describeWithServer, useTempDir } from '../helpers/real-run.js';
+import { captureOutput, describeWithServer, useTempDir } from '../helpers/real-run.js';
 
 const MARIADBD = '/usr/sbin/mariadbd';
 const POOL = 8 * 2 ** 20;
@@ -41,22 +40,7 @@ workloads:
 `;
 
 const temp = useTempDir('gate-work-txn-');
-let output: string[];
-const spies: { mockRestore(): void }[] = [];
-
-beforeEach(() => {
-  output = [];
-  const capture = (chunk: string | Uint8Array): boolean => {
-    output.push(String(chunk));
-    return true;
-  };
-  spies.push(jest.spyOn(process.stdout, 'write').mockImplementation(capture));
-  spies.push(jest.spyOn(process.stderr, 'write').mockImplementation(capture));
-});
-
-afterEach(() => {
-  for (const spy of spies.splice(0)) spy.mockRestore();
-});
+const output = captureOutput();
 
 function cli(...args: string[]): Promise<number> {
   return main(['node', 'mysql-perf-gate', ...args]);
@@ -68,8 +52,8 @@ describeWithServer()('CPU, context switches and I/O per transaction (real MariaD
     writeFileSync(suite, SUITE);
     const out = join(temp.path, 'aa.json');
     const runCode = await cli('run', '--base', MARIADBD, '--head', MARIADBD, '--suite', suite, '--out', out);
-    expect({ runCode, log: runCode === 0 ? '' : output.join('') }).toEqual({ runCode: 0, log: '' });
-    const runText = output.join('');
+    expect({ runCode, log: runCode === 0 ? '' : output.text }).toEqual({ runCode: 0, log: '' });
+    const runText = output.text;
     expect(runText).toMatch(/ctx switches\/txn +reads\/txn +KB read\/txn +KB written\/txn/);
     expect(runText).toMatch(/^reads from disk as the suite expects \(io-bound\)/m);
 
@@ -94,7 +78,7 @@ describeWithServer()('CPU, context switches and I/O per transaction (real MariaD
       }
     }
 
-    output = [];
+    output.clear();
     const report = join(temp.path, 'report');
     const compareCode = await cli('compare', out, '--out', report);
     expect(compareCode).toBe(0);
@@ -121,7 +105,7 @@ describeWithServer()('CPU, context switches and I/O per transaction (real MariaD
     // Every medium: the sentence, and each side's figures with their spread beside them.
     const comment = readFileSync(join(report, 'comment.md'), 'utf8');
     const html = readFileSync(join(report, 'report.html'), 'utf8');
-    const terminal = output.join('');
+    const terminal = output.text;
     for (const text of [comment, html, terminal]) {
       expect(text).toContain('CPU, context switches and I/O per transaction');
       expect(text).toMatch(
@@ -156,10 +140,10 @@ describeWithServer()('CPU, context switches and I/O per transaction (real MariaD
       work,
     );
     expect(code).toBe(2);
-    expect(output.join('')).toMatch(
+    expect(output.text).toMatch(
       /suite io-small expects to be IO-bound \(data at least 5× the buffer pool\), but the head's prepared data is \d+ MB, 0\.\d× the 256 MB buffer pool: raise tables or tableSize, or lower innodb_buffer_pool_size/,
     );
-    expect(output.join('')).not.toMatch(/repetition 1\//);
+    expect(output.text).not.toMatch(/repetition 1\//);
     expect(processesMentioning(work)).toEqual([]);
     expect(readdirSync(work)).toEqual([]);
   });

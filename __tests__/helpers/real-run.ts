@@ -53,6 +53,32 @@ export function useTempDir(prefix: string): { readonly path: string } {
   return state;
 }
 
+/** Everything a test's command writes to stdout and stderr, in the order written, cleared per test. */
+export function captureOutput(): { readonly text: string; clear(): void } {
+  const chunks: string[] = [];
+  const spies: { mockRestore(): void }[] = [];
+  beforeEach(() => {
+    chunks.length = 0;
+    const capture = (chunk: string | Uint8Array): boolean => {
+      chunks.push(String(chunk));
+      return true;
+    };
+    spies.push(jestGlobals.spyOn(process.stdout, 'write').mockImplementation(capture));
+    spies.push(jestGlobals.spyOn(process.stderr, 'write').mockImplementation(capture));
+  });
+  afterEach(() => {
+    for (const spy of spies.splice(0)) spy.mockRestore();
+  });
+  return {
+    get text() {
+      return chunks.join('');
+    },
+    clear() {
+      chunks.length = 0;
+    },
+  };
+}
+
 /** Captures what the code under test writes to stderr, per test; read `.text` inside a test. */
 export function captureStderr(): { readonly text: string } {
   const chunks: string[] = [];

@@ -3,7 +3,7 @@
 // to the one a re-prepare gives the same seeded data), the rows each step starts from as prepared,
 // the copy and the restores in the stage table; and nothing left behind by a run that ends, one
 // interrupted during a restore, or one killed after its copy was made.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { main } from '../../src/cli/program.js';
@@ -12,16 +12,13 @@ import { readResults } from '../../src/results/results-file.js';
 import type { Results } from '../../src/results/results-schema.js';
 import { ENTRIES, killProcessesMentioning, runEntry, writeMicroSuite } from '../cli/killed-run.js';
 import { processesMentioning } from '../helpers/leftovers.js';
-import { captureStderr, ROOT, useTempDir } from '../helpers/real-run.js';
-import { findCommand, requireCommand } from '../helpers/requirements.js';
+import { GROWING_SCRIPT, INITIAL_ROWS, rowsAtStart, runArgs, runOnMariadb, STEPS } from './growing-rows.js';
+import { captureStderr, useTempDir } from '../helpers/real-run.js';
+import { requireCommand } from '../helpers/requirements.js';
 
 const ready = requireCommand('mariadbd') && requireCommand('sysbench');
 const maybe = ready ? describe : describe.skip;
 const TIMEOUT_MS = 240_000;
-const SCRIPT = join(ROOT, '__fixtures__/workloads/growing_rows.lua');
-const INITIAL_ROWS = 100;
-/** The warm-up, then repetitions 1 to 3. */
-const STEPS = ['warmup', 'rep1', 'rep2', 'rep3'];
 
 const temp = useTempDir('gate-restore-');
 const stderr = captureStderr();
@@ -52,16 +49,11 @@ function suiteText(resetData: string): string {
     `    resetData: ${resetData}`,
     '  - name: growing',
     '    kind: sysbench-script',
-    `    script: ${SCRIPT}`,
+    `    script: ${GROWING_SCRIPT}`,
     `    options: { initial_rows: ${INITIAL_ROWS} }`,
     `    resetData: ${resetData}`,
     '',
   ].join('\n');
-}
-
-function runArgs(suite: string, out: string, work: string): string[] {
-  const server = findCommand('mariadbd') ?? 'mariadbd';
-  return ['run', '--server', server, '--suite', suite, '--out', out, '--work-dir', work];
 }
 
 /** Runs the suite with `resetData` on one server through main(); its results and the rows `growing` started from. */
@@ -70,14 +62,9 @@ async function runWith(resetData: string): Promise<{ results: Results; rows: num
   writeFileSync(suite, suiteText(resetData));
   const out = join(temp.path, `${resetData}.json`);
   const work = join(temp.path, `${resetData}-work`);
-  const code = await main(['node', 'mysql-perf-gate', ...runArgs(suite, out, work)]);
-  expect({ code, log: code === 0 ? '' : stderr.text }).toEqual({ code: 0, log: '' });
-  expect(processesMentioning(work)).toEqual([]);
+  await runOnMariadb({ suite, out, work }, () => stderr.text);
   expect(readdirSync(work)).toEqual([]);
-  const rows = STEPS.map((step) => {
-    const text = readFileSync(join(temp.path, `${resetData}.raw`, 'head', `growing-t1-${step}.txt`), 'utf8');
-    return Number(/^growing_rows: (\d+) rows at start$/m.exec(text)?.[1]);
-  });
+  const rows = rowsAtStart(join(temp.path, `${resetData}.raw`));
   return { results: readResults(out), rows };
 }
 

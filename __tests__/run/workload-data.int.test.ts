@@ -3,23 +3,18 @@
 // from the rows its prepare made. The script (__fixtures__/workloads/growing_rows.lua) prints the
 // rows the server counts before the run's first event; the same suite with `resetData: none`
 // shows the count climbing, so the observation does see a missing reset.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { main } from '../../src/cli/program.js';
 import { readResults } from '../../src/results/results-file.js';
 import type { Results } from '../../src/results/results-schema.js';
-import { processesMentioning } from '../helpers/leftovers.js';
-import { captureStderr, ROOT, useTempDir } from '../helpers/real-run.js';
-import { findCommand, requireCommand } from '../helpers/requirements.js';
+import { GROWING_SCRIPT, INITIAL_ROWS, rowsAtStart, runOnMariadb, STEPS } from './growing-rows.js';
+import { captureStderr, useTempDir } from '../helpers/real-run.js';
+import { requireCommand } from '../helpers/requirements.js';
 
 const ready = requireCommand('mariadbd') && requireCommand('sysbench');
 const maybe = ready ? describe : describe.skip;
 const TIMEOUT_MS = 240_000;
-const SCRIPT = join(ROOT, '__fixtures__/workloads/growing_rows.lua');
-const INITIAL_ROWS = 100;
-/** The warm-up, then repetitions 1 to 3: the order the rows are read in. */
-const STEPS = ['warmup', 'rep1', 'rep2', 'rep3'];
 
 const temp = useTempDir('gate-workload-data-');
 const stderr = captureStderr();
@@ -44,7 +39,7 @@ function suiteText(resetData: string, metric: keyof typeof MEASURES): string {
     'workloads:',
     '  - name: growing',
     '    kind: sysbench-script',
-    `    script: ${SCRIPT}`,
+    `    script: ${GROWING_SCRIPT}`,
     `    options: { initial_rows: ${INITIAL_ROWS} }`,
     `    resetData: ${resetData}`,
     // An OLTP workload beside it: its tables are prepared too, and left alone by the resets.
@@ -66,22 +61,7 @@ async function runGrowing(
   writeFileSync(suite, suiteText(resetData, metric));
   const out = join(dir, `${resetData}.json`);
   const work = join(dir, 'work');
-  const server = findCommand('mariadbd') ?? 'mariadbd';
-  const code = await main([
-    'node',
-    'mysql-perf-gate',
-    'run',
-    '--server',
-    server,
-    '--suite',
-    suite,
-    '--out',
-    out,
-    '--work-dir',
-    work,
-  ]);
-  expect({ code, log: code === 0 ? '' : stderr.text }).toEqual({ code: 0, log: '' });
-  expect(processesMentioning(work)).toEqual([]);
+  await runOnMariadb({ suite, out, work }, () => stderr.text);
   const results = readResults(out);
   expect(results.suite.workloads.map((workload) => workload.kind ?? '(default)')).toEqual([
     'sysbench-script',
@@ -91,17 +71,11 @@ async function runGrowing(
     ['growing', 3],
     ['oltp_point_select', 3],
   ]);
-  const raw = join(dir, `${resetData}.raw`, 'head');
-  const rows = STEPS.map((step) => {
-    const text = readFileSync(join(raw, `growing-t1-${step}.txt`), 'utf8');
-    const match = /^growing_rows: (\d+) rows at start$/m.exec(text);
-    if (!match) throw new Error(`growing-t1-${step}.txt does not say the rows it started from:\n${text}`);
-    return Number(match[1]);
-  });
+  const rows = rowsAtStart(join(dir, `${resetData}.raw`));
   return { rows, results };
 }
 
-async function rowsAtStart(resetData: string): Promise<number[]> {
+async function rowsOf(resetData: string): Promise<number[]> {
   return (await runGrowing(resetData)).rows;
 }
 
@@ -109,7 +83,7 @@ maybe('a workload that grows its data (real MariaDB, real sysbench)', () => {
   it(
     'starts every warm-up and repetition from the prepared rows with resetData: re-prepare',
     async () => {
-      expect(await rowsAtStart('re-prepare')).toEqual(STEPS.map(() => INITIAL_ROWS));
+      expect(await rowsOf('re-prepare')).toEqual(STEPS.map(() => INITIAL_ROWS));
       // The reset's own sysbench output is kept beside each step's.
       const raw = join(temp.path, 're-prepare.raw', 'head');
       for (const step of STEPS) expect(existsSync(join(raw, `growing-t1-${step}-reset.txt`))).toBe(true);
@@ -135,7 +109,7 @@ maybe('a workload that grows its data (real MariaDB, real sysbench)', () => {
   it(
     'without the reset, each step starts from what the previous one left',
     async () => {
-      const rows = await rowsAtStart('none');
+      const rows = await rowsOf('none');
       expect(rows[0]).toBe(INITIAL_ROWS);
       for (let index = 1; index < rows.length; index++) {
         expect(rows[index]).toBeGreaterThan(rows[index - 1] ?? Infinity);
