@@ -42,9 +42,13 @@ export function differencesSection(differences: Differences): string {
       settingCell(row),
       ...htmlCells(row.cells.base),
       ...htmlCells(row.cells.head),
-      ...htmlCells(row.cells.changes),
+      ...(group.tier === null ? [] : htmlCells(row.cells.changes)),
     ]);
-    return `<h3>${text(group.title)}</h3>\n${columnsTable(settings.columns, rows)}`;
+    // The servers have no line on what they change; the variables' tables share fixed columns, so
+    // that a long value (optimizer_switch) wraps instead of squeezing the names.
+    if (group.tier === null)
+      return `<h3>${text(group.title)}</h3>\n${columnsTable(settings.columns.slice(0, 3), rows)}`;
+    return `<h3>${text(group.title)}</h3>\n<div class="settings">${columnsTable(settings.columns, rows)}</div>`;
   });
   const table = tables.join('\n');
   const lists = differences.oneSided.map(

@@ -11,6 +11,8 @@ table { border-collapse: collapse; font-size: 0.9rem; }
 th, td { border: 1px solid #d0d7de; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
 th.num, td.num { text-align: right; font-variant-numeric: tabular-nums; } td.num { white-space: nowrap; }
 .reason { display: block; min-width: 16rem; }
+.settings table { table-layout: fixed; width: 100%; }
+.settings th:nth-child(1) { width: 24%; } .settings th:nth-child(2), .settings th:nth-child(3) { width: 22%; }
 thead th { background: rgba(127, 127, 127, 0.12); }
 code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.85em; overflow-wrap: anywhere; }
 .verdict.regression.gating { color: var(--fail); font-weight: bold; }
