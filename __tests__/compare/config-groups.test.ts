@@ -186,6 +186,20 @@ describe('MariaDB 10.11 (Debian) against MySQL 9.7.2 (built here), instructions 
     expect(rows.every((row) => row.tier === 1 || (row.base !== null && row.head !== null))).toBe(true);
   });
 
+  it('comment: the servers in a table of three columns, the first tier with what each changes', () => {
+    const markdown = renderComment(real, {
+      charts: [],
+      marker: commentMarker('instructions'),
+      artifactNote: '',
+    });
+    expect(markdown).toContain(
+      '**The servers**\n\n| setting | base | head |\n|:---|:---|:---|\n| **server flavor** | mariadb | mysql |\n',
+    );
+    expect(markdown).toMatch(
+      /\*\*Known to change the work per transaction\*\*\n\n\| setting \| base \| head \| what it changes \|\n\|:---\|:---\|:---\|:---\|\n\| log\\_bin \| OFF \| ON \| the binary log/,
+    );
+  });
+
   it('still judges every cell, each a regression of a third or more for MySQL', () => {
     const changes = real.verdict.cells
       .filter((cell) => cell.metric === 'instructions')

@@ -10,11 +10,11 @@ const KEYS: readonly SettingKey[] = ['setting', 'base', 'head', 'changes'];
 const FOLLOWER_KEYS: readonly SettingKey[] = ['setting', 'base', 'head'];
 
 /** A variable's row says how many follow it; they are listed in a folded table of their own. */
-function mainRow(row: SettingRow): string {
-  const [setting = '', base = '', head = '', changes = ''] = pickCells(row, KEYS).flatMap(markdownCells);
+function mainRow(row: SettingRow, keys: readonly SettingKey[]): string {
+  const [setting = '', ...values] = pickCells(row, keys).flatMap(markdownCells);
   const followers =
     row.followers > 0 ? ` (and ${row.followers} ${escapeTableCell(`${row.name}_*`)} that follow it)` : '';
-  return tableRow([setting + followers, base, head, changes]);
+  return tableRow([setting + followers, ...values]);
 }
 
 /** Each variable that others follow, with the rows that follow it. */
@@ -31,6 +31,8 @@ export function differenceBlocks(differences: Differences): Block[] {
   if (differences.same) return [];
   const { settings, oneSided, groups } = differences;
   const lead = tableLead(settings.columns);
+  // The servers' table has no line on what they change, nor do the followers'.
+  const shortLead = tableLead(settings.columns.slice(0, FOLLOWER_KEYS.length));
   const blocks: Block[] = [
     {
       kind: 'text',
@@ -48,19 +50,23 @@ export function differenceBlocks(differences: Differences): Block[] {
   const listed = oneSided.map((list) =>
     tableRow([`*${escapeTableCell(list.headline)}* (listed below)`, '', '', '']),
   );
-  const tables = groups.map((group) => ({
-    title: group.title,
-    rows: group.rows.filter((row) => row.role !== 'follower').map(mainRow),
-  }));
+  const tables = groups.map((group) => {
+    const keys = group.tier === null ? FOLLOWER_KEYS : KEYS;
+    return {
+      title: group.title,
+      lead: group.tier === null ? shortLead : lead,
+      rows: group.rows.filter((row) => row.role !== 'follower').map((row) => mainRow(row, keys)),
+    };
+  });
   const last = tables.at(-1);
-  if (last === undefined) tables.push({ title: 'Variables only one side has', rows: listed });
-  else last.rows.push(...listed);
+  if (last !== undefined && last.lead === lead) last.rows.push(...listed);
+  else if (listed.length > 0) tables.push({ title: 'Variables only one side has', lead, rows: listed });
   for (const table of tables) {
     blocks.push({ kind: 'text', text: `**${table.title}**` });
     blocks.push({
       kind: 'rows',
       what: `the differences between the sides (${table.title.toLowerCase()})`,
-      lead,
+      lead: table.lead,
       rows: table.rows,
     });
   }
@@ -85,10 +91,7 @@ export function differenceBlocks(differences: Differences): Block[] {
       text: details(
         `The ${parent.followers} ${parent.name}_* variables that follow ${parent.name}`,
         // Followers have no line of their own: setting, base and head only.
-        [
-          tableLead(settings.columns.slice(0, FOLLOWER_KEYS.length)),
-          ...followers.map((row) => markdownRow(pickCells(row, FOLLOWER_KEYS))),
-        ].join('\n'),
+        [shortLead, ...followers.map((row) => markdownRow(pickCells(row, FOLLOWER_KEYS)))].join('\n'),
       ),
     });
   }
