@@ -2,7 +2,7 @@
 // which variant each line is, not "base" and "head". Rendered for real, and read from the SVG.
 import { judge } from '../../src/compare/judge.js';
 import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
-import { scalingSpec, timeseriesSpec } from '../../src/report/charts.js';
+import { chartsFor, scalingSpec, timeseriesSpec } from '../../src/report/charts.js';
 import { renderChart } from '../../src/report/rasterize.js';
 import type { ReportInput } from '../../src/report/report-input.js';
 import { sideLegend } from '../../src/report/specs/common.js';
@@ -57,6 +57,18 @@ describe('the side legend', () => {
       expect(svg).not.toContain('>base</text>');
       expect(svg).not.toContain('>head</text>');
     }
+  });
+
+  it('names them in the charts of the work per transaction too', () => {
+    const withWork = judge({
+      results: variantRun(fixtureResults('quick-durability.json')),
+      resultsPath: 'durable.json',
+      base: { kind: 'variant', dimension: 'durability', value: 'default' },
+      options: DEFAULT_COMPARE_OPTIONS,
+    });
+    const charts = chartsFor(withWork).filter((chart) => chart.name.startsWith('work-'));
+    expect(charts.length).toBeGreaterThan(0);
+    for (const chart of charts) expect(JSON.stringify(chart.spec)).toContain('durability=default');
   });
 
   it('cannot be broken out of by a value: labels are string literals', () => {

@@ -11,6 +11,7 @@ import { SCALING_TITLE, scalingSpec } from './specs/scaling.js';
 import { STALLS_TITLE, stallsSpec } from './specs/stalls.js';
 import { TIMESERIES_TITLE, timeseriesSpec } from './specs/timeseries.js';
 import { TREND_TITLE, trendSpec } from './specs/trend.js';
+import { sideLegend } from './specs/common.js';
 import { changedGroups, WORK_TITLE, workSpec } from './specs/work.js';
 import { WORK_GROUP_TITLES } from '../compare/work-changes.js';
 
@@ -48,7 +49,7 @@ function workCharts(input: ReportInput): Chart[] {
   const work = input.verdict.work;
   if (work?.status !== 'compared') return [];
   return changedGroups(work).flatMap((group) => {
-    const spec = workSpec(work, group);
+    const spec = workSpec(work, group, sideLegend(input));
     const title = `${WORK_TITLE}: ${WORK_GROUP_TITLES[group]}`;
     return spec === null ? [] : [{ name: `work-${group}`, title, spec }];
   });

@@ -6,7 +6,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { CounterChange, WorkSection } from '../../compare/verdict-schema.js';
 import { byRank, WORK_GROUP_TITLES } from '../../compare/work-changes.js';
 import type { WorkGroup } from '../../results/status-counters.js';
-import { CHART_CONFIG, cellLabel, SIDE_SCALE, VEGA_LITE_SCHEMA } from './common.js';
+import { CHART_CONFIG, cellLabel, SIDE_SCALE, sideLegend, VEGA_LITE_SCHEMA } from './common.js';
 
 /** Counters drawn per group; the table lists every one. */
 export const WORK_CHART_COUNTERS = 4;
@@ -41,8 +41,12 @@ function sideRow(cell: string, change: CounterChange, side: 'base' | 'head') {
   return { counter: change.name, cell, side, value: change[side], low, high };
 }
 
-/** Null when nothing in `group` changed. */
-export function workSpec(work: Compared, group: WorkGroup): TopLevelSpec | null {
+/** Null when nothing in `group` changed. `sides` names the sides in the legend (sideLegend). */
+export function workSpec(
+  work: Compared,
+  group: WorkGroup,
+  sides: ReturnType<typeof sideLegend> = { title: 'side' },
+): TopLevelSpec | null {
   const { counters, values } = rows(work, group);
   if (values.length === 0) return null;
   const y = { field: 'cell', type: 'nominal', title: null } as const;
@@ -77,7 +81,7 @@ export function workSpec(work: Compared, group: WorkGroup): TopLevelSpec | null 
             y,
             yOffset,
             x: { ...x, field: 'value' },
-            color: { field: 'side', type: 'nominal', scale: SIDE_SCALE, title: 'side' },
+            color: { field: 'side', type: 'nominal', scale: SIDE_SCALE, ...sides },
             tooltip: [
               { field: 'counter', type: 'nominal' },
               { field: 'cell', type: 'nominal' },
