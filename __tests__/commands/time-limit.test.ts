@@ -3,6 +3,7 @@
 // restoring a cache or taking the machine lock; the builds are estimated from each prefix's last
 // build.json; `run --time-limit` refuses the same way from the command line; and what the limit
 // leaves over caps the wait for the machine lock.
+import { jest } from '@jest/globals';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -101,6 +102,8 @@ describe('the gate against the time limit', () => {
       writeFileSync(join(prefix, 'build.json'), JSON.stringify(info));
     }
     const { events, calls } = spyEvents();
+    // The job has run a minute so far (the test worker's own uptime depends on the whole suite).
+    const uptime = jest.spyOn(process, 'uptime').mockReturnValue(60);
     // It fits, so the gate goes on to take the lock and build, and fails at the missing tree.
     const state = join(dir, 'state');
     const before = process.env.MYSQL_PERF_GATE_STATE_DIR;
@@ -110,6 +113,7 @@ describe('the gate against the time limit', () => {
         gateCommand(gatePlan('180m'), { sinks: [], context: {} }, events, logger),
       ).rejects.not.toThrow(/refusing to start/);
     } finally {
+      uptime.mockRestore();
       if (before === undefined) delete process.env.MYSQL_PERF_GATE_STATE_DIR;
       else process.env.MYSQL_PERF_GATE_STATE_DIR = before;
     }
