@@ -24,8 +24,20 @@ describe('variablesDiff', () => {
       { name: 'sync_binlog', base: '0', head: '1' },
     ];
     expect(foldConfigDiff(diff)).toEqual([
-      { entry: diff[0], followers: 2 },
-      { entry: diff[3], followers: 0 },
+      { entry: diff[0], followers: [diff[1], diff[2]] },
+      { entry: diff[3], followers: [] },
+    ]);
+  });
+
+  it('keeps a row for a variable that stands alone though its name extends another', () => {
+    const diff = [
+      { name: 'innodb_io_capacity', base: '200', head: '10000' },
+      { name: 'innodb_io_capacity_max', base: '2000', head: '20000' },
+    ];
+    expect(foldConfigDiff(diff)).toEqual([{ entry: diff[0], followers: [diff[1]] }]);
+    expect(foldConfigDiff(diff, (entry) => entry.name === 'innodb_io_capacity_max')).toEqual([
+      { entry: diff[0], followers: [] },
+      { entry: diff[1], followers: [] },
     ]);
   });
 });

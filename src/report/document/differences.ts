@@ -20,18 +20,21 @@ import {
 
 /**
  * Folds variables that follow another one (performance_schema_* sizes autosized only when
- * performance_schema is ON) under it, so the cause is not lost among its consequences.
+ * performance_schema is ON) under it, so the cause is not lost among its consequences. A variable
+ * that `standsAlone` (one known to change the work itself, such as innodb_io_capacity_max beside
+ * innodb_io_capacity) keeps a row of its own.
  */
 export function foldConfigDiff<T extends ConfigDifference>(
   diff: readonly T[],
-): { entry: T; followers: number }[] {
+  standsAlone: (entry: T) => boolean = () => false,
+): { entry: T; followers: T[] }[] {
   const names = new Set(diff.map((entry) => entry.name));
-  const folded: { entry: T; followers: number }[] = [];
+  const follows = (entry: T, name: string): boolean =>
+    name !== entry.name && entry.name.startsWith(`${name}_`) && !standsAlone(entry);
+  const folded: { entry: T; followers: T[] }[] = [];
   for (const entry of diff) {
-    const parent = [...names].find((name) => name !== entry.name && entry.name.startsWith(`${name}_`));
-    if (parent !== undefined) continue;
-    const followers = diff.filter((other) => other.name.startsWith(`${entry.name}_`)).length;
-    folded.push({ entry, followers });
+    if ([...names].some((name) => follows(entry, name))) continue;
+    folded.push({ entry, followers: diff.filter((other) => follows(other, entry.name)) });
   }
   return folded;
 }
@@ -100,13 +103,10 @@ const SETTING_COLUMNS = [
  */
 function settingRows(verdict: Verdict, rows: readonly RankedDifference[]): SettingRow[] {
   const table = verdict.serverDiff.map(serverRow);
-  for (const { entry, followers } of foldConfigDiff(rows)) {
-    table.push(variableRow('variable', entry, followers));
-    for (const other of rows) {
-      // A follower stays under the variable it follows, in its tier.
-      if (other.name.startsWith(`${entry.name}_`))
-        table.push({ ...variableRow('follower', other), tier: entry.tier });
-    }
+  for (const { entry, followers } of foldConfigDiff(rows, (row) => row.tier === 1)) {
+    table.push(variableRow('variable', entry, followers.length));
+    // A follower stays under the variable it follows, in its tier.
+    for (const other of followers) table.push({ ...variableRow('follower', other), tier: entry.tier });
   }
   return table;
 }
