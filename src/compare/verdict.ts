@@ -15,7 +15,7 @@ import { cellName, type Suite, variantOf } from '../suite/suite-schema.js';
 import { type CellInput, cellTests, compareCell, type Settings } from './cell.js';
 import { serverDiff, variablesDiff } from './config-diff.js';
 import { rankConfigDiff } from './settings-rank.js';
-import { fairnessWarning } from '../results/fairness.js';
+import { fairnessSide, fairnessWarning } from '../results/fairness.js';
 import { functionDeltas } from './function-deltas.js';
 import { latencyDistributions } from './latency-distribution.js';
 import { type Metric, METRIC_NAMES, metricsFor, type MetricName } from './metrics.js';
@@ -300,13 +300,7 @@ export function sideIdentity(facts: ServerFacts): Verdict['sides']['base'] {
 
 /** The fairness check's warning, its options named as `run` takes them. */
 function unfairWarning(base: ServerFacts, head: ServerFacts): string[] {
-  const side = (facts: ServerFacts, name: 'base' | 'head') => ({
-    flavor: facts.flavor,
-    version: facts.version,
-    variables: facts.variables,
-    optionsLabel: `run --${name}-set`,
-  });
-  const warning = fairnessWarning(side(base, 'base'), side(head, 'head'));
+  const warning = fairnessWarning(fairnessSide(base, 'run --base-set'), fairnessSide(head, 'run --head-set'));
   return warning === undefined ? [] : [warning];
 }
 

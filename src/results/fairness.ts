@@ -17,6 +17,14 @@ export interface FairnessSide {
   readonly optionsLabel: string;
 }
 
+/** A side as the check takes it, from what the server reported and how its options are set. */
+export function fairnessSide(
+  facts: Pick<FairnessSide, 'flavor' | 'version' | 'variables'>,
+  optionsLabel: string,
+): FairnessSide {
+  return { flavor: facts.flavor, version: facts.version, variables: facts.variables, optionsLabel };
+}
+
 export interface UnfairSetting {
   /** A variable, or "redo capacity" for the variables that make it up. */
   readonly setting: string;

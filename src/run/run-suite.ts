@@ -19,7 +19,7 @@ import type { CleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { packageVersion } from '../shell/package-root.js';
 import { checkBeforeStarting, prepareOutputs, type Preflight, type RunOutputs } from './preflight.js';
-import { type FairnessSide, fairnessWarning } from '../results/fairness.js';
+import { type FairnessSide, fairnessSide, fairnessWarning } from '../results/fairness.js';
 import type { RunConfig } from './run-config.js';
 import { type MeasureSeconds, runSchedule, type ScheduleOutcome } from './scheduler.js';
 import { serverFingerprint } from './server-fingerprint.js';
@@ -120,9 +120,7 @@ function fairnessOf(config: RunConfig, sides: readonly StartedSide[]): string | 
   const side = (name: 'base' | 'head'): FairnessSide | undefined => {
     const started = sides.find((candidate) => candidate.name === name);
     const label = config.sides.find((candidate) => candidate.name === name)?.labels.options;
-    if (started === undefined || label === undefined) return undefined;
-    const { flavor, version, variables } = started.facts;
-    return { flavor, version, variables, optionsLabel: label };
+    return started === undefined || label === undefined ? undefined : fairnessSide(started.facts, label);
   };
   const [base, head] = [side('base'), side('head')];
   return base && head ? fairnessWarning(base, head) : undefined;
