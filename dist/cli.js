@@ -5110,6 +5110,7 @@ function addRunCommand(program, onExitCode) {
         .option('--no-parallel-sides', 'measure base and head one at a time, interleaved')
         .option('--untrusted-side <side>', "which sides were built from a pull request's untrusted code: none, head, base or both; their servers, bootstrap and sysbench run in the bubblewrap sandbox (the suite must connect through the socket)")
         .option('--shard <K/N>', "measure only shard K of N: a share of the suite's cells balanced by planned time, for a matrix of identical machines; `merge` joins the shards' results")
+        .option('--align-settings', "A/B runs: measure the head a third time with the base's values of the settings known to change the work (docs/settings.md), so compare splits each change into what the settings did and what the code did")
         .option('--verbose', 'show debug output (server start-up, commands)')
         .action(async (parsed) => {
         const flags = {

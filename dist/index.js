@@ -83,6 +83,15 @@ function optionalInput(name) {
     const value = getInput(name);
     return value === '' ? undefined : value;
 }
+/** A true/false input; empty is false, anything else is refused (not silently false). */
+function booleanInput(name) {
+    const value = getInput(name).trim().toLowerCase();
+    if (value === '' || value === 'false')
+        return false;
+    if (value === 'true')
+        return true;
+    throw new InputError(`input "${name}" ${JSON.stringify(value)}: expected true or false`);
+}
 function readRunInputs() {
     return {
         server: optionalInput('server'),
@@ -103,6 +112,7 @@ function readRunInputs() {
         untrustedSide: optionalInput('untrusted-side'),
         shard: optionalInput('shard'),
         timeLimit: optionalInput('time-limit'),
+        alignSettings: booleanInput('align-settings'),
         verbose: isDebug(),
     };
 }

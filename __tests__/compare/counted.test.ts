@@ -75,4 +75,37 @@ describe('counted metrics', () => {
     const cell = judge([1000, 1001, 1002], [900, 901, 902], METRICS.tps, 0.05);
     expect(cell.judgedBy).toBe('statistics');
   });
+
+  describe('paired repetitions (an A/B run in lockstep: repetition i of both sides found the same data)', () => {
+    // oltp_write_only under callgrind, measured here: each repetition's count follows the data the
+    // writes before it left, on both sides alike (the second repetition lowest on both).
+    const base = [297_732, 296_073, 298_451];
+    // The same code: each repetition within 0.3% of its counterpart, either way.
+    const same = [base[0]! * 1.003, base[1]! * 0.999, base[2]! * 1.002];
+
+    it('judges each repetition against its counterpart: unchanged where every pairing could not say', () => {
+      const unpaired = judge(base, same);
+      expect(unpaired.verdict).toBe('inconclusive');
+      const paired = judgeCell(base, same, {
+        threshold: 0.01,
+        workload: 'oltp_write_only',
+        paired: true,
+      });
+      expect(paired.verdict).toBe('unchanged');
+      expect(paired.judgedBy).toBe('counts');
+      expect(paired.reason).toMatch(/repetitions agree within 0\.40% with their counterparts/);
+    });
+
+    it('still calls a real change, and is no looser when the counterparts disagree', () => {
+      const worse = base.map((count) => count * 1.2);
+      expect(judgeCell(base, worse, { threshold: 0.01, workload: 'w', paired: true }).verdict).toBe(
+        'regression',
+      );
+      // Counterparts 0.2% to 1.6% apart: one pairing beyond the tolerance, so not unchanged.
+      const drifting = [base[0]! * 1.002, base[1]! * 1.008, base[2]! * 1.016];
+      expect(judgeCell(base, drifting, { threshold: 0.01, workload: 'w', paired: true }).verdict).not.toBe(
+        'unchanged',
+      );
+    });
+  });
 });

@@ -12,9 +12,18 @@ export function judgeCell(
     metric = METRICS.instructions,
     threshold,
     workload,
-  }: { metric?: Metric; threshold: number; workload: string },
+    paired = false,
+  }: { metric?: Metric; threshold: number; workload: string; paired?: boolean },
 ) {
-  const input: CellInput = { workload, threads: 1, metric, base, head, threshold };
+  const input: CellInput = {
+    workload,
+    threads: 1,
+    metric,
+    base,
+    head,
+    threshold,
+    ...(paired ? { paired } : {}),
+  };
   const tests = cellTests(input);
   // As if adjusted across the four cells of the instructions suite (Bonferroni's bound).
   const adjusted = (p: number): number => Math.min(1, p * 4);

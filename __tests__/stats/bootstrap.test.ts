@@ -1,6 +1,10 @@
 // The bootstrap interval of median(head)/median(base): reproducible, and in agreement with the
 // exact bootstrap distribution and with a large numpy bootstrap.
-import { bootstrapRatioOfMedians, DEFAULT_BOOTSTRAP_SEED } from '../../src/stats/bootstrap.js';
+import {
+  bootstrapMedianOfRatios,
+  bootstrapRatioOfMedians,
+  DEFAULT_BOOTSTRAP_SEED,
+} from '../../src/stats/bootstrap.js';
 import { median } from '../../src/stats/descriptive.js';
 import { normalPpf } from '../../src/stats/normal.js';
 import { createRng } from '../../src/stats/random.js';
@@ -189,5 +193,21 @@ describe('input validation', () => {
     expect(() => bootstrapRatioOfMedians(BASE5, HEAD5, { seed: -3 })).toThrow(
       new RangeError('seed must be an integer of at least 0; got -3'),
     );
+  });
+});
+
+describe('bootstrapMedianOfRatios', () => {
+  it('brackets the median of paired ratios within their range, and collapses when they agree', () => {
+    const ratios = [1.00095, 1.00198, 1.00051];
+    const interval = bootstrapMedianOfRatios(ratios, { seed: 7 });
+    expect(interval.ratio).toBe(1.00095);
+    expect(interval.low).toBeGreaterThanOrEqual(1.00051);
+    expect(interval.high).toBeLessThanOrEqual(1.00198);
+    expect(interval.low).toBeLessThan(interval.high);
+    expect(bootstrapMedianOfRatios([1.2, 1.2, 1.2])).toEqual({ ratio: 1.2, low: 1.2, high: 1.2 });
+  });
+
+  it('refuses one ratio, which shows no uncertainty', () => {
+    expect(() => bootstrapMedianOfRatios([1.1])).toThrow(RangeError);
   });
 });

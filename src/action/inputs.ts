@@ -5,10 +5,19 @@ import * as core from '@actions/core';
 import type { DoctorGateFlags } from '../commands/doctor-gate.js';
 import type { JudgeFlags } from '../commands/gate.js';
 import type { RunFlags } from '../commands/run.js';
+import { InputError } from '../errors.js';
 
 export function optionalInput(name: string): string | undefined {
   const value = core.getInput(name);
   return value === '' ? undefined : value;
+}
+
+/** A true/false input; empty is false, anything else is refused (not silently false). */
+function booleanInput(name: string): boolean {
+  const value = core.getInput(name).trim().toLowerCase();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new InputError(`input "${name}" ${JSON.stringify(value)}: expected true or false`);
 }
 
 export function readRunInputs(): RunFlags {
@@ -31,6 +40,7 @@ export function readRunInputs(): RunFlags {
     untrustedSide: optionalInput('untrusted-side'),
     shard: optionalInput('shard'),
     timeLimit: optionalInput('time-limit'),
+    alignSettings: booleanInput('align-settings'),
     verbose: core.isDebug(),
   };
 }

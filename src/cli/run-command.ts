@@ -67,6 +67,10 @@ export function addRunCommand(program: Command, onExitCode: (code: number) => vo
       '--shard <K/N>',
       "measure only shard K of N: a share of the suite's cells balanced by planned time, for a matrix of identical machines; `merge` joins the shards' results",
     )
+    .option(
+      '--align-settings',
+      "A/B runs: measure the head a third time with the base's values of the settings known to change the work (docs/settings.md), so compare splits each change into what the settings did and what the code did",
+    )
     .option('--verbose', 'show debug output (server start-up, commands)')
     .action(async (parsed: ParsedRunFlags) => {
       const flags = {

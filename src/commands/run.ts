@@ -22,6 +22,7 @@ import type { Logger } from '../shell/logger.js';
 import { parseLockTimeout } from '../shell/lock-holder.js';
 import { acquireMachineLock } from '../shell/machine-lock.js';
 import { loadSuite } from '../suite/load-suite.js';
+import { suiteWithAlignedHead } from '../suite/head-settings.js';
 import { parseMaxRepetitions } from '../suite/repetitions.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
 import { cellName, selectCells, suiteCellsNamed } from '../suite/select-cells.js';
@@ -59,6 +60,8 @@ export interface RunFlags {
   untrustedSide?: string;
   /** The job's time limit, a duration (3h, 180m): a plan that does not fit is refused. */
   timeLimit?: string;
+  /** Measure the head again with the base's first-tier settings, to split changes into settings and code. */
+  alignSettings?: boolean;
   verbose?: boolean;
 }
 
@@ -96,12 +99,18 @@ export function runConfigFromFlags(
   const suite = shard
     ? selectCells(wholeSuite, suiteCellsNamed(wholeSuite, shard.cells, spell('shard')))
     : wholeSuite;
-  const adaptive = adaptiveFromFlags(flags, { suite, sides, judging }, spell);
+  const alignSettings = flags.alignSettings === true ? { label: spell('align-settings') } : undefined;
+  const adaptive = adaptiveFromFlags(
+    flags,
+    { suite, sides, judging, aligned: alignSettings !== undefined },
+    spell,
+  );
   return {
     suite,
     sides,
     ...(shard ? { shard } : {}),
     ...(adaptive ? { adaptive } : {}),
+    ...(alignSettings ? { alignSettings } : {}),
     commonOptions: parseOptionAssignments(flags.set, spell('set')),
     commonOptionsLabel: spell('set'),
     outPath: flags.out,
@@ -277,7 +286,13 @@ function parsePin(value: string | undefined, label: string): PinMode {
  */
 function adaptiveFromFlags(
   flags: RunFlags,
-  run: { readonly suite: Suite; readonly sides: readonly SideConfig[]; readonly judging: CompareOptions },
+  run: {
+    readonly suite: Suite;
+    readonly sides: readonly SideConfig[];
+    readonly judging: CompareOptions;
+    /** With an aligned head (--align-settings), whose steps the plan has too. */
+    readonly aligned: boolean;
+  },
   spell: FlagSpelling,
 ): AdaptiveConfig | undefined {
   const { suite, sides, judging } = run;
@@ -290,12 +305,13 @@ function adaptiveFromFlags(
       `${named.filter((name) => name !== '').join(' and ')} add${given && budgetMs !== null ? '' : 's'} repetitions to the cells an A/B run (${spell('base')}/${spell('head')}) leaves undecided; one server has nothing to decide`,
     );
   }
+  const measured = run.aligned ? suiteWithAlignedHead(suite, {}) : suite;
   const planSeconds = plannedTotalSeconds(
     planSteps(
-      suite,
+      measured,
       sides.map((side) => side.name),
     ),
-    suite,
+    measured,
   );
   if (budgetMs !== null && budgetMs / 1000 <= planSeconds) {
     throw new InputError(

@@ -7,6 +7,7 @@ import { InputError } from '../errors.js';
 import { type BuildEstimate, DEFAULT_BUILD_SECONDS, fitTimeLimit } from '../run/time-limit.js';
 import { chooseParallelSides } from '../run/placement.js';
 import { plannedTotalSeconds, planSteps } from '../run/plan.js';
+import { suiteWithAlignedHead } from '../suite/head-settings.js';
 import type { RunConfig } from '../run/run-config.js';
 import { splitCells } from '../run/shards.js';
 import type { SideName } from '../results/results-schema.js';
@@ -85,7 +86,9 @@ function suiteSeconds(config: RunConfig, suite: Suite): number {
   ).sides.parallel
     ? sides.length
     : 1;
-  return plannedTotalSeconds(planSteps(suite, sides), suite) / atOnce;
+  // The aligned head's steps (--align-settings) are the head's alone: its options do not change the plan.
+  const measured = config.alignSettings ? suiteWithAlignedHead(suite, {}) : suite;
+  return plannedTotalSeconds(planSteps(measured, sides), measured) / atOnce;
 }
 
 /** The largest share's measuring time with the whole suite in `count` shards; undefined when it cannot be split so. */

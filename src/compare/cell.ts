@@ -30,14 +30,15 @@
 // Otherwise the counts are noisier than a count should be (background work in the window), and
 // the statistics above apply to them as to timings.
 import { formatPercentFine as percent, formatPValue } from '../format.js';
-import { bootstrapRatioOfMedians } from '../stats/bootstrap.js';
+import { bootstrapMedianOfRatios, bootstrapRatioOfMedians } from '../stats/bootstrap.js';
 import { median, robustCv } from '../stats/descriptive.js';
 import { mannWhitneyU } from '../stats/mann-whitney.js';
 import { minimumDetectableEffect, repetitionsToResolve } from '../stats/power.js';
 import { cellName, variantOf } from '../suite/suite-schema.js';
 import type { Variant } from '../suite/variants.js';
 import type { Metric } from './metrics.js';
-import type { CellComparison, CellVerdict, SideStatistics } from './verdict-schema.js';
+import { judgeCounts, type Judgement, pairedRatios, relativeRange } from './counted-cell.js';
+import type { CellComparison, SideStatistics } from './verdict-schema.js';
 
 export interface CellInput {
   readonly workload: string;
@@ -47,6 +48,12 @@ export interface CellInput {
   readonly base: readonly number[];
   readonly head: readonly number[];
   readonly threshold: number;
+  /**
+   * Base and head repetition i ran at the same point of the same plan, on data the same writes
+   * left (an A/B run's sides, or the head and its aligned twin): a counted metric is then judged
+   * on each repetition against its counterpart.
+   */
+  readonly paired?: boolean;
 }
 
 export interface CellTests {
@@ -101,88 +108,6 @@ function asMeasured(raised: SideStatistics, values: readonly number[], offset: n
     min: raised.min - offset,
     max: raised.max - offset,
     cv: raised.cv,
-  };
-}
-
-/** (max − min) / median: how far apart a side's repetitions are. */
-function relativeRange(side: SideStatistics): number {
-  return side.median === 0
-    ? side.max === side.min
-      ? 0
-      : Infinity
-    : (side.max - side.min) / Math.abs(side.median);
-}
-
-interface Judgement {
-  readonly verdict: CellVerdict;
-  readonly reason: string;
-}
-
-/**
- * A change must be at least this many times the repetitions' own spread before counts alone may
- * call it: a difference of a few spreads could be the spread itself.
- */
-const SEPARATION = 3;
-
-/**
- * A tenth of the tolerance: counts can repeat exactly, and then any difference at all, one
- * instruction in 40,000, would be "shown". Below this a change reads unchanged.
- */
-const SMALLEST_SHOWN = 0.1;
-
-/** The counted-metric rule (see the header); undefined when the counts are too noisy for it. */
-function judgeCounts(
-  metric: Metric,
-  base: SideStatistics,
-  head: SideStatistics,
-  worseBy: number,
-  threshold: number,
-): Judgement | undefined {
-  if (!metric.counted) return undefined;
-  const spread = Math.max(relativeRange(base), relativeRange(head));
-  const agree = `repetitions agree within ${percent(spread)}`;
-  // Over every pairing of a base and a head repetition: the least and the most worsening.
-  const pairs = [head.min / base.max - 1, head.max / base.min - 1].map((change) =>
-    metric.worse === 'higher' ? change : -change,
-  );
-  const least = Math.min(...pairs);
-  const most = Math.max(...pairs);
-  const separated = Math.abs(worseBy) >= SEPARATION * spread;
-  if (least > threshold && separated) {
-    return {
-      verdict: 'regression',
-      reason: `${percent(worseBy)} worse, beyond the ${percent(threshold)} tolerance (${agree})`,
-    };
-  }
-  if (most < -threshold && separated) {
-    return {
-      verdict: 'improvement',
-      reason: `${percent(-worseBy)} better, beyond the ${percent(threshold)} tolerance (${agree})`,
-    };
-  }
-  if (most <= threshold && least >= -threshold) {
-    // Every head repetition above every base one (or below): the counts leave no doubt which way.
-    if ((least > 0 || most < 0) && separated && Math.abs(worseBy) >= threshold * SMALLEST_SHOWN) {
-      return {
-        verdict: 'within-tolerance',
-        reason:
-          `${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'}, within the ${percent(threshold)} tolerance; ` +
-          `every pairing of repetitions differs the same way (${agree})`,
-      };
-    }
-    return {
-      verdict: 'unchanged',
-      reason:
-        `${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'}, and no pairing of repetitions differs by more ` +
-        `than the ${percent(threshold)} tolerance (${agree})`,
-    };
-  }
-  if (spread > threshold / 2) return undefined;
-  return {
-    verdict: 'inconclusive',
-    reason:
-      `${percent(Math.abs(worseBy))} ${worseBy > 0 ? 'worse' : 'better'}, within the repetitions' ${percent(spread)} spread of ` +
-      `the ${percent(threshold)} tolerance: too close to call; more repetitions or more events per repetition would settle it`,
   };
 }
 
@@ -325,18 +250,20 @@ export function compareCell(
   const base = asMeasured(sideStatistics(raised.base), input.base, offset);
   const head = asMeasured(sideStatistics(raised.head), input.head, offset);
   const change = (head.median + offset) / (base.median + offset) - 1;
-  const interval = bootstrapRatioOfMedians(raised.base, raised.head, {
-    confidence: settings.confidence,
-    resamples: settings.resamples,
-    seed: seedFor(input),
-  });
+  const bootstrap = { confidence: settings.confidence, resamples: settings.resamples, seed: seedFor(input) };
+  // Counts of repetitions run in lockstep: the interval of the ratios of counterparts.
+  const ratios = pairedRatios(input);
+  const interval =
+    metric.counted && ratios !== undefined
+      ? bootstrapMedianOfRatios(ratios, bootstrap)
+      : bootstrapRatioOfMedians(raised.base, raised.head, bootstrap);
   const worseBy = metric.worse === 'lower' ? -change : change;
   const n = Math.min(input.base.length, input.head.length);
   const cv = Math.max(base.cv, head.cv);
   const cellAlpha = settings.alpha / Math.max(1, familySize);
   // Infinite when n repetitions cannot reach cellAlpha at all, however large the change.
   const mde = minimumDetectableEffect({ cv, n, alpha: cellAlpha, power: settings.power });
-  const counted = judgeCounts(metric, base, head, worseBy, threshold);
+  const counted = judgeCounts(input, base, head, worseBy, threshold);
   const worstPlausible = metric.worse === 'lower' ? 1 - interval.low : interval.high - 1;
   const { verdict, reason, repetitionsNeeded } = counted
     ? { ...counted, repetitionsNeeded: null }

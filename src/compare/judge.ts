@@ -12,7 +12,8 @@ import { dataChecksumWarnings } from './data-checksums.js';
 import type { MetricName } from './metrics.js';
 import { buildVerdict, type CompareOptions, looksOfRun, type SideData } from './verdict.js';
 import { type VariantBase, variantSides } from './variant-sides.js';
-import { type LineSection, Verdict } from './verdict-schema.js';
+import { settingsSplit } from './settings-split.js';
+import { type LineSection, type SettingsSplit, Verdict } from './verdict-schema.js';
 
 /** Where the base side comes from. */
 export type BaseRequest =
@@ -134,21 +135,62 @@ export function judge(request: JudgeRequest): Judgement {
   const base = chooseBase(request);
   const head = base.head ?? sideOf(results, 'head');
   // Against its own base or a stored baseline alike: the head's repetitions were chosen from the data.
-  const options = suiteGate({ ...request.options, looks: looksOfRun(results) }, results.suite);
+  // An A/B run's own sides ran in lockstep: repetition i of each found the data the same writes left.
+  const pairRepetitions = request.base.kind === 'ab';
+  const options = suiteGate(
+    { ...request.options, looks: looksOfRun(results), pairRepetitions },
+    results.suite,
+  );
   const built = buildVerdict(base.side, head, results.suite, base.source, options);
+  const split = alignedSplit(request, { base: base.side, head, cells: built.cells, options });
   const warnings = [
     ...shardAloneWarning(results),
     ...dataChecksumWarnings(results),
     ...base.warnings,
     ...built.warnings,
+    ...split.warnings,
   ];
   return {
-    verdict: Verdict.parse({ ...built, warnings }),
+    verdict: Verdict.parse({ ...built, warnings, ...(split.split ? { split: split.split } : {}) }),
     base: base.side,
     head,
     suite: results.suite,
     history: base.history,
   };
+}
+
+/**
+ * The split of each gating cell into settings and code, when the run measured an aligned head;
+ * only against the run's own base, the one the head was aligned to.
+ */
+function alignedSplit(
+  request: JudgeRequest,
+  judged: {
+    readonly base: SideData;
+    readonly head: SideData;
+    readonly cells: Verdict['cells'];
+    readonly options: CompareOptions;
+  },
+): { readonly split?: SettingsSplit; readonly warnings: string[] } {
+  const { alignment, suite } = request.results;
+  if (alignment === undefined) return { warnings: [] };
+  if (request.base.kind !== 'ab') {
+    return {
+      warnings: [
+        "the run measured the head with the base's settings too (--align-settings); that split is " +
+          "against the run's own base side, so it is left out when comparing with another base",
+      ],
+    };
+  }
+  const split = settingsSplit(
+    alignment,
+    { base: judged.base.cells, head: judged.head.cells },
+    { cells: judged.cells, suite, options: judged.options },
+  );
+  const warnings = split.notTaken.map(
+    (line) => `the aligned head did not take a setting of the base's: ${line}; its split counts it as code`,
+  );
+  return { split, warnings };
 }
 
 /** The judgement with the cost of the changed lines added (absent: unchanged). */

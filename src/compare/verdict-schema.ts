@@ -293,6 +293,44 @@ export const SideIdentity = z.strictObject({
     .optional(),
 });
 
+/** One part of a cell's change (run --align-settings): its size, interval and verdict. */
+export const SplitPart = CellComparison.pick({
+  change: true,
+  changeInterval: true,
+  pValue: true,
+  verdict: true,
+  judgedBy: true,
+  reason: true,
+});
+export type SplitPart = z.infer<typeof SplitPart>;
+
+/** A cell's change split in two: head against aligned head (settings), aligned head against base (code). */
+export const SplitCell = z.strictObject({
+  workload: z.string(),
+  threads: z.number().int(),
+  variant: CellVariant.optional(),
+  metric: z.enum(METRIC_NAMES),
+  /** The whole change, head against base (the cell's own). */
+  change: z.number(),
+  settings: SplitPart,
+  code: SplitPart,
+});
+export type SplitCell = z.infer<typeof SplitCell>;
+
+const SplitLine = z.string().max(2000);
+
+/** What the settings did and what the code did, from a run with an aligned head. */
+export const SettingsSplit = z.strictObject({
+  /** The settings the aligned head took from the base: "sync_binlog 1 → 0". */
+  aligned: z.array(z.strictObject({ setting: SplitLine, head: SplitLine, base: SplitLine })).max(200),
+  /** First-tier settings that differ but were not aligned, each with why. */
+  skipped: z.array(z.strictObject({ setting: SplitLine, why: SplitLine })).max(200),
+  /** Aligned settings the head did not take, each with what it reported. */
+  notTaken: z.array(SplitLine).max(200),
+  cells: z.array(SplitCell).max(10_000),
+});
+export type SettingsSplit = z.infer<typeof SettingsSplit>;
+
 export const Verdict = z.strictObject({
   schemaVersion: z.literal(VERDICT_SCHEMA_VERSION),
   verdict: z.enum(['pass', 'fail', 'inconclusive']),
@@ -349,5 +387,7 @@ export const Verdict = z.strictObject({
   mix: z.array(CellMix).max(10_000).optional(),
   /** Throughput suites: the cells whose stall seconds regressed, or why none were judged. */
   stalls: StallSection.optional(),
+  /** With an aligned head (run --align-settings): each gating cell's change, settings and code apart. */
+  split: SettingsSplit.optional(),
 });
 export type Verdict = z.infer<typeof Verdict>;

@@ -12,6 +12,7 @@ import type {
 import { lookIndex, lookLevels, lookSchedule } from '../stats/alpha-spending.js';
 import { benjaminiHochberg } from '../stats/fdr.js';
 import { cellName, type Suite, variantOf } from '../suite/suite-schema.js';
+import type { Variant } from '../suite/variants.js';
 import { type CellInput, cellTests, compareCell, type Settings } from './cell.js';
 import { serverDiff, variablesDiff } from './config-diff.js';
 import { rankConfigDiff } from './settings-rank.js';
@@ -67,6 +68,11 @@ export interface CompareOptions extends Settings {
    * judged again on the metrics its version knew (rejudge.ts).
    */
   readonly metrics?: readonly MetricName[];
+  /**
+   * The sides' repetitions pair up by index (an A/B run's own sides, run in lockstep on data the
+   * same writes changed): counted metrics are judged repetition against repetition (cell.ts).
+   */
+  readonly pairRepetitions?: boolean;
 }
 
 export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
@@ -156,10 +162,17 @@ function cellInputs(
           base: baseValues,
           head: headValues,
           threshold: toleranceFor(headCell, metric.name, suite.tolerances, options.toleranceRules),
+          ...(options.pairRepetitions === true && sameIndices(baseCell, headCell) ? { paired: true } : {}),
         },
       ];
     }),
   );
+}
+
+/** Whether two cells hold the same repetitions, by index, in the same order. */
+function sameIndices(base: CellResult, head: CellResult): boolean {
+  const indices = (cell: CellResult): string => cell.repetitions.map((repetition) => repetition.index).join();
+  return indices(base) === indices(head);
 }
 
 /** The level a cell is held to: all of alpha, or its look's share when the run looked several times. */
@@ -202,6 +215,19 @@ function judgeCells(inputs: readonly CellInput[], options: CompareOptions): Cell
 }
 
 /**
+ * Two sets of cells judged as the verdict judges base and head: paired by name, every metric, the
+ * p-values adjusted within each metric (what the split of an aligned head judges, twice).
+ */
+export function judgePairs(
+  base: readonly CellResult[],
+  head: readonly CellResult[],
+  suite: Suite,
+  options: CompareOptions,
+): CellComparison[] {
+  return judgeCells(cellInputs(pairCells(base, head), suite, options), options);
+}
+
+/**
  * The gating cells an A/B run has not decided yet, least decided first (the most repetitions
  * needed, then the largest p-value): the cells a run with a budget adds repetitions to. Judged as
  * compare judges them, on the repetitions so far.
@@ -210,20 +236,21 @@ export function undecidedCells(
   cells: readonly CellResult[],
   suite: Suite,
   options: CompareOptions,
-): { workload: string; threads: number }[] {
+): { workload: string; threads: number; variant?: Variant }[] {
   const pairs = pairCells(
     cells.filter((cell) => cell.side === 'base'),
     cells.filter((cell) => cell.side === 'head'),
   );
+  const paired = { ...options, pairRepetitions: true };
   // A cell the counts rule leaves undecided stays so however many repetitions come: that rule
   // only gets stricter with more of them. More repetitions help the cells the statistics judge.
-  return judgeCells(cellInputs(pairs, suite, options), options)
+  return judgeCells(cellInputs(pairs, suite, paired), paired)
     .filter((cell) => cell.gating && cell.verdict === 'inconclusive' && cell.judgedBy === 'statistics')
     .sort(
       (a, b) => (b.repetitionsNeeded ?? Infinity) - (a.repetitionsNeeded ?? Infinity) || b.pValue - a.pValue,
     )
     .filter((cell, index, all) => all.findIndex((other) => key(other) === key(cell)) === index)
-    .map(({ workload, threads }) => ({ workload, threads }));
+    .map(({ workload, threads, variant }) => ({ workload, threads, ...(variant ? { variant } : {}) }));
 }
 
 /**

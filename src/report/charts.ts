@@ -8,6 +8,7 @@ import { CHANGE_TITLE, changeSpec } from './specs/change.js';
 import { COST_TITLE, costSpec, FUNCTIONS_TITLE, functionsSpec } from './specs/cost.js';
 import { LATENCY_TITLE, latencySpec } from './specs/latency.js';
 import { SCALING_TITLE, scalingSpec } from './specs/scaling.js';
+import { SPLIT_TITLE, splitSpec } from './specs/split.js';
 import { STALLS_TITLE, stallsSpec } from './specs/stalls.js';
 import { TIMESERIES_TITLE, timeseriesSpec } from './specs/timeseries.js';
 import { TREND_TITLE, trendSpec } from './specs/trend.js';
@@ -20,6 +21,7 @@ export { changeSpec, VERDICT_SCALE } from './specs/change.js';
 export { costSpec, FUNCTION_NAME_LIMIT, functionsSpec, truncateName } from './specs/cost.js';
 export { LATENCY_CELLS_SHOWN, latencySpec } from './specs/latency.js';
 export { scalingSpec } from './specs/scaling.js';
+export { splitSpec } from './specs/split.js';
 export { STALL_CELLS_SHOWN, stallsSpec } from './specs/stalls.js';
 export { TIMESERIES_CELLS_SHOWN, TIMESERIES_MAX_CELLS, timeseriesSpec } from './specs/timeseries.js';
 export { trendSpec } from './specs/trend.js';
@@ -35,6 +37,7 @@ export interface Chart {
 const CHARTS: readonly { name: string; title: string; build: (input: ReportInput) => TopLevelSpec | null }[] =
   [
     { name: 'change', title: CHANGE_TITLE, build: changeSpec },
+    { name: 'split', title: SPLIT_TITLE, build: splitSpec },
     { name: 'scaling', title: SCALING_TITLE, build: scalingSpec },
     { name: 'stalls', title: STALLS_TITLE, build: stallsSpec },
     { name: 'timeseries', title: TIMESERIES_TITLE, build: timeseriesSpec },

@@ -2,7 +2,7 @@
 // values: the options that align it (run --align-settings measures it as a third side), and the
 // settings that cannot be aligned, each with why. What the head then still does differently is
 // its code's doing. Pure.
-import { FLAVOR_NAMES, type Flavor } from './results-schema.js';
+import { type AlignmentRecord, FLAVOR_NAMES, type Flavor } from './results-schema.js';
 import { KNOWN_SETTINGS } from './settings-catalog.js';
 import { sameSetting } from './setting-value.js';
 
@@ -30,6 +30,9 @@ export interface Alignment {
   /** Settings of the first tier that differ but cannot be set on the head. */
   readonly skipped: readonly { readonly setting: string; readonly why: string }[];
 }
+
+/** The setting the redo variables are aligned as. */
+export const REDO_CAPACITY = 'redo capacity';
 
 /** Variables that make up the redo capacity, aligned as one figure. */
 export const REDO_VARIABLES: ReadonlySet<string> = new Set([
@@ -114,8 +117,21 @@ export function alignmentOf(base: AlignedServer, head: AlignedServer): Alignment
   const [to, from] = [redoCapacity(base.variables), redoCapacity(head.variables)];
   if (to !== undefined && from !== undefined && to !== from) {
     const options = redoOptions(head.variables, to);
-    aligned.push({ setting: 'redo capacity', head: `${from} bytes`, base: `${to} bytes`, options });
+    aligned.push({ setting: REDO_CAPACITY, head: `${from} bytes`, base: `${to} bytes`, options });
   }
   const options = Object.assign({}, ...aligned.map((setting) => setting.options)) as Record<string, string>;
   return { options, aligned, skipped };
+}
+
+/**
+ * Aligned settings the head did not take: its value under the alignment is not the base's (an
+ * option its version reads differently, or one a later option overrode).
+ */
+export function settingsNotTaken(record: Pick<AlignmentRecord, 'aligned' | 'applied'>): string[] {
+  return record.aligned.flatMap((setting) => {
+    const capacity = setting.setting === REDO_CAPACITY ? redoCapacity(record.applied) : undefined;
+    const reported = capacity === undefined ? record.applied[setting.setting] : `${capacity} bytes`;
+    if (reported === undefined || sameSetting(reported, setting.base)) return [];
+    return [`${setting.setting}: ${reported}, not the base's ${setting.base}`];
+  });
 }

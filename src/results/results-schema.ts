@@ -292,6 +292,31 @@ export const MergedRecord = z.strictObject({
 });
 export type MergedRecord = z.infer<typeof MergedRecord>;
 
+/** A setting of the head given the base's value (run --align-settings). */
+const AlignedSettingRecord = z.strictObject({
+  setting: z.string().max(200),
+  head: z.string().max(1000),
+  base: z.string().max(1000),
+  options: z.record(z.string().max(200), z.string().max(1000)),
+});
+
+/**
+ * The aligned head of run --align-settings: the head's server measured again with the base's
+ * values of the settings known to change the work, on the cells of the comparison.
+ */
+export const AlignmentRecord = z.strictObject({
+  /** The options added to the head's own. */
+  options: z.record(z.string().max(200), z.string().max(1000)),
+  aligned: z.array(AlignedSettingRecord).max(200),
+  /** First-tier settings that differ but were not aligned, each with why. */
+  skipped: z.array(z.strictObject({ setting: z.string().max(200), why: z.string().max(1000) })).max(200),
+  /** What the aligned head reported for the options, once it ran with them. */
+  applied: z.record(z.string().max(200), z.string().max(1000)),
+  /** The aligned head's cells, under the suite's own cell names (side "head"). */
+  cells: z.array(CellResult),
+});
+export type AlignmentRecord = z.infer<typeof AlignmentRecord>;
+
 export const Results = z.strictObject({
   schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
   tool: z.strictObject({ name: z.literal('mysql-perf-gate'), version: z.string() }),
@@ -375,6 +400,8 @@ export const Results = z.strictObject({
   shard: ShardRecord.optional(),
   /** Set when `merge` made this file from shards. */
   merged: MergedRecord.optional(),
+  /** Set when the run measured an aligned head (run --align-settings). */
+  alignment: AlignmentRecord.optional(),
 });
 export type Results = z.infer<typeof Results>;
 export type AdaptiveRecord = NonNullable<Results['adaptive']>;

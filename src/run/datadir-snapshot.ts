@@ -3,7 +3,7 @@
 // by the copy, the server started again. The copy is the run's (under its work directory, beside
 // the side's own directory, out of a sandboxed server's sight) and removed with the run, on
 // failure and interrupt too; a killed run's is removed by the next run's orphan sweep.
-import { rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { InputError } from '../errors.js';
@@ -49,6 +49,30 @@ async function setFastShutdown(server: ManagedServer, value: 0 | 2): Promise<voi
   });
 }
 
+/**
+ * Stops the side's server cleanly, copies its datadir to `name` in the run's work directory
+ * (space checked first, the copy removed with the run) and starts it again.
+ */
+async function copyStopped(
+  setup: SnapshotSetup,
+  name: string,
+  what: string,
+): Promise<{ readonly copyPath: string; readonly record: DatadirCopyRecord }> {
+  const { server, scope, runDir } = setup;
+  const startMs = performance.now();
+  await setFastShutdown(server, 0);
+  await server.stop();
+  scope.throwIfInterrupted();
+  const bytes = await treeBytes(server.datadirPath);
+  await checkSpace(runDir, bytes, setup.copiesLeft);
+  const copyPath = join(runDir, name);
+  scope.add(`remove ${copyPath}`, () => rm(copyPath, { recursive: true, force: true }));
+  const method = await copyDatadir(server.datadirPath, copyPath);
+  setup.log(`copied the prepared datadir (${formatMiB(bytes)}) to ${copyPath} by ${method}${what}`);
+  await server.start();
+  return { copyPath, record: { method, bytes, seconds: (performance.now() - startMs) / 1000 } };
+}
+
 export class DatadirSnapshot {
   private constructor(
     private readonly setup: SnapshotSetup,
@@ -58,20 +82,8 @@ export class DatadirSnapshot {
 
   /** Stops the side's server cleanly, copies its datadir (space checked first) and starts it again. */
   static async take(setup: SnapshotSetup): Promise<DatadirSnapshot> {
-    const { server, scope, runDir, side } = setup;
-    const startMs = performance.now();
-    await setFastShutdown(server, 0);
-    await server.stop();
-    scope.throwIfInterrupted();
-    const bytes = await treeBytes(server.datadirPath);
-    await checkSpace(runDir, bytes, setup.copiesLeft);
-    const copyPath = join(runDir, `${side}-datadir-copy`);
-    scope.add(`remove ${copyPath}`, () => rm(copyPath, { recursive: true, force: true }));
-    const method = await copyDatadir(server.datadirPath, copyPath);
-    setup.log(`copied the prepared datadir (${formatMiB(bytes)}) to ${copyPath} by ${method}`);
-    await server.start();
-    const seconds = (performance.now() - startMs) / 1000;
-    return new DatadirSnapshot(setup, copyPath, { method, bytes, seconds });
+    const { copyPath, record } = await copyStopped(setup, `${setup.side}-datadir-copy`, '');
+    return new DatadirSnapshot(setup, copyPath, record);
   }
 
   /** Puts the copy back in place of the server's datadir: stop, replace, start. */
@@ -83,6 +95,49 @@ export class DatadirSnapshot {
     await restoreDatadir(this.copyPath, server.datadirPath, this.record.method);
     await server.start();
   }
+}
+
+/**
+ * The aligned head's datadir (run --align-settings): the head's prepared datadir copied once, which
+ * the head's server runs on whenever it runs as the aligned head, swapped with its own while it is
+ * stopped. Each of the head's two servers then sees its own writes only, in the same order as
+ * the base sees its: a write workload's repetition n starts from the same data on all three, as
+ * counts need (a write's cost depends on the index pages the writes before it left).
+ */
+export class DatadirTwin {
+  private constructor(
+    private readonly server: ManagedServer,
+    private readonly twinPath: string,
+    readonly record: DatadirCopyRecord,
+  ) {}
+
+  /** Stops the server cleanly, copies its datadir (space checked first) and starts it again. */
+  static async take(setup: SnapshotSetup): Promise<DatadirTwin> {
+    const copy = await copyStopped(setup, `${setup.side}-aligned-datadir`, ', for the aligned head');
+    return new DatadirTwin(setup.server, copy.copyPath, copy.record);
+  }
+
+  /** Puts the other datadir in the stopped server's place (three renames on one file system). */
+  async swap(): Promise<void> {
+    const spare = `${this.twinPath}.swap`;
+    await rename(this.server.datadirPath, spare);
+    await rename(this.twinPath, this.server.datadirPath);
+    await rename(spare, this.twinPath);
+  }
+}
+
+/**
+ * For run --align-settings: the head's datadir copied for its aligned twin; the base given the
+ * same clean stop and start (purge finished, the change buffer merged) so that both start
+ * measuring from the same state.
+ */
+export async function alignedHeadDatadir(setup: SnapshotSetup): Promise<DatadirTwin | undefined> {
+  if (setup.side === 'head') return DatadirTwin.take(setup);
+  await setFastShutdown(setup.server, 0);
+  await setup.server.stop();
+  setup.scope.throwIfInterrupted();
+  await setup.server.start();
+  return undefined;
 }
 
 /**

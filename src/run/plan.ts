@@ -15,6 +15,7 @@ import {
   type Suite,
   variantOf,
 } from '../suite/suite-schema.js';
+import { runsOnSide } from '../suite/head-settings.js';
 import { type Variant, variantLabel } from '../suite/variants.js';
 import { kindOf, resetSeconds } from '../workload/kinds.js';
 
@@ -89,14 +90,21 @@ export function sideOrder(sides: readonly SideName[], index: number): SideName[]
  */
 export function planSteps(suite: Suite, sides: readonly SideName[]): Step[] {
   if (suite.interleaveVariants === true && suite.variants !== undefined)
-    return interleavedSteps(suite, sides);
+    return interleavedSteps(suite, sides).filter(onItsSide);
   let current: string | undefined;
-  return suiteCells(suite).flatMap((cell) => {
-    const steps = cellSteps(suite, sides, { ...cell, from: 1, to: suite.repetitions });
-    if (suite.variants === undefined || variantLabel(cell.variant) === current) return steps;
-    current = variantLabel(cell.variant);
-    return [...variantSwitch(sides, cell), ...steps];
-  });
+  return suiteCells(suite)
+    .flatMap((cell) => {
+      const steps = cellSteps(suite, sides, { ...cell, from: 1, to: suite.repetitions });
+      if (suite.variants === undefined || variantLabel(cell.variant) === current) return steps;
+      current = variantLabel(cell.variant);
+      return [...variantSwitch(sides, cell), ...steps];
+    })
+    .filter(onItsSide);
+}
+
+/** Whether a step's side runs its variant: the aligned head (run --align-settings) is the head's alone. */
+function onItsSide(step: Step): boolean {
+  return runsOnSide(step.variant, step.side);
 }
 
 /**
@@ -150,10 +158,12 @@ export function planExtension(
   extensions: readonly Extension[],
 ): Step[] {
   // The servers may be under another variant by now: the switch does nothing where they are not.
-  return extensions.flatMap((extension) => [
-    ...(suite.variants === undefined ? [] : variantSwitch(sides, extension)),
-    ...cellSteps(suite, sides, extension),
-  ]);
+  return extensions
+    .flatMap((extension) => [
+      ...(suite.variants === undefined ? [] : variantSwitch(sides, extension)),
+      ...cellSteps(suite, sides, extension),
+    ])
+    .filter(onItsSide);
 }
 
 function cellSteps(suite: Suite, sides: readonly SideName[], cell: Extension): Step[] {

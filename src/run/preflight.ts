@@ -18,6 +18,7 @@ import { exec } from '../shell/exec.js';
 import { checkSandbox, UNCONFINED } from '../shell/sandbox.js';
 import type { Logger } from '../shell/logger.js';
 import { suiteCells } from '../suite/suite-schema.js';
+import { HEAD_SETTINGS } from '../suite/head-settings.js';
 import { variantConnections, variedOptions } from '../suite/variants.js';
 import { checkSysbench } from '../sysbench/runner.js';
 import { chooseParallelSides, choosePlacement, type ParallelSides } from './placement.js';
@@ -69,6 +70,7 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
   checkVariedOptions(config);
   checkThreadLimits(config, userOptions);
   checkRemoteSides(config);
+  checkAlignedHead(config);
   const installs = await Promise.all(
     config.sides.map((side) =>
       side.remote === undefined
@@ -136,6 +138,29 @@ function checkRemoteSides(config: RunConfig): void {
   if (restoresData(suite))
     refuse(`suite ${suite.name} restores a datadir (resetData: restore), which is on another machine`);
   if (remote.untrusted === true) refuse('a server on another machine is not sandboxed here');
+}
+
+/** What --align-settings needs: a base to align to, and a head the run starts (and restarts) itself. */
+function checkAlignedHead(config: RunConfig): void {
+  if (config.alignSettings === undefined) return;
+  const { label } = config.alignSettings;
+  const head = config.sides.find((side) => side.name === 'head');
+  if (!config.sides.some((side) => side.name === 'base')) {
+    throw new InputError(`${label}: the head is aligned to a base's settings; give one (--base … --head …)`);
+  }
+  if (head?.remote !== undefined) {
+    throw new InputError(
+      `${label}: the head is restarted with the base's settings, and the run cannot restart a server on another machine`,
+    );
+  }
+  if (config.shard !== undefined) {
+    throw new InputError(`${label}: not with --shard; measure the aligned head in one run`);
+  }
+  if (config.suite.variants?.[HEAD_SETTINGS] !== undefined) {
+    throw new InputError(
+      `${label}: suite ${config.suite.name} has a variant dimension ${HEAD_SETTINGS}, the name the aligned head's cells take; rename it`,
+    );
+  }
 }
 
 /** Refuses a suite whose most client threads the servers' options or this machine cannot hold. */

@@ -60,6 +60,12 @@ export interface RunConfig {
    * names the cells it keeps ("workload@threads").
    */
   readonly shard?: { readonly spec: ShardSpec; readonly suite: Suite; readonly cells: readonly string[] };
+  /**
+   * Measure the head a second time with the base's values of the first-tier settings
+   * (--align-settings, input "align-settings"), so compare can split each change into what the
+   * settings did and what the code did; how the user named it, for errors.
+   */
+  readonly alignSettings?: { readonly label: string };
   /** The runner check's grade, when the job ran it first: recorded in the results' environment. */
   readonly runnerCheck?: RunnerCheck;
 }

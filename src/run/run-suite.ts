@@ -6,6 +6,7 @@ import { basename, dirname, relative } from 'node:path';
 
 import { currentLoadAverage, captureEnvironment } from '../environment/machine.js';
 import { GateError, InterruptedError } from '../errors.js';
+import { settingsNotTaken } from '../results/align-settings.js';
 import { writeResults } from '../results/results-file.js';
 import type {
   Environment,
@@ -18,6 +19,13 @@ import { ServerRegistry } from '../server/registry.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { packageVersion } from '../shell/package-root.js';
+import {
+  adaptiveWithAlignedHead,
+  type AlignedHead,
+  alignedResults,
+  planAlignedHead,
+  variantsWithoutAlignment,
+} from './aligned-head.js';
 import { checkBeforeStarting, prepareOutputs, type Preflight, type RunOutputs } from './preflight.js';
 import { type FairnessSide, fairnessSide, fairnessWarning } from '../results/fairness.js';
 import type { RunConfig } from './run-config.js';
@@ -91,13 +99,16 @@ async function measure(
   for (const note of narrowed.notes) logger.warning(note);
   const unfair = fairnessOf(config, sides);
   if (unfair !== undefined) logger.warning(unfair);
-  const suite = narrowed.suite;
+  const aligned = config.alignSettings ? planAlignedHead(narrowed.suite, sides) : undefined;
+  for (const line of aligned?.info ?? []) logger.info(line);
+  for (const line of aligned?.warnings ?? []) logger.warning(line);
+  const suite = aligned?.suite ?? narrowed.suite;
   const schedule = await runSchedule(
     {
       suite,
       sides: sides.map((side) => side.name),
       parallel: preflight.parallel.parallel,
-      adaptive: config.adaptive,
+      adaptive: aligned ? adaptiveWithAlignedHead(config.adaptive) : config.adaptive,
     },
     {
       steps: sideSteps(sides, { suite, rawDir, scope, logger }),
@@ -110,7 +121,11 @@ async function measure(
   );
   await stopSides(sides);
   const shard = config.shard ? await shardRecord(config.shard, sides) : undefined;
-  const results = assembleResults({ ...config, suite }, run, { environment, sides, schedule, shard });
+  const measured = { environment, sides, schedule, shard, aligned };
+  const results = assembleResults({ ...config, suite: narrowed.suite }, run, measured);
+  if (results.alignment) {
+    for (const line of settingsNotTaken(results.alignment)) logger.warning(`aligned head: ${line}`);
+  }
   writeResults(run.outputs.outPath, results);
   return results;
 }
@@ -170,7 +185,7 @@ function stagesRecord(
 /** What the server reported for the options of each variant the run measured (not those left out). */
 function measuredVariants(side: StartedSide, suite: Suite): Pick<ServerFacts, 'variants'> {
   const measured = new Set(suiteCells(suite).map((cell) => variantLabel(cell.variant)));
-  const variants = [...side.variants].filter(([label]) => measured.has(label));
+  const variants = [...variantsWithoutAlignment(side.variants)].filter(([label]) => measured.has(label));
   return variants.length === 0 ? {} : { variants: Object.fromEntries(variants) };
 }
 
@@ -197,9 +212,10 @@ function assembleResults(
     readonly sides: readonly StartedSide[];
     readonly schedule: ScheduleOutcome;
     readonly shard: ShardRecord | undefined;
+    readonly aligned: AlignedHead | undefined;
   },
 ): Results {
-  const { environment, sides, schedule, shard } = measured;
+  const { environment, sides, schedule, shard, aligned } = measured;
   const { adaptive } = schedule;
   const { valgrind, perf, parallel, placement } = run.preflight;
   const { outPath, rawDir } = run.outputs;
@@ -211,6 +227,7 @@ function assembleResults(
   const head = sides.find((side) => side.name === 'head');
   const base = sides.find((side) => side.name === 'base');
   if (!head) throw new Error('a run always has a head side');
+  const cells = aligned ? alignedResults(schedule.cells, aligned, head) : { cells: schedule.cells };
   return {
     schemaVersion: 1,
     tool: { name: 'mysql-perf-gate', version: packageVersion() },
@@ -227,10 +244,11 @@ function assembleResults(
         : { available: false, reason: perf.reason },
     },
     rawDir: relative(dirname(outPath), rawDir) || basename(rawDir),
-    cells: schedule.cells,
+    cells: cells.cells,
     ...(parallel.parallel ? { parallelSides: { ...parallel.cpus } } : { placement }),
     stages: stagesRecord(sides, schedule.seconds),
     ...(adaptive ? { adaptive } : {}),
     ...(shard ? { shard } : {}),
+    ...('alignment' in cells ? { alignment: cells.alignment } : {}),
   };
 }

@@ -24,10 +24,11 @@ import { onCpus } from '../shell/cpu-affinity.js';
 import type { Logger } from '../shell/logger.js';
 import { readRegularSync } from '../shell/no-follow.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
-import { variantLabel } from '../suite/variants.js';
+import { BASE_SETTINGS, HEAD_SETTINGS } from '../suite/head-settings.js';
+import { parseVariantLabel, variantLabel } from '../suite/variants.js';
 import { restoresData } from '../workload/kinds.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
-import { DatadirSnapshot } from './datadir-snapshot.js';
+import { alignedHeadDatadir, DatadirSnapshot, type DatadirTwin } from './datadir-snapshot.js';
 import { type MeasuredSide, measureStep, stepLabel } from './measure-step.js';
 import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js';
 import type { RunConfig } from './run-config.js';
@@ -67,6 +68,8 @@ export interface StartedSide extends MeasuredSide {
   readonly seconds: { readonly start: number; readonly prepare: number };
   /** Its prepared datadir's copy, when a workload of the suite restores its data. */
   readonly snapshot?: DatadirSnapshot;
+  /** The aligned head's datadir (--align-settings), when the data is not restored after every step. */
+  readonly twin?: DatadirTwin;
   /** The resets done after its steps, by mode: how many, and their seconds in all. */
   readonly resets: Map<ResetDone['mode'], { count: number; seconds: number }>;
 }
@@ -229,9 +232,9 @@ async function startSide(
     underCallgrind: Boolean(valgrind),
     variables: facts.variables,
   });
-  const snapshot = restoresData(config.suite)
-    ? await DatadirSnapshot.take({ side: name, server, runDir, scope, copiesLeft: how.copiesLeft, log })
-    : undefined;
+  const copy = { side: name, server, runDir, scope, copiesLeft: how.copiesLeft, log };
+  const snapshot = restoresData(config.suite) ? await DatadirSnapshot.take(copy) : undefined;
+  const twin = config.alignSettings && !snapshot ? await alignedHeadDatadir(copy) : undefined;
   return {
     ...measured,
     facts: { ...facts, ...more },
@@ -240,8 +243,14 @@ async function startSide(
     startedUnder,
     seconds: { start, prepare },
     ...(snapshot ? { snapshot } : {}),
+    ...(twin ? { twin } : {}),
     resets: new Map(),
   };
+}
+
+/** Whether the variant labelled `label` is the aligned head's (run --align-settings). */
+function alignedHead(label: string | undefined): boolean {
+  return parseVariantLabel(label ?? '')?.[HEAD_SETTINGS] === BASE_SETTINGS;
 }
 
 /**
@@ -307,16 +316,20 @@ export function sideSteps(
   const under = new Map(sides.map((side) => [side.name, side.startedUnder]));
   return {
     restart: async (step: Extract<Step, { kind: 'restart' }>) => {
-      const { server, options, variants } = sideNamed(step.side);
+      const { server, options, variants, twin } = sideNamed(step.side);
       const label = variantLabel(step.variant);
-      if (step.toVariant && under.get(step.side) === label) return;
+      const before = under.get(step.side);
+      if (step.toVariant && before === label) return;
       const next = optionsUnder(options, run.suite, step.variant);
-      const now = currentOptions(options, run.suite, under.get(step.side));
+      const now = currentOptions(options, run.suite, before);
       under.set(step.side, label);
+      // The aligned head runs on a datadir of its own (datadir-snapshot.ts).
+      const swap = twin !== undefined && alignedHead(before) !== alignedHead(label);
       // A variant that changes only how sysbench connects needs no restart.
-      if (step.toVariant && JSON.stringify(next) === JSON.stringify(now)) return;
+      if (step.toVariant && !swap && JSON.stringify(next) === JSON.stringify(now)) return;
       await server.stop();
       server.useOptions(next);
+      if (swap) await twin.swap();
       await server.start();
       await recordVariant(server, run.suite, step.variant, variants);
     },

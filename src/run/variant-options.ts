@@ -15,7 +15,10 @@ export async function recordVariant(
 ): Promise<void> {
   const label = variantLabel(variant);
   if (variant === undefined || label === '' || into.has(label)) return;
-  const names = Object.keys(variantOptions(suite.variants, variant));
+  // `skip_log_bin` sets the variable log_bin: read back what the option set.
+  const names = Object.keys(variantOptions(suite.variants, variant)).map((name) =>
+    name.replace(/^(skip|disable|enable|loose)[-_]/i, ''),
+  );
   into.set(label, await variableValues(server.connection, names));
 }
 

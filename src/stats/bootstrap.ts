@@ -25,6 +25,22 @@ export interface RatioInterval {
 /** The seed used when none is given: fixed, so that the same input always gives the same interval. */
 export const DEFAULT_BOOTSTRAP_SEED = 0x5eed;
 
+/** The options with their defaults, each checked. */
+function checkedOptions(options: BootstrapOptions): Required<BootstrapOptions> {
+  const { confidence = 0.95, resamples = 10_000, seed = DEFAULT_BOOTSTRAP_SEED } = options;
+  assertOpenInterval(confidence, 'confidence', 0, 1);
+  assertInteger(resamples, 'resamples', 1);
+  assertInteger(seed, 'seed', 0);
+  return { confidence, resamples, seed };
+}
+
+/** The (1 − c)/2 and (1 + c)/2 quantiles (type 7) of the resampled statistics; sorts them. */
+function percentiles(values: Float64Array, confidence: number): { low: number; high: number } {
+  values.sort();
+  const tail = (1 - confidence) / 2;
+  return { low: quantileOfSorted(values, tail), high: quantileOfSorted(values, 1 - tail) };
+}
+
 /** One side of the comparison, prepared once for many resamples. */
 interface Side {
   readonly ascending: Float64Array;
@@ -90,14 +106,11 @@ export function bootstrapRatioOfMedians(
   head: readonly number[],
   options: BootstrapOptions = {},
 ): RatioInterval {
-  const { confidence = 0.95, resamples = 10_000, seed = DEFAULT_BOOTSTRAP_SEED } = options;
   assertSample(base, 'base', 2);
   assertSample(head, 'head', 2);
   assertPositiveValues(base, 'base');
   assertPositiveValues(head, 'head');
-  assertOpenInterval(confidence, 'confidence', 0, 1);
-  assertInteger(resamples, 'resamples', 1);
-  assertInteger(seed, 'seed', 0);
+  const { confidence, resamples, seed } = checkedOptions(options);
 
   const rng = createRng(seed);
   const baseSide = prepare(base);
@@ -107,11 +120,27 @@ export function bootstrapRatioOfMedians(
     const baseMedian = resampledMedian(baseSide, rng);
     ratios[b] = resampledMedian(headSide, rng) / baseMedian;
   }
-  ratios.sort();
-  const tail = (1 - confidence) / 2;
   return {
     ratio: medianOfSorted(headSide.ascending) / medianOfSorted(baseSide.ascending),
-    low: quantileOfSorted(ratios, tail),
-    high: quantileOfSorted(ratios, 1 - tail),
+    ...percentiles(ratios, confidence),
   };
+}
+
+/**
+ * Percentile bootstrap confidence interval of the median of paired ratios (head_i / base_i, the
+ * repetitions of two sides run in lockstep): the ratios are resampled together, as one sample.
+ * Same caveats as above; `ratio` is the ratios' own median.
+ */
+export function bootstrapMedianOfRatios(
+  ratios: readonly number[],
+  options: BootstrapOptions = {},
+): RatioInterval {
+  assertSample(ratios, 'ratios', 2);
+  assertPositiveValues(ratios, 'ratios');
+  const { confidence, resamples, seed } = checkedOptions(options);
+  const rng = createRng(seed);
+  const side = prepare(ratios);
+  const medians = new Float64Array(resamples);
+  for (let b = 0; b < resamples; b++) medians[b] = resampledMedian(side, rng);
+  return { ratio: medianOfSorted(side.ascending), ...percentiles(medians, confidence) };
 }

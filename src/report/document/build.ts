@@ -14,6 +14,7 @@ import { mixOf } from './mix.js';
 import type { ChartRef, ReportDocument } from './model.js';
 import { resourcesOf } from './resources.js';
 import { resultsOf } from './results.js';
+import { splitOf } from './split.js';
 import { stallsOf } from './stalls.js';
 import { workOf } from './work.js';
 
@@ -36,6 +37,7 @@ function documentOf<C extends ChartRef>(
     latency: latencyOf(verdict),
     mix: mixOf(verdict.mix),
     stalls: stallsOf(verdict),
+    split: splitOf(verdict),
     lines: linesOf(verdict),
     functions: functionsOf(verdict),
     warnings: warningsOf(verdict),

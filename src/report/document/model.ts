@@ -207,6 +207,19 @@ export interface Stalls {
   readonly gates: boolean;
 }
 
+/**
+ * Settings against code (run --align-settings): the head measured again with the base's values
+ * of the settings known to change the work, each gating cell's change split in two.
+ */
+export interface Split {
+  /** "sync_binlog 1 → 0", head's value → base's, one per setting aligned. */
+  readonly aligned: readonly string[];
+  /** Settings that could not be aligned, or that the head did not take, with why. */
+  readonly notes: readonly string[];
+  /** One per gating cell: the whole change, the settings part, the code part. */
+  readonly sentences: readonly string[];
+}
+
 export type LatencyKey = 'cell' | 'baseEvents' | 'headEvents' | 'p50' | 'p95' | 'p99' | 'ks' | 'tail';
 
 export interface LatencyRow extends Row<LatencyKey> {
@@ -331,6 +344,8 @@ export interface ReportDocument<C extends ChartRef = ChartRef> {
   readonly mix: Mix;
   /** Null when no stall was looked for (instruction suites, verdicts from before stalls). */
   readonly stalls: Stalls | null;
+  /** Null when the run measured no aligned head (run --align-settings). */
+  readonly split: Split | null;
   /** Null when the cost of the changed lines was not attempted. */
   readonly lines: Lines | null;
   readonly functions: Functions;

@@ -4,7 +4,8 @@ import { verdictLabel } from '../../../compare/verdict-schema.js';
 import { formatCount, formatSignedCount } from '../../../format.js';
 import { unnamedNote } from '../../document/functions.js';
 import { explainedLabel } from '../../document/lines.js';
-import type { FunctionCell, Functions, Lines, Resources, Stalls, Work } from '../../document/model.js';
+import type { FunctionCell, Functions, Lines, Resources, Split, Stalls, Work } from '../../document/model.js';
+import { SPLIT_LEAD } from '../../document/split.js';
 import { section, text, wholeTable } from './format.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
 
@@ -20,6 +21,21 @@ export function stallsSection(stalls: Stalls | null): string {
   return section(
     'Stalls',
     `<p>${text(`Seconds whose throughput fell below half the repetition's median second, in each side's repetition with the most of them. ${gate}`)}</p>\n<ul>\n${items}\n</ul>`,
+  );
+}
+
+/** Settings against code: what was aligned, then each gating cell's change in its two parts. */
+export function splitSection(split: Split | null): string {
+  if (split === null) return '';
+  const aligned =
+    split.aligned.length === 0
+      ? "The first-tier settings were the same on both sides: the whole change is the code's."
+      : `${SPLIT_LEAD} (${split.aligned.join(', ')}): settings is the head against it, code is it against the base.`;
+  const list = (lines: readonly string[]): string =>
+    lines.length === 0 ? '' : `\n<ul>\n${lines.map((line) => `<li>${text(line)}</li>`).join('\n')}\n</ul>`;
+  return section(
+    'Settings against code',
+    `<p>${text(aligned)}</p>${list(split.notes)}${list(split.sentences)}`,
   );
 }
 

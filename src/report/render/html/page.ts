@@ -5,7 +5,14 @@
 //
 // The caller passes the libraries' text (see loadEmbedScripts in assets.ts).
 import type { ChartRef, ReportDocument } from '../../document/model.js';
-import { functionsSection, linesSection, resourcesSection, stallsSection, workSection } from './evidence.js';
+import {
+  functionsSection,
+  linesSection,
+  resourcesSection,
+  splitSection,
+  stallsSection,
+  workSection,
+} from './evidence.js';
 import { section, text } from './format.js';
 import { header } from './header.js';
 import {
@@ -72,6 +79,7 @@ export function renderHtmlPage(document: ReportDocument<HtmlChart>, scripts: Emb
     chartsSection(document.charts),
     differencesSection(document.differences),
     resultsSection(document.results, document.method),
+    splitSection(document.split),
     stallsSection(document.stalls),
     resourcesSection(document.resources),
     workSection(document.work),

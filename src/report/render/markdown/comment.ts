@@ -15,6 +15,7 @@ import {
   lineBlocks,
   mixBlocks,
   resourceBlocks,
+  splitBlocks,
   stallBlocks,
   workBlocks,
 } from './evidence.js';
@@ -68,6 +69,7 @@ export function renderMarkdownComment(
     { kind: 'cut-note' },
     ...differenceBlocks(differences),
     ...resultBlocks(results, document.method.confidence),
+    ...splitBlocks(document.split),
     ...stallBlocks(document.stalls),
     ...resourceBlocks(document.resources),
     ...workBlocks(document.work),

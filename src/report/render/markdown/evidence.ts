@@ -4,9 +4,19 @@ import { formatSignedCount, plural } from '../../../format.js';
 import { pickCells, pickColumns } from '../../document/cells.js';
 import { explainedLabel } from '../../document/lines.js';
 import { mixLead } from '../../document/mix.js';
-import type { LatencyKey, Latency, Lines, Mix, Resources, Stalls, Work } from '../../document/model.js';
+import type {
+  LatencyKey,
+  Latency,
+  Lines,
+  Mix,
+  Resources,
+  Split,
+  Stalls,
+  Work,
+} from '../../document/model.js';
+import { SPLIT_LEAD } from '../../document/split.js';
 import { threadsLabel } from '../../labels.js';
-import { escapeMarkdown, escapeTableCell, tableDelimiter, tableRow } from '../../markdown.js';
+import { codeSpan, escapeMarkdown, escapeTableCell, tableDelimiter, tableRow } from '../../markdown.js';
 import type { Block } from './blocks.js';
 import { markdownCells, markdownRow, tableLead } from './format.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
@@ -29,6 +39,25 @@ export function stallBlocks(stalls: Stalls | null): Block[] {
         '### Stalls\n\n' +
         `Seconds whose throughput fell below half the repetition's median second, in each side's repetition with the most of them. ${gate}\n`,
       rows: stalls.sentences.map((sentence) => `- ${escapeMarkdown(sentence)}`),
+    },
+  ];
+}
+
+/** Settings against code: what was aligned, then each gating cell's change in its two parts. */
+export function splitBlocks(split: Split | null): Block[] {
+  if (split === null) return [];
+  const aligned =
+    split.aligned.length === 0
+      ? "The first-tier settings were the same on both sides: the whole change is the code's."
+      : `${SPLIT_LEAD} (${split.aligned.map(codeSpan).join(', ')}): ` +
+        'settings is the head against it, code is it against the base.';
+  const notes = split.notes.map((note) => `- ${escapeMarkdown(note)}`);
+  return [
+    {
+      kind: 'rows',
+      what: 'the split of each cell into settings and code',
+      lead: `### Settings against code\n\n${aligned}\n${notes.length > 0 ? `\n${notes.join('\n')}\n` : ''}`,
+      rows: split.sentences.map((sentence) => `- ${escapeMarkdown(sentence)}`),
     },
   ];
 }

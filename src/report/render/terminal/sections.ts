@@ -6,7 +6,8 @@ import { pickCells } from '../../document/cells.js';
 import { unnamedNote } from '../../document/functions.js';
 import { explainedLabel } from '../../document/lines.js';
 import { mixLead } from '../../document/mix.js';
-import type { Functions, Latency, Lines, Mix, Resources, Stalls, Work } from '../../document/model.js';
+import type { Functions, Latency, Lines, Mix, Resources, Split, Stalls, Work } from '../../document/model.js';
+import { SPLIT_LEAD } from '../../document/split.js';
 import { terminalCells, terminalTable, terminalText } from './format.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
 
@@ -145,6 +146,22 @@ export function mixLines(mix: Mix): string[] {
 }
 
 /** The cells whose stall seconds regressed, a line each; or why no stall was judged. */
+/** Settings against code: what was aligned, then each gating cell's change in its two parts. */
+export function splitLines(split: Split | null): string[] {
+  if (split === null) return [];
+  const aligned =
+    split.aligned.length === 0
+      ? ["  The first-tier settings were the same on both sides: the whole change is the code's."]
+      : [`  ${SPLIT_LEAD}:`, ...split.aligned.map((line) => `    ${line}`)];
+  return [
+    '',
+    'Settings against code (settings: head against the aligned head; code: the aligned head against base):',
+    ...aligned,
+    ...split.notes.map((note) => `  ${note}`),
+    ...split.sentences.map((sentence) => `  ${sentence}`),
+  ];
+}
+
 export function stallLines(stalls: Stalls | null): string[] {
   if (stalls === null) return [];
   if (stalls.unavailable !== null) return ['', `Stalls: ${stalls.unavailable}.`];

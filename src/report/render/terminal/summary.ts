@@ -11,6 +11,7 @@ import {
   lineLines,
   mixLines,
   resourceLines,
+  splitLines,
   stallLines,
   workLines,
 } from './sections.js';
@@ -108,6 +109,7 @@ export function renderTerminalSummary(document: ReportDocument): string {
     ...headlineLines(headline, document.method),
     ...differenceLines(document.differences),
     ...resultLines(document),
+    ...splitLines(document.split),
     ...stallLines(document.stalls),
     ...resourceLines(document.resources),
     ...workLines(document.work),
