@@ -4,6 +4,7 @@ import {
   alignmentOf,
   binaryLogOptions,
   redoOptions,
+  settingsNotTaken,
   type AlignedServer,
 } from '../../src/results/align-settings.js';
 import { fixtureResults } from '../helpers/report-input.js';
@@ -106,6 +107,51 @@ describe('alignmentOf', () => {
     expect(alignment.options.innodb_redo_log_capacity).toBe('100663296');
     expect(alignment.skipped.map((skip) => skip.setting)).toEqual(
       expect.arrayContaining(['query_cache_type', 'innodb_use_fdatasync']),
+    );
+    // Names one flavor's server would refuse at start are not given to the other.
+    for (const name of ['sql_mode', 'collation_server', 'innodb_checksum_algorithm']) {
+      expect(alignment.options).not.toHaveProperty(name);
+      expect(alignment.skipped.find((skip) => skip.setting === name)?.why).toMatch(
+        /MariaDB and MySQL do not share/,
+      );
+    }
+    // optimizer_switch: only the flags both know that differ.
+    expect(alignment.options.optimizer_switch).toBe(
+      'engine_condition_pushdown=off,mrr=off,mrr_cost_based=off',
+    );
+  });
+
+  it('sets optimizer_switch flag by flag, and never the page size', () => {
+    const head: AlignedServer = {
+      ...base,
+      variables: {
+        ...base.variables,
+        optimizer_switch: 'index_merge=on,mrr=on,hash_join=on',
+        innodb_page_size: '16384',
+      },
+    };
+    const older: AlignedServer = {
+      ...base,
+      variables: {
+        ...base.variables,
+        optimizer_switch: 'index_merge=on,mrr=off,rowid_filter=on',
+        innodb_page_size: '8192',
+      },
+    };
+    const alignment = alignmentOf(older, head);
+    expect(alignment.options).toEqual({ optimizer_switch: 'mrr=off' });
+    expect(alignment.aligned[0]).toMatchObject({ head: 'mrr=on', base: 'mrr=off' });
+    expect(alignment.skipped).toEqual([
+      {
+        setting: 'innodb_page_size',
+        why: "it decides the datadir's layout: the head's tables were created with its own",
+      },
+    ]);
+    // What the head then reports is its whole switch: the aligned flags are in it.
+    const applied = { optimizer_switch: 'index_merge=on,mrr=off,hash_join=on' };
+    expect(settingsNotTaken({ aligned: alignment.aligned, applied })).toEqual([]);
+    expect(settingsNotTaken({ aligned: alignment.aligned, applied: { optimizer_switch: 'mrr=on' } })).toEqual(
+      ["optimizer_switch: mrr=on, not the base's mrr=off"],
     );
   });
 });

@@ -2,7 +2,7 @@
 // values: the options that align it (run --align-settings measures it as a third side), and the
 // settings that cannot be aligned, each with why. What the head then still does differently is
 // its code's doing. Pure.
-import { type AlignmentRecord, FLAVOR_NAMES, type Flavor } from './results-schema.js';
+import { FLAVOR_NAMES, type Flavor } from './results-schema.js';
 import { KNOWN_SETTINGS } from './settings-catalog.js';
 import { sameSetting } from './setting-value.js';
 
@@ -99,8 +99,65 @@ function alignOne(
     return { setting: name, why: `the base (${server(base)}) has no such variable: no value to set it to` };
   }
   if (sameSetting(from, to)) return undefined;
+  if (NEVER_ALIGNED.has(name)) return { setting: name, why: NEVER_ALIGNED.get(name) ?? '' };
+  if (base.flavor !== head.flavor && FLAVOR_VOCABULARY.has(name)) {
+    return {
+      setting: name,
+      why: `its values are names ${FLAVOR_NAMES[base.flavor]} and ${FLAVOR_NAMES[head.flavor]} do not share (${FLAVOR_VOCABULARY.get(name) ?? ''}); the head might not start with the base's`,
+    };
+  }
+  if (name === 'optimizer_switch') return optimizerSwitch(from, to);
   const options = name === 'log_bin' ? binaryLogOptions(isOn(to)) : { [name]: integer(to)?.toString() ?? to };
   return { setting: name, head: from, base: to, options };
+}
+
+/** First-tier settings that are not set on a running comparison, with why. */
+const NEVER_ALIGNED: ReadonlyMap<string, string> = new Map([
+  ['innodb_page_size', "it decides the datadir's layout: the head's tables were created with its own"],
+]);
+
+/** Settings whose values are vocabularies of their own in each flavor, with an example. */
+const FLAVOR_VOCABULARY: ReadonlyMap<string, string> = new Map([
+  ['sql_mode', "MySQL 8.0 removed NO_AUTO_CREATE_USER, which MariaDB's default keeps"],
+  ['collation_server', "MariaDB's uca1400 collations, MySQL's 0900 ones"],
+  ['collation_connection', "MariaDB's uca1400 collations, MySQL's 0900 ones"],
+  ['innodb_checksum_algorithm', "MariaDB's full_crc32, which is also a tablespace format"],
+]);
+
+/** `flag=on,other=off` as a map. */
+function switchFlags(value: string): Map<string, string> {
+  return new Map(
+    value
+      .split(',')
+      .map((pair) => pair.trim().split('='))
+      .flatMap(([flag, state]) => (flag && state ? [[flag, state] as [string, string]] : [])),
+  );
+}
+
+/**
+ * optimizer_switch flag by flag: only the flags both servers know that differ are set (each
+ * version adds flags, and a server refuses one it does not know); the base's other flags are
+ * named as not aligned.
+ */
+function optimizerSwitch(from: string, to: string): AlignedSetting | { setting: string; why: string } {
+  const [head, base] = [switchFlags(from), switchFlags(to)];
+  const differ = [...base].filter(([flag, state]) => head.has(flag) && head.get(flag) !== state);
+  if (differ.length === 0) {
+    const only = [...base.keys()].filter((flag) => !head.has(flag));
+    return {
+      setting: 'optimizer_switch',
+      why: `the flags that differ are the base's alone (${only.join(', ')})`,
+    };
+  }
+  const value = differ.map(([flag, state]) => `${flag}=${state}`).join(',');
+  const shown = (flags: Map<string, string>): string =>
+    differ.map(([flag]) => `${flag}=${flags.get(flag) ?? ''}`).join(',');
+  return {
+    setting: 'optimizer_switch',
+    head: shown(head),
+    base: shown(base),
+    options: { optimizer_switch: value },
+  };
 }
 
 /** How to give the head the base's first-tier settings, and what cannot be given. */
@@ -127,11 +184,22 @@ export function alignmentOf(base: AlignedServer, head: AlignedServer): Alignment
  * Aligned settings the head did not take: its value under the alignment is not the base's (an
  * option its version reads differently, or one a later option overrode).
  */
-export function settingsNotTaken(record: Pick<AlignmentRecord, 'aligned' | 'applied'>): string[] {
+export function settingsNotTaken(record: {
+  readonly aligned: readonly AlignedSetting[];
+  readonly applied: Readonly<Record<string, string>>;
+}): string[] {
   return record.aligned.flatMap((setting) => {
     const capacity = setting.setting === REDO_CAPACITY ? redoCapacity(record.applied) : undefined;
     const reported = capacity === undefined ? record.applied[setting.setting] : `${capacity} bytes`;
     if (reported === undefined || sameSetting(reported, setting.base)) return [];
+    // optimizer_switch: the flags aligned, among all the head reports.
+    const flags = switchFlags(reported);
+    if (
+      setting.setting === 'optimizer_switch' &&
+      [...switchFlags(setting.base)].every(([flag, state]) => flags.get(flag) === state)
+    ) {
+      return [];
+    }
     return [`${setting.setting}: ${reported}, not the base's ${setting.base}`];
   });
 }
