@@ -63,6 +63,7 @@ maybe('run --align-settings (real MariaDB, real sysbench)', () => {
         out,
         '--work-dir',
         work,
+        '--verbose',
       );
       expect({ code, log: code === 0 ? '' : stderr.text }).toEqual({ code: 0, log: '' });
       expect(processesMentioning(work)).toEqual([]);
@@ -92,6 +93,8 @@ maybe('run --align-settings (real MariaDB, real sysbench)', () => {
         expect(cell.repetitions).toHaveLength(2);
       // The base never ran the aligned head's variant; the head was switched to it.
       expect(stderr.text).toContain('aligned head: performance_schema ON → OFF');
+      // It ran on a datadir of its own, copied from the head's prepared one.
+      expect(stderr.text).toMatch(/copied the prepared datadir \([^)]*\) to \S+head-aligned-datadir by \w+, for the aligned head/);
       expect(stderr.text).not.toMatch(/base server under head-settings=base/);
 
       const report = join(temp.path, 'report');

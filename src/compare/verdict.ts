@@ -11,18 +11,19 @@ import type {
 } from '../results/results-schema.js';
 import { lookIndex, lookLevels, lookSchedule } from '../stats/alpha-spending.js';
 import { benjaminiHochberg } from '../stats/fdr.js';
-import { cellName, type Suite, variantOf } from '../suite/suite-schema.js';
+import { cellName, type Suite } from '../suite/suite-schema.js';
 import type { Variant } from '../suite/variants.js';
 import { type CellInput, cellTests, compareCell, type Settings } from './cell.js';
+import { cellInputs, pairCells } from './cell-inputs.js';
 import { serverDiff, variablesDiff } from './config-diff.js';
 import { rankConfigDiff } from './settings-rank.js';
 import { fairnessSide, fairnessWarning } from '../results/fairness.js';
 import { functionDeltas } from './function-deltas.js';
 import { latencyDistributions } from './latency-distribution.js';
-import { type Metric, METRIC_NAMES, metricsFor, type MetricName } from './metrics.js';
+import { METRIC_NAMES, type MetricName } from './metrics.js';
 import { mixSection, mixWarnings } from './mix-check.js';
 import { stallSection } from './stall-cells.js';
-import { type ToleranceRule, toleranceFor } from './tolerances.js';
+import type { ToleranceRule } from './tolerances.js';
 import {
   type CellComparison,
   type CellVerdict,
@@ -89,39 +90,6 @@ export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
   inconclusivePolicy: 'pass',
 };
 
-const key = cellName;
-
-/** Pairs base and head cells; a cell on one side only is a mismatch, not a silent skip. */
-function pairCells(base: readonly CellResult[], head: readonly CellResult[]): [CellResult, CellResult][] {
-  const baseByKey = new Map(base.map((cell) => [key(cell), cell]));
-  const headKeys = new Set(head.map(key));
-  const missingInBase = head.filter((cell) => !baseByKey.has(key(cell))).map(key);
-  const missingInHead = base.filter((cell) => !headKeys.has(key(cell))).map(key);
-  if (missingInBase.length > 0 || missingInHead.length > 0) {
-    const parts = [
-      missingInBase.length > 0 ? `only the head has ${missingInBase.join(', ')}` : '',
-      missingInHead.length > 0 ? `only the base has ${missingInHead.join(', ')}` : '',
-    ].filter((part) => part !== '');
-    throw new InputError(`base and head were not measured on the same cells: ${parts.join('; ')}`);
-  }
-  return head.map((cell) => {
-    const match = baseByKey.get(key(cell));
-    if (!match) throw new Error('unreachable: paired above');
-    return [match, cell];
-  });
-}
-
-/** Every repetition's value, or undefined when any repetition lacks the metric. */
-function measured(
-  cell: CellResult,
-  value: (repetition: CellResult['repetitions'][number]) => number | undefined,
-): number[] | undefined {
-  const values = cell.repetitions.map(value);
-  return values.every((entry): entry is number => entry !== undefined && Number.isFinite(entry))
-    ? values
-    : undefined;
-}
-
 /** Adjusts p-values within each metric's family of cells. */
 function adjustPerMetric(inputs: readonly CellInput[], pValues: readonly number[]): number[] {
   const adjusted = new Array<number>(pValues.length).fill(1);
@@ -133,46 +101,6 @@ function adjustPerMetric(inputs: readonly CellInput[], pValues: readonly number[
     });
   }
   return adjusted;
-}
-
-/** The metrics judged: the suite's kind's, limited to `options.metrics` when given. */
-function judgedMetrics(suite: Suite, options: CompareOptions): Metric[] {
-  const { metrics } = options;
-  return metricsFor(suite.metric).filter((metric) => metrics === undefined || metrics.includes(metric.name));
-}
-
-/** One input per paired cell and metric both sides measured. */
-function cellInputs(
-  pairs: readonly [CellResult, CellResult][],
-  suite: Suite,
-  options: CompareOptions,
-): CellInput[] {
-  return pairs.flatMap(([baseCell, headCell]) =>
-    judgedMetrics(suite, options).flatMap((metric): CellInput[] => {
-      const baseValues = measured(baseCell, metric.value);
-      const headValues = measured(headCell, metric.value);
-      // A metric one side lacks (no perf counters there, results from an older version) is not judged.
-      if (!baseValues || !headValues) return [];
-      return [
-        {
-          workload: headCell.workload,
-          threads: headCell.threads,
-          ...variantOf(headCell),
-          metric,
-          base: baseValues,
-          head: headValues,
-          threshold: toleranceFor(headCell, metric.name, suite.tolerances, options.toleranceRules),
-          ...(options.pairRepetitions === true && sameIndices(baseCell, headCell) ? { paired: true } : {}),
-        },
-      ];
-    }),
-  );
-}
-
-/** Whether two cells hold the same repetitions, by index, in the same order. */
-function sameIndices(base: CellResult, head: CellResult): boolean {
-  const indices = (cell: CellResult): string => cell.repetitions.map((repetition) => repetition.index).join();
-  return indices(base) === indices(head);
 }
 
 /** The level a cell is held to: all of alpha, or its look's share when the run looked several times. */
@@ -249,7 +177,7 @@ export function undecidedCells(
     .sort(
       (a, b) => (b.repetitionsNeeded ?? Infinity) - (a.repetitionsNeeded ?? Infinity) || b.pValue - a.pValue,
     )
-    .filter((cell, index, all) => all.findIndex((other) => key(other) === key(cell)) === index)
+    .filter((cell, index, all) => all.findIndex((other) => cellName(other) === cellName(cell)) === index)
     .map(({ workload, threads, variant }) => ({ workload, threads, ...(variant ? { variant } : {}) }));
 }
 

@@ -112,8 +112,11 @@ function alignOne(
 }
 
 /** First-tier settings that are not set on a running comparison, with why. */
+const SESSION_ONLY = "not a server option: each connection sets its own (sysbench's client does)";
 const NEVER_ALIGNED: ReadonlyMap<string, string> = new Map([
   ['innodb_page_size', "it decides the datadir's layout: the head's tables were created with its own"],
+  ['character_set_connection', SESSION_ONLY],
+  ['collation_connection', SESSION_ONLY],
 ]);
 
 /** Settings whose values are vocabularies of their own in each flavor, with an example. */

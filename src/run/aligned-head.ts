@@ -68,6 +68,35 @@ export function planAlignedHead(
 }
 
 /**
+ * The plan without the aligned setting that sets `option` (the head refused it at start), which
+ * is named as not aligned with `why`; undefined when no aligned setting sets it.
+ */
+export function withoutAlignedOption(
+  plan: AlignedHead,
+  option: string,
+  why: string,
+): AlignedHead | undefined {
+  const name = normalizeOptionName(option);
+  const refused = plan.record.aligned.find((setting) =>
+    Object.keys(setting.options).some((candidate) => normalizeOptionName(candidate) === name),
+  );
+  if (refused === undefined) return undefined;
+  const aligned = plan.record.aligned.filter((setting) => setting !== refused);
+  const options = Object.assign({}, ...aligned.map((setting) => setting.options)) as Record<string, string>;
+  const skipped = [...plan.record.skipped, { setting: refused.setting, why }];
+  const variants = {
+    ...plan.suite.variants,
+    [HEAD_SETTINGS]: { [OWN_SETTINGS]: {}, [BASE_SETTINGS]: options },
+  };
+  return {
+    suite: { ...plan.suite, variants },
+    record: { options, aligned, skipped },
+    info: plan.info.filter((line) => !line.startsWith(`aligned head: ${refused.setting} `)),
+    warnings: [...plan.warnings, `aligned head: ${refused.setting} not aligned: ${why}`],
+  };
+}
+
+/**
  * The adaptive run's judge of undecided cells, for a run with an aligned head: it judges the two
  * sides under their own settings, as compare's verdict does, and extends those cells.
  */

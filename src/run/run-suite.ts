@@ -26,6 +26,7 @@ import {
   planAlignedHead,
   variantsWithoutAlignment,
 } from './aligned-head.js';
+import { trialAlignedHead } from './aligned-trial.js';
 import { checkBeforeStarting, prepareOutputs, type Preflight, type RunOutputs } from './preflight.js';
 import { type FairnessSide, fairnessSide, fairnessWarning } from '../results/fairness.js';
 import type { RunConfig } from './run-config.js';
@@ -99,9 +100,7 @@ async function measure(
   for (const note of narrowed.notes) logger.warning(note);
   const unfair = fairnessOf(config, sides);
   if (unfair !== undefined) logger.warning(unfair);
-  const aligned = config.alignSettings ? planAlignedHead(narrowed.suite, sides) : undefined;
-  for (const line of aligned?.info ?? []) logger.info(line);
-  for (const line of aligned?.warnings ?? []) logger.warning(line);
+  const aligned = config.alignSettings ? await alignedHead(narrowed.suite, sides, logger) : undefined;
   const suite = aligned?.suite ?? narrowed.suite;
   const schedule = await runSchedule(
     {
@@ -128,6 +127,23 @@ async function measure(
   }
   writeResults(run.outputs.outPath, results);
   return results;
+}
+
+/** The aligned head's plan (--align-settings), tried once on the head's server, and said. */
+async function alignedHead(
+  suite: Suite,
+  sides: readonly StartedSide[],
+  logger: Logger,
+): Promise<AlignedHead> {
+  const planned = planAlignedHead(suite, sides);
+  const head = sides.find((side) => side.name === 'head');
+  const tried =
+    head === undefined || Object.keys(planned.record.options).length === 0
+      ? planned
+      : await trialAlignedHead(head, planned, logger);
+  for (const line of tried.info) logger.info(line);
+  for (const line of tried.warnings) logger.warning(line);
+  return tried;
 }
 
 /** Two versions or flavors about to be measured with settings that distort the comparison. */
