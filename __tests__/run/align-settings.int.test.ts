@@ -94,7 +94,9 @@ maybe('run --align-settings (real MariaDB, real sysbench)', () => {
       // The base never ran the aligned head's variant; the head was switched to it.
       expect(stderr.text).toContain('aligned head: performance_schema ON → OFF');
       // It ran on a datadir of its own, copied from the head's prepared one.
-      expect(stderr.text).toMatch(/copied the prepared datadir \([^)]*\) to \S+head-aligned-datadir by \w+, for the aligned head/);
+      expect(stderr.text).toMatch(
+        /copied the prepared datadir \([^)]*\) to \S+head-aligned-datadir by \w+, for the aligned head/,
+      );
       expect(stderr.text).not.toMatch(/base server under head-settings=base/);
 
       const report = join(temp.path, 'report');
