@@ -20,6 +20,9 @@ import { parseVariantLabel, variantLabel, variedOptions } from '../suite/variant
 import type { AdaptiveConfig } from './adaptive.js';
 import type { StartedSide } from './sides.js';
 
+/** The reason results/align-settings.ts gives for a variable one side does not have. */
+const LACKING = /has no such variable/;
+
 /** What the run measures with an aligned head: the suite with its `head-settings` dimension. */
 export interface AlignedHead {
   readonly suite: Suite;
@@ -59,11 +62,20 @@ export function planAlignedHead(
       : aligned.map(
           (setting) => `aligned head: ${setting.setting} ${setting.head} → ${setting.base} (the base's)`,
         );
+  // A variable one side lacks is what two versions or flavors are: one line for all of them.
+  const lacking = skipped.filter((setting) => LACKING.test(setting.why)).map((setting) => setting.setting);
   return {
     suite: suiteWithAlignedHead(suite, options),
     record: { options, aligned: [...aligned], skipped },
-    info,
-    warnings: skipped.map((setting) => `aligned head: ${setting.setting} not aligned: ${setting.why}`),
+    info: [
+      ...info,
+      ...(lacking.length === 0
+        ? []
+        : [`aligned head: not aligned, one side has no such variable: ${lacking.join(', ')}`]),
+    ],
+    warnings: skipped
+      .filter((setting) => !LACKING.test(setting.why))
+      .map((setting) => `aligned head: ${setting.setting} not aligned: ${setting.why}`),
   };
 }
 
