@@ -109,7 +109,7 @@ describe('the split of an aligned head', () => {
     expect(comment).toMatch(
       /oltp\\_point\\_select @\u2060? 1, tps: −2\d\.\d% in all = settings −\d+\.\d% \\\[/,
     );
-    expect(comment).toContain('innodb\\_doublewrite not aligned');
+    expect(comment).toContain('not aligned, one side has no such variable: innodb\\_doublewrite');
     const terminal = renderTerminalSummary(document);
     expect(terminal).toContain('Settings against code');
     expect(terminal).toMatch(/code −\d+\.\d% \[.*\], regression/);

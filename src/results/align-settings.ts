@@ -163,6 +163,11 @@ function optimizerSwitch(from: string, to: string): AlignedSetting | { setting: 
   };
 }
 
+/** Whether a reason for not aligning a setting is that one side has no such variable. */
+export function lacksVariable(why: string): boolean {
+  return why.includes('has no such variable');
+}
+
 /** How to give the head the base's first-tier settings, and what cannot be given. */
 export function alignmentOf(base: AlignedServer, head: AlignedServer): Alignment {
   const aligned: AlignedSetting[] = [];

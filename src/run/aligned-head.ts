@@ -4,7 +4,7 @@
 // This module decides the aligned head's options, says what it aligns and what it cannot, and
 // gives the results their aligned cells apart. Pure.
 import type { AlignmentRecord, CellResult } from '../results/results-schema.js';
-import { alignmentOf } from '../results/align-settings.js';
+import { alignmentOf, lacksVariable } from '../results/align-settings.js';
 import { normalizeOptionName } from '../server/options.js';
 import {
   BASE_SETTINGS,
@@ -19,9 +19,6 @@ import type { Suite } from '../suite/suite-schema.js';
 import { parseVariantLabel, variantLabel, variedOptions } from '../suite/variants.js';
 import type { AdaptiveConfig } from './adaptive.js';
 import type { StartedSide } from './sides.js';
-
-/** The reason results/align-settings.ts gives for a variable one side does not have. */
-const LACKING = /has no such variable/;
 
 /** What the run measures with an aligned head: the suite with its `head-settings` dimension. */
 export interface AlignedHead {
@@ -63,7 +60,7 @@ export function planAlignedHead(
           (setting) => `aligned head: ${setting.setting} ${setting.head} → ${setting.base} (the base's)`,
         );
   // A variable one side lacks is what two versions or flavors are: one line for all of them.
-  const lacking = skipped.filter((setting) => LACKING.test(setting.why)).map((setting) => setting.setting);
+  const lacking = skipped.filter((setting) => lacksVariable(setting.why)).map((setting) => setting.setting);
   return {
     suite: suiteWithAlignedHead(suite, options),
     record: { options, aligned: [...aligned], skipped },
@@ -74,7 +71,7 @@ export function planAlignedHead(
         : [`aligned head: not aligned, one side has no such variable: ${lacking.join(', ')}`]),
     ],
     warnings: skipped
-      .filter((setting) => !LACKING.test(setting.why))
+      .filter((setting) => !lacksVariable(setting.why))
       .map((setting) => `aligned head: ${setting.setting} not aligned: ${setting.why}`),
   };
 }

@@ -5,6 +5,7 @@
 import type { SettingsSplit, SplitPart, Verdict } from '../../compare/verdict-schema.js';
 import { verdictLabel } from '../../compare/verdict-schema.js';
 import { formatChangePercent } from '../../format.js';
+import { lacksVariable } from '../../results/align-settings.js';
 import { cellTitle } from '../../suite/suite-schema.js';
 import type { Split } from './model.js';
 
@@ -34,6 +35,14 @@ function printable(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
 }
 
+/** The settings one side has no variable for, in one note (two versions or flavors have many). */
+function lackingNote(skipped: SettingsSplit['skipped']): string[] {
+  const names = skipped.filter((setting) => lacksVariable(setting.why)).map((setting) => setting.setting);
+  return names.length === 0
+    ? []
+    : [printable(`not aligned, one side has no such variable: ${names.join(', ')}`)];
+}
+
 /** The split section; null when the run measured no aligned head. */
 export function splitOf(verdict: Verdict): Split | null {
   const split = verdict.split;
@@ -44,7 +53,10 @@ export function splitOf(verdict: Verdict): Split | null {
   return {
     aligned,
     notes: [
-      ...split.skipped.map((setting) => printable(`${setting.setting} not aligned: ${setting.why}`)),
+      ...lackingNote(split.skipped),
+      ...split.skipped
+        .filter((setting) => !lacksVariable(setting.why))
+        .map((setting) => printable(`${setting.setting} not aligned: ${setting.why}`)),
       ...split.notTaken.map((line) => printable(`not taken by the head (counted as code): ${line}`)),
     ],
     sentences: split.cells.map(splitSentence),
