@@ -249,7 +249,6 @@ export function compareCell(
   };
   const base = asMeasured(sideStatistics(raised.base), input.base, offset);
   const head = asMeasured(sideStatistics(raised.head), input.head, offset);
-  const change = (head.median + offset) / (base.median + offset) - 1;
   const bootstrap = { confidence: settings.confidence, resamples: settings.resamples, seed: seedFor(input) };
   // Counts of repetitions run in lockstep: the interval of the ratios of counterparts.
   const ratios = pairedRatios(input);
@@ -257,6 +256,8 @@ export function compareCell(
     metric.counted && ratios !== undefined
       ? bootstrapMedianOfRatios(ratios, bootstrap)
       : bootstrapRatioOfMedians(raised.base, raised.head, bootstrap);
+  // The ratio of the medians; for counts run in lockstep, the median of the counterparts' ratios.
+  const change = interval.ratio - 1;
   const worseBy = metric.worse === 'lower' ? -change : change;
   const n = Math.min(input.base.length, input.head.length);
   const cv = Math.max(base.cv, head.cv);

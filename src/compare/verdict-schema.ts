@@ -70,7 +70,10 @@ export const CellComparison = z.strictObject({
   metric: z.enum(METRIC_NAMES),
   base: SideStatistics,
   head: SideStatistics,
-  /** median(head) / median(base) − 1, as a fraction: −0.1 is 10% lower. */
+  /**
+   * median(head) / median(base) − 1, as a fraction: −0.1 is 10% lower. Counts of an A/B run's own
+   * sides, run in lockstep: the median of head_i / base_i − 1 (cell.ts).
+   */
   change: z.number(),
   /** Bootstrap confidence interval of the change (same definition). */
   changeInterval: z.strictObject({ low: z.number(), high: z.number(), confidence: z.number() }),
