@@ -195,10 +195,11 @@ describe('mysql-perf-gate compare', () => {
       sourceCommit: null,
     });
     const cells = verdict.cells.filter((cell) => cell.metric === 'instructions');
+    // The sides of one run: each count against its counterpart (read-write's medians were 4.6% apart).
     expect(cells.map((cell) => [cell.workload, cell.verdict, Math.round(cell.change * 1000) / 10])).toEqual([
       ['oltp_point_select', 'regression', 4.4],
       ['oltp_read_only', 'regression', 4.6],
-      ['oltp_read_write', 'regression', 4.6],
+      ['oltp_read_write', 'regression', 4.5],
       ['oltp_write_only', 'regression', 5.6],
     ]);
     const text = output.text;
