@@ -5,11 +5,9 @@ import { runStages, stageTable } from '../report/stage-table.js';
 import { InputError } from '../errors.js';
 import { renderResultsSummary } from '../results/results-summary.js';
 import type { Results } from '../results/results-schema.js';
-import { suiteGate } from '../compare/judge.js';
-import { DEFAULT_COMPARE_OPTIONS, type CompareOptions, undecidedCells } from '../compare/verdict.js';
+import { DEFAULT_COMPARE_OPTIONS, type CompareOptions } from '../compare/verdict.js';
 import { parseDuration } from '../duration.js';
 import { formatDuration } from '../format.js';
-import { adaptiveLooks, type AdaptiveConfig } from '../run/adaptive.js';
 import { type ParallelMode, PIN_MODES, type PinMode } from '../run/placement.js';
 import { parseShard, shardCells, shardLabel } from '../run/shards.js';
 import { plannedTotalSeconds, planSteps } from '../run/plan.js';
@@ -22,12 +20,11 @@ import type { Logger } from '../shell/logger.js';
 import { parseLockTimeout } from '../shell/lock-holder.js';
 import { acquireMachineLock } from '../shell/machine-lock.js';
 import { loadSuite } from '../suite/load-suite.js';
-import { suiteWithAlignedHead } from '../suite/head-settings.js';
-import { parseMaxRepetitions } from '../suite/repetitions.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
 import { cellName, selectCells, suiteCellsNamed } from '../suite/select-cells.js';
 import { dataChangeNotes } from '../workload/kinds.js';
 import type { SideName } from '../results/results-schema.js';
+import { adaptiveFromFlags } from './run-adaptive.js';
 import { cliSpelling, type FlagSpelling } from './spelling.js';
 import { capLockTimeout, checkTimeLimit } from './time-limit.js';
 
@@ -278,55 +275,6 @@ function parsePin(value: string | undefined, label: string): PinMode {
     );
   }
   return known;
-}
-
-/**
- * --max-repetitions and --budget → how undecided cells get more repetitions. With only a budget,
- * the most repetitions follow from it (a budget of twice the plan: twice the planned repetitions).
- */
-function adaptiveFromFlags(
-  flags: RunFlags,
-  run: {
-    readonly suite: Suite;
-    readonly sides: readonly SideConfig[];
-    readonly judging: CompareOptions;
-    /** With an aligned head (--align-settings), whose steps the plan has too. */
-    readonly aligned: boolean;
-  },
-  spell: FlagSpelling,
-): AdaptiveConfig | undefined {
-  const { suite, sides, judging } = run;
-  const budgetMs = parseDuration(flags.budget, spell('budget'), 'how long the measurements may take');
-  const given = flags.maxRepetitions !== undefined && flags.maxRepetitions.trim() !== '';
-  if (!given && budgetMs === null) return undefined;
-  if (sides.length < 2) {
-    const named = [given ? spell('max-repetitions') : '', budgetMs === null ? '' : spell('budget')];
-    throw new InputError(
-      `${named.filter((name) => name !== '').join(' and ')} add${given && budgetMs !== null ? '' : 's'} repetitions to the cells an A/B run (${spell('base')}/${spell('head')}) leaves undecided; one server has nothing to decide`,
-    );
-  }
-  const measured = run.aligned ? suiteWithAlignedHead(suite, {}) : suite;
-  const planSeconds = plannedTotalSeconds(
-    planSteps(
-      measured,
-      sides.map((side) => side.name),
-    ),
-    measured,
-  );
-  if (budgetMs !== null && budgetMs / 1000 <= planSeconds) {
-    throw new InputError(
-      `${spell('budget')} ${flags.budget ?? ''} leaves nothing for more repetitions: the plan alone takes about ${formatDuration(planSeconds)}; give more than that (twice the plan lets undecided cells reach twice the repetitions)`,
-    );
-  }
-  const most = given
-    ? parseMaxRepetitions(flags.maxRepetitions ?? '', suite, spell('max-repetitions'))
-    : Math.min(1000, Math.floor((suite.repetitions * (budgetMs ?? 0)) / 1000 / planSeconds));
-  const options = suiteGate({ ...judging, looks: adaptiveLooks(suite, most) }, suite);
-  return {
-    most,
-    budgetSeconds: budgetMs === null ? null : budgetMs / 1000,
-    undecided: (cells) => undecidedCells(cells, suite, options),
-  };
 }
 
 export interface RunOutcome {

@@ -6,10 +6,12 @@ import { BuildInfo, CompilerInfo, Flavor } from './build-schema.js';
 import { VariantName } from '../suite/variants.js';
 import { MAX_STATUS_COUNTERS, STATUS_NAME } from './status-counters.js';
 import { SysbenchReport } from '../sysbench/report-schema.js';
+import { MergedRecord, Placement, ShardRecord } from './shard-schema.js';
 
 export const RESULTS_SCHEMA_VERSION = 1;
 
 export { BuildInfo, CompilerInfo, Flavor, FLAVOR_NAMES } from './build-schema.js';
+export { MergedRecord, Placement, ServerFingerprint, ShardRecord } from './shard-schema.js';
 
 export const SideName = z.enum(['base', 'head']);
 export type SideName = z.infer<typeof SideName>;
@@ -238,59 +240,6 @@ export const CellResult = z.strictObject({
   functionsBelow: z.number().min(0).optional(),
 });
 export type CellResult = z.infer<typeof CellResult>;
-
-/** Where the server and sysbench ran: CPU lists of their own (taskset), or why not. */
-export const Placement = z.union([
-  z.strictObject({ pinned: z.literal(true), server: z.string().max(200), client: z.string().max(200) }),
-  z.strictObject({ pinned: z.literal(false), reason: z.string().max(1000) }),
-]);
-export type Placement = z.infer<typeof Placement>;
-
-/** What a side's server was, to tell whether shards measured the same build. */
-export const ServerFingerprint = z.strictObject({
-  /** SHA-256 of the server binary. */
-  binarySha256: z.string().regex(/^[0-9a-f]{64}$/),
-  /** Hash of the prefix's build.json (how it was built), null when it has none. */
-  build: z.string().max(64).nullable(),
-});
-export type ServerFingerprint = z.infer<typeof ServerFingerprint>;
-
-/** A cell's name as shards and merges list it: "oltp_point_select@4". */
-const CellName = z.string().max(300);
-
-/** Set on the results of `run --shard K/N`: what `merge` checks the shards against. */
-export const ShardRecord = z.strictObject({
-  index: z.int().min(1).max(64),
-  count: z.int().min(1).max(64),
-  /** The whole suite, which every shard cut its cells from (`suite` above holds this shard's). */
-  suite: Suite,
-  /** The cells this shard measured. */
-  cells: z.array(CellName).max(10_000),
-  servers: z.strictObject({ base: ServerFingerprint.optional(), head: ServerFingerprint }),
-});
-export type ShardRecord = z.infer<typeof ShardRecord>;
-
-/** Set on results `merge` made from shards: where each part ran. */
-export const MergedRecord = z.strictObject({
-  count: z.int().min(2).max(64),
-  shards: z
-    .array(
-      z.strictObject({
-        index: z.int().min(1).max(64),
-        cells: z.array(CellName).max(10_000),
-        hostname: z.string().max(300),
-        cpuModel: z.string().max(300),
-        /** The machine's hardware fingerprint (environment.fingerprint). */
-        fingerprint: z.string().max(200),
-        startedAt: z.iso.datetime(),
-        finishedAt: z.iso.datetime(),
-        placement: Placement.optional(),
-      }),
-    )
-    .min(2)
-    .max(64),
-});
-export type MergedRecord = z.infer<typeof MergedRecord>;
 
 /** A setting of the head given the base's value (run --align-settings). */
 const AlignedSettingRecord = z.strictObject({
