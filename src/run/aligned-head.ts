@@ -93,12 +93,9 @@ export function withoutAlignedOption(
   const aligned = plan.record.aligned.filter((setting) => setting !== refused);
   const options = Object.assign({}, ...aligned.map((setting) => setting.options)) as Record<string, string>;
   const skipped = [...plan.record.skipped, { setting: refused.setting, why }];
-  const variants = {
-    ...plan.suite.variants,
-    [HEAD_SETTINGS]: { [OWN_SETTINGS]: {}, [BASE_SETTINGS]: options },
-  };
   return {
-    suite: { ...plan.suite, variants },
+    // The dimension is replaced in place: the suite already carries it.
+    suite: suiteWithAlignedHead(plan.suite, options),
     record: { options, aligned, skipped },
     info: plan.info.filter((line) => !line.startsWith(`aligned head: ${refused.setting} `)),
     warnings: [...plan.warnings, `aligned head: ${refused.setting} not aligned: ${why}`],
