@@ -6,7 +6,7 @@ import path, { dirname, join } from 'node:path';
 import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
-import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as detectSourceTree, x as resolveCompiler, y as comparisonLabels, z as inCleanupScope, A as runCommand, C as describeRunOutcome, E as buildSides, F as runConfigFromFlags, G as DEFAULT_SERVERS, H as doctorConfigFromFlags, I as doctorCommand, J as appendHistory, K as earlierDefinitions, L as suiteDifferences, N as historyRun, O as exec, P as cliSpelling, Q as readHistoryFile, R as pageHistory, S as writeHistoryPage, T as allChanges, U as historyChangesRequest, V as DEFAULT_WINDOW, X as DEFAULT_MAX_P, Y as historyChangesCommand, Z as plural, _ as changesText, $ as recentRegressions, a0 as formatChangePercentPlain, a1 as mergeCommand, a2 as packageVersion } from './gate.js';
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as detectSourceTree, x as resolveCompiler, y as comparisonLabels, z as inCleanupScope, A as runCommand, C as describeRunOutcome, E as buildSides, F as runConfigFromFlags, G as DEFAULT_SERVERS, H as doctorConfigFromFlags, I as doctorCommand, J as appendHistory, K as earlierDefinitions, L as suiteDifferences, N as historyRun, O as exec, P as quickDeadline, Q as cliSpelling, R as readHistoryFile, S as pageHistory, T as writeHistoryPage, U as allChanges, V as historyChangesRequest, X as DEFAULT_WINDOW, Y as DEFAULT_MAX_P, Z as historyChangesCommand, _ as plural, $ as changesText, a0 as recentRegressions, a1 as formatChangePercentPlain, a2 as mergeCommand, a3 as packageVersion } from './gate.js';
 import 'node:crypto';
 import 'node:fs/promises';
 import 'node:zlib';
@@ -4897,7 +4897,10 @@ async function commitDateFromSource(results, commit) {
     const root = results.sides.head.build?.source.root;
     if (root === undefined || !existsSync(root))
         return null;
-    const shown = await exec('git', ['-C', root, 'show', '-s', '--format=%cI', commit, '--'], { check: false });
+    const shown = await exec('git', ['-C', root, 'show', '-s', '--format=%cI', commit, '--'], {
+        check: false,
+        deadline: quickDeadline(`git show ${commit}`),
+    });
     const date = shown.stdout.trim();
     return shown.exitCode === 0 && date !== '' ? date : null;
 }

@@ -36,6 +36,19 @@ class BuildError extends GateError {
 /** Another run held the machine lock longer than --lock-timeout allowed; names that run. */
 class LockTimeoutError extends GateError {
 }
+/**
+ * A child process (sysbench, a server's bootstrap, a compiler, git) ran past its deadline, or
+ * stayed silent past it, and was stopped: the message names it and where it stopped.
+ */
+class DeadlineError extends GateError {
+    output;
+    constructor(message, 
+    /** What the child printed before it was stopped. */
+    output = { stdout: '', stderr: '' }) {
+        super(message);
+        this.output = output;
+    }
+}
 /** A run was interrupted by a signal; cleanup has already happened when this is thrown. */
 class InterruptedError extends GateError {
     signal;
@@ -7351,4 +7364,4 @@ function recordUntilExit(registry, running, paths, server) {
     });
 }
 
-export { recordUntilExit as A, BaselineError as B, machineStateDir as C, DependencyError as D, GateError as G, HistoryError as H, InputError as I, LockTimeoutError as L, ResultsError as R, ServerError as S, ZodError as Z, _enum as _, InterruptedError as a, array as b, strictObject as c, _isoDateTime as d, errorMessage as e, ZodISODateTime as f, boolean as g, discriminatedUnion as h, int as i, isRunning as j, tailLines as k, literal as l, BuildError as m, number as n, object as o, partialRecord as p, ensureMachineStateDir as q, record as r, string as s, tuple as t, union as u, BenchmarkError as v, writeFileAtomic as w, url as x, _null as y, ServerRegistry as z };
+export { ServerRegistry as A, BaselineError as B, recordUntilExit as C, DependencyError as D, machineStateDir as E, GateError as G, HistoryError as H, InputError as I, LockTimeoutError as L, ResultsError as R, ServerError as S, ZodError as Z, _enum as _, InterruptedError as a, array as b, strictObject as c, _isoDateTime as d, errorMessage as e, ZodISODateTime as f, boolean as g, discriminatedUnion as h, int as i, isRunning as j, DeadlineError as k, literal as l, tailLines as m, number as n, object as o, partialRecord as p, BuildError as q, record as r, string as s, tuple as t, union as u, ensureMachineStateDir as v, writeFileAtomic as w, BenchmarkError as x, url as y, _null as z };

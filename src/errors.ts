@@ -33,6 +33,20 @@ export class BuildError extends GateError {}
 /** Another run held the machine lock longer than --lock-timeout allowed; names that run. */
 export class LockTimeoutError extends GateError {}
 
+/**
+ * A child process (sysbench, a server's bootstrap, a compiler, git) ran past its deadline, or
+ * stayed silent past it, and was stopped: the message names it and where it stopped.
+ */
+export class DeadlineError extends GateError {
+  constructor(
+    message: string,
+    /** What the child printed before it was stopped. */
+    readonly output: { readonly stdout: string; readonly stderr: string } = { stdout: '', stderr: '' },
+  ) {
+    super(message);
+  }
+}
+
 /** A run was interrupted by a signal; cleanup has already happened when this is thrown. */
 export class InterruptedError extends GateError {
   constructor(readonly signal: NodeJS.Signals) {

@@ -15,6 +15,7 @@ import { jest } from '@jest/globals';
 
 import { main } from '../../src/cli/program.js';
 import { Verdict } from '../../src/compare/verdict-schema.js';
+import { quickDeadline } from '../../src/shell/deadline.js';
 import { exec } from '../../src/shell/exec.js';
 import { processesMentioning } from '../helpers/leftovers.js';
 import { captureStderr, ROOT, useTempDir } from '../helpers/real-run.js';
@@ -57,10 +58,10 @@ function cli(...args: string[]): Promise<number> {
 async function stallingCopy(dir: string): Promise<string> {
   const library = join(dir, 'libstall.so');
   const source = join(ROOT, '__fixtures__/slow-server/stall-recv.c');
-  await exec('gcc', ['-O2', '-shared', '-fPIC', '-o', library, source, '-lpthread']);
+  await exec('gcc', ['-O2', '-shared', '-fPIC', '-o', library, source, '-lpthread'], { deadline: quickDeadline('gcc') });
   const copy = join(dir, 'mariadbd');
   copyFileSync(MARIADBD, copy);
-  await exec('patchelf', ['--add-needed', library, copy]);
+  await exec('patchelf', ['--add-needed', library, copy], { deadline: quickDeadline('patchelf') });
   return copy;
 }
 

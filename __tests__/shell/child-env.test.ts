@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 
 import { childEnv, passesOn } from '../../src/shell/child-env.js';
+import { quickDeadline } from '../../src/shell/deadline.js';
 import { exec } from '../../src/shell/exec.js';
 
 describe('passesOn', () => {
@@ -61,7 +62,7 @@ describe('exec', () => {
       GITHUB_TOKEN: 'ghs_other',
       LC_ALL: 'C',
     };
-    const { stdout } = await exec('env', [], { env });
+    const { stdout } = await exec('env', [], { env, deadline: quickDeadline('env') });
     const names = stdout.split('\n').map((line) => line.split('=')[0]);
     expect(names).toContain('LC_ALL');
     expect(names).toContain('PATH');

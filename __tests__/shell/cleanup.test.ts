@@ -1,6 +1,9 @@
 import { InterruptedError } from '../../src/errors.js';
 import { CleanupScope, inCleanupScope, withCleanupScope } from '../../src/shell/cleanup.js';
+import { quickDeadline } from '../../src/shell/deadline.js';
 import { exec, ExecError } from '../../src/shell/exec.js';
+
+const MINUTE = quickDeadline('sh');
 
 describe('CleanupScope', () => {
   it('undoes newest first, runs every undo even when one fails, and reports the failures', async () => {
@@ -76,12 +79,12 @@ describe('withCleanupScope', () => {
 
 describe('exec', () => {
   it('returns exit status and output, or throws an ExecError quoting stderr', async () => {
-    await expect(exec('sh', ['-c', 'echo out; echo err >&2'])).resolves.toMatchObject({
+    await expect(exec('sh', ['-c', 'echo out; echo err >&2'], { deadline: MINUTE })).resolves.toMatchObject({
       exitCode: 0,
       stdout: 'out\n',
       stderr: 'err\n',
     });
-    await expect(exec('sh', ['-c', 'echo bad thing >&2; exit 3'])).rejects.toThrow(
+    await expect(exec('sh', ['-c', 'echo bad thing >&2; exit 3'], { deadline: MINUTE })).rejects.toThrow(
       new ExecError('sh -c echo bad thing >&2; exit 3', {
         exitCode: 3,
         signal: null,
@@ -89,11 +92,11 @@ describe('exec', () => {
         stderr: 'bad thing\n',
       }),
     );
-    await expect(exec('sh', ['-c', 'exit 3'], { check: false })).resolves.toMatchObject({ exitCode: 3 });
+    await expect(exec('sh', ['-c', 'exit 3'], { check: false, deadline: MINUTE })).resolves.toMatchObject({ exitCode: 3 });
   });
 
   it('says how to install a missing program', async () => {
-    await expect(exec('no-such-tool-xyz', [], { installHint: 'apt-get install xyz' })).rejects.toThrow(
+    await expect(exec('no-such-tool-xyz', [], { installHint: 'apt-get install xyz', deadline: MINUTE })).rejects.toThrow(
       'no-such-tool-xyz was not found; apt-get install xyz',
     );
   });

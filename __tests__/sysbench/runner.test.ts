@@ -4,7 +4,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import os from 'node:os';
 import { join } from 'node:path';
 
-import { BenchmarkError, DependencyError, InterruptedError } from '../../src/errors.js';
+import { BenchmarkError, DeadlineError, DependencyError, InterruptedError } from '../../src/errors.js';
+import { quickDeadline } from '../../src/shell/deadline.js';
 import { Suite } from '../../src/suite/suite-schema.js';
 import type { SysbenchConnection } from '../../src/sysbench/args.js';
 import type { IntervalReport } from '../../src/sysbench/report-schema.js';
@@ -13,7 +14,6 @@ import {
   cleanupTables,
   prepareTables,
   runSysbench,
-  runTimeoutSeconds,
   runWorkload,
 } from '../../src/sysbench/runner.js';
 import { isRunning } from '../helpers/leftovers.js';
@@ -259,12 +259,15 @@ describe('runWorkload', () => {
 });
 
 describe('runSysbench', () => {
-  it('kills a sysbench that outlives its timeout and quotes what it printed', async () => {
+  it('stops a sysbench that outlives its deadline and says so in one line', async () => {
     fake({ FAKE_OUTPUT: fixturePath('reconnect-segfault.txt'), FAKE_SLEEP: '30' });
-    const error = await rejectionOf(runSysbench({ args: ['x', 'run'], what: CELL, timeoutSeconds: 0.5 }));
-    expect(error).toBeInstanceOf(BenchmarkError);
-    expect(error.message).toContain(`sysbench for ${CELL} did not finish within 0.5 s`);
-    expect(error.message).toContain('[ 1s ] thds: 2 tps: 4073.35');
+    const deadline = { what: `sysbench for ${CELL}`, seconds: 0.5 };
+    const error = await rejectionOf(runSysbench({ args: ['x', 'run'], what: CELL, deadline }));
+    expect(error).toBeInstanceOf(DeadlineError);
+    expect(error.message).toBe(
+      `sysbench for ${CELL} did not finish within its deadline of 1s and was stopped: is it hung (a dead connection, a stopped process, a full disk)?`,
+    );
+    expect(error instanceof DeadlineError && error.output.stdout).toContain('[ 1s ] thds: 2 tps: 4073.35');
   });
 
   it('reports a sysbench that cannot be started without quoting the password', async () => {
@@ -275,7 +278,7 @@ describe('runSysbench', () => {
     process.env.PATH = locked;
     try {
       const error = await rejectionOf(
-        runSysbench({ args: ['x', '--mysql-password=hunter2', 'run'], what: CELL }),
+        runSysbench({ args: ['x', '--mysql-password=hunter2', 'run'], what: CELL, deadline: quickDeadline('sysbench') }),
       );
       expect(error).toBeInstanceOf(BenchmarkError);
       expect(error.message).toContain(`could not start sysbench for ${CELL}`);
@@ -285,10 +288,6 @@ describe('runSysbench', () => {
     }
   });
 
-  it('gives a run twice its duration plus two minutes', () => {
-    expect(runTimeoutSeconds({ seconds: 30 })).toBe(180);
-    expect(runTimeoutSeconds({ events: 5000 })).toBe(1120);
-  });
 });
 
 describe('prepareTables and cleanupTables', () => {

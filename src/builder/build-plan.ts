@@ -19,6 +19,7 @@ import { type Compiler, resolveCompiler } from './compilers.js';
 import { SERVER_COMPONENTS } from './install-components.js';
 import type { StoreOptions } from './prefix-store.js';
 import { detectSourceTree, type SourceTree } from './source-tree.js';
+import { quickDeadline } from '../shell/deadline.js';
 
 export interface BuildRequest {
   readonly source: string;
@@ -164,6 +165,7 @@ export function planSummary(plan: BuildPlan): string {
 async function requireTool(name: string, debianPackage: string, env: NodeJS.ProcessEnv): Promise<void> {
   await exec(name, ['--version'], {
     env,
+    deadline: quickDeadline(`${name} --version`),
     installHint: `it is needed to build from source; install it (Debian/Ubuntu: apt-get install ${debianPackage})`,
   });
 }

@@ -29,6 +29,8 @@ import { readCcacheCounters } from './ccache.js';
 import type { BuildType } from './cmake-args.js';
 import { BUILD_INFO_FILE, gitState, writeBuildInfo } from '../server/build-info.js';
 import { logged } from './logged-step.js';
+import { buildDeadline } from './build-deadlines.js';
+import { quickDeadline } from '../shell/deadline.js';
 import { refuseStrayInstall, removeStrayInstall, strayRoot } from './stray-install.js';
 import { readText } from '../shell/no-follow.js';
 import {
@@ -235,6 +237,7 @@ async function configure(plan: BuildPlan, scope: CleanupScope, logger: Logger): 
   const step = await logged(log, scope, logger, 'configure', (sink) =>
     runTool(plan, 'cmake', ['-G', 'Ninja', '-S', plan.tree.root, '-B', plan.buildDir, ...plan.args], {
       check: false,
+      deadline: buildDeadline('configure', 'cmake (configure)'),
       signal: scope.signal,
       onStdout: sink,
       onStderr: sink,
@@ -259,6 +262,7 @@ async function build(
   const step = await logged(log, scope, logger, 'build', (sink) =>
     runTool(plan, 'ninja', ['-C', plan.buildDir, '-j', String(plan.jobs), ...targets], {
       check: false,
+      deadline: buildDeadline('build', 'ninja (the build)'),
       signal: scope.signal,
       onStdout: (chunk) => {
         sink(chunk);
@@ -282,7 +286,7 @@ async function ninjaTargets(plan: BuildPlan, logger: Logger): Promise<readonly s
   if (typeof plan.install === 'string') return plan.targets;
   const { components } = plan.install;
   const targets = await componentNinjaTargets(plan.buildDir, components, (args) =>
-    runTool(plan, 'ninja', args, {}),
+    runTool(plan, 'ninja', args, { deadline: quickDeadline(`ninja ${args.join(' ')}`) }),
   );
   if (targets.length === 0) {
     throw new BuildError(
@@ -299,7 +303,8 @@ async function ninjaTargets(plan: BuildPlan, logger: Logger): Promise<readonly s
 export async function componentNinjaTargets(
   buildDir: string,
   components: readonly string[],
-  ninja: (args: readonly string[]) => Promise<ExecResult> = (args) => exec('ninja', args),
+  ninja: (args: readonly string[]) => Promise<ExecResult> = (args) =>
+    exec('ninja', args, { deadline: quickDeadline(`ninja ${args.join(' ')}`) }),
 ): Promise<string[]> {
   const files: string[] = [];
   const pending = [join(buildDir, 'cmake_install.cmake')];
@@ -332,6 +337,7 @@ async function install(plan: BuildPlan, scope: CleanupScope, logger: Logger): Pr
         ],
         {
           check: false,
+          deadline: buildDeadline('install', `cmake --install${component === undefined ? '' : ` --component ${component}`}`),
           signal: scope.signal,
           onStdout: sink,
           onStderr: sink,

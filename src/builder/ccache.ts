@@ -11,6 +11,7 @@ import { join } from 'node:path';
 
 import { exec } from '../shell/exec.js';
 import { type Confinement, UNCONFINED } from '../shell/sandbox.js';
+import { quickDeadline } from '../shell/deadline.js';
 
 export interface CcacheSetup {
   readonly version: string;
@@ -57,7 +58,11 @@ export async function detectCcache(
   dir: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<CcacheSetup | { reason: string }> {
-  const version = await exec('ccache', ['--version'], { env, check: false }).catch(() => undefined);
+  const version = await exec('ccache', ['--version'], {
+    env,
+    check: false,
+    deadline: quickDeadline('ccache --version'),
+  }).catch(() => undefined);
   if (version?.exitCode !== 0) {
     return { reason: 'ccache is not installed (Debian/Ubuntu: apt-get install ccache)' };
   }
@@ -79,7 +84,11 @@ export async function readCcacheCounters(
   confinement: Confinement = UNCONFINED,
 ): Promise<CcacheCounters | undefined> {
   const command = confinement.wrap('ccache', ['--print-stats']);
-  const result = await exec(command.file, command.args, { env: confinement.env(setup.env), check: false });
+  const result = await exec(command.file, command.args, {
+    env: confinement.env(setup.env),
+    check: false,
+    deadline: quickDeadline('ccache --print-stats'),
+  });
   if (result.exitCode !== 0) return undefined;
   return parseCcacheCounters(result.stdout);
 }

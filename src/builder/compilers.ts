@@ -10,6 +10,7 @@ import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:pa
 
 import { DependencyError, InputError } from '../errors.js';
 import { exec } from '../shell/exec.js';
+import { quickDeadline } from '../shell/deadline.js';
 
 export interface Compiler {
   /** Absolute path of the C compiler. */
@@ -97,7 +98,7 @@ async function identify(
   path: string,
   env: NodeJS.ProcessEnv,
 ): Promise<Pick<Compiler, 'id' | 'version' | 'versionLine'>> {
-  const { stdout } = await exec(path, ['--version'], { env });
+  const { stdout } = await exec(path, ['--version'], { env, deadline: quickDeadline(`${path} --version`) });
   const versionLine = stdout.split('\n')[0]?.trim() ?? '';
   const parsed = parseVersionLine(versionLine);
   if (!parsed) {

@@ -1,19 +1,33 @@
 // The few git questions and moves a bisection needs, over the `git` command through the one exec
 // wrapper: where the checkout's top is, which commit a name means, ancestry, the commits between
 // two, local changes, and moving HEAD to a commit and back to where it was.
-import { exec, type ExecResult } from '../shell/exec.js';
+import { type Deadline, exec, type ExecResult } from '../shell/exec.js';
 import { InputError } from '../errors.js';
 
 const INSTALL_HINT = 'it is needed to bisect a checkout; install it (Debian/Ubuntu: apt-get install git)';
 
+/** How long one git command on a local checkout may take: a checkout of a large tree takes a minute. */
+const GIT_DEADLINE_S = 600;
+
+function gitDeadline(args: readonly string[]): Deadline {
+  return { what: `git ${args.slice(0, 2).join(' ')}`, seconds: GIT_DEADLINE_S };
+}
+
 /** Runs git in `dir`; a non-zero exit is returned, not thrown. */
 function git(dir: string, args: readonly string[]): Promise<ExecResult> {
-  return exec('git', ['-C', dir, ...args], { check: false, installHint: INSTALL_HINT });
+  return exec('git', ['-C', dir, ...args], {
+    check: false,
+    installHint: INSTALL_HINT,
+    deadline: gitDeadline(args),
+  });
 }
 
 /** Runs git in `dir` and returns its stdout; a non-zero exit throws (ExecError, with git's message). */
 async function gitOutput(dir: string, args: readonly string[]): Promise<string> {
-  const result = await exec('git', ['-C', dir, ...args], { installHint: INSTALL_HINT });
+  const result = await exec('git', ['-C', dir, ...args], {
+    installHint: INSTALL_HINT,
+    deadline: gitDeadline(args),
+  });
   return result.stdout;
 }
 

@@ -19,6 +19,7 @@ import {
 import { readResults } from '../results/results-file.js';
 import type { Results } from '../results/results-schema.js';
 import { exec } from '../shell/exec.js';
+import { quickDeadline } from '../shell/deadline.js';
 
 /** The options as the user wrote them. */
 /** A history of an earlier definition of the suite, and how that definition differs. */
@@ -116,7 +117,10 @@ export function historyAppendRequest(
 async function commitDateFromSource(results: Results, commit: string): Promise<string | null> {
   const root = results.sides.head.build?.source.root;
   if (root === undefined || !existsSync(root)) return null;
-  const shown = await exec('git', ['-C', root, 'show', '-s', '--format=%cI', commit, '--'], { check: false });
+  const shown = await exec('git', ['-C', root, 'show', '-s', '--format=%cI', commit, '--'], {
+    check: false,
+    deadline: quickDeadline(`git show ${commit}`),
+  });
   const date = shown.stdout.trim();
   return shown.exitCode === 0 && date !== '' ? date : null;
 }

@@ -13,6 +13,7 @@ import {
   perfStatRows,
   uncountedMessage,
 } from './perf-output.js';
+import { quickDeadline } from '../shell/deadline.js';
 
 export const PERF = 'perf';
 
@@ -73,6 +74,7 @@ export async function detectPerfCounters(event = 'instructions'): Promise<PerfSu
       check: false,
       env: perfEnv(),
       installHint: PERF_INSTALL_HINT,
+      deadline: quickDeadline('perf --version'),
     });
   } catch (error) {
     if (error instanceof DependencyError) return { available: false, reason: error.message };
@@ -91,7 +93,11 @@ export async function detectPerfCounters(event = 'instructions'): Promise<PerfSu
   const perfVersion = versionMatch[1];
 
   // startPerfStat needs --control and -D -1 to know when counting has started (perf 5.10+).
-  const help = await exec(PERF, ['stat', '-h'], { check: false, env: perfEnv() }).catch(() => undefined);
+  const help = await exec(PERF, ['stat', '-h'], {
+    check: false,
+    env: perfEnv(),
+    deadline: quickDeadline('perf stat -h'),
+  }).catch(() => undefined);
   if (help && !`${help.stdout}${help.stderr}`.includes('--control')) {
     return {
       available: false,
@@ -103,7 +109,7 @@ export async function detectPerfCounters(event = 'instructions'): Promise<PerfSu
   const command = [PERF, ...args].join(' ');
   let result;
   try {
-    result = await exec(PERF, args, { check: false, env: perfEnv() });
+    result = await exec(PERF, args, { check: false, env: perfEnv(), deadline: quickDeadline(command) });
   } catch (error) {
     return { available: false, reason: `could not run \`${command}\`: ${errorMessage(error)}` };
   }

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 
 import { BenchmarkError, errorMessage } from '../errors.js';
 import { exec } from '../shell/exec.js';
+import { quickDeadline } from '../shell/deadline.js';
 
 export interface CpuTimes {
   readonly userSeconds: number;
@@ -30,7 +31,7 @@ let clockTicks: Promise<number> | undefined;
 
 /** Clock ticks per second for /proc times, asked of `getconf CLK_TCK` once per process. */
 export function clockTicksPerSecond(): Promise<number> {
-  clockTicks ??= exec('getconf', ['CLK_TCK']).then(
+  clockTicks ??= exec('getconf', ['CLK_TCK'], { deadline: quickDeadline('getconf CLK_TCK') }).then(
     (result) => {
       const value = Number(result.stdout.trim());
       return Number.isInteger(value) && value > 0 ? value : LINUX_USER_HZ;

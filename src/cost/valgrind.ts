@@ -14,6 +14,7 @@ import { normalizeOptionName } from '../server/options.js';
 import { exec, type ExecResult } from '../shell/exec.js';
 import { type Confinement, UNCONFINED } from '../shell/sandbox.js';
 import { isRunning } from '../shell/proc-stat.js';
+import { quickDeadline } from '../shell/deadline.js';
 
 export const VALGRIND = 'valgrind';
 export const VGDB = 'vgdb';
@@ -39,14 +40,22 @@ export const VALGRIND_STOP_TIMEOUT_MS = 300_000;
 
 /** valgrind's version ("3.19.0"); DependencyError when valgrind or vgdb is missing. */
 export async function checkValgrind(): Promise<string> {
-  const result = await exec(VALGRIND, ['--version'], { check: false, installHint: VALGRIND_INSTALL_HINT });
+  const result = await exec(VALGRIND, ['--version'], {
+    check: false,
+    installHint: VALGRIND_INSTALL_HINT,
+    deadline: quickDeadline('valgrind --version'),
+  });
   const match = /valgrind-(\d+\.\d+\.\d+\S*)/.exec(result.stdout);
   if (result.exitCode !== 0 || !match?.[1]) {
     throw new DependencyError(
       `\`${VALGRIND} --version\` did not print a version (${tailLines(result.stderr || result.stdout, 3)}); ${VALGRIND_INSTALL_HINT}`,
     );
   }
-  await exec(VGDB, ['--help'], { check: false, installHint: VALGRIND_INSTALL_HINT });
+  await exec(VGDB, ['--help'], {
+    check: false,
+    installHint: VALGRIND_INSTALL_HINT,
+    deadline: quickDeadline('vgdb --help'),
+  });
   return match[1];
 }
 
@@ -95,7 +104,11 @@ export async function supportsBufferPoolSizeMax(
   confinement: Confinement = UNCONFINED,
 ): Promise<boolean> {
   const command = confinement.wrap(binary, ['--no-defaults', '--verbose', '--help']);
-  const result = await exec(command.file, command.args, { check: false, env: confinement.env() });
+  const result = await exec(command.file, command.args, {
+    check: false,
+    env: confinement.env(),
+    deadline: quickDeadline(`${binary} --help`),
+  });
   return /innodb[-_]buffer[-_]pool[-_]size[-_]max/.test(result.stdout);
 }
 
@@ -209,6 +222,7 @@ export class CallgrindControl {
       result = await exec(vgdb.file, vgdb.args, {
         check: false,
         installHint: VALGRIND_INSTALL_HINT,
+        deadline: { what: `vgdb (${what})`, seconds: VGDB_TIMEOUT_MS / 1000 + 60 },
         signal: AbortSignal.any([timeout, died.signal]),
         killSignal: 'SIGKILL',
       });

@@ -16,6 +16,7 @@ import type { SysbenchReport } from '../sysbench/report-schema.js';
 import { runWorkload } from '../sysbench/runner.js';
 import type { CostProbe, WindowCost } from './cost-probe.js';
 import type { Step } from './plan.js';
+import { StepPace } from './step-pace.js';
 import { openWorkWindow } from './work-window.js';
 
 /** How long a failed measurement waits for news of the server's death before blaming sysbench. */
@@ -53,6 +54,18 @@ export function stepLabel(step: SysbenchStep): string {
   return `${step.workload}-t${step.threads}${label === '' ? '' : `-${label}`}-${what}`;
 }
 
+/** Where a step stands in the schedule, in the words of a message: "repetition 2", "warm-up". */
+function stepPhase(step: SysbenchStep): string {
+  return step.kind === 'warmup' ? 'warm-up' : `repetition ${step.repetition}`;
+}
+
+export interface MeasureOptions {
+  /** Warnings on the way (a status counter that could not be read). */
+  readonly log?: (line: string) => void;
+  /** The pace of the run so far: the step's deadline under callgrind. */
+  readonly pace?: StepPace;
+}
+
 /** Runs one warm-up or repetition and keeps sysbench's output in `rawDir`. */
 export async function measureStep(
   step: SysbenchStep,
@@ -60,14 +73,17 @@ export async function measureStep(
   suite: Suite,
   rawDir: string,
   scope: CleanupScope,
-  log: (line: string) => void = () => undefined,
+  options: MeasureOptions = {},
 ): Promise<StepOutcome> {
+  const log = options.log ?? (() => undefined);
   const workload = findWorkload(suite, step.workload);
-  const cell = `${cellTitle(step)} threads on ${step.side}`;
+  const cell = `${cellTitle(step)} thread${step.threads === 1 ? '' : 's'} on ${step.side}`;
   // A `connection` variant says how sysbench reaches the server for this cell.
   const route = variantConnection(step.variant);
   const reached = route === undefined ? suite : { ...suite, connection: route };
   const limit = measurementLimit(suite, workload, step.kind);
+  const where = `sysbench for ${cell} (${stepPhase(step)})`;
+  const deadline = (options.pace ?? new StepPace()).deadline(step, limit, where);
   const startedAt = new Date().toISOString();
   const probed = {
     pid: side.server.pid,
@@ -79,6 +95,7 @@ export async function measureStep(
     const runIt = () =>
       runWorkload(side.server.connection, reached, workload, step.threads, limit, cell, {
         signal,
+        deadline,
         ...(side.clientCpus === undefined ? {} : { cpus: side.clientCpus }),
       });
     if (step.kind === 'warmup') {

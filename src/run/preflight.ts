@@ -25,6 +25,7 @@ import { chooseParallelSides, choosePlacement, type ParallelSides } from './plac
 import { prepareRawDir } from './raw-dir.js';
 import { threadLimitProblems } from './thread-limits.js';
 import { rawDirFor, type RunConfig, type SideConfig } from './run-config.js';
+import { quickDeadline } from '../shell/deadline.js';
 
 /** One side as checked: its configuration, the server found for it and the options it starts with. */
 export interface CheckedSide {
@@ -261,6 +262,7 @@ async function measureAtOnce(config: RunConfig, logger: Logger): Promise<Paralle
   if (warning !== undefined) logger.warning(warning);
   if (!sides.parallel) return sides;
   await exec(TASKSET, ['--version'], {
+    deadline: quickDeadline('taskset --version'),
     installHint: `${label} runs each side on CPUs of its own through taskset: install util-linux (apt-get install util-linux)`,
   });
   logger.info(
@@ -281,6 +283,7 @@ async function placeProcesses(config: RunConfig, logger: Logger): Promise<Placem
   if (note !== undefined) logger.info(`note: ${note}`);
   if (!placement.pinned) return placement;
   await exec(TASKSET, ['--version'], {
+    deadline: quickDeadline('taskset --version'),
     installHint: `${config.pin.label} on runs the server and sysbench through taskset: install util-linux (apt-get install util-linux)`,
   });
   logger.info(

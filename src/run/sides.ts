@@ -30,6 +30,7 @@ import { restoresData } from '../workload/kinds.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { alignedHeadDatadir, DatadirSnapshot, type DatadirTwin } from './datadir-snapshot.js';
 import { type MeasuredSide, measureStep, stepLabel } from './measure-step.js';
+import { StepPace } from './step-pace.js';
 import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js';
 import type { RunConfig } from './run-config.js';
 import type { Step } from './plan.js';
@@ -314,6 +315,7 @@ export function sideSteps(
   };
   // Which variant each side's server runs under: the one it started under, until a restart switches it.
   const under = new Map(sides.map((side) => [side.name, side.startedUnder]));
+  const pace = new StepPace();
   return {
     restart: async (step: Extract<Step, { kind: 'restart' }>) => {
       const { server, options, variants, twin } = sideNamed(step.side);
@@ -344,9 +346,12 @@ export function sideSteps(
           `${side.name}: the tables' checksum before ${stepLabel(step)}: ${dataChecksum} (${seconds} s)`,
         );
       }
-      const outcome = await measureStep(step, side, run.suite, run.rawDir, run.scope, (line) => {
-        run.logger.warning(line);
+      const startMs = performance.now();
+      const outcome = await measureStep(step, side, run.suite, run.rawDir, run.scope, {
+        log: (line) => { run.logger.warning(line); },
+        pace,
       });
+      pace.record(step, (performance.now() - startMs) / 1000, outcome.report.transactions);
       // A workload that changes its data starts its next step from the prepared data again.
       const reset = await resetDataAfter(step, side, run.suite, run.rawDir, run.scope.signal);
       if (reset) {

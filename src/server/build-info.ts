@@ -9,6 +9,7 @@ import { InputError } from '../errors.js';
 import { BuildInfo } from '../results/results-schema.js';
 import { exec } from '../shell/exec.js';
 import { readRegular, writeFresh } from '../shell/no-follow.js';
+import { quickDeadline } from '../shell/deadline.js';
 
 export const BUILD_INFO_FILE = 'build.json';
 const MAX_BUILD_INFO_BYTES = 1024 * 1024;
@@ -51,7 +52,7 @@ export async function readBuildInfo(prefix: string): Promise<BuildInfo | undefin
  */
 export async function gitState(root: string): Promise<{ commit: string | null; dirty: boolean | null }> {
   const none = { commit: null, dirty: null };
-  const run = (args: string[]) => exec('git', ['-C', root, ...args], { check: false }).catch(() => undefined);
+  const run = (args: string[]) => exec('git', ['-C', root, ...args], { check: false, deadline: quickDeadline(`git ${args.join(' ')}`) }).catch(() => undefined);
   const top = await run(['rev-parse', '--show-toplevel']);
   // git prints the real path; the tree may have been given through a symlink.
   const real = async (path: string): Promise<string> => realpath(path).catch(() => resolve(path));

@@ -17,6 +17,10 @@ import type { Flavor } from '../results/results-schema.js';
 import { exec, type ExecResult } from '../shell/exec.js';
 import { readRegular } from '../shell/no-follow.js';
 import { type Confinement, UNCONFINED } from '../shell/sandbox.js';
+import { quickDeadline } from '../shell/deadline.js';
+
+/** How long making a datadir may take: under a minute here; ten minutes is a hang. */
+const BOOTSTRAP_DEADLINE_S = 600;
 
 export interface DatadirRequest {
   readonly binary: string;
@@ -70,6 +74,11 @@ export async function initializeDatadir(request: DatadirRequest): Promise<void> 
   const result = await exec(command.file, command.args, {
     check: false,
     env: { ...confinement.env(), TMPDIR: request.tmpdir },
+    deadline: {
+      what: `${path.basename(file)} (initializing ${request.datadir})`,
+      seconds: BOOTSTRAP_DEADLINE_S,
+      basis: 'a datadir is made in under a minute; ten minutes is a hang',
+    },
   }).finally(() => (shim === undefined ? undefined : rm(shim, { recursive: true, force: true })));
   const messages = missingMessageFile(`${result.stdout}\n${result.stderr}`);
   if (messages !== undefined) throw new ServerError(missingMessagesMessage(request.binary, messages));
@@ -246,7 +255,11 @@ async function mariadbCommand(
 /** Runs a bootstrap script's --help (a build tree's is the tree's code) as the bootstrap runs. */
 function runConfined(request: DatadirRequest, file: string, args: readonly string[]): Promise<ExecResult> {
   const command = (request.confinement ?? UNCONFINED).wrap(file, args);
-  return exec(command.file, command.args, { check: false, env: (request.confinement ?? UNCONFINED).env() });
+  return exec(command.file, command.args, {
+    check: false,
+    env: (request.confinement ?? UNCONFINED).env(),
+    deadline: quickDeadline([file, ...args].join(' ')),
+  });
 }
 
 async function isExecutable(file: string): Promise<boolean> {

@@ -11,6 +11,7 @@ import { parseVersionOutput } from './flavor.js';
 import { locateServer } from './locate.js';
 import { findBuildTree } from './datadir.js';
 import { join } from 'node:path';
+import { quickDeadline } from '../shell/deadline.js';
 
 export interface ServerInstall {
   binary: string;
@@ -41,7 +42,11 @@ export async function inspectServer(
   const confinement = sandboxed ? installSandbox({ binary, basedir }) : UNCONFINED;
   // --no-defaults first: --version must not depend on (or fail over) the machine's option files.
   const command = confinement.wrap(binary, ['--no-defaults', '--version']);
-  const result = await exec(command.file, command.args, { check: false, env: confinement.env() });
+  const result = await exec(command.file, command.args, {
+    check: false,
+    env: confinement.env(),
+    deadline: quickDeadline(`${binary} --version`),
+  });
   if (result.exitCode !== 0 || result.signal !== null) {
     const output = tailLines(`${result.stdout}\n${result.stderr}`, 10);
     const missing = missingLibrary(output);

@@ -2,8 +2,11 @@
 // error carrying the last lines of stderr. Long-lived processes (servers) use spawnServer instead.
 import { spawn } from 'node:child_process';
 
-import { DependencyError, GateError, tailLines } from '../errors.js';
+import { DeadlineError, DependencyError, GateError, tailLines } from '../errors.js';
 import { childEnv } from './child-env.js';
+import { type Deadline, deadlineMessage, stopChild } from './deadline.js';
+
+export type { Deadline } from './deadline.js';
 
 export interface ExecResult {
   readonly exitCode: number;
@@ -31,6 +34,11 @@ export interface ExecOptions {
   readonly check?: boolean;
   /** Hint appended to the "not found" error, e.g. how to install the tool. */
   readonly installHint?: string;
+  /**
+   * How long the child may take (and may stay silent): past it, the child is stopped (SIGTERM
+   * and SIGCONT, for a stopped one, then SIGKILL) and exec throws DeadlineError naming it.
+   */
+  readonly deadline: Deadline;
 }
 
 export class ExecError extends GateError {
@@ -44,31 +52,63 @@ export class ExecError extends GateError {
   }
 }
 
+/** What exec throws when its `signal` stopped the child: the signal's reason as the cause. */
+function abortedError(command: string, signal: AbortSignal): GateError {
+  const reason: unknown = signal.reason;
+  return new GateError(`${command} was stopped: ${reason instanceof Error ? reason.message : 'aborted'}`, {
+    cause: reason,
+  });
+}
+
 export async function exec(
   file: string,
   args: readonly string[],
-  options: ExecOptions = {},
+  options: ExecOptions,
 ): Promise<ExecResult> {
   const command = [file, ...args].join(' ');
+  const deadline = options.deadline;
   return new Promise<ExecResult>((resolve, reject) => {
     const child = spawn(file, args, {
       env: childEnv(options.env ?? process.env),
       cwd: options.cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
-      signal: options.signal,
-      killSignal: options.killSignal ?? 'SIGTERM',
     });
+    // Not spawn's own `signal`: its kill leaves a stopped child (SIGSTOP) waiting for ever.
+    const aborted = (): void => { stopChild(child, options.killSignal ?? 'SIGTERM'); };
+    if (options.signal?.aborted) aborted();
+    options.signal?.addEventListener('abort', aborted, { once: true });
     const stdout: string[] = [];
     const stderr: string[] = [];
+    let expired: 'total' | 'idle' | undefined;
+    const expire = (why: 'total' | 'idle'): void => {
+      expired ??= why;
+      stopChild(child, 'SIGTERM');
+    };
+    const total = setTimeout(() => { expire('total'); }, deadline.seconds * 1000);
+    let idle: NodeJS.Timeout | undefined;
+    const heard = (): void => {
+      if (deadline.idleSeconds === undefined) return;
+      clearTimeout(idle);
+      idle = setTimeout(() => { expire('idle'); }, deadline.idleSeconds * 1000);
+    };
+    heard();
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout.push(chunk);
+      heard();
       options.onStdout?.(chunk);
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr.push(chunk);
+      heard();
       options.onStderr?.(chunk);
     });
+    const settle = (): void => {
+      clearTimeout(total);
+      clearTimeout(idle);
+      options.signal?.removeEventListener('abort', aborted);
+    };
     child.on('error', (error: NodeJS.ErrnoException) => {
+      settle();
       if (error.code === 'ENOENT') {
         reject(
           new DependencyError(
@@ -80,13 +120,16 @@ export async function exec(
       }
     });
     child.on('close', (code, signal) => {
+      settle();
       const result: ExecResult = {
         exitCode: code ?? -1,
         signal,
         stdout: stdout.join(''),
         stderr: stderr.join(''),
       };
-      if (options.check !== false && (code !== 0 || signal !== null)) reject(new ExecError(command, result));
+      if (expired !== undefined) reject(new DeadlineError(deadlineMessage(deadline, expired), result));
+      else if (options.signal?.aborted) reject(abortedError(command, options.signal));
+      else if (options.check !== false && (code !== 0 || signal !== null)) reject(new ExecError(command, result));
       else resolve(result);
     });
     child.stdin.on('error', () => undefined);

@@ -17,6 +17,7 @@ import { lstatSync, readlinkSync } from 'node:fs';
 import { DependencyError } from '../errors.js';
 import { childEnv } from './child-env.js';
 import { exec } from './exec.js';
+import { quickDeadline } from './deadline.js';
 
 export const BWRAP = 'bwrap';
 const INSTALL_HINT =
@@ -162,7 +163,11 @@ function bindSystem(path: string, kind: PathKind): string[] {
  */
 export async function checkSandbox(): Promise<void> {
   const probe = sandbox({ writable: [] }).wrap('true', []);
-  const result = await exec(probe.file, probe.args, { check: false, installHint: INSTALL_HINT });
+  const result = await exec(probe.file, probe.args, {
+    check: false,
+    installHint: INSTALL_HINT,
+    deadline: quickDeadline('bwrap (the sandbox check)'),
+  });
   if (result.exitCode === 0) return;
   const said = (result.stderr.trim().split('\n').at(-1) ?? `exit status ${result.exitCode}`).replace(
     /^bwrap: /,

@@ -2,7 +2,9 @@
 // args.ts (what to run) and parse-output.ts (what it printed).
 import { dirname, isAbsolute, join } from 'node:path';
 
-import { BenchmarkError, DependencyError, errorMessage, tailLines } from '../errors.js';
+import { BenchmarkError, DeadlineError, DependencyError, errorMessage, tailLines } from '../errors.js';
+import { formatDuration } from '../format.js';
+import { type Deadline, quickDeadline } from '../shell/deadline.js';
 import { onCpus } from '../shell/cpu-affinity.js';
 import { exec, type ExecResult } from '../shell/exec.js';
 import { sandbox, type SandboxSpec, UNCONFINED } from '../shell/sandbox.js';
@@ -19,6 +21,7 @@ import {
   type SysbenchConnection,
 } from './args.js';
 import { parseIntervalLine } from './interval-lines.js';
+import { runDeadline } from './run-deadline.js';
 import { fatalLines, parseSysbenchReport } from './parse-output.js';
 import type { IntervalReport, SysbenchReport } from './report-schema.js';
 
@@ -34,18 +37,29 @@ export const SYSBENCH_INSTALL_HINT =
 const QUOTED_LINES = 15;
 
 /**
- * A run that has not finished this long after its --time is hung (sysbench 1.0 can wait forever
- * on a connection the server dropped): it is killed. Generous, so only a real hang trips it. An
- * event-bound run (under callgrind) is allowed 0.2 s per event, about ten times what the
- * slowest bundled workload needs there.
+ * A prepare or cleanup may take this many times its kind's estimate, plus DATA_MARGIN_S: the
+ * estimates are for a plain server, and under callgrind a prepare runs about twenty times slower.
  */
-export function runTimeoutSeconds(limit: MeasurementLimit): number {
-  return 'seconds' in limit ? limit.seconds * 2 + 120 : Math.ceil(limit.events * 0.2) + 120;
+const DATA_DEADLINE_FACTOR = 40;
+const DATA_MARGIN_S = 300;
+
+/** The deadline of a data set's prepare or cleanup commands. */
+export function dataDeadline(dataSet: Pick<DataSet, 'prepareSeconds'>, what: string): Deadline {
+  const estimate = dataSet.prepareSeconds ?? 60;
+  return {
+    what: `sysbench for ${what}`,
+    seconds: Math.ceil(estimate * DATA_DEADLINE_FACTOR + DATA_MARGIN_S),
+    basis: `${DATA_DEADLINE_FACTOR} times the ${formatDuration(estimate)} it is estimated at, and ${formatDuration(DATA_MARGIN_S)}`,
+  };
 }
 
 /** sysbench's version ("1.0.20"); DependencyError when it is missing or not a 1.x release. */
 export async function checkSysbench(): Promise<string> {
-  const result = await exec(SYSBENCH, ['--version'], { check: false, installHint: SYSBENCH_INSTALL_HINT });
+  const result = await exec(SYSBENCH, ['--version'], {
+    check: false,
+    installHint: SYSBENCH_INSTALL_HINT,
+    deadline: quickDeadline('sysbench --version'),
+  });
   const match = /^sysbench (\d+)\.\d+\.\d+\S*/m.exec(result.stdout);
   if (result.exitCode !== 0 || !match) {
     const output = tailLines(`${result.stderr}\n${result.stdout}`, 5);
@@ -85,8 +99,8 @@ export interface SysbenchCall {
   /** Names the step in messages: a cell, or "prepare of 8 table(s) in database sbtest". */
   readonly what: string;
   readonly signal?: AbortSignal;
-  /** Kill sysbench after this long (a hang); no limit when left out. */
-  readonly timeoutSeconds?: number;
+  /** Past it, sysbench is stopped and the call throws DeadlineError (a hang). */
+  readonly deadline: Deadline;
   readonly onStdout?: (chunk: string) => void;
   /** The CPUs sysbench may run on (a taskset list); any when left out. */
   readonly cpus?: string;
@@ -110,10 +124,6 @@ function withScripts(spec: SandboxSpec, args: readonly string[]): SandboxSpec {
  * the signal's reason.
  */
 export async function runSysbench(call: SysbenchCall): Promise<ExecResult> {
-  const timeout =
-    call.timeoutSeconds === undefined ? undefined : AbortSignal.timeout(call.timeoutSeconds * 1000);
-  const signals = [call.signal, timeout].filter((signal): signal is AbortSignal => signal !== undefined);
-  const stdout: string[] = [];
   let result: ExecResult;
   try {
     const [pinned, pinnedArgs] = onCpus(SYSBENCH, call.args, call.cpus);
@@ -124,22 +134,13 @@ export async function runSysbench(call: SysbenchCall): Promise<ExecResult> {
       env: confinement.env(),
       check: false,
       installHint: SYSBENCH_INSTALL_HINT,
-      signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
-      onStdout: (chunk) => {
-        stdout.push(chunk);
-        call.onStdout?.(chunk);
-      },
+      deadline: call.deadline,
+      ...(call.signal === undefined ? {} : { signal: call.signal }),
+      ...(call.onStdout === undefined ? {} : { onStdout: call.onStdout }),
     });
   } catch (error) {
     if (call.signal?.aborted) throw abortError(call.signal, call.what);
-    if (timeout?.aborted) {
-      throw new BenchmarkError(
-        `sysbench for ${call.what} did not finish within ${call.timeoutSeconds ?? 0} s and was killed ` +
-          `(a hung connection?). ${quoteOutput({ stdout: stdout.join(''), stderr: '' })}`,
-        { cause: error },
-      );
-    }
-    if (error instanceof DependencyError) throw error;
+    if (error instanceof DependencyError || error instanceof DeadlineError) throw error;
     // exec's own message quotes the command line, password included: say it again without it.
     const cause: unknown = error instanceof Error ? error.cause : undefined;
     throw new BenchmarkError(`could not start sysbench for ${call.what}: ${errorMessage(cause)}`);
@@ -188,7 +189,8 @@ export async function runDataCommands(
     try {
       const args = dataCommandArgs(connection, suite, command, kind, assetScript);
       const sandboxed = connection.sandbox === undefined ? {} : { sandbox: connection.sandbox };
-      outputs.push((await runSysbench({ args, what, signal, ...sandboxed })).stdout);
+      const deadline = dataDeadline(dataSet, what);
+      outputs.push((await runSysbench({ args, what, signal, deadline, ...sandboxed })).stdout);
     } catch (error) {
       if (which === 'prepare' && error instanceof BenchmarkError && /already exists/.test(error.message)) {
         throw new BenchmarkError(
@@ -261,6 +263,8 @@ export interface RunWorkloadOptions {
   readonly onInterval?: (interval: IntervalReport) => void;
   /** The CPUs sysbench may run on (a taskset list such as "0" or "0-3"); any when left out. */
   readonly cpus?: string;
+  /** How long the run may take: the plan's (run/step-pace.ts); the repetition's time and a margin by default. */
+  readonly deadline?: Deadline;
 }
 
 export async function runWorkload(
@@ -273,6 +277,7 @@ export async function runWorkload(
   options: RunWorkloadOptions = {},
 ): Promise<SysbenchRun> {
   const { signal, onInterval, cpus } = options;
+  const deadline = options.deadline ?? runDeadline(limit, `sysbench for ${cell}`);
   const args = runArgs(connection, suite, workload, threads, limit, assetScript);
   // A throwing callback must not crash the stream handler; it is rethrown once sysbench ends.
   let callbackError: Error | undefined;
@@ -291,7 +296,7 @@ export async function runWorkload(
     signal,
     ...(cpus === undefined ? {} : { cpus }),
     ...(connection.sandbox === undefined ? {} : { sandbox: connection.sandbox }),
-    timeoutSeconds: runTimeoutSeconds(limit),
+    deadline,
     onStdout: (chunk) => {
       splitter.push(chunk);
     },

@@ -65,7 +65,8 @@ export function resetMode(workload: Workload, kinds = WORKLOAD_KINDS): ResetMode
 
 /** The data `workload` runs on. */
 export function workloadDataSet(suite: Suite, workload: Workload, kinds = WORKLOAD_KINDS): DataSet {
-  return kindOf(workload, kinds).dataSet(suite, workload);
+  const kind = kindOf(workload, kinds);
+  return { ...kind.dataSet(suite, workload), prepareSeconds: kind.prepareSeconds(suite, workload) };
 }
 
 /** The data sets a server needs for the suite, each once, in the order of their first workload. */

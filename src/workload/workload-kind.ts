@@ -55,6 +55,8 @@ export interface DataSet {
    * undefined: every table there.
    */
   readonly tables?: readonly string[];
+  /** Rough seconds its prepare takes (the kind's estimate): the base of its commands' deadline. */
+  readonly prepareSeconds?: number;
 }
 
 /** A problem with a suite, at the field it names (zod's issue path). */
