@@ -6,13 +6,21 @@ import type { Deadline } from '../shell/deadline.js';
 export type BuildStep = 'configure' | 'build' | 'install';
 
 const LIMITS: Readonly<Record<BuildStep, { seconds: number; idleSeconds: number; basis: string }>> = {
-  configure: { seconds: 3600, idleSeconds: 1200, basis: 'configuring takes minutes; silent for 20 minutes is a hang' },
+  configure: {
+    seconds: 3600,
+    idleSeconds: 1200,
+    basis: 'configuring takes minutes; silent for 20 minutes is a hang',
+  },
   build: {
     seconds: 24 * 3600,
     idleSeconds: 3600,
     basis: 'ninja prints a line per finished step; no step here has taken an hour',
   },
-  install: { seconds: 3600, idleSeconds: 1200, basis: 'installing copies files; silent for 20 minutes is a hang' },
+  install: {
+    seconds: 3600,
+    idleSeconds: 1200,
+    basis: 'installing copies files; silent for 20 minutes is a hang',
+  },
 };
 
 /** The deadline of one build step run as `what` ("ninja (the build)"). */

@@ -337,7 +337,10 @@ async function install(plan: BuildPlan, scope: CleanupScope, logger: Logger): Pr
         ],
         {
           check: false,
-          deadline: buildDeadline('install', `cmake --install${component === undefined ? '' : ` --component ${component}`}`),
+          deadline: buildDeadline(
+            'install',
+            `cmake --install${component === undefined ? '' : ` --component ${component}`}`,
+          ),
           signal: scope.signal,
           onStdout: sink,
           onStderr: sink,

@@ -2,7 +2,8 @@
 // Four parts: check everything before starting (preflight.ts), start the sides (sides.ts), run
 // the schedule step by step (scheduler.ts, measure-step.ts), and assemble the results, here. The
 // run command calls runSuite.
-import { basename, dirname, relative } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, dirname, relative, resolve } from 'node:path';
 
 import { currentLoadAverage, captureEnvironment } from '../environment/machine.js';
 import { GateError, InterruptedError } from '../errors.js';
@@ -17,6 +18,7 @@ import type {
 } from '../results/results-schema.js';
 import { ServerRegistry } from '../server/registry.js';
 import type { CleanupScope } from '../shell/cleanup.js';
+import { fullDiskLine } from '../shell/disk-space.js';
 import type { Logger } from '../shell/logger.js';
 import { packageVersion } from '../shell/package-root.js';
 import {
@@ -68,10 +70,26 @@ export async function runSuite(config: RunConfig, logger: Logger, scope: Cleanup
   } catch (error) {
     // The error may quote files in the work directory, which is gone by now; say where the copies are.
     if (error instanceof GateError && !(error instanceof InterruptedError)) {
-      error.message += `\nsysbench's raw output and the servers' error logs are kept in ${outputs.rawDir}/`;
+      const full = fullDiskLine(spacePaths(config), firstLine(error.message));
+      const said = full === undefined ? error : new GateError(full, { cause: error });
+      said.message += `\nsysbench's raw output and the servers' error logs are kept in ${outputs.rawDir}/`;
+      throw said;
     }
     throw error;
   }
+}
+
+/** The paths a run writes under, as the user named them, for a failure on a full disk. */
+function spacePaths(config: RunConfig): { path: string; label: string }[] {
+  return [
+    { path: config.workDir ?? tmpdir(), label: '--work-dir' },
+    { path: dirname(resolve(config.outPath)), label: '--out' },
+  ];
+}
+
+/** The failure's first line, without the command line it may quote. */
+function firstLine(text: string): string {
+  return (text.split('\n')[0] ?? text).split('. Command: ')[0] ?? text;
 }
 
 async function measure(

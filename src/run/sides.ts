@@ -348,7 +348,9 @@ export function sideSteps(
       }
       const startMs = performance.now();
       const outcome = await measureStep(step, side, run.suite, run.rawDir, run.scope, {
-        log: (line) => { run.logger.warning(line); },
+        log: (line) => {
+          run.logger.warning(line);
+        },
         pace,
       });
       pace.record(step, (performance.now() - startMs) / 1000, outcome.report.transactions);

@@ -52,7 +52,11 @@ export async function readBuildInfo(prefix: string): Promise<BuildInfo | undefin
  */
 export async function gitState(root: string): Promise<{ commit: string | null; dirty: boolean | null }> {
   const none = { commit: null, dirty: null };
-  const run = (args: string[]) => exec('git', ['-C', root, ...args], { check: false, deadline: quickDeadline(`git ${args.join(' ')}`) }).catch(() => undefined);
+  const run = (args: string[]) =>
+    exec('git', ['-C', root, ...args], {
+      check: false,
+      deadline: quickDeadline(`git ${args.join(' ')}`),
+    }).catch(() => undefined);
   const top = await run(['rev-parse', '--show-toplevel']);
   // git prints the real path; the tree may have been given through a symlink.
   const real = async (path: string): Promise<string> => realpath(path).catch(() => resolve(path));

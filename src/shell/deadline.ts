@@ -48,5 +48,7 @@ export function stopChild(
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }, graceMs);
   kill.unref();
-  child.once('exit', () => { clearTimeout(kill); });
+  child.once('exit', () => {
+    clearTimeout(kill);
+  });
 }

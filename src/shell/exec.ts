@@ -60,11 +60,7 @@ function abortedError(command: string, signal: AbortSignal): GateError {
   });
 }
 
-export async function exec(
-  file: string,
-  args: readonly string[],
-  options: ExecOptions,
-): Promise<ExecResult> {
+export async function exec(file: string, args: readonly string[], options: ExecOptions): Promise<ExecResult> {
   const command = [file, ...args].join(' ');
   const deadline = options.deadline;
   return new Promise<ExecResult>((resolve, reject) => {
@@ -74,7 +70,9 @@ export async function exec(
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     // Not spawn's own `signal`: its kill leaves a stopped child (SIGSTOP) waiting for ever.
-    const aborted = (): void => { stopChild(child, options.killSignal ?? 'SIGTERM'); };
+    const aborted = (): void => {
+      stopChild(child, options.killSignal ?? 'SIGTERM');
+    };
     if (options.signal?.aborted) aborted();
     options.signal?.addEventListener('abort', aborted, { once: true });
     const stdout: string[] = [];
@@ -84,12 +82,16 @@ export async function exec(
       expired ??= why;
       stopChild(child, 'SIGTERM');
     };
-    const total = setTimeout(() => { expire('total'); }, deadline.seconds * 1000);
+    const total = setTimeout(() => {
+      expire('total');
+    }, deadline.seconds * 1000);
     let idle: NodeJS.Timeout | undefined;
     const heard = (): void => {
       if (deadline.idleSeconds === undefined) return;
       clearTimeout(idle);
-      idle = setTimeout(() => { expire('idle'); }, deadline.idleSeconds * 1000);
+      idle = setTimeout(() => {
+        expire('idle');
+      }, deadline.idleSeconds * 1000);
     };
     heard();
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -129,7 +131,8 @@ export async function exec(
       };
       if (expired !== undefined) reject(new DeadlineError(deadlineMessage(deadline, expired), result));
       else if (options.signal?.aborted) reject(abortedError(command, options.signal));
-      else if (options.check !== false && (code !== 0 || signal !== null)) reject(new ExecError(command, result));
+      else if (options.check !== false && (code !== 0 || signal !== null))
+        reject(new ExecError(command, result));
       else resolve(result);
     });
     child.stdin.on('error', () => undefined);

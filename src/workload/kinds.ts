@@ -66,7 +66,11 @@ export function resetMode(workload: Workload, kinds = WORKLOAD_KINDS): ResetMode
 /** The data `workload` runs on. */
 export function workloadDataSet(suite: Suite, workload: Workload, kinds = WORKLOAD_KINDS): DataSet {
   const kind = kindOf(workload, kinds);
-  return { ...kind.dataSet(suite, workload), prepareSeconds: kind.prepareSeconds(suite, workload) };
+  return {
+    ...kind.dataSet(suite, workload),
+    prepareSeconds: kind.prepareSeconds(suite, workload),
+    dataBytes: kind.dataBytes(suite, workload),
+  };
 }
 
 /** The data sets a server needs for the suite, each once, in the order of their first workload. */

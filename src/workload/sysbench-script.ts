@@ -43,6 +43,9 @@ function validate(suite: Suite, workloads: readonly number[]): KindIssue[] {
   });
 }
 
+/** What a script's data is guessed to take, not knowing it. */
+export const SCRIPT_DATA_BYTES = 256 * 1024 * 1024;
+
 export const sysbenchScript: WorkloadKind = {
   name: SYSBENCH_SCRIPT,
   summary: "a .lua script with prepare and cleanup commands of its own, sized by the workload's options",
@@ -69,5 +72,7 @@ export const sysbenchScript: WorkloadKind = {
   defaultReset: () => undefined,
   eventSeconds: () => EVENT_SECONDS,
   prepareSeconds: () => PREPARE_SECONDS,
+  // A script's data is its own: a guess, which the check of free space says it is.
+  dataBytes: () => SCRIPT_DATA_BYTES,
   metrics: METRIC_NAMES,
 };

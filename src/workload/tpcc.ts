@@ -111,5 +111,7 @@ export const tpcc: WorkloadKind = {
   defaultReset: () => TPCC_DEFAULT_RESET,
   eventSeconds: () => EVENT_SECONDS,
   prepareSeconds: (suite) => prepareSeconds(warehousesOf(suite)),
+  // About 100 MB a warehouse (stock and customers most of it), and 10 MB of items.
+  dataBytes: (suite) => 10e6 + 100e6 * warehousesOf(suite),
   metrics: METRIC_NAMES,
 };

@@ -57,6 +57,8 @@ export interface DataSet {
   readonly tables?: readonly string[];
   /** Rough seconds its prepare takes (the kind's estimate): the base of its commands' deadline. */
   readonly prepareSeconds?: number;
+  /** Rough bytes it takes in a datadir (the kind's estimate). */
+  readonly dataBytes?: number;
 }
 
 /** A problem with a suite, at the field it names (zod's issue path). */
@@ -99,6 +101,8 @@ export interface WorkloadKind {
    * restore's estimate is derived from it: workload/kinds.ts).
    */
   prepareSeconds(suite: Suite, workload: Workload): number;
+  /** Rough bytes its prepared data takes in a datadir, for the free space checked before a run. */
+  dataBytes(suite: Suite, workload: Workload): number;
   /** The metrics its cells can be judged on. */
   readonly metrics: readonly MetricName[];
 }
