@@ -30,6 +30,8 @@ import type { BuildType } from './cmake-args.js';
 import { BUILD_INFO_FILE, gitState, writeBuildInfo } from '../server/build-info.js';
 import { logged } from './logged-step.js';
 import { buildDeadline } from './build-deadlines.js';
+import { buildSpaceNeeds, onFullDisk } from './build-space.js';
+import { checkFreeSpace } from '../shell/disk-space.js';
 import { quickDeadline } from '../shell/deadline.js';
 import { refuseStrayInstall, removeStrayInstall, strayRoot } from './stray-install.js';
 import { readText } from '../shell/no-follow.js';
@@ -112,7 +114,9 @@ export async function buildServer(
   if (plan.install !== 'none' && releaseStoredPrefix(plan.prefix)) {
     logger.info(`${plan.prefix} was a link to a stored build; installing into a directory of its own`);
   }
-  const built = await buildAndInstall(plan, git, inspect, logger, scope);
+  const built = await buildAndInstall(plan, git, inspect, logger, scope).catch((error: unknown) => {
+    throw onFullDisk(error, plan);
+  });
   const saved =
     slot === undefined || built.infoPath === undefined ? undefined : await save(slot, built.prefix, logger);
   return { ...built, reused: false, storeEntry: saved };
@@ -127,6 +131,7 @@ async function buildAndInstall(
   scope: CleanupScope,
 ): Promise<Omit<BuildOutcome, 'reused' | 'storeEntry'>> {
   const { prefix, buildDir, ccache } = plan;
+  checkFreeSpace(await buildSpaceNeeds(plan));
   await prepareBuildDir(plan, logger);
   const ccacheBefore = 'env' in ccache ? await readCcacheCounters(ccache, plan.confinement) : undefined;
   const startedAt = new Date().toISOString();
