@@ -238,7 +238,25 @@ const REPO = 'server';
 const DOCS = 'https://docs.github.com/rest';
 const TIME = '2025-01-02T03:04:05Z';
 
+/**
+ * A failure of GitHub's own (a proxy's 502, a rate limit, an answer that never comes) on the next
+ * `times` requests of an operation: before the operation is done, or after it (the answer is lost
+ * but the comment was made).
+ */
+export interface MockFault {
+  readonly operationId: string;
+  readonly status: number;
+  readonly times: number;
+  readonly when?: 'before' | 'after';
+  readonly headers?: Record<string, string>;
+  readonly message?: string;
+  /** Milliseconds the answer waits (a client's timeout fires first). */
+  readonly delayMs?: number;
+}
+
 export interface GitHubMock extends TrustState {
+  /** Queues GitHub-side failures; each is used up by the requests it answers. */
+  injectFault(fault: MockFault): void;
   readonly baseUrl: string;
   readonly owner: string;
   readonly repo: string;
@@ -600,6 +618,13 @@ export async function startGitHubMock(): Promise<GitHubMock> {
   const issues: MockIssue[] = [];
   const labels = new Set<string>(['bug']);
   const holds = new Map<string, { remaining: number; waiting: (() => void)[] }>();
+  const faults: { fault: MockFault; left: number }[] = [];
+  const takeFault = (operationId: string): MockFault | undefined => {
+    const queued = faults.find((entry) => entry.fault.operationId === operationId && entry.left > 0);
+    if (queued === undefined) return undefined;
+    queued.left -= 1;
+    return queued.fault;
+  };
   const trust = trustState();
   let nextCommentId = 5000;
   let nextIssueNumber = 1;
@@ -1226,21 +1251,39 @@ export async function startGitHubMock(): Promise<GitHubMock> {
     } else {
       operationId = routed.context.operation.operationId;
       await hold(operationId!);
-      reply = handlers[operationId!]!(routed.context);
-      const documented = Object.keys(routed.context.operation.responses ?? {});
-      // openapi-backend silently accepts a status the operation does not document, so check it
-      // here. 401 (no or bad token) is GitHub-wide and documented on few operations.
-      if (!documented.includes(String(reply.status)) && reply.status !== 401) {
-        failures.push(
-          `${method} ${url.pathname} (${operationId!}): status ${String(reply.status)} is undocumented`,
-        );
-      }
-      const validation = api.validateResponse(reply.body, routed.context.operation, reply.status);
-      if (validation.errors) {
-        failures.push(
-          `${method} ${url.pathname} (${operationId!}): response ${String(reply.status)} does not match the schema: ` +
-            JSON.stringify(validation.errors),
-        );
+      const fault = takeFault(operationId!);
+      if (fault?.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+      if (fault !== undefined && fault.when !== 'after') {
+        // GitHub's infrastructure answers before the operation: not in the operation's schema.
+        reply = {
+          status: fault.status,
+          body: { message: fault.message ?? 'Server Error' },
+          headers: fault.headers,
+        };
+      } else {
+        reply = handlers[operationId!]!(routed.context);
+        const documented = Object.keys(routed.context.operation.responses ?? {});
+        // openapi-backend silently accepts a status the operation does not document, so check it
+        // here. 401 (no or bad token) is GitHub-wide and documented on few operations.
+        if (!documented.includes(String(reply.status)) && reply.status !== 401) {
+          failures.push(
+            `${method} ${url.pathname} (${operationId!}): status ${String(reply.status)} is undocumented`,
+          );
+        }
+        const validation = api.validateResponse(reply.body, routed.context.operation, reply.status);
+        if (validation.errors) {
+          failures.push(
+            `${method} ${url.pathname} (${operationId!}): response ${String(reply.status)} does not match the schema: ` +
+              JSON.stringify(validation.errors),
+          );
+        }
+        if (fault !== undefined) {
+          reply = {
+            status: fault.status,
+            body: { message: fault.message ?? 'Server Error' },
+            headers: fault.headers,
+          };
+        }
       }
     }
     requests.push({
@@ -1268,6 +1311,9 @@ export async function startGitHubMock(): Promise<GitHubMock> {
 
   return {
     ...trust,
+    injectFault: (fault) => {
+      faults.push({ fault, left: fault.times });
+    },
     baseUrl,
     owner: OWNER,
     repo: REPO,

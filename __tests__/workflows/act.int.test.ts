@@ -144,7 +144,16 @@ maybe('the pull-request workflows under act', () => {
     listArtifacts(mock, join(scratch, 'artifacts'), MEASURE_RUN_ID);
     expect(mock.comments).toEqual([]);
 
-    // The publishing half, on the workflow_run event GitHub sends when that run completes.
+    // The publishing half, on the workflow_run event GitHub sends when that run completes, on a
+    // busy day: the comment's create meets two 502s, the commit status a secondary rate limit.
+    mock.injectFault({ operationId: 'issues/create-comment', status: 502, times: 2 });
+    mock.injectFault({
+      operationId: 'repos/create-commit-status',
+      status: 429,
+      times: 1,
+      headers: { 'retry-after': '2' },
+      message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+    });
     const publish = startAct({
       event: 'workflow_run',
       payload: workflowRunEvent(repo, MEASURE_RUN_ID, 'mallory/server'),
@@ -162,6 +171,13 @@ maybe('the pull-request workflows under act', () => {
       [12, ACTIONS_BOT.login],
     ]);
     expect(publishLog).toContain('approved by alice (the fork label)');
+    const statusesOf = (operationId: string): number[] =>
+      mock.requests.filter((request) => request.operationId === operationId).map((request) => request.status);
+    expect(statusesOf('issues/create-comment')).toEqual([502, 502, 201]);
+    expect(statusesOf('repos/create-commit-status')).toEqual([429, 201]);
+    expect(publishLog).toContain(
+      "GitHub's secondary rate limit on POST /repos/{owner}/{repo}/statuses/{sha}: waiting 2s as it asks",
+    );
     expect(mock.statuses.map((status) => [status.sha, status.context, status.state])).toEqual([
       [repo.head, 'mysql-perf-gate', 'success'],
     ]);

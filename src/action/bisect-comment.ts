@@ -3,11 +3,12 @@
 // (commands/bisect-comment.ts). It runs no server code; its token may write issues. Errors go up
 // to main.ts.
 import * as core from '@actions/core';
-import { context, getOctokit } from '@actions/github';
+import { context } from '@actions/github';
 
 import { bisectCommentCommand, parseIssueNumber } from '../commands/bisect-comment.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
+import { gitHubClient } from '../github/octokit.js';
 import { coreLogger } from './core-logger.js';
 import { optionalInput } from './inputs.js';
 
@@ -23,7 +24,7 @@ export async function commentBisection(): Promise<void> {
   const token = required('github-token', 'posts the comment with it (issues: write)');
   const { owner, repo } = context.repo;
   const outcome = await bisectCommentCommand(
-    getOctokit(token),
+    gitHubClient(token, coreLogger),
     {
       artifact,
       owner,

@@ -1,13 +1,15 @@
 // Where the action delivers a verdict, read once from its inputs and the event: the pull request
 // it runs for (and the token to comment with), the job summary, a chat webhook, and the run to link.
 import * as core from '@actions/core';
-import { context, getOctokit } from '@actions/github';
+import { context } from '@actions/github';
 
 import type { GateDelivery } from '../commands/gate.js';
 import { parsePageAddress } from '../commands/history-nightly.js';
 import { chartsKeepFromFlag } from '../commands/publish-flags.js';
 import { type DeliveryTargets, sinksFor } from '../sinks/registry.js';
 import type { RunContext } from '../sinks/sink.js';
+import { gitHubClient } from '../github/octokit.js';
+import { coreLogger } from './core-logger.js';
 
 /** The repository and run, when the runner says which (GITHUB_REPOSITORY is unset outside GitHub). */
 function runContext(pullRequest: number | undefined): RunContext {
@@ -32,7 +34,7 @@ function pullRequestTarget(pullRequest: number | undefined): DeliveryTargets['pu
   const { owner, repo } = context.repo;
   const historyPage = core.getInput('history-page-url');
   return {
-    client: getOctokit(token),
+    client: gitHubClient(token, coreLogger),
     owner,
     repo,
     pullRequest,

@@ -2,7 +2,7 @@
 // branch, finds the change points and opens an issue per new regression (commands/history-nightly.ts).
 // Errors go up to main.ts, which fails the step with their one line.
 import * as core from '@actions/core';
-import { context, getOctokit } from '@actions/github';
+import { context } from '@actions/github';
 import { join } from 'node:path';
 
 import { parseCommit } from '../commands/history-append.js';
@@ -17,6 +17,7 @@ import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { formatChangePercentPlain } from '../format.js';
 import type { DetectedChange } from '../history/changes.js';
+import { gitHubClient } from '../github/octokit.js';
 import { coreLogger } from './core-logger.js';
 import { optionalInput } from './inputs.js';
 
@@ -111,7 +112,7 @@ function report(outcome: HistoryNightlyOutcome): void {
 export async function appendToHistoryBranch(): Promise<void> {
   const { config, token } = readHistoryInputs();
   const outcome = await core.group('Append to the history and look for change points', () =>
-    historyNightlyCommand(getOctokit(token), config, coreLogger),
+    historyNightlyCommand(gitHubClient(token, coreLogger), config, coreLogger),
   );
   report(outcome);
   core.setOutput('report-dir', config.reportDir);

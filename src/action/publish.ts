@@ -1,9 +1,9 @@
 // The action in publish mode: post the comment and set the status for a run measured elsewhere
 // (see commands/publish.ts); a fork's head nobody approved gets a notice and no verdict. Errors go up to main.ts, which fails the step with their one line.
 import * as core from '@actions/core';
-import { getOctokit } from '@actions/github';
 
 import { publishCommand } from '../commands/publish.js';
+import { gitHubClient } from '../github/octokit.js';
 import { coreLogger } from './core-logger.js';
 import { readDelivery } from './delivery.js';
 import { readPublishInputs } from './publish-inputs.js';
@@ -13,7 +13,7 @@ export async function publishFromArtifact(): Promise<void> {
   // The pull request is the one publishCommand finds by the measured commit, not the event's.
   const { sinks } = readDelivery(false);
   const published = await core.group('Publish the measured run', () =>
-    publishCommand(config, getOctokit(token), coreLogger, sinks),
+    publishCommand(config, gitHubClient(token, coreLogger), coreLogger, sinks),
   );
   if (published.kind === 'awaiting') {
     core.notice(`pull request #${published.pullRequest.number}: no verdict posted, ${published.why}`);

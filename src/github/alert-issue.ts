@@ -9,6 +9,7 @@
 // A closed alert issue is updated but never reopened: a maintainer closed it on purpose (accepted
 // the regression, or tracks it elsewhere), and a bot reopening it every night would be noise. The
 // result says it is closed, with a warning, so the caller can mention it in the job summary.
+import { createOnce, NO_RETRY } from './create-once.js';
 import type { GitHubClient } from './client.js';
 import { GitHubError, gitHubMessage, httpStatus } from './github-errors.js';
 
@@ -261,16 +262,31 @@ async function createAlertIssue(
   const { owner, repo, title } = target;
   const labels = [...(target.labels ?? [])];
   const warnings: string[] = [];
+  // A create whose answer was lost may have made the issue: look for its marker before another.
+  const find = async (): Promise<AlertIssueResult | undefined> => {
+    const [issue] = await scanAlertIssues(client, owner, repo, (marker) => marker === target.marker, true);
+    return issue && { action: 'created', number: issue.number, url: issue.url, state: issue.state, warnings };
+  };
+  const create = (withLabels: readonly string[]) => async (): Promise<AlertIssueResult> => {
+    const { data } = await client.rest.issues.create({
+      owner,
+      repo,
+      title,
+      body,
+      ...(withLabels.length > 0 ? { labels: [...withLabels] } : {}),
+      request: NO_RETRY,
+    });
+    return {
+      action: 'created',
+      number: data.number,
+      url: data.html_url,
+      state: stateOf(data.state),
+      warnings,
+    };
+  };
   if (labels.length > 0) {
     try {
-      const { data } = await client.rest.issues.create({ owner, repo, title, body, labels });
-      return {
-        action: 'created',
-        number: data.number,
-        url: data.html_url,
-        state: stateOf(data.state),
-        warnings,
-      };
+      return await createOnce(find, create(labels));
     } catch (error) {
       const status = httpStatus(error);
       if (status !== 422 && status !== 403) throw writeFailure(error, 'create the alert issue', target);
@@ -281,14 +297,7 @@ async function createAlertIssue(
     }
   }
   try {
-    const { data } = await client.rest.issues.create({ owner, repo, title, body });
-    return {
-      action: 'created',
-      number: data.number,
-      url: data.html_url,
-      state: stateOf(data.state),
-      warnings,
-    };
+    return await createOnce(find, create([]));
   } catch (error) {
     throw writeFailure(error, 'create the alert issue', target);
   }

@@ -9,6 +9,7 @@
 // integration"); the comments such a token writes are authored by `github-actions[bot]`, so that
 // login is the fallback. A GitHub App's token writes as `<app-slug>[bot]`: pass it as `authorLogin`.
 import type { GitHubClient } from './client.js';
+import { createOnce, NO_RETRY } from './create-once.js';
 import { GitHubError, gitHubMessage, httpStatus } from './github-errors.js';
 
 /** The author of comments written with an action's GITHUB_TOKEN. */
@@ -120,13 +121,20 @@ export async function upsertStickyComment(
     }
   }
   try {
-    const { data } = await octokit.rest.issues.createComment({
-      owner,
-      repo,
-      issue_number: target.issueNumber,
-      body: target.body,
-    });
-    return { id: data.id, url: data.html_url, action: 'created' };
+    const made = await createOnce(
+      () => findStickyComment(octokit, target, login),
+      async () =>
+        (
+          await octokit.rest.issues.createComment({
+            owner,
+            repo,
+            issue_number: target.issueNumber,
+            body: target.body,
+            request: NO_RETRY,
+          })
+        ).data,
+    );
+    return { id: made.id, url: made.html_url, action: 'created' };
   } catch (error) {
     throw writeFailure(error, 'comment', target);
   }
