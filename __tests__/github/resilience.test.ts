@@ -121,7 +121,10 @@ test('a secondary limit longer than the budget is not waited out: one line says 
     headers: { 'retry-after': '900' },
     message: SECONDARY,
   });
-  const error = await comment({ waitBudgetSeconds: 300 }).catch((caught: unknown) => caught as Error);
+  const error = await comment({ waitBudgetSeconds: 300 }).then(
+    () => new Error('posted'),
+    (caught: unknown) => caught as Error,
+  );
   expect(error.message).toMatch(/^could not comment on .*#42: You have exceeded a secondary rate limit/);
   expect(lines).toContain(
     "warning: GitHub's secondary rate limit on POST /repos/{owner}/{repo}/issues/{issue_number}/comments: not waiting 15m00s more (0s of the 5m00s budget waited, 0 retries)",
@@ -154,6 +157,8 @@ test('an alert issue whose create answer was lost is found by its marker: one is
     body: 'oltp_read_only got slower',
   });
   expect(alert.action).toBe('created');
-  expect(mock.issues.filter((issue) => issue.body.startsWith('<!-- mysql-perf-gate:alert'))).toHaveLength(1);
+  expect(
+    mock.issues.filter((issue) => (issue.body ?? '').startsWith('<!-- mysql-perf-gate:alert')),
+  ).toHaveLength(1);
   expect(statuses('issues/create')).toEqual([502]);
 });
