@@ -5,17 +5,18 @@ import 'node:child_process';
 import { I as InputError, e as errorMessage, G as GateError, b as array, l as literal, _ as _enum, w as writeFileAtomic, Z as ZodError, s as string, c as strictObject, u as union, o as object } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { a4 as tableRow, a5 as escapeTableCell, a6 as escapeMarkdown, a7 as gradeLine, a8 as tableDelimiter, i as commonBuildRequest, a9 as actionSpelling, aa as checkUntrustedSettings, ab as untrustedSides, ac as checkUntrustedDirs, ad as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ae as foldLines, af as Verdict, M as METRIC_NAMES, ag as CellComparison, ah as CellVerdict, ai as CellFunctionDeltas, aj as parseVersionedJson, ak as VERDICT_SCHEMA_VERSION, al as rankConfigDiff, am as ConfigDifference, an as parseResults, ao as codeSpan, _ as plural, ap as markdownUrl, aq as METRICS, ar as formatFigure, m as median, as as formatChangePercent, at as upsertStickyComment, au as BisectReport, av as formatPath, aw as GitHubError, ax as httpStatus, ay as gitHubMessage, az as BranchFileError, aA as moveBranch, aB as isLostRace, aC as isSafePath, aD as readBranchHead, aE as commitOnHead, N as historyRun, aF as analyzeHistory, aG as isRecent, aH as changesDocument, $ as changesText, c as checkWholeRun, aI as historyRelativePath, aJ as historySpec, aK as writeCharts, aL as HISTORY_TITLE, aM as publishImages, T as writeHistoryPage, aN as historyPageDirectory, aO as publishFiles, aP as MAX_HISTORY_BYTES, aQ as parseHistoryText, aR as appendToHistory, aS as serializeHistory, aT as alertIssue, aU as suiteHash, aV as judge, aW as withLines, aX as relinkedLines, aY as DEFAULT_COMPARE_OPTIONS, aZ as metricsOfVersion, a_ as sameCell$1, a$ as variantLabel, a1 as formatChangePercentPlain, b0 as formatTolerance, b1 as commentMarker, b2 as workflowRepositoryUrl, b3 as writeReport, b4 as pullRequestCommentSink, u as deliverVerdict, b5 as verdictExitCode, b6 as renderVerdictSummary, Q as cliSpelling, o as compareOptionsFromFlags, b7 as loadSuite, j as sinksFor, V as historyChangesRequest, p as parseCommit, b8 as distExports, b9 as judgeRun, z as inCleanupScope, ba as doctorGateFromFlags, bb as planGate, bc as gateCommand, bd as judgeSettingsFromFlags, a2 as mergeCommand, be as PULL_REQUEST_COMMENT, bf as buildServers } from './gate.js';
+import { a4 as tableRow, a5 as escapeTableCell, a6 as escapeMarkdown, a7 as gradeLine, a8 as tableDelimiter, i as commonBuildRequest, a9 as actionSpelling, aa as checkUntrustedSettings, ab as untrustedSides, ac as checkUntrustedDirs, ad as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ae as foldLines, af as Verdict, M as METRIC_NAMES, ag as CellComparison, ah as CellVerdict, ai as CellFunctionDeltas, aj as parseVersionedJson, ak as VERDICT_SCHEMA_VERSION, al as rankConfigDiff, am as ConfigDifference, an as parseResults, ao as codeSpan, _ as plural, ap as markdownUrl, aq as METRICS, ar as formatFigure, m as median, as as formatChangePercent, at as upsertStickyComment, au as BisectReport, av as formatPath, aw as formatDuration, ax as GitHubError, ay as createOnce, az as httpStatus, aA as gitHubMessage, aB as NO_RETRY, aC as BranchFileError, aD as moveBranch, aE as isLostRace, aF as isSafePath, aG as readBranchHead, aH as commitOnHead, N as historyRun, aI as analyzeHistory, aJ as isRecent, aK as changesDocument, $ as changesText, c as checkWholeRun, aL as historyRelativePath, aM as historySpec, aN as writeCharts, aO as HISTORY_TITLE, aP as publishImages, T as writeHistoryPage, aQ as historyPageDirectory, aR as publishFiles, aS as MAX_HISTORY_BYTES, aT as parseHistoryText, aU as appendToHistory, aV as serializeHistory, aW as alertIssue, aX as suiteHash, aY as judge, aZ as withLines, a_ as relinkedLines, a$ as DEFAULT_COMPARE_OPTIONS, b0 as metricsOfVersion, b1 as sameCell$1, b2 as variantLabel, a1 as formatChangePercentPlain, b3 as formatTolerance, b4 as commentMarker, b5 as workflowRepositoryUrl, b6 as writeReport, b7 as pullRequestCommentSink, u as deliverVerdict, b8 as verdictExitCode, b9 as renderVerdictSummary, Q as cliSpelling, o as compareOptionsFromFlags, ba as loadSuite, j as sinksFor, V as historyChangesRequest, p as parseCommit, bb as distExports, bc as judgeRun, z as inCleanupScope, bd as doctorGateFromFlags, be as planGate, bf as gateCommand, bg as judgeSettingsFromFlags, a2 as mergeCommand, bh as PULL_REQUEST_COMMENT, bi as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
 import https__default from 'https';
+import { c as commonjsGlobal, g as getDefaultExportFromCjs } from './commonjs-helpers.js';
 import 'node:crypto';
+import 'node:timers/promises';
 import 'node:module';
 import 'node:url';
-import 'node:timers/promises';
 import 'crypto';
 import 'path';
 import 'net';
@@ -32,7 +33,6 @@ import 'node:util';
 import 'node:querystring';
 import 'node:events';
 import 'node:diagnostics_channel';
-import './commonjs-helpers.js';
 import 'node:tls';
 import 'node:perf_hooks';
 import 'node:util/types';
@@ -1450,10 +1450,10 @@ var Hook = { Collection };
 // pkg/dist-src/defaults.js
 
 // pkg/dist-src/version.js
-var VERSION$5 = "0.0.0-development";
+var VERSION$7 = "0.0.0-development";
 
 // pkg/dist-src/defaults.js
-var userAgent = `octokit-endpoint.js/${VERSION$5} ${getUserAgent()}`;
+var userAgent = `octokit-endpoint.js/${VERSION$7} ${getUserAgent()}`;
 var DEFAULTS = {
   method: "GET",
   baseUrl: "https://api.github.com",
@@ -2606,12 +2606,12 @@ class RequestError extends Error {
 // pkg/dist-src/index.js
 
 // pkg/dist-src/version.js
-var VERSION$4 = "10.0.16";
+var VERSION$6 = "10.0.16";
 
 // pkg/dist-src/defaults.js
 var defaults_default = {
   headers: {
-    "user-agent": `octokit-request.js/${VERSION$4} ${getUserAgent()}`
+    "user-agent": `octokit-request.js/${VERSION$6} ${getUserAgent()}`
   }
 };
 
@@ -2624,7 +2624,7 @@ function isPlainObject(value) {
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
   return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
 }
-var noop$1 = () => "";
+var noop$2 = () => "";
 async function fetchWrapper(requestOptions) {
   const fetch = requestOptions.request?.fetch || globalThis.fetch;
   if (!fetch) {
@@ -2726,7 +2726,7 @@ async function fetchWrapper(requestOptions) {
 async function getResponseData(response) {
   const contentType = response.headers.get("content-type");
   if (!contentType) {
-    return response.text().catch(noop$1);
+    return response.text().catch(noop$2);
   }
   const mimetype = parse(contentType);
   if (isJSONResponse(mimetype)) {
@@ -2741,7 +2741,7 @@ async function getResponseData(response) {
   // (RFC 2046) and must never be decoded as text, even when the response
   // carries a (misleading) `charset=utf-8` parameter — see #751.
   mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
-    return response.text().catch(noop$1);
+    return response.text().catch(noop$2);
   } else {
     return response.arrayBuffer().catch(
       /* v8 ignore next -- @preserve */
@@ -2800,7 +2800,7 @@ var request = withDefaults$1(endpoint, defaults_default);
 // pkg/dist-src/index.js
 
 // pkg/dist-src/version.js
-var VERSION$3 = "0.0.0-development";
+var VERSION$5 = "0.0.0-development";
 
 // pkg/dist-src/error.js
 function _buildMessageForResponseErrors(data) {
@@ -2905,7 +2905,7 @@ function withDefaults(request2, newDefaults) {
 // pkg/dist-src/index.js
 withDefaults(request, {
   headers: {
-    "user-agent": `octokit-graphql.js/${VERSION$3} ${getUserAgent()}`
+    "user-agent": `octokit-graphql.js/${VERSION$5} ${getUserAgent()}`
   },
   method: "POST",
   url: "/graphql"
@@ -2971,18 +2971,18 @@ var createTokenAuth = function createTokenAuth2(token) {
   });
 };
 
-const VERSION$2 = "7.0.8";
+const VERSION$4 = "7.0.8";
 
-const noop = () => {
+const noop$1 = () => {
 };
 const consoleWarn = console.warn.bind(console);
 const consoleError = console.error.bind(console);
 function createLogger(logger = {}) {
   if (typeof logger.debug !== "function") {
-    logger.debug = noop;
+    logger.debug = noop$1;
   }
   if (typeof logger.info !== "function") {
-    logger.info = noop;
+    logger.info = noop$1;
   }
   if (typeof logger.warn !== "function") {
     logger.warn = consoleWarn;
@@ -2992,9 +2992,9 @@ function createLogger(logger = {}) {
   }
   return logger;
 }
-const userAgentTrail = `octokit-core.js/${VERSION$2} ${getUserAgent()}`;
+const userAgentTrail = `octokit-core.js/${VERSION$4} ${getUserAgent()}`;
 class Octokit {
-  static VERSION = VERSION$2;
+  static VERSION = VERSION$4;
   static defaults(defaults) {
     const OctokitWithDefaults = class extends this {
       constructor(...args) {
@@ -3106,7 +3106,7 @@ class Octokit {
   auth;
 }
 
-const VERSION$1 = "17.0.0";
+const VERSION$3 = "17.0.0";
 
 const Endpoints = {
   actions: {
@@ -5527,10 +5527,10 @@ function restEndpointMethods(octokit) {
     rest: api
   };
 }
-restEndpointMethods.VERSION = VERSION$1;
+restEndpointMethods.VERSION = VERSION$3;
 
 // pkg/dist-src/version.js
-var VERSION = "0.0.0-development";
+var VERSION$2 = "0.0.0-development";
 
 // pkg/dist-src/normalize-paginated-list-response.js
 function normalizePaginatedListResponse(response) {
@@ -5653,7 +5653,7 @@ function paginateRest(octokit) {
     })
   };
 }
-paginateRest.VERSION = VERSION;
+paginateRest.VERSION = VERSION$2;
 
 new Context();
 const baseUrl = getApiBaseUrl();
@@ -5672,7 +5672,7 @@ const GitHub = Octokit.plugin(restEndpointMethods, paginateRest).defaults(defaul
  * @param     options  other options to set
  */
 function getOctokitOptions(token, options) {
-    const opts = Object.assign({}, {}); // Shallow clone - don't mutate the object provided by the caller
+    const opts = Object.assign({}, options || {}); // Shallow clone - don't mutate the object provided by the caller
     // Auth
     const auth = getAuthString(token, opts);
     if (auth) {
@@ -5695,7 +5695,7 @@ const context = new Context();
  */
 function getOctokit(token, options, ...additionalPlugins) {
     const GitHubWithPlugins = GitHub.plugin(...additionalPlugins);
-    return new GitHubWithPlugins(getOctokitOptions(token));
+    return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 
 // How the publishing half refuses an artifact: one line saying why, never a quoted payload.
@@ -6050,6 +6050,1906 @@ async function bisectCommentCommand(client, config, logger) {
     return { url: posted.url, action: posted.action, report };
 }
 
+var light$1 = {exports: {}};
+
+/**
+  * This file contains the Bottleneck library (MIT), compiled to ES2017, and without Clustering support.
+  * https://github.com/SGrondin/bottleneck
+  */
+var light = light$1.exports;
+
+var hasRequiredLight;
+
+function requireLight () {
+	if (hasRequiredLight) return light$1.exports;
+	hasRequiredLight = 1;
+	(function (module, exports) {
+		(function (global, factory) {
+			module.exports = factory() ;
+		}(light, (function () {
+			var commonjsGlobal$1 = typeof globalThis !== 'undefined' ? globalThis : typeof window !== 'undefined' ? window : typeof commonjsGlobal !== 'undefined' ? commonjsGlobal : typeof self !== 'undefined' ? self : {};
+
+			function getCjsExportFromNamespace (n) {
+				return n && n['default'] || n;
+			}
+
+			var load = function(received, defaults, onto = {}) {
+			  var k, ref, v;
+			  for (k in defaults) {
+			    v = defaults[k];
+			    onto[k] = (ref = received[k]) != null ? ref : v;
+			  }
+			  return onto;
+			};
+
+			var overwrite = function(received, defaults, onto = {}) {
+			  var k, v;
+			  for (k in received) {
+			    v = received[k];
+			    if (defaults[k] !== void 0) {
+			      onto[k] = v;
+			    }
+			  }
+			  return onto;
+			};
+
+			var parser = {
+				load: load,
+				overwrite: overwrite
+			};
+
+			var DLList;
+
+			DLList = class DLList {
+			  constructor(incr, decr) {
+			    this.incr = incr;
+			    this.decr = decr;
+			    this._first = null;
+			    this._last = null;
+			    this.length = 0;
+			  }
+
+			  push(value) {
+			    var node;
+			    this.length++;
+			    if (typeof this.incr === "function") {
+			      this.incr();
+			    }
+			    node = {
+			      value,
+			      prev: this._last,
+			      next: null
+			    };
+			    if (this._last != null) {
+			      this._last.next = node;
+			      this._last = node;
+			    } else {
+			      this._first = this._last = node;
+			    }
+			    return void 0;
+			  }
+
+			  shift() {
+			    var value;
+			    if (this._first == null) {
+			      return;
+			    } else {
+			      this.length--;
+			      if (typeof this.decr === "function") {
+			        this.decr();
+			      }
+			    }
+			    value = this._first.value;
+			    if ((this._first = this._first.next) != null) {
+			      this._first.prev = null;
+			    } else {
+			      this._last = null;
+			    }
+			    return value;
+			  }
+
+			  first() {
+			    if (this._first != null) {
+			      return this._first.value;
+			    }
+			  }
+
+			  getArray() {
+			    var node, ref, results;
+			    node = this._first;
+			    results = [];
+			    while (node != null) {
+			      results.push((ref = node, node = node.next, ref.value));
+			    }
+			    return results;
+			  }
+
+			  forEachShift(cb) {
+			    var node;
+			    node = this.shift();
+			    while (node != null) {
+			      (cb(node), node = this.shift());
+			    }
+			    return void 0;
+			  }
+
+			  debug() {
+			    var node, ref, ref1, ref2, results;
+			    node = this._first;
+			    results = [];
+			    while (node != null) {
+			      results.push((ref = node, node = node.next, {
+			        value: ref.value,
+			        prev: (ref1 = ref.prev) != null ? ref1.value : void 0,
+			        next: (ref2 = ref.next) != null ? ref2.value : void 0
+			      }));
+			    }
+			    return results;
+			  }
+
+			};
+
+			var DLList_1 = DLList;
+
+			var Events;
+
+			Events = class Events {
+			  constructor(instance) {
+			    this.instance = instance;
+			    this._events = {};
+			    if ((this.instance.on != null) || (this.instance.once != null) || (this.instance.removeAllListeners != null)) {
+			      throw new Error("An Emitter already exists for this object");
+			    }
+			    this.instance.on = (name, cb) => {
+			      return this._addListener(name, "many", cb);
+			    };
+			    this.instance.once = (name, cb) => {
+			      return this._addListener(name, "once", cb);
+			    };
+			    this.instance.removeAllListeners = (name = null) => {
+			      if (name != null) {
+			        return delete this._events[name];
+			      } else {
+			        return this._events = {};
+			      }
+			    };
+			  }
+
+			  _addListener(name, status, cb) {
+			    var base;
+			    if ((base = this._events)[name] == null) {
+			      base[name] = [];
+			    }
+			    this._events[name].push({cb, status});
+			    return this.instance;
+			  }
+
+			  listenerCount(name) {
+			    if (this._events[name] != null) {
+			      return this._events[name].length;
+			    } else {
+			      return 0;
+			    }
+			  }
+
+			  async trigger(name, ...args) {
+			    var e, promises;
+			    try {
+			      if (name !== "debug") {
+			        this.trigger("debug", `Event triggered: ${name}`, args);
+			      }
+			      if (this._events[name] == null) {
+			        return;
+			      }
+			      this._events[name] = this._events[name].filter(function(listener) {
+			        return listener.status !== "none";
+			      });
+			      promises = this._events[name].map(async(listener) => {
+			        var e, returned;
+			        if (listener.status === "none") {
+			          return;
+			        }
+			        if (listener.status === "once") {
+			          listener.status = "none";
+			        }
+			        try {
+			          returned = typeof listener.cb === "function" ? listener.cb(...args) : void 0;
+			          if (typeof (returned != null ? returned.then : void 0) === "function") {
+			            return (await returned);
+			          } else {
+			            return returned;
+			          }
+			        } catch (error) {
+			          e = error;
+			          {
+			            this.trigger("error", e);
+			          }
+			          return null;
+			        }
+			      });
+			      return ((await Promise.all(promises))).find(function(x) {
+			        return x != null;
+			      });
+			    } catch (error) {
+			      e = error;
+			      {
+			        this.trigger("error", e);
+			      }
+			      return null;
+			    }
+			  }
+
+			};
+
+			var Events_1 = Events;
+
+			var DLList$1, Events$1, Queues;
+
+			DLList$1 = DLList_1;
+
+			Events$1 = Events_1;
+
+			Queues = class Queues {
+			  constructor(num_priorities) {
+			    this.Events = new Events$1(this);
+			    this._length = 0;
+			    this._lists = (function() {
+			      var j, ref, results;
+			      results = [];
+			      for (j = 1, ref = num_priorities; (1 <= ref ? j <= ref : j >= ref); 1 <= ref ? ++j : --j) {
+			        results.push(new DLList$1((() => {
+			          return this.incr();
+			        }), (() => {
+			          return this.decr();
+			        })));
+			      }
+			      return results;
+			    }).call(this);
+			  }
+
+			  incr() {
+			    if (this._length++ === 0) {
+			      return this.Events.trigger("leftzero");
+			    }
+			  }
+
+			  decr() {
+			    if (--this._length === 0) {
+			      return this.Events.trigger("zero");
+			    }
+			  }
+
+			  push(job) {
+			    return this._lists[job.options.priority].push(job);
+			  }
+
+			  queued(priority) {
+			    if (priority != null) {
+			      return this._lists[priority].length;
+			    } else {
+			      return this._length;
+			    }
+			  }
+
+			  shiftAll(fn) {
+			    return this._lists.forEach(function(list) {
+			      return list.forEachShift(fn);
+			    });
+			  }
+
+			  getFirst(arr = this._lists) {
+			    var j, len, list;
+			    for (j = 0, len = arr.length; j < len; j++) {
+			      list = arr[j];
+			      if (list.length > 0) {
+			        return list;
+			      }
+			    }
+			    return [];
+			  }
+
+			  shiftLastFrom(priority) {
+			    return this.getFirst(this._lists.slice(priority).reverse()).shift();
+			  }
+
+			};
+
+			var Queues_1 = Queues;
+
+			var BottleneckError;
+
+			BottleneckError = class BottleneckError extends Error {};
+
+			var BottleneckError_1 = BottleneckError;
+
+			var BottleneckError$1, DEFAULT_PRIORITY, Job, NUM_PRIORITIES, parser$1;
+
+			NUM_PRIORITIES = 10;
+
+			DEFAULT_PRIORITY = 5;
+
+			parser$1 = parser;
+
+			BottleneckError$1 = BottleneckError_1;
+
+			Job = class Job {
+			  constructor(task, args, options, jobDefaults, rejectOnDrop, Events, _states, Promise) {
+			    this.task = task;
+			    this.args = args;
+			    this.rejectOnDrop = rejectOnDrop;
+			    this.Events = Events;
+			    this._states = _states;
+			    this.Promise = Promise;
+			    this.options = parser$1.load(options, jobDefaults);
+			    this.options.priority = this._sanitizePriority(this.options.priority);
+			    if (this.options.id === jobDefaults.id) {
+			      this.options.id = `${this.options.id}-${this._randomIndex()}`;
+			    }
+			    this.promise = new this.Promise((_resolve, _reject) => {
+			      this._resolve = _resolve;
+			      this._reject = _reject;
+			    });
+			    this.retryCount = 0;
+			  }
+
+			  _sanitizePriority(priority) {
+			    var sProperty;
+			    sProperty = ~~priority !== priority ? DEFAULT_PRIORITY : priority;
+			    if (sProperty < 0) {
+			      return 0;
+			    } else if (sProperty > NUM_PRIORITIES - 1) {
+			      return NUM_PRIORITIES - 1;
+			    } else {
+			      return sProperty;
+			    }
+			  }
+
+			  _randomIndex() {
+			    return Math.random().toString(36).slice(2);
+			  }
+
+			  doDrop({error, message = "This job has been dropped by Bottleneck"} = {}) {
+			    if (this._states.remove(this.options.id)) {
+			      if (this.rejectOnDrop) {
+			        this._reject(error != null ? error : new BottleneckError$1(message));
+			      }
+			      this.Events.trigger("dropped", {args: this.args, options: this.options, task: this.task, promise: this.promise});
+			      return true;
+			    } else {
+			      return false;
+			    }
+			  }
+
+			  _assertStatus(expected) {
+			    var status;
+			    status = this._states.jobStatus(this.options.id);
+			    if (!(status === expected || (expected === "DONE" && status === null))) {
+			      throw new BottleneckError$1(`Invalid job status ${status}, expected ${expected}. Please open an issue at https://github.com/SGrondin/bottleneck/issues`);
+			    }
+			  }
+
+			  doReceive() {
+			    this._states.start(this.options.id);
+			    return this.Events.trigger("received", {args: this.args, options: this.options});
+			  }
+
+			  doQueue(reachedHWM, blocked) {
+			    this._assertStatus("RECEIVED");
+			    this._states.next(this.options.id);
+			    return this.Events.trigger("queued", {args: this.args, options: this.options, reachedHWM, blocked});
+			  }
+
+			  doRun() {
+			    if (this.retryCount === 0) {
+			      this._assertStatus("QUEUED");
+			      this._states.next(this.options.id);
+			    } else {
+			      this._assertStatus("EXECUTING");
+			    }
+			    return this.Events.trigger("scheduled", {args: this.args, options: this.options});
+			  }
+
+			  async doExecute(chained, clearGlobalState, run, free) {
+			    var error, eventInfo, passed;
+			    if (this.retryCount === 0) {
+			      this._assertStatus("RUNNING");
+			      this._states.next(this.options.id);
+			    } else {
+			      this._assertStatus("EXECUTING");
+			    }
+			    eventInfo = {args: this.args, options: this.options, retryCount: this.retryCount};
+			    this.Events.trigger("executing", eventInfo);
+			    try {
+			      passed = (await (chained != null ? chained.schedule(this.options, this.task, ...this.args) : this.task(...this.args)));
+			      if (clearGlobalState()) {
+			        this.doDone(eventInfo);
+			        await free(this.options, eventInfo);
+			        this._assertStatus("DONE");
+			        return this._resolve(passed);
+			      }
+			    } catch (error1) {
+			      error = error1;
+			      return this._onFailure(error, eventInfo, clearGlobalState, run, free);
+			    }
+			  }
+
+			  doExpire(clearGlobalState, run, free) {
+			    var error, eventInfo;
+			    if (this._states.jobStatus(this.options.id === "RUNNING")) {
+			      this._states.next(this.options.id);
+			    }
+			    this._assertStatus("EXECUTING");
+			    eventInfo = {args: this.args, options: this.options, retryCount: this.retryCount};
+			    error = new BottleneckError$1(`This job timed out after ${this.options.expiration} ms.`);
+			    return this._onFailure(error, eventInfo, clearGlobalState, run, free);
+			  }
+
+			  async _onFailure(error, eventInfo, clearGlobalState, run, free) {
+			    var retry, retryAfter;
+			    if (clearGlobalState()) {
+			      retry = (await this.Events.trigger("failed", error, eventInfo));
+			      if (retry != null) {
+			        retryAfter = ~~retry;
+			        this.Events.trigger("retry", `Retrying ${this.options.id} after ${retryAfter} ms`, eventInfo);
+			        this.retryCount++;
+			        return run(retryAfter);
+			      } else {
+			        this.doDone(eventInfo);
+			        await free(this.options, eventInfo);
+			        this._assertStatus("DONE");
+			        return this._reject(error);
+			      }
+			    }
+			  }
+
+			  doDone(eventInfo) {
+			    this._assertStatus("EXECUTING");
+			    this._states.next(this.options.id);
+			    return this.Events.trigger("done", eventInfo);
+			  }
+
+			};
+
+			var Job_1 = Job;
+
+			var BottleneckError$2, LocalDatastore, parser$2;
+
+			parser$2 = parser;
+
+			BottleneckError$2 = BottleneckError_1;
+
+			LocalDatastore = class LocalDatastore {
+			  constructor(instance, storeOptions, storeInstanceOptions) {
+			    this.instance = instance;
+			    this.storeOptions = storeOptions;
+			    this.clientId = this.instance._randomIndex();
+			    parser$2.load(storeInstanceOptions, storeInstanceOptions, this);
+			    this._nextRequest = this._lastReservoirRefresh = this._lastReservoirIncrease = Date.now();
+			    this._running = 0;
+			    this._done = 0;
+			    this._unblockTime = 0;
+			    this.ready = this.Promise.resolve();
+			    this.clients = {};
+			    this._startHeartbeat();
+			  }
+
+			  _startHeartbeat() {
+			    var base;
+			    if ((this.heartbeat == null) && (((this.storeOptions.reservoirRefreshInterval != null) && (this.storeOptions.reservoirRefreshAmount != null)) || ((this.storeOptions.reservoirIncreaseInterval != null) && (this.storeOptions.reservoirIncreaseAmount != null)))) {
+			      return typeof (base = (this.heartbeat = setInterval(() => {
+			        var amount, incr, maximum, now, reservoir;
+			        now = Date.now();
+			        if ((this.storeOptions.reservoirRefreshInterval != null) && now >= this._lastReservoirRefresh + this.storeOptions.reservoirRefreshInterval) {
+			          this._lastReservoirRefresh = now;
+			          this.storeOptions.reservoir = this.storeOptions.reservoirRefreshAmount;
+			          this.instance._drainAll(this.computeCapacity());
+			        }
+			        if ((this.storeOptions.reservoirIncreaseInterval != null) && now >= this._lastReservoirIncrease + this.storeOptions.reservoirIncreaseInterval) {
+			          ({
+			            reservoirIncreaseAmount: amount,
+			            reservoirIncreaseMaximum: maximum,
+			            reservoir
+			          } = this.storeOptions);
+			          this._lastReservoirIncrease = now;
+			          incr = maximum != null ? Math.min(amount, maximum - reservoir) : amount;
+			          if (incr > 0) {
+			            this.storeOptions.reservoir += incr;
+			            return this.instance._drainAll(this.computeCapacity());
+			          }
+			        }
+			      }, this.heartbeatInterval))).unref === "function" ? base.unref() : void 0;
+			    } else {
+			      return clearInterval(this.heartbeat);
+			    }
+			  }
+
+			  async __publish__(message) {
+			    await this.yieldLoop();
+			    return this.instance.Events.trigger("message", message.toString());
+			  }
+
+			  async __disconnect__(flush) {
+			    await this.yieldLoop();
+			    clearInterval(this.heartbeat);
+			    return this.Promise.resolve();
+			  }
+
+			  yieldLoop(t = 0) {
+			    return new this.Promise(function(resolve, reject) {
+			      return setTimeout(resolve, t);
+			    });
+			  }
+
+			  computePenalty() {
+			    var ref;
+			    return (ref = this.storeOptions.penalty) != null ? ref : (15 * this.storeOptions.minTime) || 5000;
+			  }
+
+			  async __updateSettings__(options) {
+			    await this.yieldLoop();
+			    parser$2.overwrite(options, options, this.storeOptions);
+			    this._startHeartbeat();
+			    this.instance._drainAll(this.computeCapacity());
+			    return true;
+			  }
+
+			  async __running__() {
+			    await this.yieldLoop();
+			    return this._running;
+			  }
+
+			  async __queued__() {
+			    await this.yieldLoop();
+			    return this.instance.queued();
+			  }
+
+			  async __done__() {
+			    await this.yieldLoop();
+			    return this._done;
+			  }
+
+			  async __groupCheck__(time) {
+			    await this.yieldLoop();
+			    return (this._nextRequest + this.timeout) < time;
+			  }
+
+			  computeCapacity() {
+			    var maxConcurrent, reservoir;
+			    ({maxConcurrent, reservoir} = this.storeOptions);
+			    if ((maxConcurrent != null) && (reservoir != null)) {
+			      return Math.min(maxConcurrent - this._running, reservoir);
+			    } else if (maxConcurrent != null) {
+			      return maxConcurrent - this._running;
+			    } else if (reservoir != null) {
+			      return reservoir;
+			    } else {
+			      return null;
+			    }
+			  }
+
+			  conditionsCheck(weight) {
+			    var capacity;
+			    capacity = this.computeCapacity();
+			    return (capacity == null) || weight <= capacity;
+			  }
+
+			  async __incrementReservoir__(incr) {
+			    var reservoir;
+			    await this.yieldLoop();
+			    reservoir = this.storeOptions.reservoir += incr;
+			    this.instance._drainAll(this.computeCapacity());
+			    return reservoir;
+			  }
+
+			  async __currentReservoir__() {
+			    await this.yieldLoop();
+			    return this.storeOptions.reservoir;
+			  }
+
+			  isBlocked(now) {
+			    return this._unblockTime >= now;
+			  }
+
+			  check(weight, now) {
+			    return this.conditionsCheck(weight) && (this._nextRequest - now) <= 0;
+			  }
+
+			  async __check__(weight) {
+			    var now;
+			    await this.yieldLoop();
+			    now = Date.now();
+			    return this.check(weight, now);
+			  }
+
+			  async __register__(index, weight, expiration) {
+			    var now, wait;
+			    await this.yieldLoop();
+			    now = Date.now();
+			    if (this.conditionsCheck(weight)) {
+			      this._running += weight;
+			      if (this.storeOptions.reservoir != null) {
+			        this.storeOptions.reservoir -= weight;
+			      }
+			      wait = Math.max(this._nextRequest - now, 0);
+			      this._nextRequest = now + wait + this.storeOptions.minTime;
+			      return {
+			        success: true,
+			        wait,
+			        reservoir: this.storeOptions.reservoir
+			      };
+			    } else {
+			      return {
+			        success: false
+			      };
+			    }
+			  }
+
+			  strategyIsBlock() {
+			    return this.storeOptions.strategy === 3;
+			  }
+
+			  async __submit__(queueLength, weight) {
+			    var blocked, now, reachedHWM;
+			    await this.yieldLoop();
+			    if ((this.storeOptions.maxConcurrent != null) && weight > this.storeOptions.maxConcurrent) {
+			      throw new BottleneckError$2(`Impossible to add a job having a weight of ${weight} to a limiter having a maxConcurrent setting of ${this.storeOptions.maxConcurrent}`);
+			    }
+			    now = Date.now();
+			    reachedHWM = (this.storeOptions.highWater != null) && queueLength === this.storeOptions.highWater && !this.check(weight, now);
+			    blocked = this.strategyIsBlock() && (reachedHWM || this.isBlocked(now));
+			    if (blocked) {
+			      this._unblockTime = now + this.computePenalty();
+			      this._nextRequest = this._unblockTime + this.storeOptions.minTime;
+			      this.instance._dropAllQueued();
+			    }
+			    return {
+			      reachedHWM,
+			      blocked,
+			      strategy: this.storeOptions.strategy
+			    };
+			  }
+
+			  async __free__(index, weight) {
+			    await this.yieldLoop();
+			    this._running -= weight;
+			    this._done += weight;
+			    this.instance._drainAll(this.computeCapacity());
+			    return {
+			      running: this._running
+			    };
+			  }
+
+			};
+
+			var LocalDatastore_1 = LocalDatastore;
+
+			var BottleneckError$3, States;
+
+			BottleneckError$3 = BottleneckError_1;
+
+			States = class States {
+			  constructor(status1) {
+			    this.status = status1;
+			    this._jobs = {};
+			    this.counts = this.status.map(function() {
+			      return 0;
+			    });
+			  }
+
+			  next(id) {
+			    var current, next;
+			    current = this._jobs[id];
+			    next = current + 1;
+			    if ((current != null) && next < this.status.length) {
+			      this.counts[current]--;
+			      this.counts[next]++;
+			      return this._jobs[id]++;
+			    } else if (current != null) {
+			      this.counts[current]--;
+			      return delete this._jobs[id];
+			    }
+			  }
+
+			  start(id) {
+			    var initial;
+			    initial = 0;
+			    this._jobs[id] = initial;
+			    return this.counts[initial]++;
+			  }
+
+			  remove(id) {
+			    var current;
+			    current = this._jobs[id];
+			    if (current != null) {
+			      this.counts[current]--;
+			      delete this._jobs[id];
+			    }
+			    return current != null;
+			  }
+
+			  jobStatus(id) {
+			    var ref;
+			    return (ref = this.status[this._jobs[id]]) != null ? ref : null;
+			  }
+
+			  statusJobs(status) {
+			    var k, pos, ref, results, v;
+			    if (status != null) {
+			      pos = this.status.indexOf(status);
+			      if (pos < 0) {
+			        throw new BottleneckError$3(`status must be one of ${this.status.join(', ')}`);
+			      }
+			      ref = this._jobs;
+			      results = [];
+			      for (k in ref) {
+			        v = ref[k];
+			        if (v === pos) {
+			          results.push(k);
+			        }
+			      }
+			      return results;
+			    } else {
+			      return Object.keys(this._jobs);
+			    }
+			  }
+
+			  statusCounts() {
+			    return this.counts.reduce(((acc, v, i) => {
+			      acc[this.status[i]] = v;
+			      return acc;
+			    }), {});
+			  }
+
+			};
+
+			var States_1 = States;
+
+			var DLList$2, Sync;
+
+			DLList$2 = DLList_1;
+
+			Sync = class Sync {
+			  constructor(name, Promise) {
+			    this.schedule = this.schedule.bind(this);
+			    this.name = name;
+			    this.Promise = Promise;
+			    this._running = 0;
+			    this._queue = new DLList$2();
+			  }
+
+			  isEmpty() {
+			    return this._queue.length === 0;
+			  }
+
+			  async _tryToRun() {
+			    var args, cb, error, reject, resolve, returned, task;
+			    if ((this._running < 1) && this._queue.length > 0) {
+			      this._running++;
+			      ({task, args, resolve, reject} = this._queue.shift());
+			      cb = (await (async function() {
+			        try {
+			          returned = (await task(...args));
+			          return function() {
+			            return resolve(returned);
+			          };
+			        } catch (error1) {
+			          error = error1;
+			          return function() {
+			            return reject(error);
+			          };
+			        }
+			      })());
+			      this._running--;
+			      this._tryToRun();
+			      return cb();
+			    }
+			  }
+
+			  schedule(task, ...args) {
+			    var promise, reject, resolve;
+			    resolve = reject = null;
+			    promise = new this.Promise(function(_resolve, _reject) {
+			      resolve = _resolve;
+			      return reject = _reject;
+			    });
+			    this._queue.push({task, args, resolve, reject});
+			    this._tryToRun();
+			    return promise;
+			  }
+
+			};
+
+			var Sync_1 = Sync;
+
+			var version = "2.19.5";
+			var version$1 = {
+				version: version
+			};
+
+			var version$2 = /*#__PURE__*/Object.freeze({
+				version: version,
+				default: version$1
+			});
+
+			var require$$2 = () => console.log('You must import the full version of Bottleneck in order to use this feature.');
+
+			var require$$3 = () => console.log('You must import the full version of Bottleneck in order to use this feature.');
+
+			var require$$4 = () => console.log('You must import the full version of Bottleneck in order to use this feature.');
+
+			var Events$2, Group, IORedisConnection$1, RedisConnection$1, Scripts$1, parser$3;
+
+			parser$3 = parser;
+
+			Events$2 = Events_1;
+
+			RedisConnection$1 = require$$2;
+
+			IORedisConnection$1 = require$$3;
+
+			Scripts$1 = require$$4;
+
+			Group = (function() {
+			  class Group {
+			    constructor(limiterOptions = {}) {
+			      this.deleteKey = this.deleteKey.bind(this);
+			      this.limiterOptions = limiterOptions;
+			      parser$3.load(this.limiterOptions, this.defaults, this);
+			      this.Events = new Events$2(this);
+			      this.instances = {};
+			      this.Bottleneck = Bottleneck_1;
+			      this._startAutoCleanup();
+			      this.sharedConnection = this.connection != null;
+			      if (this.connection == null) {
+			        if (this.limiterOptions.datastore === "redis") {
+			          this.connection = new RedisConnection$1(Object.assign({}, this.limiterOptions, {Events: this.Events}));
+			        } else if (this.limiterOptions.datastore === "ioredis") {
+			          this.connection = new IORedisConnection$1(Object.assign({}, this.limiterOptions, {Events: this.Events}));
+			        }
+			      }
+			    }
+
+			    key(key = "") {
+			      var ref;
+			      return (ref = this.instances[key]) != null ? ref : (() => {
+			        var limiter;
+			        limiter = this.instances[key] = new this.Bottleneck(Object.assign(this.limiterOptions, {
+			          id: `${this.id}-${key}`,
+			          timeout: this.timeout,
+			          connection: this.connection
+			        }));
+			        this.Events.trigger("created", limiter, key);
+			        return limiter;
+			      })();
+			    }
+
+			    async deleteKey(key = "") {
+			      var deleted, instance;
+			      instance = this.instances[key];
+			      if (this.connection) {
+			        deleted = (await this.connection.__runCommand__(['del', ...Scripts$1.allKeys(`${this.id}-${key}`)]));
+			      }
+			      if (instance != null) {
+			        delete this.instances[key];
+			        await instance.disconnect();
+			      }
+			      return (instance != null) || deleted > 0;
+			    }
+
+			    limiters() {
+			      var k, ref, results, v;
+			      ref = this.instances;
+			      results = [];
+			      for (k in ref) {
+			        v = ref[k];
+			        results.push({
+			          key: k,
+			          limiter: v
+			        });
+			      }
+			      return results;
+			    }
+
+			    keys() {
+			      return Object.keys(this.instances);
+			    }
+
+			    async clusterKeys() {
+			      var cursor, end, found, i, k, keys, len, next, start;
+			      if (this.connection == null) {
+			        return this.Promise.resolve(this.keys());
+			      }
+			      keys = [];
+			      cursor = null;
+			      start = `b_${this.id}-`.length;
+			      end = "_settings".length;
+			      while (cursor !== 0) {
+			        [next, found] = (await this.connection.__runCommand__(["scan", cursor != null ? cursor : 0, "match", `b_${this.id}-*_settings`, "count", 10000]));
+			        cursor = ~~next;
+			        for (i = 0, len = found.length; i < len; i++) {
+			          k = found[i];
+			          keys.push(k.slice(start, -end));
+			        }
+			      }
+			      return keys;
+			    }
+
+			    _startAutoCleanup() {
+			      var base;
+			      clearInterval(this.interval);
+			      return typeof (base = (this.interval = setInterval(async() => {
+			        var e, k, ref, results, time, v;
+			        time = Date.now();
+			        ref = this.instances;
+			        results = [];
+			        for (k in ref) {
+			          v = ref[k];
+			          try {
+			            if ((await v._store.__groupCheck__(time))) {
+			              results.push(this.deleteKey(k));
+			            } else {
+			              results.push(void 0);
+			            }
+			          } catch (error) {
+			            e = error;
+			            results.push(v.Events.trigger("error", e));
+			          }
+			        }
+			        return results;
+			      }, this.timeout / 2))).unref === "function" ? base.unref() : void 0;
+			    }
+
+			    updateSettings(options = {}) {
+			      parser$3.overwrite(options, this.defaults, this);
+			      parser$3.overwrite(options, options, this.limiterOptions);
+			      if (options.timeout != null) {
+			        return this._startAutoCleanup();
+			      }
+			    }
+
+			    disconnect(flush = true) {
+			      var ref;
+			      if (!this.sharedConnection) {
+			        return (ref = this.connection) != null ? ref.disconnect(flush) : void 0;
+			      }
+			    }
+
+			  }
+			  Group.prototype.defaults = {
+			    timeout: 1000 * 60 * 5,
+			    connection: null,
+			    Promise: Promise,
+			    id: "group-key"
+			  };
+
+			  return Group;
+
+			}).call(commonjsGlobal$1);
+
+			var Group_1 = Group;
+
+			var Batcher, Events$3, parser$4;
+
+			parser$4 = parser;
+
+			Events$3 = Events_1;
+
+			Batcher = (function() {
+			  class Batcher {
+			    constructor(options = {}) {
+			      this.options = options;
+			      parser$4.load(this.options, this.defaults, this);
+			      this.Events = new Events$3(this);
+			      this._arr = [];
+			      this._resetPromise();
+			      this._lastFlush = Date.now();
+			    }
+
+			    _resetPromise() {
+			      return this._promise = new this.Promise((res, rej) => {
+			        return this._resolve = res;
+			      });
+			    }
+
+			    _flush() {
+			      clearTimeout(this._timeout);
+			      this._lastFlush = Date.now();
+			      this._resolve();
+			      this.Events.trigger("batch", this._arr);
+			      this._arr = [];
+			      return this._resetPromise();
+			    }
+
+			    add(data) {
+			      var ret;
+			      this._arr.push(data);
+			      ret = this._promise;
+			      if (this._arr.length === this.maxSize) {
+			        this._flush();
+			      } else if ((this.maxTime != null) && this._arr.length === 1) {
+			        this._timeout = setTimeout(() => {
+			          return this._flush();
+			        }, this.maxTime);
+			      }
+			      return ret;
+			    }
+
+			  }
+			  Batcher.prototype.defaults = {
+			    maxTime: null,
+			    maxSize: null,
+			    Promise: Promise
+			  };
+
+			  return Batcher;
+
+			}).call(commonjsGlobal$1);
+
+			var Batcher_1 = Batcher;
+
+			var require$$4$1 = () => console.log('You must import the full version of Bottleneck in order to use this feature.');
+
+			var require$$8 = getCjsExportFromNamespace(version$2);
+
+			var Bottleneck, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5,
+			  splice = [].splice;
+
+			NUM_PRIORITIES$1 = 10;
+
+			DEFAULT_PRIORITY$1 = 5;
+
+			parser$5 = parser;
+
+			Queues$1 = Queues_1;
+
+			Job$1 = Job_1;
+
+			LocalDatastore$1 = LocalDatastore_1;
+
+			RedisDatastore$1 = require$$4$1;
+
+			Events$4 = Events_1;
+
+			States$1 = States_1;
+
+			Sync$1 = Sync_1;
+
+			Bottleneck = (function() {
+			  class Bottleneck {
+			    constructor(options = {}, ...invalid) {
+			      var storeInstanceOptions, storeOptions;
+			      this._addToQueue = this._addToQueue.bind(this);
+			      this._validateOptions(options, invalid);
+			      parser$5.load(options, this.instanceDefaults, this);
+			      this._queues = new Queues$1(NUM_PRIORITIES$1);
+			      this._scheduled = {};
+			      this._states = new States$1(["RECEIVED", "QUEUED", "RUNNING", "EXECUTING"].concat(this.trackDoneStatus ? ["DONE"] : []));
+			      this._limiter = null;
+			      this.Events = new Events$4(this);
+			      this._submitLock = new Sync$1("submit", this.Promise);
+			      this._registerLock = new Sync$1("register", this.Promise);
+			      storeOptions = parser$5.load(options, this.storeDefaults, {});
+			      this._store = (function() {
+			        if (this.datastore === "redis" || this.datastore === "ioredis" || (this.connection != null)) {
+			          storeInstanceOptions = parser$5.load(options, this.redisStoreDefaults, {});
+			          return new RedisDatastore$1(this, storeOptions, storeInstanceOptions);
+			        } else if (this.datastore === "local") {
+			          storeInstanceOptions = parser$5.load(options, this.localStoreDefaults, {});
+			          return new LocalDatastore$1(this, storeOptions, storeInstanceOptions);
+			        } else {
+			          throw new Bottleneck.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
+			        }
+			      }).call(this);
+			      this._queues.on("leftzero", () => {
+			        var ref;
+			        return (ref = this._store.heartbeat) != null ? typeof ref.ref === "function" ? ref.ref() : void 0 : void 0;
+			      });
+			      this._queues.on("zero", () => {
+			        var ref;
+			        return (ref = this._store.heartbeat) != null ? typeof ref.unref === "function" ? ref.unref() : void 0 : void 0;
+			      });
+			    }
+
+			    _validateOptions(options, invalid) {
+			      if (!((options != null) && typeof options === "object" && invalid.length === 0)) {
+			        throw new Bottleneck.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
+			      }
+			    }
+
+			    ready() {
+			      return this._store.ready;
+			    }
+
+			    clients() {
+			      return this._store.clients;
+			    }
+
+			    channel() {
+			      return `b_${this.id}`;
+			    }
+
+			    channel_client() {
+			      return `b_${this.id}_${this._store.clientId}`;
+			    }
+
+			    publish(message) {
+			      return this._store.__publish__(message);
+			    }
+
+			    disconnect(flush = true) {
+			      return this._store.__disconnect__(flush);
+			    }
+
+			    chain(_limiter) {
+			      this._limiter = _limiter;
+			      return this;
+			    }
+
+			    queued(priority) {
+			      return this._queues.queued(priority);
+			    }
+
+			    clusterQueued() {
+			      return this._store.__queued__();
+			    }
+
+			    empty() {
+			      return this.queued() === 0 && this._submitLock.isEmpty();
+			    }
+
+			    running() {
+			      return this._store.__running__();
+			    }
+
+			    done() {
+			      return this._store.__done__();
+			    }
+
+			    jobStatus(id) {
+			      return this._states.jobStatus(id);
+			    }
+
+			    jobs(status) {
+			      return this._states.statusJobs(status);
+			    }
+
+			    counts() {
+			      return this._states.statusCounts();
+			    }
+
+			    _randomIndex() {
+			      return Math.random().toString(36).slice(2);
+			    }
+
+			    check(weight = 1) {
+			      return this._store.__check__(weight);
+			    }
+
+			    _clearGlobalState(index) {
+			      if (this._scheduled[index] != null) {
+			        clearTimeout(this._scheduled[index].expiration);
+			        delete this._scheduled[index];
+			        return true;
+			      } else {
+			        return false;
+			      }
+			    }
+
+			    async _free(index, job, options, eventInfo) {
+			      var e, running;
+			      try {
+			        ({running} = (await this._store.__free__(index, options.weight)));
+			        this.Events.trigger("debug", `Freed ${options.id}`, eventInfo);
+			        if (running === 0 && this.empty()) {
+			          return this.Events.trigger("idle");
+			        }
+			      } catch (error1) {
+			        e = error1;
+			        return this.Events.trigger("error", e);
+			      }
+			    }
+
+			    _run(index, job, wait) {
+			      var clearGlobalState, free, run;
+			      job.doRun();
+			      clearGlobalState = this._clearGlobalState.bind(this, index);
+			      run = this._run.bind(this, index, job);
+			      free = this._free.bind(this, index, job);
+			      return this._scheduled[index] = {
+			        timeout: setTimeout(() => {
+			          return job.doExecute(this._limiter, clearGlobalState, run, free);
+			        }, wait),
+			        expiration: job.options.expiration != null ? setTimeout(function() {
+			          return job.doExpire(clearGlobalState, run, free);
+			        }, wait + job.options.expiration) : void 0,
+			        job: job
+			      };
+			    }
+
+			    _drainOne(capacity) {
+			      return this._registerLock.schedule(() => {
+			        var args, index, next, options, queue;
+			        if (this.queued() === 0) {
+			          return this.Promise.resolve(null);
+			        }
+			        queue = this._queues.getFirst();
+			        ({options, args} = next = queue.first());
+			        if ((capacity != null) && options.weight > capacity) {
+			          return this.Promise.resolve(null);
+			        }
+			        this.Events.trigger("debug", `Draining ${options.id}`, {args, options});
+			        index = this._randomIndex();
+			        return this._store.__register__(index, options.weight, options.expiration).then(({success, wait, reservoir}) => {
+			          var empty;
+			          this.Events.trigger("debug", `Drained ${options.id}`, {success, args, options});
+			          if (success) {
+			            queue.shift();
+			            empty = this.empty();
+			            if (empty) {
+			              this.Events.trigger("empty");
+			            }
+			            if (reservoir === 0) {
+			              this.Events.trigger("depleted", empty);
+			            }
+			            this._run(index, next, wait);
+			            return this.Promise.resolve(options.weight);
+			          } else {
+			            return this.Promise.resolve(null);
+			          }
+			        });
+			      });
+			    }
+
+			    _drainAll(capacity, total = 0) {
+			      return this._drainOne(capacity).then((drained) => {
+			        var newCapacity;
+			        if (drained != null) {
+			          newCapacity = capacity != null ? capacity - drained : capacity;
+			          return this._drainAll(newCapacity, total + drained);
+			        } else {
+			          return this.Promise.resolve(total);
+			        }
+			      }).catch((e) => {
+			        return this.Events.trigger("error", e);
+			      });
+			    }
+
+			    _dropAllQueued(message) {
+			      return this._queues.shiftAll(function(job) {
+			        return job.doDrop({message});
+			      });
+			    }
+
+			    stop(options = {}) {
+			      var done, waitForExecuting;
+			      options = parser$5.load(options, this.stopDefaults);
+			      waitForExecuting = (at) => {
+			        var finished;
+			        finished = () => {
+			          var counts;
+			          counts = this._states.counts;
+			          return (counts[0] + counts[1] + counts[2] + counts[3]) === at;
+			        };
+			        return new this.Promise((resolve, reject) => {
+			          if (finished()) {
+			            return resolve();
+			          } else {
+			            return this.on("done", () => {
+			              if (finished()) {
+			                this.removeAllListeners("done");
+			                return resolve();
+			              }
+			            });
+			          }
+			        });
+			      };
+			      done = options.dropWaitingJobs ? (this._run = function(index, next) {
+			        return next.doDrop({
+			          message: options.dropErrorMessage
+			        });
+			      }, this._drainOne = () => {
+			        return this.Promise.resolve(null);
+			      }, this._registerLock.schedule(() => {
+			        return this._submitLock.schedule(() => {
+			          var k, ref, v;
+			          ref = this._scheduled;
+			          for (k in ref) {
+			            v = ref[k];
+			            if (this.jobStatus(v.job.options.id) === "RUNNING") {
+			              clearTimeout(v.timeout);
+			              clearTimeout(v.expiration);
+			              v.job.doDrop({
+			                message: options.dropErrorMessage
+			              });
+			            }
+			          }
+			          this._dropAllQueued(options.dropErrorMessage);
+			          return waitForExecuting(0);
+			        });
+			      })) : this.schedule({
+			        priority: NUM_PRIORITIES$1 - 1,
+			        weight: 0
+			      }, () => {
+			        return waitForExecuting(1);
+			      });
+			      this._receive = function(job) {
+			        return job._reject(new Bottleneck.prototype.BottleneckError(options.enqueueErrorMessage));
+			      };
+			      this.stop = () => {
+			        return this.Promise.reject(new Bottleneck.prototype.BottleneckError("stop() has already been called"));
+			      };
+			      return done;
+			    }
+
+			    async _addToQueue(job) {
+			      var args, blocked, error, options, reachedHWM, shifted, strategy;
+			      ({args, options} = job);
+			      try {
+			        ({reachedHWM, blocked, strategy} = (await this._store.__submit__(this.queued(), options.weight)));
+			      } catch (error1) {
+			        error = error1;
+			        this.Events.trigger("debug", `Could not queue ${options.id}`, {args, options, error});
+			        job.doDrop({error});
+			        return false;
+			      }
+			      if (blocked) {
+			        job.doDrop();
+			        return true;
+			      } else if (reachedHWM) {
+			        shifted = strategy === Bottleneck.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck.prototype.strategy.OVERFLOW ? job : void 0;
+			        if (shifted != null) {
+			          shifted.doDrop();
+			        }
+			        if ((shifted == null) || strategy === Bottleneck.prototype.strategy.OVERFLOW) {
+			          if (shifted == null) {
+			            job.doDrop();
+			          }
+			          return reachedHWM;
+			        }
+			      }
+			      job.doQueue(reachedHWM, blocked);
+			      this._queues.push(job);
+			      await this._drainAll();
+			      return reachedHWM;
+			    }
+
+			    _receive(job) {
+			      if (this._states.jobStatus(job.options.id) != null) {
+			        job._reject(new Bottleneck.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
+			        return false;
+			      } else {
+			        job.doReceive();
+			        return this._submitLock.schedule(this._addToQueue, job);
+			      }
+			    }
+
+			    submit(...args) {
+			      var cb, fn, job, options, ref, ref1, task;
+			      if (typeof args[0] === "function") {
+			        ref = args, [fn, ...args] = ref, [cb] = splice.call(args, -1);
+			        options = parser$5.load({}, this.jobDefaults);
+			      } else {
+			        ref1 = args, [options, fn, ...args] = ref1, [cb] = splice.call(args, -1);
+			        options = parser$5.load(options, this.jobDefaults);
+			      }
+			      task = (...args) => {
+			        return new this.Promise(function(resolve, reject) {
+			          return fn(...args, function(...args) {
+			            return (args[0] != null ? reject : resolve)(args);
+			          });
+			        });
+			      };
+			      job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+			      job.promise.then(function(args) {
+			        return typeof cb === "function" ? cb(...args) : void 0;
+			      }).catch(function(args) {
+			        if (Array.isArray(args)) {
+			          return typeof cb === "function" ? cb(...args) : void 0;
+			        } else {
+			          return typeof cb === "function" ? cb(args) : void 0;
+			        }
+			      });
+			      return this._receive(job);
+			    }
+
+			    schedule(...args) {
+			      var job, options, task;
+			      if (typeof args[0] === "function") {
+			        [task, ...args] = args;
+			        options = {};
+			      } else {
+			        [options, task, ...args] = args;
+			      }
+			      job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+			      this._receive(job);
+			      return job.promise;
+			    }
+
+			    wrap(fn) {
+			      var schedule, wrapped;
+			      schedule = this.schedule.bind(this);
+			      wrapped = function(...args) {
+			        return schedule(fn.bind(this), ...args);
+			      };
+			      wrapped.withOptions = function(options, ...args) {
+			        return schedule(options, fn, ...args);
+			      };
+			      return wrapped;
+			    }
+
+			    async updateSettings(options = {}) {
+			      await this._store.__updateSettings__(parser$5.overwrite(options, this.storeDefaults));
+			      parser$5.overwrite(options, this.instanceDefaults, this);
+			      return this;
+			    }
+
+			    currentReservoir() {
+			      return this._store.__currentReservoir__();
+			    }
+
+			    incrementReservoir(incr = 0) {
+			      return this._store.__incrementReservoir__(incr);
+			    }
+
+			  }
+			  Bottleneck.default = Bottleneck;
+
+			  Bottleneck.Events = Events$4;
+
+			  Bottleneck.version = Bottleneck.prototype.version = require$$8.version;
+
+			  Bottleneck.strategy = Bottleneck.prototype.strategy = {
+			    LEAK: 1,
+			    OVERFLOW: 2,
+			    OVERFLOW_PRIORITY: 4,
+			    BLOCK: 3
+			  };
+
+			  Bottleneck.BottleneckError = Bottleneck.prototype.BottleneckError = BottleneckError_1;
+
+			  Bottleneck.Group = Bottleneck.prototype.Group = Group_1;
+
+			  Bottleneck.RedisConnection = Bottleneck.prototype.RedisConnection = require$$2;
+
+			  Bottleneck.IORedisConnection = Bottleneck.prototype.IORedisConnection = require$$3;
+
+			  Bottleneck.Batcher = Bottleneck.prototype.Batcher = Batcher_1;
+
+			  Bottleneck.prototype.jobDefaults = {
+			    priority: DEFAULT_PRIORITY$1,
+			    weight: 1,
+			    expiration: null,
+			    id: "<no-id>"
+			  };
+
+			  Bottleneck.prototype.storeDefaults = {
+			    maxConcurrent: null,
+			    minTime: 0,
+			    highWater: null,
+			    strategy: Bottleneck.prototype.strategy.LEAK,
+			    penalty: null,
+			    reservoir: null,
+			    reservoirRefreshInterval: null,
+			    reservoirRefreshAmount: null,
+			    reservoirIncreaseInterval: null,
+			    reservoirIncreaseAmount: null,
+			    reservoirIncreaseMaximum: null
+			  };
+
+			  Bottleneck.prototype.localStoreDefaults = {
+			    Promise: Promise,
+			    timeout: null,
+			    heartbeatInterval: 250
+			  };
+
+			  Bottleneck.prototype.redisStoreDefaults = {
+			    Promise: Promise,
+			    timeout: null,
+			    heartbeatInterval: 5000,
+			    clientTimeout: 10000,
+			    Redis: null,
+			    clientOptions: {},
+			    clusterNodes: null,
+			    clearDatastore: false,
+			    connection: null
+			  };
+
+			  Bottleneck.prototype.instanceDefaults = {
+			    datastore: "local",
+			    connection: null,
+			    id: "<no-id>",
+			    rejectOnDrop: true,
+			    trackDoneStatus: false,
+			    Promise: Promise
+			  };
+
+			  Bottleneck.prototype.stopDefaults = {
+			    enqueueErrorMessage: "This limiter has been stopped and cannot accept new jobs.",
+			    dropWaitingJobs: true,
+			    dropErrorMessage: "This limiter has been stopped."
+			  };
+
+			  return Bottleneck;
+
+			}).call(commonjsGlobal$1);
+
+			var Bottleneck_1 = Bottleneck;
+
+			var lib = Bottleneck_1;
+
+			return lib;
+
+		}))); 
+	} (light$1));
+	return light$1.exports;
+}
+
+var lightExports = requireLight();
+var BottleneckLight = /*@__PURE__*/getDefaultExportFromCjs(lightExports);
+
+// pkg/dist-src/version.js
+var VERSION$1 = "0.0.0-development";
+
+// pkg/dist-src/error-request.js
+function isRequestError(error) {
+  return error.request !== void 0;
+}
+async function errorRequest(state, octokit, error, options) {
+  if (!isRequestError(error) || !error?.request.request) {
+    throw error;
+  }
+  if (error.status >= 400 && !state.doNotRetry.includes(error.status)) {
+    const retries = options.request.retries != null ? options.request.retries : state.retries;
+    const retryAfter = Math.pow((options.request.retryCount || 0) + 1, 2);
+    throw octokit.retry.retryRequest(error, retries, retryAfter);
+  }
+  throw error;
+}
+async function wrapRequest$1(state, octokit, request, options) {
+  const limiter = new BottleneckLight();
+  limiter.on("failed", function(error, info) {
+    const maxRetries = ~~error.request.request?.retries;
+    const after = ~~error.request.request?.retryAfter;
+    options.request.retryCount = info.retryCount + 1;
+    if (maxRetries > info.retryCount) {
+      return after * state.retryAfterBaseValue;
+    }
+  });
+  return limiter.schedule(
+    requestWithGraphqlErrorHandling.bind(null, state, octokit, request),
+    options
+  );
+}
+async function requestWithGraphqlErrorHandling(state, octokit, request, options) {
+  const response = await request(options);
+  if (response.data && response.data.errors && response.data.errors.length > 0 && /Something went wrong while executing your query/.test(
+    response.data.errors[0].message
+  )) {
+    const error = new RequestError(response.data.errors[0].message, 500, {
+      request: options,
+      response
+    });
+    return errorRequest(state, octokit, error, options);
+  }
+  return response;
+}
+
+// pkg/dist-src/index.js
+function retry(octokit, octokitOptions) {
+  const state = Object.assign(
+    {
+      enabled: true,
+      retryAfterBaseValue: 1e3,
+      doNotRetry: [400, 401, 403, 404, 410, 422, 451],
+      retries: 3
+    },
+    octokitOptions.retry
+  );
+  const retryPlugin = {
+    retry: {
+      retryRequest: (error, retries, retryAfter) => {
+        error.request.request = Object.assign({}, error.request.request, {
+          retries,
+          retryAfter
+        });
+        return error;
+      }
+    }
+  };
+  if (state.enabled) {
+    octokit.hook.error("request", errorRequest.bind(null, state, retryPlugin));
+    octokit.hook.wrap("request", wrapRequest$1.bind(null, state, retryPlugin));
+  }
+  return retryPlugin;
+}
+retry.VERSION = VERSION$1;
+
+// pkg/dist-src/index.js
+
+// pkg/dist-src/version.js
+var VERSION = "0.0.0-development";
+
+// pkg/dist-src/wrap-request.js
+var noop = () => Promise.resolve();
+function wrapRequest(state, request, options) {
+  return state.retryLimiter.schedule(doRequest, state, request, options);
+}
+async function doRequest(state, request, options) {
+  const { pathname } = new URL(options.url, "http://github.test");
+  const isAuth = isAuthRequest(options.method, pathname);
+  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
+  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
+  const isGraphQL = pathname.startsWith("/graphql");
+  const retryCount = ~~request.retryCount;
+  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
+  if (state.clustering) {
+    jobOptions.expiration = 1e3 * 60;
+  }
+  if (isWrite || isGraphQL) {
+    await state.write.key(state.id).schedule(jobOptions, noop);
+  }
+  if (isWrite && state.triggersNotification(pathname)) {
+    await state.notifications.key(state.id).schedule(jobOptions, noop);
+  }
+  if (isSearch) {
+    await state.search.key(state.id).schedule(jobOptions, noop);
+  }
+  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request, options);
+  if (isGraphQL) {
+    const res = await req;
+    if (res.data.errors != null && res.data.errors.some((error) => error.type === "RATE_LIMITED")) {
+      const error = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
+        response: res,
+        data: res.data
+      });
+      throw error;
+    }
+  }
+  return req;
+}
+function isAuthRequest(method, pathname) {
+  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
+  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
+  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
+  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
+  pathname === "/login/oauth/access_token");
+}
+
+// pkg/dist-src/generated/triggers-notification-paths.js
+var triggers_notification_paths_default = [
+  "/orgs/{org}/invitations",
+  "/orgs/{org}/invitations/{invitation_id}",
+  "/orgs/{org}/teams/{team_slug}/discussions",
+  "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
+  "/repos/{owner}/{repo}/collaborators/{username}",
+  "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
+  "/repos/{owner}/{repo}/issues",
+  "/repos/{owner}/{repo}/issues/{issue_number}/comments",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
+  "/repos/{owner}/{repo}/pulls",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+  "/repos/{owner}/{repo}/releases",
+  "/teams/{team_id}/discussions",
+  "/teams/{team_id}/discussions/{discussion_number}/comments"
+];
+
+// pkg/dist-src/route-matcher.js
+function routeMatcher(paths) {
+  const regexes = paths.map(
+    (path) => path.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
+  );
+  const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
+  return new RegExp(regex2, "i");
+}
+
+// pkg/dist-src/index.js
+var regex = routeMatcher(triggers_notification_paths_default);
+var triggersNotification = regex.test.bind(regex);
+var groups = {};
+var createGroups = function(Bottleneck, common) {
+  groups.global = new Bottleneck.Group({
+    id: "octokit-global",
+    maxConcurrent: 10,
+    ...common
+  });
+  groups.auth = new Bottleneck.Group({
+    id: "octokit-auth",
+    maxConcurrent: 1,
+    ...common
+  });
+  groups.search = new Bottleneck.Group({
+    id: "octokit-search",
+    maxConcurrent: 1,
+    minTime: 2e3,
+    ...common
+  });
+  groups.write = new Bottleneck.Group({
+    id: "octokit-write",
+    maxConcurrent: 1,
+    minTime: 1e3,
+    ...common
+  });
+  groups.notifications = new Bottleneck.Group({
+    id: "octokit-notifications",
+    maxConcurrent: 1,
+    minTime: 3e3,
+    ...common
+  });
+};
+function throttling(octokit, octokitOptions) {
+  const {
+    enabled = true,
+    Bottleneck = BottleneckLight,
+    id = "no-id",
+    timeout = 1e3 * 60 * 2,
+    // Redis TTL: 2 minutes
+    connection
+  } = octokitOptions.throttle || {};
+  if (!enabled) {
+    return {};
+  }
+  const common = { timeout };
+  if (typeof connection !== "undefined") {
+    common.connection = connection;
+  }
+  const state = Object.assign(
+    {
+      clustering: connection != null,
+      triggersNotification,
+      fallbackSecondaryRateRetryAfter: 60,
+      retryAfterBaseValue: 1e3,
+      id
+    },
+    octokitOptions.throttle
+  );
+  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
+    throw new Error(`octokit/plugin-throttling error:
+        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
+        See https://octokit.github.io/rest.js/#throttling
+
+        const octokit = new Octokit({
+          throttle: {
+            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
+            onRateLimit: (retryAfter, options) => {/* ... */}
+          }
+        })
+    `);
+  }
+  let initialized = false;
+  const initializeBottleneck = () => {
+    if (initialized) {
+      return;
+    }
+    initialized = true;
+    if (groups.global == null) {
+      createGroups(Bottleneck, common);
+    }
+    state.global = state.global ?? groups.global;
+    state.auth = state.auth ?? groups.auth;
+    state.search = state.search ?? groups.search;
+    state.write = state.write ?? groups.write;
+    state.notifications = state.notifications ?? groups.notifications;
+    state.retryLimiter = state.retryLimiter ?? new Bottleneck();
+    const events = {};
+    const emitter = new Bottleneck.Events(events);
+    events.on("secondary-limit", state.onSecondaryRateLimit);
+    events.on("rate-limit", state.onRateLimit);
+    events.on(
+      "error",
+      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
+    );
+    state.retryLimiter.on("failed", async function(error, info) {
+      const [state2, request, options] = info.args;
+      const { pathname } = new URL(options.url, "http://github.test");
+      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error.status !== 401;
+      if (!(shouldRetryGraphQL || error.status === 403 || error.status === 429)) {
+        return;
+      }
+      const retryCount = ~~request.retryCount;
+      request.retryCount = retryCount;
+      options.request.retryCount = retryCount;
+      const { wantRetry, retryAfter = 0 } = await (async function() {
+        if (/\bsecondary rate\b/i.test(error.message)) {
+          const retryAfter2 = Number(error.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
+          const wantRetry2 = await emitter.trigger(
+            "secondary-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        if (error.response.headers != null && error.response.headers["x-ratelimit-remaining"] === "0" || (error.response.data?.errors ?? []).some(
+          (error2) => error2.type === "RATE_LIMITED"
+        )) {
+          const rateLimitReset = new Date(
+            ~~error.response.headers["x-ratelimit-reset"] * 1e3
+          ).getTime();
+          const retryAfter2 = Math.max(
+            // Add one second so we retry _after_ the reset time
+            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
+            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
+            0
+          );
+          const wantRetry2 = await emitter.trigger(
+            "rate-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        return {};
+      })();
+      if (wantRetry) {
+        request.retryCount++;
+        return retryAfter * state2.retryAfterBaseValue;
+      }
+    });
+  };
+  octokit.hook.wrap("request", (request, options) => {
+    initializeBottleneck();
+    return wrapRequest(state, request, options);
+  });
+  return {};
+}
+throttling.VERSION = VERSION;
+throttling.triggersNotification = triggersNotification;
+
+// The GitHub client every mode uses: @actions/github's Octokit with the maintained plugins for a
+// busy API. @octokit/plugin-retry repeats a request that met a 5xx or a dropped connection (with
+// growing waits); @octokit/plugin-throttling waits out primary and secondary rate limits as long as
+// GitHub says (Retry-After, X-RateLimit-Reset), within a budget; every request has a deadline.
+// Creating an issue or a comment is not repeated blindly: create-once.ts looks for it first.
+const DEFAULT_LIMITS = { retries: 4, waitBudgetSeconds: 600, requestTimeoutSeconds: 60 };
+/** Statuses a retry cannot change; 403 and 429 are the throttling plugin's, which reads GitHub's headers. */
+const DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 429, 451];
+/** A fetch whose every request ends after `seconds`, whatever the caller's own signal does. */
+function fetchWithDeadline(seconds) {
+    return (input, init) => {
+        const deadline = AbortSignal.timeout(seconds * 1000);
+        const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+        return fetch(input, { ...init, signal });
+    };
+}
+/** The client for `token`, its waits logged as warnings. */
+function gitHubClient(token, logger, limits = DEFAULT_LIMITS) {
+    let waitedSeconds = 0;
+    const wait = (kind) => (retryAfter, options, _client, retryCount) => {
+        const request = `${options.method} ${options.url}`;
+        if (retryCount >= limits.retries || waitedSeconds + retryAfter > limits.waitBudgetSeconds) {
+            logger.warning(`GitHub's ${kind} on ${request}: not waiting ${formatDuration(retryAfter)} more (${formatDuration(waitedSeconds)} of the ${formatDuration(limits.waitBudgetSeconds)} budget waited, ${retryCount} retries)`);
+            return false;
+        }
+        waitedSeconds += retryAfter;
+        logger.warning(`GitHub's ${kind} on ${request}: waiting ${formatDuration(retryAfter)} as it asks, then retrying`);
+        return true;
+    };
+    const client = getOctokit(token, {
+        throttle: {
+            onRateLimit: wait('rate limit'),
+            onSecondaryRateLimit: wait('secondary rate limit'),
+            retryAfterBaseValue: limits.secondMs ?? 1000,
+            fallbackSecondaryRateRetryAfter: 60,
+        },
+        retry: {
+            retries: limits.retries,
+            doNotRetry: DO_NOT_RETRY,
+            retryAfterBaseValue: limits.secondMs ?? 1000,
+        },
+        request: { fetch: fetchWithDeadline(limits.requestTimeoutSeconds) },
+        ...(limits.baseUrl === undefined ? {} : { baseUrl: limits.baseUrl }),
+    }, retry, throttling);
+    return client;
+}
+
 // The action in bisect-comment mode: the second job of the bisect workflow posts the bisection's
 // result (bisect.json from the bisecting job's artifact) on the alert issue that asked for it
 // (commands/bisect-comment.ts). It runs no server code; its token may write issues. Errors go up
@@ -6065,7 +7965,7 @@ async function commentBisection() {
     const issue = parseIssueNumber(required('issue', 'comments on that issue'), actionSpelling);
     const token = required('github-token', 'posts the comment with it (issues: write)');
     const { owner, repo } = context.repo;
-    const outcome = await bisectCommentCommand(getOctokit(token), {
+    const outcome = await bisectCommentCommand(gitHubClient(token, coreLogger), {
         artifact,
         owner,
         repo,
@@ -6075,6 +7975,17 @@ async function commentBisection() {
     setOutput('comment-url', outcome.url);
 }
 
+// The regression alert of the nightly workflow: one issue per alert key, found again by a hidden
+// marker on its first line and edited in place, so a regression that persists for ten nights is one
+// up-to-date issue rather than ten.
+//
+// The issues API has no search by body that sees HTML comments (the search API indexes rendered
+// text), so the repository's issues are listed, newest first, until the marker turns up. That list
+// also holds pull requests, which are skipped: a pull request quoting the marker is not the alert.
+//
+// A closed alert issue is updated but never reopened: a maintainer closed it on purpose (accepted
+// the regression, or tracks it elsewhere), and a bot reopening it every night would be noise. The
+// result says it is closed, with a warning, so the caller can mention it in the job summary.
 /** GitHub refuses an issue body longer than this many characters. */
 const MAX_BODY_CHARS = 65_536;
 const PERMISSION_HINT = 'give the workflow `permissions: issues: write`';
@@ -6222,16 +8133,31 @@ async function createAlertIssue(client, target, body) {
     const { owner, repo, title } = target;
     const labels = [...(target.labels ?? [])];
     const warnings = [];
+    // A create whose answer was lost may have made the issue: look for its marker before another.
+    const find = async () => {
+        const [issue] = await scanAlertIssues(client, owner, repo, (marker) => marker === target.marker, true);
+        return issue && { action: 'created', number: issue.number, url: issue.url, state: issue.state, warnings };
+    };
+    const create = (withLabels) => async () => {
+        const { data } = await client.rest.issues.create({
+            owner,
+            repo,
+            title,
+            body,
+            ...(withLabels.length > 0 ? { labels: [...withLabels] } : {}),
+            request: NO_RETRY,
+        });
+        return {
+            action: 'created',
+            number: data.number,
+            url: data.html_url,
+            state: stateOf(data.state),
+            warnings,
+        };
+    };
     if (labels.length > 0) {
         try {
-            const { data } = await client.rest.issues.create({ owner, repo, title, body, labels });
-            return {
-                action: 'created',
-                number: data.number,
-                url: data.html_url,
-                state: stateOf(data.state),
-                warnings,
-            };
+            return await createOnce(find, create(labels));
         }
         catch (error) {
             const status = httpStatus(error);
@@ -6242,14 +8168,7 @@ async function createAlertIssue(client, target, body) {
         }
     }
     try {
-        const { data } = await client.rest.issues.create({ owner, repo, title, body });
-        return {
-            action: 'created',
-            number: data.number,
-            url: data.html_url,
-            state: stateOf(data.state),
-            warnings,
-        };
+        return await createOnce(find, create([]));
     }
     catch (error) {
         throw writeFailure(error, 'create the alert issue', target);
@@ -7614,7 +9533,7 @@ function pullRequestTarget(pullRequest) {
     const { owner, repo } = context.repo;
     const historyPage = getInput('history-page-url');
     return {
-        client: getOctokit(token),
+        client: gitHubClient(token, coreLogger),
         owner,
         repo,
         pullRequest,
@@ -7732,7 +9651,7 @@ function report(outcome) {
 }
 async function appendToHistoryBranch() {
     const { config, token } = readHistoryInputs();
-    const outcome = await group('Append to the history and look for change points', () => historyNightlyCommand(getOctokit(token), config, coreLogger));
+    const outcome = await group('Append to the history and look for change points', () => historyNightlyCommand(gitHubClient(token, coreLogger), config, coreLogger));
     report(outcome);
     setOutput('report-dir', config.reportDir);
     if (process.env.GITHUB_STEP_SUMMARY) {
@@ -7916,7 +9835,7 @@ async function publishFromArtifact() {
     const { config, token } = readPublishInputs();
     // The pull request is the one publishCommand finds by the measured commit, not the event's.
     const { sinks } = readDelivery(false);
-    const published = await group('Publish the measured run', () => publishCommand(config, getOctokit(token), coreLogger, sinks));
+    const published = await group('Publish the measured run', () => publishCommand(config, gitHubClient(token, coreLogger), coreLogger, sinks));
     if (published.kind === 'awaiting') {
         notice(`pull request #${published.pullRequest.number}: no verdict posted, ${published.why}`);
         setOutput('comment-url', published.commentUrl);

@@ -54,7 +54,9 @@ maybe('build of a MySQL tree (stand-in laid out like MySQL 9.7, real tools)', ()
     // The test plugin was neither built nor installed; the server, its library and messages were.
     const log = readFileSync(join(`${prefix}.build`, 'build.log'), 'utf8');
     expect(log).not.toContain('test_plugin');
-    const installed = (await exec('find', [prefix, '-mindepth', '1', '-printf', '%P\n'], { deadline: quickDeadline('find') })).stdout
+    const installed = (
+      await exec('find', [prefix, '-mindepth', '1', '-printf', '%P\n'], { deadline: quickDeadline('find') })
+    ).stdout
       .split('\n')
       .sort();
     expect(installed).toEqual(
@@ -63,7 +65,9 @@ maybe('build of a MySQL tree (stand-in laid out like MySQL 9.7, real tools)', ()
     expect(installed.filter((file) => file.startsWith('lib/plugin'))).toEqual([]);
     // The installed server finds its library through the RPATH install rewrote: it runs with the
     // build directory out of reach, and says what it is.
-    const runpath = (await exec('readelf', ['-d', join(prefix, 'bin/mysqld')], { deadline: quickDeadline('readelf') })).stdout;
+    const runpath = (
+      await exec('readelf', ['-d', join(prefix, 'bin/mysqld')], { deadline: quickDeadline('readelf') })
+    ).stdout;
     expect(runpath).toMatch(/R(UN)?PATH.*\[\$ORIGIN\/\.\.\/lib\/private\]/);
     const server = await inspectServer(prefix);
     expect(server).toMatchObject({ flavor: 'mysql', version: '9.7.2' });

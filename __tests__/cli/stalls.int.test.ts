@@ -58,7 +58,9 @@ function cli(...args: string[]): Promise<number> {
 async function stallingCopy(dir: string): Promise<string> {
   const library = join(dir, 'libstall.so');
   const source = join(ROOT, '__fixtures__/slow-server/stall-recv.c');
-  await exec('gcc', ['-O2', '-shared', '-fPIC', '-o', library, source, '-lpthread'], { deadline: quickDeadline('gcc') });
+  await exec('gcc', ['-O2', '-shared', '-fPIC', '-o', library, source, '-lpthread'], {
+    deadline: quickDeadline('gcc'),
+  });
   const copy = join(dir, 'mariadbd');
   copyFileSync(MARIADBD, copy);
   await exec('patchelf', ['--add-needed', library, copy], { deadline: quickDeadline('patchelf') });

@@ -69,6 +69,7 @@ export function fakeIo(
     },
     log: {
       info: (line) => lines.push(line),
+      debug: () => undefined,
       progress: (line) => lines.push(line),
       group: <T>(name: string, fn: () => Promise<T>): Promise<T> => {
         lines.push(`group: ${name}`);

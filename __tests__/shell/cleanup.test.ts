@@ -92,13 +92,15 @@ describe('exec', () => {
         stderr: 'bad thing\n',
       }),
     );
-    await expect(exec('sh', ['-c', 'exit 3'], { check: false, deadline: MINUTE })).resolves.toMatchObject({ exitCode: 3 });
+    await expect(exec('sh', ['-c', 'exit 3'], { check: false, deadline: MINUTE })).resolves.toMatchObject({
+      exitCode: 3,
+    });
   });
 
   it('says how to install a missing program', async () => {
-    await expect(exec('no-such-tool-xyz', [], { installHint: 'apt-get install xyz', deadline: MINUTE })).rejects.toThrow(
-      'no-such-tool-xyz was not found; apt-get install xyz',
-    );
+    await expect(
+      exec('no-such-tool-xyz', [], { installHint: 'apt-get install xyz', deadline: MINUTE }),
+    ).rejects.toThrow('no-such-tool-xyz was not found; apt-get install xyz');
   });
 });
 

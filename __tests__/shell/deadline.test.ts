@@ -45,9 +45,15 @@ describe('exec deadlines', () => {
   });
 
   it('kills a child that ignores SIGTERM after the grace period', async () => {
-    const child = spawn('sh', ['-c', 'trap "" TERM; echo ready; sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn('sh', ['-c', 'trap "" TERM; echo ready; sleep 30'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     await new Promise((resolve) => child.stdout.once('data', resolve));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => { resolve(signal); }));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.once('exit', (_code, signal) => {
+        resolve(signal);
+      }),
+    );
     stopChild(child, 'SIGTERM', 300);
     expect(await exited).toBe('SIGKILL');
     expect(alive(child.pid!)).toBe(false);
@@ -59,7 +65,9 @@ describe('exec deadlines', () => {
       signal: controller.signal,
       deadline: quickDeadline('sh'),
     });
-    setTimeout(() => { controller.abort(new GateError('the server died')); }, 300);
+    setTimeout(() => {
+      controller.abort(new GateError('the server died'));
+    }, 300);
     const error = (await run.catch((caught: unknown) => caught)) as GateError;
     expect(error.message).toContain('was stopped: the server died');
     expect((error.cause as Error).message).toBe('the server died');
@@ -67,7 +75,9 @@ describe('exec deadlines', () => {
 
   it('words an idle expiry and a total one apart', () => {
     const deadline = { what: 'git checkout', seconds: 600, idleSeconds: 120 };
-    expect(deadlineMessage(deadline, 'total')).toMatch(/^git checkout did not finish within its deadline of 10m00s and/);
+    expect(deadlineMessage(deadline, 'total')).toMatch(
+      /^git checkout did not finish within its deadline of 10m00s and/,
+    );
     expect(deadlineMessage(deadline, 'idle')).toMatch(/^git checkout printed nothing for 2m00s and/);
   });
 });

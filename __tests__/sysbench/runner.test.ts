@@ -278,7 +278,11 @@ describe('runSysbench', () => {
     process.env.PATH = locked;
     try {
       const error = await rejectionOf(
-        runSysbench({ args: ['x', '--mysql-password=hunter2', 'run'], what: CELL, deadline: quickDeadline('sysbench') }),
+        runSysbench({
+          args: ['x', '--mysql-password=hunter2', 'run'],
+          what: CELL,
+          deadline: quickDeadline('sysbench'),
+        }),
       );
       expect(error).toBeInstanceOf(BenchmarkError);
       expect(error.message).toContain(`could not start sysbench for ${CELL}`);
@@ -287,7 +291,6 @@ describe('runSysbench', () => {
       process.env.PATH = path;
     }
   });
-
 });
 
 describe('prepareTables and cleanupTables', () => {

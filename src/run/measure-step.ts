@@ -16,7 +16,7 @@ import type { SysbenchReport } from '../sysbench/report-schema.js';
 import { runWorkload } from '../sysbench/runner.js';
 import type { CostProbe, WindowCost } from './cost-probe.js';
 import type { Step } from './plan.js';
-import { StepPace } from './step-pace.js';
+import { CellPace } from './cell-pace.js';
 import { openWorkWindow } from './work-window.js';
 
 /** How long a failed measurement waits for news of the server's death before blaming sysbench. */
@@ -63,7 +63,7 @@ export interface MeasureOptions {
   /** Warnings on the way (a status counter that could not be read). */
   readonly log?: (line: string) => void;
   /** The pace of the run so far: the step's deadline under callgrind. */
-  readonly pace?: StepPace;
+  readonly pace?: CellPace;
 }
 
 /** Runs one warm-up or repetition and keeps sysbench's output in `rawDir`. */
@@ -83,7 +83,7 @@ export async function measureStep(
   const reached = route === undefined ? suite : { ...suite, connection: route };
   const limit = measurementLimit(suite, workload, step.kind);
   const where = `sysbench for ${cell} (${stepPhase(step)})`;
-  const deadline = (options.pace ?? new StepPace()).deadline(step, limit, where);
+  const deadline = (options.pace ?? new CellPace()).deadline(step, limit, where);
   const startedAt = new Date().toISOString();
   const probed = {
     pid: side.server.pid,

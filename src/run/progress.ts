@@ -11,19 +11,19 @@ import {
 import { variantLabel } from '../suite/variants.js';
 import type { WindowCost } from './cost-probe.js';
 import { plannedSeconds, plannedTotalSeconds, type Step } from './plan.js';
+import { type RemainingEstimate, RemainingWork, TimingHistory } from './remaining-estimate.js';
 
 function describeLimit(limit: MeasurementLimit): string {
   return 'seconds' in limit ? `${limit.seconds}s` : `${limit.events} events`;
 }
 
-/** Share of the plan done before the estimate follows the real pace. */
-const MIN_SHARE_TO_SCALE = 0.1;
-
 export class ProgressTracker {
   private readonly plannedTotalS: number;
-  private plannedDoneS = 0;
   private readonly cellIndex = new Map<string, number>();
   private readonly startS: number;
+  private readonly work: RemainingWork;
+  /** What the steps timed so far took; a later batch's tracker continues from it. */
+  readonly history: TimingHistory;
 
   constructor(
     steps: readonly Step[],
@@ -33,7 +33,9 @@ export class ProgressTracker {
     /** Repetitions per side the steps lead to: the plan's, or the look more repetitions go to. */
     private readonly repetitions = suite.repetitions,
     /** Sides measured at once (--parallel-sides): the plan's time is theirs shared. */
-    private readonly atOnce = 1,
+    atOnce = 1,
+    /** The timings of the run so far, for a batch of more repetitions after the plan. */
+    after?: TimingHistory,
   ) {
     this.plannedTotalS = plannedTotalSeconds(steps, suite) / atOnce;
     for (const step of steps) {
@@ -41,6 +43,12 @@ export class ProgressTracker {
       const key = cellName(step);
       if (!this.cellIndex.has(key)) this.cellIndex.set(key, this.cellIndex.size + 1);
     }
+    this.history = after ?? new TimingHistory();
+    this.work = new RemainingWork(steps, (step) => plannedSeconds(step, suite), {
+      atOnce,
+      history: this.history,
+      startFresh: after === undefined,
+    });
     this.startS = now();
   }
 
@@ -49,23 +57,20 @@ export class ProgressTracker {
     return this.plannedTotalS;
   }
 
-  /**
-   * Seconds still to go: the plan's, scaled by how long the done part really took once that part
-   * is a tenth of the plan. Before that, one short step's fixed costs (a server's first statements
-   * under callgrind: a 0.07 s warm-up took a minute) would multiply the whole plan.
-   */
-  remainingSeconds(): number {
-    const elapsed = this.now() - this.startS;
-    const remainingPlanned = this.plannedTotalS - this.plannedDoneS;
-    if (this.plannedDoneS < this.plannedTotalS * MIN_SHARE_TO_SCALE) return remainingPlanned;
-    return remainingPlanned * (elapsed / this.plannedDoneS);
+  /** What is left, from the steps timed so far (remaining-estimate.ts). */
+  remaining(): RemainingEstimate {
+    return this.work.estimate(this.now());
   }
 
   /** The line to show when `step` starts. */
   describe(step: Step): string {
+    this.work.start(step, this.now());
     const elapsed = formatDuration(this.now() - this.startS);
-    const remaining = formatDuration(this.remainingSeconds());
-    const timing = `elapsed ${elapsed}, ~${remaining} left`;
+    const remaining = this.remaining();
+    const timing =
+      remaining.kind === 'estimating'
+        ? `elapsed ${elapsed}, estimating what is left`
+        : `elapsed ${elapsed}, ~${formatDuration(remaining.seconds)} left (±${formatDuration(remaining.spread)})`;
     if (step.kind === 'restart') {
       if (step.toVariant)
         return `[variant] ${step.side} server under ${variantLabel(step.variant)} — ${timing}`;
@@ -84,7 +89,7 @@ export class ProgressTracker {
   }
 
   done(step: Step): void {
-    this.plannedDoneS += plannedSeconds(step, this.suite) / this.atOnce;
+    this.work.finish(step, this.now());
   }
 }
 

@@ -15,6 +15,7 @@ import { CellCollector } from './cell-collector.js';
 import type { StepOutcome, SysbenchStep } from './measure-step.js';
 import { cellLanes, plannedSeconds, planSteps, type Step } from './plan.js';
 import { describeWindow, ProgressTracker } from './progress.js';
+import type { TimingHistory } from './remaining-estimate.js';
 
 /** One step of one side, done by whoever holds the servers (sides.ts; a fake in tests). */
 export interface SideSteps {
@@ -42,7 +43,7 @@ export interface ScheduleSettings {
 export interface ScheduleIo {
   readonly steps: SideSteps;
   /** Progress lines, the plan's and the extension's messages, and the group they are shown in. */
-  readonly log: Pick<Logger, 'info' | 'progress' | 'group'>;
+  readonly log: Pick<Logger, 'info' | 'progress' | 'group' | 'debug'>;
   /** Seconds on a monotonic clock. */
   readonly now: () => number;
   /** Throws when the run was interrupted (Ctrl-C, a cancelled workflow); called before each step. */
@@ -71,6 +72,8 @@ interface Running {
   readonly cells: CellCollector;
   /** How long each kind of step has really taken, for fitting more repetitions in the budget. */
   readonly pace: StepPace;
+  /** The step timings of the plan's progress estimate, which a batch of more repetitions continues. */
+  readonly timings: TimingHistory;
   /** Seconds each side's steps have taken so far. */
   readonly sideSeconds: Map<SideName, number>;
   /** When the first step started, on `io.now`'s clock: the budget counts from there. */
@@ -90,6 +93,7 @@ export async function runSchedule(settings: ScheduleSettings, io: ScheduleIo): P
     io,
     cells: new CellCollector(),
     pace: new StepPace(),
+    timings: progress.history,
     sideSeconds: new Map(),
     startS: io.now(),
   };
@@ -146,6 +150,10 @@ async function runStep(step: Step, progress: ProgressTracker, running: Running):
   const timed = (): void => {
     const seconds = io.now() - startedS;
     pace.record(step.kind, plannedSeconds(step, settings.suite), seconds);
+    // With --verbose: the run's step timings, from which its progress estimates can be replayed.
+    io.log.debug(
+      `step timing: ${JSON.stringify({ step, startS: +(startedS - running.startS).toFixed(3), seconds: +seconds.toFixed(3) })}`,
+    );
     sideSeconds.set(step.side, (sideSeconds.get(step.side) ?? 0) + seconds);
   };
   io.throwIfInterrupted();
@@ -202,7 +210,14 @@ async function extendUndecided(adaptive: AdaptiveConfig, running: Running): Prom
         );
         return stop('budget');
       }
-      const progress = new ProgressTracker(batch.steps, suite, io.now, target, atOnce(settings));
+      const progress = new ProgressTracker(
+        batch.steps,
+        suite,
+        io.now,
+        target,
+        atOnce(settings),
+        running.timings,
+      );
       await runSteps(batch.steps, progress, running);
     }
   }

@@ -30,7 +30,7 @@ import { restoresData } from '../workload/kinds.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { alignedHeadDatadir, DatadirSnapshot, type DatadirTwin } from './datadir-snapshot.js';
 import { type MeasuredSide, measureStep, stepLabel } from './measure-step.js';
-import { StepPace } from './step-pace.js';
+import { CellPace } from './cell-pace.js';
 import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js';
 import type { RunConfig } from './run-config.js';
 import type { Step } from './plan.js';
@@ -315,7 +315,7 @@ export function sideSteps(
   };
   // Which variant each side's server runs under: the one it started under, until a restart switches it.
   const under = new Map(sides.map((side) => [side.name, side.startedUnder]));
-  const pace = new StepPace();
+  const pace = new CellPace();
   return {
     restart: async (step: Extract<Step, { kind: 'restart' }>) => {
       const { server, options, variants, twin } = sideNamed(step.side);

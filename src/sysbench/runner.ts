@@ -263,7 +263,7 @@ export interface RunWorkloadOptions {
   readonly onInterval?: (interval: IntervalReport) => void;
   /** The CPUs sysbench may run on (a taskset list such as "0" or "0-3"); any when left out. */
   readonly cpus?: string;
-  /** How long the run may take: the plan's (run/step-pace.ts); the repetition's time and a margin by default. */
+  /** How long the run may take: the plan's (run/cell-pace.ts); the repetition's time and a margin by default. */
   readonly deadline?: Deadline;
 }
 

@@ -11,7 +11,7 @@ function key(step: SysbenchStep): string {
   return `${step.side}\u0000${cellName(step)}`;
 }
 
-export class StepPace {
+export class CellPace {
   /** Seconds per event: the slowest step of the cell on the side so far. */
   private readonly perEvent = new Map<string, number>();
 
