@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 /** PIDs of processes whose command line contains `needle` (pgrep -f). */
 export function processesMentioning(needle: string): number[] {
   try {
-    const out = execFileSync('pgrep', ['-f', needle], { encoding: 'utf8' });
+    const out = execFileSync('pgrep', ['-f', '--', needle], { encoding: 'utf8' });
     return out
       .split('\n')
       .filter((line) => line.trim() !== '')

@@ -11,7 +11,7 @@
 // result says it is closed, with a warning, so the caller can mention it in the job summary.
 import { createOnce, NO_RETRY } from './create-once.js';
 import type { GitHubClient } from './client.js';
-import { GitHubError, gitHubMessage, httpStatus } from './github-errors.js';
+import { GitHubError, gitHubMessage, httpStatus, serverSideHint } from './github-errors.js';
 
 export interface AlertIssueTarget {
   readonly owner: string;
@@ -243,7 +243,7 @@ function writeFailure(error: unknown, what: string, target: AlertIssueTarget): G
       ? PERMISSION_HINT
       : status === 410
         ? 'issues are disabled on the repository: enable them in its settings'
-        : "see GitHub's message";
+        : (serverSideHint(error) ?? "see GitHub's message");
   return new GitHubError(
     `could not ${what} on ${target.owner}/${target.repo}: ${gitHubMessage(error)}; ${hint}`,
     { cause: error },

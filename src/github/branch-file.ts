@@ -22,7 +22,7 @@ import {
   readBranchHead,
 } from './branch-commit.js';
 import type { GitHubClient } from './client.js';
-import { BranchFileError, gitHubMessage, httpStatus } from './github-errors.js';
+import { BranchFileError, gitHubMessage, httpStatus, serverSideHint } from './github-errors.js';
 
 export interface BranchFileLocation extends BranchTarget {
   /** The file's path on the branch, e.g. `history/quick.json`. */
@@ -133,7 +133,7 @@ function failure(
   const permission = status === 403 || status === 404;
   const hint = permission
     ? `give the workflow \`permissions: contents: ${write ? 'write' : 'read'}\``
-    : "see GitHub's message; running the workflow again may succeed";
+    : (serverSideHint(error) ?? "see GitHub's message; running the workflow again may succeed");
   return new BranchFileError(
     `could not ${what} for ${where(location)}: ${gitHubMessage(error)}; ${hint}`,
     permission ? 'permission' : 'request',

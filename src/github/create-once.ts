@@ -30,7 +30,7 @@ export async function createOnce<T>(
   create: () => Promise<T>,
   options: CreateOnceOptions = {},
 ): Promise<T> {
-  const attempts = options.attempts ?? 4;
+  const attempts = options.attempts ?? 5;
   let waitMs = options.firstWaitMs ?? 1000;
   for (let attempt = 1; ; attempt++) {
     try {

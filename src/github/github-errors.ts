@@ -68,3 +68,14 @@ export function gitHubMessage(error: unknown): string {
   }
   return String(error);
 }
+
+/**
+ * The hint for a request that failed on GitHub's side (a 5xx, or no answer) after the client's
+ * retries, or undefined for any other failure.
+ */
+export function serverSideHint(error: unknown): string | undefined {
+  const status = httpStatus(error);
+  if (status !== undefined && status < 500) return undefined;
+  const answered = status === undefined ? 'did not answer' : `answered ${status}`;
+  return `GitHub ${answered} on every retry (a fault on its side): run the job again later`;
+}

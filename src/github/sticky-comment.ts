@@ -10,7 +10,7 @@
 // login is the fallback. A GitHub App's token writes as `<app-slug>[bot]`: pass it as `authorLogin`.
 import type { GitHubClient } from './client.js';
 import { createOnce, NO_RETRY } from './create-once.js';
-import { GitHubError, gitHubMessage, httpStatus } from './github-errors.js';
+import { GitHubError, gitHubMessage, httpStatus, serverSideHint } from './github-errors.js';
 
 /** The author of comments written with an action's GITHUB_TOKEN. */
 export const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
@@ -83,7 +83,8 @@ async function findStickyComment(
 function writeFailure(error: unknown, what: string, target: StickyCommentTarget): GitHubError {
   const status = httpStatus(error);
   const where = `${target.owner}/${target.repo}#${target.issueNumber}`;
-  const hint = status === 403 || status === 404 ? PERMISSION_HINT : 'see the message above';
+  const hint =
+    status === 403 || status === 404 ? PERMISSION_HINT : (serverSideHint(error) ?? "see GitHub's message");
   return new GitHubError(`could not ${what} on ${where}: ${gitHubMessage(error)}; ${hint}`, {
     cause: error,
   });

@@ -55,7 +55,7 @@ function timedKinds(steps: readonly Step[], startFresh: boolean): Map<Step, Time
   return kinds;
 }
 
-interface Prediction {
+export interface Prediction {
   readonly seconds: number;
   readonly spread: number;
 }
@@ -144,6 +144,11 @@ export class RemainingWork {
     const prediction = { seconds, spread: fresh.spread };
     this.last.set(step, prediction);
     return prediction;
+  }
+
+  /** The step's prediction at the last estimate (seconds and spread), if it had one. */
+  predictionOf(step: Step): Prediction | undefined {
+    return this.last.get(step);
   }
 
   /** The work still to do at `nowS`: steps not finished, a running one less the time it has run. */

@@ -1,0 +1,286 @@
+// The fault matrix, stages that start a server: datadir set-up, server start, data prepare,
+// warm-up and measuring, each meeting the faults a runner meets (the CLI killed or cancelled, the
+// server killed, sysbench hung or killed, a full disk, an output that cannot be written). The
+// bundled CLI, Debian's mariadbd and sysbench, real signals and real small filesystems.
+import { jest } from '@jest/globals';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { describeWithServer, useTempDir } from '../helpers/real-run.js';
+import type { WatchedChild } from '../helpers/watched-child.js';
+import {
+  canMount,
+  errorLine,
+  expectNothingLeft,
+  expectOneLine,
+  fillUp,
+  matrixTable,
+  readOnlyDir,
+  startCli,
+  tmpfs,
+  waitForProcess,
+} from './matrix.js';
+
+const maybe = describeWithServer();
+const temp = useTempDir('fault-run-');
+const table = matrixTable('fault matrix (stages with a server)');
+const mounts = canMount();
+
+const SUITE = `name: fault-matrix
+connection: socket
+threads: [1]
+durationSeconds: 3
+warmupSeconds: 2
+repetitions: 2
+tables: 1
+tableSize: 1000
+reportIntervalSeconds: 1
+serverOptions:
+  innodb_buffer_pool_size: 64M
+workloads:
+  - name: oltp_point_select
+`;
+/** Writes, their data prepared again after each step: a full disk fails them. */
+const WRITES = SUITE.replace(
+  '  - name: oltp_point_select',
+  '  - name: oltp_write_only\n    resetData: re-prepare',
+);
+/** Enough rows that the prepare lasts long enough to be hit. */
+const BIG_PREPARE = SUITE.replace('tableSize: 1000', 'tables: 4\ntableSize: 60000').replace(
+  'tables: 1\n',
+  '',
+);
+
+interface Paths {
+  readonly suite: string;
+  readonly out: string;
+  readonly work: string;
+}
+
+function paths(suiteText = SUITE): Paths {
+  const suite = join(temp.path, 'suite.yml');
+  writeFileSync(suite, suiteText);
+  return { suite, out: join(temp.path, 'out', 'r.json'), work: join(temp.path, 'work') };
+}
+
+function runArgs(p: Paths): string[] {
+  return ['run', '--server', '/usr/sbin/mariadbd', '--suite', p.suite, '--out', p.out, '--work-dir', p.work];
+}
+
+interface Fault {
+  readonly stage: string;
+  readonly fault: string;
+  readonly suite?: string;
+  /** Set-up before the run (a small filesystem); returns its undoing. */
+  readonly before?: (p: Paths) => () => void;
+  /** What the fault does once the run has started. */
+  readonly trigger?: (run: WatchedChild, p: Paths) => Promise<void>;
+  readonly status: number | string;
+  readonly line?: RegExp;
+}
+
+/** Runs the CLI into the fault, checks the end, then runs it again without the fault. */
+async function check(fault: Fault): Promise<void> {
+  const p = paths(fault.suite);
+  const undo = fault.before?.(p);
+  const startMs = performance.now();
+  let status: unknown;
+  let output: string;
+  let seconds: number;
+  try {
+    const run = startCli(runArgs(p));
+    await fault.trigger?.(run, p);
+    status = await run.exit;
+    output = run.output();
+    seconds = (performance.now() - startMs) / 1000;
+    if (fault.line === undefined) expect(status).toBe(fault.status);
+    else expectOneLine(output, status, { status: fault.status as number, line: fault.line });
+    // A CLI killed outright cannot clean up: the retry's orphan sweep must (checked below).
+    if (status !== 'SIGKILL') expectNothingLeft(p.work);
+    expect(existsSync(p.out)).toBe(false);
+  } finally {
+    undo?.();
+  }
+  // The retry: the same command, no fault, and whatever the fault left is cleared by it.
+  const retry = startCli(runArgs(p));
+  const retried = await retry.exit;
+  expect({ retried, output: retried === 0 ? '' : retry.output() }).toEqual({ retried: 0, output: '' });
+  expectNothingLeft(p.work);
+  const line = errorLine(output).replace(/^mysql-perf-gate: /, '');
+  table.record({
+    stage: fault.stage,
+    fault: fault.fault,
+    end: `${typeof status === 'number' ? `exit ${status}` : String(status)}${line === '' ? '' : `: ${line.slice(0, 110)}`}`,
+    seconds,
+  });
+}
+
+const atLine =
+  (text: string, act: (run: WatchedChild, p: Paths) => Promise<void> | void) =>
+  async (run: WatchedChild, p: Paths): Promise<void> => {
+    await run.waitFor(text);
+    await act(run, p);
+  };
+
+const signalProcess =
+  (needles: (p: Paths) => string[], signal: NodeJS.Signals) =>
+  async (_run: WatchedChild, p: Paths): Promise<void> => {
+    process.kill(await waitForProcess(needles(p)), signal);
+  };
+
+const serverOf = (p: Paths): string[] => ['mariadbd', `--defaults-file=${p.work}`, '!--bootstrap'];
+const sysbenchRun = (p: Paths): string[] => ['sysbench', p.work, ' run'];
+const sysbenchPrepare = (p: Paths): string[] => ['sysbench', p.work, ' prepare'];
+
+maybe('the fault matrix: stages with a server', () => {
+  jest.setTimeout(240_000);
+
+  it.each<Fault>([
+    {
+      stage: 'datadir set-up',
+      fault: 'SIGTERM',
+      trigger: async (run, p) => {
+        await waitForProcess(['--bootstrap', p.work]);
+        run.child.kill('SIGTERM');
+      },
+      status: 143,
+      line: /^mysql-perf-gate: interrupted by SIGTERM; servers stopped and temporary files removed$/,
+    },
+    {
+      stage: 'datadir set-up',
+      fault: 'SIGKILL of the CLI',
+      trigger: async (run, p) => {
+        await waitForProcess(['--bootstrap', p.work]);
+        run.child.kill('SIGKILL');
+      },
+      status: 'SIGKILL',
+    },
+    {
+      stage: 'server start',
+      fault: 'server killed',
+      trigger: signalProcess(serverOf, 'SIGKILL'),
+      status: 2,
+      line: /^mysql-perf-gate: .*(exited|killed|died|stopped).*SIGKILL|^mysql-perf-gate: .*server/,
+    },
+    {
+      stage: 'server start',
+      fault: 'SIGTERM',
+      trigger: async (run, p) => {
+        await waitForProcess(serverOf(p));
+        run.child.kill('SIGTERM');
+      },
+      status: 143,
+      line: /interrupted by SIGTERM/,
+    },
+    {
+      stage: 'data prepare',
+      fault: 'sysbench killed',
+      suite: BIG_PREPARE,
+      trigger: signalProcess(sysbenchPrepare, 'SIGKILL'),
+      status: 2,
+      line: /^mysql-perf-gate: sysbench for prepare of .* was killed by SIGKILL/,
+    },
+    {
+      stage: 'data prepare',
+      fault: 'server killed',
+      suite: BIG_PREPARE,
+      trigger: async (run, p) => {
+        await waitForProcess(sysbenchPrepare(p));
+        process.kill(await waitForProcess(serverOf(p)), 'SIGKILL');
+      },
+      status: 2,
+      line: /server/,
+    },
+    {
+      stage: 'warm-up',
+      fault: 'sysbench killed',
+      trigger: atLine('warm-up 2s', signalProcess(sysbenchRun, 'SIGKILL')),
+      status: 2,
+      line: /^mysql-perf-gate: sysbench for oltp_point_select @ 1 thread on head was killed by SIGKILL$/,
+    },
+    {
+      stage: 'warm-up',
+      fault: 'sysbench hung (SIGSTOP)',
+      trigger: atLine('warm-up 2s', signalProcess(sysbenchRun, 'SIGSTOP')),
+      status: 2,
+      line: /^mysql-perf-gate: sysbench for oltp_point_select @ 1 thread on head \(warm-up\) did not finish within its deadline of 32s/,
+    },
+    {
+      stage: 'warm-up',
+      fault: 'server killed',
+      trigger: atLine('warm-up 2s', signalProcess(serverOf, 'SIGKILL')),
+      status: 2,
+      line: /server/,
+    },
+    {
+      stage: 'measuring',
+      fault: 'sysbench hung (SIGSTOP)',
+      trigger: atLine('repetition 1/2', signalProcess(sysbenchRun, 'SIGSTOP')),
+      status: 2,
+      line: /^mysql-perf-gate: sysbench for oltp_point_select @ 1 thread on head \(repetition 1\) did not finish within its deadline of 33s \(its 3s and a 30s margin\) and was stopped/,
+    },
+    {
+      stage: 'measuring',
+      fault: 'sysbench killed',
+      trigger: atLine('repetition 1/2', signalProcess(sysbenchRun, 'SIGKILL')),
+      status: 2,
+      line: /was killed by SIGKILL/,
+    },
+    {
+      stage: 'measuring',
+      fault: 'server killed',
+      trigger: atLine('repetition 1/2', signalProcess(serverOf, 'SIGKILL')),
+      status: 2,
+      line: /server/,
+    },
+    {
+      stage: 'measuring',
+      fault: 'SIGTERM',
+      trigger: atLine('repetition 1/2', (run) => {
+        run.child.kill('SIGTERM');
+      }),
+      status: 143,
+      line: /interrupted by SIGTERM/,
+    },
+    {
+      stage: 'measuring',
+      fault: 'SIGKILL of the CLI',
+      trigger: atLine('repetition 1/2', (run) => {
+        run.child.kill('SIGKILL');
+      }),
+      status: 'SIGKILL',
+    },
+  ])('$stage × $fault', check);
+
+  const withMounts = mounts ? it : it.skip;
+  withMounts.each<Fault>([
+    {
+      stage: 'datadir set-up',
+      fault: 'disk full (work directory: 48 MiB)',
+      before: (p) => tmpfs(p.work, 48),
+      status: 2,
+      line: /^mysql-perf-gate: not enough free space: .*\(--work-dir\) has 48\.0 MiB free, and the run needs about [\d.]+ MiB there/,
+    },
+    {
+      stage: 'datadir set-up',
+      fault: 'unwritable output (read-only --out)',
+      before: (p) => readOnlyDir(join(p.out, '..')),
+      status: 2,
+      line: /^mysql-perf-gate: --out .*r\.json: cannot be written \(EROFS: read-only file system\); choose another --out$/,
+    },
+    {
+      stage: 'measuring',
+      fault: 'disk full (work directory, mid-run)',
+      suite: WRITES,
+      before: (p) => tmpfs(p.work, 400),
+      trigger: atLine('repetition 1/2', (_run, p) => {
+        fillUp(p.work);
+      }),
+      status: 2,
+      line: /the disk is full: .* \(--work-dir\) has 0\.0 MiB free/,
+    },
+  ])('$stage × $fault', async (fault) => {
+    // The ballast goes with the filesystem; the retry runs without it.
+    await check(fault);
+  });
+});

@@ -1,0 +1,136 @@
+// The fault matrix's machinery: each cell runs a stage into a fault and checks how it ended: the
+// exit status, one line naming the fault and what to do (no stack trace), nothing left running or
+// on disk, no partial output (a previous file intact), and a retry that succeeds. The cells a test
+// file checked are printed as its part of the table (docs/reliability.md holds the whole).
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { processesMentioning } from '../helpers/leftovers.js';
+import { ROOT } from '../helpers/real-run.js';
+import { watchChild, type WatchedChild } from '../helpers/watched-child.js';
+
+export const CLI = join(ROOT, 'dist/cli.js');
+
+export interface CellRecord {
+  readonly stage: string;
+  readonly fault: string;
+  /** "exit 2 in 35.1 s", "one comment after 2 retries"… */
+  readonly end: string;
+  readonly seconds: number;
+}
+
+/** Records checked cells and prints them as a table once the file is done. */
+export function matrixTable(title: string): { record(cell: CellRecord): void } {
+  const cells: CellRecord[] = [];
+  afterAll(() => {
+    const rows = cells.map(
+      (cell) => `| ${cell.stage} | ${cell.fault} | ${cell.end} | ${cell.seconds.toFixed(1)} s |`,
+    );
+    process.stdout.write(
+      `\n${title}: ${cells.length} cells checked\n| stage | fault | how it ended | time |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n`,
+    );
+  });
+  return {
+    record: (cell) => {
+      cells.push(cell);
+    },
+  };
+}
+
+/** Starts the bundled CLI with piped output; `env` is added to this process's. */
+export function startCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): WatchedChild {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  return watchChild(child, `mysql-perf-gate ${args[0] ?? ''}`);
+}
+
+/** The CLI's error line: its "mysql-perf-gate: …" line. */
+export function errorLine(output: string): string {
+  return output.split('\n').find((line) => line.startsWith('mysql-perf-gate: ')) ?? '';
+}
+
+/** Status, the one line, and no stack trace in what the CLI printed. */
+export function expectOneLine(
+  output: string,
+  status: unknown,
+  expected: { status: number; line: RegExp },
+): void {
+  const line = errorLine(output);
+  expect({ status, line: expected.line.test(line) ? 'as expected' : line }).toEqual({
+    status: expected.status,
+    line: 'as expected',
+  });
+  expect(output).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+}
+
+/** No process mentions `dir`, and nothing is left in it (a datadir, a socket, a work directory). */
+export function expectNothingLeft(dir: string): void {
+  expect(processesMentioning(dir)).toEqual([]);
+  if (existsSync(dir)) expect(readdirSync(dir)).toEqual([]);
+}
+
+/** Polls for a process whose command line contains every one of `needles` (none of a "!needle"); its pid. */
+export async function waitForProcess(needles: readonly string[], timeoutMs = 60_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const [first, ...rest] = needles;
+    for (const pid of processesMentioning(first ?? '')) {
+      const command = commandLine(pid);
+      const has = (needle: string): boolean =>
+        needle.startsWith('!') ? !command.includes(needle.slice(1)) : command.includes(needle);
+      if (rest.every(has)) return pid;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no process with ${needles.join(' and ')} within ${timeoutMs} ms`);
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+export function hashOf(file: string): string {
+  return existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex') : 'absent';
+}
+
+/** A tmpfs of `mib` MiB at `dir` (root only); returns its unmount. */
+export function tmpfs(dir: string, mib: number): () => void {
+  mkdirSync(dir, { recursive: true });
+  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${mib}m`, 'tmpfs', dir]);
+  return () => {
+    execFileSync('umount', ['-l', dir]);
+  };
+}
+
+/** Fills the filesystem of `dir` to the last byte with a ballast file; returns its removal. */
+export function fillUp(dir: string): void {
+  try {
+    execFileSync('dd', ['if=/dev/zero', `of=${join(dir, 'ballast')}`, 'bs=1M'], { stdio: 'ignore' });
+  } catch {
+    // dd ends with "No space left on device": that is the point
+  }
+}
+
+/** A directory that cannot be written: a read-only tmpfs (root writes through permissions). */
+export function readOnlyDir(dir: string): () => void {
+  const unmount = tmpfs(dir, 1);
+  execFileSync('mount', ['-o', 'remount,ro', dir]);
+  return unmount;
+}
+
+/** Whether this process may mount (the disk-full and read-only cells need it). */
+export function canMount(): boolean {
+  if (process.getuid?.() === 0) return true;
+  if (process.env.CI === 'true') throw new Error('the fault matrix mounts small filesystems: run it as root');
+  process.stderr.write('skipping the fault matrix cells that mount filesystems: not root\n');
+  return false;
+}
