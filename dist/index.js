@@ -5,7 +5,7 @@ import 'node:child_process';
 import { I as InputError, e as errorMessage, G as GateError, b as array, l as literal, _ as _enum, w as writeFileAtomic, Z as ZodError, s as string, c as strictObject, u as union, o as object } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { a4 as tableRow, a5 as escapeTableCell, a6 as escapeMarkdown, a7 as gradeLine, a8 as tableDelimiter, i as commonBuildRequest, a9 as actionSpelling, aa as checkUntrustedSettings, ab as untrustedSides, ac as checkUntrustedDirs, ad as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ae as foldLines, af as Verdict, M as METRIC_NAMES, ag as CellComparison, ah as CellVerdict, ai as CellFunctionDeltas, aj as parseVersionedJson, ak as VERDICT_SCHEMA_VERSION, al as rankConfigDiff, am as ConfigDifference, an as parseResults, ao as codeSpan, _ as plural, ap as markdownUrl, aq as METRICS, ar as formatFigure, m as median, as as formatChangePercent, at as upsertStickyComment, au as BisectReport, av as formatPath, aw as formatDuration, ax as GitHubError, ay as createOnce, az as httpStatus, aA as gitHubMessage, aB as NO_RETRY, aC as BranchFileError, aD as moveBranch, aE as isLostRace, aF as isSafePath, aG as readBranchHead, aH as commitOnHead, N as historyRun, aI as analyzeHistory, aJ as isRecent, aK as changesDocument, $ as changesText, c as checkWholeRun, aL as historyRelativePath, aM as historySpec, aN as writeCharts, aO as HISTORY_TITLE, aP as publishImages, T as writeHistoryPage, aQ as historyPageDirectory, aR as publishFiles, aS as MAX_HISTORY_BYTES, aT as parseHistoryText, aU as appendToHistory, aV as serializeHistory, aW as alertIssue, aX as suiteHash, aY as judge, aZ as withLines, a_ as relinkedLines, a$ as DEFAULT_COMPARE_OPTIONS, b0 as metricsOfVersion, b1 as sameCell$1, b2 as variantLabel, a1 as formatChangePercentPlain, b3 as formatTolerance, b4 as commentMarker, b5 as workflowRepositoryUrl, b6 as writeReport, b7 as pullRequestCommentSink, u as deliverVerdict, b8 as verdictExitCode, b9 as renderVerdictSummary, Q as cliSpelling, o as compareOptionsFromFlags, ba as loadSuite, j as sinksFor, V as historyChangesRequest, p as parseCommit, bb as distExports, bc as judgeRun, z as inCleanupScope, bd as doctorGateFromFlags, be as planGate, bf as gateCommand, bg as judgeSettingsFromFlags, a2 as mergeCommand, bh as PULL_REQUEST_COMMENT, bi as buildServers } from './gate.js';
+import { a4 as tableRow, a5 as escapeTableCell, a6 as escapeMarkdown, a7 as gradeLine, a8 as tableDelimiter, i as commonBuildRequest, a9 as actionSpelling, aa as checkUntrustedSettings, ab as untrustedSides, ac as checkUntrustedDirs, ad as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ae as foldLines, af as Verdict, M as METRIC_NAMES, ag as CellComparison, ah as CellVerdict, ai as CellFunctionDeltas, aj as parseVersionedJson, ak as VERDICT_SCHEMA_VERSION, al as rankConfigDiff, am as ConfigDifference, an as parseResults, ao as codeSpan, _ as plural, ap as markdownUrl, aq as METRICS, ar as formatFigure, m as median, as as formatChangePercent, at as upsertStickyComment, au as BisectReport, av as formatPath, aw as formatDuration, ax as GitHubError, ay as createOnce, az as httpStatus, aA as gitHubMessage, aB as serverSideHint, aC as NO_RETRY, aD as BranchFileError, aE as moveBranch, aF as isLostRace, aG as isSafePath, aH as readBranchHead, aI as commitOnHead, N as historyRun, aJ as analyzeHistory, aK as isRecent, aL as changesDocument, $ as changesText, c as checkWholeRun, aM as historyRelativePath, aN as historySpec, aO as writeCharts, aP as HISTORY_TITLE, aQ as publishImages, T as writeHistoryPage, aR as historyPageDirectory, aS as publishFiles, aT as MAX_HISTORY_BYTES, aU as parseHistoryText, aV as appendToHistory, aW as serializeHistory, aX as alertIssue, aY as suiteHash, aZ as judge, a_ as withLines, a$ as relinkedLines, b0 as DEFAULT_COMPARE_OPTIONS, b1 as metricsOfVersion, b2 as sameCell$1, b3 as variantLabel, a1 as formatChangePercentPlain, b4 as formatTolerance, b5 as commentMarker, b6 as workflowRepositoryUrl, b7 as writeReport, b8 as pullRequestCommentSink, u as deliverVerdict, b9 as verdictExitCode, ba as renderVerdictSummary, Q as cliSpelling, o as compareOptionsFromFlags, bb as loadSuite, j as sinksFor, V as historyChangesRequest, p as parseCommit, bc as distExports, bd as judgeRun, z as inCleanupScope, be as doctorGateFromFlags, bf as planGate, bg as gateCommand, bh as judgeSettingsFromFlags, a2 as mergeCommand, bi as PULL_REQUEST_COMMENT, bj as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
@@ -14,9 +14,9 @@ import http__default from 'http';
 import https__default from 'https';
 import { c as commonjsGlobal, g as getDefaultExportFromCjs } from './commonjs-helpers.js';
 import 'node:crypto';
-import 'node:timers/promises';
 import 'node:module';
 import 'node:url';
+import 'node:timers/promises';
 import 'crypto';
 import 'path';
 import 'net';
@@ -8122,7 +8122,7 @@ function writeFailure(error, what, target) {
         ? PERMISSION_HINT
         : status === 410
             ? 'issues are disabled on the repository: enable them in its settings'
-            : "see GitHub's message";
+            : (serverSideHint(error) ?? "see GitHub's message");
     return new GitHubError(`could not ${what} on ${target.owner}/${target.repo}: ${gitHubMessage(error)}; ${hint}`, { cause: error });
 }
 /**
@@ -8239,7 +8239,7 @@ function failure$1(error, what, location, write) {
     const permission = status === 403 || status === 404;
     const hint = permission
         ? `give the workflow \`permissions: contents: ${write ? 'write' : 'read'}\``
-        : "see GitHub's message; running the workflow again may succeed";
+        : (serverSideHint(error) ?? "see GitHub's message; running the workflow again may succeed");
     return new BranchFileError(`could not ${what} for ${where(location)}: ${gitHubMessage(error)}; ${hint}`, permission ? 'permission' : 'request', { cause: error });
 }
 function tooLarge(location, bytes, doing) {

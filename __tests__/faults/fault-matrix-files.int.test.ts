@@ -6,7 +6,7 @@
 // the local GitHub that validates every request against GitHub's OpenAPI description.
 import { jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { upsertAlertIssue } from '../../src/github/alert-issue.js';
@@ -86,6 +86,8 @@ interface FileFault {
   /** Makes the fault; the results to read, and the undoing of a mount. */
   readonly make: (dir: string, out: string) => { results: string; undo?: () => void };
   readonly line: RegExp;
+  /** What the one line tells the user to do before running again (move a corrupted file away). */
+  readonly repair?: (out: string) => void;
 }
 
 async function checkFiles(fault: FileFault): Promise<void> {
@@ -109,6 +111,7 @@ async function checkFiles(fault: FileFault): Promise<void> {
     undo?.();
   }
   const seconds = (performance.now() - startMs) / 1000;
+  fault.repair?.(out);
   const retry = startCli(commandOf(fault.stage, RESULTS, out));
   expect(await retry.exit).toBe(0);
   table.record({
@@ -119,6 +122,11 @@ async function checkFiles(fault: FileFault): Promise<void> {
       .slice(0, 110)}`,
     seconds,
   });
+}
+
+/** The message's advice for a corrupted store file: move it away (a new one is started). */
+function moveAway(out: string): void {
+  for (const name of Object.keys(snapshot(out))) renameSync(join(out, name), join(out, `${name}.corrupted`));
 }
 
 function truncated(dir: string): string {
@@ -198,6 +206,7 @@ describe('the fault matrix: files', () => {
         return { results: RESULTS };
       },
       line: /^mysql-perf-gate: baseline .* is not JSON/,
+      repair: moveAway,
     },
     {
       stage: 'history append',
@@ -208,6 +217,7 @@ describe('the fault matrix: files', () => {
         return { results: RESULTS };
       },
       line: /^mysql-perf-gate: .*history/,
+      repair: moveAway,
     },
     // The corrupted file is the previous one now: it must be left as it is.
   ])('$stage × $fault', checkFiles);
@@ -240,6 +250,16 @@ interface ApiFault {
   /** Whether the write goes through in the end (else: one line, nothing written). */
   readonly succeeds: boolean;
 }
+
+const LIMITS = { retries: 4, waitBudgetSeconds: 60, requestTimeoutSeconds: 5, secondMs: 10 };
+
+const HISTORY_FILE = (mock: GitHubMock) => ({
+  owner: mock.owner,
+  repo: mock.repo,
+  branch: 'perf-history',
+  path: 'history/quick.json',
+  maxBytes: 100_000,
+});
 
 const API_FAULTS: readonly ApiFault[] = [
   { fault: '500', faults: (operationId) => [{ operationId, status: 500, times: 1 }], succeeds: true },
@@ -313,11 +333,7 @@ const API_STAGES: Record<
     operation: 'git/update-ref',
     write: (mock, client) =>
       updateBranchFile(client, {
-        owner: mock.owner,
-        repo: mock.repo,
-        branch: 'perf-history',
-        path: 'history/quick.json',
-        maxBytes: 100_000,
+        ...HISTORY_FILE(mock),
         message: 'history: run 2',
         // The history's own rule: a run already there is not added again.
         update: (current) => (current?.includes('run 2') ? current : `${current ?? ''}run 2\n`),
@@ -353,21 +369,16 @@ describe('the fault matrix: GitHub', () => {
     const { operation, write, count } = API_STAGES[stage];
     if (stage === 'history on its branch') {
       // The branch exists with a first run: the write moves it (update-ref).
-      await write(
-        mock,
-        gitHubClient(
-          'actions',
-          recordingLogger(() => []),
-          {
-            retries: 4,
-            waitBudgetSeconds: 60,
-            requestTimeoutSeconds: 5,
-            secondMs: 10,
-            baseUrl: mock.baseUrl,
-          },
-        ),
-      ).catch(() => undefined);
-      mock.branches.delete('perf-history');
+      const quiet = gitHubClient(
+        'actions',
+        recordingLogger(() => []),
+        { ...LIMITS, baseUrl: mock.baseUrl },
+      );
+      await updateBranchFile(quiet, {
+        ...HISTORY_FILE(mock),
+        message: 'history: run 1',
+        update: () => 'run 1\n',
+      });
     }
     for (const queued of faults(operation)) mock.injectFault(queued);
     const lines: string[] = [];

@@ -160,7 +160,7 @@ maybe('the fault matrix: stages with a server', () => {
       fault: 'server killed',
       trigger: signalProcess(serverOf, 'SIGKILL'),
       status: 2,
-      line: /^mysql-perf-gate: .*(exited|killed|died|stopped).*SIGKILL|^mysql-perf-gate: .*server/,
+      line: /^mysql-perf-gate: server \/usr\/sbin\/mariadbd was killed by SIGKILL while starting; (last lines of )?its error log/,
     },
     {
       stage: 'server start',
@@ -178,7 +178,7 @@ maybe('the fault matrix: stages with a server', () => {
       suite: BIG_PREPARE,
       trigger: signalProcess(sysbenchPrepare, 'SIGKILL'),
       status: 2,
-      line: /^mysql-perf-gate: sysbench for prepare of .* was killed by SIGKILL/,
+      line: /^mysql-perf-gate: sysbench for prepare of 4 table\(s\) in database sbtest was killed by SIGKILL\. Command: sysbench /,
     },
     {
       stage: 'data prepare',
@@ -189,14 +189,14 @@ maybe('the fault matrix: stages with a server', () => {
         process.kill(await waitForProcess(serverOf(p)), 'SIGKILL');
       },
       status: 2,
-      line: /server/,
+      line: /^mysql-perf-gate: server \/usr\/sbin\/mariadbd \(pid \d+\) died: it was killed by SIGKILL; last lines of its error log/,
     },
     {
       stage: 'warm-up',
       fault: 'sysbench killed',
       trigger: atLine('warm-up 2s', signalProcess(sysbenchRun, 'SIGKILL')),
       status: 2,
-      line: /^mysql-perf-gate: sysbench for oltp_point_select @ 1 thread on head was killed by SIGKILL$/,
+      line: /^mysql-perf-gate: sysbench for oltp_point_select @ 1 thread on head \(warm-up\) was killed by SIGKILL\. Command: sysbench /,
     },
     {
       stage: 'warm-up',
@@ -210,7 +210,7 @@ maybe('the fault matrix: stages with a server', () => {
       fault: 'server killed',
       trigger: atLine('warm-up 2s', signalProcess(serverOf, 'SIGKILL')),
       status: 2,
-      line: /server/,
+      line: /^mysql-perf-gate: server \/usr\/sbin\/mariadbd \(pid \d+\) died: it was killed by SIGKILL; last lines of its error log/,
     },
     {
       stage: 'measuring',
@@ -224,14 +224,14 @@ maybe('the fault matrix: stages with a server', () => {
       fault: 'sysbench killed',
       trigger: atLine('repetition 1/2', signalProcess(sysbenchRun, 'SIGKILL')),
       status: 2,
-      line: /was killed by SIGKILL/,
+      line: /^mysql-perf-gate: sysbench for oltp_point_select @ 1 thread on head \(repetition 1\) was killed by SIGKILL\. Command: sysbench /,
     },
     {
       stage: 'measuring',
       fault: 'server killed',
       trigger: atLine('repetition 1/2', signalProcess(serverOf, 'SIGKILL')),
       status: 2,
-      line: /server/,
+      line: /^mysql-perf-gate: server \/usr\/sbin\/mariadbd \(pid \d+\) died: it was killed by SIGKILL; last lines of its error log/,
     },
     {
       stage: 'measuring',
@@ -267,6 +267,16 @@ maybe('the fault matrix: stages with a server', () => {
       before: (p) => readOnlyDir(join(p.out, '..')),
       status: 2,
       line: /^mysql-perf-gate: --out .*r\.json: cannot be written \(EROFS: read-only file system\); choose another --out$/,
+    },
+    {
+      stage: 'measuring',
+      fault: 'disk full (output, mid-run)',
+      before: (p) => tmpfs(join(p.out, '..'), 20),
+      trigger: atLine('repetition 1/2', (_run, p) => {
+        fillUp(join(p.out, '..'));
+      }),
+      status: 2,
+      line: /the disk is full: .* \(--out\) has 0\.0 MiB free/,
     },
     {
       stage: 'measuring',

@@ -19,6 +19,7 @@ import { writeFileAtomic } from '../shell/atomic-write.js';
 import { cliSpelling, type FlagSpelling } from './spelling.js';
 import { readResults } from '../results/results-file.js';
 import { writeReport, type WrittenReport } from '../report/write-report.js';
+import { writeRefusal } from '../shell/disk-space.js';
 import { readBaselineFile } from '../baseline/store.js';
 import { renderVerdictSummary } from '../report/render/terminal.js';
 import { SOURCE_URL, type Verdict } from '../compare/verdict-schema.js';
@@ -96,11 +97,16 @@ export async function compareCommand(config: CompareConfig): Promise<CompareOutc
   const input = withLines(judged, lines);
   const { verdict } = input;
   const outDir = resolve(config.outDir);
-  mkdirSync(outDir, { recursive: true });
   const verdictPath = join(outDir, 'verdict.json');
-  writeFileAtomic(verdictPath, `${JSON.stringify(verdict, null, 2)}\n`);
   const reporting = performance.now();
-  const report = await writeReport(outDir, input);
+  // verdict.json first, atomically: a write the disk refuses leaves the previous one whole.
+  const report = await (async () => {
+    mkdirSync(outDir, { recursive: true });
+    writeFileAtomic(verdictPath, `${JSON.stringify(verdict, null, 2)}\n`);
+    return writeReport(outDir, input);
+  })().catch((error: unknown) => {
+    throw writeRefusal(error, outDir, `--out ${config.outDir}`) ?? error;
+  });
   const cells = `${verdict.cells.length} cells × metric`;
   const files = `${report.charts.length} chart(s), comment, HTML`;
   const stages: StageRow[] = [

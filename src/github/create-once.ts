@@ -2,8 +2,6 @@
 // GitHub may have made it before the answer was lost. So the create goes out without the retry
 // plugin's blind repeats, and before each new attempt `find` looks for what the last one may have
 // made (by its marker).
-import { setTimeout as sleep } from 'node:timers/promises';
-
 import { httpStatus } from './github-errors.js';
 
 /** Whether a failed request may have been done by GitHub and may succeed when repeated. */
@@ -38,7 +36,7 @@ export async function createOnce<T>(
     } catch (error) {
       if (!isTransient(error) || attempt >= attempts) throw error;
     }
-    await sleep(waitMs);
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
     waitMs *= 2;
     const found = await find().catch(() => undefined);
     if (found !== undefined) return found;

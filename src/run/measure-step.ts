@@ -77,12 +77,12 @@ export async function measureStep(
 ): Promise<StepOutcome> {
   const log = options.log ?? (() => undefined);
   const workload = findWorkload(suite, step.workload);
-  const cell = `${cellTitle(step)} thread${step.threads === 1 ? '' : 's'} on ${step.side}`;
+  const cell = `${cellTitle(step)} thread${step.threads === 1 ? '' : 's'} on ${step.side} (${stepPhase(step)})`;
   // A `connection` variant says how sysbench reaches the server for this cell.
   const route = variantConnection(step.variant);
   const reached = route === undefined ? suite : { ...suite, connection: route };
   const limit = measurementLimit(suite, workload, step.kind);
-  const where = `sysbench for ${cell} (${stepPhase(step)})`;
+  const where = `sysbench for ${cell}`;
   const deadline = (options.pace ?? new CellPace()).deadline(step, limit, where);
   const startedAt = new Date().toISOString();
   const probed = {
@@ -133,7 +133,7 @@ export async function measureStep(
  * Runs one measurement, aborting it at once if the server dies meanwhile; a dead server is
  * reported as a ServerError quoting its error log rather than as sysbench's connection errors.
  */
-async function measureWhileAlive<T>(
+export async function measureWhileAlive<T>(
   server: SideServer,
   scope: CleanupScope,
   work: (signal: AbortSignal) => Promise<T>,

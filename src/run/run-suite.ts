@@ -18,7 +18,7 @@ import type {
 } from '../results/results-schema.js';
 import { ServerRegistry } from '../server/registry.js';
 import type { CleanupScope } from '../shell/cleanup.js';
-import { fullDiskLine } from '../shell/disk-space.js';
+import { fullDiskLine, writeRefusal } from '../shell/disk-space.js';
 import type { Logger } from '../shell/logger.js';
 import { packageVersion } from '../shell/package-root.js';
 import {
@@ -68,15 +68,26 @@ export async function runSuite(config: RunConfig, logger: Logger, scope: Cleanup
     const checked = { startedAt, preflight, outputs, registry };
     return await measure({ ...config, suite: narrowed.suite }, logger, scope, checked);
   } catch (error) {
+    if (error instanceof InterruptedError) throw error;
+    const said = explained(error, config);
     // The error may quote files in the work directory, which is gone by now; say where the copies are.
-    if (error instanceof GateError && !(error instanceof InterruptedError)) {
-      const full = fullDiskLine(spacePaths(config), firstLine(error.message));
-      const said = full === undefined ? error : new GateError(full, { cause: error });
+    if (said instanceof GateError) {
       said.message += `\nsysbench's raw output and the servers' error logs are kept in ${outputs.rawDir}/`;
-      throw said;
     }
-    throw error;
+    throw said;
   }
+}
+
+/**
+ * A failure in one line: on a full disk, that (whichever step met it); a write the filesystem
+ * refused (a Node error with its code) under the output; any other error as it is.
+ */
+function explained(error: unknown, config: RunConfig): unknown {
+  const message = error instanceof Error ? error.message : String(error);
+  const full = fullDiskLine(spacePaths(config), firstLine(message));
+  if (full !== undefined) return new GateError(full, { cause: error });
+  if (error instanceof GateError) return error;
+  return writeRefusal(error, dirname(resolve(config.outPath)), `--out ${config.outPath}`) ?? error;
 }
 
 /** The paths a run writes under, as the user named them, for a failure on a full disk. */

@@ -29,7 +29,7 @@ import { parseVariantLabel, variantLabel } from '../suite/variants.js';
 import { restoresData } from '../workload/kinds.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { alignedHeadDatadir, DatadirSnapshot, type DatadirTwin } from './datadir-snapshot.js';
-import { type MeasuredSide, measureStep, stepLabel } from './measure-step.js';
+import { type MeasuredSide, measureStep, measureWhileAlive, stepLabel } from './measure-step.js';
 import { CellPace } from './cell-pace.js';
 import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js';
 import type { RunConfig } from './run-config.js';
@@ -289,7 +289,10 @@ export async function prepareData(
   rawDir: string,
 ): Promise<number> {
   const clock = stopwatch();
-  const prepared = await prepareWorkloadData(side.server.connection, suite, scope.signal);
+  // A server that dies meanwhile is reported as such, with its error log, not as sysbench's errors.
+  const prepared = await measureWhileAlive(side.server, scope, (signal) =>
+    prepareWorkloadData(side.server.connection, suite, signal),
+  );
   const seconds = clock();
   writeFileSync(join(rawDir, `${side.name}-prepare.txt`), prepared);
   return seconds;

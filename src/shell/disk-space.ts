@@ -104,3 +104,36 @@ export function fullDiskLine(
   }
   return undefined;
 }
+
+/** Error codes of a write the filesystem refused. */
+const WRITE_REFUSALS = new Set([
+  'ENOSPC',
+  'EDQUOT',
+  'EROFS',
+  'EACCES',
+  'EPERM',
+  'ENOENT',
+  'ENOTDIR',
+  'EEXIST',
+]);
+
+/**
+ * A write under `dir` (named `label` to the user, "--out out/") that the filesystem refused, as
+ * one line: a full disk said so, anything else with its code. Undefined for any other error.
+ */
+export function writeRefusal(error: unknown, dir: string, label: string): InputError | undefined {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  if (!WRITE_REFUSALS.has(code)) return undefined;
+  const free = freeBytes(dir);
+  if (code === 'ENOSPC' || code === 'EDQUOT') {
+    return new InputError(
+      `${label}: the disk is full: ${existingAncestor(dir)} has ${formatMiB(free ?? 0)} free; nothing was replaced there; free space or choose another ${label.split(' ')[0] ?? label}, then run again`,
+      { cause: error },
+    );
+  }
+  const reason = error instanceof Error ? error.message.replace(/^\w+: /, '').replace(/, \w+ '.*$/, '') : '';
+  return new InputError(
+    `${label}: cannot be written (${code}: ${reason}); choose another ${label.split(' ')[0] ?? label}`,
+    { cause: error },
+  );
+}

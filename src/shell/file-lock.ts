@@ -44,8 +44,14 @@ function lockIsStale(lock: string): boolean {
 }
 
 function tryLock(lock: string, options: FileLockOptions): boolean {
+  let fd: number;
   try {
-    const fd = openSync(lock, 'wx');
+    fd = openSync(lock, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw options.makeError(`cannot create lock ${lock}: ${errorMessage(error)}`, { cause: error });
+  }
+  try {
     const owner: LockOwner = {
       pid: process.pid,
       hostname: os.hostname(),
@@ -55,8 +61,10 @@ function tryLock(lock: string, options: FileLockOptions): boolean {
     closeSync(fd);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw options.makeError(`cannot create lock ${lock}: ${errorMessage(error)}`, { cause: error });
+    // A full disk makes the file but not its content: take it back, or it would stay behind.
+    closeSync(fd);
+    rmSync(lock, { force: true });
+    throw options.makeError(`cannot write lock ${lock}: ${errorMessage(error)}`, { cause: error });
   }
 }
 
