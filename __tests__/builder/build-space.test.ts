@@ -7,7 +7,9 @@ import type { BuildPlan } from '../../src/builder/build-plan.js';
 
 describe('the room a build needs', () => {
   const dir = mkdtempSync(join(tmpdir(), 'build-space-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
   const tree = join(dir, 'tree');
   mkdirSync(join(tree, 'sql'), { recursive: true });
   mkdirSync(join(tree, '.git'), { recursive: true });

@@ -7,7 +7,9 @@ import { checkFreeSpace, existingAncestor, freeBytes, fullDiskLine } from '../..
 
 describe('free space', () => {
   const dir = mkdtempSync(join(tmpdir(), 'disk-space-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('asks the nearest existing parent of a path not made yet', () => {
     expect(existingAncestor(join(dir, 'a', 'b', 'c'))).toBe(dir);
@@ -16,9 +18,9 @@ describe('free space', () => {
 
   it('lets needs through that fit, and names the short path and by how much otherwise', () => {
     const free = freeBytes(dir) ?? 0;
-    expect(() =>
-      checkFreeSpace([{ path: dir, label: '--work-dir', bytes: 1024, what: "the head's datadir" }]),
-    ).not.toThrow();
+    expect(() => {
+      checkFreeSpace([{ path: dir, label: '--work-dir', bytes: 1024, what: "the head's datadir" }]);
+    }).not.toThrow();
     const needs = [
       { path: join(dir, 'work'), label: '--work-dir', bytes: free, what: "the head's datadir", detail: 'x' },
       { path: join(dir, 'out'), label: '--out', bytes: 2 ** 30, what: 'the raw output' },
