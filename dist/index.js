@@ -7947,7 +7947,7 @@ function gitHubClient(token, logger, limits = DEFAULT_LIMITS) {
         request: { fetch: fetchWithDeadline(limits.requestTimeoutSeconds) },
         ...(limits.baseUrl === undefined ? {} : { baseUrl: limits.baseUrl }),
     }, retry, throttling);
-    return client;
+    return Object.assign(client, { secondMs: limits.secondMs ?? 1000 });
 }
 
 // The action in bisect-comment mode: the second job of the bisect workflow posts the bisection's
@@ -8157,7 +8157,7 @@ async function createAlertIssue(client, target, body) {
     };
     if (labels.length > 0) {
         try {
-            return await createOnce(find, create(labels));
+            return await createOnce(find, create(labels), { secondMs: client.secondMs });
         }
         catch (error) {
             const status = httpStatus(error);
@@ -8168,7 +8168,7 @@ async function createAlertIssue(client, target, body) {
         }
     }
     try {
-        return await createOnce(find, create([]));
+        return await createOnce(find, create([]), { secondMs: client.secondMs });
     }
     catch (error) {
         throw writeFailure(error, 'create the alert issue', target);

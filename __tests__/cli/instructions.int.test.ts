@@ -99,7 +99,11 @@ maybe('metric: instructions (real mariadbd under callgrind)', () => {
       const cell = verdict.cells.find(
         (c) => c.workload === 'oltp_point_select' && c.metric === 'instructions',
       );
-      expect(cell).toMatchObject({ judgedBy: 'counts', verdict: 'unchanged', gating: true });
+      // A busy machine (other tests measuring beside this one) can shift one side's count by a
+      // few tenths of a percent the same way in every pairing (spin loops that wait longer): a
+      // difference within the tolerance, which passes, never a regression.
+      expect(cell).toMatchObject({ judgedBy: 'counts', gating: true });
+      expect(['unchanged', 'within-tolerance']).toContain(cell?.verdict);
       expect(Math.abs(cell?.change ?? 1)).toBeLessThan(0.005);
       expect(verdict.counts.regression).toBe(0);
       // Throughput under valgrind means nothing and is not judged.

@@ -29,7 +29,7 @@ const mounts = canMount();
 const SUITE = `name: fault-matrix
 connection: socket
 threads: [1]
-durationSeconds: 3
+durationSeconds: 2
 warmupSeconds: 2
 repetitions: 2
 tables: 1
@@ -217,7 +217,7 @@ maybe('the fault matrix: stages with a server', () => {
       fault: 'sysbench hung (SIGSTOP)',
       trigger: atLine('repetition 1/2', signalProcess(sysbenchRun, 'SIGSTOP')),
       status: 2,
-      line: /^mysql-perf-gate: sysbench for oltp_point_select @ 1 thread on head \(repetition 1\) did not finish within its deadline of 33s \(its 3s and a 30s margin\) and was stopped/,
+      line: /^mysql-perf-gate: sysbench for oltp_point_select @ 1 thread on head \(repetition 1\) did not finish within its deadline of 32s \(its 2s and a 30s margin\) and was stopped/,
     },
     {
       stage: 'measuring',

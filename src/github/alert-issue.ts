@@ -286,7 +286,7 @@ async function createAlertIssue(
   };
   if (labels.length > 0) {
     try {
-      return await createOnce(find, create(labels));
+      return await createOnce(find, create(labels), { secondMs: client.secondMs });
     } catch (error) {
       const status = httpStatus(error);
       if (status !== 422 && status !== 403) throw writeFailure(error, 'create the alert issue', target);
@@ -297,7 +297,7 @@ async function createAlertIssue(
     }
   }
   try {
-    return await createOnce(find, create([]));
+    return await createOnce(find, create([]), { secondMs: client.secondMs });
   } catch (error) {
     throw writeFailure(error, 'create the alert issue', target);
   }

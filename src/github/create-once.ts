@@ -15,8 +15,8 @@ export const NO_RETRY = { retries: 0 } as const;
 
 export interface CreateOnceOptions {
   readonly attempts?: number;
-  /** Milliseconds between the first and second attempts; doubled after each. */
-  readonly firstWaitMs?: number;
+  /** Milliseconds a second lasts: attempt n waits n² of them, as the retry plugin does. */
+  readonly secondMs?: number;
 }
 
 /**
@@ -29,15 +29,14 @@ export async function createOnce<T>(
   options: CreateOnceOptions = {},
 ): Promise<T> {
   const attempts = options.attempts ?? 5;
-  let waitMs = options.firstWaitMs ?? 1000;
+  const secondMs = options.secondMs ?? 1000;
   for (let attempt = 1; ; attempt++) {
     try {
       return await create();
     } catch (error) {
       if (!isTransient(error) || attempt >= attempts) throw error;
     }
-    await new Promise((resolve) => setTimeout(resolve, waitMs));
-    waitMs *= 2;
+    await new Promise((resolve) => setTimeout(resolve, attempt * attempt * secondMs));
     const found = await find().catch(() => undefined);
     if (found !== undefined) return found;
   }

@@ -86,5 +86,5 @@ export function gitHubClient(
     retry,
     throttling,
   );
-  return client;
+  return Object.assign(client, { secondMs: limits.secondMs ?? 1000 });
 }

@@ -134,6 +134,7 @@ export async function upsertStickyComment(
             request: NO_RETRY,
           })
         ).data,
+      { secondMs: octokit.secondMs },
     );
     return { id: made.id, url: made.html_url, action: 'created' };
   } catch (error) {

@@ -35,20 +35,39 @@ export function deadlineMessage(deadline: Deadline, why: 'total' | 'idle'): stri
   return `${deadline.what} ${how} and was stopped: is it hung (a dead connection, a stopped process, a full disk)?`;
 }
 
-/** `signal` (SIGTERM) and SIGCONT now, SIGKILL after the grace period if it is still there. */
+/**
+ * Sends `signal` to the child's process group when it leads one (exec starts children detached),
+ * else to the child alone.
+ */
+function signalTree(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) {
+      process.kill(-child.pid, signal);
+      return;
+    }
+  } catch {
+    // not a group leader (spawned without detached): the child alone
+  }
+  child.kill(signal);
+}
+
+/**
+ * `signal` (SIGTERM) and SIGCONT now, SIGKILL after the grace period if it is still there: to the
+ * child's whole process group when it has one.
+ */
 export function stopChild(
   child: ChildProcess,
   signal: NodeJS.Signals = 'SIGTERM',
   graceMs = KILL_GRACE_MS,
 ): void {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill(signal);
-  if (signal !== 'SIGKILL') child.kill('SIGCONT');
+  signalTree(child, signal);
+  if (signal !== 'SIGKILL') signalTree(child, 'SIGCONT');
+  // Until its pipes close: a child gone while what it started lingers is not done either.
   const kill = setTimeout(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    signalTree(child, 'SIGKILL');
   }, graceMs);
   kill.unref();
-  child.once('exit', () => {
+  child.once('close', () => {
     clearTimeout(kill);
   });
 }
