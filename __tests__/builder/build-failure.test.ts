@@ -78,9 +78,18 @@ describe('buildFailure', () => {
 });
 
 describe('installFailure', () => {
-  it('names the prefix, the last line and the log', () => {
+  it("names the prefix, CMake's last error (all its lines) and the log", () => {
     expect(installFailure('-- Installing: x\nCMake Error: cannot copy\n', '/b/install.log', '/opt/s')).toBe(
-      'install into /opt/s failed: CMake Error: cannot copy; full log: /b/install.log',
+      'install into /opt/s failed: cannot copy; full log: /b/install.log',
+    );
+    const readOnly =
+      '-- Install configuration: "RelWithDebInfo"\nCMake Error at b/cmake_install.cmake:52 (file):\n' +
+      '  file cannot create directory: /opt/s/bin.  Maybe need\n  administrative privileges.\n\n\n';
+    expect(installFailure(readOnly, '/b/install.log', '/opt/s')).toBe(
+      'install into /opt/s failed: file cannot create directory: /opt/s/bin. Maybe need administrative privileges.; full log: /b/install.log',
+    );
+    expect(installFailure('-- Installing: x\nsomething else\n', '/b/install.log', '/opt/s')).toBe(
+      'install into /opt/s failed: something else; full log: /b/install.log',
     );
     expect(installFailure('', '/b/install.log', '/opt/s')).toBe(
       'install into /opt/s failed: (no output); full log: /b/install.log',

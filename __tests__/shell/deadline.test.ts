@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { DeadlineError, GateError } from '../../src/errors.js';
 import { deadlineMessage, quickDeadline, stopChild } from '../../src/shell/deadline.js';
 import { exec } from '../../src/shell/exec.js';
+import { processesMentioning } from '../helpers/leftovers.js';
 
 /** Whether a process with this pid is still there (not reaped or a zombie of ours). */
 function alive(pid: number): boolean {
@@ -34,15 +35,18 @@ describe('exec deadlines', () => {
   });
 
   it('stops a child that stays silent past its idle limit, and not one that keeps talking', async () => {
-    const silent = exec('sh', ['-c', 'echo one; sleep 30'], {
+    // The shell's sleep holds the pipes: it is stopped with the shell, or exec would wait for it.
+    const silent = exec('sh', ['-c', 'echo one; sleep 31.25; true'], {
       deadline: { what: 'the silent build', seconds: 60, idleSeconds: 1 },
     });
     await expect(silent).rejects.toThrow('the silent build printed nothing for 1s and was stopped');
+    expect(processesMentioning('sleep 31.25')).toEqual([]);
     const talking = exec('sh', ['-c', 'for i in 1 2 3 4 5 6; do echo $i; sleep 0.4; done'], {
       deadline: { what: 'the talking build', seconds: 60, idleSeconds: 1 },
     });
     await expect(talking).resolves.toMatchObject({ exitCode: 0, stdout: '1\n2\n3\n4\n5\n6\n' });
-  });
+    // Without the shell's sleep stopped too, exec waits its 31 s and this test runs out of time.
+  }, 15_000);
 
   it('kills a child that ignores SIGTERM after the grace period', async () => {
     const child = spawn('sh', ['-c', 'trap "" TERM; echo ready; sleep 30'], {

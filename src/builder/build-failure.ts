@@ -63,5 +63,20 @@ export function buildFailure(
 
 /** One line for a failed install. */
 export function installFailure(text: string, logPath: string, prefix: string): string {
-  return `install into ${prefix} failed: ${lastLine(text)}; full log: ${logPath}`;
+  return `install into ${prefix} failed: ${lastCmakeError(text) ?? lastLine(text)}; full log: ${logPath}`;
+}
+
+/**
+ * CMake's last error, its message lines joined: "file cannot create directory: /opt/s/bin. Maybe
+ * need administrative privileges." rather than the message's last line alone.
+ */
+function lastCmakeError(text: string): string | undefined {
+  const lines = text.split('\n');
+  const start = lines.findLastIndex((line) => line.startsWith('CMake Error'));
+  if (start < 0) return undefined;
+  const [first = '', ...rest] = lines.slice(start);
+  const head = first.includes('):') ? '' : first.replace(/^CMake Error[^:]*:\s*/, '');
+  const body = rest.slice(0, rest.findIndex((line) => line.trim() === '') + 1 || rest.length);
+  const message = [head, ...body.map((line) => line.trim())].filter((line) => line !== '').join(' ');
+  return message === '' ? undefined : message.replace(/\s+/g, ' ');
 }

@@ -3,6 +3,7 @@
 // hung one needs: SIGTERM with SIGCONT (a stopped process takes no signal but SIGKILL until it
 // is continued), then SIGKILL after a grace period.
 import type { ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 
 import { formatDuration } from '../format.js';
 
@@ -35,20 +36,52 @@ export function deadlineMessage(deadline: Deadline, why: 'total' | 'idle'): stri
   return `${deadline.what} ${how} and was stopped: is it hung (a dead connection, a stopped process, a full disk)?`;
 }
 
-/**
- * Sends `signal` to the child's process group when it leads one (exec starts children detached),
- * else to the child alone.
- */
-function signalTree(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    if (child.pid !== undefined) {
-      process.kill(-child.pid, signal);
-      return;
+/** The processes `pid` started, and theirs, from /proc (each thread's `children` list). */
+export function descendants(pid: number): number[] {
+  const found: number[] = [];
+  const pending = [pid];
+  for (let at = pending.pop(); at !== undefined; at = pending.pop()) {
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${at}/task`);
+    } catch {
+      continue;
     }
-  } catch {
-    // not a group leader (spawned without detached): the child alone
+    for (const task of tasks) {
+      let text = '';
+      try {
+        text = readFileSync(`/proc/${at}/task/${task}/children`, 'utf8');
+      } catch {
+        // gone meanwhile
+      }
+      for (const child of text
+        .split(/\s+/)
+        .filter((word) => word !== '')
+        .map(Number)) {
+        found.push(child);
+        pending.push(child);
+      }
+    }
   }
+  return found;
+}
+
+/**
+ * Sends `signal` to the child and to everything it started (a shell's commands, a build's
+ * compilers), which would otherwise hold its pipes open. They stay in this process's group, so
+ * that a supervisor that kills the group (a cancelled job) still reaches them.
+ */
+function signalTree(child: ChildProcess, signal: NodeJS.Signals, known: readonly number[] = []): number[] {
+  const below = [...new Set([...known, ...(child.pid === undefined ? [] : descendants(child.pid))])];
   child.kill(signal);
+  for (const pid of below) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return below;
 }
 
 /**
@@ -60,11 +93,11 @@ export function stopChild(
   signal: NodeJS.Signals = 'SIGTERM',
   graceMs = KILL_GRACE_MS,
 ): void {
-  signalTree(child, signal);
-  if (signal !== 'SIGKILL') signalTree(child, 'SIGCONT');
+  const tree = signalTree(child, signal);
+  if (signal !== 'SIGKILL') signalTree(child, 'SIGCONT', tree);
   // Until its pipes close: a child gone while what it started lingers is not done either.
   const kill = setTimeout(() => {
-    signalTree(child, 'SIGKILL');
+    signalTree(child, 'SIGKILL', tree);
   }, graceMs);
   kill.unref();
   child.once('close', () => {

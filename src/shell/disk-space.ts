@@ -85,8 +85,8 @@ export function checkFreeSpace(needs: readonly SpaceNeed[]): void {
   }
 }
 
-/** Below this, a filesystem is full as far as a failed step goes. */
-export const FULL_BELOW_BYTES = 32 * 2 ** 20;
+/** Below this (1 MiB), a filesystem is full as far as a failed step goes: a full one has next to nothing. */
+export const FULL_BELOW_BYTES = 2 ** 20;
 
 /**
  * The one line for a step that failed on a full filesystem: the first of `paths` with less than

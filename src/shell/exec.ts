@@ -68,9 +68,6 @@ export async function exec(file: string, args: readonly string[], options: ExecO
       env: childEnv(options.env ?? process.env),
       cwd: options.cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
-      // A process group of its own: a child past its deadline is stopped with everything it
-      // started (a shell's sleep, a build's compilers), or their pipes would keep exec waiting.
-      detached: true,
     });
     // Not spawn's own `signal`: its kill leaves a stopped child (SIGSTOP) waiting for ever.
     const aborted = (): void => {
