@@ -1,11 +1,9 @@
 // What `run` checks before it starts anything: sysbench, each side's server and options, valgrind
 // and the hardware counters, where the processes run, whether both sides are measured at once,
 // and where the results go. A typo or a missing tool must not cost a bootstrap.
-import { accessSync, constants, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 
-import { errorMessage, GateError, InputError } from '../errors.js';
+import { InputError } from '../errors.js';
 import { detectPerfCounters, type PerfSupport } from '../cost/perf.js';
 import { checkValgrind, supportsBufferPoolSizeMax, valgrindServerOptions } from '../cost/valgrind.js';
 import type { Placement, SideName } from '../results/results-schema.js';
@@ -23,12 +21,10 @@ import { HEAD_SETTINGS } from '../suite/head-settings.js';
 import { variantConnections, variedOptions } from '../suite/variants.js';
 import { checkSysbench } from '../sysbench/runner.js';
 import { chooseParallelSides, choosePlacement, type ParallelSides } from './placement.js';
-import { prepareRawDir } from './raw-dir.js';
 import { threadLimitProblems } from './thread-limits.js';
-import { rawDirFor, type RunConfig, type SideConfig } from './run-config.js';
+import type { RunConfig, SideConfig } from './run-config.js';
 import { quickDeadline } from '../shell/deadline.js';
-import { checkFreeSpace, existingAncestor, type SpaceNeed } from '../shell/disk-space.js';
-import { datadirEstimate, rawOutputBytes } from './space-needs.js';
+import { checkWhereItWrites } from './outputs.js';
 
 /** One side as checked: its configuration, the server found for it and the options it starts with. */
 export interface CheckedSide {
@@ -50,12 +46,6 @@ export interface Preflight {
   readonly parallel: ParallelSides;
   /** The sides in the configuration's order. */
   readonly sides: readonly CheckedSide[];
-}
-
-/** Where the run writes: results.json and, beside it, the raw directory (sysbench's output, error logs). */
-export interface RunOutputs {
-  readonly outPath: string;
-  readonly rawDir: string;
 }
 
 /** Checks sysbench, the servers, their options and the cost counters: a typo must not cost a bootstrap. */
@@ -95,8 +85,7 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
   const placement = await placeProcesses(config, logger);
   const parallel = await measureAtOnce(config, logger);
   const sides = config.sides.map((side, index) => checkedSide(side, installs[index], options[index]));
-  checkOutputs(config);
-  checkFreeSpace(spaceNeeds(config, sides));
+  checkWhereItWrites(config, sides);
   return { sysbenchVersion, valgrind, perf, placement, parallel, sides };
 }
 
@@ -241,97 +230,6 @@ export function checkTrustedOptions(
       `${paths.map(([name, value]) => `${name}=${value}`).join(', ')}: with an untrusted side, the trusted ${side.name}'s server takes no option that names a path (it would run unsandboxed what the path holds)`,
     );
   });
-}
-
-/** Makes room for results.json and empties its raw directory. */
-export function prepareOutputs(config: RunConfig): RunOutputs {
-  const outPath = resolve(config.outPath);
-  const rawDir = rawDirFor(outPath);
-  try {
-    mkdirSync(dirname(outPath), { recursive: true });
-    prepareRawDir(rawDir);
-  } catch (error) {
-    if (error instanceof GateError) throw error;
-    throw new InputError(
-      `--out ${config.outPath}: ${unwritable(error, dirname(outPath))}; choose another --out`,
-    );
-  }
-  return { outPath, rawDir };
-}
-
-/**
- * "cannot be written (EROFS: read-only file system)" from a Node error; for a directory that could
- * not be made, what its nearest existing parent says (Node's recursive mkdir says ENOENT there).
- */
-function unwritable(error: unknown, dir?: string): string {
-  if (dir !== undefined) {
-    try {
-      accessSync(existingAncestor(dir), constants.W_OK);
-    } catch (parentError) {
-      return unwritable(parentError);
-    }
-  }
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-  return `cannot be written (${
-    code === ''
-      ? errorMessage(error)
-      : `${code}: ${errorMessage(error)
-          .replace(/^\w+: /, '')
-          .replace(/, \w+ '.*$/, '')}`
-  })`;
-}
-
-/**
- * The results and the work directory must be writable before a server starts: a probe file is
- * made beside each (its directory created if need be) and removed.
- */
-function checkOutputs(config: RunConfig): void {
-  const targets = [
-    { dir: dirname(resolve(config.outPath)), label: `--out ${config.outPath}` },
-    ...(config.workDir === null
-      ? []
-      : [{ dir: resolve(config.workDir), label: `--work-dir ${config.workDir}` }]),
-  ];
-  for (const { dir, label } of targets) {
-    const probe = join(dir, `.mysql-perf-gate-probe-${process.pid}`);
-    try {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(probe, '');
-      rmSync(probe, { force: true });
-    } catch (error) {
-      throw new InputError(
-        `${label}: ${unwritable(error, dir)}; choose another ${label.split(' ')[0] ?? ''}`,
-      );
-    }
-  }
-}
-
-/** The room each side's datadir needs in the work directory, and the raw output beside the results. */
-function spaceNeeds(config: RunConfig, sides: readonly CheckedSide[]): SpaceNeed[] {
-  const work = config.workDir === null ? tmpdir() : resolve(config.workDir);
-  const workLabel = config.workDir === null ? 'the temporary directory; --work-dir moves it' : '--work-dir';
-  const local = sides.filter((side) => side.config.remote === undefined);
-  const datadirs = local.map((side) =>
-    datadirEstimate(config.suite, side.install.flavor, side.options, {
-      alignedHead: config.alignSettings !== undefined && side.config.name === 'head',
-    }),
-  );
-  const out = dirname(resolve(config.outPath));
-  return [
-    ...local.map((side, index) => ({
-      path: work,
-      label: workLabel,
-      bytes: datadirs[index]?.bytes ?? 0,
-      what: `the ${side.config.name}'s datadir`,
-      detail: datadirs[index]?.parts ?? '',
-    })),
-    {
-      path: out,
-      label: '--out',
-      bytes: rawOutputBytes(config.suite, config.sides.length),
-      what: 'the raw output',
-    },
-  ];
 }
 
 /** Where a side's server and sysbench run: the run's placement, or the side's own CPUs. */

@@ -29,7 +29,8 @@ import {
   variantsWithoutAlignment,
 } from './aligned-head.js';
 import { trialAlignedHead } from './aligned-trial.js';
-import { checkBeforeStarting, prepareOutputs, type Preflight, type RunOutputs } from './preflight.js';
+import { checkBeforeStarting, type Preflight } from './preflight.js';
+import { prepareOutputs, type RunOutputs } from './outputs.js';
 import { type FairnessSide, fairnessSide, fairnessWarning } from '../results/fairness.js';
 import type { RunConfig } from './run-config.js';
 import { type MeasureSeconds, runSchedule, type ScheduleOutcome } from './scheduler.js';
