@@ -188,7 +188,9 @@ describe('the fault matrix: GitHub', () => {
     table.record({
       stage,
       fault,
-      end: succeeds ? `one written after ${sent.join(', ')}` : outcome.slice(0, 110),
+      end: succeeds
+        ? `one written after ${sent.length === 0 ? 'no answer in time' : sent.join(', ')}`
+        : outcome.slice(0, 110),
       seconds,
     });
   });

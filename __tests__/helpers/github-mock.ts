@@ -1252,7 +1252,10 @@ export async function startGitHubMock(): Promise<GitHubMock> {
       operationId = routed.context.operation.operationId;
       await hold(operationId!);
       const fault = takeFault(operationId!);
-      if (fault?.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+      const delay = (): Promise<unknown> =>
+        new Promise((resolve) => setTimeout(resolve, fault?.delayMs ?? 0));
+      // A fault before the operation holds the request; one after it, the answer (the write is done).
+      if (fault?.when !== 'after') await delay();
       if (fault !== undefined && fault.when !== 'after') {
         // GitHub's infrastructure answers before the operation: not in the operation's schema.
         reply = {
@@ -1278,6 +1281,7 @@ export async function startGitHubMock(): Promise<GitHubMock> {
           );
         }
         if (fault !== undefined) {
+          await delay();
           reply = {
             status: fault.status,
             body: { message: fault.message ?? 'Server Error' },
