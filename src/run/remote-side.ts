@@ -12,7 +12,8 @@ import { suiteDataSets } from '../workload/kinds.js';
 import type { CostProbe } from './cost-probe.js';
 import type { MeasuredSide } from './measure-step.js';
 import type { CheckedSide } from './preflight.js';
-import { prepareData, type SideSetup, type StartedSide } from './sides.js';
+import { type SideSetup, type StartedSide } from './sides.js';
+import { prepareData } from './workload-data.js';
 
 /** Nothing to read on another machine: a window's cost is empty. */
 const REMOTE_PROBE: CostProbe = {

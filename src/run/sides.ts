@@ -29,7 +29,7 @@ import { parseVariantLabel, variantLabel } from '../suite/variants.js';
 import { restoresData } from '../workload/kinds.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { alignedHeadDatadir, DatadirSnapshot, type DatadirTwin } from './datadir-snapshot.js';
-import { type MeasuredSide, measureStep, measureWhileAlive, stepLabel } from './measure-step.js';
+import { type MeasuredSide, measureStep, stepLabel } from './measure-step.js';
 import { CellPace } from './cell-pace.js';
 import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js';
 import type { RunConfig } from './run-config.js';
@@ -37,7 +37,7 @@ import type { Step } from './plan.js';
 import { startRemoteSide } from './remote-side.js';
 import { currentOptions, optionsUnder, recordVariant } from './variant-options.js';
 import type { SideSteps } from './scheduler.js';
-import { dataChecksumBefore, prepareWorkloadData, type ResetDone, resetDataAfter } from './workload-data.js';
+import { dataChecksumBefore, prepareData, type ResetDone, resetDataAfter } from './workload-data.js';
 
 /** The most of a server's error log kept beside the results (its end, when longer). */
 const MAX_ERROR_LOG_BYTES = 64 * 1024 * 1024;
@@ -275,27 +275,6 @@ export async function sideFacts(
     ...(dataBytes === undefined ? {} : { dataBytes }),
     ...(processCounters === undefined ? {} : { processCounters }),
   };
-}
-
-/**
- * Fills a side's tables for the suite and keeps sysbench's output beside the results; returns
- * the seconds it took. Apart from starting, so that a side can prepare its data again between
- * steps, for a workload that changes its data as it runs.
- */
-export async function prepareData(
-  side: MeasuredSide,
-  suite: Suite,
-  scope: CleanupScope,
-  rawDir: string,
-): Promise<number> {
-  const clock = stopwatch();
-  // A server that dies meanwhile is reported as such, with its error log, not as sysbench's errors.
-  const prepared = await measureWhileAlive(side.server, scope, (signal) =>
-    prepareWorkloadData(side.server.connection, suite, signal),
-  );
-  const seconds = clock();
-  writeFileSync(join(rawDir, `${side.name}-prepare.txt`), prepared);
-  return seconds;
 }
 
 /**

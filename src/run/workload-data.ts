@@ -9,7 +9,8 @@ import type { Suite } from '../suite/suite-schema.js';
 import { runDataCommands, type SysbenchConnection } from '../sysbench/runner.js';
 import { type DataReset, dataResetAfter, suiteDataSets } from '../workload/kinds.js';
 import type { DatadirSnapshot } from './datadir-snapshot.js';
-import { type SysbenchStep, stepLabel } from './measure-step.js';
+import type { CleanupScope } from '../shell/cleanup.js';
+import { type MeasuredSide, measureWhileAlive, type SysbenchStep, stepLabel } from './measure-step.js';
 import type { Step } from './plan.js';
 
 /**
@@ -95,4 +96,25 @@ export async function dataChecksumBefore(
 function writeResetOutput(rawDir: string, side: string, step: SysbenchStep, output: string): void {
   mkdirSync(join(rawDir, side), { recursive: true });
   writeFileSync(join(rawDir, side, `${stepLabel(step)}-reset.txt`), output);
+}
+
+/**
+ * Fills a side's tables for the suite and keeps sysbench's output beside the results; returns
+ * the seconds it took. Apart from starting, so that a side can prepare its data again between
+ * steps, for a workload that changes its data as it runs.
+ */
+export async function prepareData(
+  side: MeasuredSide,
+  suite: Suite,
+  scope: CleanupScope,
+  rawDir: string,
+): Promise<number> {
+  const startMs = performance.now();
+  // A server that dies meanwhile is reported as such, with its error log, not as sysbench's errors.
+  const prepared = await measureWhileAlive(side.server, scope, (signal) =>
+    prepareWorkloadData(side.server.connection, suite, signal),
+  );
+  const seconds = (performance.now() - startMs) / 1000;
+  writeFileSync(join(rawDir, `${side.name}-prepare.txt`), prepared);
+  return seconds;
 }
