@@ -1,3 +1,4 @@
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as detectSourceTree, x as resolveCompiler, y as comparisonLabels, z as inCleanupScope, A as runCommand, C as describeRunOutcome, E as buildSides, F as runConfigFromFlags, G as DEFAULT_SERVERS, H as doctorConfigFromFlags, I as doctorCommand, J as appendHistory, K as earlierDefinitions, L as suiteDifferences, N as historyRun, O as exec, P as quickDeadline, Q as cliSpelling, R as readHistoryFile, S as pageHistory, T as writeHistoryPage, U as allChanges, V as historyChangesRequest, X as DEFAULT_WINDOW, Y as DEFAULT_MAX_P, Z as historyChangesCommand, _ as plural, $ as changesText, a0 as recentRegressions, a1 as formatChangePercentPlain, a2 as mergeCommand, a3 as packageVersion, a4 as watchOutputs } from './gate.js';
 import os from 'node:os';
 import { g as getDefaultExportFromCjs } from './commonjs-helpers.js';
 import require$$0 from 'node:events';
@@ -6,9 +7,8 @@ import path, { dirname, join } from 'node:path';
 import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
-import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as detectSourceTree, x as resolveCompiler, y as comparisonLabels, z as inCleanupScope, A as runCommand, C as describeRunOutcome, E as buildSides, F as runConfigFromFlags, G as DEFAULT_SERVERS, H as doctorConfigFromFlags, I as doctorCommand, J as appendHistory, K as earlierDefinitions, L as suiteDifferences, N as historyRun, O as exec, P as quickDeadline, Q as cliSpelling, R as readHistoryFile, S as pageHistory, T as writeHistoryPage, U as allChanges, V as historyChangesRequest, X as DEFAULT_WINDOW, Y as DEFAULT_MAX_P, Z as historyChangesCommand, _ as plural, $ as changesText, a0 as recentRegressions, a1 as formatChangePercentPlain, a2 as mergeCommand, a3 as packageVersion } from './gate.js';
-import 'node:crypto';
 import 'node:fs/promises';
+import 'node:crypto';
 import 'node:zlib';
 import 'node:timers/promises';
 import 'buffer';
@@ -5187,4 +5187,6 @@ async function main(argv) {
 }
 
 // Entry point of the `mysql-perf-gate` command.
+// `run … | head`: the reader going away interrupts the run, which cleans up (not a crash).
+watchOutputs();
 process.exitCode = await main(process.argv);

@@ -104,3 +104,21 @@ maybe('an interrupted run', () => {
     expect(serverRecords(join(temp.path, 'state'))).toEqual([]);
   });
 });
+
+maybe('a run whose reader goes away (`run … | head`)', () => {
+  it('is interrupted as by SIGPIPE: its server stopped and its work directory removed, not left running', async () => {
+    const env = { ...process.env, MYSQL_PERF_GATE_STATE_DIR: join(temp.path, 'state') };
+    const work = join(temp.path, 'work');
+    const run = runEntry(ENTRIES.cli, runArgs(TINY_SUITE, join(temp.path, 'r.json'), work, '--verbose'), env);
+    await run.waitFor('ready on');
+    const pid = recordedServerPid(join(temp.path, 'state'));
+    // Our ends of its stdout and stderr: its next line meets EPIPE, as under a `head` that has quit.
+    run.child.stdout?.destroy();
+    run.child.stderr?.destroy();
+    expect(await run.exit).toBe(141);
+    expect(isRunning(pid)).toBe(false);
+    expect(processesMentioning(work)).toEqual([]);
+    expect(readdirSync(work)).toEqual([]);
+    expect(serverRecords(join(temp.path, 'state'))).toEqual([]);
+  });
+});

@@ -77,6 +77,22 @@ describe('choosePlacement', () => {
     expect(choosePlacement('on', quick, [0, 1, 2, 3, 4, 5]).warning).toBeUndefined();
   });
 
+  it('pins nothing for a server on another machine, and warns only when pinning was asked for', () => {
+    const reason =
+      'the server runs on another machine (db2:3306): there is no server here to keep apart from sysbench';
+    expect(choosePlacement('auto', quick, [0, 1], '--pin', 'db2:3306')).toEqual({
+      placement: { pinned: false, reason },
+    });
+    expect(choosePlacement('on', quick, [0, 1], '--pin', 'db2:3306')).toEqual({
+      placement: { pinned: false, reason },
+      warning: `not pinned: ${reason}`,
+    });
+    expect(choosePlacement('off', quick, [0, 1], '--pin', 'db2:3306').placement).toEqual({
+      pinned: false,
+      reason: 'not asked for: --pin off',
+    });
+  });
+
   it('only notes, without a warning, what auto could not give', () => {
     expect(choosePlacement('auto', quick, [3])).toEqual({
       placement: {

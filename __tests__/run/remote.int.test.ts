@@ -117,6 +117,12 @@ maybe('a server on another machine (run --host)', () => {
         'variant connection=socket is left out: a server on another machine is reached over TCP only',
       );
       expect(results.suite.connection).toBe('tcp');
+      // No server here to pin: the results say so rather than name a CPU it never ran on.
+      expect(results.placement).toEqual({
+        pinned: false,
+        reason: `the server runs on another machine (127.0.0.1:${server.connection.port}): there is no server here to keep apart from sysbench`,
+      });
+      expect(stderr.text).not.toMatch(/the server (on|runs on) .*CPU/);
       expect(results.cells.map((cell) => `${cell.workload}@${cell.threads}`)).toEqual([
         'oltp_point_select@1',
         'oltp_point_select@2',

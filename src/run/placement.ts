@@ -25,10 +25,19 @@ export function choosePlacement(
   cpus: readonly number[],
   /** How the user names the option (`--pin`, `input "pin"`), for the reasons. */
   label = '--pin',
+  /** Where the server runs when it is on another machine (run --host): nothing here to pin. */
+  elsewhere?: string,
 ): { placement: Placement; warning?: string; note?: string } {
   if (mode === 'off') return { placement: { pinned: false, reason: `not asked for: ${label} off` } };
   // What was asked for explicitly and cannot be given is a warning; what auto chose, a note.
   const tell = (text: string) => (mode === 'on' ? { warning: text } : { note: text });
+  if (elsewhere !== undefined) {
+    const reason = `the server runs on another machine (${elsewhere}): there is no server here to keep apart from sysbench`;
+    return {
+      placement: { pinned: false, reason },
+      ...(mode === 'on' ? { warning: `not pinned: ${reason}` } : {}),
+    };
+  }
   if (cpus.length < 2) {
     const reason = `only CPU ${formatCpuList(cpus)} is available to this run: the server and sysbench cannot be kept apart`;
     return { placement: { pinned: false, reason }, ...tell(`not pinned: ${reason}`) };

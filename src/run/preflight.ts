@@ -258,11 +258,13 @@ async function measureAtOnce(config: RunConfig, logger: Logger): Promise<Paralle
 
 /** Chooses where the server and sysbench run, and checks taskset when they are to be pinned. */
 async function placeProcesses(config: RunConfig, logger: Logger): Promise<Placement> {
+  const remote = config.sides.find((side) => side.remote !== undefined)?.remote;
   const { placement, warning, note } = choosePlacement(
     config.pin.mode,
     config.suite,
     allowedCpus(),
     config.pin.label,
+    remote === undefined ? undefined : `${remote.host}:${remote.port}`,
   );
   if (warning !== undefined) logger.warning(warning);
   if (note !== undefined) logger.info(`note: ${note}`);

@@ -2,6 +2,7 @@
 // cancelled workflow). Resources register an async undo action; run scopes release them in reverse.
 import { errorMessage, InterruptedError } from '../errors.js';
 import type { Logger } from './logger.js';
+import { onOutputClosed } from './output-closed.js';
 
 type Undo = () => Promise<void>;
 
@@ -60,7 +61,8 @@ export class CleanupScope {
 }
 
 /**
- * Runs `fn` in a cleanup scope: SIGINT/SIGTERM/SIGHUP interrupt it, and the scope is always
+ * Runs `fn` in a cleanup scope: SIGINT/SIGTERM/SIGHUP interrupt it, and so does a reader of its
+ * output going away (as SIGPIPE: `output-closed.ts`), and the scope is always
  * released before this returns or throws. A second signal while cleaning up is ignored so the
  * cleanup itself is not cut short.
  */
@@ -75,6 +77,9 @@ export async function withCleanupScope<T>(
     scope.interrupt(signal);
   };
   for (const signal of signals) process.on(signal, onSignal);
+  const stopWatching = onOutputClosed(() => {
+    scope.interrupt('SIGPIPE');
+  });
   try {
     const result = await fn(scope);
     scope.throwIfInterrupted();
@@ -85,6 +90,7 @@ export async function withCleanupScope<T>(
   } finally {
     const failures = await scope.release();
     for (const signal of signals) process.off(signal, onSignal);
+    stopWatching();
     if (failures.length > 0) onCleanupFailures(failures);
   }
 }
