@@ -105,8 +105,13 @@ maybe('server-option variants (real MariaDB, real sysbench)', () => {
         'oltp_point_select@2[threading=pool,innodb_adaptive_hash_index=OFF]',
         'oltp_point_select@2[threading=pool,innodb_adaptive_hash_index=ON]',
       ]);
+      // One server on both sides: what differs is what the variants set, as the server reported it.
+      expect(verdict.configDiff.map(({ name, base, head }) => ({ name, base, head }))).toEqual([
+        { name: 'thread_handling', base: 'one-thread-per-connection', head: 'pool-of-threads' },
+      ]);
       const comment = readFileSync(join(report, 'comment.md'), 'utf8');
       expect(comment).toContain('against the same cell under the other values of `threading`');
+      expect(comment).toContain('pool-of-threads');
       expect(comment).toContain('threading=pool,innodb\\_adaptive\\_hash\\_index=ON');
     },
     TIMEOUT_MS,
@@ -132,4 +137,43 @@ maybe('server-option variants (real MariaDB, real sysbench)', () => {
       '--set innodb_thread_concurrency: suite variants varies innodb_thread_concurrency (variants)',
     );
   });
+
+  it(
+    'starts the server under every variant before measuring: one it will not run under ends the run at once, naming it',
+    async () => {
+      const suite = join(temp.path, 'refused.yml');
+      writeFileSync(
+        suite,
+        [
+          'name: refused',
+          'threads: [1]',
+          'durationSeconds: 1',
+          'repetitions: 2',
+          'tables: 1',
+          'tableSize: 100',
+          'serverOptions:',
+          '  innodb_buffer_pool_size: 64M',
+          'variants:',
+          '  thread_handling: [one-thread-per-connection, no-such-handling]',
+          'workloads:',
+          '  - name: oltp_point_select',
+          '',
+        ].join('\n'),
+      );
+      const out = join(temp.path, 'refused.json');
+      const work = join(temp.path, 'refused-work');
+      const server = findCommand('mariadbd') ?? 'mariadbd';
+      const started = Date.now();
+      const code = await cli('run', '--server', server, '--suite', suite, '--out', out, '--work-dir', work);
+      expect({ code, seconds: (Date.now() - started) / 1000 < 60 }).toEqual({ code: 2, seconds: true });
+      expect(stderr.text).toContain(
+        "variant thread_handling=no-such-handling: head's server would not start with its options " +
+          '(thread_handling=no-such-handling), so nothing was measured',
+      );
+      // Before the data and the first repetition: no measurement was made, and nothing is left.
+      expect(stderr.text).not.toContain('repetition 1/2');
+      expect(processesMentioning(work)).toEqual([]);
+    },
+    TIMEOUT_MS,
+  );
 });

@@ -11,9 +11,11 @@ import type { Suite } from '../suite/suite-schema.js';
 import { dataChecksumWarnings } from './data-checksums.js';
 import type { MetricName } from './metrics.js';
 import { buildVerdict, type CompareOptions, looksOfRun, type SideData } from './verdict.js';
+import { variantSettings } from './variant-settings.js';
 import { type VariantBase, variantSides } from './variant-sides.js';
+import { rankConfigDiff } from './settings-rank.js';
 import { settingsSplit } from './settings-split.js';
-import { type LineSection, type SettingsSplit, Verdict } from './verdict-schema.js';
+import { type ConfigDifference, type LineSection, type SettingsSplit, Verdict } from './verdict-schema.js';
 
 /** Where the base side comes from. */
 export type BaseRequest =
@@ -64,6 +66,8 @@ interface ChosenBase {
   readonly history: readonly BaselineEntry[];
   /** Set when the head is not the results' head side as it is (a comparison across variants). */
   readonly head?: SideData;
+  /** What differs besides the code when both sides are one server (the variants' settings). */
+  readonly configDiff?: ConfigDifference[];
 }
 
 function chooseBase(request: JudgeRequest): ChosenBase {
@@ -97,6 +101,7 @@ function chooseBase(request: JudgeRequest): ChosenBase {
 function variantBase(request: JudgeRequest, base: VariantBase): ChosenBase {
   const sides = variantSides(request.results, base, '--against-variant');
   const side = sideOf(request.results, 'head');
+  const settings = variantSettings(request.results, base);
   return {
     side: { ...side, cells: sides.base },
     head: { ...side, cells: sides.head },
@@ -106,8 +111,9 @@ function variantBase(request: JudgeRequest, base: VariantBase): ChosenBase {
       savedAt: null,
       variant: { dimension: base.dimension, value: base.value },
     },
-    warnings: [],
+    warnings: settings.warnings,
     history: [],
+    configDiff: settings.differences,
   };
 }
 
@@ -150,8 +156,15 @@ export function judge(request: JudgeRequest): Judgement {
     ...built.warnings,
     ...split.warnings,
   ];
+  const configDiff =
+    base.configDiff === undefined ? built.configDiff : rankConfigDiff(base.configDiff, built.work);
   return {
-    verdict: Verdict.parse({ ...built, warnings, ...(split.split ? { split: split.split } : {}) }),
+    verdict: Verdict.parse({
+      ...built,
+      configDiff,
+      warnings,
+      ...(split.split ? { split: split.split } : {}),
+    }),
     base: base.side,
     head,
     suite: results.suite,

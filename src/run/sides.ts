@@ -36,6 +36,7 @@ import type { RunConfig } from './run-config.js';
 import type { Step } from './plan.js';
 import { startRemoteSide } from './remote-side.js';
 import { currentOptions, optionsUnder, recordVariant } from './variant-options.js';
+import { trialVariants } from './variant-trial.js';
 import type { SideSteps } from './scheduler.js';
 import { dataChecksumBefore, prepareData, type ResetDone, resetDataAfter } from './workload-data.js';
 
@@ -224,10 +225,11 @@ async function startSide(
     probe,
     ...(placement.pinned ? { clientCpus: placement.client } : {}),
   };
-  const prepare = await prepareData(measured, config.suite, scope, rawDir);
   const variants = new Map<string, Record<string, string>>();
   const first = suiteCells(config.suite)[0]?.variant;
-  await recordVariant(server, config.suite, first, variants);
+  // On the empty datadir, before the data: a variant the server will not run loses nothing.
+  await trialVariants({ name, server, options }, config.suite, logger, variants);
+  const prepare = await prepareData(measured, config.suite, scope, rawDir);
   const startedUnder = variantLabel(first);
   const more = await sideFacts(server, config.suite, name, {
     underCallgrind: Boolean(valgrind),

@@ -1,10 +1,16 @@
 // A side's server under a suite's server-option variants: the options it runs with under each,
-// and what it reported for them once it did.
+// and what it reported, once it did, for every option the variants set.
 import { mergeOptions } from '../server/options.js';
 import { variableValues } from '../server/queries.js';
 import type { SideServer } from '../server/side-server.js';
 import type { Suite } from '../suite/suite-schema.js';
-import { parseVariantLabel, type Variant, variantLabel, variantOptions } from '../suite/variants.js';
+import {
+  parseVariantLabel,
+  type Variant,
+  variantLabel,
+  variantOptions,
+  variedOptions,
+} from '../suite/variants.js';
 
 /** Reads back the options of `variant` from the running server and keeps them under its label. */
 export async function recordVariant(
@@ -15,8 +21,10 @@ export async function recordVariant(
 ): Promise<void> {
   const label = variantLabel(variant);
   if (variant === undefined || label === '' || into.has(label)) return;
-  // `skip_log_bin` sets the variable log_bin: read back what the option set.
-  const names = Object.keys(variantOptions(suite.variants, variant)).map((name) =>
+  // Every option any variant sets, not only this one's: what the server had for the others'
+  // options under this variant is what a comparison across variants differs by (compare's
+  // variant-settings.ts). `skip_log_bin` sets the variable log_bin: read back what the option set.
+  const names = [...variedOptions(suite.variants)].map((name) =>
     name.replace(/^(skip|disable|enable|loose)[-_]/i, ''),
   );
   into.set(label, await variableValues(server.connection, names));
