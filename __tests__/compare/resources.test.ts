@@ -81,6 +81,18 @@ describe('resourceSection', () => {
     expect(readOnly?.head.reads?.median).toBeGreaterThan(1);
   });
 
+  it('names each cell with its variant, so that the variants of one cell are told apart', () => {
+    const under = (cell: CellResult, sync: string): CellResult => ({ ...cell, variant: { binlog: sync } });
+    const [base, head] = [aa.cells[0], aa.cells[1]] as [CellResult, CellResult];
+    const pairs: [CellResult, CellResult][] = [
+      [under(base, 'sync0'), under(head, 'sync0')],
+      [under(base, 'sync1'), under(spendingMore(head, 3, 1.5), 'sync1')],
+    ];
+    const facts = { base: aa.sides.head, head: aa.sides.head };
+    const cells = resourceSection(pairs, facts, { metric: 'throughput' })?.cells ?? [];
+    expect(cells.map((cell) => cell.variant)).toEqual([{ binlog: 'sync0' }, { binlog: 'sync1' }]);
+  });
+
   it('has nothing for an instruction suite', () => {
     const instructions = fixtureResults('instructions-performance-schema-work.json');
     expect(verdictOf(instructions).resources).toBeUndefined();

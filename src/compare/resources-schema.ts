@@ -2,6 +2,7 @@
 import { z } from 'zod';
 
 import { RESOURCE_FIGURES } from '../results/resource-figures.js';
+import { CellVariant } from '../results/results-schema.js';
 
 export const ResourceFigureName = z.enum(RESOURCE_FIGURES);
 
@@ -16,6 +17,7 @@ export const FigureSpread = z.strictObject({
 export const CellResources = z.strictObject({
   workload: z.string(),
   threads: z.number().int(),
+  variant: CellVariant.optional(),
   base: z.partialRecord(ResourceFigureName, FigureSpread),
   head: z.partialRecord(ResourceFigureName, FigureSpread),
 });

@@ -4,7 +4,7 @@
 import { dataAndPool, describeDataAndPool, readsCheck, readsSentence } from '../results/io-bound.js';
 import { cellFigures } from '../results/resource-figures.js';
 import type { Availability, CellResult, ServerFacts } from '../results/results-schema.js';
-import type { Suite } from '../suite/suite-schema.js';
+import { type Suite, variantOf } from '../suite/suite-schema.js';
 import type { ResourceSection } from './verdict-schema.js';
 
 type Sides<T> = { readonly base: T; readonly head: T };
@@ -53,6 +53,7 @@ export function resourceSection(
     cells: pairs.map(([base, head]) => ({
       workload: head.workload,
       threads: head.threads,
+      ...variantOf(head),
       base: cellFigures(base),
       head: cellFigures(head),
     })),

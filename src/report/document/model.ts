@@ -179,6 +179,7 @@ export type ResourceKey = 'cell' | 'side' | ResourceFigure;
 export interface ResourceRow extends Row<ResourceKey> {
   readonly workload: string;
   readonly threads: number;
+  readonly variant?: Variant;
   /** A side's figures, or the change between them. */
   readonly side: 'base' | 'head' | 'change';
 }

@@ -10,6 +10,8 @@ import {
   RESOURCE_FIGURES,
   type ResourceFigure,
 } from '../../results/resource-figures.js';
+import { variantOf } from '../../suite/suite-schema.js';
+import { variantLabel } from '../../suite/variants.js';
 import { CELL_SPLIT, column, text } from './cells.js';
 import type { Cell, Column, ResourceKey, ResourceRow, Resources } from './model.js';
 
@@ -43,9 +45,10 @@ function rows(cell: CellResources, figures: readonly ResourceFigure[]): Resource
   const row = (side: ResourceRow['side'], cells: (figure: ResourceFigure) => Cell): ResourceRow => ({
     workload: cell.workload,
     threads: cell.threads,
+    ...variantOf(cell),
     side,
     cells: {
-      cell: { kind: 'cell', workload: cell.workload, threads: cell.threads },
+      cell: { kind: 'cell', workload: cell.workload, threads: cell.threads, ...variantOf(cell) },
       side: text(side),
       // Every figure a cell, though the table's columns show only those measured.
       ...(Object.fromEntries(
@@ -69,7 +72,9 @@ function movedSentence(cells: readonly CellResources[], figures: readonly Resour
       const change = base.median === 0 ? 'new' : formatChangePercent(head.median / base.median - 1);
       return [`${RESOURCE_FIGURE_INFO[figure].header} ${change}`];
     });
-    return named.length === 0 ? [] : [`${cell.workload} @ ${cell.threads}: ${named.join(', ')}`];
+    const variant = variantLabel(cell.variant);
+    const name = `${cell.workload} @ ${cell.threads}${variant === '' ? '' : ` [${variant}]`}`;
+    return named.length === 0 ? [] : [`${name}: ${named.join(', ')}`];
   });
   if (moved.length === 0) {
     return "Every figure stayed within its repetitions' spread: the sides spent the same per transaction.";
