@@ -28,6 +28,17 @@ describe('datadirEstimate', () => {
     expect(old.parts).toContain('redo log 96.0 MiB');
   });
 
+  it("reads the bundled suites' loose_ redo options as each flavor takes them", () => {
+    const both = { loose_innodb_log_file_size: '512M', 'loose-innodb-redo-log-capacity': '256M' };
+    const plain = suite('');
+    expect(datadirEstimate(plain, 'mariadb', both, { alignedHead: false }).parts).toContain(
+      'redo log 512.0 MiB',
+    );
+    expect(datadirEstimate(plain, 'mysql', both, { alignedHead: false }).parts).toContain(
+      'redo log 256.0 MiB',
+    );
+  });
+
   it('counts the copies an aligned head or a restore keeps', () => {
     const one = datadirEstimate(suite(''), 'mariadb', {}, { alignedHead: false }).bytes;
     const aligned = datadirEstimate(suite(''), 'mariadb', {}, { alignedHead: true });

@@ -38,14 +38,18 @@ export function optionBytes(value: string | undefined): number | undefined {
   return Number(match[1]) * (UNITS[(match[2] ?? '').toUpperCase()] ?? 1);
 }
 
+/** An option's value, set plainly or as loose_NAME (which a server without it ignores). */
 function option(options: Readonly<Record<string, string>>, name: string): string | undefined {
-  const entry = Object.entries(options).find(([key]) => key.replaceAll('-', '_') === name);
+  const entry = Object.entries(options).find(
+    ([key]) => key.replaceAll('-', '_').replace(/^loose_/i, '') === name,
+  );
   return entry?.[1];
 }
 
-/** The redo log's size under these options. */
+/** The redo log's size under these options: MariaDB has no innodb_redo_log_capacity. */
 function redoBytes(flavor: Flavor, options: Readonly<Record<string, string>>): number {
-  const capacity = optionBytes(option(options, 'innodb_redo_log_capacity'));
+  const capacity =
+    flavor === 'mariadb' ? undefined : optionBytes(option(options, 'innodb_redo_log_capacity'));
   if (capacity !== undefined) return capacity;
   const file = optionBytes(option(options, 'innodb_log_file_size'));
   if (file === undefined) return DEFAULT_REDO_BYTES[flavor];
