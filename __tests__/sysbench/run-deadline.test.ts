@@ -22,3 +22,13 @@ describe('runDeadline', () => {
     }
   });
 });
+
+describe("runDeadline before a cell's pace is known", () => {
+  it('gives a heavy kind ten times its own rough pace (a TPC-C-like event, 0.3 s, is 3 s)', () => {
+    const deadline = runDeadline({ events: 400 }, 'sysbench for tpcc', undefined, 0.3);
+    expect(deadline.seconds).toBe(400 * 3 + 120);
+    expect(deadline.basis).toContain('400 events at 3 s each');
+    // A light kind keeps the floor of 0.2 s an event.
+    expect(runDeadline({ events: 400 }, 'x', undefined, 0.0007).seconds).toBe(400 * 0.2 + 120);
+  });
+});

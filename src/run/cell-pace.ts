@@ -7,8 +7,13 @@ import type { Step } from './plan.js';
 
 type SysbenchStep = Exclude<Step, { kind: 'restart' }>;
 
+/**
+ * A warm-up and a measured step of a cell keep separate paces: under callgrind a warm-up runs
+ * uninstrumented (--instr-atstart=no) and a measured step instrumented, many times slower (a
+ * TPC-C-like warm-up's pace, applied to its first repetition, stopped it as hung).
+ */
 function key(step: SysbenchStep): string {
-  return `${step.side}\u0000${cellName(step)}`;
+  return `${step.side}\u0000${cellName(step)}\u0000${step.kind}`;
 }
 
 export class CellPace {
@@ -27,8 +32,16 @@ export class CellPace {
     return this.perEvent.get(key(step));
   }
 
-  /** The deadline of `step`, run for `limit`: from the plan, and for an event-bound run its pace so far. */
-  deadline(step: SysbenchStep, limit: MeasurementLimit, what: string): Deadline {
-    return runDeadline(limit, what, 'events' in limit ? this.secondsPerEvent(step) : undefined);
+  /**
+   * The deadline of `step`, run for `limit`: from the plan, and for an event-bound run its pace so
+   * far, or before there is one the workload kind's rough pace (`roughPerEvent`).
+   */
+  deadline(step: SysbenchStep, limit: MeasurementLimit, what: string, roughPerEvent?: number): Deadline {
+    return runDeadline(
+      limit,
+      what,
+      'events' in limit ? this.secondsPerEvent(step) : undefined,
+      roughPerEvent,
+    );
   }
 }

@@ -14,6 +14,7 @@ import { cellTitle, findWorkload, measurementLimit, type Suite } from '../suite/
 import { variantConnection, variantLabel } from '../suite/variants.js';
 import type { SysbenchReport } from '../sysbench/report-schema.js';
 import { runWorkload } from '../sysbench/runner.js';
+import { kindOf } from '../workload/kinds.js';
 import type { CostProbe, WindowCost } from './cost-probe.js';
 import type { Step } from './plan.js';
 import { CellPace } from './cell-pace.js';
@@ -83,7 +84,8 @@ export async function measureStep(
   const reached = route === undefined ? suite : { ...suite, connection: route };
   const limit = measurementLimit(suite, workload, step.kind);
   const where = `sysbench for ${cell}`;
-  const deadline = (options.pace ?? new CellPace()).deadline(step, limit, where);
+  const rough = kindOf(workload).eventSeconds(workload);
+  const deadline = (options.pace ?? new CellPace()).deadline(step, limit, where, rough);
   const startedAt = new Date().toISOString();
   const probed = {
     pid: side.server.pid,

@@ -9,8 +9,12 @@ import type { MeasurementLimit } from '../suite/suite-schema.js';
 export const TIMED_MARGIN_S = 30;
 export const TIMED_MARGIN_SHARE = 0.25;
 
-/** An event-bound run (under callgrind) whose pace is not known yet: this much per event, and a margin. */
+/**
+ * An event-bound run (under callgrind) whose pace is not known yet: at least this much per event,
+ * or UNKNOWN_PACE_FACTOR times the workload kind's own rough figure where that is more, and a margin.
+ */
 export const UNKNOWN_PACE_EVENT_S = 0.2;
+export const UNKNOWN_PACE_FACTOR = 10;
 /** Once the pace is known: this many times it, and a margin. */
 export const KNOWN_PACE_FACTOR = 3;
 export const EVENTS_MARGIN_S = 120;
@@ -19,7 +23,13 @@ export const EVENTS_MARGIN_S = 120;
  * The deadline of a run measured for `limit`. `secondsPerEvent`: the pace measured so far for the
  * same cell on the same side (run/step-pace.ts); undefined before the first of its steps ends.
  */
-export function runDeadline(limit: MeasurementLimit, what: string, secondsPerEvent?: number): Deadline {
+export function runDeadline(
+  limit: MeasurementLimit,
+  what: string,
+  secondsPerEvent?: number,
+  /** The workload kind's rough seconds per event under callgrind (a TPC-C-like event is 0.3 s). */
+  roughPerEvent = 0,
+): Deadline {
   if ('seconds' in limit) {
     const margin = Math.max(TIMED_MARGIN_S, limit.seconds * TIMED_MARGIN_SHARE);
     return {
@@ -30,10 +40,11 @@ export function runDeadline(limit: MeasurementLimit, what: string, secondsPerEve
   }
   const events = formatCountPlain(limit.events);
   if (secondsPerEvent === undefined) {
+    const guess = Math.max(UNKNOWN_PACE_EVENT_S, UNKNOWN_PACE_FACTOR * roughPerEvent);
     return {
       what,
-      seconds: Math.ceil(limit.events * UNKNOWN_PACE_EVENT_S + EVENTS_MARGIN_S),
-      basis: `${events} events at ${UNKNOWN_PACE_EVENT_S} s each until the cell's pace is measured, and ${formatDuration(EVENTS_MARGIN_S)}`,
+      seconds: Math.ceil(limit.events * guess + EVENTS_MARGIN_S),
+      basis: `${events} events at ${guess} s each until the cell's pace is measured, and ${formatDuration(EVENTS_MARGIN_S)}`,
     };
   }
   const expected = limit.events * secondsPerEvent;
