@@ -4,6 +4,7 @@
 // fresh MariaDB 10.11 datadir takes 114 MB (96 MiB of it the redo log), a MySQL 9.7 one 187 MB
 // (100 MiB of redo). Pure.
 import { formatMiB } from '../format.js';
+import { normalizeOptionName } from '../server/options.js';
 import type { Flavor } from '../results/results-schema.js';
 import { type Suite, suiteCells } from '../suite/suite-schema.js';
 import { restoresData, suiteDataSets } from '../workload/kinds.js';
@@ -41,7 +42,7 @@ export function optionBytes(value: string | undefined): number | undefined {
 /** An option's value, set plainly or as loose_NAME (which a server without it ignores). */
 function option(options: Readonly<Record<string, string>>, name: string): string | undefined {
   const entry = Object.entries(options).find(
-    ([key]) => key.replaceAll('-', '_').replace(/^loose_/i, '') === name,
+    ([key]) => normalizeOptionName(key).replace(/^loose_/i, '') === name,
   );
   return entry?.[1];
 }

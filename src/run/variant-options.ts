@@ -19,15 +19,29 @@ export async function recordVariant(
   variant: Variant | undefined,
   into: Map<string, Record<string, string>>,
 ): Promise<void> {
-  const label = variantLabel(variant);
-  if (variant === undefined || label === '' || into.has(label)) return;
+  await recordVariants(server, suite, variant === undefined ? [] : [variant], into);
+}
+
+/**
+ * Reads back, once, the options every variant sets from the running server, and keeps them under
+ * the label of each of `variants` not recorded yet (variants the server runs with the same options).
+ */
+export async function recordVariants(
+  server: SideServer,
+  suite: Suite,
+  variants: readonly Variant[],
+  into: Map<string, Record<string, string>>,
+): Promise<void> {
+  const labels = variants.map(variantLabel).filter((label) => label !== '' && !into.has(label));
+  if (labels.length === 0) return;
   // Every option any variant sets, not only this one's: what the server had for the others'
   // options under this variant is what a comparison across variants differs by (compare's
   // variant-settings.ts). `skip_log_bin` sets the variable log_bin: read back what the option set.
   const names = [...variedOptions(suite.variants)].map((name) =>
     name.replace(/^(skip|disable|enable|loose)[-_]/i, ''),
   );
-  into.set(label, await variableValues(server.connection, names));
+  const values = await variableValues(server.connection, names);
+  for (const label of labels) into.set(label, { ...values });
 }
 
 /** The options a server runs with under the variant labelled `label`; undefined for one the suite no longer has. */

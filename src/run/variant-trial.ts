@@ -9,8 +9,8 @@ import type { Logger } from '../shell/logger.js';
 import type { SideServer } from '../server/side-server.js';
 import { BASE_SETTINGS, HEAD_SETTINGS } from '../suite/head-settings.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
-import { type Variant, variantLabel } from '../suite/variants.js';
-import { optionsUnder, recordVariant } from './variant-options.js';
+import { type Variant, variantLabel, variantOptions } from '../suite/variants.js';
+import { optionsUnder, recordVariants } from './variant-options.js';
 
 export interface TrialSide {
   readonly name: string;
@@ -58,7 +58,7 @@ export async function trialVariants(
 ): Promise<void> {
   const { started, tried } = variantsToTry(suite, side.options);
   const { server } = side;
-  for (const variant of started) await recordVariant(server, suite, variant, variants);
+  await recordVariants(server, suite, started, variants);
   if (tried.length === 0) return;
   logger.info(
     `${side.name}: starting the server once under each of its ${tried.length} other variant option set(s) before measuring`,
@@ -74,7 +74,7 @@ export async function trialVariants(
     } catch (error) {
       throw refusal(side.name, suite, variant, error);
     }
-    for (const member of group) await recordVariant(server, suite, member, variants);
+    await recordVariants(server, suite, group, variants);
   }
   await server.stop();
   server.useOptions(optionsUnder(side.options, suite, suiteCells(suite)[0]?.variant));
@@ -82,8 +82,7 @@ export async function trialVariants(
 }
 
 function refusal(side: string, suite: Suite, variant: Variant, error: unknown): GateError {
-  const own = optionsUnder({}, suite, variant);
-  const set = Object.entries(own)
+  const set = Object.entries(variantOptions(suite.variants, variant))
     .map(([name, value]) => `${name}=${value}`)
     .join(' ');
   return new GateError(

@@ -10,8 +10,7 @@ import {
   RESOURCE_FIGURES,
   type ResourceFigure,
 } from '../../results/resource-figures.js';
-import { variantOf } from '../../suite/suite-schema.js';
-import { variantLabel } from '../../suite/variants.js';
+import { cellTitle, variantOf } from '../../suite/suite-schema.js';
 import { CELL_SPLIT, column, text } from './cells.js';
 import type { Cell, Column, ResourceKey, ResourceRow, Resources } from './model.js';
 
@@ -72,9 +71,7 @@ function movedSentence(cells: readonly CellResources[], figures: readonly Resour
       const change = base.median === 0 ? 'new' : formatChangePercent(head.median / base.median - 1);
       return [`${RESOURCE_FIGURE_INFO[figure].header} ${change}`];
     });
-    const variant = variantLabel(cell.variant);
-    const name = `${cell.workload} @ ${cell.threads}${variant === '' ? '' : ` [${variant}]`}`;
-    return named.length === 0 ? [] : [`${name}: ${named.join(', ')}`];
+    return named.length === 0 ? [] : [`${cellTitle(cell)}: ${named.join(', ')}`];
   });
   if (moved.length === 0) {
     return "Every figure stayed within its repetitions' spread: the sides spent the same per transaction.";
