@@ -315,7 +315,7 @@ describe('a good artifact', () => {
     const cell = published.verdict.cells.find((c) => matches(c, SMALL_CHANGE));
     expect(cell).toMatchObject({ verdict: 'within-tolerance', gating: false });
     expect(cell?.reason).toMatch(/^3\.3% better, within the 5\.0% tolerance; shown to be real /);
-    expect(published.verdict.counts).toEqual({ ...v1.counts, withinTolerance: 0 });
+    expect(published.verdict.counts).toEqual({ ...v1.counts, withinTolerance: 0, unjudged: 0 });
     expect(mock.comments.map((comment) => comment.issueNumber)).toEqual([7]);
     expect(mock.comments[0]?.body).toMatch(
       /\| oltp\\_read\\_only \| 1 \| CPU time \(µs\/txn\) \|[^\n]*\| within tolerance \|/,
@@ -417,10 +417,10 @@ describe('a tampered artifact', () => {
     );
   });
 
-  it.each([5, 0, '2'])('a verdict of schema version %j is refused', async (version) => {
+  it.each([6, 0, '2'])('a verdict of schema version %j is refused', async (version) => {
     writeArtifact(results, { ...verdict, schemaVersion: version });
     await expectRefused(
-      `artifact refused: verdict.json has verdict schema version ${JSON.stringify(version)}; this mysql-perf-gate reads versions 1, 2, 3 and 4`,
+      `artifact refused: verdict.json has verdict schema version ${JSON.stringify(version)}; this mysql-perf-gate reads versions 1, 2, 3, 4 and 5`,
       tree(root),
     );
   });

@@ -196,6 +196,7 @@ describe('a real adaptive A/A run (quick, pinned, --budget twice the plan)', () 
       withinTolerance: 0,
       unchanged: 6,
       inconclusive: 0,
+      unjudged: 0,
     });
     const reps = Object.fromEntries(
       verdict.cells

@@ -21,7 +21,7 @@ describe('parseVerdict', () => {
     const read = parseVerdict(text, 'verdict.json');
     expect(read.schemaVersion).toBe(1);
     expect(read.verdict.schemaVersion).toBe(VERDICT_SCHEMA_VERSION);
-    expect(read.verdict.counts).toEqual({ ...v1.counts, withinTolerance: 0 });
+    expect(read.verdict.counts).toEqual({ ...v1.counts, withinTolerance: 0, unjudged: 0 });
     expect(read.verdict.cells.filter((cell) => cell.verdict === 'within-tolerance')).toEqual([]);
   });
 
@@ -66,12 +66,12 @@ describe('parseVerdict', () => {
     );
   });
 
-  it.each([5, 0, 1.5, '1', null])('refuses schema version %j in one line', (version) => {
+  it.each([6, 0, 1.5, '1', null])('refuses schema version %j in one line', (version) => {
     const error = thrownBy(ResultsError, () =>
       parseVerdict(JSON.stringify({ ...v1, schemaVersion: version }), 'v.json'),
     );
     expect(error.message).toBe(
-      `v.json has verdict schema version ${JSON.stringify(version)}; this mysql-perf-gate reads versions 1, 2, 3 and 4`,
+      `v.json has verdict schema version ${JSON.stringify(version)}; this mysql-perf-gate reads versions 1, 2, 3, 4 and 5`,
     );
   });
 

@@ -51,18 +51,33 @@ describe('gatingCounts', () => {
       withinTolerance: 1,
       unchanged: 2,
       inconclusive: 1,
+      unjudged: 0,
     });
+  });
+
+  it('counts the gating cells that could not be judged, not those reported only', () => {
+    const unjudged = [{ gating: true }, { gating: false }, { gating: true }];
+    expect(gatingCounts([cell('unchanged', true)], unjudged)).toMatchObject({ unchanged: 1, unjudged: 2 });
   });
 });
 
 describe('overallVerdict', () => {
-  const counts = { regression: 0, improvement: 0, withinTolerance: 0, unchanged: 0, inconclusive: 0 };
+  const counts = {
+    regression: 0,
+    improvement: 0,
+    withinTolerance: 0,
+    unchanged: 0,
+    inconclusive: 0,
+    unjudged: 0,
+  };
   it.each([
     ['nothing judged', counts, 'pass'],
     ['improvements only', { ...counts, improvement: 3, unchanged: 1 }, 'pass'],
     ['changes within the tolerance', { ...counts, withinTolerance: 2, unchanged: 1 }, 'pass'],
     ['an inconclusive cell', { ...counts, unchanged: 4, inconclusive: 1 }, 'inconclusive'],
     ['a regression beside inconclusive cells', { ...counts, regression: 1, inconclusive: 2 }, 'fail'],
+    ['a gating cell that could not be judged', { ...counts, unchanged: 3, unjudged: 1 }, 'inconclusive'],
+    ['a regression beside an unjudged cell', { ...counts, regression: 1, unjudged: 1 }, 'fail'],
   ] as const)('%s: %s', (_what, given, expected) => {
     expect(overallVerdict(given)).toBe(expected);
   });

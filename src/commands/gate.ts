@@ -285,7 +285,11 @@ export async function judgeRun(
   );
   const { verdict } = compared.verdict;
   if (verdict === 'inconclusive') {
-    logger.warning(`inconclusive: ${compared.verdict.counts.inconclusive} cell(s) too noisy to judge`);
+    const { inconclusive, unjudged } = compared.verdict.counts;
+    logger.warning(
+      `inconclusive: ${inconclusive} cell(s) too noisy to judge` +
+        (unjudged > 0 ? `, ${unjudged} gating cell(s) not judged (the report names each and why)` : ''),
+    );
   }
   return { compared, receipts, failure: failure(compared, judge) };
 }

@@ -54,6 +54,15 @@ export interface CellInput {
    * on each repetition against its counterpart.
    */
   readonly paired?: boolean;
+  /**
+   * Repetitions left out because they lack the metric (by index, per side), and why in words: the
+   * cell is judged on the rest, and its reason says so.
+   */
+  readonly dropped?: {
+    readonly base: readonly number[];
+    readonly head: readonly number[];
+    readonly why: string;
+  };
 }
 
 export interface CellTests {
@@ -301,9 +310,24 @@ export function compareCell(
     repetitionsNeeded,
     verdict,
     judgedBy: counted ? 'counts' : 'statistics',
+    ...(metric.counted && ratios !== undefined ? { paired: true as const } : {}),
+    ...(input.dropped ? { dropped: { base: [...input.dropped.base], head: [...input.dropped.head] } } : {}),
     reason:
-      metric.counted && !counted
+      droppedNote(input) +
+      (metric.counted && !counted
         ? `repetitions vary by ${percent(Math.max(relativeRange(base), relativeRange(head)))}, more than half the tolerance, so this count is judged like a timing: ${reason}`
-        : reason,
+        : reason),
   };
+}
+
+/** "judged on 2 of 3 head repetitions (head repetition 2 has no callgrind counts): ", or ''. */
+function droppedNote(input: CellInput): string {
+  if (input.dropped === undefined) return '';
+  const sides = (['base', 'head'] as const)
+    .filter((side) => input.dropped?.[side].length)
+    .map(
+      (side) =>
+        `${input[side].length} of ${input[side].length + (input.dropped?.[side].length ?? 0)} ${side}`,
+    );
+  return `judged on ${sides.join(' and ')} repetitions (${input.dropped.why}): `;
 }

@@ -47,6 +47,8 @@ export interface Metric {
   readonly offset?: number;
   /** The repetition's value; undefined when it was not measured (older results, no counters). */
   readonly value: (repetition: Repetition) => number | undefined;
+  /** What a repetition without a value lacks, as a sentence ends "has no …": "callgrind counts". */
+  readonly source: string;
 }
 
 /**
@@ -64,6 +66,7 @@ function histogramPercentile(name: MetricName, percentile: number, defaultTolera
     counted: false,
     kind: 'throughput',
     fromHistogram: true,
+    source: 'latency histogram',
     value: (repetition) => {
       const histogram = repetition.report.histogram;
       return histogram === undefined ? undefined : histogramQuantile(histogram, percentile / 100);
@@ -85,6 +88,7 @@ export const LOWEST_SECOND_FLOOR = 0.01;
 export const METRICS: Readonly<Record<MetricName, Metric>> = {
   tps: {
     name: 'tps',
+    source: 'a throughput',
     label: 'throughput (transactions/s)',
     unit: 'tps',
     worse: 'lower',
@@ -99,6 +103,7 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
   // 1% rolled back on purpose left out) per minute. Only its repetitions have a mix to read.
   notpm: {
     name: 'notpm',
+    source: 'New-Order counts (a transaction mix)',
     label: 'New-Order transactions committed per minute (TPC-C-like)',
     unit: 'NOTPM',
     worse: 'lower',
@@ -111,6 +116,7 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
   },
   latencyMs: {
     name: 'latencyMs',
+    source: 'latency percentile',
     label: 'latency at the suite percentile (ms)',
     unit: 'ms',
     worse: 'higher',
@@ -130,6 +136,7 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
   // a side can dip that low in most of its repetitions (quick-aa-5reps: 0.44-0.47 in 3 of 5).
   lowestSecondRatio: {
     name: 'lowestSecondRatio',
+    source: 'per-second reports',
     label: "lowest second's throughput, as a fraction of the median second",
     unit: '× median',
     worse: 'lower',
@@ -146,6 +153,7 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
   // Seconds below half the median second: what the stall gate (the suite's stallGate) judges.
   stallSeconds: {
     name: 'stallSeconds',
+    source: 'per-second reports',
     label: 'stall seconds (below half the median second) per repetition',
     unit: 's',
     worse: 'higher',
@@ -163,6 +171,7 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
   },
   instructions: {
     name: 'instructions',
+    source: 'callgrind counts',
     label: 'instructions per transaction in statement execution (callgrind)',
     unit: 'instr/txn',
     worse: 'higher',
@@ -175,6 +184,7 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
   },
   instructionsTotal: {
     name: 'instructionsTotal',
+    source: 'callgrind counts',
     label: 'instructions per transaction, all server threads (callgrind)',
     unit: 'instr/txn',
     worse: 'higher',
@@ -187,6 +197,7 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
   },
   cpuTimeUs: {
     name: 'cpuTimeUs',
+    source: 'CPU time',
     label: 'server CPU time per transaction (µs, user + system)',
     unit: 'µs/txn',
     worse: 'higher',
@@ -205,6 +216,7 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
   },
   hwInstructions: {
     name: 'hwInstructions',
+    source: 'hardware instruction counts',
     label: 'hardware instructions per transaction (perf)',
     unit: 'instr/txn',
     worse: 'higher',

@@ -95,6 +95,7 @@ const COUNT_KEYS: (keyof Verdict['counts'])[] = [
   'withinTolerance',
   'unchanged',
   'inconclusive',
+  'unjudged',
 ];
 
 /** Where the cells of the uploaded verdict and the one judged here part, or null. */
@@ -118,6 +119,17 @@ function cellDisagreement(uploaded: Verdict, judged: Verdict): string | null {
   return null;
 }
 
+/** Where the uploaded verdict's unjudged cells and the results' part: none may be left out or added. */
+function unjudgedDisagreement(uploaded: Verdict, judged: Verdict): string | null {
+  const missing = judged.unjudged.find(
+    (cell) => !uploaded.unjudged.some((claimed) => sameCell(claimed, cell)),
+  );
+  if (missing !== undefined) return `it leaves out ${cellLabel(missing)}, which the results cannot judge`;
+  const extra = uploaded.unjudged.find((claimed) => !judged.unjudged.some((cell) => sameCell(claimed, cell)));
+  if (extra !== undefined) return `it calls ${cellLabel(extra)} not judged, the results judge it`;
+  return null;
+}
+
 /** Warnings the uploaded verdict lacks: a verdict must not hide what its results say of themselves. */
 function missingWarning(uploaded: Verdict, judged: Verdict): string | null {
   const claimed = new Set(uploaded.warnings);
@@ -132,6 +144,8 @@ export function disagreement(uploaded: Verdict, judged: Verdict): string | null 
   }
   const cells = cellDisagreement(uploaded, judged);
   if (cells !== null) return cells;
+  const unjudged = unjudgedDisagreement(uploaded, judged);
+  if (unjudged !== null) return unjudged;
   if (uploaded.verdict !== judged.verdict) {
     return `it says ${uploaded.verdict}, the results give ${judged.verdict}`;
   }

@@ -13,10 +13,12 @@ import { VariantName } from '../suite/variants.js';
 /**
  * 2: cells may be within-tolerance, and counts has withinTolerance. 3: the stall metrics
  * (lowestSecondRatio, stallSeconds), whose data older results already hold, and the stalls section.
- * 4: every config difference carries its tier (settings-rank.ts). Files of versions 1 to 3 are
+ * 4: every config difference carries its tier (settings-rank.ts). 5: no cell of the input is left
+ * out: a cell that cannot be judged is listed in `unjudged` (and counted when it gates), and a cell
+ * judged without some of its repetitions names them in `dropped`. Files of versions 1 to 4 are
  * still read (verdict-versions.ts).
  */
-export const VERDICT_SCHEMA_VERSION = 4;
+export const VERDICT_SCHEMA_VERSION = 5;
 
 /** The metrics a version added after version 2: a verdict.json of an older one never judged them. */
 const METRICS_SINCE: Partial<Record<(typeof METRIC_NAMES)[number], number>> = {
@@ -103,10 +105,37 @@ export const CellComparison = z.strictObject({
    * "statistics": the rank test and bootstrap interval (timings, or counts that turned out noisy).
    */
   judgedBy: z.enum(['counts', 'statistics']),
+  /**
+   * Set when the change (and its interval) is the median of head_i / base_i − 1 over repetitions
+   * run in lockstep (counts of an A/B run's own sides); absent: the ratio of the medians.
+   */
+  paired: z.literal(true).optional(),
+  /**
+   * Repetitions left out of the judgement because they lack the metric (by index, per side); the
+   * reason names them. Absent: every repetition was judged.
+   */
+  dropped: z
+    .strictObject({ base: z.array(z.int().min(1)).max(10_000), head: z.array(z.int().min(1)).max(10_000) })
+    .optional(),
   /** Why the cell got its verdict, in a sentence. */
   reason: z.string(),
 });
 export type CellComparison = z.infer<typeof CellComparison>;
+
+/**
+ * A cell and metric of the input that could not be judged (a side with fewer than two repetitions
+ * that have the metric, a repetition that completed no transaction), with why. A gating one counts
+ * as inconclusive does: the verdict is inconclusive at best, and follows --inconclusive.
+ */
+export const UnjudgedCell = z.strictObject({
+  workload: z.string(),
+  threads: z.number().int(),
+  variant: CellVariant.optional(),
+  metric: z.enum(METRIC_NAMES),
+  gating: z.boolean(),
+  reason: z.string(),
+});
+export type UnjudgedCell = z.infer<typeof UnjudgedCell>;
 
 export const CellFunctionDeltas = z.strictObject({
   workload: z.string(),
@@ -353,8 +382,12 @@ export const Verdict = z.strictObject({
     withinTolerance: z.number().int(),
     unchanged: z.number().int(),
     inconclusive: z.number().int(),
+    /** Gating cells that could not be judged (see `unjudged`). */
+    unjudged: z.number().int(),
   }),
   cells: z.array(CellComparison),
+  /** Cells of the input that could not be judged, each with why: none is left out in silence. */
+  unjudged: z.array(UnjudgedCell),
   /** The variables that differ, tier 1 first (settings-rank.ts). */
   configDiff: z.array(RankedDifference),
   /** Differences in version or compiler between the two sides. */

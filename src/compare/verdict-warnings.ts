@@ -4,6 +4,7 @@ import { formatLoadAverage } from '../format.js';
 import type { Environment } from '../results/results-schema.js';
 import { machinesWarning, mergedMachines } from '../run/merge-shards.js';
 import type { Suite } from '../suite/suite-schema.js';
+import { sourceTurnedOff } from './cell-inputs.js';
 import { metricsFor, type MetricName } from './metrics.js';
 import type { CompareOptions, SideData } from './verdict.js';
 import type { CellComparison, WorkSection } from './verdict-schema.js';
@@ -69,14 +70,13 @@ export function unjudgedGateWarnings(
 ): string[] {
   const measurable = new Set(metricsFor(suite.metric).map((metric) => metric.name));
   // The stall metrics are read from the per-second reports, which a suite may turn off.
-  const fromIntervals = (name: MetricName): boolean =>
-    (name === 'stallSeconds' || name === 'lowestSecondRatio') && suite.reportIntervalSeconds === 0;
+  const fromIntervals = (name: MetricName): boolean => sourceTurnedOff(suite, { name });
   return options.gateMetrics
     .filter((name) => measurable.has(name) && !cells.some((cell) => cell.metric === name))
     .map((name) =>
       fromIntervals(name)
         ? `${name} is a gating metric, but the suite turns sysbench's per-second reports off (reportIntervalSeconds: 0), which it is read from: it decided nothing`
-        : `${name} is a gating metric, but no cell could be judged on it (one side lacks it in every repetition: results or a baseline from before it was measured, or a machine without it): it decided nothing`,
+        : `${name} is a gating metric, but no cell could be judged on it (one side lacks it in every repetition: results or a baseline from before it was measured, or a machine without it): it decided nothing, and each of its cells is listed as not judged`,
     );
 }
 

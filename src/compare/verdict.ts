@@ -14,7 +14,7 @@ import { benjaminiHochberg } from '../stats/fdr.js';
 import { cellName, type Suite } from '../suite/suite-schema.js';
 import type { Variant } from '../suite/variants.js';
 import { type CellInput, cellTests, compareCell, type Settings } from './cell.js';
-import { cellInputs, pairCells } from './cell-inputs.js';
+import { cellInputs, pairCells, type UnjudgedInput } from './cell-inputs.js';
 import { serverDiff, variablesDiff } from './config-diff.js';
 import { rankConfigDiff } from './settings-rank.js';
 import { fairnessSide, fairnessWarning } from '../results/fairness.js';
@@ -27,6 +27,7 @@ import type { ToleranceRule } from './tolerances.js';
 import {
   type CellComparison,
   type CellVerdict,
+  type UnjudgedCell,
   VERDICT_SCHEMA_VERSION,
   type Verdict,
   type WorkSection,
@@ -152,7 +153,7 @@ export function judgePairs(
   suite: Suite,
   options: CompareOptions,
 ): CellComparison[] {
-  return judgeCells(cellInputs(pairCells(base, head), suite, options), options);
+  return judgeCells(cellInputs(pairCells(base, head), suite, options).judged, options);
 }
 
 /**
@@ -172,7 +173,7 @@ export function undecidedCells(
   const paired = { ...options, pairRepetitions: true };
   // A cell the counts rule leaves undecided stays so however many repetitions come: that rule
   // only gets stricter with more of them. More repetitions help the cells the statistics judge.
-  return judgeCells(cellInputs(pairs, suite, paired), paired)
+  return judgeCells(cellInputs(pairs, suite, paired).judged, paired)
     .filter((cell) => cell.gating && cell.verdict === 'inconclusive' && cell.judgedBy === 'statistics')
     .sort(
       (a, b) => (b.repetitionsNeeded ?? Infinity) - (a.repetitionsNeeded ?? Infinity) || b.pValue - a.pValue,
@@ -218,19 +219,41 @@ const COUNT_OF: Record<CellVerdict, keyof Verdict['counts']> = {
   inconclusive: 'inconclusive',
 };
 
-/** How many gating cells got each verdict; cells reported only are not counted. */
-export function gatingCounts(cells: readonly CellComparison[]): Verdict['counts'] {
-  const counts = { regression: 0, improvement: 0, withinTolerance: 0, unchanged: 0, inconclusive: 0 };
+/** How many gating cells got each verdict, and how many could not be judged; cells reported only are not counted. */
+export function gatingCounts(
+  cells: readonly CellComparison[],
+  unjudged: readonly Pick<UnjudgedCell, 'gating'>[] = [],
+): Verdict['counts'] {
+  const counts = {
+    regression: 0,
+    improvement: 0,
+    withinTolerance: 0,
+    unchanged: 0,
+    inconclusive: 0,
+    unjudged: 0,
+  };
   for (const cell of cells) if (cell.gating) counts[COUNT_OF[cell.verdict]] += 1;
+  counts.unjudged = unjudged.filter((cell) => cell.gating).length;
   return counts;
 }
 
 /**
- * Any regression fails; otherwise any inconclusive cell makes the whole inconclusive. Within the
- * tolerance passes, whichever way the change went.
+ * Any regression fails; otherwise any inconclusive or unjudged gating cell makes the whole
+ * inconclusive (a cell that could not be judged shows no slowdown, and rules none out). Within
+ * the tolerance passes, whichever way the change went.
  */
 export function overallVerdict(counts: Verdict['counts']): Verdict['verdict'] {
-  return counts.regression > 0 ? 'fail' : counts.inconclusive > 0 ? 'inconclusive' : 'pass';
+  return counts.regression > 0
+    ? 'fail'
+    : counts.inconclusive > 0 || counts.unjudged > 0
+      ? 'inconclusive'
+      : 'pass';
+}
+
+/** An unjudged input as the verdict lists it. */
+function unjudgedCell(input: UnjudgedInput, options: CompareOptions): UnjudgedCell {
+  const { metric, ...cell } = input;
+  return { ...cell, metric: metric.name, gating: options.gateMetrics.includes(metric.name) };
 }
 
 /** What the verdict says about one side's server: enough to tell which build it was. */
@@ -267,8 +290,10 @@ export function buildVerdict(
   options: CompareOptions,
 ): Verdict {
   const pairs = pairCells(base.cells, head.cells);
-  const cells = judgeCells(cellInputs(pairs, suite, options), options);
-  const counts = gatingCounts(cells);
+  const inputs = cellInputs(pairs, suite, options);
+  const cells = judgeCells(inputs.judged, options);
+  const unjudged = inputs.unjudged.map((input) => unjudgedCell(input, options));
+  const counts = gatingCounts(cells, unjudged);
   const sides = { base: sideIdentity(base.facts), head: sideIdentity(head.facts) };
   const crossFlavor = crossFlavorWarning(sides);
   const work = workSection(pairs, { base: base.facts, head: head.facts });
@@ -282,6 +307,7 @@ export function buildVerdict(
     suite: suite.name,
     counts,
     cells,
+    unjudged,
     configDiff: rankConfigDiff(variablesDiff(base.facts.variables, head.facts.variables), work),
     serverDiff: serverDiff(base.facts, head.facts),
     sides,

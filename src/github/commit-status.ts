@@ -36,7 +36,9 @@ export function worstCell(verdict: Verdict): CellComparison | undefined {
 /** The status a judged verdict sets: `failing` says whether it fails the gate (inconclusive may). */
 export function verdictStatus(verdict: Verdict, failing: boolean): CommitStatus {
   const worst = worstCell(verdict);
-  const regressions = plural(verdict.counts.regression, 'regression', 'regressions');
+  const regressions =
+    plural(verdict.counts.regression, 'regression', 'regressions') +
+    (verdict.counts.unjudged > 0 ? `, ${verdict.counts.unjudged} not judged` : '');
   if (!failing) {
     return {
       state: 'success',

@@ -4,6 +4,7 @@ import { type MetricName } from '../compare/metrics.js';
 import type { Verdict } from '../compare/verdict-schema.js';
 import { formatLoadAverage, plural } from '../format.js';
 import { type Environment, FLAVOR_NAMES } from '../results/results-schema.js';
+import { cellTitle } from '../suite/suite-schema.js';
 
 /** A metric's name in a table: short, with its unit. */
 export function metricLabel(metric: MetricName, percentile: number): string {
@@ -85,9 +86,66 @@ export function verdictTitle(verdict: Verdict): string {
       return counts.regression === 0 && verdict.settings.gateWork
         ? '❌ Performance: fail — the work per transaction changed'
         : `❌ Performance: fail — ${plural(counts.regression, 'regression', 'regressions')}`;
-    case 'inconclusive':
-      return `⚠️ Performance: inconclusive — ${plural(counts.inconclusive, 'cell', 'cells')} too noisy to decide`;
+    case 'inconclusive': {
+      const parts = [
+        ...(counts.inconclusive > 0
+          ? [`${plural(counts.inconclusive, 'cell', 'cells')} too noisy to decide`]
+          : []),
+        ...(counts.unjudged > 0 ? [`${plural(counts.unjudged, 'cell', 'cells')} not judged`] : []),
+      ];
+      return `⚠️ Performance: inconclusive — ${parts.join(', ')}`;
+    }
   }
+}
+
+/** ", 1 unjudged" after the other counts, or '' when every gating cell was judged. */
+export function unjudgedCount(counts: Verdict['counts']): string {
+  return counts.unjudged > 0 ? `, ${counts.unjudged} not judged` : '';
+}
+
+/**
+ * The cells of the input that could not be judged, each with why; null when there is none. A
+ * gating one counts as an inconclusive cell does, so it is named wherever the verdict is.
+ */
+export function unjudgedWarning(
+  verdict: Verdict,
+): { readonly lead: string; readonly items: readonly string[] } | null {
+  if (verdict.unjudged.length === 0) return null;
+  const gating = verdict.unjudged.filter((cell) => cell.gating).length;
+  const policy = verdict.settings.inconclusivePolicy;
+  return {
+    lead:
+      gating > 0
+        ? `${plural(gating, 'gating cell was', 'gating cells were')} not judged: each counts as inconclusive, which counts as ${policy} here.`
+        : `${plural(verdict.unjudged.length, 'cell was', 'cells were')} not judged (none gates):`,
+    items: verdict.unjudged.map(
+      (cell) => `${cellTitle(cell)} ${cell.metric}${cell.gating ? '' : ' (not gating)'}: ${cell.reason}`,
+    ),
+  };
+}
+
+/**
+ * What each cell's change is, in one sentence every medium states: the ratio of the medians, or,
+ * for counts of an A/B run's repetitions run in lockstep, the median of each repetition's ratio to
+ * its counterpart.
+ */
+export function changeRule(verdict: Pick<Verdict, 'cells'>): string {
+  const ofPairs = 'the median of head ÷ base − 1 over each repetition and its counterpart, run in lockstep';
+  const pairedCells = verdict.cells.filter((cell) => cell.paired === true);
+  if (pairedCells.length === 0) return 'change = head ÷ base − 1 of the medians';
+  if (pairedCells.length === verdict.cells.length) return `change = ${ofPairs}`;
+  // By metric where every cell of it is paired, by cell otherwise.
+  const metrics = [...new Set(pairedCells.map((cell) => cell.metric))];
+  const whole = metrics.filter((metric) =>
+    verdict.cells.every((cell) => cell.metric !== metric || cell.paired === true),
+  );
+  const named = [
+    ...whole,
+    ...pairedCells
+      .filter((cell) => !whole.includes(cell.metric))
+      .map((cell) => `${cellTitle(cell)} ${cell.metric}`),
+  ];
+  return `change = head ÷ base − 1 of the medians; for ${named.join(', ')}: ${ofPairs}`;
 }
 
 /**

@@ -94,6 +94,7 @@ export function webhookText(delivery: Delivery): string {
     `${counts.withinTolerance} within tolerance`,
     `${counts.unchanged} unchanged`,
     `${counts.inconclusive} inconclusive`,
+    ...(counts.unjudged > 0 ? [`${counts.unjudged} not judged`] : []),
   ].join(', ');
   const [top] = regressions(verdict);
   const where = [

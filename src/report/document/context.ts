@@ -4,13 +4,16 @@ import type { BaselineEntry } from '../../baseline/baseline-schema.js';
 import type { Verdict } from '../../compare/verdict-schema.js';
 import { formatGiB, formatLoadAverage } from '../../format.js';
 import type { Environment } from '../../results/results-schema.js';
-import { environmentLabel, noiseWarning, runnerCheckLabel } from '../labels.js';
+import { environmentLabel, noiseWarning, runnerCheckLabel, unjudgedWarning } from '../labels.js';
 import { code, column, EMPTY, text } from './cells.js';
 import type { Machine, Table, Warnings } from './model.js';
 
-/** The noise warning first (an inconclusive pass must not read as a clean bill), then the verdict's. */
+/**
+ * The cells not judged and the noise warning first (an inconclusive pass must not read as a clean
+ * bill), then the verdict's.
+ */
 export function warningsOf(verdict: Verdict): Warnings {
-  return { noise: noiseWarning(verdict), items: verdict.warnings };
+  return { noise: noiseWarning(verdict), unjudged: unjudgedWarning(verdict), items: verdict.warnings };
 }
 
 const MACHINE_FIELDS: readonly (readonly [string, (env: Environment) => string])[] = [

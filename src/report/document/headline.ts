@@ -3,7 +3,7 @@
 import { failedOn } from '../../compare/verdict.js';
 import type { Verdict } from '../../compare/verdict-schema.js';
 import type { BaselineEntry } from '../../baseline/baseline-schema.js';
-import { serverLabel, verdictTitle } from '../labels.js';
+import { changeRule, serverLabel, verdictTitle } from '../labels.js';
 import type { Headline, Method } from './model.js';
 
 /** How alpha was shared when the run added repetitions to undecided cells ('' when it did not). */
@@ -43,6 +43,7 @@ export function methodOf(verdict: Verdict): Method {
     alpha: verdict.settings.alpha,
     spentOver: spentOver(verdict),
     gateMetrics: verdict.settings.gateMetrics,
+    changeRule: changeRule(verdict),
     confidence: Math.round(verdict.settings.confidence * 100),
   };
 }

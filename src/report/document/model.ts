@@ -56,6 +56,8 @@ export interface Method {
   /** " spent over looks at 5, 8, 10 repetitions, …", or '' for one look. */
   readonly spentOver: string;
   readonly gateMetrics: readonly MetricName[];
+  /** What each cell's change is: "change = head ÷ base − 1 of the medians" (labels.ts changeRule). */
+  readonly changeRule: string;
   /** The confidence of the intervals, in whole percent. */
   readonly confidence: number;
 }
@@ -314,6 +316,8 @@ export interface Functions {
 export interface Warnings {
   /** What inconclusive gating cells mean; null when there is none. */
   readonly noise: { readonly lead: string; readonly detail: string } | null;
+  /** The cells of the input that could not be judged, each with why; null when there is none. */
+  readonly unjudged: { readonly lead: string; readonly items: readonly string[] } | null;
   readonly items: readonly string[];
 }
 

@@ -55,6 +55,7 @@ export function header(headline: Headline): string {
     `${counts.withinTolerance} within tolerance`,
     `${counts.unchanged} unchanged`,
     `${counts.inconclusive} inconclusive`,
+    ...(counts.unjudged > 0 ? [`${counts.unjudged} not judged`] : []),
   ].join(' · ');
   const policy =
     headline.verdict === 'inconclusive' ? ` Inconclusive counts as ${headline.inconclusivePolicy} here.` : '';

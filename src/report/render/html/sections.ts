@@ -67,7 +67,7 @@ export function resultsSection(results: ReportDocument['results'], method: Metho
   return section(
     'Results',
     `<p>Medians, ranges and robust coefficients of variation (CV) of each side's repetitions; ` +
-      `change = head ÷ base − 1 with its ${method.confidence}% bootstrap interval; p: one-sided Mann-Whitney U that ` +
+      `${text(method.changeRule)}, with its ${method.confidence}% bootstrap interval; p: one-sided Mann-Whitney U that ` +
       `head is worse, Benjamini-Hochberg adjusted per metric (alpha ${text(String(method.alpha))}${text(method.spentOver)}); ` +
       '"counts": instruction counts whose repetitions agree closely, judged on the change itself. ' +
       `Gating metrics decide the verdict: ${text(method.gateMetrics.join(', '))}.</p>\n` +
@@ -94,6 +94,10 @@ export function mixSection(mix: Mix): string {
 
 export function warningsSection(warnings: Warnings): string {
   const items: string[] = [];
+  if (warnings.unjudged) {
+    const cells = warnings.unjudged.items.map((item) => `<li>${text(item)}</li>`).join('\n');
+    items.push(`<strong>${text(warnings.unjudged.lead)}</strong>\n<ul>\n${cells}\n</ul>`);
+  }
   if (warnings.noise)
     items.push(`<strong>${text(warnings.noise.lead)}</strong> ${text(warnings.noise.detail)}`);
   items.push(...warnings.items.map(text));

@@ -39,6 +39,10 @@ export function functionBlock(cell: FunctionCell, inlining: string | undefined):
 /** The noise warning first (an inconclusive pass must not read as a clean bill), then the verdict's. */
 export function warningBlocks(warnings: Warnings): Block[] {
   const rows: string[] = [];
+  if (warnings.unjudged) {
+    rows.push(`- **${escapeMarkdown(warnings.unjudged.lead)}**`);
+    rows.push(...warnings.unjudged.items.map((item) => `  - ${escapeMarkdown(item)}`));
+  }
   if (warnings.noise) rows.push(`- **${warnings.noise.lead}** ${warnings.noise.detail}`);
   rows.push(...warnings.items.map((warning) => `- ${escapeMarkdown(warning)}`));
   if (rows.length === 0) return [];
@@ -83,7 +87,7 @@ export function historyBlocks(url: string | undefined): Block[] {
 export function footer(method: Method): string {
   return (
     '<sub>A regression is worse than its tolerance and significant (one-sided Mann-Whitney U, ' +
-    `Benjamini-Hochberg adjusted per metric, α = ${method.alpha}${escapeMarkdown(method.spentOver)}); "counts" cells are instruction ` +
+    `Benjamini-Hochberg adjusted per metric, α = ${method.alpha}${escapeMarkdown(method.spentOver)}); ${escapeMarkdown(method.changeRule)}; "counts" cells are instruction ` +
     'counts whose repetitions agree closely, judged on the change itself. The full report (every metric, ' +
     'min–max, noise, p-values, charts) is `report.html` in the `report` artifact of this workflow run.</sub>'
   );

@@ -20,6 +20,7 @@ function tally(headline: Headline): string {
       `${counts.withinTolerance} within tolerance`,
       `${counts.unchanged} unchanged`,
       bold(counts.inconclusive, `${counts.inconclusive} inconclusive`),
+      ...(counts.unjudged > 0 ? [`**${counts.unjudged} not judged**`] : []),
     ].join(' · ') +
     '.' +
     (headline.verdict === 'inconclusive'

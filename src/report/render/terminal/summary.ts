@@ -4,6 +4,7 @@ import type { Verdict } from '../../../compare/verdict-schema.js';
 import { buildVerdictDocument } from '../../document/build.js';
 import { pickCells, pickColumns, withVariant } from '../../document/cells.js';
 import type { Differences, Headline, Method, ReportDocument, ResultKey } from '../../document/model.js';
+import { unjudgedCount } from '../../labels.js';
 import { terminalTable, terminalText } from './format.js';
 import {
   functionLines,
@@ -35,11 +36,12 @@ function headlineLines(headline: Headline, method: Method): string[] {
   const { counts, origin } = headline;
   return [
     `verdict: ${headline.verdict.toUpperCase()} — ${counts.regression} regression(s), ${counts.improvement} improvement(s), ` +
-      `${counts.withinTolerance} within tolerance, ${counts.unchanged} unchanged, ${counts.inconclusive} inconclusive (suite ${headline.suite}; base: ${baseText(origin)})` +
+      `${counts.withinTolerance} within tolerance, ${counts.unchanged} unchanged, ${counts.inconclusive} inconclusive${unjudgedCount(counts)} (suite ${headline.suite}; base: ${baseText(origin)})` +
       (headline.failedOn === null ? '' : `; failed on ${headline.failedOn}`),
-    `change = head/base − 1 of the medians; a regression must exceed its tolerance and be significant ` +
+    `${method.changeRule}; a regression must exceed its tolerance and be significant ` +
       `(one-sided Mann-Whitney U, Benjamini-Hochberg adjusted per metric, alpha ${method.alpha}${method.spentOver}; ` +
-      `p "counts": instruction counts that agree closely, judged on every pairing of repetitions); ` +
+      `p "counts": instruction counts that agree closely, judged on the change itself, over every pairing of a base and ` +
+      `a head repetition, or of each repetition and its counterpart where they ran in lockstep); ` +
       `gating metrics: ${method.gateMetrics.join(', ')}`,
   ];
 }
@@ -118,15 +120,25 @@ export function renderTerminalSummary(document: ReportDocument): string {
     ...latencyLines(document.latency),
     ...mixLines(document.mix),
   ];
+  if (warnings.unjudged) {
+    lines.push(
+      '',
+      `NOT JUDGED: ${warnings.unjudged.lead}`,
+      ...warnings.unjudged.items.map((item) => `  - ${item}`),
+    );
+  }
   if (warnings.items.length > 0) {
     lines.push('', 'Warnings:', ...warnings.items.map((warning) => `  - ${warning}`));
   }
   if (headline.verdict === 'inconclusive') {
     const policy = headline.inconclusivePolicy;
-    lines.push(
-      '',
-      `INCONCLUSIVE: some cells are too noisy to judge; this counts as ${policy} (--inconclusive ${policy}).`,
-    );
+    const why =
+      headline.counts.unjudged > 0 && headline.counts.inconclusive === 0
+        ? 'some gating cells could not be judged'
+        : headline.counts.unjudged > 0
+          ? 'some gating cells could not be judged, others are too noisy to judge'
+          : 'some cells are too noisy to judge';
+    lines.push('', `INCONCLUSIVE: ${why}; this counts as ${policy} (--inconclusive ${policy}).`);
   }
   return lines.join('\n');
 }
