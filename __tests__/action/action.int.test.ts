@@ -1,12 +1,19 @@
-// The bundled action (dist/index.js) run the way the runner runs it: inputs in INPUT_* variables,
-// outputs to the file named by GITHUB_OUTPUT, log groups and errors as workflow commands.
+// The bundled action (dist/index.js, or ACTION_BUNDLE_DIR's) run the way the runner runs it:
+// inputs in INPUT_* variables (named as the runner names them: INPUT_GATE-WORK), outputs to the
+// file named by GITHUB_OUTPUT, log groups and errors as workflow commands.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
-import { readResults } from '../../src/results/results-file.js';
+import { parseResults, readResults } from '../../src/results/results-file.js';
+import type { Results } from '../../src/results/results-schema.js';
+import { shardCellNames } from '../../src/run/shards.js';
+import { cellName, selectCells, suiteCellsNamed } from '../../src/suite/select-cells.js';
 import { processesMentioning } from '../helpers/leftovers.js';
 import { describeWithServer, ROOT, TINY_SUITE, useTempDir } from '../helpers/real-run.js';
+
+/** The bundle under test: dist/, or a trial bundle (ACTION_BUNDLE_DIR, inside the clone). */
+const BUNDLE_DIR = resolve(ROOT, process.env.ACTION_BUNDLE_DIR ?? 'dist');
 
 const maybe = describeWithServer();
 const temp = useTempDir('gate-action-');
@@ -24,7 +31,7 @@ function runAction(
     ...extraEnv,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  const child = spawn(process.execPath, [join(ROOT, 'dist/index.js')], {
+  const child = spawn(process.execPath, [join(BUNDLE_DIR, 'index.js')], {
     env,
     cwd: temp.path,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -203,5 +210,83 @@ maybe('the action', () => {
     expect(stdout).toContain(
       '::error::input "source" builds the servers to measure; leave inputs "server", "base" and "head" empty with it',
     );
+  });
+});
+
+/**
+ * A real run's results cut into its two shards (as run --shard K/2 writes them), in the temp
+ * directory: mode merge judges them with no server started, so the judging inputs are tried in
+ * seconds. quick-durability.json's head does more work per transaction (fsyncs, binlog) and is
+ * slower on the cells that write.
+ */
+function writeShards(dir: string): string {
+  const path = join(ROOT, '__fixtures__', 'results', 'quick-durability.json');
+  const whole = parseResults(readFileSync(path, 'utf8'), path);
+  for (const index of [1, 2]) {
+    const names = shardCellNames(whole.suite, ['base', 'head'], { index, count: 2 });
+    const shard: Results = {
+      ...whole,
+      suite: selectCells(whole.suite, suiteCellsNamed(whole.suite, names, 'cell')),
+      cells: whole.cells.filter((cell) => names.includes(cellName(cell))),
+      rawDir: `shard-${index}.raw`,
+      shard: {
+        index,
+        count: 2,
+        suite: whole.suite,
+        cells: names,
+        servers: {
+          base: { binarySha256: 'a'.repeat(64), build: null },
+          head: { binarySha256: 'a'.repeat(64), build: null },
+        },
+      },
+    };
+    mkdirSync(join(dir, `shard-${index}`, `shard-${index}.raw`), { recursive: true });
+    writeFileSync(join(dir, `shard-${index}`, 'results.json'), JSON.stringify(shard));
+  }
+  return dir;
+}
+
+describe('the action judging (mode merge, no server): boolean inputs as GitHub reads them', () => {
+  const judge = (inputs: Record<string, string>) =>
+    runAction({
+      mode: 'merge',
+      shards: writeShards(join(temp.path, 'shards')),
+      out: 'perf/results.json',
+      ...inputs,
+    });
+
+  it('with fail-on-regression: False, a failing verdict does not fail the step', async () => {
+    const failing = await judge({});
+    expect(failing.code).toBe(1);
+    expect(failing.outputs).toMatch(/^verdict<<.*\nfail\n/m);
+    expect(failing.stdout).toMatch(/^::error::\d+ regression\(s\); see /m);
+
+    const { code, stdout, outputs } = await judge({ 'fail-on-regression': 'False' });
+    expect({ code, stdout: code === 0 ? '' : stdout }).toEqual({ code: 0, stdout: '' });
+    expect(outputs).toMatch(/^verdict<<.*\nfail\n/m);
+    expect(stdout).not.toContain('::error::');
+  });
+
+  it('with gate-work: True, the changed work per transaction fails the gate', async () => {
+    // Gating on instructions, which a quick suite does not measure: only the work can fail it.
+    const off = await judge({ gate: 'instructions' });
+    expect({ code: off.code, stdout: off.code === 0 ? '' : off.stdout }).toEqual({ code: 0, stdout: '' });
+
+    const { code, stdout } = await judge({ gate: 'instructions', 'gate-work': 'True' });
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^::error::the work per transaction changed .*; see /m);
+    const verdict = JSON.parse(readFileSync(join(temp.path, 'perf/report/verdict.json'), 'utf8')) as {
+      settings: { gateWork?: boolean };
+    };
+    expect(verdict.settings.gateWork).toBe(true);
+  });
+
+  it('refuses gate-work: yes, naming the input, before anything is merged or judged', async () => {
+    const { code, stdout } = await judge({ 'gate-work': 'yes' });
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      '::error::input "gate-work" "yes": expected true or false (true, True, TRUE, false, False, FALSE)',
+    );
+    expect(existsSync(join(temp.path, 'perf/results.json'))).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ import {
 import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { coreLogger } from './core-logger.js';
-import { optionalInput } from './inputs.js';
+import { booleanInput, optionalInput } from './inputs.js';
 import { saveStateForPost } from './post.js';
 
 function required(name: string): string {
@@ -42,7 +42,7 @@ export function readBisectInputs(): BisectFlags {
     buildType: core.getInput('build-type') || 'RelWithDebInfo',
     cmakeArg: core.getMultilineInput('cmake-args'),
     ccache: core.getInput('ccache') || 'auto',
-    fullInstall: core.getInput('full-install') === 'true',
+    fullInstall: booleanInput('full-install'),
     ...optional('metric', 'metric'),
     ...optional('prefix', 'prefix'),
     ...optional('build-dir', 'buildDir'),

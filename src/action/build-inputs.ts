@@ -15,7 +15,7 @@ import { type RunFlags, untrustedSides } from '../commands/run.js';
 import { checkUntrustedDirs, checkUntrustedSettings, type SourceBuilds } from '../commands/source-builds.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
-import { optionalInput } from './inputs.js';
+import { booleanInput, optionalInput } from './inputs.js';
 
 /** The build inputs, or undefined when input "source" is empty (servers are given instead). */
 export function readBuildInputs(run: RunFlags): SourceBuilds | undefined {
@@ -45,7 +45,7 @@ export function readBuildInputs(run: RunFlags): SourceBuilds | undefined {
       buildType: core.getInput('build-type') || 'RelWithDebInfo',
       cmakeArg: core.getMultilineInput('cmake-args'),
       ccache: core.getInput('ccache') || 'auto',
-      fullInstall: core.getInput('full-install') === 'true',
+      fullInstall: booleanInput('full-install'),
       buildWhileMeasuring: core.getInput('build-while-measuring'),
       ...(optionalInput('lock-timeout') === undefined ? {} : { lockTimeout: core.getInput('lock-timeout') }),
       ...(optionalInput('ccache-dir') === undefined

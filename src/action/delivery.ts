@@ -10,6 +10,7 @@ import { type DeliveryTargets, sinksFor } from '../sinks/registry.js';
 import type { RunContext } from '../sinks/sink.js';
 import { gitHubClient } from '../github/octokit.js';
 import { coreLogger } from './core-logger.js';
+import { booleanInput } from './inputs.js';
 
 /** The repository and run, when the runner says which (GITHUB_REPOSITORY is unset outside GitHub). */
 function runContext(pullRequest: number | undefined): RunContext {
@@ -25,12 +26,14 @@ function runContext(pullRequest: number | undefined): RunContext {
 /** The pull request to comment on: on a pull-request event, with a token, unless input comment is false. */
 function pullRequestTarget(pullRequest: number | undefined): DeliveryTargets['pullRequest'] {
   const token = core.getInput('github-token');
+  // Read (and a value that is not a boolean refused) on every event, not only on a pull request's.
+  const comment = booleanInput('comment');
   if (pullRequest === undefined) return undefined;
   if (token === '') {
     core.info('no github-token: the comment is not posted');
     return undefined;
   }
-  if (core.getInput('comment') === 'false') return undefined;
+  if (!comment) return undefined;
   const { owner, repo } = context.repo;
   const historyPage = core.getInput('history-page-url');
   return {

@@ -6,7 +6,7 @@ import { context } from '@actions/github';
 import { join } from 'node:path';
 
 import { parseCommit } from '../commands/history-append.js';
-import { historyChangesRequest } from '../commands/history-changes.js';
+import { DEFAULT_MAX_P, DEFAULT_WINDOW, historyChangesRequest } from '../commands/history-changes.js';
 import {
   parsePageAddress,
   historyNightlyCommand,
@@ -19,7 +19,7 @@ import { formatChangePercentPlain } from '../format.js';
 import type { DetectedChange } from '../history/changes.js';
 import { gitHubClient } from '../github/octokit.js';
 import { coreLogger } from './core-logger.js';
-import { optionalInput } from './inputs.js';
+import { booleanInput, optionalInput } from './inputs.js';
 
 const DEFAULT_RECENT = '10';
 
@@ -45,8 +45,8 @@ export function readHistoryInputs(): { config: HistoryNightlyConfig; token: stri
   const request = historyChangesRequest(
     {
       dir: '',
-      window: core.getInput('window') || '50',
-      maxP: core.getInput('max-p') || '0.001',
+      window: optionalInput('window') ?? String(DEFAULT_WINDOW),
+      maxP: optionalInput('max-p') ?? String(DEFAULT_MAX_P),
       tolerance: core.getMultilineInput('tolerance'),
       recent: core.getInput('recent') || DEFAULT_RECENT,
       ...(optionalInput('min-magnitude') === undefined
@@ -73,7 +73,7 @@ export function readHistoryInputs(): { config: HistoryNightlyConfig; token: stri
       repositoryUrl: `${context.serverUrl}/${owner}/${repo}`,
       settings: request.settings,
       recent: request.recent ?? Number(DEFAULT_RECENT),
-      alert: core.getInput('alert') !== 'false',
+      alert: booleanInput('alert'),
       labels: readLabels(),
       reportDir: optionalInput('report-dir') ?? 'mysql-perf-gate-history-report',
       ...(pagesUrl === undefined ? {} : { pagesUrl: parsePageAddress(pagesUrl, 'input "pages-url"', true) }),

@@ -2,6 +2,7 @@
 // the command layer checks both the same way (errors say `input "x"` here, `--x` there).
 import * as core from '@actions/core';
 
+import { COMPARE_FLAG_DEFAULTS, type CompareOptionFlags } from '../commands/compare.js';
 import type { DoctorGateFlags } from '../commands/doctor-gate.js';
 import type { JudgeFlags } from '../commands/gate.js';
 import type { RunFlags } from '../commands/run.js';
@@ -12,12 +13,39 @@ export function optionalInput(name: string): string | undefined {
   return value === '' ? undefined : value;
 }
 
-/** A true/false input; empty is false, anything else is refused (not silently false). */
-function booleanInput(name: string): boolean {
-  const value = core.getInput(name).trim().toLowerCase();
-  if (value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  throw new InputError(`input "${name}" ${JSON.stringify(value)}: expected true or false`);
+/**
+ * Every boolean input, with its default in action.yml (a test holds the two together). The runner
+ * always gives the default for an input the workflow leaves out; the table is read only where no
+ * runner is (an input empty outside GitHub).
+ */
+export const BOOLEAN_INPUT_DEFAULTS = {
+  'full-install': false,
+  'align-settings': false,
+  'gate-work': COMPARE_FLAG_DEFAULTS.gateWork,
+  force: false,
+  comment: true,
+  'fail-on-regression': true,
+  alert: true,
+} as const satisfies Record<string, boolean>;
+
+export type BooleanInputName = keyof typeof BOOLEAN_INPUT_DEFAULTS;
+
+/**
+ * A boolean input, read as GitHub reads one (`core.getBooleanInput`, YAML 1.2's core schema): true,
+ * True, TRUE, false, False, FALSE; anything else is refused, never taken as false. Empty is the
+ * default action.yml gives.
+ */
+export function booleanInput(name: BooleanInputName): boolean {
+  const value = core.getInput(name);
+  if (value === '') return BOOLEAN_INPUT_DEFAULTS[name];
+  try {
+    return core.getBooleanInput(name);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    throw new InputError(
+      `input "${name}" ${JSON.stringify(value)}: expected true or false (true, True, TRUE, false, False, FALSE)`,
+    );
+  }
 }
 
 export function readRunInputs(): RunFlags {
@@ -45,17 +73,24 @@ export function readRunInputs(): RunFlags {
   };
 }
 
+/** Inputs alpha, gate, inconclusive and gate-work: measure, merge and publish judge with them. */
+export function judgingInputs(): Omit<CompareOptionFlags, 'tolerance'> {
+  return {
+    alpha: optionalInput('alpha') ?? COMPARE_FLAG_DEFAULTS.alpha,
+    gate: optionalInput('gate') ?? COMPARE_FLAG_DEFAULTS.gate,
+    inconclusive: optionalInput('inconclusive') ?? COMPARE_FLAG_DEFAULTS.inconclusive,
+    gateWork: booleanInput('gate-work'),
+  };
+}
+
 export function readCompareInputs(): JudgeFlags {
   return {
     baseline: optionalInput('baseline'),
     reportDir: optionalInput('report-dir'),
     tolerance: core.getMultilineInput('tolerance'),
-    alpha: core.getInput('alpha') || '0.05',
-    gate: core.getInput('gate') || 'tps,instructions',
-    inconclusive: core.getInput('inconclusive') || 'pass',
-    gateWork: core.getInput('gate-work') === 'true',
-    force: core.getInput('force') === 'true',
-    failOnRegression: core.getInput('fail-on-regression') !== 'false',
+    ...judgingInputs(),
+    force: booleanInput('force'),
+    failOnRegression: booleanInput('fail-on-regression'),
   };
 }
 

@@ -17,7 +17,7 @@ import {
 import { parsePageAddress } from '../commands/history-nightly.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
-import { optionalInput } from './inputs.js';
+import { judgingInputs, optionalInput } from './inputs.js';
 
 export const ACTION_MODES = [
   'measure',
@@ -81,10 +81,7 @@ export function readPublishInputs(): PublishInputs {
     {
       suite: core.getInput('suite'),
       tolerance: core.getMultilineInput('tolerance'),
-      alpha: core.getInput('alpha') || '0.05',
-      gate: core.getInput('gate') || 'tps,instructions',
-      inconclusive: core.getInput('inconclusive') || 'pass',
-      gateWork: core.getInput('gate-work') === 'true',
+      ...judgingInputs(),
     },
     actionSpelling,
   );

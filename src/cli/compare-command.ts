@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import type { Command } from 'commander';
 
 import {
+  COMPARE_FLAG_DEFAULTS,
   compareCommand,
   type CompareOptionFlags,
   compareOptionsFromFlags,
@@ -95,17 +96,17 @@ export function addCompareCommand(program: Command, onExitCode: (code: number) =
     .option(
       '--alpha <p>',
       'significance level, after Benjamini-Hochberg adjustment across the cells of each metric',
-      '0.05',
+      COMPARE_FLAG_DEFAULTS.alpha,
     )
     .option(
       '--inconclusive <pass|fail>',
       'what a too-noisy verdict counts as (it is always reported loudly)',
-      'pass',
+      COMPARE_FLAG_DEFAULTS.inconclusive,
     )
     .option(
       '--gate <metrics>',
       `metrics whose cells decide the verdict, comma-separated (${METRIC_NAMES.join(', ')}); latency stands for p99Ms: tps,latency gates on the tail too`,
-      'tps,instructions',
+      COMPARE_FLAG_DEFAULTS.gate,
     )
     .option(
       '--gate-work',

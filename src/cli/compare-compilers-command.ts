@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 
 import { type BuildFlags, commonBuildRequest } from '../commands/build.js';
 import { compareCompilersCommand } from '../commands/compare-compilers.js';
-import { compareOptionsFromFlags } from '../commands/compare.js';
+import { COMPARE_FLAG_DEFAULTS, compareOptionsFromFlags } from '../commands/compare.js';
 import { runConfigFromFlags, type RunFlags } from '../commands/run.js';
 import { describeCompareOutcome } from './compare-command.js';
 import { addBuildOptions, collect } from './shared-flags.js';
@@ -110,9 +110,13 @@ export function addCompareCompilersCommand(program: Command, onExitCode: (code: 
       .option('--no-parallel-sides', 'measure the two builds one at a time, interleaved')
       .option('--report <dir>', 'directory for verdict.json, comment.md, report.html and charts', 'report')
       .option('--tolerance <rule>', 'tolerance override, as for compare (repeatable)', collect)
-      .option('--alpha <p>', 'significance level', '0.05')
-      .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as', 'pass')
-      .option('--gate <metrics>', 'metrics whose cells decide the verdict', 'tps,instructions')
+      .option('--alpha <p>', 'significance level', COMPARE_FLAG_DEFAULTS.alpha)
+      .option(
+        '--inconclusive <pass|fail>',
+        'what a too-noisy verdict counts as',
+        COMPARE_FLAG_DEFAULTS.inconclusive,
+      )
+      .option('--gate <metrics>', 'metrics whose cells decide the verdict', COMPARE_FLAG_DEFAULTS.gate)
       .option(
         '--gate-work',
         'a changed status counter (work per transaction) fails the gate too, as for compare',

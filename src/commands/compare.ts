@@ -9,6 +9,7 @@ import { InputError } from '../errors.js';
 import { isMetricName, METRIC_NAMES, type MetricName } from '../metric-names.js';
 import { parseToleranceRule } from '../compare/tolerances.js';
 import { type BaseRequest, judge, withLines } from '../compare/judge.js';
+import { JUDGE_DEFAULTS } from '../compare/judge-defaults.js';
 import {
   type CompareOptions,
   DEFAULT_COMPARE_OPTIONS,
@@ -131,6 +132,17 @@ export interface CompareOptionFlags {
   /** --gate-work: a changed status counter fails the gate. */
   gateWork?: boolean;
 }
+
+/**
+ * The judge's defaults as a user writes them: the defaults of the CLI's flags, and what the action
+ * reads for an input left empty (action.yml states the same; a test holds them together).
+ */
+export const COMPARE_FLAG_DEFAULTS = {
+  alpha: String(JUDGE_DEFAULTS.alpha),
+  gate: JUDGE_DEFAULTS.gateMetrics.join(','),
+  inconclusive: JUDGE_DEFAULTS.inconclusivePolicy,
+  gateWork: JUDGE_DEFAULTS.gateWork,
+} as const satisfies Required<Omit<CompareOptionFlags, 'tolerance'>>;
 
 function parseInconclusive(value: string, flag: string): InconclusivePolicy {
   if (value === 'pass' || value === 'fail') return value;

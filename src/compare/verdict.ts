@@ -20,6 +20,7 @@ import { rankConfigDiff } from './settings-rank.js';
 import { fairnessSide, fairnessWarning } from '../results/fairness.js';
 import { functionDeltas } from './function-deltas.js';
 import { latencyDistributions } from './latency-distribution.js';
+import { JUDGE_DEFAULTS } from './judge-defaults.js';
 import { METRIC_NAMES, type MetricName } from './metrics.js';
 import { mixSection, mixWarnings } from './mix-check.js';
 import { stallSection } from './stall-cells.js';
@@ -78,17 +79,13 @@ export interface CompareOptions extends Settings {
 }
 
 export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
-  alpha: 0.05,
+  alpha: JUDGE_DEFAULTS.alpha,
   confidence: 0.95,
   power: 0.8,
   resamples: 10_000,
   toleranceRules: [],
-  // Latency is judged and shown, but does not gate by default: sysbench prints it in 0.01 ms
-  // steps, too coarse for fast workloads, whose latency cells would then always be inconclusive.
-  // CPU time and hardware counts are reported beside throughput; an instruction suite gates on
-  // its foreground count (background threads' share of a window depends on timing).
-  gateMetrics: ['tps', 'instructions'],
-  inconclusivePolicy: 'pass',
+  gateMetrics: JUDGE_DEFAULTS.gateMetrics,
+  inconclusivePolicy: JUDGE_DEFAULTS.inconclusivePolicy,
 };
 
 /** Adjusts p-values within each metric's family of cells. */
