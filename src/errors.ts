@@ -19,6 +19,12 @@ export class ServerError extends GateError {}
 /** sysbench failed or printed something we cannot trust. */
 export class BenchmarkError extends GateError {}
 
+/**
+ * A statistic was asked of values it cannot be computed from: too few, not finite, not positive,
+ * a level outside its range. The message names the argument and says what would be valid.
+ */
+export class StatisticsError extends GateError {}
+
 /** A results file is unreadable, corrupted or of an unknown schema. */
 export class ResultsError extends GateError {}
 
@@ -52,6 +58,22 @@ export class InterruptedError extends GateError {
   constructor(readonly signal: NodeJS.Signals) {
     super(`interrupted by ${signal}; servers stopped and temporary files removed`);
   }
+}
+
+/** Longest message quoted in an internal error's line. */
+const MAX_INTERNAL_MESSAGE = 400;
+
+/**
+ * The one line for an error the tool did not expect (not a GateError): a bug, said as one, with
+ * where to report it and how to see its stack (`stackHint`). The message is kept to one line.
+ */
+export function internalErrorLine(error: unknown, reportAt: string, stackHint: string): string {
+  const message = errorMessage(error)
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+  const shown =
+    message.length > MAX_INTERNAL_MESSAGE ? `${message.slice(0, MAX_INTERNAL_MESSAGE)}…` : message;
+  return `internal error: ${shown || 'no message'} — please report it at ${reportAt}; ${stackHint}`;
 }
 
 /** Last `count` non-empty lines of a text, for quoting logs in error messages. */

@@ -205,9 +205,13 @@ describe('damaged baseline files are refused and left untouched', () => {
     [
       'without a version',
       () => '{"entries": []}',
-      /^baseline \S+ has no schemaVersion, so it is not a baseline file($|\n)/,
+      /^\S+ is not a mysql-perf-gate baseline file: it has no "schemaVersion" field($|\n)/,
     ],
-    ['a JSON array', () => '[]', /^baseline \S+ is not a JSON object, so not a baseline file($|\n)/],
+    [
+      'a JSON array',
+      () => '[]',
+      /^\S+ is not a mysql-perf-gate baseline file: it holds an array, not an object($|\n)/,
+    ],
     [
       'missing a field',
       (text) => text.replace('"suiteHash"', '"suiteHashh"'),
@@ -235,8 +239,15 @@ describe('damaged baseline files are refused and left untouched', () => {
   it('says a results file is not a baseline', () => {
     const path = join(dir, 'results.json');
     writeFileSync(path, JSON.stringify(fixtureResults()));
-    expect(thrownBy(BaselineError, () => readBaselineFile(path)).message).toBe(
-      `${path} is a results file, not a baseline; store it with: mysql-perf-gate baseline save ${path}`,
+    expect(thrownBy(BaselineError, () => readBaselineFile(path, 'compare')).message).toBe(
+      `${path} is a results file (written by run), not a baseline: compare reads a baseline file that ` +
+        `baseline save writes; store it as one with: mysql-perf-gate baseline save ${path}`,
+    );
+  });
+
+  it('says a directory is not a baseline', () => {
+    expect(thrownBy(BaselineError, () => readBaselineFile(dir, 'compare')).message).toBe(
+      `${dir} is a directory, not a baseline: compare reads a baseline file that baseline save writes`,
     );
   });
 

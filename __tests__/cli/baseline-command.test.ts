@@ -165,7 +165,9 @@ describe('baseline save', () => {
       '--dir',
       baselines,
     ]);
-    expect(error.message).toContain(`baseline ${path} is not a valid baseline file:\n  - key.testbed:`);
+    expect(error.message).toContain(
+      `${path} is not a mysql-perf-gate baseline file: it has no "entries" field`,
+    );
     expect(error.message).toContain(`nothing was saved and ${path} was left as it is`);
     expect(readFileSync(path, 'latin1')).toBe(before);
   });

@@ -1,3 +1,4 @@
+import { StatisticsError } from '../../src/errors.js';
 import { lookIndex, lookLevels, lookSchedule, pocockSpending } from '../../src/stats/alpha-spending.js';
 import { normalPpf } from '../../src/stats/normal.js';
 import { createRng } from '../../src/stats/random.js';
@@ -15,7 +16,7 @@ describe('pocockSpending', () => {
 
   it('refuses a fraction outside [0, 1]', () => {
     expect(() => pocockSpending(1.2)).toThrow(/t must lie in \[0, 1\], got 1.2/);
-    expect(() => pocockSpending(Number.NaN)).toThrow(RangeError);
+    expect(() => pocockSpending(Number.NaN)).toThrow(StatisticsError);
   });
 });
 

@@ -1,5 +1,6 @@
 // The bootstrap interval of median(head)/median(base): reproducible, and in agreement with the
 // exact bootstrap distribution and with a large numpy bootstrap.
+import { StatisticsError } from '../../src/errors.js';
 import {
   bootstrapMedianOfRatios,
   bootstrapRatioOfMedians,
@@ -173,25 +174,25 @@ describe('properties', () => {
 describe('input validation', () => {
   it('rejects samples that cannot show uncertainty or a ratio, naming them', () => {
     expect(() => bootstrapRatioOfMedians([100], HEAD5)).toThrow(
-      new RangeError('base must contain at least 2 values; got 1'),
+      new StatisticsError('base must contain at least 2 values; got 1'),
     );
     expect(() => bootstrapRatioOfMedians(BASE5, [100, 0])).toThrow(
-      new RangeError('head[1] must be greater than 0; got 0'),
+      new StatisticsError('head[1] must be greater than 0; got 0'),
     );
     expect(() => bootstrapRatioOfMedians(BASE5, [100, Number.NaN])).toThrow(
-      new RangeError('head[1] must be a finite number; got NaN'),
+      new StatisticsError('head[1] must be a finite number; got NaN'),
     );
   });
 
   it('rejects options out of range, naming them', () => {
     expect(() => bootstrapRatioOfMedians(BASE5, HEAD5, { confidence: 1 })).toThrow(
-      new RangeError('confidence must be strictly between 0 and 1; got 1'),
+      new StatisticsError('confidence must be strictly between 0 and 1; got 1'),
     );
     expect(() => bootstrapRatioOfMedians(BASE5, HEAD5, { resamples: 0 })).toThrow(
-      new RangeError('resamples must be an integer of at least 1; got 0'),
+      new StatisticsError('resamples must be an integer of at least 1; got 0'),
     );
     expect(() => bootstrapRatioOfMedians(BASE5, HEAD5, { seed: -3 })).toThrow(
-      new RangeError('seed must be an integer of at least 0; got -3'),
+      new StatisticsError('seed must be an integer of at least 0; got -3'),
     );
   });
 });
@@ -207,7 +208,18 @@ describe('bootstrapMedianOfRatios', () => {
     expect(bootstrapMedianOfRatios([1.2, 1.2, 1.2])).toEqual({ ratio: 1.2, low: 1.2, high: 1.2 });
   });
 
+  it('takes medians of values near the largest double without overflowing', () => {
+    const huge = [1.7e308, 1.6e308, 1.7e308, 1.5e308];
+    const interval = bootstrapMedianOfRatios(huge, { seed: 7 });
+    expectRelativelyClose(interval.ratio, 1.65e308, 1e-15);
+    expect(interval.low).toBeGreaterThanOrEqual(1.5e308);
+    expect(interval.high).toBeLessThanOrEqual(1.7e308);
+    const ratio = bootstrapRatioOfMedians(huge, [1, 1, 1, 1], { seed: 7 });
+    expect(Number.isFinite(ratio.low) && Number.isFinite(ratio.high)).toBe(true);
+    expectRelativelyClose(ratio.ratio, 1 / 1.65e308, 1e-15);
+  });
+
   it('refuses one ratio, which shows no uncertainty', () => {
-    expect(() => bootstrapMedianOfRatios([1.1])).toThrow(RangeError);
+    expect(() => bootstrapMedianOfRatios([1.1])).toThrow(StatisticsError);
   });
 });

@@ -1,3 +1,4 @@
+import { StatisticsError } from '../../src/errors.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -66,7 +67,7 @@ describe('detectChangePoints input checks', () => {
     [[1, 2, 3], { maxPValue: 0 }],
     [[1, 2, 3], { minMagnitude: -1 }],
   ])('rejects %j with %j', (values, options) => {
-    expect(() => detectChangePoints(values, options)).toThrow(RangeError);
+    expect(() => detectChangePoints(values, options)).toThrow(StatisticsError);
   });
 
   it('finds nothing in a constant series or a single value', () => {

@@ -1,10 +1,13 @@
 // Descriptive statistics against numpy/scipy (numpy 2.4.6, scipy 1.17.1; venv set up as in
 // __fixtures__/stats/README.md), plus the properties the gate relies on.
+import { StatisticsError } from '../../src/errors.js';
 import {
   mad,
   MAD_NORMAL_SCALE,
   mean,
   median,
+  midpoint,
+  overflowScale,
   quantile,
   robustCv,
   robustCvEstimate,
@@ -46,8 +49,8 @@ describe('quantile (Hyndman & Fan type 7)', () => {
   });
 
   it('rejects q outside [0, 1] and naming it', () => {
-    expect(() => quantile(TPS, 1.5)).toThrow(new RangeError('q must be between 0 and 1; got 1.5'));
-    expect(() => quantile(TPS, Number.NaN)).toThrow(RangeError);
+    expect(() => quantile(TPS, 1.5)).toThrow(new StatisticsError('q must be between 0 and 1; got 1.5'));
+    expect(() => quantile(TPS, Number.NaN)).toThrow(StatisticsError);
   });
 });
 
@@ -73,10 +76,12 @@ describe('median, mean, sampleStdDev, mad', () => {
   });
 
   it('reject empty samples and non-finite values, naming the position', () => {
-    expect(() => median([])).toThrow(new RangeError('xs must contain at least one value; got 0'));
-    expect(() => mean([1, Number.NaN])).toThrow(new RangeError('xs[1] must be a finite number; got NaN'));
-    expect(() => mad([Number.POSITIVE_INFINITY])).toThrow(RangeError);
-    expect(() => sampleStdDev([3])).toThrow(new RangeError('xs must contain at least 2 values; got 1'));
+    expect(() => median([])).toThrow(new StatisticsError('xs must contain at least one value; got 0'));
+    expect(() => mean([1, Number.NaN])).toThrow(
+      new StatisticsError('xs[1] must be a finite number; got NaN'),
+    );
+    expect(() => mad([Number.POSITIVE_INFINITY])).toThrow(StatisticsError);
+    expect(() => sampleStdDev([3])).toThrow(new StatisticsError('xs must contain at least 2 values; got 1'));
   });
 });
 
@@ -110,8 +115,73 @@ describe('robustCv', () => {
   });
 
   it('needs at least two strictly positive values', () => {
-    expect(() => robustCv([100])).toThrow(new RangeError('xs must contain at least 2 values; got 1'));
-    expect(() => robustCv([100, 0, 100])).toThrow(new RangeError('xs[1] must be greater than 0; got 0'));
-    expect(() => robustCv([-1, -2])).toThrow(RangeError);
+    expect(() => robustCv([100])).toThrow(new StatisticsError('xs must contain at least 2 values; got 1'));
+    expect(() => robustCv([100, 0, 100])).toThrow(new StatisticsError('xs[1] must be greater than 0; got 0'));
+    expect(() => robustCv([-1, -2])).toThrow(StatisticsError);
+  });
+});
+
+describe('values near the largest double (1.7e308)', () => {
+  const HUGE = 1.7e308;
+
+  it('median and midpoint do not overflow where a + b would', () => {
+    expect(HUGE + HUGE).toBe(Number.POSITIVE_INFINITY);
+    expect(median([HUGE, HUGE])).toBe(HUGE);
+    expect(median([HUGE, HUGE, 1, 2])).toBe(midpoint(2, HUGE));
+    expect(midpoint(HUGE, HUGE)).toBe(HUGE);
+    expect(midpoint(Number.MAX_VALUE, Number.MAX_VALUE)).toBe(Number.MAX_VALUE);
+    expectRelativelyClose(midpoint(1.5e308, 1.7e308), 1.6e308, 1e-15);
+    expect(midpoint(-HUGE, HUGE)).toBe(0);
+  });
+
+  it('midpoint is (a + b)/2 to the last bit wherever that is finite', () => {
+    for (const [a, b] of [
+      [790.1, 805.7],
+      [0.1, 0.2],
+      [1e300, 3e300],
+      [-5e-324, 5e-324],
+    ] as const) {
+      expect(midpoint(a, b)).toBe((a + b) / 2);
+    }
+  });
+
+  it('mean does not overflow, and is the plain mean wherever its sum is finite', () => {
+    expectRelativelyClose(mean([HUGE, HUGE, HUGE]), HUGE, 1e-15);
+    // The mean a wider exponent would give: that of the values scaled by a power of two, scaled back.
+    expect(mean([1.7, 1.7, 1.7].map((x) => x * 2 ** 1023))).toBe(mean([1.7, 1.7, 1.7]) * 2 ** 1023);
+    expect(mean([Number.MAX_VALUE, Number.MAX_VALUE])).toBe(Number.MAX_VALUE);
+    expectRelativelyClose(mean([HUGE, 1.5e308]), 1.6e308, 1e-15);
+    expect(mean([HUGE, -HUGE, HUGE])).toBe(HUGE / 3);
+    expect(mean(TPS)).toBe(TPS.reduce((sum, x) => sum + x, 0) / TPS.length);
+  });
+
+  it('overflowScale is a power of two that brings every value into (−2, 2)', () => {
+    const scale = overflowScale([HUGE, -3, 1e300]);
+    expect(Math.log2(scale) % 1).toBe(0);
+    expect(HUGE / scale).toBeGreaterThanOrEqual(1);
+    expect(HUGE / scale).toBeLessThan(2);
+    expect(overflowScale([Number.MAX_VALUE])).toBe(2 ** 1023);
+    expect(overflowScale([2 ** -1074])).toBe(2 ** -1074);
+    expect(overflowScale([0, 0])).toBe(1);
+    expect(overflowScale([Number.POSITIVE_INFINITY])).toBe(1);
+  });
+
+  it('quantile interpolates between values of both signs without overflowing', () => {
+    expect(quantile([-HUGE, HUGE], 0.5)).toBe(0);
+    expectRelativelyClose(quantile([-HUGE, HUGE], 0.75), HUGE / 2, 1e-15);
+    expect(quantile([HUGE, HUGE, HUGE], 0.3)).toBe(HUGE);
+  });
+
+  it('sampleStdDev is finite where the squares overflow and scales exactly', () => {
+    expect(sampleStdDev([HUGE, HUGE, HUGE])).toBe(0);
+    // [1, 2, 3]·2^1000: the standard deviation is 2^1000, though its square is not a double.
+    const scale = 2 ** 1000;
+    expect(sampleStdDev([1, 2, 3].map((x) => x * scale))).toBe(sampleStdDev([1, 2, 3]) * scale);
+  });
+
+  it('robustCv of values near the largest double is finite', () => {
+    expect(robustCvEstimate([HUGE, HUGE, HUGE])).toEqual({ cv: 0, estimator: 'scaled-mad' });
+    expectRelativelyClose(robustCv([1e307, HUGE, 1e308]), robustCv([1, 17, 10]), 1e-14);
+    expect(Number.isFinite(robustCv([1e-300, HUGE, 1e-300, HUGE, HUGE]))).toBe(true);
   });
 });

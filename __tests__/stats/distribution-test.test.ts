@@ -1,3 +1,4 @@
+import { StatisticsError } from '../../src/errors.js';
 import {
   MAX_PERMUTATIONS,
   pool,
@@ -33,7 +34,7 @@ describe('pool and weightedQuantile', () => {
     expect(weightedQuantile(pooled, 0.21)).toBe(0.2);
     expect(weightedQuantile(pooled, 0.9)).toBe(0.2);
     expect(weightedQuantile(pooled, 0.91)).toBe(0.5);
-    expect(() => weightedQuantile(pooled, 0)).toThrow(RangeError);
+    expect(() => weightedQuantile(pooled, 0)).toThrow(StatisticsError);
   });
 });
 
@@ -92,6 +93,6 @@ describe('repetitionKsTest', () => {
   });
 
   it('refuses a side without repetitions', () => {
-    expect(() => repetitionKsTest([], [{ values: [1], counts: [1] }])).toThrow(RangeError);
+    expect(() => repetitionKsTest([], [{ values: [1], counts: [1] }])).toThrow(StatisticsError);
   });
 });

@@ -1,3 +1,4 @@
+import { StatisticsError } from '../../src/errors.js';
 import { benjaminiHochberg } from '../../src/stats/fdr.js';
 
 // Reference values from statsmodels 0.14:
@@ -30,6 +31,6 @@ describe('benjaminiHochberg', () => {
   it('never lowers a p-value, caps at 1 and rejects values outside [0, 1]', () => {
     expect(benjaminiHochberg([0.9, 0.95, 1])).toEqual([1, 1, 1]);
     expect(benjaminiHochberg([])).toEqual([]);
-    expect(() => benjaminiHochberg([1.2])).toThrow(RangeError);
+    expect(() => benjaminiHochberg([1.2])).toThrow(StatisticsError);
   });
 });

@@ -1,5 +1,6 @@
 // Holm's step-down adjustment against statsmodels, and the properties that make it safe to use
 // across every cell of a suite.
+import { StatisticsError } from '../../src/errors.js';
 import { holm } from '../../src/stats/multiple.js';
 import { createRng } from '../../src/stats/random.js';
 import { expectRelativelyClose } from './expect-close.js';
@@ -56,10 +57,10 @@ describe('holm', () => {
   });
 
   it('rejects an empty family and values that are not p-values', () => {
-    expect(() => holm([])).toThrow(new RangeError('pValues must contain at least one p-value; got 0'));
+    expect(() => holm([])).toThrow(new StatisticsError('pValues must contain at least one p-value; got 0'));
     expect(() => holm([0.1, 1.5])).toThrow(
-      new RangeError('pValues[1] must be a p-value between 0 and 1; got 1.5'),
+      new StatisticsError('pValues[1] must be a p-value between 0 and 1; got 1.5'),
     );
-    expect(() => holm([Number.NaN])).toThrow(RangeError);
+    expect(() => holm([Number.NaN])).toThrow(StatisticsError);
   });
 });

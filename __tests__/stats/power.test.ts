@@ -1,4 +1,5 @@
 // Noise-gate arithmetic against scipy, and its agreement with what the exact rank test can show.
+import { StatisticsError } from '../../src/errors.js';
 import { smallestExactPValue } from '../../src/stats/mann-whitney.js';
 import {
   minimumDetectableEffect,
@@ -66,16 +67,16 @@ describe('minimumDetectableEffect', () => {
 
   it('rejects bad inputs, naming them', () => {
     expect(() => minimumDetectableEffect({ cv: -0.1, n: 5, alpha: 0.05 })).toThrow(
-      new RangeError('cv must be a finite number of at least 0; got -0.1'),
+      new StatisticsError('cv must be a finite number of at least 0; got -0.1'),
     );
     expect(() => minimumDetectableEffect({ cv: 0.1, n: 2.5, alpha: 0.05 })).toThrow(
-      new RangeError('n must be an integer of at least 1; got 2.5'),
+      new StatisticsError('n must be an integer of at least 1; got 2.5'),
     );
     expect(() => minimumDetectableEffect({ cv: 0.1, n: 5, alpha: 0 })).toThrow(
-      new RangeError('alpha must be strictly between 0 and 1; got 0'),
+      new StatisticsError('alpha must be strictly between 0 and 1; got 0'),
     );
     expect(() => minimumDetectableEffect({ cv: 0.1, n: 5, alpha: 0.05, power: 1 })).toThrow(
-      new RangeError('power must be strictly between 0 and 1; got 1'),
+      new StatisticsError('power must be strictly between 0 and 1; got 1'),
     );
   });
 });
@@ -105,7 +106,7 @@ describe('repetitionsToResolve', () => {
 
   it('rejects an effect that is not a positive finite fraction', () => {
     expect(() => repetitionsToResolve({ cv: 0.02, effect: 0, alpha: 0.05 })).toThrow(
-      new RangeError('effect must be a finite number greater than 0; got 0'),
+      new StatisticsError('effect must be a finite number greater than 0; got 0'),
     );
   });
 });

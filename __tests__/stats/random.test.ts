@@ -1,4 +1,5 @@
 // The seeded generator against Blackman & Vigna's reference C, and the draws built on it.
+import { StatisticsError } from '../../src/errors.js';
 import { createRng } from '../../src/stats/random.js';
 
 // gcc -O2 -o /tmp/xoshiro_reference __fixtures__/stats/xoshiro128starstar_reference.c && /tmp/xoshiro_reference
@@ -51,15 +52,15 @@ describe('Xoshiro128StarStar', () => {
   });
 
   it('rejects seeds and bounds that are not non-negative safe integers', () => {
-    expect(() => createRng(-1)).toThrow(new RangeError('seed must be an integer of at least 0; got -1'));
-    expect(() => createRng(1.5)).toThrow(RangeError);
-    expect(() => createRng(Number.NaN)).toThrow(RangeError);
-    expect(() => createRng(2 ** 53)).toThrow(RangeError);
+    expect(() => createRng(-1)).toThrow(new StatisticsError('seed must be an integer of at least 0; got -1'));
+    expect(() => createRng(1.5)).toThrow(StatisticsError);
+    expect(() => createRng(Number.NaN)).toThrow(StatisticsError);
+    expect(() => createRng(2 ** 53)).toThrow(StatisticsError);
     expect(() => createRng(1).nextIntBelow(0)).toThrow(
-      new RangeError('bound must be an integer from 1 to 2^32; got 0'),
+      new StatisticsError('bound must be an integer from 1 to 2^32; got 0'),
     );
-    expect(() => createRng(1).nextIntBelow(2.5)).toThrow(RangeError);
-    expect(() => createRng(1).nextIntBelow(Number.NaN)).toThrow(RangeError);
-    expect(() => createRng(1).nextIntBelow(2 ** 32 + 1)).toThrow(RangeError);
+    expect(() => createRng(1).nextIntBelow(2.5)).toThrow(StatisticsError);
+    expect(() => createRng(1).nextIntBelow(Number.NaN)).toThrow(StatisticsError);
+    expect(() => createRng(1).nextIntBelow(2 ** 32 + 1)).toThrow(StatisticsError);
   });
 });

@@ -1,4 +1,5 @@
 // sysbench's latency histogram, read from real outputs (see __fixtures__/sysbench/README.md).
+import { StatisticsError } from '../../src/errors.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -74,7 +75,7 @@ describe('parseLatencyHistogram', () => {
 
   it('refuses a quantile outside (0, 1]', () => {
     const histogram = { valuesMs: [1], counts: [1] };
-    expect(() => histogramQuantile(histogram, 0)).toThrow(RangeError);
+    expect(() => histogramQuantile(histogram, 0)).toThrow(StatisticsError);
     expect(histogramQuantile(histogram, 0.5)).toBe(1);
   });
 });

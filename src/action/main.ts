@@ -3,6 +3,7 @@
 import * as core from '@actions/core';
 import { appendFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { inspect } from 'node:util';
 
 import { workflowRepositoryUrl } from '../commands/compare-lines.js';
 import { doctorGateFromFlags } from '../commands/doctor-gate.js';
@@ -18,9 +19,10 @@ import {
 } from '../commands/gate.js';
 import { mergeCommand } from '../commands/merge.js';
 import { actionSpelling } from '../commands/spelling.js';
-import { errorMessage, InputError } from '../errors.js';
+import { GateError, InputError, internalErrorLine } from '../errors.js';
 import { renderDoctorMarkdown } from '../report/render/markdown/doctor.js';
 import { inCleanupScope } from '../shell/cleanup.js';
+import { packageIssuesUrl } from '../shell/package-root.js';
 import { PULL_REQUEST_COMMENT } from '../sinks/pull-request-comment.js';
 import { readBuildInputs } from './build-inputs.js';
 import { actionsCcache } from './ccache-cache.js';
@@ -137,6 +139,24 @@ export async function run(): Promise<void> {
     const failure = await (OTHER_MODES[mode] ?? measure)();
     if (typeof failure === 'string') core.setFailed(failure);
   } catch (error) {
-    core.setFailed(errorMessage(error));
+    failWith(error);
   }
+}
+
+/**
+ * The step failed with one line: the message of the tool's own errors, or, for anything else (a
+ * bug), the message said to be internal, with where to report it. The stack goes to the debug log
+ * only, which a re-run with debug logging shows.
+ */
+function failWith(error: unknown): void {
+  core.debug(inspect(error));
+  core.setFailed(
+    error instanceof GateError
+      ? error.message
+      : internalErrorLine(
+          error,
+          packageIssuesUrl(),
+          're-run the job with debug logging enabled (ACTIONS_STEP_DEBUG) for the stack',
+        ),
+  );
 }

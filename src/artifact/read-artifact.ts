@@ -128,7 +128,7 @@ export function readArtifact(dir: string): Artifact {
     parseVerdict(required(dir, 'verdict.json', 'the measuring run writes it'), 'verdict.json'),
   );
   const results = validated(() =>
-    parseResults(required(dir, 'results.json', 'the measuring run writes it'), 'results.json'),
+    parseResults(required(dir, 'results.json', 'the measuring run writes it'), 'results.json', 'publish'),
   );
   if (results.cells.length > MAX_CELLS) {
     throw refuse(

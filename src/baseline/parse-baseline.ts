@@ -1,33 +1,35 @@
 // Baseline file text ↔ validated BaselineFile. Pure: the store reads and writes the bytes.
 import { BaselineError, errorMessage } from '../errors.js';
+import { kindMismatch } from '../file-kind.js';
 import { formatPath } from '../suite/parse-suite.js';
 import { BASELINE_SCHEMA_VERSION, BaselineFile } from './baseline-schema.js';
 
 const MAX_ISSUES = 10;
 
-/** Parses and validates a baseline file; `source` (its path) names it in every error. */
-export function parseBaselineFile(text: string, source: string): BaselineFile {
+/**
+ * Parses and validates a baseline file; `source` (its path) names it in every error, `reader` (the
+ * command reading it: "compare") is named when the file is of another kind (results, a verdict).
+ */
+export function parseBaselineFile(text: string, source: string, reader?: string): BaselineFile {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
     throw new BaselineError(`baseline ${source} is not JSON: ${errorMessage(error)}`);
   }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new BaselineError(`baseline ${source} is not a JSON object, so not a baseline file`);
-  }
+  const mismatch = kindMismatch(data, source, {
+    expected: 'baseline',
+    reader,
+    newest: BASELINE_SCHEMA_VERSION,
+    issues: () => BaselineFile.safeParse(data).error?.issues ?? [],
+  });
+  if (mismatch !== null) throw new BaselineError(mismatch);
   const record = data as Record<string, unknown>;
-  if (!('schemaVersion' in record)) {
-    throw new BaselineError(`baseline ${source} has no schemaVersion, so it is not a baseline file`);
-  }
   if (record.schemaVersion !== BASELINE_SCHEMA_VERSION) {
     throw new BaselineError(
-      `baseline ${source} has baseline schema version ${JSON.stringify(record.schemaVersion)}; this mysql-perf-gate reads version ${BASELINE_SCHEMA_VERSION}`,
-    );
-  }
-  if ('tool' in record && 'cells' in record && !('entries' in record)) {
-    throw new BaselineError(
-      `${source} is a results file, not a baseline; store it with: mysql-perf-gate baseline save ${source}`,
+      record.schemaVersion === undefined
+        ? `baseline ${source} has no schemaVersion; this mysql-perf-gate reads baseline schema version ${BASELINE_SCHEMA_VERSION}`
+        : `baseline ${source} has baseline schema version ${JSON.stringify(record.schemaVersion)}; this mysql-perf-gate reads version ${BASELINE_SCHEMA_VERSION}`,
     );
   }
   const parsed = BaselineFile.safeParse(data);

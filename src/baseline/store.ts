@@ -1,9 +1,10 @@
 // The one place baselines touch the disk: read, save (locked, atomic), list.
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { BaselineError, errorMessage } from '../errors.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
+import { readKindText } from '../shell/read-kind-file.js';
 import { withFileLock } from '../shell/file-lock.js';
 import type { Results } from '../results/results-schema.js';
 import { appendEntry, createEntry, DEFAULT_KEEP } from './entry.js';
@@ -15,15 +16,17 @@ export function baselinePath(dir: string, key: BaselineKey): string {
   return join(dir, baselineRelativePath(key));
 }
 
-/** Reads and validates one baseline file; every problem is a BaselineError naming the file. */
-export function readBaselineFile(path: string): BaselineFile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new BaselineError(`cannot read baseline ${path}: ${errorMessage(error)}`);
-  }
-  return parseBaselineFile(text, path);
+/**
+ * Reads and validates one baseline file; every problem (a directory, another kind of file) is a
+ * BaselineError naming the file, and `reader`, the command reading it, when it is of another kind.
+ */
+export function readBaselineFile(path: string, reader?: string): BaselineFile {
+  const text = readKindText(path, 'baseline', {
+    reader,
+    unreadable: `cannot read baseline ${path}`,
+    fail: (message, cause) => new BaselineError(message, { cause }),
+  });
+  return parseBaselineFile(text, path, reader);
 }
 
 /** The baseline file for a key, or null when none was saved yet. */
@@ -89,7 +92,7 @@ export function saveBaseline(dir: string, results: Results, options: SaveOptions
 function readExisting(path: string, key: BaselineKey): BaselineFile {
   let file: BaselineFile;
   try {
-    file = readBaselineFile(path);
+    file = readBaselineFile(path, 'baseline save');
   } catch (error) {
     if (!(error instanceof BaselineError)) throw error;
     throw new BaselineError(

@@ -1,11 +1,12 @@
 // The `mysql-perf-gate` command line: one commander program whose commands each parse their flags
 // into a typed request for the command layer (src/commands/) and print what it returns.
 import os from 'node:os';
+import { inspect } from 'node:util';
 
 import { Command, CommanderError } from 'commander';
 
-import { GateError, InterruptedError } from '../errors.js';
-import { packageVersion } from '../shell/package-root.js';
+import { GateError, internalErrorLine, InterruptedError } from '../errors.js';
+import { packageIssuesUrl, packageVersion } from '../shell/package-root.js';
 import { addBaselineCommands } from './baseline-command.js';
 import { addBisectCommand } from './bisect-command.js';
 import { addBuildCommand } from './build-command.js';
@@ -32,11 +33,28 @@ export function buildProgram(onExitCode: (code: number) => void): Command {
   addCompareCommand(program, onExitCode);
   addBisectCommand(program, onExitCode);
   addDoctorCommand(program, onExitCode);
+  addVerboseEverywhere(program);
   return program;
 }
 
-/** The exit status for an error: 128 + the signal when interrupted, else 2, with the message on stderr. */
-function reportError(error: unknown): number {
+/** Set to 1, an error's stack is printed below its line, as --verbose does on every command. */
+export const DEBUG_ENV = 'MYSQL_PERF_GATE_DEBUG';
+
+/** --verbose on every command that runs, for an error's stack; run, build and others give it more. */
+function addVerboseEverywhere(command: Command): void {
+  if (command.commands.length > 0) {
+    command.commands.forEach(addVerboseEverywhere);
+  } else if (!command.options.some((option) => option.long === '--verbose')) {
+    command.option('--verbose', "print an error's stack trace");
+  }
+}
+
+/**
+ * The exit status for an error: 128 + the signal when interrupted, else 2, with one line on
+ * stderr: the message of the tool's own errors, or, for anything else (a bug), the message said
+ * to be internal, with where to report it. The stack follows only with `verbose`.
+ */
+export function reportError(error: unknown, verbose: boolean): number {
   if (error instanceof CommanderError) {
     // --help and --version "fail" with exit code 0; usage errors were already printed.
     return error.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
@@ -45,21 +63,24 @@ function reportError(error: unknown): number {
     process.stderr.write(`mysql-perf-gate: ${error.message}\n`);
     return 128 + os.constants.signals[error.signal];
   }
-  const message =
+  const line =
     error instanceof GateError
       ? error.message
-      : error instanceof Error
-        ? (error.stack ?? error.message)
-        : String(error);
-  process.stderr.write(`mysql-perf-gate: ${message}\n`);
+      : internalErrorLine(error, packageIssuesUrl(), 'run with --verbose for the stack');
+  process.stderr.write(`mysql-perf-gate: ${line}\n`);
+  if (verbose) process.stderr.write(`${inspect(error)}\n`);
   return EXIT_ERROR;
 }
 
 /** Parses argv, runs the command, and returns the process exit status. Never throws. */
 export async function main(argv: readonly string[]): Promise<number> {
   let exitCode = EXIT_OK;
+  let verbose = process.env[DEBUG_ENV] === '1';
   const program = buildProgram((code) => {
     exitCode = code;
+  });
+  program.hook('preAction', (_program, command) => {
+    if (command.opts<{ verbose?: boolean }>().verbose === true) verbose = true;
   });
   const override = (command: Command): void => {
     command.exitOverride();
@@ -70,6 +91,6 @@ export async function main(argv: readonly string[]): Promise<number> {
     await program.parseAsync([...argv]);
     return exitCode;
   } catch (error) {
-    return reportError(error);
+    return reportError(error, verbose);
   }
 }

@@ -70,7 +70,7 @@ export function baselineSaveRequest(
 }
 
 export function baselineSaveCommand(request: BaselineSaveRequest): BaselineSaveOutcome {
-  const results = readResults(request.resultsPath);
+  const results = readResults(request.resultsPath, 'baseline save');
   checkWholeRun(results, request.resultsPath, 'a baseline');
   const outcome = saveBaseline(request.dir, results, {
     ...(request.testbed === undefined ? {} : { testbed: request.testbed }),

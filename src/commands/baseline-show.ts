@@ -30,7 +30,7 @@ export function baselineShowRequest(
 
 export function baselineShowCommand(request: BaselineShowRequest): BaselineShowOutcome {
   if (request.kind === 'file') {
-    const text = renderBaselineFile(readBaselineFile(request.file), request.file);
+    const text = renderBaselineFile(readBaselineFile(request.file, 'baseline show'), request.file);
     return { text, nothingFound: undefined, error: undefined };
   }
   const { dir, testbed, suite } = request;

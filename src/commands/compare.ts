@@ -5,7 +5,7 @@ import type { StageRow } from '../report/stage-table.js';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import { InputError } from '../errors.js';
+import { InputError, ResultsError, StatisticsError } from '../errors.js';
 import { isMetricName, METRIC_NAMES, type MetricName } from '../metric-names.js';
 import { parseToleranceRule } from '../compare/tolerances.js';
 import { type BaseRequest, judge, withLines } from '../compare/judge.js';
@@ -68,7 +68,20 @@ function baseRequest(config: CompareConfig): BaseRequest {
     return { kind: 'variant', ...config.againstVariant };
   }
   if (config.baselinePath === null) return { kind: 'ab' };
-  return { kind: 'baseline', file: readBaselineFile(config.baselinePath), force: config.force };
+  return { kind: 'baseline', file: readBaselineFile(config.baselinePath, 'compare'), force: config.force };
+}
+
+/**
+ * The judgement, or, when a statistic cannot be computed from the file's numbers (a repetition at
+ * 0 tps, one repetition where two are needed), one ResultsError naming the file and the figure.
+ */
+function judgedOrRefused<T>(resultsPath: string, judging: () => T): T {
+  try {
+    return judging();
+  } catch (error) {
+    if (!(error instanceof StatisticsError)) throw error;
+    throw new ResultsError(`${resultsPath} cannot be judged: ${error.message}`, { cause: error });
+  }
 }
 
 /** Decides and writes verdict.json and the reports into `config.outDir`. */
@@ -79,14 +92,17 @@ export async function compareCommand(config: CompareConfig): Promise<CompareOutc
     );
   }
   const judging = performance.now();
-  const results = readResults(config.resultsPath);
-  const judged = judge({
-    results,
-    resultsPath: config.resultsPath,
-    base: baseRequest(config),
-    ...(config.baselinePath === null ? {} : { baselinePath: config.baselinePath }),
-    options: config.options,
-  });
+  const results = readResults(config.resultsPath, 'compare');
+  const base = baseRequest(config);
+  const judged = judgedOrRefused(config.resultsPath, () =>
+    judge({
+      results,
+      resultsPath: config.resultsPath,
+      base,
+      ...(config.baselinePath === null ? {} : { baselinePath: config.baselinePath }),
+      options: config.options,
+    }),
+  );
   const lines = await compareLines({
     results,
     resultsPath: config.resultsPath,

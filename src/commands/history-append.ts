@@ -139,7 +139,7 @@ export async function historyRunFor(results: Results, request: HistoryAppendRequ
 }
 
 export async function historyAppendCommand(request: HistoryAppendRequest): Promise<HistoryAppendOutcome> {
-  const results = readResults(request.resultsPath);
+  const results = readResults(request.resultsPath, 'history append');
   checkWholeRun(results, request.resultsPath, 'a history entry');
   const run = await historyRunFor(results, request);
   const outcome = appendHistory(request.dir, results, run, { replace: request.replace });

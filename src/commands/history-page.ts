@@ -50,7 +50,7 @@ export function historyPageRequest(
 }
 
 export function historyPageCommand(request: HistoryPageRequest): HistoryPageOutcome {
-  const input = { file: readHistoryFile(request.historyPath), settings: request.settings };
+  const input = { file: readHistoryFile(request.historyPath, 'history page'), settings: request.settings };
   const { file, analyses } = pageHistory(input);
   const written = writeHistoryPage(request.outDir, input);
   return {

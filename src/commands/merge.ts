@@ -53,7 +53,7 @@ export function mergeCommand(config: MergeConfig, logger: Logger): MergeOutcome 
       );
     }
   }
-  const shards = config.inputs.map((path) => ({ path, results: readResults(path) }));
+  const shards = config.inputs.map((path) => ({ path, results: readResults(path, 'merge') }));
   const rawDir = rawDirFor(outPath);
   const merged = mergeShards(shards, relative(dirname(outPath), rawDir) || basename(rawDir));
   prepareRawDir(rawDir);

@@ -218,8 +218,9 @@ function judgeOrRefuse(
     return judgeArtifact(artifact, options(), sourceUrl);
   } catch (error) {
     if (error instanceof ArtifactError) throw error;
-    // Checks of the statistics (RangeError), of the pairing (InputError) and of the verdict built
-    // (ZodError: figures no real run gives, such as more events than a number holds) on odd data.
+    // Checks of the statistics (StatisticsError), of the pairing (InputError), of JavaScript's own
+    // limits (RangeError) and of the verdict built (ZodError: figures no real run gives, such as
+    // more events than a number holds) on odd data.
     if (error instanceof GateError || error instanceof RangeError || error instanceof ZodError) {
       throw refuse(`results.json cannot be judged: ${error.message}`, error);
     }

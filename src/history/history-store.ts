@@ -1,12 +1,13 @@
 // The one place histories touch the disk (the CLI's --dir): read, append (locked, atomic), list.
 // The layout is the baselines': `<testbed>/<suite>-<optionsHash>.json`.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 import { errorMessage, HistoryError } from '../errors.js';
 import { listTestbedFiles } from '../baseline/store.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import { withFileLock } from '../shell/file-lock.js';
+import { readKindText } from '../shell/read-kind-file.js';
 import type { Results } from '../results/results-schema.js';
 import { appendToHistory, type AppendAction, historyRelativePath, type HistoryRun } from './history-entry.js';
 import { MAX_HISTORY_BYTES, type HistoryFile } from './history-schema.js';
@@ -38,21 +39,28 @@ export function earlierDefinitions(dir: string, run: Pick<HistoryRun, 'key' | 's
     });
 }
 
-export function readHistoryFile(path: string): HistoryFile {
-  let text: string;
+/**
+ * Reads and validates a history file; every problem (a directory, another kind of file) is a
+ * HistoryError naming the file, and `reader`, the command reading it, when it is of another kind.
+ */
+export function readHistoryFile(path: string, reader?: string): HistoryFile {
+  let size: number;
   try {
-    const size = statSync(path).size;
-    if (size > MAX_HISTORY_BYTES) {
-      throw new HistoryError(
-        `${path} is ${size} bytes, over the ${MAX_HISTORY_BYTES}-byte cap for a history file`,
-      );
-    }
-    text = readFileSync(path, 'utf8');
+    size = statSync(path).size;
   } catch (error) {
-    if (error instanceof HistoryError) throw error;
     throw new HistoryError(`cannot read history ${path}: ${errorMessage(error)}`, { cause: error });
   }
-  return parseHistoryText(text, path);
+  if (size > MAX_HISTORY_BYTES) {
+    throw new HistoryError(
+      `${path} is ${size} bytes, over the ${MAX_HISTORY_BYTES}-byte cap for a history file`,
+    );
+  }
+  const text = readKindText(path, 'history', {
+    reader,
+    unreadable: `cannot read history ${path}`,
+    fail: (message, cause) => new HistoryError(message, { cause }),
+  });
+  return parseHistoryText(text, path, reader);
 }
 
 export interface HistoryAppendOutcome {
@@ -84,7 +92,7 @@ export function appendHistory(
   return withFileLock(
     path,
     () => {
-      const existing = existsSync(path) ? readHistoryFile(path) : null;
+      const existing = existsSync(path) ? readHistoryFile(path, 'history append') : null;
       const outcome = appendToHistory(existing, results, run, { replace: options.replace, where: path });
       try {
         writeFileAtomic(path, serializeHistory(outcome.file));

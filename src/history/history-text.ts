@@ -4,8 +4,11 @@ import { errorMessage, GateError, HistoryError } from '../errors.js';
 import { parseVersionedJson } from '../results/versioned-json.js';
 import { HISTORY_SCHEMA_VERSION, HistoryFile, MAX_HISTORY_BYTES } from './history-schema.js';
 
-/** Parses and validates a history file's text; `source` names it in every error. */
-export function parseHistoryText(text: string, source: string): HistoryFile {
+/**
+ * Parses and validates a history file's text; `source` names it in every error, `reader` (the
+ * command reading it: "history page") is named when the file is of another kind (results, a baseline).
+ */
+export function parseHistoryText(text: string, source: string, reader?: string): HistoryFile {
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > MAX_HISTORY_BYTES) {
     throw new HistoryError(
@@ -17,6 +20,7 @@ export function parseHistoryText(text: string, source: string): HistoryFile {
       schema: HistoryFile,
       version: HISTORY_SCHEMA_VERSION,
       kind: 'history',
+      reader,
     });
   } catch (error) {
     if (error instanceof GateError) throw new HistoryError(errorMessage(error), { cause: error });

@@ -1,9 +1,12 @@
 // Reading a JSON file the tool wrote (results.json, verdict.json), maybe by another version of it,
-// maybe tampered with: JSON first, then the schema version (so a file from another version says so
-// rather than listing every field that moved), then the schema, quoting at most ten issues. Pure.
+// maybe tampered with, maybe another file given in its place: JSON first, then what kind of file
+// it is (so a verdict given for results says so in one line), then the schema version (so a file
+// from another version says so rather than listing every field that moved), then the schema,
+// quoting at most ten issues. Pure.
 import type { z } from 'zod';
 
 import { errorMessage, ResultsError } from '../errors.js';
+import { type FileKind, kindMismatch } from '../file-kind.js';
 import { formatPath } from '../suite/parse-suite.js';
 
 const MAX_ISSUES = 10;
@@ -14,7 +17,9 @@ export interface VersionedFile<T> {
   /** Schemas of older versions still read, each giving what the current one gives. */
   readonly older?: Readonly<Record<number, z.ZodType<T>>>;
   /** What the file is, as errors say it: "results", "verdict". */
-  readonly kind: string;
+  readonly kind: FileKind;
+  /** The command reading it, named when the file is of another kind: "compare". */
+  readonly reader?: string;
 }
 
 /** An older version's schema; undefined for anything else (a string, "1", 1.5). */
@@ -37,13 +42,22 @@ export function parseVersionedJson<T>(text: string, source: string, file: Versio
   } catch (error) {
     throw new ResultsError(`${source} is not JSON: ${errorMessage(error)}`);
   }
-  const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
+  const versions = [...Object.keys(file.older ?? {}).map(Number), file.version].sort((a, b) => a - b);
+  const mismatch = kindMismatch(data, source, {
+    expected: file.kind,
+    reader: file.reader,
+    newest: Math.max(...versions),
+    issues: () => file.schema.safeParse(data).error?.issues ?? [],
+  });
+  if (mismatch !== null) throw new ResultsError(mismatch);
+  const version = (data as { schemaVersion?: unknown }).schemaVersion;
   const schema = version === file.version ? file.schema : schemaOf(file.older, version);
   if (schema === undefined) {
-    const versions = [...Object.keys(file.older ?? {}).map(Number), file.version].sort((a, b) => a - b);
+    const reads = versions.length === 1 ? `version ${file.version}` : `versions ${listed(versions)}`;
     throw new ResultsError(
-      `${source} has ${file.kind} schema version ${JSON.stringify(version)}; this mysql-perf-gate reads ` +
-        (versions.length === 1 ? `version ${file.version}` : `versions ${listed(versions)}`),
+      version === undefined
+        ? `${source} has no schemaVersion; this mysql-perf-gate reads ${file.kind} schema ${reads}`
+        : `${source} has ${file.kind} schema version ${JSON.stringify(version)}; this mysql-perf-gate reads ${reads}`,
     );
   }
   const parsed = schema.safeParse(data);

@@ -30,9 +30,26 @@ export function packageRoot(): string {
   return cached;
 }
 
-export function packageVersion(): string {
-  const parsed = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as {
+function packageManifest(): { version?: unknown; bugs?: unknown } {
+  return JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as {
     version?: unknown;
+    bugs?: unknown;
   };
-  return typeof parsed.version === 'string' ? parsed.version : '0.0.0';
+}
+
+export function packageVersion(): string {
+  const { version } = packageManifest();
+  return typeof version === 'string' ? version : '0.0.0';
+}
+
+/** Where bugs are reported: package.json's `bugs` (npm's field), read without ever throwing. */
+export function packageIssuesUrl(): string {
+  try {
+    const { bugs } = packageManifest();
+    const url = typeof bugs === 'object' && bugs !== null && 'url' in bugs ? bugs.url : bugs;
+    if (typeof url === 'string' && url !== '') return url;
+  } catch {
+    // The report of an error must not fail: fall through to the project's name.
+  }
+  return "the project's issue tracker";
 }

@@ -15,11 +15,13 @@
 // f is the Pocock-type function f(t) = ln(1 + (e − 1) t) (Lan & DeMets 1983; Kim & DeMets 1987),
 // which spends more of alpha early: the planned repetitions, where most real regressions show,
 // keep most of it (62% when the most repetitions are twice the plan).
+import { StatisticsError } from '../errors.js';
+
 import { assertInteger, assertOpenInterval } from './validate.js';
 
 /** The Pocock-type spending function: the share of alpha spent by information fraction t. */
 export function pocockSpending(t: number): number {
-  if (!(t >= 0 && t <= 1)) throw new RangeError(`pocockSpending: t must lie in [0, 1], got ${t}`);
+  if (!(t >= 0 && t <= 1)) throw new StatisticsError(`pocockSpending: t must lie in [0, 1], got ${t}`);
   return Math.log(1 + (Math.E - 1) * t);
 }
 
@@ -44,11 +46,11 @@ export function lookSchedule(planned: number, most: number, extraLooks = 2): num
 export function lookLevels(alpha: number, looks: readonly number[]): number[] {
   assertOpenInterval(alpha, 'lookLevels: alpha', 0, 1);
   const most = looks[looks.length - 1];
-  if (most === undefined) throw new RangeError('lookLevels: no looks');
+  if (most === undefined) throw new StatisticsError('lookLevels: no looks');
   let spent = 0;
   return looks.map((n, index) => {
     if (index > 0 && n <= (looks[index - 1] ?? 0)) {
-      throw new RangeError(`lookLevels: looks must increase, got ${looks.join(', ')}`);
+      throw new StatisticsError(`lookLevels: looks must increase, got ${looks.join(', ')}`);
     }
     const share = pocockSpending(n / most);
     const level = alpha * (share - spent);

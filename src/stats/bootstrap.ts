@@ -80,7 +80,12 @@ function resampledMedian(side: Side, rng: Xoshiro128StarStar): number {
     const before = seen;
     seen += counts[position] ?? 0;
     if (before <= lowRank && seen > lowRank) low = valueAt(ascending, position);
-    if (seen > highRank) return (low + valueAt(ascending, position)) / 2;
+    if (seen > highRank) {
+      // descriptive.ts's midpoint, inlined: (a + b)/2, halves first where the sum overflows.
+      const high = valueAt(ascending, position);
+      const sum = low + high;
+      return sum - sum === 0 ? sum / 2 : low / 2 + high / 2;
+    }
   }
   throw new Error('unreachable: a resample has n values');
 }

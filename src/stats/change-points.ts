@@ -5,6 +5,8 @@
 // then merged bottom-up at the requested p and magnitude (Fleming et al. 2023, "Hunter: Using
 // Change Point Detection to Hunt for Performance Regressions", https://doi.org/10.1145/3578244.3583719).
 // Deterministic: Otava's windowed algorithm uses the t-test, not permutations, so there is no RNG.
+import { StatisticsError } from '../errors.js';
+
 import { PairDistances, type Candidate, type Interval } from './e-divisive.js';
 import { numpyMean, numpyStd } from './numpy-sum.js';
 import { tTestFromStats } from './student-t.js';
@@ -105,7 +107,7 @@ function testCandidate(
       );
     }
   }
-  throw new RangeError(`change point candidate ${index} lies in no interval`);
+  throw new StatisticsError(`change point candidate ${index} lies in no interval`);
 }
 
 /**
@@ -205,7 +207,7 @@ function firstPassPValue(maxPValue: number): number {
 
 /**
  * Change points of `values` as apache-otava's `compute_change_points(values, window_len,
- * max_pvalue, min_magnitude)` reports them, in ascending index order. Throws a RangeError on an
+ * max_pvalue, min_magnitude)` reports them, in ascending index order. Throws a StatisticsError on an
  * empty series, a non-finite value, a window shorter than 2 or a p-value outside (0, 1].
  */
 export function detectChangePoints(
@@ -216,10 +218,10 @@ export function detectChangePoints(
   const { windowLength, maxPValue, minMagnitude } = { ...DEFAULT_CHANGE_POINT_OPTIONS, ...options };
   assertInteger(windowLength, 'windowLength', 2);
   if (!(maxPValue > 0 && maxPValue <= 1)) {
-    throw new RangeError(`maxPValue must be in (0, 1]; got ${String(maxPValue)}`);
+    throw new StatisticsError(`maxPValue must be in (0, 1]; got ${String(maxPValue)}`);
   }
   if (!(minMagnitude >= 0 && Number.isFinite(minMagnitude))) {
-    throw new RangeError(`minMagnitude must be a finite number ≥ 0; got ${String(minMagnitude)}`);
+    throw new StatisticsError(`minMagnitude must be a finite number ≥ 0; got ${String(minMagnitude)}`);
   }
   const weak = weakChangePoints(values, windowLength, firstPassPValue(maxPValue));
   return mergeChangePoints(weak, values, maxPValue, minMagnitude);

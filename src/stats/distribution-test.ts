@@ -6,6 +6,8 @@
 // events per side the textbook test calls any two repetitions of the same server different.
 // Permuting repetitions between the sides asks the right question instead: is the split into
 // base and head more extreme than the splits that differ only by which repetitions went where?
+import { StatisticsError } from '../errors.js';
+
 import { createRng } from './random.js';
 
 /** A distribution as increasing values with positive counts (a latency histogram). */
@@ -45,9 +47,9 @@ export function pool(parts: readonly Weighted[]): Weighted {
 
 /** The smallest value at which at least `q` (0 < q ≤ 1) of the events lie. */
 export function weightedQuantile(distribution: Weighted, q: number): number {
-  if (!(q > 0 && q <= 1)) throw new RangeError(`weightedQuantile: q must lie in (0, 1], got ${q}`);
+  if (!(q > 0 && q <= 1)) throw new StatisticsError(`weightedQuantile: q must lie in (0, 1], got ${q}`);
   const total = distribution.counts.reduce((sum, count) => sum + count, 0);
-  if (total <= 0) throw new RangeError('weightedQuantile: the distribution is empty');
+  if (total <= 0) throw new StatisticsError('weightedQuantile: the distribution is empty');
   let seen = 0;
   for (const [index, count] of distribution.counts.entries()) {
     seen += count;
@@ -144,7 +146,7 @@ export function repetitionKsTest(
   seed = 1,
 ): DistributionTest {
   if (base.length === 0 || head.length === 0) {
-    throw new RangeError('repetitionKsTest: each side needs at least one repetition');
+    throw new StatisticsError('repetitionKsTest: each side needs at least one repetition');
   }
   const rows = cumulativeRows([...base, ...head]);
   const width = rows[0]?.length ?? 0;

@@ -5,10 +5,12 @@
 // of m/j * p(j) for the ascending p-values, capped at 1 — the same as R's p.adjust(method = "BH")
 // and statsmodels' multipletests(method = "fdr_bh"). When every null hypothesis is true (an A/A
 // run) rejecting at adjusted p < alpha keeps the chance of any false rejection at alpha.
+import { StatisticsError } from '../errors.js';
 
 export function benjaminiHochberg(pValues: readonly number[]): number[] {
   for (const p of pValues) {
-    if (!(p >= 0 && p <= 1)) throw new RangeError(`benjaminiHochberg: p-values must lie in [0, 1], got ${p}`);
+    if (!(p >= 0 && p <= 1))
+      throw new StatisticsError(`benjaminiHochberg: p-values must lie in [0, 1], got ${p}`);
   }
   const m = pValues.length;
   const order = pValues.map((p, index) => ({ p, index })).sort((a, b) => a.p - b.p);

@@ -1,6 +1,8 @@
 // The Mann-Whitney U test (Wilcoxon rank-sum): does one sample tend to be larger than the other?
 // Rank-based, so no normality is assumed and one wild repetition cannot carry a verdict.
 // Semantics follow scipy.stats.mannwhitneyu (scipy 1.7+, default use_continuity=True).
+import { StatisticsError } from '../errors.js';
+
 import { normalSf } from './normal.js';
 import { assertInteger, assertSample } from './validate.js';
 
@@ -84,7 +86,7 @@ export function exactUDistribution(m: number, n: number): Float64Array {
 
 function valueAtColumn(columns: readonly Float64Array[], j: number): Float64Array {
   const column = columns[j];
-  if (column === undefined) throw new RangeError(`column ${j} is outside 0..${columns.length - 1}`);
+  if (column === undefined) throw new StatisticsError(`column ${j} is outside 0..${columns.length - 1}`);
   return column;
 }
 
@@ -158,7 +160,7 @@ export function mannWhitneyU(
  */
 export function smallestExactPValue(n1: number, n2: number): number {
   if (!(Number.isSafeInteger(n1) && n1 >= 1 && Number.isSafeInteger(n2) && n2 >= 1)) {
-    throw new RangeError(`sample sizes must be integers of at least 1; got ${n1} and ${n2}`);
+    throw new StatisticsError(`sample sizes must be integers of at least 1; got ${n1} and ${n2}`);
   }
   let combinations = 1;
   for (let k = 1; k <= n1; k++) combinations = (combinations * (n2 + k)) / k;

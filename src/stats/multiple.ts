@@ -1,6 +1,7 @@
 // Multiple comparisons: a suite tests many cells at once, and with twenty independent tests at
 // α = 0.05 one "regression" is expected by chance alone. Holm's method keeps the chance of any
 // false alarm in the whole family at or below α, whatever the dependence between the tests.
+import { StatisticsError } from '../errors.js';
 
 /**
  * Holm–Bonferroni adjusted p-values, in the order given: reject hypothesis i at family-wise level
@@ -10,10 +11,10 @@
  * Journal of Statistics 6(2):65–70; the same as statsmodels' multipletests(method='holm').
  */
 export function holm(pValues: readonly number[]): number[] {
-  if (pValues.length === 0) throw new RangeError('pValues must contain at least one p-value; got 0');
+  if (pValues.length === 0) throw new StatisticsError('pValues must contain at least one p-value; got 0');
   pValues.forEach((p, index) => {
     if (!(p >= 0 && p <= 1)) {
-      throw new RangeError(`pValues[${index}] must be a p-value between 0 and 1; got ${String(p)}`);
+      throw new StatisticsError(`pValues[${index}] must be a p-value between 0 and 1; got ${String(p)}`);
     }
   });
   const m = pValues.length;

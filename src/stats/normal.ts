@@ -1,5 +1,6 @@
 // The standard normal distribution: CDF, survival function and quantile, to full double precision,
 // because p-values far in the tail and critical values both come from here.
+import { StatisticsError } from '../errors.js';
 
 /** Σ cₖ·x^(m−k): Horner's rule, coefficients from the highest power down. */
 function polynomial(x: number, coefficients: readonly number[]): number {
@@ -61,7 +62,7 @@ function gaussianTail(x: number, factor: number): number {
  * arrangement of Cody's ALGORITHM 715 (ACM TOMS 19 (1993):22–32) and R's `pnorm_both`.
  */
 function normalTails(x: number): readonly [number, number] {
-  if (Number.isNaN(x)) throw new RangeError('x must be a number; got NaN');
+  if (Number.isNaN(x)) throw new StatisticsError('x must be a number; got NaN');
   const y = Math.abs(x);
   if (y <= 0.67448975) {
     const xsq = x * x;
@@ -125,7 +126,7 @@ const FAR_PPF_DENOMINATOR = [
  * Applied Statistics 37(3):477–484: PPND16, accurate to about 1 part in 10¹⁶.
  */
 export function normalPpf(p: number): number {
-  if (!(p >= 0 && p <= 1)) throw new RangeError(`p must be between 0 and 1; got ${String(p)}`);
+  if (!(p >= 0 && p <= 1)) throw new StatisticsError(`p must be between 0 and 1; got ${String(p)}`);
   if (p === 0) return Number.NEGATIVE_INFINITY;
   if (p === 1) return Number.POSITIVE_INFINITY;
   const q = p - 0.5;

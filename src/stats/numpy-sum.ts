@@ -1,6 +1,6 @@
 // Sums, means and standard deviations computed in numpy's order of operations, so that values
 // derived from them (Otava's t-test p-values) agree with numpy to the last bit.
-import { valueAt } from './descriptive.js';
+import { overflowScale, valueAt } from './descriptive.js';
 
 /** numpy's unrolled block size for pairwise summation (PW_BLOCKSIZE in loops_utils.h.src). */
 const PAIRWISE_BLOCK = 128;
@@ -33,13 +33,35 @@ export function numpyPairwiseSum(xs: ArrayLike<number>, start = 0, n = xs.length
   return numpyPairwiseSum(xs, start, half) + numpyPairwiseSum(xs, start + half, n - half);
 }
 
-/** `np.mean(xs)`: the pairwise sum divided by the count. */
-export function numpyMean(xs: ArrayLike<number>): number {
-  return 0 + numpyPairwiseSum(xs) / xs.length;
+/** `xs` divided by `overflowScale(xs)`, and that scale. */
+function scaledDown(xs: ArrayLike<number>): { readonly values: Float64Array; readonly scale: number } {
+  const scale = overflowScale(xs);
+  return { values: Float64Array.from({ length: xs.length }, (_, i) => valueAt(xs, i) / scale), scale };
 }
 
-/** `np.std(xs)` (ddof = 0, the population standard deviation), as numpy's `_var` computes it. */
+/**
+ * `np.mean(xs)`: the pairwise sum divided by the count. Where that sum overflows (numpy's gives
+ * inf), the mean of the values scaled by `overflowScale`, scaled back: finite, as the mean is.
+ */
+export function numpyMean(xs: ArrayLike<number>): number {
+  const mean = 0 + numpyPairwiseSum(xs) / xs.length;
+  if (Number.isFinite(mean) || xs.length === 0) return mean;
+  const { values, scale } = scaledDown(xs);
+  return (numpyPairwiseSum(values) / values.length) * scale;
+}
+
+/**
+ * `np.std(xs)` (ddof = 0, the population standard deviation), as numpy's `_var` computes it; on
+ * the values scaled by `overflowScale` where the squares overflow.
+ */
 export function numpyStd(xs: ArrayLike<number>): number {
+  const deviation = populationStd(xs);
+  if (Number.isFinite(deviation) || xs.length === 0) return deviation;
+  const { values, scale } = scaledDown(xs);
+  return populationStd(values) * scale;
+}
+
+function populationStd(xs: ArrayLike<number>): number {
   const mean = numpyMean(xs);
   const squares = Float64Array.from({ length: xs.length }, (_, i) => {
     const d = valueAt(xs, i) - mean;

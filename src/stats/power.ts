@@ -1,5 +1,7 @@
 // How big a change can these repetitions see, and how many repetitions would see a given change?
 // Lets the gate say "inconclusive: need 9 repetitions" instead of calling noise a pass or a fail.
+import { StatisticsError } from '../errors.js';
+
 import { smallestExactPValue } from './mann-whitney.js';
 import { normalPpf } from './normal.js';
 import { assertFiniteAtLeast, assertInteger, assertOpenInterval } from './validate.js';
@@ -77,7 +79,7 @@ export function repetitionsToResolve(input: RepetitionsInput): number {
   const { cv, effect, alpha, power = 0.8 } = input;
   assertFiniteAtLeast(cv, 'cv', 0);
   if (!(Number.isFinite(effect) && effect > 0)) {
-    throw new RangeError(`effect must be a finite number greater than 0; got ${String(effect)}`);
+    throw new StatisticsError(`effect must be a finite number greater than 0; got ${String(effect)}`);
   }
   const z = criticalSum(alpha, power);
   const normalApproximation = Math.ceil(2 * ((z * cv) / effect) ** 2 - 1e-9);

@@ -1,5 +1,7 @@
 // A small seeded pseudo-random generator, so that a resampling statistic computed twice from the
 // same input gives the same answer: a verdict must not change because it was rendered again.
+import { StatisticsError } from '../errors.js';
+
 import { assertInteger } from './validate.js';
 
 const MASK_64 = (1n << 64n) - 1n;
@@ -83,7 +85,7 @@ export class Xoshiro128StarStar {
   nextIntBelow(bound: number): number {
     // Checked without globals (see `imul` above): this runs once per draw.
     if (!(bound % 1 === 0 && bound >= 1 && bound <= TWO_TO_32)) {
-      throw new RangeError(`bound must be an integer from 1 to 2^32; got ${String(bound)}`);
+      throw new StatisticsError(`bound must be an integer from 1 to 2^32; got ${String(bound)}`);
     }
     const limit = TWO_TO_32 - (TWO_TO_32 % bound);
     for (;;) {
