@@ -5,12 +5,15 @@ Prints JSON: per file, per cell (workload, threads) and metric of an A/B results
 sides' values and medians, the change, the one-sided Mann-Whitney p-value that the head is worse
 (scipy.stats.mannwhitneyu), that p-value adjusted by Benjamini-Hochberg across the cells of the
 metric (statsmodels multipletests 'fdr_bh'), and the exact bootstrap distribution of the change,
-against which __tests__/compare/external-agreement.test.ts checks the verdict's interval.
+against which __tests__/compare/external-agreement.test.ts checks the verdict's interval; and
+per throughput cell with histograms, each side's events pooled over its repetitions, with their
+p50, p95 and p99 by sysbench's rule.
 
 Read from the JSON here, not from the project's code: each repetition's figure per metric as
 docs/statistics.md defines it (throughput and latency from sysbench's report; the p50/p95/p99 of
 its histogram by sysbench's nearest-rank rule; stalls from the per-second reports; CPU time,
-hardware and callgrind instructions per transaction), the metrics a suite's kind measures, and a
+hardware and callgrind instructions per transaction, New-Orders per minute of the TPC-C-like
+workload), the metrics a suite's kind measures, and a
 metric judged only where every repetition of both sides has it.
 
 The statistics (docs/statistics.md):
@@ -97,10 +100,17 @@ def stall_seconds(repetition):
     return None if found is None else found["stallSeconds"]
 
 
-# name: (suite kind, worse, offset, counted, value of a repetition). The TPC-C-like workload's
-# notpm is not here: its repetitions carry a transaction mix, which the test's files do not.
+def new_orders_per_minute(repetition):
+    """The TPC-C-like workload's New-Orders committed per minute; None for other workloads."""
+    report = repetition["report"]
+    mix = report.get("mix")
+    return None if mix is None or report["totalTimeS"] <= 0 else mix["newOrder"]["committed"] / report["totalTimeS"] * 60
+
+
+# name: (suite kind, worse, offset, counted, value of a repetition)
 METRICS = {
     "tps": ("throughput", "lower", 0, False, lambda r: r["report"]["tps"]),
+    "notpm": ("throughput", "lower", 0, False, new_orders_per_minute),
     "latencyMs": ("throughput", "higher", 0, False, lambda r: r["report"]["latencyMs"]["atPercentile"]),
     "p50Ms": ("throughput", "higher", 0, False, lambda r: nearest_rank_percentile(r["report"].get("histogram"), 50)),
     "p95Ms": ("throughput", "higher", 0, False, lambda r: nearest_rank_percentile(r["report"].get("histogram"), 95)),
@@ -185,6 +195,30 @@ def judge_cell(base_cell, head_cell, name, paired_run):
     }
 
 
+def pooled_latency(cell):
+    """Every event of every repetition pooled (equal printed values merged): events, p50, p95, p99."""
+    histograms = [repetition["report"].get("histogram") for repetition in cell["repetitions"]]
+    if not histograms or any(histogram is None for histogram in histograms):
+        return None
+    counts = {}
+    for histogram in histograms:
+        for value, count in zip(histogram["valuesMs"], histogram["counts"]):
+            counts[value] = counts.get(value, 0) + count
+    values = sorted(counts)
+    pooled = {"valuesMs": values, "counts": [counts[value] for value in values]}
+    return {
+        "events": sum(pooled["counts"]),
+        **{f"p{p}": nearest_rank_percentile(pooled, p) for p in (50, 95, 99)},
+    }
+
+
+def latency(base_cell, head_cell):
+    base, head = pooled_latency(base_cell), pooled_latency(head_cell)
+    if base is None or head is None:
+        return None
+    return {"workload": head_cell["workload"], "threads": head_cell["threads"], "base": base, "head": head}
+
+
 def reference(path):
     with open(path, encoding="utf-8") as file:
         results = json.load(file)
@@ -197,8 +231,13 @@ def reference(path):
             sys.exit(f"{path}: cells with variants are not handled here")
     base_by_cell = {(c["workload"], c["threads"]): c for c in cells["base"]}
     judged = []
+    latencies = []
     for head_cell in cells["head"]:
         base_cell = base_by_cell[(head_cell["workload"], head_cell["threads"])]
+        # Under callgrind (instruction suites) a latency measures valgrind: no distributions.
+        pooled = latency(base_cell, head_cell) if kind == "throughput" else None
+        if pooled is not None:
+            latencies.append(pooled)
         for name, (metric_kind, *_rest) in METRICS.items():
             if metric_kind != kind:
                 continue
@@ -212,7 +251,7 @@ def reference(path):
             adjusted = multipletests([cell["pWorseRaw"] for cell in family], method="fdr_bh")[1]
             for cell, p in zip(family, adjusted):
                 cell["pWorse"] = float(p)
-    return {"kind": kind, "cells": judged}
+    return {"kind": kind, "cells": judged, "latency": latencies}
 
 
 versions = {

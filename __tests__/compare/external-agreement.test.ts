@@ -7,19 +7,26 @@
 //
 // The files: quick-aa-5reps.json (wall-clock A/A, 5 repetitions: throughput, latency, stalls),
 // quick-durability.json (a real change, with latency histograms and CPU time: p50/p95/p99 and
-// cpuTimeUs) and instructions-performance-schema.json (callgrind counts, 3 repetitions run in
-// lockstep: the median of the paired ratios).
+// cpuTimeUs), tpcc-aa.json (3 repetitions of the TPC-C-like workload: notpm, and the pooled
+// percentiles where sysbench's nearest rank differs from counting to n·p/100) and
+// instructions-performance-schema.json (callgrind counts, 3 repetitions run in lockstep: the
+// median of the paired ratios).
 import { join } from 'node:path';
 
 import { judge } from '../../src/compare/judge.js';
 import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
-import type { CellComparison } from '../../src/compare/verdict-schema.js';
+import type { CellComparison, Verdict } from '../../src/compare/verdict-schema.js';
 import { readResults } from '../../src/results/results-file.js';
 import { describeWithStatsReference, runStatsReference } from '../helpers/stats-reference.js';
 import { expectRelativelyClose } from '../stats/expect-close.js';
 
 const RESULTS = join(import.meta.dirname, '../../__fixtures__/results');
-const FILES = ['quick-aa-5reps.json', 'quick-durability.json', 'instructions-performance-schema.json'];
+const FILES = [
+  'quick-aa-5reps.json',
+  'quick-durability.json',
+  'tpcc-aa.json',
+  'instructions-performance-schema.json',
+];
 
 interface ReferenceCell {
   readonly workload: string;
@@ -37,10 +44,27 @@ interface ReferenceCell {
   readonly changeDistribution: readonly (readonly [number, number])[];
 }
 
+interface PooledLatency {
+  readonly events: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly p99: number;
+}
+
+interface ReferenceFile {
+  readonly kind: string;
+  readonly cells: readonly ReferenceCell[];
+  /** Per throughput cell with histograms: each side's events pooled over its repetitions. */
+  readonly latency: readonly {
+    readonly workload: string;
+    readonly threads: number;
+    readonly base: PooledLatency;
+    readonly head: PooledLatency;
+  }[];
+}
+
 interface Reference {
-  readonly files: Readonly<
-    Record<string, { readonly kind: string; readonly cells: readonly ReferenceCell[] }>
-  >;
+  readonly files: Readonly<Record<string, ReferenceFile>>;
 }
 
 const key = (cell: {
@@ -55,7 +79,7 @@ const TAIL = (1 - confidence) / 2;
 // the exact probability there, standard deviation √(p(1 − p)/B): 0.0016 at p = 2.5% and B =
 // 10,000. The interval's end is the type-7 quantile of the B changes, which adds up to 1/B. Five
 // standard deviations: a correct, seeded implementation lands outside (one-sided) with
-// probability 3e-7 per end, so about 5e-5 over the 80 cells' ends here; a wrong tail (a 90%
+// probability 3e-7 per end, so about 1e-4 over the cells' ends here; a wrong tail (a 90%
 // interval's 5%) is 16 of them away.
 const MONTE_CARLO_TOLERANCE = 5 * Math.sqrt((TAIL * (1 - TAIL)) / resamples) + 1 / resamples;
 
@@ -63,14 +87,11 @@ describeWithStatsReference('the verdict against numpy, scipy and statsmodels', (
   const paths = FILES.map((name) => join(RESULTS, name));
   const reference = runStatsReference('verdict_reference.py', paths) as Reference;
 
+  const verdicts = new Map(FILES.map((name) => [name, judgeFile(name)]));
+
   describe.each(FILES)('%s', (name) => {
     const path = join(RESULTS, name);
-    const verdict = judge({
-      results: readResults(path),
-      resultsPath: name,
-      base: { kind: 'ab' },
-      options: DEFAULT_COMPARE_OPTIONS,
-    }).verdict;
+    const verdict = verdicts.get(name) ?? judgeFile(name);
     const ours = new Map(verdict.cells.map((cell) => [key(cell), cell]));
     const theirs = reference.files[path]?.cells ?? [];
     const ourCell = (cell: ReferenceCell): CellComparison => {
@@ -127,6 +148,19 @@ describeWithStatsReference('the verdict against numpy, scipy and statsmodels', (
     );
   });
 
+  it.each(FILES)("%s: each side's pooled events and their p50, p95, p99 by sysbench's rule", (name) => {
+    const verdict = verdicts.get(name) ?? judgeFile(name);
+    const pick = ({ events, p50, p95, p99 }: PooledLatency): PooledLatency => ({ events, p50, p95, p99 });
+    expect(
+      verdict.latency.map(({ workload, threads, base, head }) => ({
+        workload,
+        threads,
+        base: pick(base),
+        head: pick(head),
+      })),
+    ).toEqual(reference.files[join(RESULTS, name)]?.latency);
+  });
+
   it('covers histogram percentiles and paired counts', () => {
     const metrics = new Set(
       Object.values(reference.files).flatMap((file) => file.cells.map((c) => c.metric)),
@@ -140,9 +174,21 @@ describeWithStatsReference('the verdict against numpy, scipy and statsmodels', (
         'stallSeconds',
         'cpuTimeUs',
         'instructions',
+        'notpm',
       ]),
     );
     const paired = Object.values(reference.files).flatMap((file) => file.cells.filter((c) => c.pairedRatios));
     expect(paired.length).toBeGreaterThan(0);
+    expect(Object.values(reference.files).some((file) => file.latency.length > 0)).toBe(true);
   });
 });
+
+/** The verdict `compare` gives an A/B results file of __fixtures__/results with its defaults. */
+function judgeFile(name: string): Verdict {
+  return judge({
+    results: readResults(join(RESULTS, name)),
+    resultsPath: name,
+    base: { kind: 'ab' },
+    options: DEFAULT_COMPARE_OPTIONS,
+  }).verdict;
+}
