@@ -14,7 +14,9 @@
 # changes: actionlint and act (Go modules, built with the `go` on PATH into .work/bin, Go's caches
 # in .work/go) with shellcheck from the distribution, and zizmor from PyPI in a virtual environment
 # in .work/zizmor (python3-venv from the distribution); Apache Otava from PyPI in .work/otava, the
-# reference the change-point tests compare against.
+# reference the change-point tests compare against; numpy, scipy, statsmodels and mpmath from PyPI
+# in .work/stats-reference, pinned in __fixtures__/stats/requirements.txt, which the statistics
+# tests run their reference programs with.
 #
 # Prints one line per step to stderr ("installing sysbench from Debian … done (42s)") and nothing
 # for a step with nothing to do. What apt, dpkg and npm print goes to .work/install.log instead:
@@ -196,6 +198,16 @@ otava_venv() {
     .work/otava/bin/pip install --quiet --disable-pip-version-check "apache-otava==$OTAVA_VERSION"
 }
 
+# The reference programs of the statistics tests (__fixtures__/stats/). The requirements file
+# installed is kept in the environment: a changed pin reinstalls it.
+STATS_REQUIREMENTS=__fixtures__/stats/requirements.txt
+stats_reference_venv() {
+  rm -rf .work/stats-reference &&
+    python3 -m venv .work/stats-reference &&
+    .work/stats-reference/bin/pip install --quiet --disable-pip-version-check -r "$STATS_REQUIREMENTS" &&
+    cp "$STATS_REQUIREMENTS" .work/stats-reference/requirements.txt
+}
+
 if [ "$tests" -eq 1 ]; then
   go_needed=()
   .work/bin/actionlint -version 2>/dev/null | grep -qx "v$ACTIONLINT_VERSION" ||
@@ -218,5 +230,10 @@ if [ "$tests" -eq 1 ]; then
   if [ "$(.work/otava/bin/python -c 'import importlib.metadata as m; print(m.version("apache-otava"))' 2>/dev/null)" != "$OTAVA_VERSION" ]; then
     start_log "$@"
     step "installing apache-otava $OTAVA_VERSION (pip, in .work/otava)" otava_venv
+  fi
+  if ! cmp -s "$STATS_REQUIREMENTS" .work/stats-reference/requirements.txt ||
+    ! .work/stats-reference/bin/python -c 'import numpy, scipy, statsmodels, mpmath' 2>/dev/null; then
+    start_log "$@"
+    step "installing numpy, scipy, statsmodels and mpmath (pip, in .work/stats-reference)" stats_reference_venv
   fi
 fi

@@ -1,6 +1,9 @@
 """Reference bootstrap distributions for __tests__/stats/bootstrap.test.ts (numpy, scipy).
 
-Run: /tmp/statsvenv/bin/python __fixtures__/stats/bootstrap_reference.py   (about a minute)
+Run: .work/stats-reference/bin/python __fixtures__/stats/bootstrap_reference.py   (about 15 s)
+     .work/stats-reference/bin/python __fixtures__/stats/bootstrap_reference.py --exact-only   (1 s)
+Prints JSON. With --exact-only, only part 1's exact distribution, which the test computes on
+every run; part 1's numpy check and part 2 take 10-20 s, so the test carries their output pasted.
 
 1. Five values per side: the bootstrap distribution of median(head*)/median(base*) is known
    exactly. For odd n the resample median is one of the sorted values x(1) <= ... <= x(n), and
@@ -11,6 +14,9 @@ Run: /tmp/statsvenv/bin/python __fixtures__/stats/bootstrap_reference.py   (abou
    (its own Monte Carlo error is about 1/14 of a 10,000-resample one), and 400 repetitions of a
    10,000-resample bootstrap give the standard deviation of each end, which sets the tolerance.
 """
+import json
+import sys
+
 import numpy as np
 import scipy
 from scipy import stats
@@ -40,21 +46,24 @@ def exact_median_distribution(xs):
     return xs, np.diff(at_most)
 
 
-print(f"// scipy {scipy.__version__}, numpy {np.__version__}")
 base5 = [1012.3, 998.7, 1005.1, 990.4, 1020.8]
 head5 = [985.2, 970.9, 992.6, 978.3, 1001.7]
 bv, bp = exact_median_distribution(base5)
 hv, hp = exact_median_distribution(head5)
-atoms = sorted((h / b, hpk * bpk) for h, hpk in zip(hv, hp) for b, bpk in zip(bv, bp))
-print("exact 5+5 atoms [ratio, probability]:")
-for ratio, probability in atoms:
-    print(f"  [{float(ratio)!r}, {float(probability)!r}],")
-print("total probability", sum(p for _, p in atoms))
-print("numpy 2e6-resample 95% interval 5+5:", [repr(float(v)) for v in percentile_bootstrap(base5, head5, 2_000_000)])
-
-base20 = [1000 + ((37 * i) % 41) * 0.7 for i in range(20)]
-head20 = [985 + ((29 * i) % 43) * 0.6 for i in range(20)]
-print("ratio 20+20:", repr(float(np.median(head20) / np.median(base20))))
-print("numpy 2e6-resample 95% interval 20+20:", [repr(float(v)) for v in percentile_bootstrap(base20, head20, 2_000_000)])
-ends = np.array([percentile_bootstrap(base20, head20, 10_000) for _ in range(400)])
-print("sd of the ends over 400 runs of 10,000 resamples:", [repr(float(v)) for v in ends.std(axis=0, ddof=1)])
+atoms = sorted((float(h / b), float(hpk * bpk)) for h, hpk in zip(hv, hp) for b, bpk in zip(bv, bp))
+output = {
+    "versions": {"scipy": scipy.__version__, "numpy": np.__version__},
+    "base5": base5,
+    "head5": head5,
+    "exact5Plus5": atoms,
+    "totalProbability": sum(p for _, p in atoms),
+}
+if "--exact-only" not in sys.argv[1:]:
+    output["numpy5Plus5"] = [float(v) for v in percentile_bootstrap(base5, head5, 2_000_000)]
+    base20 = [1000 + ((37 * i) % 41) * 0.7 for i in range(20)]
+    head20 = [985 + ((29 * i) % 43) * 0.6 for i in range(20)]
+    output["ratio20Plus20"] = float(np.median(head20) / np.median(base20))
+    output["numpy20Plus20"] = [float(v) for v in percentile_bootstrap(base20, head20, 2_000_000)]
+    ends = np.array([percentile_bootstrap(base20, head20, 10_000) for _ in range(400)])
+    output["endsSd20Plus20"] = [float(v) for v in ends.std(axis=0, ddof=1)]
+print(json.dumps(output))

@@ -1,11 +1,13 @@
 """Reference p-values for __tests__/stats/mann-whitney.test.ts, from scipy.stats.mannwhitneyu.
 
-Run: /tmp/statsvenv/bin/python __fixtures__/stats/mann_whitney_reference.py
-Each case is compared with scipy forced to the method our implementation uses for it: 'exact'
-when there are no ties and n1*n2 <= 2500, otherwise 'asymptotic' (scipy's default
-use_continuity=True). Long samples are built from integer formulas that TypeScript repeats
-exactly, so the test does not carry hundreds of pasted values.
+Run: .work/stats-reference/bin/python __fixtures__/stats/mann_whitney_reference.py   (about 1 s)
+Prints JSON: every case's samples x and y, U, the method and the three p-values. Each case is
+computed with scipy forced to the method our implementation uses for it: 'exact' when there are
+no ties and n1*n2 <= 2500, otherwise 'asymptotic' (scipy's default use_continuity=True). Long
+samples are built from integer formulas, so the cases stay short to read.
 """
+import json
+
 import numpy as np
 import scipy
 from scipy import stats
@@ -36,17 +38,15 @@ cases = {
     "6v1 ties": ([100, 100, 100, 100, 90, 95], [100]),
 }
 
-print(f"// scipy {scipy.__version__}, numpy {np.__version__}")
+results = []
 for name, (x, y) in cases.items():
     pooled = np.concatenate([x, y])
     ties = len(np.unique(pooled)) < len(pooled)
     method = "exact" if not ties and len(x) * len(y) <= 2500 else "asymptotic"
-    ps = {}
-    for alternative in ["two-sided", "less", "greater"]:
+    case = {"name": name, "x": [float(v) for v in x], "y": [float(v) for v in y], "method": method}
+    for alternative, key in [("two-sided", "twoSided"), ("less", "less"), ("greater", "greater")]:
         result = stats.mannwhitneyu(x, y, alternative=alternative, method=method)
-        u = float(result.statistic)
-        ps[alternative] = repr(float(result.pvalue))
-    print(
-        f"  {{ name: {name!r}, u: {u!r}, method: '{method}', "
-        f"twoSided: {ps['two-sided']}, less: {ps['less']}, greater: {ps['greater']} }},"
-    )
+        case["u"] = float(result.statistic)
+        case[key] = float(result.pvalue)
+    results.append(case)
+print(json.dumps({"versions": {"scipy": scipy.__version__, "numpy": np.__version__}, "cases": results}))

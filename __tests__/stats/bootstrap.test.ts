@@ -9,48 +9,33 @@ import {
 import { median } from '../../src/stats/descriptive.js';
 import { normalPpf } from '../../src/stats/normal.js';
 import { createRng } from '../../src/stats/random.js';
+import { describeWithStatsReference, runStatsReference } from '../helpers/stats-reference.js';
 import { expectRelativelyClose } from './expect-close.js';
 
 const BASE5 = [1012.3, 998.7, 1005.1, 990.4, 1020.8];
 const HEAD5 = [985.2, 970.9, 992.6, 978.3, 1001.7];
 
-// /tmp/statsvenv/bin/python __fixtures__/stats/bootstrap_reference.py   (scipy 1.17.1, numpy 2.4.6)
-// The exact bootstrap distribution of median(head*)/median(base*) for BASE5, HEAD5:
-// [ratio, probability], derived from binomial probabilities (see the script).
-const EXACT_5_PLUS_5: readonly (readonly [number, number])[] = [
-  [0.9511167711598746, 0.003354726399999999],
-  [0.958365987460815, 0.015031398399999995],
-  [0.9591030326978168, 0.015031398400000008],
-  [0.9651253918495298, 0.021147750399999984],
-  [0.9659735349716446, 0.0211477504],
-  [0.9664131186407191, 0.06735063040000003],
-  [0.9721638129568438, 0.015031398400000005],
-  [0.9723746081504703, 0.015031398399999998],
-  [0.9732292798577498, 0.0947559424],
-  [0.973335986469008, 0.09475594239999999],
-  [0.9795734454791227, 0.06735063040000001],
-  [0.9802009750273605, 0.13331261439999992],
-  [0.9803109854604201, 0.0033547264000000016],
-  [0.980539365800652, 0.06735063040000004],
-  [0.9812891849529781, 0.003354726399999997],
-  [0.9864824271553019, 0.09475594239999999],
-  [0.987563426524724, 0.0947559424],
-  [0.9877827140549272, 0.015031398400000005],
-  [0.9895287958115184, 0.015031398399999998],
-  [0.9938920596775809, 0.06735063040000003],
-  [0.9947495961227787, 0.0211477504],
-  [0.996617252014725, 0.021147750399999984],
-  [1.002221324717286, 0.015031398400000008],
-  [1.0030039050765995, 0.015031398399999995],
-  [1.0114095315024234, 0.003354726399999999],
-];
+describeWithStatsReference('bootstrapRatioOfMedians against the exact bootstrap distribution', () => {
+  // The exact bootstrap distribution of median(head*)/median(base*) for BASE5, HEAD5: [ratio,
+  // probability], derived from binomial probabilities by
+  // __fixtures__/stats/bootstrap_reference.py --exact-only (scipy.stats.binom), run now.
+  const reference = runStatsReference('bootstrap_reference.py', ['--exact-only']) as {
+    base5: number[];
+    head5: number[];
+    exact5Plus5: [ratio: number, probability: number][];
+    totalProbability: number;
+  };
 
-/** Probability the exact bootstrap distribution gives to ratios satisfying `predicate`. */
-function exactMass(predicate: (ratio: number) => boolean): number {
-  return EXACT_5_PLUS_5.filter(([ratio]) => predicate(ratio)).reduce((sum, [, p]) => sum + p, 0);
-}
+  /** Probability the exact bootstrap distribution gives to ratios satisfying `predicate`. */
+  const exactMass = (predicate: (ratio: number) => boolean): number =>
+    reference.exact5Plus5.filter(([ratio]) => predicate(ratio)).reduce((sum, [, p]) => sum + p, 0);
 
-describe('bootstrapRatioOfMedians against reference bootstraps', () => {
+  it('is the distribution of these samples: 25 atoms adding up to 1', () => {
+    expect([reference.base5, reference.head5]).toEqual([BASE5, HEAD5]);
+    expect(reference.exact5Plus5).toHaveLength(25);
+    expect(reference.totalProbability).toBeCloseTo(1, 14);
+  });
+
   it('5 + 5: each end cuts 2.5% off the exact bootstrap distribution, within Monte Carlo error', () => {
     const { ratio, low, high } = bootstrapRatioOfMedians(BASE5, HEAD5);
     expect(ratio).toBe(985.2 / 1005.1);
@@ -66,19 +51,27 @@ describe('bootstrapRatioOfMedians against reference bootstraps', () => {
     expect(exactMass((r) => r >= high)).toBeGreaterThanOrEqual(0.025 - tolerance);
     // Here 2.5% falls well inside one atom at each end (cumulative 1.8%…3.3%, 5 standard
     // deviations from either edge), so the ends are those atoms exactly, as numpy's
-    // 2,000,000-resample bootstrap (same script) also gives: 0.9591030326978168, 1.002221324717286.
+    // 2,000,000-resample bootstrap (the script without --exact-only) also gives:
+    // 0.9591030326978168, 1.002221324717286.
+    const atoms = reference.exact5Plus5.map(([atom]) => atom);
+    expect(atoms).toContain(low);
+    expect(atoms).toContain(high);
     expect(low).toBe(0.9591030326978168);
     expect(high).toBe(1.002221324717286);
   });
+});
 
+describe('bootstrapRatioOfMedians against a large numpy bootstrap', () => {
   it('20 + 20: within 4 Monte Carlo standard deviations of a 2,000,000-resample numpy bootstrap', () => {
     const base = Array.from({ length: 20 }, (_, i) => 1000 + ((37 * i) % 41) * 0.7);
     const head = Array.from({ length: 20 }, (_, i) => 985 + ((29 * i) % 43) * 0.6);
     const { ratio, low, high } = bootstrapRatioOfMedians(base, head);
-    // Same script: ratio 0.9820944112859468; numpy interval [0.9739156064253082,
+    // Pasted, not run here: the numpy bootstraps take 10-20 s. From
+    // .work/stats-reference/bin/python __fixtures__/stats/bootstrap_reference.py (scipy 1.17.1,
+    // numpy 2.4.6): ratio20Plus20 0.9820944112859468; numpy20Plus20 [0.9739156064253082,
     // 0.9903412749517064]; over 400 numpy runs of 10,000 resamples the ends vary with standard
-    // deviations 0.000112 and 0.000115. A correct 10,000-resample bootstrap lands within 4 of
-    // those with probability 0.9999 (and, seeded, either always or never).
+    // deviations (endsSd20Plus20) 0.000112 and 0.000115. A correct 10,000-resample bootstrap
+    // lands within 4 of those with probability 0.9999 (and, seeded, either always or never).
     expectRelativelyClose(ratio, 0.9820944112859468, 1e-15);
     expect(Math.abs(low - 0.9739156064253082)).toBeLessThan(4 * 0.000112);
     expect(Math.abs(high - 0.9903412749517064)).toBeLessThan(4 * 0.000115);

@@ -1,5 +1,5 @@
-// Descriptive statistics against numpy/scipy (numpy 2.4.6, scipy 1.17.1; venv set up as in
-// __fixtures__/stats/README.md), plus the properties the gate relies on.
+// Descriptive statistics against numpy/scipy (computed now by
+// __fixtures__/stats/descriptive_reference.py), plus the properties the gate relies on.
 import { StatisticsError } from '../../src/errors.js';
 import {
   mad,
@@ -14,21 +14,13 @@ import {
   sampleStdDev,
 } from '../../src/stats/descriptive.js';
 import { normalPpf } from '../../src/stats/normal.js';
+import { describeWithStatsReference, runStatsReference } from '../helpers/stats-reference.js';
 import { expectRelativelyClose } from './expect-close.js';
 
 // Seven oltp_read_write TPS-like values, with one repeated value.
 const TPS = [812.4, 790.1, 805.7, 799.9, 790.1, 830.2, 801.3];
 
 describe('quantile (Hyndman & Fan type 7)', () => {
-  it('matches numpy.quantile with the default linear method', () => {
-    // /tmp/statsvenv/bin/python -c "import numpy as np; x=[812.4, 790.1, 805.7, 799.9, 790.1, 830.2, 801.3]; print([float(np.quantile(x, q)) for q in [0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.975, 1]])"
-    const qs = [0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.975, 1];
-    const numpy = [790.1, 790.1, 795.0, 801.3, 809.05, 819.52, 827.53, 830.2];
-    qs.forEach((q, i) => {
-      expectRelativelyClose(quantile(TPS, q), numpy[i]!, 1e-15, `q = ${q}`);
-    });
-  });
-
   it('is the minimum at 0, the maximum at 1 and never decreases in between', () => {
     expect(quantile(TPS, 0)).toBe(Math.min(...TPS));
     expect(quantile(TPS, 1)).toBe(Math.max(...TPS));
@@ -55,16 +47,6 @@ describe('quantile (Hyndman & Fan type 7)', () => {
 });
 
 describe('median, mean, sampleStdDev, mad', () => {
-  // /tmp/statsvenv/bin/python -c "import numpy as np; from scipy import stats; x=[812.4, 790.1, 805.7, 799.9, 790.1, 830.2, 801.3]; print(float(np.median(x)), float(np.median(x[:6])), float(np.mean(x)), float(np.std(x, ddof=1)), float(stats.median_abs_deviation(x)), float(stats.median_abs_deviation(x, scale='normal') / np.median(x)))"
-  // → 801.3 802.8 804.2428571428571 13.964222993404396 11.100000000000023 0.020537731967318378
-  it('match numpy and scipy', () => {
-    expect(median(TPS)).toBe(801.3);
-    expect(median(TPS.slice(0, 6))).toBe(802.8);
-    expectRelativelyClose(mean(TPS), 804.2428571428571, 1e-15);
-    expectRelativelyClose(sampleStdDev(TPS), 13.964222993404396, 1e-14);
-    expectRelativelyClose(mad(TPS), 11.100000000000023, 1e-15);
-  });
-
   it('median averages the two middle values of an even sample', () => {
     expect(median([4, 1, 3, 2])).toBe(2.5);
   });
@@ -86,9 +68,7 @@ describe('median, mean, sampleStdDev, mad', () => {
 });
 
 describe('robustCv', () => {
-  it('is 1.4826·MAD/median, as scipy median_abs_deviation(scale="normal")/median', () => {
-    // Same command as for median, mean, sampleStdDev, mad above: 0.020537731967318378.
-    expectRelativelyClose(robustCv(TPS), 0.020537731967318378, 1e-14);
+  it('is scaled-MAD while the MAD is not 0', () => {
     expect(robustCvEstimate(TPS).estimator).toBe('scaled-mad');
   });
 
@@ -104,10 +84,10 @@ describe('robustCv', () => {
 
   it('falls back to stdev/mean when the MAD is 0 but the values differ, and says so', () => {
     // More than half the values identical: MAD = 0 although the values are not all equal.
-    // /tmp/statsvenv/bin/python -c "import numpy as np; x=[100, 100, 100, 100, 90]; print(float(np.std(x, ddof=1) / np.mean(x)))"
     const estimate = robustCvEstimate([100, 100, 100, 100, 90]);
     expect(estimate.estimator).toBe('stdev-over-mean');
-    expectRelativelyClose(estimate.cv, 0.04563404035713857, 1e-14);
+    const values = [100, 100, 100, 100, 90];
+    expectRelativelyClose(estimate.cv, sampleStdDev(values) / mean(values), 1e-14);
   });
 
   it('is 0 when every value is identical', () => {
@@ -183,5 +163,47 @@ describe('values near the largest double (1.7e308)', () => {
     expect(robustCvEstimate([HUGE, HUGE, HUGE])).toEqual({ cv: 0, estimator: 'scaled-mad' });
     expectRelativelyClose(robustCv([1e307, HUGE, 1e308]), robustCv([1, 17, 10]), 1e-14);
     expect(Number.isFinite(robustCv([1e-300, HUGE, 1e-300, HUGE, HUGE]))).toBe(true);
+  });
+});
+
+describeWithStatsReference('descriptive statistics against numpy and scipy', () => {
+  const reference = runStatsReference('descriptive_reference.py') as {
+    tps: number[];
+    quantiles: [q: number, value: number][];
+    median: number;
+    medianFirstSix: number;
+    mean: number;
+    stdDev: number;
+    mad: number;
+    robustCv: number;
+    mostlyEqual: number[];
+    mostlyEqualCv: number;
+  };
+
+  it('are of the same values', () => {
+    expect(reference.tps).toEqual(TPS);
+  });
+
+  it.each(reference.quantiles)(
+    'quantile at q = %p matches numpy.quantile (default linear method)',
+    (q, value) => {
+      expectRelativelyClose(quantile(TPS, q), value, 1e-15, `q = ${q}`);
+    },
+  );
+
+  it('median, mean, sampleStdDev and mad match numpy and scipy', () => {
+    expect(median(TPS)).toBe(reference.median);
+    expect(median(TPS.slice(0, 6))).toBe(reference.medianFirstSix);
+    expectRelativelyClose(mean(TPS), reference.mean, 1e-15);
+    expectRelativelyClose(sampleStdDev(TPS), reference.stdDev, 1e-14);
+    expectRelativelyClose(mad(TPS), reference.mad, 1e-15);
+  });
+
+  it('robustCv is 1.4826·MAD/median, as scipy median_abs_deviation(scale="normal")/median', () => {
+    expectRelativelyClose(robustCv(TPS), reference.robustCv, 1e-14);
+  });
+
+  it('robustCv falls back to the standard deviation over the mean (numpy) when the MAD is 0', () => {
+    expectRelativelyClose(robustCvEstimate(reference.mostlyEqual).cv, reference.mostlyEqualCv, 1e-14);
   });
 });

@@ -4,7 +4,7 @@ import {
   pool,
   repetitionKsTest,
   type Weighted,
-  weightedQuantile,
+  weightedPercentile,
 } from '../../src/stats/distribution-test.js';
 import { createRng } from '../../src/stats/random.js';
 
@@ -23,18 +23,32 @@ function draw(rng: ReturnType<typeof createRng>, medianMs: number, events: numbe
   return { values, counts: values.map((value) => buckets.get(value) ?? 0) };
 }
 
-describe('pool and weightedQuantile', () => {
-  it('merges equal values, sorts, and finds the first value reaching the share', () => {
+describe('pool and weightedPercentile', () => {
+  it('merges equal values, sorts, and finds the value at the nearest rank, floor(n·p/100 + 0.5)', () => {
     const pooled = pool([
       { values: [0.2, 0.5], counts: [3, 1] },
       { values: [0.1, 0.2], counts: [2, 4] },
     ]);
     expect(pooled).toEqual({ values: [0.1, 0.2, 0.5], counts: [2, 7, 1] });
-    expect(weightedQuantile(pooled, 0.2)).toBe(0.1);
-    expect(weightedQuantile(pooled, 0.21)).toBe(0.2);
-    expect(weightedQuantile(pooled, 0.9)).toBe(0.2);
-    expect(weightedQuantile(pooled, 0.91)).toBe(0.5);
-    expect(() => weightedQuantile(pooled, 0)).toThrow(StatisticsError);
+    // Ten events: 0.1 holds ranks 1-2, 0.2 ranks 3-9, 0.5 rank 10.
+    expect(weightedPercentile(pooled, 20)).toBe(0.1); // rank floor(2.5) = 2
+    expect(weightedPercentile(pooled, 24)).toBe(0.1); // rank floor(2.9) = 2: n·p/100 = 2.4 itself would reach 0.2
+    expect(weightedPercentile(pooled, 25)).toBe(0.2); // rank floor(3.0) = 3
+    expect(weightedPercentile(pooled, 94)).toBe(0.2); // rank floor(9.9) = 9
+    expect(weightedPercentile(pooled, 95)).toBe(0.5); // rank floor(10.0) = 10
+    expect(weightedPercentile(pooled, 100)).toBe(0.5);
+    // Below half an event the rank is 0: the first value, where sysbench would print its lowest bucket.
+    expect(weightedPercentile({ values: [3], counts: [1] }, 10)).toBe(3);
+    expect(() => weightedPercentile(pooled, 0)).toThrow(StatisticsError);
+    expect(() => weightedPercentile(pooled, 100.5)).toThrow(StatisticsError);
+  });
+
+  it('rounds n·p/100 as sysbench does when it is exactly half an event', () => {
+    // Ten events at 95: 9.5 rounds up to rank 10, the last event.
+    expect(weightedPercentile({ values: [1, 2], counts: [9, 1] }, 95)).toBe(2);
+    // Thirty at 95: 28.5 → rank 29.
+    expect(weightedPercentile({ values: [1, 2], counts: [28, 2] }, 95)).toBe(2);
+    expect(weightedPercentile({ values: [1, 2], counts: [29, 1] }, 95)).toBe(1);
   });
 });
 

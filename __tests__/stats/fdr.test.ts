@@ -1,29 +1,31 @@
 import { StatisticsError } from '../../src/errors.js';
 import { benjaminiHochberg } from '../../src/stats/fdr.js';
+import { describeWithStatsReference, runStatsReference } from '../helpers/stats-reference.js';
+import { expectRelativelyClose } from './expect-close.js';
 
-// Reference values from statsmodels 0.14:
-//   /tmp/statsvenv/bin/python -c "from statsmodels.stats.multitest import multipletests as m;
-//     print(list(m([0.01,0.04,0.03,0.005], method='fdr_bh')[1]));
-//     print(list(m([0.05,0.5,0.2,0.001,0.9,0.04], method='fdr_bh')[1]))"
-//   → [0.02, 0.04, 0.04, 0.02]
-//   → [0.1, 0.6, 0.30000000000000004, 0.006, 0.9, 0.1]
+interface Family {
+  readonly pValues: number[];
+  readonly fdrBh: number[];
+}
+
+describeWithStatsReference('benjaminiHochberg against statsmodels', () => {
+  // Every family's adjusted p-values from statsmodels multipletests(method='fdr_bh'), computed now
+  // by __fixtures__/stats/multiple_testing_reference.py.
+  const { families } = runStatsReference('multiple_testing_reference.py') as { families: Family[] };
+
+  it.each(families.map((family, index) => [index + 1, family.pValues.length, family] as const))(
+    'matches statsmodels fdr_bh on family %i (%i p-values)',
+    (_index, _size, { pValues, fdrBh }) => {
+      const adjusted = benjaminiHochberg(pValues);
+      expect(adjusted).toHaveLength(fdrBh.length);
+      adjusted.forEach((value, index) => {
+        expectRelativelyClose(value, fdrBh[index] ?? NaN, 1e-12, `p[${index}]`);
+      });
+    },
+  );
+});
+
 describe('benjaminiHochberg', () => {
-  it.each([
-    [
-      [0.01, 0.04, 0.03, 0.005],
-      [0.02, 0.04, 0.04, 0.02],
-    ],
-    [
-      [0.05, 0.5, 0.2, 0.001, 0.9, 0.04],
-      [0.1, 0.6, 0.3, 0.006, 0.9, 0.1],
-    ],
-  ])('matches statsmodels fdr_bh for %j', (pValues, expected) => {
-    const adjusted = benjaminiHochberg(pValues);
-    adjusted.forEach((value, index) => {
-      expect(value).toBeCloseTo(expected[index] ?? NaN, 12);
-    });
-  });
-
   it('keeps a change seen in every cell: six complete separations of 5 vs 5 stay at 1/252', () => {
     expect(benjaminiHochberg(new Array<number>(6).fill(1 / 252))).toEqual(new Array<number>(6).fill(1 / 252));
   });

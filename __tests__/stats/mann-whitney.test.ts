@@ -9,62 +9,15 @@ import {
   type Alternative,
 } from '../../src/stats/mann-whitney.js';
 import { createRng } from '../../src/stats/random.js';
+import { describeWithStatsReference, runStatsReference } from '../helpers/stats-reference.js';
 import { expectRelativelyClose } from './expect-close.js';
 
-/** Samples built from integer formulas, repeated exactly in the reference script. */
 const range = <T>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
-const SAMPLES: Readonly<Record<string, readonly [number[], number[]]>> = {
-  '3v3 separated': [
-    [1, 2, 3],
-    [4, 5, 6],
-  ],
-  '5v5 separated': [
-    [1, 2, 3, 4, 5],
-    [6, 7, 8, 9, 10],
-  ],
-  '5v5 interleaved': [
-    [1.1, 2.5, 3.3, 7.2, 9.9],
-    [2.0, 4.1, 5.5, 6.0, 8.8],
-  ],
-  '7v6 tps': [
-    [812.4, 790.1, 805.7, 799.9, 788.0, 830.2, 801.3],
-    [780.2, 779.5, 795.5, 770.8, 801.0, 785.3],
-  ],
-  '4v9': [
-    [3.1, 0.4, 2.2, 5.9],
-    [1.0, 4.4, 6.3, 7.7, 2.9, 8.1, 5.2, 9.6, 6.8],
-  ],
-  '1v1': [[1], [2]],
-  '12v15 (scipy auto would be asymptotic)': [
-    range(12, (i) => ((7 * i) % 29) + 0.25),
-    range(15, (i) => ((11 * i) % 31) + 3.5),
-  ],
-  '50v50 (largest exact)': [
-    range(50, (i) => ((7 * i) % 103) + 0.25),
-    range(50, (i) => ((11 * i) % 97) + 10.5),
-  ],
-  '51v50 no ties (asymptotic)': [
-    range(51, (i) => ((7 * i) % 103) + 0.25),
-    range(50, (i) => ((11 * i) % 97) + 10.5),
-  ],
-  '5v5 ties': [
-    [100, 101, 101, 103, 104],
-    [101, 102, 104, 104, 105],
-  ],
-  '3v3 latency ties': [
-    [1.23, 1.25, 1.25],
-    [1.25, 1.27, 1.3],
-  ],
-  '20v25 integer ties': [range(20, (i) => (3 * i) % 17), range(25, (i) => ((5 * i) % 19) + 2)],
-  'all tied': [
-    [5, 5, 5],
-    [5, 5],
-  ],
-  '6v1 ties': [[100, 100, 100, 100, 90, 95], [100]],
-};
 
 interface Reference {
   readonly name: string;
+  readonly x: number[];
+  readonly y: number[];
   readonly u: number;
   readonly method: 'exact' | 'asymptotic';
   readonly twoSided: number;
@@ -72,105 +25,20 @@ interface Reference {
   readonly greater: number;
 }
 
-// /tmp/statsvenv/bin/python __fixtures__/stats/mann_whitney_reference.py   (scipy 1.17.1, numpy 2.4.6)
-// scipy is forced to the method we use for the case (see the script's docstring).
-const REFERENCE: readonly Reference[] = [
-  { name: '3v3 separated', u: 0.0, method: 'exact', twoSided: 0.1, less: 0.05, greater: 1.0 },
-  {
-    name: '5v5 separated',
-    u: 0.0,
-    method: 'exact',
-    twoSided: 0.007936507936507936,
-    less: 0.003968253968253968,
-    greater: 1.0,
-  },
-  {
-    name: '5v5 interleaved',
-    u: 11.0,
-    method: 'exact',
-    twoSided: 0.8412698412698413,
-    less: 0.42063492063492064,
-    greater: 0.6547619047619047,
-  },
-  {
-    name: '7v6 tps',
-    u: 37.0,
-    method: 'exact',
-    twoSided: 0.022144522144522144,
-    less: 0.9930069930069929,
-    greater: 0.011072261072261072,
-  },
-  {
-    name: '4v9',
-    u: 7.0,
-    method: 'exact',
-    twoSided: 0.1062937062937063,
-    less: 0.05314685314685315,
-    greater: 0.9622377622377623,
-  },
-  { name: '1v1', u: 0.0, method: 'exact', twoSided: 1.0, less: 0.5, greater: 1.0 },
-  {
-    name: '12v15 (scipy auto would be asymptotic)',
-    u: 68.0,
-    method: 'exact',
-    twoSided: 0.29954279429309716,
-    less: 0.14977139714654858,
-    greater: 0.8613313153695439,
-  },
-  {
-    name: '50v50 (largest exact)',
-    u: 1028.0,
-    method: 'exact',
-    twoSided: 0.1271541368980576,
-    less: 0.0635770684490288,
-    greater: 0.9372828157680421,
-  },
-  {
-    name: '51v50 no ties (asymptotic)',
-    u: 1045.0,
-    method: 'asymptotic',
-    twoSided: 0.11903289845700783,
-    less: 0.059516449228503916,
-    greater: 0.9412833154308519,
-  },
-  {
-    name: '5v5 ties',
-    u: 6.0,
-    method: 'asymptotic',
-    twoSided: 0.19882894401644247,
-    less: 0.09941447200822123,
-    greater: 0.9330689276222845,
-  },
-  {
-    name: '3v3 latency ties',
-    u: 1.0,
-    method: 'asymptotic',
-    twoSided: 0.16415972847851523,
-    less: 0.08207986423925762,
-    greater: 0.9681987151896232,
-  },
-  {
-    name: '20v25 integer ties',
-    u: 172.5,
-    method: 'asymptotic',
-    twoSided: 0.07820727197802879,
-    less: 0.039103635989014396,
-    greater: 0.9627927559159377,
-  },
-  { name: 'all tied', u: 3.0, method: 'asymptotic', twoSided: 1.0, less: 1.0, greater: 1.0 },
-  {
-    name: '6v1 ties',
-    u: 2.0,
-    method: 'asymptotic',
-    twoSided: 0.7551888894226785,
-    less: 0.37759444471133924,
-    greater: 0.8252125969383509,
-  },
-];
+describeWithStatsReference('mannWhitneyU against scipy.stats.mannwhitneyu', () => {
+  // The cases and scipy's answers, computed now by __fixtures__/stats/mann_whitney_reference.py;
+  // scipy is forced to the method we use for the case (see the script's docstring).
+  const { cases } = runStatsReference('mann_whitney_reference.py') as { cases: Reference[] };
 
-describe('mannWhitneyU against scipy.stats.mannwhitneyu', () => {
-  it.each(REFERENCE)('$name: U, method and all three p-values', (reference) => {
-    const [x, y] = SAMPLES[reference.name]!;
+  it('has the cases, long ones included', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(14);
+    expect(cases.some((reference) => reference.x.length === 51 && reference.method === 'asymptotic')).toBe(
+      true,
+    );
+  });
+
+  it.each(cases)('$name: U, method and all three p-values', (reference) => {
+    const { x, y } = reference;
     const expected: Record<Alternative, number> = {
       'two-sided': reference.twoSided,
       less: reference.less,

@@ -3,21 +3,34 @@
 import { StatisticsError } from '../../src/errors.js';
 import { holm } from '../../src/stats/multiple.js';
 import { createRng } from '../../src/stats/random.js';
+import { describeWithStatsReference, runStatsReference } from '../helpers/stats-reference.js';
 import { expectRelativelyClose } from './expect-close.js';
 
-describe('holm', () => {
-  it('matches statsmodels multipletests(method="holm")', () => {
-    // /tmp/statsvenv/bin/python -c "from statsmodels.stats.multitest import multipletests; print(multipletests([0.01, 0.04, 0.03, 0.005, 0.2, 0.04, 0.9, 0.0001], method='holm')[1].tolist())"
-    // statsmodels 0.15.0 → [0.06, 0.16, 0.15, 0.035, 0.4, 0.16, 0.9, 0.0008]
-    const adjusted = holm([0.01, 0.04, 0.03, 0.005, 0.2, 0.04, 0.9, 0.0001]);
-    [0.06, 0.16, 0.15, 0.035, 0.4, 0.16, 0.9, 0.0008].forEach((expected, i) => {
-      expectRelativelyClose(adjusted[i]!, expected, 1e-15, `p[${i}]`);
-    });
-  });
+interface Family {
+  readonly pValues: number[];
+  readonly holm: number[];
+}
 
+describeWithStatsReference('holm against statsmodels', () => {
+  // Every family's adjusted p-values from statsmodels multipletests(method='holm'), computed now
+  // by __fixtures__/stats/multiple_testing_reference.py: among them values capped at 1 and a single
+  // p-value left alone.
+  const { families } = runStatsReference('multiple_testing_reference.py') as { families: Family[] };
+
+  it.each(families.map((family, index) => [index + 1, family.pValues.length, family] as const))(
+    'matches statsmodels multipletests(method="holm") on family %i (%i p-values)',
+    (_index, _size, { pValues, holm: expected }) => {
+      const adjusted = holm(pValues);
+      expect(adjusted).toHaveLength(expected.length);
+      adjusted.forEach((value, i) => {
+        expectRelativelyClose(value, expected[i] ?? NaN, 1e-15, `p[${i}]`);
+      });
+    },
+  );
+});
+
+describe('holm', () => {
   it('caps at 1 and leaves a single p-value alone', () => {
-    // /tmp/statsvenv/bin/python -c "from statsmodels.stats.multitest import multipletests; print(multipletests([0.5, 0.6, 0.7], method='holm')[1].tolist(), multipletests([0.03], method='holm')[1].tolist())"
-    // → [1.0, 1.0, 1.0] [0.03]
     expect(holm([0.5, 0.6, 0.7])).toEqual([1, 1, 1]);
     expect(holm([0.03])).toEqual([0.03]);
   });

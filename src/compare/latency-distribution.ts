@@ -4,7 +4,7 @@
 import type { CellResult } from '../results/results-schema.js';
 import { type Cell, type MeasurementKind, sameCell, variantOf } from '../suite/suite-schema.js';
 import { bucketIndex } from '../sysbench/histogram.js';
-import { pool, repetitionKsTest, type Weighted, weightedQuantile } from '../stats/distribution-test.js';
+import { pool, repetitionKsTest, type Weighted, weightedPercentile } from '../stats/distribution-test.js';
 import type { CellComparison, LatencyDistribution, SideLatency } from './verdict-schema.js';
 import { MAX_ECDF_POINTS } from './verdict-schema.js';
 
@@ -42,9 +42,9 @@ function sideLatency(repetitions: readonly Weighted[]): SideLatency {
   const pooled = pool(repetitions);
   return {
     events: pooled.counts.reduce((sum, count) => sum + count, 0),
-    p50: weightedQuantile(pooled, 0.5),
-    p95: weightedQuantile(pooled, 0.95),
-    p99: weightedQuantile(pooled, 0.99),
+    p50: weightedPercentile(pooled, 50),
+    p95: weightedPercentile(pooled, 95),
+    p99: weightedPercentile(pooled, 99),
     ecdf: ecdfPoints(pooled),
   };
 }

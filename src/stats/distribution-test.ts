@@ -45,15 +45,24 @@ export function pool(parts: readonly Weighted[]): Weighted {
   return { values, counts: values.map((value) => byValue.get(value) ?? 0) };
 }
 
-/** The smallest value at which at least `q` (0 < q ≤ 1) of the events lie. */
-export function weightedQuantile(distribution: Weighted, q: number): number {
-  if (!(q > 0 && q <= 1)) throw new StatisticsError(`weightedQuantile: q must lie in (0, 1], got ${q}`);
+/**
+ * The `percentile`th percentile (0 < percentile ≤ 100) by sysbench 1.0's rule (sb_histogram.c,
+ * get_pct_cumulative): the value at which the running count first reaches the nearest rank,
+ * floor(n·percentile/100 + 0.5), and at least the first value. On a sysbench histogram this is
+ * the bucket whose value sysbench itself prints as that percentile. The percentile is taken in
+ * percent, as sysbench takes it, so that n·95/100 rounds as sysbench's does (n·0.95 need not).
+ */
+export function weightedPercentile(distribution: Weighted, percentile: number): number {
+  if (!(percentile > 0 && percentile <= 100)) {
+    throw new StatisticsError(`weightedPercentile: percentile must lie in (0, 100], got ${percentile}`);
+  }
   const total = distribution.counts.reduce((sum, count) => sum + count, 0);
-  if (total <= 0) throw new StatisticsError('weightedQuantile: the distribution is empty');
+  if (total <= 0) throw new StatisticsError('weightedPercentile: the distribution is empty');
+  const rank = Math.floor((total * percentile) / 100 + 0.5);
   let seen = 0;
   for (const [index, count] of distribution.counts.entries()) {
     seen += count;
-    if (seen >= q * total) return distribution.values[index] ?? Number.NaN;
+    if (seen >= rank) return distribution.values[index] ?? Number.NaN;
   }
   return distribution.values.at(-1) ?? Number.NaN;
 }

@@ -10,7 +10,7 @@
 // non-empty one's value rounded to three decimals, so fast buckets can print the same value
 // several times; they are kept apart, in order. Every event of the run is in one bucket.
 import { BenchmarkError, tailLines } from '../errors.js';
-import { weightedQuantile } from '../stats/distribution-test.js';
+import { weightedPercentile } from '../stats/distribution-test.js';
 import type { LatencyHistogram } from './report-schema.js';
 
 export type { LatencyHistogram };
@@ -62,12 +62,21 @@ export function bucketIndex(valueMs: number): number {
   return Math.min(BUCKETS - 1, Math.max(0, index));
 }
 
+/** The value of bucket `index` before sysbench rounds it for printing, computed as sysbench does. */
+export function bucketValueMs(index: number): number {
+  const multiplier = (BUCKETS - 1) / (LOG_HIGH - LOG_LOW);
+  return Math.exp(index / multiplier + LOG_LOW);
+}
+
 /**
- * The latency at quantile q (0 < q ≤ 1): the value of the first bucket where the events counted
- * so far reach q of all. sysbench's own percentile rounds the count it looks for to the nearest
- * event (floor(n·q + 0.5)); this takes the first bucket reaching n·q itself, which lands one
- * bucket higher when rounding down would have stopped at a bucket's last event.
+ * The latency at `percentile` (0 < percentile ≤ 100) as sysbench computes its own: the first
+ * bucket whose running count reaches floor(n·percentile/100 + 0.5) events (the nearest rank). So
+ * the p95 of a run's histogram is the 95th percentile sysbench printed for that run (to three
+ * decimals where sysbench's report has two), and a percentile of these figures means what
+ * sysbench's does. Taking the first bucket reaching n·q itself instead lands one bucket higher
+ * whenever rounding down stops at a bucket's last event (8 of the 190 p95s in
+ * __fixtures__/results).
  */
-export function histogramQuantile(histogram: LatencyHistogram, q: number): number {
-  return weightedQuantile({ values: histogram.valuesMs, counts: histogram.counts }, q);
+export function histogramPercentile(histogram: LatencyHistogram, percentile: number): number {
+  return weightedPercentile({ values: histogram.valuesMs, counts: histogram.counts }, percentile);
 }
