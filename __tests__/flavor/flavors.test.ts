@@ -17,7 +17,17 @@ import {
   SERVER_BINARY_NAMES,
   SOURCE_TREE_MARKS,
 } from '../../src/flavor/flavors.js';
+import { installScope } from '../../src/builder/build-plan.js';
+import { cmakeArgs } from '../../src/builder/cmake-args.js';
+import { valgrindServerOptions } from '../../src/cost/valgrind.js';
+import { alignmentOf } from '../../src/results/align-settings.js';
+import { KNOWN_SETTINGS } from '../../src/results/settings-catalog.js';
+import { historyLengthOf } from '../../src/run/cost-probe.js';
+import { datadirEstimate } from '../../src/run/space-needs.js';
+import { renderConfigFile } from '../../src/server/config-file.js';
+import { installScriptArgs, serverInitializeArgs } from '../../src/server/datadir.js';
 import { parseVersionOutput } from '../../src/server/flavor.js';
+import { parseSuite } from '../../src/suite/parse-suite.js';
 import { ROOT } from '../helpers/real-run.js';
 
 const Fixture = z.strictObject({
@@ -101,6 +111,90 @@ describe.each(table)('$id', ({ id, flavor, fixture: expected }) => {
 
   it('names its server binaries', () => {
     for (const name of flavor.serverBinaries) expect(SERVER_BINARY_NAMES).toContain(name);
+  });
+
+  it('gives its builds their CMake arguments and installs what its server needs', () => {
+    const { version, includes, excludes } = expected.cmake;
+    const args = cmakeArgs({ flavor: id, version, cc: 'gcc', cxx: 'g++', extra: [], boostDir: '/src/boost' });
+    expect(args).toEqual(expect.arrayContaining(includes));
+    for (const arg of excludes) expect(args).not.toContain(arg);
+    expect(installScope(id, [], false)).toEqual(
+      expected.installScope === 'all' ? 'all' : { components: expected.installScope },
+    );
+    expect(installScope(id, [], true)).toBe('all');
+  });
+
+  it('makes a datadir with its bootstrap, and starts from an option file of its group', () => {
+    const request = { datadir: '/w/d', basedir: '/p', user: undefined, tmpdir: '/w/t' };
+    const { bootstrap } = flavor;
+    const bootstrapArgs =
+      bootstrap.program === 'server'
+        ? serverInitializeArgs(request, bootstrap.args)
+        : [bootstrap.scripts[0], ...installScriptArgs(request, bootstrap, bootstrap.ifListed.join('\n'))];
+    expect(bootstrapArgs).toContain(expected.bootstrap);
+    expect(bootstrapArgs).toContain('--datadir=/w/d');
+    const config = renderConfigFile({
+      flavor: id,
+      basedir: '/p',
+      datadir: '/w/d',
+      socketPath: '/w/s',
+      port: 3307,
+      pidFile: '/w/pid',
+      errorLog: '/w/log',
+      tmpdir: '/w/t',
+      user: undefined,
+      options: {},
+    }).split('\n');
+    expect(config).toEqual(expect.arrayContaining(expected.config));
+    expect(config.filter((line) => line.startsWith('['))).toEqual([`[${flavor.config.group}]`]);
+    for (const [option] of Object.entries(flavor.buildTreeLayout ?? {})) expect(option).toMatch(/^[a-z_]+$/);
+  });
+
+  it('estimates its datadir: its own files and the redo log each set of options gives', () => {
+    const suite = parseSuite(
+      'name: s\nthreads: [1]\ndurationSeconds: 5\nrepetitions: 3\ntables: 1\ntableSize: 1\nworkloads:\n  - name: oltp_read_only\n',
+      's.yml',
+    );
+    const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+    for (const { options, bytes } of expected.redo) {
+      const { parts } = datadirEstimate(suite, id, options, { alignedHead: false });
+      expect(parts).toContain(`server files ${mib(expected.systemBytes)}, redo log ${mib(bytes)}`);
+    }
+  });
+
+  it('reads its history length with its own query', () => {
+    expect(historyLengthOf([expected.historyLength.row], flavor.queries.historyLength.column)).toBe(
+      expected.historyLength.value,
+    );
+    expect(flavor.queries.historyLength.sql).toMatch(/^(SELECT|SHOW) /);
+  });
+
+  it('runs under valgrind with the options its server needs', () => {
+    expect(valgrindServerOptions(id, expected.valgrind.options, true)).toEqual(expected.valgrind.required);
+  });
+
+  it('names its settings vocabulary and equivalents among the settings known to change the work', () => {
+    const known = new Set(KNOWN_SETTINGS.map((setting) => setting.name));
+    for (const name of Object.keys(flavor.settings.vocabulary)) expect(known).toContain(name);
+    for (const name of Object.values(flavor.settings.equivalents)) expect(known).toContain(name);
+    // Every flavor names the same concepts, so that each has its counterpart in every other.
+    expect(Object.keys(flavor.settings.equivalents).sort()).toEqual(
+      Object.keys(ALL[0]?.settings.equivalents ?? {}).sort(),
+    );
+    // A value of its own vocabulary is not handed to a server of a flavor that does not share it.
+    for (const other of ALL) {
+      const name = Object.keys(flavor.settings.vocabulary).find(
+        (variable) => other.settings.vocabulary[variable] !== flavor.settings.vocabulary[variable],
+      );
+      if (name === undefined) continue;
+      const side = (of: FlavorDescription, value: string) => ({
+        flavor: of.id as Flavor,
+        version: '1.0.0',
+        variables: { [name]: value },
+      });
+      const { skipped } = alignmentOf(side(flavor, 'a'), side(other, 'b'));
+      expect(skipped.map((setting) => setting.setting)).toContain(name);
+    }
   });
 
   it('says where a real source tree comes from, with a script that fetches it', () => {
