@@ -7,11 +7,14 @@
 //   network, @actions/*, mysql2) and no module that does I/O, except for types.
 // - A sentence "no module under `builder/` imports one under `server/` but `server/build-info.ts`"
 //   holds for every import, types included.
+// - No module outside src/flavor/ asks which flavor it has by name (flavorBranches).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import ts from 'typescript';
+
+import { FLAVORS } from '../src/flavor/flavors.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = join(ROOT, 'src');
@@ -377,5 +380,99 @@ describe('the import rules of docs/architecture.md', () => {
     expect(importRuleViolations(frontEnds, ['cli/history-command.ts'])).toContain(
       'src/cli/history-command.ts imports src/report/history-report.ts: cli/ import only cli/, commands/, errors.ts',
     );
+  });
+});
+
+/**
+ * Where code outside src/flavor/ asks which flavor it has, by name (docs/architecture.md, "Adding a
+ * flavor"): a comparison with a flavor's id (`=== 'mariadb'`), a `case 'mysql':`, an object keyed
+ * by flavor ids (`{ mariadb: 32, mysql: 100 }`) or a list of them (`['mysql', 'percona']`). Other
+ * uses of the same words are not asked: a lone string ('mysql' as a client's name), a longer one
+ * ('--db-driver=mysql'), a package ('mysql2'), a key of another name (`mysql_storage_engine`).
+ */
+export function flavorBranches(file: string, text: string, flavors: readonly string[]): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const isFlavor = (node: ts.Node | undefined): node is ts.StringLiteralLike =>
+    node !== undefined && ts.isStringLiteralLike(node) && flavors.includes(node.text);
+  const keyOf = (property: ts.ObjectLiteralElementLike): string | undefined => {
+    const name = property.name;
+    return name !== undefined && (ts.isIdentifier(name) || ts.isStringLiteralLike(name))
+      ? name.text
+      : undefined;
+  };
+  const found: string[] = [];
+  const report = (node: ts.Node, what: string): void => {
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    found.push(`src/${file}:${line}: ${what}; act on the flavor's description (src/flavor/) instead`);
+  };
+  const comparisons = new Set([
+    ts.SyntaxKind.EqualsEqualsEqualsToken,
+    ts.SyntaxKind.ExclamationEqualsEqualsToken,
+    ts.SyntaxKind.EqualsEqualsToken,
+    ts.SyntaxKind.ExclamationEqualsToken,
+  ]);
+  const visit = (node: ts.Node): void => {
+    if (ts.isBinaryExpression(node) && comparisons.has(node.operatorToken.kind)) {
+      const literal = [node.left, node.right].find(isFlavor);
+      if (literal !== undefined) report(node, `compares with the flavor '${literal.text}'`);
+    }
+    if (ts.isCaseClause(node) && isFlavor(node.expression)) {
+      report(node, `a case on the flavor '${node.expression.text}'`);
+    }
+    if (ts.isObjectLiteralExpression(node)) {
+      const keys = node.properties.map(keyOf).filter((key) => key !== undefined && flavors.includes(key));
+      if (keys.length > 0) report(node, `an object keyed by flavor (${keys.join(', ')})`);
+    }
+    if (ts.isArrayLiteralExpression(node)) {
+      const names = node.elements.filter(isFlavor).map((element) => element.text);
+      if (names.length > 1) report(node, `a list of flavors (${names.join(', ')})`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('differences by flavor', () => {
+  const ids = FLAVORS.map((flavor) => flavor.id);
+
+  test('no module outside src/flavor/ asks which flavor it has by name', () => {
+    const outside = sourceFiles(SRC).filter((file) => !file.startsWith('flavor/'));
+    expect(outside.length).toBeGreaterThan(100);
+    const found = outside.flatMap((file) => flavorBranches(file, readFileSync(join(SRC, file), 'utf8'), ids));
+    expect(found).toEqual([]);
+  });
+
+  test('a comparison, a case, an object keyed by flavor and a list of flavors are caught', () => {
+    const sample = [
+      "if (install.flavor === 'mariadb') start();",
+      "const other = 'percona' !== flavor;",
+      "switch (flavor) { case 'mysql': break; }",
+      'const SYSTEM = { mariadb: 32, mysql: 100 };',
+      "const quoted = { 'percona': 1 };",
+      "const Variant = z.enum(['mysql', 'percona', 'mariadb']);",
+    ].join('\n');
+    const found = flavorBranches('sample.ts', sample, ids);
+    expect(found).toEqual([
+      "src/sample.ts:1: compares with the flavor 'mariadb'; act on the flavor's description (src/flavor/) instead",
+      "src/sample.ts:2: compares with the flavor 'percona'; act on the flavor's description (src/flavor/) instead",
+      "src/sample.ts:3: a case on the flavor 'mysql'; act on the flavor's description (src/flavor/) instead",
+      "src/sample.ts:4: an object keyed by flavor (mariadb, mysql); act on the flavor's description (src/flavor/) instead",
+      "src/sample.ts:5: an object keyed by flavor (percona); act on the flavor's description (src/flavor/) instead",
+      "src/sample.ts:6: a list of flavors (mysql, percona, mariadb); act on the flavor's description (src/flavor/) instead",
+    ]);
+  });
+
+  test('the same words used for something else are not', () => {
+    const sample = [
+      "import mysql from 'mysql2';",
+      "const client = 'mysql';",
+      "const args = ['--db-driver=mysql', 'mysql'];",
+      "const prepare = { mysql_storage_engine: 'innodb' };",
+      'const same = base.flavor === head.flavor;',
+      "switch (bootstrap.program) { case 'script': break; }",
+      "const tools = { 'mysql-client': 1 };",
+    ].join('\n');
+    expect(flavorBranches('sample.ts', sample, ids)).toEqual([]);
   });
 });

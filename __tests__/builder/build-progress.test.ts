@@ -208,8 +208,9 @@ describe('configureFailure', () => {
 });
 
 describe('FLAVOR_NAMES', () => {
-  it('names every flavor as its makers do', () => {
-    expect(FLAVOR_NAMES).toEqual({ mariadb: 'MariaDB', mysql: 'MySQL', percona: 'Percona Server' });
+  it('names the flavors as their makers do', () => {
+    // A flavor added later has its name checked by the flavor table test (__tests__/flavor/).
+    expect(FLAVOR_NAMES).toMatchObject({ mariadb: 'MariaDB', mysql: 'MySQL', percona: 'Percona Server' });
   });
 });
 

@@ -8,9 +8,12 @@ import {
   componentTargets,
   includedScripts,
   parseNinjaTargets,
-  SERVER_COMPONENTS,
 } from '../../src/builder/install-components.js';
 import { InputError } from '../../src/errors.js';
+import { mysql } from '../../src/flavor/mysql.js';
+
+/** The components a MySQL server needs in its prefix, as its description names them. */
+const SERVER_COMPONENTS = mysql.build.installComponents;
 
 const SCRIPT = readFileSync('__fixtures__/cmake-install/mysql-9.7.cmake', 'utf8');
 

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { componentNinjaTargets } from '../../src/builder/build-server.js';
-import { SERVER_COMPONENTS } from '../../src/builder/install-components.js';
 import { main } from '../../src/cli/program.js';
+import { mysql } from '../../src/flavor/mysql.js';
 import { BuildInfo } from '../../src/results/results-schema.js';
 import { readCompiler } from '../../src/server/elf-file.js';
 import { captureStderr } from '../helpers/real-run.js';
@@ -85,7 +85,7 @@ maybe('build on the real MySQL 9.7 source', () => {
 
     // What the server's install needs, from this tree's real install rules: the server, its
     // components and plugins, the bundled libraries; no test plugin, client or unit test.
-    const targets = await componentNinjaTargets(buildDir, SERVER_COMPONENTS);
+    const targets = await componentNinjaTargets(buildDir, mysql.build.installComponents);
     expect(targets).toEqual(
       expect.arrayContaining([
         'runtime_output_directory/mysqld',

@@ -90,6 +90,22 @@ describe('alignmentOf', () => {
     ]);
   });
 
+  it('checks the redo capacity the head took by the options that aligned it', () => {
+    const older: AlignedServer = {
+      flavor: 'percona',
+      version: '5.7.39-42',
+      variables: { innodb_log_file_size: '16777216', innodb_log_files_in_group: '2' },
+    };
+    const alignment = alignmentOf(base, older);
+    // Percona Server 5.7 has two redo files, as MySQL does: each gets half the base's capacity.
+    expect(alignment.options).toMatchObject({ innodb_log_file_size: '50331648' });
+    const aligned = alignment.aligned.filter((setting) => setting.setting === 'redo capacity');
+    expect(settingsNotTaken({ aligned, applied: { innodb_log_file_size: '50331648' } })).toEqual([]);
+    expect(settingsNotTaken({ aligned, applied: { innodb_log_file_size: '8388608' } })).toEqual([
+      "redo capacity: innodb_log_file_size 8388608, not the 50331648 that gives the base's 100663296 bytes",
+    ]);
+  });
+
   it('aligns nothing between two identical servers', () => {
     expect(alignmentOf(base, base)).toEqual({ options: {}, aligned: [], skipped: [] });
   });
@@ -160,9 +176,13 @@ describe('the options themselves', () => {
   it('turn the binary log on and off, and size the redo log by the variables the server has', () => {
     expect(binaryLogOptions(true)).toEqual({ log_bin: 'mysql-bin' });
     expect(binaryLogOptions(false)).toEqual({ skip_log_bin: 'ON' });
-    expect(redoOptions({ innodb_log_file_size: '1', innodb_log_files_in_group: '2' }, 200n)).toEqual({
-      innodb_log_file_size: '100',
+    const old = { innodb_log_file_size: '1', innodb_log_files_in_group: '2' };
+    expect(redoOptions({ flavor: 'mysql', variables: old }, 200n)).toEqual({ innodb_log_file_size: '100' });
+    expect(redoOptions({ flavor: 'mysql', variables: { innodb_redo_log_capacity: '1' } }, 200n)).toEqual({
+      innodb_redo_log_capacity: '200',
     });
-    expect(redoOptions({ innodb_redo_log_capacity: '1' }, 200n)).toEqual({ innodb_redo_log_capacity: '200' });
+    expect(redoOptions({ flavor: 'mariadb', variables: { innodb_log_file_size: '1' } }, 200n)).toEqual({
+      innodb_log_file_size: '200',
+    });
   });
 });

@@ -38,16 +38,26 @@ const mysql: FairnessSide = {
 
 describe('redoCapacity', () => {
   it.each([
-    ['MySQL 8.0.30+: innodb_redo_log_capacity, whatever the old variables say', mysql.variables, 104857600n],
-    ['MariaDB: its one log file', mariadb.variables, 100663296n],
+    ['MySQL 8.0.30+: innodb_redo_log_capacity, whatever the old variables say', mysql, 104857600n],
+    ['MariaDB: its one log file', mariadb, 100663296n],
     [
       'MySQL 5.7: size times files',
-      { innodb_log_file_size: '50331648', innodb_log_files_in_group: '2' },
+      { flavor: 'mysql', variables: { innodb_log_file_size: '50331648', innodb_log_files_in_group: '2' } },
       100663296n,
     ],
-    ['nothing known', { innodb_log_file_size: 'big' }, undefined],
-  ])('%s', (_, variables, bytes) => {
-    expect(redoCapacity(variables)).toBe(bytes);
+    [
+      'Percona Server 5.7: as MySQL, size times files',
+      { flavor: 'percona', variables: { innodb_log_file_size: '50331648', innodb_log_files_in_group: '2' } },
+      100663296n,
+    ],
+    [
+      'MariaDB: one file, whatever a leftover innodb_log_files_in_group says',
+      { flavor: 'mariadb', variables: { innodb_log_file_size: '50331648', innodb_log_files_in_group: '2' } },
+      50331648n,
+    ],
+    ['nothing known', { flavor: 'mysql', variables: { innodb_log_file_size: 'big' } }, undefined],
+  ] as const)('%s', (_, server, bytes) => {
+    expect(redoCapacity(server)).toBe(bytes);
   });
 });
 

@@ -39,6 +39,18 @@ describe('datadirEstimate', () => {
     );
   });
 
+  it("reads Percona Server's redo options as MySQL does: the capacity, else the size times the files", () => {
+    const plain = suite('');
+    const percona = (options: Record<string, string>): string =>
+      datadirEstimate(plain, 'percona', options, { alignedHead: false }).parts;
+    expect(percona({})).toContain('server files 100.0 MiB, redo log 100.0 MiB');
+    expect(percona({ innodb_redo_log_capacity: '2G' })).toContain('redo log 2048.0 MiB');
+    expect(percona({ innodb_log_file_size: '48M' })).toContain('redo log 96.0 MiB');
+    expect(percona({ innodb_log_file_size: '48M', innodb_log_files_in_group: '3' })).toContain(
+      'redo log 144.0 MiB',
+    );
+  });
+
   it('counts the copies an aligned head or a restore keeps', () => {
     const one = datadirEstimate(suite(''), 'mariadb', {}, { alignedHead: false }).bytes;
     const aligned = datadirEstimate(suite(''), 'mariadb', {}, { alignedHead: true });

@@ -2,15 +2,30 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 
+import { mariadb } from '../../src/flavor/mariadb.js';
+import { mysql } from '../../src/flavor/mysql.js';
 import {
+  type BuildTree,
   findBuildTree,
+  installScriptArgs,
   installScriptCandidates,
-  mariadbInstallArgs,
   initTimeArgs,
   missingMessageFile,
   missingMessagesMessage,
-  mysqlInitializeArgs,
+  serverInitializeArgs,
 } from '../../src/server/datadir.js';
+
+/** MariaDB's bootstrap script and MySQL's own bootstrap, as their descriptions give them. */
+function mariadbInstallArgs(
+  request: Parameters<typeof installScriptArgs>[0],
+  help: string,
+  tree?: BuildTree,
+): string[] {
+  return installScriptArgs(request, mariadb.bootstrap, help, tree);
+}
+function mysqlInitializeArgs(request: Parameters<typeof serverInitializeArgs>[0]): string[] {
+  return serverInitializeArgs(request, mysql.bootstrap.args);
+}
 
 const request = { datadir: '/w/head/datadir', basedir: '/usr', user: undefined, tmpdir: '/w/head/tmp' };
 
@@ -97,7 +112,7 @@ describe('mysqlInitializeArgs', () => {
 
 describe('installScriptCandidates', () => {
   it('looks in scripts/, then bin/, then PATH, the new name before the old', () => {
-    expect(installScriptCandidates('/opt/mariadb', ['/usr/bin'])).toEqual([
+    expect(installScriptCandidates('/opt/mariadb', ['/usr/bin'], mariadb.bootstrap.scripts)).toEqual([
       '/opt/mariadb/scripts/mariadb-install-db',
       '/opt/mariadb/scripts/mysql_install_db',
       '/opt/mariadb/bin/mariadb-install-db',

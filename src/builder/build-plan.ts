@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
 import { DependencyError, InputError } from '../errors.js';
+import { describeFlavor } from '../flavor/flavors.js';
 import { FLAVOR_NAMES } from '../results/results-schema.js';
 import { parseCmakeCache } from '../server/build-info.js';
 import { exec } from '../shell/exec.js';
@@ -16,7 +17,6 @@ import { buildConfinement, checkUntrustedRequest } from './build-sandbox.js';
 import { type CcacheSetup, detectCcache } from './ccache.js';
 import { type BuildType, cmakeArgs } from './cmake-args.js';
 import { type Compiler, resolveCompiler } from './compilers.js';
-import { SERVER_COMPONENTS } from './install-components.js';
 import type { StoreOptions } from './prefix-store.js';
 import { detectSourceTree, type SourceTree } from './source-tree.js';
 import { quickDeadline } from '../shell/deadline.js';
@@ -136,9 +136,9 @@ export async function planBuild(request: BuildRequest): Promise<BuildPlan> {
 }
 
 /**
- * MySQL and Percona Server: the server's install components (a quarter fewer ninja steps than
- * `all`, see install-components.ts). MariaDB: everything, its whole server being 1,294 steps and
- * its bootstrap script needing client tools.
+ * The flavor's install components when it names them (MySQL and Percona Server: a quarter fewer
+ * ninja steps than `all`, see install-components.ts); else everything (MariaDB, whose whole server
+ * is 1,294 steps and whose bootstrap script needs client tools).
  */
 export function installScope(
   flavor: SourceTree['flavor'],
@@ -150,7 +150,8 @@ export function installScope(
       throw new InputError('--full-install and --target exclude each other: --target does not install');
     return 'none';
   }
-  return flavor === 'mariadb' || fullInstall ? 'all' : { components: SERVER_COMPONENTS };
+  const components = describeFlavor(flavor).build.installComponents;
+  return components === null || fullInstall ? 'all' : { components };
 }
 
 /** The line that opens a build's output: what is built, from where, with what. */

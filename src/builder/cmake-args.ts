@@ -1,12 +1,13 @@
 // The CMake command-line options for building one server from source. Pure: the `build` command
 // adds the generator, the source directory and runs cmake.
 //
-// Each flavor gets options that keep the build small (no unit tests, no cluster, no optional
-// engines) and make it use system libraries instead of downloading or building them. The user's
-// `extra` options come last and so win: CMake keeps the last -D for a variable. Install prefix
-// and build type have their own flags so that the result can be labelled from them; passing
-// them through `extra` is refused.
+// Each flavor's description (src/flavor/) adds options that keep the build small (no unit tests,
+// no cluster, no optional engines) and make it use system or bundled libraries instead of
+// downloading them. The user's `extra` options come last and so win: CMake keeps the last -D for
+// a variable. Install prefix and build type have their own flags so that the result can be
+// labelled from them; passing them through `extra` is refused.
 import { InputError } from '../errors.js';
+import { describeFlavor } from '../flavor/flavors.js';
 import type { Flavor } from '../results/results-schema.js';
 
 export type BuildType = 'Debug' | 'Release' | 'RelWithDebInfo' | 'MinSizeRel';
@@ -57,85 +58,26 @@ export function cmakeArgs(input: CmakeArgsInput): string[] {
   return [...common, ...flavorArgs(input), ...input.extra];
 }
 
+/** The flavor's own arguments (src/flavor/), the Boost tree and the version filled in. */
 function flavorArgs(input: CmakeArgsInput): string[] {
-  switch (input.flavor) {
-    case 'mariadb':
-      return MARIADB;
-    case 'mysql':
-      return mysqlArgs(input);
-    case 'percona':
-      return [
-        ...mysqlArgs(input),
-        // Documented, not verified here (Percona Server "Compile from source" page).
-        '-DWITH_ROCKSDB=OFF',
-        // TokuDB was removed in Percona Server 8.0.28; older trees still build it by default.
-        ...(hasTokuDB(input.version) ? ['-DWITH_TOKUDB=OFF'] : []),
-      ];
+  return describeFlavor(input.flavor).build.cmake.flatMap((arg) => {
+    if (typeof arg === 'string') return [arg];
+    if ('boostVariable' in arg) {
+      return input.boostDir === undefined ? [] : [`-D${arg.boostVariable}=${input.boostDir}`];
+    }
+    return versionBefore(input.version, arg.before) ? [arg.arg] : [];
+  });
+}
+
+/** Whether `version` ("8.0.27-18") comes before `limit` ("8.0.28"), major, minor and patch compared. */
+export function versionBefore(version: string, limit: string): boolean {
+  const parts = (text: string): number[] => text.split(/[.-]/).slice(0, 3).map(Number);
+  const [have, want] = [parts(version), parts(limit)];
+  for (let i = 0; i < 3; i += 1) {
+    const [a = 0, b = 0] = [have[i], want[i]];
+    if (a !== b) return a < b;
   }
-}
-
-// Verified: this configure line built MariaDB 10.11.18 from Debian's source (gcc 12, 2 cores, 23 min).
-// WITH_LIBFMT and WITH_PCRE default to bundled, which downloads the sources at build time.
-const MARIADB = [
-  '-DWITH_LIBFMT=system',
-  '-DWITH_PCRE=system',
-  '-DWITH_SSL=system',
-  '-DWITH_ZLIB=system',
-  '-DWITH_UNIT_TESTS=OFF',
-  '-DWITH_WSREP=OFF',
-  '-DWITH_EMBEDDED_SERVER=OFF',
-  '-DWITH_MARIABACKUP=OFF',
-  ...[
-    'TOKUDB',
-    'ROCKSDB',
-    'MROONGA',
-    'SPIDER',
-    'CONNECT',
-    'S3',
-    'COLUMNSTORE',
-    'OQGRAPH',
-    'SPHINX',
-    'AWS_KEY_MANAGEMENT',
-  ].map((plugin) => `-DPLUGIN_${plugin}=NO`),
-];
-
-// Verified: MySQL 9.7.2 from Debian's source (gcc-12 and clang-16, 2 cores) configures with these
-// in about 20 s and builds without downloading anything. For 8.0 and 8.4 they follow the MySQL
-// reference manual ("MySQL Source-Configuration Options"); variables a release does not know
-// only make CMake warn.
-function mysqlArgs(input: CmakeArgsInput): string[] {
-  return [
-    // MySQL 8.0 needs Boost headers. DOWNLOAD_BOOST=OFF (the default, stated so that nobody turns
-    // it on) makes CMake stop with a message instead of downloading; WITH_BOOST points at the
-    // copy shipped in mysql-boost tarballs or extra/boost. 8.4 and later bundle Boost.
-    '-DDOWNLOAD_BOOST=OFF',
-    ...(input.boostDir === undefined ? [] : [`-DWITH_BOOST=${input.boostDir}`]),
-    '-DWITH_UNIT_TESTS=OFF',
-    '-DWITH_ROUTER=OFF',
-    // WITH_NDB since 8.0.31, WITH_NDBCLUSTER_STORAGE_ENGINE before: pass both.
-    '-DWITH_NDB=OFF',
-    '-DWITH_NDBCLUSTER_STORAGE_ENGINE=OFF',
-    '-DWITH_SSL=system',
-    // Bundled zlib is in the tree (no download) and avoids the minimum system zlib version that
-    // newer 8.0 releases enforce. The other libraries are in the tree too (extra/): bundled, they
-    // need no -dev package and no version check against the distribution's.
-    ...['ZLIB', 'ZSTD', 'LZ4', 'PROTOBUF', 'ICU', 'EDITLINE', 'FIDO'].map((lib) => `-DWITH_${lib}=bundled`),
-    // curl serves only components no benchmark loads (telemetry, the OCI vault); without it
-    // there is no libcurl4-openssl-dev to install.
-    '-DWITH_CURL=none',
-    // Authentication plugins that need LDAP, Kerberos or a FIDO device: not for benchmarks, and
-    // their -dev packages would be required otherwise.
-    '-DWITH_AUTHENTICATION_LDAP=OFF',
-    '-DWITH_AUTHENTICATION_KERBEROS=OFF',
-    '-DWITH_AUTHENTICATION_FIDO=OFF',
-  ];
-}
-
-/** Percona Server before 8.0.28 (5.x included) has TokuDB. */
-function hasTokuDB(version: string): boolean {
-  const [major = 0, minor = 0, patch = 0] = version.split(/[.-]/).map(Number);
-  if (major !== 8) return major < 8;
-  return minor === 0 && patch < 28;
+  return false;
 }
 
 function refuseOwnFlags(extra: readonly string[]): void {

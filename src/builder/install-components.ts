@@ -19,9 +19,7 @@
 // with several files puts each on a line of its own after FILES. OPTIONAL files (debug variants
 // from another build directory) are skipped. The scripts of the subdirectories are reached from
 // the top one through its include("…/cmake_install.cmake") lines, as `cmake --install` does.
-
-/** The components a MySQL or Percona server needs in its prefix to initialize and run. */
-export const SERVER_COMPONENTS = ['Server', 'SharedLibraries'] as const;
+// Which components a server needs is its flavor's (`build.installComponents` in src/flavor/).
 
 const BLOCK =
   /^if\((?:"x\$\{CMAKE_INSTALL_COMPONENT\}x" STREQUAL "x(.+?)x"|CMAKE_INSTALL_COMPONENT STREQUAL "([^"]+)") OR NOT CMAKE_INSTALL_COMPONENT\)\n([\s\S]*?)^endif\(\)/gm;

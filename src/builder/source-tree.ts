@@ -2,26 +2,21 @@
 // such tree carries. The `build` command needs this before configuring: the CMake options differ
 // per flavor (see cmake-args.ts), and the result is labelled with the flavor and version.
 //
-// Identification rules (checked in this order):
-// - Version file: `MYSQL_VERSION` (MySQL/Percona since 8.0.30-ish, renamed from `VERSION` because
-//   it clashed with C++20's <version> header on case-insensitive filesystems) or else `VERSION`
-//   (MariaDB, MySQL/Percona before the rename). Lines are KEY=VALUE; MYSQL_VERSION_MAJOR, _MINOR
-//   and _PATCH are required, MYSQL_VERSION_EXTRA is optional. Source: the MySQL reference manual,
-//   "MySQL Configuration and Third-Party Tools", and the files in mysql/mysql-server and
-//   percona/percona-server on GitHub.
-// - MariaDB: `storage/maria/` (the Aria engine, in every MariaDB since 5.1 and never in MySQL) or
-//   `sql/mariadb.h`. Both are in Debian's MariaDB 10.11.18 source, whose VERSION file also has
-//   SERVER_MATURITY; that key alone is not required because older MariaDB trees lack it.
-// - Percona Server: a `build-ps/` directory (Percona's packaging scripts, e.g.
-//   build-ps/percona-server-8.0_builder.sh, present in percona/percona-server for 5.6 to 9.x), or a
-//   purely numeric MYSQL_VERSION_EXTRA such as `-27` or `-84.0` (the Percona release). Upstream
-//   MySQL uses EXTRA only for "-rc", "-m14", "-dmr" or NDB suffixes, never digits alone.
-//   `storage/rocksdb` is deliberately not a marker: it is a submodule that may be absent.
-// - Anything else with a version file is MySQL.
+// The version file: `MYSQL_VERSION` (MySQL/Percona since 8.0.30-ish, renamed from `VERSION`
+// because it clashed with C++20's <version> header on case-insensitive filesystems) or else
+// `VERSION` (MariaDB, MySQL/Percona before the rename). Lines are KEY=VALUE; MYSQL_VERSION_MAJOR,
+// _MINOR and _PATCH are required, MYSQL_VERSION_EXTRA is optional. Source: the MySQL reference
+// manual, "MySQL Configuration and Third-Party Tools", and the files in mysql/mysql-server and
+// percona/percona-server on GitHub.
+//
+// Which flavor the tree is, each flavor's description says (src/flavor/, `recognise.sourceTree`):
+// the paths that mark it (MariaDB's storage/maria/, Percona's build-ps/), a Percona release in
+// MYSQL_VERSION_EXTRA, MySQL otherwise; and where its Boost tree ships, if it needs one.
 import { access, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
 import { InputError } from '../errors.js';
+import { recogniseSourceTree, SOURCE_TREE_MARKS } from '../flavor/flavors.js';
 import type { Flavor } from '../results/results-schema.js';
 
 export interface SourceTree {
@@ -68,13 +63,12 @@ export async function detectSourceTree(dir: string): Promise<SourceTree> {
   const extra = fields.get('MYSQL_VERSION_EXTRA') ?? '';
   const version = `${major}.${minor}.${patch}${extra}`;
 
-  if ((await isDirectory(join(root, 'storage', 'maria'))) || (await exists(join(root, 'sql', 'mariadb.h')))) {
-    return { flavor: 'mariadb', version, root };
-  }
-  const boostDir = await findBoost(root);
-  const percona = (await isDirectory(join(root, 'build-ps'))) || /^-\d+(\.\d+)*$/.test(extra);
-  const flavor: Flavor = percona ? 'percona' : 'mysql';
-  return boostDir === undefined ? { flavor, version, root } : { flavor, version, root, boostDir };
+  const present = new Set<string>();
+  for (const mark of SOURCE_TREE_MARKS) if (await exists(join(root, mark))) present.add(mark);
+  const flavor = recogniseSourceTree(present, extra);
+  const boostDir = await firstDirectory(flavor.recognise.sourceTree.boostDirs.map((dir) => join(root, dir)));
+  const id = flavor.id as Flavor;
+  return boostDir === undefined ? { flavor: id, version, root } : { flavor: id, version, root, boostDir };
 }
 
 /** KEY=VALUE lines; quotes around values (MYSQL_VERSION_STABILITY="LTS") are dropped. */
@@ -88,10 +82,8 @@ export function parseVersionFile(text: string): Map<string, string> {
   return fields;
 }
 
-async function findBoost(root: string): Promise<string | undefined> {
-  for (const candidate of [join(root, 'boost'), join(root, 'extra', 'boost')]) {
-    if (await isDirectory(candidate)) return candidate;
-  }
+async function firstDirectory(candidates: readonly string[]): Promise<string | undefined> {
+  for (const candidate of candidates) if (await isDirectory(candidate)) return candidate;
   return undefined;
 }
 

@@ -9,6 +9,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 import { BenchmarkError, DependencyError, InputError, tailLines } from '../errors.js';
+import { describeFlavor } from '../flavor/flavors.js';
 import type { Flavor } from '../results/results-schema.js';
 import { normalizeOptionName } from '../server/options.js';
 import { exec, type ExecResult } from '../shell/exec.js';
@@ -63,9 +64,10 @@ export async function checkValgrind(): Promise<string> {
  * Server options a flavor needs under valgrind, given the user's options (already merged):
  * - innodb_use_native_aio=OFF: MariaDB's io_uring/libaio submission hangs under valgrind, which
  *   does not emulate those system calls' asynchronous completion;
- * - innodb_buffer_pool_size_max (MariaDB servers that have it): the server reserves address
- *   space for the largest buffer pool it may grow to (8 TiB by default), which valgrind cannot
- *   map; reserving just the configured pool is enough;
+ * - the flavor's `valgrind.bufferPoolMaxOption` (MariaDB's innodb_buffer_pool_size_max), on
+ *   servers that have it: the server reserves address space for the largest buffer pool it may
+ *   grow to (8 TiB by default), which valgrind cannot map; reserving just the configured pool is
+ *   enough;
  * - thread_cache_size=0, unless the user set it: MariaDB hands a new connection a cached
  *   thread's THD without resetting its statement counter, so sysbench's prepared statements get
  *   ids that depend on which connections the thread served before, and their hash chains (looked
@@ -81,9 +83,9 @@ export function valgrindServerOptions(
   if (!Object.keys(userOptions).some((name) => normalizeOptionName(name) === 'thread_cache_size')) {
     required.thread_cache_size = '0';
   }
-  if (flavor === 'mariadb' && hasBufferPoolSizeMax) {
-    required.innodb_buffer_pool_size_max =
-      userOptions.innodb_buffer_pool_size_max ?? userOptions.innodb_buffer_pool_size ?? '128M';
+  const maxOption = describeFlavor(flavor).valgrind.bufferPoolMaxOption;
+  if (maxOption !== null && hasBufferPoolSizeMax) {
+    required[maxOption] = userOptions[maxOption] ?? userOptions.innodb_buffer_pool_size ?? '128M';
   }
   const nativeAio = userOptions.innodb_use_native_aio;
   if (nativeAio !== undefined && !/^(0|off|false)$/i.test(nativeAio)) {

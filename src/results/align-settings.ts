@@ -2,6 +2,8 @@
 // values: the options that align it (run --align-settings measures it as a third side), and the
 // settings that cannot be aligned, each with why. What the head then still does differently is
 // its code's doing. Pure.
+import { describeFlavor, FLAVORS } from '../flavor/flavors.js';
+import { redoLogBytes, redoLogOptions } from '../flavor/redo.js';
 import { FLAVOR_NAMES, type Flavor } from './results-schema.js';
 import { KNOWN_SETTINGS } from './settings-catalog.js';
 import { sameSetting } from './setting-value.js';
@@ -34,12 +36,14 @@ export interface Alignment {
 /** The setting the redo variables are aligned as. */
 export const REDO_CAPACITY = 'redo capacity';
 
-/** Variables that make up the redo capacity, aligned as one figure. */
-export const REDO_VARIABLES: ReadonlySet<string> = new Set([
-  'innodb_redo_log_capacity',
-  'innodb_log_file_size',
-  'innodb_log_files_in_group',
-]);
+/** Variables that make up the redo capacity in any flavor, aligned as one figure. */
+export const REDO_VARIABLES: ReadonlySet<string> = new Set(
+  FLAVORS.flatMap(({ datadir: { redo } }) => [
+    redo.capacityOption,
+    redo.fileSizeOption,
+    redo.fileCountOption,
+  ]).filter((name) => name !== null),
+);
 
 function integer(value: string | undefined): bigint | undefined {
   if (value === undefined) return undefined;
@@ -49,24 +53,21 @@ function integer(value: string | undefined): bigint | undefined {
 }
 
 /**
- * The redo log's capacity in bytes: innodb_redo_log_capacity (MySQL and Percona 8.0.30+), else
- * innodb_log_file_size times innodb_log_files_in_group (MariaDB 10.5+ has one file).
+ * The redo log's capacity in bytes, as the server's flavor reads its variables (src/flavor/redo.ts,
+ * the rule the space a run needs is estimated by): innodb_redo_log_capacity (MySQL and Percona
+ * 8.0.30+), else innodb_log_file_size times innodb_log_files_in_group (MariaDB 10.5+ has one file).
  */
-export function redoCapacity(variables: Readonly<Record<string, string>>): bigint | undefined {
-  const capacity = integer(variables.innodb_redo_log_capacity);
-  if (capacity !== undefined) return capacity;
-  const size = integer(variables.innodb_log_file_size);
-  return size === undefined ? undefined : size * (integer(variables.innodb_log_files_in_group) ?? 1n);
+export function redoCapacity(server: Pick<AlignedServer, 'flavor' | 'variables'>): bigint | undefined {
+  return redoLogBytes(describeFlavor(server.flavor).datadir.redo, (name) => integer(server.variables[name]));
 }
 
-/** The options that give a server with these variables a redo capacity of `bytes`. */
+/** The options that give a server of this flavor, with these variables, a redo capacity of `bytes`. */
 export function redoOptions(
-  variables: Readonly<Record<string, string>>,
+  server: Pick<AlignedServer, 'flavor' | 'variables'>,
   bytes: bigint,
 ): Record<string, string> {
-  if (variables.innodb_redo_log_capacity !== undefined) return { innodb_redo_log_capacity: String(bytes) };
-  const files = integer(variables.innodb_log_files_in_group) ?? 1n;
-  return { innodb_log_file_size: String(bytes / (files > 0n ? files : 1n)) };
+  const read = (name: string): bigint | undefined => integer(server.variables[name]);
+  return redoLogOptions(describeFlavor(server.flavor).datadir.redo, read, bytes);
 }
 
 /**
@@ -100,10 +101,12 @@ function alignOne(
   }
   if (sameSetting(from, to)) return undefined;
   if (NEVER_ALIGNED.has(name)) return { setting: name, why: NEVER_ALIGNED.get(name) ?? '' };
-  if (base.flavor !== head.flavor && FLAVOR_VOCABULARY.has(name)) {
+  const vocabularies = [base, head].map((side) => describeFlavor(side.flavor).settings.vocabulary[name]);
+  if (vocabularies[0] !== vocabularies[1]) {
+    const examples = vocabularies.filter((example) => example !== undefined).join('; ');
     return {
       setting: name,
-      why: `its values are names ${FLAVOR_NAMES[base.flavor]} and ${FLAVOR_NAMES[head.flavor]} do not share (${FLAVOR_VOCABULARY.get(name) ?? ''}); the head might not start with the base's`,
+      why: `its values are names ${FLAVOR_NAMES[base.flavor]} and ${FLAVOR_NAMES[head.flavor]} do not share (${examples}); the head might not start with the base's`,
     };
   }
   if (name === 'optimizer_switch') return optimizerSwitch(from, to);
@@ -117,14 +120,6 @@ const NEVER_ALIGNED: ReadonlyMap<string, string> = new Map([
   ['innodb_page_size', "it decides the datadir's layout: the head's tables were created with its own"],
   ['character_set_connection', SESSION_ONLY],
   ['collation_connection', SESSION_ONLY],
-]);
-
-/** Settings whose values are vocabularies of their own in each flavor, with an example. */
-const FLAVOR_VOCABULARY: ReadonlyMap<string, string> = new Map([
-  ['sql_mode', "MySQL 8.0 removed NO_AUTO_CREATE_USER, which MariaDB's default keeps"],
-  ['collation_server', "MariaDB's uca1400 collations, MySQL's 0900 ones"],
-  ['collation_connection', "MariaDB's uca1400 collations, MySQL's 0900 ones"],
-  ['innodb_checksum_algorithm', "MariaDB's full_crc32, which is also a tablespace format"],
 ]);
 
 /** `flag=on,other=off` as a map. */
@@ -179,9 +174,9 @@ export function alignmentOf(base: AlignedServer, head: AlignedServer): Alignment
     if ('why' in outcome) skipped.push(outcome);
     else aligned.push(outcome);
   }
-  const [to, from] = [redoCapacity(base.variables), redoCapacity(head.variables)];
+  const [to, from] = [redoCapacity(base), redoCapacity(head)];
   if (to !== undefined && from !== undefined && to !== from) {
-    const options = redoOptions(head.variables, to);
+    const options = redoOptions(head, to);
     aligned.push({ setting: REDO_CAPACITY, head: `${from} bytes`, base: `${to} bytes`, options });
   }
   const options = Object.assign({}, ...aligned.map((setting) => setting.options)) as Record<string, string>;
@@ -197,8 +192,8 @@ export function settingsNotTaken(record: {
   readonly applied: Readonly<Record<string, string>>;
 }): string[] {
   return record.aligned.flatMap((setting) => {
-    const capacity = setting.setting === REDO_CAPACITY ? redoCapacity(record.applied) : undefined;
-    const reported = capacity === undefined ? record.applied[setting.setting] : `${capacity} bytes`;
+    if (setting.setting === REDO_CAPACITY) return redoNotTaken(setting, record.applied);
+    const reported = record.applied[setting.setting];
     if (reported === undefined || sameSetting(reported, setting.base)) return [];
     // optimizer_switch: the flags aligned, among all the head reports.
     const flags = switchFlags(reported);
@@ -209,5 +204,19 @@ export function settingsNotTaken(record: {
       return [];
     }
     return [`${setting.setting}: ${reported}, not the base's ${setting.base}`];
+  });
+}
+
+/**
+ * The redo capacity not taken: an option that aligned it (the one its flavor sizes it by) that
+ * the head reports with another value.
+ */
+function redoNotTaken(setting: AlignedSetting, applied: Readonly<Record<string, string>>): string[] {
+  return Object.entries(setting.options).flatMap(([name, value]) => {
+    const reported = applied[name];
+    if (reported === undefined || sameSetting(reported, value)) return [];
+    return [
+      `${setting.setting}: ${name} ${reported}, not the ${value} that gives the base's ${setting.base}`,
+    ];
   });
 }

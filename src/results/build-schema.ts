@@ -2,15 +2,10 @@
 // ELF .comment section), as results record them.
 import { z } from 'zod';
 
-export const Flavor = z.enum(['mysql', 'percona', 'mariadb']);
-export type Flavor = z.infer<typeof Flavor>;
+import { Flavor } from '../flavor/flavors.js';
 
-/** How people write the flavors. */
-export const FLAVOR_NAMES: Readonly<Record<Flavor, string>> = {
-  mysql: 'MySQL',
-  percona: 'Percona Server',
-  mariadb: 'MariaDB',
-};
+// The flavors are described in src/flavor/; results record a flavor by its id.
+export { Flavor, FLAVOR_NAMES } from '../flavor/flavors.js';
 
 /** The compiler that built the server, read from its ELF `.comment` section. */
 export const CompilerInfo = z.discriminatedUnion('known', [

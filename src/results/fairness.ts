@@ -73,13 +73,13 @@ export function unfairSettings(base: FairnessSide, head: FairnessSide): UnfairSe
     if (a === undefined || b === undefined || sameSetting(a, b)) continue;
     unfair.push({ setting: name, base: a, head: b, align: alignOptions(name, base, head) });
   }
-  const [a, b] = [redoCapacity(base.variables), redoCapacity(head.variables)];
+  const [a, b] = [redoCapacity(base), redoCapacity(head)];
   if (a !== undefined && b !== undefined && a !== b) {
     unfair.push({
       setting: 'redo capacity',
       base: mebibytes(a),
       head: mebibytes(b),
-      align: [flags(head, redoOptions(head.variables, a)), flags(base, redoOptions(base.variables, b))],
+      align: [flags(head, redoOptions(head, a)), flags(base, redoOptions(base, b))],
     });
   }
   return unfair;

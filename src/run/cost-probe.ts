@@ -25,6 +25,7 @@ import { cpuDelta, readProcessCpu, type CpuTimes } from '../cost/proc-cpu.js';
 import { MAX_DUMP_BYTES } from '../cost/profile-lines.js';
 import { CallgrindControl, type CallgrindPaths } from '../cost/valgrind.js';
 import { BenchmarkError, errorMessage } from '../errors.js';
+import { describeFlavor } from '../flavor/flavors.js';
 import type { Flavor, RepetitionCost } from '../results/results-schema.js';
 import { readRegular } from '../shell/no-follow.js';
 import { connect, withConnection, type ConnectionInfo } from '../server/connection.js';
@@ -152,18 +153,20 @@ export const FOREGROUND_FUNCTION = /^do_command\(/;
 const PURGE_WAIT_MS = 60_000;
 const PURGE_POLL_MS = 200;
 
-/** InnoDB's undo history not yet purged; undefined when the server does not say. */
+/** The history length in the rows of the flavor's query (`column` of the first); undefined when none. */
+export function historyLengthOf(rows: unknown, column: string): number | undefined {
+  if (!Array.isArray(rows) || rows.length === 0) return undefined;
+  const row = rows[0] as Record<string, unknown>;
+  const value = Number(row[column]);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** InnoDB's undo history not yet purged, by the flavor's query; undefined when the server does not say. */
 async function historyLength(connection: ConnectionInfo, flavor: Flavor): Promise<number | undefined> {
+  const { sql, column } = describeFlavor(flavor).queries.historyLength;
   return withConnection(connection, 'socket', async (client) => {
-    const sql =
-      flavor === 'mariadb'
-        ? "SHOW GLOBAL STATUS LIKE 'Innodb_history_list_length'"
-        : "SELECT NAME, COUNT FROM information_schema.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'";
     const [rows] = await client.query(sql);
-    if (!Array.isArray(rows) || rows.length === 0) return undefined;
-    const row = rows[0] as Record<string, unknown>;
-    const value = Number(row.Value ?? row.COUNT);
-    return Number.isFinite(value) ? value : undefined;
+    return historyLengthOf(rows, column);
   });
 }
 

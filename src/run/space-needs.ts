@@ -1,8 +1,10 @@
 // The room a run needs, estimated before it starts: each side's datadir (the server's own files,
 // its redo log, the suite's data, and the copies a restore or an aligned head keeps) in the work
-// directory, and its raw output beside the results. Figures measured on this project's VM: a
-// fresh MariaDB 10.11 datadir takes 114 MB (96 MiB of it the redo log), a MySQL 9.7 one 187 MB
-// (100 MiB of redo). Pure.
+// directory, and its raw output beside the results. The server's files and its redo log are its
+// flavor's (src/flavor/: a fresh MariaDB 10.11 datadir takes 114 MB here, 96 MiB of it the redo
+// log, a MySQL 9.7 one 187 MB, 100 MiB of redo). Pure.
+import { describeFlavor } from '../flavor/flavors.js';
+import { redoLogBytes } from '../flavor/redo.js';
 import { formatMiB } from '../format.js';
 import { normalizeOptionName } from '../server/options.js';
 import type { Flavor } from '../results/results-schema.js';
@@ -11,18 +13,6 @@ import { restoresData, suiteDataSets } from '../workload/kinds.js';
 
 const MiB = 2 ** 20;
 
-/** A datadir's own files besides the redo log, with the temporary tablespace a started server adds. */
-const SYSTEM_BYTES: Readonly<Record<Flavor, number>> = {
-  mariadb: 32 * MiB,
-  mysql: 100 * MiB,
-  percona: 100 * MiB,
-};
-/** The redo log when no option sizes it: MariaDB's innodb_log_file_size, MySQL's innodb_redo_log_capacity. */
-const DEFAULT_REDO_BYTES: Readonly<Record<Flavor, number>> = {
-  mariadb: 96 * MiB,
-  mysql: 100 * MiB,
-  percona: 100 * MiB,
-};
 /** Room left over for what the estimate does not see (binary logs, undo growth, the slow log). */
 export const SPACE_MARGIN = 0.25;
 /** A measured step's raw output: sysbench's report; under callgrind, its dump too. */
@@ -47,15 +37,19 @@ function option(options: Readonly<Record<string, string>>, name: string): string
   return entry?.[1];
 }
 
-/** The redo log's size under these options: MariaDB has no innodb_redo_log_capacity. */
+/**
+ * The redo log's size under these options, as the flavor reads them (src/flavor/redo.ts: MariaDB
+ * has no innodb_redo_log_capacity; MySQL and Percona Server count innodb_log_files_in_group, 2 by
+ * default, when the capacity is not set); the flavor's default when no option sizes it.
+ */
 function redoBytes(flavor: Flavor, options: Readonly<Record<string, string>>): number {
-  const capacity =
-    flavor === 'mariadb' ? undefined : optionBytes(option(options, 'innodb_redo_log_capacity'));
-  if (capacity !== undefined) return capacity;
-  const file = optionBytes(option(options, 'innodb_log_file_size'));
-  if (file === undefined) return DEFAULT_REDO_BYTES[flavor];
-  const files = flavor === 'mysql' ? (optionBytes(option(options, 'innodb_log_files_in_group')) ?? 2) : 1;
-  return file * files;
+  const { redo } = describeFlavor(flavor).datadir;
+  const read = (name: string): bigint | undefined => {
+    const bytes = optionBytes(option(options, name));
+    return bytes === undefined ? undefined : BigInt(bytes);
+  };
+  const bytes = redoLogBytes(redo, read);
+  return bytes === undefined ? redo.defaultBytes : Number(bytes);
 }
 
 export interface DatadirEstimate {
@@ -71,7 +65,7 @@ export function datadirEstimate(
   options: Readonly<Record<string, string>>,
   copies: { readonly alignedHead: boolean },
 ): DatadirEstimate {
-  const system = SYSTEM_BYTES[flavor];
+  const system = describeFlavor(flavor).datadir.systemBytes;
   const redo = redoBytes(flavor, options);
   const data = suiteDataSets(suite).reduce((sum, set) => sum + (set.dataBytes ?? 0), 0);
   const copyCount = (restoresData(suite) ? 1 : 0) + (copies.alignedHead ? 1 : 0);

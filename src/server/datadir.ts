@@ -1,10 +1,11 @@
-// A fresh datadir for one side, made by the server's own bootstrap: mariadb-install-db for
-// MariaDB, `mysqld --initialize-insecure` for MySQL and Percona Server. Either way root gets an
-// empty password, so the tool can connect without storing a secret.
+// A fresh datadir for one side, made by the server's own bootstrap, as its flavor's description
+// says (src/flavor/): a bootstrap script beside the server (MariaDB's mariadb-install-db), or an
+// option of the server itself (`mysqld --initialize-insecure` for MySQL and Percona Server).
+// Either way root gets an empty password, so the tool can connect without storing a secret.
 //
-// A MariaDB server in a build tree (build/sql/mariadbd, not installed) is bootstrapped by the
-// tree's own script with --srcdir and --builddir; a copied binary in a directory of its own, by the
-// distribution's script through a prefix of links (the binary, my_print_defaults, share/, lib/).
+// A server in a build tree (build/sql/mariadbd, not installed) is bootstrapped by the tree's own
+// script with --srcdir and --builddir; a copied binary in a directory of its own, by the
+// distribution's script through a prefix of links (the binary, the script's tools, share/, lib/).
 //
 // Verified on MariaDB 10.11 (Debian 12). The MySQL/Percona path follows the MySQL 5.7/8.x
 // reference manual ("Initializing the Data Directory"); no MySQL or Percona server was available
@@ -13,6 +14,8 @@ import { access, constants, mkdir, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 
 import { DependencyError, ServerError, tailLines } from '../errors.js';
+import type { Bootstrap } from '../flavor/description.js';
+import { describeFlavor } from '../flavor/flavors.js';
 import type { Flavor } from '../results/results-schema.js';
 import { exec, type ExecResult } from '../shell/exec.js';
 import { readRegular } from '../shell/no-follow.js';
@@ -59,14 +62,24 @@ export function initTimeArgs(options: Readonly<Record<string, string>> | undefin
   );
 }
 
-/** MariaDB 10.4 renamed mysql_install_db; older releases only have the old name. */
-export const INSTALL_SCRIPT_NAMES = ['mariadb-install-db', 'mysql_install_db'] as const;
+/** A bootstrap by a script: the flavor's description of it. */
+type ScriptBootstrap = Extract<Bootstrap, { program: 'script' }>;
+
+/** The bootstrap's program, its arguments, and the prefix of links made for it, if any. */
+async function bootstrapCommand(
+  request: DatadirRequest,
+): Promise<{ file: string; args: string[]; shim: string | undefined }> {
+  const bootstrap = describeFlavor(request.flavor).bootstrap;
+  switch (bootstrap.program) {
+    case 'script':
+      return scriptCommand(request, bootstrap);
+    case 'server':
+      return { file: request.binary, args: serverInitializeArgs(request, bootstrap.args), shim: undefined };
+  }
+}
 
 export async function initializeDatadir(request: DatadirRequest): Promise<void> {
-  const { file, args, shim } =
-    request.flavor === 'mariadb'
-      ? await mariadbCommand(request)
-      : { file: request.binary, args: mysqlInitializeArgs(request), shim: undefined };
+  const { file, args, shim } = await bootstrapCommand(request);
   request.log?.(`initializing ${request.datadir}: ${[file, ...args].join(' ')}`);
   // TMPDIR is the server's default tmpdir; the bootstrap script has no option of its own for it.
   const confinement = request.confinement ?? UNCONFINED;
@@ -109,13 +122,17 @@ export function missingMessagesMessage(binary: string, file: string): string {
   );
 }
 
-/** `--no-defaults` must come first; the bootstrap then ignores /etc/mysql and ~/.my.cnf. */
-export function mysqlInitializeArgs(
+/**
+ * A server that makes its own datadir (`initialize`: `--initialize-insecure`). `--no-defaults` must
+ * come first; the bootstrap then ignores /etc/mysql and ~/.my.cnf.
+ */
+export function serverInitializeArgs(
   request: Pick<DatadirRequest, 'datadir' | 'basedir' | 'user' | 'tmpdir' | 'layout' | 'options'>,
+  initialize: readonly string[],
 ): string[] {
   return [
     '--no-defaults',
-    '--initialize-insecure',
+    ...initialize,
     `--datadir=${request.datadir}`,
     `--basedir=${request.basedir}`,
     `--tmpdir=${request.tmpdir}`,
@@ -127,12 +144,14 @@ export function mysqlInitializeArgs(
 }
 
 /**
- * `supported` is the script's --help text: MariaDB before 10.4 has no
- * --auth-root-authentication-method (its root already has an empty password) and older ones no
- * --skip-test-db, so each is passed only when the script lists it.
+ * A bootstrap script's arguments. `helpText` is the script's --help: the flavor's `ifListed`
+ * arguments are passed only when it lists them (MariaDB before 10.4 has no
+ * --auth-root-authentication-method, its root already having an empty password, and older ones no
+ * --skip-test-db).
  */
-export function mariadbInstallArgs(
+export function installScriptArgs(
   request: Pick<DatadirRequest, 'datadir' | 'basedir' | 'user' | 'options'>,
+  bootstrap: Pick<ScriptBootstrap, 'ifListed'>,
   helpText: string,
   tree?: BuildTree,
 ): string[] {
@@ -143,12 +162,7 @@ export function mariadbInstallArgs(
     ...(tree === undefined
       ? [`--basedir=${request.basedir}`]
       : [`--srcdir=${tree.source}`, `--builddir=${tree.build}`]),
-    // "normal": root@localhost and root@127.0.0.1 without a password, reachable over TCP;
-    // the default "socket" would only let the unix user root in through the socket.
-    ...(helpText.includes('--auth-root-authentication-method')
-      ? ['--auth-root-authentication-method=normal']
-      : []),
-    ...(helpText.includes('--skip-test-db') ? ['--skip-test-db'] : []),
+    ...bootstrap.ifListed.filter((arg) => helpText.includes(arg.split('=')[0] ?? arg)),
     ...(request.user !== undefined ? [`--user=${request.user}`] : []),
     // The script passes options it does not know on to the server it bootstraps.
     ...initTimeArgs(request.options),
@@ -156,9 +170,13 @@ export function mariadbInstallArgs(
 }
 
 /** Where a prefix keeps its bootstrap script: scripts/ in tarballs and build trees, bin/ installed. */
-export function installScriptCandidates(basedir: string, pathDirs: readonly string[]): string[] {
+export function installScriptCandidates(
+  basedir: string,
+  pathDirs: readonly string[],
+  scripts: readonly string[],
+): string[] {
   const dirs = [path.join(basedir, 'scripts'), path.join(basedir, 'bin'), ...pathDirs];
-  return dirs.flatMap((dir) => INSTALL_SCRIPT_NAMES.map((name) => path.join(dir, name)));
+  return dirs.flatMap((dir) => scripts.map((name) => path.join(dir, name)));
 }
 
 /** A CMake build tree (not installed): its top and the source tree it was configured from. */
@@ -186,68 +204,83 @@ async function firstExecutable(candidates: readonly string[]): Promise<string | 
 
 /**
  * A prefix for bootstrapping a server that sits in no prefix of its own (a copied binary): the
- * binary as sbin/, the distribution's my_print_defaults and resolveip as bin/, its share/ and
- * lib/, all links, in the side's tmpdir. The bootstrap script runs the server it finds there.
+ * binary as sbin/, the script's tools from beside it (my_print_defaults, resolveip) as bin/, the
+ * distribution's share/ and lib/, all links, in the side's tmpdir. The bootstrap script runs the
+ * server it finds there. Undefined when the script has not the first tool beside it.
  */
-async function shimPrefix(request: DatadirRequest, script: string): Promise<string | undefined> {
+async function shimPrefix(
+  request: DatadirRequest,
+  script: string,
+  tools: readonly string[],
+): Promise<string | undefined> {
   const distribution = path.dirname(path.dirname(script));
-  const tools = path.dirname(script);
-  if (!(await isExecutable(path.join(tools, 'my_print_defaults')))) return undefined;
+  const beside = path.dirname(script);
+  if (!(await isExecutable(path.join(beside, tools[0] ?? '')))) return undefined;
   const shim = path.join(request.tmpdir, 'bootstrap-prefix');
   await mkdir(path.join(shim, 'bin'), { recursive: true });
   await mkdir(path.join(shim, 'sbin'));
   await symlink(request.binary, path.join(shim, 'sbin', path.basename(request.binary)));
-  for (const tool of ['my_print_defaults', 'resolveip']) {
-    if (await isExecutable(path.join(tools, tool)))
-      await symlink(path.join(tools, tool), path.join(shim, 'bin', tool));
+  for (const tool of tools) {
+    if (await isExecutable(path.join(beside, tool)))
+      await symlink(path.join(beside, tool), path.join(shim, 'bin', tool));
   }
   for (const dir of ['share', 'lib']) await symlink(path.join(distribution, dir), path.join(shim, dir));
   return shim;
 }
 
-async function mariadbCommand(
+/** A build tree's own bootstrap script, with --srcdir and --builddir; undefined outside a build tree. */
+async function treeScriptCommand(
   request: DatadirRequest,
-): Promise<{ file: string; args: string[]; shim: string | undefined }> {
+  bootstrap: ScriptBootstrap,
+): Promise<{ file: string; args: string[]; shim: undefined } | undefined> {
   const tree = await findBuildTree(request.basedir);
-  const treeScript =
-    tree === undefined
-      ? undefined
-      : await firstExecutable(INSTALL_SCRIPT_NAMES.map((name) => path.join(tree.build, 'scripts', name)));
-  if (tree !== undefined && treeScript !== undefined) {
-    const help = await runConfined(request, treeScript, ['--help']);
-    return {
-      file: treeScript,
-      args: mariadbInstallArgs(request, `${help.stdout}\n${help.stderr}`, tree),
-      shim: undefined,
-    };
-  }
+  if (tree === undefined) return undefined;
+  const script = await firstExecutable(
+    bootstrap.scripts.map((name) => path.join(tree.build, 'scripts', name)),
+  );
+  if (script === undefined) return undefined;
+  const help = await runConfined(request, script, ['--help']);
+  return {
+    file: script,
+    args: installScriptArgs(request, bootstrap, `${help.stdout}\n${help.stderr}`, tree),
+    shim: undefined,
+  };
+}
+
+async function scriptCommand(
+  request: DatadirRequest,
+  bootstrap: ScriptBootstrap,
+): Promise<{ file: string; args: string[]; shim: string | undefined }> {
+  const inTree = await treeScriptCommand(request, bootstrap);
+  if (inTree !== undefined) return inTree;
+  const name = describeFlavor(request.flavor).name;
   const pathDirs = (process.env.PATH ?? '').split(path.delimiter).filter((dir) => dir !== '');
-  const script = await firstExecutable(installScriptCandidates(request.basedir, pathDirs));
+  const script = await firstExecutable(installScriptCandidates(request.basedir, pathDirs, bootstrap.scripts));
   if (script === undefined) {
     throw new DependencyError(
-      `cannot initialize a MariaDB datadir: neither ${INSTALL_SCRIPT_NAMES.join(' nor ')} was found in ` +
+      `cannot initialize a ${name} datadir: neither ${bootstrap.scripts.join(' nor ')} was found in ` +
         `${path.join(request.basedir, 'scripts')}, ${path.join(request.basedir, 'bin')} or PATH. ` +
-        'Install the server package that ships it (Debian: mariadb-server) or pass the full install prefix.',
+        'Install the server package that ships it or pass the full install prefix.',
     );
   }
-  // The prefix has no my_print_defaults of its own (a copied binary): bootstrap through a shim.
-  const own = await firstExecutable(
-    ['bin', 'extra'].map((dir) => path.join(request.basedir, dir, 'my_print_defaults')),
-  );
+  // The prefix has not the script's first tool (my_print_defaults) of its own (a copied binary):
+  // bootstrap through a shim.
+  const [tool = ''] = bootstrap.tools;
+  const own = await firstExecutable(['bin', 'extra'].map((dir) => path.join(request.basedir, dir, tool)));
   const shim =
     own === undefined && !script.startsWith(`${request.basedir}${path.sep}`)
-      ? await shimPrefix(request, script)
+      ? await shimPrefix(request, script, bootstrap.tools)
       : undefined;
   if (own === undefined && shim === undefined) {
     throw new DependencyError(
-      `cannot initialize a MariaDB datadir for ${request.binary}: ${request.basedir} is no install prefix (no bin/my_print_defaults) and ${script} has none beside it; pass the install prefix or the build tree's sql/mariadbd`,
+      `cannot initialize a ${name} datadir for ${request.binary}: ${request.basedir} is no install prefix (no bin/${tool}) and ${script} has none beside it; pass the install prefix or the server binary in its build tree`,
     );
   }
   const help = await runConfined(request, script, ['--help']);
   const basedir = shim ?? request.basedir;
   return {
     file: script,
-    args: mariadbInstallArgs({ ...request, basedir }, `${help.stdout}\n${help.stderr}`),
+    args: installScriptArgs({ ...request, basedir }, bootstrap, `${help.stdout}\n${help.stderr}`),
     shim,
   };
 }

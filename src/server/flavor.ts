@@ -2,10 +2,10 @@
 //
 // Every MySQL-family server prints one line of the same shape:
 //   <program>  Ver <version> for <os> on <machine> (<compilation comment>)
-// MariaDB puts "-MariaDB" into the version; Percona Server says so in the compilation comment
-// ("Percona Server (GPL), Release '27', …"); anything else of that shape is MySQL (official
-// packages say "MySQL Community Server - GPL", source builds "Source distribution").
+// Which flavor the version and the comment say is each flavor's description's to tell
+// (src/flavor/: "-MariaDB" in the version, "Percona Server" in the comment, MySQL otherwise).
 import { ServerError } from '../errors.js';
+import { recogniseVersion } from '../flavor/flavors.js';
 import type { Flavor } from '../results/results-schema.js';
 
 export interface VersionInfo {
@@ -27,7 +27,7 @@ export function parseVersionOutput(output: string, binary: string): VersionInfo 
     if (!match) continue;
     const versionToken = match[1] ?? '';
     const comment = match[2] ?? '';
-    const info = classify(versionToken, comment);
+    const info = recogniseVersion(versionToken, comment);
     if (info) return { ...info, versionLine: line };
   }
   const quoted = output.trim() === '' ? '(nothing)' : output.trim().split('\n').slice(0, 5).join('\n');
@@ -43,18 +43,5 @@ export function flavorOfVersion(
   versionFunction: string,
   comment: string,
 ): Omit<VersionInfo, 'versionLine'> | undefined {
-  return classify(versionFunction, comment);
-}
-
-function classify(versionToken: string, comment: string): Omit<VersionInfo, 'versionLine'> | undefined {
-  const numeric = /^(\d+\.\d+\.\d+)/.exec(versionToken)?.[1];
-  if (numeric === undefined) return undefined;
-  if (/-mariadb/i.test(versionToken)) return { flavor: 'mariadb', version: numeric };
-  if (/percona/i.test(comment) || /percona/i.test(versionToken)) {
-    // Percona numbers its builds "<upstream>-<release>"; two releases of the same upstream
-    // version are different servers, so the release stays in the version.
-    const withRelease = /^(\d+\.\d+\.\d+-\d+(?:\.\d+)?)/.exec(versionToken)?.[1];
-    return { flavor: 'percona', version: withRelease ?? numeric };
-  }
-  return { flavor: 'mysql', version: numeric };
+  return recogniseVersion(versionFunction, comment);
 }

@@ -2,6 +2,7 @@
 // which compiler built it. Runs the binary once (`--version`) and reads its ELF header.
 import { readBuildInfo } from './build-info.js';
 import { InputError, ServerError, tailLines } from '../errors.js';
+import { describeFlavor } from '../flavor/flavors.js';
 import type { BuildInfo, CompilerInfo, Flavor } from '../results/results-schema.js';
 import { exec } from '../shell/exec.js';
 import { UNCONFINED } from '../shell/sandbox.js';
@@ -24,7 +25,8 @@ export interface ServerInstall {
   build?: BuildInfo;
   /**
    * Where a server that is not installed finds its message files and plugins: a MySQL or Percona
-   * build tree's share/ and plugin_output_directory/ (lc_messages_dir, plugin_dir).
+   * build tree's share/ and plugin_output_directory/ (lc_messages_dir, plugin_dir), as the
+   * flavor's `buildTreeLayout` names them.
    */
   layout?: Readonly<Record<string, string>>;
 }
@@ -58,7 +60,8 @@ export async function inspectServer(
   }
   const version = parseVersionOutput(`${result.stdout}\n${result.stderr}`, binary);
   const compiler = await readCompiler(binary);
-  const tree = version.flavor === 'mariadb' ? undefined : await mysqlBuildTree(basedir);
+  const treeLayout = describeFlavor(version.flavor).buildTreeLayout;
+  const tree = treeLayout === null ? undefined : await runFromBuildTree(basedir, treeLayout);
   const home = tree?.build ?? basedir;
   const build = await readBuildInfo(home);
   // A prefix rebuilt by other means keeps the old build.json; describing the new binary with it
@@ -96,20 +99,18 @@ export function missingLibraryMessage(binary: string, library: string, inputName
 }
 
 /**
- * A MySQL or Percona server run from its build tree (BUILD/runtime_output_directory/mysqld, not
- * installed): the tree's top is its basedir, and its messages and plugins are where the build
- * put them. Verified on MySQL 9.7.2.
+ * A server run from its build tree (MySQL's BUILD/runtime_output_directory/mysqld, not installed):
+ * the tree's top is its basedir, and the flavor's `buildTreeLayout` options point it at where the
+ * build put its messages and plugins. Verified on MySQL 9.7.2.
  */
-async function mysqlBuildTree(
+async function runFromBuildTree(
   basedir: string,
+  treeLayout: Readonly<Record<string, string>>,
 ): Promise<{ build: string; layout: Record<string, string> } | undefined> {
   const tree = await findBuildTree(basedir);
   if (tree === undefined) return undefined;
-  return {
-    build: tree.build,
-    layout: {
-      lc_messages_dir: join(tree.build, 'share'),
-      plugin_dir: join(tree.build, 'plugin_output_directory'),
-    },
-  };
+  const layout = Object.fromEntries(
+    Object.entries(treeLayout).map(([option, dir]) => [option, join(tree.build, dir)]),
+  );
+  return { build: tree.build, layout };
 }

@@ -4,6 +4,7 @@ import { access, constants, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 import { InputError } from '../errors.js';
+import { SERVER_BINARY_NAMES } from '../flavor/flavors.js';
 
 export interface LocatedServer {
   /** Absolute path of the server binary. */
@@ -11,9 +12,6 @@ export interface LocatedServer {
   /** Absolute install prefix: the directory above bin/, sbin/ or libexec/. */
   readonly basedir: string;
 }
-
-/** MariaDB 10.5+ installs mariadbd and a mysqld symlink to it; prefer the real name. */
-export const SERVER_BINARY_NAMES = ['mariadbd', 'mysqld'] as const;
 
 /** Where install layouts put the server, relative to the prefix ('' is the directory itself). */
 export const SERVER_BINARY_DIRS = [

@@ -13,6 +13,8 @@
 // value each dimension takes, by dimension name; a suite without variants has one, empty.
 import { z } from 'zod';
 
+import { Flavor } from '../flavor/flavors.js';
+
 /** A dimension's or a value's name: shown in cell names (`oltp_point_select@4[durability=durable]`). */
 const VARIANT_NAME = /^[A-Za-z0-9_.+-]+$/;
 const NAME_MESSAGE = 'letters, digits, "_", ".", "+" or "-"';
@@ -21,9 +23,6 @@ export const VariantName = z.string().max(64).regex(VARIANT_NAME, NAME_MESSAGE);
 
 /** The most variants (the product of every dimension's values) a suite may have. */
 export const MAX_VARIANTS = 64;
-
-/** The flavors a named value may be limited to (results-schema's Flavor, which imports the suite). */
-const VariantFlavor = z.enum(['mysql', 'percona', 'mariadb']);
 
 const optionValue = z
   .union([z.string(), z.number(), z.boolean()])
@@ -37,7 +36,7 @@ const NamedValue = z.union([
   z.strictObject({
     options: z.record(optionName, optionValue),
     /** Only servers of these flavors have it (MySQL has no thread pool). */
-    flavors: z.array(VariantFlavor).min(1).optional(),
+    flavors: z.array(Flavor).min(1).optional(),
   }),
   z.record(optionName, optionValue),
 ]);

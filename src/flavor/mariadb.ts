@@ -1,0 +1,103 @@
+// MariaDB, as every layer acts on it. Pure data.
+//
+// Verified on MariaDB 10.11 (Debian 12's packages, and Debian's 10.11.18 source built here).
+import type { FlavorDescription } from './description.js';
+
+const MiB = 2 ** 20;
+
+export const mariadb = {
+  id: 'mariadb',
+  name: 'MariaDB',
+  recognise: {
+    // "10.11.19-MariaDB-0+deb12u1": in the version itself, whatever the comment says.
+    version: { token: /-mariadb/i, comment: null, release: null },
+    sourceTree: {
+      // storage/maria/: the Aria engine, in every MariaDB since 5.1 and never in MySQL; or
+      // sql/mariadb.h. Both are in Debian's 10.11.18 source. The VERSION file's SERVER_MATURITY is
+      // no mark: older trees lack it.
+      paths: ['storage/maria', 'sql/mariadb.h'],
+      versionExtra: null,
+      boostDirs: [],
+    },
+  },
+  // MariaDB 10.5+ installs mariadbd and a mysqld symlink to it: the real name first.
+  serverBinaries: ['mariadbd', 'mysqld'],
+  build: {
+    // Verified: this configure line built MariaDB 10.11.18 from Debian's source (gcc 12, 2 cores,
+    // 23 min). WITH_LIBFMT and WITH_PCRE default to bundled, which downloads the sources at build time.
+    cmake: [
+      '-DWITH_LIBFMT=system',
+      '-DWITH_PCRE=system',
+      '-DWITH_SSL=system',
+      '-DWITH_ZLIB=system',
+      '-DWITH_UNIT_TESTS=OFF',
+      '-DWITH_WSREP=OFF',
+      '-DWITH_EMBEDDED_SERVER=OFF',
+      '-DWITH_MARIABACKUP=OFF',
+      ...[
+        'TOKUDB',
+        'ROCKSDB',
+        'MROONGA',
+        'SPIDER',
+        'CONNECT',
+        'S3',
+        'COLUMNSTORE',
+        'OQGRAPH',
+        'SPHINX',
+        'AWS_KEY_MANAGEMENT',
+      ].map((plugin) => `-DPLUGIN_${plugin}=NO`),
+    ],
+    // Everything: the whole server is 1,294 steps, and the bootstrap script needs client tools.
+    installComponents: null,
+  },
+  bootstrap: {
+    program: 'script',
+    // 10.4 renamed mysql_install_db; older releases only have the old name.
+    scripts: ['mariadb-install-db', 'mysql_install_db'],
+    // "normal": root@localhost and root@127.0.0.1 without a password, reachable over TCP (the
+    // default "socket" lets only the unix user root in); before 10.4 root has no password anyway.
+    // Older releases have no --skip-test-db.
+    ifListed: ['--auth-root-authentication-method=normal', '--skip-test-db'],
+    tools: ['my_print_defaults', 'resolveip'],
+  },
+  // The bootstrap script takes a build tree's --srcdir and --builddir; the server then finds its files.
+  buildTreeLayout: null,
+  // MariaDB reads [mysqld] too, so one group serves every flavor; it has no X plugin.
+  config: { group: 'mysqld', options: {} },
+  datadir: {
+    // A fresh MariaDB 10.11 datadir is 114 MB here, 96 MiB of it the redo log.
+    systemBytes: 32 * MiB,
+    redo: {
+      layout: 'ib_logfile0, one file (10.5+)',
+      capacityOption: null,
+      fileSizeOption: 'innodb_log_file_size',
+      fileCountOption: null,
+      defaultFileCount: 1,
+      defaultBytes: 96 * MiB,
+    },
+  },
+  queries: {
+    historyLength: { sql: "SHOW GLOBAL STATUS LIKE 'Innodb_history_list_length'", column: 'Value' },
+  },
+  // The server reserves address space for the largest pool it may grow to (8 TiB by default),
+  // which valgrind cannot map; reserving just the configured pool is enough.
+  valgrind: { bufferPoolMaxOption: 'innodb_buffer_pool_size_max' },
+  settings: {
+    vocabulary: {
+      sql_mode: "MariaDB's default keeps NO_AUTO_CREATE_USER",
+      collation_server: "MariaDB's uca1400 collations",
+      collation_connection: "MariaDB's uca1400 collations",
+      innodb_checksum_algorithm: "MariaDB's full_crc32, which is also a tablespace format",
+    },
+    equivalents: {
+      'redo capacity': 'innodb_log_file_size',
+      'group commit delay': 'binlog_commit_wait_usec',
+    },
+  },
+  source: {
+    script: 'scripts/fetch-mariadb-source.sh',
+    package: 'mariadb',
+    tree: /^mariadb-10\.11\.\d+$/,
+    variable: 'MARIADB_SOURCE',
+  },
+} as const satisfies FlavorDescription;
