@@ -30633,6 +30633,27 @@ function getMultilineInput(name, options) {
     return inputs.map(input => input.trim());
 }
 /**
+ * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
+ * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
+ * The return value is also in boolean type.
+ * ref: https://yaml.org/spec/1.2/spec.html#id2804923
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   boolean
+ */
+function getBooleanInput(name, options) {
+    const trueValue = ['true', 'True', 'TRUE'];
+    const falseValue = ['false', 'False', 'FALSE'];
+    const val = getInput(name);
+    if (trueValue.includes(val))
+        return true;
+    if (falseValue.includes(val))
+        return false;
+    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
+        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
+}
+/**
  * Sets the value of an output.
  *
  * @param     name     name of the output to set
@@ -30770,4 +30791,4 @@ function getState(name) {
     return process.env[`STATE_${name}`] || '';
 }
 
-export { BearerCredentialHandler as B, HttpCodes as H, getMultilineInput as a, group as b, info as c, debug as d, error as e, summary as f, getInput as g, requireUndici as h, isDebug as i, setSecret as j, setFailed as k, saveState as l, getState as m, notice as n, mkdirP as o, exec as p, which as q, requireTunnel as r, setOutput as s, HttpClientError as t, undiciExports as u, HttpClient as v, warning as w, rmRF as x };
+export { BearerCredentialHandler as B, HttpCodes as H, getMultilineInput as a, getBooleanInput as b, group as c, info as d, error as e, debug as f, getInput as g, summary as h, isDebug as i, requireUndici as j, setSecret as k, setFailed as l, saveState as m, notice as n, getState as o, mkdirP as p, exec as q, requireTunnel as r, setOutput as s, which as t, undiciExports as u, HttpClientError as v, warning as w, HttpClient as x, rmRF as y };

@@ -1,12 +1,13 @@
-import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as detectSourceTree, x as resolveCompiler, y as comparisonLabels, z as inCleanupScope, A as runCommand, C as describeRunOutcome, E as buildSides, F as runConfigFromFlags, G as DEFAULT_SERVERS, H as doctorConfigFromFlags, I as doctorCommand, J as appendHistory, K as earlierDefinitions, L as suiteDifferences, N as historyRun, O as exec, P as quickDeadline, Q as cliSpelling, R as readHistoryFile, S as pageHistory, T as writeHistoryPage, U as allChanges, V as historyChangesRequest, X as DEFAULT_WINDOW, Y as DEFAULT_MAX_P, Z as historyChangesCommand, _ as plural, $ as changesText, a0 as recentRegressions, a1 as formatChangePercentPlain, a2 as mergeCommand, a3 as packageVersion, a4 as watchOutputs } from './gate.js';
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, C as COMPARE_FLAG_DEFAULTS, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as detectSourceTree, x as resolveCompiler, y as comparisonLabels, z as inCleanupScope, A as runCommand, E as describeRunOutcome, F as buildSides, G as runConfigFromFlags, H as DEFAULT_SERVERS, I as doctorConfigFromFlags, J as doctorCommand, K as appendHistory, L as earlierDefinitions, N as suiteDifferences, O as historyRun, P as exec, Q as quickDeadline, R as cliSpelling, S as readHistoryFile, T as pageHistory, U as writeHistoryPage, V as allChanges, X as historyChangesRequest, Y as DEFAULT_WINDOW, Z as DEFAULT_MAX_P, _ as historyChangesCommand, $ as plural, a0 as changesText, a1 as recentRegressions, a2 as formatChangePercentPlain, a3 as mergeCommand, a4 as packageVersion, a5 as packageIssuesUrl, a6 as watchOutputs } from './gate.js';
 import os from 'node:os';
+import { inspect } from 'node:util';
 import { g as getDefaultExportFromCjs } from './commonjs-helpers.js';
 import require$$0 from 'node:events';
 import require$$1 from 'node:child_process';
 import path, { dirname, join } from 'node:path';
 import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
-import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError } from './gate-core.js';
+import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError, i as internalErrorLine } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:crypto';
 import 'node:zlib';
@@ -4361,7 +4362,7 @@ function baselineSaveRequest(resultsPath, flags, env, now) {
     };
 }
 function baselineSaveCommand(request) {
-    const results = readResults(request.resultsPath);
+    const results = readResults(request.resultsPath, 'baseline save');
     checkWholeRun(results, request.resultsPath, 'a baseline');
     const outcome = saveBaseline(request.dir, results, {
         ...(request.testbed === undefined ? {} : { testbed: request.testbed }),
@@ -4457,7 +4458,7 @@ function baselineShowRequest(file, flags) {
 }
 function baselineShowCommand(request) {
     if (request.kind === 'file') {
-        const text = renderBaselineFile(readBaselineFile(request.file), request.file);
+        const text = renderBaselineFile(readBaselineFile(request.file, 'baseline show'), request.file);
         return { text, nothingFound: undefined, error: undefined };
     }
     const { dir, testbed, suite } = request;
@@ -4709,9 +4710,9 @@ function addCompareCommand(program, onExitCode) {
         .option('--against-variant <dimension=value>', "judge the run's cells under one value of a variant dimension against the same cells under its other values, e.g. durability=default")
         .option('--out <dir>', 'directory for verdict.json', 'report')
         .option('--tolerance <rule>', 'tolerance override, [WORKLOAD[@THREADS]:]METRIC=FRACTION, e.g. tps=0.03 or oltp_insert@64:tps=10% (repeatable)', collect)
-        .option('--alpha <p>', 'significance level, after Benjamini-Hochberg adjustment across the cells of each metric', '0.05')
-        .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as (it is always reported loudly)', 'pass')
-        .option('--gate <metrics>', `metrics whose cells decide the verdict, comma-separated (${METRIC_NAMES.join(', ')}); latency stands for p99Ms: tps,latency gates on the tail too`, 'tps,instructions')
+        .option('--alpha <p>', 'significance level, after Benjamini-Hochberg adjustment across the cells of each metric', COMPARE_FLAG_DEFAULTS.alpha)
+        .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as (it is always reported loudly)', COMPARE_FLAG_DEFAULTS.inconclusive)
+        .option('--gate <metrics>', `metrics whose cells decide the verdict, comma-separated (${METRIC_NAMES.join(', ')}); latency stands for p99Ms: tps,latency gates on the tail too`, COMPARE_FLAG_DEFAULTS.gate)
         .option('--gate-work', 'a status counter whose work per transaction changed (a plan, a cache, durability) fails the gate; what the statements do is counted exactly')
         .option('--source <dir>', "instruction suites: the git checkout both sides were built from, for the cost of the changed lines (default: the one in the head's build.json)")
         .option('--source-url <url>', 'where that repository is browsed (https://github.com/owner/repo): each changed line links there')
@@ -4815,9 +4816,9 @@ function addCompareCompilersCommand(program, onExitCode) {
         .option('--no-parallel-sides', 'measure the two builds one at a time, interleaved')
         .option('--report <dir>', 'directory for verdict.json, comment.md, report.html and charts', 'report')
         .option('--tolerance <rule>', 'tolerance override, as for compare (repeatable)', collect)
-        .option('--alpha <p>', 'significance level', '0.05')
-        .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as', 'pass')
-        .option('--gate <metrics>', 'metrics whose cells decide the verdict', 'tps,instructions')
+        .option('--alpha <p>', 'significance level', COMPARE_FLAG_DEFAULTS.alpha)
+        .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as', COMPARE_FLAG_DEFAULTS.inconclusive)
+        .option('--gate <metrics>', 'metrics whose cells decide the verdict', COMPARE_FLAG_DEFAULTS.gate)
         .option('--gate-work', 'a changed status counter (work per transaction) fails the gate too, as for compare')).action(async (flags) => {
         onExitCode(await compareCompilers(flags));
     });
@@ -4917,7 +4918,7 @@ async function historyRunFor(results, request) {
     return { ...draft, entry: { ...draft.entry, commitDate } };
 }
 async function historyAppendCommand(request) {
-    const results = readResults(request.resultsPath);
+    const results = readResults(request.resultsPath, 'history append');
     checkWholeRun(results, request.resultsPath, 'a history entry');
     const run = await historyRunFor(results, request);
     const outcome = appendHistory(request.dir, results, run, { replace: request.replace });
@@ -4939,7 +4940,7 @@ function historyPageRequest(flags, spell = cliSpelling) {
     return { historyPath: flags.history, outDir: flags.out, settings };
 }
 function historyPageCommand(request) {
-    const input = { file: readHistoryFile(request.historyPath), settings: request.settings };
+    const input = { file: readHistoryFile(request.historyPath, 'history page'), settings: request.settings };
     const { file, analyses } = pageHistory(input);
     const written = writeHistoryPage(request.outDir, input);
     return {
@@ -4971,6 +4972,9 @@ async function append(resultsPath, flags, io) {
     }
     if (entry.commitDate === null)
         io.stderr('the commit date is unknown (pass --commit-date): the entry is ordered by when it ran\n');
+    for (const gap of outcome.run.gaps) {
+        io.stderr(`warning: ${gap}: the entry keeps the values there are, and a cell with none is left blank\n`);
+    }
     for (const earlier of outcome.earlier) {
         const differences = earlier.differences.slice(0, 5).join('; ');
         io.stderr(`started a new history: suite ${outcome.file.key.suite} differs from the one ${earlier.path} was measured with (${differences}), so its numbers start a series of their own\n`);
@@ -5146,10 +5150,26 @@ function buildProgram(onExitCode) {
     addCompareCommand(program, onExitCode);
     addBisectCommand(program, onExitCode);
     addDoctorCommand(program, onExitCode);
+    addVerboseEverywhere(program);
     return program;
 }
-/** The exit status for an error: 128 + the signal when interrupted, else 2, with the message on stderr. */
-function reportError(error) {
+/** Set to 1, an error's stack is printed below its line, as --verbose does on every command. */
+const DEBUG_ENV = 'MYSQL_PERF_GATE_DEBUG';
+/** --verbose on every command that runs, for an error's stack; run, build and others give it more. */
+function addVerboseEverywhere(command) {
+    if (command.commands.length > 0) {
+        command.commands.forEach(addVerboseEverywhere);
+    }
+    else if (!command.options.some((option) => option.long === '--verbose')) {
+        command.option('--verbose', "print an error's stack trace");
+    }
+}
+/**
+ * The exit status for an error: 128 + the signal when interrupted, else 2, with one line on
+ * stderr: the message of the tool's own errors, or, for anything else (a bug), the message said
+ * to be internal, with where to report it. The stack follows only with `verbose`.
+ */
+function reportError(error, verbose) {
     if (error instanceof CommanderError) {
         // --help and --version "fail" with exit code 0; usage errors were already printed.
         return error.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
@@ -5158,19 +5178,24 @@ function reportError(error) {
         process.stderr.write(`mysql-perf-gate: ${error.message}\n`);
         return 128 + os.constants.signals[error.signal];
     }
-    const message = error instanceof GateError
+    const line = error instanceof GateError
         ? error.message
-        : error instanceof Error
-            ? (error.stack ?? error.message)
-            : String(error);
-    process.stderr.write(`mysql-perf-gate: ${message}\n`);
+        : internalErrorLine(error, packageIssuesUrl(), 'run with --verbose for the stack');
+    process.stderr.write(`mysql-perf-gate: ${line}\n`);
+    if (verbose)
+        process.stderr.write(`${inspect(error)}\n`);
     return EXIT_ERROR;
 }
 /** Parses argv, runs the command, and returns the process exit status. Never throws. */
 async function main(argv) {
     let exitCode = EXIT_OK;
+    let verbose = process.env[DEBUG_ENV] === '1';
     const program = buildProgram((code) => {
         exitCode = code;
+    });
+    program.hook('preAction', (_program, command) => {
+        if (command.opts().verbose === true)
+            verbose = true;
     });
     const override = (command) => {
         command.exitOverride();
@@ -5182,7 +5207,7 @@ async function main(argv) {
         return exitCode;
     }
     catch (error) {
-        return reportError(error);
+        return reportError(error, verbose);
     }
 }
 

@@ -22,6 +22,12 @@ class ServerError extends GateError {
 /** sysbench failed or printed something we cannot trust. */
 class BenchmarkError extends GateError {
 }
+/**
+ * A statistic was asked of values it cannot be computed from: too few, not finite, not positive,
+ * a level outside its range. The message names the argument and says what would be valid.
+ */
+class StatisticsError extends GateError {
+}
 /** A results file is unreadable, corrupted or of an unknown schema. */
 class ResultsError extends GateError {
 }
@@ -56,6 +62,19 @@ class InterruptedError extends GateError {
         super(`interrupted by ${signal}; servers stopped and temporary files removed`);
         this.signal = signal;
     }
+}
+/** Longest message quoted in an internal error's line. */
+const MAX_INTERNAL_MESSAGE = 400;
+/**
+ * The one line for an error the tool did not expect (not a GateError): a bug, said as one, with
+ * where to report it and how to see its stack (`stackHint`). The message is kept to one line.
+ */
+function internalErrorLine(error, reportAt, stackHint) {
+    const message = errorMessage(error)
+        .replace(/\s*\n\s*/g, ' ')
+        .trim();
+    const shown = message.length > MAX_INTERNAL_MESSAGE ? `${message.slice(0, MAX_INTERNAL_MESSAGE)}…` : message;
+    return `internal error: ${shown || 'no message'} — please report it at ${reportAt}; ${stackHint}`;
 }
 /** Last `count` non-empty lines of a text, for quoting logs in error messages. */
 function tailLines(text, count) {
@@ -7364,4 +7383,4 @@ function recordUntilExit(registry, running, paths, server) {
     });
 }
 
-export { ServerRegistry as A, BaselineError as B, recordUntilExit as C, DependencyError as D, machineStateDir as E, GateError as G, HistoryError as H, InputError as I, LockTimeoutError as L, ResultsError as R, ServerError as S, ZodError as Z, _enum as _, InterruptedError as a, array as b, strictObject as c, _isoDateTime as d, errorMessage as e, ZodISODateTime as f, boolean as g, discriminatedUnion as h, int as i, isRunning as j, DeadlineError as k, literal as l, tailLines as m, number as n, object as o, partialRecord as p, BuildError as q, record as r, string as s, tuple as t, union as u, ensureMachineStateDir as v, writeFileAtomic as w, BenchmarkError as x, url as y, _null as z };
+export { url as A, BaselineError as B, _null as C, DependencyError as D, ServerRegistry as E, recordUntilExit as F, GateError as G, HistoryError as H, InputError as I, machineStateDir as J, LockTimeoutError as L, ResultsError as R, StatisticsError as S, ZodError as Z, _enum as _, InterruptedError as a, array as b, strictObject as c, _isoDateTime as d, errorMessage as e, ZodISODateTime as f, boolean as g, discriminatedUnion as h, internalErrorLine as i, int as j, isRunning as k, literal as l, DeadlineError as m, number as n, object as o, partialRecord as p, tailLines as q, record as r, string as s, tuple as t, union as u, BuildError as v, writeFileAtomic as w, ServerError as x, ensureMachineStateDir as y, BenchmarkError as z };

@@ -1,11 +1,12 @@
-import { i as isDebug, g as getInput, a as getMultilineInput, w as warning, b as group, c as info, e as error, d as debug, s as setOutput, f as summary, r as requireTunnel, h as requireUndici, u as undiciExports, j as setSecret, n as notice, k as setFailed } from './actions-toolkit.js';
+import { i as isDebug, g as getInput, a as getMultilineInput, b as getBooleanInput, w as warning, c as group, d as info, e as error, f as debug, s as setOutput, h as summary, r as requireTunnel, j as requireUndici, u as undiciExports, k as setSecret, n as notice, l as setFailed } from './actions-toolkit.js';
 import { lstatSync, openSync, constants, fstatSync, readSync, closeSync, readdirSync, mkdirSync, readFileSync as readFileSync$1, realpathSync, existsSync as existsSync$1, statSync, appendFileSync } from 'node:fs';
 import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
+import { inspect } from 'node:util';
 import 'node:child_process';
-import { I as InputError, e as errorMessage, G as GateError, b as array, l as literal, _ as _enum, w as writeFileAtomic, Z as ZodError, s as string, c as strictObject, u as union, o as object } from './gate-core.js';
+import { I as InputError, e as errorMessage, G as GateError, b as array, l as literal, _ as _enum, w as writeFileAtomic, Z as ZodError, s as string, c as strictObject, u as union, o as object, i as internalErrorLine } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { a5 as tableRow, a6 as escapeTableCell, a7 as escapeMarkdown, a8 as gradeLine, a9 as tableDelimiter, i as commonBuildRequest, aa as actionSpelling, ab as checkUntrustedSettings, ac as untrustedSides, ad as checkUntrustedDirs, ae as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, af as foldLines, ag as Verdict, M as METRIC_NAMES, ah as CellComparison, ai as CellVerdict, aj as CellFunctionDeltas, ak as parseVersionedJson, al as VERDICT_SCHEMA_VERSION, am as rankConfigDiff, an as ConfigDifference, ao as parseResults, ap as codeSpan, _ as plural, aq as markdownUrl, ar as METRICS, as as formatFigure, m as median, at as formatChangePercent, au as upsertStickyComment, av as BisectReport, aw as formatPath, ax as formatDuration, ay as GitHubError, az as createOnce, aA as httpStatus, aB as gitHubMessage, aC as serverSideHint, aD as NO_RETRY, aE as BranchFileError, aF as moveBranch, aG as isLostRace, aH as isSafePath, aI as readBranchHead, aJ as commitOnHead, N as historyRun, aK as analyzeHistory, aL as isRecent, aM as changesDocument, $ as changesText, c as checkWholeRun, aN as historyRelativePath, aO as historySpec, aP as writeCharts, aQ as HISTORY_TITLE, aR as publishImages, T as writeHistoryPage, aS as historyPageDirectory, aT as publishFiles, aU as MAX_HISTORY_BYTES, aV as parseHistoryText, aW as appendToHistory, aX as serializeHistory, aY as alertIssue, aZ as suiteHash, a_ as judge, a$ as withLines, b0 as relinkedLines, b1 as DEFAULT_COMPARE_OPTIONS, b2 as metricsOfVersion, b3 as sameCell$1, b4 as variantLabel, a1 as formatChangePercentPlain, b5 as formatTolerance, b6 as commentMarker, b7 as workflowRepositoryUrl, b8 as writeReport, b9 as pullRequestCommentSink, u as deliverVerdict, ba as verdictExitCode, bb as renderVerdictSummary, Q as cliSpelling, o as compareOptionsFromFlags, bc as loadSuite, j as sinksFor, V as historyChangesRequest, p as parseCommit, bd as distExports, be as judgeRun, z as inCleanupScope, bf as doctorGateFromFlags, bg as planGate, bh as gateCommand, bi as judgeSettingsFromFlags, a2 as mergeCommand, bj as PULL_REQUEST_COMMENT, bk as buildServers } from './gate.js';
+import { a7 as tableRow, a8 as escapeTableCell, a9 as escapeMarkdown, aa as gradeLine, ab as tableDelimiter, C as COMPARE_FLAG_DEFAULTS, i as commonBuildRequest, ac as actionSpelling, ad as checkUntrustedSettings, ae as untrustedSides, af as checkUntrustedDirs, ag as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ah as foldLines, ai as Verdict, aj as CellComparison, M as METRIC_NAMES, ak as CellVerdict, al as CellFunctionDeltas, am as parseVersionedJson, an as VERDICT_SCHEMA_VERSION, ao as rankConfigDiff, ap as ConfigDifference, aq as parseResults, ar as codeSpan, $ as plural, as as markdownUrl, at as METRICS, au as formatFigure, m as median, av as formatChangePercent, aw as upsertStickyComment, ax as BisectReport, ay as formatPath, az as formatDuration, aA as GitHubError, aB as createOnce, aC as httpStatus, aD as gitHubMessage, aE as serverSideHint, aF as NO_RETRY, aG as BranchFileError, aH as moveBranch, aI as isLostRace, aJ as isSafePath, aK as readBranchHead, aL as commitOnHead, O as historyRun, aM as analyzeHistory, aN as isRecent, aO as changesDocument, a0 as changesText, c as checkWholeRun, aP as historyRelativePath, aQ as historySpec, aR as writeCharts, aS as HISTORY_TITLE, aT as publishImages, U as writeHistoryPage, aU as historyPageDirectory, aV as publishFiles, aW as MAX_HISTORY_BYTES, aX as parseHistoryText, aY as appendToHistory, aZ as serializeHistory, a_ as alertIssue, a$ as suiteHash, b0 as judge, b1 as withLines, b2 as relinkedLines, b3 as DEFAULT_COMPARE_OPTIONS, b4 as metricsOfVersion, b5 as sameCell$1, b6 as variantLabel, a2 as formatChangePercentPlain, b7 as formatTolerance, b8 as commentMarker, b9 as workflowRepositoryUrl, ba as writeReport, bb as pullRequestCommentSink, u as deliverVerdict, bc as verdictExitCode, bd as renderVerdictSummary, R as cliSpelling, o as compareOptionsFromFlags, be as loadSuite, j as sinksFor, X as historyChangesRequest, Z as DEFAULT_MAX_P, Y as DEFAULT_WINDOW, p as parseCommit, bf as distExports, bg as judgeRun, z as inCleanupScope, bh as doctorGateFromFlags, bi as planGate, bj as gateCommand, a5 as packageIssuesUrl, bk as judgeSettingsFromFlags, a3 as mergeCommand, bl as PULL_REQUEST_COMMENT, bm as buildServers } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
@@ -29,7 +30,6 @@ import 'node:net';
 import 'node:http';
 import 'node:stream';
 import 'node:buffer';
-import 'node:util';
 import 'node:querystring';
 import 'node:events';
 import 'node:diagnostics_channel';
@@ -83,14 +83,37 @@ function optionalInput(name) {
     const value = getInput(name);
     return value === '' ? undefined : value;
 }
-/** A true/false input; empty is false, anything else is refused (not silently false). */
+/**
+ * Every boolean input, with its default in action.yml (a test holds the two together). The runner
+ * always gives the default for an input the workflow leaves out; the table is read only where no
+ * runner is (an input empty outside GitHub).
+ */
+const BOOLEAN_INPUT_DEFAULTS = {
+    'full-install': false,
+    'align-settings': false,
+    'gate-work': COMPARE_FLAG_DEFAULTS.gateWork,
+    force: false,
+    comment: true,
+    'fail-on-regression': true,
+    alert: true,
+};
+/**
+ * A boolean input, read as GitHub reads one (`core.getBooleanInput`, YAML 1.2's core schema): true,
+ * True, TRUE, false, False, FALSE; anything else is refused, never taken as false. Empty is the
+ * default action.yml gives.
+ */
 function booleanInput(name) {
-    const value = getInput(name).trim().toLowerCase();
-    if (value === '' || value === 'false')
-        return false;
-    if (value === 'true')
-        return true;
-    throw new InputError(`input "${name}" ${JSON.stringify(value)}: expected true or false`);
+    const value = getInput(name);
+    if (value === '')
+        return BOOLEAN_INPUT_DEFAULTS[name];
+    try {
+        return getBooleanInput(name);
+    }
+    catch (error) {
+        if (!(error instanceof TypeError))
+            throw error;
+        throw new InputError(`input "${name}" ${JSON.stringify(value)}: expected true or false (true, True, TRUE, false, False, FALSE)`);
+    }
 }
 function readRunInputs() {
     return {
@@ -116,17 +139,23 @@ function readRunInputs() {
         verbose: isDebug(),
     };
 }
+/** Inputs alpha, gate, inconclusive and gate-work: measure, merge and publish judge with them. */
+function judgingInputs() {
+    return {
+        alpha: optionalInput('alpha') ?? COMPARE_FLAG_DEFAULTS.alpha,
+        gate: optionalInput('gate') ?? COMPARE_FLAG_DEFAULTS.gate,
+        inconclusive: optionalInput('inconclusive') ?? COMPARE_FLAG_DEFAULTS.inconclusive,
+        gateWork: booleanInput('gate-work'),
+    };
+}
 function readCompareInputs() {
     return {
         baseline: optionalInput('baseline'),
         reportDir: optionalInput('report-dir'),
         tolerance: getMultilineInput('tolerance'),
-        alpha: getInput('alpha') || '0.05',
-        gate: getInput('gate') || 'tps,instructions',
-        inconclusive: getInput('inconclusive') || 'pass',
-        gateWork: getInput('gate-work') === 'true',
-        force: getInput('force') === 'true',
-        failOnRegression: getInput('fail-on-regression') !== 'false',
+        ...judgingInputs(),
+        force: booleanInput('force'),
+        failOnRegression: booleanInput('fail-on-regression'),
     };
 }
 /** Inputs doctor and doctor-min-grade, with the directories whose free disk the check reads. */
@@ -168,7 +197,7 @@ function readBuildInputs(run) {
         buildType: getInput('build-type') || 'RelWithDebInfo',
         cmakeArg: getMultilineInput('cmake-args'),
         ccache: getInput('ccache') || 'auto',
-        fullInstall: getInput('full-install') === 'true',
+        fullInstall: booleanInput('full-install'),
         buildWhileMeasuring: getInput('build-while-measuring'),
         ...(optionalInput('lock-timeout') === undefined ? {} : { lockTimeout: getInput('lock-timeout') }),
         ...(optionalInput('ccache-dir') === undefined
@@ -323,7 +352,7 @@ function readBisectInputs() {
         buildType: getInput('build-type') || 'RelWithDebInfo',
         cmakeArg: getMultilineInput('cmake-args'),
         ccache: getInput('ccache') || 'auto',
-        fullInstall: getInput('full-install') === 'true',
+        fullInstall: booleanInput('full-install'),
         ...optional('metric', 'metric'),
         ...optional('prefix', 'prefix'),
         ...optional('build-dir', 'buildDir'),
@@ -5714,8 +5743,14 @@ function refuse(reason, cause) {
 
 // verdict.json as older versions wrote it, read into the current shape: what an uploaded artifact
 // or a stored verdict of an earlier release holds. Pure.
+/** verdict.json as version 4 wrote it: no unjudged cells (a cell it could not judge was left out). */
+const VerdictV4 = Verdict.omit({ unjudged: true }).extend({
+    schemaVersion: literal(4),
+    counts: Verdict.shape.counts.omit({ unjudged: true }),
+    cells: array(CellComparison.omit({ dropped: true, paired: true })),
+});
 /** verdict.json as version 3 wrote it: its config differences carry no tier. */
-const VerdictV3 = Verdict.extend({
+const VerdictV3 = VerdictV4.extend({
     schemaVersion: literal(3),
     configDiff: array(ConfigDifference),
 });
@@ -5724,7 +5759,7 @@ const MetricNameV2 = _enum(METRIC_NAMES).exclude(['lowestSecondRatio', 'stallSec
 /** verdict.json as version 2 wrote it: no stall metrics, no stalls section. */
 const VerdictV2 = VerdictV3.omit({ stalls: true }).extend({
     schemaVersion: literal(2),
-    cells: array(CellComparison.extend({ metric: MetricNameV2 })),
+    cells: array(CellComparison.omit({ dropped: true, paired: true }).extend({ metric: MetricNameV2 })),
     settings: Verdict.shape.settings.extend({ gateMetrics: array(MetricNameV2) }),
 });
 /** A cell verdict version 1 could write: no within-tolerance. */
@@ -5732,33 +5767,42 @@ const CellVerdictV1 = CellVerdict.exclude(['within-tolerance']);
 /** verdict.json as version 1 wrote it: its unchanged cells include what is now within-tolerance. */
 const VerdictV1 = VerdictV2.extend({
     schemaVersion: literal(1),
-    counts: Verdict.shape.counts.omit({ withinTolerance: true }),
-    cells: array(CellComparison.extend({ verdict: CellVerdictV1, metric: MetricNameV2 })),
+    counts: Verdict.shape.counts.omit({ withinTolerance: true, unjudged: true }),
+    cells: array(CellComparison.omit({ dropped: true, paired: true }).extend({
+        verdict: CellVerdictV1,
+        metric: MetricNameV2,
+    })),
     functionDeltas: array(CellFunctionDeltas.extend({ verdict: CellVerdictV1.nullable() })).default([]),
 });
-/** What every older version lacks: the current schema version and the config diff ranked. */
+/**
+ * What every older version lacks: the current schema version, the config diff ranked, and the
+ * list of unjudged cells (empty: those versions left such a cell out).
+ */
 function current(verdict) {
     return {
         ...verdict,
         schemaVersion: VERDICT_SCHEMA_VERSION,
         configDiff: rankConfigDiff(verdict.configDiff, verdict.work),
+        counts: { withinTolerance: 0, ...verdict.counts, unjudged: 0 },
+        unjudged: [],
     };
 }
 /**
  * Parses and validates verdict.json text written by someone else (an uploaded artifact), of this
- * version or versions 1 to 3; `source` names the file in every error.
+ * version or versions 1 to 4; `source` names the file in every error.
  */
 function parseVerdict(text, source) {
     return parseVersionedJson(text, source, {
         schema: Verdict.transform((verdict) => ({ verdict, schemaVersion: VERDICT_SCHEMA_VERSION })),
         version: VERDICT_SCHEMA_VERSION,
         older: {
-            1: VerdictV1.transform(({ counts, ...verdict }) => ({
-                verdict: { ...current(verdict), counts: { ...counts, withinTolerance: 0 } },
-                schemaVersion: 1,
-            })),
+            1: VerdictV1.transform((verdict) => ({ verdict: current(verdict), schemaVersion: 1 })),
             2: VerdictV2.transform((verdict) => ({ verdict: current(verdict), schemaVersion: 2 })),
             3: VerdictV3.transform((verdict) => ({ verdict: current(verdict), schemaVersion: 3 })),
+            4: VerdictV4.transform((verdict) => ({
+                verdict: { ...current(verdict), configDiff: verdict.configDiff },
+                schemaVersion: 4,
+            })),
         },
         kind: 'verdict',
     });
@@ -5874,7 +5918,7 @@ function readClaim(dir) {
 /** Reads and validates what the artifact must hold; nothing else in it is opened. */
 function readArtifact(dir) {
     const { verdict, schemaVersion } = validated(() => parseVerdict(required$1(dir, 'verdict.json', 'the measuring run writes it'), 'verdict.json'));
-    const results = validated(() => parseResults(required$1(dir, 'results.json', 'the measuring run writes it'), 'results.json'));
+    const results = validated(() => parseResults(required$1(dir, 'results.json', 'the measuring run writes it'), 'results.json', 'publish'));
     if (results.cells.length > MAX_CELLS) {
         throw refuse(`results.json has ${results.cells.length} cells; more than ${MAX_CELLS} are not judged here`);
     }
@@ -8557,6 +8601,8 @@ async function historyNightlyCommand(client, config, logger) {
     const date = await commitDate(client, config, draft.entry.commit, logger);
     const run = { ...draft, entry: { ...draft.entry, commitDate: date } };
     const stored = await appendOnBranch(client, config, results, run);
+    for (const gap of draft.gaps)
+        logger.warning(`history: ${gap}; the entry keeps the values there are`);
     logger.info(`history ${config.branch}:${stored.path}: ${stored.file.entries.length} runs`);
     const analyses = analyzeHistory(stored.file, config.settings);
     const runs = stored.file.entries.length;
@@ -8681,6 +8727,7 @@ const COUNT_KEYS = [
     'withinTolerance',
     'unchanged',
     'inconclusive',
+    'unjudged',
 ];
 /** Where the cells of the uploaded verdict and the one judged here part, or null. */
 function cellDisagreement(uploaded, judged) {
@@ -8702,6 +8749,16 @@ function cellDisagreement(uploaded, judged) {
     }
     return null;
 }
+/** Where the uploaded verdict's unjudged cells and the results' part: none may be left out or added. */
+function unjudgedDisagreement(uploaded, judged) {
+    const missing = judged.unjudged.find((cell) => !uploaded.unjudged.some((claimed) => sameCell(claimed, cell)));
+    if (missing !== undefined)
+        return `it leaves out ${cellLabel(missing)}, which the results cannot judge`;
+    const extra = uploaded.unjudged.find((claimed) => !judged.unjudged.some((cell) => sameCell(claimed, cell)));
+    if (extra !== undefined)
+        return `it calls ${cellLabel(extra)} not judged, the results judge it`;
+    return null;
+}
 /** Warnings the uploaded verdict lacks: a verdict must not hide what its results say of themselves. */
 function missingWarning(uploaded, judged) {
     const claimed = new Set(uploaded.warnings);
@@ -8716,6 +8773,9 @@ function disagreement(uploaded, judged) {
     const cells = cellDisagreement(uploaded, judged);
     if (cells !== null)
         return cells;
+    const unjudged = unjudgedDisagreement(uploaded, judged);
+    if (unjudged !== null)
+        return unjudged;
     if (uploaded.verdict !== judged.verdict) {
         return `it says ${uploaded.verdict}, the results give ${judged.verdict}`;
     }
@@ -8776,8 +8836,9 @@ function judgeOrRefuse(artifact, options, sourceUrl) {
     catch (error) {
         if (error instanceof ArtifactError)
             throw error;
-        // Checks of the statistics (RangeError), of the pairing (InputError) and of the verdict built
-        // (ZodError: figures no real run gives, such as more events than a number holds) on odd data.
+        // Checks of the statistics (StatisticsError), of the pairing (InputError), of JavaScript's own
+        // limits (RangeError) and of the verdict built (ZodError: figures no real run gives, such as
+        // more events than a number holds) on odd data.
         if (error instanceof GateError || error instanceof RangeError || error instanceof ZodError) {
             throw refuse(`results.json cannot be judged: ${error.message}`, error);
         }
@@ -9148,7 +9209,8 @@ function worstCell(verdict) {
 /** The status a judged verdict sets: `failing` says whether it fails the gate (inconclusive may). */
 function verdictStatus(verdict, failing) {
     const worst = worstCell(verdict);
-    const regressions = plural(verdict.counts.regression, 'regression', 'regressions');
+    const regressions = plural(verdict.counts.regression, 'regression', 'regressions') +
+        (verdict.counts.unjudged > 0 ? `, ${verdict.counts.unjudged} not judged` : '');
     if (!failing) {
         return {
             state: 'success',
@@ -9522,13 +9584,15 @@ function runContext(pullRequest) {
 /** The pull request to comment on: on a pull-request event, with a token, unless input comment is false. */
 function pullRequestTarget(pullRequest) {
     const token = getInput('github-token');
+    // Read (and a value that is not a boolean refused) on every event, not only on a pull request's.
+    const comment = booleanInput('comment');
     if (pullRequest === undefined)
         return undefined;
     if (token === '') {
         info('no github-token: the comment is not posted');
         return undefined;
     }
-    if (getInput('comment') === 'false')
+    if (!comment)
         return undefined;
     const { owner, repo } = context.repo;
     const historyPage = getInput('history-page-url');
@@ -9590,8 +9654,8 @@ function readHistoryInputs() {
         throw new InputError('input "github-token" is empty: history mode writes the history branch with it');
     const request = historyChangesRequest({
         dir: '',
-        window: getInput('window') || '50',
-        maxP: getInput('max-p') || '0.001',
+        window: optionalInput('window') ?? String(DEFAULT_WINDOW),
+        maxP: optionalInput('max-p') ?? String(DEFAULT_MAX_P),
         tolerance: getMultilineInput('tolerance'),
         recent: getInput('recent') || DEFAULT_RECENT,
         ...(optionalInput('min-magnitude') === undefined
@@ -9616,7 +9680,7 @@ function readHistoryInputs() {
             repositoryUrl: `${context.serverUrl}/${owner}/${repo}`,
             settings: request.settings,
             recent: request.recent ?? Number(DEFAULT_RECENT),
-            alert: getInput('alert') !== 'false',
+            alert: booleanInput('alert'),
             labels: readLabels(),
             reportDir: optionalInput('report-dir') ?? 'mysql-perf-gate-history-report',
             ...(pagesUrl === undefined ? {} : { pagesUrl: parsePageAddress(pagesUrl, 'input "pages-url"', true) }),
@@ -9791,10 +9855,7 @@ function readPublishInputs() {
     const judging = publishJudgingFromFlags({
         suite: getInput('suite'),
         tolerance: getMultilineInput('tolerance'),
-        alpha: getInput('alpha') || '0.05',
-        gate: getInput('gate') || 'tps,instructions',
-        inconclusive: getInput('inconclusive') || 'pass',
-        gateWork: getInput('gate-work') === 'true',
+        ...judgingInputs(),
     }, actionSpelling);
     const approval = approvalFromFlags({
         statusContext: optionalInput('status-context'),
@@ -9981,8 +10042,19 @@ async function run() {
             setFailed(failure);
     }
     catch (error) {
-        setFailed(errorMessage(error));
+        failWith(error);
     }
+}
+/**
+ * The step failed with one line: the message of the tool's own errors, or, for anything else (a
+ * bug), the message said to be internal, with where to report it. The stack goes to the debug log
+ * only, which a re-run with debug logging shows.
+ */
+function failWith(error) {
+    debug(inspect(error));
+    setFailed(error instanceof GateError
+        ? error.message
+        : internalErrorLine(error, packageIssuesUrl(), 're-run the job with debug logging enabled (ACTIONS_STEP_DEBUG) for the stack'));
 }
 
 // Entry point of the action.

@@ -62,7 +62,7 @@ describe('parseVerdict', () => {
     const cells = v2.cells.map((cell, index) => (index === 0 ? { ...cell, metric: 'stallSeconds' } : cell));
     const error = thrownBy(ResultsError, () => parseVerdict(JSON.stringify({ ...v2, cells }), 'v.json'));
     expect(error.message).toMatch(
-      /^v\.json is not a valid verdict file:\n {2}- cells\[0\]\.metric: Invalid option/,
+      /^v\.json is not a valid verdict file: cells\[0\]\.metric = "stallSeconds": Invalid option/,
     );
   });
 
@@ -80,7 +80,7 @@ describe('parseVerdict', () => {
       parseVerdict(JSON.stringify({ ...v1, counts: { ...v1.counts, withinTolerance: 0 } }), 'v.json'),
     );
     expect(error.message).toMatch(
-      /^v\.json is not a valid verdict file:\n {2}- counts: Unrecognized key: "withinTolerance"$/,
+      /^v\.json is not a valid verdict file: counts has unknown field\(s\) "withinTolerance"$/,
     );
   });
 
@@ -88,6 +88,6 @@ describe('parseVerdict', () => {
     const error = thrownBy(ResultsError, () =>
       parseVerdict(JSON.stringify({ ...v1, postAs: 'admin' }), 'v.json'),
     );
-    expect(error.message).toContain('(top level): Unrecognized key: "postAs"');
+    expect(error.message).toContain('(top level) has unknown field(s) "postAs"');
   });
 });

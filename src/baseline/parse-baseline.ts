@@ -1,10 +1,8 @@
 // Baseline file text ↔ validated BaselineFile. Pure: the store reads and writes the bytes.
 import { BaselineError, errorMessage } from '../errors.js';
 import { kindMismatch } from '../file-kind.js';
-import { formatPath } from '../suite/parse-suite.js';
+import { schemaRefusal } from '../results/schema-refusal.js';
 import { BASELINE_SCHEMA_VERSION, BaselineFile } from './baseline-schema.js';
-
-const MAX_ISSUES = 10;
 
 /**
  * Parses and validates a baseline file; `source` (its path) names it in every error, `reader` (the
@@ -34,14 +32,7 @@ export function parseBaselineFile(text: string, source: string, reader?: string)
   }
   const parsed = BaselineFile.safeParse(data);
   if (!parsed.success) {
-    const issues = parsed.error.issues
-      .slice(0, MAX_ISSUES)
-      .map((issue) => `  - ${formatPath(issue.path)}: ${issue.message}`);
-    const more =
-      parsed.error.issues.length > MAX_ISSUES
-        ? `\n  (and ${parsed.error.issues.length - MAX_ISSUES} more)`
-        : '';
-    throw new BaselineError(`baseline ${source} is not a valid baseline file:\n${issues.join('\n')}${more}`);
+    throw new BaselineError(`baseline ${schemaRefusal(source, 'baseline', data, parsed.error.issues)}`);
   }
   return parsed.data;
 }

@@ -48,6 +48,9 @@ async function append(resultsPath: string, flags: HistoryAppendFlags, io: Histor
   }
   if (entry.commitDate === null)
     io.stderr('the commit date is unknown (pass --commit-date): the entry is ordered by when it ran\n');
+  for (const gap of outcome.run.gaps) {
+    io.stderr(`warning: ${gap}: the entry keeps the values there are, and a cell with none is left blank\n`);
+  }
   for (const earlier of outcome.earlier) {
     const differences = earlier.differences.slice(0, 5).join('; ');
     io.stderr(

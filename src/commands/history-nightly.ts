@@ -325,6 +325,7 @@ export async function historyNightlyCommand(
   const date = await commitDate(client, config, draft.entry.commit, logger);
   const run = { ...draft, entry: { ...draft.entry, commitDate: date } };
   const stored = await appendOnBranch(client, config, results, run);
+  for (const gap of draft.gaps) logger.warning(`history: ${gap}; the entry keeps the values there are`);
   logger.info(`history ${config.branch}:${stored.path}: ${stored.file.entries.length} runs`);
   const analyses = analyzeHistory(stored.file, config.settings);
   const runs = stored.file.entries.length;

@@ -36,6 +36,11 @@ export interface HistoryRun {
   readonly cells: readonly string[];
   readonly metrics: readonly MetricName[];
   readonly entry: HistoryEntry;
+  /**
+   * Cells and metrics some repetitions of which lack the value: kept with the values there are (or
+   * none), and named here so that the command says so rather than a series thinning in silence.
+   */
+  readonly gaps: readonly string[];
 }
 
 function round(value: number): number {
@@ -68,14 +73,37 @@ function commitOf(facts: ServerFacts, given: string | undefined, fallback: strin
   return commit;
 }
 
-/** Each metric's repetition values for one cell, or null where a repetition lacks the metric. */
+/**
+ * Each metric's repetition values for one cell: the repetitions that have it (a repetition
+ * without it is left out, and `gaps` names it), or null when none has.
+ */
 function cellValues(cell: CellResult, metrics: readonly MetricName[]): (number[] | null)[] {
   return metrics.map((name) => {
-    const values = cell.repetitions.map((repetition) => METRICS[name].value(repetition));
-    return values.every((value): value is number => value !== undefined && Number.isFinite(value))
-      ? values.map(round)
-      : null;
+    const values = cell.repetitions
+      .map((repetition) => METRICS[name].value(repetition))
+      .filter((value): value is number => value !== undefined && Number.isFinite(value));
+    return values.length > 0 ? values.map(round) : null;
   });
+}
+
+/** "oltp_point_select@1 instructions: 2 of 3 repetitions", for each cell and kept metric short of some. */
+function gapsOf(
+  cells: readonly CellResult[],
+  measured: readonly (number[] | null)[][],
+  kept: readonly number[],
+  metrics: readonly MetricName[],
+): string[] {
+  return cells.flatMap((cell, index) =>
+    kept.flatMap((metricIndex) => {
+      const values = measured[index]?.[metricIndex] ?? null;
+      const have = values?.length ?? 0;
+      return have === cell.repetitions.length
+        ? []
+        : [
+            `${cellName(cell)} ${metrics[metricIndex] ?? ''}: ${have} of ${cell.repetitions.length} repetitions have it`,
+          ];
+    }),
+  );
 }
 
 /** The history entry of a run's head side (a single run's only side). */
@@ -105,6 +133,7 @@ export function historyRun(results: Results, options: HistoryEntryOptions): Hist
       compiler: compilerOf(facts),
       values: measured.map((cell) => keptIndex.map((index) => cell[index] ?? null)),
     },
+    gaps: gapsOf(cells, measured, keptIndex, metrics),
   };
 }
 
@@ -153,7 +182,7 @@ function align(run: HistoryRun, cells: readonly string[], metrics: readonly Metr
 function widen(file: HistoryFile, cells: string[], metrics: MetricName[]): HistoryEntry[] {
   return file.entries.map((entry) =>
     align(
-      { key: file.key, suiteHash: file.suiteHash, cells: file.cells, metrics: file.metrics, entry },
+      { key: file.key, suiteHash: file.suiteHash, cells: file.cells, metrics: file.metrics, entry, gaps: [] },
       cells,
       metrics,
     ),

@@ -1,7 +1,7 @@
 // results.json: everything a run measured, versioned and validated when read back.
 import { z } from 'zod';
 
-import { Suite } from '../suite/suite-schema.js';
+import { cellName, Suite } from '../suite/suite-schema.js';
 import { BuildInfo, CompilerInfo, Flavor } from './build-schema.js';
 import { VariantName } from '../suite/variants.js';
 import { MAX_STATUS_COUNTERS, STATUS_NAME } from './status-counters.js';
@@ -191,32 +191,80 @@ export type FunctionCost = z.infer<typeof FunctionCost>;
 export const ResetTally = z.strictObject({ count: z.int().min(1), seconds: z.number().min(0) });
 export type ResetTally = z.infer<typeof ResetTally>;
 
-export const Repetition = z.strictObject({
-  /** 1-based repetition number within the cell and side. */
-  index: z.number().int().min(1),
-  /** Position in the whole run's measurement order (shows the interleaving). */
-  sequence: z.number().int().min(1),
-  startedAt: z.iso.datetime(),
-  report: SysbenchReport,
-  /** sysbench's output, relative to the raw directory. */
-  rawOutput: z.string(),
-  cost: RepetitionCost.optional(),
-  /**
-   * SHOW GLOBAL STATUS counters that moved over the window, as increments (divide by
-   * report.transactions for work per transaction). Absent when they could not be read, and in
-   * results written before they were counted.
-   */
-  work: WorkCounts.optional(),
-  /**
-   * A checksum of the workload's tables before the repetition (CHECKSUM TABLE, digested), when its
-   * data is reset between steps (resetData re-prepare or restore): equal in every repetition of
-   * the workload, on both sides, when each started from the same rows.
-   */
-  dataChecksum: z
-    .string()
-    .regex(/^[0-9a-f]{16}$/)
-    .optional(),
-});
+/**
+ * sysbench's tps is transactions over the run's time: a figure further from it than this factor
+ * either way was not measured (seen: within 0.3% in every real repetition).
+ */
+const TPS_FACTOR = 1.5;
+
+/** Figures no real repetition has: they would be judged as if measured. */
+function checkRepetition(
+  repetition: {
+    report: SysbenchReport;
+    cost?: z.infer<typeof RepetitionCost> | undefined;
+  },
+  ctx: z.core.$RefinementCtx,
+): void {
+  const { report, cost } = repetition;
+  const issue = (path: (string | number)[], message: string): void => {
+    ctx.addIssue({ code: 'custom', path, message });
+  };
+  if (report.transactions > 0 && !(report.tps > 0)) {
+    issue(
+      ['report', 'tps'],
+      `must be above 0 when the repetition completed transactions (${report.transactions})`,
+    );
+  }
+  if (report.transactions > 0 && report.totalTimeS > 0) {
+    const rate = report.transactions / report.totalTimeS;
+    if (report.tps > rate * TPS_FACTOR || report.tps * TPS_FACTOR < rate) {
+      issue(
+        ['report', 'tps'],
+        `is not the repetition's transactions over its time (${report.transactions} in ${report.totalTimeS} s)`,
+      );
+    }
+  }
+  const counts = cost?.callgrind;
+  if (counts === undefined) return;
+  if (counts.foreground > counts.total) {
+    issue(
+      ['cost', 'callgrind', 'foreground'],
+      `is more than the whole process counted (total ${counts.total})`,
+    );
+  }
+  if (report.transactions > 0 && !(counts.foreground > 0)) {
+    issue(['cost', 'callgrind', 'foreground'], `must be above 0 when the repetition completed transactions`);
+  }
+}
+
+export const Repetition = z
+  .strictObject({
+    /** 1-based repetition number within the cell and side. */
+    index: z.number().int().min(1),
+    /** Position in the whole run's measurement order (shows the interleaving). */
+    sequence: z.number().int().min(1),
+    startedAt: z.iso.datetime(),
+    report: SysbenchReport,
+    /** sysbench's output, relative to the raw directory. */
+    rawOutput: z.string(),
+    cost: RepetitionCost.optional(),
+    /**
+     * SHOW GLOBAL STATUS counters that moved over the window, as increments (divide by
+     * report.transactions for work per transaction). Absent when they could not be read, and in
+     * results written before they were counted.
+     */
+    work: WorkCounts.optional(),
+    /**
+     * A checksum of the workload's tables before the repetition (CHECKSUM TABLE, digested), when its
+     * data is reset between steps (resetData re-prepare or restore): equal in every repetition of
+     * the workload, on both sides, when each started from the same rows.
+     */
+    dataChecksum: z
+      .string()
+      .regex(/^[0-9a-f]{16}$/)
+      .optional(),
+  })
+  .superRefine(checkRepetition);
 export type Repetition = z.infer<typeof Repetition>;
 
 /** A cell's server-option variant: each dimension's value (suite/variants.ts). */
@@ -224,21 +272,51 @@ export const CellVariant = z
   .record(VariantName, VariantName)
   .refine((variant) => Object.keys(variant).length <= 16, { message: 'more than 16 variant dimensions' });
 
-export const CellResult = z.strictObject({
-  workload: z.string(),
-  threads: z.number().int().min(1),
-  /** The suite's server-option variant this cell ran under; absent when the suite has none. */
-  variant: CellVariant.optional(),
-  side: SideName,
-  repetitions: z.array(Repetition).min(1),
-  /** Instruction cells: where the instructions went (every function with a non-zero count). */
-  functions: z.array(FunctionCost).optional(),
-  /**
-   * Set when `functions` was cut short (baseline entries keep the largest few hundred): every
-   * function left out cost less than this per transaction.
-   */
-  functionsBelow: z.number().min(0).optional(),
-});
+export const CellResult = z
+  .strictObject({
+    workload: z.string(),
+    threads: z.number().int().min(1),
+    /** The suite's server-option variant this cell ran under; absent when the suite has none. */
+    variant: CellVariant.optional(),
+    side: SideName,
+    repetitions: z.array(Repetition).min(1),
+    /** Instruction cells: where the instructions went (every function with a non-zero count). */
+    functions: z.array(FunctionCost).optional(),
+    /**
+     * Set when `functions` was cut short (baseline entries keep the largest few hundred): every
+     * function left out cost less than this per transaction.
+     */
+    functionsBelow: z.number().min(0).optional(),
+  })
+  .superRefine((cell, ctx) => {
+    const seen = new Set<number>();
+    cell.repetitions.forEach((repetition, index) => {
+      if (seen.has(repetition.index)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['repetitions', index, 'index'],
+          message: `repetition ${repetition.index} appears twice in the cell`,
+        });
+      }
+      seen.add(repetition.index);
+    });
+    // Self costs per transaction add up to no more than the whole process's count per transaction.
+    const perTransaction = cell.repetitions.flatMap((repetition) => {
+      const total = repetition.cost?.callgrind?.total;
+      const transactions = repetition.report.transactions;
+      return total === undefined || transactions <= 0 ? [] : [total / transactions];
+    });
+    if (cell.functions !== undefined && perTransaction.length > 0) {
+      const selfSum = cell.functions.reduce((sum, fn) => sum + fn.perTransaction, 0);
+      if (selfSum > Math.max(...perTransaction) * 1.01) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['functions'],
+          message: `self instructions add up to ${Math.round(selfSum)} per transaction, more than the process counted (${Math.round(Math.max(...perTransaction))})`,
+        });
+      }
+    }
+  });
 export type CellResult = z.infer<typeof CellResult>;
 
 /** A setting of the head given the base's value (run --align-settings). */
@@ -266,91 +344,128 @@ export const AlignmentRecord = z.strictObject({
 });
 export type AlignmentRecord = z.infer<typeof AlignmentRecord>;
 
-export const Results = z.strictObject({
-  schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
-  tool: z.strictObject({ name: z.literal('mysql-perf-gate'), version: z.string() }),
-  startedAt: z.iso.datetime(),
-  finishedAt: z.iso.datetime(),
-  /** "single" for --server, "ab" for --base/--head (interleaved). A single run's side is "head". */
-  mode: z.enum(['single', 'ab']),
-  environment: Environment,
-  suite: Suite,
-  sides: z.strictObject({ base: ServerFacts.optional(), head: ServerFacts }),
-  /** Which cost counters this run had, and why one was missing. */
-  costCounters: z
-    .strictObject({
-      /** valgrind's version, for metric: instructions. */
-      valgrind: z.string().optional(),
-      /** Hardware instruction counts via perf: available, or why not. */
-      hardwareInstructions: z.union([
-        z.strictObject({ available: z.literal(true), perfVersion: z.string() }),
-        z.strictObject({ available: z.literal(false), reason: z.string() }),
-      ]),
-    })
-    .optional(),
-  /** Directory holding raw sysbench output and error logs, relative to the results file. */
-  rawDir: z.string(),
-  cells: z.array(CellResult),
-  /** Where the server and sysbench ran (absent in results written before it was recorded). */
-  placement: Placement.optional(),
-  /**
-   * Set when base and head were measured at once (`--parallel-sides`, count suites only): each
-   * side's server and its sysbench on CPUs of their own. Absent: one side at a time, interleaved.
-   */
-  parallelSides: z.strictObject({ base: z.string().max(200), head: z.string().max(200) }).optional(),
-  /** How long the run's stages took, in seconds (absent in results from before it was recorded). */
-  stages: z
-    .strictObject({
-      /** Per side: starting its server, preparing its tables, its own warm-ups and repetitions. */
-      sides: z.partialRecord(
-        SideName,
-        z.strictObject({
-          start: z.number().min(0),
-          prepare: z.number().min(0),
-          measure: z.number().min(0),
-          /**
-           * The prepared datadir copied (resetData: restore): by reflink or a plain copy, its
-           * bytes, and the seconds of the server's stop, the copy and its start again.
-           */
-          datadirCopy: z
-            .strictObject({
-              method: z.enum(['reflink', 'copy']),
-              bytes: z.number().int().min(0),
-              seconds: z.number().min(0),
-            })
-            .optional(),
-          /** The data resets after its steps (part of `measure`), by mode: how many and their seconds. */
-          resets: z
-            .strictObject({
-              restore: ResetTally.optional(),
-              rePrepare: ResetTally.optional(),
-            })
-            .optional(),
-        }),
-      ),
-      /** Wall time of the measurements, both sides (less than their sum when they ran at once). */
-      measure: z.number().min(0),
-    })
-    .optional(),
-  /**
-   * Set when the run added repetitions to cells it could not decide (--max-repetitions,
-   * --budget): the looks compare spends alpha over (stats/alpha-spending.ts), and why it stopped.
-   */
-  adaptive: z
-    .strictObject({
-      planned: z.int().min(1),
-      most: z.int().min(1),
-      looks: z.array(z.int().min(1)).min(1).max(64),
-      budgetSeconds: z.number().positive().nullable(),
-      stopped: z.enum(['decided', 'most', 'budget']),
-    })
-    .optional(),
-  /** Set when this run measured one shard of the suite (run --shard K/N). */
-  shard: ShardRecord.optional(),
-  /** Set when `merge` made this file from shards. */
-  merged: MergedRecord.optional(),
-  /** Set when the run measured an aligned head (run --align-settings). */
-  alignment: AlignmentRecord.optional(),
-});
+export const Results = z
+  .strictObject({
+    schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
+    tool: z.strictObject({ name: z.literal('mysql-perf-gate'), version: z.string() }),
+    startedAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime(),
+    /** "single" for --server, "ab" for --base/--head (interleaved). A single run's side is "head". */
+    mode: z.enum(['single', 'ab']),
+    environment: Environment,
+    suite: Suite,
+    sides: z.strictObject({ base: ServerFacts.optional(), head: ServerFacts }),
+    /** Which cost counters this run had, and why one was missing. */
+    costCounters: z
+      .strictObject({
+        /** valgrind's version, for metric: instructions. */
+        valgrind: z.string().optional(),
+        /** Hardware instruction counts via perf: available, or why not. */
+        hardwareInstructions: z.union([
+          z.strictObject({ available: z.literal(true), perfVersion: z.string() }),
+          z.strictObject({ available: z.literal(false), reason: z.string() }),
+        ]),
+      })
+      .optional(),
+    /** Directory holding raw sysbench output and error logs, relative to the results file. */
+    rawDir: z.string(),
+    cells: z.array(CellResult),
+    /** Where the server and sysbench ran (absent in results written before it was recorded). */
+    placement: Placement.optional(),
+    /**
+     * Set when base and head were measured at once (`--parallel-sides`, count suites only): each
+     * side's server and its sysbench on CPUs of their own. Absent: one side at a time, interleaved.
+     */
+    parallelSides: z.strictObject({ base: z.string().max(200), head: z.string().max(200) }).optional(),
+    /** How long the run's stages took, in seconds (absent in results from before it was recorded). */
+    stages: z
+      .strictObject({
+        /** Per side: starting its server, preparing its tables, its own warm-ups and repetitions. */
+        sides: z.partialRecord(
+          SideName,
+          z.strictObject({
+            start: z.number().min(0),
+            prepare: z.number().min(0),
+            measure: z.number().min(0),
+            /**
+             * The prepared datadir copied (resetData: restore): by reflink or a plain copy, its
+             * bytes, and the seconds of the server's stop, the copy and its start again.
+             */
+            datadirCopy: z
+              .strictObject({
+                method: z.enum(['reflink', 'copy']),
+                bytes: z.number().int().min(0),
+                seconds: z.number().min(0),
+              })
+              .optional(),
+            /** The data resets after its steps (part of `measure`), by mode: how many and their seconds. */
+            resets: z
+              .strictObject({
+                restore: ResetTally.optional(),
+                rePrepare: ResetTally.optional(),
+              })
+              .optional(),
+          }),
+        ),
+        /** Wall time of the measurements, both sides (less than their sum when they ran at once). */
+        measure: z.number().min(0),
+      })
+      .optional(),
+    /**
+     * Set when the run added repetitions to cells it could not decide (--max-repetitions,
+     * --budget): the looks compare spends alpha over (stats/alpha-spending.ts), and why it stopped.
+     */
+    adaptive: z
+      .strictObject({
+        planned: z.int().min(1),
+        most: z.int().min(1),
+        looks: z.array(z.int().min(1)).min(1).max(64),
+        budgetSeconds: z.number().positive().nullable(),
+        stopped: z.enum(['decided', 'most', 'budget']),
+      })
+      .optional(),
+    /** Set when this run measured one shard of the suite (run --shard K/N). */
+    shard: ShardRecord.optional(),
+    /** Set when `merge` made this file from shards. */
+    merged: MergedRecord.optional(),
+    /** Set when the run measured an aligned head (run --align-settings). */
+    alignment: AlignmentRecord.optional(),
+  })
+  .superRefine(checkSidesAndCells);
 export type Results = z.infer<typeof Results>;
+
+/**
+ * The sides and the cells agree: an A/B run has a base, a single run's cells are the head's, a
+ * cell's side has its server's facts, no cell appears twice on a side, and every cell is of a
+ * workload the suite has.
+ */
+function checkSidesAndCells(
+  results: { mode: 'single' | 'ab'; sides: { base?: unknown }; suite: Suite; cells: CellResult[] },
+  ctx: z.core.$RefinementCtx,
+): void {
+  const issue = (path: (string | number)[], message: string): void => {
+    ctx.addIssue({ code: 'custom', path, message });
+  };
+  if (results.mode === 'ab' && results.sides.base === undefined) {
+    issue(['sides', 'base'], 'an A/B run (mode "ab") must have the base side\'s facts');
+  }
+  const workloads = new Set(results.suite.workloads.map((workload) => workload.name));
+  const seen = new Set<string>();
+  results.cells.forEach((cell, index) => {
+    if (cell.side === 'base' && results.mode === 'single') {
+      issue(['cells', index, 'side'], 'a single run (mode "single") measures the head only');
+    } else if (cell.side === 'base' && results.sides.base === undefined) {
+      issue(['cells', index, 'side'], 'a base cell, but the results have no base side');
+    }
+    if (!workloads.has(cell.workload)) {
+      issue(
+        ['cells', index, 'workload'],
+        `the suite ${JSON.stringify(results.suite.name)} has no such workload`,
+      );
+    }
+    const name = `${cell.side} ${cellName(cell)}`;
+    if (seen.has(name)) issue(['cells', index], 'the same cell appears twice on this side');
+    seen.add(name);
+  });
+}
 export type AdaptiveRecord = NonNullable<Results['adaptive']>;

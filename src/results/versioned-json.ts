@@ -2,14 +2,12 @@
 // maybe tampered with, maybe another file given in its place: JSON first, then what kind of file
 // it is (so a verdict given for results says so in one line), then the schema version (so a file
 // from another version says so rather than listing every field that moved), then the schema,
-// quoting at most ten issues. Pure.
+// in one line: the first field at fault, its value, and how many more (schema-refusal.ts). Pure.
 import type { z } from 'zod';
 
 import { errorMessage, ResultsError } from '../errors.js';
 import { type FileKind, kindMismatch } from '../file-kind.js';
-import { formatPath } from '../suite/parse-suite.js';
-
-const MAX_ISSUES = 10;
+import { schemaRefusal } from './schema-refusal.js';
 
 export interface VersionedFile<T> {
   readonly schema: z.ZodType<T>;
@@ -61,11 +59,6 @@ export function parseVersionedJson<T>(text: string, source: string, file: Versio
     );
   }
   const parsed = schema.safeParse(data);
-  if (!parsed.success) {
-    const issues = parsed.error.issues
-      .slice(0, MAX_ISSUES)
-      .map((issue) => `  - ${formatPath(issue.path)}: ${issue.message}`);
-    throw new ResultsError(`${source} is not a valid ${file.kind} file:\n${issues.join('\n')}`);
-  }
+  if (!parsed.success) throw new ResultsError(schemaRefusal(source, file.kind, data, parsed.error.issues));
   return parsed.data;
 }
