@@ -166,3 +166,11 @@ export function noiseWarning(verdict: Verdict): { readonly lead: string; readonl
       'a quieter machine or a larger tolerance would decide them.',
   };
 }
+
+/** What a chart's dot for a change is, in a few words (the legend's rule, changeRule, shortened). */
+export function changeDotLabel(cells: readonly Pick<Verdict['cells'][number], 'paired'>[]): string {
+  const paired = cells.filter((cell) => cell.paired === true).length;
+  if (paired === 0) return 'change of the medians';
+  if (paired === cells.length) return "median of each repetition's change against its counterpart";
+  return "change of the medians (paired counts: median of each repetition's change against its counterpart)";
+}

@@ -3,6 +3,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 
 import type { CellVerdict } from '../../compare/verdict-schema.js';
+import { changeDotLabel } from '../labels.js';
 import type { ReportInput } from '../report-input.js';
 import { CHART_CONFIG, CHART_WIDTH, cellMetricLabel, VEGA_LITE_SCHEMA } from './common.js';
 
@@ -51,7 +52,7 @@ export function changeSpec(input: ReportInput): TopLevelSpec | null {
     $schema: VEGA_LITE_SCHEMA,
     title: {
       text: CHANGE_TITLE,
-      subtitle: `dot: change of the medians; whisker: ${confidence}% interval; grey: tolerance`,
+      subtitle: `dot: ${changeDotLabel(cells)}; whisker: ${confidence}% interval; grey: tolerance`,
     },
     config: CHART_CONFIG,
     width: CHART_WIDTH - 180,
