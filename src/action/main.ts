@@ -18,6 +18,7 @@ import {
   planGate,
 } from '../commands/gate.js';
 import { mergeCommand } from '../commands/merge.js';
+import { planBuilds } from '../commands/source-builds.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { GateError, InputError, internalErrorLine } from '../errors.js';
 import { renderDoctorMarkdown } from '../report/render/markdown/doctor.js';
@@ -99,7 +100,9 @@ async function buildOnly(): Promise<void> {
       'mode build builds the servers of input "source" (and "base-source"): give a source tree',
     );
   }
-  await inCleanupScope(coreLogger, (scope) => buildServers(buildInputs, events, [], coreLogger, scope));
+  await inCleanupScope(coreLogger, (scope) =>
+    buildServers(buildInputs.common, planBuilds(buildInputs), events, [], coreLogger, scope),
+  );
 }
 
 /** Mode merge: every shard's results (input "shards") into one results file, then judged. */

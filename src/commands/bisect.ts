@@ -303,7 +303,7 @@ function runConfig(options: BisectOptions, suite: Suite, outPath: string): RunCo
     sides: [
       {
         name: 'head',
-        serverPath: options.prefix,
+        server: options.prefix,
         options: {},
         labels: { server: options.spell('prefix'), options: options.spell('set') },
       },

@@ -75,7 +75,7 @@ function runConfig(suite: Suite, settings: NoiseSettings, outDir: string): RunCo
     sides: [
       {
         name: 'head',
-        serverPath: settings.server,
+        server: settings.server,
         options: {},
         labels: { server: '--server', options: '--set' },
       },

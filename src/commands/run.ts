@@ -28,12 +28,16 @@ import { adaptiveFromFlags } from './run-adaptive.js';
 import { cliSpelling, type FlagSpelling } from './spelling.js';
 import { capLockTimeout, checkTimeLimit } from './time-limit.js';
 
-export interface RunFlags {
-  server?: string;
+/**
+ * The run's options as strings, what commander and the action's inputs give. `Server` is what a
+ * side's server is: a path given (the default), or, for the gate, a path or a build to do.
+ */
+export interface RunFlags<Server = string> {
+  server?: Server;
   /** A server already running on another machine, HOST[:PORT]; its user and password come from the environment. */
   host?: string;
-  base?: string;
-  head?: string;
+  base?: Server;
+  head?: Server;
   set: string[];
   baseSet: string[];
   headSet: string[];
@@ -66,11 +70,11 @@ export interface RunFlags {
  * Flags → RunConfig; every error names the flag or input. `judging` is how the cells are judged
  * when undecided ones get more repetitions: compare's options where the caller has them.
  */
-export function runConfigFromFlags(
-  flags: RunFlags,
+export function runConfigFromFlags<Server = string>(
+  flags: RunFlags<Server>,
   spell: FlagSpelling = cliSpelling,
   judging: CompareOptions = DEFAULT_COMPARE_OPTIONS,
-): RunConfig {
+): RunConfig<Server | string> {
   const ab = flags.base !== undefined || flags.head !== undefined;
   if (flags.host !== undefined && (ab || flags.server !== undefined)) {
     throw new InputError(
@@ -188,7 +192,11 @@ export function untrustedSides(value: string | undefined, ab: boolean, spell: Fl
 }
 
 /** --server, or --base and --head, with their per-side options. */
-function sidesFromFlags(flags: RunFlags, ab: boolean, spell: FlagSpelling): SideConfig[] {
+function sidesFromFlags<Server>(
+  flags: RunFlags<Server>,
+  ab: boolean,
+  spell: FlagSpelling,
+): SideConfig<Server | string>[] {
   if (ab) {
     if (flags.base === undefined || flags.head === undefined) {
       const [given, missing] =
@@ -198,13 +206,13 @@ function sidesFromFlags(flags: RunFlags, ab: boolean, spell: FlagSpelling): Side
     return [
       {
         name: 'base',
-        serverPath: flags.base,
+        server: flags.base,
         options: parseOptionAssignments(flags.baseSet, spell('base-set')),
         labels: { server: spell('base'), options: spell('base-set') },
       },
       {
         name: 'head',
-        serverPath: flags.head,
+        server: flags.head,
         options: parseOptionAssignments(flags.headSet, spell('head-set')),
         labels: { server: spell('head'), options: spell('head-set') },
       },
@@ -224,7 +232,7 @@ function sidesFromFlags(flags: RunFlags, ab: boolean, spell: FlagSpelling): Side
     return [
       {
         name: 'head',
-        serverPath: flags.server,
+        server: flags.server,
         options: {},
         labels: { server: spell('server'), options: spell('set') },
       },
@@ -233,7 +241,7 @@ function sidesFromFlags(flags: RunFlags, ab: boolean, spell: FlagSpelling): Side
 }
 
 /** --host HOST[:PORT]: the one side, on another machine, as the environment's user. */
-function remoteSide(flags: RunFlags, host: string, spell: FlagSpelling): SideConfig {
+function remoteSide(flags: RunFlags<unknown>, host: string, spell: FlagSpelling): SideConfig {
   if (flags.set.length > 0 || flags.baseSet.length > 0 || flags.headSet.length > 0) {
     throw new InputError(
       `${spell('set')} sets the options of a server the run starts; the server at ${spell('host')} ${host} runs with its own`,
@@ -241,14 +249,14 @@ function remoteSide(flags: RunFlags, host: string, spell: FlagSpelling): SideCon
   }
   return {
     name: 'head',
-    serverPath: host,
+    server: host,
     options: {},
     labels: { server: spell('host'), options: spell('set') },
     remote: { ...parseRemoteAddress(host, spell('host')), ...remoteCredentials(process.env, spell('host')) },
   };
 }
 
-function sideNames(sides: readonly SideConfig[]): SideName[] {
+function sideNames(sides: readonly SideConfig<unknown>[]): SideName[] {
   return sides.map((side) => side.name);
 }
 
@@ -256,7 +264,7 @@ function sideNames(sides: readonly SideConfig[]): SideName[] {
 function shardFromFlags(
   value: string | undefined,
   suite: Suite,
-  sides: readonly SideConfig[],
+  sides: readonly SideConfig<unknown>[],
   label: string,
 ): RunConfig['shard'] {
   if (value === undefined || value.trim() === '') return undefined;

@@ -68,7 +68,7 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
   const installs = await Promise.all(
     config.sides.map((side) =>
       side.remote === undefined
-        ? inspectServer(side.serverPath, side.labels.server, side.untrusted === true)
+        ? inspectServer(side.server, side.labels.server, side.untrusted === true)
         : inspectRemote(remoteConnection(side.remote), side.labels.server),
     ),
   );
@@ -119,7 +119,7 @@ function checkRemoteSides(config: RunConfig): void {
   if (remote === undefined) return;
   const { suite } = config;
   const refuse = (why: string): never => {
-    throw new InputError(`${remote.labels.server} ${remote.serverPath}: ${why}`);
+    throw new InputError(`${remote.labels.server} ${remote.server}: ${why}`);
   };
   if (suite.metric === 'instructions')
     refuse('instructions are counted under valgrind, on this machine only');

@@ -6,10 +6,14 @@ import type { AdaptiveConfig } from './adaptive.js';
 import type { ParallelMode, PinMode } from './placement.js';
 import type { ShardSpec } from './shards.js';
 
-export interface SideConfig {
+/**
+ * One side of a run. `Server` is where its server is: a mysqld/mariadbd binary or an install prefix
+ * holding one (a path, what the run measures); the command layer plans with sides whose server is
+ * still a build to do, and fills the prefix in once it is built (commands/source-builds.ts).
+ */
+export interface SideConfig<Server = string> {
   readonly name: SideName;
-  /** A mysqld/mariadbd binary or an install prefix holding one. */
-  readonly serverPath: string;
+  readonly server: Server;
   /** NAME=VALUE options for this side only (--base-set / --head-set). */
   readonly options: Readonly<Record<string, string>>;
   /** How the user named this side's server and options (`--base`, `input "base-set"`), for errors. */
@@ -20,10 +24,10 @@ export interface SideConfig {
   readonly remote?: RemoteSide;
 }
 
-export interface RunConfig {
+export interface RunConfig<Server = string> {
   readonly suite: Suite;
-  /** One side (--server, named "head") or two (--base and --head, measured interleaved). */
-  readonly sides: readonly SideConfig[];
+  /** One side (named "head") or two (base and head, measured interleaved). */
+  readonly sides: readonly SideConfig<Server>[];
   /** NAME=VALUE options for every side (--set). */
   readonly commonOptions: Readonly<Record<string, string>>;
   /** How the user named the common options (`--set`, `input "set"`), for errors. */
