@@ -30,13 +30,13 @@ import { actionsCcache } from './ccache-cache.js';
 import { bisectFromInputs } from './bisect.js';
 import { commentBisection } from './bisect-comment.js';
 import { coreLogger } from './core-logger.js';
+import { type ActionMode, readMode } from './modes.js';
 import { readDelivery } from './delivery.js';
 import { appendToHistoryBranch } from './history.js';
 import { readCompareInputs, readDoctorInputs, readRunInputs } from './inputs.js';
 import { readSettingsFile } from './settings.js';
 import { saveStateForPost } from './post.js';
 import { publishFromArtifact } from './publish.js';
-import { type ActionMode, readMode } from './publish-inputs.js';
 import { shardResultFiles } from './shard-files.js';
 
 /** Outputs set as the gate goes, so that they survive a later failure. */

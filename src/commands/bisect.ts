@@ -33,7 +33,7 @@ import { detectSourceTree } from '../builder/source-tree.js';
 import type { MetricName } from '../compare/metrics.js';
 import { BenchmarkError, BuildError, errorMessage, InputError, ServerError } from '../errors.js';
 import { historyReferences } from '../history/history-references.js';
-import { suiteHash } from '../baseline/hash.js';
+import { suiteHash } from '../suite/suite-hash.js';
 import { findSuiteHistory } from '../history/history-store.js';
 import { BISECT_TITLE, bisectSpec } from '../report/specs/bisect.js';
 import { writeCharts } from '../report/write-charts.js';
