@@ -104,7 +104,7 @@ it('reads the suite file once and builds each side’s options once, for two sid
   const plan = planGate(run, builds, judge);
   const outcome = await gateCommand(plan, { sinks: [], context: {} }, {}, logger);
 
-  expect(loadSuite.mock.calls).toEqual([[suite]]);
+  expect(loadSuite.mock.calls).toEqual([[suite, 'input "suite"']]);
   expect(parseOptionAssignments.mock.calls.map(([, label]) => label).sort()).toEqual([
     'input "base-set"',
     'input "head-set"',

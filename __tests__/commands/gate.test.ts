@@ -282,6 +282,10 @@ describe('planning', () => {
     expect(() =>
       planGate({ ...RUN, server: '/usr/sbin/mariadbd', base: '/usr/sbin/mariadbd' }, undefined, judge),
     ).toThrow('use either input "server" (one server) or input "base" and input "head" (two), not both');
+    // The suite is named as the action's input, not as the command line's flag.
+    expect(() =>
+      planGate({ ...RUN, suite: 'qiuck', server: '/usr/sbin/mariadbd' }, undefined, judge),
+    ).toThrow(/^input "suite" qiuck: no such file, and not a built-in suite; built-in suites: /);
     expect(() => judgeSettingsFromFlags({ ...JUDGE, inconclusive: 'maybe' }, actionSpelling)).toThrow(
       'input "inconclusive" maybe: expected pass or fail',
     );

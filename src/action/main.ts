@@ -113,7 +113,11 @@ async function mergeAndJudge(): Promise<void> {
   const outcome = await core.group('Merge the shards', () =>
     Promise.resolve(
       mergeCommand(
-        { inputs: files, outPath: core.getInput('out') || 'mysql-perf-gate/results.json' },
+        {
+          inputs: files,
+          outPath: core.getInput('out') || 'mysql-perf-gate/results.json',
+          spell: actionSpelling,
+        },
         coreLogger,
       ),
     ),

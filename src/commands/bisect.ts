@@ -49,7 +49,7 @@ import { cellName, selectCells } from '../suite/select-cells.js';
 import type { Cell, Suite } from '../suite/suite-schema.js';
 import { type BuildFlags, buildCommand, type CommonBuildRequest, commonBuildRequest } from './build.js';
 import { runCommand } from './run.js';
-import { cliSpelling, type FlagSpelling } from './spelling.js';
+import { cliSpelling, type FlagSpelling, offSpelling, optionNames } from './spelling.js';
 
 /** Bisect's options as the user wrote them. */
 export interface BisectFlags extends BuildFlags {
@@ -114,7 +114,7 @@ export function bisectOptionsFromFlags(flags: BisectFlags, spell: FlagSpelling =
   for (const name of ['good', 'bad'] as const) {
     if (flags[name].trim() === '') throw new InputError(`${spell(name)} is empty: give a commit`);
   }
-  const suite = loadSuite(flags.suite);
+  const suite = loadSuite(flags.suite, spell('suite'));
   const cells = chosenCells(suite, flags.cell ?? [], spell('cell'));
   const source = resolve(flags.source);
   const prefix = resolve(flags.prefix ?? `${source}.bisect-server`);
@@ -309,15 +309,19 @@ function runConfig(options: BisectOptions, suite: Suite, outPath: string): RunCo
       },
     ],
     commonOptions: options.serverOptions,
-    commonOptionsLabel: options.spell('set'),
+    names: optionNames(options.spell),
     outPath,
     workDir: null,
     keepWorkDir: false,
     lockTimeout: options.lockTimeout,
     // As run does by default: instruction suites pinned, throughput ones not.
-    pin: { mode: 'auto', label: '--pin' },
+    pin: { mode: 'auto', label: options.spell('pin') },
     // One server per run: nothing to measure at once.
-    parallelSides: { mode: 'off', label: '--parallel-sides' },
+    parallelSides: {
+      mode: 'off',
+      label: options.spell('parallel-sides'),
+      offLabel: offSpelling(options.spell, 'parallel-sides'),
+    },
   };
 }
 

@@ -25,7 +25,7 @@ import { cellName, selectCells, suiteCellsNamed } from '../suite/select-cells.js
 import { dataChangeNotes } from '../workload/kinds.js';
 import type { SideName } from '../results/results-schema.js';
 import { adaptiveFromFlags } from './run-adaptive.js';
-import { cliSpelling, type FlagSpelling } from './spelling.js';
+import { cliSpelling, type FlagSpelling, offSpelling, optionNames } from './spelling.js';
 import { capLockTimeout, checkTimeLimit } from './time-limit.js';
 
 /**
@@ -90,7 +90,7 @@ export function runConfigFromFlags<Server = string>(
   const sides = sidesFromFlags(flags, ab, spell).map((side) =>
     untrusted.includes(side.name) ? { ...side, untrusted: true } : side,
   );
-  const wholeSuite = loadSuite(flags.suite);
+  const wholeSuite = loadSuite(flags.suite, spell('suite'));
   const shard = shardFromFlags(flags.shard, wholeSuite, sides, spell('shard'));
   if (shard && flags.budget?.trim() && !flags.maxRepetitions?.trim()) {
     throw new InputError(
@@ -113,7 +113,7 @@ export function runConfigFromFlags<Server = string>(
     ...(adaptive ? { adaptive } : {}),
     ...(alignSettings ? { alignSettings } : {}),
     commonOptions: parseOptionAssignments(flags.set, spell('set')),
-    commonOptionsLabel: spell('set'),
+    names: optionNames(spell),
     outPath: flags.out,
     workDir: flags.workDir ?? null,
     keepWorkDir: flags.keepWorkDir ?? false,
@@ -122,7 +122,7 @@ export function runConfigFromFlags<Server = string>(
       label: spell('lock-timeout'),
     },
     pin: { mode: parsePin(flags.pin, spell('pin')), label: spell('pin') },
-    parallelSides: parallelSidesFor(flags.parallelSides, suite, spell('parallel-sides')),
+    parallelSides: parallelSidesFor(flags.parallelSides, suite, spell),
     ...timeLimitFrom(flags.timeLimit, spell('time-limit')),
   };
 }
@@ -145,15 +145,16 @@ function timeLimitFrom(value: string | undefined, label: string): Pick<RunConfig
 function parallelSidesFor(
   value: boolean | string | undefined,
   suite: Suite,
-  label: string,
+  spell: FlagSpelling,
 ): RunConfig['parallelSides'] {
+  const label = spell('parallel-sides');
   const mode = parseParallelSides(value, label);
   if (mode === 'on' && suite.metric !== 'instructions') {
     throw new InputError(
       `${label} is for count suites (metric: instructions): suite ${suite.name} measures time, which the other side's server would take from it`,
     );
   }
-  return { mode, label };
+  return { mode, label, offLabel: offSpelling(spell, 'parallel-sides') };
 }
 
 function parseParallelSides(value: boolean | string | undefined, label: string): ParallelMode {

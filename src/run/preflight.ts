@@ -55,7 +55,7 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
   const userOptions = config.sides.map((side) =>
     mergeOptions([
       { source: `suite ${suite.name} serverOptions`, options: suite.serverOptions },
-      { source: config.commonOptionsLabel, options: config.commonOptions },
+      { source: config.names.set, options: config.commonOptions },
       { source: side.labels.options, options: side.options },
     ]),
   );
@@ -96,7 +96,7 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
 function checkVariedOptions(config: RunConfig): void {
   const varied = new Set([...variedOptions(config.suite.variants)].map(normalizeOptionName));
   const layers = [
-    { source: config.commonOptionsLabel, options: config.commonOptions },
+    { source: config.names.set, options: config.commonOptions },
     ...config.sides.map((side) => ({ source: side.labels.options, options: side.options })),
   ];
   for (const { source, options } of layers) {
@@ -141,7 +141,9 @@ function checkAlignedHead(config: RunConfig): void {
   const { label } = config.alignSettings;
   const head = config.sides.find((side) => side.name === 'head');
   if (!config.sides.some((side) => side.name === 'base')) {
-    throw new InputError(`${label}: the head is aligned to a base's settings; give one (--base … --head …)`);
+    throw new InputError(
+      `${label}: the head is aligned to a base's settings; give one (${config.names.base} … ${config.names.head} …)`,
+    );
   }
   if (head?.remote !== undefined) {
     throw new InputError(
@@ -149,7 +151,7 @@ function checkAlignedHead(config: RunConfig): void {
     );
   }
   if (config.shard !== undefined) {
-    throw new InputError(`${label}: not with --shard; measure the aligned head in one run`);
+    throw new InputError(`${label}: not with ${config.names.shard}; measure the aligned head in one run`);
   }
   if (config.suite.variants?.[HEAD_SETTINGS] !== undefined) {
     throw new InputError(
@@ -167,6 +169,7 @@ function checkThreadLimits(config: RunConfig, options: readonly Record<string, s
       side.remote === undefined ? [{ label: `the ${side.name} server`, options: options[index] ?? {} }] : [],
     ),
     openFiles: openFilesLimit(),
+    setOption: config.names.set,
   });
   if (problems.length > 0) throw new InputError(`suite ${config.suite.name}: ${problems.join('; ')}`);
 }
@@ -241,7 +244,7 @@ export function sidePlacement(preflight: Preflight, side: SideName): Placement {
 
 /** Whether base and head are measured at once (--parallel-sides), and says so. */
 async function measureAtOnce(config: RunConfig, logger: Logger): Promise<ParallelSides> {
-  const { label, mode } = config.parallelSides;
+  const { label, offLabel, mode } = config.parallelSides;
   const cpus = allowedCpus();
   const { sides, warning } = chooseParallelSides(mode, config.suite, config.sides.length, cpus, label);
   if (warning !== undefined) logger.warning(warning);
@@ -251,7 +254,7 @@ async function measureAtOnce(config: RunConfig, logger: Logger): Promise<Paralle
     installHint: `${label} runs each side on CPUs of its own through taskset: install util-linux (apt-get install util-linux)`,
   });
   logger.info(
-    `both sides at once: base's server and sysbench on CPU ${sides.cpus.base}, head's on CPU ${sides.cpus.head} (${label}; ${label === '--parallel-sides' ? '--no-parallel-sides' : `${label} false`} measures one at a time)`,
+    `both sides at once: base's server and sysbench on CPU ${sides.cpus.base}, head's on CPU ${sides.cpus.head} (${label}; ${offLabel} measures one at a time)`,
   );
   return sides;
 }

@@ -1,4 +1,5 @@
 // The typed, read-once configuration of `run`, built from CLI flags or action inputs.
+import type { OptionNames } from '../option-names.js';
 import type { RunnerCheck, SideName } from '../results/results-schema.js';
 import type { RemoteSide } from '../server/remote.js';
 import type { Suite } from '../suite/suite-schema.js';
@@ -30,8 +31,8 @@ export interface RunConfig<Server = string> {
   readonly sides: readonly SideConfig<Server>[];
   /** NAME=VALUE options for every side (--set). */
   readonly commonOptions: Readonly<Record<string, string>>;
-  /** How the user named the common options (`--set`, `input "set"`), for errors. */
-  readonly commonOptionsLabel: string;
+  /** How the user named each option (`--set`, `input "set"`), for errors and notes. */
+  readonly names: OptionNames;
   /** results.json path; raw sysbench output and error logs go to a directory beside it. */
   readonly outPath: string;
   /** Where datadirs, sockets and logs live during the run; a temp dir when null. */
@@ -57,8 +58,11 @@ export interface RunConfig<Server = string> {
   readonly adaptive?: AdaptiveConfig;
   /** Whether the server and sysbench run on CPUs of their own (--pin), and how the user named it. */
   readonly pin: { readonly mode: PinMode; readonly label: string };
-  /** Whether base and head of a count suite are measured at once (--parallel-sides), and its name. */
-  readonly parallelSides: { readonly mode: ParallelMode; readonly label: string };
+  /**
+   * Whether base and head of a count suite are measured at once (--parallel-sides), its name and
+   * how the user turns it off (`--no-parallel-sides`, `input "parallel-sides" false`).
+   */
+  readonly parallelSides: { readonly mode: ParallelMode; readonly label: string; readonly offLabel: string };
   /**
    * Set for `--shard K/N`: `suite` above is then this shard's cut of `suite` here, and `cells`
    * names the cells it keeps ("workload@threads").
