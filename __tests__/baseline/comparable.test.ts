@@ -1,6 +1,6 @@
 import { checkComparable, optionDifferences, suiteDifferences } from '../../src/baseline/comparable.js';
 import { createEntry } from '../../src/baseline/entry.js';
-import { suiteHash } from '../../src/baseline/hash.js';
+import { suiteHash } from '../../src/suite/suite-hash.js';
 import type { BaselineEntry } from '../../src/baseline/baseline-schema.js';
 import { BaselineError } from '../../src/errors.js';
 import type { Environment, Results } from '../../src/results/results-schema.js';

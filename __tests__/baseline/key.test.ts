@@ -1,4 +1,6 @@
-import { canonicalJson, optionsHash, suiteHash } from '../../src/baseline/hash.js';
+import { optionsHash } from '../../src/baseline/hash.js';
+import { canonicalJson } from '../../src/stable-hash.js';
+import { suiteHash } from '../../src/suite/suite-hash.js';
 import { baselineKey, baselineRelativePath, sanitizeName } from '../../src/baseline/key.js';
 import { InputError } from '../../src/errors.js';
 import type { Results } from '../../src/results/results-schema.js';

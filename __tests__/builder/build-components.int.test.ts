@@ -80,7 +80,7 @@ maybe('build of a MySQL tree (stand-in laid out like MySQL 9.7, real tools)', ()
     chmodSync(join(alone, 'mysqld'), 0o755);
     await expect(inspectServer(join(alone, 'mysqld'))).rejects.toThrow(
       new RegExp(
-        `^${alone}/mysqld cannot start: the dynamic loader finds no libbundled\\.so\\.1\\.0\\.0, .*; pass the install prefix or the build tree's runtime_output_directory/mysqld as --server, not a copy of the binary$`,
+        `^${alone}/mysqld cannot start: the dynamic loader finds no libbundled\\.so\\.1\\.0\\.0, .*; pass the install prefix or the build tree's runtime_output_directory/mysqld as the server path, not a copy of the binary$`,
       ),
     );
   });

@@ -12,8 +12,8 @@ import {
   checkUntrustedDirs,
   checkUntrustedSettings,
   planBuilds,
-  plannedRunFlags,
   type SourceBuilds,
+  withPrefixes,
 } from '../../src/commands/source-builds.js';
 import { actionSpelling } from '../../src/commands/spelling.js';
 import { readResults } from '../../src/results/results-file.js';
@@ -269,12 +269,23 @@ describe('planning', () => {
   });
 
   it('checks the run as it will be once built, before anything is built', () => {
-    const planned = plannedRunFlags(builds({ baseSource: '/src/base' }), RUN);
-    expect([planned.server, planned.base, planned.head]).toEqual([undefined, '/src/base', '/src/head']);
     const judge = judgeSettingsFromFlags(JUDGE, actionSpelling);
+    const planned = planGate(RUN, builds({ baseSource: '/src/base' }), judge).run;
+    // Each side a build to do, its prefix filled in once it is built.
+    expect(planned.sides.map((side) => [side.name, side.server])).toEqual([
+      ['base', expect.objectContaining({ source: '/src/base', prefix: '/builds/base-gcc-12' })],
+      ['head', expect.objectContaining({ source: '/src/head', prefix: '/builds/head-gcc-12' })],
+    ]);
+    expect(
+      withPrefixes(planned, { base: '/p/base', head: '/p/head' }).sides.map((side) => side.server),
+    ).toEqual(['/p/base', '/p/head']);
     expect(() =>
       planGate({ ...RUN, server: '/usr/sbin/mariadbd', base: '/usr/sbin/mariadbd' }, undefined, judge),
     ).toThrow('use either input "server" (one server) or input "base" and input "head" (two), not both');
+    // The suite is named as the action's input, not as the command line's flag.
+    expect(() =>
+      planGate({ ...RUN, suite: 'qiuck', server: '/usr/sbin/mariadbd' }, undefined, judge),
+    ).toThrow(/^input "suite" qiuck: no such file, and not a built-in suite; built-in suites: /);
     expect(() => judgeSettingsFromFlags({ ...JUDGE, inconclusive: 'maybe' }, actionSpelling)).toThrow(
       'input "inconclusive" maybe: expected pass or fail',
     );

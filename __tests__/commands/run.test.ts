@@ -27,7 +27,7 @@ describe('runConfigFromFlags', () => {
     expect(config.sides).toEqual([
       {
         name: 'head',
-        serverPath: '/usr/sbin/mariadbd',
+        server: '/usr/sbin/mariadbd',
         options: {},
         labels: { server: '--server', options: '--set' },
       },
@@ -48,13 +48,13 @@ describe('runConfigFromFlags', () => {
     expect(config.sides).toMatchObject([
       {
         name: 'base',
-        serverPath: '/a',
+        server: '/a',
         options: { performance_schema: 'OFF' },
         labels: { server: '--base' },
       },
       {
         name: 'head',
-        serverPath: '/b',
+        server: '/b',
         options: { performance_schema: 'ON', log_bin: 'mysql-bin' },
         labels: { server: '--head', options: '--head-set' },
       },

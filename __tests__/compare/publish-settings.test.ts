@@ -2,7 +2,7 @@
 // tolerance, a gate without tps, a loose alpha, the suite's own tolerances), the verdict published
 // is judged with the publishing workflow's settings; a suite whose definition differs is refused,
 // naming both hashes.
-import { suiteHash } from '../../src/baseline/hash.js';
+import { suiteHash } from '../../src/suite/suite-hash.js';
 import { judge } from '../../src/compare/judge.js';
 import { suiteMismatch, withTrustedSuite } from '../../src/compare/publish-settings.js';
 import { rejudge } from '../../src/compare/rejudge.js';

@@ -4,7 +4,7 @@
 import { judge, STALL_GATE_METRIC, suiteGate } from '../../src/compare/judge.js';
 import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import { parseSuite } from '../../src/suite/parse-suite.js';
-import { suiteHash } from '../../src/baseline/hash.js';
+import { suiteHash } from '../../src/suite/suite-hash.js';
 import type { Results } from '../../src/results/results-schema.js';
 import { fixtureResults } from '../helpers/report-input.js';
 

@@ -53,7 +53,7 @@ describe('trialAlignedHead', () => {
     const lines: string[] = [];
     const logger = recordingLogger(() => lines);
     const plan = planAlignedHead(suite, [base.started, head.started]);
-    const tried = await trialAlignedHead(head.started, plan, logger);
+    const tried = await trialAlignedHead(head.started, plan, '--align-settings', logger);
     expect(tried.record.options).toEqual({ skip_log_bin: 'ON', sync_binlog: '0', performance_schema: 'OFF' });
     expect(tried.record.skipped).toContainEqual({
       setting: 'character_set_server',
@@ -83,6 +83,7 @@ describe('trialAlignedHead', () => {
       trialAlignedHead(
         head.started,
         plan,
+        '--align-settings',
         recordingLogger(() => []),
       ),
     ).rejects.toThrow(

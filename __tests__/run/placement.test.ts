@@ -31,18 +31,18 @@ describe('CPU lists', () => {
 
 describe('choosePlacement', () => {
   it('pins instruction suites by default: the server and sysbench one CPU each on two', () => {
-    expect(choosePlacement('auto', instructions, [0, 1])).toEqual({
+    expect(choosePlacement('auto', instructions, [0, 1], '--pin')).toEqual({
       placement: { pinned: true, server: '1', client: '0' },
     });
   });
 
   it('gives sysbench the first quarter of the CPUs, at least one, and the server the rest', () => {
-    expect(choosePlacement('on', quick, [0, 1, 2, 3, 4, 5, 6, 7]).placement).toEqual({
+    expect(choosePlacement('on', quick, [0, 1, 2, 3, 4, 5, 6, 7], '--pin').placement).toEqual({
       pinned: true,
       server: '2-7',
       client: '0-1',
     });
-    expect(choosePlacement('on', instructions, [2, 5, 6]).placement).toEqual({
+    expect(choosePlacement('on', instructions, [2, 5, 6], '--pin').placement).toEqual({
       pinned: true,
       server: '5-6',
       client: '2',
@@ -50,12 +50,12 @@ describe('choosePlacement', () => {
   });
 
   it('pins throughput suites by default too, and nothing with --pin off', () => {
-    expect(choosePlacement('auto', quick, [0, 1, 2, 3]).placement).toEqual({
+    expect(choosePlacement('auto', quick, [0, 1, 2, 3], '--pin').placement).toEqual({
       pinned: true,
       server: '1-3',
       client: '0',
     });
-    expect(choosePlacement('off', instructions, [0, 1]).placement).toEqual({
+    expect(choosePlacement('off', instructions, [0, 1], '--pin').placement).toEqual({
       pinned: false,
       reason: 'not asked for: --pin off',
     });
@@ -66,15 +66,15 @@ describe('choosePlacement', () => {
   });
 
   it('warns when one CPU is all there is, or when the server gets fewer CPUs than the suite has threads', () => {
-    const alone = choosePlacement('on', quick, [3]);
+    const alone = choosePlacement('on', quick, [3], '--pin');
     expect(alone.placement.pinned).toBe(false);
     expect(alone.warning).toBe(
       'not pinned: only CPU 3 is available to this run: the server and sysbench cannot be kept apart',
     );
-    expect(choosePlacement('on', quick, [0, 1]).warning).toBe(
+    expect(choosePlacement('on', quick, [0, 1], '--pin').warning).toBe(
       'the server runs on 1 CPU (1) while the suite runs up to 4 threads: those cells measure a server with fewer CPUs than threads (--pin off measures the whole machine)',
     );
-    expect(choosePlacement('on', quick, [0, 1, 2, 3, 4, 5]).warning).toBeUndefined();
+    expect(choosePlacement('on', quick, [0, 1, 2, 3, 4, 5], '--pin').warning).toBeUndefined();
   });
 
   it('pins nothing for a server on another machine, and warns only when pinning was asked for', () => {
@@ -94,14 +94,14 @@ describe('choosePlacement', () => {
   });
 
   it('only notes, without a warning, what auto could not give', () => {
-    expect(choosePlacement('auto', quick, [3])).toEqual({
+    expect(choosePlacement('auto', quick, [3], '--pin')).toEqual({
       placement: {
         pinned: false,
         reason: 'only CPU 3 is available to this run: the server and sysbench cannot be kept apart',
       },
       note: 'not pinned: only CPU 3 is available to this run: the server and sysbench cannot be kept apart',
     });
-    const small = choosePlacement('auto', quick, [0, 1]);
+    const small = choosePlacement('auto', quick, [0, 1], '--pin');
     expect(small.warning).toBeUndefined();
     expect(small.note).toMatch(
       /^the server runs on 1 CPU \(1\) while the suite runs up to 4 threads.*--pin off measures the whole machine\)$/,

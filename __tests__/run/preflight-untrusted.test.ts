@@ -6,7 +6,7 @@ import type { RunConfig } from '../../src/run/run-config.js';
 function config(untrusted: boolean): RunConfig {
   const side = (name: 'base' | 'head', isUntrusted: boolean) => ({
     name,
-    serverPath: `/${name}`,
+    server: `/${name}`,
     options: {},
     labels: { server: `--${name}`, options: `--${name}-set` },
     ...(isUntrusted ? { untrusted: true } : {}),

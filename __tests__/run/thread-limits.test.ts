@@ -19,7 +19,7 @@ describe('threadLimitProblems', () => {
     ],
     [1024, { max_connections: '1100' }, undefined, []],
   ])('%i threads, %j, %s files', (threads, options, openFiles, expected) => {
-    const problems = threadLimitProblems({ threads, options: side(options), openFiles });
+    const problems = threadLimitProblems({ threads, options: side(options), openFiles, setOption: '--set' });
     expect(problems).toHaveLength(expected.length);
     expected.forEach((pattern, index) => {
       expect(problems[index]).toMatch(pattern);

@@ -63,8 +63,8 @@ describe('the datadir copy', () => {
 
   it('refuses copies that would not fit, in one line', async () => {
     const free = await freeBytes(temp.path);
-    await expect(checkSpace(temp.path, Math.floor(free / 4), 2)).resolves.toBeUndefined();
-    const refusal = checkSpace(temp.path, free, 2);
+    await expect(checkSpace(temp.path, Math.floor(free / 4), 2, '--work-dir')).resolves.toBeUndefined();
+    const refusal = checkSpace(temp.path, free, 2, '--work-dir');
     await expect(refusal).rejects.toThrow(
       new RegExp(
         `^resetData: restore needs 2 × [\\d.]+ MiB for copies of the prepared datadir in ${temp.path}, which has [\\d.]+ MiB free; give --work-dir on a larger file system, or use resetData: re-prepare$`,

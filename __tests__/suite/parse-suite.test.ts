@@ -195,7 +195,7 @@ describe('built-in suites', () => {
   });
 
   it('says which suites exist when the name is neither built in nor a file', () => {
-    const error = errorOf(() => loadSuite('qiuck'));
+    const error = errorOf(() => loadSuite('qiuck', '--suite'));
     expect(error.message).toContain('--suite qiuck: no such file, and not a built-in suite');
     expect(error.message).toContain('quick');
   });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { suiteHash } from '../../src/baseline/hash.js';
+import { suiteHash } from '../../src/suite/suite-hash.js';
 import { InputError } from '../../src/errors.js';
 import { METRIC_NAMES } from '../../src/metric-names.js';
 import { planSteps, plannedSeconds } from '../../src/run/plan.js';

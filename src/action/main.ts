@@ -18,6 +18,7 @@ import {
   planGate,
 } from '../commands/gate.js';
 import { mergeCommand } from '../commands/merge.js';
+import { planBuilds } from '../commands/source-builds.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { GateError, InputError, internalErrorLine } from '../errors.js';
 import { renderDoctorMarkdown } from '../report/render/markdown/doctor.js';
@@ -29,13 +30,13 @@ import { actionsCcache } from './ccache-cache.js';
 import { bisectFromInputs } from './bisect.js';
 import { commentBisection } from './bisect-comment.js';
 import { coreLogger } from './core-logger.js';
+import { type ActionMode, readMode } from './modes.js';
 import { readDelivery } from './delivery.js';
 import { appendToHistoryBranch } from './history.js';
 import { readCompareInputs, readDoctorInputs, readRunInputs } from './inputs.js';
 import { readSettingsFile } from './settings.js';
 import { saveStateForPost } from './post.js';
 import { publishFromArtifact } from './publish.js';
-import { type ActionMode, readMode } from './publish-inputs.js';
 import { shardResultFiles } from './shard-files.js';
 
 /** Outputs set as the gate goes, so that they survive a later failure. */
@@ -99,7 +100,9 @@ async function buildOnly(): Promise<void> {
       'mode build builds the servers of input "source" (and "base-source"): give a source tree',
     );
   }
-  await inCleanupScope(coreLogger, (scope) => buildServers(buildInputs, events, [], coreLogger, scope));
+  await inCleanupScope(coreLogger, (scope) =>
+    buildServers(buildInputs.common, planBuilds(buildInputs), events, [], coreLogger, scope),
+  );
 }
 
 /** Mode merge: every shard's results (input "shards") into one results file, then judged. */
@@ -110,7 +113,11 @@ async function mergeAndJudge(): Promise<void> {
   const outcome = await core.group('Merge the shards', () =>
     Promise.resolve(
       mergeCommand(
-        { inputs: files, outPath: core.getInput('out') || 'mysql-perf-gate/results.json' },
+        {
+          inputs: files,
+          outPath: core.getInput('out') || 'mysql-perf-gate/results.json',
+          spell: actionSpelling,
+        },
         coreLogger,
       ),
     ),

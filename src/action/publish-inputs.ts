@@ -1,4 +1,4 @@
-// The action's mode, and in publish mode its inputs: the downloaded artifact, the measured commit,
+// The publish mode's inputs: the downloaded artifact, the measured commit,
 // where the report goes, and the settings it judges with (suite, tolerance, gate, alpha: the
 // publishing workflow's, which runs the default branch's files) and approves with (status-context,
 // fork-label, require-approval). The commit and the head repository come from the `workflow_run`
@@ -18,31 +18,6 @@ import { parsePageAddress } from '../commands/history-nightly.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { judgingInputs, optionalInput } from './inputs.js';
-
-export const ACTION_MODES = [
-  'measure',
-  'build',
-  'merge',
-  'publish',
-  'history',
-  'bisect',
-  'bisect-comment',
-  'settings',
-] as const;
-export type ActionMode = (typeof ACTION_MODES)[number];
-
-/**
- * Input "mode": measure (the default: build, run, judge, comment), publish (comment only) or
- * history (append a nightly run to the history branch, find change points, open issues) or
- * bisect (find the commit where a cell changed) or bisect-comment (post its result on the alert
- * issue) or settings (read the file naming the nightly's runner, testbed and compiler).
- */
-export function readMode(): ActionMode {
-  const mode = core.getInput('mode') || 'measure';
-  const known = ACTION_MODES.find((candidate) => candidate === mode);
-  if (known !== undefined) return known;
-  throw new InputError(`input "mode" ${JSON.stringify(mode)}: expected ${ACTION_MODES.join(', ')}`);
-}
 
 /** The parts of a workflow_run event this mode reads; anything else in the payload is ignored. */
 const WorkflowRunEvent = z.object({

@@ -8,7 +8,9 @@ import { formatGiB } from '../format.js';
 import { BaselineError } from '../errors.js';
 import type { Environment, Results, SideName } from '../results/results-schema.js';
 import type { Suite } from '../suite/suite-schema.js';
-import { canonicalJson, normalizedOptions, optionsHash, suiteDefinition, suiteHash } from './hash.js';
+import { canonicalJson } from '../stable-hash.js';
+import { suiteDefinition, suiteHash } from '../suite/suite-hash.js';
+import { normalizedOptions, optionsHash } from './hash.js';
 import { sideFacts } from './key.js';
 import type { BaselineEntry } from './baseline-schema.js';
 

@@ -2,7 +2,8 @@
 import { BaselineError, InputError } from '../errors.js';
 import type { CellResult, Environment, Results, ServerFacts, SideName } from '../results/results-schema.js';
 import type { Suite } from '../suite/suite-schema.js';
-import { optionsHash, suiteHash } from './hash.js';
+import { suiteHash } from '../suite/suite-hash.js';
+import { optionsHash } from './hash.js';
 import { sideFacts } from './key.js';
 import {
   BASELINE_SCHEMA_VERSION,

@@ -3,9 +3,11 @@
 import type { Command } from 'commander';
 
 import { type BuildFlags, commonBuildRequest } from '../commands/build.js';
-import { compareCompilersCommand } from '../commands/compare-compilers.js';
+import { compareCompilersCommand, compilerBuilds } from '../commands/compare-compilers.js';
 import { COMPARE_FLAG_DEFAULTS, compareOptionsFromFlags } from '../commands/compare.js';
 import { runConfigFromFlags, type RunFlags } from '../commands/run.js';
+import { type PlannedServer, serversToBuild } from '../commands/source-builds.js';
+import { cliSpelling } from '../commands/spelling.js';
 import { describeCompareOutcome } from './compare-command.js';
 import { addBuildOptions, collect } from './shared-flags.js';
 import { createStderrLogger } from './stderr-logger.js';
@@ -33,10 +35,8 @@ interface CompareCompilersFlags extends BuildFlags {
   verbose?: boolean;
 }
 
-function runFlags(flags: CompareCompilersFlags, base: string, head: string): RunFlags {
+function runFlags(flags: CompareCompilersFlags): RunFlags {
   return {
-    base,
-    head,
     set: flags.set ?? [],
     baseSet: [],
     headSet: [],
@@ -55,18 +55,14 @@ function runFlags(flags: CompareCompilersFlags, base: string, head: string): Run
 
 async function compareCompilers(flags: CompareCompilersFlags): Promise<number> {
   const logger = createStderrLogger({ verbose: flags.verbose ?? false });
-  // Every flag is checked before the builds, which take most of an hour: a typo in the suite
-  // name must not wait for them.
+  // Every flag is checked, once, before the builds, which take most of an hour: a typo in the
+  // suite name must not wait for them.
   const options = compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] });
-  runConfigFromFlags(runFlags(flags, flags.source, flags.source), undefined, options);
+  const servers = serversToBuild(compilerBuilds(flags));
   const outcome = await compareCompilersCommand(
     {
-      source: flags.source,
-      baseCompiler: flags.baseCompiler,
-      headCompiler: flags.headCompiler,
-      prefixDir: flags.prefixDir,
+      run: runConfigFromFlags<PlannedServer>({ ...runFlags(flags), ...servers }, cliSpelling, options),
       build: commonBuildRequest(flags),
-      runConfig: (base, head) => runConfigFromFlags(runFlags(flags, base, head), undefined, options),
       compare: { baselinePath: null, outDir: flags.report, force: false, options },
     },
     logger,

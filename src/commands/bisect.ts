@@ -33,7 +33,7 @@ import { detectSourceTree } from '../builder/source-tree.js';
 import type { MetricName } from '../compare/metrics.js';
 import { BenchmarkError, BuildError, errorMessage, InputError, ServerError } from '../errors.js';
 import { historyReferences } from '../history/history-references.js';
-import { suiteHash } from '../baseline/hash.js';
+import { suiteHash } from '../suite/suite-hash.js';
 import { findSuiteHistory } from '../history/history-store.js';
 import { BISECT_TITLE, bisectSpec } from '../report/specs/bisect.js';
 import { writeCharts } from '../report/write-charts.js';
@@ -49,7 +49,7 @@ import { cellName, selectCells } from '../suite/select-cells.js';
 import type { Cell, Suite } from '../suite/suite-schema.js';
 import { type BuildFlags, buildCommand, type CommonBuildRequest, commonBuildRequest } from './build.js';
 import { runCommand } from './run.js';
-import { cliSpelling, type FlagSpelling } from './spelling.js';
+import { cliSpelling, type FlagSpelling, offSpelling, optionNames } from './spelling.js';
 
 /** Bisect's options as the user wrote them. */
 export interface BisectFlags extends BuildFlags {
@@ -114,7 +114,7 @@ export function bisectOptionsFromFlags(flags: BisectFlags, spell: FlagSpelling =
   for (const name of ['good', 'bad'] as const) {
     if (flags[name].trim() === '') throw new InputError(`${spell(name)} is empty: give a commit`);
   }
-  const suite = loadSuite(flags.suite);
+  const suite = loadSuite(flags.suite, spell('suite'));
   const cells = chosenCells(suite, flags.cell ?? [], spell('cell'));
   const source = resolve(flags.source);
   const prefix = resolve(flags.prefix ?? `${source}.bisect-server`);
@@ -303,21 +303,25 @@ function runConfig(options: BisectOptions, suite: Suite, outPath: string): RunCo
     sides: [
       {
         name: 'head',
-        serverPath: options.prefix,
+        server: options.prefix,
         options: {},
         labels: { server: options.spell('prefix'), options: options.spell('set') },
       },
     ],
     commonOptions: options.serverOptions,
-    commonOptionsLabel: options.spell('set'),
+    names: optionNames(options.spell),
     outPath,
     workDir: null,
     keepWorkDir: false,
     lockTimeout: options.lockTimeout,
     // As run does by default: instruction suites pinned, throughput ones not.
-    pin: { mode: 'auto', label: '--pin' },
+    pin: { mode: 'auto', label: options.spell('pin') },
     // One server per run: nothing to measure at once.
-    parallelSides: { mode: 'off', label: '--parallel-sides' },
+    parallelSides: {
+      mode: 'off',
+      label: options.spell('parallel-sides'),
+      offLabel: offSpelling(options.spell, 'parallel-sides'),
+    },
   };
 }
 

@@ -10,16 +10,12 @@ import type { Logger } from '../shell/logger.js';
 import { buildSides, type BuildCommandOutcome, type CommonBuildRequest, type SideBuild } from './build.js';
 import { compareCommand, type CompareConfig, type CompareOutcome } from './compare.js';
 import { describeRunOutcome, runCommand, type RunOutcome } from './run.js';
+import { buildsOf, type PlannedServer, withPrefixes } from './source-builds.js';
 
 export interface CompareCompilersRequest {
-  readonly source: string;
-  readonly baseCompiler: string;
-  readonly headCompiler: string;
-  /** The builds go to <prefixDir>/<compiler>, their build directories beside them. */
-  readonly prefixDir: string;
+  /** The run, its flags parsed once before anything is built: base and head are `compilerBuilds`. */
+  readonly run: RunConfig<PlannedServer>;
   readonly build: CommonBuildRequest;
-  /** The run between the two install prefixes; checked by the caller before anything is built. */
-  readonly runConfig: (basePrefix: string, headPrefix: string) => RunConfig;
   readonly compare: Omit<CompareConfig, 'resultsPath'>;
 }
 
@@ -27,6 +23,21 @@ export interface CompareCompilersOutcome {
   readonly builds: readonly BuildCommandOutcome[];
   readonly run: RunOutcome;
   readonly compare: CompareOutcome;
+}
+
+/** One tree built with two compilers, base first, into <prefixDir>/<compiler>. */
+export function compilerBuilds(tree: {
+  readonly source: string;
+  readonly baseCompiler: string;
+  readonly headCompiler: string;
+  readonly prefixDir: string;
+}): SideBuild[] {
+  const { source, baseCompiler, headCompiler, prefixDir } = tree;
+  const [baseLabel, headLabel] = comparisonLabels(baseCompiler, headCompiler);
+  return [
+    { side: 'base', source, compiler: baseCompiler, prefix: join(prefixDir, baseLabel) },
+    { side: 'head', source, compiler: headCompiler, prefix: join(prefixDir, headLabel) },
+  ];
 }
 
 /**
@@ -37,24 +48,9 @@ export async function compareCompilersCommand(
   request: CompareCompilersRequest,
   logger: Logger,
 ): Promise<CompareCompilersOutcome> {
-  await detectSourceTree(request.source);
-  await resolveCompiler(request.baseCompiler);
-  await resolveCompiler(request.headCompiler);
-  const [baseLabel, headLabel] = comparisonLabels(request.baseCompiler, request.headCompiler);
-  const plans: SideBuild[] = [
-    {
-      side: 'base',
-      source: request.source,
-      compiler: request.baseCompiler,
-      prefix: join(request.prefixDir, baseLabel),
-    },
-    {
-      side: 'head',
-      source: request.source,
-      compiler: request.headCompiler,
-      prefix: join(request.prefixDir, headLabel),
-    },
-  ];
+  const plans = buildsOf(request.run);
+  for (const source of new Set(plans.map((plan) => plan.source))) await detectSourceTree(source);
+  for (const plan of plans) await resolveCompiler(plan.compiler);
   const builds: BuildCommandOutcome[] = [];
   const prefixes = await inCleanupScope(logger, (scope) =>
     buildSides(
@@ -64,9 +60,7 @@ export async function compareCompilersCommand(
       scope,
     ),
   );
-  const { base, head } = prefixes;
-  if (base === undefined || head === undefined) throw new Error('both sides are built before the run');
-  const config = request.runConfig(base, head);
+  const config = withPrefixes(request.run, prefixes);
   const run = await runCommand(config, logger);
   logger.info(describeRunOutcome(run));
   const compare = await compareCommand({ ...request.compare, resultsPath: config.outPath });

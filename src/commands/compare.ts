@@ -65,7 +65,7 @@ function baseRequest(config: CompareConfig): BaseRequest {
         '--against-variant compares the cells of one run with each other; it takes no --baseline',
       );
     }
-    return { kind: 'variant', ...config.againstVariant };
+    return { kind: 'variant', ...config.againstVariant, option: cliSpelling('against-variant') };
   }
   if (config.baselinePath === null) return { kind: 'ab' };
   return { kind: 'baseline', file: readBaselineFile(config.baselinePath, 'compare'), force: config.force };

@@ -20,6 +20,7 @@ import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { acquireMachineLock } from '../shell/machine-lock.js';
 import { Suite, type SuiteInput } from '../suite/suite-schema.js';
+import { cliSpelling, offSpelling, optionNames } from './spelling.js';
 
 export interface NoiseSettings {
   /** The server to measure: a mariadbd/mysqld binary or an install prefix. */
@@ -75,19 +76,23 @@ function runConfig(suite: Suite, settings: NoiseSettings, outDir: string): RunCo
     sides: [
       {
         name: 'head',
-        serverPath: settings.server,
+        server: settings.server,
         options: {},
-        labels: { server: '--server', options: '--set' },
+        labels: { server: cliSpelling('server'), options: cliSpelling('set') },
       },
     ],
     commonOptions: {},
-    commonOptionsLabel: '--set',
+    names: optionNames(cliSpelling),
     outPath: join(outDir, `${suite.name}.json`),
     workDir: settings.workDir,
     keepWorkDir: false,
-    lockTimeout: { ms: settings.lockTimeoutMs, label: '--lock-timeout' },
-    pin: { mode: 'auto', label: '--pin' },
-    parallelSides: { mode: 'off', label: '--parallel-sides' },
+    lockTimeout: { ms: settings.lockTimeoutMs, label: cliSpelling('lock-timeout') },
+    pin: { mode: 'auto', label: cliSpelling('pin') },
+    parallelSides: {
+      mode: 'off',
+      label: cliSpelling('parallel-sides'),
+      offLabel: offSpelling(cliSpelling, 'parallel-sides'),
+    },
   };
 }
 

@@ -30,7 +30,14 @@ import {
 } from './compare.js';
 import { checkRunner, type DoctorGate, type RunnerChecked } from './doctor-gate.js';
 import { runCommand, runConfigFromFlags, type RunFlags, type RunOutcome } from './run.js';
-import { planBuilds, plannedRunFlags, runFlagsFor, type SourceBuilds } from './source-builds.js';
+import {
+  buildsOf,
+  planBuilds,
+  type PlannedServer,
+  serversToBuild,
+  type SourceBuilds,
+  withPrefixes,
+} from './source-builds.js';
 import { capLockTimeout, checkTimeLimit } from './time-limit.js';
 import type { FlagSpelling } from './spelling.js';
 
@@ -57,8 +64,10 @@ export interface JudgeSettings {
 
 /** Everything the gate does, checked before anything is built or started. */
 export interface GatePlan {
-  readonly run: RunFlags;
-  readonly builds: SourceBuilds | undefined;
+  /** The run, its options parsed once; a side built from source holds its build until it is built. */
+  readonly run: RunConfig<PlannedServer>;
+  /** What every build shares; undefined when no side is built from source. */
+  readonly build: CommonBuildRequest | undefined;
   readonly judge: JudgeSettings;
   /** The runner check before anything else; undefined when turned off. */
   readonly doctor?: DoctorGate;
@@ -116,15 +125,23 @@ export function judgeSettingsFromFlags(
   };
 }
 
-/** Checks the run as it will be once the servers are built; throws the first problem. */
+/**
+ * The run's flags parsed once (the suite read once), with the sides `builds` asks for as builds
+ * to do; throws the first problem, before anything is built.
+ */
 export function planGate(
   run: RunFlags,
   builds: SourceBuilds | undefined,
   judge: JudgeSettings,
   doctor?: DoctorGate,
 ): GatePlan {
-  runConfigFromFlags(builds ? plannedRunFlags(builds, run) : run, judge.spell, judge.options);
-  return { run, builds, judge, ...(doctor ? { doctor } : {}) };
+  const flags: RunFlags<PlannedServer> = builds ? { ...run, ...serversToBuild(planBuilds(builds)) } : run;
+  return {
+    run: runConfigFromFlags(flags, judge.spell, judge.options),
+    build: builds?.common,
+    judge,
+    ...(doctor ? { doctor } : {}),
+  };
 }
 
 /** Builds (if asked), measures, and judges and delivers unless the run is a shard or has nothing to compare. */
@@ -150,7 +167,7 @@ export async function gateCommand(
     logger.info(`shard ${index}/${count} measured: mode merge joins every shard's results and judges them`);
     return { kind: 'shard', measured };
   }
-  const builds = plan.builds === undefined ? [] : buildRows(measured, reused);
+  const builds = plan.build === undefined ? [] : buildRows(measured, reused);
   const judged = await judgeRun(measured, plan.judge, delivery, logger, builds);
   return judged === null ? { kind: 'recorded', measured } : { kind: 'judged', measured, judged };
 }
@@ -161,19 +178,18 @@ async function buildAndMeasure(
   reused: string[],
   logger: Logger,
 ): Promise<RunOutcome> {
-  const { builds, judge } = plan;
-  const graded = (config: RunConfig): RunConfig =>
-    plan.runnerCheck ? { ...config, runnerCheck: plan.runnerCheck } : config;
-  if (!builds) return runCommand(graded(runConfigFromFlags(plan.run, judge.spell, judge.options)), logger);
+  const run = plan.runnerCheck ? { ...plan.run, runnerCheck: plan.runnerCheck } : plan.run;
+  const builds = buildsOf(run);
+  if (plan.build === undefined || builds.length === 0) return runCommand(withPrefixes(run, {}), logger);
+  const common = plan.build;
   return inCleanupScope(logger, async (scope) => {
     // Before any build: the builds and the plan against the job's time limit.
-    const planned = runConfigFromFlags(plannedRunFlags(builds, plan.run), judge.spell, judge.options);
-    const spare = await checkTimeLimit(planned, planBuilds(builds), logger);
-    const held = await lockForBuildsAndRun(builds, { planned, spare }, logger, scope);
-    const lockedBuilds = held ? withLockHeld(builds) : builds;
-    const prefixes = await buildServers(lockedBuilds, events, reused, logger, scope);
-    const config = runConfigFromFlags(runFlagsFor(plan.run, prefixes), judge.spell, judge.options);
-    return runCommand(graded(held ? { ...config, machineLockHeld: true } : config), logger, scope);
+    const spare = await checkTimeLimit(run, builds, logger);
+    const held = await lockForBuildsAndRun(common, { planned: run, spare }, logger, scope);
+    const shared = held ? withLockHeld(common) : common;
+    const prefixes = await buildServers(shared, builds, events, reused, logger, scope);
+    const config = withPrefixes(run, prefixes);
+    return runCommand(held ? { ...config, machineLockHeld: true } : config, logger, scope);
   });
 }
 
@@ -183,12 +199,12 @@ async function buildAndMeasure(
  * measurement. True when taken; the scope releases it.
  */
 async function lockForBuildsAndRun(
-  builds: SourceBuilds,
-  run: { readonly planned: RunConfig; readonly spare: number | undefined },
+  common: CommonBuildRequest,
+  run: { readonly planned: RunConfig<PlannedServer>; readonly spare: number | undefined },
   logger: Logger,
   scope: CleanupScope,
 ): Promise<boolean> {
-  const policy = builds.common.whileMeasuring;
+  const policy = common.whileMeasuring;
   if (policy?.policy !== 'wait') return false;
   const { planned, spare } = run;
   const timeout = capLockTimeout(
@@ -210,24 +226,24 @@ async function lockForBuildsAndRun(
   return true;
 }
 
-function withLockHeld(builds: SourceBuilds): SourceBuilds {
-  return { ...builds, common: { ...builds.common, whileMeasuring: { policy: 'lock-held' } } };
+function withLockHeld(common: CommonBuildRequest): CommonBuildRequest {
+  return { ...common, whileMeasuring: { policy: 'lock-held' } };
 }
 
-/** Builds the servers `builds` asks for, each side reported to `events` as it is built. */
+/** Builds `sides` with the settings they share, each side reported to `events` as it is built. */
 export async function buildServers(
-  builds: SourceBuilds,
+  common: CommonBuildRequest,
+  sides: readonly SideBuild[],
   events: GateEvents,
   reused: string[],
   logger: Logger,
   scope: CleanupScope,
 ): Promise<SidePrefixes> {
-  const sides = planBuilds(builds);
-  const cache = await events.cacheFor?.(builds.common, sides);
+  const cache = await events.cacheFor?.(common, sides);
   return buildSides(
     sides,
     {
-      common: builds.common,
+      common,
       ...(cache ? { cache } : {}),
       onBuilt: (side, outcome) => {
         if (outcome.reused) reused.push(side);

@@ -11,6 +11,7 @@ import type { Results } from '../results/results-schema.js';
 import { renderResultsSummary } from '../results/results-summary.js';
 import { mergeShards, shardRawPrefix } from '../run/merge-shards.js';
 import { prepareRawDir } from '../run/raw-dir.js';
+import { cliSpelling, type FlagSpelling } from './spelling.js';
 import { rawDirFor } from '../run/run-config.js';
 import type { Logger } from '../shell/logger.js';
 
@@ -19,6 +20,8 @@ export interface MergeConfig {
   readonly inputs: readonly string[];
   /** The merged results file; its raw directory goes beside it. */
   readonly outPath: string;
+  /** How the front end spells its options (`--out`, `input "out"`); the command line's by default. */
+  readonly spell?: FlagSpelling;
 }
 
 export interface MergeOutcome {
@@ -46,17 +49,18 @@ function shardRawDir(path: string, rawDir: string): string {
 
 export function mergeCommand(config: MergeConfig, logger: Logger): MergeOutcome {
   const outPath = resolve(config.outPath);
+  const out = (config.spell ?? cliSpelling)('out');
   for (const input of config.inputs) {
     if (resolve(input) === outPath) {
       throw new InputError(
-        `--out ${config.outPath} is one of the shards' results: write the merge elsewhere`,
+        `${out} ${config.outPath} is one of the shards' results: write the merge elsewhere`,
       );
     }
   }
   const shards = config.inputs.map((path) => ({ path, results: readResults(path, 'merge') }));
   const rawDir = rawDirFor(outPath);
   const merged = mergeShards(shards, relative(dirname(outPath), rawDir) || basename(rawDir));
-  prepareRawDir(rawDir);
+  prepareRawDir(rawDir, out);
   const warnings = [...merged.warnings];
   for (const { path, results } of shards) {
     const index = results.shard?.index ?? 0;

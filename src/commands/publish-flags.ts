@@ -66,7 +66,10 @@ export function publishJudgingFromFlags(
   flags: PublishJudgingFlags,
   spell: FlagSpelling = cliSpelling,
 ): PublishJudging {
-  return { suite: loadSuite(flags.suite || 'quick'), options: compareOptionsFromFlags(flags, spell) };
+  return {
+    suite: loadSuite(flags.suite || 'quick', spell('suite')),
+    options: compareOptionsFromFlags(flags, spell),
+  };
 }
 
 export interface ApprovalFlags {

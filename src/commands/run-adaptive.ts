@@ -19,10 +19,10 @@ import type { RunFlags } from './run.js';
  * the most repetitions follow from it (a budget of twice the plan: twice the planned repetitions).
  */
 export function adaptiveFromFlags(
-  flags: RunFlags,
+  flags: RunFlags<unknown>,
   run: {
     readonly suite: Suite;
-    readonly sides: readonly SideConfig[];
+    readonly sides: readonly SideConfig<unknown>[];
     readonly judging: CompareOptions;
     /** With an aligned head (--align-settings), whose steps the plan has too. */
     readonly aligned: boolean;

@@ -25,15 +25,19 @@ import { cellName, selectCells, suiteCellsNamed } from '../suite/select-cells.js
 import { dataChangeNotes } from '../workload/kinds.js';
 import type { SideName } from '../results/results-schema.js';
 import { adaptiveFromFlags } from './run-adaptive.js';
-import { cliSpelling, type FlagSpelling } from './spelling.js';
+import { cliSpelling, type FlagSpelling, offSpelling, optionNames } from './spelling.js';
 import { capLockTimeout, checkTimeLimit } from './time-limit.js';
 
-export interface RunFlags {
-  server?: string;
+/**
+ * The run's options as strings, what commander and the action's inputs give. `Server` is what a
+ * side's server is: a path given (the default), or, for the gate, a path or a build to do.
+ */
+export interface RunFlags<Server = string> {
+  server?: Server;
   /** A server already running on another machine, HOST[:PORT]; its user and password come from the environment. */
   host?: string;
-  base?: string;
-  head?: string;
+  base?: Server;
+  head?: Server;
   set: string[];
   baseSet: string[];
   headSet: string[];
@@ -66,11 +70,11 @@ export interface RunFlags {
  * Flags → RunConfig; every error names the flag or input. `judging` is how the cells are judged
  * when undecided ones get more repetitions: compare's options where the caller has them.
  */
-export function runConfigFromFlags(
-  flags: RunFlags,
+export function runConfigFromFlags<Server = string>(
+  flags: RunFlags<Server>,
   spell: FlagSpelling = cliSpelling,
   judging: CompareOptions = DEFAULT_COMPARE_OPTIONS,
-): RunConfig {
+): RunConfig<Server | string> {
   const ab = flags.base !== undefined || flags.head !== undefined;
   if (flags.host !== undefined && (ab || flags.server !== undefined)) {
     throw new InputError(
@@ -86,7 +90,7 @@ export function runConfigFromFlags(
   const sides = sidesFromFlags(flags, ab, spell).map((side) =>
     untrusted.includes(side.name) ? { ...side, untrusted: true } : side,
   );
-  const wholeSuite = loadSuite(flags.suite);
+  const wholeSuite = loadSuite(flags.suite, spell('suite'));
   const shard = shardFromFlags(flags.shard, wholeSuite, sides, spell('shard'));
   if (shard && flags.budget?.trim() && !flags.maxRepetitions?.trim()) {
     throw new InputError(
@@ -109,7 +113,7 @@ export function runConfigFromFlags(
     ...(adaptive ? { adaptive } : {}),
     ...(alignSettings ? { alignSettings } : {}),
     commonOptions: parseOptionAssignments(flags.set, spell('set')),
-    commonOptionsLabel: spell('set'),
+    names: optionNames(spell),
     outPath: flags.out,
     workDir: flags.workDir ?? null,
     keepWorkDir: flags.keepWorkDir ?? false,
@@ -118,7 +122,7 @@ export function runConfigFromFlags(
       label: spell('lock-timeout'),
     },
     pin: { mode: parsePin(flags.pin, spell('pin')), label: spell('pin') },
-    parallelSides: parallelSidesFor(flags.parallelSides, suite, spell('parallel-sides')),
+    parallelSides: parallelSidesFor(flags.parallelSides, suite, spell),
     ...timeLimitFrom(flags.timeLimit, spell('time-limit')),
   };
 }
@@ -141,15 +145,16 @@ function timeLimitFrom(value: string | undefined, label: string): Pick<RunConfig
 function parallelSidesFor(
   value: boolean | string | undefined,
   suite: Suite,
-  label: string,
+  spell: FlagSpelling,
 ): RunConfig['parallelSides'] {
+  const label = spell('parallel-sides');
   const mode = parseParallelSides(value, label);
   if (mode === 'on' && suite.metric !== 'instructions') {
     throw new InputError(
       `${label} is for count suites (metric: instructions): suite ${suite.name} measures time, which the other side's server would take from it`,
     );
   }
-  return { mode, label };
+  return { mode, label, offLabel: offSpelling(spell, 'parallel-sides') };
 }
 
 function parseParallelSides(value: boolean | string | undefined, label: string): ParallelMode {
@@ -188,7 +193,11 @@ export function untrustedSides(value: string | undefined, ab: boolean, spell: Fl
 }
 
 /** --server, or --base and --head, with their per-side options. */
-function sidesFromFlags(flags: RunFlags, ab: boolean, spell: FlagSpelling): SideConfig[] {
+function sidesFromFlags<Server>(
+  flags: RunFlags<Server>,
+  ab: boolean,
+  spell: FlagSpelling,
+): SideConfig<Server | string>[] {
   if (ab) {
     if (flags.base === undefined || flags.head === undefined) {
       const [given, missing] =
@@ -198,13 +207,13 @@ function sidesFromFlags(flags: RunFlags, ab: boolean, spell: FlagSpelling): Side
     return [
       {
         name: 'base',
-        serverPath: flags.base,
+        server: flags.base,
         options: parseOptionAssignments(flags.baseSet, spell('base-set')),
         labels: { server: spell('base'), options: spell('base-set') },
       },
       {
         name: 'head',
-        serverPath: flags.head,
+        server: flags.head,
         options: parseOptionAssignments(flags.headSet, spell('head-set')),
         labels: { server: spell('head'), options: spell('head-set') },
       },
@@ -224,7 +233,7 @@ function sidesFromFlags(flags: RunFlags, ab: boolean, spell: FlagSpelling): Side
     return [
       {
         name: 'head',
-        serverPath: flags.server,
+        server: flags.server,
         options: {},
         labels: { server: spell('server'), options: spell('set') },
       },
@@ -233,7 +242,7 @@ function sidesFromFlags(flags: RunFlags, ab: boolean, spell: FlagSpelling): Side
 }
 
 /** --host HOST[:PORT]: the one side, on another machine, as the environment's user. */
-function remoteSide(flags: RunFlags, host: string, spell: FlagSpelling): SideConfig {
+function remoteSide(flags: RunFlags<unknown>, host: string, spell: FlagSpelling): SideConfig {
   if (flags.set.length > 0 || flags.baseSet.length > 0 || flags.headSet.length > 0) {
     throw new InputError(
       `${spell('set')} sets the options of a server the run starts; the server at ${spell('host')} ${host} runs with its own`,
@@ -241,14 +250,14 @@ function remoteSide(flags: RunFlags, host: string, spell: FlagSpelling): SideCon
   }
   return {
     name: 'head',
-    serverPath: host,
+    server: host,
     options: {},
     labels: { server: spell('host'), options: spell('set') },
     remote: { ...parseRemoteAddress(host, spell('host')), ...remoteCredentials(process.env, spell('host')) },
   };
 }
 
-function sideNames(sides: readonly SideConfig[]): SideName[] {
+function sideNames(sides: readonly SideConfig<unknown>[]): SideName[] {
   return sides.map((side) => side.name);
 }
 
@@ -256,7 +265,7 @@ function sideNames(sides: readonly SideConfig[]): SideName[] {
 function shardFromFlags(
   value: string | undefined,
   suite: Suite,
-  sides: readonly SideConfig[],
+  sides: readonly SideConfig<unknown>[],
   label: string,
 ): RunConfig['shard'] {
   if (value === undefined || value.trim() === '') return undefined;

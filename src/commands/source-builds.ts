@@ -5,13 +5,15 @@
 //   measured against each other;
 // - one tree and a base compiler: built with each compiler, a compiler comparison.
 //
-// Which sides to build, where each is installed, and the run's server flags once they are.
+// Which sides to build and where each is installed; the run planned with those builds as its sides,
+// and the same run once they are built.
 import { basename, join, resolve } from 'node:path';
 
 import { overlap } from '../builder/build-sandbox.js';
 import { comparisonLabels, compilerLabel } from '../builder/compilers.js';
 import { InputError } from '../errors.js';
 import type { CommonBuildRequest, SideBuild, SidePrefixes } from './build.js';
+import type { RunConfig } from '../run/run-config.js';
 import type { RunFlags } from './run.js';
 import type { FlagSpelling } from './spelling.js';
 
@@ -73,18 +75,37 @@ function trustedPlan(builds: SourceBuilds): SideBuild[] {
   return [{ side: 'server', source: builds.source, compiler: builds.compiler, prefix: join(dir, headLabel) }];
 }
 
-/** The run flags with server, or base and head, set to what was built (or will be, to check inputs). */
-export function runFlagsFor(run: RunFlags, prefixes: SidePrefixes): RunFlags {
-  return prefixes.server !== undefined
-    ? { ...run, server: prefixes.server }
-    : { ...run, base: prefixes.base, head: prefixes.head };
+/**
+ * Where a side's server is in the gate's plan: a path given (a binary, an install prefix, a host),
+ * or a build to do, whose prefix the run measures once it is built (`withPrefixes`).
+ */
+export type PlannedServer = string | SideBuild;
+
+/** `builds` as the sides of the run: the one server, or base and head, each a build to do. */
+export function serversToBuild(
+  builds: readonly SideBuild[],
+): Pick<RunFlags<SideBuild>, 'server' | 'base' | 'head'> {
+  const servers: Partial<Record<SideBuild['side'], SideBuild>> = {};
+  for (const build of builds) servers[build.side] = build;
+  return servers;
 }
 
-/** The run flags as they will be once the servers are built, for checking inputs beforehand. */
-export function plannedRunFlags(builds: SourceBuilds, run: RunFlags): RunFlags {
-  const planned: SidePrefixes = {};
-  for (const build of planBuilds(builds)) planned[build.side] = build.source;
-  return runFlagsFor(run, planned);
+/** The builds the planned run waits for, in its sides' order. */
+export function buildsOf(run: RunConfig<PlannedServer>): SideBuild[] {
+  return run.sides.flatMap((side) => (typeof side.server === 'string' ? [] : [side.server]));
+}
+
+/** The planned run once its servers are built: each build replaced by the prefix it installed. */
+export function withPrefixes(run: RunConfig<PlannedServer>, prefixes: SidePrefixes): RunConfig {
+  return {
+    ...run,
+    sides: run.sides.map((side) => {
+      if (typeof side.server === 'string') return { ...side, server: side.server };
+      const prefix = prefixes[side.server.side];
+      if (prefix === undefined) throw new Error(`the ${side.server.side} side is built before the run`);
+      return { ...side, server: prefix };
+    }),
+  };
 }
 
 /**

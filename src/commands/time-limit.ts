@@ -23,7 +23,7 @@ import type { SideBuild } from './build.js';
  * not fit the time limit; returns the seconds the limit leaves over, or undefined without a limit.
  */
 export async function checkTimeLimit(
-  config: RunConfig,
+  config: RunConfig<unknown>,
   builds: readonly SideBuild[],
   logger: Logger,
 ): Promise<number | undefined> {
@@ -66,7 +66,7 @@ async function estimateBuild(build: SideBuild): Promise<BuildEstimate> {
 }
 
 /** The sides' plan, shared when they are measured at once; the budget, when more repetitions may use it. */
-function measureSeconds(config: RunConfig): number {
+function measureSeconds(config: RunConfig<unknown>): number {
   const planned = suiteSeconds(config, config.suite);
   const adaptive = config.adaptive;
   if (adaptive === undefined) return planned;
@@ -74,7 +74,7 @@ function measureSeconds(config: RunConfig): number {
   return (planned * adaptive.most) / config.suite.repetitions;
 }
 
-function suiteSeconds(config: RunConfig, suite: Suite): number {
+function suiteSeconds(config: RunConfig<unknown>, suite: Suite): number {
   const sides: SideName[] = config.sides.map((side) => side.name);
   const { parallelSides } = config;
   const atOnce = chooseParallelSides(
@@ -92,7 +92,7 @@ function suiteSeconds(config: RunConfig, suite: Suite): number {
 }
 
 /** The largest share's measuring time with the whole suite in `count` shards; undefined when it cannot be split so. */
-function largestShardSeconds(config: RunConfig, count: number): number | undefined {
+function largestShardSeconds(config: RunConfig<unknown>, count: number): number | undefined {
   const whole = config.shard?.suite ?? config.suite;
   const sides = config.sides.map((side) => side.name);
   if (count > suiteCells(whole).length) return undefined;

@@ -24,7 +24,11 @@ export type BaseRequest =
   /** The newest entry of a stored baseline; `force` compares across suites or machines with a warning. */
   | { readonly kind: 'baseline'; readonly file: BaselineFile; readonly force: boolean }
   /** The run's own cells under one value of a variant dimension, against the other values (--against-variant). */
-  | ({ readonly kind: 'variant' } & VariantBase);
+  | ({
+      readonly kind: 'variant';
+      /** How the user named the option (`--against-variant`), for errors; when a verdict is judged again, none. */
+      readonly option?: string;
+    } & VariantBase);
 
 export interface JudgeRequest {
   readonly results: Results;
@@ -98,8 +102,8 @@ function chooseBase(request: JudgeRequest): ChosenBase {
 }
 
 /** Base and head from one run's head side: the cells under `base.value` against the others. */
-function variantBase(request: JudgeRequest, base: VariantBase): ChosenBase {
-  const sides = variantSides(request.results, base, '--against-variant');
+function variantBase(request: JudgeRequest, base: VariantBase & { readonly option?: string }): ChosenBase {
+  const sides = variantSides(request.results, base, base.option ?? 'the variant compared against');
   const side = sideOf(request.results, 'head');
   const settings = variantSettings(request.results, base);
   return {

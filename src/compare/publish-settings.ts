@@ -2,10 +2,10 @@
 // files, so the suite, tolerances, gate and alpha an artifact records are whatever the pull request
 // chose; the publishing workflow runs the default branch's files, so its inputs are the settings
 // that decide. The suite an artifact was measured with must be the trusted suite's definition
-// (the fields that change a measurement, as baseline keys hash them: baseline/hash.ts); its
+// (the fields that change a measurement, as baseline keys hash them: suite/suite-hash.ts); its
 // tolerances, stall gate and description are the trusted suite's, whatever the artifact's copy
 // says. Pure.
-import { suiteHash } from '../baseline/hash.js';
+import { suiteHash } from '../suite/suite-hash.js';
 import type { Results } from '../results/results-schema.js';
 import type { Suite } from '../suite/suite-schema.js';
 import type { CompareOptions } from './verdict.js';

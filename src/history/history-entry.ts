@@ -2,7 +2,7 @@
 import { HistoryError, InputError } from '../errors.js';
 import { baselineKey, sameKey, sanitizeName, sideFacts } from '../baseline/key.js';
 import { suiteDifferences } from '../baseline/comparable.js';
-import { suiteHash } from '../baseline/hash.js';
+import { suiteHash } from '../suite/suite-hash.js';
 import type { BaselineKey } from '../baseline/baseline-schema.js';
 import { metricsFor, METRICS, type MetricName } from '../compare/metrics.js';
 import type { CellResult, Results, ServerFacts } from '../results/results-schema.js';

@@ -2,7 +2,7 @@
 // metric in each chosen cell, from every run of that commit. Pure.
 import type { MetricName } from '../compare/metrics.js';
 import { HistoryError } from '../errors.js';
-import { suiteHash } from '../baseline/hash.js';
+import { suiteHash } from '../suite/suite-hash.js';
 import type { Suite } from '../suite/suite-schema.js';
 import type { HistoryFile } from './history-schema.js';
 

@@ -1,7 +1,7 @@
 // What `history changes` prints and writes: the table of change points, their JSON, and the body
 // of the issue the nightly workflow opens for a regression. Pure. Every commit, cell or URL comes
 // from a history file, so everything placed in markdown is escaped here.
-import { stableHash } from '../baseline/hash.js';
+import { stableHash } from '../stable-hash.js';
 import { METRICS } from '../compare/metrics.js';
 import {
   formatChangePercentPlain,

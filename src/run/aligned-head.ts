@@ -40,7 +40,7 @@ export function planAlignedHead(
 ): AlignedHead {
   const base = sides.find((side) => side.name === 'base');
   const head = sides.find((side) => side.name === 'head');
-  if (!base || !head) throw new Error('--align-settings needs a base and a head side');
+  if (!base || !head) throw new Error('the aligned head needs a base and a head side');
   const alignment = alignmentOf(base.facts, head.facts);
   const varied = new Set([...variedOptions(suite.variants)].map(normalizeOptionName));
   const aligned = alignment.aligned.filter((setting) =>

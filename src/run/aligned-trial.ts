@@ -44,6 +44,8 @@ const MOST_REFUSALS = 8;
 export async function trialAlignedHead(
   head: StartedSide,
   plan: AlignedHead,
+  /** How the user named the option (`--align-settings`), for the refusal. */
+  label: string,
   logger: Logger,
 ): Promise<AlignedHead> {
   let current = plan;
@@ -57,9 +59,7 @@ export async function trialAlignedHead(
         : withoutAlignedOption(current, refused.option, `the head refused it at start ("${refused.line}")`);
     if (refused === undefined || next === undefined) {
       throw new GateError(
-        `--align-settings: the head would not start with the base's settings (${Object.entries(
-          current.record.options,
-        )
+        `${label}: the head would not start with the base's settings (${Object.entries(current.record.options)
           .map(([name, value]) => `${name}=${value}`)
           .join(' ')}): ${error.message}`,
       );
@@ -67,7 +67,7 @@ export async function trialAlignedHead(
     logger.warning(`aligned head: the head refused ${refused.option} at start; measuring without it`);
     current = next;
   }
-  throw new GateError(`--align-settings: the head refused more than ${MOST_REFUSALS} of the base's settings`);
+  throw new GateError(`${label}: the head refused more than ${MOST_REFUSALS} of the base's settings`);
 }
 
 /** One start as the aligned head and back; the start's error, if it would not start. */

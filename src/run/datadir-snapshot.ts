@@ -34,6 +34,8 @@ export interface SnapshotSetup {
   readonly scope: CleanupScope;
   /** Copies still to be made on this file system, this one included: the space checked for. */
   readonly copiesLeft: number;
+  /** How the user names the work directory's option (`--work-dir`), for a refusal. */
+  readonly workDirOption: string;
   readonly log: (line: string) => void;
 }
 
@@ -64,7 +66,7 @@ async function copyStopped(
   await server.stop();
   scope.throwIfInterrupted();
   const bytes = await treeBytes(server.datadirPath);
-  await checkSpace(runDir, bytes, setup.copiesLeft);
+  await checkSpace(runDir, bytes, setup.copiesLeft, setup.workDirOption);
   const copyPath = join(runDir, name);
   scope.add(`remove ${copyPath}`, () => rm(copyPath, { recursive: true, force: true }));
   const method = await copyDatadir(server.datadirPath, copyPath);
@@ -144,11 +146,16 @@ export async function alignedHeadDatadir(setup: SnapshotSetup): Promise<DatadirT
  * Refuses, in one line, copies that would not fit: a reflinked copy shares its blocks only until
  * the server writes them, so each may come to take its whole size.
  */
-export async function checkSpace(runDir: string, bytes: number, copies: number): Promise<void> {
+export async function checkSpace(
+  runDir: string,
+  bytes: number,
+  copies: number,
+  workDirOption: string,
+): Promise<void> {
   const free = await freeBytes(runDir);
   if (bytes * copies <= free) return;
   throw new InputError(
     `resetData: restore needs ${copies === 1 ? '' : `${copies} × `}${formatMiB(bytes)} for copies of the prepared datadir in ${runDir}, ` +
-      `which has ${formatMiB(free)} free; give --work-dir on a larger file system, or use resetData: re-prepare`,
+      `which has ${formatMiB(free)} free; give ${workDirOption} on a larger file system, or use resetData: re-prepare`,
   );
 }

@@ -4,7 +4,7 @@
 // Anything else is refused (InputError, one line naming the files). Pure: the command layer reads
 // the files and copies each shard's raw directory to `shard-K/` of the merged one.
 import { optionDifferences, suiteDifferences } from '../baseline/comparable.js';
-import { canonicalJson } from '../baseline/hash.js';
+import { canonicalJson } from '../stable-hash.js';
 import { InputError } from '../errors.js';
 import type {
   CellResult,

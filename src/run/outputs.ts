@@ -37,11 +37,12 @@ export function prepareOutputs(config: RunConfig): RunOutputs {
   const rawDir = rawDirFor(outPath);
   try {
     mkdirSync(dirname(outPath), { recursive: true });
-    prepareRawDir(rawDir);
+    prepareRawDir(rawDir, config.names.out);
   } catch (error) {
     if (error instanceof GateError) throw error;
+    const { out } = config.names;
     throw new InputError(
-      `--out ${config.outPath}: ${unwritable(error, dirname(outPath))}; choose another --out`,
+      `${out} ${config.outPath}: ${unwritable(error, dirname(outPath))}; choose another ${out}`,
     );
   }
   return { outPath, rawDir };
@@ -74,22 +75,21 @@ function unwritable(error: unknown, dir?: string): string {
  * made beside each (its directory created if need be) and removed.
  */
 function checkOutputs(config: RunConfig): void {
+  const { names } = config;
   const targets = [
-    { dir: dirname(resolve(config.outPath)), label: `--out ${config.outPath}` },
+    { dir: dirname(resolve(config.outPath)), option: names.out, value: config.outPath },
     ...(config.workDir === null
       ? []
-      : [{ dir: resolve(config.workDir), label: `--work-dir ${config.workDir}` }]),
+      : [{ dir: resolve(config.workDir), option: names['work-dir'], value: config.workDir }]),
   ];
-  for (const { dir, label } of targets) {
+  for (const { dir, option, value } of targets) {
     const probe = join(dir, `.mysql-perf-gate-probe-${process.pid}`);
     try {
       mkdirSync(dir, { recursive: true });
       writeFileSync(probe, '');
       rmSync(probe, { force: true });
     } catch (error) {
-      throw new InputError(
-        `${label}: ${unwritable(error, dir)}; choose another ${label.split(' ')[0] ?? ''}`,
-      );
+      throw new InputError(`${option} ${value}: ${unwritable(error, dir)}; choose another ${option}`);
     }
   }
 }
@@ -97,7 +97,8 @@ function checkOutputs(config: RunConfig): void {
 /** The room each side's datadir needs in the work directory, and the raw output beside the results. */
 function spaceNeeds(config: RunConfig, sides: readonly SpaceSide[]): SpaceNeed[] {
   const work = config.workDir === null ? tmpdir() : resolve(config.workDir);
-  const workLabel = config.workDir === null ? 'the temporary directory; --work-dir moves it' : '--work-dir';
+  const workDir = config.names['work-dir'];
+  const workLabel = config.workDir === null ? `the temporary directory; ${workDir} moves it` : workDir;
   const local = sides.filter((side) => side.config.remote === undefined);
   const datadirs = local.map((side) =>
     datadirEstimate(config.suite, side.install.flavor, side.options, {
@@ -115,7 +116,7 @@ function spaceNeeds(config: RunConfig, sides: readonly SpaceSide[]): SpaceNeed[]
     })),
     {
       path: out,
-      label: '--out',
+      label: config.names.out,
       bytes: rawOutputBytes(config.suite, config.sides.length),
       what: 'the raw output',
     },

@@ -24,7 +24,7 @@ export function choosePlacement(
   suite: Suite,
   cpus: readonly number[],
   /** How the user names the option (`--pin`, `input "pin"`), for the reasons. */
-  label = '--pin',
+  label: string,
   /** Where the server runs when it is on another machine (run --host): nothing here to pin. */
   elsewhere?: string,
 ): { placement: Placement; warning?: string; note?: string } {

@@ -55,7 +55,7 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
   const userOptions = config.sides.map((side) =>
     mergeOptions([
       { source: `suite ${suite.name} serverOptions`, options: suite.serverOptions },
-      { source: config.commonOptionsLabel, options: config.commonOptions },
+      { source: config.names.set, options: config.commonOptions },
       { source: side.labels.options, options: side.options },
     ]),
   );
@@ -68,7 +68,7 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
   const installs = await Promise.all(
     config.sides.map((side) =>
       side.remote === undefined
-        ? inspectServer(side.serverPath, side.labels.server, side.untrusted === true)
+        ? inspectServer(side.server, side.labels.server, side.untrusted === true)
         : inspectRemote(remoteConnection(side.remote), side.labels.server),
     ),
   );
@@ -96,7 +96,7 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
 function checkVariedOptions(config: RunConfig): void {
   const varied = new Set([...variedOptions(config.suite.variants)].map(normalizeOptionName));
   const layers = [
-    { source: config.commonOptionsLabel, options: config.commonOptions },
+    { source: config.names.set, options: config.commonOptions },
     ...config.sides.map((side) => ({ source: side.labels.options, options: side.options })),
   ];
   for (const { source, options } of layers) {
@@ -119,7 +119,7 @@ function checkRemoteSides(config: RunConfig): void {
   if (remote === undefined) return;
   const { suite } = config;
   const refuse = (why: string): never => {
-    throw new InputError(`${remote.labels.server} ${remote.serverPath}: ${why}`);
+    throw new InputError(`${remote.labels.server} ${remote.server}: ${why}`);
   };
   if (suite.metric === 'instructions')
     refuse('instructions are counted under valgrind, on this machine only');
@@ -141,7 +141,9 @@ function checkAlignedHead(config: RunConfig): void {
   const { label } = config.alignSettings;
   const head = config.sides.find((side) => side.name === 'head');
   if (!config.sides.some((side) => side.name === 'base')) {
-    throw new InputError(`${label}: the head is aligned to a base's settings; give one (--base … --head …)`);
+    throw new InputError(
+      `${label}: the head is aligned to a base's settings; give one (${config.names.base} … ${config.names.head} …)`,
+    );
   }
   if (head?.remote !== undefined) {
     throw new InputError(
@@ -149,7 +151,7 @@ function checkAlignedHead(config: RunConfig): void {
     );
   }
   if (config.shard !== undefined) {
-    throw new InputError(`${label}: not with --shard; measure the aligned head in one run`);
+    throw new InputError(`${label}: not with ${config.names.shard}; measure the aligned head in one run`);
   }
   if (config.suite.variants?.[HEAD_SETTINGS] !== undefined) {
     throw new InputError(
@@ -167,6 +169,7 @@ function checkThreadLimits(config: RunConfig, options: readonly Record<string, s
       side.remote === undefined ? [{ label: `the ${side.name} server`, options: options[index] ?? {} }] : [],
     ),
     openFiles: openFilesLimit(),
+    setOption: config.names.set,
   });
   if (problems.length > 0) throw new InputError(`suite ${config.suite.name}: ${problems.join('; ')}`);
 }
@@ -241,7 +244,7 @@ export function sidePlacement(preflight: Preflight, side: SideName): Placement {
 
 /** Whether base and head are measured at once (--parallel-sides), and says so. */
 async function measureAtOnce(config: RunConfig, logger: Logger): Promise<ParallelSides> {
-  const { label, mode } = config.parallelSides;
+  const { label, offLabel, mode } = config.parallelSides;
   const cpus = allowedCpus();
   const { sides, warning } = chooseParallelSides(mode, config.suite, config.sides.length, cpus, label);
   if (warning !== undefined) logger.warning(warning);
@@ -251,7 +254,7 @@ async function measureAtOnce(config: RunConfig, logger: Logger): Promise<Paralle
     installHint: `${label} runs each side on CPUs of its own through taskset: install util-linux (apt-get install util-linux)`,
   });
   logger.info(
-    `both sides at once: base's server and sysbench on CPU ${sides.cpus.base}, head's on CPU ${sides.cpus.head} (${label}; ${label === '--parallel-sides' ? '--no-parallel-sides' : `${label} false`} measures one at a time)`,
+    `both sides at once: base's server and sysbench on CPU ${sides.cpus.base}, head's on CPU ${sides.cpus.head} (${label}; ${offLabel} measures one at a time)`,
   );
   return sides;
 }

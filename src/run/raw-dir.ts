@@ -7,13 +7,16 @@ import { InputError } from '../errors.js';
 
 const RAW_MARKER = '.mysql-perf-gate-raw';
 
-/** Creates the raw directory afresh; refuses one that holds files this tool did not write. */
-export function prepareRawDir(rawDir: string): void {
+/**
+ * Creates the raw directory afresh; refuses one that holds files this tool did not write, naming
+ * the option that placed it (`outOption`: `--out`, `input "out"`).
+ */
+export function prepareRawDir(rawDir: string, outOption: string): void {
   if (existsSync(rawDir)) {
     const entries = readdirSync(rawDir);
     if (entries.length > 0 && !entries.includes(RAW_MARKER)) {
       throw new InputError(
-        `${rawDir} exists and was not written by mysql-perf-gate; choose another --out or remove that directory`,
+        `${rawDir} exists and was not written by mysql-perf-gate; choose another ${outOption} or remove that directory`,
       );
     }
     rmSync(rawDir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 // The typed, read-once configuration of `run`, built from CLI flags or action inputs.
+import type { OptionNames } from '../option-names.js';
 import type { RunnerCheck, SideName } from '../results/results-schema.js';
 import type { RemoteSide } from '../server/remote.js';
 import type { Suite } from '../suite/suite-schema.js';
@@ -6,10 +7,14 @@ import type { AdaptiveConfig } from './adaptive.js';
 import type { ParallelMode, PinMode } from './placement.js';
 import type { ShardSpec } from './shards.js';
 
-export interface SideConfig {
+/**
+ * One side of a run. `Server` is where its server is: a mysqld/mariadbd binary or an install prefix
+ * holding one (a path, what the run measures); the command layer plans with sides whose server is
+ * still a build to do, and fills the prefix in once it is built (commands/source-builds.ts).
+ */
+export interface SideConfig<Server = string> {
   readonly name: SideName;
-  /** A mysqld/mariadbd binary or an install prefix holding one. */
-  readonly serverPath: string;
+  readonly server: Server;
   /** NAME=VALUE options for this side only (--base-set / --head-set). */
   readonly options: Readonly<Record<string, string>>;
   /** How the user named this side's server and options (`--base`, `input "base-set"`), for errors. */
@@ -20,14 +25,14 @@ export interface SideConfig {
   readonly remote?: RemoteSide;
 }
 
-export interface RunConfig {
+export interface RunConfig<Server = string> {
   readonly suite: Suite;
-  /** One side (--server, named "head") or two (--base and --head, measured interleaved). */
-  readonly sides: readonly SideConfig[];
+  /** One side (named "head") or two (base and head, measured interleaved). */
+  readonly sides: readonly SideConfig<Server>[];
   /** NAME=VALUE options for every side (--set). */
   readonly commonOptions: Readonly<Record<string, string>>;
-  /** How the user named the common options (`--set`, `input "set"`), for errors. */
-  readonly commonOptionsLabel: string;
+  /** How the user named each option (`--set`, `input "set"`), for errors and notes. */
+  readonly names: OptionNames;
   /** results.json path; raw sysbench output and error logs go to a directory beside it. */
   readonly outPath: string;
   /** Where datadirs, sockets and logs live during the run; a temp dir when null. */
@@ -53,8 +58,11 @@ export interface RunConfig {
   readonly adaptive?: AdaptiveConfig;
   /** Whether the server and sysbench run on CPUs of their own (--pin), and how the user named it. */
   readonly pin: { readonly mode: PinMode; readonly label: string };
-  /** Whether base and head of a count suite are measured at once (--parallel-sides), and its name. */
-  readonly parallelSides: { readonly mode: ParallelMode; readonly label: string };
+  /**
+   * Whether base and head of a count suite are measured at once (--parallel-sides), its name and
+   * how the user turns it off (`--no-parallel-sides`, `input "parallel-sides" false`).
+   */
+  readonly parallelSides: { readonly mode: ParallelMode; readonly label: string; readonly offLabel: string };
   /**
    * Set for `--shard K/N`: `suite` above is then this shard's cut of `suite` here, and `cells`
    * names the cells it keeps ("workload@threads").

@@ -88,14 +88,16 @@ function explained(error: unknown, config: RunConfig): unknown {
   const full = fullDiskLine(spacePaths(config), firstLine(message));
   if (full !== undefined) return new GateError(full, { cause: error });
   if (error instanceof GateError) return error;
-  return writeRefusal(error, dirname(resolve(config.outPath)), `--out ${config.outPath}`) ?? error;
+  return (
+    writeRefusal(error, dirname(resolve(config.outPath)), `${config.names.out} ${config.outPath}`) ?? error
+  );
 }
 
 /** The paths a run writes under, as the user named them, for a failure on a full disk. */
 function spacePaths(config: RunConfig): { path: string; label: string }[] {
   return [
-    { path: config.workDir ?? tmpdir(), label: '--work-dir' },
-    { path: dirname(resolve(config.outPath)), label: '--out' },
+    { path: config.workDir ?? tmpdir(), label: config.names['work-dir'] },
+    { path: dirname(resolve(config.outPath)), label: config.names.out },
   ];
 }
 
@@ -130,7 +132,9 @@ async function measure(
   for (const note of narrowed.notes) logger.warning(note);
   const unfair = fairnessOf(config, sides);
   if (unfair !== undefined) logger.warning(unfair);
-  const aligned = config.alignSettings ? await alignedHead(narrowed.suite, sides, logger) : undefined;
+  const aligned = config.alignSettings
+    ? await alignedHead(narrowed.suite, sides, config.alignSettings.label, logger)
+    : undefined;
   const suite = aligned?.suite ?? narrowed.suite;
   const schedule = await runSchedule(
     {
@@ -163,6 +167,7 @@ async function measure(
 async function alignedHead(
   suite: Suite,
   sides: readonly StartedSide[],
+  label: string,
   logger: Logger,
 ): Promise<AlignedHead> {
   const planned = planAlignedHead(suite, sides);
@@ -170,7 +175,7 @@ async function alignedHead(
   const tried =
     head === undefined || Object.keys(planned.record.options).length === 0
       ? planned
-      : await trialAlignedHead(head, planned, logger);
+      : await trialAlignedHead(head, planned, label, logger);
   for (const line of tried.info) logger.info(line);
   for (const line of tried.warnings) logger.warning(line);
   return tried;

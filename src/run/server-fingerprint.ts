@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 
-import { stableHash } from '../baseline/hash.js';
+import { stableHash } from '../stable-hash.js';
 import type { BuildInfo, ServerFingerprint } from '../results/results-schema.js';
 
 /** SHA-256 of a file, read as a stream (a server binary with symbols is hundreds of MB). */

@@ -107,7 +107,7 @@ export function createRunDir(
   const runDir = mkdtempSync(join(workRoot, 'mysql-perf-gate-'));
   if (config.keepWorkDir) {
     scope.add(`keep ${runDir}`, () => {
-      logger.info(`kept the work directory ${runDir} (--keep-work-dir)`);
+      logger.info(`kept the work directory ${runDir} (${config.names['keep-work-dir']})`);
       return Promise.resolve();
     });
     return runDir;
@@ -235,7 +235,15 @@ async function startSide(
     underCallgrind: Boolean(valgrind),
     variables: facts.variables,
   });
-  const copy = { side: name, server, runDir, scope, copiesLeft: how.copiesLeft, log };
+  const copy = {
+    side: name,
+    server,
+    runDir,
+    scope,
+    copiesLeft: how.copiesLeft,
+    workDirOption: config.names['work-dir'],
+    log,
+  };
   const snapshot = restoresData(config.suite) ? await DatadirSnapshot.take(copy) : undefined;
   const twin = config.alignSettings && !snapshot ? await alignedHeadDatadir(copy) : undefined;
   return {

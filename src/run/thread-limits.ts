@@ -15,6 +15,8 @@ export interface ThreadLimits {
   readonly options: readonly { readonly label: string; readonly options: Readonly<Record<string, string>> }[];
   /** This process's soft limit on open files, which sysbench inherits; undefined when unknown. */
   readonly openFiles: number | undefined;
+  /** How the user names the options every side gets (`--set`), for the advice. */
+  readonly setOption: string;
 }
 
 /** An option's integer value as the server reads it ("1100", "2K"); undefined for anything else. */
@@ -35,7 +37,7 @@ export function threadLimitProblems(limits: ThreadLimits): string[] {
     if (allowed === undefined || allowed < threads + SPARE_CONNECTIONS) {
       problems.push(
         `${threads} client threads need max_connections of at least ${threads + SPARE_CONNECTIONS}, but ${label} has ` +
-          `${text === undefined ? `the default ${DEFAULT_MAX_CONNECTIONS}` : text}: set max_connections in the suite's serverOptions or with --set`,
+          `${text === undefined ? `the default ${DEFAULT_MAX_CONNECTIONS}` : text}: set max_connections in the suite's serverOptions or with ${limits.setOption}`,
       );
     }
   }

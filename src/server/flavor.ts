@@ -34,7 +34,7 @@ export function parseVersionOutput(output: string, binary: string): VersionInfo 
   throw new ServerError(
     `${binary} --version did not print a MySQL, Percona Server or MariaDB version line ` +
       `("<program> Ver <version> for <os> on <machine> (<comment>)"); it printed:\n${quoted}\n` +
-      'Pass --server a mysqld or mariadbd binary, or the install prefix that contains one.',
+      'Pass a mysqld or mariadbd binary, or the install prefix that contains one.',
   );
 }
 

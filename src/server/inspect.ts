@@ -37,7 +37,7 @@ export interface ServerInstall {
  */
 export async function inspectServer(
   path: string,
-  inputName = '--server',
+  inputName = 'the server path',
   sandboxed = false,
 ): Promise<ServerInstall> {
   const { binary, basedir } = await locateServer(path, inputName);

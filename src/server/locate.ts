@@ -26,7 +26,7 @@ export const SERVER_BINARY_DIRS = [
 
 const BIN_DIR_NAMES = new Set(['bin', 'sbin', 'libexec']);
 
-export async function locateServer(input: string, inputName = '--server'): Promise<LocatedServer> {
+export async function locateServer(input: string, inputName = 'the server path'): Promise<LocatedServer> {
   const resolved = path.resolve(input);
   const info = await stat(resolved).catch(() => undefined);
   if (!info) {

@@ -18,8 +18,11 @@ export function builtinSuiteNames(): string[] {
     .sort();
 }
 
-/** `nameOrPath` is a built-in suite name (quick, standard, instructions, tpcc) or a path to a YAML file. */
-export function loadSuite(nameOrPath: string): Suite {
+/**
+ * `nameOrPath` is a built-in suite name (quick, standard, instructions, tpcc) or a path to a YAML
+ * file; `option` is how the user named it (`--suite`, `input "suite"`), for the error.
+ */
+export function loadSuite(nameOrPath: string, option = 'suite'): Suite {
   const builtins = builtinSuiteNames();
   if (builtins.includes(nameOrPath)) {
     const file = join(builtinSuitesDir(), `${nameOrPath}.yml`);
@@ -28,7 +31,7 @@ export function loadSuite(nameOrPath: string): Suite {
   const path = resolve(nameOrPath);
   if (!existsSync(path) || !statSync(path).isFile()) {
     throw new InputError(
-      `--suite ${nameOrPath}: no such file, and not a built-in suite; built-in suites: ${builtins.join(', ')}`,
+      `${option} ${nameOrPath}: no such file, and not a built-in suite; built-in suites: ${builtins.join(', ')}`,
     );
   }
   return parseSuite(readFileSync(path, 'utf8'), path);

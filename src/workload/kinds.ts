@@ -1,7 +1,7 @@
 // Every workload kind, in one list, and what the rest of the tool asks of them: which kind a
 // workload is, whether a suite suits its kinds, which data a server needs, and whether a step
 // leaves data that must be reset before the next one. Pure.
-import type { Suite, Workload } from '../suite/suite-schema.js';
+import type { Suite, Workload } from '../suite/suite-shape.js';
 import { SYSBENCH_OLTP, sysbenchOltp } from './sysbench-oltp.js';
 import { sysbenchScript } from './sysbench-script.js';
 import { tpcc } from './tpcc.js';

@@ -2,7 +2,7 @@
 // oltp_common's tables: sbtest1..N (id, k, c, pad), sized by the suite's `tables` and `tableSize`,
 // prepared once per server. Pure.
 import { METRIC_NAMES } from '../metric-names.js';
-import type { Suite, Workload } from '../suite/suite-schema.js';
+import type { Suite, Workload } from '../suite/suite-shape.js';
 import {
   type DataChange,
   type DataCommand,

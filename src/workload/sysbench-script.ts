@@ -2,7 +2,7 @@
 // `cleanup` commands, with the workload's options (its size among them: a TPC-C-like script's
 // warehouses), and the script's `run` against what they made. Pure.
 import { METRIC_NAMES } from '../metric-names.js';
-import type { Suite, Workload } from '../suite/suite-schema.js';
+import type { Suite, Workload } from '../suite/suite-shape.js';
 import { type DataCommand, type KindIssue, type WorkloadKind, workloadScript } from './workload-kind.js';
 
 export const SYSBENCH_SCRIPT = 'sysbench-script';

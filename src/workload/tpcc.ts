@@ -3,7 +3,7 @@
 // transactions in the standard mix. Its runs add orders, order lines and history rows and deliver
 // orders, so every step starts again from the prepared data. Pure.
 import { METRIC_NAMES } from '../metric-names.js';
-import type { Suite } from '../suite/suite-schema.js';
+import type { Suite } from '../suite/suite-shape.js';
 import type { DataCommand, DataSet, KindIssue, ResetMode, WorkloadKind } from './workload-kind.js';
 
 export const TPCC = 'tpcc';

@@ -6,16 +6,9 @@
 // (a TPC-C-like script with its own tables) is one more kind in kinds.ts, not a change in five
 // places.
 import type { MetricName } from '../metric-names.js';
-import type { Suite, Workload } from '../suite/suite-schema.js';
+import type { ResetMode, Suite, Workload } from '../suite/suite-shape.js';
 
-/**
- * How a workload's data is brought back to what was prepared after a step that changed it:
- * `none` (the data is left as it is), `re-prepare` (sysbench's cleanup, then its prepare), or
- * `restore` (the server stopped, its datadir replaced by a copy taken once the data was prepared,
- * the server started again: run/datadir-snapshot.ts).
- */
-export const RESET_MODES = ['none', 're-prepare', 'restore'] as const;
-export type ResetMode = (typeof RESET_MODES)[number];
+export type { ResetMode };
 
 /** Whether running a workload changes its data, as far as its kind can tell. */
 export type DataChange = 'keeps' | 'changes' | 'unknown';

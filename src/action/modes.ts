@@ -1,0 +1,29 @@
+// The action's modes (input "mode"), which every mode's front end and main.ts share.
+import * as core from '@actions/core';
+
+import { InputError } from '../errors.js';
+
+export const ACTION_MODES = [
+  'measure',
+  'build',
+  'merge',
+  'publish',
+  'history',
+  'bisect',
+  'bisect-comment',
+  'settings',
+] as const;
+export type ActionMode = (typeof ACTION_MODES)[number];
+
+/**
+ * Input "mode": measure (the default: build, run, judge, comment), publish (comment only) or
+ * history (append a nightly run to the history branch, find change points, open issues) or
+ * bisect (find the commit where a cell changed) or bisect-comment (post its result on the alert
+ * issue) or settings (read the file naming the nightly's runner, testbed and compiler).
+ */
+export function readMode(): ActionMode {
+  const mode = core.getInput('mode') || 'measure';
+  const known = ACTION_MODES.find((candidate) => candidate === mode);
+  if (known !== undefined) return known;
+  throw new InputError(`input "mode" ${JSON.stringify(mode)}: expected ${ACTION_MODES.join(', ')}`);
+}
