@@ -1,4 +1,4 @@
-import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, C as COMPARE_FLAG_DEFAULTS, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as detectSourceTree, x as resolveCompiler, y as comparisonLabels, z as inCleanupScope, A as runCommand, E as describeRunOutcome, F as buildSides, G as runConfigFromFlags, H as DEFAULT_SERVERS, I as doctorConfigFromFlags, J as doctorCommand, K as appendHistory, L as earlierDefinitions, N as suiteDifferences, O as historyRun, P as exec, Q as quickDeadline, R as cliSpelling, S as readHistoryFile, T as pageHistory, U as writeHistoryPage, V as allChanges, X as historyChangesRequest, Y as DEFAULT_WINDOW, Z as DEFAULT_MAX_P, _ as historyChangesCommand, $ as plural, a0 as changesText, a1 as recentRegressions, a2 as formatChangePercentPlain, a3 as mergeCommand, a4 as packageVersion, a5 as packageIssuesUrl, a6 as watchOutputs } from './gate.js';
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, C as COMPARE_FLAG_DEFAULTS, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as comparisonLabels, x as buildsOf, y as detectSourceTree, z as resolveCompiler, A as inCleanupScope, E as withPrefixes, F as runCommand, G as describeRunOutcome, H as buildSides, I as serversToBuild, J as runConfigFromFlags, K as cliSpelling, L as DEFAULT_SERVERS, N as doctorConfigFromFlags, O as doctorCommand, P as appendHistory, Q as earlierDefinitions, R as suiteDifferences, S as historyRun, T as exec, U as quickDeadline, V as readHistoryFile, X as pageHistory, Y as writeHistoryPage, Z as allChanges, _ as historyChangesRequest, $ as DEFAULT_WINDOW, a0 as DEFAULT_MAX_P, a1 as historyChangesCommand, a2 as plural, a3 as changesText, a4 as recentRegressions, a5 as formatChangePercentPlain, a6 as mergeCommand, a7 as packageVersion, a8 as packageIssuesUrl, a9 as watchOutputs } from './gate.js';
 import os from 'node:os';
 import { inspect } from 'node:util';
 import { g as getDefaultExportFromCjs } from './commonjs-helpers.js';
@@ -4723,45 +4723,36 @@ function addCompareCommand(program, onExitCode) {
 
 // The `compare-compilers` command: build one source tree with two compilers, measure the two
 // servers against each other (base = first compiler, head = second) and compare them.
+/** One tree built with two compilers, base first, into <prefixDir>/<compiler>. */
+function compilerBuilds(tree) {
+    const { source, baseCompiler, headCompiler, prefixDir } = tree;
+    const [baseLabel, headLabel] = comparisonLabels(baseCompiler, headCompiler);
+    return [
+        { side: 'base', source, compiler: baseCompiler, prefix: join(prefixDir, baseLabel) },
+        { side: 'head', source, compiler: headCompiler, prefix: join(prefixDir, headLabel) },
+    ];
+}
 /**
  * The tree and both compilers are checked before the builds, which take most of an hour: a
  * missing compiler must not wait for the first build. Progress and the run's summary go to `logger`.
  */
 async function compareCompilersCommand(request, logger) {
-    await detectSourceTree(request.source);
-    await resolveCompiler(request.baseCompiler);
-    await resolveCompiler(request.headCompiler);
-    const [baseLabel, headLabel] = comparisonLabels(request.baseCompiler, request.headCompiler);
-    const plans = [
-        {
-            side: 'base',
-            source: request.source,
-            compiler: request.baseCompiler,
-            prefix: join(request.prefixDir, baseLabel),
-        },
-        {
-            side: 'head',
-            source: request.source,
-            compiler: request.headCompiler,
-            prefix: join(request.prefixDir, headLabel),
-        },
-    ];
+    const plans = buildsOf(request.run);
+    for (const source of new Set(plans.map((plan) => plan.source)))
+        await detectSourceTree(source);
+    for (const plan of plans)
+        await resolveCompiler(plan.compiler);
     const builds = [];
     const prefixes = await inCleanupScope(logger, (scope) => buildSides(plans, { common: request.build, onBuilt: (_, outcome) => builds.push(outcome) }, logger, scope));
-    const { base, head } = prefixes;
-    if (base === undefined || head === undefined)
-        throw new Error('both sides are built before the run');
-    const config = request.runConfig(base, head);
+    const config = withPrefixes(request.run, prefixes);
     const run = await runCommand(config, logger);
     logger.info(describeRunOutcome(run));
     const compare = await compareCommand({ ...request.compare, resultsPath: config.outPath });
     return { builds, run, compare };
 }
 
-function runFlags(flags, base, head) {
+function runFlags(flags) {
     return {
-        base,
-        head,
         set: flags.set ?? [],
         baseSet: [],
         headSet: [],
@@ -4779,17 +4770,13 @@ function runFlags(flags, base, head) {
 }
 async function compareCompilers(flags) {
     const logger = createStderrLogger({ verbose: flags.verbose ?? false });
-    // Every flag is checked before the builds, which take most of an hour: a typo in the suite
-    // name must not wait for them.
+    // Every flag is checked, once, before the builds, which take most of an hour: a typo in the
+    // suite name must not wait for them.
     const options = compareOptionsFromFlags({ ...flags, tolerance: flags.tolerance ?? [] });
-    runConfigFromFlags(runFlags(flags, flags.source, flags.source), undefined, options);
+    const servers = serversToBuild(compilerBuilds(flags));
     const outcome = await compareCompilersCommand({
-        source: flags.source,
-        baseCompiler: flags.baseCompiler,
-        headCompiler: flags.headCompiler,
-        prefixDir: flags.prefixDir,
+        run: runConfigFromFlags({ ...runFlags(flags), ...servers }, cliSpelling, options),
         build: commonBuildRequest(flags),
-        runConfig: (base, head) => runConfigFromFlags(runFlags(flags, base, head), undefined, options),
         compare: { baselinePath: null, outDir: flags.report, force: false, options },
     }, logger);
     process.stdout.write(describeCompareOutcome(outcome.compare));

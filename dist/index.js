@@ -6,7 +6,7 @@ import 'node:child_process';
 import { I as InputError, e as errorMessage, G as GateError, b as array, l as literal, _ as _enum, w as writeFileAtomic, Z as ZodError, s as string, c as strictObject, u as union, o as object, i as internalErrorLine } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { a7 as tableRow, a8 as escapeTableCell, a9 as escapeMarkdown, aa as gradeLine, ab as tableDelimiter, C as COMPARE_FLAG_DEFAULTS, i as commonBuildRequest, ac as actionSpelling, ad as checkUntrustedSettings, ae as untrustedSides, af as checkUntrustedDirs, ag as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ah as foldLines, ai as Verdict, aj as CellComparison, M as METRIC_NAMES, ak as CellVerdict, al as CellFunctionDeltas, am as parseVersionedJson, an as VERDICT_SCHEMA_VERSION, ao as rankConfigDiff, ap as ConfigDifference, aq as parseResults, ar as codeSpan, $ as plural, as as markdownUrl, at as METRICS, au as formatFigure, m as median, av as formatChangePercent, aw as upsertStickyComment, ax as BisectReport, ay as formatPath, az as formatDuration, aA as GitHubError, aB as createOnce, aC as httpStatus, aD as gitHubMessage, aE as serverSideHint, aF as NO_RETRY, aG as BranchFileError, aH as moveBranch, aI as isLostRace, aJ as isSafePath, aK as readBranchHead, aL as commitOnHead, O as historyRun, aM as analyzeHistory, aN as isRecent, aO as changesDocument, a0 as changesText, c as checkWholeRun, aP as historyRelativePath, aQ as historySpec, aR as writeCharts, aS as HISTORY_TITLE, aT as publishImages, U as writeHistoryPage, aU as historyPageDirectory, aV as publishFiles, aW as MAX_HISTORY_BYTES, aX as parseHistoryText, aY as appendToHistory, aZ as serializeHistory, a_ as alertIssue, a$ as suiteHash, b0 as judge, b1 as withLines, b2 as relinkedLines, b3 as DEFAULT_COMPARE_OPTIONS, b4 as metricsOfVersion, b5 as sameCell$1, b6 as variantLabel, a2 as formatChangePercentPlain, b7 as formatTolerance, b8 as commentMarker, b9 as workflowRepositoryUrl, ba as writeReport, bb as pullRequestCommentSink, u as deliverVerdict, bc as verdictExitCode, bd as renderVerdictSummary, R as cliSpelling, o as compareOptionsFromFlags, be as loadSuite, j as sinksFor, X as historyChangesRequest, Z as DEFAULT_MAX_P, Y as DEFAULT_WINDOW, p as parseCommit, bf as distExports, bg as judgeRun, z as inCleanupScope, bh as doctorGateFromFlags, bi as planGate, bj as gateCommand, a5 as packageIssuesUrl, bk as judgeSettingsFromFlags, a3 as mergeCommand, bl as PULL_REQUEST_COMMENT, bm as buildServers } from './gate.js';
+import { aa as tableRow, ab as escapeTableCell, ac as escapeMarkdown, ad as gradeLine, ae as tableDelimiter, C as COMPARE_FLAG_DEFAULTS, i as commonBuildRequest, af as actionSpelling, ag as checkUntrustedSettings, ah as untrustedSides, ai as checkUntrustedDirs, aj as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ak as foldLines, al as Verdict, am as CellComparison, M as METRIC_NAMES, an as CellVerdict, ao as CellFunctionDeltas, ap as parseVersionedJson, aq as VERDICT_SCHEMA_VERSION, ar as rankConfigDiff, as as ConfigDifference, at as parseResults, au as codeSpan, a2 as plural, av as markdownUrl, aw as METRICS, ax as formatFigure, m as median, ay as formatChangePercent, az as upsertStickyComment, aA as BisectReport, aB as formatPath, aC as formatDuration, aD as GitHubError, aE as createOnce, aF as httpStatus, aG as gitHubMessage, aH as serverSideHint, aI as NO_RETRY, aJ as BranchFileError, aK as moveBranch, aL as isLostRace, aM as isSafePath, aN as readBranchHead, aO as commitOnHead, S as historyRun, aP as analyzeHistory, aQ as isRecent, aR as changesDocument, a3 as changesText, c as checkWholeRun, aS as historyRelativePath, aT as historySpec, aU as writeCharts, aV as HISTORY_TITLE, aW as publishImages, Y as writeHistoryPage, aX as historyPageDirectory, aY as publishFiles, aZ as MAX_HISTORY_BYTES, a_ as parseHistoryText, a$ as appendToHistory, b0 as serializeHistory, b1 as alertIssue, b2 as suiteHash, b3 as judge, b4 as withLines, b5 as relinkedLines, b6 as DEFAULT_COMPARE_OPTIONS, b7 as metricsOfVersion, b8 as sameCell$1, b9 as variantLabel, a5 as formatChangePercentPlain, ba as formatTolerance, bb as commentMarker, bc as workflowRepositoryUrl, bd as writeReport, be as pullRequestCommentSink, u as deliverVerdict, bf as verdictExitCode, bg as renderVerdictSummary, K as cliSpelling, o as compareOptionsFromFlags, bh as loadSuite, j as sinksFor, _ as historyChangesRequest, a0 as DEFAULT_MAX_P, $ as DEFAULT_WINDOW, p as parseCommit, bi as distExports, bj as judgeRun, A as inCleanupScope, bk as doctorGateFromFlags, bl as planGate, bm as gateCommand, a8 as packageIssuesUrl, bn as judgeSettingsFromFlags, a6 as mergeCommand, bo as PULL_REQUEST_COMMENT, bp as buildServers, bq as planBuilds } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
@@ -8019,6 +8019,31 @@ async function commentBisection() {
     setOutput('comment-url', outcome.url);
 }
 
+// The action's modes (input "mode"), which every mode's front end and main.ts share.
+const ACTION_MODES = [
+    'measure',
+    'build',
+    'merge',
+    'publish',
+    'history',
+    'bisect',
+    'bisect-comment',
+    'settings',
+];
+/**
+ * Input "mode": measure (the default: build, run, judge, comment), publish (comment only) or
+ * history (append a nightly run to the history branch, find change points, open issues) or
+ * bisect (find the commit where a cell changed) or bisect-comment (post its result on the alert
+ * issue) or settings (read the file naming the nightly's runner, testbed and compiler).
+ */
+function readMode() {
+    const mode = getInput('mode') || 'measure';
+    const known = ACTION_MODES.find((candidate) => candidate === mode);
+    if (known !== undefined)
+        return known;
+    throw new InputError(`input "mode" ${JSON.stringify(mode)}: expected ${ACTION_MODES.join(', ')}`);
+}
+
 // The regression alert of the nightly workflow: one issue per alert key, found again by a hidden
 // marker on its first line and edited in place, so a regression that persists for ten nights is one
 // up-to-date issue rather than ten.
@@ -8640,7 +8665,7 @@ async function historyNightlyCommand(client, config, logger) {
 // files, so the suite, tolerances, gate and alpha an artifact records are whatever the pull request
 // chose; the publishing workflow runs the default branch's files, so its inputs are the settings
 // that decide. The suite an artifact was measured with must be the trusted suite's definition
-// (the fields that change a measurement, as baseline keys hash them: baseline/hash.ts); its
+// (the fields that change a measurement, as baseline keys hash them: suite/suite-hash.ts); its
 // tolerances, stall gate and description are the trusted suite's, whatever the artifact's copy
 // says. Pure.
 /**
@@ -9536,7 +9561,10 @@ function publishPathsFromFlags(flags, spell = cliSpelling) {
 }
 /** The settings publish judges with, from the publishing workflow's own inputs (never the artifact). */
 function publishJudgingFromFlags(flags, spell = cliSpelling) {
-    return { suite: loadSuite(flags.suite || 'quick'), options: compareOptionsFromFlags(flags, spell) };
+    return {
+        suite: loadSuite(flags.suite || 'quick', spell('suite')),
+        options: compareOptionsFromFlags(flags, spell),
+    };
 }
 const DEFAULT_FORK_LABEL = 'perf-approved';
 /** The status context, the fork label and whose heads need approval, checked. */
@@ -9802,34 +9830,11 @@ function readSettingsFile() {
     return Promise.resolve();
 }
 
-// The action's mode, and in publish mode its inputs: the downloaded artifact, the measured commit,
+// The publish mode's inputs: the downloaded artifact, the measured commit,
 // where the report goes, and the settings it judges with (suite, tolerance, gate, alpha: the
 // publishing workflow's, which runs the default branch's files) and approves with (status-context,
 // fork-label, require-approval). The commit and the head repository come from the `workflow_run`
 // event GitHub wrote (or the `head-sha` and `head-repository` inputs), never from the artifact.
-const ACTION_MODES = [
-    'measure',
-    'build',
-    'merge',
-    'publish',
-    'history',
-    'bisect',
-    'bisect-comment',
-    'settings',
-];
-/**
- * Input "mode": measure (the default: build, run, judge, comment), publish (comment only) or
- * history (append a nightly run to the history branch, find change points, open issues) or
- * bisect (find the commit where a cell changed) or bisect-comment (post its result on the alert
- * issue) or settings (read the file naming the nightly's runner, testbed and compiler).
- */
-function readMode() {
-    const mode = getInput('mode') || 'measure';
-    const known = ACTION_MODES.find((candidate) => candidate === mode);
-    if (known !== undefined)
-        return known;
-    throw new InputError(`input "mode" ${JSON.stringify(mode)}: expected ${ACTION_MODES.join(', ')}`);
-}
 /** The parts of a workflow_run event this mode reads; anything else in the payload is ignored. */
 const WorkflowRunEvent = object({
     workflow_run: object({
@@ -10009,14 +10014,18 @@ async function buildOnly() {
     if (!buildInputs) {
         throw new InputError('mode build builds the servers of input "source" (and "base-source"): give a source tree');
     }
-    await inCleanupScope(coreLogger, (scope) => buildServers(buildInputs, events, [], coreLogger, scope));
+    await inCleanupScope(coreLogger, (scope) => buildServers(buildInputs.common, planBuilds(buildInputs), events, [], coreLogger, scope));
 }
 /** Mode merge: every shard's results (input "shards") into one results file, then judged. */
 async function mergeAndJudge() {
     const files = shardResultFiles(getMultilineInput('shards'));
     const judging = readJudging();
     const delivery = readDelivery();
-    const outcome = await group('Merge the shards', () => Promise.resolve(mergeCommand({ inputs: files, outPath: getInput('out') || 'mysql-perf-gate/results.json' }, coreLogger)));
+    const outcome = await group('Merge the shards', () => Promise.resolve(mergeCommand({
+        inputs: files,
+        outPath: getInput('out') || 'mysql-perf-gate/results.json',
+        spell: actionSpelling,
+    }, coreLogger)));
     info(outcome.summary);
     events.measured?.(outcome);
     const run = await judgeRun(outcome, judging, delivery, coreLogger);
