@@ -181,7 +181,7 @@ describe('the fault matrix: files', () => {
         stage,
         fault: 'corrupted results',
         make: (dir) => ({ results: corrupted(dir) }),
-        line: /corrupted\.json is not a valid results file:$/,
+        line: /corrupted\.json is not a valid results file: cells\[0\]\.repetitions = "x": Invalid input: expected array, received string$/,
       },
     ]),
   )('$stage × $fault', checkFiles);
