@@ -227,8 +227,8 @@ async function prepare(options: BisectOptions): Promise<Prepared> {
   const { spell } = options;
   const tree = await detectSourceTree(options.source);
   const { good, bad, goodSubject, candidates } = await commitRange(options.source, options, spell);
-  await resolveCompiler(options.compiler);
-  checkDirectories(tree.root, options.prefix, options.buildDir);
+  await resolveCompiler(options.compiler, options.build.names.compiler);
+  checkDirectories(tree.root, options.prefix, options.buildDir, options.build.names);
   const inputs: BisectInputs = {
     source: options.source,
     good,
