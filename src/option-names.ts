@@ -54,3 +54,8 @@ export type OptionNames = Readonly<Record<OptionKey, string>>;
 export function bothSpellings(key: string): string {
   return `--${key}, input "${key}"`;
 }
+
+/** Every option named for both front ends: for a store's messages when no command named them. */
+export const BOTH_NAMES: OptionNames = Object.fromEntries(
+  OPTION_KEYS.map((key) => [key, bothSpellings(key)]),
+) as Record<OptionKey, string>;
