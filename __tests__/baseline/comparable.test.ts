@@ -97,7 +97,7 @@ describe('checkComparable', () => {
     expect(message).toBe(
       `the results are not comparable with the baseline entry saved ${SAVED_AT} (commit ${COMMIT}):\n` +
         '  - different hardware (fingerprint 73565f5a8c11a8d9 → 0000aaaa0000aaaa): CPU model "Intel(R) Xeon(R) Processor" → "AMD EPYC 7B13", logical cores 2 → 8, memory 23.5 GiB → 32.0 GiB\n' +
-        'pass --force to compare anyway; these differences then become warnings',
+        'pass the force option (--force, input "force") to compare anyway; these differences then become warnings',
     );
   });
 
@@ -133,7 +133,7 @@ describe('checkComparable', () => {
   it('with force, turns refusals into warnings and keeps the other warnings', () => {
     const results = head({ fingerprint: 'ffffffffffffffff', cpuModel: 'AMD EPYC 7B13', kernel: 'k2' });
     expect(checkComparable(entry(), results, { force: true })).toEqual([
-      'compared anyway (--force) despite different hardware (fingerprint 73565f5a8c11a8d9 → ffffffffffffffff): CPU model "Intel(R) Xeon(R) Processor" → "AMD EPYC 7B13"',
+      'compared anyway (--force, input "force") despite different hardware (fingerprint 73565f5a8c11a8d9 → ffffffffffffffff): CPU model "Intel(R) Xeon(R) Processor" → "AMD EPYC 7B13"',
       'kernel differs: baseline 6.18.44-fc-v657, results k2',
     ]);
   });

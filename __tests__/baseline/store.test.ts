@@ -273,7 +273,7 @@ describe('damaged baseline files are refused and left untouched', () => {
     ).message;
     expect(message).toContain('holds the baseline of testbed "ci/1"');
     expect(message).toContain('not of testbed "ci_1"');
-    expect(message).toContain('choose another --testbed');
+    expect(message).toContain('choose another testbed (--testbed, input "testbed")');
     expect(bytesOf(path)).toBe(before);
   });
 });

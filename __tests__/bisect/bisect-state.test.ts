@@ -16,13 +16,14 @@ import {
 import { nextStep } from '../../src/bisect/bisect-search.js';
 import { InputError } from '../../src/errors.js';
 import { BAD, CANDIDATES, GOOD, inputs, measured, sampleState, sha } from './bisect-fixtures.js';
+import { ACTION_NAMES, CLI_NAMES } from '../helpers/option-names.js';
 
 const text = (value: unknown): string => JSON.stringify(value, null, 2);
 
 describe('the state file round trip', () => {
   it('reads back what was written', () => {
     const state = sampleState();
-    expect(parseBisectState(text(state), 'bisect-state.json')).toEqual(state);
+    expect(parseBisectState(text(state), 'bisect-state.json', '--state')).toEqual(state);
   });
 
   it('keeps a result and reference values', () => {
@@ -31,7 +32,7 @@ describe('the state file round trip', () => {
       inputs: inputs({ references: { good: { 'oltp_point_select@1': [1, 2] } } }),
       result: { outcome: 'found', sha: BAD, subject: 'commit 5' },
     };
-    expect(parseBisectState(text(state), 's.json')).toEqual(state);
+    expect(parseBisectState(text(state), 's.json', '--state')).toEqual(state);
   });
 });
 
@@ -79,7 +80,7 @@ describe('a corrupt or foreign state file is refused in one line', () => {
   it.each(cases)('$name', ({ content, message }) => {
     let thrown: unknown;
     try {
-      parseBisectState(content, 's.json');
+      parseBisectState(content, 's.json', '--state');
     } catch (error) {
       thrown = error;
     }
@@ -120,7 +121,15 @@ describe('inputDifferences: which inputs make it another bisection', () => {
     },
     { name: 'another checkout', changed: { ...base, source: '/elsewhere' }, expected: ['--source'] },
   ])('$name → $expected', ({ changed, expected }) => {
-    expect(inputDifferences(base, changed)).toEqual(expected);
+    expect(inputDifferences(base, changed, CLI_NAMES)).toEqual(expected);
+  });
+
+  it('names the options as the action does', () => {
+    const changed = { ...base, cells: ['oltp_write_only@1'], build: { ...base.build, cmakeArgs: ['-DX=1'] } };
+    expect(inputDifferences(base, changed, ACTION_NAMES)).toEqual([
+      'input "cells"',
+      'the build options (input "build-type", input "cmake-args")',
+    ]);
   });
 
   it('does not depend on the order of object keys', () => {

@@ -55,7 +55,7 @@ describe('bisectSummary', () => {
     expect(bisectSummary(state)).toBe(
       [
         `first bad commit: ${sha('4')} commit 4`,
-        '5 commits measured (5 candidates between --good and --bad)',
+        '5 commits measured (5 candidates between the good and the bad commit)',
         '',
         'commit        subject       oltp_point_select@1 (instr/txn)  call             build s  measure s',
         '------------  ------------  -------------------------------  ---------------  -------  ---------',

@@ -180,7 +180,7 @@ describe('the search', () => {
   it('writes the state after every step: the file holds the final state', async () => {
     const state = freshState(8, { references: REFERENCES });
     const { state: done } = await bisect(state, new FakeWork(stepAt(5, state)));
-    expect(readBisectState(join(temp.path, 'bisect-state.json'))).toEqual(done);
+    expect(readBisectState(join(temp.path, 'bisect-state.json'), '--state')).toEqual(done);
   });
 });
 
@@ -336,7 +336,7 @@ describe('a resumed bisection measures no commit twice', () => {
   async function interruptedThenResumed(state: BisectState, firstBad: number, interruptAt: number) {
     const first = new FakeWork(stepAt(firstBad, state), interruptAt);
     await expect(bisect(state, first)).rejects.toThrow(InterruptedError);
-    const stored = readBisectState(statePath());
+    const stored = readBisectState(statePath(), '--state');
     if (stored === undefined) throw new Error('no state file after the interrupt');
     const second = new FakeWork(stepAt(firstBad, state));
     const resumed = await bisect(stored, second, { resumed: true });
@@ -386,6 +386,6 @@ describe('a resumed bisection measures no commit twice', () => {
     };
     await expect(bisect(state, work, { throwIfInterrupted: interrupt })).rejects.toThrow(InterruptedError);
     expect(work.builds).toHaveLength(2);
-    expect(readBisectState(statePath())?.measured).toHaveLength(2);
+    expect(readBisectState(statePath(), '--state')?.measured).toHaveLength(2);
   });
 });

@@ -20,6 +20,7 @@ import { CleanupScope } from '../../src/shell/cleanup.js';
 import { processesMentioning } from '../helpers/leftovers.js';
 import { captureStderr, ROOT, useTempDir } from '../helpers/real-run.js';
 import { requireCommand } from '../helpers/requirements.js';
+import { CLI_NAMES } from '../helpers/option-names.js';
 
 const FAKE = join(ROOT, '__fixtures__/source-trees/fake-mariadb');
 const ready = ['cmake', 'ninja', 'gcc', 'clang', 'ccache'].every((tool) => requireCommand(tool));
@@ -223,6 +224,7 @@ maybe('mysql-perf-gate build (stand-in tree, real tools)', () => {
           compiler: 'clang',
           prefix: join(temp.path, 'out'),
           buildType: 'RelWithDebInfo',
+          names: CLI_NAMES,
           cmakeArgs: ['-DFAKE_BREAK=ON'],
           targets: [],
           ccache: 'off',

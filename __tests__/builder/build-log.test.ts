@@ -956,7 +956,7 @@ describe('cmakeError', () => {
       /^CMakeLists\.txt:2: The CMAKE_CXX_COMPILER: \/usr\/bin\/g\+\+-99 is not a full path to an existing compiler tool\. Tell CMake/,
     );
     expect(error?.hint).toBe(
-      'the compiler path is wrong: /usr/bin/g++-99 does not exist; pass --compiler with an installed gcc or clang',
+      'the compiler path is wrong: /usr/bin/g++-99 does not exist; choose an installed gcc or clang as the compiler',
     );
   });
 

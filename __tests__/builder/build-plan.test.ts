@@ -16,6 +16,7 @@ import { InputError } from '../../src/errors.js';
 import type { Logger } from '../../src/shell/logger.js';
 import { thrownBy } from '../helpers/errors.js';
 import { UNCONFINED } from '../../src/shell/sandbox.js';
+import { CLI_NAMES } from '../helpers/option-names.js';
 
 const GCC = {
   cc: '/usr/bin/gcc-12',
@@ -39,6 +40,7 @@ function plan(overrides: Partial<BuildPlan> = {}): BuildPlan {
     ccache: { reason: 'turned off (--ccache off)' },
     toolEnv: {},
     args: [],
+    names: CLI_NAMES,
     ...overrides,
   };
 }
@@ -75,7 +77,7 @@ describe('inside', () => {
 describe('checkDirectories', () => {
   it('accepts separate source, prefix and build directories', () => {
     expect(() => {
-      checkDirectories('/src/server', '/opt/server', '/opt/server.build');
+      checkDirectories('/src/server', '/opt/server', '/opt/server.build', CLI_NAMES);
     }).not.toThrow();
   });
 
@@ -102,7 +104,7 @@ describe('checkDirectories', () => {
     ],
   ] as const)('refuses %s', (_what, [root, prefix, buildDir], message) => {
     const error = thrownBy(InputError, () => {
-      checkDirectories(root, prefix, buildDir);
+      checkDirectories(root, prefix, buildDir, CLI_NAMES);
     });
     expect(error.message).toBe(message);
   });

@@ -3,6 +3,7 @@ import type { BuildPlan } from '../../src/builder/build-plan.js';
 import { type BuildFacts, buildRecord, ccacheRecord } from '../../src/builder/build-record.js';
 import { packageVersion } from '../../src/shell/package-root.js';
 import { UNCONFINED } from '../../src/shell/sandbox.js';
+import { CLI_NAMES } from '../helpers/option-names.js';
 
 const counters = (entries: Record<string, number>): Map<string, number> => new Map(Object.entries(entries));
 
@@ -27,6 +28,7 @@ const PLAN: BuildPlan = {
   ccache: { reason: 'turned off (--ccache off)' },
   toolEnv: {},
   args: ['-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_INSTALL_PREFIX=/opt/mysql'],
+  names: CLI_NAMES,
 };
 
 const FACTS: BuildFacts = {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 import { buildSpaceNeeds, treeBytes } from '../../src/builder/build-space.js';
 import type { BuildPlan } from '../../src/builder/build-plan.js';
+import { ACTION_NAMES } from '../helpers/option-names.js';
 
 describe('the room a build needs', () => {
   const dir = mkdtempSync(join(tmpdir(), 'build-space-'));
@@ -22,11 +23,17 @@ describe('the room a build needs', () => {
   });
 
   it('asks 4 times the tree for a new build directory and 1.5 times for the prefix', async () => {
-    const plan = { tree: { root: tree }, buildDir: join(dir, 'b'), prefix: join(dir, 'p'), install: 'all' };
+    const plan = {
+      tree: { root: tree },
+      buildDir: join(dir, 'b'),
+      prefix: join(dir, 'p'),
+      install: 'all',
+      names: ACTION_NAMES,
+    };
     const needs = await buildSpaceNeeds(plan as unknown as BuildPlan);
     expect(needs.map((need) => [need.label, need.bytes])).toEqual([
-      ['--build-dir', 16000],
-      ['--prefix', 6000],
+      ['input "build-dir"', 16000],
+      ['input "prefix"', 6000],
     ]);
     // A configured build directory is built in place: only the install is asked for.
     mkdirSync(join(dir, 'b'));

@@ -23,6 +23,7 @@ import { inspectServer } from '../../src/server/inspect.js';
 import { captureStderr, ROOT, useTempDir } from '../helpers/real-run.js';
 import { git } from '../helpers/git-repo.js';
 import { requireCommand } from '../helpers/requirements.js';
+import { CLI_NAMES } from '../helpers/option-names.js';
 
 const FAKE = join(ROOT, '__fixtures__/source-trees/fake-mariadb');
 const ready = ['cmake', 'ninja', 'gcc', 'git'].every((tool) => requireCommand(tool));
@@ -102,6 +103,7 @@ maybe('mysql-perf-gate build --store (stand-in tree, real tools)', () => {
         compiler: 'gcc',
         prefix: second,
         buildType: 'RelWithDebInfo',
+        names: CLI_NAMES,
         cmakeArgs: [],
         targets: [],
         ccache: 'off',

@@ -1,7 +1,8 @@
 import { cmakeArgs, type CmakeArgsInput, CONFIGURED_PREFIX } from '../../src/builder/cmake-args.js';
 import { InputError } from '../../src/errors.js';
+import { ACTION_NAMES, CLI_NAMES } from '../helpers/option-names.js';
 
-const base = { cc: '/usr/bin/gcc-12', cxx: '/usr/bin/g++-12', extra: [] };
+const base = { cc: '/usr/bin/gcc-12', cxx: '/usr/bin/g++-12', extra: [], names: CLI_NAMES };
 
 const COMMON = [
   '-DCMAKE_BUILD_TYPE=RelWithDebInfo',
@@ -113,5 +114,16 @@ describe('cmakeArgs', () => {
     const input: CmakeArgsInput = { ...base, flavor: 'mysql', version: '8.0.36', extra };
     expect(() => cmakeArgs(input)).toThrow(InputError);
     expect(() => cmakeArgs(input)).toThrow(`use ${flag} instead`);
+  });
+
+  it('names the option as the front end does', () => {
+    const input: CmakeArgsInput = {
+      ...base,
+      names: ACTION_NAMES,
+      flavor: 'mysql',
+      version: '8.0.36',
+      extra: ['-DCMAKE_BUILD_TYPE=Debug'],
+    };
+    expect(() => cmakeArgs(input)).toThrow('use input "build-type" instead');
   });
 });

@@ -60,7 +60,7 @@ describe('parseVersionLine', () => {
 
 describe('resolveCompiler (real compilers)', () => {
   it('gcc-12 → g++-12', async () => {
-    await expect(resolveCompiler('gcc-12')).resolves.toEqual({
+    await expect(resolveCompiler('gcc-12', '--compiler')).resolves.toEqual({
       cc: '/usr/bin/gcc-12',
       cxx: '/usr/bin/g++-12',
       ...GCC,
@@ -68,7 +68,7 @@ describe('resolveCompiler (real compilers)', () => {
   });
 
   it('gcc → g++', async () => {
-    await expect(resolveCompiler('gcc')).resolves.toEqual({
+    await expect(resolveCompiler('gcc', '--compiler')).resolves.toEqual({
       cc: '/usr/bin/gcc',
       cxx: '/usr/bin/g++',
       ...GCC,
@@ -76,7 +76,7 @@ describe('resolveCompiler (real compilers)', () => {
   });
 
   it('clang-14 → clang++-14', async () => {
-    await expect(resolveCompiler('clang-14')).resolves.toEqual({
+    await expect(resolveCompiler('clang-14', '--compiler')).resolves.toEqual({
       cc: '/usr/bin/clang-14',
       cxx: '/usr/bin/clang++-14',
       ...CLANG,
@@ -84,11 +84,14 @@ describe('resolveCompiler (real compilers)', () => {
   });
 
   it('clang → clang++', async () => {
-    await expect(resolveCompiler('clang')).resolves.toMatchObject({ cxx: '/usr/bin/clang++', ...CLANG });
+    await expect(resolveCompiler('clang', '--compiler')).resolves.toMatchObject({
+      cxx: '/usr/bin/clang++',
+      ...CLANG,
+    });
   });
 
   it('a CC:CXX pair', async () => {
-    await expect(resolveCompiler('gcc-12:g++')).resolves.toEqual({
+    await expect(resolveCompiler('gcc-12:g++', '--compiler')).resolves.toEqual({
       cc: '/usr/bin/gcc-12',
       cxx: '/usr/bin/g++',
       ...GCC,
@@ -96,7 +99,7 @@ describe('resolveCompiler (real compilers)', () => {
   });
 
   it('a path', async () => {
-    await expect(resolveCompiler('/usr/bin/gcc-12')).resolves.toEqual({
+    await expect(resolveCompiler('/usr/bin/gcc-12', '--compiler')).resolves.toEqual({
       cc: '/usr/bin/gcc-12',
       cxx: '/usr/bin/g++-12',
       ...GCC,
@@ -104,7 +107,7 @@ describe('resolveCompiler (real compilers)', () => {
   });
 
   it('fails at once for a missing clang-99 and lists the compilers found', async () => {
-    const error = await resolveCompiler('clang-99').catch((e: unknown) => e);
+    const error = await resolveCompiler('clang-99', '--compiler').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DependencyError);
     const message = (error as Error).message;
     expect(message).not.toContain('\n');
@@ -113,13 +116,13 @@ describe('resolveCompiler (real compilers)', () => {
   });
 
   it('fails for a missing path without "on PATH"', async () => {
-    await expect(resolveCompiler('/nonexistent/gcc-12')).rejects.toThrow(
+    await expect(resolveCompiler('/nonexistent/gcc-12', '--compiler')).rejects.toThrow(
       /^compiler \/nonexistent\/gcc-12 was not found; found: /,
     );
   });
 
   it('refuses a C and C++ compiler of different families', async () => {
-    await expect(resolveCompiler('gcc-12:clang++-14')).rejects.toThrow(
+    await expect(resolveCompiler('gcc-12:clang++-14', '--compiler')).rejects.toThrow(
       'gcc-12 is gcc 12.2.0 but clang++-14 is clang 14.0.6; pass a matching CC:CXX pair to --compiler',
     );
   });
@@ -142,19 +145,21 @@ describe('resolveCompiler (fake PATH)', () => {
   it('says which C++ compiler is missing', async () => {
     await script('gcc-13', 'gcc-13 (Fake) 13.1.0');
     const env = { PATH: dir };
-    await expect(resolveCompiler('gcc-13', env)).rejects.toThrow(
+    await expect(resolveCompiler('gcc-13', '--compiler', env)).rejects.toThrow(
       `compiler g++-13 (the C++ compiler for gcc-13) was not found on PATH; found: gcc-13; install it or pass one of those to --compiler`,
     );
   });
 
   it('lists none when PATH has no compilers', async () => {
     await expect(compilersOnPath({ PATH: dir })).resolves.toEqual([]);
-    await expect(resolveCompiler('gcc', { PATH: dir })).rejects.toThrow('found: none;');
+    await expect(resolveCompiler('gcc', '--compiler', { PATH: dir })).rejects.toThrow('found: none;');
   });
 
   it('refuses a compiler whose --version is neither gcc nor clang', async () => {
     await script('gcc', 'tcc version 0.9.27');
     await script('g++', 'tcc version 0.9.27');
-    await expect(resolveCompiler('gcc', { PATH: dir })).rejects.toThrow(/neither gcc nor clang/);
+    await expect(resolveCompiler('gcc', '--compiler', { PATH: dir })).rejects.toThrow(
+      /neither gcc nor clang/,
+    );
   });
 });

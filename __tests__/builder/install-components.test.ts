@@ -11,6 +11,7 @@ import {
 } from '../../src/builder/install-components.js';
 import { InputError } from '../../src/errors.js';
 import { mysql } from '../../src/flavor/mysql.js';
+import { CLI_NAMES } from '../helpers/option-names.js';
 
 /** The components a MySQL server needs in its prefix, as its description names them. */
 const SERVER_COMPONENTS = mysql.build.installComponents;
@@ -105,14 +106,18 @@ describe('componentTargets', () => {
 
 describe('installScope', () => {
   it('installs the server components of MySQL and Percona, everything of MariaDB', () => {
-    expect(installScope('mysql', [], false)).toEqual({ components: ['Server', 'SharedLibraries'] });
-    expect(installScope('percona', [], false)).toEqual({ components: ['Server', 'SharedLibraries'] });
-    expect(installScope('mariadb', [], false)).toBe('all');
+    expect(installScope('mysql', [], false, CLI_NAMES)).toEqual({
+      components: ['Server', 'SharedLibraries'],
+    });
+    expect(installScope('percona', [], false, CLI_NAMES)).toEqual({
+      components: ['Server', 'SharedLibraries'],
+    });
+    expect(installScope('mariadb', [], false, CLI_NAMES)).toBe('all');
   });
 
   it('installs everything with --full-install, and nothing when targets are named', () => {
-    expect(installScope('mysql', [], true)).toBe('all');
-    expect(installScope('mysql', ['mysqld'], false)).toBe('none');
-    expect(() => installScope('mysql', ['mysqld'], true)).toThrow(InputError);
+    expect(installScope('mysql', [], true, CLI_NAMES)).toBe('all');
+    expect(installScope('mysql', ['mysqld'], false, CLI_NAMES)).toBe('none');
+    expect(() => installScope('mysql', ['mysqld'], true, CLI_NAMES)).toThrow(InputError);
   });
 });

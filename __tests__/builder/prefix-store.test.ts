@@ -32,6 +32,7 @@ import { entryName, keyHash, type StoreKey } from '../../src/builder/store-key.j
 import { InputError } from '../../src/errors.js';
 import type { Logger } from '../../src/shell/logger.js';
 import { UNCONFINED } from '../../src/shell/sandbox.js';
+import { CLI_NAMES } from '../helpers/option-names.js';
 
 let temp: string;
 let store: StoreOptions;
@@ -76,7 +77,7 @@ function slotFor(commit: string, options: StoreOptions = store): StoreSlot {
   const key = keyFor(commit.padEnd(40, '0'));
   const hash = keyHash(key);
   const name = entryName(key, hash);
-  return { store: options, key, hash, name, dir: join(options.dir, name) };
+  return { store: options, key, hash, name, dir: join(options.dir, name), prefixLabel: '--prefix' };
 }
 
 /** A stand-in installed prefix of `bytes` bytes of server. */
@@ -334,6 +335,7 @@ describe('storeSlot', () => {
     ccache: { reason: 'off' },
     toolEnv: {},
     args: ['-DCMAKE_INSTALL_PREFIX=/w/p'],
+    names: CLI_NAMES,
     ...overrides,
   });
   const clean = { commit: '0123456789abcdef0123456789abcdef01234567', dirty: false };

@@ -110,7 +110,7 @@ describe('storeKey', () => {
     ],
     ['no git', { git: { commit: null, dirty: null } }, /\/src\/mariadb is not the top of a git checkout/],
     ['a state git could not tell', { git: { commit: COMMIT, dirty: null } }, /could not tell/],
-    ['--target', { install: 'none' }, /^--target builds install nothing to keep$/],
+    ['targets alone', { install: 'none' }, /^a build of chosen targets installs nothing to keep$/],
   ])('is not made for %s, with the reason', (_, change, reason) => {
     const made = storeKey({ ...INPUT, ...change });
     expect(made).toEqual({ reason: expect.stringMatching(reason) as unknown });

@@ -514,7 +514,7 @@ withServer('bisect on the machine’s MariaDB (every commit installs the same se
       const { code, stdout } = await cli(cliArgs('HEAD~2', 'HEAD'));
       expect({ code, errors: errorLines() }).toEqual({ code: 1, errors: [] });
       expect(stdout).toMatch(
-        /^could not decide: the good and the bad end are indistinguishable: oltp_point_select@1: good [\d,]+, bad [\d,]+, a difference of .* within the noise \(.*\)\n2 commits measured \(2 candidates between --good and --bad\)\n/,
+        /^could not decide: the good and the bad end are indistinguishable: oltp_point_select@1: good [\d,]+, bad [\d,]+, a difference of .* within the noise \(.*\)\n2 commits measured \(2 candidates between the good and the bad commit\)\n/,
       );
       expect(stdout).toMatch(/\n[0-9a-f]{12} {2}good .* good \(good-end\) /);
       expect(stdout).toMatch(/\n[0-9a-f]{12} {2}change 2 .* bad \(bad-end\) /);

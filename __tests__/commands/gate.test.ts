@@ -19,6 +19,7 @@ import { actionSpelling } from '../../src/commands/spelling.js';
 import { readResults } from '../../src/results/results-file.js';
 import type { Delivery, Sink } from '../../src/sinks/sink.js';
 import { recordingLogger } from '../helpers/recording-logger.js';
+import { CLI_NAMES } from '../helpers/option-names.js';
 
 const FIXTURES = join(import.meta.dirname, '../../__fixtures__/results');
 
@@ -139,7 +140,7 @@ describe('planning', () => {
     baseSource: undefined,
     compiler: 'gcc-12',
     baseCompiler: undefined,
-    common: { buildType: 'RelWithDebInfo', cmakeArgs: [], ccache: 'off' },
+    common: { buildType: 'RelWithDebInfo', cmakeArgs: [], ccache: 'off', names: CLI_NAMES },
     buildDir: '/builds',
     ...overrides,
   });
@@ -234,7 +235,9 @@ describe('planning', () => {
         baseSource: '/src/base',
         untrusted: { sides: ['head'], buildDir: '/tmp/untrusted', ccacheDir: undefined },
         ...rest,
-        ...(cmakeArgs ? { common: { buildType: 'RelWithDebInfo', cmakeArgs, ccache: 'off' } } : {}),
+        ...(cmakeArgs
+          ? { common: { buildType: 'RelWithDebInfo', cmakeArgs, ccache: 'off', names: CLI_NAMES } }
+          : {}),
       });
       expect(() => {
         checkUntrustedSettings(planned, actionSpelling);
@@ -253,6 +256,7 @@ describe('planning', () => {
         buildType: 'RelWithDebInfo',
         cmakeArgs: ['-DPLUGIN_ROCKSDB=NO', '-DWITH_UNIT_TESTS:BOOL=OFF'],
         ccache: 'off',
+        names: CLI_NAMES,
       },
       untrusted: { sides: ['head'], buildDir: '/tmp/untrusted', ccacheDir: undefined },
     });

@@ -72,9 +72,11 @@ describe('durability: flush_log_at_trx_commit 0 → 1, binary log with sync_binl
     expect(verdictTitle(withWork.verdict)).toBe('❌ Performance: fail — the work per transaction changed');
     expect(comment(withWork)).toContain('It decides the verdict here (`gate-work`).');
     expect(renderVerdictSummary(withWork.verdict).split('\n')[0]).toMatch(
-      /^verdict: FAIL — 0 regression\(s\).*; failed on the work per transaction changed \(--gate-work\)$/,
+      /^verdict: FAIL — 0 regression\(s\).*; failed on the work per transaction changed \(--gate-work, input "gate-work"\)$/,
     );
-    expect(failedOn(withWork.verdict)).toBe('the work per transaction changed (--gate-work)');
+    expect(failedOn(withWork.verdict)).toBe(
+      'the work per transaction changed (--gate-work, input "gate-work")',
+    );
   });
 });
 
@@ -111,7 +113,9 @@ describe('results from before work was counted', () => {
       gateWork: true,
     });
     expect(gated.verdict.warnings).toContainEqual(
-      expect.stringMatching(/^--gate-work decided nothing: not compared/),
+      expect.stringMatching(
+        /^the work gate \(--gate-work, input "gate-work"\) decided nothing: not compared/,
+      ),
     );
   });
 });

@@ -29,6 +29,7 @@ import { installScriptArgs, serverInitializeArgs } from '../../src/server/datadi
 import { parseVersionOutput } from '../../src/server/flavor.js';
 import { parseSuite } from '../../src/suite/parse-suite.js';
 import { ROOT } from '../helpers/real-run.js';
+import { CLI_NAMES } from '../helpers/option-names.js';
 
 const Fixture = z.strictObject({
   versionLines: z.array(z.strictObject({ line: z.string(), version: z.string() })).min(1),
@@ -115,13 +116,21 @@ describe.each(table)('$id', ({ id, flavor, fixture: expected }) => {
 
   it('gives its builds their CMake arguments and installs what its server needs', () => {
     const { version, includes, excludes } = expected.cmake;
-    const args = cmakeArgs({ flavor: id, version, cc: 'gcc', cxx: 'g++', extra: [], boostDir: '/src/boost' });
+    const args = cmakeArgs({
+      flavor: id,
+      version,
+      cc: 'gcc',
+      cxx: 'g++',
+      extra: [],
+      boostDir: '/src/boost',
+      names: CLI_NAMES,
+    });
     expect(args).toEqual(expect.arrayContaining(includes));
     for (const arg of excludes) expect(args).not.toContain(arg);
-    expect(installScope(id, [], false)).toEqual(
+    expect(installScope(id, [], false, CLI_NAMES)).toEqual(
       expected.installScope === 'all' ? 'all' : { components: expected.installScope },
     );
-    expect(installScope(id, [], true)).toBe('all');
+    expect(installScope(id, [], true, CLI_NAMES)).toBe('all');
   });
 
   it('makes a datadir with its bootstrap, and starts from an option file of its group', () => {

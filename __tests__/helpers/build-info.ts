@@ -4,12 +4,21 @@
 // against the schema, so a test cannot start from a description `build` would never write.
 import { cmakeArgs } from '../../src/builder/cmake-args.js';
 import { BuildInfo } from '../../src/results/results-schema.js';
+import { CLI_NAMES } from './option-names.js';
 
 const SOURCE = '/srv/src/mariadb-10.11.18';
 
 /** The CMake options `build` gives MariaDB with ccache on, from the function that makes them. */
 function mariadbOptions(cc: string, cxx: string): string[] {
-  return cmakeArgs({ flavor: 'mariadb', version: '10.11.18', cc, cxx, extra: [], ccache: true });
+  return cmakeArgs({
+    flavor: 'mariadb',
+    version: '10.11.18',
+    cc,
+    cxx,
+    extra: [],
+    ccache: true,
+    names: CLI_NAMES,
+  });
 }
 
 /**

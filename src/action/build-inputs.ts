@@ -12,7 +12,12 @@ import { join, resolve } from 'node:path';
 
 import { commonBuildRequest } from '../commands/build.js';
 import { type RunFlags, untrustedSides } from '../commands/run.js';
-import { checkUntrustedDirs, checkUntrustedSettings, type SourceBuilds } from '../commands/source-builds.js';
+import {
+  checkUntrustedDirs,
+  checkUntrustedSettings,
+  type SourceBuilds,
+  sourceBuildNames,
+} from '../commands/source-builds.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { booleanInput, optionalInput } from './inputs.js';
@@ -54,6 +59,7 @@ export function readBuildInputs(run: RunFlags): SourceBuilds | undefined {
       ...storeFlags(),
     },
     actionSpelling,
+    sourceBuildNames(actionSpelling),
   );
   const untrusted = untrustedBuilds(run, baseSource !== undefined || baseCompiler !== undefined);
   const builds: SourceBuilds = {

@@ -13,9 +13,10 @@ import { suiteDefinition, suiteHash } from '../suite/suite-hash.js';
 import { normalizedOptions, optionsHash } from './hash.js';
 import { sideFacts } from './key.js';
 import type { BaselineEntry } from './baseline-schema.js';
+import { bothSpellings } from '../option-names.js';
 
 export interface ComparableOptions {
-  /** Turn refusals into warnings (--force). */
+  /** Turn refusals into warnings (the force option). */
   readonly force?: boolean;
   /** Side of the results compared with the baseline; default head. */
   readonly side?: SideName;
@@ -189,10 +190,13 @@ export function checkComparable(
   }
   if (refused.length === 0) return warnings;
   if (options.force === true) {
-    return [...refused.map((reason) => `compared anyway (--force) despite ${reason}`), ...warnings];
+    return [
+      ...refused.map((reason) => `compared anyway (${bothSpellings('force')}) despite ${reason}`),
+      ...warnings,
+    ];
   }
   const what = `the baseline entry saved ${entry.savedAt}${entry.commit === undefined ? '' : ` (commit ${entry.commit})`}`;
   throw new BaselineError(
-    `the results are not comparable with ${what}:\n${refused.map((reason) => `  - ${reason}`).join('\n')}\npass --force to compare anyway; these differences then become warnings`,
+    `the results are not comparable with ${what}:\n${refused.map((reason) => `  - ${reason}`).join('\n')}\npass the force option (${bothSpellings('force')}) to compare anyway; these differences then become warnings`,
   );
 }

@@ -11,6 +11,7 @@ import { appendEntry, createEntry, DEFAULT_KEEP } from './entry.js';
 import { baselineKey, baselineRelativePath, type KeyOptions, sameKey, sanitizeName } from './key.js';
 import { parseBaselineFile, serializeBaselineFile } from './parse-baseline.js';
 import type { BaselineFile, BaselineKey } from './baseline-schema.js';
+import { BOTH_NAMES } from '../option-names.js';
 
 export function baselinePath(dir: string, key: BaselineKey): string {
   return join(dir, baselineRelativePath(key));
@@ -104,7 +105,7 @@ function readExisting(path: string, key: BaselineKey): BaselineFile {
     throw new BaselineError(
       `${path} holds the baseline of testbed ${JSON.stringify(file.key.testbed)}, suite ${file.key.suite}, options ${file.key.optionsHash}, ` +
         `not of testbed ${JSON.stringify(key.testbed)}, suite ${key.suite}, options ${key.optionsHash} (the names sanitize alike); ` +
-        'nothing was saved: choose another --testbed',
+        `nothing was saved: choose another testbed (${BOTH_NAMES.testbed})`,
     );
   }
   return file;

@@ -4,19 +4,23 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 import { errorMessage, InputError } from '../errors.js';
+import type { OptionNames } from '../option-names.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import { type BisectInputs, BisectState, inputDifferences, parseBisectState } from './bisect-state.js';
 
-/** The state in `path`, or undefined when there is none; InputError when it is unreadable or invalid. */
-export function readBisectState(path: string): BisectState | undefined {
+/**
+ * The state in `path`, or undefined when there is none; InputError when it is unreadable or
+ * invalid. `label` names the option that gave `path` (`--state`).
+ */
+export function readBisectState(path: string, label: string): BisectState | undefined {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new InputError(`--state ${path} cannot be read: ${errorMessage(error)}`);
+    throw new InputError(`${label} ${path} cannot be read: ${errorMessage(error)}`);
   }
-  return parseBisectState(text, path);
+  return parseBisectState(text, path, label);
 }
 
 /** Validates and writes the state atomically, creating its directory. */
@@ -28,12 +32,13 @@ export function writeBisectState(path: string, state: BisectState): void {
 
 /**
  * The state in `path` when this bisection (these `inputs`) wrote it, undefined when there is none;
- * InputError when it belongs to another bisection. `label` names the option that gave `path`.
+ * InputError when it belongs to another bisection. Options are named as `names` names them.
  */
-export function storedState(path: string, inputs: BisectInputs, label: string): BisectState | undefined {
-  const stored = readBisectState(path);
+export function storedState(path: string, inputs: BisectInputs, names: OptionNames): BisectState | undefined {
+  const label = names.state;
+  const stored = readBisectState(path, label);
   if (stored === undefined) return undefined;
-  const differences = inputDifferences(stored.inputs, inputs);
+  const differences = inputDifferences(stored.inputs, inputs, names);
   if (differences.length > 0) {
     throw new InputError(
       `${label} ${path} belongs to another bisection (its ${differences.join(', ')} differ from this one's); remove it to start afresh, or pass another ${label}`,

@@ -9,6 +9,7 @@ import { METRIC_NAMES } from '../metric-names.js';
 import { formatPath } from '../suite/parse-suite.js';
 import { Suite } from '../suite/suite-schema.js';
 import type { SearchCall, SearchStep } from './bisect-search.js';
+import type { OptionNames } from '../option-names.js';
 
 export const BISECT_STATE_VERSION = 1;
 
@@ -103,18 +104,18 @@ export type BisectState = z.infer<typeof BisectState>;
 const MAX_ISSUES = 3;
 
 /** A state file's text → the state; one line naming the file and what is wrong otherwise. */
-export function parseBisectState(text: string, source: string): BisectState {
-  const advice = 'remove it to start afresh, or pass another --state';
+export function parseBisectState(text: string, source: string, label: string): BisectState {
+  const advice = `remove it to start afresh, or pass another ${label}`;
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    throw new InputError(`--state ${source} is not JSON; ${advice}`);
+    throw new InputError(`${label} ${source} is not JSON; ${advice}`);
   }
   const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (version !== BISECT_STATE_VERSION) {
     throw new InputError(
-      `--state ${source} is not a bisect state file of version ${BISECT_STATE_VERSION} (schemaVersion ${JSON.stringify(version)}); ${advice}`,
+      `${label} ${source} is not a bisect state file of version ${BISECT_STATE_VERSION} (schemaVersion ${JSON.stringify(version)}); ${advice}`,
     );
   }
   const parsed = BisectState.safeParse(data);
@@ -123,7 +124,7 @@ export function parseBisectState(text: string, source: string): BisectState {
       .slice(0, MAX_ISSUES)
       .map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
     throw new InputError(
-      `--state ${source} is not a valid bisect state file (${issues.join('; ')}); ${advice}`,
+      `${label} ${source} is not a valid bisect state file (${issues.join('; ')}); ${advice}`,
     );
   }
   return parsed.data;
@@ -138,25 +139,28 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-/** How the inputs fields are called in messages. */
-const INPUT_LABELS: Readonly<Record<keyof BisectInputs, string>> = {
-  source: '--source',
-  good: '--good',
-  bad: '--bad',
-  suite: '--suite (or its definition)',
-  cells: '--cell',
-  metric: '--metric',
-  serverOptions: '--set',
-  compiler: '--compiler',
-  build: 'the build options (--build-type, --cmake-arg)',
-  references: 'the reference values',
-};
+/** How the inputs fields are called in messages, each option as the user named it. */
+function inputLabels(names: OptionNames): Readonly<Record<keyof BisectInputs, string>> {
+  return {
+    source: names.source,
+    good: names.good,
+    bad: names.bad,
+    suite: `${names.suite} (or its definition)`,
+    cells: names.cell,
+    metric: names.metric,
+    serverOptions: names.set,
+    compiler: names.compiler,
+    build: `the build options (${names['build-type']}, ${names['cmake-arg']})`,
+    references: 'the reference values',
+  };
+}
 
 /** The inputs that differ between a state file and this invocation, as the user names them. */
-export function inputDifferences(stored: BisectInputs, current: BisectInputs): string[] {
-  return (Object.keys(INPUT_LABELS) as (keyof BisectInputs)[])
+export function inputDifferences(stored: BisectInputs, current: BisectInputs, names: OptionNames): string[] {
+  const labels = inputLabels(names);
+  return (Object.keys(labels) as (keyof BisectInputs)[])
     .filter((key) => canonicalJson(stored[key]) !== canonicalJson(current[key]))
-    .map((key) => INPUT_LABELS[key]);
+    .map((key) => labels[key]);
 }
 
 /** A fresh state: nothing measured yet. */

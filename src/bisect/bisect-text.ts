@@ -107,7 +107,7 @@ export function bisectSummary(state: BisectState): string {
   const count = state.measured.length;
   return [
     resultText(state),
-    `${plural(count, 'commit', 'commits')} measured (${state.candidates.length} candidates between --good and --bad)`,
+    `${plural(count, 'commit', 'commits')} measured (${state.candidates.length} candidates between the good and the bad commit)`,
     '',
     count === 0 ? '(no commit was measured)' : measuredTable(state),
   ].join('\n');

@@ -14,7 +14,7 @@ export function cellValuesOf(results: Results, cells: readonly string[], metric:
     const finite = list.filter((value): value is number => value !== undefined && Number.isFinite(value));
     if (finite.length === 0 || finite.length < list.length) {
       throw new GateError(
-        `the run measured no ${metric} for ${name}${cell === undefined ? ' (the cell is missing from its results)' : ' in some repetitions'}; choose a --metric the suite measures`,
+        `the run measured no ${metric} for ${name}${cell === undefined ? ' (the cell is missing from its results)' : ' in some repetitions'}; choose a metric the suite measures`,
       );
     }
     values[name] = finite;

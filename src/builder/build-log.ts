@@ -314,7 +314,7 @@ const KNOWN_CMAKE_ERRORS: readonly KnownCmakeError[] = [
   {
     test: /The CMAKE_(?:C|CXX)_COMPILER: (\S+) is not a full path to an existing compiler tool/,
     hint: (match) =>
-      `the compiler path is wrong: ${match[1] ?? 'it'} does not exist; pass --compiler with an installed gcc or clang`,
+      `the compiler path is wrong: ${match[1] ?? 'it'} does not exist; choose an installed gcc or clang as the compiler`,
   },
   {
     test: /unable to find a build program corresponding to "Ninja"/,

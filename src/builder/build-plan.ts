@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
 import { DependencyError, InputError } from '../errors.js';
+import type { OptionNames } from '../option-names.js';
 import { describeFlavor } from '../flavor/flavors.js';
 import { FLAVOR_NAMES } from '../results/results-schema.js';
 import { parseCmakeCache } from '../server/build-info.js';
@@ -45,6 +46,8 @@ export interface BuildRequest {
   readonly untrusted?: boolean;
   /** What the build does while another run measures on this machine; default: wait for it. */
   readonly whileMeasuring?: WhileMeasuring;
+  /** How the user named each option (`--prefix`, `input "build-dir"`), for errors. */
+  readonly names: OptionNames;
 }
 
 /**
@@ -85,6 +88,8 @@ export interface BuildPlan {
   readonly confinement: Confinement;
   /** cmake and ninja run at nice 19 and idle I/O priority (`whileMeasuring: low-priority`). */
   readonly lowPriority?: boolean;
+  /** How the user named each option, for errors (`BuildRequest.names`). */
+  readonly names: OptionNames;
 }
 
 /** Resolves and checks the request; throws InputError or DependencyError before anything is built. */
@@ -92,15 +97,16 @@ export async function planBuild(request: BuildRequest): Promise<BuildPlan> {
   checkUntrustedRequest(request);
   const env = request.env ?? process.env;
   const tree = await detectSourceTree(request.source);
-  const compiler = await resolveCompiler(request.compiler, env);
+  const compiler = await resolveCompiler(request.compiler, request.names.compiler, env);
   await requireTool('cmake', 'cmake', env);
   await requireTool('ninja', 'ninja-build', env);
   const prefix = resolve(request.prefix);
   const buildDir = resolve(request.buildDir ?? `${prefix}.build`);
-  checkDirectories(tree.root, prefix, buildDir);
+  const { names } = request;
+  checkDirectories(tree.root, prefix, buildDir, names);
   const jobs = request.jobs ?? availableParallelism();
   if (!Number.isInteger(jobs) || jobs < 1)
-    throw new InputError(`--jobs must be a whole number ≥ 1, not ${jobs}`);
+    throw new InputError(`${names.jobs} must be a whole number ≥ 1, not ${jobs}`);
 
   const ccache = await setUpCcache(request, env);
   const args = cmakeArgs({
@@ -111,13 +117,14 @@ export async function planBuild(request: BuildRequest): Promise<BuildPlan> {
     cxx: compiler.cxx,
     extra: request.cmakeArgs,
     ccache: 'env' in ccache,
+    names,
     ...(tree.boostDir === undefined ? {} : { boostDir: tree.boostDir }),
   });
   const { buildType, targets } = request;
   const toolEnv = 'env' in ccache ? ccache.env : env;
-  const install = installScope(tree.flavor, targets, request.fullInstall ?? false);
+  const install = installScope(tree.flavor, targets, request.fullInstall ?? false, names);
   const dirs = { root: tree.root, buildDir, prefix };
-  const confinement = await buildConfinement(request.untrusted === true, dirs, ccache, compiler);
+  const confinement = await buildConfinement(request.untrusted === true, dirs, ccache, compiler, names);
   return {
     tree,
     compiler,
@@ -132,6 +139,7 @@ export async function planBuild(request: BuildRequest): Promise<BuildPlan> {
     args,
     confinement,
     lowPriority: request.whileMeasuring?.policy === 'low-priority',
+    names,
   };
 }
 
@@ -144,10 +152,14 @@ export function installScope(
   flavor: SourceTree['flavor'],
   targets: readonly string[],
   fullInstall: boolean,
+  names: Pick<OptionNames, 'full-install' | 'target'>,
 ): BuildPlan['install'] {
   if (targets.length > 0) {
-    if (fullInstall)
-      throw new InputError('--full-install and --target exclude each other: --target does not install');
+    if (fullInstall) {
+      throw new InputError(
+        `${names['full-install']} and ${names.target} exclude each other: ${names.target} does not install`,
+      );
+    }
     return 'none';
   }
   const components = describeFlavor(flavor).build.installComponents;
@@ -177,18 +189,25 @@ export function inside(child: string, parent: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
-export function checkDirectories(root: string, prefix: string, buildDir: string): void {
+export function checkDirectories(
+  root: string,
+  prefix: string,
+  buildDir: string,
+  names: Pick<OptionNames, 'prefix' | 'build-dir'>,
+): void {
   if (inside(prefix, root) || inside(root, prefix)) {
-    throw new InputError(`--prefix ${prefix} overlaps the source tree ${root}; install somewhere outside it`);
+    throw new InputError(
+      `${names.prefix} ${prefix} overlaps the source tree ${root}; install somewhere outside it`,
+    );
   }
   if (buildDir === root) {
     throw new InputError(
-      `--build-dir ${buildDir} is the source tree; MySQL-family trees refuse in-source builds`,
+      `${names['build-dir']} ${buildDir} is the source tree; MySQL-family trees refuse in-source builds`,
     );
   }
   if (inside(buildDir, prefix) || inside(prefix, buildDir)) {
     throw new InputError(
-      `--build-dir ${buildDir} and --prefix ${prefix} overlap; give them separate directories`,
+      `${names['build-dir']} ${buildDir} and ${names.prefix} ${prefix} overlap; give them separate directories`,
     );
   }
 }
@@ -197,13 +216,13 @@ async function setUpCcache(
   request: BuildRequest,
   env: NodeJS.ProcessEnv,
 ): Promise<CcacheSetup | { reason: string }> {
-  if (request.ccache === 'off') return { reason: 'turned off (--ccache off)' };
+  if (request.ccache === 'off') return { reason: `turned off (${request.names.ccache} off)` };
   const found = await detectCcache(
     request.ccacheDir === undefined ? undefined : resolve(request.ccacheDir),
     env,
   );
   if ('reason' in found && request.ccache === 'on') {
-    throw new DependencyError(`--ccache on: ${found.reason}`);
+    throw new DependencyError(`${request.names.ccache} on: ${found.reason}`);
   }
   if ('dir' in found) await mkdir(found.dir, { recursive: true });
   return found;

@@ -9,6 +9,7 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 import { InputError } from '../errors.js';
+import type { OptionNames } from '../option-names.js';
 import { checkSandbox, type Confinement, sandbox, UNCONFINED } from '../shell/sandbox.js';
 import type { CcacheSetup } from './ccache.js';
 import type { Compiler } from './compilers.js';
@@ -25,16 +26,18 @@ export function checkUntrustedRequest(request: {
   readonly store?: unknown;
   readonly ccache: 'auto' | 'on' | 'off';
   readonly ccacheDir?: string;
+  readonly names: Pick<OptionNames, 'store' | 'untrusted' | 'ccache' | 'ccache-dir'>;
 }): void {
   if (request.untrusted !== true) return;
+  const { names } = request;
   if (request.store !== undefined) {
     throw new InputError(
-      '--store keeps installed prefixes that trusted runs reuse; an untrusted build is never stored: drop --store with --untrusted',
+      `${names.store} keeps installed prefixes that trusted runs reuse; an untrusted build is never stored: drop ${names.store} with ${names.untrusted}`,
     );
   }
   if (request.ccache !== 'off' && request.ccacheDir === undefined) {
     throw new InputError(
-      '--untrusted needs a ccache directory of its own (--ccache-dir, one per pull request), never the default one trusted builds share; or --ccache off',
+      `${names.untrusted} needs a ccache directory of its own (${names['ccache-dir']}, one per pull request), never the default one trusted builds share; or ${names.ccache} off`,
     );
   }
 }
@@ -48,12 +51,13 @@ export async function buildConfinement(
   dirs: BuildDirs,
   ccache: CcacheSetup | { reason: string },
   compiler: Compiler,
+  names: Pick<OptionNames, 'untrusted' | 'ccache-dir'>,
 ): Promise<Confinement> {
   if (!untrusted) return UNCONFINED;
   await checkSandbox();
   if ('dir' in ccache && overlap(resolve(ccache.dir), defaultCcacheDir())) {
     throw new InputError(
-      `--untrusted: ${ccache.dir} is, or is in or holds, the default ccache directory trusted builds share (${defaultCcacheDir()}); give the untrusted build one of its own with --ccache-dir`,
+      `${names.untrusted}: ${ccache.dir} is, or is in or holds, the default ccache directory trusted builds share (${defaultCcacheDir()}); give the untrusted build one of its own with ${names['ccache-dir']}`,
     );
   }
   const writable = [dirs.buildDir, dirs.prefix, ...('dir' in ccache ? [ccache.dir] : [])];

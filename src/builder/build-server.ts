@@ -295,11 +295,11 @@ async function ninjaTargets(plan: BuildPlan, logger: Logger): Promise<readonly s
   );
   if (targets.length === 0) {
     throw new BuildError(
-      `the install rules of the CMake components ${components.join(' and ')} in ${plan.buildDir} name nothing ninja builds; pass --full-install to build and install everything`,
+      `the install rules of the CMake components ${components.join(' and ')} in ${plan.buildDir} name nothing ninja builds; pass ${plan.names['full-install']} to build and install everything`,
     );
   }
   logger.info(
-    `building what the install components ${components.join(' and ')} need: ${targets.length} targets, not all (--full-install builds everything)`,
+    `building what the install components ${components.join(' and ')} need: ${targets.length} targets, not all (${plan.names['full-install']} builds everything)`,
   );
   return targets;
 }

@@ -42,7 +42,7 @@ export async function buildSpaceNeeds(plan: BuildPlan): Promise<SpaceNeed[]> {
   if (!existsSync(join(plan.buildDir, 'build.ninja'))) {
     needs.push({
       path: plan.buildDir,
-      label: '--build-dir',
+      label: plan.names['build-dir'],
       bytes: tree.bytes * BUILD_DIR_FACTOR,
       what: 'the build',
       detail: `${BUILD_DIR_FACTOR} times ${basis}`,
@@ -51,7 +51,7 @@ export async function buildSpaceNeeds(plan: BuildPlan): Promise<SpaceNeed[]> {
   if (plan.install !== 'none') {
     needs.push({
       path: plan.prefix,
-      label: '--prefix',
+      label: plan.names.prefix,
       bytes: tree.bytes * PREFIX_FACTOR,
       what: 'the install',
       detail: `${PREFIX_FACTOR} times ${basis}`,
@@ -64,13 +64,13 @@ export async function buildSpaceNeeds(plan: BuildPlan): Promise<SpaceNeed[]> {
  * A build step that failed on a full disk, said so in one line (the log's path kept after it);
  * any other error as it was.
  */
-export function onFullDisk(error: unknown, plan: Pick<BuildPlan, 'buildDir' | 'prefix'>): unknown {
+export function onFullDisk(error: unknown, plan: Pick<BuildPlan, 'buildDir' | 'prefix' | 'names'>): unknown {
   if (!(error instanceof BuildError)) return error;
   const [first = '', ...rest] = error.message.split('\n');
   const full = fullDiskLine(
     [
-      { path: plan.buildDir, label: '--build-dir' },
-      { path: plan.prefix, label: '--prefix' },
+      { path: plan.buildDir, label: plan.names['build-dir'] },
+      { path: plan.prefix, label: plan.names.prefix },
     ],
     first,
   );

@@ -7,6 +7,7 @@
 // a variable. Install prefix and build type have their own flags so that the result can be
 // labelled from them; passing them through `extra` is refused.
 import { InputError } from '../errors.js';
+import type { OptionNames } from '../option-names.js';
 import { describeFlavor } from '../flavor/flavors.js';
 import type { Flavor } from '../results/results-schema.js';
 
@@ -23,12 +24,14 @@ export interface CmakeArgsInput {
   readonly ccache?: boolean;
   /** A Boost tree for MySQL/Percona 8.0 (SourceTree.boostDir); ignored for MariaDB. */
   readonly boostDir?: string;
+  /** How the user named the options CMake's own variables are set by, for errors. */
+  readonly names: Pick<OptionNames, 'prefix' | 'build-type'>;
 }
 
-/** Variables that have their own flag; the value is that flag. */
-const OWN_FLAG: Readonly<Record<string, string>> = {
-  CMAKE_INSTALL_PREFIX: '--prefix',
-  CMAKE_BUILD_TYPE: '--build-type',
+/** Variables that have an option of their own; the value is that option. */
+const OWN_OPTION: Readonly<Record<string, 'prefix' | 'build-type'>> = {
+  CMAKE_INSTALL_PREFIX: 'prefix',
+  CMAKE_BUILD_TYPE: 'build-type',
 };
 
 /**
@@ -43,7 +46,7 @@ const OWN_FLAG: Readonly<Record<string, string>> = {
 export const CONFIGURED_PREFIX = '/nonexistent/mysql-perf-gate-prefix';
 
 export function cmakeArgs(input: CmakeArgsInput): string[] {
-  refuseOwnFlags(input.extra);
+  refuseOwnFlags(input.extra, input.names);
   const common = [
     `-DCMAKE_BUILD_TYPE=${input.buildType ?? 'RelWithDebInfo'}`,
     `-DCMAKE_INSTALL_PREFIX=${CONFIGURED_PREFIX}`,
@@ -80,15 +83,15 @@ export function versionBefore(version: string, limit: string): boolean {
   return false;
 }
 
-function refuseOwnFlags(extra: readonly string[]): void {
+function refuseOwnFlags(extra: readonly string[], names: CmakeArgsInput['names']): void {
   extra.forEach((arg, index) => {
     // Both "-DNAME=value" and "-D NAME=value"; a ":TYPE" may follow the name.
     const definition = arg === '-D' ? extra[index + 1] : arg.startsWith('-D') ? arg.slice(2) : undefined;
     const name = definition?.split(/[:=]/)[0];
-    if (name === undefined) return;
-    const flag = OWN_FLAG[name];
-    if (flag !== undefined) {
-      throw new InputError(`do not pass -D${name} as an extra CMake option; use ${flag} instead`);
+    if (name === undefined || !Object.hasOwn(OWN_OPTION, name)) return;
+    const option = OWN_OPTION[name];
+    if (option !== undefined) {
+      throw new InputError(`do not pass -D${name} as an extra CMake option; use ${names[option]} instead`);
     }
   });
 }

@@ -27,17 +27,22 @@ export interface Compiler {
 const C_NAME = /^(.*?)(gcc|clang)(-\d+(?:\.\d+)*)?$/;
 const FOUND_NAME = /^(gcc|clang)(-\d+(?:\.\d+)*)?$/;
 
-export async function resolveCompiler(spec: string, env: NodeJS.ProcessEnv = process.env): Promise<Compiler> {
+/** `label`: how the user named the compiler option (`--compiler`), for errors. */
+export async function resolveCompiler(
+  spec: string,
+  label: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Compiler> {
   const [ccSpec, cxxSpec] = splitSpec(spec);
-  const cc = await locate(ccSpec, env, ccSpec);
-  const cxx = await locate(cxxSpec, env, `${cxxSpec} (the C++ compiler for ${ccSpec})`);
+  const cc = await locate(ccSpec, env, ccSpec, label);
+  const cxx = await locate(cxxSpec, env, `${cxxSpec} (the C++ compiler for ${ccSpec})`, label);
   const c = await identify(cc, env);
   const cpp = await identify(cxx, env);
   // A gcc-12 paired with g++-14 builds, but links C and C++ objects from different compilers;
   // the result would not be what the label says.
   if (c.id !== cpp.id || c.version !== cpp.version) {
     throw new InputError(
-      `${ccSpec} is ${c.id} ${c.version} but ${cxxSpec} is ${cpp.id} ${cpp.version}; pass a matching CC:CXX pair to --compiler`,
+      `${ccSpec} is ${c.id} ${c.version} but ${cxxSpec} is ${cpp.id} ${cpp.version}; pass a matching CC:CXX pair to ${label}`,
     );
   }
   return { cc, cxx, ...c };
@@ -77,7 +82,7 @@ export async function compilersOnPath(env: NodeJS.ProcessEnv = process.env): Pro
   return [...found].sort();
 }
 
-async function locate(name: string, env: NodeJS.ProcessEnv, what: string): Promise<string> {
+async function locate(name: string, env: NodeJS.ProcessEnv, what: string, label: string): Promise<string> {
   if (name.includes('/')) {
     const path = isAbsolute(name) ? name : resolve(name);
     if (await isExecutable(path)) return path;
@@ -90,7 +95,7 @@ async function locate(name: string, env: NodeJS.ProcessEnv, what: string): Promi
   const found = await compilersOnPath(env);
   throw new DependencyError(
     `compiler ${what} was not found${name.includes('/') ? '' : ' on PATH'}; ` +
-      `found: ${found.length > 0 ? found.join(', ') : 'none'}; install it or pass one of those to --compiler`,
+      `found: ${found.length > 0 ? found.join(', ') : 'none'}; install it or pass one of those to ${label}`,
   );
 }
 

@@ -85,6 +85,8 @@ export interface StoreSlot {
   readonly name: string;
   /** DIR/<name>. */
   readonly dir: string;
+  /** How the user named the install prefix (`--prefix`), for errors. */
+  readonly prefixLabel: string;
 }
 
 /** Prefix → the entry directory this process made it a link to: never dropped while the link stands. */
@@ -117,13 +119,13 @@ export function storeSlot(
 ): StoreSlot | undefined {
   const places: [string, string][] = [
     ['the source tree', plan.tree.root],
-    ['--prefix', plan.prefix],
-    ['--build-dir', plan.buildDir],
+    [plan.names.prefix, plan.prefix],
+    [plan.names['build-dir'], plan.buildDir],
   ];
   for (const [what, path] of places) {
     if (inside(path, store.dir) || inside(store.dir, path)) {
       throw new InputError(
-        `--store ${store.dir} overlaps ${what} ${path}; give the store a directory of its own`,
+        `${plan.names.store} ${store.dir} overlaps ${what} ${path}; give the store a directory of its own`,
       );
     }
   }
@@ -134,7 +136,7 @@ export function storeSlot(
   }
   const hash = keyHash(key);
   const name = entryName(key, hash);
-  return { store, key, hash, name, dir: join(store.dir, name) };
+  return { store, key, hash, name, dir: join(store.dir, name), prefixLabel: plan.names.prefix };
 }
 
 /** Runs `fn` holding the store's lock; waiting for it does not block the event loop. */
@@ -183,7 +185,7 @@ export async function reuseStored(
   return withStoreLock(slot.store, () => {
     const entry = readEntry(slot.dir);
     if (entry === undefined) return undefined;
-    refuseToReplace(prefix);
+    refuseToReplace(prefix, slot.prefixLabel);
     const target = join(slot.dir, PREFIX_DIR);
     const difference = typeof entry === 'string' ? entry : verifyTree(target, entry.files);
     if (typeof entry === 'string' || difference !== undefined) {
@@ -211,20 +213,20 @@ export async function dropStored(slot: StoreSlot, why: string, logger: Logger): 
 }
 
 /**
- * Throws when --prefix is something a link must not replace: a file, or a directory that holds
+ * Throws when the prefix is something a link must not replace: a file, or a directory that holds
  * files but no build.json (no build made it). An empty directory, a previous build's prefix and
  * any symlink may go.
  */
-function refuseToReplace(prefix: string): void {
+function refuseToReplace(prefix: string, label: string): void {
   const stat = lstatSync(prefix, { throwIfNoEntry: false });
   if (stat === undefined || stat.isSymbolicLink()) return;
   if (!stat.isDirectory()) {
-    throw new InputError(`the install prefix ${prefix} is a file; remove it or give another --prefix`);
+    throw new InputError(`the install prefix ${prefix} is a file; remove it or give another ${label}`);
   }
   const names = readdirSync(prefix);
   if (names.length > 0 && !names.includes('build.json')) {
     throw new InputError(
-      `the install prefix ${prefix} holds files but no build.json, so no build made it; give a new or empty directory as --prefix, or remove it`,
+      `the install prefix ${prefix} holds files but no build.json, so no build made it; give a new or empty directory as ${label}, or remove it`,
     );
   }
 }

@@ -58,11 +58,11 @@ const PLACE_OPTION =
 /**
  * The build's key, or why the store cannot be used for it: a build of local changes, or of a tree
  * that is no git checkout, would be stored under a commit that does not hold its sources; a
- * --target build installs nothing.
+ * build of chosen targets installs nothing.
  */
 export function storeKey(input: KeyInput): StoreKey | { readonly reason: string } {
   const { tree, git } = input;
-  if (input.install === 'none') return { reason: '--target builds install nothing to keep' };
+  if (input.install === 'none') return { reason: 'a build of chosen targets installs nothing to keep' };
   if (git.commit === null) {
     return { reason: `${tree.root} is not the top of a git checkout, so no commit names its sources` };
   }

@@ -153,7 +153,13 @@ export function bisectOptionsFromFlags(flags: BisectFlags, spell: FlagSpelling =
 function endReferences(options: BisectOptions, good: string, bad: string): BisectReferences | undefined {
   if (options.references !== undefined || options.history === undefined) return options.references;
   const { dir, testbed } = options.history;
-  const stored = findSuiteHistory(dir, options.suite.name, testbed, suiteHash(options.suite));
+  const stored = findSuiteHistory(
+    dir,
+    options.suite.name,
+    testbed,
+    suiteHash(options.suite),
+    options.spell('testbed'),
+  );
   const found = historyReferences(stored.file, stored.path, {
     suite: options.suite,
     good,
@@ -227,8 +233,8 @@ async function prepare(options: BisectOptions): Promise<Prepared> {
   const { spell } = options;
   const tree = await detectSourceTree(options.source);
   const { good, bad, goodSubject, candidates } = await commitRange(options.source, options, spell);
-  await resolveCompiler(options.compiler);
-  checkDirectories(tree.root, options.prefix, options.buildDir);
+  await resolveCompiler(options.compiler, options.build.names.compiler);
+  checkDirectories(tree.root, options.prefix, options.buildDir, options.build.names);
   const inputs: BisectInputs = {
     source: options.source,
     good,
@@ -241,7 +247,7 @@ async function prepare(options: BisectOptions): Promise<Prepared> {
     build: { buildType: options.build.buildType, cmakeArgs: [...options.build.cmakeArgs] },
     references: referenceValues(endReferences(options, good, bad), options.cells.map(cellName)),
   };
-  const stored = storedState(options.statePath, inputs, spell('state'));
+  const stored = storedState(options.statePath, inputs, optionNames(spell));
   const head = await currentHead(options.source);
   const state = stored ?? newState(inputs, candidates, packageVersion());
   return { head, state, resumed: stored !== undefined, goodSubject };

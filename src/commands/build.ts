@@ -25,7 +25,8 @@ import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { parseLockTimeout } from '../shell/lock-holder.js';
 import { acquireMachineLock } from '../shell/machine-lock.js';
-import { cliSpelling, type FlagSpelling } from './spelling.js';
+import type { OptionNames } from '../option-names.js';
+import { cliSpelling, type FlagSpelling, optionNames } from './spelling.js';
 
 /** Build options as the user wrote them, shared by every command that builds. */
 export interface BuildFlags {
@@ -59,8 +60,15 @@ function parseJobs(value: string | undefined, flag: string): number | undefined 
   return Number(value);
 }
 
-/** Flags → the options every build shares; errors name the flag or input. */
-export function commonBuildRequest(flags: BuildFlags, spell: FlagSpelling = cliSpelling): CommonBuildRequest {
+/**
+ * Flags → the options every build shares; errors name the flag or input, and the builder names
+ * options through `names` (the spelling's, unless the caller names some otherwise).
+ */
+export function commonBuildRequest(
+  flags: BuildFlags,
+  spell: FlagSpelling = cliSpelling,
+  names: OptionNames = optionNames(spell),
+): CommonBuildRequest {
   const jobs = parseJobs(flags.jobs, spell('jobs'));
   return {
     buildType: parseBuildType(flags.buildType, spell('build-type')),
@@ -72,6 +80,7 @@ export function commonBuildRequest(flags: BuildFlags, spell: FlagSpelling = cliS
     ...(flags.untrusted === true ? { untrusted: true } : {}),
     ...storeOptions(flags, spell),
     whileMeasuring: whileMeasuringFrom(flags, spell),
+    names,
   };
 }
 
@@ -114,8 +123,8 @@ export interface BuildCommandOutcome extends BuildOutcome {
  * The check a build ends with, and a stored build passes before it is reused: what `run` does
  * first. An untrusted build's server answers its --version in the sandbox.
  */
-function inspectPrefix(untrusted: boolean): (prefix: string) => Promise<ServerInstall> {
-  return (prefix) => inspectServer(prefix, '--prefix', untrusted);
+function inspectPrefix(request: BuildRequest): (prefix: string) => Promise<ServerInstall> {
+  return (prefix) => inspectServer(prefix, request.names.prefix, request.untrusted === true);
 }
 
 /** Builds and installs one server (or only `request.targets`); build directories stay for the next build. */
@@ -128,7 +137,7 @@ export async function buildCommand(
     logger,
     async (own) => {
       const release = await lockForBuild(request, logger, own);
-      const built = await buildServer(request, logger, own, inspectPrefix(request.untrusted === true));
+      const built = await buildServer(request, logger, own, inspectPrefix(request));
       await release?.();
       return built;
     },

@@ -50,7 +50,7 @@ export async function compareCompilersCommand(
 ): Promise<CompareCompilersOutcome> {
   const plans = buildsOf(request.run);
   for (const source of new Set(plans.map((plan) => plan.source))) await detectSourceTree(source);
-  for (const plan of plans) await resolveCompiler(plan.compiler);
+  for (const plan of plans) await resolveCompiler(plan.compiler, request.build.names.compiler);
   const builds: BuildCommandOutcome[] = [];
   const prefixes = await inCleanupScope(logger, (scope) =>
     buildSides(

@@ -20,6 +20,7 @@ import { readResults } from '../results/results-file.js';
 import type { Results } from '../results/results-schema.js';
 import { exec } from '../shell/exec.js';
 import { quickDeadline } from '../shell/deadline.js';
+import { cliSpelling, optionNames } from './spelling.js';
 
 /** The options as the user wrote them. */
 /** A history of an earlier definition of the suite, and how that definition differs. */
@@ -133,6 +134,7 @@ export async function historyRunFor(results: Results, request: HistoryAppendRequ
     ...(request.fallbackCommit === undefined ? {} : { fallbackCommit: request.fallbackCommit }),
     ...(request.testbed === undefined ? {} : { testbed: request.testbed }),
     ...(request.runUrl === undefined ? {} : { run: request.runUrl }),
+    names: optionNames(cliSpelling),
   });
   const commitDate = request.commitDate ?? (await commitDateFromSource(results, draft.entry.commit));
   return { ...draft, entry: { ...draft.entry, commitDate } };
@@ -142,7 +144,10 @@ export async function historyAppendCommand(request: HistoryAppendRequest): Promi
   const results = readResults(request.resultsPath, 'history append');
   checkWholeRun(results, request.resultsPath, 'a history entry');
   const run = await historyRunFor(results, request);
-  const outcome = appendHistory(request.dir, results, run, { replace: request.replace });
+  const outcome = appendHistory(request.dir, results, run, {
+    replace: request.replace,
+    names: optionNames(cliSpelling),
+  });
   const earlier = (outcome.file.entries.length === 1 ? earlierDefinitions(request.dir, run) : []).map(
     (stored) => ({ ...stored, differences: suiteDifferences(stored.file.suite, outcome.file.suite) }),
   );

@@ -39,6 +39,7 @@ import type { Results } from '../results/results-schema.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import type { Logger } from '../shell/logger.js';
 import type { MetricName } from '../compare/metrics.js';
+import { actionSpelling, optionNames } from './spelling.js';
 
 /**
  * An address the action was given for a page (`pages-url`, `history-page-url`): http or https,
@@ -182,6 +183,7 @@ async function appendOnBranch(
       last.file = appendToHistory(existing, results, run, {
         replace: true,
         where: `${config.branch}:${path}`,
+        names: optionNames(actionSpelling),
       }).file;
       return serializeHistory(last.file);
     },
@@ -321,6 +323,7 @@ export async function historyNightlyCommand(
     run: config.runUrl,
     ...(config.commit === undefined ? {} : { commit: config.commit }),
     ...(config.testbed === undefined ? {} : { testbed: config.testbed }),
+    names: optionNames(actionSpelling),
   });
   const date = await commitDate(client, config, draft.entry.commit, logger);
   const run = { ...draft, entry: { ...draft.entry, commitDate: date } };

@@ -15,7 +15,8 @@ import { InputError } from '../errors.js';
 import type { CommonBuildRequest, SideBuild, SidePrefixes } from './build.js';
 import type { RunConfig } from '../run/run-config.js';
 import type { RunFlags } from './run.js';
-import type { FlagSpelling } from './spelling.js';
+import type { OptionNames } from '../option-names.js';
+import { type FlagSpelling, optionNames } from './spelling.js';
 
 export interface SourceBuilds {
   readonly source: string;
@@ -34,6 +35,14 @@ export interface SourceBuilds {
     readonly buildDir: string;
     readonly ccacheDir: string | undefined;
   };
+}
+
+/**
+ * How the builder names the options of builds planned here: each install prefix is not given but
+ * made under the build directory, so the builder names that.
+ */
+export function sourceBuildNames(spell: FlagSpelling): OptionNames {
+  return { ...optionNames(spell), prefix: `the install prefix under ${spell('build-dir')}` };
 }
 
 /** Which servers to build, and where each is installed; untrusted sides apart, sandboxed. */

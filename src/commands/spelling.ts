@@ -5,7 +5,14 @@ import { OPTION_KEYS, type OptionKey, type OptionNames } from '../option-names.j
 
 export type FlagSpelling = (name: string) => string;
 export const cliSpelling: FlagSpelling = (name) => `--${name}`;
-export const actionSpelling: FlagSpelling = (name) => `input "${name}"`;
+
+/** The options the action's inputs call otherwise (a list where the command line repeats a flag). */
+const ACTION_INPUT_OF: Readonly<Record<string, string>> = {
+  cell: 'cells',
+  'cmake-arg': 'cmake-args',
+  untrusted: 'untrusted-side',
+};
+export const actionSpelling: FlagSpelling = (name) => `input "${ACTION_INPUT_OF[name] ?? name}"`;
 
 /**
  * How the user turns a boolean option off: `--no-parallel-sides` on the command line,

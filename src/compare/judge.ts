@@ -16,6 +16,7 @@ import { type VariantBase, variantSides } from './variant-sides.js';
 import { rankConfigDiff } from './settings-rank.js';
 import { settingsSplit } from './settings-split.js';
 import { type ConfigDifference, type LineSection, type SettingsSplit, Verdict } from './verdict-schema.js';
+import { bothSpellings } from '../option-names.js';
 
 /** Where the base side comes from. */
 export type BaseRequest =
@@ -90,7 +91,7 @@ function chooseBase(request: JudgeRequest): ChosenBase {
   }
   if (results.mode !== 'ab' || !results.sides.base) {
     throw new InputError(
-      `${request.resultsPath} measured one server; give a stored baseline to compare it with (--baseline FILE), or measure base and head side by side (run --base … --head …)`,
+      `${request.resultsPath} measured one server; give a stored baseline to compare it with (${bothSpellings('baseline')}), or measure base and head side by side (${bothSpellings('base')} and ${bothSpellings('head')})`,
     );
   }
   return {
@@ -194,7 +195,7 @@ function alignedSplit(
   if (request.base.kind !== 'ab') {
     return {
       warnings: [
-        "the run measured the head with the base's settings too (--align-settings); that split is " +
+        `the run measured the head with the base's settings too (${bothSpellings('align-settings')}); that split is ` +
           "against the run's own base side, so it is left out when comparing with another base",
       ],
     };

@@ -8,6 +8,7 @@ import { sourceTurnedOff } from './cell-inputs.js';
 import { metricsFor, type MetricName } from './metrics.js';
 import type { CompareOptions, SideData } from './verdict.js';
 import type { CellComparison, WorkSection } from './verdict-schema.js';
+import { bothSpellings } from '../option-names.js';
 
 export function environmentWarnings(base: Environment, head: Environment): string[] {
   const warnings: string[] = [];
@@ -55,7 +56,7 @@ export function noGatingWarning(
   const measuredMetrics = [...new Set(cells.map((cell) => cell.metric))];
   return [
     `no cell was judged on a gating metric (${options.gateMetrics.join(', ')}); this ${suite.metric} suite measured ` +
-      `${measuredMetrics.join(', ') || 'nothing comparable'}: the verdict decides nothing (see --gate)`,
+      `${measuredMetrics.join(', ') || 'nothing comparable'}: the verdict decides nothing (see the gate setting: ${bothSpellings('gate')})`,
   ];
 }
 
@@ -83,7 +84,9 @@ export function unjudgedGateWarnings(
 /** Different statements make every other comparison suspect; a work gate without counts decides nothing. */
 export function workWarnings(work: WorkSection, options: CompareOptions): string[] {
   if (work.status === 'unavailable') {
-    return options.gateWork ? [`--gate-work decided nothing: ${work.reason}`] : [];
+    return options.gateWork
+      ? [`the work gate (${bothSpellings('gate-work')}) decided nothing: ${work.reason}`]
+      : [];
   }
   return work.summary === 'different-statements' ? [work.sentence] : [];
 }

@@ -42,6 +42,7 @@ import {
   unjudgedGateWarnings,
   workWarnings,
 } from './verdict-warnings.js';
+import { bothSpellings } from '../option-names.js';
 
 export interface SideData {
   readonly facts: ServerFacts;
@@ -273,9 +274,12 @@ export function sideIdentity(facts: ServerFacts): Verdict['sides']['base'] {
   };
 }
 
-/** The fairness check's warning, its options named as `run` takes them. */
+/**
+ * The fairness check's warning, its options named as both front ends call them (`base-set`): a
+ * verdict's warnings do not depend on who judged it.
+ */
 function unfairWarning(base: ServerFacts, head: ServerFacts): string[] {
-  const warning = fairnessWarning(fairnessSide(base, 'run --base-set'), fairnessSide(head, 'run --head-set'));
+  const warning = fairnessWarning(fairnessSide(base, 'base-set'), fairnessSide(head, 'head-set'));
   return warning === undefined ? [] : [warning];
 }
 
@@ -346,7 +350,7 @@ export function failedOn(verdict: Pick<Verdict, 'counts' | 'settings' | 'work'>)
   const parts = verdict.counts.regression > 0 ? [`${verdict.counts.regression} regression(s)`] : [];
   const work = verdict.work;
   if (verdict.settings.gateWork === true && work?.status === 'compared' && work.summary !== 'same-work') {
-    parts.push('the work per transaction changed (--gate-work)');
+    parts.push(`the work per transaction changed (${bothSpellings('gate-work')})`);
   }
   return parts.join(', and ') || 'no regression';
 }

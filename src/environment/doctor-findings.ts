@@ -11,6 +11,7 @@ import { formatGiB, plural } from '../format.js';
 import type { Finding, FindingStatus } from './doctor-schema.js';
 import type { CpuFrequency, MachineReadings } from './doctor-readings.js';
 import { type Item, type Judged, NEIGHBOUR_AND_TOOL_ITEMS, notRead, STEAL_PERCENT } from './doctor-items.js';
+import { bothSpellings } from '../option-names.js';
 
 function summarize(values: readonly string[]): string {
   const counts = new Map<string, number>();
@@ -177,7 +178,7 @@ const ITEMS: readonly Item[] = [
           value,
           status: 'warn',
           cost: 'the kernel schedules other work on the measured CPUs',
-          fix: 'boot with isolcpus=<cpus> nohz_full=<cpus> and run with --pin on',
+          fix: `boot with isolcpus=<cpus> nohz_full=<cpus> and run with pinning on (${bothSpellings('pin')}: on)`,
         };
       }),
   },

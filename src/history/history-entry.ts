@@ -14,6 +14,7 @@ import {
   type HistoryFile,
   MAX_TEXT,
 } from './history-schema.js';
+import { BOTH_NAMES, type OptionNames } from '../option-names.js';
 
 /** Significant digits kept per value: a 0.01% step stays visible, the file stays small. */
 export const SIGNIFICANT_DIGITS = 7;
@@ -28,6 +29,8 @@ export interface HistoryEntryOptions {
   /** A link to the run (the workflow run's URL). */
   readonly run?: string;
   readonly testbed?: string;
+  /** How the user named the options (`--commit`), for errors; both front ends' names when not given. */
+  readonly names?: Pick<OptionNames, 'commit'>;
 }
 
 export interface HistoryRun {
@@ -57,17 +60,22 @@ function compilerOf(facts: ServerFacts): string | null {
   return facts.compiler.known ? cut(facts.compiler.name) : null;
 }
 
-function commitOf(facts: ServerFacts, given: string | undefined, fallback: string | undefined): string {
+function commitOf(
+  facts: ServerFacts,
+  given: string | undefined,
+  fallback: string | undefined,
+  label: string,
+): string {
   const built = facts.build?.source.gitCommit ?? undefined;
   const commit = given ?? built ?? fallback;
   if (commit === undefined) {
     throw new InputError(
-      'the results do not say which commit was measured (the server was not built by mysql-perf-gate from a git checkout): pass --commit SHA',
+      `the results do not say which commit was measured (the server was not built by mysql-perf-gate from a git checkout): pass ${label} SHA`,
     );
   }
   if (given === undefined && built !== undefined && facts.build?.source.gitDirty === true) {
     throw new InputError(
-      `the server was built from ${commit.slice(0, 12)} with uncommitted changes, so it is not that commit: commit them, or pass --commit SHA to record it anyway`,
+      `the server was built from ${commit.slice(0, 12)} with uncommitted changes, so it is not that commit: commit them, or pass ${label} SHA to record it anyway`,
     );
   }
   return commit;
@@ -125,7 +133,7 @@ export function historyRun(results: Results, options: HistoryEntryOptions): Hist
     cells: cells.map(cellName),
     metrics: kept,
     entry: {
-      commit: commitOf(facts, options.commit, options.fallbackCommit),
+      commit: commitOf(facts, options.commit, options.fallbackCommit, (options.names ?? BOTH_NAMES).commit),
       commitDate: options.commitDate,
       runAt: results.startedAt,
       run: options.run ?? null,
@@ -198,7 +206,13 @@ export interface AppendOutcome {
   readonly index: number;
 }
 
-function checkSameSeries(file: HistoryFile, run: HistoryRun, results: Results, where: string): void {
+function checkSameSeries(
+  file: HistoryFile,
+  run: HistoryRun,
+  results: Results,
+  where: string,
+  testbedLabel: string,
+): void {
   if (!sameKey(file.key, run.key)) {
     throw new HistoryError(
       `${where} holds the history of testbed ${JSON.stringify(file.key.testbed)}, suite ${file.key.suite}, options ${file.key.optionsHash}, ` +
@@ -209,7 +223,7 @@ function checkSameSeries(file: HistoryFile, run: HistoryRun, results: Results, w
     const differences = suiteDifferences(file.suite, results.suite).slice(0, 5).join('; ');
     throw new HistoryError(
       `the suite ${results.suite.name} was changed since ${where} was started (${differences}), so its numbers would not continue the series; ` +
-        'nothing was added: keep the history of the new definition in another directory or under another --testbed',
+        `nothing was added: keep the history of the new definition in another directory or under another ${testbedLabel}`,
     );
   }
 }
@@ -222,9 +236,15 @@ export function appendToHistory(
   file: HistoryFile | null,
   results: Results,
   run: HistoryRun,
-  options: { readonly replace?: boolean; readonly where: string },
+  options: {
+    readonly replace?: boolean;
+    readonly where: string;
+    /** How the user named the options, for errors; both front ends' names when not given. */
+    readonly names?: Pick<OptionNames, 'replace' | 'testbed'>;
+  },
 ): AppendOutcome {
-  if (file !== null) checkSameSeries(file, run, results, options.where);
+  if (file !== null)
+    checkSameSeries(file, run, results, options.where, (options.names ?? BOTH_NAMES).testbed);
   const cells = [...(file?.cells ?? []), ...run.cells.filter((cell) => !file?.cells.includes(cell))];
   const metrics = [
     ...(file?.metrics ?? []),
@@ -236,7 +256,7 @@ export function appendToHistory(
   if (existing !== -1 && options.replace !== true) {
     throw new HistoryError(
       `${options.where} already has this run of ${entry.commit.slice(0, 12)} (started ${entries[existing]?.runAt ?? entry.runAt}); ` +
-        'nothing was added: pass --replace to replace it',
+        `nothing was added: pass ${(options.names ?? BOTH_NAMES).replace} to replace it`,
     );
   }
   const rest = existing === -1 ? entries : entries.filter((_, index) => index !== existing);

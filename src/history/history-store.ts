@@ -12,6 +12,7 @@ import type { Results } from '../results/results-schema.js';
 import { appendToHistory, type AppendAction, historyRelativePath, type HistoryRun } from './history-entry.js';
 import { MAX_HISTORY_BYTES, type HistoryFile } from './history-schema.js';
 import { parseHistoryText, serializeHistory } from './history-text.js';
+import { BOTH_NAMES, type OptionNames } from '../option-names.js';
 
 /** Two nightly jobs appending at once wait for each other this long rather than fail. */
 const LOCK_WAIT_MS = 60_000;
@@ -78,7 +79,7 @@ export function appendHistory(
   dir: string,
   results: Results,
   run: HistoryRun,
-  options: { readonly replace?: boolean } = {},
+  options: { readonly replace?: boolean; readonly names?: Pick<OptionNames, 'replace' | 'testbed'> } = {},
 ): HistoryAppendOutcome {
   const path = historyPath(dir, run);
   try {
@@ -93,7 +94,7 @@ export function appendHistory(
     path,
     () => {
       const existing = existsSync(path) ? readHistoryFile(path, 'history append') : null;
-      const outcome = appendToHistory(existing, results, run, { replace: options.replace, where: path });
+      const outcome = appendToHistory(existing, results, run, { ...options, where: path });
       try {
         writeFileAtomic(path, serializeHistory(outcome.file));
       } catch (error) {
@@ -131,6 +132,7 @@ export function findSuiteHistory(
   suite: string,
   testbed?: string,
   definition?: string,
+  testbedLabel: string = BOTH_NAMES.testbed,
 ): StoredHistory {
   const listing = listHistories(dir, testbed);
   // A suite changed since leaves histories of its earlier definitions: only this one's counts.
@@ -150,6 +152,6 @@ export function findSuiteHistory(
     (item) => `testbed ${item.file.key.testbed}, options ${item.file.key.optionsHash}`,
   );
   throw new HistoryError(
-    `${found.length} histories of suite ${suite} under ${where} (${choices.join('; ')}): name the testbed with --testbed`,
+    `${found.length} histories of suite ${suite} under ${where} (${choices.join('; ')}): name the testbed with ${testbedLabel}`,
   );
 }

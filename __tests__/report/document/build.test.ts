@@ -112,7 +112,7 @@ const CASES: [string, () => ReportInput, Partial<ReturnType<typeof outline>>][] 
     {
       title: '❌ Performance: fail — the work per transaction changed',
       gatingMetrics: [],
-      failedOn: 'the work per transaction changed (--gate-work)',
+      failedOn: 'the work per transaction changed (--gate-work, input "gate-work")',
       settings: [
         'server:version',
         'variable:log_bin',

@@ -10,6 +10,7 @@ import type { Functions, Latency, Lines, Mix, Resources, Split, Stalls, Work } f
 import { SPLIT_LEAD } from '../../document/split.js';
 import { terminalCells, terminalTable, terminalText } from './format.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
+import { bothSpellings } from '../../../option-names.js';
 
 /** Functions shown per cell in the summary; the report and verdict.json have more. */
 const SUMMARY_FUNCTIONS = 6;
@@ -168,7 +169,7 @@ export function stallLines(stalls: Stalls | null): string[] {
   if (stalls.sentences.length === 0) return [];
   const gate = stalls.gates
     ? 'gating'
-    : "not gating: the suite's stallGate or --gate stallSeconds lets them decide";
+    : `not gating: the suite's stallGate or the gate setting's stallSeconds (${bothSpellings('gate')}) lets them decide`;
   return [
     '',
     `Stalls (seconds below half the repetition's median second; ${gate}):`,

@@ -17,6 +17,7 @@ import {
   workLines,
 } from './sections.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
+import { bothSpellings } from '../../../option-names.js';
 
 /** The first names of a list, and how many more (the report lists them all). */
 function namesSample(names: readonly string[], shown = 12): string {
@@ -138,7 +139,10 @@ export function renderTerminalSummary(document: ReportDocument): string {
         : headline.counts.unjudged > 0
           ? 'some gating cells could not be judged, others are too noisy to judge'
           : 'some cells are too noisy to judge';
-    lines.push('', `INCONCLUSIVE: ${why}; this counts as ${policy} (--inconclusive ${policy}).`);
+    lines.push(
+      '',
+      `INCONCLUSIVE: ${why}; this counts as ${policy} (${bothSpellings('inconclusive')}: ${policy}).`,
+    );
   }
   return lines.join('\n');
 }
