@@ -1,4 +1,4 @@
-import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, C as COMPARE_FLAG_DEFAULTS, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as comparisonLabels, x as buildsOf, y as detectSourceTree, z as resolveCompiler, A as inCleanupScope, E as withPrefixes, F as runCommand, G as describeRunOutcome, H as buildSides, I as serversToBuild, J as runConfigFromFlags, K as cliSpelling, L as DEFAULT_SERVERS, N as doctorConfigFromFlags, O as doctorCommand, P as appendHistory, Q as earlierDefinitions, R as suiteDifferences, S as historyRun, T as exec, U as quickDeadline, V as readHistoryFile, X as pageHistory, Y as writeHistoryPage, Z as allChanges, _ as historyChangesRequest, $ as DEFAULT_WINDOW, a0 as DEFAULT_MAX_P, a1 as historyChangesCommand, a2 as plural, a3 as changesText, a4 as recentRegressions, a5 as formatChangePercentPlain, a6 as mergeCommand, a7 as packageVersion, a8 as packageIssuesUrl, a9 as watchOutputs } from './gate.js';
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, C as COMPARE_FLAG_DEFAULTS, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as comparisonLabels, x as buildsOf, y as detectSourceTree, z as resolveCompiler, A as inCleanupScope, E as withPrefixes, F as runCommand, G as describeRunOutcome, H as buildSides, I as serversToBuild, J as runConfigFromFlags, K as cliSpelling, L as DEFAULT_SERVERS, N as doctorConfigFromFlags, O as doctorCommand, P as appendHistory, Q as optionNames, R as earlierDefinitions, S as suiteDifferences, T as historyRun, U as exec, V as quickDeadline, X as readHistoryFile, Y as pageHistory, Z as writeHistoryPage, _ as allChanges, $ as historyChangesRequest, a0 as DEFAULT_WINDOW, a1 as DEFAULT_MAX_P, a2 as historyChangesCommand, a3 as plural, a4 as changesText, a5 as recentRegressions, a6 as formatChangePercentPlain, a7 as mergeCommand, a8 as packageVersion, a9 as packageIssuesUrl, aa as watchOutputs } from './gate.js';
 import os from 'node:os';
 import { inspect } from 'node:util';
 import { g as getDefaultExportFromCjs } from './commonjs-helpers.js';
@@ -4741,7 +4741,7 @@ async function compareCompilersCommand(request, logger) {
     for (const source of new Set(plans.map((plan) => plan.source)))
         await detectSourceTree(source);
     for (const plan of plans)
-        await resolveCompiler(plan.compiler);
+        await resolveCompiler(plan.compiler, request.build.names.compiler);
     const builds = [];
     const prefixes = await inCleanupScope(logger, (scope) => buildSides(plans, { common: request.build, onBuilt: (_, outcome) => builds.push(outcome) }, logger, scope));
     const config = withPrefixes(request.run, prefixes);
@@ -4900,6 +4900,7 @@ async function historyRunFor(results, request) {
         ...(request.fallbackCommit === undefined ? {} : { fallbackCommit: request.fallbackCommit }),
         ...(request.testbed === undefined ? {} : { testbed: request.testbed }),
         ...(request.runUrl === undefined ? {} : { run: request.runUrl }),
+        names: optionNames(cliSpelling),
     });
     const commitDate = request.commitDate ?? (await commitDateFromSource(results, draft.entry.commit));
     return { ...draft, entry: { ...draft.entry, commitDate } };
@@ -4908,7 +4909,10 @@ async function historyAppendCommand(request) {
     const results = readResults(request.resultsPath, 'history append');
     checkWholeRun(results, request.resultsPath, 'a history entry');
     const run = await historyRunFor(results, request);
-    const outcome = appendHistory(request.dir, results, run, { replace: request.replace });
+    const outcome = appendHistory(request.dir, results, run, {
+        replace: request.replace,
+        names: optionNames(cliSpelling),
+    });
     const earlier = (outcome.file.entries.length === 1 ? earlierDefinitions(request.dir, run) : []).map((stored) => ({ ...stored, differences: suiteDifferences(stored.file.suite, outcome.file.suite) }));
     return { ...outcome, request, run, earlier };
 }

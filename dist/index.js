@@ -6,7 +6,7 @@ import 'node:child_process';
 import { I as InputError, e as errorMessage, G as GateError, b as array, l as literal, _ as _enum, w as writeFileAtomic, Z as ZodError, s as string, c as strictObject, u as union, o as object, i as internalErrorLine } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { aa as tableRow, ab as escapeTableCell, ac as escapeMarkdown, ad as gradeLine, ae as tableDelimiter, C as COMPARE_FLAG_DEFAULTS, i as commonBuildRequest, af as actionSpelling, ag as checkUntrustedSettings, ah as untrustedSides, ai as checkUntrustedDirs, aj as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, ak as foldLines, al as Verdict, am as CellComparison, M as METRIC_NAMES, an as CellVerdict, ao as CellFunctionDeltas, ap as parseVersionedJson, aq as VERDICT_SCHEMA_VERSION, ar as rankConfigDiff, as as ConfigDifference, at as parseResults, au as codeSpan, a2 as plural, av as markdownUrl, aw as METRICS, ax as formatFigure, m as median, ay as formatChangePercent, az as upsertStickyComment, aA as BisectReport, aB as formatPath, aC as formatDuration, aD as GitHubError, aE as createOnce, aF as httpStatus, aG as gitHubMessage, aH as serverSideHint, aI as NO_RETRY, aJ as BranchFileError, aK as moveBranch, aL as isLostRace, aM as isSafePath, aN as readBranchHead, aO as commitOnHead, S as historyRun, aP as analyzeHistory, aQ as isRecent, aR as changesDocument, a3 as changesText, c as checkWholeRun, aS as historyRelativePath, aT as historySpec, aU as writeCharts, aV as HISTORY_TITLE, aW as publishImages, Y as writeHistoryPage, aX as historyPageDirectory, aY as publishFiles, aZ as MAX_HISTORY_BYTES, a_ as parseHistoryText, a$ as appendToHistory, b0 as serializeHistory, b1 as alertIssue, b2 as suiteHash, b3 as judge, b4 as withLines, b5 as relinkedLines, b6 as DEFAULT_COMPARE_OPTIONS, b7 as metricsOfVersion, b8 as sameCell$1, b9 as variantLabel, a5 as formatChangePercentPlain, ba as formatTolerance, bb as commentMarker, bc as workflowRepositoryUrl, bd as writeReport, be as pullRequestCommentSink, u as deliverVerdict, bf as verdictExitCode, bg as renderVerdictSummary, K as cliSpelling, o as compareOptionsFromFlags, bh as loadSuite, j as sinksFor, _ as historyChangesRequest, a0 as DEFAULT_MAX_P, $ as DEFAULT_WINDOW, p as parseCommit, bi as distExports, bj as judgeRun, A as inCleanupScope, bk as doctorGateFromFlags, bl as planGate, bm as gateCommand, a8 as packageIssuesUrl, bn as judgeSettingsFromFlags, a6 as mergeCommand, bo as PULL_REQUEST_COMMENT, bp as buildServers, bq as planBuilds } from './gate.js';
+import { ab as tableRow, ac as escapeTableCell, ad as escapeMarkdown, ae as gradeLine, af as tableDelimiter, C as COMPARE_FLAG_DEFAULTS, i as commonBuildRequest, ag as sourceBuildNames, ah as actionSpelling, ai as checkUntrustedSettings, aj as untrustedSides, ak as checkUntrustedDirs, al as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, am as foldLines, an as Verdict, ao as CellComparison, M as METRIC_NAMES, ap as CellVerdict, aq as CellFunctionDeltas, ar as parseVersionedJson, as as VERDICT_SCHEMA_VERSION, at as rankConfigDiff, au as ConfigDifference, av as parseResults, aw as codeSpan, a3 as plural, ax as markdownUrl, ay as METRICS, az as formatFigure, m as median, aA as formatChangePercent, aB as upsertStickyComment, aC as BisectReport, aD as formatPath, aE as formatDuration, aF as GitHubError, aG as createOnce, aH as httpStatus, aI as gitHubMessage, aJ as serverSideHint, aK as NO_RETRY, aL as BranchFileError, aM as moveBranch, aN as isLostRace, aO as isSafePath, aP as readBranchHead, aQ as commitOnHead, T as historyRun, Q as optionNames, aR as analyzeHistory, aS as isRecent, aT as changesDocument, a4 as changesText, c as checkWholeRun, aU as historyRelativePath, aV as historySpec, aW as writeCharts, aX as HISTORY_TITLE, aY as publishImages, Z as writeHistoryPage, aZ as historyPageDirectory, a_ as publishFiles, a$ as MAX_HISTORY_BYTES, b0 as parseHistoryText, b1 as appendToHistory, b2 as serializeHistory, b3 as alertIssue, b4 as suiteHash, b5 as judge, b6 as withLines, b7 as relinkedLines, b8 as DEFAULT_COMPARE_OPTIONS, b9 as metricsOfVersion, ba as sameCell$1, bb as variantLabel, a6 as formatChangePercentPlain, bc as formatTolerance, bd as commentMarker, be as workflowRepositoryUrl, bf as writeReport, bg as pullRequestCommentSink, u as deliverVerdict, bh as verdictExitCode, bi as renderVerdictSummary, K as cliSpelling, o as compareOptionsFromFlags, bj as loadSuite, j as sinksFor, $ as historyChangesRequest, a1 as DEFAULT_MAX_P, a0 as DEFAULT_WINDOW, p as parseCommit, bk as distExports, bl as judgeRun, A as inCleanupScope, bm as doctorGateFromFlags, bn as planGate, bo as gateCommand, a9 as packageIssuesUrl, bp as judgeSettingsFromFlags, a7 as mergeCommand, bq as PULL_REQUEST_COMMENT, br as buildServers, bs as planBuilds } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
@@ -204,7 +204,7 @@ function readBuildInputs(run) {
             ? {}
             : { ccacheDir: resolve(getInput('ccache-dir')) }),
         ...storeFlags(),
-    }, actionSpelling);
+    }, actionSpelling, sourceBuildNames(actionSpelling));
     const untrusted = untrustedBuilds(run, baseSource !== undefined || baseCompiler !== undefined);
     const builds = {
         source,
@@ -8512,6 +8512,7 @@ async function appendOnBranch(client, config, results, run) {
             last.file = appendToHistory(existing, results, run, {
                 replace: true,
                 where: `${config.branch}:${path}`,
+                names: optionNames(actionSpelling),
             }).file;
             return serializeHistory(last.file);
         },
@@ -8622,6 +8623,7 @@ async function historyNightlyCommand(client, config, logger) {
         run: config.runUrl,
         ...(config.commit === undefined ? {} : { commit: config.commit }),
         ...(config.testbed === undefined ? {} : { testbed: config.testbed }),
+        names: optionNames(actionSpelling),
     });
     const date = await commitDate(client, config, draft.entry.commit, logger);
     const run = { ...draft, entry: { ...draft.entry, commitDate: date } };
