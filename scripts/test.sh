@@ -12,14 +12,20 @@ export PATH="$PATH:$PWD/.work/bin"           # act and actionlint, pinned (insta
 
 passed=0
 failed=0
+# 42s, 3m05s (as install-deps.sh prints them).
+duration() {
+  local s=$1
+  if [ "$s" -ge 60 ]; then printf '%dm%02ds' $((s / 60)) $((s % 60)); else printf '%ds' "$s"; fi
+}
 check() {
-  local name=$1
+  local name=$1 start=$SECONDS
   shift
   echo "== check: $name" >&2
   if "$@" >&2; then
     passed=$((passed + 1))
+    echo "== check: $name: passed ($(duration $((SECONDS - start))))" >&2
   else
-    echo "FAILED check: $name" >&2
+    echo "FAILED check: $name ($(duration $((SECONDS - start))))" >&2
     failed=$((failed + 1))
   fi
 }
@@ -36,15 +42,32 @@ check "dist/ is current" dist_is_current
 check "actionlint" ./scripts/lint-workflows.sh actionlint
 check "zizmor" ./scripts/lint-workflows.sh zizmor
 
+# Two Jest runs: the unit tests (no server; a few minutes) report before the integration tests
+# (real servers; most of the time) start. Both add to one count file (scripts/count-reporter.cjs);
+# the second prints the slowest files and the counts of both. Arguments go to both runs, first
+# (a path before --selectProjects, which would take it for a project's name); a run whose project
+# has no file matching them passes.
 counts=$(mktemp)
-echo "== jest" >&2
-TEST_COUNTS_FILE=$counts NODE_OPTIONS=--experimental-vm-modules jest --maxWorkers=2 "$@" >&2
-jest_status=$?
+jest_status=0
+jest_run() {
+  local what=$1 start=$SECONDS
+  shift
+  echo "== jest: $what" >&2
+  TEST_COUNTS_FILE=$counts NODE_OPTIONS=--experimental-vm-modules \
+    jest "${args[@]}" --passWithNoTests --maxWorkers=2 --selectProjects "$@" >&2 || jest_status=1
+  echo "== jest: $what: $(duration $((SECONDS - start)))" >&2
+}
+args=("$@")
+jest_run "unit tests" unit
+later=(integration)
+[ "${MYSQL_PERF_GATE_E2E:-}" = 1 ] && later+=(e2e)
+jest_run "integration tests" "${later[@]}"
 read -r jp jf js <"$counts" || { jp=0; jf=1; js=0; }
 rm -f "$counts"
 [ "$jest_status" -eq 0 ] || [ "$jf" -gt 0 ] || jf=1   # Jest failed without a failing test (e.g. config)
 
 passed=$((passed + jp))
 failed=$((failed + jf))
+echo "total time: $(duration $SECONDS)" >&2
 echo "$passed passed, $failed failed, $js skipped"
 [ "$failed" -eq 0 ]
