@@ -17,17 +17,41 @@ duration() {
   local s=$1
   if [ "$s" -ge 60 ]; then printf '%dm%02ds' $((s / 60)) $((s % 60)); else printf '%ds' "$s"; fi
 }
+# The checks run side by side (types, lint and the bundle each keep a core busy for a minute or
+# so); each one's output is kept and printed whole, in the order they were started, by checks_done.
+check_names=()
+check_pids=()
+check_outs=()
 check() {
-  local name=$1 start=$SECONDS
+  local name=$1 out
   shift
-  echo "== check: $name" >&2
-  if "$@" >&2; then
-    passed=$((passed + 1))
-    echo "== check: $name: passed ($(duration $((SECONDS - start))))" >&2
-  else
-    echo "FAILED check: $name ($(duration $((SECONDS - start))))" >&2
-    failed=$((failed + 1))
-  fi
+  out=$(mktemp)
+  (
+    start=$SECONDS
+    status=0
+    "$@" >"$out" 2>&1 || status=1
+    echo "$status $((SECONDS - start))" >"$out.status"
+  ) &
+  check_names+=("$name")
+  check_pids+=($!)
+  check_outs+=("$out")
+}
+checks_done() {
+  local i status seconds
+  for i in "${!check_pids[@]}"; do
+    wait "${check_pids[$i]}"
+    read -r status seconds <"${check_outs[$i]}.status" || { status=1; seconds=0; }
+    echo "== check: ${check_names[$i]}" >&2
+    cat "${check_outs[$i]}" >&2
+    rm -f "${check_outs[$i]}" "${check_outs[$i]}.status"
+    if [ "$status" -eq 0 ]; then
+      passed=$((passed + 1))
+      echo "== check: ${check_names[$i]}: passed ($(duration "$seconds"))" >&2
+    else
+      echo "FAILED check: ${check_names[$i]} ($(duration "$seconds"))" >&2
+      failed=$((failed + 1))
+    fi
+  done
 }
 dist_is_current() {
   rm -rf .dist-check
@@ -41,6 +65,7 @@ check "lint (eslint, prettier)" npm run --silent lint
 check "dist/ is current" dist_is_current
 check "actionlint" ./scripts/lint-workflows.sh actionlint
 check "zizmor" ./scripts/lint-workflows.sh zizmor
+checks_done
 
 # Two Jest runs: the unit tests (no server; a few minutes) report before the integration tests
 # (real servers; most of the time) start. Both add to one count file (scripts/count-reporter.cjs);
