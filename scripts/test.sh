@@ -69,9 +69,8 @@ checks_done
 
 # Two Jest runs: the unit tests (no server; a few minutes) report before the integration tests
 # (real servers; most of the time) start. Both add to one count file (scripts/count-reporter.cjs);
-# the second prints the slowest files and the counts of both. Arguments go to both runs, first
-# (a path before --selectProjects, which would take it for a project's name); a run whose project
-# has no file matching them passes.
+# the second prints the slowest files and the counts of both. Arguments go to both runs, last (so
+# that a --maxWorkers given wins); a run whose project has no file matching them passes.
 counts=$(mktemp)
 jest_status=0
 jest_run() {
@@ -79,7 +78,7 @@ jest_run() {
   shift
   echo "== jest: $what" >&2
   TEST_COUNTS_FILE=$counts NODE_OPTIONS=--experimental-vm-modules \
-    jest "${args[@]}" --passWithNoTests --maxWorkers=2 --selectProjects "$@" >&2 || jest_status=1
+    jest --passWithNoTests --selectProjects "$@" --maxWorkers=2 "${args[@]}" >&2 || jest_status=1
   echo "== jest: $what: $(duration $((SECONDS - start)))" >&2
 }
 args=("$@")
