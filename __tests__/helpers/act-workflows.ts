@@ -23,8 +23,7 @@
 //    and the matrix runs one job at a time.
 // 7. Optionally, inputs added to the action's measuring steps (those without a `mode`): the tests
 //    that are not about the runner check turn it off (`doctor: off`), which otherwise measures the
-//    runner's noise for about 50 s before every measuring job (act-setup.int.test.ts, the
-//    example as a user copies it, and action.int.test.ts keep it).
+//    runner's noise before every measuring job (action.int.test.ts checks it through the action).
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
