@@ -13,6 +13,8 @@ export default {
   // Integration tests start real servers and run sysbench; unit tests finish in milliseconds.
   testTimeout: 300_000,
   reporters: ['default', '<rootDir>/scripts/count-reporter.cjs'],
+  // Without the times of a last run (a clean clone), the known slow files first.
+  testSequencer: '<rootDir>/scripts/test-sequencer.cjs',
   projects: [
     {
       ...common,

@@ -23,11 +23,14 @@
 # hundreds of lines of package progress and npm's EBADENGINE warnings (npm runs under the
 # machine's Node before Node 24 is installed) would bury the first line of the run. When a step
 # fails, the end of its output and the log's path are printed and the script exits non-zero.
+# After the Debian packages, the steps that need nothing but them (npm, the source trees, the Go
+# builds, the pip installs) run side by side, each line printed as its step ends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 tests=0
 [ "${1:-}" = "--tests" ] && tests=1
+script_args=("$@")
 
 # In the repository (.work/ is ignored), so that runs from different clones do not share it.
 log="$PWD/.work/install.log"
@@ -59,23 +62,62 @@ step_output() {
 
 # step LABEL COMMAND...: runs COMMAND with its output in the log (and no input: nothing can
 # prompt unseen), printing "LABEL … done (Ns)". On failure prints the last 20 lines the step
-# wrote and the log's path, and exits.
+# wrote and the log's path, and exits. In a job started by `alongside`, the line is printed
+# whole once the step ends (other jobs print theirs meanwhile), and the log is the job's own.
+in_job=0
 step() {
-  local label=$1 start=$SECONDS status=0
+  local label=$1 start=$SECONDS status=0 lead=""
   shift
   printf '\n== %s (%s)\n' "$label" "$(date '+%T')" >>"$log"
   step_offset=$(stat -c %s "$log")
-  printf '%s … ' "$label" >&2
+  if [ "$in_job" -eq 0 ]; then printf '%s … ' "$label" >&2; else lead="$label … "; fi
   "$@" </dev/null >>"$log" 2>&1 || status=$?
   if [ "$status" -eq 0 ]; then
-    printf 'done (%s)\n' "$(duration $((SECONDS - start)))" >&2
+    printf '%sdone (%s)\n' "$lead" "$(duration $((SECONDS - start)))" >&2
     return 0
   fi
-  printf 'failed (exit status %s, after %s); its last lines:\n' \
-    "$status" "$(duration $((SECONDS - start)))" >&2
-  step_output | tail -n 20 | sed 's/^/    /' >&2
-  printf '%s: failed. Full log: %s\n' "$label" "$log" >&2
+  {
+    printf '%sfailed (exit status %s, after %s); its last lines:\n' \
+      "$lead" "$status" "$(duration $((SECONDS - start)))"
+    step_output | tail -n 20 | sed 's/^/    /'
+    printf '%s: failed. Full log: %s\n' "$label" "$log"
+  } >&2
   exit 1
+}
+
+# alongside NAME FUNCTION: runs FUNCTION (its steps) in the background, beside the other jobs,
+# with a log of its own (.work/install-NAME.log), appended to the log once all_done has waited
+# for it. The downloads, the Go builds and the pip installs do not wait for each other: on a
+# fresh machine they took 4m46s one after the other.
+job_pids=()
+job_logs=()
+alongside() {
+  local own="$PWD/.work/install-$1.log"
+  shift
+  start_log "${script_args[@]}"
+  : >"$own"
+  (
+    in_job=1
+    # shellcheck disable=SC2030   # the job's own log, in the job only
+    log=$own
+    "$@"
+  ) &
+  job_pids+=($!)
+  job_logs+=("$own")
+}
+
+# Waits for every job; exits non-zero when one failed (each printed its own failure).
+all_done() {
+  local i failed=0
+  for i in "${!job_pids[@]}"; do
+    if wait "${job_pids[$i]}"; then
+      # shellcheck disable=SC2031   # the main log: the jobs changed their own copy only
+      cat "${job_logs[$i]}" >>"$log" && rm -f "${job_logs[$i]}"
+    else
+      failed=1
+    fi
+  done
+  [ "$failed" -eq 0 ] || exit 1
 }
 
 # A password prompt from sudo would land in the middle of a step's line: ask for it first.
@@ -146,32 +188,6 @@ if [ ${#need[@]} -gt 0 ]; then
   step "installing ${names%, }${from:+ from $from}" apt_install "${need[@]}"
 fi
 
-if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  start_log "$@"
-  step "installing npm packages (Node 24 among them)" npm_packages
-fi
-
-if [ "$tests" -eq 1 ]; then
-  label="MariaDB 10.11 source for the build tests"
-  if tree=$(./scripts/fetch-mariadb-source.sh --find build/sources); then
-    echo "$label … already there (${tree#"$(pwd -P)"/})" >&2
-  else
-    start_log "$@"
-    sudo_ready
-    step "$label (apt-get source)" ./scripts/fetch-mariadb-source.sh build/sources
-  fi
-  # MySQL's source is 429 MB: it is kept outside the clone, so a fresh clone (CI) reuses it.
-  mysql_cache=${MYSQL_PERF_GATE_SOURCE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/mysql-perf-gate/sources}
-  label="MySQL 9.7 source for the build tests, in $mysql_cache"
-  if tree=$(./scripts/fetch-mysql-source.sh --find "$mysql_cache"); then
-    echo "$label … already there (${tree##*/})" >&2
-  else
-    start_log "$@"
-    sudo_ready
-    step "$label (Debian unstable's mysql-9.7 source package)" ./scripts/fetch-mysql-source.sh "$mysql_cache"
-  fi
-fi
-
 # The workflow linters and the local runner, pinned (scripts/lint-workflows.sh, the act tests).
 ACTIONLINT_VERSION=1.7.12
 ACT_VERSION=0.2.89
@@ -180,6 +196,8 @@ OTAVA_VERSION=0.8.0
 
 # go install MODULE@VERSION into .work/bin, with Go's caches under .work/go. The module cache is
 # emptied afterwards: it holds the modules' sources, JavaScript among them, which ESLint would lint.
+# The two tools are built one after the other: emptying the module cache under the other's build
+# would break it.
 go_install() {
   local env=(GOBIN="$PWD/.work/bin" GOPATH="$PWD/.work/go" GOCACHE="$PWD/.work/go/cache" GOFLAGS=-modcacherw)
   env "${env[@]}" go install "$1" && env "${env[@]}" go clean -modcache
@@ -208,7 +226,47 @@ stats_reference_venv() {
     cp "$STATS_REQUIREMENTS" .work/stats-reference/requirements.txt
 }
 
+# Both source trees come through apt (its lock): one after the other, in one job.
+MYSQL_CACHE=${MYSQL_PERF_GATE_SOURCE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/mysql-perf-gate/sources}
+MARIADB_LABEL="MariaDB 10.11 source for the build tests"
+MYSQL_LABEL="MySQL 9.7 source for the build tests, in $MYSQL_CACHE"
+source_trees() {
+  [ "$1" -eq 0 ] || step "$MARIADB_LABEL (apt-get source)" ./scripts/fetch-mariadb-source.sh build/sources
+  [ "$2" -eq 0 ] ||
+    step "$MYSQL_LABEL (Debian unstable's mysql-9.7 source package)" ./scripts/fetch-mysql-source.sh "$MYSQL_CACHE"
+}
+
+go_tools() {
+  local entry
+  for entry in "$@"; do
+    step "installing ${entry%%:*} (go install)" go_install "${entry#*:}"
+  done
+}
+
+# Everything below waits for no other step (the Debian packages above are the only thing they
+# need): each runs as a job beside the others.
+if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  alongside npm step "installing npm packages (Node 24 among them)" npm_packages
+fi
+
 if [ "$tests" -eq 1 ]; then
+  mariadb_missing=0
+  mysql_missing=0
+  if tree=$(./scripts/fetch-mariadb-source.sh --find build/sources); then
+    echo "$MARIADB_LABEL … already there (${tree#"$(pwd -P)"/})" >&2
+  else
+    mariadb_missing=1
+  fi
+  # MySQL's source is 429 MB: it is kept outside the clone, so a fresh clone (CI) reuses it.
+  if tree=$(./scripts/fetch-mysql-source.sh --find "$MYSQL_CACHE"); then
+    echo "$MYSQL_LABEL … already there (${tree##*/})" >&2
+  else
+    mysql_missing=1
+  fi
+  if [ $((mariadb_missing + mysql_missing)) -gt 0 ]; then
+    sudo_ready
+    alongside sources source_trees "$mariadb_missing" "$mysql_missing"
+  fi
   go_needed=()
   .work/bin/actionlint -version 2>/dev/null | grep -qx "v$ACTIONLINT_VERSION" ||
     go_needed+=("actionlint $ACTIONLINT_VERSION:github.com/rhysd/actionlint/cmd/actionlint@v$ACTIONLINT_VERSION")
@@ -217,23 +275,19 @@ if [ "$tests" -eq 1 ]; then
   if [ ${#go_needed[@]} -gt 0 ] && ! command -v go >/dev/null 2>&1; then
     printf 'installing %s: no go on PATH; install Go 1.25 or newer (https://go.dev/dl/; Debian 12 ships 1.19, too old for act %s)\n' \
       "${go_needed[0]%%:*}" "$ACT_VERSION" >&2
+    all_done
     exit 1
   fi
-  for entry in "${go_needed[@]}"; do
-    start_log "$@"
-    step "installing ${entry%%:*} (go install)" go_install "${entry#*:}"
-  done
+  [ ${#go_needed[@]} -eq 0 ] || alongside go go_tools "${go_needed[@]}"
   if ! .work/zizmor/bin/zizmor --version 2>/dev/null | grep -qx "zizmor $ZIZMOR_VERSION"; then
-    start_log "$@"
-    step "installing zizmor $ZIZMOR_VERSION (pip, in .work/zizmor)" zizmor_venv
+    alongside zizmor step "installing zizmor $ZIZMOR_VERSION (pip, in .work/zizmor)" zizmor_venv
   fi
   if [ "$(.work/otava/bin/python -c 'import importlib.metadata as m; print(m.version("apache-otava"))' 2>/dev/null)" != "$OTAVA_VERSION" ]; then
-    start_log "$@"
-    step "installing apache-otava $OTAVA_VERSION (pip, in .work/otava)" otava_venv
+    alongside otava step "installing apache-otava $OTAVA_VERSION (pip, in .work/otava)" otava_venv
   fi
   if ! cmp -s "$STATS_REQUIREMENTS" .work/stats-reference/requirements.txt ||
     ! .work/stats-reference/bin/python -c 'import numpy, scipy, statsmodels, mpmath' 2>/dev/null; then
-    start_log "$@"
-    step "installing numpy, scipy, statsmodels and mpmath (pip, in .work/stats-reference)" stats_reference_venv
+    alongside stats step "installing numpy, scipy, statsmodels and mpmath (pip, in .work/stats-reference)" stats_reference_venv
   fi
 fi
+all_done

@@ -5,6 +5,8 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+import { parse, stringify } from 'yaml';
+
 import { parseResults, readResults } from '../../src/results/results-file.js';
 import type { Results } from '../../src/results/results-schema.js';
 import { shardCellNames } from '../../src/run/shards.js';
@@ -17,6 +19,17 @@ const BUNDLE_DIR = resolve(ROOT, process.env.ACTION_BUNDLE_DIR ?? 'dist');
 
 const maybe = describeWithServer();
 const temp = useTempDir('gate-action-');
+
+/**
+ * The tiny suite (its name, both workloads, two repetitions) on one thread with 2 s repetitions:
+ * the runs here are about the action's inputs, outputs and log, not about what they measure.
+ */
+function smallSuite(): string {
+  const tiny = parse(readFileSync(TINY_SUITE, 'utf8')) as Record<string, unknown>;
+  const path = join(temp.path, 'tiny.yml');
+  writeFileSync(path, stringify({ ...tiny, threads: [1], durationSeconds: 2 }));
+  return path;
+}
 
 function runAction(
   inputs: Record<string, string>,
@@ -46,13 +59,19 @@ function runAction(
 }
 
 maybe('the action', () => {
-  it('measures a server with per-side inputs, sets its outputs and groups each phase', async () => {
-    const { code, stdout, outputs } = await runAction({
-      server: '/usr/sbin/mariadbd',
-      suite: TINY_SUITE,
-      set: 'performance_schema=ON\nmax_connections=77',
-      out: 'perf/results.json',
-    });
+  it('measures a server with per-side inputs and the runner check first: outputs, grade, job summary, a group per phase', async () => {
+    const summaryFile = join(temp.path, 'step-summary.md');
+    writeFileSync(summaryFile, '');
+    const { code, stdout, outputs } = await runAction(
+      {
+        server: '/usr/sbin/mariadbd',
+        suite: smallSuite(),
+        set: 'performance_schema=ON\nmax_connections=77',
+        out: 'perf/results.json',
+        'doctor-min-grade': 'F',
+      },
+      { GITHUB_STEP_SUMMARY: summaryFile },
+    );
     expect({ code, stdout: code === 0 ? '' : stdout }).toEqual({ code: 0, stdout: '' });
     expect(stdout).toContain('::group::Set up servers');
     expect(stdout).toContain('::group::Measure suite tiny');
@@ -63,6 +82,17 @@ maybe('the action', () => {
     expect(results.sides.head.variables.performance_schema).toBe('ON');
     expect(existsSync(join(temp.path, 'perf/results.raw/head-error.log'))).toBe(true);
     expect(processesMentioning(join(temp.path, 'runner-temp'))).toEqual([]);
+
+    // The runner check (doctor: warn, the default) ran first.
+    expect(stdout.indexOf('::group::Runner check')).toBeLessThan(
+      stdout.indexOf('::group::Measure suite tiny'),
+    );
+    const grade = /^runner-grade<<.*\n([A-F])\n/m.exec(outputs)?.[1];
+    expect(grade).toMatch(/^[A-F]$/);
+    const summary = readFileSync(summaryFile, 'utf8');
+    expect(summary).toMatch(new RegExp(`^### Runner check: grade ${grade ?? ''} \\(\\d+/100\\)`, 'm'));
+    expect(summary).toMatch(/^\| .* \| throughput noise \| oltp\\_point\\_select tps CV /m);
+    expect(results.environment.runnerCheck?.letter).toBe(grade);
   });
 
   it('judges an A/B run: verdict outputs, verdict.json with the config diff, the step passes on an inconclusive verdict', async () => {
@@ -73,13 +103,17 @@ maybe('the action', () => {
         base: '/usr/sbin/mariadbd',
         head: '/usr/sbin/mariadbd',
         'head-set': 'performance_schema=ON',
-        suite: TINY_SUITE,
+        suite: smallSuite(),
         out: 'perf/results.json',
+        // The runner check is the test above's; off here, it is neither run nor reported.
+        doctor: 'off',
       },
       { GITHUB_STEP_SUMMARY: summaryFile },
     );
     expect({ code, stdout: code === 0 ? '' : stdout }).toEqual({ code: 0, stdout: '' });
     expect(stdout).toContain('::group::Compare');
+    expect(stdout).not.toContain('::group::Runner check');
+    expect(outputs).not.toMatch(/^runner-grade<</m);
     // Two repetitions a side (the tiny suite) cannot show a regression: the verdict says so.
     expect(outputs).toMatch(/^verdict<<.*\ninconclusive\n/m);
     expect(outputs).toMatch(/^regressions<<.*\n0\n/m);
@@ -102,27 +136,6 @@ maybe('the action', () => {
       expect(summary).toMatch(new RegExp(`^\\| ${stage.replace(/[()]/g, '\\$&')} \\| \\d+\\.\\d s \\|`, 'm'));
     }
     expect(summary).toMatch(/^\| \*\*total\*\* \| \*\*\d+\.\d s\*\* \|/m);
-  });
-
-  it('runs the runner check first: findings in the job summary, the grade in the outputs and the results', async () => {
-    const summaryFile = join(temp.path, 'step-summary.md');
-    writeFileSync(summaryFile, '');
-    const { code, stdout, outputs } = await runAction(
-      { server: '/usr/sbin/mariadbd', suite: TINY_SUITE, out: 'perf/results.json', 'doctor-min-grade': 'F' },
-      { GITHUB_STEP_SUMMARY: summaryFile },
-    );
-    expect({ code, stdout: code === 0 ? '' : stdout }).toEqual({ code: 0, stdout: '' });
-    expect(stdout.indexOf('::group::Runner check')).toBeLessThan(
-      stdout.indexOf('::group::Measure suite tiny'),
-    );
-    const grade = /^runner-grade<<.*\n([A-F])\n/m.exec(outputs)?.[1];
-    expect(grade).toMatch(/^[A-F]$/);
-    const summary = readFileSync(summaryFile, 'utf8');
-    expect(summary).toMatch(new RegExp(`^### Runner check: grade ${grade ?? ''} \\(\\d+/100\\)`, 'm'));
-    expect(summary).toMatch(/^\| .* \| throughput noise \| oltp\\_point\\_select tps CV /m);
-    const results = readResults(join(temp.path, 'perf/results.json'));
-    expect(results.environment.runnerCheck?.letter).toBe(grade);
-    expect(processesMentioning(join(temp.path, 'runner-temp'))).toEqual([]);
   });
 
   it('with doctor: fail, a grade below doctor-min-grade fails the step before anything is measured', async () => {

@@ -265,4 +265,25 @@ describe('the test copies for act', () => {
       { uses: './.mysql-perf-gate' },
     ]);
   });
+
+  it("add the test's inputs to the action's measuring steps only", () => {
+    const text = [
+      'jobs:',
+      '  a:',
+      '    steps:',
+      '      - uses: mysql-perf-gate/mysql-perf-gate@v0',
+      '        with:',
+      '          suite: quick',
+      '      - uses: mysql-perf-gate/mysql-perf-gate@v0',
+      '      - uses: mysql-perf-gate/mysql-perf-gate@v0',
+      '        with:',
+      '          mode: publish',
+    ].join('\n');
+    const copy = parse(testCopyOf(text, { measureInputs: { doctor: 'off' } })) as Workflow;
+    expect(copy.jobs.a!.steps!.filter((step) => step.uses !== undefined).map((step) => step.with)).toEqual([
+      { suite: 'quick', doctor: 'off' },
+      { doctor: 'off' },
+      { mode: 'publish' },
+    ]);
+  });
 });

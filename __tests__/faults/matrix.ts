@@ -20,12 +20,15 @@ export interface CellRecord {
   /** "exit 2 in 35.1 s", "one comment after 2 retries"… */
   readonly end: string;
   readonly seconds: number;
+  /** Its row in the table, for cells checked side by side (which end in any order). */
+  readonly position?: number;
 }
 
 /** Records checked cells and prints them as a table once the file is done. */
 export function matrixTable(title: string): { record(cell: CellRecord): void } {
   const cells: CellRecord[] = [];
   afterAll(() => {
+    cells.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
     const rows = cells.map(
       (cell) => `| ${cell.stage} | ${cell.fault} | ${cell.end} | ${cell.seconds.toFixed(1)} s |`,
     );
@@ -37,6 +40,27 @@ export function matrixTable(title: string): { record(cell: CellRecord): void } {
     record: (cell) => {
       cells.push(cell);
     },
+  };
+}
+
+/**
+ * Runs the tasks given to it at most `count` at a time, in the order given: cells checked side by
+ * side (most of a cell's time is waiting, for a bootstrap, a deadline, a timed repetition).
+ */
+export function taking(count: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const queue: (() => void)[] = [];
+  return async (task) => {
+    // A slot ending is handed to the next task waiting, so none is taken twice.
+    if (running < count) running++;
+    else await new Promise<void>((resolve) => queue.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = queue.shift();
+      if (next === undefined) running--;
+      else next();
+    }
   };
 }
 

@@ -21,6 +21,9 @@
 // 6. Optionally, a job's `strategy.max-parallel` set to a number: act reads the field as a plain
 //    number, so an expression (`${{ inputs.machines }}`, which GitHub evaluates) becomes 0 there
 //    and the matrix runs one job at a time.
+// 7. Optionally, inputs added to the action's measuring steps (those without a `mode`): the tests
+//    that are not about the runner check turn it off (`doctor: off`), which otherwise measures the
+//    runner's noise before every measuring job (action.int.test.ts checks it through the action).
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -71,7 +74,12 @@ export interface TestCopyOptions {
   readonly probeTokenIn?: readonly string[];
   /** `strategy.max-parallel` per job id, for jobs whose value is an expression act cannot read. */
   readonly maxParallel?: Readonly<Record<string, number>>;
+  /** Inputs added to every step that measures with the action (one without a `mode` input). */
+  readonly measureInputs?: Readonly<Record<string, Scalar>>;
 }
+
+/** The measuring steps' inputs of a test that is not about the runner check (item 7 above). */
+export const NO_RUNNER_CHECK = { doctor: 'off' } as const;
 
 function standIn(step: Step, action: string, script: string): Step {
   const env: Record<string, string> = {};
@@ -85,7 +93,7 @@ function standIn(step: Step, action: string, script: string): Step {
   return { ...copy, shell: 'bash', env, run: `bash "$ACT_TEST_STAND_INS/${script}"` };
 }
 
-function rewriteStep(step: Step): Step[] {
+function rewriteStep(step: Step, measureInputs: Readonly<Record<string, Scalar>> = {}): Step[] {
   const uses = step.uses;
   if (uses === undefined) return [step];
   if (/^mysql-perf-gate\/mysql-perf-gate@/.test(uses)) {
@@ -95,7 +103,9 @@ function rewriteStep(step: Step): Step[] {
       shell: 'bash',
       run: `test -d ${ACTION_IN_WORKSPACE} || cp -a "$ACT_TEST_ACTION" ${ACTION_IN_WORKSPACE}`,
     };
-    return [install, { ...step, uses: `./${ACTION_IN_WORKSPACE}` }];
+    const local = { ...step, uses: `./${ACTION_IN_WORKSPACE}` };
+    const measures = step.with?.mode === undefined && Object.keys(measureInputs).length > 0;
+    return [install, measures ? { ...local, with: { ...step.with, ...measureInputs } } : local];
   }
   const match = /^([^@]+)@(.+)$/.exec(uses);
   const script = match ? STOOD_IN.get(match[1] ?? '') : undefined;
@@ -133,7 +143,7 @@ export function testCopyOf(text: string, options: TestCopyOptions = {}): string 
       if (inputs) job.with = { ...job.with, ...inputs };
     }
     if (job.steps) {
-      job.steps = job.steps.flatMap(rewriteStep);
+      job.steps = job.steps.flatMap((step) => rewriteStep(step, options.measureInputs));
       if (options.probeTokenIn?.includes(id)) job.steps.push(probeStep());
     }
     const parallel = options.maxParallel?.[id];

@@ -28,7 +28,12 @@ import {
   type ServerRepository,
   startAct,
 } from '../helpers/act-run.js';
-import { copyActionUnderTest, STAND_INS, writeTestWorkflows } from '../helpers/act-workflows.js';
+import {
+  copyActionUnderTest,
+  NO_RUNNER_CHECK,
+  STAND_INS,
+  writeTestWorkflows,
+} from '../helpers/act-workflows.js';
 import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
 import { killProcessesMentioning } from '../helpers/leftovers.js';
 import { describeWithServer, ROOT } from '../helpers/real-run.js';
@@ -215,7 +220,7 @@ maybe('the nightly workflow under act', () => {
       examples: {
         'nightly.yml': { callInputs: { nightly: { suite: TINY_INSTRUCTIONS } } },
       },
-      reusable: { 'nightly.yml': {} },
+      reusable: { 'nightly.yml': { measureInputs: NO_RUNNER_CHECK } },
     });
   });
 
@@ -254,7 +259,7 @@ maybe('the nightly workflow under act', () => {
       examples: {
         'nightly.yml': { callInputs: { nightly: { suite: TINY_INSTRUCTIONS, baseline: BASELINE } } },
       },
-      reusable: { 'nightly.yml': {} },
+      reusable: { 'nightly.yml': { measureInputs: NO_RUNNER_CHECK } },
     });
 
     // Night 2: red (the gate's verdict against the baseline), and recorded all the same: its

@@ -5,11 +5,14 @@
 // that follows), against the local GitHub API, which validates every request and response against
 // GitHub's OpenAPI description: the comment and the commit status are posted. Only what
 // __tests__/helpers/act-workflows.ts lists is changed for act (checkout and the artifact actions
-// stood in for, the action and the reusable workflows used locally, the tiny suite).
+// stood in for, the action and the reusable workflows used locally, the tiny suite on one thread,
+// the runner check off).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
+
+import { parse, stringify } from 'yaml';
 
 import {
   listArtifacts,
@@ -25,7 +28,13 @@ import {
   type ServerRepository,
   startAct,
 } from '../helpers/act-run.js';
-import { actTestEnv, copyActionUnderTest, testCopyOf, writeTestWorkflows } from '../helpers/act-workflows.js';
+import {
+  actTestEnv,
+  copyActionUnderTest,
+  NO_RUNNER_CHECK,
+  testCopyOf,
+  writeTestWorkflows,
+} from '../helpers/act-workflows.js';
 import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
 import { killProcessesMentioning } from '../helpers/leftovers.js';
 import { describeWithServer, ROOT, TINY_SUITE } from '../helpers/real-run.js';
@@ -77,6 +86,17 @@ function commonEnv(dir: string): Record<string, string> {
   return actTestEnv({ apiUrl: mock.baseUrl, origin: repo.origin, scratch, dir });
 }
 
+/**
+ * The tiny suite (its name, both workloads, two repetitions) on one thread with 2 s repetitions,
+ * in the scratch directory: what is tested here is the copied workflows, not what they measure.
+ */
+function smallSuite(): string {
+  const tiny = parse(readFileSync(TINY_SUITE, 'utf8')) as Record<string, unknown>;
+  const path = join(scratch, 'tiny.yml');
+  writeFileSync(path, stringify({ ...tiny, threads: [1], durationSeconds: 2 }));
+  return path;
+}
+
 /** Rewrites a copied workflow in the server repository into its test copy, in place. */
 function testCopyInPlace(file: string, callInputs: Record<string, Record<string, string>>): void {
   const path = join(repo.workdir, '.github', 'workflows', file);
@@ -121,9 +141,13 @@ maybe('docs/setup.md: the workflows copied as the page says', () => {
       headSha: repo.head,
       state: 'open',
     });
-    testCopyInPlace('pr-gate.yml', { measure: { suite: TINY_SUITE } });
-    testCopyInPlace('pr-publish.yml', { publish: { suite: TINY_SUITE } });
-    writeTestWorkflows(repo.workdir, { examples: {}, reusable: { 'measure.yml': {}, 'publish.yml': {} } });
+    const suite = smallSuite();
+    testCopyInPlace('pr-gate.yml', { measure: { suite } });
+    testCopyInPlace('pr-publish.yml', { publish: { suite } });
+    writeTestWorkflows(repo.workdir, {
+      examples: {},
+      reusable: { 'measure.yml': { measureInputs: NO_RUNNER_CHECK }, 'publish.yml': {} },
+    });
 
     const measure = startAct({
       event: 'pull_request',

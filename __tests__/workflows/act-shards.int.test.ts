@@ -19,7 +19,12 @@ import {
   type ServerRepository,
   startAct,
 } from '../helpers/act-run.js';
-import { copyActionUnderTest, STAND_INS, writeTestWorkflows } from '../helpers/act-workflows.js';
+import {
+  copyActionUnderTest,
+  NO_RUNNER_CHECK,
+  STAND_INS,
+  writeTestWorkflows,
+} from '../helpers/act-workflows.js';
 import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
 import { killProcessesMentioning, processesMentioning } from '../helpers/leftovers.js';
 import { describeWithServer, ROOT } from '../helpers/real-run.js';
@@ -96,7 +101,10 @@ maybe('the pull-request gate split into shards, under act', () => {
         'pr-publish.yml': { callInputs: { publish: { suite: TINY } } },
       },
       // As GitHub evaluates max-parallel: ${{ inputs.machines }} (2), which act cannot.
-      reusable: { 'measure.yml': { maxParallel: { 'measure-shard': 2 } }, 'publish.yml': {} },
+      reusable: {
+        'measure.yml': { maxParallel: { 'measure-shard': 2 }, measureInputs: NO_RUNNER_CHECK },
+        'publish.yml': {},
+      },
     });
     const measure = startAct({
       event: 'pull_request',

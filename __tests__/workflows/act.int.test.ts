@@ -23,6 +23,7 @@ import {
 import {
   actTestEnv,
   copyActionUnderTest,
+  NO_RUNNER_CHECK,
   PROBE_STEP_NAME,
   writeTestWorkflows,
 } from '../helpers/act-workflows.js';
@@ -104,7 +105,10 @@ maybe('the pull-request workflows under act', () => {
         'pr-gate.yml': { callInputs: { measure: { suite: TINY_INSTRUCTIONS } } },
         'pr-publish.yml': { callInputs: { publish: { suite: TINY_INSTRUCTIONS } } },
       },
-      reusable: { 'measure.yml': { probeTokenIn: ['measure'] }, 'publish.yml': {} },
+      reusable: {
+        'measure.yml': { probeTokenIn: ['measure'], measureInputs: NO_RUNNER_CHECK },
+        'publish.yml': {},
+      },
     });
     const dir = join(scratch, 'chain');
     const measure = startAct({
@@ -216,7 +220,7 @@ maybe('the pull-request workflows under act', () => {
   it('a measurement cancelled midway leaves no server running: the post step stops them', async () => {
     writeTestWorkflows(repo.workdir, {
       examples: { 'pr-gate.yml': { callInputs: { measure: { suite: TINY } } } },
-      reusable: { 'measure.yml': {} },
+      reusable: { 'measure.yml': { measureInputs: NO_RUNNER_CHECK } },
     });
     const dir = join(scratch, 'cancel');
     // A branch of this repository: trusted, built in the build directory kept between runs.
@@ -229,7 +233,7 @@ maybe('the pull-request workflows under act', () => {
       env: { ...commonEnv(dir), GITHUB_RUN_ID: '4003' },
       token: MEASURE_TOKEN,
     });
-    // The suite's first cell of four (the runner check's noise measurement before it has one).
+    // The suite's first cell of four.
     await measure.waitFor('[cell 1/4]');
     const running = processesMentioning(dir);
     expect(running.length).toBeGreaterThan(0);

@@ -6,6 +6,7 @@
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import Bottleneck from 'bottleneck/light.js';
 
 import { formatDuration } from '../format.js';
 import type { Logger } from '../shell/logger.js';
@@ -18,7 +19,12 @@ export interface ClientLimits {
   readonly waitBudgetSeconds: number;
   /** One request may take this long. */
   readonly requestTimeoutSeconds: number;
-  /** Milliseconds a "1 second" of backoff or Retry-After lasts (tests shorten it). */
+  /**
+   * Milliseconds a "1 second" of backoff, Retry-After and the spacing of writes lasts (tests
+   * shorten it). Given, the client spaces its own writes so; left out, every client shares the
+   * plugin's spacing, as GitHub asks: a second between writes, three between writes that notify
+   * (a comment, an issue).
+   */
   readonly secondMs?: number;
   /** The API's address; GITHUB_API_URL (or api.github.com) when left out. */
   readonly baseUrl?: string;
@@ -35,6 +41,14 @@ function fetchWithDeadline(seconds: number): typeof fetch {
     const deadline = AbortSignal.timeout(seconds * 1000);
     const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
     return fetch(input, { ...init, signal });
+  };
+}
+
+/** The throttling plugin's spacing of writes (1 s) and of writes that notify (3 s), in seconds of `ms`. */
+function writeSpacing(ms: number): { write: Bottleneck.Group; notifications: Bottleneck.Group } {
+  return {
+    write: new Bottleneck.Group({ id: 'octokit-write', maxConcurrent: 1, minTime: ms }),
+    notifications: new Bottleneck.Group({ id: 'octokit-notifications', maxConcurrent: 1, minTime: 3 * ms }),
   };
 }
 
@@ -74,6 +88,7 @@ export function gitHubClient(
         onSecondaryRateLimit: wait('secondary rate limit'),
         retryAfterBaseValue: limits.secondMs ?? 1000,
         fallbackSecondaryRateRetryAfter: 60,
+        ...(limits.secondMs === undefined ? {} : writeSpacing(limits.secondMs)),
       },
       retry: {
         retries: limits.retries,
