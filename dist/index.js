@@ -7629,7 +7629,7 @@ function requireLight () {
 }
 
 var lightExports = requireLight();
-var BottleneckLight = /*@__PURE__*/getDefaultExportFromCjs(lightExports);
+var Bottleneck = /*@__PURE__*/getDefaultExportFromCjs(lightExports);
 
 // pkg/dist-src/version.js
 var VERSION$1 = "0.0.0-development";
@@ -7650,7 +7650,7 @@ async function errorRequest(state, octokit, error, options) {
   throw error;
 }
 async function wrapRequest$1(state, octokit, request, options) {
-  const limiter = new BottleneckLight();
+  const limiter = new Bottleneck();
   limiter.on("failed", function(error, info) {
     const maxRetries = ~~error.request.request?.retries;
     const after = ~~error.request.request?.retryAfter;
@@ -7828,7 +7828,7 @@ var createGroups = function(Bottleneck, common) {
 function throttling(octokit, octokitOptions) {
   const {
     enabled = true,
-    Bottleneck = BottleneckLight,
+    Bottleneck: Bottleneck$1 = Bottleneck,
     id = "no-id",
     timeout = 1e3 * 60 * 2,
     // Redis TTL: 2 minutes
@@ -7871,16 +7871,16 @@ function throttling(octokit, octokitOptions) {
     }
     initialized = true;
     if (groups.global == null) {
-      createGroups(Bottleneck, common);
+      createGroups(Bottleneck$1, common);
     }
     state.global = state.global ?? groups.global;
     state.auth = state.auth ?? groups.auth;
     state.search = state.search ?? groups.search;
     state.write = state.write ?? groups.write;
     state.notifications = state.notifications ?? groups.notifications;
-    state.retryLimiter = state.retryLimiter ?? new Bottleneck();
+    state.retryLimiter = state.retryLimiter ?? new Bottleneck$1();
     const events = {};
-    const emitter = new Bottleneck.Events(events);
+    const emitter = new Bottleneck$1.Events(events);
     events.on("secondary-limit", state.onSecondaryRateLimit);
     events.on("rate-limit", state.onRateLimit);
     events.on(
@@ -7963,6 +7963,13 @@ function fetchWithDeadline(seconds) {
         return fetch(input, { ...init, signal });
     };
 }
+/** The throttling plugin's spacing of writes (1 s) and of writes that notify (3 s), in seconds of `ms`. */
+function writeSpacing(ms) {
+    return {
+        write: new Bottleneck.Group({ id: 'octokit-write', maxConcurrent: 1, minTime: ms }),
+        notifications: new Bottleneck.Group({ id: 'octokit-notifications', maxConcurrent: 1, minTime: 3 * ms }),
+    };
+}
 /** The client for `token`, its waits logged as warnings. */
 function gitHubClient(token, logger, limits = DEFAULT_LIMITS) {
     let waitedSeconds = 0;
@@ -7982,6 +7989,7 @@ function gitHubClient(token, logger, limits = DEFAULT_LIMITS) {
             onSecondaryRateLimit: wait('secondary rate limit'),
             retryAfterBaseValue: limits.secondMs ?? 1000,
             fallbackSecondaryRateRetryAfter: 60,
+            ...(limits.secondMs === undefined ? {} : writeSpacing(limits.secondMs)),
         },
         retry: {
             retries: limits.retries,
