@@ -98,6 +98,18 @@ export function verdictTitle(verdict: Verdict): string {
   }
 }
 
+/** The tally of the gating cells, part by part: "1 regression", …, "2 not judged" (when any). */
+export function tallyParts(counts: Verdict['counts']): string[] {
+  return [
+    plural(counts.regression, 'regression', 'regressions'),
+    plural(counts.improvement, 'improvement', 'improvements'),
+    `${counts.withinTolerance} within tolerance`,
+    `${counts.unchanged} unchanged`,
+    `${counts.inconclusive} inconclusive`,
+    ...(counts.unjudged > 0 ? [`${counts.unjudged} not judged`] : []),
+  ];
+}
+
 /** ", 1 unjudged" after the other counts, or '' when every gating cell was judged. */
 export function unjudgedCount(counts: Verdict['counts']): string {
   return counts.unjudged > 0 ? `, ${counts.unjudged} not judged` : '';

@@ -20,6 +20,7 @@ import { formatChangePercentPlain, formatTolerance, plural } from '../format.js'
 import type { CellComparison, Verdict } from '../compare/verdict-schema.js';
 import type { Delivery, Sink } from './sink.js';
 import { variantLabel } from '../suite/variants.js';
+import { tallyParts } from '../report/labels.js';
 
 export const WEBHOOK = 'webhook';
 
@@ -88,14 +89,7 @@ function cellLine(cell: CellComparison): string {
 export function webhookText(delivery: Delivery): string {
   const { verdict, context } = delivery;
   const { counts } = verdict;
-  const tally = [
-    plural(counts.regression, 'regression', 'regressions'),
-    plural(counts.improvement, 'improvement', 'improvements'),
-    `${counts.withinTolerance} within tolerance`,
-    `${counts.unchanged} unchanged`,
-    `${counts.inconclusive} inconclusive`,
-    ...(counts.unjudged > 0 ? [`${counts.unjudged} not judged`] : []),
-  ].join(', ');
+  const tally = tallyParts(counts).join(', ');
   const [top] = regressions(verdict);
   const where = [
     context.pullRequest === undefined ? '' : `pull request #${context.pullRequest}`,

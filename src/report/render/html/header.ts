@@ -1,6 +1,6 @@
 // The top of the page: the verdict with an inline icon, its tally and the two servers.
-import { plural } from '../../../format.js';
 import type { BaseOrigin, Headline } from '../../document/model.js';
+import { tallyParts } from '../../labels.js';
 import { rawTable, text } from './format.js';
 
 /**
@@ -49,14 +49,7 @@ function originText(origin: BaseOrigin): string {
 
 export function header(headline: Headline): string {
   const { counts } = headline;
-  const tally = [
-    plural(counts.regression, 'regression', 'regressions'),
-    plural(counts.improvement, 'improvement', 'improvements'),
-    `${counts.withinTolerance} within tolerance`,
-    `${counts.unchanged} unchanged`,
-    `${counts.inconclusive} inconclusive`,
-    ...(counts.unjudged > 0 ? [`${counts.unjudged} not judged`] : []),
-  ].join(' · ');
+  const tally = tallyParts(counts).join(' · ');
   const policy =
     headline.verdict === 'inconclusive' ? ` Inconclusive counts as ${headline.inconclusivePolicy} here.` : '';
   const judged =
