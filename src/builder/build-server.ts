@@ -377,10 +377,10 @@ async function checkInstalled(
   logger: Logger,
 ): Promise<string> {
   const install = await inspect(prefix).catch((error: unknown) => {
-    // One line: the check's own advice is about --server, which the user did not pass here.
+    // One line: the check's own advice is about the server path, which the user did not give here.
     const lines = errorMessage(error)
       .split('\n')
-      .filter((line) => line.trim() !== '' && !/^(Pass --|Is it a )/.test(line));
+      .filter((line) => line.trim() !== '' && !/^(Pass |Is it a )/.test(line));
     throw new BuildError(
       `the server installed in ${prefix} failed its first check: ${lines.join(' ')} (logs: ${buildDir})`,
     );
