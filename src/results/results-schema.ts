@@ -1,12 +1,13 @@
 // results.json: everything a run measured, versioned and validated when read back.
 import { z } from 'zod';
 
-import { cellName, Suite } from '../suite/suite-schema.js';
+import { Suite } from '../suite/suite-schema.js';
 import { BuildInfo, CompilerInfo, Flavor } from './build-schema.js';
 import { VariantName } from '../suite/variants.js';
 import { MAX_STATUS_COUNTERS, STATUS_NAME } from './status-counters.js';
 import { SysbenchReport } from '../sysbench/report-schema.js';
 import { MergedRecord, Placement, ShardRecord } from './shard-schema.js';
+import { checkCell, checkRepetition, checkSidesAndCells } from './results-checks.js';
 
 export const RESULTS_SCHEMA_VERSION = 1;
 
@@ -191,52 +192,6 @@ export type FunctionCost = z.infer<typeof FunctionCost>;
 export const ResetTally = z.strictObject({ count: z.int().min(1), seconds: z.number().min(0) });
 export type ResetTally = z.infer<typeof ResetTally>;
 
-/**
- * sysbench's tps is transactions over the run's time: a figure further from it than this factor
- * either way was not measured (seen: within 0.3% in every real repetition).
- */
-const TPS_FACTOR = 1.5;
-
-/** Figures no real repetition has: they would be judged as if measured. */
-function checkRepetition(
-  repetition: {
-    report: SysbenchReport;
-    cost?: z.infer<typeof RepetitionCost> | undefined;
-  },
-  ctx: z.core.$RefinementCtx,
-): void {
-  const { report, cost } = repetition;
-  const issue = (path: (string | number)[], message: string): void => {
-    ctx.addIssue({ code: 'custom', path, message });
-  };
-  if (report.transactions > 0 && !(report.tps > 0)) {
-    issue(
-      ['report', 'tps'],
-      `must be above 0 when the repetition completed transactions (${report.transactions})`,
-    );
-  }
-  if (report.transactions > 0 && report.totalTimeS > 0) {
-    const rate = report.transactions / report.totalTimeS;
-    if (report.tps > rate * TPS_FACTOR || report.tps * TPS_FACTOR < rate) {
-      issue(
-        ['report', 'tps'],
-        `is not the repetition's transactions over its time (${report.transactions} in ${report.totalTimeS} s)`,
-      );
-    }
-  }
-  const counts = cost?.callgrind;
-  if (counts === undefined) return;
-  if (counts.foreground > counts.total) {
-    issue(
-      ['cost', 'callgrind', 'foreground'],
-      `is more than the whole process counted (total ${counts.total})`,
-    );
-  }
-  if (report.transactions > 0 && !(counts.foreground > 0)) {
-    issue(['cost', 'callgrind', 'foreground'], `must be above 0 when the repetition completed transactions`);
-  }
-}
-
 export const Repetition = z
   .strictObject({
     /** 1-based repetition number within the cell and side. */
@@ -288,35 +243,7 @@ export const CellResult = z
      */
     functionsBelow: z.number().min(0).optional(),
   })
-  .superRefine((cell, ctx) => {
-    const seen = new Set<number>();
-    cell.repetitions.forEach((repetition, index) => {
-      if (seen.has(repetition.index)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['repetitions', index, 'index'],
-          message: `repetition ${repetition.index} appears twice in the cell`,
-        });
-      }
-      seen.add(repetition.index);
-    });
-    // Self costs per transaction add up to no more than the whole process's count per transaction.
-    const perTransaction = cell.repetitions.flatMap((repetition) => {
-      const total = repetition.cost?.callgrind?.total;
-      const transactions = repetition.report.transactions;
-      return total === undefined || transactions <= 0 ? [] : [total / transactions];
-    });
-    if (cell.functions !== undefined && perTransaction.length > 0) {
-      const selfSum = cell.functions.reduce((sum, fn) => sum + fn.perTransaction, 0);
-      if (selfSum > Math.max(...perTransaction) * 1.01) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['functions'],
-          message: `self instructions add up to ${Math.round(selfSum)} per transaction, more than the process counted (${Math.round(Math.max(...perTransaction))})`,
-        });
-      }
-    }
-  });
+  .superRefine(checkCell);
 export type CellResult = z.infer<typeof CellResult>;
 
 /** A setting of the head given the base's value (run --align-settings). */
@@ -433,39 +360,4 @@ export const Results = z
   })
   .superRefine(checkSidesAndCells);
 export type Results = z.infer<typeof Results>;
-
-/**
- * The sides and the cells agree: an A/B run has a base, a single run's cells are the head's, a
- * cell's side has its server's facts, no cell appears twice on a side, and every cell is of a
- * workload the suite has.
- */
-function checkSidesAndCells(
-  results: { mode: 'single' | 'ab'; sides: { base?: unknown }; suite: Suite; cells: CellResult[] },
-  ctx: z.core.$RefinementCtx,
-): void {
-  const issue = (path: (string | number)[], message: string): void => {
-    ctx.addIssue({ code: 'custom', path, message });
-  };
-  if (results.mode === 'ab' && results.sides.base === undefined) {
-    issue(['sides', 'base'], 'an A/B run (mode "ab") must have the base side\'s facts');
-  }
-  const workloads = new Set(results.suite.workloads.map((workload) => workload.name));
-  const seen = new Set<string>();
-  results.cells.forEach((cell, index) => {
-    if (cell.side === 'base' && results.mode === 'single') {
-      issue(['cells', index, 'side'], 'a single run (mode "single") measures the head only');
-    } else if (cell.side === 'base' && results.sides.base === undefined) {
-      issue(['cells', index, 'side'], 'a base cell, but the results have no base side');
-    }
-    if (!workloads.has(cell.workload)) {
-      issue(
-        ['cells', index, 'workload'],
-        `the suite ${JSON.stringify(results.suite.name)} has no such workload`,
-      );
-    }
-    const name = `${cell.side} ${cellName(cell)}`;
-    if (seen.has(name)) issue(['cells', index], 'the same cell appears twice on this side');
-    seen.add(name);
-  });
-}
 export type AdaptiveRecord = NonNullable<Results['adaptive']>;
