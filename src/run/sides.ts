@@ -166,6 +166,60 @@ export async function startSides(setup: SideSetup): Promise<StartedSide[]> {
   return sides;
 }
 
+/** One side's server, made (not started) as the run's options and its placement say. */
+function createServer(
+  side: CheckedSide,
+  setup: SideSetup,
+  at: {
+    readonly sideDir: string;
+    readonly log: (line: string) => void;
+    readonly placement: ReturnType<typeof sidePlacement>;
+    readonly paths: ReturnType<typeof callgrindPaths>;
+  },
+): Promise<ManagedServer> {
+  const { config, preflight, scope, runDir, registry } = setup;
+  return ManagedServer.create({
+    install: side.install,
+    dir: at.sideDir,
+    // A suite with variants starts under its first: the plan measures them in order.
+    options: optionsUnder(side.options, config.suite, suiteCells(config.suite)[0]?.variant),
+    scope,
+    log: at.log,
+    registry,
+    workDir: config.keepWorkDir ? null : runDir,
+    ...(side.config.untrusted === true ? { sandboxed: true } : {}),
+    // With an untrusted side, every sysbench is sandboxed: the suite's scripts may be its tree's.
+    ...(config.sides.some((other) => other.untrusted === true) ? { sandboxedClients: true } : {}),
+    ...serverLaunch(
+      at.placement,
+      preflight.valgrind ? { paths: at.paths, tmpDir: join(at.sideDir, 'tmp') } : undefined,
+    ),
+  });
+}
+
+/** The copies of a side's prepared datadir the run needs: for restores, or the aligned head's. */
+async function datadirCopies(
+  name: string,
+  server: ManagedServer,
+  setup: SideSetup,
+  copiesLeft: number,
+  log: (line: string) => void,
+): Promise<{ snapshot?: DatadirSnapshot; twin?: Awaited<ReturnType<typeof alignedHeadDatadir>> }> {
+  const { config, runDir, scope } = setup;
+  const copy = {
+    side: name,
+    server,
+    runDir,
+    scope,
+    copiesLeft,
+    workDirOption: config.names['work-dir'],
+    log,
+  };
+  const snapshot = restoresData(config.suite) ? await DatadirSnapshot.take(copy) : undefined;
+  const twin = config.alignSettings && !snapshot ? await alignedHeadDatadir(copy) : undefined;
+  return { ...(snapshot ? { snapshot } : {}), ...(twin ? { twin } : {}) };
+}
+
 /**
  * Creates, starts and inspects one side's server (under callgrind for instruction suites), fills
  * its tables and, when a workload restores its data, copies its datadir.
@@ -180,7 +234,7 @@ async function startSide(
     readonly onCreated: (server: ManagedServer) => void;
   },
 ): Promise<StartedSide> {
-  const { config, preflight, logger, scope, rawDir, runDir, registry } = setup;
+  const { config, preflight, logger, scope, rawDir, runDir } = setup;
   const { install, options } = side;
   const { name } = side.config;
   const { valgrind } = preflight;
@@ -195,20 +249,7 @@ async function startSide(
   const paths = callgrindPaths(join(sideDir, 'callgrind'));
   if (valgrind) mkdirSync(paths.dir, { recursive: true });
   const placement = sidePlacement(preflight, name);
-  const server = await ManagedServer.create({
-    install,
-    dir: sideDir,
-    // A suite with variants starts under its first: the plan measures them in order.
-    options: optionsUnder(options, config.suite, suiteCells(config.suite)[0]?.variant),
-    scope,
-    log,
-    registry,
-    workDir: config.keepWorkDir ? null : runDir,
-    ...(side.config.untrusted === true ? { sandboxed: true } : {}),
-    // With an untrusted side, every sysbench is sandboxed: the suite's scripts may be its tree's.
-    ...(config.sides.some((other) => other.untrusted === true) ? { sandboxedClients: true } : {}),
-    ...serverLaunch(placement, valgrind ? { paths, tmpDir: join(sideDir, 'tmp') } : undefined),
-  });
+  const server = await createServer(side, setup, { sideDir, log, placement, paths });
   how.onCreated(server);
   const probe = valgrind
     ? instructionProbe({ paths, rawDir, relativeDir: name, log })
@@ -235,17 +276,7 @@ async function startSide(
     underCallgrind: Boolean(valgrind),
     variables: facts.variables,
   });
-  const copy = {
-    side: name,
-    server,
-    runDir,
-    scope,
-    copiesLeft: how.copiesLeft,
-    workDirOption: config.names['work-dir'],
-    log,
-  };
-  const snapshot = restoresData(config.suite) ? await DatadirSnapshot.take(copy) : undefined;
-  const twin = config.alignSettings && !snapshot ? await alignedHeadDatadir(copy) : undefined;
+  const { snapshot, twin } = await datadirCopies(name, server, setup, how.copiesLeft, log);
   return {
     ...measured,
     facts: { ...facts, ...more },
