@@ -38,7 +38,8 @@ import { serverFingerprint } from './server-fingerprint.js';
 import { suiteForFlavors, suiteForVariables, suiteOverTcp } from '../suite/select-cells.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
 import { variantLabel } from '../suite/variants.js';
-import { createRunDir, type StartedSide, sideSteps, startSides, stopOrphans, stopSides } from './sides.js';
+import { sideSteps } from './side-steps.js';
+import { createRunDir, type StartedSide, startSides, stopOrphans, stopSides } from './sides.js';
 
 /** A run past its checks: when it started, what was checked, where it writes and records its servers. */
 interface CheckedRun {

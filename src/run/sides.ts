@@ -1,6 +1,6 @@
 // The servers of a run, one per side: the run's work directory, the servers earlier killed runs
 // left behind, starting each side (under callgrind for instruction suites, on its CPUs when
-// pinned) and filling its tables, one step of one side for the scheduler, and stopping them.
+// pinned) and filling its tables, and stopping them. One step of one side is side-steps.ts's.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,21 +24,17 @@ import { onCpus } from '../shell/cpu-affinity.js';
 import type { Logger } from '../shell/logger.js';
 import { readRegularSync } from '../shell/no-follow.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
-import { BASE_SETTINGS, HEAD_SETTINGS } from '../suite/head-settings.js';
-import { parseVariantLabel, variantLabel } from '../suite/variants.js';
+import { variantLabel } from '../suite/variants.js';
 import { restoresData } from '../workload/kinds.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { alignedHeadDatadir, DatadirSnapshot, type DatadirTwin } from './datadir-snapshot.js';
-import { type MeasuredSide, measureStep, stepLabel } from './measure-step.js';
-import { CellPace } from './cell-pace.js';
+import type { MeasuredSide } from './measure-step.js';
 import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js';
 import type { RunConfig } from './run-config.js';
-import type { Step } from './plan.js';
 import { startRemoteSide } from './remote-side.js';
-import { currentOptions, optionsUnder, recordVariant } from './variant-options.js';
+import { optionsUnder } from './variant-options.js';
 import { trialVariants } from './variant-trial.js';
-import type { SideSteps } from './scheduler.js';
-import { dataChecksumBefore, prepareData, type ResetDone, resetDataAfter } from './workload-data.js';
+import { prepareData, type ResetDone } from './workload-data.js';
 
 /** The most of a server's error log kept beside the results (its end, when longer). */
 const MAX_ERROR_LOG_BYTES = 64 * 1024 * 1024;
@@ -290,11 +286,6 @@ async function startSide(
   };
 }
 
-/** Whether the variant labelled `label` is the aligned head's (run --align-settings). */
-function alignedHead(label: string | undefined): boolean {
-  return parseVariantLabel(label ?? '')?.[HEAD_SETTINGS] === BASE_SETTINGS;
-}
-
 /**
  * What a side's facts add once its data is prepared: the data's size (refused in one line when
  * an IO-bound suite's data would fit its buffer pool) and, for wall-clock suites, whether /proc
@@ -315,76 +306,6 @@ export async function sideFacts(
   return {
     ...(dataBytes === undefined ? {} : { dataBytes }),
     ...(processCounters === undefined ? {} : { processCounters }),
-  };
-}
-
-/**
- * One step of one side, as the scheduler asks for it: a restart stops and starts the side's
- * server; a warm-up or a repetition runs sysbench on it, its cost counted by the side's probe.
- */
-export function sideSteps(
-  sides: readonly StartedSide[],
-  run: {
-    readonly suite: Suite;
-    readonly rawDir: string;
-    readonly scope: CleanupScope;
-    readonly logger: Logger;
-  },
-): SideSteps {
-  const sideNamed = (name: SideName): StartedSide => {
-    const side = sides.find((candidate) => candidate.name === name);
-    if (!side) throw new Error(`plan names unknown side ${name}`);
-    return side;
-  };
-  // Which variant each side's server runs under: the one it started under, until a restart switches it.
-  const under = new Map(sides.map((side) => [side.name, side.startedUnder]));
-  const pace = new CellPace();
-  return {
-    restart: async (step: Extract<Step, { kind: 'restart' }>) => {
-      const { server, options, variants, twin } = sideNamed(step.side);
-      const label = variantLabel(step.variant);
-      const before = under.get(step.side);
-      if (step.toVariant && before === label) return;
-      const next = optionsUnder(options, run.suite, step.variant);
-      const now = currentOptions(options, run.suite, before);
-      under.set(step.side, label);
-      // The aligned head runs on a datadir of its own (datadir-snapshot.ts).
-      const swap = twin !== undefined && alignedHead(before) !== alignedHead(label);
-      // A variant that changes only how sysbench connects needs no restart.
-      if (step.toVariant && !swap && JSON.stringify(next) === JSON.stringify(now)) return;
-      await server.stop();
-      server.useOptions(next);
-      if (swap) await twin.swap();
-      await server.start();
-      await recordVariant(server, run.suite, step.variant, variants);
-    },
-    measure: async (step) => {
-      const side = sideNamed(step.side);
-      // Outside the measured window, and on the data the repetition will start from.
-      const checksumStartMs = performance.now();
-      const dataChecksum = await dataChecksumBefore(step, side, run.suite);
-      if (dataChecksum !== undefined) {
-        const seconds = ((performance.now() - checksumStartMs) / 1000).toFixed(2);
-        run.logger.debug(
-          `${side.name}: the tables' checksum before ${stepLabel(step)}: ${dataChecksum} (${seconds} s)`,
-        );
-      }
-      const startMs = performance.now();
-      const outcome = await measureStep(step, side, run.suite, run.rawDir, run.scope, {
-        log: (line) => {
-          run.logger.warning(line);
-        },
-        pace,
-      });
-      pace.record(step, (performance.now() - startMs) / 1000, outcome.report.transactions);
-      // A workload that changes its data starts its next step from the prepared data again.
-      const reset = await resetDataAfter(step, side, run.suite, run.rawDir, run.scope.signal);
-      if (reset) {
-        const tally = side.resets.get(reset.mode) ?? { count: 0, seconds: 0 };
-        side.resets.set(reset.mode, { count: tally.count + 1, seconds: tally.seconds + reset.seconds });
-      }
-      return dataChecksum === undefined ? outcome : { ...outcome, dataChecksum };
-    },
   };
 }
 
