@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import os from 'node:os';
 import { join } from 'node:path';
 
+import { namesDir } from '../../src/server/process-table.js';
 import {
   judgeServerRecord,
   type ProcessTable,
@@ -34,6 +35,9 @@ class FakeProcesses implements ProcessTable {
     if (this.killError) throw this.killError;
     this.killed.push(pid);
     if (signal === 'SIGKILL' && this.table.get(pid)?.unkillable !== true) this.table.delete(pid);
+  }
+  pids(): readonly number[] {
+    return [...this.table.keys()];
   }
 }
 
@@ -81,6 +85,12 @@ describe('procProcesses', () => {
   it('reads this process: its start time and its command line', () => {
     expect(procProcesses.startTime(process.pid)).toMatch(/^\d+$/);
     expect(procProcesses.cmdline(process.pid)).toContain(process.argv[1]);
+  });
+
+  it("lists this user's processes, this one among them", () => {
+    const pids = procProcesses.pids();
+    expect(pids).toContain(process.pid);
+    expect(pids.every((pid) => Number.isInteger(pid) && pid > 0)).toBe(true);
   });
 
   it('knows no process for a pid that is not in use', () => {
@@ -184,6 +194,56 @@ describe('ServerRegistry', () => {
       { kind: 'removed', message: `removed the work directory ${work} of run pid 100` },
     ]);
     expect(existsSync(work)).toBe(false);
+  });
+
+  it('kills a bootstrap a killed run left working in its directory before removing it, and nothing else', async () => {
+    const bootstrap = ['/usr/bin/mariadb-install-db', `--datadir=${join(work, 'head', 'datadir')}`];
+    const processes = new FakeProcesses(
+      new Map<number, FakeProcess>([
+        [400, { startTime: '7000', cmdline: bootstrap }],
+        [401, { startTime: '7001', cmdline: ['/usr/sbin/mariadbd', '--bootstrap', `--datadir=${work}`] }],
+        // A neighbour's directory that starts with the same name, and the parent directory: not this run's.
+        [402, { startTime: '7002', cmdline: ['/usr/sbin/mariadbd', `--datadir=${work}-2/head`] }],
+        [403, { startTime: '7003', cmdline: ['mysql-perf-gate', 'run', '--work-dir', join(work, '..')] }],
+      ]),
+    );
+    new ServerRegistry(state(), OWNER, { processes }).addWorkDir(work);
+    const events = await sweeper(processes).sweepOrphans();
+    expect(processes.killed).toEqual([400, 401]);
+    expect(events).toEqual([
+      {
+        kind: 'stopped',
+        message: `stopped mariadb-install-db (pid 400), left working in ${work} by run pid 100`,
+      },
+      { kind: 'stopped', message: `stopped mariadbd (pid 401), left working in ${work} by run pid 100` },
+      { kind: 'removed', message: `removed the work directory ${work} of run pid 100` },
+    ]);
+    expect(existsSync(work)).toBe(false);
+  });
+
+  it('keeps the work directory while a process left working in it outlives SIGKILL, and says so', async () => {
+    const processes = new FakeProcesses(
+      new Map([
+        [400, { startTime: '7000', cmdline: ['mariadbd', `--datadir=${work}/head`], unkillable: true }],
+      ]),
+    );
+    new ServerRegistry(state(), OWNER, { processes }).addWorkDir(work);
+    expect(await sweeper(processes).sweepOrphans()).toEqual([
+      {
+        kind: 'failed',
+        message: `mariadbd (pid 400), left working in ${work} by run pid 100, outlived SIGKILL; the directory is kept`,
+      },
+    ]);
+    expect(existsSync(work)).toBe(true);
+    expect(files('work-dirs')).toEqual(['100-mysql-perf-gate-abc.json']);
+  });
+
+  it('tells a path in a directory from one beside it', () => {
+    expect(namesDir(['x', '--datadir=/w/run'], '/w/run')).toBe(true);
+    expect(namesDir(['/w/run'], '/w/run')).toBe(true);
+    expect(namesDir(['--ro-bind', '/w/run/head/prefix', '/usr'], '/w/run')).toBe(true);
+    expect(namesDir(['--datadir=/w/run-2'], '/w/run')).toBe(false);
+    expect(namesDir(['--work-dir', '/w'], '/w/run')).toBe(false);
   });
 
   it('keeps the record and the files of a server it could not stop, and says so', async () => {

@@ -19,24 +19,8 @@ import { z } from 'zod';
 import { errorMessage, ServerError } from '../errors.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import { machineStateDir } from '../shell/machine-state.js';
-import { procStat } from '../shell/proc-stat.js';
+import { namesDir, type ProcessIdentity, procProcesses, type ProcessTable } from './process-table.js';
 import type { ServerProcess } from './process.js';
-
-/** A process as the kernel knows it: a pid is reused, a pid with its start time is not. */
-export interface ProcessIdentity {
-  readonly pid: number;
-  /** Field 22 of /proc/<pid>/stat: clock ticks from boot to the process's start. */
-  readonly startTime: string;
-}
-
-/** What the registry needs of the process table; tests inject a fake one. */
-export interface ProcessTable {
-  /** The start time of a live process; undefined when there is none (or only a zombie). */
-  startTime(pid: number): string | undefined;
-  /** Its command-line arguments; undefined when it is gone. */
-  cmdline(pid: number): readonly string[] | undefined;
-  kill(pid: number, signal: NodeJS.Signals): void;
-}
 
 const Identity = z.strictObject({ pid: z.number().int().positive(), startTime: z.string().min(1) });
 
@@ -95,25 +79,6 @@ function isThatServer(record: ServerRecord, processes: Pick<ProcessTable, 'start
   return processes.cmdline(pid)?.includes(`--defaults-file=${configFile}`) ?? false;
 }
 
-/** The process table of Linux's /proc. */
-export const procProcesses: ProcessTable = {
-  startTime(pid) {
-    const stat = procStat(pid);
-    return stat === undefined || stat.state === 'Z' || stat.state === 'X' ? undefined : stat.startTime;
-  },
-  cmdline(pid) {
-    try {
-      // NUL-terminated arguments.
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0$/, '').split('\0');
-    } catch {
-      return undefined;
-    }
-  },
-  kill(pid, signal) {
-    process.kill(pid, signal);
-  },
-};
-
 const SERVERS = 'servers';
 const WORK_DIRS = 'work-dirs';
 const KILL_WAIT_MS = 10_000;
@@ -124,6 +89,8 @@ export interface RegistryOptions {
   /** How long a killed server may take to go; 10 s. */
   readonly killWaitMs?: number;
 }
+
+export { type ProcessIdentity, procProcesses, type ProcessTable } from './process-table.js';
 
 export class ServerRegistry {
   private readonly processes: ProcessTable;
@@ -207,6 +174,7 @@ export class ServerRegistry {
     }
     for (const { file, record } of this.read(WORK_DIRS, WorkDirRecord, events)) {
       if (!selects(record.owner) || occupied.has(record.workDir)) continue;
+      if (!(await this.stopProcessesIn(record.workDir, record.owner, events))) continue;
       const removed = removeDir(record.workDir, events);
       if (removed) {
         events.push({
@@ -260,12 +228,52 @@ export class ServerRegistry {
         message: `forgot ${name} (pid ${pid}, datadir ${datadir}) of run pid ${record.owner.pid}: the server is no longer running`,
       });
     }
+    if (record.workDir !== null && !(await this.stopProcessesIn(record.workDir, record.owner, events))) {
+      return false;
+    }
     for (const dir of [record.workDir, record.socketDir]) {
       if (dir !== null && removeDir(dir, events)) {
         events.push({ kind: 'removed', message: `removed ${dir}, left by run pid ${record.owner.pid}` });
       }
     }
     rmSync(file, { force: true });
+    return true;
+  }
+
+  /**
+   * Kills the processes a gone run left working in its directory, which the records do not name:
+   * a datadir's bootstrap (mariadb-install-db and the server it feeds), the sandbox around it. A
+   * directory removed under a bootstrap that still writes to it comes back. False (with a failed
+   * event) when one of them outlives SIGKILL: the directory is kept.
+   */
+  private async stopProcessesIn(
+    dir: string,
+    owner: ProcessIdentity,
+    events: CleanupEvent[],
+  ): Promise<boolean> {
+    const working = this.processes
+      .pids()
+      .filter((pid) => pid !== process.pid && pid !== owner.pid)
+      .filter((pid) => namesDir(this.processes.cmdline(pid) ?? [], dir));
+    for (const pid of working) {
+      const name = basename(this.processes.cmdline(pid)?.[0] ?? String(pid));
+      try {
+        this.processes.kill(pid, 'SIGKILL');
+      } catch {
+        continue; // gone meanwhile
+      }
+      if (!(await this.waitUntilGone(pid))) {
+        events.push({
+          kind: 'failed',
+          message: `${name} (pid ${pid}), left working in ${dir} by run pid ${owner.pid}, outlived SIGKILL; the directory is kept`,
+        });
+        return false;
+      }
+      events.push({
+        kind: 'stopped',
+        message: `stopped ${name} (pid ${pid}), left working in ${dir} by run pid ${owner.pid}`,
+      });
+    }
     return true;
   }
 
