@@ -12,6 +12,11 @@ import {
   planSummary,
   prepareBuildDir,
 } from '../../src/builder/build-plan.js';
+import {
+  CONFIGURE_RECORD,
+  droppedDefinitions,
+  recordConfigureArgs,
+} from '../../src/builder/configure-record.js';
 import { InputError } from '../../src/errors.js';
 import type { Logger } from '../../src/shell/logger.js';
 import { thrownBy } from '../helpers/errors.js';
@@ -176,5 +181,54 @@ describe('prepareBuildDir', () => {
     expect(lines).toEqual([
       `${buildDir} was configured with another source (/src/other); configuring it afresh`,
     ]);
+  });
+
+  it('configures afresh a build directory whose last configure set a variable this build does not', async () => {
+    const { logger, lines } = infoLogger();
+    const buildDir = join(temp, 'server.build');
+    await configured(buildDir, '/src/server');
+    recordConfigureArgs(buildDir, ['-DCMAKE_BUILD_TYPE=Debug', '-DWITH_ASAN=ON', '-D', 'FAKE_SLOW:BOOL=ON']);
+    await prepareBuildDir(plan({ buildDir, args: ['-DCMAKE_BUILD_TYPE=RelWithDebInfo'] }), logger);
+    expect(existsSync(join(buildDir, 'CMakeCache.txt'))).toBe(false);
+    expect(lines).toEqual([
+      `${buildDir} was configured with CMake variables this build does not set (WITH_ASAN, FAKE_SLOW); configuring it afresh`,
+    ]);
+  });
+
+  it('keeps a build directory when this build only adds variables or changes their values', async () => {
+    const { logger, lines } = infoLogger();
+    const buildDir = join(temp, 'server.build');
+    await configured(buildDir, '/src/server');
+    recordConfigureArgs(buildDir, ['-DCMAKE_BUILD_TYPE=Debug']);
+    await prepareBuildDir(plan({ buildDir, args: ['-DCMAKE_BUILD_TYPE=Release', '-DWITH_ASAN=ON'] }), logger);
+    expect(existsSync(join(buildDir, 'CMakeCache.txt'))).toBe(true);
+    expect(lines).toEqual([]);
+  });
+
+  it.each([
+    ['not JSON', '{"schemaVersion": 1, "args": ['],
+    ['another shape', '{"schemaVersion": 2, "args": "-DX=1"}'],
+  ])('configures afresh when the record of the last configure is %s', async (_, text) => {
+    const { logger, lines } = infoLogger();
+    const buildDir = join(temp, 'server.build');
+    await configured(buildDir, '/src/server');
+    await writeFile(join(buildDir, CONFIGURE_RECORD), text);
+    await prepareBuildDir(plan({ buildDir }), logger);
+    expect(existsSync(join(buildDir, 'CMakeCache.txt'))).toBe(false);
+    expect(lines).toEqual([
+      `${buildDir} was configured with arguments it cannot tell (configure-args.json unreadable); configuring it afresh`,
+    ]);
+  });
+});
+
+describe('droppedDefinitions', () => {
+  it('names each variable set before and not now, in both spellings of -D, once', () => {
+    expect(
+      droppedDefinitions(
+        ['-DA=1', '-D', 'B:BOOL=ON', '-DC=3', '-DA=2', '-G', 'Ninja', '-Wno-dev'],
+        ['-DC=4', '-D', 'D=1'],
+      ),
+    ).toEqual(['A', 'B']);
+    expect(droppedDefinitions([], ['-DA=1'])).toEqual([]);
   });
 });

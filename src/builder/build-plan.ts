@@ -17,6 +17,7 @@ import type { Confinement } from '../shell/sandbox.js';
 import { buildConfinement, checkUntrustedRequest } from './build-sandbox.js';
 import { type CcacheSetup, detectCcache } from './ccache.js';
 import { type BuildType, cmakeArgs } from './cmake-args.js';
+import { CONFIGURE_RECORD, droppedDefinitions, readConfigureArgs } from './configure-record.js';
 import { type Compiler, resolveCompiler } from './compilers.js';
 import type { StoreOptions } from './prefix-store.js';
 import { detectSourceTree, type SourceTree } from './source-tree.js';
@@ -231,34 +232,38 @@ async function setUpCcache(
 /** Creates the build directory, or readies one an earlier build left for this tree and compiler. */
 export async function prepareBuildDir(plan: BuildPlan, logger: Logger): Promise<void> {
   await mkdir(plan.buildDir, { recursive: true });
-  await freshenBuildDir(plan.buildDir, plan.tree, plan.compiler, logger);
+  const reasons = [...(await otherSetup(plan)), ...(await droppedArgs(plan))];
+  if (reasons.length === 0) return;
+  logger.info(`${plan.buildDir} was configured with ${reasons.join(', ')}; configuring it afresh`);
+  await rm(join(plan.buildDir, 'CMakeCache.txt'), { force: true });
+  await rm(join(plan.buildDir, 'CMakeFiles'), { recursive: true, force: true });
 }
 
 /**
  * A build directory configured for another source tree or compiler would make CMake stop (other
- * source) or silently keep half of the old settings (other compiler): start it afresh instead.
+ * source) or silently keep half of the old settings (other compiler): what differs, if anything.
  */
-async function freshenBuildDir(
-  buildDir: string,
-  tree: SourceTree,
-  compiler: Compiler,
-  logger: Logger,
-): Promise<void> {
-  const text = await readRegular(join(buildDir, 'CMakeCache.txt'), 64 * 1024 * 1024)
+async function otherSetup(plan: BuildPlan): Promise<string[]> {
+  const text = await readRegular(join(plan.buildDir, 'CMakeCache.txt'), 64 * 1024 * 1024)
     .then((bytes) => bytes?.toString('utf8'))
     .catch(() => undefined);
-  if (text === undefined) return;
+  if (text === undefined) return [];
   const cache = parseCmakeCache(text);
-  const differences = [
-    ['source', cache.get('CMAKE_HOME_DIRECTORY'), tree.root],
-    ['C compiler', cache.get('CMAKE_C_COMPILER'), compiler.cc],
-    ['C++ compiler', cache.get('CMAKE_CXX_COMPILER'), compiler.cxx],
+  return [
+    ['source', cache.get('CMAKE_HOME_DIRECTORY'), plan.tree.root],
+    ['C compiler', cache.get('CMAKE_C_COMPILER'), plan.compiler.cc],
+    ['C++ compiler', cache.get('CMAKE_CXX_COMPILER'), plan.compiler.cxx],
     ['generator', cache.get('CMAKE_GENERATOR'), 'Ninja'],
-  ].filter(([, was, now]) => was !== undefined && was !== now);
-  if (differences.length === 0) return;
-  logger.info(
-    `${buildDir} was configured with another ${differences.map(([what, was]) => `${what} (${was})`).join(', ')}; configuring it afresh`,
-  );
-  await rm(join(buildDir, 'CMakeCache.txt'), { force: true });
-  await rm(join(buildDir, 'CMakeFiles'), { recursive: true, force: true });
+  ]
+    .filter(([, was, now]) => was !== undefined && was !== now)
+    .map(([what, was]) => `another ${what} (${was})`);
+}
+
+/** CMake keeps a -D variable no longer given (configure-record.ts): the ones that would linger. */
+async function droppedArgs(plan: BuildPlan): Promise<string[]> {
+  const before = await readConfigureArgs(plan.buildDir);
+  if (before === undefined) return [];
+  if (before === null) return [`arguments it cannot tell (${CONFIGURE_RECORD} unreadable)`];
+  const dropped = droppedDefinitions(before, plan.args);
+  return dropped.length === 0 ? [] : [`CMake variables this build does not set (${dropped.join(', ')})`];
 }

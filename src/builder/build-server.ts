@@ -18,6 +18,7 @@ import { foldLines, formatDuration, formatPercent } from '../format.js';
 import { buildFailure, configureFailure, installFailure } from './build-failure.js';
 import { BuildProgress } from './build-progress.js';
 import { type BuildPlan, type BuildRequest, planBuild, planSummary, prepareBuildDir } from './build-plan.js';
+import { recordConfigureArgs } from './configure-record.js';
 import { type BuildFacts, buildRecord } from './build-record.js';
 import {
   componentFiles,
@@ -251,6 +252,7 @@ async function configure(plan: BuildPlan, scope: CleanupScope, logger: Logger): 
   if (step.result.exitCode !== 0) {
     throw new BuildError(configureFailure(step.text, log, step.result));
   }
+  recordConfigureArgs(plan.buildDir, plan.args);
   logger.info(`configured in ${formatDuration(step.seconds)} (log: ${log})`);
   return step.seconds;
 }
