@@ -7081,6 +7081,49 @@ function ensureMachineStateDir(env = process.env) {
     return dir;
 }
 
+// The process table as the registry (registry.ts) reads it: a process's start time and command
+// line from /proc, a signal, and this user's pids; tests give the registry a fake one.
+/** The process table of Linux's /proc. */
+const procProcesses = {
+    startTime(pid) {
+        const stat = procStat(pid);
+        return stat === undefined || stat.state === 'Z' || stat.state === 'X' ? undefined : stat.startTime;
+    },
+    cmdline(pid) {
+        try {
+            // NUL-terminated arguments.
+            return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0$/, '').split('\0');
+        }
+        catch {
+            return undefined;
+        }
+    },
+    kill(pid, signal) {
+        process.kill(pid, signal);
+    },
+    pids() {
+        const uid = process.getuid?.();
+        return readdirSync('/proc')
+            .filter((name) => /^\d+$/.test(name))
+            .filter((name) => {
+            try {
+                return uid === undefined || statSync(`/proc/${name}`).uid === uid;
+            }
+            catch {
+                return false; // gone meanwhile
+            }
+        })
+            .map(Number);
+    },
+};
+/**
+ * Whether a command line names `dir` or a path below it: a process a killed run left working in
+ * its directory (a bootstrap that was making a datadir, a sandbox around it).
+ */
+function namesDir(cmdline, dir) {
+    return cmdline.some((arg) => arg === dir || arg.endsWith(`=${dir}`) || arg.includes(`${dir}/`));
+}
+
 // The record of the servers and work directories that runs on this machine have made, kept in the
 // machine-wide state directory (shell/machine-state.ts), so that what a killed run left behind can
 // be found and stopped later: by the next run (sweepOrphans), or by the action's post step
@@ -7131,25 +7174,6 @@ function isThatServer(record, processes) {
         return false;
     return processes.cmdline(pid)?.includes(`--defaults-file=${configFile}`) ?? false;
 }
-/** The process table of Linux's /proc. */
-const procProcesses = {
-    startTime(pid) {
-        const stat = procStat(pid);
-        return stat === undefined || stat.state === 'Z' || stat.state === 'X' ? undefined : stat.startTime;
-    },
-    cmdline(pid) {
-        try {
-            // NUL-terminated arguments.
-            return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0$/, '').split('\0');
-        }
-        catch {
-            return undefined;
-        }
-    },
-    kill(pid, signal) {
-        process.kill(pid, signal);
-    },
-};
 const SERVERS = 'servers';
 const WORK_DIRS = 'work-dirs';
 const KILL_WAIT_MS = 10_000;
@@ -7225,6 +7249,8 @@ class ServerRegistry {
         for (const { file, record } of this.read(WORK_DIRS, WorkDirRecord, events)) {
             if (!selects(record.owner) || occupied.has(record.workDir))
                 continue;
+            if (!(await this.stopProcessesIn(record.workDir, record.owner, events)))
+                continue;
             const removed = removeDir(record.workDir, events);
             if (removed) {
                 events.push({
@@ -7276,12 +7302,48 @@ class ServerRegistry {
                 message: `forgot ${name} (pid ${pid}, datadir ${datadir}) of run pid ${record.owner.pid}: the server is no longer running`,
             });
         }
+        if (record.workDir !== null && !(await this.stopProcessesIn(record.workDir, record.owner, events))) {
+            return false;
+        }
         for (const dir of [record.workDir, record.socketDir]) {
             if (dir !== null && removeDir(dir, events)) {
                 events.push({ kind: 'removed', message: `removed ${dir}, left by run pid ${record.owner.pid}` });
             }
         }
         rmSync(file, { force: true });
+        return true;
+    }
+    /**
+     * Kills the processes a gone run left working in its directory, which the records do not name:
+     * a datadir's bootstrap (mariadb-install-db and the server it feeds), the sandbox around it. A
+     * directory removed under a bootstrap that still writes to it comes back. False (with a failed
+     * event) when one of them outlives SIGKILL: the directory is kept.
+     */
+    async stopProcessesIn(dir, owner, events) {
+        const working = this.processes
+            .pids()
+            .filter((pid) => pid !== process.pid && pid !== owner.pid)
+            .filter((pid) => namesDir(this.processes.cmdline(pid) ?? [], dir));
+        for (const pid of working) {
+            const name = basename(this.processes.cmdline(pid)?.[0] ?? String(pid));
+            try {
+                this.processes.kill(pid, 'SIGKILL');
+            }
+            catch {
+                continue; // gone meanwhile
+            }
+            if (!(await this.waitUntilGone(pid))) {
+                events.push({
+                    kind: 'failed',
+                    message: `${name} (pid ${pid}), left working in ${dir} by run pid ${owner.pid}, outlived SIGKILL; the directory is kept`,
+                });
+                return false;
+            }
+            events.push({
+                kind: 'stopped',
+                message: `stopped ${name} (pid ${pid}), left working in ${dir} by run pid ${owner.pid}`,
+            });
+        }
         return true;
     }
     async waitUntilGone(pid) {
