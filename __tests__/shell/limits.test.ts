@@ -1,7 +1,9 @@
 // The limits of untrusted code: their defaults, and the one line a limit reached ends a step with.
+import { CgroupSystem } from '../../src/shell/cgroup.js';
 import {
   defaultMemoryBytes,
   LIMIT_DEFAULTS,
+  LimitedGroup,
   limitLine,
   serverProcessLimit,
   sizeLabel,
@@ -61,5 +63,26 @@ describe('limitLine', () => {
       sizeLabel(128 * 2 ** 20),
       sizeLabel(1000),
     ]).toEqual(['1G', '1536M', '128M', '1000']);
+  });
+});
+
+describe('a machine without control groups', () => {
+  it('runs untrusted code without the limits, and says so once', async () => {
+    const warnings: string[] = [];
+    const logger = {
+      info: () => undefined,
+      warning: (line: string) => warnings.push(line),
+      error: () => undefined,
+      debug: () => undefined,
+      progress: () => undefined,
+      group: <T>(_name: string, fn: () => Promise<T>) => fn(),
+    };
+    const none = new CgroupSystem({}, { pid: process.pid, startTime: '1' });
+    for (const label of ['build-a', 'server-head']) {
+      expect(await LimitedGroup.open(label, 'the build', SETTINGS, logger, none)).toBeUndefined();
+    }
+    expect(warnings).toEqual([
+      'the process and memory limits are not enforced here: this machine gives this tool no cgroup (v2 or v1) it may make groups in for them, so untrusted builds and servers run without (docs/security.md, "Limits")',
+    ]);
   });
 });

@@ -100,9 +100,9 @@ function warnMissing(found: CgroupSystem, logger: Logger): void {
   const which =
     missing.length === 2
       ? 'process and memory limits are'
-      : `the ${missing[0] === 'processes' ? 'process' : 'memory'} limit is`;
+      : `${missing[0] === 'processes' ? 'process' : 'memory'} limit is`;
   logger.warning(
-    `the ${which} not enforced here: this machine gives this tool no cgroup (v2 or v1) controller it may make groups with for them, so untrusted builds and servers run without (docs/security.md, "Limits")`,
+    `the ${which} not enforced here: this machine gives this tool no cgroup (v2 or v1) it may make groups in for them, so untrusted builds and servers run without (docs/security.md, "Limits")`,
   );
 }
 
