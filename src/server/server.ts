@@ -34,6 +34,7 @@ import { shutDown } from './shutdown.js';
 import { waitUntilReady } from './ready.js';
 import { recordUntilExit, ServerRegistry } from './registry.js';
 import { clientSandbox, serverConfinement, spawnServer } from './server-sandbox.js';
+import { afterLimit } from '../shell/limits.js';
 import type { Confinement } from '../shell/sandbox.js';
 
 export { inspectServer, type ServerInstall } from './inspect.js';
@@ -132,7 +133,8 @@ export class ManagedServer {
     } catch (error) {
       await server.destroy();
       setup.scope.throwIfInterrupted();
-      throw error;
+      if (server.limitReached() === undefined) throw error;
+      throw new ServerError(afterLimit(setup.limits, errorMessage(error)), { cause: error });
     }
     return server;
   }
@@ -163,7 +165,13 @@ export class ManagedServer {
   }
 
   private get confinement(): Confinement {
-    return serverConfinement(this.setup.sandboxed === true, this.setup.install, this.paths);
+    const confinement = serverConfinement(this.setup.sandboxed === true, this.setup.install, this.paths);
+    return this.setup.limits?.confine(confinement) ?? confinement;
+  }
+
+  /** The line of a limit its control group reached (an untrusted side's), if it reached one. */
+  limitReached(): string | undefined {
+    return this.setup.limits?.reached();
   }
 
   async start(): Promise<void> {
@@ -286,8 +294,11 @@ export class ManagedServer {
         const log = await readLogSince(this.paths.errorLog, this.logOffset);
         if (saysAddressInUse(log)) return 'port-taken';
         throw new ServerError(
-          `server ${install.binary} ${describeExit(outcome.status.code, outcome.status.signal)} while starting; ` +
-            quoteErrorLog(this.paths.errorLog, log),
+          afterLimit(
+            this.setup.limits,
+            `server ${install.binary} ${describeExit(outcome.status.code, outcome.status.signal)} while starting; ` +
+              quoteErrorLog(this.paths.errorLog, log),
+          ),
         );
       }
       case 'timeout': {
@@ -358,8 +369,11 @@ export class ManagedServer {
   private async diedError(running: ServerProcess, status: ExitStatus): Promise<ServerError> {
     const log = await readLogSince(this.paths.errorLog, this.logOffset);
     return new ServerError(
-      `server ${this.setup.install.binary} (pid ${running.spawnedPid ?? '?'}) died: it ` +
-        `${describeExit(status.code, status.signal)}; ${quoteErrorLog(this.paths.errorLog, log)}`,
+      afterLimit(
+        this.setup.limits,
+        `server ${this.setup.install.binary} (pid ${running.spawnedPid ?? '?'}) died: it ` +
+          `${describeExit(status.code, status.signal)}; ${quoteErrorLog(this.paths.errorLog, log)}`,
+      ),
     );
   }
 
