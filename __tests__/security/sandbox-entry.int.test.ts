@@ -2,11 +2,14 @@
 // - a sandboxed process plants a `vgdb` in its own /tmp, on a PATH entry before /usr/bin: the old
 //   entry (nsenter … -- vgdb, looked up after entering) runs it, with every capability of the
 //   sandbox's user namespace; the entry the tool makes runs the system's vgdb, with none;
+// - vgdb so entered still wakes a sandboxed process blocked in a system call: its ptrace comes
+//   from outside, where the filter does not reach;
 // - every sandboxed command runs under the seccomp filter: /proc/self/status says so, and the
 //   caller's session keyring, ptrace and userfaultfd, which the same sandbox without the filter
-//   reaches (the control), are denied; TIOCSTI, bpf and perf are refused here without the filter
-//   too, so for them only the filter's own answer (EPERM) tells;
-// - of /sys, only the CPU and memory entries a server, valgrind and a build read are there.
+//   reaches (the control), are denied; TIOCSTI, bpf and perf_event_open fail in the sandbox
+//   without the filter too (ENOTTY on a file that is no terminal, EINVAL, EACCES), so for them
+//   only the filter's own answer, EPERM, tells (TIOCSTI with the request's upper bits set too);
+// - of /sys, only the CPU, NUMA, huge page and block device entries a server reads are there.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,7 +28,9 @@ const PROBE = join(PROBE_DIR, 'syscall-probe.py');
 /** A PATH entry the sandbox can write (its own /tmp), as a runner's PATH may hold one. */
 const PLANTED_DIR = '/tmp/perf-gate-planted-bin';
 
-const describeIf = ['bwrap', 'nsenter', 'setpriv', 'vgdb', PYTHON].every((name) => requireCommand(name))
+const describeIf = ['bwrap', 'nsenter', 'setpriv', 'valgrind', 'vgdb', PYTHON].every((name) =>
+  requireCommand(name),
+)
   ? describe
   : describe.skip;
 
@@ -45,6 +50,18 @@ function innermost(pid: number): number {
     if (children === '') return pid;
     pid = Number(children.split(' ')[0]);
   }
+}
+
+/** nanosleep and clock_nanosleep, by machine. */
+const SLEEP_CALLS: Readonly<Partial<Record<NodeJS.Architecture, readonly string[]>>> = {
+  x64: ['35', '230'],
+  arm64: ['101', '115'],
+};
+
+/** Whether `pid` is blocked in a sleep (/proc/<pid>/syscall: the call's number first). */
+function asleep(pid: number): boolean {
+  const call = readFileSync(`/proc/${pid}/syscall`, 'utf8').split(' ')[0] ?? '';
+  return (SLEEP_CALLS[process.arch] ?? []).includes(call);
 }
 
 async function waitFor(file: string): Promise<void> {
@@ -111,6 +128,58 @@ describeIf('what enters the sandbox', () => {
       `planted vgdb, entered the old way: ran with CapEff ${planted.CapEff}, NoNewPrivs ${planted.NoNewPrivs}; ` +
         `the tool's entry: the system's vgdb, CapEff ${entered.CapEff}, CapBnd ${entered.CapBnd}, NoNewPrivs ${entered.NoNewPrivs}\n`,
     );
+  }, 60_000);
+
+  it('wakes a sandboxed process blocked in a system call from outside, where ptrace is denied inside', async () => {
+    const prefix = join(tmp.path, 'vgdb');
+    const confined = sandbox({ writable: [tmp.path] });
+    const command = confined.wrap('valgrind', [
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      '--vgdb=yes',
+      `--vgdb-prefix=${prefix}`,
+      '/bin/sleep',
+      '120',
+    ]);
+    held = spawn(command.file, command.args, { env: confined.env(), stdio: 'ignore' });
+    for (let tries = 0; !readdirSync(tmp.path).some((name) => name.startsWith('vgdb-from-vgdb')); tries++) {
+      if (tries > 300) throw new Error('valgrind made no FIFO for vgdb within 30 s');
+      await sleep(100);
+    }
+    const pid = innermost(held.pid ?? 0);
+    // Until valgrind has started sleep and sleep sleeps, it reads the FIFO by itself.
+    for (let tries = 0; !asleep(pid); tries++) {
+      if (tries > 600) throw new Error('the process under valgrind did not go to sleep within 60 s');
+      await sleep(100);
+    }
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const namespacePid = /^NSpid:.*\s(\d+)$/m.exec(status)?.[1] ?? '';
+    expect(privileges(status).Seccomp).toBe('2');
+    const send = (...options: string[]): { status: number | null; ms: number; output: string } => {
+      const entry = enterSandbox(
+        pid,
+        'vgdb',
+        [`--vgdb-prefix=${prefix}`, `--pid=${namespacePid}`, ...options],
+        '',
+      );
+      const started = Date.now();
+      const result = spawnSync(entry.file, entry.args, { env: entry.env, timeout: 5_000, encoding: 'utf8' });
+      return { status: result.status, ms: Date.now() - started, output: result.stdout + result.stderr };
+    };
+    const woken = send('instrumentation', 'on');
+    // The control (after: a vgdb stopped midway leaves the process's side of the FIFOs in a state
+    // the next one fails on): without vgdb's ptrace, a process asleep in a system call never
+    // reads the command.
+    const unwoken = send('--max-invoke-ms=0', 'instrumentation', 'off');
+    process.stderr.write(
+      `vgdb to a sandboxed process asleep in nanosleep: without ptrace no answer in ${unwoken.ms} ms; ` +
+        `woken by ptrace from outside in ${woken.ms} ms\n`,
+    );
+    expect({ status: woken.status, output: woken.status === 0 ? '' : woken.output }).toEqual({
+      status: 0,
+      output: '',
+    });
+    expect(unwoken.status).toBeNull();
   }, 60_000);
 
   /** The probe's findings, run under a session keyring of its own holding `secret`, as `command…`. */
