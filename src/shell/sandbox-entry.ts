@@ -18,6 +18,7 @@ import { packageRoot } from './package-root.js';
 
 /** The PATH inside the sandbox: the system's directories, which it sees read-only. */
 export const SANDBOX_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+const SYSTEM_BIN_DIRS = SANDBOX_PATH.split(delimiter);
 
 const UTIL_LINUX_HINT =
   "util-linux's nsenter and setpriv: on Debian/Ubuntu `sudo apt-get install util-linux`";
@@ -49,23 +50,20 @@ function findIn(name: string, dirs: readonly string[]): string | undefined {
  */
 export function sandboxProgram(name: string): string {
   if (name.includes('/')) return isAbsolute(name) ? name : resolve(name);
-  return findIn(name, SANDBOX_PATH.split(delimiter)) ?? name;
+  return findIn(name, SYSTEM_BIN_DIRS) ?? name;
 }
 
 /** `name` in the system's directories; a DependencyError naming `hint` when it is not there. */
 function systemProgram(name: string, hint: string): string {
-  const found = findIn(name, SANDBOX_PATH.split(delimiter));
+  const found = findIn(name, SYSTEM_BIN_DIRS);
   if (found !== undefined) return found;
-  throw new DependencyError(`${name} was not found in ${SANDBOX_PATH.split(delimiter).join(', ')}; ${hint}`);
+  throw new DependencyError(`${name} was not found in ${SYSTEM_BIN_DIRS.join(', ')}; ${hint}`);
 }
 
 /** bubblewrap, as this machine's PATH finds it (it runs outside the sandbox), or the system's. */
 export function bwrapProgram(hint: string): string {
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), ...SANDBOX_PATH.split(delimiter)];
-  const found = findIn(
-    'bwrap',
-    dirs.filter((dir) => isAbsolute(dir)),
-  );
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), ...SYSTEM_BIN_DIRS].filter(isAbsolute);
+  const found = findIn('bwrap', dirs);
   if (found !== undefined) return found;
   throw new DependencyError(`bwrap was not found on PATH or in the system's directories; ${hint}`);
 }
