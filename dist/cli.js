@@ -1,4 +1,4 @@
-import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, h as buildCommand, i as commonBuildRequest, C as COMPARE_FLAG_DEFAULTS, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as comparisonLabels, x as buildsOf, y as detectSourceTree, z as resolveCompiler, A as inCleanupScope, E as withPrefixes, F as runCommand, G as describeRunOutcome, H as buildSides, I as serversToBuild, J as runConfigFromFlags, K as cliSpelling, L as DEFAULT_SERVERS, N as doctorConfigFromFlags, O as doctorCommand, P as appendHistory, Q as optionNames, R as earlierDefinitions, S as suiteDifferences, T as historyRun, U as exec, V as quickDeadline, X as readHistoryFile, Y as pageHistory, Z as writeHistoryPage, _ as allChanges, $ as historyChangesRequest, a0 as DEFAULT_WINDOW, a1 as DEFAULT_MAX_P, a2 as historyChangesCommand, a3 as plural, a4 as changesText, a5 as recentRegressions, a6 as formatChangePercentPlain, a7 as mergeCommand, a8 as packageVersion, a9 as packageIssuesUrl, aa as watchOutputs } from './gate.js';
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, L as LIMIT_HELP, h as buildCommand, i as commonBuildRequest, C as COMPARE_FLAG_DEFAULTS, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as comparisonLabels, x as buildsOf, y as detectSourceTree, z as resolveCompiler, A as inCleanupScope, E as withPrefixes, F as runCommand, G as describeRunOutcome, H as buildSides, I as serversToBuild, J as runConfigFromFlags, K as cliSpelling, N as DEFAULT_SERVERS, O as doctorConfigFromFlags, P as doctorCommand, Q as appendHistory, R as optionNames, S as earlierDefinitions, T as suiteDifferences, U as historyRun, V as exec, X as quickDeadline, Y as readHistoryFile, Z as pageHistory, _ as writeHistoryPage, $ as allChanges, a0 as historyChangesRequest, a1 as DEFAULT_WINDOW, a2 as DEFAULT_MAX_P, a3 as historyChangesCommand, a4 as plural, a5 as changesText, a6 as recentRegressions, a7 as formatChangePercentPlain, a8 as mergeCommand, a9 as packageVersion, aa as packageIssuesUrl, ab as watchOutputs } from './gate.js';
 import os from 'node:os';
 import { inspect } from 'node:util';
 import { g as getDefaultExportFromCjs } from './commonjs-helpers.js';
@@ -9,9 +9,9 @@ import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError, i as internalErrorLine } from './gate-core.js';
 import 'node:fs/promises';
+import 'node:timers/promises';
 import 'node:crypto';
 import 'node:zlib';
-import 'node:timers/promises';
 import 'buffer';
 import 'events';
 import 'process';
@@ -25,9 +25,9 @@ import 'zlib';
 import 'util';
 import 'url';
 import 'node:net';
+import 'node:url';
 import 'node:module';
 import 'fs';
-import 'node:url';
 
 var commander$1 = {};
 
@@ -4650,6 +4650,8 @@ function addBuildCommand(program, onExitCode) {
         .requiredOption('--prefix <dir>', 'install prefix; build.json describing the build is written there')
         .option('--build-dir <dir>', 'CMake build directory, kept for incremental rebuilds (default: <prefix>.build)')
         .option('--untrusted', "the tree is a pull request's from outside: configure, build and install in the bubblewrap sandbox (needs --ccache-dir of its own, or --ccache off; no --store)")
+        .option('--max-processes <n>', `with --untrusted: the most processes and threads the build may have at once (a cgroup's pids.max); ${LIMIT_HELP.buildProcesses}`)
+        .option('--max-memory <size>', `with --untrusted: the most memory the build may use, e.g. 8G or 1536M (a cgroup's memory limit); ${LIMIT_HELP.memory}`)
         .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)')
         .option('--target <name>', 'build only this CMake target and do not install, to check a configuration quickly (repeatable)', collect)).action(async (flags) => {
         const logger = createStderrLogger({ verbose: flags.verbose ?? false });
@@ -5107,6 +5109,8 @@ function addRunCommand(program, onExitCode) {
         .option('--parallel-sides', 'count suites (instructions): measure base and head at once, each with its CPUs (default when there are 2 CPUs or more)')
         .option('--no-parallel-sides', 'measure base and head one at a time, interleaved')
         .option('--untrusted-side <side>', "which sides were built from a pull request's untrusted code: none, head, base or both; their servers, bootstrap and sysbench run in the bubblewrap sandbox (the suite must connect through the socket)")
+        .option('--max-processes <n>', `with --untrusted-side: the most processes and threads an untrusted side's server may have at once, its bootstrap included (a cgroup's pids.max); ${LIMIT_HELP.serverProcesses}`)
+        .option('--max-memory <size>', `with --untrusted-side: the most memory an untrusted side's server may use, e.g. 8G (a cgroup's memory limit); ${LIMIT_HELP.memory}`)
         .option('--shard <K/N>', "measure only shard K of N: a share of the suite's cells balanced by planned time, for a matrix of identical machines; `merge` joins the shards' results")
         .option('--align-settings', "A/B runs: measure the head a third time with the base's values of the settings known to change the work (docs/settings.md), so compare splits each change into what the settings did and what the code did")
         .option('--verbose', 'show debug output (server start-up, commands)')

@@ -6,7 +6,7 @@ import 'node:child_process';
 import { I as InputError, e as errorMessage, G as GateError, b as array, l as literal, _ as _enum, w as writeFileAtomic, Z as ZodError, s as string, c as strictObject, u as union, o as object, i as internalErrorLine } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { ab as tableRow, ac as escapeTableCell, ad as escapeMarkdown, ae as gradeLine, af as tableDelimiter, C as COMPARE_FLAG_DEFAULTS, i as commonBuildRequest, ag as sourceBuildNames, ah as actionSpelling, ai as checkUntrustedSettings, aj as untrustedSides, ak as checkUntrustedDirs, al as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, am as foldLines, an as Verdict, ao as CellComparison, M as METRIC_NAMES, ap as CellVerdict, aq as CellFunctionDeltas, ar as parseVersionedJson, as as VERDICT_SCHEMA_VERSION, at as rankConfigDiff, au as ConfigDifference, av as parseResults, aw as codeSpan, a3 as plural, ax as markdownUrl, ay as METRICS, az as formatFigure, m as median, aA as formatChangePercent, aB as upsertStickyComment, aC as BisectReport, aD as formatPath, aE as formatDuration, aF as GitHubError, aG as createOnce, aH as httpStatus, aI as gitHubMessage, aJ as serverSideHint, aK as NO_RETRY, aL as BranchFileError, aM as moveBranch, aN as isLostRace, aO as isSafePath, aP as readBranchHead, aQ as commitOnHead, T as historyRun, Q as optionNames, aR as analyzeHistory, aS as isRecent, aT as changesDocument, a4 as changesText, c as checkWholeRun, aU as historyRelativePath, aV as historySpec, aW as writeCharts, aX as HISTORY_TITLE, aY as publishImages, Z as writeHistoryPage, aZ as historyPageDirectory, a_ as publishFiles, a$ as MAX_HISTORY_BYTES, b0 as parseHistoryText, b1 as appendToHistory, b2 as serializeHistory, b3 as alertIssue, b4 as suiteHash, b5 as judge, b6 as withLines, b7 as relinkedLines, b8 as DEFAULT_COMPARE_OPTIONS, b9 as metricsOfVersion, ba as sameCell$1, bb as variantLabel, a6 as formatChangePercentPlain, bc as formatTolerance, bd as commentMarker, be as workflowRepositoryUrl, bf as writeReport, bg as pullRequestCommentSink, u as deliverVerdict, bh as verdictExitCode, bi as renderVerdictSummary, K as cliSpelling, o as compareOptionsFromFlags, bj as loadSuite, j as sinksFor, $ as historyChangesRequest, a1 as DEFAULT_MAX_P, a0 as DEFAULT_WINDOW, p as parseCommit, bk as distExports, bl as judgeRun, A as inCleanupScope, bm as doctorGateFromFlags, bn as planGate, bo as gateCommand, a9 as packageIssuesUrl, bp as judgeSettingsFromFlags, a7 as mergeCommand, bq as PULL_REQUEST_COMMENT, br as buildServers, bs as planBuilds } from './gate.js';
+import { ac as tableRow, ad as escapeTableCell, ae as escapeMarkdown, af as gradeLine, ag as tableDelimiter, C as COMPARE_FLAG_DEFAULTS, i as commonBuildRequest, ah as sourceBuildNames, ai as actionSpelling, aj as checkUntrustedSettings, ak as untrustedSides, al as checkUntrustedDirs, am as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, an as foldLines, ao as Verdict, ap as CellComparison, M as METRIC_NAMES, aq as CellVerdict, ar as CellFunctionDeltas, as as parseVersionedJson, at as VERDICT_SCHEMA_VERSION, au as rankConfigDiff, av as ConfigDifference, aw as parseResults, ax as codeSpan, a4 as plural, ay as markdownUrl, az as METRICS, aA as formatFigure, m as median, aB as formatChangePercent, aC as upsertStickyComment, aD as BisectReport, aE as formatPath, aF as formatDuration, aG as GitHubError, aH as createOnce, aI as httpStatus, aJ as gitHubMessage, aK as serverSideHint, aL as NO_RETRY, aM as BranchFileError, aN as moveBranch, aO as isLostRace, aP as isSafePath, aQ as readBranchHead, aR as commitOnHead, U as historyRun, R as optionNames, aS as analyzeHistory, aT as isRecent, aU as changesDocument, a5 as changesText, c as checkWholeRun, aV as historyRelativePath, aW as historySpec, aX as writeCharts, aY as HISTORY_TITLE, aZ as publishImages, _ as writeHistoryPage, a_ as historyPageDirectory, a$ as publishFiles, b0 as MAX_HISTORY_BYTES, b1 as parseHistoryText, b2 as appendToHistory, b3 as serializeHistory, b4 as alertIssue, b5 as suiteHash, b6 as judge, b7 as withLines, b8 as relinkedLines, b9 as DEFAULT_COMPARE_OPTIONS, ba as metricsOfVersion, bb as sameCell$1, bc as variantLabel, a7 as formatChangePercentPlain, bd as formatTolerance, be as commentMarker, bf as workflowRepositoryUrl, bg as writeReport, bh as pullRequestCommentSink, u as deliverVerdict, bi as verdictExitCode, bj as renderVerdictSummary, K as cliSpelling, o as compareOptionsFromFlags, bk as loadSuite, j as sinksFor, a0 as historyChangesRequest, a2 as DEFAULT_MAX_P, a1 as DEFAULT_WINDOW, p as parseCommit, bl as distExports, bm as judgeRun, A as inCleanupScope, bn as doctorGateFromFlags, bo as planGate, bp as gateCommand, aa as packageIssuesUrl, bq as judgeSettingsFromFlags, a8 as mergeCommand, br as PULL_REQUEST_COMMENT, bs as buildServers, bt as planBuilds } from './gate.js';
 import { tmpdir } from 'node:os';
 import { s as saveStateForPost } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
@@ -133,10 +133,20 @@ function readRunInputs() {
         pin: optionalInput('pin'),
         parallelSides: optionalInput('parallel-sides'),
         untrustedSide: optionalInput('untrusted-side'),
+        ...limitInputs(),
         shard: optionalInput('shard'),
         timeLimit: optionalInput('time-limit'),
         alignSettings: booleanInput('align-settings'),
         verbose: isDebug(),
+    };
+}
+/** Inputs max-processes and max-memory: the limits of untrusted builds and servers. */
+function limitInputs() {
+    const maxProcesses = optionalInput('max-processes');
+    const maxMemory = optionalInput('max-memory');
+    return {
+        ...(maxProcesses === undefined ? {} : { maxProcesses }),
+        ...(maxMemory === undefined ? {} : { maxMemory }),
     };
 }
 /** Inputs alpha, gate, inconclusive and gate-work: measure, merge and publish judge with them. */
@@ -204,6 +214,7 @@ function readBuildInputs(run) {
             ? {}
             : { ccacheDir: resolve(getInput('ccache-dir')) }),
         ...storeFlags(),
+        ...limitInputs(),
     }, actionSpelling, sourceBuildNames(actionSpelling));
     const untrusted = untrustedBuilds(run, baseSource !== undefined || baseCompiler !== undefined);
     const builds = {

@@ -1,5 +1,5 @@
 import { m as saveState, w as warning, d as info, o as getState } from './actions-toolkit.js';
-import { E as ServerRegistry, e as errorMessage } from './gate-core.js';
+import { F as ServerRegistry, e as errorMessage } from './gate-core.js';
 
 // What a run leaves when its process is gone before it could clean up (a cancelled job's main
 // step): every server that process recorded is stopped and its work directories removed. The
