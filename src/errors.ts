@@ -1,4 +1,5 @@
 // Named errors. Every message says what went wrong and what to do about it.
+import { printable } from './untrusted-text.js';
 
 export class GateError extends Error {
   constructor(message: string, options?: ErrorOptions) {
@@ -76,9 +77,14 @@ export function internalErrorLine(error: unknown, reportAt: string, stackHint: s
   return `internal error: ${shown || 'no message'} — please report it at ${reportAt}; ${stackHint}`;
 }
 
-/** Last `count` non-empty lines of a text, for quoting logs in error messages. */
+/**
+ * Last `count` non-empty lines of a text, for quoting logs in error messages: a child's output,
+ * shown as `printable` shows it (its control characters visible).
+ */
 export function tailLines(text: string, count: number): string {
-  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  const lines = printable(text)
+    .split('\n')
+    .filter((line) => line.trim() !== '');
   return lines.slice(-count).join('\n');
 }
 

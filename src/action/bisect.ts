@@ -62,7 +62,7 @@ export async function bisectFromInputs(): Promise<string | undefined> {
   // Before the first server starts: a cancelled job's post step stops what this step leaves running.
   saveStateForPost();
   const outcome = await bisectCommand(options, coreLogger);
-  core.info(outcome.summary);
+  coreLogger.info(outcome.summary);
   const result = outcome.state.result;
   core.setOutput('report-dir', options.outDir);
   core.setOutput('first-bad', result?.outcome === 'found' ? result.sha : '');

@@ -9,6 +9,7 @@ import {
   type SideBuild,
 } from '../commands/build.js';
 import { errorMessage } from '../errors.js';
+import { coreLogger } from './core-logger.js';
 
 /**
  * The key a run saves its ccache under (one per run and attempt: a key is written once) and the
@@ -42,10 +43,10 @@ export async function actionsCcache(
     restore: () =>
       core.group('Restore the ccache directory', async () => {
         const hit = await cache.restoreCache([dir], key, [keyBase]).catch((error: unknown) => {
-          core.warning(`could not restore ccache: ${errorMessage(error)}`);
+          coreLogger.warning(`could not restore ccache: ${errorMessage(error)}`);
           return undefined;
         });
-        core.info(
+        coreLogger.info(
           hit
             ? `restored ${hit}`
             : 'nothing restored (none saved yet, or the cache service did not answer): the build fills the directory',
@@ -53,7 +54,7 @@ export async function actionsCcache(
       }),
     save: async () => {
       await cache.saveCache([dir], key).catch((error: unknown) => {
-        core.warning(`could not save ccache: ${errorMessage(error)}`);
+        coreLogger.warning(`could not save ccache: ${errorMessage(error)}`);
       });
     },
   };

@@ -30,7 +30,7 @@ function pullRequestTarget(pullRequest: number | undefined): DeliveryTargets['pu
   const comment = booleanInput('comment');
   if (pullRequest === undefined) return undefined;
   if (token === '') {
-    core.info('no github-token: the comment is not posted');
+    coreLogger.info('no github-token: the comment is not posted');
     return undefined;
   }
   if (!comment) return undefined;

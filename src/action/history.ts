@@ -87,16 +87,17 @@ function line(change: DetectedChange): string {
 }
 
 function report(outcome: HistoryNightlyOutcome): void {
-  core.info(outcome.text);
-  for (const change of outcome.recentImprovements) core.info(`improvement: ${line(change)}`);
+  coreLogger.info(outcome.text);
+  for (const change of outcome.recentImprovements) coreLogger.info(`improvement: ${line(change)}`);
   for (const alert of outcome.alerts) {
     const issue = alert.issue;
     const cells = alert.changes.map(line).join('; ');
-    if (issue) core.warning(`regression: ${cells}: issue #${issue.number} ${issue.action} (${issue.url})`);
+    if (issue)
+      coreLogger.warning(`regression: ${cells}: issue #${issue.number} ${issue.action} (${issue.url})`);
   }
   const alerted = new Set(outcome.alerts.flatMap((alert) => alert.changes));
   for (const change of outcome.recentRegressions) {
-    if (!alerted.has(change)) core.warning(`regression: ${line(change)}`);
+    if (!alerted.has(change)) coreLogger.warning(`regression: ${line(change)}`);
   }
   core.setOutput('history-path', outcome.path);
   core.setOutput('history-page-path', outcome.page.branchPath ?? '');

@@ -1,5 +1,6 @@
 // The action's front end: read the inputs of the mode asked for, run its command (the gate for
-// measure and merge: commands/gate.ts), set the outputs. The one place that calls core.setFailed.
+// measure and merge: commands/gate.ts), set the outputs. The one place that calls core.setFailed,
+// its message made printable: it may quote what the code under test printed.
 import * as core from '@actions/core';
 import { appendFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -25,6 +26,7 @@ import { renderDoctorMarkdown } from '../report/render/markdown/doctor.js';
 import { inCleanupScope } from '../shell/cleanup.js';
 import { packageIssuesUrl } from '../shell/package-root.js';
 import { PULL_REQUEST_COMMENT } from '../sinks/pull-request-comment.js';
+import { printable } from '../untrusted-text.js';
 import { readBuildInputs } from './build-inputs.js';
 import { actionsCcache } from './ccache-cache.js';
 import { bisectFromInputs } from './bisect.js';
@@ -76,7 +78,7 @@ function judged(run: JudgedRun): void {
   core.setOutput('verdict', compared.verdict.verdict);
   core.setOutput('regressions', String(compared.verdict.counts.regression));
   core.setOutput('verdict-path', compared.verdictPath);
-  if (run.failure !== null) core.setFailed(run.failure);
+  if (run.failure !== null) core.setFailed(printable(run.failure));
 }
 
 /** Mode measure: build (with input source), run, judge, deliver. */
@@ -122,7 +124,7 @@ async function mergeAndJudge(): Promise<void> {
       ),
     ),
   );
-  core.info(outcome.summary);
+  coreLogger.info(outcome.summary);
   events.measured?.(outcome);
   const run = await judgeRun(outcome, judging, delivery, coreLogger);
   if (run !== null) judged(run);
@@ -144,7 +146,7 @@ export async function run(): Promise<void> {
     // Every mode but measure reads only its own inputs (publish: a run measured by another workflow).
     const mode = readMode();
     const failure = await (OTHER_MODES[mode] ?? measure)();
-    if (typeof failure === 'string') core.setFailed(failure);
+    if (typeof failure === 'string') core.setFailed(printable(failure));
   } catch (error) {
     failWith(error);
   }
@@ -156,14 +158,16 @@ export async function run(): Promise<void> {
  * only, which a re-run with debug logging shows.
  */
 function failWith(error: unknown): void {
-  core.debug(inspect(error));
+  coreLogger.debug(inspect(error));
   core.setFailed(
-    error instanceof GateError
-      ? error.message
-      : internalErrorLine(
-          error,
-          packageIssuesUrl(),
-          're-run the job with debug logging enabled (ACTIONS_STEP_DEBUG) for the stack',
-        ),
+    printable(
+      error instanceof GateError
+        ? error.message
+        : internalErrorLine(
+            error,
+            packageIssuesUrl(),
+            're-run the job with debug logging enabled (ACTIONS_STEP_DEBUG) for the stack',
+          ),
+    ),
   );
 }

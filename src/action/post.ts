@@ -8,6 +8,7 @@ import * as core from '@actions/core';
 
 import { errorMessage } from '../errors.js';
 import { cleanUpAfter, type RunOwner, thisProcessAsOwner } from '../commands/leftovers.js';
+import { coreLogger } from './core-logger.js';
 
 /** The names of the saved state; the runner gives them to this step as STATE_<name> variables. */
 const STATE_NAMES = { stateDir: 'registry_dir', pid: 'owner_pid', startTime: 'owner_start' } as const;
@@ -23,7 +24,7 @@ export function saveStateForPost(): void {
     core.saveState(STATE_NAMES.pid, String(owner.owner.pid));
     core.saveState(STATE_NAMES.startTime, owner.owner.startTime);
   } catch (error) {
-    core.warning(
+    coreLogger.warning(
       `the post step will not be able to stop what this step leaves running: ${errorMessage(error)}`,
     );
   }
@@ -42,21 +43,21 @@ export async function post(): Promise<void> {
   try {
     const saved = readSavedState();
     if (!saved) {
-      core.info('nothing to clean up: the main step started no run');
+      coreLogger.info('nothing to clean up: the main step started no run');
       return;
     }
     const events = await cleanUpAfter(saved);
     if (events.length === 0) {
-      core.info(
+      coreLogger.info(
         `nothing to clean up: the main step (pid ${saved.owner.pid}) left no server or work directory`,
       );
       return;
     }
     for (const event of events) {
-      if (event.kind === 'failed') core.warning(event.message);
-      else core.info(event.message);
+      if (event.kind === 'failed') coreLogger.warning(event.message);
+      else coreLogger.info(event.message);
     }
   } catch (error) {
-    core.warning(`could not clean up after the main step: ${errorMessage(error)}`);
+    coreLogger.warning(`could not clean up after the main step: ${errorMessage(error)}`);
   }
 }

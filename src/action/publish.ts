@@ -4,7 +4,7 @@ import * as core from '@actions/core';
 
 import { publishCommand } from '../commands/publish.js';
 import { gitHubClient } from '../github/octokit.js';
-import { coreLogger } from './core-logger.js';
+import { coreLogger, notice } from './core-logger.js';
 import { readDelivery } from './delivery.js';
 import { readPublishInputs } from './publish-inputs.js';
 
@@ -16,12 +16,12 @@ export async function publishFromArtifact(): Promise<void> {
     publishCommand(config, gitHubClient(token, coreLogger), coreLogger, sinks),
   );
   if (published.kind === 'awaiting') {
-    core.notice(`pull request #${published.pullRequest.number}: no verdict posted, ${published.why}`);
+    notice(`pull request #${published.pullRequest.number}: no verdict posted, ${published.why}`);
     core.setOutput('comment-url', published.commentUrl);
     core.setOutput('verdict', 'awaiting-approval');
     return;
   }
-  core.info(published.summary);
+  coreLogger.info(published.summary);
   core.setOutput('comment-url', published.posted.commentUrl);
   core.setOutput('report-dir', config.outDir);
   core.setOutput('verdict', published.verdict.verdict);

@@ -5,6 +5,7 @@
 import * as core from '@actions/core';
 
 import { DEFAULT_SETTINGS_FILE, readWorkflowSettings, runsOnJson } from '../commands/workflow-settings.js';
+import { coreLogger } from './core-logger.js';
 
 export function readSettingsFile(): Promise<void> {
   const path = core.getInput('settings-file') || DEFAULT_SETTINGS_FILE;
@@ -12,7 +13,7 @@ export function readSettingsFile(): Promise<void> {
   core.setOutput('runs-on', runsOnJson(settings));
   core.setOutput('testbed', settings.testbed);
   core.setOutput('compiler', settings.compiler);
-  core.info(
+  coreLogger.info(
     `${path}: runs-on ${runsOnJson(settings)}, testbed ${settings.testbed}, compiler ${settings.compiler}`,
   );
   return Promise.resolve();

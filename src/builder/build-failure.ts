@@ -1,9 +1,11 @@
 // The one line a failed build step is reported by: the first compile error, the download the
 // offline machine could not make and the option that avoids it, or CMake's own error. The full
-// output stays in the step's log, which every line names.
+// output stays in the step's log, which every line names. What a line quotes from the log is the
+// code under test's, shown by `printableLine` (untrusted-text.ts).
 import { isAbsolute, relative, resolve } from 'node:path';
 
 import { tailLines } from '../errors.js';
+import { printableLine } from '../untrusted-text.js';
 import type { ExecResult } from '../shell/exec.js';
 import type { Logger } from '../shell/logger.js';
 import { cmakeError, downloadAttempt, failedTarget, firstCompileError } from './build-log.js';
@@ -21,11 +23,11 @@ function exitText(result: ExecResult): string {
 export function configureFailure(text: string, logPath: string, result: ExecResult): string {
   const download = downloadAttempt(text);
   if (download) {
-    return `configure tried to download ${download.what} (${download.url}), which failed; ${download.hint}; full log: ${logPath}`;
+    return `configure tried to download ${download.what} (${printableLine(download.url)}), which failed; ${download.hint}; full log: ${logPath}`;
   }
   const error = cmakeError(text);
   if (error) {
-    return `configure failed: ${error.summary}${error.hint ? `; ${error.hint}` : ''}; full log: ${logPath}`;
+    return `configure failed: ${printableLine(error.summary)}${error.hint ? `; ${error.hint}` : ''}; full log: ${logPath}`;
   }
   return `configure failed (cmake ${exitText(result)}): ${lastLine(text)}; full log: ${logPath}`;
 }
@@ -40,25 +42,26 @@ export function buildFailure(
 ): string {
   const download = downloadAttempt(text);
   if (download) {
-    return `the build tried to download ${download.what} (${download.url}), which failed; ${download.hint}; full log: ${logPath}`;
+    return `the build tried to download ${download.what} (${printableLine(download.url)}), which failed; ${download.hint}; full log: ${logPath}`;
   }
   const error = firstCompileError(text);
   if (error) {
     // Ninja runs compilers in the build directory: a relative path is relative to it.
     const file = isAbsolute(error.file) ? error.file : resolve(buildDir, error.file);
-    const shown = inside(file, treeRoot) ? relative(treeRoot, file) : error.file;
+    const shown = printableLine(inside(file, treeRoot) ? relative(treeRoot, file) : error.file);
+    const message = printableLine(error.message);
     if (error.line > 0) {
       logger.annotate?.(error.message, {
         file,
         line: error.line,
         ...(error.column === undefined ? {} : { column: error.column }),
       });
-      return `compile error: ${shown}:${error.line}: ${error.message}; full log: ${logPath}`;
+      return `compile error: ${shown}:${error.line}: ${message}; full log: ${logPath}`;
     }
-    return `link error: ${error.file}: ${error.message}; full log: ${logPath}`;
+    return `link error: ${printableLine(error.file)}: ${message}; full log: ${logPath}`;
   }
   const target = failedTarget(text);
-  return `build failed${target ? ` at ${target}` : ''}: ${lastLine(text)}; full log: ${logPath}`;
+  return `build failed${target ? ` at ${printableLine(target)}` : ''}: ${lastLine(text)}; full log: ${logPath}`;
 }
 
 /** One line for a failed install. */
@@ -78,5 +81,5 @@ function lastCmakeError(text: string): string | undefined {
   const head = first.includes('):') ? '' : first.replace(/^CMake Error[^:]*:\s*/, '');
   const body = rest.slice(0, rest.findIndex((line) => line.trim() === '') + 1 || rest.length);
   const message = [head, ...body.map((line) => line.trim())].filter((line) => line !== '').join(' ');
-  return message === '' ? undefined : message.replace(/\s+/g, ' ');
+  return message === '' ? undefined : printableLine(message.replace(/\s+/g, ' '));
 }

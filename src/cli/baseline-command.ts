@@ -9,6 +9,7 @@ import {
   baselineSaveRequest,
 } from '../commands/baseline-save.js';
 import { baselineShowCommand, baselineShowRequest } from '../commands/baseline-show.js';
+import { printErr, printOut } from './print.js';
 import { EXIT_OK } from './shared-flags.js';
 
 /** Where the commands write and what they read from the process; tests pass their own. */
@@ -21,10 +22,10 @@ export interface BaselineCommandIo {
 
 const processIo: BaselineCommandIo = {
   stdout: (text) => {
-    process.stdout.write(text);
+    printOut(text);
   },
   stderr: (text) => {
-    process.stderr.write(text);
+    printErr(text);
   },
   env: process.env,
   now: () => new Date(),

@@ -9,6 +9,7 @@ import {
   type BisectFlags,
   bisectOptionsFromFlags,
 } from '../commands/bisect.js';
+import { printOut } from './print.js';
 import { addBuildOptions, collect } from './shared-flags.js';
 import { createStderrLogger } from './stderr-logger.js';
 
@@ -20,7 +21,7 @@ async function bisect(flags: ParsedBisectFlags): Promise<number> {
   const logger = createStderrLogger({ verbose: flags.verbose ?? false });
   const options = bisectOptionsFromFlags(flags);
   const outcome = await bisectCommand(options, logger);
-  process.stdout.write(`${outcome.summary}\n`);
+  printOut(`${outcome.summary}\n`);
   const { report } = outcome;
   const chart = report.pngPath === undefined ? '' : `, chart ${report.pngPath}`;
   logger.info(`report: ${report.jsonPath}${chart}; state: ${options.statePath}`);

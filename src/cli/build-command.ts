@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 
 import { buildCommand, type BuildFlags, commonBuildRequest } from '../commands/build.js';
 import { LIMIT_HELP } from '../commands/limit-flags.js';
+import { printOut } from './print.js';
 import { addBuildOptions, collect, EXIT_OK } from './shared-flags.js';
 import { createStderrLogger } from './stderr-logger.js';
 
@@ -63,7 +64,7 @@ export function addBuildCommand(program: Command, onExitCode: (code: number) => 
       },
       logger,
     );
-    process.stdout.write(`${outcome.summary}\n`);
+    printOut(`${outcome.summary}\n`);
     onExitCode(EXIT_OK);
   });
 }

@@ -17,6 +17,7 @@ import { deliveryOf } from '../commands/gate.js';
 import { METRIC_NAMES } from '../metric-names.js';
 import { deliverVerdict } from '../sinks/deliver.js';
 import { type DeliveryTargets, sinksFor } from '../sinks/registry.js';
+import { printOut } from './print.js';
 import { collect } from './shared-flags.js';
 import { createStderrLogger } from './stderr-logger.js';
 
@@ -68,7 +69,7 @@ async function compare(
   });
   const delivery = deliveryOf(outcome, outcome.stages, {});
   await deliverVerdict(delivery, sinks, createStderrLogger({ verbose: false }));
-  process.stdout.write(describeCompareOutcome(outcome));
+  printOut(describeCompareOutcome(outcome));
   onExitCode(outcome.exitCode);
 }
 

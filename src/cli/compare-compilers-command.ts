@@ -9,6 +9,7 @@ import { runConfigFromFlags, type RunFlags } from '../commands/run.js';
 import { type PlannedServer, serversToBuild } from '../commands/source-builds.js';
 import { cliSpelling } from '../commands/spelling.js';
 import { describeCompareOutcome } from './compare-command.js';
+import { printOut } from './print.js';
 import { addBuildOptions, collect } from './shared-flags.js';
 import { createStderrLogger } from './stderr-logger.js';
 
@@ -67,7 +68,7 @@ async function compareCompilers(flags: CompareCompilersFlags): Promise<number> {
     },
     logger,
   );
-  process.stdout.write(describeCompareOutcome(outcome.compare));
+  printOut(describeCompareOutcome(outcome.compare));
   return outcome.compare.exitCode;
 }
 

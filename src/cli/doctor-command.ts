@@ -8,6 +8,8 @@ import {
   doctorConfigFromFlags,
   type DoctorFlags,
 } from '../commands/doctor.js';
+import { printableJson } from '../untrusted-text.js';
+import { printOut } from './print.js';
 import { createStderrLogger } from './stderr-logger.js';
 
 export function addDoctorCommand(program: Command, onExitCode: (code: number) => void): void {
@@ -49,7 +51,7 @@ export function addDoctorCommand(program: Command, onExitCode: (code: number) =>
       const logger = createStderrLogger({ verbose: flags.verbose ?? false });
       const config = doctorConfigFromFlags(flags);
       const outcome = await doctorCommand(config, logger);
-      process.stdout.write(`${outcome.output}\n`);
+      printOut(`${flags.json === true ? printableJson(outcome.output) : outcome.output}\n`);
       onExitCode(outcome.exitCode);
     });
 }

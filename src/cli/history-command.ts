@@ -19,6 +19,8 @@ import {
 } from '../commands/history-changes.js';
 import { type HistoryPageFlags, historyPageCommand, historyPageRequest } from '../commands/history-page.js';
 import { changesText } from '../report/history-report.js';
+import { printableJson } from '../untrusted-text.js';
+import { printErr, printOut } from './print.js';
 import { collect, EXIT_OK } from './shared-flags.js';
 
 /** Exit status of `history changes --fail-on-regression` when a regression is found. */
@@ -32,10 +34,10 @@ export interface HistoryCommandIo {
 
 const processIo: HistoryCommandIo = {
   stdout: (text) => {
-    process.stdout.write(text);
+    printOut(text);
   },
   stderr: (text) => {
-    process.stderr.write(text);
+    printErr(text);
   },
   env: process.env,
 };
@@ -76,7 +78,7 @@ function printChanges(outcome: HistoryChangesOutcome, flags: ChangesCliFlags, io
       title: history.title,
       ...history.document,
     }));
-    io.stdout(`${JSON.stringify({ schemaVersion: 1, histories: documents }, null, 2)}\n`);
+    io.stdout(`${printableJson(JSON.stringify({ schemaVersion: 1, histories: documents }, null, 2))}\n`);
   } else {
     for (const history of outcome.histories) {
       io.stdout(`${history.title} (${history.path}):\n${changesText(history.analyses)}\n\n`);

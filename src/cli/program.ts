@@ -15,6 +15,7 @@ import { addCompareCompilersCommand } from './compare-compilers-command.js';
 import { addDoctorCommand } from './doctor-command.js';
 import { addHistoryCommands } from './history-command.js';
 import { addMergeCommand } from './merge-command.js';
+import { printErr } from './print.js';
 import { addRunCommand } from './run-command.js';
 import { EXIT_ERROR, EXIT_OK } from './shared-flags.js';
 
@@ -60,15 +61,15 @@ export function reportError(error: unknown, verbose: boolean): number {
     return error.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
   }
   if (error instanceof InterruptedError) {
-    process.stderr.write(`mysql-perf-gate: ${error.message}\n`);
+    printErr(`mysql-perf-gate: ${error.message}\n`);
     return 128 + os.constants.signals[error.signal];
   }
   const line =
     error instanceof GateError
       ? error.message
       : internalErrorLine(error, packageIssuesUrl(), 'run with --verbose for the stack');
-  process.stderr.write(`mysql-perf-gate: ${line}\n`);
-  if (verbose) process.stderr.write(`${inspect(error)}\n`);
+  printErr(`mysql-perf-gate: ${line}\n`);
+  if (verbose) printErr(`${inspect(error)}\n`);
   return EXIT_ERROR;
 }
 

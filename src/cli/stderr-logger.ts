@@ -1,9 +1,10 @@
 // The CLI's Logger: everything human-readable goes to stderr, so stdout stays free for data.
 import type { Logger } from '../shell/logger.js';
+import { printErr } from './print.js';
 
 export function createStderrLogger(options: { verbose: boolean }): Logger {
   const write = (line: string): void => {
-    process.stderr.write(`${line}\n`);
+    printErr(`${line}\n`);
   };
   return {
     info: write,

@@ -1,7 +1,10 @@
 // Escaping for GitHub-flavoured markdown. Everything a report quotes from results or servers
 // (workload, variable and function names, values, versions, warnings, paths) comes from the
 // pull request under test, so it must render as the text it is: never as markup, a link, an
-// HTML tag or an extra table column. Pure.
+// HTML tag or an extra table column; and its control characters are shown, never passed on
+// (`printable`, untrusted-text.ts). Pure.
+
+import { printable } from '../untrusted-text.js';
 
 /**
  * Characters that mean something inline in GitHub markdown, backslash-escaped. `|` because GFM
@@ -11,11 +14,12 @@
 const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~$#]/g;
 
 /**
- * Escapes `text` for HTML text or a quoted attribute value. Also what a `<summary>` of a markdown
- * `<details>` needs: GitHub does not render markdown there, so backslashes would show.
+ * Escapes `text` for HTML text or a quoted attribute value, its control characters shown. Also
+ * what a `<summary>` of a markdown `<details>` needs: GitHub does not render markdown there, so
+ * backslashes would show.
  */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ENTITIES[char] ?? char);
+  return printable(text).replace(/[&<>"']/g, (char) => HTML_ENTITIES[char] ?? char);
 }
 
 const HTML_ENTITIES: Readonly<Record<string, string>> = {
@@ -30,12 +34,12 @@ const HTML_ENTITIES: Readonly<Record<string, string>> = {
  * Escapes `text` for use inline in markdown: a paragraph, a list item, a heading or a table cell.
  * `<`, `>` and `&` become HTML entities (GitHub renders inline HTML, and an entity shows as the
  * character), markdown punctuation is backslash-escaped, and line breaks become spaces: a line
- * break could start a heading, a list or a table's delimiter row.
+ * break could start a heading, a list or a table's delimiter row. Other control characters but tabs
+ * are shown (`\x1b`), and their backslash escaped with the rest.
  */
 export function escapeMarkdown(text: string): string {
   return (
-    text
-      .replace(/\r\n|\r|\n/g, ' ')
+    printable(text.replace(/\r\n|\r|\n/g, ' '))
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
       .replace(/>/g, '&gt;')
@@ -56,12 +60,12 @@ export function escapeTableCell(text: string): string {
 }
 
 /**
- * A code span holding `text` verbatim: the fence is one backtick longer than the longest run of
- * backticks inside, so nothing in the text can close it. Not for table cells: GFM splits a row on
- * pipes even inside code spans.
+ * A code span holding `text` verbatim, its control characters shown: the fence is one backtick
+ * longer than the longest run of backticks inside, so nothing in the text can close it. Not for
+ * table cells: GFM splits a row on pipes even inside code spans.
  */
 export function codeSpan(text: string): string {
-  const flat = text.replace(/\r\n|\r|\n/g, ' ');
+  const flat = printable(text.replace(/\r\n|\r|\n/g, ' '));
   const longestRun = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longestRun + 1);
   // A span that starts or ends with a backtick needs a space between it and the fence (which

@@ -7,12 +7,13 @@
 import { ServerError } from '../errors.js';
 import { recogniseVersion } from '../flavor/flavors.js';
 import type { Flavor } from '../results/results-schema.js';
+import { printable, printableLine } from '../untrusted-text.js';
 
 export interface VersionInfo {
   readonly flavor: Flavor;
   /** "10.11.19" for MariaDB and MySQL; Percona keeps its release, "8.0.35-27". */
   readonly version: string;
-  /** The `--version` line, verbatim (trimmed). */
+  /** The `--version` line, verbatim (trimmed), but for its control characters, shown (`\x1b`). */
   readonly versionLine: string;
 }
 
@@ -28,9 +29,10 @@ export function parseVersionOutput(output: string, binary: string): VersionInfo 
     const versionToken = match[1] ?? '';
     const comment = match[2] ?? '';
     const info = recogniseVersion(versionToken, comment);
-    if (info) return { ...info, versionLine: line };
+    if (info) return { ...info, versionLine: printableLine(line) };
   }
-  const quoted = output.trim() === '' ? '(nothing)' : output.trim().split('\n').slice(0, 5).join('\n');
+  const shown = printable(output).trim();
+  const quoted = shown === '' ? '(nothing)' : shown.split('\n').slice(0, 5).join('\n');
   throw new ServerError(
     `${binary} --version did not print a MySQL, Percona Server or MariaDB version line ` +
       `("<program> Ver <version> for <os> on <machine> (<comment>)"); it printed:\n${quoted}\n` +

@@ -11,7 +11,7 @@
 // The text quotes names from the results (suite, workloads), which a pull request can choose. Each
 // goes in a code span, with its backticks taken out: neither Slack nor Mattermost formats, links or
 // mentions inside one; and Slack's control characters (&, <, >: links, <!channel>, <@user>) are
-// escaped as Slack asks, everywhere in the text.
+// escaped as Slack asks, everywhere in the text, where control characters are shown (`printable`).
 //
 // The URL is a secret (whoever holds it posts to the channel): no message names more of it than
 // its host. https is required, except http to this machine (loopback), which tests use.
@@ -21,6 +21,7 @@ import type { CellComparison, Verdict } from '../compare/verdict-schema.js';
 import type { Delivery, Sink } from './sink.js';
 import { variantLabel } from '../suite/variants.js';
 import { tallyParts } from '../report/labels.js';
+import { printable } from '../untrusted-text.js';
 
 export const WEBHOOK = 'webhook';
 
@@ -43,9 +44,9 @@ export interface WebhookTarget {
   readonly timeoutMs?: number;
 }
 
-/** Slack's control characters, as the entities it asks for. */
+/** Slack's control characters, as the entities it asks for; the text's own shown (`\x1b`). */
 export function escapeSlack(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return printable(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** A name from the results as literal text: in a code span, cut short, backticks out, escaped. */

@@ -25,6 +25,7 @@ import {
   warningsSection,
 } from './sections.js';
 import { EMBED, STYLE } from './style.js';
+import { printableJson } from '../../../untrusted-text.js';
 
 export interface HtmlChart extends ChartRef {
   /** A Vega-Lite (or Vega) spec with its data inline: the page loads nothing. */
@@ -51,10 +52,11 @@ export function scriptContent(code: string): string {
 /**
  * JSON as the content of a <script type="application/json">: every `<` is written `\u003c` (the
  * same string to JSON.parse), so no value can close the element (`</script`) or change how the
- * HTML parser reads the rest of it (`<!--`, `<script`). `<` occurs only inside JSON strings.
+ * HTML parser reads the rest of it (`<!--`, `<script`). `<` occurs only inside JSON strings, as
+ * do the control characters that `printableJson` writes as escapes too.
  */
 export function jsonScriptContent(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
+  return printableJson(JSON.stringify(value)).replace(/</g, '\\u003c');
 }
 
 function chartsSection(charts: readonly HtmlChart[]): string {
