@@ -1,4 +1,4 @@
-import { f as debug$3, p as mkdirP, q as exec, t as which, w as warning, d as info, H as HttpCodes, v as HttpClientError, x as HttpClient, i as isDebug, k as setSecret, B as BearerCredentialHandler, y as rmRF, e as error } from './actions-toolkit.js';
+import { k as debug$3, p as mkdirP, q as exec, t as which, w as warning, l as info, H as HttpCodes, v as HttpClientError, x as HttpClient, i as isDebug, f as setSecret, B as BearerCredentialHandler, y as rmRF, j as error } from './actions-toolkit.js';
 import * as path$1 from 'path';
 import * as fs from 'fs';
 import { writeFileSync, existsSync } from 'fs';

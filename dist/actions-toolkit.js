@@ -30791,4 +30791,4 @@ function getState(name) {
     return process.env[`STATE_${name}`] || '';
 }
 
-export { BearerCredentialHandler as B, HttpCodes as H, getMultilineInput as a, getBooleanInput as b, group as c, info as d, error as e, debug as f, getInput as g, summary as h, isDebug as i, requireUndici as j, setSecret as k, setFailed as l, saveState as m, notice as n, getState as o, mkdirP as p, exec as q, requireTunnel as r, setOutput as s, which as t, undiciExports as u, HttpClientError as v, warning as w, HttpClient as x, rmRF as y };
+export { BearerCredentialHandler as B, HttpCodes as H, getMultilineInput as a, getBooleanInput as b, group as c, summary as d, requireUndici as e, setSecret as f, getInput as g, setFailed as h, isDebug as i, error as j, debug as k, info as l, saveState as m, notice as n, getState as o, mkdirP as p, exec as q, requireTunnel as r, setOutput as s, which as t, undiciExports as u, HttpClientError as v, warning as w, HttpClient as x, rmRF as y };

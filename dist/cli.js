@@ -7,7 +7,7 @@ import require$$1 from 'node:child_process';
 import path, { dirname, join } from 'node:path';
 import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
-import { I as InputError, B as BaselineError, a as InterruptedError, G as GateError, i as internalErrorLine } from './gate-core.js';
+import { I as InputError, B as BaselineError, f as forRunnerLog, p as printableJson, a as InterruptedError, G as GateError, i as internalErrorLine } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:timers/promises';
 import 'node:crypto';
@@ -4480,6 +4480,20 @@ function baselineShowCommand(request) {
     };
 }
 
+// Everything the CLI prints goes through here. A workflow's `run:` step prints it into the step's
+// log, where a GitHub runner would obey a workflow command quoted from the code under test (a
+// build's log, a server's output, sysbench's), and a terminal would obey its escape sequences:
+// forRunnerLog shows the control characters and stops commands around such text. JSON is made
+// safe where it is written (printableJson), and then passes here unchanged.
+/** Prints `text` (its own line feeds included) on stdout. */
+function printOut(text) {
+    process.stdout.write(forRunnerLog(text));
+}
+/** Prints `text` (its own line feeds included) on stderr. */
+function printErr(text) {
+    process.stderr.write(forRunnerLog(text));
+}
+
 // What the CLI's commands share: exit statuses, repeatable flags, and the build flags of `build`
 // and `compare-compilers`.
 const EXIT_OK = 0;
@@ -4512,10 +4526,10 @@ function addBuildOptions(command) {
 // at what is stored. Data goes to stdout, messages to stderr.
 const processIo$1 = {
     stdout: (text) => {
-        process.stdout.write(text);
+        printOut(text);
     },
     stderr: (text) => {
-        process.stderr.write(text);
+        printErr(text);
     },
     env: process.env,
     now: () => new Date(),
@@ -4585,7 +4599,7 @@ function addBaselineCommands(program, onExitCode, io = processIo$1) {
 
 function createStderrLogger(options) {
     const write = (line) => {
-        process.stderr.write(`${line}\n`);
+        printErr(`${line}\n`);
     };
     return {
         info: write,
@@ -4611,7 +4625,7 @@ async function bisect(flags) {
     const logger = createStderrLogger({ verbose: flags.verbose ?? false });
     const options = bisectOptionsFromFlags(flags);
     const outcome = await bisectCommand(options, logger);
-    process.stdout.write(`${outcome.summary}\n`);
+    printOut(`${outcome.summary}\n`);
     const { report } = outcome;
     const chart = report.pngPath === undefined ? '' : `, chart ${report.pngPath}`;
     logger.info(`report: ${report.jsonPath}${chart}; state: ${options.statePath}`);
@@ -4663,7 +4677,7 @@ function addBuildCommand(program, onExitCode) {
             targets: flags.target ?? [],
             ...(flags.buildDir === undefined ? {} : { buildDir: flags.buildDir }),
         }, logger);
-        process.stdout.write(`${outcome.summary}\n`);
+        printOut(`${outcome.summary}\n`);
         onExitCode(EXIT_OK);
     });
 }
@@ -4700,7 +4714,7 @@ async function compare(resultsPath, flags, onExitCode) {
     });
     const delivery = deliveryOf(outcome, outcome.stages, {});
     await deliverVerdict(delivery, sinks, createStderrLogger({ verbose: false }));
-    process.stdout.write(describeCompareOutcome(outcome));
+    printOut(describeCompareOutcome(outcome));
     onExitCode(outcome.exitCode);
 }
 function addCompareCommand(program, onExitCode) {
@@ -4781,7 +4795,7 @@ async function compareCompilers(flags) {
         build: commonBuildRequest(flags),
         compare: { baselinePath: null, outDir: flags.report, force: false, options },
     }, logger);
-    process.stdout.write(describeCompareOutcome(outcome.compare));
+    printOut(describeCompareOutcome(outcome.compare));
     return outcome.compare.exitCode;
 }
 function addCompareCompilersCommand(program, onExitCode) {
@@ -4832,7 +4846,7 @@ function addDoctorCommand(program, onExitCode) {
         const logger = createStderrLogger({ verbose: flags.verbose ?? false });
         const config = doctorConfigFromFlags(flags);
         const outcome = await doctorCommand(config, logger);
-        process.stdout.write(`${outcome.output}\n`);
+        printOut(`${flags.json === true ? printableJson(outcome.output) : outcome.output}\n`);
         onExitCode(outcome.exitCode);
     });
 }
@@ -4950,10 +4964,10 @@ function historyPageCommand(request) {
 const EXIT_REGRESSION = 1;
 const processIo = {
     stdout: (text) => {
-        process.stdout.write(text);
+        printOut(text);
     },
     stderr: (text) => {
-        process.stderr.write(text);
+        printErr(text);
     },
     env: process.env,
 };
@@ -4984,7 +4998,7 @@ function printChanges(outcome, flags, io) {
             title: history.title,
             ...history.document,
         }));
-        io.stdout(`${JSON.stringify({ schemaVersion: 1, histories: documents }, null, 2)}\n`);
+        io.stdout(`${printableJson(JSON.stringify({ schemaVersion: 1, histories: documents }, null, 2))}\n`);
     }
     else {
         for (const history of outcome.histories) {
@@ -5170,15 +5184,15 @@ function reportError(error, verbose) {
         return error.exitCode === 0 ? EXIT_OK : EXIT_ERROR;
     }
     if (error instanceof InterruptedError) {
-        process.stderr.write(`mysql-perf-gate: ${error.message}\n`);
+        printErr(`mysql-perf-gate: ${error.message}\n`);
         return 128 + os.constants.signals[error.signal];
     }
     const line = error instanceof GateError
         ? error.message
         : internalErrorLine(error, packageIssuesUrl(), 'run with --verbose for the stack');
-    process.stderr.write(`mysql-perf-gate: ${line}\n`);
+    printErr(`mysql-perf-gate: ${line}\n`);
     if (verbose)
-        process.stderr.write(`${inspect(error)}\n`);
+        printErr(`${inspect(error)}\n`);
     return EXIT_ERROR;
 }
 /** Parses argv, runs the command, and returns the process exit status. Never throws. */

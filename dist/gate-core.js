@@ -1,7 +1,64 @@
+import { randomBytes } from 'node:crypto';
 import { openSync, writeFileSync, fsyncSync, closeSync, renameSync, rmSync, readFileSync, existsSync, mkdirSync, chmodSync, readdirSync, statSync } from 'node:fs';
 import { join, basename, isAbsolute } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+
+// Text the tool did not write, shown as the text it is. A build's log, a server's `--version`
+// output and error log, sysbench's output and the file names of a tree or an artifact come from
+// code under test: printed raw, an escape sequence would steer the terminal (colours, the window's
+// title, the clipboard) and a bare carriage return would hide what came before it on the line; in
+// a GitHub step's log, a line such as `::add-mask::…` or `::set-output …` would be obeyed as a
+// workflow command. This module decides, once, what every printer (`shell/runner-text.ts`) and
+// every renderer (`report/markdown.ts`) does about it. Pure.
+/** How a control character is shown: as JavaScript would write it in a string. */
+const SHOWN = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+function shown(char) {
+    return SHOWN[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+}
+/**
+ * `text` with its control characters made visible (ESC as `\x1b`, a bare carriage return as `\r`):
+ * the C0 set, DEL and the C1 set (U+0080–U+009F, which some terminals also obey). Line feeds and
+ * tabs stay, being the text's layout; a CR LF line end becomes a line feed. What is left holds no
+ * control character but those two, whatever `text` held, and showing it again changes nothing.
+ */
+function printable(text) {
+    return text.replace(/\r\n|(?![\n\t])\p{Cc}/gu, (match) => (match === '\r\n' ? '\n' : shown(match)));
+}
+/** `text` kept to one line: as `printable`, and line feeds and tabs shown too (a name, a value). */
+function printableLine(text) {
+    return text.replace(/\p{Cc}/gu, shown);
+}
+/**
+ * Whether a GitHub runner would read a workflow command in `text`, printed as a step's output: a
+ * line that starts with `::` once its leading white space is trimmed (the runner trims it), or
+ * `##[` anywhere in a line (the older form of command, which the runner looks for anywhere). Wider
+ * than the runner where in doubt: any Unicode line break starts a line here.
+ */
+function readsAsCommand(text) {
+    return /^[\s\u0085]*::/mu.test(text) || text.includes('##[');
+}
+/**
+ * JSON text (as JSON.stringify writes it) that reads back as the same value, with no control
+ * character but its layout and nothing a runner would obey: DEL and the C1 set, which
+ * JSON.stringify leaves as they are, the line and paragraph separators, and the second `#` of a
+ * `##[`, written as `\u` escapes. All of them occur only inside strings, where such an escape
+ * is the same character.
+ */
+function printableJson(json) {
+    return json.replace(/[\u007f-\u009f\u2028\u2029]|##\[/g, (match) => match === '##[' ? '#\\u0023[' : `\\u${match.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/**
+ * `text` between `::stop-commands::TOKEN` and `::TOKEN::` lines: GitHub's documented way of having
+ * the runner print lines without obeying any command in them until the token comes back. The
+ * token must be random, made for this block (a text cannot end a block whose token it does not
+ * know), and not in `text`.
+ */
+function commandsStopped(text, token) {
+    if (!/^[0-9a-f]{32,}$/.test(token) || text.includes(token)) {
+        throw new Error(`not a fresh stop-commands token: ${token}`);
+    }
+    return `::stop-commands::${token}\n${text}\n::${token}::`;
+}
 
 // Named errors. Every message says what went wrong and what to do about it.
 class GateError extends Error {
@@ -76,9 +133,14 @@ function internalErrorLine(error, reportAt, stackHint) {
     const shown = message.length > MAX_INTERNAL_MESSAGE ? `${message.slice(0, MAX_INTERNAL_MESSAGE)}…` : message;
     return `internal error: ${shown || 'no message'} — please report it at ${reportAt}; ${stackHint}`;
 }
-/** Last `count` non-empty lines of a text, for quoting logs in error messages. */
+/**
+ * Last `count` non-empty lines of a text, for quoting logs in error messages: a child's output,
+ * shown as `printable` shows it (its control characters visible).
+ */
 function tailLines(text, count) {
-    const lines = text.split('\n').filter((line) => line.trim() !== '');
+    const lines = printable(text)
+        .split('\n')
+        .filter((line) => line.trim() !== '');
     return lines.slice(-count).join('\n');
 }
 /**
@@ -7059,6 +7121,30 @@ function isRunning(pid) {
     return stat !== undefined && stat.state !== 'Z' && stat.state !== 'X';
 }
 
+// Text printed where a GitHub runner reads it: the action's log, and the CLI's output, which a
+// workflow's `run:` step prints into its log too. What is shown and when a block is needed is
+// untrusted-text.ts's decision; this makes each block's random token.
+/** A token for one stop-commands block: 128 random bits, in hex, not already in `text`. */
+function freshToken(text) {
+    for (;;) {
+        const token = randomBytes(16).toString('hex');
+        if (!text.includes(token))
+            return token;
+    }
+}
+/**
+ * `text` as printed to a step's log: printable (its control characters shown), and, when a line of
+ * it would be read as a workflow command, between stop-commands lines with a token of its own (a
+ * final line feed stays after the block).
+ */
+function forRunnerLog(text) {
+    const shown = printable(text);
+    if (!readsAsCommand(shown))
+        return shown;
+    const body = shown.endsWith('\n') ? shown.slice(0, -1) : shown;
+    return `${commandsStopped(body, freshToken(body))}${shown.slice(body.length)}`;
+}
+
 // The machine-wide directory every run on this machine shares, whoever runs it: the lock that keeps
 // benchmarks from sharing the machine, and the record of the servers runs have started (so that a
 // later run can stop those whose owner was killed). /run/lock is a tmpfs on systemd machines, so a
@@ -7457,4 +7543,4 @@ function recordUntilExit(registry, running, paths, server) {
     });
 }
 
-export { BenchmarkError as A, BaselineError as B, url as C, DependencyError as D, _null as E, ServerRegistry as F, GateError as G, HistoryError as H, InputError as I, recordUntilExit as J, machineStateDir as K, LockTimeoutError as L, ResultsError as R, StatisticsError as S, ZodError as Z, _enum as _, InterruptedError as a, array as b, strictObject as c, _isoDateTime as d, errorMessage as e, ZodISODateTime as f, boolean as g, discriminatedUnion as h, internalErrorLine as i, int as j, isRunning as k, literal as l, DeadlineError as m, number as n, object as o, partialRecord as p, tailLines as q, record as r, string as s, tuple as t, union as u, BuildError as v, writeFileAtomic as w, procStat as x, ServerError as y, ensureMachineStateDir as z };
+export { BuildError as A, BaselineError as B, procStat as C, DependencyError as D, ServerError as E, ensureMachineStateDir as F, GateError as G, BenchmarkError as H, InputError as I, HistoryError as J, url as K, LockTimeoutError as L, _null as M, ServerRegistry as N, recordUntilExit as O, machineStateDir as P, ResultsError as R, StatisticsError as S, ZodError as Z, _enum as _, InterruptedError as a, array as b, strictObject as c, printable as d, errorMessage as e, forRunnerLog as f, _isoDateTime as g, ZodISODateTime as h, internalErrorLine as i, boolean as j, discriminatedUnion as k, literal as l, int as m, number as n, object as o, printableJson as p, partialRecord as q, record as r, string as s, tuple as t, union as u, isRunning as v, writeFileAtomic as w, DeadlineError as x, tailLines as y, printableLine as z };

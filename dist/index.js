@@ -1,14 +1,14 @@
-import { i as isDebug, g as getInput, a as getMultilineInput, b as getBooleanInput, w as warning, c as group, d as info, e as error, f as debug, s as setOutput, h as summary, r as requireTunnel, j as requireUndici, u as undiciExports, k as setSecret, n as notice, l as setFailed } from './actions-toolkit.js';
+import { i as isDebug, g as getInput, a as getMultilineInput, b as getBooleanInput, c as group, s as setOutput, d as summary, r as requireTunnel, e as requireUndici, u as undiciExports, f as setSecret, h as setFailed } from './actions-toolkit.js';
 import { lstatSync, openSync, constants, fstatSync, readSync, closeSync, readdirSync, mkdirSync, readFileSync as readFileSync$1, realpathSync, existsSync as existsSync$1, statSync, appendFileSync } from 'node:fs';
-import { resolve, join, relative, dirname, isAbsolute } from 'node:path';
+import { resolve, join, dirname, relative, isAbsolute } from 'node:path';
 import { inspect } from 'node:util';
 import 'node:child_process';
-import { I as InputError, e as errorMessage, G as GateError, b as array, l as literal, _ as _enum, w as writeFileAtomic, Z as ZodError, s as string, c as strictObject, u as union, o as object, i as internalErrorLine } from './gate-core.js';
+import { I as InputError, e as errorMessage, G as GateError, b as array, l as literal, _ as _enum, w as writeFileAtomic, Z as ZodError, s as string, c as strictObject, u as union, o as object, d as printable, i as internalErrorLine } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
 import { ac as tableRow, ad as escapeTableCell, ae as escapeMarkdown, af as gradeLine, ag as tableDelimiter, C as COMPARE_FLAG_DEFAULTS, i as commonBuildRequest, ah as sourceBuildNames, ai as actionSpelling, aj as checkUntrustedSettings, ak as untrustedSides, al as checkUntrustedDirs, am as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, an as foldLines, ao as Verdict, ap as CellComparison, M as METRIC_NAMES, aq as CellVerdict, ar as CellFunctionDeltas, as as parseVersionedJson, at as VERDICT_SCHEMA_VERSION, au as rankConfigDiff, av as ConfigDifference, aw as parseResults, ax as codeSpan, a4 as plural, ay as markdownUrl, az as METRICS, aA as formatFigure, m as median, aB as formatChangePercent, aC as upsertStickyComment, aD as BisectReport, aE as formatPath, aF as formatDuration, aG as GitHubError, aH as createOnce, aI as httpStatus, aJ as gitHubMessage, aK as serverSideHint, aL as NO_RETRY, aM as BranchFileError, aN as moveBranch, aO as isLostRace, aP as isSafePath, aQ as readBranchHead, aR as commitOnHead, U as historyRun, R as optionNames, aS as analyzeHistory, aT as isRecent, aU as changesDocument, a5 as changesText, c as checkWholeRun, aV as historyRelativePath, aW as historySpec, aX as writeCharts, aY as HISTORY_TITLE, aZ as publishImages, _ as writeHistoryPage, a_ as historyPageDirectory, a$ as publishFiles, b0 as MAX_HISTORY_BYTES, b1 as parseHistoryText, b2 as appendToHistory, b3 as serializeHistory, b4 as alertIssue, b5 as suiteHash, b6 as judge, b7 as withLines, b8 as relinkedLines, b9 as DEFAULT_COMPARE_OPTIONS, ba as metricsOfVersion, bb as sameCell$1, bc as variantLabel, a7 as formatChangePercentPlain, bd as formatTolerance, be as commentMarker, bf as workflowRepositoryUrl, bg as writeReport, bh as pullRequestCommentSink, u as deliverVerdict, bi as verdictExitCode, bj as renderVerdictSummary, K as cliSpelling, o as compareOptionsFromFlags, bk as loadSuite, j as sinksFor, a0 as historyChangesRequest, a2 as DEFAULT_MAX_P, a1 as DEFAULT_WINDOW, p as parseCommit, bl as distExports, bm as judgeRun, A as inCleanupScope, bn as doctorGateFromFlags, bo as planGate, bp as gateCommand, aa as packageIssuesUrl, bq as judgeSettingsFromFlags, a8 as mergeCommand, br as PULL_REQUEST_COMMENT, bs as buildServers, bt as planBuilds } from './gate.js';
 import { tmpdir } from 'node:os';
-import { s as saveStateForPost } from './post-state.js';
+import { c as coreLogger, s as saveStateForPost, n as notice } from './post-state.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
@@ -285,53 +285,20 @@ async function actionsCcache(common, builds) {
     return {
         restore: () => group('Restore the ccache directory', async () => {
             const hit = await cache.restoreCache([dir], key, [keyBase]).catch((error) => {
-                warning(`could not restore ccache: ${errorMessage(error)}`);
+                coreLogger.warning(`could not restore ccache: ${errorMessage(error)}`);
                 return undefined;
             });
-            info(hit
+            coreLogger.info(hit
                 ? `restored ${hit}`
                 : 'nothing restored (none saved yet, or the cache service did not answer): the build fills the directory');
         }),
         save: async () => {
             await cache.saveCache([dir], key).catch((error) => {
-                warning(`could not save ccache: ${errorMessage(error)}`);
+                coreLogger.warning(`could not save ccache: ${errorMessage(error)}`);
             });
         },
     };
 }
-
-// The action's Logger: @actions/core, with one collapsible group per phase.
-const coreLogger = {
-    info: (message) => {
-        info(message);
-    },
-    warning: (message) => {
-        warning(message);
-    },
-    error: (message) => {
-        error(message);
-    },
-    debug: (message) => {
-        debug(message);
-    },
-    progress: (message) => {
-        info(message);
-    },
-    annotate: (message, location) => {
-        // Annotations point at files of the repository: paths relative to the workspace (the step's
-        // working directory when the variable is missing).
-        const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-        const file = relative(workspace, location.file).startsWith('..')
-            ? location.file
-            : relative(workspace, location.file);
-        error(message, {
-            file,
-            startLine: location.line,
-            ...(location.column === undefined ? {} : { startColumn: location.column }),
-        });
-    },
-    group: (name, fn) => group(name, fn),
-};
 
 // The action in bisect mode: the first commit between two where a cell changed, on a checkout of
 // the server (commands/bisect.ts), for a workflow a maintainer dispatches from an alert issue.
@@ -382,7 +349,7 @@ async function bisectFromInputs() {
     // Before the first server starts: a cancelled job's post step stops what this step leaves running.
     saveStateForPost();
     const outcome = await bisectCommand(options, coreLogger);
-    info(outcome.summary);
+    coreLogger.info(outcome.summary);
     const result = outcome.state.result;
     setOutput('report-dir', options.outDir);
     setOutput('first-bad', result?.outcome === 'found' ? result.sha : '');
@@ -9638,7 +9605,7 @@ function pullRequestTarget(pullRequest) {
     if (pullRequest === undefined)
         return undefined;
     if (token === '') {
-        info('no github-token: the comment is not posted');
+        coreLogger.info('no github-token: the comment is not posted');
         return undefined;
     }
     if (!comment)
@@ -9741,19 +9708,19 @@ function line(change) {
     return `${change.cell} ${metric} ${formatChangePercentPlain(change.change)} between ${change.lastBefore.commit.slice(0, 12)} and ${change.firstAfter.commit.slice(0, 12)}`;
 }
 function report(outcome) {
-    info(outcome.text);
+    coreLogger.info(outcome.text);
     for (const change of outcome.recentImprovements)
-        info(`improvement: ${line(change)}`);
+        coreLogger.info(`improvement: ${line(change)}`);
     for (const alert of outcome.alerts) {
         const issue = alert.issue;
         const cells = alert.changes.map(line).join('; ');
         if (issue)
-            warning(`regression: ${cells}: issue #${issue.number} ${issue.action} (${issue.url})`);
+            coreLogger.warning(`regression: ${cells}: issue #${issue.number} ${issue.action} (${issue.url})`);
     }
     const alerted = new Set(outcome.alerts.flatMap((alert) => alert.changes));
     for (const change of outcome.recentRegressions) {
         if (!alerted.has(change))
-            warning(`regression: ${line(change)}`);
+            coreLogger.warning(`regression: ${line(change)}`);
     }
     setOutput('history-path', outcome.path);
     setOutput('history-page-path', outcome.page.branchPath ?? '');
@@ -9847,7 +9814,7 @@ function readSettingsFile() {
     setOutput('runs-on', runsOnJson(settings));
     setOutput('testbed', settings.testbed);
     setOutput('compiler', settings.compiler);
-    info(`${path}: runs-on ${runsOnJson(settings)}, testbed ${settings.testbed}, compiler ${settings.compiler}`);
+    coreLogger.info(`${path}: runs-on ${runsOnJson(settings)}, testbed ${settings.testbed}, compiler ${settings.compiler}`);
     return Promise.resolve();
 }
 
@@ -9929,7 +9896,7 @@ async function publishFromArtifact() {
         setOutput('verdict', 'awaiting-approval');
         return;
     }
-    info(published.summary);
+    coreLogger.info(published.summary);
     setOutput('comment-url', published.posted.commentUrl);
     setOutput('report-dir', config.outDir);
     setOutput('verdict', published.verdict.verdict);
@@ -9979,7 +9946,8 @@ function shardResultFiles(entries) {
 }
 
 // The action's front end: read the inputs of the mode asked for, run its command (the gate for
-// measure and merge: commands/gate.ts), set the outputs. The one place that calls core.setFailed.
+// measure and merge: commands/gate.ts), set the outputs. The one place that calls core.setFailed,
+// its message made printable: it may quote what the code under test printed.
 /** Outputs set as the gate goes, so that they survive a later failure. */
 const events = {
     cacheFor: actionsCcache,
@@ -10014,7 +9982,7 @@ function judged(run) {
     setOutput('regressions', String(compared.verdict.counts.regression));
     setOutput('verdict-path', compared.verdictPath);
     if (run.failure !== null)
-        setFailed(run.failure);
+        setFailed(printable(run.failure));
 }
 /** Mode measure: build (with input source), run, judge, deliver. */
 async function measure() {
@@ -10047,7 +10015,7 @@ async function mergeAndJudge() {
         outPath: getInput('out') || 'mysql-perf-gate/results.json',
         spell: actionSpelling,
     }, coreLogger)));
-    info(outcome.summary);
+    coreLogger.info(outcome.summary);
     events.measured?.(outcome);
     const run = await judgeRun(outcome, judging, delivery, coreLogger);
     if (run !== null)
@@ -10069,7 +10037,7 @@ async function run() {
         const mode = readMode();
         const failure = await (OTHER_MODES[mode] ?? measure)();
         if (typeof failure === 'string')
-            setFailed(failure);
+            setFailed(printable(failure));
     }
     catch (error) {
         failWith(error);
@@ -10081,10 +10049,10 @@ async function run() {
  * only, which a re-run with debug logging shows.
  */
 function failWith(error) {
-    debug(inspect(error));
-    setFailed(error instanceof GateError
+    coreLogger.debug(inspect(error));
+    setFailed(printable(error instanceof GateError
         ? error.message
-        : internalErrorLine(error, packageIssuesUrl(), 're-run the job with debug logging enabled (ACTIONS_STEP_DEBUG) for the stack'));
+        : internalErrorLine(error, packageIssuesUrl(), 're-run the job with debug logging enabled (ACTIONS_STEP_DEBUG) for the stack')));
 }
 
 // Entry point of the action.

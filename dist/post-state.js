@@ -1,5 +1,47 @@
-import { m as saveState, w as warning, d as info, o as getState } from './actions-toolkit.js';
-import { F as ServerRegistry, e as errorMessage } from './gate-core.js';
+import { c as group, j as error, k as debug, w as warning, l as info$1, n as notice$1, m as saveState, o as getState } from './actions-toolkit.js';
+import { z as printableLine, d as printable, f as forRunnerLog, N as ServerRegistry, e as errorMessage } from './gate-core.js';
+import { relative } from 'node:path';
+
+// The action's Logger: @actions/core, with one collapsible group per phase. Every message may quote
+// what the code under test printed (a build's log, a server's output, sysbench's): what core prints
+// as it is (info) goes through forRunnerLog, which keeps the runner from obeying a workflow command
+// in it; what core prints as a command of its own (a warning, an error, an annotation, a group)
+// has its line breaks escaped by core, and only its control characters to be shown.
+/** Prints `message` to the step's log: never read as a workflow command. */
+function info(message) {
+    info$1(forRunnerLog(message));
+}
+/** A notice annotation: core escapes its line breaks, its control characters are shown. */
+function notice(message) {
+    notice$1(printable(message));
+}
+const coreLogger = {
+    info,
+    warning: (message) => {
+        warning(printable(message));
+    },
+    error: (message) => {
+        error(printable(message));
+    },
+    debug: (message) => {
+        debug(printable(message));
+    },
+    progress: info,
+    annotate: (message, location) => {
+        // Annotations point at files of the repository: paths relative to the workspace (the step's
+        // working directory when the variable is missing).
+        const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
+        const file = relative(workspace, location.file).startsWith('..')
+            ? location.file
+            : relative(workspace, location.file);
+        error(printable(message), {
+            file: printableLine(file),
+            startLine: location.line,
+            ...(location.column === undefined ? {} : { startColumn: location.column }),
+        });
+    },
+    group: (name, fn) => group(printableLine(name), fn),
+};
 
 // What a run leaves when its process is gone before it could clean up (a cancelled job's main
 // step): every server that process recorded is stopped and its work directories removed. The
@@ -31,7 +73,7 @@ function saveStateForPost() {
         saveState(STATE_NAMES.startTime, owner.owner.startTime);
     }
     catch (error) {
-        warning(`the post step will not be able to stop what this step leaves running: ${errorMessage(error)}`);
+        coreLogger.warning(`the post step will not be able to stop what this step leaves running: ${errorMessage(error)}`);
     }
 }
 /** What the main step saved, or undefined when it saved nothing (it failed before starting a run). */
@@ -47,24 +89,24 @@ async function post() {
     try {
         const saved = readSavedState();
         if (!saved) {
-            info('nothing to clean up: the main step started no run');
+            coreLogger.info('nothing to clean up: the main step started no run');
             return;
         }
         const events = await cleanUpAfter(saved);
         if (events.length === 0) {
-            info(`nothing to clean up: the main step (pid ${saved.owner.pid}) left no server or work directory`);
+            coreLogger.info(`nothing to clean up: the main step (pid ${saved.owner.pid}) left no server or work directory`);
             return;
         }
         for (const event of events) {
             if (event.kind === 'failed')
-                warning(event.message);
+                coreLogger.warning(event.message);
             else
-                info(event.message);
+                coreLogger.info(event.message);
         }
     }
     catch (error) {
-        warning(`could not clean up after the main step: ${errorMessage(error)}`);
+        coreLogger.warning(`could not clean up after the main step: ${errorMessage(error)}`);
     }
 }
 
-export { post as p, saveStateForPost as s };
+export { coreLogger as c, notice as n, post as p, saveStateForPost as s };

@@ -34,9 +34,9 @@ import 'string_decoder';
 import 'child_process';
 import 'timers';
 import './gate-core.js';
+import 'node:crypto';
 import 'node:fs';
 import 'node:path';
-import 'node:crypto';
 import 'node:os';
 
 // Entry point of the action's post step: stops what the main step left running (src/action/post.ts).
