@@ -34,7 +34,7 @@ const ALLOWED: readonly string[] = [
   'builder/build-server.ts --prefix',
   // `mysqld --no-defaults --verbose --help` and `nsenter --target <pid>`: their options.
   'cost/valgrind.ts --verbose',
-  'cost/valgrind.ts --target',
+  'shell/sandbox-entry.ts --target',
   // Only the command line tunes a runner (`doctor --tune`); the action has no such mode.
   'environment/doctor-render.ts --tune',
   // Which command line writes a file of that kind, for one that got another: `doctor --json`,

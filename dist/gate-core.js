@@ -7239,12 +7239,20 @@ class ServerRegistry {
         const events = [];
         // Servers first: a work directory is removed only once nothing runs in it.
         const occupied = new Set();
-        for (const { file, record } of this.read(SERVERS, ServerRecord, events)) {
-            if (!selects(record.owner))
+        const settled = [];
+        for (const entry of this.read(SERVERS, ServerRecord, events)) {
+            if (!selects(entry.record.owner))
                 continue;
-            const settled = await this.settleServer(file, record, ownerIsGone, events);
-            if (!settled && record.workDir !== null)
+            if (await this.settleServer(entry.record, ownerIsGone, events))
+                settled.push(entry);
+            else if (entry.record.workDir !== null)
+                occupied.add(entry.record.workDir);
+        }
+        // Every recorded server stopped first: what still works in a directory then is not one of them.
+        for (const { file, record } of settled) {
+            if (!(await this.removeServerDirs(file, record, events)) && record.workDir !== null) {
                 occupied.add(record.workDir);
+            }
         }
         for (const { file, record } of this.read(WORK_DIRS, WorkDirRecord, events)) {
             if (!selects(record.owner) || occupied.has(record.workDir))
@@ -7264,10 +7272,10 @@ class ServerRegistry {
         return events;
     }
     /**
-     * Kills an orphaned server (or forgets a dead one), removes its directories, then its record.
-     * False when the server is left running (its owner runs, or it could not be stopped).
+     * Kills an orphaned server, or forgets a dead one (removeServerDirs then removes its directories
+     * and record). False when the server is left running (its owner runs, or it could not be stopped).
      */
-    async settleServer(file, record, ownerIsGone, events) {
+    async settleServer(record, ownerIsGone, events) {
         const verdict = judgeServerRecord(record, this.processes, ownerIsGone);
         if (verdict === 'leave')
             return false;
@@ -7302,6 +7310,10 @@ class ServerRegistry {
                 message: `forgot ${name} (pid ${pid}, datadir ${datadir}) of run pid ${record.owner.pid}: the server is no longer running`,
             });
         }
+        return true;
+    }
+    /** Removes a settled server's directories, once nothing works in them, then its record. */
+    async removeServerDirs(file, record, events) {
         if (record.workDir !== null && !(await this.stopProcessesIn(record.workDir, record.owner, events))) {
             return false;
         }

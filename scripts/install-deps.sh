@@ -6,7 +6,8 @@
 # With --tests, also what only the tests need: clang and gcc, to check the compiler read from
 # binaries built here; perf, to check hardware-counter detection and counting; patchelf, to link
 # the stalling fixture into a copy of mariadbd; chromium, to open
-# the HTML report headless; and Debian's MariaDB 10.11 source with what building it needs (cmake,
+# the HTML report headless; python3-seccomp, to rebuild the sandbox's seccomp filter from its
+# source; and Debian's MariaDB 10.11 source with what building it needs (cmake,
 # ninja, bison, ccache, -dev packages), unpacked under build/sources/, and MySQL 9.7's source
 # (Debian unstable's mysql-9.7 package, 429 MB) unpacked in a cache outside the clone
 # ($MYSQL_PERF_GATE_SOURCE_CACHE, default ~/.cache/mysql-perf-gate/sources), for the tests of building
@@ -172,6 +173,8 @@ if [ "$tests" -eq 1 ]; then
   command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck)
   command -v python3 >/dev/null 2>&1 || need+=(python3)
   python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || need+=(python3-venv)
+  # Rebuilds the sandbox's seccomp filter from its source (__tests__/security/seccomp-filter.int.test.ts).
+  /usr/bin/python3 -c 'import seccomp' >/dev/null 2>&1 || need+=(python3-seccomp)
 fi
 command -v sysbench >/dev/null 2>&1 || need+=(sysbench)
 command -v valgrind >/dev/null 2>&1 || need+=(valgrind)

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { buildSpaceNeeds, treeBytes } from '../../src/builder/build-space.js';
+import { buildSpaceNeeds, checkSpaceUsed, diskUse, treeBytes } from '../../src/builder/build-space.js';
 import type { BuildPlan } from '../../src/builder/build-plan.js';
 import { ACTION_NAMES } from '../helpers/option-names.js';
 
@@ -40,5 +40,32 @@ describe('the room a build needs', () => {
     writeFileSync(join(dir, 'b', 'build.ninja'), '');
     const again = await buildSpaceNeeds({ ...plan, install: 'none' } as unknown as BuildPlan);
     expect(again).toEqual([]);
+  });
+
+  it('after an untrusted build, names the largest files of a directory that holds far more than it may', async () => {
+    const plan = {
+      tree: { root: tree },
+      buildDir: join(dir, 'after-b'),
+      prefix: join(dir, 'after-p'),
+      names: ACTION_NAMES,
+    };
+    mkdirSync(plan.buildDir, { recursive: true });
+    mkdirSync(join(plan.prefix, 'bin'), { recursive: true });
+    writeFileSync(join(plan.buildDir, 'small'), 'x'.repeat(10_000));
+    writeFileSync(join(plan.prefix, 'bin', 'mariadbd'), 'x'.repeat(8_000));
+    // 3 × 4 × 4000 bytes for the build directory: 10 kB is within it.
+    await expect(checkSpaceUsed(plan, 1)).resolves.toBeUndefined();
+    writeFileSync(join(plan.buildDir, 'left-behind.bin'), 'x'.repeat(200_000));
+    expect((await diskUse(plan.buildDir)).largest.map((file) => file.path)).toEqual([
+      join(plan.buildDir, 'left-behind.bin'),
+      join(plan.buildDir, 'small'),
+    ]);
+    await expect(checkSpaceUsed(plan, 1)).rejects.toThrow(
+      new RegExp(
+        `^the untrusted build left [\\d.]+ MiB in input "build-dir" ${plan.buildDir}, more than the 0\\.0 MiB it may \\(3 times the 4 times the source tree's 0\\.0 MiB checked for before it, at least 0\\.0 MiB; [\\d.]+ MiB free there now\\): its largest files are ${plan.buildDir}/left-behind\\.bin \\(0\\.2 MiB\\), ${plan.buildDir}/small \\(0\\.0 MiB\\)$`,
+      ),
+    );
+    // The floor: a small tree's build may leave up to 1 GiB.
+    await expect(checkSpaceUsed(plan)).resolves.toBeUndefined();
   });
 });

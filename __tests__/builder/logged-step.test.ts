@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { logged } from '../../src/builder/logged-step.js';
+import { droppedLine, logged, LOG_CAP } from '../../src/builder/logged-step.js';
 import { InterruptedError } from '../../src/errors.js';
 import { CleanupScope } from '../../src/shell/cleanup.js';
 import type { ExecResult } from '../../src/shell/exec.js';
@@ -78,5 +78,54 @@ describe('logged', () => {
     });
     await expect(step).rejects.toBeInstanceOf(InterruptedError);
     expect({ ran, lines }).toEqual({ ran: false, lines: [] });
+  });
+
+  it('keeps the head and the tail of a flood, and says in the log and the output how much it dropped', async () => {
+    const { logger, lines } = infoLogger();
+    const log = join(temp, 'build.log');
+    const cap = { headBytes: 10, tailBytes: 8 };
+    const step = await logged(
+      log,
+      new CleanupScope(),
+      logger,
+      'build',
+      (sink) => {
+        // 26 + 26 + 10 bytes in chunks that straddle both cuts.
+        for (const chunk of ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'])
+          sink(chunk);
+        return Promise.resolve({ ...OK, exitCode: 1 });
+      },
+      cap,
+    );
+    const marker = droppedLine(44, cap);
+    expect(marker).toContain('44 bytes) of output dropped here');
+    expect(step.droppedBytes).toBe(44);
+    expect(step.text).toBe(`abcdefghij${marker}23456789`);
+    expect(readFileSync(log, 'utf8')).toBe(step.text);
+    expect(lines).toEqual([
+      'build…',
+      `build printed 0.0 MiB; ${log} keeps its first 0.0 MiB and last 0.0 MiB (0.0 MiB dropped between)`,
+    ]);
+  });
+
+  it('keeps everything up to the cap, which is 32 MiB of head and 32 MiB of tail', async () => {
+    expect(LOG_CAP).toEqual({ headBytes: 32 * 2 ** 20, tailBytes: 32 * 2 ** 20 });
+    const { logger } = infoLogger();
+    const log = join(temp, 'install.log');
+    const cap = { headBytes: 4, tailBytes: 4 };
+    const step = await logged(
+      log,
+      new CleanupScope(),
+      logger,
+      'install',
+      (sink) => {
+        sink('1234');
+        sink('5678');
+        return Promise.resolve(OK);
+      },
+      cap,
+    );
+    expect({ text: step.text, dropped: step.droppedBytes }).toEqual({ text: '12345678', dropped: 0 });
+    expect(readFileSync(log, 'utf8')).toBe('12345678');
   });
 });

@@ -53,6 +53,10 @@ describeIf('a sandboxed server under callgrind', () => {
         );
         return counts.sort((a, b) => a - b)[Math.floor(counts.length / 2)] ?? 0;
       };
+      process.stderr.write(
+        `${workload}: foreground instructions, median head ${median('head')}, base ${median('base')}, ` +
+          `head/base ${(median('head') / median('base')).toFixed(5)}\n`,
+      );
       expect(median('head')).toBeGreaterThan(0);
       // The same binary: the counts agree within the suite's few hundred events' noise.
       expect(Math.abs(median('head') / median('base') - 1)).toBeLessThan(0.02);

@@ -221,6 +221,35 @@ describe('ServerRegistry', () => {
     expect(existsSync(work)).toBe(false);
   });
 
+  it('stops both servers of a killed run as recorded servers before looking for anything else in its directory', async () => {
+    const base = ['/usr/sbin/mariadbd', `--defaults-file=${join(work, 'base', 'my.cnf')}`];
+    const processes = new FakeProcesses(
+      new Map([
+        [200, { startTime: '6000', cmdline: mariadbd() }],
+        [201, { startTime: '6001', cmdline: base }],
+      ]),
+    );
+    killedRun(processes);
+    new ServerRegistry(state(), OWNER, { processes }).addServer(
+      {
+        pid: 201,
+        binary: '/usr/sbin/mariadbd',
+        datadir: join(work, 'base', 'datadir'),
+        configFile: join(work, 'base', 'my.cnf'),
+      },
+      work,
+      null,
+    );
+    const events = await sweeper(processes).sweepOrphans();
+    expect(processes.killed.sort()).toEqual([200, 201]);
+    expect(events.filter((event) => event.kind === 'stopped').map((event) => event.message)).toEqual([
+      expect.stringMatching(/^stopped an orphaned mariadbd \(pid 200, /),
+      expect.stringMatching(/^stopped an orphaned mariadbd \(pid 201, /),
+    ]);
+    expect(existsSync(work)).toBe(false);
+    expect([...files('servers'), ...files('work-dirs')]).toEqual([]);
+  });
+
   it('keeps the work directory while a process left working in it outlives SIGKILL, and says so', async () => {
     const processes = new FakeProcesses(
       new Map([

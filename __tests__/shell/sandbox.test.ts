@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 
 import { type PathKind, sandbox, sandboxArgs } from '../../src/shell/sandbox.js';
+import { sysBinds } from '../../src/shell/sandbox-sys.js';
 
 const MERGED_USR = (path: string): PathKind => {
   if (path === '/usr') return { kind: 'dir' };
@@ -48,6 +49,19 @@ describe('sandboxArgs', () => {
     expect(args.slice(-2)).toEqual(['--remount-ro', '/']);
   });
 
+  it('shows of /sys the CPUs, NUMA nodes, huge pages and block devices, not the whole of it', () => {
+    expect(bindAt(args, '--ro-bind-try', '/sys')).toBe(-1);
+    for (const path of [
+      '/sys/devices/system/cpu',
+      '/sys/devices/system/node',
+      '/sys/kernel/mm/hugepages',
+      '/sys/block',
+    ]) {
+      expect(bindAt(args, '--ro-bind-try', path)).toBeGreaterThanOrEqual(0);
+    }
+    expect(args.filter((arg) => /^\/sys\/(class|fs|firmware|module)/.test(arg))).toEqual([]);
+  });
+
   it('binds no home directory, /etc or /root unless asked', () => {
     expect(args).not.toContain('/etc');
     expect(args).not.toContain('/root');
@@ -61,10 +75,24 @@ describe('sandboxArgs', () => {
 describe('sandbox', () => {
   const confined = sandbox({ writable: ['/w'] });
 
-  it('runs the command after the options', () => {
-    const command = confined.wrap('cmake', ['-S', '/src']);
-    expect(command.file).toBe('bwrap');
-    expect(command.args.slice(-4)).toEqual(['--', 'cmake', '-S', '/src']);
+  it("runs the system's program, found before entering, after the options, under the seccomp filter", () => {
+    const command = confined.wrap('sh', ['-c', 'true']);
+    expect(command.file).toBe('/bin/sh');
+    const bwrap = command.args.findIndex((arg) => arg.endsWith('/bwrap'));
+    expect(command.args.slice(bwrap + 1, bwrap + 3)).toEqual(['--seccomp', '9']);
+    expect(command.args[bwrap - 1]).toMatch(/\/assets\/seccomp\/(x86_64|aarch64)\.bpf$/);
+    expect(command.args.slice(-4)).toEqual([
+      '--',
+      expect.stringMatching(/^\/(usr\/)?bin\/sh$/),
+      '-c',
+      'true',
+    ]);
+  });
+
+  it('fixes PATH inside to the system directories', () => {
+    expect(sandboxArgs({ writable: [] }, MERGED_USR).join(' ')).toContain(
+      '--setenv PATH /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+    );
   });
 
   it('gives the allow-listed environment with HOME and TMPDIR inside the sandbox', () => {
@@ -77,5 +105,15 @@ describe('sandbox', () => {
       https_proxy: 'http://user:pass@proxy:3128',
     });
     expect(env).toEqual({ PATH: '/usr/bin', HOME: '/tmp', TMPDIR: '/tmp', CCACHE_DIR: '/w/c' });
+  });
+});
+
+describe('sysBinds', () => {
+  it("binds each block device's own directory, where /sys/block's links point", () => {
+    const args = sysBinds(() => ['/sys/devices/pci0000:00/virtio1/block/vda']);
+    expect(args.join(' ')).toContain(
+      '--ro-bind-try /sys/devices/pci0000:00/virtio1/block/vda /sys/devices/pci0000:00/virtio1/block/vda',
+    );
+    expect(args.join(' ')).toContain('--ro-bind-try /sys/dev/block /sys/dev/block');
   });
 });

@@ -20,7 +20,7 @@ import {
 } from '../commands/source-builds.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
-import { booleanInput, optionalInput } from './inputs.js';
+import { booleanInput, limitInputs, optionalInput } from './inputs.js';
 
 /** The build inputs, or undefined when input "source" is empty (servers are given instead). */
 export function readBuildInputs(run: RunFlags): SourceBuilds | undefined {
@@ -57,6 +57,7 @@ export function readBuildInputs(run: RunFlags): SourceBuilds | undefined {
         ? {}
         : { ccacheDir: resolve(core.getInput('ccache-dir')) }),
       ...storeFlags(),
+      ...limitInputs(),
     },
     actionSpelling,
     sourceBuildNames(actionSpelling),

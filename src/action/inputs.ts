@@ -66,10 +66,21 @@ export function readRunInputs(): RunFlags {
     pin: optionalInput('pin'),
     parallelSides: optionalInput('parallel-sides'),
     untrustedSide: optionalInput('untrusted-side'),
+    ...limitInputs(),
     shard: optionalInput('shard'),
     timeLimit: optionalInput('time-limit'),
     alignSettings: booleanInput('align-settings'),
     verbose: core.isDebug(),
+  };
+}
+
+/** Inputs max-processes and max-memory: the limits of untrusted builds and servers. */
+export function limitInputs(): { maxProcesses?: string; maxMemory?: string } {
+  const maxProcesses = optionalInput('max-processes');
+  const maxMemory = optionalInput('max-memory');
+  return {
+    ...(maxProcesses === undefined ? {} : { maxProcesses }),
+    ...(maxMemory === undefined ? {} : { maxMemory }),
   };
 }
 

@@ -12,6 +12,7 @@ import { FLAVOR_NAMES } from '../results/results-schema.js';
 import { parseCmakeCache } from '../server/build-info.js';
 import { exec } from '../shell/exec.js';
 import { readRegular } from '../shell/no-follow.js';
+import type { LimitSettings } from '../shell/limits.js';
 import type { Logger } from '../shell/logger.js';
 import type { Confinement } from '../shell/sandbox.js';
 import { buildConfinement, checkUntrustedRequest } from './build-sandbox.js';
@@ -45,6 +46,10 @@ export interface BuildRequest {
   readonly store?: StoreOptions;
   /** The tree is untrusted (a fork's pull request): configure, build and install run sandboxed. */
   readonly untrusted?: boolean;
+  /** An untrusted build's process and memory limits (its steps run in a control group with them). */
+  readonly limits?: LimitSettings;
+  /** What the build is of, in a line a limit reached ends it with: "the head" (default: the tree). */
+  readonly label?: string;
   /** What the build does while another run measures on this machine; default: wait for it. */
   readonly whileMeasuring?: WhileMeasuring;
   /** How the user named each option (`--prefix`, `input "build-dir"`), for errors. */
@@ -87,6 +92,8 @@ export interface BuildPlan {
   readonly args: string[];
   /** How the tree's code runs: as it is, or sandboxed (build-sandbox.ts). */
   readonly confinement: Confinement;
+  /** An untrusted build's limits, and how a line names the build ("the build of the head"). */
+  readonly limits?: { readonly settings: LimitSettings; readonly what: string };
   /** cmake and ninja run at nice 19 and idle I/O priority (`whileMeasuring: low-priority`). */
   readonly lowPriority?: boolean;
   /** How the user named each option, for errors (`BuildRequest.names`). */
@@ -139,6 +146,9 @@ export async function planBuild(request: BuildRequest): Promise<BuildPlan> {
     toolEnv,
     args,
     confinement,
+    ...(request.untrusted === true && request.limits !== undefined
+      ? { limits: { settings: request.limits, what: `the build of ${request.label ?? tree.root}` } }
+      : {}),
     lowPriority: request.whileMeasuring?.policy === 'low-priority',
     names,
   };

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { BuildError, errorMessage, InputError } from '../errors.js';
 import type { BuildInfo } from '../results/results-schema.js';
 import type { CleanupScope } from '../shell/cleanup.js';
-import { exec, type ExecOptions, type ExecResult } from '../shell/exec.js';
+import { exec, type ExecResult } from '../shell/exec.js';
 import type { Logger } from '../shell/logger.js';
 import { foldLines, formatDuration, formatPercent } from '../format.js';
 import { buildFailure, configureFailure, installFailure } from './build-failure.js';
@@ -31,7 +31,8 @@ import type { BuildType } from './cmake-args.js';
 import { BUILD_INFO_FILE, gitState, writeBuildInfo } from '../server/build-info.js';
 import { logged } from './logged-step.js';
 import { buildDeadline } from './build-deadlines.js';
-import { buildSpaceNeeds, onFullDisk } from './build-space.js';
+import { buildSpaceNeeds, checkSpaceUsed, onFullDisk } from './build-space.js';
+import { type BuildingPlan, runTool, withBuildLimits } from './build-tools.js';
 import { checkFreeSpace } from '../shell/disk-space.js';
 import { quickDeadline } from '../shell/deadline.js';
 import { refuseStrayInstall, removeStrayInstall, strayRoot } from './stray-install.js';
@@ -48,6 +49,7 @@ import {
 import { reuseLine, savedLines, storeProblem } from './store-text.js';
 
 export { configureFailure } from './build-failure.js';
+export { lowPriority } from './build-tools.js';
 export type { BuildRequest } from './build-plan.js';
 
 /** The most of a file the build wrote (CMakeCache.txt, cmake_install.cmake) that is read. */
@@ -115,7 +117,9 @@ export async function buildServer(
   if (plan.install !== 'none' && releaseStoredPrefix(plan.prefix)) {
     logger.info(`${plan.prefix} was a link to a stored build; installing into a directory of its own`);
   }
-  const built = await buildAndInstall(plan, git, inspect, logger, scope).catch((error: unknown) => {
+  const built = await withBuildLimits(plan, scope, logger, (building) =>
+    buildAndInstall(building, git, inspect, logger, scope),
+  ).catch((error: unknown) => {
     throw onFullDisk(error, plan);
   });
   const saved =
@@ -125,7 +129,7 @@ export async function buildServer(
 
 /** The build with its install check: configure, compile, install, build.json. */
 async function buildAndInstall(
-  plan: BuildPlan,
+  plan: BuildingPlan,
   git: BuildFacts['git'],
   inspect: InspectInstall,
   logger: Logger,
@@ -143,6 +147,8 @@ async function buildAndInstall(
     build: built.seconds,
     install: plan.install === 'none' ? 0 : await install(plan, scope, logger),
   };
+  // Untrusted code could write what it liked where it may write: measured as the room was before.
+  if (plan.confinement.sandboxed) await checkSpaceUsed(plan);
   const ccacheAfter = 'env' in ccache ? await readCcacheCounters(ccache, plan.confinement) : undefined;
   const cmakeCache = await readText(join(buildDir, 'CMakeCache.txt'), MAX_BUILD_FILE_BYTES);
   const ninja = { steps: built.steps, compiled: built.compiled };
@@ -211,34 +217,8 @@ async function save(slot: StoreSlot, prefix: string, logger: Logger): Promise<st
   }
 }
 
-/**
- * Runs one of the build's tools (cmake, ninja) on the plan's tree: in the plan's environment, for
- * an untrusted tree in its sandbox, and at low priority when the plan says so.
- */
-function runTool(
-  plan: BuildPlan,
-  file: string,
-  args: readonly string[],
-  options: Omit<ExecOptions, 'env'>,
-): Promise<ExecResult> {
-  const confined = plan.confinement.wrap(file, args);
-  const command = plan.lowPriority === true ? lowPriority(confined) : confined;
-  return exec(command.file, command.args, { ...options, env: plan.confinement.env(plan.toolEnv) });
-}
-
-/**
- * The command at nice 19 and in the idle I/O class (util-linux's ionice), which its children
- * (the compilers) inherit: it gets what the CPUs and the disk have left.
- */
-export function lowPriority(command: { file: string; args: readonly string[] }): {
-  file: string;
-  args: string[];
-} {
-  return { file: 'nice', args: ['-n', '19', 'ionice', '-c', '3', command.file, ...command.args] };
-}
-
 /** Runs CMake's configure step; how long it took, in seconds. */
-async function configure(plan: BuildPlan, scope: CleanupScope, logger: Logger): Promise<number> {
+async function configure(plan: BuildingPlan, scope: CleanupScope, logger: Logger): Promise<number> {
   const log = join(plan.buildDir, 'configure.log');
   const step = await logged(log, scope, logger, 'configure', (sink) =>
     runTool(plan, 'cmake', ['-G', 'Ninja', '-S', plan.tree.root, '-B', plan.buildDir, ...plan.args], {
@@ -259,7 +239,7 @@ async function configure(plan: BuildPlan, scope: CleanupScope, logger: Logger): 
 
 /** Runs ninja on the plan's targets (all when none), showing its progress; what it ran. */
 async function build(
-  plan: BuildPlan,
+  plan: BuildingPlan,
   scope: CleanupScope,
   logger: Logger,
 ): Promise<{ seconds: number; steps: number; compiled: readonly string[] }> {
@@ -289,7 +269,7 @@ async function build(
  * What ninja is told to build: the user's targets, everything, or the files the plan's install
  * components copy into the prefix (see install-components.ts).
  */
-async function ninjaTargets(plan: BuildPlan, logger: Logger): Promise<readonly string[]> {
+async function ninjaTargets(plan: BuildingPlan, logger: Logger): Promise<readonly string[]> {
   if (typeof plan.install === 'string') return plan.targets;
   const { components } = plan.install;
   const targets = await componentNinjaTargets(plan.buildDir, components, (args) =>
@@ -325,7 +305,7 @@ export async function componentNinjaTargets(
 }
 
 /** Installs the build, or the plan's components of it, into the plan's prefix; seconds taken. */
-async function install(plan: BuildPlan, scope: CleanupScope, logger: Logger): Promise<number> {
+async function install(plan: BuildingPlan, scope: CleanupScope, logger: Logger): Promise<number> {
   const log = join(plan.buildDir, 'install.log');
   const components =
     plan.install === 'all' || plan.install === 'none' ? [undefined] : plan.install.components;

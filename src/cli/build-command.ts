@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 
 import { buildCommand, type BuildFlags, commonBuildRequest } from '../commands/build.js';
+import { LIMIT_HELP } from '../commands/limit-flags.js';
 import { addBuildOptions, collect, EXIT_OK } from './shared-flags.js';
 import { createStderrLogger } from './stderr-logger.js';
 
@@ -31,6 +32,14 @@ export function addBuildCommand(program: Command, onExitCode: (code: number) => 
       .option(
         '--untrusted',
         "the tree is a pull request's from outside: configure, build and install in the bubblewrap sandbox (needs --ccache-dir of its own, or --ccache off; no --store)",
+      )
+      .option(
+        '--max-processes <n>',
+        `with --untrusted: the most processes and threads the build may have at once (a cgroup's pids.max); ${LIMIT_HELP.buildProcesses}`,
+      )
+      .option(
+        '--max-memory <size>',
+        `with --untrusted: the most memory the build may use, e.g. 8G or 1536M (a cgroup's memory limit); ${LIMIT_HELP.memory}`,
       )
       .option(
         '--lock-timeout <time>',

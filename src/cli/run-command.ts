@@ -1,6 +1,7 @@
 // `mysql-perf-gate run`: flags → the run command; the summary goes to stderr with the progress.
 import type { Command } from 'commander';
 
+import { LIMIT_HELP } from '../commands/limit-flags.js';
 import { describeRunOutcome, runCommand, runConfigFromFlags, type RunFlags } from '../commands/run.js';
 import { collect, EXIT_OK } from './shared-flags.js';
 import { createStderrLogger } from './stderr-logger.js';
@@ -62,6 +63,14 @@ export function addRunCommand(program: Command, onExitCode: (code: number) => vo
     .option(
       '--untrusted-side <side>',
       "which sides were built from a pull request's untrusted code: none, head, base or both; their servers, bootstrap and sysbench run in the bubblewrap sandbox (the suite must connect through the socket)",
+    )
+    .option(
+      '--max-processes <n>',
+      `with --untrusted-side: the most processes and threads an untrusted side's server may have at once, its bootstrap included (a cgroup's pids.max); ${LIMIT_HELP.serverProcesses}`,
+    )
+    .option(
+      '--max-memory <size>',
+      `with --untrusted-side: the most memory an untrusted side's server may use, e.g. 8G (a cgroup's memory limit); ${LIMIT_HELP.memory}`,
     )
     .option(
       '--shard <K/N>',

@@ -26,10 +26,11 @@ import type { Logger } from '../shell/logger.js';
 import { parseLockTimeout } from '../shell/lock-holder.js';
 import { acquireMachineLock } from '../shell/machine-lock.js';
 import type { OptionNames } from '../option-names.js';
+import { buildLimits, type LimitFlags } from './limit-flags.js';
 import { cliSpelling, type FlagSpelling, optionNames } from './spelling.js';
 
 /** Build options as the user wrote them, shared by every command that builds. */
-export interface BuildFlags {
+export interface BuildFlags extends LimitFlags {
   buildType: string;
   cmakeArg?: string[];
   jobs?: string;
@@ -78,6 +79,8 @@ export function commonBuildRequest(
     ...(flags.ccacheDir === undefined ? {} : { ccacheDir: flags.ccacheDir }),
     ...(flags.fullInstall === true ? { fullInstall: true } : {}),
     ...(flags.untrusted === true ? { untrusted: true } : {}),
+    // Checked whether or not this build is untrusted: the gate's untrusted side takes them.
+    limits: buildLimits(flags, spell),
     ...storeOptions(flags, spell),
     whileMeasuring: whileMeasuringFrom(flags, spell),
     names,
@@ -269,7 +272,14 @@ export async function buildSides(
       const title = build.side === 'server' ? 'the server' : `the ${build.side}`;
       const outcome = await logger.group(`Build ${title} (${build.compiler})`, async () => {
         const { source, compiler, prefix } = build;
-        const request = { ...untrustedRequest(options.common, build), source, compiler, prefix, targets: [] };
+        const request = {
+          ...untrustedRequest(options.common, build),
+          source,
+          compiler,
+          prefix,
+          targets: [],
+          label: title,
+        };
         const built = await buildCommand(request, logger, scope);
         logger.info(built.summary);
         return built;

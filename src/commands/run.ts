@@ -24,6 +24,7 @@ import { suiteCells, type Suite } from '../suite/suite-schema.js';
 import { cellName, selectCells, suiteCellsNamed } from '../suite/select-cells.js';
 import { dataChangeNotes } from '../workload/kinds.js';
 import type { SideName } from '../results/results-schema.js';
+import { type LimitFlags, serverLimits } from './limit-flags.js';
 import { adaptiveFromFlags } from './run-adaptive.js';
 import { cliSpelling, type FlagSpelling, offSpelling, optionNames } from './spelling.js';
 import { capLockTimeout, checkTimeLimit } from './time-limit.js';
@@ -32,7 +33,7 @@ import { capLockTimeout, checkTimeLimit } from './time-limit.js';
  * The run's options as strings, what commander and the action's inputs give. `Server` is what a
  * side's server is: a path given (the default), or, for the gate, a path or a build to do.
  */
-export interface RunFlags<Server = string> {
+export interface RunFlags<Server = string> extends LimitFlags {
   server?: Server;
   /** A server already running on another machine, HOST[:PORT]; its user and password come from the environment. */
   host?: string;
@@ -101,6 +102,8 @@ export function runConfigFromFlags<Server = string>(
     ? selectCells(wholeSuite, suiteCellsNamed(wholeSuite, shard.cells, spell('shard')))
     : wholeSuite;
   const alignSettings = flags.alignSettings === true ? { label: spell('align-settings') } : undefined;
+  // Checked with or without an untrusted side; its default covers the whole suite's threads.
+  const limits = serverLimits(flags, spell, wholeSuite);
   const adaptive = adaptiveFromFlags(
     flags,
     { suite, sides, judging, aligned: alignSettings !== undefined },
@@ -112,6 +115,7 @@ export function runConfigFromFlags<Server = string>(
     ...(shard ? { shard } : {}),
     ...(adaptive ? { adaptive } : {}),
     ...(alignSettings ? { alignSettings } : {}),
+    ...(untrusted.length > 0 ? { limits } : {}),
     commonOptions: parseOptionAssignments(flags.set, spell('set')),
     names: optionNames(spell),
     outPath: flags.out,

@@ -14,13 +14,12 @@ import type { Flavor } from '../results/results-schema.js';
 import { normalizeOptionName } from '../server/options.js';
 import { exec, type ExecResult } from '../shell/exec.js';
 import { type Confinement, UNCONFINED } from '../shell/sandbox.js';
+import { enterSandbox } from '../shell/sandbox-entry.js';
 import { isRunning } from '../shell/proc-stat.js';
 import { quickDeadline } from '../shell/deadline.js';
 
 export const VALGRIND = 'valgrind';
 export const VGDB = 'vgdb';
-/** util-linux's nsenter: vgdb for a sandboxed server runs in the sandbox's namespaces. */
-export const NSENTER = 'nsenter';
 export const VALGRIND_INSTALL_HINT =
   'metric: instructions runs the server under valgrind: on Debian/Ubuntu `sudo apt-get install valgrind`';
 
@@ -185,9 +184,10 @@ export class CallgrindControl {
   /**
    * `pid`: the process on this machine; `namespacePid`: the same process as it sees itself, which
    * differs when it runs in the sandbox's PID namespace. Its FIFOs and dumps are named with the
-   * latter, and vgdb then runs in the sandbox's namespaces (nsenter), where that pid is the
-   * process's: vgdb's ptrace, which wakes a process blocked in a system call, must reach it and
-   * nothing else.
+   * latter, and vgdb then runs in the sandbox's namespaces (shell/sandbox-entry.ts: the system's
+   * vgdb, found before entering, with no capabilities), where that pid is the process's: vgdb's
+   * ptrace, which wakes a process blocked in a system call, must reach it and nothing else. The
+   * ptrace comes from outside: the sandbox's seccomp filter denies it to everything inside.
    */
   constructor(
     private readonly paths: CallgrindPaths,
@@ -196,12 +196,14 @@ export class CallgrindControl {
   ) {}
 
   /** vgdb with `command`, in the process's namespaces when it is sandboxed. */
-  private vgdbCommand(command: readonly string[]): { file: string; args: string[] } {
-    const vgdb = [VGDB, `--vgdb-prefix=${this.paths.vgdbPrefix}`, `--pid=${this.namespacePid}`, ...command];
-    if (this.namespacePid === this.pid) return { file: VGDB, args: vgdb.slice(1) };
-    const namespaces = ['--user', '--mount', '--pid', '--uts', '--net', '--ipc'];
-    const enter = ['--target', String(this.pid), ...namespaces, '--preserve-credentials'];
-    return { file: NSENTER, args: [...enter, '--', ...vgdb] };
+  private vgdbCommand(command: readonly string[]): {
+    file: string;
+    args: readonly string[];
+    env?: NodeJS.ProcessEnv;
+  } {
+    const args = [`--vgdb-prefix=${this.paths.vgdbPrefix}`, `--pid=${this.namespacePid}`, ...command];
+    if (this.namespacePid === this.pid) return { file: VGDB, args };
+    return enterSandbox(this.pid, VGDB, args, VALGRIND_INSTALL_HINT);
   }
 
   /** Whether the process still runs (a zombie held by vgdb's ptrace does not). */
@@ -224,6 +226,7 @@ export class CallgrindControl {
       result = await exec(vgdb.file, vgdb.args, {
         check: false,
         installHint: VALGRIND_INSTALL_HINT,
+        ...(vgdb.env === undefined ? {} : { env: vgdb.env }),
         deadline: { what: `vgdb (${what})`, seconds: VGDB_TIMEOUT_MS / 1000 + 60 },
         signal: AbortSignal.any([timeout, died.signal]),
         killSignal: 'SIGKILL',

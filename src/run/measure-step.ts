@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import type { ServerError } from '../errors.js';
+import { ServerError } from '../errors.js';
 import type { SideName } from '../results/results-schema.js';
 import type { ServerInstall } from '../server/server.js';
 import type { SideServer } from '../server/side-server.js';
@@ -149,8 +149,17 @@ export async function measureWhileAlive<T>(
     died(error);
     controller.abort(error);
   });
+  // A server that reached a limit of its control group (refused threads, a process killed for
+  // memory) ends the step in the line that names the limit, whether or not sysbench noticed.
+  const limit = (): ServerError | undefined => {
+    const line = server.limitReached?.();
+    return line === undefined ? undefined : new ServerError(line);
+  };
   try {
-    return await work(AbortSignal.any([controller.signal, scope.signal]));
+    const done = await work(AbortSignal.any([controller.signal, scope.signal]));
+    const reached = limit();
+    if (reached) throw reached;
+    return done;
   } catch (error) {
     // sysbench can fail on a refused connection before the server's exit has been reaped; give
     // the exit a moment to arrive so the user sees the server's error log, not a client error.
@@ -158,7 +167,7 @@ export async function measureWhileAlive<T>(
     const dead = await Promise.race([death, grace]);
     if (dead) throw dead;
     await server.assertAlive();
-    throw error;
+    throw limit() ?? error;
   } finally {
     unsubscribe();
   }

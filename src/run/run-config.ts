@@ -2,6 +2,7 @@
 import type { OptionNames } from '../option-names.js';
 import type { RunnerCheck, SideName } from '../results/results-schema.js';
 import type { RemoteSide } from '../server/remote.js';
+import type { LimitSettings } from '../shell/limits.js';
 import type { Suite } from '../suite/suite-schema.js';
 import type { AdaptiveConfig } from './adaptive.js';
 import type { ParallelMode, PinMode } from './placement.js';
@@ -74,6 +75,11 @@ export interface RunConfig<Server = string> {
    * settings did and what the code did; how the user named it, for errors.
    */
   readonly alignSettings?: { readonly label: string };
+  /**
+   * The process and memory limits of each untrusted side's server (its bootstrap included): set
+   * when a side is untrusted (--untrusted-side).
+   */
+  readonly limits?: LimitSettings;
   /** The runner check's grade, when the job ran it first: recorded in the results' environment. */
   readonly runnerCheck?: RunnerCheck;
 }

@@ -21,6 +21,7 @@ import { databaseBytes } from '../server/queries.js';
 import type { ServerRegistry } from '../server/registry.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { onCpus } from '../shell/cpu-affinity.js';
+import { LimitedGroup } from '../shell/limits.js';
 import type { Logger } from '../shell/logger.js';
 import { readRegularSync } from '../shell/no-follow.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
@@ -162,8 +163,21 @@ export async function startSides(setup: SideSetup): Promise<StartedSide[]> {
   return sides;
 }
 
+/**
+ * The control group an untrusted side's bootstrap and server run in, with the run's limits;
+ * removed once its server is (the scope unwinds newest first). Undefined where the machine gives
+ * no control group (said once).
+ */
+async function sideLimits(name: SideName, setup: SideSetup): Promise<LimitedGroup | undefined> {
+  const { config, logger, scope } = setup;
+  if (config.limits === undefined) return undefined;
+  const group = await LimitedGroup.open(`server-${name}`, `the ${name}'s server`, config.limits, logger);
+  if (group !== undefined) scope.add(`remove the control group of the ${name}'s server`, () => group.close());
+  return group;
+}
+
 /** One side's server, made (not started) as the run's options and its placement say. */
-function createServer(
+async function createServer(
   side: CheckedSide,
   setup: SideSetup,
   at: {
@@ -174,6 +188,7 @@ function createServer(
   },
 ): Promise<ManagedServer> {
   const { config, preflight, scope, runDir, registry } = setup;
+  const limits = side.config.untrusted === true ? await sideLimits(side.config.name, setup) : undefined;
   return ManagedServer.create({
     install: side.install,
     dir: at.sideDir,
@@ -184,6 +199,7 @@ function createServer(
     registry,
     workDir: config.keepWorkDir ? null : runDir,
     ...(side.config.untrusted === true ? { sandboxed: true } : {}),
+    ...(limits === undefined ? {} : { limits }),
     // With an untrusted side, every sysbench is sandboxed: the suite's scripts may be its tree's.
     ...(config.sides.some((other) => other.untrusted === true) ? { sandboxedClients: true } : {}),
     ...serverLaunch(

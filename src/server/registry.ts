@@ -167,10 +167,17 @@ export class ServerRegistry {
     const events: CleanupEvent[] = [];
     // Servers first: a work directory is removed only once nothing runs in it.
     const occupied = new Set<string>();
-    for (const { file, record } of this.read(SERVERS, ServerRecord, events)) {
-      if (!selects(record.owner)) continue;
-      const settled = await this.settleServer(file, record, ownerIsGone, events);
-      if (!settled && record.workDir !== null) occupied.add(record.workDir);
+    const settled: { file: string; record: ServerRecord }[] = [];
+    for (const entry of this.read(SERVERS, ServerRecord, events)) {
+      if (!selects(entry.record.owner)) continue;
+      if (await this.settleServer(entry.record, ownerIsGone, events)) settled.push(entry);
+      else if (entry.record.workDir !== null) occupied.add(entry.record.workDir);
+    }
+    // Every recorded server stopped first: what still works in a directory then is not one of them.
+    for (const { file, record } of settled) {
+      if (!(await this.removeServerDirs(file, record, events)) && record.workDir !== null) {
+        occupied.add(record.workDir);
+      }
     }
     for (const { file, record } of this.read(WORK_DIRS, WorkDirRecord, events)) {
       if (!selects(record.owner) || occupied.has(record.workDir)) continue;
@@ -188,11 +195,10 @@ export class ServerRegistry {
   }
 
   /**
-   * Kills an orphaned server (or forgets a dead one), removes its directories, then its record.
-   * False when the server is left running (its owner runs, or it could not be stopped).
+   * Kills an orphaned server, or forgets a dead one (removeServerDirs then removes its directories
+   * and record). False when the server is left running (its owner runs, or it could not be stopped).
    */
   private async settleServer(
-    file: string,
     record: ServerRecord,
     ownerIsGone: boolean,
     events: CleanupEvent[],
@@ -228,6 +234,15 @@ export class ServerRegistry {
         message: `forgot ${name} (pid ${pid}, datadir ${datadir}) of run pid ${record.owner.pid}: the server is no longer running`,
       });
     }
+    return true;
+  }
+
+  /** Removes a settled server's directories, once nothing works in them, then its record. */
+  private async removeServerDirs(
+    file: string,
+    record: ServerRecord,
+    events: CleanupEvent[],
+  ): Promise<boolean> {
     if (record.workDir !== null && !(await this.stopProcessesIn(record.workDir, record.owner, events))) {
       return false;
     }

@@ -1,5 +1,6 @@
 // What a managed server is created with: its install, directory, options and how it runs.
 import type { CleanupScope } from '../shell/cleanup.js';
+import type { LimitedGroup } from '../shell/limits.js';
 import type { ServerInstall } from './inspect.js';
 import type { ServerRegistry } from './registry.js';
 import type { ServerLaunch } from './server-sandbox.js';
@@ -25,6 +26,11 @@ export interface ServerSetup {
   registry?: ServerRegistry;
   /** Built from untrusted code: its bootstrap, the server and sysbench run sandboxed (server-sandbox.ts). */
   sandboxed?: boolean;
+  /**
+   * The control group its bootstrap and server run in, with their limits (an untrusted side's):
+   * made and removed by the caller, around the server's life.
+   */
+  limits?: LimitedGroup;
   /**
    * sysbench runs sandboxed against this server too, though it is trusted: the run has an
    * untrusted side, whose tree may have given the suite's scripts.

@@ -6,7 +6,7 @@
 // created, and the one process it spawned. That process is recorded in the machine's registry
 // (registry.ts) while it runs, so that a later run stops it if this one is killed. Its accounts'
 // passwords (accounts.ts) are made with it and kept in its memory: they reach the server once, by
-// the init file of its first start.
+// the init file of its first start (start-files.ts).
 import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,6 @@ import path from 'node:path';
 import { errorMessage, ServerError } from '../errors.js';
 import { exists } from '../shell/file-exists.js';
 import { openAppending } from '../shell/no-follow.js';
-import { newAccounts } from './accounts.js';
 import type { ConnectionInfo } from './connection.js';
 import { initializeDatadir } from './datadir.js';
 import { describeExit, quoteErrorLog, saysAddressInUse } from './error-log.js';
@@ -30,13 +29,14 @@ import {
 import { mergeOptions } from './options.js';
 import { pickFreePort } from './port.js';
 import { ServerProcess, type ExitStatus } from './process.js';
-import { connectionFor, dropOtherAccounts, ping, prepareForSysbench, queryFacts } from './queries.js';
+import { ping, prepareForSysbench, queryFacts } from './queries.js';
 import type { ServerSetup } from './server-setup.js';
 import { shutDown } from './shutdown.js';
-import { writeStartFiles } from './start-files.js';
+import { StartFiles } from './start-files.js';
 import { type ReadyOutcome, waitUntilReady } from './ready.js';
 import { recordUntilExit, ServerRegistry } from './registry.js';
-import { clientSandbox, serverConfinement, spawnServer } from './server-sandbox.js';
+import { serverConfinement, spawnServer } from './server-sandbox.js';
+import { afterLimit } from '../shell/limits.js';
 import type { Confinement } from '../shell/sandbox.js';
 
 export { inspectServer, type ServerInstall } from './inspect.js';
@@ -69,10 +69,8 @@ export class ManagedServer {
   private readonly user: string | undefined;
   /** What the server starts with: the setup's, or a variant's (useOptions). */
   private options: Readonly<Record<string, string>>;
-  /** The passwords of its accounts: made here, for this server only, and never written but once. */
-  private readonly accounts = newAccounts();
-  /** Its first start ran the init file that made its accounts: later starts run none. */
-  private accountsMade = false;
+  /** What it reads as it starts, and its accounts' passwords. */
+  private readonly startFiles: StartFiles;
 
   private constructor(
     private readonly setup: ServerSetup,
@@ -82,6 +80,7 @@ export class ManagedServer {
     // mysqld and mariadbd refuse to run as root unless told to run as some user.
     this.user = process.getuid?.() === 0 ? os.userInfo().username : undefined;
     this.options = setup.options;
+    this.startFiles = new StartFiles(paths);
   }
 
   /**
@@ -140,7 +139,8 @@ export class ManagedServer {
     } catch (error) {
       await server.destroy();
       setup.scope.throwIfInterrupted();
-      throw error;
+      if (server.limitReached() === undefined) throw error;
+      throw new ServerError(afterLimit(setup.limits, errorMessage(error)), { cause: error });
     }
     return server;
   }
@@ -171,7 +171,13 @@ export class ManagedServer {
   }
 
   private get confinement(): Confinement {
-    return serverConfinement(this.setup.sandboxed === true, this.setup.install, this.paths);
+    const confinement = serverConfinement(this.setup.sandboxed === true, this.setup.install, this.paths);
+    return this.setup.limits?.confine(confinement) ?? confinement;
+  }
+
+  /** The line of a limit its control group reached (an untrusted side's), if it reached one. */
+  limitReached(): string | undefined {
+    return this.setup.limits?.reached();
   }
 
   async start(): Promise<void> {
@@ -246,21 +252,11 @@ export class ManagedServer {
   /** Spawns one server on `port` and waits until it is ready, or fails with its error log. */
   private async launch(port: number): Promise<LaunchOutcome> {
     const { install, scope } = this.setup;
-    const info = {
-      ...connectionFor(this.paths, port, this.accounts),
-      ...(this.setup.sandboxed === true || this.setup.sandboxedClients === true
-        ? { sandbox: clientSandbox(this.paths.socketPath) }
-        : {}),
-    };
-    const initFile = await writeStartFiles({
-      paths: this.paths,
-      install,
+    const info = this.startFiles.connection(
       port,
-      user: this.user,
-      options: this.options,
-      accounts: this.accounts,
-      firstStart: !this.accountsMade,
-    });
+      this.setup.sandboxed === true || this.setup.sandboxedClients === true,
+    );
+    const initFile = await this.startFiles.write({ install, port, user: this.user, options: this.options });
     this.logOffset = await fileSize(this.paths.errorLog);
     const outcome = await this.spawnAndWait(info).finally(() =>
       // Read by the server as it starts: the passwords stay in this process's memory only.
@@ -270,8 +266,7 @@ export class ManagedServer {
     switch (outcome.kind) {
       case 'ready':
         try {
-          if (initFile !== undefined) await dropOtherAccounts(info, install.binary);
-          this.accountsMade = true;
+          await this.startFiles.answered(info, install.binary);
           await prepareForSysbench(info, install.binary);
           // Interrupted while preparing: stopped here, not handed to a run that is over.
           scope.throwIfInterrupted();
@@ -288,8 +283,11 @@ export class ManagedServer {
         const log = await readLogSince(this.paths.errorLog, this.logOffset);
         if (saysAddressInUse(log)) return 'port-taken';
         throw new ServerError(
-          `server ${install.binary} ${describeExit(outcome.status.code, outcome.status.signal)} while starting; ` +
-            quoteErrorLog(this.paths.errorLog, log),
+          afterLimit(
+            this.setup.limits,
+            `server ${install.binary} ${describeExit(outcome.status.code, outcome.status.signal)} while starting; ` +
+              quoteErrorLog(this.paths.errorLog, log),
+          ),
         );
       }
       case 'timeout': {
@@ -374,8 +372,11 @@ export class ManagedServer {
   private async diedError(running: ServerProcess, status: ExitStatus): Promise<ServerError> {
     const log = await readLogSince(this.paths.errorLog, this.logOffset);
     return new ServerError(
-      `server ${this.setup.install.binary} (pid ${running.spawnedPid ?? '?'}) died: it ` +
-        `${describeExit(status.code, status.signal)}; ${quoteErrorLog(this.paths.errorLog, log)}`,
+      afterLimit(
+        this.setup.limits,
+        `server ${this.setup.install.binary} (pid ${running.spawnedPid ?? '?'}) died: it ` +
+          `${describeExit(status.code, status.signal)}; ${quoteErrorLog(this.paths.errorLog, log)}`,
+      ),
     );
   }
 

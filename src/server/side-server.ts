@@ -14,4 +14,6 @@ export type SideServer = Pick<
   | 'facts'
   | 'assertAlive'
   | 'onUnexpectedExit'
->;
+> &
+  // A server this run started in a control group (an untrusted side's): the limit it reached.
+  Partial<Pick<ManagedServer, 'limitReached'>>;

@@ -35,6 +35,12 @@ export interface ExecOptions {
   /** Hint appended to the "not found" error, e.g. how to install the tool. */
   readonly installHint?: string;
   /**
+   * Keep only the last this many characters of stdout and of stderr in the result (all of it
+   * still goes to onStdout and onStderr): for a child whose output is logged as it comes and may
+   * be flooded. Default: all of it.
+   */
+  readonly keepChars?: number;
+  /**
    * How long the child may take (and may stay silent): past it, the child is stopped (SIGTERM
    * and SIGCONT, for a stopped one, then SIGKILL) and exec throws DeadlineError naming it.
    */
@@ -60,6 +66,25 @@ function abortedError(command: string, signal: AbortSignal): GateError {
   });
 }
 
+/** A child's output as it comes, of which the last `limit` characters are kept (all without one). */
+function kept(limit: number | undefined): { push(chunk: string): void; text(): string } {
+  const parts: string[] = [];
+  let length = 0;
+  return {
+    push(chunk) {
+      parts.push(chunk);
+      length += chunk.length;
+      while (limit !== undefined && parts.length > 1 && length - (parts[0]?.length ?? 0) >= limit) {
+        length -= parts.shift()?.length ?? 0;
+      }
+    },
+    text() {
+      const all = parts.join('');
+      return limit === undefined ? all : all.slice(-limit);
+    },
+  };
+}
+
 export async function exec(file: string, args: readonly string[], options: ExecOptions): Promise<ExecResult> {
   const command = [file, ...args].join(' ');
   const deadline = options.deadline;
@@ -75,8 +100,8 @@ export async function exec(file: string, args: readonly string[], options: ExecO
     };
     if (options.signal?.aborted) aborted();
     options.signal?.addEventListener('abort', aborted, { once: true });
-    const stdout: string[] = [];
-    const stderr: string[] = [];
+    const stdout = kept(options.keepChars);
+    const stderr = kept(options.keepChars);
     let expired: 'total' | 'idle' | undefined;
     const expire = (why: 'total' | 'idle'): void => {
       expired ??= why;
@@ -126,8 +151,8 @@ export async function exec(file: string, args: readonly string[], options: ExecO
       const result: ExecResult = {
         exitCode: code ?? -1,
         signal,
-        stdout: stdout.join(''),
-        stderr: stderr.join(''),
+        stdout: stdout.text(),
+        stderr: stderr.text(),
       };
       if (expired !== undefined) reject(new DeadlineError(deadlineMessage(deadline, expired), result));
       else if (options.signal?.aborted) reject(abortedError(command, options.signal));

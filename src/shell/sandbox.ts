@@ -7,9 +7,12 @@
 //     command exits, every process it left behind dies with the namespace;
 //   - dying with its parent (this tool), in a session of its own, with no capabilities;
 //   - a file system of its own: the system's programs and libraries read-only, a few files of
-//     /etc, a fresh /tmp, and besides only the directories it is given (`writable`, `readable`).
+//     /etc, of /sys what a server reads (sandbox-sys.ts), a fresh /tmp, and besides only the
+//     directories it is given (`writable`, `readable`).
 //     $HOME, the runner's directories, every trusted build, ccache and store are simply not there.
-//   - the allow-listed environment (child-env.ts) with HOME and TMPDIR pointing into the fresh /tmp.
+//   - the allow-listed environment (child-env.ts) with HOME and TMPDIR pointing into the fresh /tmp,
+//     and PATH fixed to the system's directories;
+//   - the seccomp filter, and the command an absolute path found before entering (sandbox-entry.ts).
 // Where bwrap cannot make its namespaces (a kernel or AppArmor policy that forbids unprivileged
 // user namespaces), untrusted mode stops: it never runs the code unsandboxed.
 import { lstatSync, readlinkSync } from 'node:fs';
@@ -18,8 +21,18 @@ import { DependencyError } from '../errors.js';
 import { childEnv } from './child-env.js';
 import { exec } from './exec.js';
 import { quickDeadline } from './deadline.js';
+import {
+  bwrapProgram,
+  type Command,
+  SANDBOX_PATH,
+  sandboxProgram,
+  seccompFilter,
+  withSeccomp,
+} from './sandbox-entry.js';
+import { sysBinds } from './sandbox-sys.js';
 
-export const BWRAP = 'bwrap';
+export type { Command } from './sandbox-entry.js';
+
 const INSTALL_HINT =
   'untrusted code runs in the bubblewrap sandbox: on Debian/Ubuntu `sudo apt-get install bubblewrap`';
 
@@ -56,12 +69,6 @@ export interface SandboxSpec {
   readonly readable?: readonly string[];
 }
 
-/** A command as it is run: the program and its arguments. */
-export interface Command {
-  readonly file: string;
-  readonly args: readonly string[];
-}
-
 /**
  * How the code of one side runs: as it is (trusted), or inside the sandbox. Every place that runs
  * code a source tree produced (its CMake scripts, compilers it configures, its server) goes
@@ -81,11 +88,17 @@ export const UNCONFINED: Confinement = {
   env: (base = process.env) => base,
 };
 
-/** The sandbox with `spec`'s directories. */
+/**
+ * The sandbox with `spec`'s directories. Throws a DependencyError when bwrap is missing or this
+ * machine has no seccomp filter (sandbox-entry.ts).
+ */
 export function sandbox(spec: SandboxSpec): Confinement {
+  const bwrap = bwrapProgram(INSTALL_HINT);
+  const filter = seccompFilter();
   return {
     sandboxed: true,
-    wrap: (file, args) => ({ file: BWRAP, args: [...sandboxArgs(spec), '--', file, ...args] }),
+    wrap: (file, args) =>
+      withSeccomp(filter, bwrap, [...sandboxArgs(spec), '--', sandboxProgram(file), ...args]),
     env: (base = process.env) => ({ ...sandboxEnv(childEnv(base)), HOME: '/tmp', TMPDIR: '/tmp' }),
   };
 }
@@ -120,11 +133,15 @@ export function sandboxArgs(spec: SandboxSpec, lookup: (path: string) => PathKin
     '--new-session',
     '--cap-drop',
     'ALL',
+    // Whatever PATH the runner has: a program found by name inside comes from the system.
+    '--setenv',
+    'PATH',
+    SANDBOX_PATH,
   ];
   for (const path of SYSTEM_DIRS) args.push(...bindSystem(path, lookup(path)));
   for (const path of ETC_FILES) args.push('--ro-bind-try', path, path);
   args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--tmpfs', '/var/tmp');
-  args.push('--ro-bind-try', '/sys', '/sys');
+  args.push(...sysBinds());
   // Read-only first, then the writable ones: a writable directory inside a readable one is
   // mounted over it.
   for (const path of spec.readable ?? []) args.push('--ro-bind', path, path);
@@ -165,7 +182,6 @@ export async function checkSandbox(): Promise<void> {
   const probe = sandbox({ writable: [] }).wrap('true', []);
   const result = await exec(probe.file, probe.args, {
     check: false,
-    installHint: INSTALL_HINT,
     deadline: quickDeadline('bwrap (the sandbox check)'),
   });
   if (result.exitCode === 0) return;
