@@ -8,6 +8,9 @@ const base = {
   port: 40123,
   pidFile: '/w/head/mysqld.pid',
   errorLog: '/w/head/error.log',
+  filesDir: '/w/head/files',
+  generalLog: '/w/head/general.log',
+  slowLog: '/w/head/slow.log',
   tmpdir: '/w/head/tmp',
   user: undefined,
   options: {},
@@ -26,12 +29,22 @@ port = 40123
 bind_address = 127.0.0.1
 pid_file = /w/head/mysqld.pid
 log_error = /w/head/error.log
+secure_file_priv = /w/head/files
+general_log_file = /w/head/general.log
+slow_query_log_file = /w/head/slow.log
 tmpdir = /w/head/tmp
 
 # Options from the suite, --set and per-side flags (later layers won).
 innodb_buffer_pool_size = 1G
 performance_schema = ON
 `);
+  });
+
+  it("runs the first start's init file, and none on later starts", () => {
+    expect(renderConfigFile({ ...base, initFile: '/w/head/accounts.sql' })).toContain(
+      '\ntmpdir = /w/head/tmp\ninit_file = /w/head/accounts.sql\n',
+    );
+    expect(renderConfigFile(base)).not.toContain('init_file');
   });
 
   it('runs the server as the current user when we are root', () => {

@@ -31,14 +31,17 @@ const request = { datadir: '/w/head/datadir', basedir: '/usr', user: undefined, 
 
 describe('mariadbInstallArgs', () => {
   const help1011 =
-    "  --auth-root-authentication-method=normal|socket\n  --skip-test-db       Don't install a test database.\n";
+    '  --auth-root-authentication-method=normal|socket\n' +
+    '  --auth-root-socket-user=user\n' +
+    "  --skip-test-db       Don't install a test database.\n";
 
-  it('puts --no-defaults first and asks for a password-less root reachable over TCP', () => {
+  it('puts --no-defaults first and asks for root@localhost alone, which no password lets in', () => {
     expect(mariadbInstallArgs(request, help1011)).toEqual([
       '--no-defaults',
       '--datadir=/w/head/datadir',
       '--basedir=/usr',
-      '--auth-root-authentication-method=normal',
+      '--auth-root-authentication-method=socket',
+      '--auth-root-socket-user=root',
       '--skip-test-db',
     ]);
   });

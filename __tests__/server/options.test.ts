@@ -35,6 +35,13 @@ describe('mergeOptions', () => {
     ['DATADIR', '/x', 'datadir'],
     ['enable-skip-networking', '1', 'skip_networking'],
     ['mysqlx-port', '33060', 'mysqlx_port'],
+    // Who may do what on the server, and where SQL may write: the accounts' and the tool's.
+    ['secure-file-priv', '', 'secure_file_priv'],
+    ['general_log_file', '/home/runner/.bashrc', 'general_log_file'],
+    ['slow-query-log-file', '/x', 'slow_query_log_file'],
+    ['log_slow_query_file', '/x', 'log_slow_query_file'],
+    ['init-file', '/x.sql', 'init_file'],
+    ['skip-grant-tables', 'ON', 'skip_grant_tables'],
   ])('rejects the managed option %s, naming it and its layer', (name, value, managed) => {
     const merge = (): unknown =>
       mergeOptions([

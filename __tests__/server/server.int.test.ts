@@ -99,7 +99,16 @@ maybe('ManagedServer', () => {
     const pid = server.pid ?? -1;
     expect(isRunning(pid)).toBe(true);
     const { connection } = server;
-    expect(connection).toMatchObject({ host: '127.0.0.1', user: 'root', password: '', database: 'sbtest' });
+    expect(connection).toMatchObject({
+      host: '127.0.0.1',
+      user: 'root',
+      database: 'sbtest',
+      workload: { user: 'sbtest', passwordFile: path.join(tmp, 'head', 'sysbench.cfg') },
+    });
+    // Each account has a password of its own, made for this server (accounts.ts).
+    expect(connection.password).toMatch(/^[\w-]{32}$/);
+    expect(connection.workload.password).toMatch(/^[\w-]{32}$/);
+    expect(connection.workload.password).not.toBe(connection.password);
     expect(connection.socketPath).toBe(path.join(tmp, 'head', 'mysqld.sock'));
     await server.assertAlive();
 
@@ -127,8 +136,14 @@ maybe('ManagedServer', () => {
     // Its own tmpdir: a starting server deletes every #sql* file in its tmpdir.
     expect(facts.variables.tmpdir).toBe(path.join(tmp, 'head', 'tmp'));
 
-    // sysbench connects over TCP as well as the socket, into the sbtest database.
-    const tcp = await createConnection({ ...connection, socketPath: undefined });
+    // sysbench connects over TCP as well as the socket, into the sbtest database, as the workload's account.
+    const tcp = await createConnection({
+      host: connection.host,
+      port: connection.port,
+      user: connection.workload.user,
+      password: connection.workload.password,
+      database: connection.database,
+    });
     const [rows] = await tcp.query('SELECT DATABASE() AS db');
     expect(rows).toEqual([{ db: 'sbtest' }]);
     await tcp.end();

@@ -15,11 +15,11 @@ const socket: SysbenchConnection = {
   socketPath: '/tmp/run/mysqld.sock',
   host: '127.0.0.1',
   port: 3307,
-  user: 'root',
-  password: '',
+  workload: { user: 'sbtest', password: 'w0rkload', passwordFile: '/tmp/run/sysbench.cfg' },
   database: 'sbtest',
 };
-const tcp: SysbenchConnection = { ...socket, kind: 'tcp', user: 'bench', password: 's3cret' };
+const tcp: SysbenchConnection = { ...socket, kind: 'tcp', workload: { user: 'bench', password: 's3cret' } };
+const noPassword = { user: 'bench', password: '' };
 
 function suite(overrides: Partial<SuiteInput> = {}): Suite {
   return Suite.parse({
@@ -45,9 +45,15 @@ function firstWorkload(s: Suite) {
 describe('connectionArgs', () => {
   it.each<[string, SysbenchConnection, string[]]>([
     [
-      'socket, no password',
+      'socket, the password in an option file',
       socket,
-      ['--db-driver=mysql', '--mysql-socket=/tmp/run/mysqld.sock', '--mysql-user=root', '--mysql-db=sbtest'],
+      [
+        '--db-driver=mysql',
+        '--mysql-socket=/tmp/run/mysqld.sock',
+        '--mysql-user=sbtest',
+        '--config-file=/tmp/run/sysbench.cfg',
+        '--mysql-db=sbtest',
+      ],
     ],
     [
       'tcp with a password',
@@ -63,7 +69,7 @@ describe('connectionArgs', () => {
     ],
     [
       'tcp to "localhost" (which the client would turn into a socket)',
-      { ...tcp, host: 'localhost', password: '' },
+      { ...tcp, host: 'localhost', workload: noPassword },
       [
         '--db-driver=mysql',
         '--mysql-host=127.0.0.1',
@@ -74,7 +80,7 @@ describe('connectionArgs', () => {
     ],
     [
       'tcp to another host',
-      { ...tcp, host: 'db.example', port: 3306, password: '' },
+      { ...tcp, host: 'db.example', port: 3306, workload: noPassword },
       [
         '--db-driver=mysql',
         '--mysql-host=db.example',
@@ -105,7 +111,8 @@ describe('runArgs', () => {
       'oltp_point_select',
       '--db-driver=mysql',
       '--mysql-socket=/tmp/run/mysqld.sock',
-      '--mysql-user=root',
+      '--mysql-user=sbtest',
+      '--config-file=/tmp/run/sysbench.cfg',
       '--mysql-db=sbtest',
       '--tables=8',
       '--table-size=10000',
@@ -226,7 +233,8 @@ describe('prepareArgs and cleanupArgs', () => {
       'oltp_read_write',
       '--db-driver=mysql',
       '--mysql-socket=/tmp/run/mysqld.sock',
-      '--mysql-user=root',
+      '--mysql-user=sbtest',
+      '--config-file=/tmp/run/sysbench.cfg',
       '--mysql-db=sbtest',
       '--tables=8',
       '--table-size=10000',
@@ -243,7 +251,8 @@ describe('prepareArgs and cleanupArgs', () => {
       SEEDED,
       '--db-driver=mysql',
       '--mysql-socket=/tmp/run/mysqld.sock',
-      '--mysql-user=root',
+      '--mysql-user=sbtest',
+      '--config-file=/tmp/run/sysbench.cfg',
       '--mysql-db=sbtest',
       '--tables=8',
       '--table-size=10000',

@@ -12,14 +12,14 @@ const socket: SysbenchConnection = {
   socketPath: '/tmp/run/mysqld.sock',
   host: '127.0.0.1',
   port: 3307,
-  user: 'root',
-  password: '',
+  workload: { user: 'sbtest', password: 'w0rkload', passwordFile: '/tmp/run/sysbench.cfg' },
   database: 'sbtest',
 };
 const CONNECTION = [
   '--db-driver=mysql',
   '--mysql-socket=/tmp/run/mysqld.sock',
-  '--mysql-user=root',
+  '--mysql-user=sbtest',
+  '--config-file=/tmp/run/sysbench.cfg',
   '--mysql-db=sbtest',
 ];
 const TPCC = '/opt/bench/tpcc.lua';

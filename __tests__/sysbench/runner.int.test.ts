@@ -30,8 +30,9 @@ let socketConnection: SysbenchConnection;
 async function query(sql: string): Promise<unknown> {
   const client = await createConnection({
     socketPath: socketConnection.socketPath,
-    user: 'root',
-    password: '',
+    // The tool's own account: the workload's may not read another database.
+    user: server.connection.user,
+    password: server.connection.password,
   });
   try {
     const [rows] = await client.query(sql);
@@ -112,6 +113,10 @@ maybe('sysbench runner against a real MariaDB', () => {
     async () => {
       const checksums = async (seed: number, database: string): Promise<unknown> => {
         await query(`CREATE DATABASE ${database}`);
+        // The workload's account has privileges on its own database only.
+        await query(
+          `GRANT ALL PRIVILEGES ON ${database}.* TO '${socketConnection.workload.user}'@'localhost'`,
+        );
         const seeded = Suite.parse({ ...suiteInput(2), randSeed: seed });
         const output = await prepareTables({ ...socketConnection, database }, seeded);
         if (seed !== 0) expect(output).toContain('Creating table');

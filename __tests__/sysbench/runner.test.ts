@@ -50,8 +50,7 @@ const connection: SysbenchConnection = {
   socketPath: '/tmp/nowhere.sock',
   host: '127.0.0.1',
   port: 3306,
-  user: 'root',
-  password: 'hunter2',
+  workload: { user: 'bench', password: 'hunter2' },
   database: 'sbtest',
 };
 

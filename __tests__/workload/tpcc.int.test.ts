@@ -54,9 +54,11 @@ maybe('the TPC-C-like data on a real MariaDB', () => {
   let dir: string;
   let scope: CleanupScope;
   let connection: SysbenchConnection;
+  /** The tool's own account, for the checks: the workload's may touch its database only. */
+  let admin: { user: string; password: string };
 
   async function query<T>(sql: string): Promise<T[]> {
-    const client = await createConnection({ socketPath: connection.socketPath, user: 'root', password: '' });
+    const client = await createConnection({ socketPath: connection.socketPath, ...admin });
     try {
       const [rows] = await client.query(sql);
       return rows as T[];
@@ -76,7 +78,9 @@ maybe('the TPC-C-like data on a real MariaDB', () => {
     });
     await server.start();
     connection = { kind: 'socket', ...server.connection, database: 'tpcc' };
+    admin = { user: server.connection.user, password: server.connection.password };
     await query('CREATE DATABASE tpcc');
+    await query(`GRANT ALL PRIVILEGES ON tpcc.* TO '${connection.workload.user}'@'localhost'`);
   }, 120_000);
 
   afterAll(async () => {

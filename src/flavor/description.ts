@@ -46,7 +46,10 @@ export type CmakeArg = z.infer<typeof CmakeArg>;
 const Bootstrap = z.discriminatedUnion('program', [
   z.strictObject({
     program: z.literal('server'),
-    /** What the server is run with (after --no-defaults) to make a datadir with a password-less root. */
+    /**
+     * What the server is run with (after --no-defaults) to make a datadir whose root@localhost has
+     * no password yet: the first start's init file gives it one (server/accounts.ts).
+     */
     args: some,
   }),
   z.strictObject({

@@ -54,10 +54,13 @@ export const mariadb = {
     program: 'script',
     // 10.4 renamed mysql_install_db; older releases only have the old name.
     scripts: ['mariadb-install-db', 'mysql_install_db'],
-    // "normal": root@localhost and root@127.0.0.1 without a password, reachable over TCP (the
-    // default "socket" lets only the unix user root in); before 10.4 root has no password anyway.
+    // "socket" with root as the socket user: root@localhost is the only account, and no password
+    // lets it in (only the unix user root, by unix_socket), until the first start's init file
+    // gives it the tool's (server/accounts.ts). "normal" would make root without a password, on
+    // TCP too (root@127.0.0.1, root@::1, root@<hostname>). Before 10.4 there is no such option:
+    // root has no password and the tool drops the others once it has started. Verified on 10.11.
     // Older releases have no --skip-test-db.
-    ifListed: ['--auth-root-authentication-method=normal', '--skip-test-db'],
+    ifListed: ['--auth-root-authentication-method=socket', '--auth-root-socket-user=root', '--skip-test-db'],
     tools: ['my_print_defaults', 'resolveip'],
   },
   // The bootstrap script takes a build tree's --srcdir and --builddir; the server then finds its files.

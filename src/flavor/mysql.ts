@@ -52,7 +52,9 @@ export const mysql = {
     // ninja steps of `all` (9.7.2); builder/install-components.ts reads their install rules.
     installComponents: ['Server', 'SharedLibraries'],
   },
-  // The MySQL 5.7-9.x reference manual, "Initializing the Data Directory": root without a password.
+  // The MySQL 5.7-9.x reference manual, "Initializing the Data Directory": root@localhost only,
+  // without a password, which the first start's init file sets (server/accounts.ts); the manual's
+  // "Resetting the Root Password" sets it by an init file in the same way. Not verified here.
   bootstrap: { program: 'server', args: ['--initialize-insecure'] },
   // BUILD/runtime_output_directory/mysqld finds its messages and plugins where the build put them.
   buildTreeLayout: { lc_messages_dir: 'share', plugin_dir: 'plugin_output_directory' },

@@ -16,6 +16,7 @@ export const VOLATILE_VARIABLES: readonly string[] = [
   'innodb_log_group_home_dir',
   'innodb_tmpdir',
   'innodb_undo_directory',
+  'init_file',
   'lc_messages_dir',
   'log_bin_basename',
   'log_bin_index',

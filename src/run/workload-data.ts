@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import type { ConnectionInfo } from '../server/connection.js';
 import { tablesChecksum } from '../server/table-checksum.js';
 import type { Suite } from '../suite/suite-schema.js';
 import { runDataCommands, type SysbenchConnection } from '../sysbench/runner.js';
@@ -32,7 +33,8 @@ export async function prepareWorkloadData(
 /** The side a step ran on, as far as resetting its data goes. */
 export interface DataSide {
   readonly name: string;
-  readonly server: { readonly connection: SysbenchConnection };
+  /** sysbench connects as its workload account, the checksums as the tool's own. */
+  readonly server: { readonly connection: ConnectionInfo };
   /** Its prepared datadir's copy, when a workload of the suite restores its data. */
   readonly snapshot?: Pick<DatadirSnapshot, 'restore'>;
 }

@@ -14,6 +14,12 @@ export interface ConfigFileInput {
   readonly port: number;
   readonly pidFile: string;
   readonly errorLog: string;
+  /** secure_file_priv: the one directory the server reads and writes files in for SQL. */
+  readonly filesDir: string;
+  readonly generalLog: string;
+  readonly slowLog: string;
+  /** The init file of the server's first start (its accounts, accounts.ts); none afterwards. */
+  readonly initFile?: string;
   /** The side's own tmpdir (see files.ts for why it must not be shared). */
   readonly tmpdir: string;
   /** Set when running as root: mysqld and mariadbd refuse to run as root unless told to. */
@@ -40,12 +46,19 @@ export function renderConfigFile(input: ConfigFileInput): string {
     ['datadir', input.datadir],
     ['socket', input.socketPath],
     ['port', String(input.port)],
-    // Loopback only: a benchmark server with a password-less root must not be reachable.
+    // Loopback only: a benchmark server is nobody else's to reach.
     ['bind_address', '127.0.0.1'],
     ['pid_file', input.pidFile],
     ['log_error', input.errorLog],
+    // Where SQL may read and write files (LOAD_FILE, INTO OUTFILE, LOAD DATA), and the logs' paths:
+    // the side's own directory, whatever a statement asks (SET GLOBAL needs a privilege only the
+    // tool's account has; accounts.ts).
+    ['secure_file_priv', input.filesDir],
+    ['general_log_file', input.generalLog],
+    ['slow_query_log_file', input.slowLog],
     ['tmpdir', input.tmpdir],
   ];
+  if (input.initFile !== undefined) managed.push(['init_file', input.initFile]);
   if (input.user !== undefined) managed.push(['user', input.user]);
   managed.push(...Object.entries(input.layout ?? {}));
   const { config } = describeFlavor(input.flavor);

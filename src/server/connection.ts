@@ -2,22 +2,27 @@
 import { createConnection, type Connection } from 'mysql2/promise';
 
 import type { SandboxSpec } from '../shell/sandbox.js';
+import type { SysbenchAccount } from '../sysbench/args.js';
 
 export interface ConnectionInfo {
   socketPath: string;
   /** 127.0.0.1 for a server the run started; the host named by --host for one on another machine. */
   host: string;
   port: number;
+  /**
+   * The tool's own account, for its own queries (facts, status counters, checksums): on a server
+   * the run started, root@localhost with a password kept in memory only (accounts.ts).
+   */
   user: string;
   password: string;
   database: string;
+  /**
+   * The account sysbench, and so every workload script, connects as: on a server the run
+   * started, the workload's (accounts.ts); on another machine (--host), the one given.
+   */
+  workload: SysbenchAccount;
   /** A server on another machine (--host): reached over TCP only, whatever route is asked for. */
   remote?: true;
-  /**
-   * A sysbench option file holding the password (mode 0600, in the run's private directory), so
-   * that it never appears on a command line, where any local user could read it.
-   */
-  passwordFile?: string;
   /** The server is sandboxed: reachable only through its socket, and sysbench runs in a sandbox seeing this. */
   sandbox?: SandboxSpec;
 }

@@ -1,7 +1,9 @@
 // A fresh datadir for one side, made by the server's own bootstrap, as its flavor's description
 // says (src/flavor/): a bootstrap script beside the server (MariaDB's mariadb-install-db), or an
 // option of the server itself (`mysqld --initialize-insecure` for MySQL and Percona Server).
-// Either way root gets an empty password, so the tool can connect without storing a secret.
+// Either way root@localhost is made without a password of its own (MariaDB's lets in only the
+// unix user root); the init file of the server's first start gives it the tool's, before the
+// server answers anyone, and makes the workload's account (accounts.ts).
 //
 // A server in a build tree (build/sql/mariadbd, not installed) is bootstrapped by the tree's own
 // script with --srcdir and --builddir; a copied binary in a directory of its own, by the
@@ -146,7 +148,7 @@ export function serverInitializeArgs(
 /**
  * A bootstrap script's arguments. `helpText` is the script's --help: the flavor's `ifListed`
  * arguments are passed only when it lists them (MariaDB before 10.4 has no
- * --auth-root-authentication-method, its root already having an empty password, and older ones no
+ * --auth-root-authentication-method, its root having no password, and older ones no
  * --skip-test-db).
  */
 export function installScriptArgs(

@@ -2,8 +2,9 @@
 // started with. Pure.
 //
 // The tool owns where a server keeps its files and how it is reached, so that two sides never
-// share a datadir, socket or port and cleanup knows exactly what to remove: those options are
-// rejected here, naming where they came from, instead of silently overridden.
+// share a datadir, socket or port and cleanup knows exactly what to remove, and who may do what
+// on it (its accounts, the files SQL may touch: server/accounts.ts): those options are rejected
+// here, naming where they came from, instead of silently overridden.
 import { InputError } from '../errors.js';
 
 export interface OptionLayer {
@@ -20,7 +21,10 @@ export const MANAGED_OPTIONS: ReadonlySet<string> = new Set([
   'defaults_extra_file',
   'defaults_file',
   'defaults_group_suffix',
+  'general_log_file',
+  'init_file',
   'log_error',
+  'log_slow_query_file',
   'mysqlx',
   'mysqlx_port',
   'mysqlx_socket',
@@ -28,7 +32,10 @@ export const MANAGED_OPTIONS: ReadonlySet<string> = new Set([
   'pid_file',
   'port',
   'print_defaults',
+  'secure_file_priv',
+  'skip_grant_tables',
   'skip_networking',
+  'slow_query_log_file',
   'socket',
   'tmpdir',
   'user',
@@ -100,7 +107,7 @@ function validateOption(name: string, value: string, source: string, rawName: st
   if (managed !== undefined) {
     throw new InputError(
       `server option ${rawName} from ${source} cannot be set: mysql-perf-gate sets ${managed} itself ` +
-        '(each side gets its own datadir, socket, port and error log). Remove it from ' +
+        '(each side gets its own datadir, socket, port, logs and accounts). Remove it from ' +
         `${source}.`,
     );
   }

@@ -1,25 +1,41 @@
-// What the tool asks of a server it started, over SQL: whether it answers, the database sysbench
-// uses and root over TCP, and the facts a run records. ManagedServer (server.ts) owns the process
-// and its files; this only talks to it.
+// What the tool asks of a server it started, over SQL: whether it answers, its accounts made as
+// accounts.ts says, whether sysbench reaches it over TCP, and the facts a run records.
+// ManagedServer (server.ts) owns the process and its files; this only talks to it.
 import { errorMessage, ServerError } from '../errors.js';
-import { mysqlErrno, withConnection, type ConnectionInfo, type Route } from './connection.js';
+import {
+  ACCOUNTS_QUERY,
+  accountRows,
+  adminAccountIssue,
+  ADMIN_USER,
+  dropAccountsStatement,
+  type ServerAccounts,
+  unwantedAccounts,
+  WORKLOAD_DATABASE,
+  WORKLOAD_USER,
+} from './accounts.js';
+import { withConnection, type ConnectionInfo, type Route } from './connection.js';
 import { buildFacts, FACTS_QUERY, STATUS_QUERY, VARIABLES_QUERY, type RunningFacts } from './facts.js';
 import type { ServerInstall } from './inspect.js';
 
-const DATABASE = 'sbtest';
-const ROOT = 'root';
-const ER_ACCESS_DENIED_ERROR = 1045;
-const ER_HOST_NOT_PRIVILEGED = 1130;
+const DATABASE = WORKLOAD_DATABASE;
 
-/** How to reach a server started on `socketPath` and `port`: as root, without a password, in sysbench's database. */
-export function connectionFor(socketPath: string, port: number): ConnectionInfo {
+/**
+ * How to reach a server started on `socketPath` and `port`: the tool as root with the server's
+ * own password, sysbench as the workload's account with its password in `clientConfig`.
+ */
+export function connectionFor(
+  where: { readonly socketPath: string; readonly clientConfig: string },
+  port: number,
+  accounts: ServerAccounts,
+): ConnectionInfo {
   return {
-    socketPath,
+    socketPath: where.socketPath,
     host: '127.0.0.1',
     port,
-    user: ROOT,
-    password: '',
+    user: ADMIN_USER,
+    password: accounts.admin,
     database: DATABASE,
+    workload: { user: WORKLOAD_USER, password: accounts.workload, passwordFile: where.clientConfig },
   };
 }
 
@@ -30,32 +46,36 @@ export async function ping(info: ConnectionInfo, route: Route): Promise<void> {
   });
 }
 
-/** The database sysbench uses, and root over TCP (MySQL's --initialize-insecure makes only root@localhost). */
-export async function prepareForSysbench(info: ConnectionInfo, binary: string): Promise<void> {
+/**
+ * After the first start, whose init file set root's password and made the workload's account:
+ * drops what the bootstrap made besides (root over TCP, anonymous accounts, accounts a unix user
+ * enters by its name), and checks that the tool's own account logs in by its password alone.
+ */
+export async function dropOtherAccounts(info: ConnectionInfo, binary: string): Promise<void> {
   await withConnection(info, 'socket', async (connection) => {
-    await connection.query(`CREATE DATABASE IF NOT EXISTS ${DATABASE}`);
+    const rows = accountRows((await connection.query(ACCOUNTS_QUERY))[0]);
+    const issue = adminAccountIssue(rows);
+    if (issue !== undefined) {
+      throw new ServerError(`server ${binary} did not make its accounts as told by its init file: ${issue}`);
+    }
+    const unwanted = unwantedAccounts(rows);
+    if (unwanted.length > 0) await connection.query(dropAccountsStatement(unwanted));
   });
+}
+
+/** Whether sysbench can reach the server over TCP as the workload's account, as a TCP suite does. */
+export async function prepareForSysbench(info: ConnectionInfo, binary: string): Promise<void> {
   // A sandboxed server, or sysbench in its sandbox, has a network of its own: no TCP here.
   if (info.sandbox !== undefined) return;
-  const probeTcp = (): Promise<void> => ping(info, 'tcp');
+  const { user, password } = info.workload;
   try {
-    await probeTcp();
-    return;
+    await ping({ ...info, user, password }, 'tcp');
   } catch (error) {
-    const errno = mysqlErrno(error);
-    if (errno !== ER_ACCESS_DENIED_ERROR && errno !== ER_HOST_NOT_PRIVILEGED) {
-      throw new ServerError(
-        `server ${binary} answers on its socket but not on 127.0.0.1:${info.port}: ${errorMessage(error)}`,
-        { cause: error },
-      );
-    }
+    throw new ServerError(
+      `server ${binary} answers on its socket but not on 127.0.0.1:${info.port} as ${user}: ${errorMessage(error)}`,
+      { cause: error },
+    );
   }
-  // Not needed on MariaDB (mariadb-install-db makes root@127.0.0.1); documented MySQL behaviour.
-  await withConnection(info, 'socket', async (connection) => {
-    await connection.query(`CREATE USER IF NOT EXISTS '${ROOT}'@'127.0.0.1' IDENTIFIED BY ''`);
-    await connection.query(`GRANT ALL PRIVILEGES ON *.* TO '${ROOT}'@'127.0.0.1' WITH GRANT OPTION`);
-  });
-  await probeTcp();
 }
 
 /** The running server's facts: its version and variables, and the names of its status counters. */

@@ -6,6 +6,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { errorMessage, InputError, ServerError } from '../errors.js';
+import { sysbenchPasswordFile, WORKLOAD_DATABASE } from './accounts.js';
 import { withConnection, type ConnectionInfo } from './connection.js';
 import { FACTS_QUERY, type RunningFacts } from './facts.js';
 import { flavorOfVersion } from './flavor.js';
@@ -15,7 +16,7 @@ import { queryFacts } from './queries.js';
 /** The environment variables a remote server's credentials come from. */
 export const REMOTE_USER_VARIABLE = 'MYSQL_PERF_GATE_USER';
 export const REMOTE_PASSWORD_VARIABLE = 'MYSQL_PERF_GATE_PASSWORD';
-const DATABASE = 'sbtest';
+const DATABASE = WORKLOAD_DATABASE;
 const DEFAULT_PORT = 3306;
 
 export interface RemoteAddress {
@@ -63,7 +64,7 @@ export function remoteConnection(remote: RemoteSide, privateDir?: string): Conne
   let passwordFile: string | undefined;
   if (privateDir !== undefined) {
     passwordFile = join(privateDir, 'sysbench-password.cfg');
-    writeFileSync(passwordFile, `mysql-password=${remote.password}\n`, { mode: 0o600 });
+    writeFileSync(passwordFile, sysbenchPasswordFile(remote.password), { mode: 0o600 });
     chmodSync(passwordFile, 0o600);
   }
   return {
@@ -73,8 +74,13 @@ export function remoteConnection(remote: RemoteSide, privateDir?: string): Conne
     user: remote.user,
     password: remote.password,
     database: DATABASE,
+    // The user's account for sysbench too: what it may do there is the user's to decide.
+    workload: {
+      user: remote.user,
+      password: remote.password,
+      ...(passwordFile === undefined ? {} : { passwordFile }),
+    },
     remote: true,
-    ...(passwordFile === undefined ? {} : { passwordFile }),
   };
 }
 

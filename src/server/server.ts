@@ -4,15 +4,16 @@
 // It only ever touches what it made: the datadir it initialized (it refuses one that already
 // exists), the socket, pid and option files in its own directory, a temp socket directory it
 // created, and the one process it spawned. That process is recorded in the machine's registry
-// (registry.ts) while it runs, so that a later run stops it if this one is killed.
-import { mkdir } from 'node:fs/promises';
+// (registry.ts) while it runs, so that a later run stops it if this one is killed. Its accounts'
+// passwords (accounts.ts) are made with it and kept in its memory: they reach the server once, by
+// the init file of its first start (start-files.ts).
+import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
 import { errorMessage, ServerError } from '../errors.js';
 import { exists } from '../shell/file-exists.js';
-import { openAppending, writeFresh } from '../shell/no-follow.js';
-import { renderConfigFile } from './config-file.js';
+import { openAppending } from '../shell/no-follow.js';
 import type { ConnectionInfo } from './connection.js';
 import { initializeDatadir } from './datadir.js';
 import { describeExit, quoteErrorLog, saysAddressInUse } from './error-log.js';
@@ -28,12 +29,13 @@ import {
 import { mergeOptions } from './options.js';
 import { pickFreePort } from './port.js';
 import { ServerProcess, type ExitStatus } from './process.js';
-import { connectionFor, ping, prepareForSysbench, queryFacts } from './queries.js';
+import { ping, prepareForSysbench, queryFacts } from './queries.js';
 import type { ServerSetup } from './server-setup.js';
 import { shutDown } from './shutdown.js';
-import { waitUntilReady } from './ready.js';
+import { StartFiles } from './start-files.js';
+import { type ReadyOutcome, waitUntilReady } from './ready.js';
 import { recordUntilExit, ServerRegistry } from './registry.js';
-import { clientSandbox, serverConfinement, spawnServer } from './server-sandbox.js';
+import { serverConfinement, spawnServer } from './server-sandbox.js';
 import { afterLimit } from '../shell/limits.js';
 import type { Confinement } from '../shell/sandbox.js';
 
@@ -67,6 +69,8 @@ export class ManagedServer {
   private readonly user: string | undefined;
   /** What the server starts with: the setup's, or a variant's (useOptions). */
   private options: Readonly<Record<string, string>>;
+  /** What it reads as it starts, and its accounts' passwords. */
+  private readonly startFiles: StartFiles;
 
   private constructor(
     private readonly setup: ServerSetup,
@@ -76,6 +80,7 @@ export class ManagedServer {
     // mysqld and mariadbd refuse to run as root unless told to run as some user.
     this.user = process.getuid?.() === 0 ? os.userInfo().username : undefined;
     this.options = setup.options;
+    this.startFiles = new StartFiles(paths);
   }
 
   /**
@@ -115,6 +120,7 @@ export class ManagedServer {
     );
     try {
       await mkdir(base.tmpdir, { recursive: true });
+      await mkdir(base.filesDir, { recursive: true, mode: 0o700 });
       await initializeDatadir({
         binary: setup.install.binary,
         basedir: setup.install.basedir,
@@ -246,38 +252,21 @@ export class ManagedServer {
   /** Spawns one server on `port` and waits until it is ready, or fails with its error log. */
   private async launch(port: number): Promise<LaunchOutcome> {
     const { install, scope } = this.setup;
-    const info = {
-      ...connectionFor(this.paths.socketPath, port),
-      ...(this.setup.sandboxed === true || this.setup.sandboxedClients === true
-        ? { sandbox: clientSandbox(this.paths.socketPath) }
-        : {}),
-    };
-    await writeFresh(
-      this.paths.configFile,
-      renderConfigFile({
-        ...this.paths,
-        flavor: install.flavor,
-        basedir: install.basedir,
-        ...(install.layout ? { layout: install.layout } : {}),
-        port,
-        user: this.user,
-        options: this.options,
-      }),
+    const info = this.startFiles.connection(
+      port,
+      this.setup.sandboxed === true || this.setup.sandboxedClients === true,
     );
+    const initFile = await this.startFiles.write({ install, port, user: this.user, options: this.options });
     this.logOffset = await fileSize(this.paths.errorLog);
-    const running = await this.spawn();
-    await running.started;
-    this.setup.log?.(`started ${running.command} (pid ${running.spawnedPid ?? '?'}), port ${port}`);
-
-    const outcome = await waitUntilReady({
-      probe: () => ping(info, 'socket'),
-      exited: running.exited,
-      timeoutMs: this.setup.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
-      signal: scope.signal,
-    });
+    const outcome = await this.spawnAndWait(info).finally(() =>
+      // Read by the server as it starts: the passwords stay in this process's memory only.
+      initFile === undefined ? undefined : rm(initFile, { force: true }),
+    );
+    const running = outcome.running;
     switch (outcome.kind) {
       case 'ready':
         try {
+          await this.startFiles.answered(info, install.binary);
           await prepareForSysbench(info, install.binary);
           // Interrupted while preparing: stopped here, not handed to a run that is over.
           scope.throwIfInterrupted();
@@ -315,6 +304,20 @@ export class ManagedServer {
         this.throwIfStoppedMeanwhile();
         throw new ServerError(`server ${install.binary} start was aborted`);
     }
+  }
+
+  /** Spawns the server with the files written and waits until it answers `info` on its socket. */
+  private async spawnAndWait(info: ConnectionInfo): Promise<ReadyOutcome & { running: ServerProcess }> {
+    const running = await this.spawn();
+    await running.started;
+    this.setup.log?.(`started ${running.command} (pid ${running.spawnedPid ?? '?'}), port ${info.port}`);
+    const outcome = await waitUntilReady({
+      probe: () => ping(info, 'socket'),
+      exited: running.exited,
+      timeoutMs: this.setup.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
+      signal: this.setup.scope.signal,
+    });
+    return { ...outcome, running };
   }
 
   private async spawn(): Promise<ServerProcess> {

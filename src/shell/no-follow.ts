@@ -19,10 +19,13 @@ import { GateError } from '../errors.js';
 
 const { O_APPEND, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_WRONLY } = constants;
 
-/** Replaces whatever is at `path` (a file, or a link planted there) with a new file of `data`. */
-export async function writeFresh(path: string, data: string): Promise<void> {
+/**
+ * Replaces whatever is at `path` (a file, or a link planted there) with a new file of `data`,
+ * made with `mode` (0600 for one that holds a password).
+ */
+export async function writeFresh(path: string, data: string, mode = 0o644): Promise<void> {
   await rm(path, { force: true });
-  const handle = await open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644);
+  const handle = await open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
   try {
     await handle.writeFile(data);
   } finally {

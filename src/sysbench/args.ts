@@ -9,6 +9,17 @@ import { type DataCommand, seedArgs, type WorkloadKind } from '../workload/workl
 
 export { MAX_PREPARE_THREADS, SEEDED_PREPARE_SCRIPT, TABLES_SCRIPT } from '../workload/sysbench-oltp.js';
 
+/** Who sysbench connects as. */
+export interface SysbenchAccount {
+  readonly user: string;
+  readonly password: string;
+  /**
+   * A sysbench option file holding the password (`--config-file`, mode 0600), so that it never
+   * appears on a command line, where any local user could read it.
+   */
+  readonly passwordFile?: string;
+}
+
 /** Where and as whom sysbench connects. */
 export interface SysbenchConnection {
   /** Unix socket or TCP; when left out, the suite's `connection` decides (it is part of the suite). */
@@ -16,13 +27,11 @@ export interface SysbenchConnection {
   readonly socketPath: string;
   readonly host: string;
   readonly port: number;
-  readonly user: string;
-  readonly password: string;
+  /** On a server the run started, the workload's account: never the tool's own (server/accounts.ts). */
+  readonly workload: SysbenchAccount;
   readonly database: string;
   /** A server on another machine: always over TCP. */
   readonly remote?: true;
-  /** An option file with the password (`--config-file`), instead of the password on the command line. */
-  readonly passwordFile?: string;
   /** The server is sandboxed: sysbench runs in a sandbox that sees this (sysbench/runner.ts). */
   readonly sandbox?: SandboxSpec;
 }
@@ -68,9 +77,10 @@ export function connectionArgs(connection: SysbenchConnection, route: Connection
       );
       break;
   }
-  args.push(`--mysql-user=${connection.user}`);
-  if (connection.passwordFile !== undefined) args.push(`--config-file=${connection.passwordFile}`);
-  else if (connection.password !== '') args.push(`${PASSWORD_PREFIX}${connection.password}`);
+  const { workload } = connection;
+  args.push(`--mysql-user=${workload.user}`);
+  if (workload.passwordFile !== undefined) args.push(`--config-file=${workload.passwordFile}`);
+  else if (workload.password !== '') args.push(`${PASSWORD_PREFIX}${workload.password}`);
   args.push(`--mysql-db=${connection.database}`);
   return args;
 }
