@@ -10,9 +10,28 @@ type ParsedRunFlags = Omit<RunFlags, 'set' | 'baseSet' | 'headSet'> &
   Partial<Pick<RunFlags, 'set' | 'baseSet' | 'headSet'>>;
 
 export function addRunCommand(program: Command, onExitCode: (code: number) => void): void {
-  program
+  const command = program
     .command('run')
-    .description('Measure one server (--server) or two interleaved (--base, --head) with a sysbench suite.')
+    .description('Measure one server (--server) or two interleaved (--base, --head) with a sysbench suite.');
+  addUntrustedOptions(addScheduleOptions(addServerOptions(command)))
+    .option('--verbose', 'show debug output (server start-up, commands)')
+    .action(async (parsed: ParsedRunFlags) => {
+      const flags = {
+        ...parsed,
+        set: parsed.set ?? [],
+        baseSet: parsed.baseSet ?? [],
+        headSet: parsed.headSet ?? [],
+      };
+      const logger = createStderrLogger({ verbose: flags.verbose ?? false });
+      const outcome = await runCommand(runConfigFromFlags(flags), logger);
+      logger.info(describeRunOutcome(outcome));
+      onExitCode(EXIT_OK);
+    });
+}
+
+/** The servers, their options, the suite and where the run writes. */
+function addServerOptions(command: Command): Command {
+  return command
     .option('--server <path>', 'mysqld/mariadbd binary, or an install prefix containing one')
     .option(
       '--host <host[:port]>',
@@ -33,7 +52,12 @@ export function addRunCommand(program: Command, onExitCode: (code: number) => vo
       '--work-dir <dir>',
       'where datadirs, sockets and logs live during the run (created if missing; default: a temp dir)',
     )
-    .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
+    .option('--keep-work-dir', 'keep datadirs after the run, for debugging');
+}
+
+/** When and how long the run measures, and on which CPUs. */
+function addScheduleOptions(command: Command): Command {
+  return command
     .option(
       '--lock-timeout <time>',
       'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)',
@@ -59,7 +83,12 @@ export function addRunCommand(program: Command, onExitCode: (code: number) => vo
       '--parallel-sides',
       'count suites (instructions): measure base and head at once, each with its CPUs (default when there are 2 CPUs or more)',
     )
-    .option('--no-parallel-sides', 'measure base and head one at a time, interleaved')
+    .option('--no-parallel-sides', 'measure base and head one at a time, interleaved');
+}
+
+/** Untrusted sides and their limits, a shard of the suite, and the aligned head. */
+function addUntrustedOptions(command: Command): Command {
+  return command
     .option(
       '--untrusted-side <side>',
       "which sides were built from a pull request's untrusted code: none, head, base or both; their servers, bootstrap and sysbench run in the bubblewrap sandbox (the suite must connect through the socket)",
@@ -79,18 +108,5 @@ export function addRunCommand(program: Command, onExitCode: (code: number) => vo
     .option(
       '--align-settings',
       "A/B runs: measure the head a third time with the base's values of the settings known to change the work (docs/settings.md), so compare splits each change into what the settings did and what the code did",
-    )
-    .option('--verbose', 'show debug output (server start-up, commands)')
-    .action(async (parsed: ParsedRunFlags) => {
-      const flags = {
-        ...parsed,
-        set: parsed.set ?? [],
-        baseSet: parsed.baseSet ?? [],
-        headSet: parsed.headSet ?? [],
-      };
-      const logger = createStderrLogger({ verbose: flags.verbose ?? false });
-      const outcome = await runCommand(runConfigFromFlags(flags), logger);
-      logger.info(describeRunOutcome(outcome));
-      onExitCode(EXIT_OK);
-    });
+    );
 }
