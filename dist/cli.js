@@ -5101,32 +5101,10 @@ function addMergeCommand(program, onExitCode) {
 }
 
 function addRunCommand(program, onExitCode) {
-    program
+    const command = program
         .command('run')
-        .description('Measure one server (--server) or two interleaved (--base, --head) with a sysbench suite.')
-        .option('--server <path>', 'mysqld/mariadbd binary, or an install prefix containing one')
-        .option('--host <host[:port]>', 'a server already running on another machine, over TCP; its user and password come from MYSQL_PERF_GATE_USER and MYSQL_PERF_GATE_PASSWORD')
-        .option('--base <path>', 'base server for an A/B run (binary or install prefix)')
-        .option('--head <path>', 'head server for an A/B run (binary or install prefix)')
-        .option('--set <name=value>', 'server option for every side (repeatable)', collect)
-        .option('--base-set <name=value>', 'server option for the base side only (repeatable)', collect)
-        .option('--head-set <name=value>', 'server option for the head side only (repeatable)', collect)
-        .option('--suite <name|file>', 'built-in suite (quick, standard, instructions, tpcc, io-bound, scaling, network, durable…: docs/suites.md) or a suite YAML file', 'quick')
-        .option('--out <file>', 'results JSON to write; raw output goes to <file>.raw/ beside it', 'results.json')
-        .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run (created if missing; default: a temp dir)')
-        .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
-        .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)')
-        .option('--time-limit <time>', "the job's time limit, e.g. 3h or 180m: a plan that does not fit in it (with a margin) is refused at once, naming the shards that would fit")
-        .option('--max-repetitions <n>', 'A/B runs: repetitions per side a cell the planned ones leave undecided may reach (default: the plan only)')
-        .option('--budget <time>', 'A/B runs: how long the measurements may take, the plan included, while undecided cells get more repetitions, e.g. 20m')
-        .option('--pin <mode>', 'run the server and sysbench on CPUs of their own (taskset): auto (wherever there are 2 CPUs or more), on (a warning when it cannot) or off', 'auto')
-        .option('--parallel-sides', 'count suites (instructions): measure base and head at once, each with its CPUs (default when there are 2 CPUs or more)')
-        .option('--no-parallel-sides', 'measure base and head one at a time, interleaved')
-        .option('--untrusted-side <side>', "which sides were built from a pull request's untrusted code: none, head, base or both; their servers, bootstrap and sysbench run in the bubblewrap sandbox (the suite must connect through the socket)")
-        .option('--max-processes <n>', `with --untrusted-side: the most processes and threads an untrusted side's server may have at once, its bootstrap included (a cgroup's pids.max); ${LIMIT_HELP.serverProcesses}`)
-        .option('--max-memory <size>', `with --untrusted-side: the most memory an untrusted side's server may use, e.g. 8G (a cgroup's memory limit); ${LIMIT_HELP.memory}`)
-        .option('--shard <K/N>', "measure only shard K of N: a share of the suite's cells balanced by planned time, for a matrix of identical machines; `merge` joins the shards' results")
-        .option('--align-settings', "A/B runs: measure the head a third time with the base's values of the settings known to change the work (docs/settings.md), so compare splits each change into what the settings did and what the code did")
+        .description('Measure one server (--server) or two interleaved (--base, --head) with a sysbench suite.');
+    addUntrustedOptions(addScheduleOptions(addServerOptions(command)))
         .option('--verbose', 'show debug output (server start-up, commands)')
         .action(async (parsed) => {
         const flags = {
@@ -5140,6 +5118,41 @@ function addRunCommand(program, onExitCode) {
         logger.info(describeRunOutcome(outcome));
         onExitCode(EXIT_OK);
     });
+}
+/** The servers, their options, the suite and where the run writes. */
+function addServerOptions(command) {
+    return command
+        .option('--server <path>', 'mysqld/mariadbd binary, or an install prefix containing one')
+        .option('--host <host[:port]>', 'a server already running on another machine, over TCP; its user and password come from MYSQL_PERF_GATE_USER and MYSQL_PERF_GATE_PASSWORD')
+        .option('--base <path>', 'base server for an A/B run (binary or install prefix)')
+        .option('--head <path>', 'head server for an A/B run (binary or install prefix)')
+        .option('--set <name=value>', 'server option for every side (repeatable)', collect)
+        .option('--base-set <name=value>', 'server option for the base side only (repeatable)', collect)
+        .option('--head-set <name=value>', 'server option for the head side only (repeatable)', collect)
+        .option('--suite <name|file>', 'built-in suite (quick, standard, instructions, tpcc, io-bound, scaling, network, durable…: docs/suites.md) or a suite YAML file', 'quick')
+        .option('--out <file>', 'results JSON to write; raw output goes to <file>.raw/ beside it', 'results.json')
+        .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run (created if missing; default: a temp dir)')
+        .option('--keep-work-dir', 'keep datadirs after the run, for debugging');
+}
+/** When and how long the run measures, and on which CPUs. */
+function addScheduleOptions(command) {
+    return command
+        .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)')
+        .option('--time-limit <time>', "the job's time limit, e.g. 3h or 180m: a plan that does not fit in it (with a margin) is refused at once, naming the shards that would fit")
+        .option('--max-repetitions <n>', 'A/B runs: repetitions per side a cell the planned ones leave undecided may reach (default: the plan only)')
+        .option('--budget <time>', 'A/B runs: how long the measurements may take, the plan included, while undecided cells get more repetitions, e.g. 20m')
+        .option('--pin <mode>', 'run the server and sysbench on CPUs of their own (taskset): auto (wherever there are 2 CPUs or more), on (a warning when it cannot) or off', 'auto')
+        .option('--parallel-sides', 'count suites (instructions): measure base and head at once, each with its CPUs (default when there are 2 CPUs or more)')
+        .option('--no-parallel-sides', 'measure base and head one at a time, interleaved');
+}
+/** Untrusted sides and their limits, a shard of the suite, and the aligned head. */
+function addUntrustedOptions(command) {
+    return command
+        .option('--untrusted-side <side>', "which sides were built from a pull request's untrusted code: none, head, base or both; their servers, bootstrap and sysbench run in the bubblewrap sandbox (the suite must connect through the socket)")
+        .option('--max-processes <n>', `with --untrusted-side: the most processes and threads an untrusted side's server may have at once, its bootstrap included (a cgroup's pids.max); ${LIMIT_HELP.serverProcesses}`)
+        .option('--max-memory <size>', `with --untrusted-side: the most memory an untrusted side's server may use, e.g. 8G (a cgroup's memory limit); ${LIMIT_HELP.memory}`)
+        .option('--shard <K/N>', "measure only shard K of N: a share of the suite's cells balanced by planned time, for a matrix of identical machines; `merge` joins the shards' results")
+        .option('--align-settings', "A/B runs: measure the head a third time with the base's values of the settings known to change the work (docs/settings.md), so compare splits each change into what the settings did and what the code did");
 }
 
 // The `mysql-perf-gate` command line: one commander program whose commands each parse their flags

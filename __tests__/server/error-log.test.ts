@@ -1,4 +1,10 @@
-import { describeExit, quoteErrorLog, saysAddressInUse } from '../../src/server/error-log.js';
+import {
+  describeExit,
+  diedMessage,
+  exitedWhileStarting,
+  quoteErrorLog,
+  saysAddressInUse,
+} from '../../src/server/error-log.js';
 
 describe('saysAddressInUse', () => {
   it.each([
@@ -31,5 +37,24 @@ describe('quoteErrorLog', () => {
 
   it('says when the log is empty', () => {
     expect(quoteErrorLog('/w/error.log', '\n')).toBe('its error log (/w/error.log) is empty');
+  });
+});
+
+describe('the lines of a server that stopped', () => {
+  const log = { path: '/w/error.log', text: '2026-11-29 [ERROR] Aborting\n' };
+
+  it('names a running server that died: its pid, how, and its log', () => {
+    expect(diedMessage('/usr/sbin/mariadbd', 4242, { code: null, signal: 'SIGKILL' }, log)).toBe(
+      'server /usr/sbin/mariadbd (pid 4242) died: it was killed by SIGKILL; last lines of its error log (/w/error.log):\n2026-11-29 [ERROR] Aborting',
+    );
+    expect(diedMessage('mariadbd', undefined, { code: 1, signal: null }, { path: '/w/e', text: '' })).toBe(
+      'server mariadbd (pid ?) died: it exited with status 1; its error log (/w/e) is empty',
+    );
+  });
+
+  it('names a server that exited while starting', () => {
+    expect(exitedWhileStarting('/usr/sbin/mariadbd', { code: 1, signal: null }, log)).toBe(
+      'server /usr/sbin/mariadbd exited with status 1 while starting; last lines of its error log (/w/error.log):\n2026-11-29 [ERROR] Aborting',
+    );
   });
 });

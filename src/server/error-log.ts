@@ -20,3 +20,25 @@ export function quoteErrorLog(errorLogPath: string, text: string): string {
   if (tail === '') return `its error log (${errorLogPath}) is empty`;
   return `last lines of its error log (${errorLogPath}):\n${tail}`;
 }
+
+/** Why a server that was running is not: its pid, how it exited, and the end of its error log. */
+export function diedMessage(
+  binary: string,
+  pid: number | undefined,
+  exit: { readonly code: number | null; readonly signal: NodeJS.Signals | null },
+  errorLog: { readonly path: string; readonly text: string },
+): string {
+  return (
+    `server ${binary} (pid ${pid ?? '?'}) died: it ${describeExit(exit.code, exit.signal)}; ` +
+    quoteErrorLog(errorLog.path, errorLog.text)
+  );
+}
+
+/** Why a server exited before it took connections: how it exited, and the end of its error log. */
+export function exitedWhileStarting(
+  binary: string,
+  exit: { readonly code: number | null; readonly signal: NodeJS.Signals | null },
+  errorLog: { readonly path: string; readonly text: string },
+): string {
+  return `server ${binary} ${describeExit(exit.code, exit.signal)} while starting; ${quoteErrorLog(errorLog.path, errorLog.text)}`;
+}

@@ -16,7 +16,7 @@ import { exists } from '../shell/file-exists.js';
 import { openAppending } from '../shell/no-follow.js';
 import type { ConnectionInfo } from './connection.js';
 import { initializeDatadir } from './datadir.js';
-import { describeExit, quoteErrorLog, saysAddressInUse } from './error-log.js';
+import { diedMessage, exitedWhileStarting, quoteErrorLog, saysAddressInUse } from './error-log.js';
 import type { RunningFacts } from './facts.js';
 import {
   fileSize,
@@ -42,7 +42,6 @@ import type { Confinement } from '../shell/sandbox.js';
 export { inspectServer, type ServerInstall } from './inspect.js';
 export type { ServerLaunch } from './server-sandbox.js';
 export type { ConnectionInfo } from './connection.js';
-
 export type { ServerSetup } from './server-setup.js';
 
 const DEFAULT_START_TIMEOUT_MS = 120_000;
@@ -280,15 +279,10 @@ export class ManagedServer {
         return 'ready';
       case 'exited': {
         this.throwIfStoppedMeanwhile();
-        const log = await readLogSince(this.paths.errorLog, this.logOffset);
-        if (saysAddressInUse(log)) return 'port-taken';
-        throw new ServerError(
-          afterLimit(
-            this.setup.limits,
-            `server ${install.binary} ${describeExit(outcome.status.code, outcome.status.signal)} while starting; ` +
-              quoteErrorLog(this.paths.errorLog, log),
-          ),
-        );
+        const text = await readLogSince(this.paths.errorLog, this.logOffset);
+        if (saysAddressInUse(text)) return 'port-taken';
+        const said = exitedWhileStarting(install.binary, outcome.status, { path: this.paths.errorLog, text });
+        throw new ServerError(afterLimit(this.setup.limits, said));
       }
       case 'timeout': {
         await this.terminate(running);
@@ -370,14 +364,12 @@ export class ManagedServer {
   }
 
   private async diedError(running: ServerProcess, status: ExitStatus): Promise<ServerError> {
-    const log = await readLogSince(this.paths.errorLog, this.logOffset);
-    return new ServerError(
-      afterLimit(
-        this.setup.limits,
-        `server ${this.setup.install.binary} (pid ${running.spawnedPid ?? '?'}) died: it ` +
-          `${describeExit(status.code, status.signal)}; ${quoteErrorLog(this.paths.errorLog, log)}`,
-      ),
-    );
+    const text = await readLogSince(this.paths.errorLog, this.logOffset);
+    const said = diedMessage(this.setup.install.binary, running.spawnedPid, status, {
+      path: this.paths.errorLog,
+      text,
+    });
+    return new ServerError(afterLimit(this.setup.limits, said));
   }
 
   /** Runs once, whether called by destroy() or by the cleanup scope. */
