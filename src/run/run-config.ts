@@ -74,6 +74,11 @@ export interface RunConfig<Server = string> {
    * settings did and what the code did; how the user named it, for errors.
    */
   readonly alignSettings?: { readonly label: string };
+  /**
+   * Whether the idle side's server is frozen while the other side is measured in turn
+   * (`names['freeze-idle-side']`); frozen when absent.
+   */
+  readonly freezeIdleSide?: boolean;
   /** The runner check's grade, when the job ran it first: recorded in the results' environment. */
   readonly runnerCheck?: RunnerCheck;
 }

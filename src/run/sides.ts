@@ -21,6 +21,7 @@ import { databaseBytes } from '../server/queries.js';
 import type { ServerRegistry } from '../server/registry.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { onCpus } from '../shell/cpu-affinity.js';
+import { removeLeftGroups } from '../shell/freezer.js';
 import type { Logger } from '../shell/logger.js';
 import { readRegularSync } from '../shell/no-follow.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
@@ -28,6 +29,7 @@ import { variantLabel } from '../suite/variants.js';
 import { restoresData } from '../workload/kinds.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { alignedHeadDatadir, DatadirSnapshot, type DatadirTwin } from './datadir-snapshot.js';
+import type { IdleSides } from './idle-side.js';
 import type { MeasuredSide } from './measure-step.js';
 import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js';
 import type { RunConfig } from './run-config.js';
@@ -51,6 +53,8 @@ export interface SideSetup {
   readonly registry: ServerRegistry;
   readonly logger: Logger;
   readonly scope: CleanupScope;
+  /** The servers' cgroups: the idle side's freezer, an untrusted server's cpuset (idle-side.ts). */
+  readonly idle?: IdleSides;
 }
 
 /** A side whose server runs with its tables prepared, ready to be measured. */
@@ -79,7 +83,8 @@ export interface StartedSide extends MeasuredSide {
  */
 export async function stopOrphans(registry: ServerRegistry, logger: Logger): Promise<void> {
   try {
-    for (const event of await registry.sweepOrphans()) {
+    // Their cgroups first: a server frozen in one cannot be stopped until it is thawed.
+    for (const event of [...(await removeLeftGroups()), ...(await registry.sweepOrphans())]) {
       if (event.kind === 'removed') logger.debug(event.message);
       else logger.warning(event.message);
     }
@@ -184,6 +189,7 @@ function createServer(
     registry,
     workDir: config.keepWorkDir ? null : runDir,
     ...(side.config.untrusted === true ? { sandboxed: true } : {}),
+    cgroups: setup.idle?.cgroupsOf(side.config.name) ?? [],
     // With an untrusted side, every sysbench is sandboxed: the suite's scripts may be its tree's.
     ...(config.sides.some((other) => other.untrusted === true) ? { sandboxedClients: true } : {}),
     ...serverLaunch(
@@ -247,6 +253,7 @@ async function startSide(
   const placement = sidePlacement(preflight, name);
   const server = await createServer(side, setup, { sideDir, log, placement, paths });
   how.onCreated(server);
+  setup.idle?.attach(name, () => server.launchedPid);
   const probe = valgrind
     ? instructionProbe({ paths, rawDir, relativeDir: name, log })
     : throughputProbe(preflight.perf);

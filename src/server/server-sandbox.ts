@@ -7,6 +7,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 
+import { joiningGroups } from '../shell/freezer.js';
 import { type Confinement, sandbox, type SandboxSpec, UNCONFINED } from '../shell/sandbox.js';
 import type { ServerInstall } from './inspect.js';
 import { ServerProcess } from './process.js';
@@ -20,12 +21,14 @@ export interface ServerLaunch {
 
 /**
  * Spawns the server with its option file: through `wrap` (valgrind, taskset) when given, then
- * in `confinement` (bwrap, for untrusted code), its output to `outputFd`.
+ * in `confinement` (bwrap, for untrusted code), in its cgroups when it has any, its output to
+ * `outputFd`.
  */
 export function spawnServer(
   setup: {
     readonly install: Pick<ServerInstall, 'binary'>;
     readonly wrap?: (binary: string, args: readonly string[]) => ServerLaunch;
+    readonly cgroups?: readonly string[];
   },
   confinement: Confinement,
   configFile: string,
@@ -35,7 +38,9 @@ export function spawnServer(
   const launch: ServerLaunch = setup.wrap
     ? setup.wrap(setup.install.binary, serverArgs)
     : { command: setup.install.binary, args: serverArgs };
-  const command = confinement.wrap(launch.command, launch.args);
+  const confined = confinement.wrap(launch.command, launch.args);
+  // Outside the sandbox: inside it, the cgroup tree is read-only.
+  const command = joiningGroups(setup.cgroups ?? [], confined.file, confined.args);
   const env = confinement.env(launch.env ?? process.env);
   return ServerProcess.spawn(command.file, command.args, outputFd, env, confinement.sandboxed);
 }

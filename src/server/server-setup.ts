@@ -26,6 +26,12 @@ export interface ServerSetup {
   /** Built from untrusted code: its bootstrap, the server and sysbench run sandboxed (server-sandbox.ts). */
   sandboxed?: boolean;
   /**
+   * The cgroup.procs files of the groups the server runs in (shell/freezer.ts: the idle side's
+   * freezer, an untrusted server's cpuset): its launcher joins them before it execs the server or
+   * its sandbox, so that everything the server starts is in them too.
+   */
+  cgroups?: readonly string[];
+  /**
    * sysbench runs sandboxed against this server too, though it is trusted: the run has an
    * untrusted side, whose tree may have given the suite's scripts.
    */

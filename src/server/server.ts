@@ -157,6 +157,14 @@ export class ManagedServer {
     return this.process?.serverPid;
   }
 
+  /**
+   * The process spawned for it: bwrap's outer process for a sandboxed server (everything in the
+   * sandbox is below it), the server's own otherwise; undefined when none runs.
+   */
+  get launchedPid(): number | undefined {
+    return this.process?.pid;
+  }
+
   /** Its pid in its own PID namespace: the sandbox's, when sandboxed. */
   get namespacePid(): number | undefined {
     return this.process?.namespacePid;
