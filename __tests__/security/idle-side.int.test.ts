@@ -149,6 +149,11 @@ function figures(name: string, results: Results) {
   return cells;
 }
 
+/** The geometric mean of the cells' head/base ratios. */
+function geometricMean(cells: readonly { ratio: number }[]): number {
+  return Math.exp(cells.reduce((sum, cell) => sum + Math.log(cell.ratio), 0) / cells.length);
+}
+
 const named = (warnings: readonly string[]) =>
   warnings.filter((warning) => warning.includes("the head's server worked"));
 
@@ -165,13 +170,17 @@ maybe('the idle side (real MariaDB, a head that spins while idle)', () => {
     const [low, high] = [Math.min(...spread), Math.max(...spread)];
     process.stdout.write(`a/a spread of paired head/base ratios: ${low.toFixed(3)} to ${high.toFixed(3)}\n`);
 
-    // Not frozen: the base is measured beside a busy loop on every CPU, and the head gains.
+    // Not frozen: the base is measured beside a busy loop on every CPU, and the head gains. On a
+    // machine shared with other work a cell's ratio strays by ±15% (the A/A pairs' spread above),
+    // so the cells are taken together: their geometric mean.
+    const [offMean, frozenMean, aaMean] = [off, frozen, aa].map((run) => geometricMean(run.figures));
+    process.stdout.write(
+      `geometric mean of the cells' head/base: a/a ${aaMean.toFixed(3)}, not frozen ${offMean.toFixed(3)}, frozen ${frozenMean.toFixed(3)}\n`,
+    );
     expect(off.results.idleSide).toMatchObject({ freezer: 'off', cpuFrom: 'cgroup' });
-    for (const [index, cell] of off.figures.entries()) {
-      expect(cell.ratio).toBeGreaterThan(1.07);
-      expect(cell.ratio).toBeGreaterThan(frozen.figures[index]?.ratio ?? Infinity);
-      expect(cell.idleCpuMax).toBeGreaterThan(0.5);
-    }
+    expect(offMean).toBeGreaterThan(1.07);
+    expect(offMean).toBeGreaterThan(frozenMean);
+    for (const cell of off.figures) expect(cell.idleCpuMax).toBeGreaterThan(0.5);
     expect(named(off.verdict.warnings)).toEqual([expect.stringContaining('as it was not frozen')]);
     expect(off.verdict.cells.every((cell) => cell.verdict === 'inconclusive')).toBe(true);
 
