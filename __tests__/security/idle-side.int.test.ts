@@ -173,7 +173,11 @@ maybe('the idle side (real MariaDB, a head that spins while idle)', () => {
     // Not frozen: the base is measured beside a busy loop on every CPU, and the head gains. On a
     // machine shared with other work a cell's ratio strays by ±15% (the A/A pairs' spread above),
     // so the cells are taken together: their geometric mean.
-    const [offMean, frozenMean, aaMean] = [off, frozen, aa].map((run) => geometricMean(run.figures));
+    const [offMean, frozenMean, aaMean] = [
+      geometricMean(off.figures),
+      geometricMean(frozen.figures),
+      geometricMean(aa.figures),
+    ];
     process.stdout.write(
       `geometric mean of the cells' head/base: a/a ${aaMean.toFixed(3)}, not frozen ${offMean.toFixed(3)}, frozen ${frozenMean.toFixed(3)}\n`,
     );
