@@ -9,13 +9,13 @@
 // The cpuset is a v2 cpuset where the group's parent can hand one down, else a v1 one: unlike
 // taskset, a mask the process cannot widen (sched_setaffinity is held to the cpuset's CPUs, and
 // the sandbox's /sys is read-only, so it cannot leave the group).
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { formatCpuList, parseCpuList } from '../cpu-list.js';
 import { errorMessage, InputError } from '../errors.js';
 import { cgroupLayout, type CgroupLayout } from './cgroup-layout.js';
+import { type Cpuset, cpusetV1, cpusetV2, read, tryMkdir, tryRmdir } from './cgroup-dirs.js';
 import { isRunning } from './proc-stat.js';
 import { continueTree, stopTree, treeCpuSeconds } from './process-tree.js';
 
@@ -62,8 +62,6 @@ interface GroupDirs {
   cpusetV1?: string;
 }
 
-type Cpuset = { readonly cpus: string; readonly version: 1 | 2 } | { readonly reason: string };
-
 /** The freezing asked for by FREEZER_ENV, or an error naming it and what it takes. */
 export function forcedFreezeMethod(value: string | undefined): FreezeMethod | undefined {
   if (value === undefined || value.trim() === '') return undefined;
@@ -74,68 +72,6 @@ export function forcedFreezeMethod(value: string | undefined): FreezeMethod | un
     );
   }
   return method;
-}
-
-function tryMkdir(parent: string | undefined, name: string): string | undefined {
-  if (parent === undefined) return undefined;
-  const dir = join(parent, name);
-  try {
-    mkdirSync(dir);
-    return dir;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EEXIST' ? dir : undefined;
-  }
-}
-
-function read(file: string): string {
-  return readFileSync(file, 'utf8').trim();
-}
-
-/** The group of a stopped run's or a dropped purpose, removed; no error when it cannot be. */
-function tryRmdir(dir: string | undefined): void {
-  if (dir === undefined) return;
-  try {
-    rmdirSync(dir);
-  } catch {
-    // Still holding processes, or gone already.
-  }
-}
-
-/** A v2 cpuset for `dir`: the parent hands the controller down, and the CPUs are written and read back. */
-function cpusetV2(dir: string, cpus: string): Cpuset {
-  const parent = join(dir, '..');
-  try {
-    if (!read(join(parent, 'cgroup.controllers')).split(' ').includes('cpuset')) {
-      return { reason: 'the cgroup v2 hierarchy does not offer the cpuset controller here' };
-    }
-    if (!read(join(parent, 'cgroup.subtree_control')).split(' ').includes('cpuset')) {
-      writeFileSync(join(parent, 'cgroup.subtree_control'), '+cpuset');
-    }
-    writeFileSync(join(dir, 'cpuset.cpus'), cpus);
-    return checkedCpuset(read(join(dir, 'cpuset.cpus')), cpus, 2);
-  } catch (error) {
-    return { reason: `cgroup v2 cpuset: ${errorMessage(error)}` };
-  }
-}
-
-/** A v1 cpuset group with the parent's memory nodes and `cpus`, or why none. */
-function cpusetV1(parent: string | undefined, name: string, cpus: string): { dir?: string; cpuset: Cpuset } {
-  if (parent === undefined) return { cpuset: { reason: 'no cpuset hierarchy is mounted' } };
-  const dir = tryMkdir(parent, name);
-  if (dir === undefined) return { cpuset: { reason: `cannot create a group under ${parent}` } };
-  try {
-    writeFileSync(join(dir, 'cpuset.mems'), read(join(parent, 'cpuset.mems')));
-    writeFileSync(join(dir, 'cpuset.cpus'), cpus);
-    return { dir, cpuset: checkedCpuset(read(join(dir, 'cpuset.cpus')), cpus, 1) };
-  } catch (error) {
-    tryRmdir(dir);
-    return { cpuset: { reason: `cgroup v1 cpuset: ${errorMessage(error)}` } };
-  }
-}
-
-function checkedCpuset(got: string, wanted: string, version: 1 | 2): Cpuset {
-  const same = formatCpuList(parseCpuList(got)) === formatCpuList(parseCpuList(wanted));
-  return same ? { cpus: got, version } : { reason: `the cpuset took CPUs ${got}, not ${wanted}` };
 }
 
 /** One server's groups: what its launcher joins, how it is frozen and counted, its cpuset. */
