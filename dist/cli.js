@@ -9,9 +9,9 @@ import fs, { existsSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, f as forRunnerLog, p as printableJson, a as InterruptedError, G as GateError, i as internalErrorLine } from './gate-core.js';
 import 'node:fs/promises';
-import 'node:timers/promises';
 import 'node:crypto';
 import 'node:zlib';
+import 'node:timers/promises';
 import 'buffer';
 import 'events';
 import 'process';
@@ -5148,6 +5148,7 @@ function addScheduleOptions(command) {
 /** Untrusted sides and their limits, a shard of the suite, and the aligned head. */
 function addUntrustedOptions(command) {
     return command
+        .option('--freeze-idle-side <mode>', "sides measured one at a time: freeze the idle side's server and everything it started while the other is measured (on), or leave it running (off); its CPU time is read either way, and an idle side that worked makes its cells inconclusive", 'on')
         .option('--untrusted-side <side>', "which sides were built from a pull request's untrusted code: none, head, base or both; their servers, bootstrap and sysbench run in the bubblewrap sandbox (the suite must connect through the socket)")
         .option('--max-processes <n>', `with --untrusted-side: the most processes and threads an untrusted side's server may have at once, its bootstrap included (a cgroup's pids.max); ${LIMIT_HELP.serverProcesses}`)
         .option('--max-memory <size>', `with --untrusted-side: the most memory an untrusted side's server may use, e.g. 8G (a cgroup's memory limit); ${LIMIT_HELP.memory}`)

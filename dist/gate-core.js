@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { openSync, writeFileSync, fsyncSync, closeSync, renameSync, rmSync, readFileSync, existsSync, mkdirSync, chmodSync, readdirSync, statSync } from 'node:fs';
+import { openSync, writeFileSync, fsyncSync, closeSync, renameSync, rmSync, readFileSync, existsSync, rmdirSync, mkdirSync, readdirSync, accessSync, constants, chmodSync, statSync } from 'node:fs';
 import { join, basename, isAbsolute } from 'node:path';
+import { setTimeout as setTimeout$1 } from 'node:timers/promises';
 import os from 'node:os';
 
 // Text the tool did not write, shown as the text it is. A build's log, a server's `--version`
@@ -7145,6 +7146,741 @@ function forRunnerLog(text) {
     return `${commandsStopped(body, freshToken(body))}${shown.slice(body.length)}`;
 }
 
+// Where this process's control groups are, and which hierarchy gives each thing the tool asks of a
+// group: read from /proc/self/mountinfo and /proc/self/cgroup, decided here without any I/O (the
+// caller reads the files and probes what it may write: cgroup.ts).
+//
+// Two layouts are met:
+//   - cgroup v2, one unified hierarchy (GitHub's Ubuntu runners, current Debian and Ubuntu under
+//     systemd): its controllers are listed in each group's cgroup.controllers. A group may hand
+//     memory to children only while it holds no process itself, so the tool's groups go in a
+//     directory of their own beside its process's group, in the nearest ancestor it may write
+//     (the hierarchy's root for root, `app.slice` under `systemd-run --user --scope`);
+//   - cgroup v1, one hierarchy per controller (pids, memory, cpuset, freezer, cpuacct), often
+//     beside a v2 hierarchy without controllers (/sys/fs/cgroup/unified) whose core files
+//     (cgroup.freeze, cpu.stat) still work. A v1 group may hold processes and children at once:
+//     the tool's groups nest under its own process's group in each hierarchy.
+// Each capability is taken from v2 when v2 gives it, else from its v1 hierarchy, else it is missing.
+/** What the tool asks of a group. */
+const CGROUP_CAPABILITIES = ['processes', 'memory', 'cpuset', 'freeze', 'cpuUsage'];
+/**
+ * The controller each capability needs, per version; null where v2 gives it in every group
+ * (cgroup.freeze and cpu.stat are core files of v2, present with no controller enabled).
+ */
+const CAPABILITY_CONTROLLERS = {
+    processes: { v2: 'pids', v1: 'pids' },
+    memory: { v2: 'memory', v1: 'memory' },
+    cpuset: { v2: 'cpuset', v1: 'cpuset' },
+    freeze: { v2: null, v1: 'freezer' },
+    cpuUsage: { v2: null, v1: 'cpuacct' },
+};
+/** The v2 controllers the tool enables for its groups, where the hierarchy hands them down. */
+const V2_CONTROLLERS = Object.values(CAPABILITY_CONTROLLERS).flatMap((controllers) => (controllers.v2 === null ? [] : [controllers.v2]));
+/** The v1 controllers the tool uses; a mount's other options (rw, name=systemd…) are not controllers. */
+const V1_CONTROLLERS = new Set(Object.values(CAPABILITY_CONTROLLERS).map((controllers) => controllers.v1));
+/** mountinfo escapes space, tab, newline and backslash as \040, \011, \012, \134. */
+function unescapeMountPath(path) {
+    return path.replace(/\\([0-7]{3})/g, (_match, octal) => String.fromCharCode(parseInt(octal, 8)));
+}
+/**
+ * The cgroup mounts of /proc/self/mountinfo, in its order. A line is
+ * `ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTIONS [OPTIONAL…] - FSTYPE SOURCE SUPER-OPTIONS`.
+ */
+function parseMountinfo(text) {
+    const mounts = [];
+    for (const line of text.split('\n')) {
+        const [before, after] = line.split(' - ');
+        if (before === undefined || after === undefined)
+            continue;
+        const fields = before.split(' ');
+        const [fsType, , superOptions = ''] = after.split(' ');
+        const root = fields[3];
+        const mountPoint = fields[4];
+        if (root === undefined || mountPoint === undefined)
+            continue;
+        if (fsType === 'cgroup2') {
+            mounts.push({
+                version: 'v2',
+                mountPoint: unescapeMountPath(mountPoint),
+                root: unescapeMountPath(root),
+                controllers: [],
+            });
+        }
+        else if (fsType === 'cgroup') {
+            const controllers = superOptions.split(',').filter((option) => V1_CONTROLLERS.has(option));
+            mounts.push({
+                version: 'v1',
+                mountPoint: unescapeMountPath(mountPoint),
+                root: unescapeMountPath(root),
+                controllers,
+            });
+        }
+    }
+    return mounts;
+}
+/** Parses /proc/<pid>/cgroup: `ID:CONTROLLERS:PATH` per line, `0::PATH` for v2. */
+function parseProcCgroup(text) {
+    let v2;
+    const v1 = new Map();
+    for (const line of text.split('\n')) {
+        const first = line.indexOf(':');
+        const second = line.indexOf(':', first + 1);
+        if (first < 0 || second < 0)
+            continue;
+        const controllers = line.slice(first + 1, second);
+        const path = line.slice(second + 1).replace(/ \(deleted\)$/, '');
+        if (!path.startsWith('/'))
+            continue;
+        if (line.slice(0, first) === '0' && controllers === '')
+            v2 = path;
+        else
+            for (const controller of controllers.split(','))
+                if (controller !== '')
+                    v1.set(controller, path);
+    }
+    return v2 === undefined ? { v1 } : { v2, v1 };
+}
+/**
+ * The directory of group `path` under a mount of its hierarchy, or undefined when the mount shows
+ * only another part of the hierarchy.
+ */
+function groupDir(mount, path) {
+    const root = mount.root === '/' ? '' : mount.root.replace(/\/$/, '');
+    if (path !== root && !path.startsWith(`${root}/`) && root !== '')
+        return undefined;
+    const rest = path.slice(root.length).replace(/^\/+/, '');
+    const base = mount.mountPoint.replace(/\/$/, '');
+    return rest === '' ? base : `${base}/${rest}`;
+}
+/**
+ * The directories the tool's groups may go under. In v2: the process's own group only when it is
+ * the hierarchy's root (the one group that may hold processes and hand out memory), then each
+ * ancestor from the parent up, nearest first. In v1: the process's own group per controller.
+ */
+function cgroupPlaces(mounts, membership) {
+    const v1 = new Map();
+    for (const mount of mounts) {
+        if (mount.version !== 'v1')
+            continue;
+        for (const controller of mount.controllers) {
+            const path = membership.v1.get(controller);
+            const dir = path === undefined ? undefined : groupDir(mount, path);
+            if (dir !== undefined && !v1.has(controller))
+                v1.set(controller, dir);
+        }
+    }
+    const mount = mounts.find((candidate) => candidate.version === 'v2');
+    const own = mount === undefined || membership.v2 === undefined ? undefined : groupDir(mount, membership.v2);
+    if (mount === undefined || own === undefined)
+        return { v1 };
+    const top = mount.mountPoint.replace(/\/$/, '');
+    const candidates = own === top ? [own] : [];
+    for (let dir = parentDir(own); dir.length >= top.length; dir = parentDir(dir)) {
+        candidates.push(dir);
+        if (dir === top)
+            break;
+    }
+    return { v2: { own, candidates }, v1 };
+}
+function parentDir(dir) {
+    const slash = dir.lastIndexOf('/');
+    return slash <= 0 ? '/' : dir.slice(0, slash);
+}
+/**
+ * Each capability from v2 when v2 gives it, else from its v1 hierarchy; missing otherwise. One
+ * `prefer`red takes that version or nothing.
+ */
+function chooseLayout(probe, prefer = {}) {
+    const layout = {};
+    for (const capability of CGROUP_CAPABILITIES) {
+        const wanted = CAPABILITY_CONTROLLERS[capability];
+        const { v2 } = probe;
+        const v2Gives = v2 !== undefined && (wanted.v2 === null || v2.controllers.includes(wanted.v2));
+        if (v2Gives && prefer[capability] !== 'v1') {
+            layout[capability] = { version: 'v2', parent: v2.dir };
+            continue;
+        }
+        const v1 = probe.v1.get(wanted.v1);
+        if (v1 !== undefined && prefer[capability] !== 'v2') {
+            layout[capability] = { version: 'v1', parent: v1, controller: wanted.v1 };
+        }
+    }
+    return layout;
+}
+/** How a side's server is frozen: the cgroup v2 or v1 freezer, or SIGSTOP to its process tree. */
+const FREEZE_METHODS = ['cgroup-v2', 'cgroup-v1', 'signals'];
+/**
+ * Forces how servers are frozen (one of FREEZE_METHODS), for tests and for telling a machine's
+ * freezer apart from the fallback; the best the machine has when unset.
+ */
+const FREEZER_ENV = 'MYSQL_PERF_GATE_FREEZER';
+/** The freezing FREEZER_ENV's `value` asks for, or an error naming it and what it takes. */
+function forcedFreezeMethod(value) {
+    if (value === undefined || value.trim() === '')
+        return undefined;
+    const method = FREEZE_METHODS.find((candidate) => candidate === value.trim());
+    if (method === undefined) {
+        throw new InputError(`${FREEZER_ENV}=${value}: expected ${FREEZE_METHODS.join(', ')}, or unset for the best the machine has`);
+    }
+    return method;
+}
+/** The layout's preference for a forced freezer: that version's, or (signals) none at all. */
+function freezePreference(method) {
+    if (method === 'cgroup-v1')
+        return { freeze: 'v1' };
+    if (method === 'cgroup-v2')
+        return { freeze: 'v2' };
+    return {};
+}
+/** The hierarchies a layout uses, one entry each (v1 hierarchies may carry several controllers). */
+function layoutHierarchies(layout) {
+    const seen = new Map();
+    for (const capability of CGROUP_CAPABILITIES) {
+        const place = layout[capability];
+        if (place !== undefined && !seen.has(place.parent))
+            seen.set(place.parent, place);
+    }
+    return [...seen.values()];
+}
+
+/** `key value` lines (memory.events, pids.events, cpu.stat, cgroup.events, oom_control): key's value. */
+function flatKeyed(text, key) {
+    for (const line of text.split('\n')) {
+        const [name, value] = line.trim().split(/\s+/);
+        if (name === key && value !== undefined && /^\d+$/.test(value))
+            return Number(value);
+    }
+    return undefined;
+}
+const V2 = {
+    procs: 'cgroup.procs',
+    processLimit: (count) => [{ file: 'pids.max', value: String(count) }],
+    processEvents: { file: 'pids.events', read: (text) => flatKeyed(text, 'max') },
+    memoryLimit: (bytes) => [
+        { file: 'memory.max', value: String(bytes) },
+        { file: 'memory.swap.max', value: '0', optional: true },
+    ],
+    // oom_kill, not max: `max` counts every time the group reached its limit and reclaimed its page
+    // cache, which a build writing files does all the time.
+    memoryEvents: { file: 'memory.events', read: (text) => flatKeyed(text, 'oom_kill') },
+    freeze: (frozen) => ({ file: 'cgroup.freeze', value: frozen ? '1' : '0' }),
+    freezeState: { file: 'cgroup.events', isFrozen: (text) => flatKeyed(text, 'frozen') === 1 },
+    cpuUsage: { file: 'cpu.stat', microseconds: (text) => flatKeyed(text, 'usage_usec') },
+    cpus: (list) => [{ file: 'cpuset.cpus', value: list }],
+    inherited: [],
+    kill: { file: 'cgroup.kill', value: '1', optional: true },
+};
+const V1 = {
+    procs: 'cgroup.procs',
+    processLimit: (count) => [{ file: 'pids.max', value: String(count) }],
+    processEvents: { file: 'pids.events', read: (text) => flatKeyed(text, 'max') },
+    // The limit first: memsw (memory and swap together) may never be below it.
+    memoryLimit: (bytes) => [
+        { file: 'memory.limit_in_bytes', value: String(bytes) },
+        { file: 'memory.memsw.limit_in_bytes', value: String(bytes), optional: true },
+    ],
+    // Not memory.failcnt, which counts page cache reclaimed at the limit as well.
+    memoryEvents: { file: 'memory.oom_control', read: (text) => flatKeyed(text, 'oom_kill') },
+    freeze: (frozen) => ({ file: 'freezer.state', value: frozen ? 'FROZEN' : 'THAWED' }),
+    freezeState: { file: 'freezer.state', isFrozen: (text) => text.trim() === 'FROZEN' },
+    cpuUsage: {
+        file: 'cpuacct.usage',
+        microseconds: (text) => (/^\d+$/.test(text.trim()) ? Math.round(Number(text.trim()) / 1000) : undefined),
+    },
+    cpus: (list) => [{ file: 'cpuset.cpus', value: list }],
+    inherited: ['cpuset.cpus', 'cpuset.mems'],
+};
+const CGROUP_FILES = { v1: V1, v2: V2 };
+/** The pids of a cgroup.procs file. */
+function parseProcs(text) {
+    return text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => /^\d+$/.test(line))
+        .map(Number);
+}
+/**
+ * The script that moves itself into groups, then runs the command in its place: `sh -c SCRIPT sh
+ * PROCS… -- COMMAND…`. A process must be in its group before it forks (bwrap's namespaces, the
+ * build's compilers), so the wrapper joins first and execs after; if a group cannot be joined it
+ * stops (status 125) rather than run the command outside its limits.
+ */
+const JOIN_SCRIPT = 'for f do if [ "$f" = -- ]; then shift; exec "$@"; fi; echo $$ >"$f" || exit 125; shift; done; exit 125';
+/** The command run inside the groups whose cgroup.procs files are `procs`. */
+function joinedCommand(procs, command) {
+    return { file: '/bin/sh', args: ['-c', JOIN_SCRIPT, 'sh', ...procs, '--', command.file, ...command.args] };
+}
+/** A group's name as the tool makes it: `<owner pid>-<owner start time>-<label>`. */
+function groupName(owner, label) {
+    const safe = label.replace(/[^A-Za-z0-9_.-]+/g, '-').slice(0, 80) || 'group';
+    return `${owner.pid}-${owner.startTime}-${safe}`;
+}
+/** The owner a group's name records, or undefined for a directory the tool did not name. */
+function groupOwner(name) {
+    const match = /^(\d+)-(\d+)-./.exec(name);
+    return match === null ? undefined : { pid: Number(match[1]), startTime: match[2] ?? '' };
+}
+
+// One control group of the tool's (cgroup.ts makes them): in every hierarchy the machine's layout
+// uses, joined by a command before it starts anything, with its limits, what the kernel counted
+// against them, freeze and thaw, a cpuset, the CPU time used, and its removal.
+const FREEZE_WAIT_MS = 5_000;
+const KILL_ROUNDS = 200;
+const POLL_MS$1 = 20;
+function readText(path) {
+    try {
+        return readFileSync(path, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A write to a group's file; an optional one the kernel does not have is left out. */
+function write(dir, change) {
+    const path = join(dir, change.file);
+    if (change.optional === true && !existsSync(path))
+        return;
+    writeFileSync(path, change.value);
+}
+function dirHas(dir, file) {
+    return readText(join(dir, file)) !== undefined;
+}
+function copyFile(from, to, file) {
+    writeFileSync(join(to, file), (readText(join(from, file)) ?? '').trim());
+}
+/** SIGKILL to every process of one hierarchy's group until it is empty (a fork bomb included). */
+async function killAll(dir, place) {
+    const files = CGROUP_FILES[place.version];
+    if (files.kill !== undefined && dirHas(dir, files.kill.file))
+        write(dir, files.kill);
+    for (let round = 0; round < KILL_ROUNDS; round++) {
+        const pids = parseProcs(readText(join(dir, files.procs)) ?? '');
+        if (pids.length === 0)
+            return;
+        for (const pid of pids) {
+            try {
+                process.kill(pid, 'SIGKILL');
+            }
+            catch {
+                // gone meanwhile
+            }
+        }
+        await setTimeout$1(POLL_MS$1);
+    }
+    throw new GateError(`${dir} still has processes after ${KILL_ROUNDS} rounds of SIGKILL`);
+}
+/** One group of the tool's, in every hierarchy its machine's layout uses. */
+class ControlGroup {
+    name;
+    layout;
+    dirs;
+    removing;
+    constructor(name, layout, 
+    /** The group's directory in each hierarchy, by the hierarchy's parent directory. */
+    dirs) {
+        this.name = name;
+        this.layout = layout;
+        this.dirs = dirs;
+    }
+    /** The cgroup.procs file of each of its directories: a process written there joins the group. */
+    get procsFiles() {
+        return [...this.dirs.entries()].map(([parent, dir]) => {
+            const place = layoutHierarchies(this.layout).find((candidate) => candidate.parent === parent);
+            return join(dir, CGROUP_FILES[place?.version ?? 'v2'].procs);
+        });
+    }
+    /** `command` run as a member of the group: it joins before it starts anything. */
+    wrap(command) {
+        return joinedCommand(this.procsFiles, command);
+    }
+    /** `confinement` with every command it runs joining the group first (outside the sandbox). */
+    confine(confinement) {
+        return {
+            sandboxed: confinement.sandboxed,
+            wrap: (file, args) => this.wrap(confinement.wrap(file, args)),
+            env: (base) => confinement.env(base),
+        };
+    }
+    /** The cgroup version that gives the group `capability`; undefined where the machine does not. */
+    versionOf(capability) {
+        return this.where(capability)?.place.version;
+    }
+    /** The group's directory and the files of its version for `capability`, if the machine gives it. */
+    where(capability) {
+        const place = this.layout[capability];
+        const dir = place === undefined ? undefined : this.dirs.get(place.parent);
+        return place === undefined || dir === undefined ? undefined : { dir, place };
+    }
+    /** Writes the limits given, for the capabilities the machine has. */
+    applyLimits(limits) {
+        const processes = this.where('processes');
+        if (processes && limits.processes !== undefined) {
+            for (const change of CGROUP_FILES[processes.place.version].processLimit(limits.processes))
+                write(processes.dir, change);
+        }
+        const memory = this.where('memory');
+        if (memory && limits.memoryBytes !== undefined) {
+            for (const change of CGROUP_FILES[memory.place.version].memoryLimit(limits.memoryBytes))
+                write(memory.dir, change);
+        }
+    }
+    /** What the kernel counted against the limits so far (0 where the machine has no such limit). */
+    limitCounts() {
+        const count = (capability) => {
+            const at = this.where(capability);
+            if (at === undefined)
+                return 0;
+            const files = CGROUP_FILES[at.place.version];
+            const events = capability === 'processes' ? files.processEvents : files.memoryEvents;
+            return events.read(readText(join(at.dir, events.file)) ?? '') ?? 0;
+        };
+        return { processes: count('processes'), memory: count('memory') };
+    }
+    /** Stops every process of the group (the cgroup freezer); resolves once the kernel says it is frozen. */
+    freeze() {
+        return this.setFrozen(true);
+    }
+    /** Lets the group's processes run again. */
+    thaw() {
+        return this.setFrozen(false);
+    }
+    /** Whether the group is frozen now. */
+    get frozen() {
+        const at = this.where('freeze');
+        if (at === undefined)
+            return false;
+        const state = CGROUP_FILES[at.place.version].freezeState;
+        return state.isFrozen(readText(join(at.dir, state.file)) ?? '');
+    }
+    async setFrozen(frozen) {
+        const at = this.where('freeze');
+        if (at === undefined)
+            throw new GateError(`this machine has no cgroup freezer for ${this.name}`);
+        write(at.dir, CGROUP_FILES[at.place.version].freeze(frozen));
+        const deadline = Date.now() + FREEZE_WAIT_MS;
+        while (this.frozen !== frozen) {
+            if (Date.now() >= deadline) {
+                throw new GateError(`the control group ${at.dir} was not ${frozen ? 'frozen' : 'thawed'} within 5 s`);
+            }
+            await setTimeout$1(POLL_MS$1);
+        }
+    }
+    /** CPU time the group's processes used, in microseconds; undefined where it cannot be read. */
+    cpuMicroseconds() {
+        const at = this.where('cpuUsage');
+        if (at === undefined)
+            return undefined;
+        const usage = CGROUP_FILES[at.place.version].cpuUsage;
+        return usage.microseconds(readText(join(at.dir, usage.file)) ?? '');
+    }
+    /** Confines the group to `cpus` (a list such as 0-3,6), which its processes cannot widen. */
+    setCpus(cpus) {
+        const at = this.where('cpuset');
+        if (at === undefined)
+            throw new GateError(`this machine has no cpuset for ${this.name}`);
+        for (const change of CGROUP_FILES[at.place.version].cpus(cpus))
+            write(at.dir, change);
+    }
+    /** The CPUs the group may use now, as the kernel lists them. */
+    get cpus() {
+        const at = this.where('cpuset');
+        if (at === undefined)
+            return undefined;
+        const effective = readText(join(at.dir, 'cpuset.cpus.effective')) ?? readText(join(at.dir, 'cpuset.cpus'));
+        return effective?.trim();
+    }
+    /** The pids of its processes (from any one hierarchy: every member joins all of them). */
+    pids() {
+        const [first] = this.procsFiles;
+        return first === undefined ? [] : parseProcs(readText(first) ?? '');
+    }
+    /** Kills every process of the group and removes it from every hierarchy; once. */
+    remove() {
+        this.removing ??= this.removeAll();
+        return this.removing;
+    }
+    async removeAll() {
+        const problems = [];
+        // Thawed first: a process frozen by the v1 freezer does not die until it is.
+        const freezer = this.where('freeze');
+        if (freezer !== undefined && existsSync(freezer.dir)) {
+            try {
+                write(freezer.dir, CGROUP_FILES[freezer.place.version].freeze(false));
+            }
+            catch (error) {
+                problems.push(`${freezer.dir}: ${errorMessage(error)}`);
+            }
+        }
+        for (const place of layoutHierarchies(this.layout)) {
+            const dir = this.dirs.get(place.parent);
+            if (dir === undefined)
+                continue;
+            try {
+                await killAll(dir, place);
+                await removeDir$1(dir);
+            }
+            catch (error) {
+                problems.push(`${dir}: ${errorMessage(error)}`);
+            }
+        }
+        if (problems.length > 0)
+            throw new GateError(`could not remove the control group ${this.name}: ${problems.join('; ')}`);
+    }
+}
+/** rmdir, retried while the kernel still counts a process that just died. */
+async function removeDir$1(dir) {
+    for (let attempt = 0;; attempt++) {
+        try {
+            rmdirSync(dir);
+            return;
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === 'ENOENT')
+                return;
+            if (code !== 'EBUSY' || attempt >= 100)
+                throw error;
+            await setTimeout$1(POLL_MS$1);
+        }
+    }
+}
+
+// Control groups for code the tool does not trust: one group per untrusted build or server, with
+// a process limit and a memory limit, and the primitives the run uses on a side's server: freeze
+// and thaw, a cpuset it cannot widen, the CPU time it used.
+//
+// Which hierarchy gives what is decided by cgroup-layout.ts from this process's own groups, and
+// what to write in each version by cgroup-files.ts. Every group the tool makes is
+// `<parent>/mysql-perf-gate/<owner pid>-<owner start time>-<label>` in each hierarchy it uses;
+// the name is the record: a group whose owner is gone (a killed run) is emptied and removed by
+// the next run that makes one, as the server registry sweeps orphaned servers.
+/** The directory every group of the tool goes in, in each hierarchy. */
+const CGROUP_CONTAINER = 'mysql-perf-gate';
+function readSelf() {
+    return {
+        mountinfo: readFileSync('/proc/self/mountinfo', 'utf8'),
+        cgroup: readFileSync('/proc/self/cgroup', 'utf8'),
+    };
+}
+function writable(dir) {
+    try {
+        accessSync(dir, constants.W_OK);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** Makes `dir` if missing; false when it cannot be. */
+function ensureDir(dir) {
+    try {
+        mkdirSync(dir);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EEXIST';
+    }
+}
+/**
+ * The first v2 candidate where the tool can make its container, with the controllers it could
+ * enable there for its groups (of those wanted and handed down by the candidate).
+ */
+function probeCandidates(candidates) {
+    for (const dir of candidates) {
+        if (!writable(dir))
+            continue;
+        const container = join(dir, CGROUP_CONTAINER);
+        if (!ensureDir(container))
+            continue;
+        const offered = (readText(join(dir, 'cgroup.subtree_control')) ?? '').trim().split(/\s+/);
+        const controllers = V2_CONTROLLERS.filter((controller) => {
+            if (!offered.includes(controller))
+                return false;
+            try {
+                writeFileSync(join(container, 'cgroup.subtree_control'), `+${controller}`);
+                return true;
+            }
+            catch {
+                return false;
+            }
+        });
+        return { dir, controllers };
+    }
+    return undefined;
+}
+/** The group the processes of a delegated group are moved to, so that it may hand out memory. */
+const EVACUATED = 'mysql-perf-gate-others';
+/**
+ * Moves every process of `dir` into its child EVACUATED; true once `dir` holds none. This is what
+ * a delegated group's owner does (systemd's `Delegate=yes`): a group with processes may not hand
+ * memory to children, so they go in a leaf of their own, still in the service's subtree.
+ */
+function evacuate(dir) {
+    const leaf = join(dir, EVACUATED);
+    if (!ensureDir(leaf))
+        return false;
+    for (let round = 0; round < 10; round++) {
+        const pids = parseProcs(readText(join(dir, 'cgroup.procs')) ?? '');
+        if (pids.length === 0)
+            return true;
+        for (const pid of pids) {
+            try {
+                writeFileSync(join(leaf, 'cgroup.procs'), String(pid));
+            }
+            catch {
+                // gone meanwhile, or not ours to move: counted again next round
+            }
+        }
+    }
+    return false;
+}
+/**
+ * The v2 directory the tool's container goes in: the nearest ancestor of its own group it may
+ * write; else its own group when delegated to it (writable), once its processes are moved out.
+ */
+function probeV2(v2) {
+    const found = probeCandidates(v2.candidates);
+    if (found !== undefined || v2.candidates.includes(v2.own) || !writable(v2.own))
+        return found;
+    if (!evacuate(v2.own))
+        return undefined;
+    // Handed to it, now that it holds no process: what its parent gave it.
+    const given = (readText(join(v2.own, 'cgroup.controllers')) ?? '').trim().split(/\s+/);
+    for (const controller of V2_CONTROLLERS.filter((name) => given.includes(name))) {
+        try {
+            writeFileSync(join(v2.own, 'cgroup.subtree_control'), `+${controller}`);
+        }
+        catch {
+            // left out: the capability comes from v1, or is missing
+        }
+    }
+    return probeCandidates([v2.own]);
+}
+/** The v1 controllers whose own group this process may make its container in. */
+function probeV1(places) {
+    const usable = new Map();
+    for (const [controller, dir] of places) {
+        const container = join(dir, CGROUP_CONTAINER);
+        if (!writable(dir) || !ensureDir(container))
+            continue;
+        try {
+            for (const file of controller === 'cpuset' ? CGROUP_FILES.v1.inherited : []) {
+                if ((readText(join(container, file)) ?? '').trim() === '') {
+                    writeFileSync(join(container, file), (readText(join(dir, file)) ?? '').trim());
+                }
+            }
+            usable.set(controller, dir);
+        }
+        catch {
+            // a cpuset container that cannot take its parent's CPUs would refuse every process
+        }
+    }
+    return usable;
+}
+/** The control groups this machine gives the tool, found once per process. */
+class CgroupSystem {
+    layout;
+    owner;
+    swept = false;
+    constructor(layout, owner) {
+        this.layout = layout;
+        this.owner = owner;
+    }
+    /** Reads this process's hierarchies and probes what it may write; makes the containers. */
+    static detect(source = readSelf(), prefer = {}) {
+        const places = cgroupPlaces(parseMountinfo(source.mountinfo), parseProcCgroup(source.cgroup));
+        const v2 = places.v2 === undefined ? undefined : probeV2(places.v2);
+        const layout = chooseLayout({ ...(v2 === undefined ? {} : { v2 }), v1: probeV1(places.v1) }, prefer);
+        const startTime = procStat(process.pid)?.startTime ?? '0';
+        return new CgroupSystem(layout, { pid: process.pid, startTime });
+    }
+    /** The capabilities among `wanted` this machine cannot give. */
+    missing(wanted) {
+        return wanted.filter((capability) => this.layout[capability] === undefined);
+    }
+    /** Whether any capability at all is given. */
+    get usable() {
+        return layoutHierarchies(this.layout).length > 0;
+    }
+    /**
+     * Makes the group `label` (after sweeping what killed runs left, once), in every hierarchy the
+     * layout uses, with the limits given for the capabilities the machine has.
+     */
+    async create(label, limits = {}, onSweep) {
+        if (!this.swept) {
+            this.swept = true;
+            for (const event of await this.sweepOrphans())
+                onSweep?.(event);
+        }
+        const name = groupName(this.owner, label);
+        const dirs = new Map();
+        const group = new ControlGroup(name, this.layout, dirs);
+        try {
+            for (const place of layoutHierarchies(this.layout)) {
+                const container = join(place.parent, CGROUP_CONTAINER);
+                const dir = join(container, name);
+                mkdirSync(dir);
+                dirs.set(place.parent, dir);
+                // A v1 cpuset group takes no process before it has CPUs and memory nodes.
+                for (const file of place.version === 'v1' ? CGROUP_FILES.v1.inherited : []) {
+                    if (dirHas(dir, file))
+                        copyFile(container, dir, file);
+                }
+            }
+            group.applyLimits(limits);
+        }
+        catch (error) {
+            await group.remove().catch(() => undefined);
+            throw error;
+        }
+        return group;
+    }
+    /** Empties and removes the groups of runs whose process is gone. */
+    async sweepOrphans() {
+        const orphans = new Map();
+        for (const place of layoutHierarchies(this.layout)) {
+            const container = join(place.parent, CGROUP_CONTAINER);
+            let names;
+            try {
+                names = readdirSync(container, { withFileTypes: true })
+                    .filter((entry) => entry.isDirectory())
+                    .map((entry) => entry.name);
+            }
+            catch {
+                continue;
+            }
+            for (const name of names) {
+                const owner = groupOwner(name);
+                if (owner === undefined || procStat(owner.pid)?.startTime === owner.startTime)
+                    continue;
+                orphans.set(name, (orphans.get(name) ?? new Map()).set(place.parent, join(container, name)));
+            }
+        }
+        const events = [];
+        for (const [name, dirs] of orphans) {
+            const left = `the control group ${name} (in ${[...dirs.values()].join(', ')})`;
+            try {
+                await new ControlGroup(name, this.layout, dirs).remove();
+                const message = `removed ${left}, left by run pid ${groupOwner(name)?.pid ?? '?'}, which is gone`;
+                events.push({ kind: 'removed', message });
+            }
+            catch (error) {
+                events.push({ kind: 'failed', message: `could not remove ${left}: ${errorMessage(error)}` });
+            }
+        }
+        return events;
+    }
+}
+let system;
+/**
+ * This machine's control groups, found once per process: every group of a run comes from it, so
+ * that a server's limits, freezer, cpuset and CPU time are one group. FREEZER_ENV forces the freezer.
+ */
+function cgroupSystem() {
+    system ??= CgroupSystem.detect(readSelf(), freezePreference(forcedFreezeMethod(process.env[FREEZER_ENV])));
+    return system;
+}
+
 // The machine-wide directory every run on this machine shares, whoever runs it: the lock that keeps
 // benchmarks from sharing the machine, and the record of the servers runs have started (so that a
 // later run can stop those whose owner was killed). /run/lock is a tmpfs on systemd machines, so a
@@ -7543,4 +8279,4 @@ function recordUntilExit(registry, running, paths, server) {
     });
 }
 
-export { BuildError as A, BaselineError as B, procStat as C, DependencyError as D, ServerError as E, ensureMachineStateDir as F, GateError as G, BenchmarkError as H, InputError as I, HistoryError as J, url as K, LockTimeoutError as L, _null as M, ServerRegistry as N, recordUntilExit as O, machineStateDir as P, ResultsError as R, StatisticsError as S, ZodError as Z, _enum as _, InterruptedError as a, array as b, strictObject as c, printable as d, errorMessage as e, forRunnerLog as f, _isoDateTime as g, ZodISODateTime as h, internalErrorLine as i, boolean as j, discriminatedUnion as k, literal as l, int as m, number as n, object as o, printableJson as p, partialRecord as q, record as r, string as s, tuple as t, union as u, isRunning as v, writeFileAtomic as w, DeadlineError as x, tailLines as y, printableLine as z };
+export { BuildError as A, BaselineError as B, cgroupSystem as C, DependencyError as D, ServerError as E, ensureMachineStateDir as F, GateError as G, BenchmarkError as H, InputError as I, HistoryError as J, url as K, LockTimeoutError as L, _null as M, ServerRegistry as N, recordUntilExit as O, procStat as P, forcedFreezeMethod as Q, ResultsError as R, StatisticsError as S, FREEZER_ENV as T, machineStateDir as U, ZodError as Z, _enum as _, InterruptedError as a, array as b, strictObject as c, printable as d, errorMessage as e, forRunnerLog as f, _isoDateTime as g, ZodISODateTime as h, internalErrorLine as i, boolean as j, discriminatedUnion as k, literal as l, int as m, number as n, object as o, printableJson as p, partialRecord as q, record as r, string as s, tuple as t, union as u, isRunning as v, writeFileAtomic as w, DeadlineError as x, tailLines as y, printableLine as z };

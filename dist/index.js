@@ -132,6 +132,7 @@ function readRunInputs() {
         budget: optionalInput('budget'),
         pin: optionalInput('pin'),
         parallelSides: optionalInput('parallel-sides'),
+        freezeIdleSide: optionalInput('freeze-idle-side'),
         untrustedSide: optionalInput('untrusted-side'),
         ...limitInputs(),
         shard: optionalInput('shard'),

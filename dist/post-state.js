@@ -1,5 +1,5 @@
 import { c as group, j as error, k as debug, w as warning, l as info$1, n as notice$1, m as saveState, o as getState } from './actions-toolkit.js';
-import { z as printableLine, d as printable, f as forRunnerLog, N as ServerRegistry, e as errorMessage } from './gate-core.js';
+import { z as printableLine, d as printable, f as forRunnerLog, N as ServerRegistry, C as cgroupSystem, e as errorMessage } from './gate-core.js';
 import { relative } from 'node:path';
 
 // The action's Logger: @actions/core, with one collapsible group per phase. Every message may quote
@@ -51,9 +51,13 @@ function thisProcessAsOwner() {
     const registry = ServerRegistry.forThisProcess();
     return { stateDir: registry.stateDir, owner: registry.owner };
 }
-/** Stops what `saved.owner` left running and removes its work directories; what was done, each. */
-function cleanUpAfter(saved) {
-    return new ServerRegistry(saved.stateDir, saved.owner).cleanUpAfter(saved.owner);
+/**
+ * Stops what `saved.owner` left running and removes its work directories; what was done, each.
+ * The control groups of dead runs go first: a server frozen in one cannot be stopped until it is thawed.
+ */
+async function cleanUpAfter(saved) {
+    const groups = await cgroupSystem().sweepOrphans();
+    return [...groups, ...(await new ServerRegistry(saved.stateDir, saved.owner).cleanUpAfter(saved.owner))];
 }
 
 // The action's post step (action.yml `post:`, `post-if: always()`): the runner runs it after the

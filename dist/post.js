@@ -37,6 +37,7 @@ import './gate-core.js';
 import 'node:crypto';
 import 'node:fs';
 import 'node:path';
+import 'node:timers/promises';
 import 'node:os';
 
 // Entry point of the action's post step: stops what the main step left running (src/action/post.ts).

@@ -14,6 +14,7 @@ export const OPTION_KEYS = [
   'head',
   'shard',
   'parallel-sides',
+  'freeze-idle-side',
   'align-settings',
   // The builder's.
   'compiler',

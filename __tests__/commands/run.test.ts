@@ -1,6 +1,6 @@
 import { InputError } from '../../src/errors.js';
 import { runConfigFromFlags, type RunFlags, untrustedSides } from '../../src/commands/run.js';
-import { cliSpelling } from '../../src/commands/spelling.js';
+import { actionSpelling, cliSpelling } from '../../src/commands/spelling.js';
 import { thrownBy } from '../helpers/errors.js';
 
 const defaults: RunFlags = {
@@ -138,6 +138,22 @@ describe('--parallel-sides', () => {
     expect(inputError({ base: '/b', head: '/h', suite: 'quick', parallelSides: true })).toMatch(
       /^--parallel-sides is for count suites \(metric: instructions\): suite quick measures time/,
     );
+  });
+});
+
+describe('--freeze-idle-side', () => {
+  it('freezes unless told off, and names the flag or the input when it cannot read it', () => {
+    const ab = { base: '/b', head: '/h' };
+    expect(runConfigFromFlags({ ...defaults, ...ab }).freezeIdleSide).toBe(true);
+    expect(runConfigFromFlags({ ...defaults, ...ab, freezeIdleSide: '' }).freezeIdleSide).toBe(true);
+    expect(runConfigFromFlags({ ...defaults, ...ab, freezeIdleSide: 'OFF' }).freezeIdleSide).toBe(false);
+    expect(inputError({ ...ab, freezeIdleSide: 'sometimes' })).toBe(
+      "--freeze-idle-side sometimes: expected on or off (off leaves the idle side's server running while the other is measured)",
+    );
+    const spelled = thrownBy(InputError, () =>
+      runConfigFromFlags({ ...defaults, ...ab, freezeIdleSide: 'no' }, actionSpelling),
+    ).message;
+    expect(spelled).toMatch(/^input "freeze-idle-side" no: expected on or off/);
   });
 });
 

@@ -65,6 +65,7 @@ export function readRunInputs(): RunFlags {
     budget: optionalInput('budget'),
     pin: optionalInput('pin'),
     parallelSides: optionalInput('parallel-sides'),
+    freezeIdleSide: optionalInput('freeze-idle-side'),
     untrustedSide: optionalInput('untrusted-side'),
     ...limitInputs(),
     shard: optionalInput('shard'),

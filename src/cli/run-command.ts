@@ -90,6 +90,11 @@ function addScheduleOptions(command: Command): Command {
 function addUntrustedOptions(command: Command): Command {
   return command
     .option(
+      '--freeze-idle-side <mode>',
+      "sides measured one at a time: freeze the idle side's server and everything it started while the other is measured (on), or leave it running (off); its CPU time is read either way, and an idle side that worked makes its cells inconclusive",
+      'on',
+    )
+    .option(
       '--untrusted-side <side>',
       "which sides were built from a pull request's untrusted code: none, head, base or both; their servers, bootstrap and sysbench run in the bubblewrap sandbox (the suite must connect through the socket)",
     )

@@ -2,6 +2,7 @@
 // step): every server that process recorded is stopped and its work directories removed. The
 // action's post step calls this with what its main step saved.
 import { type CleanupEvent, type ProcessIdentity, ServerRegistry } from '../server/registry.js';
+import { cgroupSystem } from '../shell/cgroup.js';
 
 /** The process that runs benchmarks, and the machine's state directory it records its servers in. */
 export interface RunOwner {
@@ -15,7 +16,11 @@ export function thisProcessAsOwner(): RunOwner {
   return { stateDir: registry.stateDir, owner: registry.owner };
 }
 
-/** Stops what `saved.owner` left running and removes its work directories; what was done, each. */
-export function cleanUpAfter(saved: RunOwner): Promise<CleanupEvent[]> {
-  return new ServerRegistry(saved.stateDir, saved.owner).cleanUpAfter(saved.owner);
+/**
+ * Stops what `saved.owner` left running and removes its work directories; what was done, each.
+ * The control groups of dead runs go first: a server frozen in one cannot be stopped until it is thawed.
+ */
+export async function cleanUpAfter(saved: RunOwner): Promise<CleanupEvent[]> {
+  const groups = await cgroupSystem().sweepOrphans();
+  return [...groups, ...(await new ServerRegistry(saved.stateDir, saved.owner).cleanUpAfter(saved.owner))];
 }

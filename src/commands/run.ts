@@ -58,6 +58,8 @@ export interface RunFlags<Server = string> extends LimitFlags {
   shard?: string;
   /** Count suites: base and head at once (true), one at a time (false), or auto (absent, "auto"). */
   parallelSides?: boolean | string;
+  /** Sides measured in turn: freeze the idle side's server (on, the default) or not (off). */
+  freezeIdleSide?: string;
   /** Which sides were built from untrusted code and run sandboxed: none, head, base or both. */
   untrustedSide?: string;
   /** The job's time limit, a duration (3h, 180m): a plan that does not fit is refused. */
@@ -127,6 +129,7 @@ export function runConfigFromFlags<Server = string>(
     },
     pin: { mode: parsePin(flags.pin, spell('pin')), label: spell('pin') },
     parallelSides: parallelSidesFor(flags.parallelSides, suite, spell),
+    freezeIdleSide: parseFreezeIdleSide(flags.freezeIdleSide, spell('freeze-idle-side')),
     ...timeLimitFrom(flags.timeLimit, spell('time-limit')),
   };
 }
@@ -159,6 +162,16 @@ function parallelSidesFor(
     );
   }
   return { mode, label, offLabel: offSpelling(spell, 'parallel-sides') };
+}
+
+/** --freeze-idle-side: on (the default, also when empty) or off. */
+function parseFreezeIdleSide(value: string | undefined, label: string): boolean {
+  const mode = value?.trim().toLowerCase() ?? '';
+  if (mode === '' || mode === 'on') return true;
+  if (mode === 'off') return false;
+  throw new InputError(
+    `${label} ${value ?? ''}: expected on or off (off leaves the idle side's server running while the other is measured)`,
+  );
 }
 
 function parseParallelSides(value: boolean | string | undefined, label: string): ParallelMode {

@@ -19,6 +19,7 @@ import { serverDiff, variablesDiff } from './config-diff.js';
 import { rankConfigDiff } from './settings-rank.js';
 import { fairnessSide, fairnessWarning } from '../results/fairness.js';
 import { functionDeltas } from './function-deltas.js';
+import { idleDisturbances, idleSideWarnings, withIdleSide } from './idle-side.js';
 import { latencyDistributions } from './latency-distribution.js';
 import { JUDGE_DEFAULTS } from './judge-defaults.js';
 import { METRIC_NAMES, type MetricName } from './metrics.js';
@@ -292,7 +293,9 @@ export function buildVerdict(
 ): Verdict {
   const pairs = pairCells(base.cells, head.cells);
   const inputs = cellInputs(pairs, suite, options);
-  const cells = judgeCells(inputs.judged, options);
+  // A cell measured while the other side's server worked is not judged on its figures.
+  const disturbed = idleDisturbances(pairs);
+  const cells = withIdleSide(judgeCells(inputs.judged, options), disturbed);
   const unjudged = inputs.unjudged.map((input) => unjudgedCell(input, options));
   const counts = gatingCounts(cells, unjudged);
   const sides = { base: sideIdentity(base.facts), head: sideIdentity(head.facts) };
@@ -330,6 +333,7 @@ export function buildVerdict(
       ...workWarnings(work, options),
       ...resourceWarnings(resources),
       ...mixWarnings(mix),
+      ...idleSideWarnings(disturbed),
     ],
     functionDeltas: functionDeltas(pairs, cells),
     latency: latencyDistributions(pairs, cells, suite.metric),

@@ -7,12 +7,14 @@ import { VariantName } from '../suite/variants.js';
 import { MAX_STATUS_COUNTERS, STATUS_NAME } from './status-counters.js';
 import { SysbenchReport } from '../sysbench/report-schema.js';
 import { MergedRecord, Placement, ShardRecord } from './shard-schema.js';
+import { IdleSideFigure, IdleSideRecord } from './idle-side-schema.js';
 import { checkCell, checkRepetition, checkSidesAndCells } from './results-checks.js';
 
 export const RESULTS_SCHEMA_VERSION = 1;
 
 export { BuildInfo, CompilerInfo, Flavor, FLAVOR_NAMES } from './build-schema.js';
 export { MergedRecord, Placement, ServerFingerprint, ShardRecord } from './shard-schema.js';
+export { IdleSideFigure, IdleSideRecord } from './idle-side-schema.js';
 
 export const SideName = z.enum(['base', 'head']);
 export type SideName = z.infer<typeof SideName>;
@@ -218,6 +220,8 @@ export const Repetition = z
       .string()
       .regex(/^[0-9a-f]{16}$/)
       .optional(),
+    /** The other side's server over this repetition, when the sides were measured in turn. */
+    idleSide: IdleSideFigure.optional(),
   })
   .superRefine(checkRepetition);
 export type Repetition = z.infer<typeof Repetition>;
@@ -304,6 +308,8 @@ export const Results = z
      * side's server and its sysbench on CPUs of their own. Absent: one side at a time, interleaved.
      */
     parallelSides: z.strictObject({ base: z.string().max(200), head: z.string().max(200) }).optional(),
+    /** How the idle side was held while the other was measured (A/B runs in turn; absent in older results). */
+    idleSide: IdleSideRecord.optional(),
     /** How long the run's stages took, in seconds (absent in results from before it was recorded). */
     stages: z
       .strictObject({

@@ -25,6 +25,7 @@ export class CellCollector {
       ...(outcome.window ? { cost: outcome.window.cost } : {}),
       ...(outcome.work ? { work: outcome.work } : {}),
       ...(outcome.dataChecksum === undefined ? {} : { dataChecksum: outcome.dataChecksum }),
+      ...(outcome.idleSide === undefined ? {} : { idleSide: outcome.idleSide }),
     };
     if (outcome.window?.profile) {
       const tally = this.tallies.get(key) ?? new FunctionTally();

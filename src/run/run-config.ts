@@ -80,6 +80,11 @@ export interface RunConfig<Server = string> {
    * when a side is untrusted (--untrusted-side).
    */
   readonly limits?: LimitSettings;
+  /**
+   * Whether the idle side's server is frozen while the other side is measured in turn
+   * (`names['freeze-idle-side']`); frozen when absent.
+   */
+  readonly freezeIdleSide?: boolean;
   /** The runner check's grade, when the job ran it first: recorded in the results' environment. */
   readonly runnerCheck?: RunnerCheck;
 }

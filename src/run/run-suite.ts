@@ -39,6 +39,7 @@ import { suiteForFlavors, suiteForVariables, suiteOverTcp } from '../suite/selec
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
 import { variantLabel } from '../suite/variants.js';
 import { sideSteps } from './side-steps.js';
+import { IdleSides, idleSidePlan } from './idle-side.js';
 import { createRunDir, type StartedSide, startSides, stopOrphans, stopSides } from './sides.js';
 
 /** A run past its checks: when it started, what was checked, where it writes and records its servers. */
@@ -120,7 +121,8 @@ async function measure(
     ...captureEnvironment(preflight.sysbenchVersion),
     ...(config.runnerCheck ? { runnerCheck: config.runnerCheck } : {}),
   };
-  const setup = { config, preflight, rawDir, runDir, registry, logger, scope };
+  const idle = IdleSides.create(idleSidePlan(config, preflight), scope, logger);
+  const setup = { config, preflight, rawDir, runDir, registry, logger, scope, idle };
   const sides = await logger.group('Set up servers', () => startSides(setup));
   // Variants whose options these servers ignore (no such variable) would differ in name only.
   const narrowed = suiteForVariables(
@@ -145,7 +147,7 @@ async function measure(
       adaptive: aligned ? adaptiveWithAlignedHead(config.adaptive) : config.adaptive,
     },
     {
-      steps: sideSteps(sides, { suite, rawDir, scope, logger }),
+      steps: sideSteps(sides, { suite, rawDir, scope, logger, idle }),
       log: logger,
       now: () => performance.now() / 1000,
       throwIfInterrupted: () => {
@@ -153,9 +155,12 @@ async function measure(
       },
     },
   );
+  await idle.thawAll();
+  const cost = idle.costLine(schedule.cells.reduce((sum, cell) => sum + cell.repetitions.length, 0));
+  if (cost !== undefined) logger.info(cost);
   await stopSides(sides);
   const shard = config.shard ? await shardRecord(config.shard, sides) : undefined;
-  const measured = { environment, sides, schedule, shard, aligned };
+  const measured = { environment, sides, schedule, shard, aligned, idleSide: idle.record() };
   const results = assembleResults({ ...config, suite: narrowed.suite }, run, measured);
   if (results.alignment) {
     for (const line of settingsNotTaken(results.alignment)) logger.warning(`aligned head: ${line}`);
@@ -265,9 +270,10 @@ function assembleResults(
     readonly schedule: ScheduleOutcome;
     readonly shard: ShardRecord | undefined;
     readonly aligned: AlignedHead | undefined;
+    readonly idleSide: Results['idleSide'];
   },
 ): Results {
-  const { environment, sides, schedule, shard, aligned } = measured;
+  const { environment, sides, schedule, shard, aligned, idleSide } = measured;
   const { adaptive } = schedule;
   const { valgrind, perf, parallel, placement } = run.preflight;
   const { outPath, rawDir } = run.outputs;
@@ -298,6 +304,7 @@ function assembleResults(
     rawDir: relative(dirname(outPath), rawDir) || basename(rawDir),
     cells: cells.cells,
     ...(parallel.parallel ? { parallelSides: { ...parallel.cpus } } : { placement }),
+    ...(idleSide ? { idleSide } : {}),
     stages: stagesRecord(sides, schedule.seconds),
     ...(adaptive ? { adaptive } : {}),
     ...(shard ? { shard } : {}),

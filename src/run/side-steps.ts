@@ -9,6 +9,7 @@ import type { Suite } from '../suite/suite-schema.js';
 import { BASE_SETTINGS, HEAD_SETTINGS } from '../suite/head-settings.js';
 import { parseVariantLabel, variantLabel } from '../suite/variants.js';
 import { CellPace } from './cell-pace.js';
+import type { IdleSides } from './idle-side.js';
 import { measureStep, stepLabel } from './measure-step.js';
 import type { Step } from './plan.js';
 import type { SideSteps } from './scheduler.js';
@@ -32,6 +33,8 @@ export function sideSteps(
     readonly rawDir: string;
     readonly scope: CleanupScope;
     readonly logger: Logger;
+    /** The idle side: frozen for the other's steps, its CPU time read over them. */
+    readonly idle?: IdleSides;
   },
 ): SideSteps {
   const sideNamed = (name: SideName): StartedSide => {
@@ -55,6 +58,8 @@ export function sideSteps(
       const swap = twin !== undefined && alignedHead(before) !== alignedHead(label);
       // A variant that changes only how sysbench connects needs no restart.
       if (step.toVariant && !swap && JSON.stringify(next) === JSON.stringify(now)) return;
+      // A frozen server would not hear its shutdown.
+      await run.idle?.thaw(step.side);
       await server.stop();
       server.useOptions(next);
       if (swap) await twin.swap();
@@ -63,6 +68,7 @@ export function sideSteps(
     },
     measure: async (step) => {
       const side = sideNamed(step.side);
+      await run.idle?.turn(step.side);
       // Outside the measured window, and on the data the repetition will start from.
       const checksumStartMs = performance.now();
       const dataChecksum = await dataChecksumBefore(step, side, run.suite);
@@ -73,12 +79,15 @@ export function sideSteps(
         );
       }
       const startMs = performance.now();
-      const outcome = await measureStep(step, side, run.suite, run.rawDir, run.scope, {
+      const idleWindow = run.idle?.window(step.side);
+      const measured = await measureStep(step, side, run.suite, run.rawDir, run.scope, {
         log: (line) => {
           run.logger.warning(line);
         },
         pace,
       });
+      const idleSide = step.kind === 'measure' ? idleWindow?.() : undefined;
+      const outcome = idleSide === undefined ? measured : { ...measured, idleSide };
       pace.record(step, (performance.now() - startMs) / 1000, outcome.report.transactions);
       // A workload that changes its data starts its next step from the prepared data again.
       const reset = await resetDataAfter(step, side, run.suite, run.rawDir, run.scope.signal);

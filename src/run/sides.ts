@@ -21,7 +21,7 @@ import { databaseBytes } from '../server/queries.js';
 import type { ServerRegistry } from '../server/registry.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import { onCpus } from '../shell/cpu-affinity.js';
-import { LimitedGroup } from '../shell/limits.js';
+import { cgroupSystem } from '../shell/cgroup.js';
 import type { Logger } from '../shell/logger.js';
 import { readRegularSync } from '../shell/no-follow.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
@@ -29,6 +29,8 @@ import { variantLabel } from '../suite/variants.js';
 import { restoresData } from '../workload/kinds.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
 import { alignedHeadDatadir, DatadirSnapshot, type DatadirTwin } from './datadir-snapshot.js';
+import type { IdleSides } from './idle-side.js';
+import { sideGroup } from './side-group.js';
 import type { MeasuredSide } from './measure-step.js';
 import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js';
 import type { RunConfig } from './run-config.js';
@@ -52,6 +54,8 @@ export interface SideSetup {
   readonly registry: ServerRegistry;
   readonly logger: Logger;
   readonly scope: CleanupScope;
+  /** The servers' cgroups: the idle side's freezer, an untrusted server's cpuset (idle-side.ts). */
+  readonly idle?: IdleSides;
 }
 
 /** A side whose server runs with its tables prepared, ready to be measured. */
@@ -80,7 +84,9 @@ export interface StartedSide extends MeasuredSide {
  */
 export async function stopOrphans(registry: ServerRegistry, logger: Logger): Promise<void> {
   try {
-    for (const event of await registry.sweepOrphans()) {
+    // Their control groups first: a server frozen in one cannot be stopped until it is thawed.
+    const groups = await cgroupSystem().sweepOrphans();
+    for (const event of [...groups, ...(await registry.sweepOrphans())]) {
       if (event.kind === 'removed') logger.debug(event.message);
       else logger.warning(event.message);
     }
@@ -163,19 +169,6 @@ export async function startSides(setup: SideSetup): Promise<StartedSide[]> {
   return sides;
 }
 
-/**
- * The control group an untrusted side's bootstrap and server run in, with the run's limits;
- * removed once its server is (the scope unwinds newest first). Undefined where the machine gives
- * no control group (said once).
- */
-async function sideLimits(name: SideName, setup: SideSetup): Promise<LimitedGroup | undefined> {
-  const { config, logger, scope } = setup;
-  if (config.limits === undefined) return undefined;
-  const group = await LimitedGroup.open(`server-${name}`, `the ${name}'s server`, config.limits, logger);
-  if (group !== undefined) scope.add(`remove the control group of the ${name}'s server`, () => group.close());
-  return group;
-}
-
 /** One side's server, made (not started) as the run's options and its placement say. */
 async function createServer(
   side: CheckedSide,
@@ -188,7 +181,7 @@ async function createServer(
   },
 ): Promise<ManagedServer> {
   const { config, preflight, scope, runDir, registry } = setup;
-  const limits = side.config.untrusted === true ? await sideLimits(side.config.name, setup) : undefined;
+  const group = await sideGroup(side.config.name, side.config.untrusted === true, setup);
   return ManagedServer.create({
     install: side.install,
     dir: at.sideDir,
@@ -199,7 +192,7 @@ async function createServer(
     registry,
     workDir: config.keepWorkDir ? null : runDir,
     ...(side.config.untrusted === true ? { sandboxed: true } : {}),
-    ...(limits === undefined ? {} : { limits }),
+    ...group,
     // With an untrusted side, every sysbench is sandboxed: the suite's scripts may be its tree's.
     ...(config.sides.some((other) => other.untrusted === true) ? { sandboxedClients: true } : {}),
     ...serverLaunch(
@@ -263,6 +256,7 @@ async function startSide(
   const placement = sidePlacement(preflight, name);
   const server = await createServer(side, setup, { sideDir, log, placement, paths });
   how.onCreated(server);
+  setup.idle?.attach(name, () => server.launchedPid);
   const probe = valgrind
     ? instructionProbe({ paths, rawDir, relativeDir: name, log })
     : throughputProbe(preflight.perf);

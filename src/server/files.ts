@@ -17,11 +17,12 @@
 // When <dir> is too deep for a unix socket path, the socket goes into a short directory made
 // under the system temp dir instead, with sysbench.cfg (a sandboxed sysbench sees the socket's
 // directory), and that directory is removed by destroy().
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
 import { errorMessage, ServerError } from '../errors.js';
+import { exists } from '../shell/file-exists.js';
 import { readRegular } from '../shell/no-follow.js';
 import { socketPathFits } from './config-file.js';
 
@@ -61,6 +62,22 @@ export function sidePaths(dir: string): Omit<ServerPaths, 'socketPath' | 'socket
     slowLog: path.join(dir, 'slow.log'),
     tmpdir: path.join(dir, 'tmp'),
   };
+}
+
+/**
+ * The paths of a new server in `dir`, made if missing (the run made it for this side: that is
+ * fine); its datadir must not exist yet: the tool never takes over one it did not initialize.
+ */
+export async function freshSidePaths(dir: string): Promise<ReturnType<typeof sidePaths>> {
+  const base = sidePaths(dir);
+  await mkdir(dir, { recursive: true });
+  if (await exists(base.datadir)) {
+    throw new ServerError(
+      `${base.datadir} already exists (left by an earlier run?); it is not removed automatically. ` +
+        'Remove it or give this side another directory.',
+    );
+  }
+  return base;
 }
 
 /** The socket path for a side; makes a short directory when `dir` is too deep for one. */

@@ -1,4 +1,5 @@
 // What a managed server is created with: its install, directory, options and how it runs.
+import type { ControlGroup } from '../shell/cgroup.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import type { LimitedGroup } from '../shell/limits.js';
 import type { ServerInstall } from './inspect.js';
@@ -27,10 +28,17 @@ export interface ServerSetup {
   /** Built from untrusted code: its bootstrap, the server and sysbench run sandboxed (server-sandbox.ts). */
   sandboxed?: boolean;
   /**
-   * The control group its bootstrap and server run in, with their limits (an untrusted side's):
-   * made and removed by the caller, around the server's life.
+   * The limits of that group (an untrusted side's): the line of one its bootstrap or server reached
+   * leads the error it failed with.
    */
   limits?: LimitedGroup;
+  /**
+   * The control group its bootstrap and server run in, made and removed by the caller around the
+   * server's life (sides.ts; shell/freezer.ts freezes it while the side is idle and keeps an
+   * untrusted server to its CPUs): its commands join it before they exec, outside the sandbox, so
+   * that everything the server starts is in it too.
+   */
+  group?: ControlGroup;
   /**
    * sysbench runs sandboxed against this server too, though it is trusted: the run has an
    * untrusted side, whose tree may have given the suite's scripts.

@@ -12,7 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { errorMessage, ServerError } from '../errors.js';
-import { exists } from '../shell/file-exists.js';
 import { openAppending } from '../shell/no-follow.js';
 import type { ConnectionInfo } from './connection.js';
 import { initializeDatadir } from './datadir.js';
@@ -20,9 +19,9 @@ import { diedMessage, exitedWhileStarting, quoteErrorLog, saysAddressInUse } fro
 import type { RunningFacts } from './facts.js';
 import {
   fileSize,
+  freshSidePaths,
   readLogSince,
   removeSideFiles,
-  sidePaths,
   socketLocation,
   type ServerPaths,
 } from './files.js';
@@ -102,15 +101,7 @@ export class ManagedServer {
     // Defence in depth: the run merges options already, but a managed one must never get through.
     mergeOptions([{ source: 'the options given to the server', options: setup.options }]);
     const dir = path.resolve(setup.dir);
-    const base = sidePaths(dir);
-    // An existing directory is fine: the run made it for this side.
-    await mkdir(dir, { recursive: true });
-    if (await exists(base.datadir)) {
-      throw new ServerError(
-        `${base.datadir} already exists (left by an earlier run?); it is not removed automatically. ` +
-          'Remove it or give this side another directory.',
-      );
-    }
+    const base = await freshSidePaths(dir);
     const registry = setup.registry ?? ServerRegistry.forThisProcess();
     const socket = await socketLocation(dir);
     const server = new ManagedServer(setup, { ...base, ...socket }, registry);
@@ -164,6 +155,11 @@ export class ManagedServer {
     return this.process?.serverPid;
   }
 
+  /** The process spawned for it (bwrap's, for a sandboxed server); undefined when none runs. */
+  get launchedPid(): number | undefined {
+    return this.process?.pid;
+  }
+
   /** Its pid in its own PID namespace: the sandbox's, when sandboxed. */
   get namespacePid(): number | undefined {
     return this.process?.namespacePid;
@@ -171,7 +167,7 @@ export class ManagedServer {
 
   private get confinement(): Confinement {
     const confinement = serverConfinement(this.setup.sandboxed === true, this.setup.install, this.paths);
-    return this.setup.limits?.confine(confinement) ?? confinement;
+    return this.setup.group?.confine(confinement) ?? confinement;
   }
 
   /** The line of a limit its control group reached (an untrusted side's), if it reached one. */

@@ -10,8 +10,10 @@ import {
   type CapabilityPlace,
   type CgroupCapability,
   type CgroupLayout,
+  type CgroupVersion,
   layoutHierarchies,
 } from './cgroup-layout.js';
+import type { Confinement } from './sandbox.js';
 import { CGROUP_FILES, type CgroupWrite, joinedCommand, parseProcs } from './cgroup-files.js';
 
 const FREEZE_WAIT_MS = 5_000;
@@ -99,6 +101,20 @@ export class ControlGroup {
     args: string[];
   } {
     return joinedCommand(this.procsFiles, command);
+  }
+
+  /** `confinement` with every command it runs joining the group first (outside the sandbox). */
+  confine(confinement: Confinement): Confinement {
+    return {
+      sandboxed: confinement.sandboxed,
+      wrap: (file, args) => this.wrap(confinement.wrap(file, args)),
+      env: (base) => confinement.env(base),
+    };
+  }
+
+  /** The cgroup version that gives the group `capability`; undefined where the machine does not. */
+  versionOf(capability: CgroupCapability): CgroupVersion | undefined {
+    return this.where(capability)?.place.version;
   }
 
   /** The group's directory and the files of its version for `capability`, if the machine gives it. */

@@ -14,6 +14,8 @@
 //     the tool's groups nest under its own process's group in each hierarchy.
 // Each capability is taken from v2 when v2 gives it, else from its v1 hierarchy, else it is missing.
 
+import { InputError } from '../errors.js';
+
 export type CgroupVersion = 'v1' | 'v2';
 
 /** What the tool asks of a group. */
@@ -186,20 +188,58 @@ export interface CapabilityPlace {
 
 export type CgroupLayout = Readonly<Partial<Record<CgroupCapability, CapabilityPlace>>>;
 
-/** Each capability from v2 when v2 gives it, else from its v1 hierarchy; missing otherwise. */
-export function chooseLayout(probe: CgroupProbe): CgroupLayout {
+/** A capability taken from one version only (a test's, or a user's who tells freezers apart). */
+export type CgroupPreference = Readonly<Partial<Record<CgroupCapability, CgroupVersion>>>;
+
+/**
+ * Each capability from v2 when v2 gives it, else from its v1 hierarchy; missing otherwise. One
+ * `prefer`red takes that version or nothing.
+ */
+export function chooseLayout(probe: CgroupProbe, prefer: CgroupPreference = {}): CgroupLayout {
   const layout: Partial<Record<CgroupCapability, CapabilityPlace>> = {};
   for (const capability of CGROUP_CAPABILITIES) {
     const wanted = CAPABILITY_CONTROLLERS[capability];
     const { v2 } = probe;
-    if (v2 !== undefined && (wanted.v2 === null || v2.controllers.includes(wanted.v2))) {
+    const v2Gives = v2 !== undefined && (wanted.v2 === null || v2.controllers.includes(wanted.v2));
+    if (v2Gives && prefer[capability] !== 'v1') {
       layout[capability] = { version: 'v2', parent: v2.dir };
       continue;
     }
     const v1 = probe.v1.get(wanted.v1);
-    if (v1 !== undefined) layout[capability] = { version: 'v1', parent: v1, controller: wanted.v1 };
+    if (v1 !== undefined && prefer[capability] !== 'v2') {
+      layout[capability] = { version: 'v1', parent: v1, controller: wanted.v1 };
+    }
   }
   return layout;
+}
+
+/** How a side's server is frozen: the cgroup v2 or v1 freezer, or SIGSTOP to its process tree. */
+export const FREEZE_METHODS = ['cgroup-v2', 'cgroup-v1', 'signals'] as const;
+export type FreezeMethod = (typeof FREEZE_METHODS)[number];
+
+/**
+ * Forces how servers are frozen (one of FREEZE_METHODS), for tests and for telling a machine's
+ * freezer apart from the fallback; the best the machine has when unset.
+ */
+export const FREEZER_ENV = 'MYSQL_PERF_GATE_FREEZER';
+
+/** The freezing FREEZER_ENV's `value` asks for, or an error naming it and what it takes. */
+export function forcedFreezeMethod(value: string | undefined): FreezeMethod | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const method = FREEZE_METHODS.find((candidate) => candidate === value.trim());
+  if (method === undefined) {
+    throw new InputError(
+      `${FREEZER_ENV}=${value}: expected ${FREEZE_METHODS.join(', ')}, or unset for the best the machine has`,
+    );
+  }
+  return method;
+}
+
+/** The layout's preference for a forced freezer: that version's, or (signals) none at all. */
+export function freezePreference(method: FreezeMethod | undefined): CgroupPreference {
+  if (method === 'cgroup-v1') return { freeze: 'v1' };
+  if (method === 'cgroup-v2') return { freeze: 'v2' };
+  return {};
 }
 
 /** The hierarchies a layout uses, one entry each (v1 hierarchies may carry several controllers). */

@@ -14,9 +14,13 @@ import { errorMessage } from '../errors.js';
 import {
   type CgroupCapability,
   type CgroupLayout,
+  type CgroupPreference,
   cgroupPlaces,
   type CgroupProbe,
   chooseLayout,
+  forcedFreezeMethod,
+  FREEZER_ENV,
+  freezePreference,
   layoutHierarchies,
   parseMountinfo,
   parseProcCgroup,
@@ -32,8 +36,11 @@ export type { ControlGroup, GroupLimits, LimitCounts } from './cgroup-group.js';
 /** The directory every group of the tool goes in, in each hierarchy. */
 export const CGROUP_CONTAINER = 'mysql-perf-gate';
 
-/** One line of what a sweep of groups left by killed runs did. */
-export type SweepEvent = string;
+/** What a sweep of groups left by killed runs did, one group each: the registry's events' shape. */
+export interface SweepEvent {
+  readonly kind: 'removed' | 'failed';
+  readonly message: string;
+}
 
 /** Where a file of this process's, /proc/self/…, is read from: replaced by tests. */
 export interface CgroupSource {
@@ -166,10 +173,10 @@ export class CgroupSystem {
   ) {}
 
   /** Reads this process's hierarchies and probes what it may write; makes the containers. */
-  static detect(source: CgroupSource = readSelf()): CgroupSystem {
+  static detect(source: CgroupSource = readSelf(), prefer: CgroupPreference = {}): CgroupSystem {
     const places = cgroupPlaces(parseMountinfo(source.mountinfo), parseProcCgroup(source.cgroup));
     const v2 = places.v2 === undefined ? undefined : probeV2(places.v2);
-    const layout = chooseLayout({ ...(v2 === undefined ? {} : { v2 }), v1: probeV1(places.v1) });
+    const layout = chooseLayout({ ...(v2 === undefined ? {} : { v2 }), v1: probeV1(places.v1) }, prefer);
     const startTime = procStat(process.pid)?.startTime ?? '0';
     return new CgroupSystem(layout, { pid: process.pid, startTime });
   }
@@ -246,11 +253,23 @@ export class CgroupSystem {
       const left = `the control group ${name} (in ${[...dirs.values()].join(', ')})`;
       try {
         await new ControlGroup(name, this.layout, dirs).remove();
-        events.push(`removed ${left}, left by run pid ${groupOwner(name)?.pid ?? '?'}, which is gone`);
+        const message = `removed ${left}, left by run pid ${groupOwner(name)?.pid ?? '?'}, which is gone`;
+        events.push({ kind: 'removed', message });
       } catch (error) {
-        events.push(`could not remove ${left}: ${errorMessage(error)}`);
+        events.push({ kind: 'failed', message: `could not remove ${left}: ${errorMessage(error)}` });
       }
     }
     return events;
   }
+}
+
+let system: CgroupSystem | undefined;
+
+/**
+ * This machine's control groups, found once per process: every group of a run comes from it, so
+ * that a server's limits, freezer, cpuset and CPU time are one group. FREEZER_ENV forces the freezer.
+ */
+export function cgroupSystem(): CgroupSystem {
+  system ??= CgroupSystem.detect(readSelf(), freezePreference(forcedFreezeMethod(process.env[FREEZER_ENV])));
+  return system;
 }

@@ -7,7 +7,7 @@ import { totalmem } from 'node:os';
 
 import { errorMessage, GateError } from '../errors.js';
 import { formatMiB, plural } from '../format.js';
-import { CgroupSystem, type ControlGroup, type LimitCounts } from './cgroup.js';
+import { type CgroupSystem, cgroupSystem, type ControlGroup, type LimitCounts } from './cgroup.js';
 import type { Logger } from './logger.js';
 import type { Confinement } from './sandbox.js';
 
@@ -82,14 +82,7 @@ export function limitLine(
   return undefined;
 }
 
-let system: CgroupSystem | undefined;
 let warned = false;
-
-/** This machine's control groups, found once; replaced by tests. */
-export function cgroupSystem(): CgroupSystem {
-  system ??= CgroupSystem.detect();
-  return system;
-}
 
 /** The line a machine that cannot give a limit gets, once per process. */
 function warnMissing(found: CgroupSystem, logger: Logger): void {
@@ -141,7 +134,7 @@ export class LimitedGroup {
     if (!found.usable) return undefined;
     const group = await found
       .create(label, { processes: settings.processes, memoryBytes: settings.memoryBytes }, (event) => {
-        logger.debug(event);
+        logger.debug(event.message);
       })
       .catch((error: unknown) => {
         throw new GateError(`could not make the control group for ${what}: ${errorMessage(error)}`, {
@@ -156,11 +149,7 @@ export class LimitedGroup {
 
   /** `confinement` with every command it runs joining the group first (outside the sandbox). */
   confine(confinement: Confinement): Confinement {
-    return {
-      sandboxed: confinement.sandboxed,
-      wrap: (file, args) => this.group.wrap(confinement.wrap(file, args)),
-      env: (base) => confinement.env(base),
-    };
+    return this.group.confine(confinement);
   }
 
   /** The line of a limit reached since the group was made; undefined while none was. */
