@@ -1,11 +1,13 @@
 // The `build` command on Debian's real MariaDB 10.11 source: configure with the tool's CMake
-// options (no downloads), then build one small real program with each compiler. The whole server
-// takes ~23 minutes on 2 cores; the opt-in end-to-end test (e2e/compilers.e2e.ts) builds it.
+// options (no downloads), then build one small real program with each compiler: comp_sql, C and
+// C++ and no library of the tree's, which the server's own build runs to embed its bootstrap SQL.
+// The whole server takes ~23 minutes on 2 cores; the opt-in end-to-end test
+// (e2e/compilers.e2e.ts) builds it.
 //
 // The tree comes from scripts/fetch-mariadb-source.sh (CI runs it through install-deps.sh), or
 // from $MARIADB_SOURCE (helpers/mariadb-source.ts looks in both places).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -48,7 +50,7 @@ maybe('build on the real MariaDB source', () => {
   it.each([
     ['gcc', /^GCC: /],
     ['clang', /clang version/],
-  ])('configures with %s and builds my_print_defaults, which runs', async (compiler, elfComment) => {
+  ])('configures with %s and builds comp_sql, which runs', async (compiler, elfComment) => {
     const buildDir = join(dir, compiler);
     const code = await cli(
       'build',
@@ -61,19 +63,26 @@ maybe('build on the real MariaDB source', () => {
       '--build-dir',
       buildDir,
       '--target',
-      'my_print_defaults',
+      'comp_sql',
       '--ccache',
       'off',
     );
     expect({ code, tail: code === 0 ? '' : stderr.text.slice(-2000) }).toEqual({ code: 0, tail: '' });
-    const program = join(buildDir, 'extra/my_print_defaults');
-    const output = execFileSync(program, ['--no-defaults', '--version'], { encoding: 'utf8' });
-    expect(output.split('\n')[0]).toMatch(/my_print_defaults\s+Ver \d+\.\d+ for Linux/);
+    const program = join(buildDir, 'scripts/comp_sql');
+    // It reads SQL statements (its comments dropped) and writes them as a C array.
+    const sql = join(dir, `${compiler}.sql`);
+    const out = join(dir, `${compiler}.c`);
+    writeFileSync(sql, '-- a comment\nSELECT 1;\nCREATE TABLE t (a INT);\n');
+    execFileSync(program, ['bootstrap_sql', sql, out]);
+    const generated = readFileSync(out, 'utf8');
+    expect(generated).toContain('const char* bootstrap_sql[]={');
+    expect(generated).toMatch(/"SELECT 1;\\n",\s*"CREATE TABLE t \(a INT\);\\n"/);
+    expect(generated).not.toContain('a comment');
     const compiled = await readCompiler(program);
     expect(compiled.known && compiled.name).toMatch(elfComment);
 
     const info = BuildInfo.parse(JSON.parse(readFileSync(join(buildDir, 'build.json'), 'utf8')));
-    expect(info).toMatchObject({ flavor: 'mariadb', version: TREE_VERSION, targets: ['my_print_defaults'] });
+    expect(info).toMatchObject({ flavor: 'mariadb', version: TREE_VERSION, targets: ['comp_sql'] });
     expect(info.compiler.id).toBe(compiler);
     // The build type's flags follow ours: what MariaDB was really compiled with.
     expect(info.flags.cxx).toBe('-gdwarf-4 -O2 -g -DNDEBUG');
