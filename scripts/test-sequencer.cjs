@@ -7,12 +7,15 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 /** Test files, under __tests__/, slowest first. */
 const SLOWEST_FIRST = [
+  'security/idle-side.int.test.ts',
   'builder/mariadb-source.int.test.ts',
   'cli/stalls.int.test.ts',
   'faults/fault-matrix-run.int.test.ts',
   'action/action.int.test.ts',
   'workflows/act-nightly.int.test.ts',
   'workload/tpcc.int.test.ts',
+  'workflows/act-shards.int.test.ts',
+  'scripts/release.int.test.ts',
   'workflows/act-setup.int.test.ts',
   'run/restore.int.test.ts',
   'builder/mysql-source.int.test.ts',
