@@ -18,9 +18,12 @@ export function thisProcessAsOwner(): RunOwner {
 
 /**
  * Stops what `saved.owner` left running and removes its work directories; what was done, each.
- * The control groups of dead runs go first: a server frozen in one cannot be stopped until it is thawed.
+ * The control groups of dead runs are thawed first (a server frozen in one cannot be stopped until
+ * it is), and removed, with whatever is still in them, after the registry stopped its servers.
  */
 export async function cleanUpAfter(saved: RunOwner): Promise<CleanupEvent[]> {
-  const groups = await cgroupSystem().sweepOrphans();
-  return [...groups, ...(await new ServerRegistry(saved.stateDir, saved.owner).cleanUpAfter(saved.owner))];
+  const groups = cgroupSystem();
+  await groups.thawOrphans();
+  const servers = await new ServerRegistry(saved.stateDir, saved.owner).cleanUpAfter(saved.owner);
+  return [...servers, ...(await groups.sweepOrphans())];
 }

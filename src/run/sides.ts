@@ -84,9 +84,12 @@ export interface StartedSide extends MeasuredSide {
  */
 export async function stopOrphans(registry: ServerRegistry, logger: Logger): Promise<void> {
   try {
-    // Their control groups first: a server frozen in one cannot be stopped until it is thawed.
-    const groups = await cgroupSystem().sweepOrphans();
-    for (const event of [...groups, ...(await registry.sweepOrphans())]) {
+    // Their control groups are thawed first (a server frozen in one cannot be stopped until it is)
+    // and removed, with whatever is still in them, after the registry stopped their servers.
+    const groups = cgroupSystem();
+    await groups.thawOrphans();
+    const servers = await registry.sweepOrphans();
+    for (const event of [...servers, ...(await groups.sweepOrphans())]) {
       if (event.kind === 'removed') logger.debug(event.message);
       else logger.warning(event.message);
     }

@@ -226,8 +226,8 @@ export class CgroupSystem {
     return group;
   }
 
-  /** Empties and removes the groups of runs whose process is gone. */
-  async sweepOrphans(): Promise<SweepEvent[]> {
+  /** The groups of runs whose process is gone: each one's directory in every hierarchy. */
+  private orphans(): Map<string, Map<string, string>> {
     const orphans = new Map<string, Map<string, string>>();
     for (const place of layoutHierarchies(this.layout)) {
       const container = join(place.parent, CGROUP_CONTAINER);
@@ -248,8 +248,25 @@ export class CgroupSystem {
         );
       }
     }
+    return orphans;
+  }
+
+  /**
+   * Thaws the groups of runs whose process is gone, so that what a killed run left frozen can be
+   * stopped (a process frozen by the v1 freezer does not even die of SIGKILL until it is thawed).
+   * The server registry then stops their servers, and `sweepOrphans` removes the groups.
+   */
+  async thawOrphans(): Promise<void> {
+    if (this.layout.freeze === undefined) return;
+    for (const [name, dirs] of this.orphans()) {
+      await new ControlGroup(name, this.layout, dirs).thaw().catch(() => undefined);
+    }
+  }
+
+  /** Empties and removes the groups of runs whose process is gone. */
+  async sweepOrphans(): Promise<SweepEvent[]> {
     const events: SweepEvent[] = [];
-    for (const [name, dirs] of orphans) {
+    for (const [name, dirs] of this.orphans()) {
       const left = `the control group ${name} (in ${[...dirs.values()].join(', ')})`;
       try {
         await new ControlGroup(name, this.layout, dirs).remove();
