@@ -99,28 +99,65 @@ export function expectNothingLeft(dir: string): void {
   if (existsSync(dir)) expect(readdirSync(dir).filter((name) => name !== 'ballast')).toEqual([]);
 }
 
-/** Polls for a process whose command line contains every one of `needles` (none of a "!needle"); its pid. */
-export async function waitForProcess(needles: readonly string[], timeoutMs = 60_000): Promise<number> {
+/**
+ * Waits for a process started by `run` (its child, their children…) whose command line contains
+ * every one of `needles` (none of a "!needle"); its pid. Only the run's own descendants are read
+ * (/proc's children lists), so a wait costs a few small reads a poll, not a scan of the machine.
+ */
+export async function waitForProcess(
+  run: WatchedChild,
+  needles: readonly string[],
+  timeoutMs = 60_000,
+): Promise<number> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const [first, ...rest] = needles;
-    for (const pid of processesMentioning(first ?? '')) {
+  const root = run.child.pid;
+  while (root !== undefined && Date.now() < deadline) {
+    for (const pid of descendantsOf(root)) {
       const command = commandLine(pid);
       const has = (needle: string): boolean =>
         needle.startsWith('!') ? !command.includes(needle.slice(1)) : command.includes(needle);
-      if (rest.every(has)) return pid;
+      if (needles.every(has)) return pid;
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`no process with ${needles.join(' and ')} within ${timeoutMs} ms`);
 }
 
-function commandLine(pid: number): string {
+/** The pids below `root`, parents before their children. */
+function descendantsOf(root: number): number[] {
+  const found: number[] = [];
+  const pending = [root];
+  for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
+    for (const task of entriesOf(`/proc/${pid}/task`)) {
+      for (const child of textOf(`/proc/${pid}/task/${task}/children`).split(' ')) {
+        if (child.trim() === '') continue;
+        found.push(Number(child));
+        pending.push(Number(child));
+      }
+    }
+  }
+  return found;
+}
+
+/** A directory's names; none once it is gone (a process that ended meanwhile). */
+function entriesOf(dir: string): string[] {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+function textOf(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
   } catch {
     return '';
   }
+}
+
+function commandLine(pid: number): string {
+  return textOf(`/proc/${pid}/cmdline`).replaceAll('\0', ' ');
 }
 
 export function hashOf(file: string): string {
