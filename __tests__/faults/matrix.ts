@@ -43,23 +43,41 @@ export function matrixTable(title: string): { record(cell: CellRecord): void } {
   };
 }
 
+/** Gives a task's turn to the next one while `wait` is pending (nothing to do but wait), then takes one again. */
+export type Idle = <U>(wait: Promise<U>) => Promise<U>;
+
 /**
  * Runs the tasks given to it at most `count` at a time, in the order given: cells checked side by
- * side (most of a cell's time is waiting, for a bootstrap, a deadline, a timed repetition).
+ * side (most of a cell's time is waiting, for a bootstrap, a deadline, a timed repetition). A task
+ * that only waits (a deadline half a minute away) hands its turn on meanwhile through `idle`.
  */
-export function taking(count: number): <T>(task: () => Promise<T>) => Promise<T> {
+export function taking(count: number): <T>(task: (idle: Idle) => Promise<T>) => Promise<T> {
   let running = 0;
   const queue: (() => void)[] = [];
-  return async (task) => {
-    // A slot ending is handed to the next task waiting, so none is taken twice.
+  const acquire = async (): Promise<void> => {
     if (running < count) running++;
     else await new Promise<void>((resolve) => queue.push(resolve));
+  };
+  // A turn ending is handed to the next task waiting, so none is taken twice.
+  const release = (): void => {
+    const next = queue.shift();
+    if (next === undefined) running--;
+    else next();
+  };
+  const idle: Idle = async (wait) => {
+    release();
     try {
-      return await task();
+      return await wait;
     } finally {
-      const next = queue.shift();
-      if (next === undefined) running--;
-      else next();
+      await acquire();
+    }
+  };
+  return async (task) => {
+    await acquire();
+    try {
+      return await task(idle);
+    } finally {
+      release();
     }
   };
 }
