@@ -98,7 +98,10 @@ interface Fault {
   readonly trigger?: (run: WatchedChild, p: Paths) => Promise<void>;
   readonly status: number | string;
   readonly line?: RegExp;
-  /** The fault leaves the run waiting for a deadline: its turn goes to another cell meanwhile. */
+  /**
+   * The fault leaves the run waiting (out a deadline, or on the server, which may wait minutes for
+   * free space): its turn goes to another cell meanwhile.
+   */
   readonly waits?: true;
 }
 
@@ -325,21 +328,24 @@ const MOUNT_CELLS: Fault[] = [
     trigger: atLine('repetition 1/2', (_run, p) => {
       fillUp(p.work);
     }),
+    waits: true,
     status: 2,
     line: /the disk is full: .* \(--work-dir\) has 0\.0 MiB free/,
   },
 ];
 
 maybe('the fault matrix: stages with a server', () => {
-  it.concurrent.each(CELLS.map((fault, position) => ({ ...fault, position })))(
+  // The ballast goes with the filesystem; the retry runs without it. These cells are started
+  // first: a full work directory can leave its run waiting two minutes on the server, a wait that
+  // should pass beside the other cells, not after them.
+  const withMounts = mounts ? it.concurrent : it.concurrent.skip;
+  withMounts.each(MOUNT_CELLS.map((fault, position) => ({ ...fault, position: CELLS.length + position })))(
     '$stage × $fault',
     ({ position, ...fault }) => checkInTurn(fault, position),
     CELL_TIMEOUT_MS,
   );
 
-  // The ballast goes with the filesystem; the retry runs without it.
-  const withMounts = mounts ? it.concurrent : it.concurrent.skip;
-  withMounts.each(MOUNT_CELLS.map((fault, position) => ({ ...fault, position: CELLS.length + position })))(
+  it.concurrent.each(CELLS.map((fault, position) => ({ ...fault, position })))(
     '$stage × $fault',
     ({ position, ...fault }) => checkInTurn(fault, position),
     CELL_TIMEOUT_MS,
