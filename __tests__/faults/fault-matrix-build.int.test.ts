@@ -18,6 +18,7 @@ import {
   readOnlyDir,
   startCli,
   tmpfs,
+  waitForProcess,
 } from './matrix.js';
 
 const FAKE = join(ROOT, '__fixtures__/source-trees/fake-mariadb');
@@ -77,8 +78,8 @@ maybe('the fault matrix: the build', () => {
       slow: true,
       trigger: async (run) => {
         await run.waitFor('build…');
-        // Let ninja start the one-minute step first.
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        // Once ninja has started the one-minute step (its marked sleep), not after a guessed pause.
+        await waitForProcess(run, ['sleep 60', SLOW_MARK]);
         run.child.kill('SIGTERM');
       },
       status: 143,

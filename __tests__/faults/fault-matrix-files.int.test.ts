@@ -3,7 +3,18 @@
 // written and a full disk. The bundled CLI against real small filesystems.
 import { jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
 
 import { ROOT, useTempDir } from '../helpers/real-run.js';
@@ -80,12 +91,40 @@ interface FileFault {
   readonly repair?: (out: string) => void;
 }
 
+/**
+ * A previous output that must survive: each stage's first run (commit abcdef1) writes its
+ * baseline, history or report once, into a directory of its own, and every cell starts from a copy.
+ */
+function usePreviousOutputs(): (stage: Stage, out: string) => void {
+  let root = '';
+  beforeAll(async () => {
+    root = mkdtempSync(join(os.tmpdir(), 'fault-files-first-'));
+    await Promise.all(
+      STAGES.map(async (stage, index) => {
+        const dir = join(root, String(index));
+        mkdirSync(dir);
+        const first = startCli(commandOf(stage, RESULTS, dir, 'abcdef1'));
+        expect({ stage, status: await first.exit }).toEqual({ stage, status: 0 });
+      }),
+    );
+  });
+  afterAll(() => {
+    rmSync(root, { recursive: true, force: true });
+  });
+  return (stage, out) => {
+    cpSync(join(root, String(STAGES.indexOf(stage))), out, { recursive: true });
+  };
+}
+
+const STAGES: readonly Stage[] = ['compare', 'baseline save', 'history append'];
+const copyPrevious = usePreviousOutputs();
+
 async function checkFiles(fault: FileFault): Promise<void> {
   const out = join(temp.path, 'out');
   mkdirSync(out, { recursive: true });
-  // A previous output that must survive: a first run's baseline, history or report.
-  const first = startCli(commandOf(fault.stage, RESULTS, out, 'abcdef1'));
-  expect(await first.exit).toBe(0);
+  copyPrevious(fault.stage, out);
+  // Something to keep intact (and, in the corrupted-store cells, to corrupt).
+  expect(Object.keys(snapshot(out)).length).toBeGreaterThan(0);
   const { results, undo } = fault.make(temp.path, out);
   const before = snapshot(out);
   const startMs = performance.now();
@@ -163,8 +202,6 @@ function readOnly(out: string): () => void {
   execFileSync('mount', ['-o', 'remount,ro', out]);
   return unmount;
 }
-
-const STAGES: readonly Stage[] = ['compare', 'baseline save', 'history append'];
 
 describe('the fault matrix: files', () => {
   jest.setTimeout(120_000);

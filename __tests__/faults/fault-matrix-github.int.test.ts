@@ -162,7 +162,7 @@ describe('the fault matrix: GitHub', () => {
         retries: 4,
         waitBudgetSeconds: 60,
         requestTimeoutSeconds: 0.5,
-        secondMs: 50,
+        secondMs: 10,
         baseUrl: mock.baseUrl,
       },
     );

@@ -43,23 +43,41 @@ export function matrixTable(title: string): { record(cell: CellRecord): void } {
   };
 }
 
+/** Gives a task's turn to the next one while `wait` is pending (nothing to do but wait), then takes one again. */
+export type Idle = <U>(wait: Promise<U>) => Promise<U>;
+
 /**
  * Runs the tasks given to it at most `count` at a time, in the order given: cells checked side by
- * side (most of a cell's time is waiting, for a bootstrap, a deadline, a timed repetition).
+ * side (most of a cell's time is waiting, for a bootstrap, a deadline, a timed repetition). A task
+ * that only waits (a deadline half a minute away) hands its turn on meanwhile through `idle`.
  */
-export function taking(count: number): <T>(task: () => Promise<T>) => Promise<T> {
+export function taking(count: number): <T>(task: (idle: Idle) => Promise<T>) => Promise<T> {
   let running = 0;
   const queue: (() => void)[] = [];
-  return async (task) => {
-    // A slot ending is handed to the next task waiting, so none is taken twice.
+  const acquire = async (): Promise<void> => {
     if (running < count) running++;
     else await new Promise<void>((resolve) => queue.push(resolve));
+  };
+  // A turn ending is handed to the next task waiting, so none is taken twice.
+  const release = (): void => {
+    const next = queue.shift();
+    if (next === undefined) running--;
+    else next();
+  };
+  const idle: Idle = async (wait) => {
+    release();
     try {
-      return await task();
+      return await wait;
     } finally {
-      const next = queue.shift();
-      if (next === undefined) running--;
-      else next();
+      await acquire();
+    }
+  };
+  return async (task) => {
+    await acquire();
+    try {
+      return await task(idle);
+    } finally {
+      release();
     }
   };
 }
@@ -99,28 +117,65 @@ export function expectNothingLeft(dir: string): void {
   if (existsSync(dir)) expect(readdirSync(dir).filter((name) => name !== 'ballast')).toEqual([]);
 }
 
-/** Polls for a process whose command line contains every one of `needles` (none of a "!needle"); its pid. */
-export async function waitForProcess(needles: readonly string[], timeoutMs = 60_000): Promise<number> {
+/**
+ * Waits for a process started by `run` (its child, their children…) whose command line contains
+ * every one of `needles` (none of a "!needle"); its pid. Only the run's own descendants are read
+ * (/proc's children lists), so a wait costs a few small reads a poll, not a scan of the machine.
+ */
+export async function waitForProcess(
+  run: WatchedChild,
+  needles: readonly string[],
+  timeoutMs = 60_000,
+): Promise<number> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const [first, ...rest] = needles;
-    for (const pid of processesMentioning(first ?? '')) {
+  const root = run.child.pid;
+  while (root !== undefined && Date.now() < deadline) {
+    for (const pid of descendantsOf(root)) {
       const command = commandLine(pid);
       const has = (needle: string): boolean =>
         needle.startsWith('!') ? !command.includes(needle.slice(1)) : command.includes(needle);
-      if (rest.every(has)) return pid;
+      if (needles.every(has)) return pid;
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`no process with ${needles.join(' and ')} within ${timeoutMs} ms`);
 }
 
-function commandLine(pid: number): string {
+/** The pids below `root`, parents before their children. */
+function descendantsOf(root: number): number[] {
+  const found: number[] = [];
+  const pending = [root];
+  for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
+    for (const task of entriesOf(`/proc/${pid}/task`)) {
+      for (const child of textOf(`/proc/${pid}/task/${task}/children`).split(' ')) {
+        if (child.trim() === '') continue;
+        found.push(Number(child));
+        pending.push(Number(child));
+      }
+    }
+  }
+  return found;
+}
+
+/** A directory's names; none once it is gone (a process that ended meanwhile). */
+function entriesOf(dir: string): string[] {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+function textOf(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
   } catch {
     return '';
   }
+}
+
+function commandLine(pid: number): string {
+  return textOf(`/proc/${pid}/cmdline`).replaceAll('\0', ' ');
 }
 
 export function hashOf(file: string): string {
