@@ -17,12 +17,17 @@ const ready = requireCommand('mariadbd') && requireCommand('sysbench');
 const maybe = ready ? describe : describe.skip;
 const MARIADBD = '/usr/sbin/mariadbd';
 
-const SUITE = `
+/**
+ * One cell no run can resolve, its repetitions this many seconds long: 1 where the looks are
+ * checked (their count is the subject, not the seconds), 2 where the budget is (its 11 s is chosen
+ * for that length: about what the planned repetitions take, with no room for one more batch).
+ */
+const suiteText = (durationSeconds: number): string => `
 name: undecided
 description: One cell whose tolerance no run can resolve.
 connection: socket
 threads: [1]
-durationSeconds: 2
+durationSeconds: ${durationSeconds}
 warmupSeconds: 1
 repetitions: 2
 tables: 1
@@ -45,7 +50,7 @@ function cli(...args: string[]): Promise<number> {
 maybe('run with more repetitions for undecided cells (real MariaDB)', () => {
   it('extends an undecided cell look by look to the most, and compare judges it at the last look', async () => {
     const suite = join(temp.path, 'undecided.yml');
-    writeFileSync(suite, SUITE);
+    writeFileSync(suite, suiteText(1));
     const out = join(temp.path, 'ab.json');
     const work = join(temp.path, 'work');
     const ab = ['--base', MARIADBD, '--head', MARIADBD, '--suite', suite, '--work-dir', work];
@@ -86,7 +91,7 @@ maybe('run with more repetitions for undecided cells (real MariaDB)', () => {
 
   it('adds nothing when the next batch would not fit in the budget, and says so', async () => {
     const suite = join(temp.path, 'undecided.yml');
-    writeFileSync(suite, SUITE);
+    writeFileSync(suite, suiteText(2));
     const out = join(temp.path, 'budget.json');
     const code = await cli(
       'run',

@@ -8,7 +8,14 @@ import { join } from 'node:path';
 
 import { readResults } from '../../src/results/results-file.js';
 import type { Results } from '../../src/results/results-schema.js';
-import { GROWING_SCRIPT, INITIAL_ROWS, rowsAtStart, runOnMariadb, STEPS } from './growing-rows.js';
+import {
+  GROWING_SCRIPT,
+  INITIAL_ROWS,
+  REPETITIONS,
+  rowsAtStart,
+  runOnMariadb,
+  STEPS,
+} from './growing-rows.js';
 import { captureStderr, useTempDir } from '../helpers/real-run.js';
 import { requireCommand } from '../helpers/requirements.js';
 
@@ -25,12 +32,17 @@ const MEASURES: Record<'throughput' | 'instructions', string[]> = {
   instructions: ['metric: instructions', 'events: 40', 'warmupEvents: 20', 'randSeed: 7'],
 };
 
-function suiteText(resetData: string, metric: keyof typeof MEASURES): string {
+/**
+ * The suite: `growing` with this reset, measured this way; with `beside`, an OLTP workload beside
+ * it, whose tables are prepared too and must be left alone by the resets (the first test checks
+ * that; the others leave it out, as it would only add its steps).
+ */
+function suiteText(resetData: string, metric: keyof typeof MEASURES, beside: boolean): string {
   return [
     'name: growing',
     'threads: [1]',
     ...MEASURES[metric],
-    'repetitions: 3',
+    `repetitions: ${REPETITIONS}`,
     'reportIntervalSeconds: 0',
     'tables: 1',
     'tableSize: 100',
@@ -42,8 +54,7 @@ function suiteText(resetData: string, metric: keyof typeof MEASURES): string {
     `    script: ${GROWING_SCRIPT}`,
     `    options: { initial_rows: ${INITIAL_ROWS} }`,
     `    resetData: ${resetData}`,
-    // An OLTP workload beside it: its tables are prepared too, and left alone by the resets.
-    '  - name: oltp_point_select',
+    ...(beside ? ['  - name: oltp_point_select'] : []),
     '',
   ].join('\n');
 }
@@ -55,35 +66,33 @@ function suiteText(resetData: string, metric: keyof typeof MEASURES): string {
 async function runGrowing(
   resetData: string,
   metric: keyof typeof MEASURES = 'throughput',
+  beside = false,
 ): Promise<{ rows: number[]; results: Results }> {
   const dir = temp.path;
   const suite = join(dir, `growing-${resetData}.yml`);
-  writeFileSync(suite, suiteText(resetData, metric));
+  writeFileSync(suite, suiteText(resetData, metric, beside));
   const out = join(dir, `${resetData}.json`);
   const work = join(dir, 'work');
   await runOnMariadb({ suite, out, work }, () => stderr.text);
   const results = readResults(out);
   expect(results.suite.workloads.map((workload) => workload.kind ?? '(default)')).toEqual([
     'sysbench-script',
-    '(default)',
+    ...(beside ? ['(default)'] : []),
   ]);
   expect(results.cells.map((cell) => [cell.workload, cell.repetitions.length])).toEqual([
-    ['growing', 3],
-    ['oltp_point_select', 3],
+    ['growing', REPETITIONS],
+    ...(beside ? [['oltp_point_select', REPETITIONS]] : []),
   ]);
   const rows = rowsAtStart(join(dir, `${resetData}.raw`));
   return { rows, results };
-}
-
-async function rowsOf(resetData: string): Promise<number[]> {
-  return (await runGrowing(resetData)).rows;
 }
 
 maybe('a workload that grows its data (real MariaDB, real sysbench)', () => {
   it(
     'starts every warm-up and repetition from the prepared rows with resetData: re-prepare',
     async () => {
-      expect(await rowsOf('re-prepare')).toEqual(STEPS.map(() => INITIAL_ROWS));
+      const { rows } = await runGrowing('re-prepare', 'throughput', true);
+      expect(rows).toEqual(STEPS.map(() => INITIAL_ROWS));
       // The reset's own sysbench output is kept beside each step's.
       const raw = join(temp.path, 're-prepare.raw', 'head');
       for (const step of STEPS) expect(existsSync(join(raw, `growing-t1-${step}-reset.txt`))).toBe(true);
@@ -100,7 +109,7 @@ maybe('a workload that grows its data (real MariaDB, real sysbench)', () => {
       expect(rows).toEqual(STEPS.map(() => INITIAL_ROWS));
       const growing = results.cells.find((cell) => cell.workload === 'growing');
       const counted = growing?.repetitions.map((repetition) => repetition.cost?.callgrind?.foreground ?? 0);
-      expect(counted).toHaveLength(3);
+      expect(counted).toHaveLength(REPETITIONS);
       for (const count of counted ?? []) expect(count).toBeGreaterThan(0);
     },
     TIMEOUT_MS,
@@ -109,7 +118,7 @@ maybe('a workload that grows its data (real MariaDB, real sysbench)', () => {
   it(
     'without the reset, each step starts from what the previous one left',
     async () => {
-      const rows = await rowsOf('none');
+      const { rows } = await runGrowing('none');
       expect(rows[0]).toBe(INITIAL_ROWS);
       for (let index = 1; index < rows.length; index++) {
         expect(rows[index]).toBeGreaterThan(rows[index - 1] ?? Infinity);
