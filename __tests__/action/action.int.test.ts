@@ -5,12 +5,11 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import { parse, stringify } from 'yaml';
-
 import { parseResults, readResults } from '../../src/results/results-file.js';
 import type { Results } from '../../src/results/results-schema.js';
 import { shardCellNames } from '../../src/run/shards.js';
 import { cellName, selectCells, suiteCellsNamed } from '../../src/suite/select-cells.js';
+import { cutSuite } from '../helpers/cut-suite.js';
 import { processesMentioning } from '../helpers/leftovers.js';
 import { describeWithServer, ROOT, TINY_SUITE, useTempDir } from '../helpers/real-run.js';
 
@@ -21,14 +20,14 @@ const maybe = describeWithServer();
 const temp = useTempDir('gate-action-');
 
 /**
- * The tiny suite (its name, both workloads, two repetitions) on one thread with 2 s repetitions:
- * the runs here are about the action's inputs, outputs and log, not about what they measure.
+ * The tiny suite (its name, two repetitions) cut to one cell, 2 s repetitions and no warm-up: the
+ * runs here are about the action's inputs, outputs and log, not about what they measure.
  */
 function smallSuite(): string {
-  const tiny = parse(readFileSync(TINY_SUITE, 'utf8')) as Record<string, unknown>;
-  const path = join(temp.path, 'tiny.yml');
-  writeFileSync(path, stringify({ ...tiny, threads: [1], durationSeconds: 2 }));
-  return path;
+  return cutSuite('tiny', temp.path, 'tiny.yml', {
+    workloads: ['oltp_point_select'],
+    fields: { threads: [1], durationSeconds: 2, warmupSeconds: 0 },
+  });
 }
 
 function runAction(
@@ -175,30 +174,12 @@ maybe('the action', () => {
     );
   });
 
-  it('with input "source", builds first: a compile error is an annotation and the step fails with one line', async () => {
+  // One build serves both: the compile error's annotations and the ccache directory's restore and
+  // save around the failed build (each run configures the tree afresh, about 20 s).
+  it('with input "source", builds first: a compile error is an annotation and the step fails with one line; on a GitHub-hosted runner the ccache directory is restored first and saved after (no cache service here: warnings)', async () => {
     const tree = join(temp.path, 'checkout');
     cpSync(join(ROOT, '__fixtures__/source-trees/fake-mariadb'), tree, { recursive: true });
-    const { code, stdout, outputs } = await runAction({
-      source: tree,
-      compiler: 'gcc',
-      'cmake-args': '-DFAKE_BREAK=ON',
-      ccache: 'off',
-      'build-dir': 'builds',
-    });
-    expect(code).toBe(1);
-    expect(stdout).toContain('::group::Build the server (gcc)');
-    // Relative to the workspace (the step's working directory here), as annotations need.
-    expect(stdout).toMatch(/::error file=checkout\/sql\/broken\.c,line=3,col=10::.*undeclared_variable/);
-    expect(stdout).toMatch(
-      /^::error::compile error: sql\/broken\.c:3: .*; full log: .*builds\/gcc\.build\/build\.log$/m,
-    );
-    expect(outputs).not.toContain('server-prefix');
-  });
-
-  it('on a GitHub-hosted runner, restores the ccache directory first and saves it after (no cache service here: warnings, and the build goes on)', async () => {
-    const tree = join(temp.path, 'checkout');
-    cpSync(join(ROOT, '__fixtures__/source-trees/fake-mariadb'), tree, { recursive: true });
-    const { code, stdout } = await runAction(
+    const { code, stdout, outputs } = await runAction(
       {
         source: tree,
         compiler: 'gcc',
@@ -209,10 +190,18 @@ maybe('the action', () => {
       { RUNNER_ENVIRONMENT: 'github-hosted' },
     );
     expect(code).toBe(1);
+    expect(stdout).toContain('::group::Build the server (gcc)');
+    // Relative to the workspace (the step's working directory here), as annotations need.
+    expect(stdout).toMatch(/::error file=checkout\/sql\/broken\.c,line=3,col=10::.*undeclared_variable/);
+    expect(stdout).toMatch(
+      /^::error::compile error: sql\/broken\.c:3: .*; full log: .*builds\/gcc\.build\/build\.log$/m,
+    );
+    expect(outputs).not.toContain('server-prefix');
     // The group shows that the separately bundled @actions/cache loaded and was asked.
     expect(stdout).toContain('::group::Restore the ccache directory');
-    expect(stdout).toContain('::group::Build the server (gcc)');
-    expect(stdout).toMatch(/^::error::compile error: sql\/broken\.c:3: /m);
+    expect(stdout.indexOf('::group::Restore the ccache directory')).toBeLessThan(
+      stdout.indexOf('::group::Build the server'),
+    );
     // Saved after the failed build too: what compiled is reused by the next push.
     expect(stdout).toMatch(/::warning::Failed to save: .*Cache Service Url not found/);
     expect(stdout.indexOf('Failed to save')).toBeGreaterThan(stdout.indexOf('::group::Build the server'));

@@ -1,14 +1,15 @@
 // The bisect example workflow, run for real under act: dispatched with two commits of a server
 // repository (the stand-in tree whose install links Debian's mariadbd, four commits apart), it
 // checks out the repository and the history branch, and the action's bisect mode builds and
-// measures midpoints with a tiny instructions suite. The history branch holds a real run of this
-// machine's server for the bad end and the same run 10% cheaper for the good end, as if a commit
-// in between had made it dearer: every commit measured is then nearer the bad end, and the first
-// commit after the good end is the answer, found within log2(4) + 1 measured commits. The runner,
-// testbed and compiler come from the repository's .github/mysql-perf-gate.yml (the example's). The
-// dispatch names an alert issue (on the local GitHub API, every request and response validated
-// against GitHub's OpenAPI description): the comment job, which runs no server code, posts the
-// result there from the bisecting job's bisect.json: the commit, its change, the number of builds.
+// measures midpoints with a tiny instructions suite (one cell). The history branch holds a real run
+// of this machine's server for the bad end and the same run 10% cheaper for the good end, as if a
+// commit in between had made it dearer: every commit measured is then nearer the bad end, and the
+// first commit after the good end is the answer, found within log2(4) + 1 measured commits. The
+// runner, testbed and compiler come from the repository's .github/mysql-perf-gate.yml (the
+// example's). The dispatch names an alert issue (on the local GitHub API, every request and
+// response validated against GitHub's OpenAPI description): the comment job, which runs no server
+// code, posts the result there from the bisecting job's bisect.json: the commit, its change, the
+// number of builds.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,13 +26,13 @@ import {
   startAct,
 } from '../helpers/act-run.js';
 import { copyActionUnderTest, STAND_INS, writeTestWorkflows } from '../helpers/act-workflows.js';
+import { cutSuite } from '../helpers/cut-suite.js';
 import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
 import { killProcessesMentioning } from '../helpers/leftovers.js';
 import { describeWithServer, ROOT } from '../helpers/real-run.js';
 import { requireCommand } from '../helpers/requirements.js';
 
 const BUNDLE_DIR = resolve(ROOT, process.env.ACTION_BUNDLE_DIR ?? 'dist');
-const TINY_INSTRUCTIONS = join(ROOT, '__fixtures__', 'suites', 'tiny-instructions.yml');
 const TESTBED = 'perf-pinned-1'; // the example's
 const CELL = 'oltp_point_select@1';
 /**
@@ -49,6 +50,8 @@ const BISECT_TOKEN = 'bisect-job-token';
 let scratch: string;
 let repo: ServerRepository;
 let mock: GitHubMock;
+/** The tiny instructions suite (its name, 300 point selects twice) cut to its one cell on the alert. */
+let tinyInstructions: string;
 
 function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8' }).trim();
@@ -56,6 +59,9 @@ function git(cwd: string, ...args: string[]): string {
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(os.tmpdir(), 'gate-act-bisect-'));
+  tinyInstructions = cutSuite('tiny-instructions', scratch, 'tiny-instructions.yml', {
+    workloads: ['oltp_point_select'],
+  });
   mock = await startGitHubMock();
   mock.tokens.set(BISECT_TOKEN, { user: ACTIONS_BOT, installation: true, readOnly: false });
 });
@@ -81,7 +87,7 @@ async function historyBranch(good: string, bad: string): Promise<void> {
   const results = join(scratch, 'results.json');
   const cli = (...args: string[]): Promise<number> => main(['node', 'mysql-perf-gate', ...args]);
   expect(
-    await cli('run', '--server', '/usr/sbin/mariadbd', '--suite', TINY_INSTRUCTIONS, '--out', results),
+    await cli('run', '--server', '/usr/sbin/mariadbd', '--suite', tinyInstructions, '--out', results),
   ).toBe(0);
   const dir = join(scratch, 'history');
   const date = (day: number): string => new Date(Date.UTC(2026, 10, day)).toISOString();
@@ -213,7 +219,7 @@ function dispatch(runId: string, ends: { good: string; bad: string; issue?: stri
   return startAct({
     event: 'workflow_dispatch',
     payload: {
-      inputs: { issue: '', ...ends, cells: CELL, suite: TINY_INSTRUCTIONS, metric: '' },
+      inputs: { issue: '', ...ends, cells: CELL, suite: tinyInstructions, metric: '' },
       ref: 'refs/heads/main',
       repository: {
         full_name: `${OWNER}/${REPO}`,

@@ -3,12 +3,13 @@
 // OpenAPI description): a first job reads the runner, testbed and compiler from the repository's
 // .github/mysql-perf-gate.yml (the example's); the measuring job builds main through the action's
 // `source` input (a stand-in tree whose install links Debian's mariadbd) and measures it with a
-// tiny instructions suite; the history job appends the run to the history branch through the Git
-// Data API, looks for change points and opens an issue for a new regression. Before the second
-// night the test puts earlier nights on the branch, 3% cheaper than what this machine measures,
-// and commits a baseline 3% cheaper too, given as the nightly's baseline: the measured nights are
-// a step up, so from the second night on the gate fails the measuring job and the run ends red,
-// and the history job still records the night: the second opens the issue, the third updates it.
+// tiny instructions suite (one cell); the history job appends the run to the history branch through
+// the Git Data API, looks for change points and opens an issue for a new regression. Before the
+// second night the test puts earlier nights on the branch, 3% cheaper than what this machine
+// measures, and commits a baseline 3% cheaper too, given as the nightly's baseline: the measured
+// nights are a step up, so from the second night on the gate fails the measuring job and the run
+// ends red, and the history job still records the night: the second opens the issue, the third
+// updates it.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -34,13 +35,13 @@ import {
   STAND_INS,
   writeTestWorkflows,
 } from '../helpers/act-workflows.js';
+import { cutSuite } from '../helpers/cut-suite.js';
 import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
 import { killProcessesMentioning } from '../helpers/leftovers.js';
 import { describeWithServer, ROOT } from '../helpers/real-run.js';
 import { requireCommand } from '../helpers/requirements.js';
 
 const BUNDLE_DIR = resolve(ROOT, process.env.ACTION_BUNDLE_DIR ?? 'dist');
-const TINY_INSTRUCTIONS = join(ROOT, '__fixtures__', 'suites', 'tiny-instructions.yml');
 /** The nightly job's token: contents and issues write, as the example grants. */
 const NIGHTLY_TOKEN = 'nightly-job-token';
 const BRANCH = 'mysql-perf-gate-history';
@@ -55,9 +56,14 @@ const maybe = ready ? describeWithServer() : describe.skip;
 let scratch: string;
 let repo: ServerRepository;
 let mock: GitHubMock;
+/** The tiny instructions suite (its name, 300 point selects twice) cut to its one cell on the alert. */
+let tinyInstructions: string;
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(os.tmpdir(), 'gate-act-nightly-'));
+  tinyInstructions = cutSuite('tiny-instructions', scratch, 'tiny-instructions.yml', {
+    workloads: ['oltp_point_select'],
+  });
   mock = await startGitHubMock();
   mock.tokens.set(NIGHTLY_TOKEN, { user: ACTIONS_BOT, installation: true, readOnly: false });
 });
@@ -218,7 +224,7 @@ maybe('the nightly workflow under act', () => {
     copyActionUnderTest(join(scratch, 'action'), BUNDLE_DIR);
     writeTestWorkflows(repo.workdir, {
       examples: {
-        'nightly.yml': { callInputs: { nightly: { suite: TINY_INSTRUCTIONS } } },
+        'nightly.yml': { callInputs: { nightly: { suite: tinyInstructions } } },
       },
       reusable: { 'nightly.yml': { measureInputs: NO_RUNNER_CHECK } },
     });
@@ -257,7 +263,7 @@ maybe('the nightly workflow under act', () => {
     );
     writeTestWorkflows(repo.workdir, {
       examples: {
-        'nightly.yml': { callInputs: { nightly: { suite: TINY_INSTRUCTIONS, baseline: BASELINE } } },
+        'nightly.yml': { callInputs: { nightly: { suite: tinyInstructions, baseline: BASELINE } } },
       },
       reusable: { 'nightly.yml': { measureInputs: NO_RUNNER_CHECK } },
     });

@@ -5,14 +5,12 @@
 // that follows), against the local GitHub API, which validates every request and response against
 // GitHub's OpenAPI description: the comment and the commit status are posted. Only what
 // __tests__/helpers/act-workflows.ts lists is changed for act (checkout and the artifact actions
-// stood in for, the action and the reusable workflows used locally, the tiny suite on one thread,
+// stood in for, the action and the reusable workflows used locally, the tiny suite cut to one cell,
 // the runner check off).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
-
-import { parse, stringify } from 'yaml';
 
 import {
   listArtifacts,
@@ -35,9 +33,10 @@ import {
   testCopyOf,
   writeTestWorkflows,
 } from '../helpers/act-workflows.js';
+import { cutSuite } from '../helpers/cut-suite.js';
 import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
 import { killProcessesMentioning } from '../helpers/leftovers.js';
-import { describeWithServer, ROOT, TINY_SUITE } from '../helpers/real-run.js';
+import { describeWithServer, ROOT } from '../helpers/real-run.js';
 import { requireCommand } from '../helpers/requirements.js';
 import { copyWorkflowsBlock, readSetupPage } from '../helpers/setup-page.js';
 
@@ -87,14 +86,14 @@ function commonEnv(dir: string): Record<string, string> {
 }
 
 /**
- * The tiny suite (its name, both workloads, two repetitions) on one thread with 2 s repetitions,
- * in the scratch directory: what is tested here is the copied workflows, not what they measure.
+ * The tiny suite (its name, two repetitions) cut to one cell, 2 s repetitions and no warm-up, in
+ * the scratch directory: what is tested here is the copied workflows, not what they measure.
  */
 function smallSuite(): string {
-  const tiny = parse(readFileSync(TINY_SUITE, 'utf8')) as Record<string, unknown>;
-  const path = join(scratch, 'tiny.yml');
-  writeFileSync(path, stringify({ ...tiny, threads: [1], durationSeconds: 2 }));
-  return path;
+  return cutSuite('tiny', scratch, 'tiny.yml', {
+    workloads: ['oltp_point_select'],
+    fields: { threads: [1], durationSeconds: 2, warmupSeconds: 0 },
+  });
 }
 
 /** Rewrites a copied workflow in the server repository into its test copy, in place. */

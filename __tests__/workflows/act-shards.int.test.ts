@@ -1,9 +1,10 @@
 // The measuring half split into shards, run for real under act on this machine: pr-gate.yml calls
 // measure.yml with shards: 2, so one job builds base and head (the stand-in server tree whose
-// install links Debian's mariadbd) and uploads the prefixes, a matrix of two jobs each measures
-// its shard of the tiny suite (the machine lock lets one measure at a time), and a last job
-// merges and judges them; the publishing half then comments from the merged artifact through
-// the local GitHub API. What the test copies change is listed in __tests__/helpers/act-workflows.ts.
+// install links Debian's mariadbd) and uploads the prefixes, a matrix of two jobs each measures its
+// shard of the tiny suite on one thread (two cells, one a shard; 2 s repetitions: the split, not
+// what is measured, is the subject; the machine lock lets one measure at a time), and a last job
+// merges and judges them; the publishing half then comments from the merged artifact through the
+// local GitHub API. What the test copies change is listed in __tests__/helpers/act-workflows.ts.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,13 +26,13 @@ import {
   STAND_INS,
   writeTestWorkflows,
 } from '../helpers/act-workflows.js';
+import { cutSuite } from '../helpers/cut-suite.js';
 import { ACTIONS_BOT, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
 import { killProcessesMentioning, processesMentioning } from '../helpers/leftovers.js';
 import { describeWithServer, ROOT } from '../helpers/real-run.js';
 import { requireCommand } from '../helpers/requirements.js';
 
 const BUNDLE_DIR = resolve(ROOT, process.env.ACTION_BUNDLE_DIR ?? 'dist');
-const TINY = join(ROOT, '__fixtures__', 'suites', 'tiny.yml');
 const MEASURE_RUN_ID = '4101';
 const PUBLISH_RUN_ID = '4102';
 const MEASURE_TOKEN = 'measure-job-token';
@@ -95,10 +96,13 @@ maybe('the pull-request gate split into shards, under act', () => {
   });
 
   it('builds once, measures 2 shards, merges and judges them; the publishing half comments', async () => {
+    const suite = cutSuite('tiny', scratch, 'tiny.yml', {
+      fields: { threads: [1], durationSeconds: 2, warmupSeconds: 0 },
+    });
     writeTestWorkflows(repo.workdir, {
       examples: {
-        'pr-gate.yml': { callInputs: { measure: { suite: TINY, shards: 2, machines: 2 } } },
-        'pr-publish.yml': { callInputs: { publish: { suite: TINY } } },
+        'pr-gate.yml': { callInputs: { measure: { suite, shards: 2, machines: 2 } } },
+        'pr-publish.yml': { callInputs: { publish: { suite } } },
       },
       // As GitHub evaluates max-parallel: ${{ inputs.machines }} (2), which act cannot.
       reusable: {
@@ -163,8 +167,8 @@ maybe('the pull-request gate split into shards, under act', () => {
       'shard-1',
       'shard-2',
     ]);
-    expect(log).toMatch(/shard 1\/2 of suite tiny: \d of 4 cells/);
-    expect(log).toMatch(/shard 2\/2 of suite tiny: \d of 4 cells/);
+    expect(log).toMatch(/shard 1\/2 of suite tiny: 1 of 2 cells/);
+    expect(log).toMatch(/shard 2\/2 of suite tiny: 1 of 2 cells/);
     // Both shard jobs ran at once (max-parallel 2) on one machine: the lock made one wait.
     expect(log).toMatch(/the machine lock is ours after waiting/);
     // What the publishing run's size check lists (a branch of this repository needs no approval).
