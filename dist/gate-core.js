@@ -7835,8 +7835,8 @@ class CgroupSystem {
         }
         return group;
     }
-    /** Empties and removes the groups of runs whose process is gone. */
-    async sweepOrphans() {
+    /** The groups of runs whose process is gone: each one's directory in every hierarchy. */
+    orphans() {
         const orphans = new Map();
         for (const place of layoutHierarchies(this.layout)) {
             const container = join(place.parent, CGROUP_CONTAINER);
@@ -7856,8 +7856,24 @@ class CgroupSystem {
                 orphans.set(name, (orphans.get(name) ?? new Map()).set(place.parent, join(container, name)));
             }
         }
+        return orphans;
+    }
+    /**
+     * Thaws the groups of runs whose process is gone, so that what a killed run left frozen can be
+     * stopped (a process frozen by the v1 freezer does not even die of SIGKILL until it is thawed).
+     * The server registry then stops their servers, and `sweepOrphans` removes the groups.
+     */
+    async thawOrphans() {
+        if (this.layout.freeze === undefined)
+            return;
+        for (const [name, dirs] of this.orphans()) {
+            await new ControlGroup(name, this.layout, dirs).thaw().catch(() => undefined);
+        }
+    }
+    /** Empties and removes the groups of runs whose process is gone. */
+    async sweepOrphans() {
         const events = [];
-        for (const [name, dirs] of orphans) {
+        for (const [name, dirs] of this.orphans()) {
             const left = `the control group ${name} (in ${[...dirs.values()].join(', ')})`;
             try {
                 await new ControlGroup(name, this.layout, dirs).remove();

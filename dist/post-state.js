@@ -53,11 +53,14 @@ function thisProcessAsOwner() {
 }
 /**
  * Stops what `saved.owner` left running and removes its work directories; what was done, each.
- * The control groups of dead runs go first: a server frozen in one cannot be stopped until it is thawed.
+ * The control groups of dead runs are thawed first (a server frozen in one cannot be stopped until
+ * it is), and removed, with whatever is still in them, after the registry stopped its servers.
  */
 async function cleanUpAfter(saved) {
-    const groups = await cgroupSystem().sweepOrphans();
-    return [...groups, ...(await new ServerRegistry(saved.stateDir, saved.owner).cleanUpAfter(saved.owner))];
+    const groups = cgroupSystem();
+    await groups.thawOrphans();
+    const servers = await new ServerRegistry(saved.stateDir, saved.owner).cleanUpAfter(saved.owner);
+    return [...servers, ...(await groups.sweepOrphans())];
 }
 
 // The action's post step (action.yml `post:`, `post-if: always()`): the runner runs it after the
