@@ -35,7 +35,7 @@ name: idle-side
 description: Point selects and read-only transactions on one thread, short repetitions.
 connection: socket
 threads: [1]
-durationSeconds: 4
+durationSeconds: 2
 warmupSeconds: 1
 repetitions: 4
 tables: 1
@@ -49,9 +49,10 @@ workloads:
 `;
 
 /** Enough to see a loop escape the signals: its CPU time is read, not a ratio. */
-const SHORT_SUITE = SUITE.replace('durationSeconds: 4', 'durationSeconds: 2')
-  .replace('repetitions: 4', 'repetitions: 2')
-  .replace('  - name: oltp_read_only\n', '');
+const SHORT_SUITE = SUITE.replace('repetitions: 4', 'repetitions: 2').replace(
+  '  - name: oltp_read_only\n',
+  '',
+);
 
 const temp = useTempDir('gate-idle-side-');
 const stderr = captureStderr();

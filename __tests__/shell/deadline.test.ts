@@ -41,10 +41,12 @@ describe('exec deadlines', () => {
     });
     await expect(silent).rejects.toThrow('the silent build printed nothing for 1s and was stopped');
     expect(processesMentioning('sleep 31.25')).toEqual([]);
-    const talking = exec('sh', ['-c', 'for i in 1 2 3 4 5 6; do echo $i; sleep 0.4; done'], {
-      deadline: { what: 'the talking build', seconds: 60, idleSeconds: 1 },
+    // Talking every half second for 4 s, past an idle limit of 3 s: a limit on the whole run
+    // would stop it, and a machine busy with other tests does not stretch a half-second gap to 3 s.
+    const talking = exec('sh', ['-c', 'for i in 1 2 3 4 5 6 7 8; do echo $i; sleep 0.5; done'], {
+      deadline: { what: 'the talking build', seconds: 60, idleSeconds: 3 },
     });
-    await expect(talking).resolves.toMatchObject({ exitCode: 0, stdout: '1\n2\n3\n4\n5\n6\n' });
+    await expect(talking).resolves.toMatchObject({ exitCode: 0, stdout: '1\n2\n3\n4\n5\n6\n7\n8\n' });
     // Without the shell's sleep stopped too, exec waits its 31 s and this test runs out of time.
   }, 15_000);
 
