@@ -1,0 +1,369 @@
+#!/usr/bin/env bash
+# Turns a fresh Debian 12 or Ubuntu 24.04 machine into a self-hosted runner for the gate, as
+# docs/setup.md's steps 1 to 4 do by hand: the packages, the runner's own user, the sandbox's
+# AppArmor profile where Ubuntu restricts unprivileged user namespaces, the mysql-perf-gate command,
+# the GitHub Actions runner registered and started as a service, and the unit that tunes the
+# machine (doctor --tune) at every boot before the runner starts. Run it as root from a clone of
+# this repository: the command and the unit run the clone's dist/cli.js. Each step checks first
+# and says "already ..." when there is nothing to do, so a second run changes nothing.
+#
+#   sudo scripts/setup-runner.sh --url https://github.com/OWNER --token-file FILE [options]
+#
+#   --url URL          the organization (or repository) to register with; without it the runner
+#                      is not registered (an already registered one is kept)
+#   --token-file FILE  the registration token, read from FILE; or RUNNER_TOKEN in the environment,
+#   --token TOKEN      or this (which ps shows). It reaches config.sh as ACTIONS_RUNNER_INPUT_TOKEN,
+#                      the runner's own way to take an input from the environment, never as an
+#                      argument
+#   --group GROUP      the runner group (default perf-pinned; '' for none: a personal repository)
+#   --labels LABELS    comma-separated labels besides self-hosted, Linux, X64 (default perf-pinned)
+#   --name NAME        the runner's name (default: the host's name, then -1)
+#   --user USER        the unprivileged user the runner runs as (default perf-runner), created
+#   --runner-dir DIR   the runner's directory (default ~USER/actions-runner); without a config.sh
+#                      in it, runner RUNNER_VERSION is downloaded there and its checksum checked
+#   --dry-run          prints every command it would run, one a line, on stdout, and runs none
+#                      (the checks still read the machine; a written file is one printf line)
+#   --help             this text
+#
+# Overrides, for tests on a machine without systemd or GitHub (nothing else needs them):
+#   SETUP_RUNNER_ROOT  a directory that the files the script reads and writes outside the runner's
+#                      directory are taken under: etc/os-release, the AppArmor sysctl in proc/ and
+#                      profiles in sys/, dpkg's database var/lib/dpkg, usr/sbin's servers, and what
+#                      it writes to etc/ and usr/local/bin (default: /)
+#   SYSTEMCTL          the systemctl command (default: systemctl)
+set -euo pipefail
+
+RUNNER_VERSION=2.329.0
+# The release's own checksums (its notes), per package architecture.
+RUNNER_SHA256_x64=194f1e1e4bd02f80b7e9633fc546084d8d4e19f3928a324d512ea53430102e1d
+RUNNER_SHA256_arm64=56768348b3d643a6a29d4ad71e9bdae0dc0ef1eb01afe0f7a8ee097b039bfaaf
+TUNE_UNIT=mysql-perf-gate-tune.service
+COMMAND=/usr/local/bin/mysql-perf-gate
+
+REPO=$(cd "$(dirname "$0")/.." && pwd -P)
+ROOT=${SETUP_RUNNER_ROOT:-}
+ROOT=${ROOT%/}
+SYSTEMCTL=${SYSTEMCTL:-systemctl}
+
+die() {
+  printf 'setup-runner.sh: %s\n' "$1" >&2
+  exit 2
+}
+say() { printf '%s\n' "$*" >&2; }
+
+# Shell words, quoted only where they need it: what --dry-run prints can be pasted into a shell.
+quote() {
+  local out="" word
+  for word in "$@"; do
+    if [[ $word =~ ^[A-Za-z0-9_./:=@,+%-]+$ ]]; then
+      out+=" $word"
+    else
+      out+=" '${word//\'/\'\\\'\'}'"
+    fi
+  done
+  printf '%s' "${out# }"
+}
+
+dry_run=0
+# action LINE COMMAND...: prints LINE (the command as a shell line), then runs COMMAND unless this
+# is a dry run. A failed command ends the script with its exit status. Stdout carries only what a
+# dry run prints: a command's own output goes to stderr, after its line.
+action() {
+  local line=$1 status=0
+  shift
+  if [ "$dry_run" -eq 1 ]; then
+    printf '%s\n' "$line"
+    return 0
+  fi
+  printf '+ %s\n' "$line" >&2
+  "$@" >&2 || status=$?
+  [ "$status" -eq 0 ] || { printf 'setup-runner.sh: failed (exit status %s): %s\n' "$status" "$line" >&2; exit "$status"; }
+}
+run() { action "$(quote "$@")" "$@"; }
+# run_in DIR COMMAND...: COMMAND with DIR as its working directory.
+run_in() {
+  local dir=$1
+  shift
+  action "cd $(quote "$dir") && $(quote "$@")" run_in_dir "$dir" "$@"
+}
+run_in_dir() { (cd "$1" && shift && "$@"); }
+
+# write_file PATH MODE LINE...: writes the lines to PATH unless it holds them already; returns 1
+# when it was already so.
+write_file() {
+  local path=$1 mode=$2 want
+  shift 2
+  want=$(printf '%s\n' "$@")
+  if [ -f "$path" ] && [ "$(cat "$path")" = "$want" ] && [ "$(stat -c %a "$path")" = "$mode" ]; then
+    say "${path#"$ROOT"}: already as it should be"
+    return 1
+  fi
+  [ -d "$(dirname "$path")" ] || run mkdir -p "$(dirname "$path")"
+  action "printf '%s\n' $(quote "$@") > $(quote "$path")" write_lines "$path" "$@"
+  run chmod "$mode" "$path"
+}
+write_lines() {
+  local path=$1
+  shift
+  printf '%s\n' "$@" >"$path"
+}
+
+usage() {
+  sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+}
+
+need_value() { [ $# -ge 2 ] || die "$1 needs a value (see --help)"; }
+
+url="" token="" token_file="" group=perf-pinned labels=perf-pinned name="" user=perf-runner runner_dir=""
+while [ $# -gt 0 ]; do
+  option=$1
+  if [[ $option == --*=* ]]; then
+    set -- "${option%%=*}" "${option#*=}" "${@:2}"
+    option=$1
+  fi
+  case "$option" in
+    --url) need_value "$@"; url=$2; shift 2 ;;
+    --token) need_value "$@"; token=$2; shift 2 ;;
+    --token-file) need_value "$@"; token_file=$2; shift 2 ;;
+    --group) need_value "$@"; group=$2; shift 2 ;;
+    --labels) need_value "$@"; labels=$2; shift 2 ;;
+    --name) need_value "$@"; name=$2; shift 2 ;;
+    --user) need_value "$@"; user=$2; shift 2 ;;
+    --runner-dir) need_value "$@"; runner_dir=$2; shift 2 ;;
+    --dry-run) dry_run=1; shift ;;
+    --help | -h) usage; exit 0 ;;
+    *) die "unknown option: $option (see --help)" ;;
+  esac
+done
+
+# Everything is checked before anything is done.
+if [ -n "$url" ]; then
+  [[ $url =~ ^https://[^/[:space:]]+/[^/[:space:]]+(/[^/[:space:]]+)?/?$ ]] ||
+    die "--url $url: not an organization's or a repository's URL (https://github.com/OWNER or https://github.com/OWNER/REPO)"
+  if [ -n "$token" ]; then
+    :
+  elif [ -n "$token_file" ]; then
+    [ -r "$token_file" ] || die "--token-file $token_file: cannot be read"
+    token=$(tr -d '[:space:]' <"$token_file")
+    [ -n "$token" ] || die "--token-file $token_file: is empty"
+  elif [ -n "${RUNNER_TOKEN:-}" ]; then
+    token=$RUNNER_TOKEN
+  else
+    die "--url needs a registration token: --token-file FILE, RUNNER_TOKEN in the environment, or --token"
+  fi
+elif [ -n "$token" ] || [ -n "$token_file" ]; then
+  die "a registration token needs --url, the organization or repository to register with"
+fi
+[[ $user =~ ^[a-z_][a-z0-9_-]{0,31}$ ]] || die "--user $user: not a user name (lower-case letters, digits, _ and -)"
+[[ $labels =~ ^[^[:space:],]*(,[^[:space:],]+)*$ ]] || die "--labels $labels: labels are separated by commas, without spaces"
+[[ $group =~ ^[^[:cntrl:]]*$ ]] || die "--group: control characters in the group's name"
+[ -n "$name" ] || name="$(hostname)-1"
+[[ $name =~ ^[^[:space:]]+$ ]] || die "--name $name: a runner's name has no spaces"
+[ -z "$runner_dir" ] || [[ $runner_dir == /* ]] || die "--runner-dir $runner_dir: give an absolute path"
+[ "$dry_run" -eq 1 ] || [ "$(id -u)" -eq 0 ] || die "run it as root (sudo $0 ...), or with --dry-run"
+
+os_release="$ROOT/etc/os-release"
+[ -r "$os_release" ] || die "$os_release: cannot be read, so the system is unknown (Debian 12 or Ubuntu 24.04 expected)"
+system=$(
+  # shellcheck disable=SC1090 # the machine's own file
+  . "$os_release"
+  printf '%s %s' "${ID:-}" "${VERSION_ID:-}"
+)
+case "$system" in
+  "debian 12" | "ubuntu 24.04") ;;
+  *) die "unsupported system: ${system:-none} (ID and VERSION_ID in $os_release); this script sets up Debian 12 and Ubuntu 24.04" ;;
+esac
+
+# 1. Packages: what the gate runs (scripts/install-deps.sh), what it builds servers with
+# (docs/verified.md), and what the runner's .NET needs (ICU, which bin/installdependencies.sh
+# would install).
+packages=(
+  git ca-certificates curl
+  sysbench valgrind bubblewrap
+  cmake ninja-build bison pkg-config ccache libncurses-dev libssl-dev zlib1g-dev libfmt-dev
+  libpcre2-dev gcc-12 g++-12 libtirpc-dev
+  libkrb5-3
+)
+case "$system" in
+  debian*) packages+=(libicu72) ;;
+  ubuntu*) packages+=(libicu74) ;;
+esac
+# A server for doctor to measure the machine's noise with, unless one is installed.
+[ -x "$ROOT/usr/sbin/mariadbd" ] || [ -x "$ROOT/usr/sbin/mysqld" ] || packages+=(mariadb-server)
+# The distribution's Node only runs npm once, to install the npm packages (Node 24 among them).
+[ -x "$REPO/node_modules/.bin/node" ] || packages+=(nodejs npm)
+
+installed() {
+  [ "$(dpkg-query --admindir="$ROOT/var/lib/dpkg" -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
+}
+
+step_packages() {
+  local missing=() package
+  for package in "${packages[@]}"; do
+    installed "$package" || missing+=("$package")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    say "packages: already installed (${#packages[@]})"
+  else
+    run apt-get update
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+  fi
+  if [ -x "$REPO/node_modules/.bin/node" ]; then
+    say "npm packages: already installed (in $REPO/node_modules)"
+  else
+    local owner
+    owner=$(stat -c %U "$REPO")
+    if [ "$owner" = root ]; then run "$REPO/scripts/install-deps.sh"; else run runuser -u "$owner" -- "$REPO/scripts/install-deps.sh"; fi
+  fi
+  # Another database on the benchmark machine: the gate builds and starts its own servers.
+  if $SYSTEMCTL is-enabled --quiet mariadb.service 2>/dev/null || $SYSTEMCTL is-active --quiet mariadb.service 2>/dev/null; then
+    run "$SYSTEMCTL" disable --now mariadb.service
+  else
+    say "the distribution's MariaDB service: already stopped and disabled"
+  fi
+}
+
+# 2. The runner's user: no password, no sudo.
+step_user() {
+  if id -u "$user" >/dev/null 2>&1; then
+    say "user $user: already exists"
+  else
+    run useradd --create-home --shell /bin/bash "$user"
+    run passwd --lock "$user"
+  fi
+}
+
+# 3. Ubuntu 24.04 lets no unprivileged program make user namespaces, which bwrap needs: a profile
+# allows bwrap alone.
+step_apparmor() {
+  local restrict="$ROOT/proc/sys/kernel/apparmor_restrict_unprivileged_userns" profile="$ROOT/etc/apparmor.d/bwrap"
+  if [ "$(cat "$restrict" 2>/dev/null || true)" != 1 ]; then
+    say "bwrap AppArmor profile: not needed (unprivileged user namespaces are not restricted here)"
+    return 0
+  fi
+  local written=0
+  write_file "$profile" 644 'abi <abi/4.0>,' 'include <tunables/global>' '' \
+    'profile bwrap /usr/bin/bwrap flags=(unconfined) {' '  userns,' '}' && written=1
+  if [ "$written" -eq 1 ] || ! grep -qx 'bwrap (unconfined)' "$ROOT/sys/kernel/security/apparmor/profiles" 2>/dev/null; then
+    run apparmor_parser -r "$profile"
+  else
+    say "bwrap AppArmor profile: already loaded"
+  fi
+}
+
+# 4. The command, for root and every user: the clone's CLI with its Node 24.
+step_command() {
+  write_file "$ROOT$COMMAND" 755 '#!/bin/sh' \
+    "exec $(quote "$REPO/node_modules/.bin/node" "$REPO/dist/cli.js") \"\$@\"" || true
+}
+
+home_of() {
+  local entry
+  entry=$(getent passwd "$1" || true)
+  if [ -n "$entry" ]; then printf '%s' "$(cut -d: -f6 <<<"$entry")"; else printf '/home/%s' "$1"; fi
+}
+
+# 5. The runner: downloaded (unless its directory has one), registered, a service, started.
+group_of() { id -gn "$1" 2>/dev/null || printf '%s' "$1"; }
+
+step_download() {
+  # config.sh writes the registration into the directory, as the runner's user.
+  if [ ! -d "$runner_dir" ]; then
+    run install -d -o "$user" -g "$(group_of "$user")" "$runner_dir"
+  elif [ "$(stat -c %U "$runner_dir")" = "$user" ]; then
+    say "$runner_dir: already owned by $user"
+  else
+    run chown -R "$user:$(group_of "$user")" "$runner_dir"
+  fi
+  if [ -f "$runner_dir/config.sh" ]; then
+    say "runner package: already in $runner_dir"
+    return 0
+  fi
+  local arch sum tarball
+  case "$(uname -m)" in
+    x86_64) arch=x64 sum=$RUNNER_SHA256_x64 ;;
+    aarch64) arch=arm64 sum=$RUNNER_SHA256_arm64 ;;
+    *) die "no runner package for $(uname -m) here: download one into a directory and give it with --runner-dir" ;;
+  esac
+  tarball="$runner_dir/actions-runner-linux-$arch-$RUNNER_VERSION.tar.gz"
+  run runuser -u "$user" -- curl -fsSL --retry 3 -o "$tarball" \
+    "https://github.com/actions/runner/releases/download/v$RUNNER_VERSION/${tarball##*/}"
+  action "echo $(quote "$sum  $tarball") | sha256sum --check --strict" check_sum "$sum" "$tarball"
+  run runuser -u "$user" -- tar -xzf "$tarball" -C "$runner_dir"
+  run rm "$tarball"
+}
+check_sum() { printf '%s  %s\n' "$1" "$2" | sha256sum --check --strict; }
+
+# The unit svc.sh installs: the one its .service file names, or, before there is one, the name the
+# runner will give it (actions.runner.<owner or owner-repository>.<name>.service).
+runner_unit() {
+  if [ -f "$runner_dir/.service" ]; then
+    cat "$runner_dir/.service"
+  elif [ -n "$url" ]; then
+    local path=${url#https://*/}
+    path=${path%/}
+    printf 'actions.runner.%s.%s.service' "${path//[^0-9a-zA-Z._-]/-}" "$name"
+  fi
+}
+
+step_runner() {
+  step_download
+  if [ -f "$runner_dir/.runner" ]; then
+    say "runner: already registered ($(sed -n 's/.*"agentName": *"\([^"]*\)".*/\1/p' "$runner_dir/.runner" | head -n 1) in $runner_dir)"
+  elif [ -z "$url" ]; then
+    say "runner: not registered (give --url and a token to register it)"
+    return 0
+  else
+    local args=(--unattended --url "$url" --name "$name" --work _work)
+    [ -z "$group" ] || args+=(--runnergroup "$group")
+    [ -z "$labels" ] || args+=(--labels "$labels")
+    action "cd $(quote "$runner_dir") && ACTIONS_RUNNER_INPUT_TOKEN=*** $(quote runuser -u "$user" -- ./config.sh "${args[@]}")" \
+      configure "${args[@]}"
+  fi
+  if [ -f "$runner_dir/.service" ]; then
+    say "runner service: already installed ($(cat "$runner_dir/.service"))"
+  else
+    run_in "$runner_dir" ./svc.sh install "$user"
+  fi
+  local unit
+  unit=$(runner_unit)
+  if [ -n "$unit" ] && $SYSTEMCTL is-active --quiet "$unit" 2>/dev/null; then
+    say "runner service: already running"
+  else
+    run_in "$runner_dir" ./svc.sh start
+  fi
+}
+configure() {
+  (cd "$runner_dir" && ACTIONS_RUNNER_INPUT_TOKEN=$token runuser -u "$user" -- ./config.sh "$@")
+}
+
+# 6. doctor --tune at every boot, before the runner starts (its settings do not outlive a reboot).
+step_tuning() {
+  local unit path="$ROOT/etc/systemd/system/$TUNE_UNIT" before=()
+  unit=$(runner_unit)
+  # Another runner's unit, named by an earlier run, stays.
+  if [ -f "$path" ]; then
+    read -r -a before <<<"$(sed -n 's/^Before=//p' "$path" | head -n 1)"
+  fi
+  [ -z "$unit" ] || [[ " ${before[*]} " == *" $unit "* ]] || before+=("$unit")
+  local lines=('[Unit]' 'Description=Tune the machine for measuring (mysql-perf-gate doctor --tune)')
+  [ ${#before[@]} -eq 0 ] || lines+=("Before=${before[*]}")
+  lines+=('' '[Service]' 'Type=oneshot' 'RemainAfterExit=yes' "ExecStart=$COMMAND doctor --tune"
+    '' '[Install]' 'WantedBy=multi-user.target')
+  if write_file "$path" 644 "${lines[@]}"; then
+    run "$SYSTEMCTL" daemon-reload
+  fi
+  if $SYSTEMCTL is-enabled --quiet "$TUNE_UNIT" 2>/dev/null; then
+    say "$TUNE_UNIT: already enabled"
+  else
+    run "$SYSTEMCTL" enable "$TUNE_UNIT"
+  fi
+}
+
+step_packages
+step_user
+[ -n "$runner_dir" ] || runner_dir="$(home_of "$user")/actions-runner"
+step_apparmor
+step_command
+step_runner
+step_tuning
