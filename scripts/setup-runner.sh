@@ -34,9 +34,11 @@
 set -euo pipefail
 
 RUNNER_VERSION=2.329.0
-# The release's own checksums (its notes), per package architecture.
-RUNNER_SHA256_x64=194f1e1e4bd02f80b7e9633fc546084d8d4e19f3928a324d512ea53430102e1d
-RUNNER_SHA256_arm64=56768348b3d643a6a29d4ad71e9bdae0dc0ef1eb01afe0f7a8ee097b039bfaaf
+# The package's SHA-256 per architecture, as the release and GitHub's "New runner" page give them.
+declare -A RUNNER_SHA256=(
+  [x64]=194f1e1e4bd02f80b7e9633fc546084d8d4e19f3928a324d512ea53430102e1d
+  [arm64]=56768348b3d643a6a29d4ad71e9bdae0dc0ef1eb01afe0f7a8ee097b039bfaaf
+)
 TUNE_UNIT=mysql-perf-gate-tune.service
 COMMAND=/usr/local/bin/mysql-perf-gate
 
@@ -91,10 +93,9 @@ run_in_dir() { (cd "$1" && shift && "$@"); }
 # write_file PATH MODE LINE...: writes the lines to PATH unless it holds them already; returns 1
 # when it was already so.
 write_file() {
-  local path=$1 mode=$2 want
+  local path=$1 mode=$2
   shift 2
-  want=$(printf '%s\n' "$@")
-  if [ -f "$path" ] && [ "$(cat "$path")" = "$want" ] && [ "$(stat -c %a "$path")" = "$mode" ]; then
+  if [ -f "$path" ] && cmp -s "$path" <(printf '%s\n' "$@") && [ "$(stat -c %a "$path")" = "$mode" ]; then
     say "${path#"$ROOT"}: already as it should be"
     return 1
   fi
@@ -263,8 +264,9 @@ home_of() {
   if [ -n "$entry" ]; then printf '%s' "$(cut -d: -f6 <<<"$entry")"; else printf '/home/%s' "$1"; fi
 }
 
-# 5. The runner: downloaded (unless its directory has one), registered, a service, started.
 group_of() { id -gn "$1" 2>/dev/null || printf '%s' "$1"; }
+
+# 5. The runner: downloaded (unless its directory has one), registered, a service, started.
 
 step_download() {
   # config.sh writes the registration into the directory, as the runner's user.
@@ -279,12 +281,7 @@ step_download() {
     say "runner package: already in $runner_dir"
     return 0
   fi
-  local arch sum tarball
-  case "$(uname -m)" in
-    x86_64) arch=x64 sum=$RUNNER_SHA256_x64 ;;
-    aarch64) arch=arm64 sum=$RUNNER_SHA256_arm64 ;;
-    *) die "no runner package for $(uname -m) here: download one into a directory and give it with --runner-dir" ;;
-  esac
+  local sum=${RUNNER_SHA256[$arch]} tarball
   tarball="$runner_dir/actions-runner-linux-$arch-$RUNNER_VERSION.tar.gz"
   run runuser -u "$user" -- curl -fsSL --retry 3 -o "$tarball" \
     "https://github.com/actions/runner/releases/download/v$RUNNER_VERSION/${tarball##*/}"
@@ -360,9 +357,17 @@ step_tuning() {
   fi
 }
 
+[ -n "$runner_dir" ] || runner_dir="$(home_of "$user")/actions-runner"
+case "$(uname -m)" in
+  x86_64) arch=x64 ;;
+  aarch64) arch=arm64 ;;
+  *) arch="" ;;
+esac
+[ -f "$runner_dir/config.sh" ] || [ -n "$arch" ] ||
+  die "no runner package for $(uname -m) here: download one into a directory and give it with --runner-dir"
+
 step_packages
 step_user
-[ -n "$runner_dir" ] || runner_dir="$(home_of "$user")/actions-runner"
 step_apparmor
 step_command
 step_runner

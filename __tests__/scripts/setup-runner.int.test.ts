@@ -446,6 +446,22 @@ if (!asRoot || !supported) {
     expect(after).toEqual(before);
     expect(statSync('/etc/passwd').mtimeMs).toBe(passwd);
 
+    // A second runner on the machine: only its own steps, and the tuning unit ordered before both.
+    const runner2 = join(dir, 'runner-2');
+    const dry = setup(['--dry-run', ...args.slice(0, -4), '--name', 'bench-2', '--runner-dir', runner2], env);
+    expect(dry.status).toBe(0);
+    const printed = lines(dry.stdout);
+    expect(printed.filter((line) => /useradd|apt-get|mysql-perf-gate'?$|enable /.test(line))).toEqual([]);
+    expect(printed[0]).toBe(`install -d -o ${user} -g ${user} ${runner2}`);
+    expect(printed).toContain(
+      `cd ${runner2} && ACTIONS_RUNNER_INPUT_TOKEN=*** runuser -u ${user} -- ./config.sh --unattended --url ${URL} ` +
+        '--name bench-2 --work _work --runnergroup perf-pinned --labels perf-pinned',
+    );
+    expect(printed.find((line) => line.includes(TUNE_UNIT))).toContain(
+      `'Before=${RUNNER_UNIT} actions.runner.acme-server.bench-2.service'`,
+    );
+    expect(printed.at(-1)).toBe(`${systemctl} daemon-reload`);
+
     execFileSync('userdel', ['--remove', user], { stdio: 'ignore' });
     expect(userExists(user)).toBe(false);
     expect(existsSync(`/home/${user}`)).toBe(false);
