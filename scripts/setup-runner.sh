@@ -175,7 +175,7 @@ case "$system" in
   *) die "unsupported system: ${system:-none} (ID and VERSION_ID in $os_release); this script sets up Debian 12 and Ubuntu 24.04" ;;
 esac
 
-# 1. Packages: what the gate runs (scripts/install-deps.sh), what it builds servers with
+# Packages: what the gate runs (scripts/install-deps.sh), what it builds servers with
 # (docs/verified.md), and what the runner's .NET needs (ICU, which bin/installdependencies.sh
 # would install).
 packages=(
@@ -217,14 +217,14 @@ step_packages() {
     if [ "$owner" = root ]; then run "$REPO/scripts/install-deps.sh"; else run runuser -u "$owner" -- "$REPO/scripts/install-deps.sh"; fi
   fi
   # Another database on the benchmark machine: the gate builds and starts its own servers.
-  if $SYSTEMCTL is-enabled --quiet mariadb.service 2>/dev/null || $SYSTEMCTL is-active --quiet mariadb.service 2>/dev/null; then
+  if "$SYSTEMCTL" is-enabled --quiet mariadb.service 2>/dev/null || "$SYSTEMCTL" is-active --quiet mariadb.service 2>/dev/null; then
     run "$SYSTEMCTL" disable --now mariadb.service
   else
     say "the distribution's MariaDB service: already stopped and disabled"
   fi
 }
 
-# 2. The runner's user: no password, no sudo.
+# The runner's user: no password, no sudo.
 step_user() {
   if id -u "$user" >/dev/null 2>&1; then
     say "user $user: already exists"
@@ -234,7 +234,7 @@ step_user() {
   fi
 }
 
-# 3. Ubuntu 24.04 lets no unprivileged program make user namespaces, which bwrap needs: a profile
+# Ubuntu 24.04 lets no unprivileged program make user namespaces, which bwrap needs: a profile
 # allows bwrap alone.
 step_apparmor() {
   local restrict="$ROOT/proc/sys/kernel/apparmor_restrict_unprivileged_userns" profile="$ROOT/etc/apparmor.d/bwrap"
@@ -252,7 +252,18 @@ step_apparmor() {
   fi
 }
 
-# 4. The command, for root and every user: the clone's CLI with its Node 24.
+# What a fork's build needs: bwrap making its namespaces as the runner's user. A check only: where
+# it fails, the gate still measures trusted code, and a fork's build stops with the way to allow it.
+check_sandbox() {
+  [ "$dry_run" -eq 0 ] || return 0
+  if runuser -u "$user" -- bwrap --unshare-all --ro-bind / / --dev /dev --proc /proc true >/dev/null 2>&1; then
+    say "sandbox: bwrap makes its namespaces as $user"
+  else
+    say "warning: bwrap cannot make its namespaces as $user, so a fork's pull request cannot be built (docs/setup.md, step 1: the sandbox on Ubuntu 24.04)"
+  fi
+}
+
+# The command, for root and every user: the clone's CLI with its Node 24.
 step_command() {
   write_file "$ROOT$COMMAND" 755 '#!/bin/sh' \
     "exec $(quote "$REPO/node_modules/.bin/node" "$REPO/dist/cli.js") \"\$@\"" || true
@@ -266,7 +277,7 @@ home_of() {
 
 group_of() { id -gn "$1" 2>/dev/null || printf '%s' "$1"; }
 
-# 5. The runner: downloaded (unless its directory has one), registered, a service, started.
+# The runner: downloaded (unless its directory has one), registered, a service, started.
 
 step_download() {
   # config.sh writes the registration into the directory, as the runner's user.
@@ -324,7 +335,7 @@ step_runner() {
   fi
   local unit
   unit=$(runner_unit)
-  if [ -n "$unit" ] && $SYSTEMCTL is-active --quiet "$unit" 2>/dev/null; then
+  if [ -n "$unit" ] && "$SYSTEMCTL" is-active --quiet "$unit" 2>/dev/null; then
     say "runner service: already running"
   else
     run_in "$runner_dir" ./svc.sh start
@@ -334,7 +345,7 @@ configure() {
   (cd "$runner_dir" && ACTIONS_RUNNER_INPUT_TOKEN=$token runuser -u "$user" -- ./config.sh "$@")
 }
 
-# 6. doctor --tune at every boot, before the runner starts (its settings do not outlive a reboot).
+# doctor --tune at every boot, before the runner starts (its settings do not outlive a reboot).
 step_tuning() {
   local unit path="$ROOT/etc/systemd/system/$TUNE_UNIT" before=()
   unit=$(runner_unit)
@@ -350,7 +361,7 @@ step_tuning() {
   if write_file "$path" 644 "${lines[@]}"; then
     run "$SYSTEMCTL" daemon-reload
   fi
-  if $SYSTEMCTL is-enabled --quiet "$TUNE_UNIT" 2>/dev/null; then
+  if "$SYSTEMCTL" is-enabled --quiet "$TUNE_UNIT" 2>/dev/null; then
     say "$TUNE_UNIT: already enabled"
   else
     run "$SYSTEMCTL" enable "$TUNE_UNIT"
@@ -369,6 +380,7 @@ esac
 step_packages
 step_user
 step_apparmor
+check_sandbox
 step_command
 step_runner
 step_tuning

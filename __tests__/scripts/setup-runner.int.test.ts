@@ -4,175 +4,38 @@
 // runner's config.sh and svc.sh and for systemctl (which record their arguments) registers the
 // runner, with the files for /etc and /usr/local/bin written under a scratch root and a real user
 // of its own, removed afterwards; and a second run changes nothing.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import {
-  chmodSync,
   copyFileSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
-  readdirSync,
   readFileSync,
-  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { ROOT } from '../helpers/real-run.js';
+import {
+  fakeRoot,
+  freeUserName,
+  lines,
+  NAME,
+  removeScratch,
+  RUNNER_UNIT,
+  runnerStandIn,
+  scratchDir,
+  setup,
+  snapshot,
+  systemctlStandIn,
+  TOKEN,
+  TUNE_UNIT,
+  URL,
+  userExists,
+} from '../helpers/setup-runner.js';
 
-const SCRIPT = join(ROOT, 'scripts', 'setup-runner.sh');
-const URL = 'https://github.com/acme/server';
-const TOKEN = 'AABBCCDDTESTTOKEN';
-const NAME = 'bench-1';
-const RUNNER_UNIT = `actions.runner.acme-server.${NAME}.service`;
-const TUNE_UNIT = 'mysql-perf-gate-tune.service';
-
-const OS_RELEASE = {
-  debian: 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nID=debian\nVERSION_ID="12"\n',
-  ubuntu: 'PRETTY_NAME="Ubuntu 24.04.1 LTS"\nID=ubuntu\nVERSION_ID="24.04"\n',
-  fedora: 'NAME="Fedora Linux"\nID=fedora\nVERSION_ID=40\n',
-};
-
-const scratch: string[] = [];
-afterAll(() => {
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-});
-
-function scratchDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  scratch.push(dir);
-  // The runner's user reaches its directory and the stand-ins' records through it.
-  chmodSync(dir, 0o755);
-  return dir;
-}
-
-function executable(path: string, text: string): void {
-  writeFileSync(path, text);
-  chmodSync(path, 0o755);
-}
-
-/**
- * systemctl's stand-in: each call appended to systemctl.log; `enable` and `start` leave a mark
- * that `is-enabled` and `is-active` answer from, as systemd's state would.
- */
-function systemctlStandIn(dir: string): string {
-  const records = join(dir, 'records');
-  mkdirSync(records, { recursive: true, mode: 0o777 });
-  chmodSync(records, 0o777);
-  const path = join(dir, 'systemctl');
-  executable(
-    path,
-    [
-      '#!/bin/sh',
-      `records=${records}`,
-      'echo "$*" >>"$records/systemctl.log"',
-      'for unit; do :; done',
-      'case "$1" in',
-      '  enable) touch "$records/enabled-$unit" ;;',
-      '  disable) rm -f "$records/enabled-$unit" ;;',
-      '  start) touch "$records/active-$unit" ;;',
-      '  is-enabled) test -e "$records/enabled-$unit" ;;',
-      '  is-active) test -e "$records/active-$unit" ;;',
-      'esac',
-      '',
-    ].join('\n'),
-  );
-  return path;
-}
-
-/**
- * A runner directory whose config.sh and svc.sh record who ran them, where and with what, and do
- * on disk what the runner's own do: config.sh writes .runner, svc.sh install writes .service and
- * enables the unit, svc.sh start starts it.
- */
-function runnerStandIn(dir: string): string {
-  const runner = join(dir, 'runner');
-  const calls = join(dir, 'records', 'calls.log');
-  mkdirSync(runner);
-  executable(
-    join(runner, 'config.sh'),
-    [
-      '#!/bin/sh',
-      `echo "config.sh user=$(id -un) dir=$(pwd) token=$ACTIONS_RUNNER_INPUT_TOKEN $*" >>${calls}`,
-      `printf '{\\n  "agentName": "%s"\\n}\\n' ${NAME} >.runner`,
-      '',
-    ].join('\n'),
-  );
-  executable(
-    join(runner, 'svc.sh'),
-    [
-      '#!/bin/sh',
-      `echo "svc.sh user=$(id -un) dir=$(pwd) $*" >>${calls}`,
-      'case "$1" in',
-      `  install) echo ${RUNNER_UNIT} >.service; "$SYSTEMCTL" daemon-reload; "$SYSTEMCTL" enable "$(cat .service)" ;;`,
-      '  start) "$SYSTEMCTL" start "$(cat .service)" ;;',
-      'esac',
-      '',
-    ].join('\n'),
-  );
-  return runner;
-}
-
-/** A scratch root with an os-release and, optionally, the restricting AppArmor sysctl. */
-function fakeRoot(dir: string, os: keyof typeof OS_RELEASE, restrictUserns?: '0' | '1'): string {
-  const root = join(dir, 'root');
-  mkdirSync(join(root, 'etc'), { recursive: true });
-  writeFileSync(join(root, 'etc', 'os-release'), OS_RELEASE[os]);
-  if (restrictUserns !== undefined) {
-    mkdirSync(join(root, 'proc', 'sys', 'kernel'), { recursive: true });
-    writeFileSync(
-      join(root, 'proc', 'sys', 'kernel', 'apparmor_restrict_unprivileged_userns'),
-      `${restrictUserns}\n`,
-    );
-  }
-  return root;
-}
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function setup(args: string[], env: Record<string, string>): Run {
-  const result = spawnSync('bash', [SCRIPT, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, RUNNER_TOKEN: '', ...env },
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-function lines(text: string): string[] {
-  return text.split('\n').filter((line) => line !== '');
-}
-
-function userExists(name: string): boolean {
-  return spawnSync('getent', ['passwd', name]).status === 0;
-}
-
-/** A user name free on this machine, for the script to create. */
-function freeUserName(tag: string): string {
-  const name = `mpg-${tag}-${process.pid}`;
-  expect(userExists(name)).toBe(false);
-  return name;
-}
-
-/** Every file under dir (links not followed): its checksum, mode and modification time. */
-function snapshot(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    const path = join(entry.parentPath, entry.name);
-    if (!entry.isFile()) continue;
-    const stat = statSync(path);
-    const sum = createHash('sha256').update(readFileSync(path)).digest('hex');
-    files[path.slice(dir.length)] = `${sum} ${stat.mode.toString(8)} ${stat.mtimeMs}`;
-  }
-  return files;
-}
+afterAll(removeScratch);
 
 describe('scripts/setup-runner.sh --dry-run', () => {
   it('prints the commands that set up a fresh Debian 12 machine, and runs none', () => {
@@ -230,6 +93,7 @@ describe('scripts/setup-runner.sh --dry-run', () => {
     const records = lines(readFileSync(join(dir, 'records', 'systemctl.log'), 'utf8'));
     expect(records.filter((call) => !/^is-(enabled|active) /.test(call))).toEqual([]);
     const after = snapshot(dir);
+    delete before['/records/systemctl.log'];
     delete after['/records/systemctl.log'];
     expect(after).toEqual(before);
   });
@@ -376,6 +240,7 @@ if (!asRoot || !supported) {
     expect(first.stdout).toBe('');
     expect(first.stderr).not.toContain(TOKEN);
     expect(first.stderr).toContain(`+ useradd --create-home --shell /bin/bash ${user}`);
+    expect(first.stderr).toContain(`sandbox: bwrap makes its namespaces as ${user}`);
     expect(lines(readFileSync(join(dir, 'records', 'calls.log'), 'utf8'))).toEqual([
       `config.sh user=${user} dir=${runner} token=${TOKEN} --unattended --url ${URL} --name ${NAME} --work _work ` +
         '--runnergroup perf-pinned --labels perf-pinned',
