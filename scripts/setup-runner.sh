@@ -155,6 +155,8 @@ if [ -n "$url" ]; then
 elif [ -n "$token" ] || [ -n "$token_file" ]; then
   die "a registration token needs --url, the organization or repository to register with"
 fi
+# Only config.sh gets the token, under its own name.
+unset RUNNER_TOKEN
 [[ $user =~ ^[a-z_][a-z0-9_-]{0,31}$ ]] || die "--user $user: not a user name (lower-case letters, digits, _ and -)"
 [[ $labels =~ ^[^[:space:],]*(,[^[:space:],]+)*$ ]] || die "--labels $labels: labels are separated by commas, without spaces"
 [[ $group =~ ^[^[:cntrl:]]*$ ]] || die "--group: control characters in the group's name"

@@ -94,7 +94,7 @@ export function runnerStandIn(dir: string): string {
     join(runner, 'config.sh'),
     [
       '#!/bin/sh',
-      `echo "config.sh user=$(id -un) dir=$(pwd) token=$ACTIONS_RUNNER_INPUT_TOKEN $*" >>${calls}`,
+      `echo "config.sh user=$(id -un) dir=$(pwd) token=$ACTIONS_RUNNER_INPUT_TOKEN RUNNER_TOKEN=\${RUNNER_TOKEN-unset} $*" >>${calls}`,
       `printf '{\\n  "agentName": "%s"\\n}\\n' ${NAME} >.runner`,
       '',
     ].join('\n'),

@@ -230,7 +230,8 @@ if (!asRoot || !supported) {
       '--runner-dir',
       runner,
     ];
-    const env = { SETUP_RUNNER_ROOT: root, SYSTEMCTL: systemctl };
+    // RUNNER_TOKEN too: the file comes first, and neither reaches config.sh but as its input.
+    const env = { SETUP_RUNNER_ROOT: root, SYSTEMCTL: systemctl, RUNNER_TOKEN: 'not-this-one' };
 
     const first = setup(args, env);
     expect({ status: first.status, stderr: first.stderr }).toEqual({
@@ -242,7 +243,7 @@ if (!asRoot || !supported) {
     expect(first.stderr).toContain(`+ useradd --create-home --shell /bin/bash ${user}`);
     expect(first.stderr).toContain(`sandbox: bwrap makes its namespaces as ${user}`);
     expect(lines(readFileSync(join(dir, 'records', 'calls.log'), 'utf8'))).toEqual([
-      `config.sh user=${user} dir=${runner} token=${TOKEN} --unattended --url ${URL} --name ${NAME} --work _work ` +
+      `config.sh user=${user} dir=${runner} token=${TOKEN} RUNNER_TOKEN=unset --unattended --url ${URL} --name ${NAME} --work _work ` +
         '--runnergroup perf-pinned --labels perf-pinned',
       `svc.sh user=root dir=${runner} install ${user}`,
       `svc.sh user=root dir=${runner} start`,
