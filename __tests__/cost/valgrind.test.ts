@@ -1,9 +1,5 @@
-import {
-  callgrindLaunch,
-  callgrindPaths,
-  valgrindServerOptions,
-  withOneArena,
-} from '../../src/cost/valgrind.js';
+import { callgrindLaunch, callgrindPaths, withOneArena } from '../../src/cost/valgrind.js';
+import { valgrindServerOptions } from '../../src/cost/valgrind-options.js';
 import { InputError } from '../../src/errors.js';
 import { thrownBy } from '../helpers/errors.js';
 

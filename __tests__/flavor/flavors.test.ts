@@ -19,7 +19,7 @@ import {
 } from '../../src/flavor/flavors.js';
 import { installScope } from '../../src/builder/build-plan.js';
 import { cmakeArgs } from '../../src/builder/cmake-args.js';
-import { valgrindServerOptions } from '../../src/cost/valgrind.js';
+import { valgrindServerOptions } from '../../src/cost/valgrind-options.js';
 import { alignmentOf } from '../../src/results/align-settings.js';
 import { KNOWN_SETTINGS } from '../../src/results/settings-catalog.js';
 import { historyLengthOf } from '../../src/run/cost-probe.js';

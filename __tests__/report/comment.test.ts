@@ -287,7 +287,7 @@ describe('renderComment length', () => {
     expect(markdown).not.toContain('<details>');
     expect(markdown).toMatch(/^> ✂️ \*\*Shortened to fit the 65,536-character limit of a comment\.\*\*/m);
     expect(markdown).toContain(
-      'Left out: the folded sections (the variables that follow a changed one; other metrics); rows of the differences between the sides (',
+      'Left out: the folded sections (the variables that follow a changed one; other metrics; the commands to reproduce); rows of the differences between the sides (',
     );
     expect(markdown).toContain('`report.html` in the `report` artifact');
     expect(markdown).toMatch(/\*… 1,\d{3} more rows left out to fit; the full report has them\.\*/);
@@ -301,12 +301,20 @@ describe('renderComment length', () => {
 
   it('drops only the folded details when that is enough', () => {
     const full = render(instructions);
-    const markdown = render(instructions, full.length - 1);
-    expect(markdown.length).toBeLessThan(full.length);
-    // The last folded section (the last cell's functions) goes first.
+    // The last folded section goes first: the commands to reproduce the verdict.
+    const first = render(instructions, full.length - 1);
+    expect(first.length).toBeLessThan(full.length);
+    expect(first).not.toContain('Reproduce this verdict on your machine');
+    expect(first).toContain('Where the instructions went: oltp_write_only');
+    expect(first).toContain('Left out: the folded sections (the commands to reproduce).');
+    // Then the one before it (the last cell's functions). (Ten characters less than the first: its
+    // note names a limit of more digits.)
+    const markdown = render(instructions, first.length - 10);
     expect(markdown).toContain('Where the instructions went: oltp_point_select');
     expect(markdown).not.toContain('Where the instructions went: oltp_write_only');
-    expect(markdown).toContain('Left out: the folded sections (where the instructions went).');
+    expect(markdown).toContain(
+      'Left out: the folded sections (where the instructions went; the commands to reproduce).',
+    );
     expect(markdown).not.toContain('more rows left out');
   });
 

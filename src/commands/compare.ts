@@ -22,7 +22,7 @@ import { readResults } from '../results/results-file.js';
 import { writeReport, type WrittenReport } from '../report/write-report.js';
 import { writeRefusal } from '../shell/disk-space.js';
 import { readBaselineFile } from '../baseline/store.js';
-import { renderVerdictSummary } from '../report/render/terminal.js';
+import { renderReportSummary } from '../report/render/terminal.js';
 import { SOURCE_URL, type Verdict } from '../compare/verdict-schema.js';
 import { compareLines } from './compare-lines.js';
 import type { VariantBase } from '../compare/variant-sides.js';
@@ -133,7 +133,7 @@ export async function compareCommand(config: CompareConfig): Promise<CompareOutc
   return {
     verdict,
     verdictPath,
-    summary: renderVerdictSummary(verdict),
+    summary: renderReportSummary(input),
     report,
     stages,
     exitCode: verdictExitCode(verdict),

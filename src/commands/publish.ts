@@ -38,7 +38,7 @@ import type { PublishJudging } from '../compare/publish-settings.js';
 import { rejudge } from '../compare/rejudge.js';
 import { verdictExitCode } from '../compare/verdict.js';
 import type { Verdict } from '../compare/verdict-schema.js';
-import { renderVerdictSummary } from '../report/render/terminal.js';
+import { renderReportSummary } from '../report/render/terminal.js';
 import { errorMessage, InputError } from '../errors.js';
 import type { Approval, RequireApproval } from '../github/approval.js';
 import { checkApproval } from '../github/approval-check.js';
@@ -330,7 +330,7 @@ async function deliverJudged(
     approval: found.approval,
     verdict,
     verdictPath,
-    summary: renderVerdictSummary(verdict),
+    summary: renderReportSummary(input),
     report,
     pullRequest: found.pullRequest,
     posted,

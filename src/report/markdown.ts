@@ -74,6 +74,17 @@ export function codeSpan(text: string): string {
   return `${fence}${padded}${fence}`;
 }
 
+/**
+ * A fenced code block holding `text` verbatim, its control characters shown: the fence is longer
+ * than the longest run of backticks inside (three at least), so nothing in the text can close it.
+ */
+export function codeBlock(text: string): string {
+  const shown = printable(text);
+  const longestRun = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(Math.max(3, longestRun + 1));
+  return `${fence}sh\n${shown}\n${fence}`;
+}
+
 /** A URL for `![alt](url)`: characters that would end the destination or open markup are encoded. */
 export function markdownUrl(url: string): string {
   return url.replace(

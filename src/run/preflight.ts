@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 
 import { InputError } from '../errors.js';
 import { detectPerfCounters, type PerfSupport } from '../cost/perf.js';
-import { checkValgrind, supportsBufferPoolSizeMax, valgrindServerOptions } from '../cost/valgrind.js';
+import { checkValgrind, supportsBufferPoolSizeMax } from '../cost/valgrind.js';
+import { valgrindServerOptions } from '../cost/valgrind-options.js';
 import type { Placement, SideName } from '../results/results-schema.js';
 import { inspectServer, type ServerInstall } from '../server/server.js';
 import { inspectRemote, remoteConnection } from '../server/remote.js';

@@ -11,6 +11,7 @@ import { headlineOf, methodOf } from './headline.js';
 import { latencyOf } from './latency.js';
 import { linesOf } from './lines.js';
 import { mixOf } from './mix.js';
+import { nextStepsOf } from './next-steps.js';
 import type { ChartRef, ReportDocument } from './model.js';
 import { resourcesOf } from './resources.js';
 import { resultsOf } from './results.js';
@@ -44,6 +45,7 @@ function documentOf<C extends ChartRef>(
     machine: input === null ? null : machineOf(input.base.environment, input.head.environment),
     history: historyOf(history),
     charts,
+    next: nextStepsOf(verdict, input),
   };
 }
 

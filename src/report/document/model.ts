@@ -11,8 +11,10 @@ import type { CellVerdict, Verdict } from '../../compare/verdict-schema.js';
 import type { ResourceFigure } from '../../results/resource-figures.js';
 import type { Row, Table } from './table.js';
 import type { Variant } from '../../suite/variants.js';
+import type { NextSteps } from './next-steps.js';
 
 export type * from './table.js';
+export type { NextSteps } from './next-steps.js';
 
 // ---- Sections ----
 
@@ -360,4 +362,6 @@ export interface ReportDocument<C extends ChartRef = ChartRef> {
   /** A stored baseline's entries, oldest first; empty for an A/B run. */
   readonly history: Table<'saved' | 'commit' | 'version' | 'tool'>;
   readonly charts: readonly C[];
+  /** The commands that measure the same again, and bisect when a regression lies between commits. */
+  readonly next: NextSteps;
 }

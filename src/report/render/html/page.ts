@@ -21,6 +21,7 @@ import {
   latencySection,
   mixSection,
   machineSection,
+  nextSection,
   resultsSection,
   warningsSection,
 } from './sections.js';
@@ -91,6 +92,7 @@ export function renderHtmlPage(document: ReportDocument<HtmlChart>, scripts: Emb
     functionsSection(document.functions),
     machineSection(document.machine),
     historySection(document.history),
+    nextSection(document.next),
   ].filter((part) => part !== '');
   return [
     '<!DOCTYPE html>',

@@ -9,6 +9,7 @@ import type {
   Machine,
   Method,
   Mix,
+  NextSteps,
   ReportDocument,
   SettingRow,
   Warnings,
@@ -127,4 +128,22 @@ export function machineSection(machine: Machine | null): string {
 export function historySection(history: ReportDocument['history']): string {
   if (history.rows.length === 0) return '';
   return section('Baseline history (oldest first; the newest is the base)', wholeTable(history));
+}
+
+/** What next: the bisect command when a regression lies between two commits, then how to reproduce. */
+export function nextSection(next: NextSteps): string {
+  if (next.reproduce.length === 0) return '';
+  const block = (lines: readonly string[]) => `<pre><code>${text(lines.join('\n'))}</code></pre>`;
+  const notes =
+    next.notes.length === 0
+      ? ''
+      : `\n<ul>${next.notes.map((note) => `<li>${text(note)}</li>`).join('')}</ul>`;
+  const bisect =
+    next.bisect === null
+      ? ''
+      : `<p>The regression lies between the two commits: find the commit, from a checkout of the server:</p>\n${block(next.bisect)}\n`;
+  return section(
+    'What next',
+    `${bisect}<p>Reproduce this verdict on your machine, ${next.fromCheckout ? 'from a checkout of the server' : 'where both servers are at these paths'}:</p>\n${block(next.reproduce)}${notes}`,
+  );
 }

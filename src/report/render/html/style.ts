@@ -15,6 +15,8 @@ th.num, td.num { text-align: right; font-variant-numeric: tabular-nums; } td.num
 .settings th:nth-child(1) { width: 24%; } .settings th:nth-child(2), .settings th:nth-child(3) { width: 22%; }
 thead th { background: rgba(127, 127, 127, 0.12); }
 code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.85em; overflow-wrap: anywhere; }
+pre { white-space: pre-wrap; background: rgba(127, 127, 127, 0.12); padding: 0.6em 0.8em; border-radius: 4px; }
+pre code { font-size: 0.8em; }
 .verdict.regression.gating { color: var(--fail); font-weight: bold; }
 .verdict.improvement.gating { color: var(--pass); }
 .verdict.within-tolerance.gating { color: var(--within); }

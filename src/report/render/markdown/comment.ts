@@ -8,7 +8,15 @@
 // Each section renders to blocks; trim.ts fits them into the limit.
 import type { ChartRef, ReportDocument } from '../../document/model.js';
 import type { Block } from './blocks.js';
-import { chartBlocks, footer, functionBlock, historyBlocks, machineBlock, warningBlocks } from './context.js';
+import {
+  chartBlocks,
+  footer,
+  functionBlock,
+  historyBlocks,
+  machineBlock,
+  nextBlocks,
+  warningBlocks,
+} from './context.js';
 import { differenceBlocks } from './differences.js';
 import {
   latencyTailBlocks,
@@ -82,6 +90,7 @@ export function renderMarkdownComment(
     ...(document.machine === null ? [] : [machineBlock(document.machine)]),
     ...chartBlocks(document.charts, options.artifactNote),
     ...historyBlocks(options.historyPageUrl),
+    ...nextBlocks(document.next),
     { kind: 'text', text: footer(document.method) },
   ];
   return shorten(blocks, options.maxLength ?? GITHUB_COMMENT_LIMIT);

@@ -1,12 +1,12 @@
 // The comment's folded function lists, and what follows them: the warnings, the machine, the
-// charts and how the verdict was reached.
+// charts, what to do next and how the verdict was reached.
 import { verdictLabel } from '../../../compare/verdict-schema.js';
 import { formatCount, formatSignedCount } from '../../../format.js';
 import { pickCells } from '../../document/cells.js';
 import { unnamedNote } from '../../document/functions.js';
-import type { FunctionCell, Machine, Method, Warnings } from '../../document/model.js';
+import type { FunctionCell, Machine, Method, NextSteps, Warnings } from '../../document/model.js';
 import { threadsLabel } from '../../labels.js';
-import { escapeMarkdown, markdownUrl } from '../../markdown.js';
+import { codeBlock, escapeMarkdown, markdownUrl } from '../../markdown.js';
 import type { CommentChart } from './comment.js';
 import { type Block, details } from './blocks.js';
 import { markdownRow, tableLead } from './format.js';
@@ -91,4 +91,29 @@ export function footer(method: Method): string {
     'counts whose repetitions agree closely, judged on the change itself. The full report (every metric, ' +
     'min–max, noise, p-values, charts) is `report.html` in the `report` artifact of this workflow run.</sub>'
   );
+}
+
+/**
+ * What next: the bisect command in the open when a regression lies between two commits, and the
+ * commands that measure the same again folded (they are long, and most readers do not need them).
+ */
+export function nextBlocks(next: NextSteps): Block[] {
+  if (next.reproduce.length === 0) return [];
+  const notes = next.notes.map((note) => `- ${escapeMarkdown(note)}`).join('\n');
+  const reproduce = `${next.fromCheckout ? 'From a checkout of the server' : 'Where both servers are at these paths'}:\n\n${codeBlock(next.reproduce.join('\n'))}${notes === '' ? '' : `\n\n${notes}`}`;
+  return [
+    ...(next.bisect === null
+      ? []
+      : [
+          {
+            kind: 'text' as const,
+            text: `**Find the commit:** the regression lies between the two commits; from a checkout of the server:\n\n${codeBlock(next.bisect.join('\n'))}`,
+          },
+        ]),
+    {
+      kind: 'details',
+      what: 'the commands to reproduce',
+      text: details('Reproduce this verdict on your machine', reproduce),
+    },
+  ];
 }

@@ -1,7 +1,8 @@
 // The short human summary `compare` prints: the verdict, what else differs between the sides, the
 // table of cells, and the evidence below it. Plain text for a terminal.
 import type { Verdict } from '../../../compare/verdict-schema.js';
-import { buildVerdictDocument } from '../../document/build.js';
+import { buildReportDocument, buildVerdictDocument } from '../../document/build.js';
+import type { ReportInput } from '../../report-input.js';
 import { pickCells, pickColumns, withVariant } from '../../document/cells.js';
 import type { Differences, Headline, Method, ReportDocument, ResultKey } from '../../document/model.js';
 import { unjudgedCount } from '../../labels.js';
@@ -144,10 +145,31 @@ export function renderTerminalSummary(document: ReportDocument): string {
       `INCONCLUSIVE: ${why}; this counts as ${policy} (${bothSpellings('inconclusive')}: ${policy}).`,
     );
   }
+  lines.push(...nextLines(document.next));
   return lines.join('\n');
+}
+
+/** The bisect command, when a regression lies between two commits; how to reproduce, always. */
+function nextLines(next: ReportDocument['next']): string[] {
+  if (next.reproduce.length === 0) return [];
+  const indented = (commands: readonly string[]) => commands.map((command) => `  ${command}`);
+  return [
+    ...(next.bisect === null
+      ? []
+      : ['', 'Find the commit (from a checkout of the server):', ...indented(next.bisect)]),
+    '',
+    `Reproduce (${next.fromCheckout ? 'from a checkout of the server' : 'where both servers are at these paths'}):`,
+    ...indented(next.reproduce),
+    ...next.notes.map((note) => `  # ${note}`),
+  ];
 }
 
 /** The summary `compare` and `publish` print, from the verdict alone. */
 export function renderVerdictSummary(verdict: Verdict): string {
   return renderTerminalSummary(buildVerdictDocument(verdict));
+}
+
+/** The summary with the measurements at hand: what next names each side's options too. */
+export function renderReportSummary(input: ReportInput): string {
+  return renderTerminalSummary(buildReportDocument(input));
 }
