@@ -122,6 +122,21 @@ describe('the package', () => {
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('vegaEmbed');
   });
 
+  it('refuses a damaged release.json in one line', () => {
+    const stamp = join(prefix, 'lib', 'node_modules', 'mysql-perf-gate', 'release.json');
+    const text = readFileSync(stamp, 'utf8');
+    writeFileSync(stamp, text.replace(/"commit": "[0-9a-f]+"/, '"commit": "HEAD"'));
+    try {
+      const damaged = command('--version');
+      expect(damaged.status).toBe(2);
+      expect(damaged.stderr).toBe(
+        `mysql-perf-gate: ${stamp}: field commit "HEAD": not a 40-hex commit: the package is damaged; install it again\n`,
+      );
+    } finally {
+      writeFileSync(stamp, text);
+    }
+  });
+
   it('says in one line that it needs a newer Node, and where one comes from', () => {
     const manifest = join(prefix, 'lib', 'node_modules', 'mysql-perf-gate', 'package.json');
     const text = readFileSync(manifest, 'utf8');
