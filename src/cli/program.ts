@@ -6,7 +6,7 @@ import { inspect } from 'node:util';
 import { Command, CommanderError } from 'commander';
 
 import { GateError, internalErrorLine, InterruptedError } from '../errors.js';
-import { packageIssuesUrl, packageVersion } from '../shell/package-root.js';
+import { packageIssuesUrl, packageRelease, releaseLine } from '../shell/package-root.js';
 import { addBaselineCommands } from './baseline-command.js';
 import { addBisectCommand } from './bisect-command.js';
 import { addBuildCommand } from './build-command.js';
@@ -22,7 +22,7 @@ import { EXIT_ERROR, EXIT_OK } from './shared-flags.js';
 export function buildProgram(onExitCode: (code: number) => void): Command {
   const program = new Command('mysql-perf-gate')
     .description('Tells whether a change made a MySQL-family server slower, with sysbench and statistics.')
-    .version(packageVersion())
+    .version(releaseLine(packageRelease()))
     .showHelpAfterError('(run with --help for usage)');
   // The order of --help's command list.
   addRunCommand(program, onExitCode);
@@ -77,9 +77,15 @@ export function reportError(error: unknown, verbose: boolean): number {
 export async function main(argv: readonly string[]): Promise<number> {
   let exitCode = EXIT_OK;
   let verbose = process.env[DEBUG_ENV] === '1';
-  const program = buildProgram((code) => {
-    exitCode = code;
-  });
+  let program: Command;
+  try {
+    // A damaged release.json (an installed package's commit) is refused here, in one line.
+    program = buildProgram((code) => {
+      exitCode = code;
+    });
+  } catch (error) {
+    return reportError(error, verbose);
+  }
   program.hook('preAction', (_program, command) => {
     if (command.opts<{ verbose?: boolean }>().verbose === true) verbose = true;
   });
