@@ -14,6 +14,7 @@ import { addCompareCommand } from './compare-command.js';
 import { addCompareCompilersCommand } from './compare-compilers-command.js';
 import { addDoctorCommand } from './doctor-command.js';
 import { addHistoryCommands } from './history-command.js';
+import { addInitCommand } from './init-command.js';
 import { addMergeCommand } from './merge-command.js';
 import { printErr } from './print.js';
 import { addRunCommand } from './run-command.js';
@@ -34,6 +35,7 @@ export function buildProgram(onExitCode: (code: number) => void): Command {
   addCompareCommand(program, onExitCode);
   addBisectCommand(program, onExitCode);
   addDoctorCommand(program, onExitCode);
+  addInitCommand(program, onExitCode);
   addVerboseEverywhere(program);
   return program;
 }
