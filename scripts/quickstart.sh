@@ -10,11 +10,12 @@
 # Writes, in quickstart/ of this checkout (ignored by git; emptied first by every run):
 #   results.json, results.raw/  what `run` measured, with sysbench's and callgrind's raw output
 #   report/                     what `compare` wrote: report.html, verdict.json, comment.md, charts/
+#   compare.txt                 what `compare` printed (the verdict's summary)
 # and ends with the verdict's line and report.html's absolute path.
 #
 # Extra arguments go to `mysql-perf-gate run`, after the script's own, so they add to them or
-# replace them: `--suite quick` (throughput instead of instructions), `--head /opt/my-build`
-# (your build as the head), `--head-set innodb_flush_log_at_trx_commit=2` (a second setting).
+# replace them: `--suite quick` (throughput instead of instructions, about 10 minutes),
+# `--keep-work-dir` (the datadirs kept for a look), `--verbose`.
 # Exit status: 0 once a verdict is printed, whichever it is; 2 an error; 130 interrupted (Ctrl-C
 # stops the run's servers and removes their datadirs before it exits).
 set -euo pipefail
