@@ -31,6 +31,9 @@ const OPTIONS: [string, Command, Option][] = COMMANDS.flatMap((command) =>
 const VISIBLE = OPTIONS.filter(([, , option]) => !option.hidden);
 const HIDDEN = OPTIONS.filter(([, , option]) => option.hidden);
 
+/** An option's or argument's help starts lower-case, but for a name spelled otherwise. */
+const STARTS_LOWER_CASE = /^(?:[a-z$]|(?:A\/B|CMake|CPUs|MySQL)\b)/;
+
 /** Old spellings kept for one release, hidden: the command, the old flag, the new one. */
 const OLD_SPELLINGS = [
   ['mysql-perf-gate bisect', '--out-dir <dir>', '--report-dir'],
@@ -63,6 +66,7 @@ describe('every command the program registers', () => {
       expect(command.description()).toMatch(/^[A-Z].*\.$/s);
       for (const argument of command.registeredArguments) {
         expect(argument.description).not.toMatch(/\.$|^$/);
+        expect(argument.description).toMatch(STARTS_LOWER_CASE);
       }
     },
   );
@@ -79,6 +83,7 @@ describe('every visible option', () => {
     // Descriptions: lower-case clauses without a full stop; a default only after them, shown by
     // commander's help in the one form, unquoted.
     expect(option.description).not.toMatch(/\.$|^$/);
+    expect(option.description).toMatch(STARTS_LOWER_CASE);
     expect(option.description).not.toMatch(/\(default|default:/);
     const shown = help.optionDescription(option);
     expect(shown).not.toMatch(/default: "|choices: "/);

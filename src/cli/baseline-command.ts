@@ -82,7 +82,7 @@ export function addBaselineCommands(
       'Append one side of a results file (every repetition, server facts, machine, commit) to its baseline, ' +
         'keyed by testbed, suite and server options.',
     )
-    .argument('<results>', 'results JSON written by mysql-perf-gate run')
+    .argument('<results>', 'results JSON written by run')
     .option('--dir <dir>', 'baselines directory', 'baselines')
     .addOption(
       optionWithDefault('--testbed <name>', 'testbed name', 'the hardware fingerprint of the results'),

@@ -103,7 +103,7 @@ function addAppend(history: Command, onExitCode: (code: number) => void, io: His
       'Add one run (every repetition of every cell, the commit, its date, the server version and compiler) to its history, ' +
         'keyed by testbed, suite and server options.',
     )
-    .argument('<results>', 'results JSON written by mysql-perf-gate run')
+    .argument('<results>', 'results JSON written by run')
     .option('--dir <dir>', 'history directory', 'history')
     .addOption(
       optionWithDefault('--testbed <name>', 'testbed name', 'the hardware fingerprint of the results'),
