@@ -13,6 +13,7 @@ import { addBuildCommand } from './build-command.js';
 import { addCompareCommand } from './compare-command.js';
 import { addCompareCompilersCommand } from './compare-compilers-command.js';
 import { addDoctorCommand } from './doctor-command.js';
+import { withHelpText } from './help-text.js';
 import { addHistoryCommands } from './history-command.js';
 import { addInitCommand } from './init-command.js';
 import { addMergeCommand } from './merge-command.js';
@@ -21,7 +22,7 @@ import { addRunCommand } from './run-command.js';
 import { EXIT_ERROR, EXIT_OK } from './shared-flags.js';
 
 export function buildProgram(onExitCode: (code: number) => void): Command {
-  const program = new Command('mysql-perf-gate')
+  const program = withHelpText(new Command('mysql-perf-gate'))
     .description('Tells whether a change made a MySQL-family server slower, with sysbench and statistics.')
     .version(releaseLine(packageRelease()))
     .showHelpAfterError('(run with --help for usage)');
