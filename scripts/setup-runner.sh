@@ -3,12 +3,21 @@
 # docs/setup.md's steps 1 to 4 do by hand: the packages, the runner's own user, the sandbox's
 # AppArmor profile where Ubuntu restricts unprivileged user namespaces, the mysql-perf-gate command,
 # the GitHub Actions runner registered and started as a service, and the unit that tunes the
-# machine (doctor --tune) at every boot before the runner starts. Run it as root from a clone of
-# this repository: the command and the unit run the clone's dist/cli.js. Each step checks first
-# and says "already ..." when there is nothing to do, so a second run changes nothing.
+# machine (doctor --tune) at every boot before the runner starts. It ships in the package: run it
+# as root from the installed package, after step 1's npm command, or give it the package to install.
+# Each step checks first and says "already ..." when there is nothing to do, so a second run
+# changes nothing.
 #
-#   sudo scripts/setup-runner.sh --url https://github.com/OWNER --token-file FILE [options]
+#   sudo /usr/local/lib/node_modules/mysql-perf-gate/scripts/setup-runner.sh \
+#     --url https://github.com/OWNER --token-file FILE [options]
 #
+#   --package PACKAGE  the package to install (npm install -g node@24 PACKAGE): a release's
+#                      tarball, as an https:// URL (downloaded with curl) or a file; without it, the
+#                      package this script is part of, which must be the installed one. A package
+#                      of the version and commit installed already (their release.json) is not
+#                      installed again, unless it was packed with uncommitted changes
+#   --package-sha256 HEX  the tarball's SHA-256, checked before it is installed; a file's is also
+#                      checked against FILE.sha256 beside it, when there is one
 #   --url URL          the organization (or repository) to register with; without it the runner
 #                      is not registered (an already registered one is kept)
 #   --token-file FILE  the registration token, read from FILE; or RUNNER_TOKEN in the environment,
@@ -28,9 +37,11 @@
 # Overrides, for tests on a machine without systemd or GitHub (nothing else needs them):
 #   SETUP_RUNNER_ROOT  a directory that the files the script reads and writes outside the runner's
 #                      directory are taken under: etc/os-release, the AppArmor sysctl in proc/ and
-#                      profiles in sys/, dpkg's database var/lib/dpkg, usr/sbin's servers, and what
-#                      it writes to etc/ and usr/local/bin (default: /)
+#                      profiles in sys/, dpkg's database var/lib/dpkg, usr/sbin's servers,
+#                      usr/bin/npm, what it writes to etc/ and var/cache, and npm's prefix usr/local
+#                      (default: /)
 #   SYSTEMCTL          the systemctl command (default: systemctl)
+#   NPM                the npm command (default: npm)
 set -euo pipefail
 
 RUNNER_VERSION=2.329.0
@@ -40,12 +51,20 @@ declare -A RUNNER_SHA256=(
   [arm64]=56768348b3d643a6a29d4ad71e9bdae0dc0ef1eb01afe0f7a8ee097b039bfaaf
 )
 TUNE_UNIT=mysql-perf-gate-tune.service
-COMMAND=/usr/local/bin/mysql-perf-gate
+# npm's global prefix, the distribution npm's own, named on its command line so that an npmrc
+# cannot move the command the tuning unit runs.
+PREFIX=/usr/local
+COMMAND=$PREFIX/bin/mysql-perf-gate
+# Where a package given as a URL is downloaded to, and removed from once installed.
+CACHE=/var/cache/mysql-perf-gate
 
-REPO=$(cd "$(dirname "$0")/.." && pwd -P)
+# The package this script is part of (or a clone of its repository).
+HERE=$(cd "$(dirname "$0")/.." && pwd -P)
 ROOT=${SETUP_RUNNER_ROOT:-}
 ROOT=${ROOT%/}
 SYSTEMCTL=${SYSTEMCTL:-systemctl}
+NPM=${NPM:-npm}
+INSTALLED="$ROOT$PREFIX/lib/node_modules/mysql-perf-gate"
 
 die() {
   printf 'setup-runner.sh: %s\n' "$1" >&2
@@ -115,7 +134,7 @@ usage() {
 
 need_value() { [ $# -ge 2 ] || die "$1 needs a value (see --help)"; }
 
-url="" token="" token_file="" group=perf-pinned labels=perf-pinned name="" user=perf-runner runner_dir=""
+package="" package_sha256="" url="" token="" token_file="" group=perf-pinned labels=perf-pinned name="" user=perf-runner runner_dir=""
 while [ $# -gt 0 ]; do
   option=$1
   if [[ $option == --*=* ]]; then
@@ -123,6 +142,8 @@ while [ $# -gt 0 ]; do
     option=$1
   fi
   case "$option" in
+    --package) need_value "$@"; package=$2; shift 2 ;;
+    --package-sha256) need_value "$@"; package_sha256=$2; shift 2 ;;
     --url) need_value "$@"; url=$2; shift 2 ;;
     --token) need_value "$@"; token=$2; shift 2 ;;
     --token-file) need_value "$@"; token_file=$2; shift 2 ;;
@@ -177,6 +198,65 @@ case "$system" in
   *) die "unsupported system: ${system:-none} (ID and VERSION_ID in $os_release); this script sets up Debian 12 and Ubuntu 24.04" ;;
 esac
 
+# The package: a file's checksum and release are read before anything is done, a URL's once it is
+# downloaded.
+package_url="" package_file="" package_release=""
+if [ -z "$package" ]; then
+  [ -z "$package_sha256" ] || die "--package-sha256 needs --package, the tarball it is the checksum of"
+  if [ ! -f "$HERE/release.json" ] || [ "$HERE" != "$(cd "$INSTALLED" 2>/dev/null && pwd -P)" ]; then
+    die "--package PACKAGE is needed: this script is not part of the installed package ($INSTALLED), so give the release's tarball to install, as a URL or a file (npm pack in a clone makes its commit's)"
+  fi
+elif [[ $package == *://* ]]; then
+  [[ $package =~ ^https://[^[:space:]]+/[A-Za-z0-9._-]+\.tgz$ ]] ||
+    die "--package $package: not a tarball's https:// URL (https://github.com/mysql-perf-gate/mysql-perf-gate/releases/download/vX.Y.Z/mysql-perf-gate-X.Y.Z.tgz)"
+  package_url=$package
+else
+  [ -f "$package" ] || die "--package $package: no such file"
+  [ -r "$package" ] || die "--package $package: cannot be read"
+  package_file=$(realpath "$package")
+fi
+package_sha256=${package_sha256,,}
+[ -z "$package_sha256" ] || [[ $package_sha256 =~ ^[0-9a-f]{64}$ ]] ||
+  die "--package-sha256 $package_sha256: not a SHA-256 (64 hexadecimal digits)"
+
+# release_of < release.json: the release a package's release.json names, as "VERSION COMMIT DIRTY";
+# status 1 without a version or a commit.
+release_of() {
+  local text version commit dirty
+  text=$(cat)
+  version=$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' <<<"$text" | head -n 1)
+  commit=$(sed -n 's/^ *"commit": *"\([0-9a-f]*\)".*/\1/p' <<<"$text" | head -n 1)
+  dirty=$(sed -n 's/^ *"dirty": *\(true\|false\).*/\1/p' <<<"$text" | head -n 1)
+  [ -n "$version" ] && [ -n "$commit" ] || return 1
+  printf '%s %s %s' "$version" "$commit" "${dirty:-false}"
+}
+# tarball_release FILE: the release of the package in the tarball FILE.
+tarball_release() { tar -xzOf "$1" package/release.json 2>/dev/null | release_of; }
+# As mysql-perf-gate --version says it: 0.2.0 (commit SHA), or (commit SHA, with uncommitted changes).
+describe() {
+  local version commit dirty
+  read -r version commit dirty <<<"$1"
+  printf '%s (commit %s%s)' "$version" "$commit" "$([ "$dirty" != true ] || printf ', with uncommitted changes')"
+}
+not_a_package() {
+  die "--package $package: no release.json in it, so not a package of mysql-perf-gate (a release's after v0.2.0, or npm pack's in a clone)"
+}
+
+if [ -n "$package_file" ]; then
+  sum=$(sha256sum "$package_file" | cut -d ' ' -f 1) checked=()
+  if [ -n "$package_sha256" ]; then
+    [ "$sum" = "$package_sha256" ] || die "--package $package: its SHA-256 is $sum, not $package_sha256 (--package-sha256)"
+    checked+=(--package-sha256)
+  fi
+  if [ -f "$package_file.sha256" ]; then
+    read -r listed _ <"$package_file.sha256" || true
+    [ "$sum" = "${listed:-}" ] || die "--package $package: its SHA-256 is $sum, not ${listed:-none} ($package.sha256)"
+    checked+=("$package.sha256")
+  fi
+  [ ${#checked[@]} -eq 0 ] || say "$package: SHA-256 checked (${checked[*]})"
+  package_release=$(tarball_release "$package_file") || not_a_package
+fi
+
 # Packages: what the gate runs (scripts/install-deps.sh), what it builds servers with
 # (docs/verified.md), and what the runner's .NET needs (ICU, which bin/installdependencies.sh
 # would install).
@@ -193,8 +273,9 @@ case "$system" in
 esac
 # A server for doctor to measure the machine's noise with, unless one is installed.
 [ -x "$ROOT/usr/sbin/mariadbd" ] || [ -x "$ROOT/usr/sbin/mysqld" ] || packages+=(mariadb-server)
-# The distribution's Node only runs npm once, to install the npm packages (Node 24 among them).
-[ -x "$REPO/node_modules/.bin/node" ] || packages+=(nodejs npm)
+# The distribution's Node only runs npm, which installs the package and Node 24 (npm's node
+# package); only where there is no npm and a package to install.
+[ -z "$package" ] || [ -x "$ROOT/usr/bin/npm" ] || [ -x "$ROOT/usr/local/bin/npm" ] || packages+=(nodejs npm)
 
 installed() {
   [ "$(dpkg-query --admindir="$ROOT/var/lib/dpkg" -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
@@ -210,13 +291,6 @@ step_packages() {
   else
     run apt-get update
     run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
-  fi
-  if [ -x "$REPO/node_modules/.bin/node" ]; then
-    say "npm packages: already installed (in $REPO/node_modules)"
-  else
-    local owner
-    owner=$(stat -c %U "$REPO")
-    if [ "$owner" = root ]; then run "$REPO/scripts/install-deps.sh"; else run runuser -u "$owner" -- "$REPO/scripts/install-deps.sh"; fi
   fi
   # Another database on the benchmark machine: the gate builds and starts its own servers.
   if "$SYSTEMCTL" is-enabled --quiet mariadb.service 2>/dev/null || "$SYSTEMCTL" is-active --quiet mariadb.service 2>/dev/null; then
@@ -265,10 +339,37 @@ check_sandbox() {
   fi
 }
 
-# The command, for root and every user: the clone's CLI with its Node 24.
+# The command, for root and every user: the package, with Node 24 (npm's node package), unless its
+# release is installed already.
 step_command() {
-  write_file "$ROOT$COMMAND" 755 '#!/bin/sh' \
-    "exec $(quote "$REPO/node_modules/.bin/node" "$REPO/dist/cli.js") \"\$@\"" || true
+  local installed="" file=$package_file release=$package_release
+  [ ! -f "$INSTALLED/release.json" ] || installed=$(release_of <"$INSTALLED/release.json") || installed=""
+  if [ -z "$package" ]; then
+    say "mysql-perf-gate: already installed: $(describe "$installed"), the package this script is part of"
+    return 0
+  fi
+  if [ -n "$package_url" ]; then
+    file="$ROOT$CACHE/${package_url##*/}"
+    [ -d "$ROOT$CACHE" ] || run install -d -m 700 "$ROOT$CACHE"
+    run curl -fsSL --retry 3 -o "$file" "$package_url"
+    [ -z "$package_sha256" ] ||
+      action "echo $(quote "$package_sha256  $file") | sha256sum --check --strict" check_sum "$package_sha256" "$file"
+    if [ "$dry_run" -eq 1 ]; then
+      say "mysql-perf-gate: a dry run does not download $package_url, so it cannot tell whether that release is installed already"
+    else
+      release=$(tarball_release "$file") || not_a_package
+    fi
+  fi
+  if [ -n "$release" ] && [ "$release" = "$installed" ] && [[ $release != *' true' ]]; then
+    say "mysql-perf-gate: already installed: $(describe "$installed")"
+  else
+    # Two packages of one commit with uncommitted changes may hold different code.
+    [ -z "$release" ] || [ "$release" != "$installed" ] || say "mysql-perf-gate: installed again: $(describe "$installed") is not all its commit's"
+    # npm links its command where an earlier setup wrote a wrapper around a clone's dist/cli.js.
+    [ ! -f "$ROOT$COMMAND" ] || [ -L "$ROOT$COMMAND" ] || run rm "$ROOT$COMMAND"
+    run "$NPM" install -g --prefix "$ROOT$PREFIX" node@24 "$file"
+  fi
+  [ -z "$package_url" ] || run rm "$file"
 }
 
 home_of() {

@@ -1,32 +1,39 @@
 // scripts/setup-runner.sh on this machine. --dry-run prints the commands of a fresh machine (from
 // an empty dpkg database and a Debian 12 or Ubuntu 24.04 os-release in a scratch root) and runs
-// none; bad input is refused in one line. Then, as root, a real run with stand-ins for the
-// runner's config.sh and svc.sh and for systemctl (which record their arguments) registers the
-// runner, with the files for /etc and /usr/local/bin written under a scratch root and a real user
-// of its own, removed afterwards; and a second run changes nothing.
+// none; run from the installed package, it finds the package installed; bad input (a package's
+// checksum included) is refused in one line. Then, as root, a real run with stand-ins for the
+// runner's config.sh and svc.sh, for npm and for systemctl (which record their arguments)
+// installs the package and registers the runner, with the files for /etc and /usr/local written
+// under a scratch root and a real user of its own, removed afterwards; a second run changes
+// nothing, and a third with another release installs it.
 import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   readFileSync,
+  readlinkSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
-import { ROOT } from '../helpers/real-run.js';
 import {
   fakeRoot,
   freeUserName,
   lines,
   NAME,
+  npmStandIn,
+  packageTarball,
   removeScratch,
   RUNNER_UNIT,
   runnerStandIn,
+  SCRIPT,
   scratchDir,
   setup,
+  sha256,
   snapshot,
   systemctlStandIn,
   TOKEN,
@@ -43,10 +50,13 @@ describe('scripts/setup-runner.sh --dry-run', () => {
     const root = fakeRoot(dir, 'debian');
     const systemctl = systemctlStandIn(dir);
     const user = freeUserName('dry');
+    const tarball = packageTarball(dir, { version: '0.2.0', commit: 'a'.repeat(40) });
     const before = snapshot(dir);
     const run = setup(
       [
         '--dry-run',
+        '--package',
+        tarball,
         '--url',
         URL,
         '--user',
@@ -69,9 +79,23 @@ describe('scripts/setup-runner.sh --dry-run', () => {
     expect(install).toMatch(
       /^env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends /,
     );
-    for (const name of ['sysbench', 'valgrind', 'bubblewrap', 'gcc-12', 'cmake', 'libicu72', 'git', 'curl']) {
+    // npm, and the distribution's Node it runs on, where the machine has no npm.
+    for (const name of [
+      'sysbench',
+      'valgrind',
+      'bubblewrap',
+      'gcc-12',
+      'cmake',
+      'libicu72',
+      'git',
+      'curl',
+      'nodejs',
+      'npm',
+    ]) {
       expect(install?.split(' ')).toContain(name);
     }
+    expect(printed).toContain(`npm install -g --prefix ${root}/usr/local node@24 ${tarball}`);
+    expect(printed.filter((line) => /install-deps|node_modules|dist\/cli/.test(line))).toEqual([]);
     expect(printed).toContain(`useradd --create-home --shell /bin/bash ${user}`);
     expect(printed).toContain(`passwd --lock ${user}`);
     expect(printed).toContain(`install -d -o ${user} -g ${user} ${runner}`);
@@ -106,7 +130,8 @@ describe('scripts/setup-runner.sh --dry-run', () => {
     (restrict, profile) => {
       const dir = scratchDir('setup-runner-ubuntu-');
       const root = fakeRoot(dir, 'ubuntu', restrict);
-      const run = setup(['--dry-run', '--user', 'perf-runner-absent'], {
+      const tarball = packageTarball(dir, { version: '0.2.0', commit: 'b'.repeat(40) });
+      const run = setup(['--dry-run', '--package', tarball, '--user', 'perf-runner-absent'], {
         SETUP_RUNNER_ROOT: root,
         SYSTEMCTL: systemctlStandIn(dir),
       });
@@ -129,6 +154,81 @@ describe('scripts/setup-runner.sh --dry-run', () => {
       expect(existsSync(path)).toBe(false);
     },
   );
+
+  it('run from the installed package, finds it installed; given another release, installs that one', () => {
+    const dir = scratchDir('setup-runner-installed-');
+    const root = fakeRoot(dir, 'debian');
+    const installed = join(root, 'usr', 'local', 'lib', 'node_modules', 'mysql-perf-gate');
+    mkdirSync(join(installed, 'scripts'), { recursive: true });
+    const script = join(installed, 'scripts', 'setup-runner.sh');
+    copyFileSync(SCRIPT, script);
+    const commit = 'c'.repeat(40);
+    writeFileSync(
+      join(installed, 'release.json'),
+      `${JSON.stringify({ version: '0.2.0', commit, dirty: false }, null, 2)}\n`,
+    );
+    const env = { SETUP_RUNNER_ROOT: root, SYSTEMCTL: systemctlStandIn(dir) };
+    const own = setup(['--dry-run', '--user', 'perf-runner-absent'], env, script);
+    expect(own.status).toBe(0);
+    expect(own.stderr).toContain(
+      `mysql-perf-gate: already installed: 0.2.0 (commit ${commit}), the package this script is part of\n`,
+    );
+    const install = lines(own.stdout).find((line) => line.includes('apt-get install'));
+    expect(install?.split(' ')).not.toContain('npm');
+    expect(
+      lines(own.stdout).filter((line) => /npm|curl -fsSL --retry 3 -o \S*mysql-perf-gate/.test(line)),
+    ).toEqual([]);
+
+    // Its own release again, checked against its .sha256: found installed. Another: installed.
+    const same = packageTarball(join(dir, 'same'), { version: '0.2.0', commit }, 'right');
+    const again = setup(['--dry-run', '--package', same, '--user', 'perf-runner-absent'], env, script);
+    expect(again.status).toBe(0);
+    expect(again.stderr).toContain(`${same}: SHA-256 checked (${same}.sha256)\n`);
+    expect(again.stderr).toContain(`mysql-perf-gate: already installed: 0.2.0 (commit ${commit})\n`);
+    expect(lines(again.stdout).filter((line) => line.includes('npm install'))).toEqual([]);
+    const newer = packageTarball(dir, { version: '0.3.0', commit: 'd'.repeat(40) });
+    const upgrade = setup(
+      [
+        '--dry-run',
+        '--package',
+        newer,
+        '--package-sha256',
+        sha256(newer).toUpperCase(),
+        '--user',
+        'perf-runner-absent',
+      ],
+      env,
+      script,
+    );
+    expect(upgrade.status).toBe(0);
+    expect(lines(upgrade.stdout).filter((line) => line.startsWith('npm '))).toEqual([
+      `npm install -g --prefix ${root}/usr/local node@24 ${newer}`,
+    ]);
+
+    // A URL is downloaded, checked, installed and removed; a dry run cannot read what it holds.
+    const url =
+      'https://github.com/mysql-perf-gate/mysql-perf-gate/releases/download/v0.3.0/mysql-perf-gate-0.3.0.tgz';
+    const sum = 'e'.repeat(64);
+    const fetched = `${root}/var/cache/mysql-perf-gate/mysql-perf-gate-0.3.0.tgz`;
+    const download = setup(
+      ['--dry-run', '--package', url, '--package-sha256', sum, '--user', 'perf-runner-absent'],
+      env,
+      script,
+    );
+    expect(download.status).toBe(0);
+    const printed = lines(download.stdout);
+    const from = printed.findIndex((line) => line.startsWith('install -d -m 700'));
+    expect(printed.slice(from, from + 5)).toEqual([
+      `install -d -m 700 ${root}/var/cache/mysql-perf-gate`,
+      `curl -fsSL --retry 3 -o ${fetched} ${url}`,
+      `echo '${sum}  ${fetched}' | sha256sum --check --strict`,
+      `npm install -g --prefix ${root}/usr/local node@24 ${fetched}`,
+      `rm ${fetched}`,
+    ]);
+    expect(download.stderr).toContain(
+      `mysql-perf-gate: a dry run does not download ${url}, so it cannot tell`,
+    );
+  });
 });
 
 describe('scripts/setup-runner.sh refuses bad input in one line', () => {
@@ -138,6 +238,11 @@ describe('scripts/setup-runner.sh refuses bad input in one line', () => {
   writeFileSync(tokenFile, `${TOKEN}\n`);
   const emptyFile = join(dir, 'empty');
   writeFileSync(emptyFile, '\n');
+  const tarball = packageTarball(dir, { version: '0.2.0', commit: 'f'.repeat(40) });
+  const sum = sha256(tarball);
+  const wrongSum = packageTarball(join(dir, 'wrong'), { version: '0.2.0', commit: 'f'.repeat(40) }, 'wrong');
+  const notOurs = packageTarball(join(dir, 'other'), null);
+  const installed = `${debian}/usr/local/lib/node_modules/mysql-perf-gate`;
 
   it.each([
     [
@@ -165,6 +270,38 @@ describe('scripts/setup-runner.sh refuses bad input in one line', () => {
     [['--runner-dir', 'runner'], 'setup-runner.sh: --runner-dir runner: give an absolute path'],
     [['--url'], 'setup-runner.sh: --url needs a value (see --help)'],
     [['--colour'], 'setup-runner.sh: unknown option: --colour (see --help)'],
+    [
+      [],
+      `setup-runner.sh: --package PACKAGE is needed: this script is not part of the installed package (${installed}), so give the release's tarball to install, as a URL or a file (npm pack in a clone makes its commit's)`,
+    ],
+    [
+      ['--package-sha256', sum],
+      'setup-runner.sh: --package-sha256 needs --package, the tarball it is the checksum of',
+    ],
+    [
+      ['--package', join(dir, 'absent.tgz')],
+      `setup-runner.sh: --package ${join(dir, 'absent.tgz')}: no such file`,
+    ],
+    [
+      ['--package', 'http://example.com/mysql-perf-gate.tgz'],
+      "setup-runner.sh: --package http://example.com/mysql-perf-gate.tgz: not a tarball's https:// URL (https://github.com/mysql-perf-gate/mysql-perf-gate/releases/download/vX.Y.Z/mysql-perf-gate-X.Y.Z.tgz)",
+    ],
+    [
+      ['--package', tarball, '--package-sha256', 'abc'],
+      'setup-runner.sh: --package-sha256 abc: not a SHA-256 (64 hexadecimal digits)',
+    ],
+    [
+      ['--package', tarball, '--package-sha256', '1'.repeat(64)],
+      `setup-runner.sh: --package ${tarball}: its SHA-256 is ${sum}, not ${'1'.repeat(64)} (--package-sha256)`,
+    ],
+    [
+      ['--package', wrongSum],
+      `setup-runner.sh: --package ${wrongSum}: its SHA-256 is ${sha256(wrongSum)}, not ${'0'.repeat(64)} (${wrongSum}.sha256)`,
+    ],
+    [
+      ['--package', notOurs],
+      `setup-runner.sh: --package ${notOurs}: no release.json in it, so not a package of mysql-perf-gate (a release's after v0.2.0, or npm pack's in a clone)`,
+    ],
   ])('%j', (args, message) => {
     const run = setup(['--dry-run', ...args], { SETUP_RUNNER_ROOT: debian, SYSTEMCTL: '/bin/false' });
     expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
@@ -214,11 +351,28 @@ if (!asRoot || !supported) {
     symlinkSync('/var/lib/dpkg', join(root, 'var', 'lib', 'dpkg'));
     mkdirSync(join(root, 'usr'));
     symlinkSync('/usr/sbin', join(root, 'usr', 'sbin'));
+    // Its npm: the distribution's Node and npm are not installed again.
+    symlinkSync('/usr/bin', join(root, 'usr', 'bin'));
+    // The wrapper around a clone's dist/cli.js that earlier setups wrote, where npm links the command.
+    const command = join(root, 'usr', 'local', 'bin', 'mysql-perf-gate');
+    mkdirSync(dirname(command), { recursive: true });
+    writeFileSync(
+      command,
+      '#!/bin/sh\nexec /opt/mysql-perf-gate/node_modules/.bin/node /opt/mysql-perf-gate/dist/cli.js "$@"\n',
+      {
+        mode: 0o755,
+      },
+    );
     const systemctl = systemctlStandIn(dir);
+    const npm = npmStandIn(dir);
+    const commit = '0123456789abcdef0123456789abcdef01234567';
+    const tarball = packageTarball(dir, { version: '0.2.0', commit }, 'right');
     const runner = runnerStandIn(dir);
     const tokenFile = join(dir, 'token');
     writeFileSync(tokenFile, `${TOKEN}\n`, { mode: 0o600 });
     const args = [
+      '--package',
+      tarball,
       '--url',
       URL,
       '--token-file',
@@ -231,7 +385,7 @@ if (!asRoot || !supported) {
       runner,
     ];
     // RUNNER_TOKEN too: the file comes first, and neither reaches config.sh but as its input.
-    const env = { SETUP_RUNNER_ROOT: root, SYSTEMCTL: systemctl, RUNNER_TOKEN: 'not-this-one' };
+    const env = { SETUP_RUNNER_ROOT: root, SYSTEMCTL: systemctl, NPM: npm, RUNNER_TOKEN: 'not-this-one' };
 
     const first = setup(args, env);
     expect({ status: first.status, stderr: first.stderr }).toEqual({
@@ -261,12 +415,22 @@ if (!asRoot || !supported) {
     // The user: a home, no password.
     expect(execFileSync('passwd', ['--status', user], { encoding: 'utf8' }).split(' ')[1]).toBe('L');
     expect(statSync(runner).uid).toBe(Number(execFileSync('id', ['-u', user], { encoding: 'utf8' })));
-    // The command and the tuning unit, under the scratch root.
-    const command = join(root, 'usr', 'local', 'bin', 'mysql-perf-gate');
-    expect(readFileSync(command, 'utf8')).toBe(
-      `#!/bin/sh\nexec ${ROOT}/node_modules/.bin/node ${ROOT}/dist/cli.js "$@"\n`,
-    );
-    expect(statSync(command).mode & 0o777).toBe(0o755);
+    // The package, installed by npm with Node 24 in the scratch root's prefix, in the wrapper's place.
+    const npmLog = join(dir, 'records', 'npm.log');
+    expect(lines(readFileSync(npmLog, 'utf8'))).toEqual([
+      `install -g --prefix ${root}/usr/local node@24 ${tarball}`,
+    ]);
+    expect(first.stderr).toContain(`${tarball}: SHA-256 checked (${tarball}.sha256)`);
+    expect(first.stderr).toContain(`+ rm ${command}\n`);
+    expect(lstatSync(command).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(command)).toBe('../lib/node_modules/mysql-perf-gate/bin/mysql-perf-gate.js');
+    const installed = join(root, 'usr', 'local', 'lib', 'node_modules', 'mysql-perf-gate');
+    expect(JSON.parse(readFileSync(join(installed, 'release.json'), 'utf8'))).toEqual({
+      version: '0.2.0',
+      commit,
+      dirty: false,
+    });
+    // The tuning unit, under the scratch root.
     expect(readFileSync(join(root, 'etc', 'systemd', 'system', TUNE_UNIT), 'utf8')).toBe(
       [
         '[Unit]',
@@ -294,6 +458,7 @@ if (!asRoot || !supported) {
     expect(lines(second.stderr).filter((line) => line.startsWith('+ '))).toEqual([]);
     for (const done of [
       'packages: already installed',
+      `mysql-perf-gate: already installed: 0.2.0 (commit ${commit})`,
       `user ${user}: already exists`,
       `runner: already registered (${NAME} in ${runner})`,
       `runner service: already installed (${RUNNER_UNIT})`,
@@ -309,6 +474,7 @@ if (!asRoot || !supported) {
     expect(calls.filter((call) => !/^is-(enabled|active) /.test(call))).toEqual([]);
     delete before['/records/systemctl.log'];
     delete after['/records/systemctl.log'];
+    // npm was not called: its log is as it was.
     expect(after).toEqual(before);
     expect(statSync('/etc/passwd').mtimeMs).toBe(passwd);
 
@@ -317,7 +483,7 @@ if (!asRoot || !supported) {
     const dry = setup(['--dry-run', ...args.slice(0, -4), '--name', 'bench-2', '--runner-dir', runner2], env);
     expect(dry.status).toBe(0);
     const printed = lines(dry.stdout);
-    expect(printed.filter((line) => /useradd|apt-get|mysql-perf-gate'?$|enable /.test(line))).toEqual([]);
+    expect(printed.filter((line) => /useradd|apt-get|npm|enable /.test(line))).toEqual([]);
     expect(printed[0]).toBe(`install -d -o ${user} -g ${user} ${runner2}`);
     expect(printed).toContain(
       `cd ${runner2} && ACTIONS_RUNNER_INPUT_TOKEN=*** runuser -u ${user} -- ./config.sh --unattended --url ${URL} ` +
@@ -327,6 +493,17 @@ if (!asRoot || !supported) {
       `'Before=${RUNNER_UNIT} actions.runner.acme-server.bench-2.service'`,
     );
     expect(printed.at(-1)).toBe(`${systemctl} daemon-reload`);
+
+    // Another release: npm installs it over the first.
+    const newer = packageTarball(join(dir, 'newer'), { version: '0.3.0', commit: 'f'.repeat(40) });
+    const third = setup(['--package', newer, ...args.slice(2)], env);
+    expect(third.status).toBe(0);
+    expect(lines(third.stderr).filter((line) => line.startsWith('+ '))).toEqual([
+      `+ ${npm} install -g --prefix ${root}/usr/local node@24 ${newer}`,
+    ]);
+    expect(JSON.parse(readFileSync(join(installed, 'release.json'), 'utf8'))).toMatchObject({
+      version: '0.3.0',
+    });
 
     execFileSync('userdel', ['--remove', user], { stdio: 'ignore' });
     expect(userExists(user)).toBe(false);
