@@ -2,15 +2,19 @@
 // release.json written by the prepack step), installed with `npm install -g --prefix` into an
 // empty directory, offline: nothing but the tarball may be needed, since the bundle carries every
 // library it loads. The installed command then prints its commit and compares a real results file
-// into a report with its charts. Prints the tarball's and the installed package's sizes.
+// into a report with its charts, and the runner's setup script it carries finds it installed.
+// Prints the tarball's and the installed package's sizes.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import {
   existsSync,
   lstatSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +24,7 @@ import { PNG } from 'pngjs';
 
 import { git } from '../helpers/git-repo.js';
 import { ROOT } from '../helpers/real-run.js';
+import { fakeRoot, setup } from '../helpers/setup-runner.js';
 
 const AB = join(ROOT, '__fixtures__/results/quick-ab-performance-schema.json');
 
@@ -155,5 +160,28 @@ describe('the package', () => {
     } finally {
       writeFileSync(manifest, text);
     }
+  });
+
+  it('carries scripts/setup-runner.sh, which, run from the installed package, finds it installed', () => {
+    const installed = join(prefix, 'lib', 'node_modules', 'mysql-perf-gate');
+    const script = join(installed, 'scripts', 'setup-runner.sh');
+    expect(statSync(script).mode & 0o111).toBe(0o111);
+    // A Debian 12 machine whose npm prefix, /usr/local, is the one the package was installed into.
+    const root = fakeRoot(join(work, 'machine'), 'debian');
+    mkdirSync(join(root, 'usr'));
+    symlinkSync(prefix, join(root, 'usr', 'local'));
+    const run = setup(
+      ['--dry-run', '--user', 'perf-runner-absent'],
+      { SETUP_RUNNER_ROOT: root, SYSTEMCTL: '/bin/false' },
+      script,
+    );
+    expect(run.status).toBe(0);
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^mysql-perf-gate: already installed: \\d+\\.\\d+\\.\\d+ \\(commit ${git(ROOT, 'rev-parse', 'HEAD')}(, with uncommitted changes)?\\), the package this script is part of$`,
+        'm',
+      ),
+    );
+    expect(run.stdout.split('\n').filter((line) => /\bnpm\b/.test(line))).toEqual([]);
   });
 });
