@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 
 import { initCommand, type InitOutcome } from '../commands/init.js';
+import { initCheckCommand, type InitCheckOutcome } from '../commands/init-check.js';
 import { printOut } from './print.js';
 import { EXIT_OK } from './shared-flags.js';
 import { createStderrLogger } from './stderr-logger.js';
@@ -17,6 +18,14 @@ interface InitFlags {
   ref?: string;
   defaultBranch?: string;
   force?: boolean;
+  check?: boolean;
+}
+
+function splitLabels(labels: string): string[] {
+  return labels
+    .split(',')
+    .map((label) => label.trim())
+    .filter((label) => label !== '');
 }
 
 function report(outcome: InitOutcome): string {
@@ -39,6 +48,15 @@ function report(outcome: InitOutcome): string {
     ),
     '',
     'Then commit the files and open a pull request: its comment is the first verdict.',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function checkReport(outcome: InitCheckOutcome): string {
+  const mark = { ok: 'ok', missing: 'MISSING', unknown: 'unknown' } as const;
+  const lines = [
+    `github.com/${outcome.slug}, default branch ${outcome.branch}:`,
+    ...outcome.checks.map((check) => `  ${mark[check.state].padEnd(7)} ${check.what}: ${check.detail}`),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -68,8 +86,28 @@ export function addInitCommand(program: Command, onExitCode: (code: number) => v
     .option('--ref <sha>', "the 40-hex commit the workflows call (default: this package's own)")
     .option('--default-branch <name>', "the branch the nightly measures (default: origin's HEAD)")
     .option('--force', 'replace files that exist with other text')
+    .option(
+      '--check',
+      "write nothing: ask GitHub (token in GITHUB_TOKEN or GH_TOKEN) whether the admin's steps were taken; exit status 1 when one is missing",
+    )
     .action(async (flags: InitFlags) => {
       const logger = createStderrLogger({ verbose: false });
+      if (flags.check === true) {
+        const checked = await initCheckCommand(
+          {
+            dir: flags.dir,
+            runsOn: splitLabels(flags.runsOn),
+            forkLabel: flags.forkLabel,
+            defaultBranch: flags.defaultBranch,
+            token: process.env.GITHUB_TOKEN ?? process.env.GH_TOKEN,
+            apiUrl: process.env.GITHUB_API_URL ?? 'https://api.github.com',
+          },
+          logger,
+        );
+        printOut(checkReport(checked));
+        onExitCode(checked.checks.some((check) => check.state === 'missing') ? 1 : EXIT_OK);
+        return;
+      }
       const outcome = await initCommand(
         {
           dir: flags.dir,

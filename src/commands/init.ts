@@ -49,7 +49,7 @@ export interface InitOutcome {
   readonly steps: readonly ManualStep[];
 }
 
-async function git(root: string, args: readonly string[]): Promise<string | null> {
+export async function git(root: string, args: readonly string[]): Promise<string | null> {
   const result = await exec('git', ['-C', root, ...args], { check: false, deadline: quickDeadline('git') });
   return result.exitCode === 0 ? result.stdout.trim() : null;
 }
@@ -63,7 +63,11 @@ export function githubSlug(url: string): string | null {
   return match === null ? null : `${match[1]}/${match[2]}`;
 }
 
-async function repositoryFacts(root: string, config: InitConfig, logger: Logger): Promise<RepositoryFacts> {
+export async function repositoryFacts(
+  root: string,
+  config: Pick<InitConfig, 'defaultBranch'>,
+  logger: Logger,
+): Promise<RepositoryFacts> {
   const remote = await git(root, ['remote', 'get-url', 'origin']);
   const slug = remote === null ? null : githubSlug(remote);
   if (slug === null)
