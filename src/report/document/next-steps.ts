@@ -47,8 +47,7 @@ function extraOptions(input: ReportInput, side: 'base' | 'head'): Map<string, st
   const { facts } = input[side];
   const counted = input.verdict.cells.some((cell) => cell.metric === 'instructions');
   const own = Object.entries(facts.options).filter(
-    ([name, value]) =>
-      (suiteOptions[name] ?? '') !== value && !addedByTheRun(facts, name, value, counted),
+    ([name, value]) => (suiteOptions[name] ?? '') !== value && !addedByTheRun(facts, name, value, counted),
   );
   return new Map(own);
 }
