@@ -8,10 +8,11 @@ import {
   chmodSync,
   mkdirSync,
   mkdtempSync,
+  lstatSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -226,13 +227,23 @@ export function freeUserName(tag: string): string {
 
 /** Every file and directory under dir (links not followed): its checksum, mode and modification time. */
 export function snapshot(dir: string): Record<string, string> {
+  // Walked by hand, never through a link: the scratch root links /usr/bin, where links such as
+  // X11 -> . would loop (readdirSync's recursive walk follows them).
   const files: Record<string, string> = {};
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    const path = join(entry.parentPath, entry.name);
-    if (!entry.isFile() && !entry.isDirectory()) continue;
-    const stat = statSync(path);
-    const sum = entry.isFile() ? sha256(path) : 'directory';
-    files[path.slice(dir.length)] = `${sum} ${stat.mode.toString(8)} ${stat.mtimeMs}`;
-  }
+  const walk = (at: string): void => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isSymbolicLink()) {
+        files[path.slice(dir.length)] = `link ${readlinkSync(path)}`;
+        continue;
+      }
+      if (!entry.isFile() && !entry.isDirectory()) continue;
+      const stat = lstatSync(path);
+      const sum = entry.isFile() ? sha256(path) : 'directory';
+      files[path.slice(dir.length)] = `${sum} ${stat.mode.toString(8)} ${stat.mtimeMs}`;
+      if (entry.isDirectory()) walk(path);
+    }
+  };
+  walk(dir);
   return files;
 }
