@@ -24,6 +24,8 @@ const SLOWEST_FIRST = [
   'cli/instructions.int.test.ts',
   'security/hostile-tree.int.test.ts',
   'commands/bisect.int.test.ts',
+  'scripts/quickstart.int.test.ts',
+  'scripts/setup-runner.int.test.ts',
   'run/workload-data.int.test.ts',
   'cli/work-per-transaction.int.test.ts',
 ];
