@@ -61,6 +61,8 @@ function publish(artifactDir: string, overrides: Partial<PublishConfig> = {}): P
       statusContext: 'perf',
       forkLabel: 'perf-approved',
       requireApproval: 'forks',
+      trustedAuthors: [],
+      triggeredBy: ['alice'],
       ...overrides,
     },
     getOctokit('actions', { baseUrl: mock.baseUrl }),
@@ -252,6 +254,8 @@ describe("a fork's run at the head commit of a maintainer's pull request", () =>
       headRepository: 'mallory/server',
       forkLabel: 'perf-approved',
       requireApproval: 'forks' as const,
+      trustedAuthors: [],
+      triggeredBy: [],
     };
     await expect(checkApproval(octokit, query)).rejects.toThrow(
       'octo-org/server#7 comes from octo-org/server, not from mallory/server, whose run this is; not publishing',
