@@ -31,7 +31,9 @@ afterEach(async () => {
   await mock.close();
 });
 
-function fork(changes: { headSha?: string; labels?: string[]; author?: string } = {}): void {
+function fork(
+  changes: { headSha?: string; labels?: string[]; author?: string; files?: string[] } = {},
+): void {
   mock.pullRequests.splice(0, mock.pullRequests.length, {
     number: 12,
     headRepo: 'mallory/server',
@@ -40,6 +42,7 @@ function fork(changes: { headSha?: string; labels?: string[]; author?: string } 
     state: 'open',
     labels: changes.labels ?? [],
     author: { ...MALLORY, login: changes.author ?? 'mallory' },
+    ...(changes.files === undefined ? {} : { files: changes.files }),
   });
 }
 
@@ -93,8 +96,28 @@ describe("the measuring half's approval of a fork's head", () => {
   it('opened by a trusted author: measured without asking for any permission', async () => {
     const outcome = await check({ trustedAuthors: ['Mallory'] });
     expect(outcome.line).toBe(`measuring ${HEAD} of #12: approved by mallory (the author, a trusted author)`);
-    expect(asked()).toEqual(['pulls/get']);
+    // Whether the caller workflow, which gives the list, is the pull request's own copy.
+    expect(asked()).toEqual(['pulls/list-files', 'pulls/get']);
   });
+
+  it.each([
+    ['changes the caller workflow', ['.github/workflows/pr-gate.yml']],
+    [
+      'changes more files than GitHub lists',
+      Array.from({ length: 3000 }, (_, index) => `src/f${String(index)}.c`),
+    ],
+  ])(
+    'opened by a trusted author, but it %s: the list is not read, not measured',
+    async (_name, files) => {
+      fork({ files });
+      const outcome = await check({ trustedAuthors: ['mallory'] });
+      expect(outcome.approved).toBe(false);
+      expect(outcome.line).toMatch(
+        /^not measuring f{40} of #12: no one with write access approved .*its author `mallory` cannot write to the repository and is not a trusted author.* \(the trusted authors were not read: the pull request changes \.github\/workflows\/, so the caller workflow that lists them is its own copy\)$/,
+      );
+    },
+    30_000,
+  );
 
   it('opened by anyone else, no label: not measured, saying why', async () => {
     const outcome = await check();

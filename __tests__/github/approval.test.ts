@@ -4,6 +4,7 @@
 import {
   approvalCandidates,
   approvalLine,
+  changesWorkflows,
   type ApprovalFacts,
   decideApproval,
   type LabelEventFacts,
@@ -243,5 +244,17 @@ describe('the approval of a measured head', () => {
     expect(approval.kind === 'awaiting' ? approval.why : '').toMatch(
       /^no one with write access approved aaaaaaaaaaaa: /,
     );
+  });
+});
+
+describe("whether a pull request may have written its caller workflow's list", () => {
+  it.each([
+    [['sql/mariadb.h', 'CMakeLists.txt'], false],
+    [['.github/mysql-perf-gate.yml'], false],
+    [['.github/workflows/pr-gate.yml'], true],
+    [['sql/a.c', '.github/workflows/new.yml'], true],
+    [Array.from({ length: 3000 }, (_, index) => `sql/${String(index)}.c`), true],
+  ])('%j: %s', (paths, expected) => {
+    expect(changesWorkflows(paths)).toBe(expected);
   });
 });

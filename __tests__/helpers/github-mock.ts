@@ -219,6 +219,8 @@ export interface MockPullRequest {
   readonly labels?: readonly string[];
   /** Who opened it: by default ALICE for a branch of this repository, the fork's owner for a fork's. */
   readonly author?: MockUser;
+  /** The files it changes (`sql/mariadb.h` when left out). */
+  readonly files?: readonly string[];
 }
 
 export interface RecordedRequest {

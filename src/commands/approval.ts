@@ -2,10 +2,12 @@
 // on a fork's pull-request event, on a GitHub-hosted runner that checks out nothing): whether the
 // head the event names may be measured, asked of the API (github/approval-check.ts) and decided by
 // the same rule the publishing half applies (github/approval.ts). The event's sender is who set
-// the measurement off: a push keeps the label's approval only when its pusher can write.
+// the measurement off: a push keeps the label's approval only when its pusher can write. The
+// trusted authors come from the caller workflow, which on `pull_request` is the merge commit's
+// copy: they count only when the pull request changes no file under `.github/workflows/`.
 import { InputError } from '../errors.js';
-import { type Approval, approvalLine } from '../github/approval.js';
-import { checkApproval } from '../github/approval-check.js';
+import { type Approval, approvalLine, changesWorkflows } from '../github/approval.js';
+import { changedPaths, checkApproval } from '../github/approval-check.js';
 import type { GitHubClient } from '../github/client.js';
 import { cliSpelling, type FlagSpelling } from './spelling.js';
 
@@ -20,6 +22,7 @@ export interface ApprovalRequest {
   /** The event's sender (who pushed, labelled, opened or reopened); null when the event has none. */
   readonly sender: string | null;
   readonly forkLabel: string;
+  /** From the caller workflow: used only when the pull request changes no workflow file. */
   readonly trustedAuthors: readonly string[];
 }
 
@@ -31,11 +34,31 @@ export interface ApprovalOutcome {
   readonly line: string;
 }
 
+/**
+ * The trusted authors the caller workflow gives, unless the pull request may have written them:
+ * it changes a file under `.github/workflows/`, so the caller is its own copy.
+ */
+async function trustedAuthorsToUse(
+  request: ApprovalRequest,
+  octokit: GitHubClient,
+): Promise<{ readonly logins: readonly string[]; readonly note: string }> {
+  if (request.trustedAuthors.length === 0) return { logins: [], note: '' };
+  if (!changesWorkflows(await changedPaths(octokit, request)))
+    return { logins: request.trustedAuthors, note: '' };
+  return {
+    logins: [],
+    note:
+      ' (the trusted authors were not read: the pull request changes .github/workflows/, so the ' +
+      'caller workflow that lists them is its own copy)',
+  };
+}
+
 /** Asks and decides; an API failure is an error (the job fails, and nothing is measured). */
 export async function approvalCommand(
   request: ApprovalRequest,
   octokit: GitHubClient,
 ): Promise<ApprovalOutcome> {
+  const trusted = await trustedAuthorsToUse(request, octokit);
   const { approval } = await checkApproval(octokit, {
     owner: request.owner,
     repo: request.repo,
@@ -44,14 +67,14 @@ export async function approvalCommand(
     headRepository: request.headRepository,
     forkLabel: request.forkLabel,
     requireApproval: 'forks',
-    trustedAuthors: request.trustedAuthors,
+    trustedAuthors: trusted.logins,
     triggeredBy: request.sender === null ? [] : [request.sender],
   });
   const what = `${request.headSha} of #${String(request.pullRequest)}`;
   if (approval.kind === 'awaiting') {
-    return { approved: false, approval, line: `not measuring ${what}: ${approval.why}` };
+    return { approved: false, approval, line: `not measuring ${what}: ${approval.why}${trusted.note}` };
   }
-  return { approved: true, approval, line: `measuring ${what}: ${approvalLine(approval)}` };
+  return { approved: true, approval, line: `measuring ${what}: ${approvalLine(approval)}${trusted.note}` };
 }
 
 /** A GitHub login (a bot's with its `[bot]` suffix). */

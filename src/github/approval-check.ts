@@ -94,6 +94,30 @@ async function reviews(octokit: GitHubClient, query: ApprovalQuery): Promise<App
   }
 }
 
+/** The paths the pull request changes (a renamed file's old path too), as far as GitHub lists them. */
+export async function changedPaths(
+  octokit: GitHubClient,
+  query: Pick<ApprovalQuery, 'owner' | 'repo' | 'pullRequest'>,
+): Promise<string[]> {
+  try {
+    const listed = await octokit.paginate(octokit.rest.pulls.listFiles, {
+      owner: query.owner,
+      repo: query.repo,
+      pull_number: query.pullRequest,
+      per_page: 100,
+    });
+    return listed.flatMap((file) =>
+      file.previous_filename === undefined ? [file.filename] : [file.filename, file.previous_filename],
+    );
+  } catch (error) {
+    throw new GitHubError(
+      `could not read the files of ${query.owner}/${query.repo}#${query.pullRequest}: ${gitHubMessage(error)}; ` +
+        'the token needs `permissions: pull-requests: read`',
+      { cause: error },
+    );
+  }
+}
+
 /** The label events, oldest first; only asked for when the fork label is on. */
 async function labelEvents(octokit: GitHubClient, query: ApprovalQuery): Promise<LabelEventFacts[]> {
   try {

@@ -203,6 +203,19 @@ export function decideApproval(facts: ApprovalFacts, permissions: Permissions): 
   };
 }
 
+/** The most files GitHub lists for a pull request: a list that long may be cut short. */
+export const MAX_LISTED_FILES = 3000;
+
+/**
+ * Whether a list the caller workflow gives (the measuring half's trusted authors) may be the
+ * pull request's own: on `pull_request` the caller workflow is the merge commit's copy, which is
+ * the base branch's unless the pull request changes a file under `.github/workflows/`. A list of
+ * files that may be cut short counts as changing them.
+ */
+export function changesWorkflows(paths: readonly string[]): boolean {
+  return paths.length >= MAX_LISTED_FILES || paths.some((path) => path.startsWith('.github/workflows/'));
+}
+
 /** How an approval reads in a line of the log: who, and by which route. */
 export function approvalLine(approval: Approval): string {
   switch (approval.kind) {
