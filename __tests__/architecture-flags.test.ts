@@ -32,6 +32,8 @@ const ALLOWED: readonly string[] = [
   'server/config-file.ts --set',
   // `cmake --install <dir> --prefix <prefix>`: CMake's option.
   'builder/build-server.ts --prefix',
+  // `git log --format=…`: git's option.
+  'builder/git.ts --format',
   // `mysqld --no-defaults --verbose --help` and `nsenter --target <pid>`: their options.
   'cost/valgrind.ts --verbose',
   'shell/sandbox-entry.ts --target',
@@ -50,13 +52,18 @@ const ALLOWED: readonly string[] = [
   'report/history-report.ts --suite',
 ];
 
-/** The long options the command line declares (`.option('--work-dir <dir>', …)`). */
+/**
+ * The long options the command line declares (`.option('--work-dir <dir>', …)`, or an Option made
+ * with its default described: `optionWithDefault('--jobs <n>', …)`).
+ */
 function cliOptions(): Set<string> {
   const dir = join(SRC, 'cli');
   const names = new Set<string>();
   for (const file of readdirSync(dir)) {
     const text = readFileSync(join(dir, file), 'utf8');
-    for (const match of text.matchAll(/\.(?:option|requiredOption)\(\s*'--(?:no-)?([a-z][a-z0-9-]*)/g)) {
+    const declared =
+      /(?:\.option|\.requiredOption|optionWithDefault|new Option)\(\s*'--(?:no-)?([a-z][a-z0-9-]*)/g;
+    for (const match of text.matchAll(declared)) {
       if (match[1] !== undefined) names.add(match[1]);
     }
   }

@@ -36,6 +36,9 @@ const history = appendToHistory(null, results, historyRun(results, { commitDate:
 /** The build description run read from the head's prefix, as build writes it. */
 const build = fixtureResults('quick-mysql-9.7.json').sides.head.build;
 
+/** What history changes writes as changes.json (and prints with --format json). */
+const changes = { schemaVersion: 1, histories: [{ path: 'h.json', title: 'suite quick', series: [] }] };
+
 const doctor = {
   tool: 'mysql-perf-gate doctor',
   toolVersion: '0.2.0',
@@ -55,8 +58,9 @@ describe('fileKindOf', () => {
     expect(fileKindOf(json(path))).toBe(kind);
   });
 
-  it('knows a history, a runner check, a bisection and its state, and a build description', () => {
+  it('knows a history, its change points, a runner check, a bisection and its state, and a build description', () => {
     expect(fileKindOf(JSON.parse(JSON.stringify(history)))).toBe('history');
+    expect(fileKindOf(changes)).toBe('changes');
     expect(fileKindOf(doctor)).toBe('doctor');
     expect(fileKindOf(sampleState())).toBe('bisect-state');
     expect(fileKindOf(bisectReport(sampleState()))).toBe('bisect-report');
@@ -82,19 +86,31 @@ describe('kindMismatch', () => {
   });
 
   it.each<[FileKind | 'history', unknown, string]>([
-    ['verdict', json(join(FIXTURES, 'verdict/quick-durability.v3.json')), 'a verdict (written by compare)'],
     [
       'baseline',
       json(join(FIXTURES, 'baseline/quick-mariadb-10.11.baseline.json')),
       'a baseline (written by baseline save)',
     ],
     ['history', history, 'a history (written by history append)'],
+    ['changes', changes, "histories' change points (written by history changes)"],
     ['doctor', doctor, 'a runner check (written by doctor --json)'],
     ['bisect-state', sampleState(), "a bisection's state (written by bisect --state)"],
     ['bisect-report', bisectReport(sampleState()), 'a bisection report (written by bisect)'],
   ])('names %s and the command that writes it, in one line', (_kind, data, what) => {
     expect(expectResults(data, 'compare')).toBe(
       `f.json is ${what}, not results: compare reads the results.json that run writes`,
+    );
+  });
+
+  it('names a verdict, and the results an A/B verdict judged', () => {
+    const verdict = json(join(FIXTURES, 'verdict/quick-durability.v3.json'));
+    expect(expectResults(verdict, 'compare')).toBe(
+      'f.json is a verdict (written by compare), not results: compare reads the results.json that run ' +
+        'writes; give the results it judged instead: /work/main/__fixtures__/results/quick-durability.json',
+    );
+    const againstBaseline = { ...(verdict as object), baseSource: { kind: 'baseline', path: 'b.json' } };
+    expect(expectResults(againstBaseline, 'compare')).toBe(
+      'f.json is a verdict (written by compare), not results: compare reads the results.json that run writes',
     );
   });
 

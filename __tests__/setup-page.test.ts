@@ -8,6 +8,7 @@ import { join } from 'node:path';
 
 import { parse } from 'yaml';
 
+import { SETTINGS_PATH, WORKFLOWS } from '../src/commands/init-plan.js';
 import { ROOT } from './helpers/real-run.js';
 import { copyWorkflowsBlock, COPY_MARKER, permissionRows, readSetupPage } from './helpers/setup-page.js';
 
@@ -66,27 +67,15 @@ describe('docs/setup.md', () => {
     expect(examples.filter((name) => !page.includes(`](../examples/workflows/${name})`))).toEqual([]);
   });
 
-  it('copies, in one marked block, example workflows that exist into .github/workflows, and the settings file', () => {
+  it('writes the workflows with init in one marked block, and names every file init writes', () => {
     const lines = copyWorkflowsBlock(page)
       .split('\n')
       .filter((line) => line.trim() !== '' && line !== COPY_MARKER);
-    expect(lines[0]).toBe('mkdir -p .github/workflows');
-    const copies = lines.slice(1).map((line) => {
-      const copy =
-        /^cp "\$GATE\/examples\/(workflows\/[a-z-]+\.yml)" \.github\/workflows\/$/.exec(line) ??
-        /^cp "\$GATE\/examples\/(mysql-perf-gate\.yml)" \.github\/$/.exec(line);
-      expect({ line, copy: copy !== null }).toEqual({ line, copy: true });
-      return copy?.[1] ?? '';
-    });
-    expect(copies).toEqual(
-      expect.arrayContaining([
-        'workflows/pr-gate.yml',
-        'workflows/pr-publish.yml',
-        'workflows/pr-unlabel.yml',
-        'mysql-perf-gate.yml',
-      ]),
-    );
-    expect(copies.filter((file) => !existsSync(join(ROOT, 'examples', file)))).toEqual([]);
+    expect(lines).toEqual([expect.stringMatching(/^mysql-perf-gate init( --[a-z-]+ [^\s-][^\s]*)*$/)]);
+    const written = WORKFLOWS.map((workflow) => workflow.example);
+    expect(written.filter((name) => !existsSync(join(ROOT, 'examples', 'workflows', name)))).toEqual([]);
+    expect(written.filter((name) => !page.includes(`](../examples/workflows/${name})`))).toEqual([]);
+    expect(page).toContain(SETTINGS_PATH);
   });
 
   it('finds the marked block only once and says so otherwise', () => {

@@ -79,7 +79,7 @@ const results = join(work, 'results.json');
 const runArgs = ['run', '--base', join(work, 'base'), '--head', join(work, 'head'), '--suite', values.suite];
 const parallel = values.serial ? ['--no-parallel-sides'] : [];
 const run = timed('run', [...runArgs, ...parallel, '--out', results, ...positionals]);
-const compare = timed('compare', ['compare', results, '--out', join(work, 'report')], [0, 1]);
+const compare = timed('compare', ['compare', results, '--report-dir', join(work, 'report')], [0, 1]);
 
 const info = readJson(join(work, 'head/build.json'));
 const stages = readJson(results).stages;

@@ -7,7 +7,10 @@
 #   3. The examples call the reusable workflows at commit 2, whose files call the action at 1.
 # Tag vX.Y.Z (annotated, with the CHANGELOG section) on commit 3; the major tag vX moves there.
 # Commits 2 and 3 change workflow files only, so every pinned commit holds the tag's action.yml
-# and dist/. Refuses, in one line and with exit status 2, a version that is not X.Y.Z or not
+# and dist/. Then the package of the tag's commit, the command line's install
+# (`npm install -g <tarball>`): .work/release/mysql-perf-gate-X.Y.Z.tgz, with release.json naming
+# that commit (npm's prepack step, scripts/stamp-release.mjs), and its checksum beside it
+# (mysql-perf-gate-X.Y.Z.tgz.sha256, as sha256sum writes it), both to attach to the GitHub release. Refuses, in one line and with exit status 2, a version that is not X.Y.Z or not
 # greater than package.json's (equal only while its tag does not exist), an existing tag, a dirty
 # tree and an empty Unreleased section. A failure after the first commit undoes the release.
 #
@@ -45,6 +48,8 @@ number='(0|[1-9][0-9]*)'
 tag="v$version"
 major="v${version%%.*}"
 files_helper=scripts/lib/release-files.mjs
+assets=.work/release
+tarball="$assets/mysql-perf-gate-$version.tgz"
 
 # --- Checks: nothing is changed before all of them pass ---------------------------------------
 git rev-parse --verify --quiet HEAD >/dev/null || die "not in a git repository with a commit"
@@ -97,6 +102,7 @@ if $dry_run; then
   echo "  2. commit: scripts/pin-action.sh <commit 1> $version (the action, in .github/workflows and examples/workflows)"
   echo "  3. commit: scripts/pin-action.sh <commit 1> $version --workflows-at <commit 2> (the examples' calls of the reusable workflows)"
   echo "  tag $tag (annotated) on commit 3; move $major to it${previous:+ (previous release: $previous)}"
+  echo "  pack the tag's commit into $tarball (npm pack), with its sha256 in $tarball.sha256"
   exit 0
 fi
 
@@ -107,7 +113,7 @@ undo() {
   git reset --quiet --hard "$start"
   git tag -d "$tag" >/dev/null 2>&1 || true
   if [ -n "$old_major" ]; then git update-ref "refs/tags/$major" "$old_major"; else git tag -d "$major" >/dev/null 2>&1 || true; fi
-  rm -rf .dist-check
+  rm -rf .dist-check "$tarball" "$tarball.sha256" release.json
 }
 trap undo ERR
 
@@ -157,6 +163,19 @@ notes=$(mktemp)
 git tag -a "$tag" -F "$notes"
 rm -f "$notes"
 git tag -f -a "$major" -m "$major: $tag" >/dev/null
+
+# The package, packed from the tag's commit (the tree is that commit: nothing is uncommitted).
+mkdir -p "$assets"
+rm -f "$tarball" "$tarball.sha256"
+log=$(mktemp)
+if ! npm pack --silent --pack-destination "$assets" >"$log" 2>&1; then
+  tail -n 20 "$log" >&2
+  rm -f "$log"
+  false
+fi
+rm -f "$log"
+[ -f "$tarball" ] || { echo "release: npm pack did not write $tarball" >&2; false; }
+(cd "$assets" && sha256sum "${tarball##*/}" >"${tarball##*/}.sha256")
 trap - ERR
 
 echo "release: $tag made (dist/ $dist_state):"
@@ -164,7 +183,9 @@ echo "  $(git log -1 --format='%h %s' "$code")"
 echo "  $(git log -1 --format='%h %s' "$workflows")"
 echo "  $(git log -1 --format='%h %s' HEAD)"
 echo "  tag $tag on $(git rev-parse --short HEAD); $major moved${old_major:+ from $(git rev-parse --short "$old_major^{commit}")}"
+echo "  package $tarball ($(du -h "$tarball" | cut -f1)), sha256 $(cut -d' ' -f1 "$tarball.sha256")"
 echo "Nothing was pushed. To publish it:"
 echo "  git push $remote $branch"
 echo "  git push $remote $tag"
 echo "  git push --force $remote $major"
+echo "  gh release create $tag --verify-tag --notes-from-tag $tarball $tarball.sha256"

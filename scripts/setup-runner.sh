@@ -3,12 +3,21 @@
 # docs/setup.md's steps 1 to 4 do by hand: the packages, the runner's own user, the sandbox's
 # AppArmor profile where Ubuntu restricts unprivileged user namespaces, the mysql-perf-gate command,
 # the GitHub Actions runner registered and started as a service, and the unit that tunes the
-# machine (doctor --tune) at every boot before the runner starts. Run it as root from a clone of
-# this repository: the command and the unit run the clone's dist/cli.js. Each step checks first
-# and says "already ..." when there is nothing to do, so a second run changes nothing.
+# machine (doctor --tune) at every boot before the runner starts. It ships in the package: run it
+# as root from the installed package, after step 1's npm command, or give it the package to install.
+# Each step checks first and says "already ..." when there is nothing to do, so a second run
+# changes nothing.
 #
-#   sudo scripts/setup-runner.sh --url https://github.com/OWNER --token-file FILE [options]
+#   sudo /usr/local/lib/node_modules/mysql-perf-gate/scripts/setup-runner.sh \
+#     --url https://github.com/OWNER --token-file FILE [options]
 #
+#   --package PACKAGE  the package to install (npm install -g node@24 PACKAGE): a release's
+#                      tarball, as an https:// URL (downloaded with curl) or a file; without it, the
+#                      package this script is part of, which must be the installed one. A package
+#                      of the version and commit installed already (their release.json) is not
+#                      installed again, unless it was packed with uncommitted changes
+#   --package-sha256 HEX  the tarball's SHA-256, checked before it is installed; a file's is also
+#                      checked against FILE.sha256 beside it, when there is one
 #   --url URL          the organization (or repository) to register with; without it the runner
 #                      is not registered (an already registered one is kept)
 #   --token-file FILE  the registration token, read from FILE; or RUNNER_TOKEN in the environment,
@@ -28,9 +37,11 @@
 # Overrides, for tests on a machine without systemd or GitHub (nothing else needs them):
 #   SETUP_RUNNER_ROOT  a directory that the files the script reads and writes outside the runner's
 #                      directory are taken under: etc/os-release, the AppArmor sysctl in proc/ and
-#                      profiles in sys/, dpkg's database var/lib/dpkg, usr/sbin's servers, and what
-#                      it writes to etc/ and usr/local/bin (default: /)
+#                      profiles in sys/, dpkg's database var/lib/dpkg, usr/sbin's servers,
+#                      usr/bin/npm, what it writes to etc/ and var/cache, and npm's prefix usr/local
+#                      (default: /)
 #   SYSTEMCTL          the systemctl command (default: systemctl)
+#   NPM                the npm command (default: npm)
 set -euo pipefail
 
 RUNNER_VERSION=2.329.0
@@ -40,12 +51,22 @@ declare -A RUNNER_SHA256=(
   [arm64]=56768348b3d643a6a29d4ad71e9bdae0dc0ef1eb01afe0f7a8ee097b039bfaaf
 )
 TUNE_UNIT=mysql-perf-gate-tune.service
-COMMAND=/usr/local/bin/mysql-perf-gate
+# npm's global prefix, the distribution npm's own, named on its command line so that an npmrc
+# cannot move the command the tuning unit runs.
+PREFIX=/usr/local
+COMMAND=$PREFIX/bin/mysql-perf-gate
+# Where a package given as a URL is downloaded to, and removed from once installed.
+CACHE=/var/cache/mysql-perf-gate
 
-REPO=$(cd "$(dirname "$0")/.." && pwd -P)
+# The package this script is part of (or a clone of its repository).
+HERE=$(cd "$(dirname "$0")/.." && pwd -P)
 ROOT=${SETUP_RUNNER_ROOT:-}
 ROOT=${ROOT%/}
 SYSTEMCTL=${SYSTEMCTL:-systemctl}
+NPM=${NPM:-npm}
+INSTALLED="$ROOT$PREFIX/lib/node_modules/mysql-perf-gate"
+# shellcheck source-path=SCRIPTDIR source=lib/setup-runner-package.sh
+source "$(dirname "$0")/lib/setup-runner-package.sh"
 
 die() {
   printf 'setup-runner.sh: %s\n' "$1" >&2
@@ -115,7 +136,7 @@ usage() {
 
 need_value() { [ $# -ge 2 ] || die "$1 needs a value (see --help)"; }
 
-url="" token="" token_file="" group=perf-pinned labels=perf-pinned name="" user=perf-runner runner_dir=""
+package="" package_sha256="" url="" token="" token_file="" group=perf-pinned labels=perf-pinned name="" user=perf-runner runner_dir=""
 while [ $# -gt 0 ]; do
   option=$1
   if [[ $option == --*=* ]]; then
@@ -123,6 +144,8 @@ while [ $# -gt 0 ]; do
     option=$1
   fi
   case "$option" in
+    --package) need_value "$@"; package=$2; shift 2 ;;
+    --package-sha256) need_value "$@"; package_sha256=$2; shift 2 ;;
     --url) need_value "$@"; url=$2; shift 2 ;;
     --token) need_value "$@"; token=$2; shift 2 ;;
     --token-file) need_value "$@"; token_file=$2; shift 2 ;;
@@ -177,6 +200,8 @@ case "$system" in
   *) die "unsupported system: ${system:-none} (ID and VERSION_ID in $os_release); this script sets up Debian 12 and Ubuntu 24.04" ;;
 esac
 
+check_package
+
 # Packages: what the gate runs (scripts/install-deps.sh), what it builds servers with
 # (docs/verified.md), and what the runner's .NET needs (ICU, which bin/installdependencies.sh
 # would install).
@@ -193,8 +218,9 @@ case "$system" in
 esac
 # A server for doctor to measure the machine's noise with, unless one is installed.
 [ -x "$ROOT/usr/sbin/mariadbd" ] || [ -x "$ROOT/usr/sbin/mysqld" ] || packages+=(mariadb-server)
-# The distribution's Node only runs npm once, to install the npm packages (Node 24 among them).
-[ -x "$REPO/node_modules/.bin/node" ] || packages+=(nodejs npm)
+# The distribution's Node only runs npm, which installs the package and Node 24 (npm's node
+# package); only where there is no npm and a package to install.
+[ -z "$package" ] || [ -x "$ROOT/usr/bin/npm" ] || [ -x "$ROOT/usr/local/bin/npm" ] || packages+=(nodejs npm)
 
 installed() {
   [ "$(dpkg-query --admindir="$ROOT/var/lib/dpkg" -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
@@ -210,13 +236,6 @@ step_packages() {
   else
     run apt-get update
     run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
-  fi
-  if [ -x "$REPO/node_modules/.bin/node" ]; then
-    say "npm packages: already installed (in $REPO/node_modules)"
-  else
-    local owner
-    owner=$(stat -c %U "$REPO")
-    if [ "$owner" = root ]; then run "$REPO/scripts/install-deps.sh"; else run runuser -u "$owner" -- "$REPO/scripts/install-deps.sh"; fi
   fi
   # Another database on the benchmark machine: the gate builds and starts its own servers.
   if "$SYSTEMCTL" is-enabled --quiet mariadb.service 2>/dev/null || "$SYSTEMCTL" is-active --quiet mariadb.service 2>/dev/null; then
@@ -263,12 +282,6 @@ check_sandbox() {
   else
     say "warning: bwrap cannot make its namespaces as $user, so a fork's pull request cannot be built (docs/setup.md, step 1: the sandbox on Ubuntu 24.04)"
   fi
-}
-
-# The command, for root and every user: the clone's CLI with its Node 24.
-step_command() {
-  write_file "$ROOT$COMMAND" 755 '#!/bin/sh' \
-    "exec $(quote "$REPO/node_modules/.bin/node" "$REPO/dist/cli.js") \"\$@\"" || true
 }
 
 home_of() {

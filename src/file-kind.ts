@@ -5,7 +5,15 @@
 // version mismatch or every field that differs. Pure; one description per kind, in one table.
 
 export type FileKind =
-  'results' | 'verdict' | 'baseline' | 'history' | 'doctor' | 'bisect-report' | 'bisect-state' | 'build';
+  | 'results'
+  | 'verdict'
+  | 'baseline'
+  | 'history'
+  | 'changes'
+  | 'doctor'
+  | 'bisect-report'
+  | 'bisect-state'
+  | 'build';
 
 interface KindDescription {
   /** After "is": "a verdict". */
@@ -22,12 +30,24 @@ interface KindDescription {
   readonly wanted: string;
   /** Whether a JSON object has this kind's shape. */
   readonly marks: (record: Readonly<Record<string, unknown>>) => boolean;
-  /** What to do with a file of another kind given in this one's place, when something can be done. */
-  readonly instead?: Partial<Record<FileKind, (source: string) => string>>;
+  /**
+   * What to do with a file of another kind given in this one's place, when something can be done:
+   * from its name, and from what the file says (`data`, the JSON object).
+   */
+  readonly instead?: Partial<
+    Record<FileKind, (source: string, data: Readonly<Record<string, unknown>>) => string | undefined>
+  >;
 }
 
 function has(record: Readonly<Record<string, unknown>>, ...keys: readonly string[]): boolean {
   return keys.every((key) => Object.hasOwn(record, key));
+}
+
+/** The results file an A/B verdict judged (its base side in the same file), as it names it. */
+function judgedResults(verdict: Readonly<Record<string, unknown>>): string | undefined {
+  const source = verdict.baseSource;
+  if (!isRecord(source) || source.kind !== 'ab' || typeof source.path !== 'string') return undefined;
+  return `give the results it judged instead: ${source.path}`;
 }
 
 /**
@@ -82,6 +102,15 @@ const KINDS: Readonly<Record<FileKind, KindDescription>> = {
     wanted: 'the verdict.json that compare writes',
     marks: (record) => has(record, 'verdict', 'baseSource'),
   },
+  changes: {
+    isA: "histories' change points",
+    not: "histories' change points",
+    name: 'change points',
+    writtenBy: 'history changes',
+    fileName: 'changes.json',
+    wanted: 'the changes.json that history changes writes',
+    marks: (record) => has(record, 'schemaVersion', 'histories') && Array.isArray(record.histories),
+  },
   history: {
     isA: 'a history',
     not: 'a history',
@@ -114,6 +143,7 @@ const KINDS: Readonly<Record<FileKind, KindDescription>> = {
     fileName: 'results.json',
     wanted: 'the results.json that run writes',
     marks: (record) => has(record, 'tool', 'suite', 'sides', 'cells'),
+    instead: { verdict: (_source, data) => judgedResults(data) },
   },
 };
 
@@ -145,8 +175,14 @@ function wantedBy(expected: FileKind, reader: string | undefined): string {
  * "report/verdict.json is a verdict (written by compare), not results: compare reads the
  * results.json that run writes".
  */
-function otherKindMessage(source: string, found: FileKind, expected: FileKind, reader?: string): string {
-  const advice = KINDS[expected].instead?.[found]?.(source);
+function otherKindMessage(
+  data: Readonly<Record<string, unknown>>,
+  source: string,
+  found: FileKind,
+  expected: FileKind,
+  reader?: string,
+): string {
+  const advice = KINDS[expected].instead?.[found]?.(source, data);
   return (
     `${source} is ${KINDS[found].isA} (written by ${KINDS[found].writtenBy}), not ${KINDS[expected].not}: ` +
     `${wantedBy(expected, reader)}${advice === undefined ? '' : `; ${advice}`}`
@@ -221,7 +257,7 @@ export function kindMismatch(data: unknown, source: string, expectation: KindExp
   const { expected, reader } = expectation;
   const found = fileKindOf(data);
   if (found === expected) return null;
-  if (found !== null) return otherKindMessage(source, found, expected, reader);
+  if (found !== null && isRecord(data)) return otherKindMessage(data, source, found, expected, reader);
   const version = isRecord(data) ? data.schemaVersion : undefined;
   if (typeof version === 'number' && version > expectation.newest) return null;
   return `${source} is not a mysql-perf-gate ${KINDS[expected].name} file: ${firstTopLevelProblem(data, expected, expectation.issues())}`;

@@ -114,7 +114,7 @@ describe('bisectOptionsFromFlags', () => {
     maxRepetitions: BISECT_DEFAULTS.maxRepetitions,
     compiler: BISECT_DEFAULTS.compiler,
     state: BISECT_DEFAULTS.state,
-    outDir: BISECT_DEFAULTS.outDir,
+    reportDir: BISECT_DEFAULTS.reportDir,
     cell: ['oltp_point_select@1'],
     buildType: 'release',
     ccache: 'auto',

@@ -79,7 +79,7 @@ maybe('run with more repetitions for undecided cells (real MariaDB)', () => {
     expect(order).toEqual(['b1', 'h1', 'h2', 'b2', 'b3', 'h3', 'h4', 'b4']);
 
     const report = join(temp.path, 'report');
-    expect(await cli('compare', out, '--out', report)).toBe(0);
+    expect(await cli('compare', out, '--report-dir', report)).toBe(0);
     const verdict = Verdict.parse(JSON.parse(readFileSync(join(report, 'verdict.json'), 'utf8')));
     expect(verdict.settings.looks).toEqual([2, 3, 4]);
     const tps = verdict.cells.find((cell) => cell.metric === 'tps');

@@ -37,7 +37,7 @@ function readVerdict(out: string): Verdict {
 describe('mysql-perf-gate compare', () => {
   it('compares an A/B file with its own base side and shows the changed default', async () => {
     const out = join(dir, 'report');
-    const code = await cli('compare', AB, '--out', out);
+    const code = await cli('compare', AB, '--report-dir', out);
     const verdict = readVerdict(out);
     expect(code).toBe(verdict.verdict === 'fail' ? 1 : 0);
     expect(verdict.configDiff).toContainEqual(
@@ -52,7 +52,7 @@ describe('mysql-perf-gate compare', () => {
 
   it('writes the comment, the offline HTML report and every chart as spec, SVG and PNG', async () => {
     const out = join(dir, 'report');
-    await cli('compare', AB, '--out', out);
+    await cli('compare', AB, '--report-dir', out);
     expect(readdirSync(out).sort()).toEqual(['charts', 'comment.md', 'report.html', 'verdict.json']);
     const charts = readdirSync(join(out, 'charts')).sort();
     for (const name of ['change', 'scaling', 'timeseries']) {
@@ -83,7 +83,7 @@ describe('mysql-perf-gate compare', () => {
 
   it('A/A: the same server on both sides is not called a regression anywhere', async () => {
     const out = join(dir, 'report');
-    expect(await cli('compare', AA, '--out', out)).toBe(0);
+    expect(await cli('compare', AA, '--report-dir', out)).toBe(0);
     const verdict = readVerdict(out);
     expect(verdict.counts.regression).toBe(0);
     expect(verdict.configDiff).toEqual([]);
@@ -106,7 +106,7 @@ describe('mysql-perf-gate compare', () => {
       slowerPath,
       '--baseline',
       join(baselines, 'ci', file ?? ''),
-      '--out',
+      '--report-dir',
       out,
     );
     const verdict = readVerdict(out);
@@ -132,7 +132,7 @@ describe('mysql-perf-gate compare', () => {
     const slowerPath = join(dir, 'slower.json');
     writeFileSync(slowerPath, JSON.stringify(slower));
     const out = join(dir, 'report');
-    await cli('compare', slowerPath, '--baseline', join(baselines, 'ci', file ?? ''), '--out', out);
+    await cli('compare', slowerPath, '--baseline', join(baselines, 'ci', file ?? ''), '--report-dir', out);
     const throughput = readVerdict(out).cells.filter((cell) => cell.metric === 'tps');
     expect(throughput.every((cell) => cell.verdict === 'regression' || cell.verdict === 'inconclusive')).toBe(
       true,
@@ -155,7 +155,7 @@ describe('mysql-perf-gate compare', () => {
       otherPath,
       '--baseline',
       join(baselines, 'ci', file ?? ''),
-      '--out',
+      '--report-dir',
       join(dir, 'r'),
     );
     expect(code).toBe(2);
@@ -164,9 +164,9 @@ describe('mysql-perf-gate compare', () => {
   });
 
   it('exits 2 for a one-server results file without a baseline, and for a bad tolerance', async () => {
-    expect(await cli('compare', SINGLE, '--out', join(dir, 'r'))).toBe(2);
+    expect(await cli('compare', SINGLE, '--report-dir', join(dir, 'r'))).toBe(2);
     expect(output.text).toContain('measured one server; give a stored baseline');
-    expect(await cli('compare', AB, '--tolerance', 'qps=1', '--out', join(dir, 'r'))).toBe(2);
+    expect(await cli('compare', AB, '--tolerance', 'qps=1', '--report-dir', join(dir, 'r'))).toBe(2);
     expect(output.text).toContain('--tolerance "qps=1": unknown metric "qps"');
   });
 
@@ -176,7 +176,7 @@ describe('mysql-perf-gate compare', () => {
     const code = await cli(
       'compare',
       join(FIXTURES, 'instructions-gcc12-clang16.json'),
-      '--out',
+      '--report-dir',
       join(dir, 'r'),
     );
     expect(code).toBe(1);
@@ -214,7 +214,12 @@ describe('mysql-perf-gate compare', () => {
 
   it('between two runs of one binary, says nothing about inlining', async () => {
     expect(
-      await cli('compare', join(FIXTURES, 'instructions-performance-schema.json'), '--out', join(dir, 'r')),
+      await cli(
+        'compare',
+        join(FIXTURES, 'instructions-performance-schema.json'),
+        '--report-dir',
+        join(dir, 'r'),
+      ),
     ).toBe(1);
     expect(output.text).not.toContain('built differently');
   });

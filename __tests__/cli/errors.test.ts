@@ -15,6 +15,8 @@ const AA = join(FIXTURES, 'results/quick-aa-5reps.json');
 const INSTRUCTIONS = join(FIXTURES, 'results/instructions-aa.json');
 const VERDICT = join(FIXTURES, 'verdict/quick-durability.v3.json');
 const BASELINE = join(FIXTURES, 'baseline/quick-mariadb-10.11.baseline.json');
+/** What a reader of results says of VERDICT, an A/B verdict: the results it judged, as it names them. */
+const JUDGED = 'give the results it judged instead: /work/main/__fixtures__/results/quick-durability.json';
 
 const temp = useTempDir('gate-errors-');
 const output = captureOutput();
@@ -77,7 +79,7 @@ describe('compare given another file than results', () => {
   it('names a verdict, a baseline, a history and a runner check, and who writes each', async () => {
     expectOneLine(
       await cli('compare', VERDICT),
-      `${VERDICT} is a verdict (written by compare), not results: ${wants}`,
+      `${VERDICT} is a verdict (written by compare), not results: ${wants}; ${JUDGED}`,
     );
     output.clear();
     expectOneLine(
@@ -99,6 +101,12 @@ describe('compare given another file than results', () => {
     expectOneLine(
       await cli('compare', doctor),
       `${doctor} is a runner check (written by doctor --json), not results: ${wants}`,
+    );
+    output.clear();
+    const changes = writeJson('changes.json', { schemaVersion: 1, histories: [] });
+    expectOneLine(
+      await cli('compare', changes),
+      `${changes} is histories' change points (written by history changes), not results: ${wants}`,
     );
   });
 
@@ -147,13 +155,13 @@ describe('compare given another file than results', () => {
   it('--baseline given results or a verdict says what it got', async () => {
     const out = join(temp.path, 'out');
     expectOneLine(
-      await cli('compare', AA, '--baseline', AA, '--out', out),
+      await cli('compare', AA, '--baseline', AA, '--report-dir', out),
       `${AA} is a results file (written by run), not a baseline: compare reads a baseline file that ` +
         `baseline save writes; store it as one with: mysql-perf-gate baseline save ${AA}`,
     );
     output.clear();
     expectOneLine(
-      await cli('compare', AA, '--baseline', VERDICT, '--out', out),
+      await cli('compare', AA, '--baseline', VERDICT, '--report-dir', out),
       `${VERDICT} is a verdict (written by compare), not a baseline: compare reads a baseline file that baseline save writes`,
     );
     expect(existsSync(out)).toBe(false);
@@ -166,7 +174,7 @@ describe('every reader of results, baselines and histories names the wrong file'
       'merge',
       () => ['merge', AA, VERDICT, '--out', join(temp.path, 'merged.json')],
       VERDICT,
-      'a verdict (written by compare), not results: merge reads the results.json that run writes',
+      'a verdict (written by compare), not results: merge reads the results.json that run writes; ' + JUDGED,
     ],
     [
       'baseline save',
@@ -178,7 +186,8 @@ describe('every reader of results, baselines and histories names the wrong file'
       'history append',
       () => ['history', 'append', VERDICT, '--dir', temp.path, '--testbed', 'runner'],
       VERDICT,
-      'a verdict (written by compare), not results: history append reads the results.json that run writes',
+      'a verdict (written by compare), not results: history append reads the results.json that run writes; ' +
+        JUDGED,
     ],
     [
       'baseline show',
@@ -188,7 +197,7 @@ describe('every reader of results, baselines and histories names the wrong file'
     ],
     [
       'history page',
-      () => ['history', 'page', '--history', AA, '--out', temp.path],
+      () => ['history', 'page', '--history', AA, '--report-dir', temp.path],
       AA,
       `a results file (written by run), not a history: history page reads a history file that history append writes; append it to one with: mysql-perf-gate history append ${AA}`,
     ],
@@ -236,7 +245,7 @@ describe('numbers no statistic takes: one line, or a verdict', () => {
     ],
   ])('%s', async (_name, make) => {
     const path = make();
-    const code = await cli('compare', path, '--out', out());
+    const code = await cli('compare', path, '--report-dir', out());
     // Refused (the results schema may list the figures it refuses, one per line), or judged.
     if (code === 2) {
       expect(output.text.startsWith(`mysql-perf-gate: ${path} `)).toBe(true);
@@ -251,7 +260,7 @@ describe('numbers no statistic takes: one line, or a verdict', () => {
     const path = mutated(AA, 'one-repetition.json', (results) => {
       for (const cell of results.cells) cell.repetitions = cell.repetitions.slice(0, 1);
     });
-    const code = await cli('compare', path, '--out', out());
+    const code = await cli('compare', path, '--report-dir', out());
     // Once the comparison keeps such cells as unjudged, this is a verdict instead.
     if (code === 2) expectOneLine(code, `${path} cannot be judged: xs must contain at least 2 values; got 1`);
     else expect(existsSync(join(out(), 'verdict.json'))).toBe(true);

@@ -29,7 +29,7 @@ describe('mysql-perf-gate history page', () => {
     const history = join(dir, 'history.json');
     writeFileSync(history, serializeHistory(pageHistory()));
     const out = join(dir, 'site');
-    expect(await cli('history', 'page', '--history', history, '--out', out)).toBe(0);
+    expect(await cli('history', 'page', '--history', history, '--report-dir', out)).toBe(0);
     const file = join(out, 'index.html');
     expect(output.text).toBe(`${file}: ${NIGHTS} runs, 8 series, 3 change points\n`);
     const html = readFileSync(file, 'utf8');
@@ -39,12 +39,12 @@ describe('mysql-perf-gate history page', () => {
 
   it('refuses a history file it cannot read, with status 2', async () => {
     const missing = join(dir, 'none.json');
-    expect(await cli('history', 'page', '--history', missing, '--out', dir)).toBe(2);
+    expect(await cli('history', 'page', '--history', missing, '--report-dir', dir)).toBe(2);
     expect(output.text).toContain(`cannot read history ${missing}`);
   });
 
   it('refuses a bad --max-p, naming it', async () => {
-    expect(await cli('history', 'page', '--history', 'x', '--out', dir, '--max-p', '2')).toBe(2);
+    expect(await cli('history', 'page', '--history', 'x', '--report-dir', dir, '--max-p', '2')).toBe(2);
     expect(output.text).toContain('--max-p "2": expected a fraction from 0 up to 1');
   });
 });

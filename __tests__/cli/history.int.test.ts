@@ -77,9 +77,9 @@ describe('history append and changes', () => {
     expect(output.stdout).toContain('as run 14 of 14');
     const out = join(dir.path, 'changes');
     output.stdout = '';
-    expect(await cli('history', 'changes', '--dir', history, '--suite', 'instructions', '--out', out)).toBe(
-      0,
-    );
+    expect(
+      await cli('history', 'changes', '--dir', history, '--suite', 'instructions', '--report-dir', out),
+    ).toBe(0);
     expect(output.stdout).toMatch(
       new RegExp(
         `oltp_point_select@1 +instructions +${commitOf(8).slice(0, 12)}\\.\\.${commitOf(9).slice(0, 12)} .* \\+1\\.2% .* regression`,
@@ -186,7 +186,7 @@ describe('bad input: one line, exit 2, nothing written', () => {
   ])('--series %s', async (name, text, message) => {
     const path = join(dir.path, name);
     writeFileSync(path, text);
-    await refused(['history', 'changes', '--series', path, '--out', join(dir.path, 'out')], message);
+    await refused(['history', 'changes', '--series', path, '--report-dir', join(dir.path, 'out')], message);
   });
 
   it('a history of another suite passed with --dir', async () => {
@@ -194,7 +194,16 @@ describe('bad input: one line, exit 2, nothing written', () => {
     expect(await cli('history', 'append', writeNight(0, {}, 'quick-like'), '--dir', history)).toBe(0);
     output.stderr = '';
     await refused(
-      ['history', 'changes', '--dir', history, '--suite', 'instructions', '--out', join(dir.path, 'out')],
+      [
+        'history',
+        'changes',
+        '--dir',
+        history,
+        '--suite',
+        'instructions',
+        '--report-dir',
+        join(dir.path, 'out'),
+      ],
       /no history of suite instructions under .* \(it holds: quick-like \(testbed [0-9a-f]+\)\)/,
     );
   });

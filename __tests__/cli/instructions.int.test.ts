@@ -94,7 +94,7 @@ maybe('metric: instructions (real mariadbd under callgrind)', () => {
       expect(readdirSync(work)).toEqual([]);
 
       const verdictDir = join(dir.path, 'aa-verdict');
-      expect(await cli('compare', out, '--out', verdictDir)).toBe(0);
+      expect(await cli('compare', out, '--report-dir', verdictDir)).toBe(0);
       const verdict = readVerdict(join(verdictDir, 'verdict.json'));
       const cell = verdict.cells.find(
         (c) => c.workload === 'oltp_point_select' && c.metric === 'instructions',
@@ -124,7 +124,7 @@ maybe('metric: instructions (real mariadbd under callgrind)', () => {
         'performance_schema=ON',
       );
       const verdictDir = join(dir.path, 'pfs-verdict');
-      const code = await cli('compare', out, '--out', verdictDir);
+      const code = await cli('compare', out, '--report-dir', verdictDir);
       expect({ code, log: code === 1 ? '' : stderr.text }).toEqual({ code: 1, log: '' });
       expect(readResults(out).parallelSides).toBeUndefined();
       expect(stderr.text).toMatch(/^measure \(head\) +\d+\.\d s {2}\d+ repetitions$/m);

@@ -90,7 +90,7 @@ async function measure(base: string, head: string, name: string) {
   expect(processesMentioning(work)).toEqual([]);
   const report = join(temp.path, `report-${name}`);
   const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
-  const compared = await cli('compare', out, '--out', report);
+  const compared = await cli('compare', out, '--report-dir', report);
   const terminal = stdout.mock.calls.map(([chunk]) => String(chunk)).join('');
   stdout.mockRestore();
   const verdict = Verdict.parse(JSON.parse(readFileSync(join(report, 'verdict.json'), 'utf8')));

@@ -83,7 +83,7 @@ describeWithServer()('CPU, context switches and I/O per transaction (real MariaD
 
     output.clear();
     const report = join(temp.path, 'report');
-    const compareCode = await cli('compare', out, '--out', report);
+    const compareCode = await cli('compare', out, '--report-dir', report);
     expect(compareCode).toBe(0);
     const verdict = Verdict.parse(JSON.parse(readFileSync(join(report, 'verdict.json'), 'utf8')));
     const section = verdict.resources;

@@ -49,7 +49,7 @@ it(
       'instructions',
       '--out',
       join(dir, 'results.json'),
-      '--report',
+      '--report-dir',
       join(dir, 'report'),
     ]);
     // Pass or fail are both answers; 2 would be an error.

@@ -67,9 +67,9 @@ it(
     git(repo, 'checkout', '--quiet', 'main');
 
     const out = join(dir, 'changes');
-    expect(await cli('history', 'changes', '--dir', history, '--suite', 'instructions', '--out', out)).toBe(
-      0,
-    );
+    expect(
+      await cli('history', 'changes', '--dir', history, '--suite', 'instructions', '--report-dir', out),
+    ).toBe(0);
     const document = JSON.parse(readFileSync(join(out, 'changes.json'), 'utf8')) as {
       histories: { changes: { cell: string; metric: string; firstAfter: string; change: number }[] }[];
     };
@@ -101,7 +101,7 @@ it(
       ...build,
       '--state',
       join(dir, 'bisect-state.json'),
-      '--out-dir',
+      '--report-dir',
       report,
     );
     expect(code).toBe(0);

@@ -41,7 +41,7 @@ type Stage = 'compare' | 'baseline save' | 'history append';
 function commandOf(stage: Stage, results: string, out: string, commit = 'abcdef2'): string[] {
   switch (stage) {
     case 'compare':
-      return ['compare', results, '--out', out];
+      return ['compare', results, '--report-dir', out];
     case 'baseline save':
       return ['baseline', 'save', results, '--dir', out, '--commit', commit, '--testbed', 'runner'];
     case 'history append':

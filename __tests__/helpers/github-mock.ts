@@ -23,6 +23,13 @@ import {
   trustState,
   type TrustState,
 } from './github-mock-trust.js';
+import {
+  SETUP_IMPLEMENTED,
+  SETUP_OPERATIONS,
+  setupHandlers,
+  setupState,
+  type SetupState,
+} from './github-mock-setup.js';
 
 const CORE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/user': ['get'],
@@ -43,10 +50,15 @@ const CORE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/repos/{owner}/{repo}/pulls': ['get'],
 };
 
-const OPERATIONS: Readonly<Record<string, readonly string[]>> = { ...CORE_OPERATIONS, ...TRUST_OPERATIONS };
+const OPERATIONS: Readonly<Record<string, readonly string[]>> = {
+  ...CORE_OPERATIONS,
+  ...TRUST_OPERATIONS,
+  ...SETUP_OPERATIONS,
+};
 
 const IMPLEMENTED = [
   ...TRUST_IMPLEMENTED,
+  ...SETUP_IMPLEMENTED,
   'users/get-authenticated',
   'issues/list-for-repo',
   'issues/create',
@@ -259,6 +271,8 @@ export interface MockFault {
 }
 
 export interface GitHubMock extends TrustState {
+  /** What `init --check` reads: rules, protection, runners, the approval policy. */
+  readonly setup: SetupState;
   /** Queues GitHub-side failures; each is used up by the requests it answers. */
   injectFault(fault: MockFault): void;
   readonly baseUrl: string;
@@ -643,6 +657,7 @@ export async function startGitHubMock(): Promise<GitHubMock> {
     return queued.fault;
   };
   const trust = trustState();
+  const setup = setupState();
   let nextCommentId = 5000;
   let nextIssueNumber = 1;
   let otherCommits = 0;
@@ -1209,6 +1224,7 @@ export async function startGitHubMock(): Promise<GitHubMock> {
       );
       return paged(context, `/repos/${OWNER}/${REPO}/pulls`, found.map(pullRequestJson));
     },
+    ...setupHandlers(setup, { repoApi, labels, guard, text: stringParam, error, labelJson }),
     ...trustHandlers(trust, {
       repoApi,
       pullRequests,
@@ -1336,6 +1352,7 @@ export async function startGitHubMock(): Promise<GitHubMock> {
 
   return {
     ...trust,
+    setup,
     injectFault: (fault) => {
       faults.push({ fault, left: fault.times });
     },

@@ -79,13 +79,13 @@ export function captureOutput(): { readonly text: string; clear(): void } {
   };
 }
 
-/** Captures what the code under test writes to stderr, per test; read `.text` inside a test. */
-export function captureStderr(): { readonly text: string } {
+/** Captures what the code under test writes to one stream, per test; read `.text` inside a test. */
+function captureStream(stream: NodeJS.WriteStream): { readonly text: string } {
   const chunks: string[] = [];
-  let spy: jest.SpiedFunction<typeof process.stderr.write> | undefined;
+  let spy: { mockRestore(): void } | undefined;
   beforeEach(() => {
     chunks.length = 0;
-    spy = jestGlobals.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    spy = jestGlobals.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
       chunks.push(String(chunk));
       return true;
     });
@@ -98,4 +98,14 @@ export function captureStderr(): { readonly text: string } {
       return chunks.join('');
     },
   };
+}
+
+/** Captures what the code under test writes to stderr, per test; read `.text` inside a test. */
+export function captureStderr(): { readonly text: string } {
+  return captureStream(process.stderr);
+}
+
+/** Captures what the code under test writes to stdout, per test; read `.text` inside a test. */
+export function captureStdout(): { readonly text: string } {
+  return captureStream(process.stdout);
 }

@@ -14,6 +14,8 @@ const UNDER_TEST = [
   'scripts/release.sh',
   'scripts/pin-action.sh',
   'scripts/lib/release-files.mjs',
+  'scripts/stamp-release.mjs',
+  'package.json',
   'CHANGELOG.md',
 ];
 

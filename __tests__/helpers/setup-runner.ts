@@ -1,7 +1,8 @@
-// What the tests of scripts/setup-runner.sh run it with: stand-ins for systemctl and for the
-// runner's config.sh and svc.sh that record their arguments, a scratch root for the files it
-// reads and writes outside the runner's directory, and a snapshot of a directory's files.
-import { spawnSync } from 'node:child_process';
+// What the tests of scripts/setup-runner.sh run it with: stand-ins for systemctl, npm and the
+// runner's config.sh and svc.sh that record their arguments, packages of the command to install
+// (a package.json and a release.json), a scratch root for the files it reads and writes outside
+// the runner's directory, and a snapshot of a directory's files.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
@@ -14,11 +15,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import { ROOT } from './real-run.js';
 
-const SCRIPT = join(ROOT, 'scripts', 'setup-runner.sh');
+export const SCRIPT = join(ROOT, 'scripts', 'setup-runner.sh');
 export const URL = 'https://github.com/acme/server';
 export const TOKEN = 'AABBCCDDTESTTOKEN';
 export const NAME = 'bench-1';
@@ -82,6 +83,70 @@ export function systemctlStandIn(dir: string): string {
 }
 
 /**
+ * npm's stand-in: each call appended to npm.log; `install -g --prefix PREFIX node@24 TARBALL`
+ * unpacks the tarball into PREFIX/lib/node_modules/mysql-perf-gate and links its command in
+ * PREFIX/bin, refusing, as npm does, a file there that is not its link.
+ */
+export function npmStandIn(dir: string): string {
+  const records = join(dir, 'records');
+  mkdirSync(records, { recursive: true, mode: 0o777 });
+  writeFileSync(join(records, 'npm.log'), '');
+  const path = join(dir, 'npm');
+  executable(
+    path,
+    [
+      '#!/bin/sh',
+      `echo "$*" >>${join(records, 'npm.log')}`,
+      '[ "$1 $2 $3 $5" = "install -g --prefix node@24" ] || exit 1',
+      'package="$4/lib/node_modules/mysql-perf-gate" bin="$4/bin/mysql-perf-gate"',
+      'if [ -e "$bin" ] && [ ! -L "$bin" ]; then echo "npm error EEXIST: file already exists: $bin" >&2; exit 1; fi',
+      'rm -rf "$package" && mkdir -p "$package" "$4/bin"',
+      'tar -xzf "$6" -C "$package" --strip-components=1',
+      'ln -sfn ../lib/node_modules/mysql-perf-gate/bin/mysql-perf-gate.js "$bin"',
+      '',
+    ].join('\n'),
+  );
+  return path;
+}
+
+export interface Release {
+  version: string;
+  commit: string;
+  dirty?: boolean;
+}
+
+/** The SHA-256 of a file, in hexadecimal. */
+export function sha256(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
+
+/**
+ * A package of the command as npm pack makes it, with what the script reads of it: the tarball
+ * mysql-perf-gate-VERSION.tgz in dir, its package/ holding package.json, release.json and the
+ * command's file; and, with `checksum`, its .sha256 beside it as sha256sum writes it.
+ */
+export function packageTarball(dir: string, release: Release | null, checksum?: 'right' | 'wrong'): string {
+  const version = release?.version ?? '0.0.0';
+  const tree = join(dir, `package-${version}`, 'package');
+  mkdirSync(join(tree, 'bin'), { recursive: true });
+  writeFileSync(
+    join(tree, 'package.json'),
+    `${JSON.stringify({ name: 'mysql-perf-gate', version }, null, 2)}\n`,
+  );
+  if (release !== null) {
+    writeFileSync(join(tree, 'release.json'), `${JSON.stringify({ dirty: false, ...release }, null, 2)}\n`);
+  }
+  executable(join(tree, 'bin', 'mysql-perf-gate.js'), '#!/usr/bin/env node\n');
+  const tarball = join(dir, `mysql-perf-gate-${version}.tgz`);
+  execFileSync('tar', ['-czf', tarball, '-C', dirname(tree), 'package']);
+  if (checksum !== undefined) {
+    const sum = checksum === 'right' ? sha256(tarball) : '0'.repeat(64);
+    writeFileSync(`${tarball}.sha256`, `${sum}  mysql-perf-gate-${version}.tgz\n`);
+  }
+  return tarball;
+}
+
+/**
  * A runner directory whose config.sh and svc.sh record who ran them, where and with what, and do
  * on disk what the runner's own do: config.sh writes .runner, svc.sh install writes .service and
  * enables the unit, svc.sh start starts it.
@@ -135,10 +200,11 @@ export interface Run {
   stderr: string;
 }
 
-export function setup(args: string[], env: Record<string, string>): Run {
-  const result = spawnSync('bash', [SCRIPT, ...args], {
+/** The script (by default this checkout's) run with args; NPM, unless env sets it, is npm. */
+export function setup(args: string[], env: Record<string, string>, script = SCRIPT): Run {
+  const result = spawnSync('bash', [script, ...args], {
     encoding: 'utf8',
-    env: { ...process.env, RUNNER_TOKEN: '', ...env },
+    env: { ...process.env, RUNNER_TOKEN: '', NPM: '', ...env },
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -165,7 +231,7 @@ export function snapshot(dir: string): Record<string, string> {
     const path = join(entry.parentPath, entry.name);
     if (!entry.isFile() && !entry.isDirectory()) continue;
     const stat = statSync(path);
-    const sum = entry.isFile() ? createHash('sha256').update(readFileSync(path)).digest('hex') : 'directory';
+    const sum = entry.isFile() ? sha256(path) : 'directory';
     files[path.slice(dir.length)] = `${sum} ${stat.mode.toString(8)} ${stat.mtimeMs}`;
   }
   return files;

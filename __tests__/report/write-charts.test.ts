@@ -109,7 +109,7 @@ describe('a chart that cannot be drawn is reported the same way by', () => {
       'mysql-perf-gate',
       'compare',
       join(FIXTURES, 'quick-ab-performance-schema.json'),
-      '--out',
+      '--report-dir',
       out,
     ]);
     expect(code).toBe(0);
@@ -137,7 +137,7 @@ describe('a chart that cannot be drawn is reported the same way by', () => {
       window: '50',
       maxP: '0.001',
       tolerance: [],
-      out,
+      reportDir: out,
     });
     const outcome = await historyChangesCommand(request);
     expect(outcome.warnings).toContain(expected('history', join(out, 'history.vl.json')));

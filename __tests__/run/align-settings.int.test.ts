@@ -100,7 +100,7 @@ maybe('run --align-settings (real MariaDB, real sysbench)', () => {
       expect(stderr.text).not.toMatch(/base server under head-settings=base/);
 
       const report = join(temp.path, 'report');
-      const compared = await cli('compare', out, '--out', report);
+      const compared = await cli('compare', out, '--report-dir', report);
       expect(compared === 0 || compared === 1).toBe(true);
       const verdict = Verdict.parse(JSON.parse(readFileSync(join(report, 'verdict.json'), 'utf8')));
       expect(verdict.split?.cells.map(cellName)).toEqual(names);

@@ -94,7 +94,14 @@ maybe('server-option variants (real MariaDB, real sysbench)', () => {
       );
 
       const report = join(temp.path, 'report');
-      const compared = await cli('compare', out, '--against-variant', 'threading=threads', '--out', report);
+      const compared = await cli(
+        'compare',
+        out,
+        '--against-variant',
+        'threading=threads',
+        '--report-dir',
+        report,
+      );
       expect(compared === 0 || compared === 1).toBe(true);
       const verdict = Verdict.parse(JSON.parse(readFileSync(join(report, 'verdict.json'), 'utf8')));
       expect(verdict.baseSource).toMatchObject({

@@ -80,6 +80,9 @@ describe('scripts/release.sh', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`would release v${next}`);
     expect(result.stdout).toContain(`move ${major} to it`);
+    expect(result.stdout).toContain(
+      `pack the tag's commit into .work/release/mysql-perf-gate-${next}.tgz (npm pack), with its sha256`,
+    );
     expect(clone.git('rev-parse', 'HEAD')).toBe(start);
     expect(clone.git('tag', '--list')).toBe('');
   });

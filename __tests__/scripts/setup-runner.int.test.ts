@@ -1,27 +1,32 @@
 // scripts/setup-runner.sh on this machine. --dry-run prints the commands of a fresh machine (from
 // an empty dpkg database and a Debian 12 or Ubuntu 24.04 os-release in a scratch root) and runs
-// none; bad input is refused in one line. Then, as root, a real run with stand-ins for the
-// runner's config.sh and svc.sh and for systemctl (which record their arguments) registers the
-// runner, with the files for /etc and /usr/local/bin written under a scratch root and a real user
-// of its own, removed afterwards; and a second run changes nothing.
+// none; bad input is refused in one line (the package's cases: setup-runner-package.int.test.ts).
+// Then, as root, a real run with stand-ins for the
+// runner's config.sh and svc.sh, for npm and for systemctl (which record their arguments)
+// installs the package and registers the runner, with the files for /etc and /usr/local written
+// under a scratch root and a real user of its own, removed afterwards; a second run changes
+// nothing, and a third with another release installs it.
 import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   readFileSync,
+  readlinkSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
-import { ROOT } from '../helpers/real-run.js';
 import {
   fakeRoot,
   freeUserName,
   lines,
   NAME,
+  npmStandIn,
+  packageTarball,
   removeScratch,
   RUNNER_UNIT,
   runnerStandIn,
@@ -43,10 +48,13 @@ describe('scripts/setup-runner.sh --dry-run', () => {
     const root = fakeRoot(dir, 'debian');
     const systemctl = systemctlStandIn(dir);
     const user = freeUserName('dry');
+    const tarball = packageTarball(dir, { version: '0.2.0', commit: 'a'.repeat(40) });
     const before = snapshot(dir);
     const run = setup(
       [
         '--dry-run',
+        '--package',
+        tarball,
         '--url',
         URL,
         '--user',
@@ -69,9 +77,23 @@ describe('scripts/setup-runner.sh --dry-run', () => {
     expect(install).toMatch(
       /^env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends /,
     );
-    for (const name of ['sysbench', 'valgrind', 'bubblewrap', 'gcc-12', 'cmake', 'libicu72', 'git', 'curl']) {
+    // npm, and the distribution's Node it runs on, where the machine has no npm.
+    for (const name of [
+      'sysbench',
+      'valgrind',
+      'bubblewrap',
+      'gcc-12',
+      'cmake',
+      'libicu72',
+      'git',
+      'curl',
+      'nodejs',
+      'npm',
+    ]) {
       expect(install?.split(' ')).toContain(name);
     }
+    expect(printed).toContain(`npm install -g --prefix ${root}/usr/local node@24 ${tarball}`);
+    expect(printed.filter((line) => /install-deps|node_modules|dist\/cli/.test(line))).toEqual([]);
     expect(printed).toContain(`useradd --create-home --shell /bin/bash ${user}`);
     expect(printed).toContain(`passwd --lock ${user}`);
     expect(printed).toContain(`install -d -o ${user} -g ${user} ${runner}`);
@@ -106,7 +128,8 @@ describe('scripts/setup-runner.sh --dry-run', () => {
     (restrict, profile) => {
       const dir = scratchDir('setup-runner-ubuntu-');
       const root = fakeRoot(dir, 'ubuntu', restrict);
-      const run = setup(['--dry-run', '--user', 'perf-runner-absent'], {
+      const tarball = packageTarball(dir, { version: '0.2.0', commit: 'b'.repeat(40) });
+      const run = setup(['--dry-run', '--package', tarball, '--user', 'perf-runner-absent'], {
         SETUP_RUNNER_ROOT: root,
         SYSTEMCTL: systemctlStandIn(dir),
       });
@@ -214,11 +237,28 @@ if (!asRoot || !supported) {
     symlinkSync('/var/lib/dpkg', join(root, 'var', 'lib', 'dpkg'));
     mkdirSync(join(root, 'usr'));
     symlinkSync('/usr/sbin', join(root, 'usr', 'sbin'));
+    // Its npm: the distribution's Node and npm are not installed again.
+    symlinkSync('/usr/bin', join(root, 'usr', 'bin'));
+    // The wrapper around a clone's dist/cli.js that earlier setups wrote, where npm links the command.
+    const command = join(root, 'usr', 'local', 'bin', 'mysql-perf-gate');
+    mkdirSync(dirname(command), { recursive: true });
+    writeFileSync(
+      command,
+      '#!/bin/sh\nexec /opt/mysql-perf-gate/node_modules/.bin/node /opt/mysql-perf-gate/dist/cli.js "$@"\n',
+      {
+        mode: 0o755,
+      },
+    );
     const systemctl = systemctlStandIn(dir);
+    const npm = npmStandIn(dir);
+    const commit = '0123456789abcdef0123456789abcdef01234567';
+    const tarball = packageTarball(dir, { version: '0.2.0', commit }, 'right');
     const runner = runnerStandIn(dir);
     const tokenFile = join(dir, 'token');
     writeFileSync(tokenFile, `${TOKEN}\n`, { mode: 0o600 });
     const args = [
+      '--package',
+      tarball,
       '--url',
       URL,
       '--token-file',
@@ -231,7 +271,7 @@ if (!asRoot || !supported) {
       runner,
     ];
     // RUNNER_TOKEN too: the file comes first, and neither reaches config.sh but as its input.
-    const env = { SETUP_RUNNER_ROOT: root, SYSTEMCTL: systemctl, RUNNER_TOKEN: 'not-this-one' };
+    const env = { SETUP_RUNNER_ROOT: root, SYSTEMCTL: systemctl, NPM: npm, RUNNER_TOKEN: 'not-this-one' };
 
     const first = setup(args, env);
     expect({ status: first.status, stderr: first.stderr }).toEqual({
@@ -261,12 +301,22 @@ if (!asRoot || !supported) {
     // The user: a home, no password.
     expect(execFileSync('passwd', ['--status', user], { encoding: 'utf8' }).split(' ')[1]).toBe('L');
     expect(statSync(runner).uid).toBe(Number(execFileSync('id', ['-u', user], { encoding: 'utf8' })));
-    // The command and the tuning unit, under the scratch root.
-    const command = join(root, 'usr', 'local', 'bin', 'mysql-perf-gate');
-    expect(readFileSync(command, 'utf8')).toBe(
-      `#!/bin/sh\nexec ${ROOT}/node_modules/.bin/node ${ROOT}/dist/cli.js "$@"\n`,
-    );
-    expect(statSync(command).mode & 0o777).toBe(0o755);
+    // The package, installed by npm with Node 24 in the scratch root's prefix, in the wrapper's place.
+    const npmLog = join(dir, 'records', 'npm.log');
+    expect(lines(readFileSync(npmLog, 'utf8'))).toEqual([
+      `install -g --prefix ${root}/usr/local node@24 ${tarball}`,
+    ]);
+    expect(first.stderr).toContain(`${tarball}: SHA-256 checked (${tarball}.sha256)`);
+    expect(first.stderr).toContain(`+ rm ${command}\n`);
+    expect(lstatSync(command).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(command)).toBe('../lib/node_modules/mysql-perf-gate/bin/mysql-perf-gate.js');
+    const installed = join(root, 'usr', 'local', 'lib', 'node_modules', 'mysql-perf-gate');
+    expect(JSON.parse(readFileSync(join(installed, 'release.json'), 'utf8'))).toEqual({
+      version: '0.2.0',
+      commit,
+      dirty: false,
+    });
+    // The tuning unit, under the scratch root.
     expect(readFileSync(join(root, 'etc', 'systemd', 'system', TUNE_UNIT), 'utf8')).toBe(
       [
         '[Unit]',
@@ -294,6 +344,7 @@ if (!asRoot || !supported) {
     expect(lines(second.stderr).filter((line) => line.startsWith('+ '))).toEqual([]);
     for (const done of [
       'packages: already installed',
+      `mysql-perf-gate: already installed: 0.2.0 (commit ${commit})`,
       `user ${user}: already exists`,
       `runner: already registered (${NAME} in ${runner})`,
       `runner service: already installed (${RUNNER_UNIT})`,
@@ -309,6 +360,7 @@ if (!asRoot || !supported) {
     expect(calls.filter((call) => !/^is-(enabled|active) /.test(call))).toEqual([]);
     delete before['/records/systemctl.log'];
     delete after['/records/systemctl.log'];
+    // npm was not called: its log is as it was.
     expect(after).toEqual(before);
     expect(statSync('/etc/passwd').mtimeMs).toBe(passwd);
 
@@ -317,7 +369,7 @@ if (!asRoot || !supported) {
     const dry = setup(['--dry-run', ...args.slice(0, -4), '--name', 'bench-2', '--runner-dir', runner2], env);
     expect(dry.status).toBe(0);
     const printed = lines(dry.stdout);
-    expect(printed.filter((line) => /useradd|apt-get|mysql-perf-gate'?$|enable /.test(line))).toEqual([]);
+    expect(printed.filter((line) => /useradd|apt-get|npm|enable /.test(line))).toEqual([]);
     expect(printed[0]).toBe(`install -d -o ${user} -g ${user} ${runner2}`);
     expect(printed).toContain(
       `cd ${runner2} && ACTIONS_RUNNER_INPUT_TOKEN=*** runuser -u ${user} -- ./config.sh --unattended --url ${URL} ` +
@@ -327,6 +379,17 @@ if (!asRoot || !supported) {
       `'Before=${RUNNER_UNIT} actions.runner.acme-server.bench-2.service'`,
     );
     expect(printed.at(-1)).toBe(`${systemctl} daemon-reload`);
+
+    // Another release: npm installs it over the first.
+    const newer = packageTarball(join(dir, 'newer'), { version: '0.3.0', commit: 'f'.repeat(40) });
+    const third = setup(['--package', newer, ...args.slice(2)], env);
+    expect(third.status).toBe(0);
+    expect(lines(third.stderr).filter((line) => line.startsWith('+ '))).toEqual([
+      `+ ${npm} install -g --prefix ${root}/usr/local node@24 ${newer}`,
+    ]);
+    expect(JSON.parse(readFileSync(join(installed, 'release.json'), 'utf8'))).toMatchObject({
+      version: '0.3.0',
+    });
 
     execFileSync('userdel', ['--remove', user], { stdio: 'ignore' });
     expect(userExists(user)).toBe(false);

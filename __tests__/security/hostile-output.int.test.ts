@@ -112,7 +112,7 @@ describeIf('hostile text printed by the command line', () => {
     ]);
     expect({ code: run.code, output: run.code === 0 ? '' : run.output }).toEqual({ code: 0, output: '' });
     const report = join(tmp.path, 'report');
-    const compare = await runSourceCli(['compare', results, '--out', report]);
+    const compare = await runSourceCli(['compare', results, '--report-dir', report]);
     expect(compare.code === 0 || compare.code === 1).toBe(true);
     expectQuotedNotObeyed(`${run.output}${compare.output}`, []);
     const comment = readFileSync(join(report, 'comment.md'), 'utf8');

@@ -244,14 +244,32 @@ describe('the webhook sink', () => {
       const out = join(dir, 'cli-report');
       const url = `http://127.0.0.1:${port}${SECRET_PATH}`;
       expect(
-        await main(['node', 'mysql-perf-gate', 'compare', results, '--out', out, '--post-webhook', url]),
+        await main([
+          'node',
+          'mysql-perf-gate',
+          'compare',
+          results,
+          '--report-dir',
+          out,
+          '--post-webhook',
+          url,
+        ]),
       ).toBe(1);
       expect(received).toHaveLength(1);
       expect(stderr).toContain(`verdict posted to the webhook at 127.0.0.1:${port}`);
       const refused = join(dir, 'cli-refused');
       const bad = 'http://hooks.example.com/hooks/very-secret-key';
       expect(
-        await main(['node', 'mysql-perf-gate', 'compare', results, '--out', refused, '--post-webhook', bad]),
+        await main([
+          'node',
+          'mysql-perf-gate',
+          'compare',
+          results,
+          '--report-dir',
+          refused,
+          '--post-webhook',
+          bad,
+        ]),
       ).toBe(2);
       expect(stderr).toContain('--post-webhook must be an https:// address (http only to this machine)');
       expect(stderr).not.toContain('very-secret-key');

@@ -175,7 +175,7 @@ maybe('the tpcc suite run as a user would (real MariaDB, real sysbench)', () => 
       ]);
       compareCode =
         runCode === 0
-          ? await main(['node', 'mysql-perf-gate', 'compare', out, '--out', join(dir, 'report')])
+          ? await main(['node', 'mysql-perf-gate', 'compare', out, '--report-dir', join(dir, 'report')])
           : -1;
     } finally {
       stdout.mockRestore();

@@ -37,7 +37,7 @@ export function readBisectInputs(): BisectFlags {
     compiler: core.getInput('compiler') || BISECT_DEFAULTS.compiler,
     maxRepetitions: core.getInput('max-repetitions') || BISECT_DEFAULTS.maxRepetitions,
     state: core.getInput('state') || BISECT_DEFAULTS.state,
-    outDir: core.getInput('report-dir') || BISECT_DEFAULTS.outDir,
+    reportDir: core.getInput('report-dir') || BISECT_DEFAULTS.reportDir,
     set: core.getMultilineInput('set'),
     buildType: core.getInput('build-type') || 'RelWithDebInfo',
     cmakeArg: core.getMultilineInput('cmake-args'),

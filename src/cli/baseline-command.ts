@@ -9,6 +9,7 @@ import {
   baselineSaveRequest,
 } from '../commands/baseline-save.js';
 import { baselineShowCommand, baselineShowRequest } from '../commands/baseline-show.js';
+import { optionWithDefault } from './help-text.js';
 import { printErr, printOut } from './print.js';
 import { EXIT_OK } from './shared-flags.js';
 
@@ -81,10 +82,12 @@ export function addBaselineCommands(
       'Append one side of a results file (every repetition, server facts, machine, commit) to its baseline, ' +
         'keyed by testbed, suite and server options.',
     )
-    .argument('<results>', 'results JSON written by mysql-perf-gate run')
+    .argument('<results>', 'results JSON written by run')
     .option('--dir <dir>', 'baselines directory', 'baselines')
-    .option('--testbed <name>', 'testbed name (default: the hardware fingerprint of the results)')
-    .option('--commit <sha>', 'commit measured (default: $GITHUB_SHA when set)')
+    .addOption(
+      optionWithDefault('--testbed <name>', 'testbed name', 'the hardware fingerprint of the results'),
+    )
+    .addOption(optionWithDefault('--commit <sha>', 'commit measured', '$GITHUB_SHA when set'))
     .addOption(
       new Option('--side <side>', 'side of an A/B run to store').choices(['head', 'base']).default('head'),
     )

@@ -9,8 +9,10 @@ import {
   type BisectFlags,
   bisectOptionsFromFlags,
 } from '../commands/bisect.js';
+import { optionWithDefault } from './help-text.js';
 import { printOut } from './print.js';
-import { addBuildOptions, collect } from './shared-flags.js';
+import { addOldSpelling } from './renamed-flags.js';
+import { addBuildOptions, collect, lockTimeoutOption } from './shared-flags.js';
 import { createStderrLogger } from './stderr-logger.js';
 
 interface ParsedBisectFlags extends BisectFlags {
@@ -29,7 +31,7 @@ async function bisect(flags: ParsedBisectFlags): Promise<number> {
 }
 
 export function addBisectCommand(program: Command, onExitCode: (code: number) => void): void {
-  addBuildOptions(
+  const command = addBuildOptions(
     program
       .command('bisect')
       .description(
@@ -46,14 +48,19 @@ export function addBisectCommand(program: Command, onExitCode: (code: number) =>
         'gcc-12, clang-16, a path to gcc/clang, or a CC:CXX pair',
         BISECT_DEFAULTS.compiler,
       )
-      .option(
-        '--cell <workload@threads>',
-        "the cell that changed, e.g. oltp_point_select@1 (repeatable: a commit is bad only when every cell says so; default: the suite's only cell)",
-        collect,
+      .addOption(
+        optionWithDefault(
+          '--cell <workload@threads>',
+          'the cell that changed, e.g. oltp_point_select@1 (repeatable: a commit is bad only when every cell says so)',
+          "the suite's only cell",
+        ).argParser(collect),
       )
-      .option(
-        '--metric <name>',
-        'metric to bisect on (default: instructions for an instruction suite, tps for a throughput suite)',
+      .addOption(
+        optionWithDefault(
+          '--metric <name>',
+          'metric to bisect on',
+          'instructions for an instruction suite, tps for a throughput suite',
+        ),
       )
       .option(
         '--suite <name|file>',
@@ -66,13 +73,19 @@ export function addBisectCommand(program: Command, onExitCode: (code: number) =>
         BISECT_DEFAULTS.maxRepetitions,
       )
       .option('--set <name=value>', 'server option (repeatable)', collect)
-      .option(
-        '--prefix <dir>',
-        'install prefix every step reuses (default: <source>.bisect-server, beside the checkout)',
+      .addOption(
+        optionWithDefault(
+          '--prefix <dir>',
+          'install prefix every step reuses',
+          '<source>.bisect-server, beside the checkout',
+        ),
       )
-      .option(
-        '--build-dir <dir>',
-        'CMake build directory every step reuses, so a step recompiles only what changed (default: <prefix>.build)',
+      .addOption(
+        optionWithDefault(
+          '--build-dir <dir>',
+          'CMake build directory every step reuses, so a step recompiles only what changed',
+          '<prefix>.build',
+        ),
       )
       .option(
         '--history <dir>',
@@ -85,15 +98,15 @@ export function addBisectCommand(program: Command, onExitCode: (code: number) =>
         BISECT_DEFAULTS.state,
       )
       .option(
-        '--out-dir <dir>',
-        "where bisect.json, bisect.png and bisect.vl.json go, and each run's results (runs/)",
-        BISECT_DEFAULTS.outDir,
+        '--report-dir <dir>',
+        "directory for bisect.json, bisect.png and bisect.vl.json, and each run's results (runs/)",
+        BISECT_DEFAULTS.reportDir,
       )
-      .option(
-        '--lock-timeout <time>',
-        'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)',
-      ),
-  ).action(async (flags: ParsedBisectFlags) => {
-    onExitCode(await bisect(flags));
-  });
+      .addOption(lockTimeoutOption()),
+  );
+  addOldSpelling(command, { old: '--out-dir <dir>', now: '--report-dir' }).action(
+    async (flags: ParsedBisectFlags) => {
+      onExitCode(await bisect(flags));
+    },
+  );
 }

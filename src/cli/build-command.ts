@@ -4,7 +4,8 @@ import type { Command } from 'commander';
 import { buildCommand, type BuildFlags, commonBuildRequest } from '../commands/build.js';
 import { LIMIT_HELP } from '../commands/limit-flags.js';
 import { printOut } from './print.js';
-import { addBuildOptions, collect, EXIT_OK } from './shared-flags.js';
+import { optionWithDefault } from './help-text.js';
+import { addBuildOptions, collect, EXIT_OK, lockTimeoutOption } from './shared-flags.js';
 import { createStderrLogger } from './stderr-logger.js';
 
 interface SingleBuildFlags extends BuildFlags {
@@ -26,9 +27,12 @@ export function addBuildCommand(program: Command, onExitCode: (code: number) => 
       .requiredOption('--source <dir>', 'top of the source tree')
       .requiredOption('--compiler <spec>', 'gcc-12, clang-16, a path to gcc/clang, or a CC:CXX pair')
       .requiredOption('--prefix <dir>', 'install prefix; build.json describing the build is written there')
-      .option(
-        '--build-dir <dir>',
-        'CMake build directory, kept for incremental rebuilds (default: <prefix>.build)',
+      .addOption(
+        optionWithDefault(
+          '--build-dir <dir>',
+          'CMake build directory, kept for incremental rebuilds',
+          '<prefix>.build',
+        ),
       )
       .option(
         '--untrusted',
@@ -42,10 +46,7 @@ export function addBuildCommand(program: Command, onExitCode: (code: number) => 
         '--max-memory <size>',
         `with --untrusted: the most memory the build may use, e.g. 8G or 1536M (a cgroup's memory limit); ${LIMIT_HELP.memory}`,
       )
-      .option(
-        '--lock-timeout <time>',
-        'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)',
-      )
+      .addOption(lockTimeoutOption())
       .option(
         '--target <name>',
         'build only this CMake target and do not install, to check a configuration quickly (repeatable)',

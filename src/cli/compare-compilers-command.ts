@@ -9,8 +9,10 @@ import { runConfigFromFlags, type RunFlags } from '../commands/run.js';
 import { type PlannedServer, serversToBuild } from '../commands/source-builds.js';
 import { cliSpelling } from '../commands/spelling.js';
 import { describeCompareOutcome } from './compare-command.js';
+import { optionWithDefault } from './help-text.js';
 import { printOut } from './print.js';
-import { addBuildOptions, collect } from './shared-flags.js';
+import { addOldSpelling } from './renamed-flags.js';
+import { addBuildOptions, collect, lockTimeoutOption } from './shared-flags.js';
 import { createStderrLogger } from './stderr-logger.js';
 
 interface CompareCompilersFlags extends BuildFlags {
@@ -28,7 +30,7 @@ interface CompareCompilersFlags extends BuildFlags {
   budget?: string;
   pin: string;
   parallelSides?: boolean;
-  report: string;
+  reportDir: string;
   tolerance?: string[];
   alpha: string;
   inconclusive: string;
@@ -64,7 +66,7 @@ async function compareCompilers(flags: CompareCompilersFlags): Promise<number> {
     {
       run: runConfigFromFlags<PlannedServer>({ ...runFlags(flags), ...servers }, cliSpelling, options),
       build: commonBuildRequest(flags),
-      compare: { baselinePath: null, outDir: flags.report, force: false, options },
+      compare: { baselinePath: null, outDir: flags.reportDir, force: false, options },
     },
     logger,
   );
@@ -73,7 +75,7 @@ async function compareCompilers(flags: CompareCompilersFlags): Promise<number> {
 }
 
 export function addCompareCompilersCommand(program: Command, onExitCode: (code: number) => void): void {
-  addBuildOptions(
+  const command = addBuildOptions(
     program
       .command('compare-compilers')
       .description(
@@ -94,18 +96,31 @@ export function addCompareCompilersCommand(program: Command, onExitCode: (code: 
       )
       .option('--set <name=value>', 'server option for both sides (repeatable)', collect)
       .option('--out <file>', 'results JSON to write', 'results.json')
-      .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run')
-      .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
-      .option(
-        '--lock-timeout <time>',
-        'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)',
+      .addOption(
+        optionWithDefault(
+          '--work-dir <dir>',
+          'where datadirs, sockets and logs live during the run, created if missing',
+          'a temporary directory',
+        ),
       )
+      .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
+      .addOption(lockTimeoutOption())
       .option('--max-repetitions <n>', 'repetitions per side an undecided cell may reach, as for run')
       .option('--budget <time>', 'how long the measurement may take with more repetitions, as for run')
       .option('--pin <mode>', 'CPUs of their own for the server and sysbench, as for run', 'auto')
-      .option('--parallel-sides', 'count suites: both builds measured at once, as for run')
+      .addOption(
+        optionWithDefault(
+          '--parallel-sides',
+          'count suites: both builds measured at once, as for run',
+          'on with 2 CPUs or more',
+        ),
+      )
       .option('--no-parallel-sides', 'measure the two builds one at a time, interleaved')
-      .option('--report <dir>', 'directory for verdict.json, comment.md, report.html and charts', 'report')
+      .option(
+        '--report-dir <dir>',
+        'directory for verdict.json, comment.md, report.html and charts/',
+        'report',
+      )
       .option('--tolerance <rule>', 'tolerance override, as for compare (repeatable)', collect)
       .option('--alpha <p>', 'significance level', COMPARE_FLAG_DEFAULTS.alpha)
       .option(
@@ -118,7 +133,10 @@ export function addCompareCompilersCommand(program: Command, onExitCode: (code: 
         '--gate-work',
         'a changed status counter (work per transaction) fails the gate too, as for compare',
       ),
-  ).action(async (flags: CompareCompilersFlags) => {
-    onExitCode(await compareCompilers(flags));
-  });
+  );
+  addOldSpelling(command, { old: '--report <dir>', now: '--report-dir' }).action(
+    async (flags: CompareCompilersFlags) => {
+      onExitCode(await compareCompilers(flags));
+    },
+  );
 }

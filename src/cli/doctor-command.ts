@@ -9,7 +9,9 @@ import {
   type DoctorFlags,
 } from '../commands/doctor.js';
 import { printableJson } from '../untrusted-text.js';
+import { optionWithDefault } from './help-text.js';
 import { printOut } from './print.js';
+import { lockTimeoutOption } from './shared-flags.js';
 import { createStderrLogger } from './stderr-logger.js';
 
 export function addDoctorCommand(program: Command, onExitCode: (code: number) => void): void {
@@ -18,25 +20,31 @@ export function addDoctorCommand(program: Command, onExitCode: (code: number) =>
     .description(
       'Check this machine as a benchmark runner: each setting that decides the noise (governor, turbo, SMT, ASLR, huge pages, swap, isolated CPUs, irqbalance, steal, neighbours, free disk) and each tool, the noise measured (about 30 s), a grade. Exit status: 0, 1 when the grade is below --min-grade, 2 on error.',
     )
-    .option(
-      '--server <path>',
-      `mysqld/mariadbd binary or install prefix to measure the noise with (default: ${DEFAULT_SERVERS.join(' or ')})`,
+    .addOption(
+      optionWithDefault(
+        '--server <path>',
+        'mysqld/mariadbd binary or install prefix to measure the noise with',
+        DEFAULT_SERVERS.join(' or '),
+      ),
     )
     .option('--no-noise', 'read the machine only; do not measure its noise')
-    .option(
-      '--build-dir <dir>',
-      'where servers are built, for its free disk (default: the current directory)',
+    .addOption(
+      optionWithDefault(
+        '--build-dir <dir>',
+        'where servers are built, for its free disk',
+        'the current directory',
+      ),
     )
-    .option(
-      '--work-dir <dir>',
-      'where runs keep datadirs and logs, for its free disk (default: the temp directory)',
+    .addOption(
+      optionWithDefault(
+        '--work-dir <dir>',
+        'where runs keep datadirs and logs, for its free disk',
+        'the temporary directory',
+      ),
     )
     .option('--json', 'print the check as JSON (docs/doctor.schema.json) instead of text')
     .option('--min-grade <letter>', 'exit with status 1 when the grade is below this letter (A–F)')
-    .option(
-      '--lock-timeout <time>',
-      'wait at most this long while another run measures on this machine (default: as long as it takes)',
-    )
+    .addOption(lockTimeoutOption())
     .option(
       '--tune',
       'as root: apply the safe settings (governor, frequency limits, turbo, ASLR, huge pages, swappiness, perf_event_paranoid) and save what was there',
@@ -46,7 +54,7 @@ export function addDoctorCommand(program: Command, onExitCode: (code: number) =>
       '--sysfs-root <dir>',
       'read and tune sys/ and proc/ under this directory instead of / (for tests)',
     )
-    .option('--verbose', 'debug output')
+    .option('--verbose', 'show debug output')
     .action(async (flags: DoctorFlags & { verbose?: boolean }) => {
       const logger = createStderrLogger({ verbose: flags.verbose ?? false });
       const config = doctorConfigFromFlags(flags);

@@ -20,7 +20,9 @@ import {
 import { type HistoryPageFlags, historyPageCommand, historyPageRequest } from '../commands/history-page.js';
 import { changesText } from '../report/history-report.js';
 import { printableJson } from '../untrusted-text.js';
+import { optionWithDefault } from './help-text.js';
 import { printErr, printOut } from './print.js';
+import { addOldSpelling } from './renamed-flags.js';
 import { collect, EXIT_OK } from './shared-flags.js';
 
 /** Exit status of `history changes --fail-on-regression` when a regression is found. */
@@ -101,19 +103,29 @@ function addAppend(history: Command, onExitCode: (code: number) => void, io: His
       'Add one run (every repetition of every cell, the commit, its date, the server version and compiler) to its history, ' +
         'keyed by testbed, suite and server options.',
     )
-    .argument('<results>', 'results JSON written by mysql-perf-gate run')
+    .argument('<results>', 'results JSON written by run')
     .option('--dir <dir>', 'history directory', 'history')
-    .option('--testbed <name>', 'testbed name (default: the hardware fingerprint of the results)')
-    .option(
-      '--commit <sha>',
-      'commit measured (default: the one the server was built from, else $GITHUB_SHA)',
+    .addOption(
+      optionWithDefault('--testbed <name>', 'testbed name', 'the hardware fingerprint of the results'),
     )
-    .option(
-      '--commit-date <iso>',
-      "the commit's date, which orders the history (default: from the source checkout)",
+    .addOption(
+      optionWithDefault(
+        '--commit <sha>',
+        'commit measured',
+        'the one the server was built from, else $GITHUB_SHA',
+      ),
     )
-    .option('--run-url <url>', 'link to the run (default: the workflow run under GitHub Actions)')
-    .option('--replace', 'replace this run when it is already in the history (default: refuse)')
+    .addOption(
+      optionWithDefault(
+        '--commit-date <iso>',
+        "the commit's date, which orders the history",
+        'from the source checkout',
+      ),
+    )
+    .addOption(
+      optionWithDefault('--run-url <url>', 'link to the run', 'the workflow run under GitHub Actions'),
+    )
+    .addOption(optionWithDefault('--replace', 'replace this run when it is already in the history', 'refuse'))
     .action(async (resultsPath: string, flags: HistoryAppendFlags) => {
       await append(resultsPath, flags, io);
       onExitCode(EXIT_OK);
@@ -121,7 +133,7 @@ function addAppend(history: Command, onExitCode: (code: number) => void, io: His
 }
 
 function addChanges(history: Command, onExitCode: (code: number) => void, io: HistoryCommandIo): Command {
-  return history
+  const command = history
     .command('changes')
     .description(
       'Find change points in every cell and metric of the histories under --dir (E-Divisive means with a t-test, as Apache Otava), ' +
@@ -133,19 +145,29 @@ function addChanges(history: Command, onExitCode: (code: number) => void, io: Hi
     .option('--series <file>', 'a CSV file with columns commit,value (one series) instead of a history')
     .option('--window <n>', 'sliding window length', String(DEFAULT_WINDOW))
     .option('--max-p <p>', 'largest p-value of a change point', String(DEFAULT_MAX_P))
-    .option(
-      '--min-magnitude <fraction>',
-      'smallest change reported, e.g. 0.005 or 0.5% (default: half the tolerance of the metric; 0 for --series)',
+    .addOption(
+      optionWithDefault(
+        '--min-magnitude <fraction>',
+        'smallest change reported, e.g. 0.005 or 0.5%',
+        'half the tolerance of the metric; 0 for --series',
+      ),
     )
     .option('--tolerance <rule>', 'tolerance rule as for compare, e.g. tps=0.05 (repeatable)', collect, [])
     .option(
       '--recent <n>',
       'count only change points among the newest N runs as new (for --fail-on-regression)',
     )
-    .option('--out <dir>', 'write changes.json and the history chart (history.png, .svg, .vl.json) here')
+    .option(
+      '--report-dir <dir>',
+      'directory for changes.json and the history chart (history.png, .svg, .vl.json)',
+    )
     .addOption(new Option('--format <format>', 'stdout format').choices(['table', 'json']).default('table'))
-    .option('--fail-on-regression', 'exit 1 when a (new, with --recent) regression is found')
-    .action(async (flags: ChangesCliFlags) => {
+    .option('--fail-on-regression', 'exit 1 when a (new, with --recent) regression is found');
+  const warn = (line: string): void => {
+    io.stderr(`${line}\n`);
+  };
+  return addOldSpelling(command, { old: '--out <dir>', now: '--report-dir', warn }).action(
+    async (flags: ChangesCliFlags) => {
       const outcome = await historyChangesCommand(historyChangesRequest(flags));
       printChanges(outcome, flags, io);
       const found = regressions(outcome);
@@ -155,32 +177,40 @@ function addChanges(history: Command, onExitCode: (code: number) => void, io: Hi
         return;
       }
       onExitCode(EXIT_OK);
-    });
+    },
+  );
 }
 
 function addPage(history: Command, onExitCode: (code: number) => void, io: HistoryCommandIo): Command {
-  return history
+  const command = history
     .command('page')
     .description(
       'Render one history file as its page (every workload, threads and metric over the runs, change points marked, ' +
         'each point linked to its run): DIR/index.html, self-contained, the page the nightly publishes on the charts branch.',
     )
     .requiredOption('--history <file>', 'a history file (history append, or the history branch)')
-    .requiredOption('--out <dir>', 'where index.html goes (created if missing)')
+    .option('--report-dir <dir>', 'directory for index.html, created if missing (required)')
     .option('--window <n>', 'sliding window length', String(DEFAULT_WINDOW))
     .option('--max-p <p>', 'largest p-value of a change point', String(DEFAULT_MAX_P))
-    .option(
-      '--min-magnitude <fraction>',
-      'smallest change marked (default: half the tolerance of the metric)',
+    .addOption(
+      optionWithDefault(
+        '--min-magnitude <fraction>',
+        'smallest change marked',
+        'half the tolerance of the metric',
+      ),
     )
-    .option('--tolerance <rule>', 'tolerance rule as for compare, e.g. tps=0.05 (repeatable)', collect, [])
-    .action((flags: HistoryPageFlags) => {
-      const outcome = historyPageCommand(historyPageRequest(flags));
-      io.stdout(
-        `${outcome.path}: ${plural(outcome.runs, 'run', 'runs')}, ${outcome.series} series, ${plural(outcome.changes, 'change point', 'change points')}\n`,
-      );
-      onExitCode(EXIT_OK);
-    });
+    .option('--tolerance <rule>', 'tolerance rule as for compare, e.g. tps=0.05 (repeatable)', collect, []);
+  const warn = (line: string): void => {
+    io.stderr(`${line}\n`);
+  };
+  const renamed = { old: '--out <dir>', now: '--report-dir', required: true, warn };
+  return addOldSpelling(command, renamed).action((flags: HistoryPageFlags) => {
+    const outcome = historyPageCommand(historyPageRequest(flags));
+    io.stdout(
+      `${outcome.path}: ${plural(outcome.runs, 'run', 'runs')}, ${outcome.series} series, ${plural(outcome.changes, 'change point', 'change points')}\n`,
+    );
+    onExitCode(EXIT_OK);
+  });
 }
 
 /** Adds `history append`, `history changes` and `history page` to the program. */

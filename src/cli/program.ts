@@ -6,23 +6,25 @@ import { inspect } from 'node:util';
 import { Command, CommanderError } from 'commander';
 
 import { GateError, internalErrorLine, InterruptedError } from '../errors.js';
-import { packageIssuesUrl, packageVersion } from '../shell/package-root.js';
+import { packageIssuesUrl, packageRelease, releaseLine } from '../shell/package-root.js';
 import { addBaselineCommands } from './baseline-command.js';
 import { addBisectCommand } from './bisect-command.js';
 import { addBuildCommand } from './build-command.js';
 import { addCompareCommand } from './compare-command.js';
 import { addCompareCompilersCommand } from './compare-compilers-command.js';
 import { addDoctorCommand } from './doctor-command.js';
+import { withHelpText } from './help-text.js';
 import { addHistoryCommands } from './history-command.js';
+import { addInitCommand } from './init-command.js';
 import { addMergeCommand } from './merge-command.js';
 import { printErr } from './print.js';
 import { addRunCommand } from './run-command.js';
 import { EXIT_ERROR, EXIT_OK } from './shared-flags.js';
 
 export function buildProgram(onExitCode: (code: number) => void): Command {
-  const program = new Command('mysql-perf-gate')
+  const program = withHelpText(new Command('mysql-perf-gate'))
     .description('Tells whether a change made a MySQL-family server slower, with sysbench and statistics.')
-    .version(packageVersion())
+    .version(releaseLine(packageRelease()))
     .showHelpAfterError('(run with --help for usage)');
   // The order of --help's command list.
   addRunCommand(program, onExitCode);
@@ -34,6 +36,7 @@ export function buildProgram(onExitCode: (code: number) => void): Command {
   addCompareCommand(program, onExitCode);
   addBisectCommand(program, onExitCode);
   addDoctorCommand(program, onExitCode);
+  addInitCommand(program, onExitCode);
   addVerboseEverywhere(program);
   return program;
 }
@@ -77,9 +80,15 @@ export function reportError(error: unknown, verbose: boolean): number {
 export async function main(argv: readonly string[]): Promise<number> {
   let exitCode = EXIT_OK;
   let verbose = process.env[DEBUG_ENV] === '1';
-  const program = buildProgram((code) => {
-    exitCode = code;
-  });
+  let program: Command;
+  try {
+    // A damaged release.json (an installed package's commit) is refused here, in one line.
+    program = buildProgram((code) => {
+      exitCode = code;
+    });
+  } catch (error) {
+    return reportError(error, verbose);
+  }
   program.hook('preAction', (_program, command) => {
     if (command.opts<{ verbose?: boolean }>().verbose === true) verbose = true;
   });

@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 
 import { LIMIT_HELP } from '../commands/limit-flags.js';
 import { describeRunOutcome, runCommand, runConfigFromFlags, type RunFlags } from '../commands/run.js';
-import { collect, EXIT_OK } from './shared-flags.js';
+import { optionWithDefault } from './help-text.js';
+import { collect, EXIT_OK, lockTimeoutOption } from './shared-flags.js';
 import { createStderrLogger } from './stderr-logger.js';
 
 type ParsedRunFlags = Omit<RunFlags, 'set' | 'baseSet' | 'headSet'> &
@@ -48,9 +49,12 @@ function addServerOptions(command: Command): Command {
       'quick',
     )
     .option('--out <file>', 'results JSON to write; raw output goes to <file>.raw/ beside it', 'results.json')
-    .option(
-      '--work-dir <dir>',
-      'where datadirs, sockets and logs live during the run (created if missing; default: a temp dir)',
+    .addOption(
+      optionWithDefault(
+        '--work-dir <dir>',
+        'where datadirs, sockets and logs live during the run, created if missing',
+        'a temporary directory',
+      ),
     )
     .option('--keep-work-dir', 'keep datadirs after the run, for debugging');
 }
@@ -58,17 +62,17 @@ function addServerOptions(command: Command): Command {
 /** When and how long the run measures, and on which CPUs. */
 function addScheduleOptions(command: Command): Command {
   return command
-    .option(
-      '--lock-timeout <time>',
-      'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)',
-    )
+    .addOption(lockTimeoutOption())
     .option(
       '--time-limit <time>',
       "the job's time limit, e.g. 3h or 180m: a plan that does not fit in it (with a margin) is refused at once, naming the shards that would fit",
     )
-    .option(
-      '--max-repetitions <n>',
-      'A/B runs: repetitions per side a cell the planned ones leave undecided may reach (default: the plan only)',
+    .addOption(
+      optionWithDefault(
+        '--max-repetitions <n>',
+        'A/B runs: repetitions per side a cell the planned ones leave undecided may reach',
+        'the planned ones only',
+      ),
     )
     .option(
       '--budget <time>',
@@ -79,9 +83,12 @@ function addScheduleOptions(command: Command): Command {
       'run the server and sysbench on CPUs of their own (taskset): auto (wherever there are 2 CPUs or more), on (a warning when it cannot) or off',
       'auto',
     )
-    .option(
-      '--parallel-sides',
-      'count suites (instructions): measure base and head at once, each with its CPUs (default when there are 2 CPUs or more)',
+    .addOption(
+      optionWithDefault(
+        '--parallel-sides',
+        'count suites (instructions): measure base and head at once, each with its CPUs',
+        'on with 2 CPUs or more',
+      ),
     )
     .option('--no-parallel-sides', 'measure base and head one at a time, interleaved');
 }

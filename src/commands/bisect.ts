@@ -66,7 +66,8 @@ export interface BisectFlags extends BuildFlags {
   buildDir?: string;
   set?: string[];
   state: string;
-  outDir: string;
+  /** Where bisect.json, its chart and each run's results go. */
+  reportDir: string;
   lockTimeout?: string;
   /** A history directory whose runs of --good and --bad stand for the ends (they are not measured again). */
   history?: string;
@@ -77,7 +78,7 @@ export const BISECT_DEFAULTS = {
   suite: 'instructions',
   compiler: 'gcc',
   state: 'bisect-state.json',
-  outDir: 'bisect-report',
+  reportDir: 'bisect-report',
   maxRepetitions: String(DEFAULT_MAX_REPETITIONS),
 } as const;
 
@@ -136,7 +137,7 @@ export function bisectOptionsFromFlags(flags: BisectFlags, spell: FlagSpelling =
       label: spell('lock-timeout'),
     },
     statePath: resolve(flags.state),
-    outDir: resolve(flags.outDir),
+    outDir: resolve(flags.reportDir),
     ...(flags.history === undefined
       ? {}
       : {

@@ -3,7 +3,7 @@
 // (CompareOptionFlags); compareOptionsFromFlags checks them the same way for both front ends.
 import type { StageRow } from '../report/stage-table.js';
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 import { InputError, ResultsError, StatisticsError } from '../errors.js';
 import { isMetricName, METRIC_NAMES, type MetricName } from '../metric-names.js';
@@ -35,7 +35,12 @@ export interface CompareConfig {
   readonly baselinePath: string | null;
   /** One variant value against the others of its dimension, in the head side's cells (--against-variant). */
   readonly againstVariant?: VariantBase;
+  /** The report directory: comment.md, report.html, charts/ (--report-dir, input "report-dir"). */
   readonly outDir: string;
+  /** Where verdict.json goes (--out); default: in the report directory. */
+  readonly verdictPath?: string;
+  /** How errors name the options; the command line's by default. */
+  readonly spell?: FlagSpelling;
   /** Compare even across suites or machines (the difference becomes a warning). */
   readonly force: boolean;
   readonly options: CompareOptions;
@@ -84,7 +89,7 @@ function judgedOrRefused<T>(resultsPath: string, judging: () => T): T {
   }
 }
 
-/** Decides and writes verdict.json and the reports into `config.outDir`. */
+/** Decides, writes verdict.json (into `config.outDir` unless `verdictPath` says where) and the reports into `config.outDir`. */
 export async function compareCommand(config: CompareConfig): Promise<CompareOutcome> {
   if (config.sourceUrl !== undefined && !SOURCE_URL.test(config.sourceUrl)) {
     throw new InputError(
@@ -114,15 +119,24 @@ export async function compareCommand(config: CompareConfig): Promise<CompareOutc
   const input = withLines(judged, lines);
   const { verdict } = input;
   const outDir = resolve(config.outDir);
-  const verdictPath = join(outDir, 'verdict.json');
+  const verdictPath = resolve(config.verdictPath ?? join(outDir, 'verdict.json'));
+  const spell = config.spell ?? cliSpelling;
   const reporting = performance.now();
   // verdict.json first, atomically: a write the disk refuses leaves the previous one whole.
+  try {
+    mkdirSync(dirname(verdictPath), { recursive: true });
+    writeFileAtomic(verdictPath, `${JSON.stringify(verdict, null, 2)}\n`);
+  } catch (error) {
+    const label = config.verdictPath === undefined ? spell('report-dir') : spell('out');
+    throw (
+      writeRefusal(error, dirname(verdictPath), `${label} ${config.verdictPath ?? config.outDir}`) ?? error
+    );
+  }
   const report = await (async () => {
     mkdirSync(outDir, { recursive: true });
-    writeFileAtomic(verdictPath, `${JSON.stringify(verdict, null, 2)}\n`);
     return writeReport(outDir, input);
   })().catch((error: unknown) => {
-    throw writeRefusal(error, outDir, `--out ${config.outDir}`) ?? error;
+    throw writeRefusal(error, outDir, `${spell('report-dir')} ${config.outDir}`) ?? error;
   });
   const cells = `${verdict.cells.length} cells × metric`;
   const files = `${report.charts.length} chart(s), comment, HTML`;

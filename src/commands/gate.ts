@@ -288,6 +288,7 @@ export async function judgeRun(
       outDir: judge.reportDir ?? join(dirname(measured.resultsPath), 'report'),
       force: judge.force,
       options: judge.options,
+      spell: judge.spell,
       ...(judge.sourceUrl === undefined ? {} : { sourceUrl: judge.sourceUrl }),
     }),
   );

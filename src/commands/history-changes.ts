@@ -35,7 +35,8 @@ export interface HistoryChangesFlags {
   minMagnitude?: string;
   tolerance: string[];
   recent?: string;
-  out?: string;
+  /** Where changes.json and the charts go (--report-dir); nothing is written without it. */
+  reportDir?: string;
 }
 
 export interface HistoryChangesRequest {
@@ -46,7 +47,7 @@ export interface HistoryChangesRequest {
   readonly settings: ChangeSettings;
   /** Change points whose first run after is among the newest `recent` runs count as new. */
   readonly recent: number | undefined;
-  readonly out: string | undefined;
+  readonly reportDir: string | undefined;
 }
 
 /** One analysed history (or the CSV series). */
@@ -64,7 +65,7 @@ export interface AnalysedHistory {
 export interface HistoryChangesOutcome {
   readonly request: HistoryChangesRequest;
   readonly histories: readonly AnalysedHistory[];
-  /** Files written under --out. */
+  /** Files written under the report directory. */
   readonly written: readonly string[];
   readonly warnings: readonly string[];
 }
@@ -118,7 +119,7 @@ export function historyChangesRequest(
     series: flags.series,
     settings,
     recent: flags.recent === undefined ? undefined : parseWhole(flags.recent, spell('recent'), 1),
-    out: flags.out,
+    reportDir: flags.reportDir,
   };
 }
 
@@ -189,13 +190,13 @@ function analysedHistory(request: HistoryChangesRequest, stored: StoredHistory):
 }
 
 async function writeOutputs(
-  out: string,
+  reportDir: string,
   histories: readonly AnalysedHistory[],
 ): Promise<{ written: string[]; warnings: string[] }> {
-  mkdirSync(out, { recursive: true });
+  mkdirSync(reportDir, { recursive: true });
   const written: string[] = [];
   const warnings: string[] = [];
-  const json = join(out, 'changes.json');
+  const json = join(reportDir, 'changes.json');
   const documents = histories.map((history) => ({
     path: history.path,
     title: history.title,
@@ -211,7 +212,7 @@ async function writeOutputs(
     const name = histories.length === 1 ? 'history' : `history-${index + 1}`;
     return spec === null ? [] : [{ name, title: `${HISTORY_TITLE}, ${history.title}`, spec }];
   });
-  const drawn = await writeCharts(out, charts);
+  const drawn = await writeCharts(reportDir, charts);
   written.push(...drawn.charts.map((chart) => chart.pngPath));
   warnings.push(...drawn.warnings, ...drawn.undrawn.map((chart) => chart.warning));
   return { written, warnings };
@@ -228,7 +229,9 @@ export async function historyChangesCommand(request: HistoryChangesRequest): Pro
     histories = found.map((stored) => analysedHistory(request, stored));
   }
   const outputs =
-    request.out === undefined ? { written: [], warnings: [] } : await writeOutputs(request.out, histories);
+    request.reportDir === undefined
+      ? { written: [], warnings: [] }
+      : await writeOutputs(request.reportDir, histories);
   return { request, histories, written: outputs.written, warnings: [...warnings, ...outputs.warnings] };
 }
 

@@ -11,7 +11,7 @@ import { cliSpelling, type FlagSpelling } from './spelling.js';
 /** The options as the user wrote them. */
 export interface HistoryPageFlags {
   history: string;
-  out: string;
+  reportDir: string;
   window: string;
   maxP: string;
   minMagnitude?: string;
@@ -46,7 +46,7 @@ export function historyPageRequest(
     },
     spell,
   );
-  return { historyPath: flags.history, outDir: flags.out, settings };
+  return { historyPath: flags.history, outDir: flags.reportDir, settings };
 }
 
 export function historyPageCommand(request: HistoryPageRequest): HistoryPageOutcome {
