@@ -21,6 +21,13 @@ const FOLDERS = readdirSync(SRC, { withFileTypes: true })
  * that shares a name with one of the command line's own, rather than an option the user gave:
  * each with why it stays.
  */
+/**
+ * Files whose every option is a command line for the reader to type, with why. The commands a
+ * report gives to reproduce a verdict and to bisect it are the CLI's, whichever front end judged
+ * (the comment of a pull request gives the CLI commands too: its reader reproduces on a machine).
+ */
+const ALLOWED_FILES: readonly string[] = ['report/document/next-steps.ts'];
+
 const ALLOWED: readonly string[] = [
   // "run --shard K/N, or measure.yml's input shards": both front ends' ways of sharding.
   'run/time-limit.ts --shard',
@@ -124,7 +131,9 @@ describe('option spellings below the command layer', () => {
     const found = files.flatMap((file) =>
       spelledOptions(file, readFileSync(join(SRC, file), 'utf8'), options),
     );
-    expect([...new Set(found)].filter((entry) => !ALLOWED.includes(entry))).toEqual([]);
+    const allowed = (entry: string): boolean =>
+      ALLOWED.includes(entry) || ALLOWED_FILES.some((file) => entry.startsWith(`${file} `));
+    expect([...new Set(found)].filter((entry) => !allowed(entry))).toEqual([]);
   });
 
   test('strings and templates are read, comments and child processes’ own options are not', () => {

@@ -1,4 +1,4 @@
-import { k as debug$3, p as mkdirP, q as exec, t as which, w as warning, l as info, H as HttpCodes, v as HttpClientError, x as HttpClient, i as isDebug, f as setSecret, B as BearerCredentialHandler, y as rmRF, j as error } from './actions-toolkit.js';
+import { j as debug$3, o as mkdirP, p as exec, q as which, w as warning, k as info, H as HttpCodes, r as HttpClientError, t as HttpClient, i as isDebug, e as setSecret, B as BearerCredentialHandler, u as rmRF, h as error } from './actions-toolkit.js';
 import * as path$1 from 'path';
 import * as fs from 'fs';
 import { writeFileSync, existsSync } from 'fs';
@@ -25,11 +25,14 @@ import require$$0$3 from 'node:buffer';
 import { createHmac } from 'node:crypto';
 import * as net from 'net';
 import * as tls from 'tls';
-import { g as getDefaultExportFromCjs } from './commonjs-helpers.js';
+import { g as getDefaultExportFromCjs } from './shared.js';
 import require$$1 from 'tty';
 import * as http from 'http';
 import { Agent as Agent$1 } from 'https';
 import fs$1 from 'node:fs';
+import 'string_decoder';
+import 'child_process';
+import 'timers';
 import 'node:assert';
 import 'node:net';
 import 'node:querystring';
@@ -43,9 +46,6 @@ import 'node:url';
 import 'node:async_hooks';
 import 'node:console';
 import 'node:dns';
-import 'string_decoder';
-import 'child_process';
-import 'timers';
 
 /**
  * Returns a copy with defaults filled in.

@@ -1,13 +1,13 @@
-import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, L as LIMIT_HELP, h as buildCommand, i as commonBuildRequest, C as COMPARE_FLAG_DEFAULTS, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as comparisonLabels, x as buildsOf, y as detectSourceTree, z as resolveCompiler, A as inCleanupScope, E as withPrefixes, F as runCommand, G as describeRunOutcome, H as buildSides, I as serversToBuild, J as runConfigFromFlags, K as cliSpelling, N as DEFAULT_SERVERS, O as doctorConfigFromFlags, P as doctorCommand, Q as appendHistory, R as optionNames, S as earlierDefinitions, T as suiteDifferences, U as historyRun, V as exec, X as quickDeadline, Y as readHistoryFile, Z as pageHistory, _ as writeHistoryPage, $ as allChanges, a0 as historyChangesRequest, a1 as DEFAULT_WINDOW, a2 as DEFAULT_MAX_P, a3 as historyChangesCommand, a4 as plural, a5 as changesText, a6 as recentRegressions, a7 as formatChangePercentPlain, a8 as mergeCommand, a9 as packageVersion, aa as packageIssuesUrl, ab as watchOutputs } from './gate.js';
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, L as LIMIT_HELP, h as buildCommand, i as commonBuildRequest, C as COMPARE_FLAG_DEFAULTS, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as comparisonLabels, x as buildsOf, y as detectSourceTree, z as resolveCompiler, A as inCleanupScope, E as withPrefixes, F as runCommand, G as describeRunOutcome, H as buildSides, I as serversToBuild, J as runConfigFromFlags, K as cliSpelling, N as doctorConfigFromFlags, O as doctorCommand, P as DEFAULT_SERVERS, Q as appendHistory, R as optionNames, S as earlierDefinitions, T as suiteDifferences, U as historyRun, V as exec, X as quickDeadline, Y as readHistoryFile, Z as pageHistory, _ as writeHistoryPage, $ as allChanges, a0 as historyChangesRequest, a1 as DEFAULT_WINDOW, a2 as DEFAULT_MAX_P, a3 as historyChangesCommand, a4 as plural, a5 as changesText, a6 as recentRegressions, a7 as formatChangePercentPlain, a8 as packageRelease, a9 as describeFlavor, aa as WorkflowSettings, ab as packageRoot, ac as httpStatus, ad as gitHubMessage, ae as readWorkflowSettings, af as gitHubClient, ag as DEFAULT_LIMITS, ah as mergeCommand, ai as releaseLine, aj as packageIssuesUrl, ak as watchOutputs } from './gate.js';
 import os from 'node:os';
 import { inspect } from 'node:util';
-import { g as getDefaultExportFromCjs } from './commonjs-helpers.js';
+import { g as getDefaultExportFromCjs } from './shared.js';
 import require$$0 from 'node:events';
 import require$$1 from 'node:child_process';
-import path, { dirname, join } from 'node:path';
-import fs, { existsSync } from 'node:fs';
+import path, { dirname, extname, join, resolve } from 'node:path';
+import fs, { statSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import process$1 from 'node:process';
-import { I as InputError, B as BaselineError, f as forRunnerLog, p as printableJson, a as InterruptedError, G as GateError, i as internalErrorLine } from './gate-core.js';
+import { I as InputError, B as BaselineError, f as forRunnerLog, p as printableJson, w as writeFileAtomic, e as errorMessage, a as InterruptedError, G as GateError, i as internalErrorLine } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:crypto';
 import 'node:zlib';
@@ -25,9 +25,26 @@ import 'zlib';
 import 'util';
 import 'url';
 import 'node:net';
-import 'node:url';
 import 'node:module';
 import 'fs';
+import 'node:url';
+import 'os';
+import 'http';
+import 'https';
+import 'assert';
+import 'node:assert';
+import 'node:http';
+import 'node:stream';
+import 'node:buffer';
+import 'node:querystring';
+import 'node:diagnostics_channel';
+import 'node:tls';
+import 'node:perf_hooks';
+import 'node:util/types';
+import 'node:worker_threads';
+import 'node:async_hooks';
+import 'node:console';
+import 'node:dns';
 
 var commander$1 = {};
 
@@ -4480,6 +4497,43 @@ function baselineShowCommand(request) {
     };
 }
 
+// How every command's help shows an option: its description, then its choices and its default in
+// one trailing form, "(default: 20G)" or "(choices: table, json; default: table)". A default is a
+// value as the user would type it (unquoted), or what the command uses when the option is left
+// out ("(default: the number of CPUs)"). Options state a default only through commander
+// (`.default(value)`, or `optionWithDefault` for one the command works out), never in their
+// description: __tests__/cli/help.test.ts holds every command of the program to it.
+/**
+ * An option left undefined when not given, whose default the command works out: `shown` is what
+ * the help says it is ("the number of CPUs").
+ */
+function optionWithDefault(flags, description, shown) {
+    return new Option(flags, description).default(undefined, shown);
+}
+/** The default an option's help shows, unquoted; undefined for none (a flag's false is not shown). */
+function shownDefault(option) {
+    if (option.defaultValueDescription !== undefined)
+        return option.defaultValueDescription;
+    const value = option.defaultValue;
+    if (typeof value === 'string' || typeof value === 'number')
+        return String(value);
+    return undefined;
+}
+/** The description, then "(choices: …; default: …)" when the option has either. */
+function optionDescription(option) {
+    const extra = [];
+    if (option.argChoices !== undefined)
+        extra.push(`choices: ${option.argChoices.join(', ')}`);
+    const shown = shownDefault(option);
+    if (shown !== undefined)
+        extra.push(`default: ${shown}`);
+    return extra.length === 0 ? option.description : `${option.description} (${extra.join('; ')})`;
+}
+/** Gives `program`, and every command added to it afterwards, the help's one form. */
+function withHelpText(program) {
+    return program.configureHelp({ optionDescription });
+}
+
 // Everything the CLI prints goes through here. A workflow's `run:` step prints it into the step's
 // log, where a GitHub runner would obey a workflow command quoted from the code under test (a
 // build's log, a server's output, sysbench's), and a terminal would obey its escape sequences:
@@ -4494,13 +4548,17 @@ function printErr(text) {
     process.stderr.write(forRunnerLog(text));
 }
 
-// What the CLI's commands share: exit statuses, repeatable flags, and the build flags of `build`
-// and `compare-compilers`.
+// What the CLI's commands share: exit statuses, repeatable flags, the machine lock's flag, and the
+// build flags of `build`, `bisect` and `compare-compilers`.
 const EXIT_OK = 0;
 const EXIT_ERROR = 2;
 /** Commander's accumulator for a repeatable flag. */
 function collect(value, previous) {
     return [...(previous ?? []), value];
+}
+/** --lock-timeout, as every command that takes the machine lock reads it. */
+function lockTimeoutOption() {
+    return optionWithDefault('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once', 'as long as it takes');
 }
 function addBuildOptions(command) {
     return command
@@ -4508,14 +4566,14 @@ function addBuildOptions(command) {
         .choices([...BUILD_TYPES])
         .default('RelWithDebInfo'))
         .option('--cmake-arg <arg>', 'extra CMake argument, e.g. -DPLUGIN_ROCKSDB=YES; comes after the defaults, so it wins (repeatable)', collect)
-        .option('--jobs <n>', 'parallel compile jobs (default: the number of CPUs)')
+        .addOption(optionWithDefault('--jobs <n>', 'parallel compile jobs', 'the number of CPUs'))
         .addOption(new Option('--ccache <mode>', 'compile through ccache: auto (when installed), on (required) or off')
         .choices(['auto', 'on', 'off'])
         .default('auto'))
-        .option('--ccache-dir <dir>', 'ccache directory to use (default: $CCACHE_DIR, else ~/.cache/ccache)')
+        .addOption(optionWithDefault('--ccache-dir <dir>', 'ccache directory to use', '$CCACHE_DIR, else ~/.cache/ccache'))
         .option('--full-install', "MySQL and Percona Server: build and install everything (clients, test plugins), not only the server's install components Server and SharedLibraries")
         .option('--store <dir>', 'keep installed prefixes in DIR and reuse one built from the same clean commit with the same compiler and options (--prefix becomes a link to it)')
-        .option('--store-size <size>', 'most the store may hold before its least recently used builds are dropped, e.g. 20G or 500M (default 20G)')
+        .addOption(optionWithDefault('--store-size <size>', 'most the store may hold before its least recently used builds are dropped, e.g. 20G or 500M', '20G'))
         .addOption(new Option('--build-while-measuring <policy>', 'while another run measures on this machine: wait (a build takes the machine lock, so it waits for a measurement and a measurement for it) or low-priority (build at once, at nice 19 and idle I/O priority)')
         .choices([...WHILE_MEASURING_POLICIES])
         .default('wait'))
@@ -4570,10 +4628,10 @@ function addBaselineCommands(program, onExitCode, io = processIo$1) {
         .command('save')
         .description('Append one side of a results file (every repetition, server facts, machine, commit) to its baseline, ' +
         'keyed by testbed, suite and server options.')
-        .argument('<results>', 'results JSON written by mysql-perf-gate run')
+        .argument('<results>', 'results JSON written by run')
         .option('--dir <dir>', 'baselines directory', 'baselines')
-        .option('--testbed <name>', 'testbed name (default: the hardware fingerprint of the results)')
-        .option('--commit <sha>', 'commit measured (default: $GITHUB_SHA when set)')
+        .addOption(optionWithDefault('--testbed <name>', 'testbed name', 'the hardware fingerprint of the results'))
+        .addOption(optionWithDefault('--commit <sha>', 'commit measured', '$GITHUB_SHA when set'))
         .addOption(new Option('--side <side>', 'side of an A/B run to store').choices(['head', 'base']).default('head'))
         .option('--keep <n>', 'entries kept per baseline, oldest dropped first', String(DEFAULT_KEEP))
         .action((resultsPath, flags) => {
@@ -4595,6 +4653,66 @@ function addBaselineCommands(program, onExitCode, io = processIo$1) {
     // must throw a CommanderError too, not call process.exit.
     for (const command of [baseline, ...baseline.commands])
         command.exitOverride();
+}
+
+// Old spellings of renamed options, kept for one release. An old spelling is a hidden option whose
+// value is moved to the new spelling before the command's action runs, with one line on stderr
+// naming the new spelling; the actions, and everything below them, see only the new spelling.
+// The dialect every command speaks: --out FILE is the command's main output file, --report-dir DIR
+// the directory its reports go to (README.md, "Command line").
+/** The release that drops the old spellings. */
+const OLD_SPELLINGS_GO_IN = '0.4.0';
+/** "warning: --out-dir is deprecated; use --report-dir (the old spelling goes in 0.4.0)". */
+function deprecationLine(old, now) {
+    return `warning: ${old} is deprecated; use ${now} (the old spelling goes in ${OLD_SPELLINGS_GO_IN})`;
+}
+function optionNamed(command, long) {
+    const option = command.options.find((each) => each.long === long);
+    if (option === undefined)
+        throw new Error(`${command.name()} has no ${long} to rename to`);
+    return option;
+}
+const toStderr = (line) => {
+    printErr(`${line}\n`);
+};
+/**
+ * Moves `value`, given under an old spelling, to the option `now`, after one line (`line`) on
+ * stderr. Both given is refused: they name the same thing.
+ */
+function moveToNewSpelling(command, spellings, value, line, warn = toStderr) {
+    const { old, now } = spellings;
+    const key = optionNamed(command, now).attributeName();
+    if (command.getOptionValueSource(key) === 'cli') {
+        throw new InputError(`${old} and ${now} name the same thing; give ${now} only`);
+    }
+    warn(line);
+    command.setOptionValueWithSource(key, value, 'cli');
+}
+/**
+ * Adds `old` as a hidden spelling of the option `now`, which must already be on `command`.
+ * Commander checks required options before the hook that moves the old spelling's value runs, so
+ * a required new spelling is declared here rather than with requiredOption.
+ */
+function addOldSpelling(command, spelling) {
+    const { now, required = false, warn = toStderr } = spelling;
+    const option = new Option(spelling.old, `deprecated spelling of ${now}`).hideHelp();
+    const old = option.long ?? spelling.old;
+    command.addOption(option);
+    command.hook('preAction', (self) => {
+        const key = option.attributeName();
+        const value = self.getOptionValue(key);
+        if (value !== undefined) {
+            moveToNewSpelling(self, { old, now }, value, deprecationLine(old, now), warn);
+            self.setOptionValueWithSource(key, undefined, 'default');
+        }
+        const target = optionNamed(self, now);
+        if (required && self.getOptionValue(target.attributeName()) === undefined) {
+            self.error(`error: required option '${target.flags}' not specified`, {
+                code: 'commander.missingMandatoryOptionValue',
+            });
+        }
+    });
+    return command;
 }
 
 function createStderrLogger(options) {
@@ -4632,25 +4750,26 @@ async function bisect(flags) {
     return outcome.exitCode;
 }
 function addBisectCommand(program, onExitCode) {
-    addBuildOptions(program
+    const command = addBuildOptions(program
         .command('bisect')
         .description('Find the first commit between --good and --bad where a cell changed, by building and measuring commits of a git checkout; exit 0 found, 1 undecided, 2 error.')
         .requiredOption('--source <dir>', 'git checkout of the server source, without local changes to tracked files')
         .requiredOption('--good <commit>', 'a commit before the change (hash, tag or branch)')
         .requiredOption('--bad <commit>', 'a commit after the change; --good must be its ancestor')
         .option('--compiler <spec>', 'gcc-12, clang-16, a path to gcc/clang, or a CC:CXX pair', BISECT_DEFAULTS.compiler)
-        .option('--cell <workload@threads>', "the cell that changed, e.g. oltp_point_select@1 (repeatable: a commit is bad only when every cell says so; default: the suite's only cell)", collect)
-        .option('--metric <name>', 'metric to bisect on (default: instructions for an instruction suite, tps for a throughput suite)')
+        .addOption(optionWithDefault('--cell <workload@threads>', 'the cell that changed, e.g. oltp_point_select@1 (repeatable: a commit is bad only when every cell says so)', "the suite's only cell").argParser(collect))
+        .addOption(optionWithDefault('--metric <name>', 'metric to bisect on', 'instructions for an instruction suite, tps for a throughput suite'))
         .option('--suite <name|file>', 'built-in suite (quick, standard, instructions, tpcc) or a suite YAML file; only the --cell cells run', BISECT_DEFAULTS.suite)
         .option('--max-repetitions <n>', 'throughput-like metrics: measure an ambiguous commit again until it has this many repetitions, then skip it', BISECT_DEFAULTS.maxRepetitions)
         .option('--set <name=value>', 'server option (repeatable)', collect)
-        .option('--prefix <dir>', 'install prefix every step reuses (default: <source>.bisect-server, beside the checkout)')
-        .option('--build-dir <dir>', 'CMake build directory every step reuses, so a step recompiles only what changed (default: <prefix>.build)')
+        .addOption(optionWithDefault('--prefix <dir>', 'install prefix every step reuses', '<source>.bisect-server, beside the checkout'))
+        .addOption(optionWithDefault('--build-dir <dir>', 'CMake build directory every step reuses, so a step recompiles only what changed', '<prefix>.build'))
         .option('--history <dir>', 'a history directory (history append): its runs of --good and --bad stand for the ends, which are then not measured again')
         .option('--testbed <name>', 'the testbed of the history to read, when --history holds several')
         .option('--state <file>', 'state file, written after every step; run the same command again to resume', BISECT_DEFAULTS.state)
-        .option('--out-dir <dir>', "where bisect.json, bisect.png and bisect.vl.json go, and each run's results (runs/)", BISECT_DEFAULTS.outDir)
-        .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)')).action(async (flags) => {
+        .option('--report-dir <dir>', "directory for bisect.json, bisect.png and bisect.vl.json, and each run's results (runs/)", BISECT_DEFAULTS.reportDir)
+        .addOption(lockTimeoutOption()));
+    addOldSpelling(command, { old: '--out-dir <dir>', now: '--report-dir' }).action(async (flags) => {
         onExitCode(await bisect(flags));
     });
 }
@@ -4662,11 +4781,11 @@ function addBuildCommand(program, onExitCode) {
         .requiredOption('--source <dir>', 'top of the source tree')
         .requiredOption('--compiler <spec>', 'gcc-12, clang-16, a path to gcc/clang, or a CC:CXX pair')
         .requiredOption('--prefix <dir>', 'install prefix; build.json describing the build is written there')
-        .option('--build-dir <dir>', 'CMake build directory, kept for incremental rebuilds (default: <prefix>.build)')
+        .addOption(optionWithDefault('--build-dir <dir>', 'CMake build directory, kept for incremental rebuilds', '<prefix>.build'))
         .option('--untrusted', "the tree is a pull request's from outside: configure, build and install in the bubblewrap sandbox (needs --ccache-dir of its own, or --ccache off; no --store)")
         .option('--max-processes <n>', `with --untrusted: the most processes and threads the build may have at once (a cgroup's pids.max); ${LIMIT_HELP.buildProcesses}`)
         .option('--max-memory <size>', `with --untrusted: the most memory the build may use, e.g. 8G or 1536M (a cgroup's memory limit); ${LIMIT_HELP.memory}`)
-        .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)')
+        .addOption(lockTimeoutOption())
         .option('--target <name>', 'build only this CMake target and do not install, to check a configuration quickly (repeatable)', collect)).action(async (flags) => {
         const logger = createStderrLogger({ verbose: flags.verbose ?? false });
         const outcome = await buildCommand({
@@ -4706,7 +4825,8 @@ async function compare(resultsPath, flags, onExitCode) {
         ...(flags.againstVariant === undefined
             ? {}
             : { againstVariant: parseVariantBase(flags.againstVariant, '--against-variant') }),
-        outDir: flags.out,
+        outDir: flags.reportDir,
+        ...(flags.out === undefined ? {} : { verdictPath: flags.out }),
         force: flags.force ?? false,
         ...(flags.source === undefined ? {} : { source: flags.source }),
         ...(flags.sourceUrl === undefined ? {} : { sourceUrl: flags.sourceUrl }),
@@ -4717,23 +4837,44 @@ async function compare(resultsPath, flags, onExitCode) {
     printOut(describeCompareOutcome(outcome));
     onExitCode(outcome.exitCode);
 }
+/** Whether `--out VALUE` means what it meant before it named verdict.json: the report directory. */
+function namesDirectory(value) {
+    const isDirectory = statSync(value, { throwIfNoEntry: false })?.isDirectory() ?? false;
+    return isDirectory || extname(value).toLowerCase() !== '.json';
+}
+/**
+ * `--out DIR` named the report directory until --report-dir did: a value that is a directory, or
+ * has no .json extension, still does, with a warning, for one release.
+ */
+function oldOutMeaning(command) {
+    const out = command.getOptionValue('out');
+    if (typeof out !== 'string' || !namesDirectory(out))
+        return;
+    if (command.getOptionValueSource('reportDir') === 'cli') {
+        throw new InputError(`--out ${out}: expected the .json file to write verdict.json to (a directory was the old meaning of --out, and --report-dir is given)`);
+    }
+    moveToNewSpelling(command, { old: '--out', now: '--report-dir' }, out, `warning: --out ${out} names a directory, which is deprecated; use --report-dir ${out} (--out now names the verdict.json file; the old meaning goes in ${OLD_SPELLINGS_GO_IN})`);
+    command.setOptionValueWithSource('out', undefined, 'default');
+}
 function addCompareCommand(program, onExitCode) {
     program
         .command('compare')
         .description('Decide whether the head got slower than the base: exit 0 pass, 1 fail (a regression), 2 error.')
         .argument('<results>', 'results JSON written by run')
-        .option('--baseline <file>', 'stored baseline to compare the head with (default: the base side of an A/B results file)')
+        .addOption(optionWithDefault('--baseline <file>', 'stored baseline to compare the head with', 'the base side of an A/B results file'))
         .option('--against-variant <dimension=value>', "judge the run's cells under one value of a variant dimension against the same cells under its other values, e.g. durability=default")
-        .option('--out <dir>', 'directory for verdict.json', 'report')
+        .addOption(optionWithDefault('--out <file>', 'verdict JSON to write', 'verdict.json in --report-dir'))
+        .option('--report-dir <dir>', 'directory for comment.md, report.html and charts/', 'report')
         .option('--tolerance <rule>', 'tolerance override, [WORKLOAD[@THREADS]:]METRIC=FRACTION, e.g. tps=0.03 or oltp_insert@64:tps=10% (repeatable)', collect)
         .option('--alpha <p>', 'significance level, after Benjamini-Hochberg adjustment across the cells of each metric', COMPARE_FLAG_DEFAULTS.alpha)
         .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as (it is always reported loudly)', COMPARE_FLAG_DEFAULTS.inconclusive)
         .option('--gate <metrics>', `metrics whose cells decide the verdict, comma-separated (${METRIC_NAMES.join(', ')}); latency stands for p99Ms: tps,latency gates on the tail too`, COMPARE_FLAG_DEFAULTS.gate)
         .option('--gate-work', 'a status counter whose work per transaction changed (a plan, a cache, durability) fails the gate; what the statements do is counted exactly')
-        .option('--source <dir>', "instruction suites: the git checkout both sides were built from, for the cost of the changed lines (default: the one in the head's build.json)")
+        .addOption(optionWithDefault('--source <dir>', 'instruction suites: the git checkout both sides were built from, for the cost of the changed lines', "the one in the head's build.json"))
         .option('--source-url <url>', 'where that repository is browsed (https://github.com/owner/repo): each changed line links there')
         .option('--force', 'compare even across suites or machines (the difference becomes a warning)')
         .option('--post-webhook <url>', 'post the verdict to a Slack or Mattermost incoming webhook (https; the address is a secret and is never printed); a failed post is a warning')
+        .hook('preAction', oldOutMeaning)
         .action((resultsPath, flags) => compare(resultsPath, flags, onExitCode));
 }
 
@@ -4793,13 +4934,13 @@ async function compareCompilers(flags) {
     const outcome = await compareCompilersCommand({
         run: runConfigFromFlags({ ...runFlags(flags), ...servers }, cliSpelling, options),
         build: commonBuildRequest(flags),
-        compare: { baselinePath: null, outDir: flags.report, force: false, options },
+        compare: { baselinePath: null, outDir: flags.reportDir, force: false, options },
     }, logger);
     printOut(describeCompareOutcome(outcome.compare));
     return outcome.compare.exitCode;
 }
 function addCompareCompilersCommand(program, onExitCode) {
-    addBuildOptions(program
+    const command = addBuildOptions(program
         .command('compare-compilers')
         .description('Build one source tree with two compilers and run the gate between them (base = first compiler, head = second); exit 0 pass, 1 fail, 2 error.')
         .requiredOption('--source <dir>', 'top of the source tree')
@@ -4809,20 +4950,21 @@ function addCompareCompilersCommand(program, onExitCode) {
         .option('--suite <name|file>', 'built-in suite (quick, standard, instructions, tpcc) or a suite YAML file', 'quick')
         .option('--set <name=value>', 'server option for both sides (repeatable)', collect)
         .option('--out <file>', 'results JSON to write', 'results.json')
-        .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run')
+        .addOption(optionWithDefault('--work-dir <dir>', 'where datadirs, sockets and logs live during the run, created if missing', 'a temporary directory'))
         .option('--keep-work-dir', 'keep datadirs after the run, for debugging')
-        .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)')
+        .addOption(lockTimeoutOption())
         .option('--max-repetitions <n>', 'repetitions per side an undecided cell may reach, as for run')
         .option('--budget <time>', 'how long the measurement may take with more repetitions, as for run')
         .option('--pin <mode>', 'CPUs of their own for the server and sysbench, as for run', 'auto')
-        .option('--parallel-sides', 'count suites: both builds measured at once, as for run')
+        .addOption(optionWithDefault('--parallel-sides', 'count suites: both builds measured at once, as for run', 'on with 2 CPUs or more'))
         .option('--no-parallel-sides', 'measure the two builds one at a time, interleaved')
-        .option('--report <dir>', 'directory for verdict.json, comment.md, report.html and charts', 'report')
+        .option('--report-dir <dir>', 'directory for verdict.json, comment.md, report.html and charts/', 'report')
         .option('--tolerance <rule>', 'tolerance override, as for compare (repeatable)', collect)
         .option('--alpha <p>', 'significance level', COMPARE_FLAG_DEFAULTS.alpha)
         .option('--inconclusive <pass|fail>', 'what a too-noisy verdict counts as', COMPARE_FLAG_DEFAULTS.inconclusive)
         .option('--gate <metrics>', 'metrics whose cells decide the verdict', COMPARE_FLAG_DEFAULTS.gate)
-        .option('--gate-work', 'a changed status counter (work per transaction) fails the gate too, as for compare')).action(async (flags) => {
+        .option('--gate-work', 'a changed status counter (work per transaction) fails the gate too, as for compare'));
+    addOldSpelling(command, { old: '--report <dir>', now: '--report-dir' }).action(async (flags) => {
         onExitCode(await compareCompilers(flags));
     });
 }
@@ -4831,17 +4973,17 @@ function addDoctorCommand(program, onExitCode) {
     program
         .command('doctor')
         .description('Check this machine as a benchmark runner: each setting that decides the noise (governor, turbo, SMT, ASLR, huge pages, swap, isolated CPUs, irqbalance, steal, neighbours, free disk) and each tool, the noise measured (about 30 s), a grade. Exit status: 0, 1 when the grade is below --min-grade, 2 on error.')
-        .option('--server <path>', `mysqld/mariadbd binary or install prefix to measure the noise with (default: ${DEFAULT_SERVERS.join(' or ')})`)
+        .addOption(optionWithDefault('--server <path>', 'mysqld/mariadbd binary or install prefix to measure the noise with', DEFAULT_SERVERS.join(' or ')))
         .option('--no-noise', 'read the machine only; do not measure its noise')
-        .option('--build-dir <dir>', 'where servers are built, for its free disk (default: the current directory)')
-        .option('--work-dir <dir>', 'where runs keep datadirs and logs, for its free disk (default: the temp directory)')
+        .addOption(optionWithDefault('--build-dir <dir>', 'where servers are built, for its free disk', 'the current directory'))
+        .addOption(optionWithDefault('--work-dir <dir>', 'where runs keep datadirs and logs, for its free disk', 'the temporary directory'))
         .option('--json', 'print the check as JSON (docs/doctor.schema.json) instead of text')
         .option('--min-grade <letter>', 'exit with status 1 when the grade is below this letter (A–F)')
-        .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine (default: as long as it takes)')
+        .addOption(lockTimeoutOption())
         .option('--tune', 'as root: apply the safe settings (governor, frequency limits, turbo, ASLR, huge pages, swappiness, perf_event_paranoid) and save what was there')
         .option('--reset', 'as root: restore exactly what --tune saved, and forget it')
         .option('--sysfs-root <dir>', 'read and tune sys/ and proc/ under this directory instead of / (for tests)')
-        .option('--verbose', 'debug output')
+        .option('--verbose', 'show debug output')
         .action(async (flags) => {
         const logger = createStderrLogger({ verbose: flags.verbose ?? false });
         const config = doctorConfigFromFlags(flags);
@@ -4944,7 +5086,7 @@ function historyPageRequest(flags, spell = cliSpelling) {
         tolerance: flags.tolerance,
         ...(flags.minMagnitude === undefined ? {} : { minMagnitude: flags.minMagnitude }),
     }, spell);
-    return { historyPath: flags.history, outDir: flags.out, settings };
+    return { historyPath: flags.history, outDir: flags.reportDir, settings };
 }
 function historyPageCommand(request) {
     const input = { file: readHistoryFile(request.historyPath, 'history page'), settings: request.settings };
@@ -5016,20 +5158,20 @@ function addAppend(history, onExitCode, io) {
         .command('append')
         .description('Add one run (every repetition of every cell, the commit, its date, the server version and compiler) to its history, ' +
         'keyed by testbed, suite and server options.')
-        .argument('<results>', 'results JSON written by mysql-perf-gate run')
+        .argument('<results>', 'results JSON written by run')
         .option('--dir <dir>', 'history directory', 'history')
-        .option('--testbed <name>', 'testbed name (default: the hardware fingerprint of the results)')
-        .option('--commit <sha>', 'commit measured (default: the one the server was built from, else $GITHUB_SHA)')
-        .option('--commit-date <iso>', "the commit's date, which orders the history (default: from the source checkout)")
-        .option('--run-url <url>', 'link to the run (default: the workflow run under GitHub Actions)')
-        .option('--replace', 'replace this run when it is already in the history (default: refuse)')
+        .addOption(optionWithDefault('--testbed <name>', 'testbed name', 'the hardware fingerprint of the results'))
+        .addOption(optionWithDefault('--commit <sha>', 'commit measured', 'the one the server was built from, else $GITHUB_SHA'))
+        .addOption(optionWithDefault('--commit-date <iso>', "the commit's date, which orders the history", 'from the source checkout'))
+        .addOption(optionWithDefault('--run-url <url>', 'link to the run', 'the workflow run under GitHub Actions'))
+        .addOption(optionWithDefault('--replace', 'replace this run when it is already in the history', 'refuse'))
         .action(async (resultsPath, flags) => {
         await append(resultsPath, flags, io);
         onExitCode(EXIT_OK);
     });
 }
 function addChanges(history, onExitCode, io) {
-    return history
+    const command = history
         .command('changes')
         .description('Find change points in every cell and metric of the histories under --dir (E-Divisive means with a t-test, as Apache Otava), ' +
         'or in one CSV series (--series).')
@@ -5039,13 +5181,16 @@ function addChanges(history, onExitCode, io) {
         .option('--series <file>', 'a CSV file with columns commit,value (one series) instead of a history')
         .option('--window <n>', 'sliding window length', String(DEFAULT_WINDOW))
         .option('--max-p <p>', 'largest p-value of a change point', String(DEFAULT_MAX_P))
-        .option('--min-magnitude <fraction>', 'smallest change reported, e.g. 0.005 or 0.5% (default: half the tolerance of the metric; 0 for --series)')
+        .addOption(optionWithDefault('--min-magnitude <fraction>', 'smallest change reported, e.g. 0.005 or 0.5%', 'half the tolerance of the metric; 0 for --series'))
         .option('--tolerance <rule>', 'tolerance rule as for compare, e.g. tps=0.05 (repeatable)', collect, [])
         .option('--recent <n>', 'count only change points among the newest N runs as new (for --fail-on-regression)')
-        .option('--out <dir>', 'write changes.json and the history chart (history.png, .svg, .vl.json) here')
+        .option('--report-dir <dir>', 'directory for changes.json and the history chart (history.png, .svg, .vl.json)')
         .addOption(new Option('--format <format>', 'stdout format').choices(['table', 'json']).default('table'))
-        .option('--fail-on-regression', 'exit 1 when a (new, with --recent) regression is found')
-        .action(async (flags) => {
+        .option('--fail-on-regression', 'exit 1 when a (new, with --recent) regression is found');
+    const warn = (line) => {
+        io.stderr(`${line}\n`);
+    };
+    return addOldSpelling(command, { old: '--out <dir>', now: '--report-dir', warn }).action(async (flags) => {
         const outcome = await historyChangesCommand(historyChangesRequest(flags));
         printChanges(outcome, flags, io);
         const found = regressions(outcome);
@@ -5058,17 +5203,21 @@ function addChanges(history, onExitCode, io) {
     });
 }
 function addPage(history, onExitCode, io) {
-    return history
+    const command = history
         .command('page')
         .description('Render one history file as its page (every workload, threads and metric over the runs, change points marked, ' +
         'each point linked to its run): DIR/index.html, self-contained, the page the nightly publishes on the charts branch.')
         .requiredOption('--history <file>', 'a history file (history append, or the history branch)')
-        .requiredOption('--out <dir>', 'where index.html goes (created if missing)')
+        .option('--report-dir <dir>', 'directory for index.html, created if missing (required)')
         .option('--window <n>', 'sliding window length', String(DEFAULT_WINDOW))
         .option('--max-p <p>', 'largest p-value of a change point', String(DEFAULT_MAX_P))
-        .option('--min-magnitude <fraction>', 'smallest change marked (default: half the tolerance of the metric)')
-        .option('--tolerance <rule>', 'tolerance rule as for compare, e.g. tps=0.05 (repeatable)', collect, [])
-        .action((flags) => {
+        .addOption(optionWithDefault('--min-magnitude <fraction>', 'smallest change marked', 'half the tolerance of the metric'))
+        .option('--tolerance <rule>', 'tolerance rule as for compare, e.g. tps=0.05 (repeatable)', collect, []);
+    const warn = (line) => {
+        io.stderr(`${line}\n`);
+    };
+    const renamed = { old: '--out <dir>', now: '--report-dir', required: true, warn };
+    return addOldSpelling(command, renamed).action((flags) => {
         const outcome = historyPageCommand(historyPageRequest(flags));
         io.stdout(`${outcome.path}: ${plural(outcome.runs, 'run', 'runs')}, ${outcome.series} series, ${plural(outcome.changes, 'change point', 'change points')}\n`);
         onExitCode(EXIT_OK);
@@ -5084,6 +5233,459 @@ function addHistoryCommands(program, onExitCode, io = processIo) {
     addPage(history, onExitCode, io);
     for (const command of [history, ...history.commands])
         command.exitOverride();
+}
+
+// What `init` writes into a server's repository, decided from values: the example workflows the
+// package ships, each call of a reusable workflow pinned to the package's commit, the settings
+// file, and the steps only a person can take, with their links. Pure: init.ts reads the package,
+// the repository and git, and writes the plan.
+/** The example each written workflow comes from, and what it is for. */
+const WORKFLOWS = [
+    { example: 'pr-gate.yml', purpose: 'measures each pull request on the pinned runner (read-only token)' },
+    { example: 'pr-publish.yml', purpose: 'comments on the pull request and sets the status to require' },
+    { example: 'pr-unlabel.yml', purpose: "takes a fork's approval away when a non-writer pushes" },
+    {
+        example: 'nightly.yml',
+        purpose: 'measures the default branch every night, keeps the history, opens an issue on a change',
+    },
+    {
+        example: 'bisect.yml',
+        purpose: "finds the commit of a change the nightly found, from the nightly's issue",
+    },
+    {
+        example: 'pr-instructions.yml',
+        purpose: 'counts instructions on GitHub-hosted runners for every pull request (no runner of your own)',
+        instructions: true,
+    },
+];
+const SETTINGS_PATH = '.github/mysql-perf-gate.yml';
+/** Every call of one of this project's reusable workflows, pinned to `commit` (`# v<version>`). */
+function pinReusableWorkflows(text, commit, version) {
+    return text.replace(/(uses:\s*mysql-perf-gate\/mysql-perf-gate\/\.github\/workflows\/[A-Za-z0-9_.-]+\.ya?ml)@[^\s#]+(?:\s*#[^\n]*)?/g, (_match, call) => `${call}@${commit} # v${version.replace(/^v/, '')}`);
+}
+/** One YAML flow sequence of plain labels: `[self-hosted, perf-pinned]`. */
+function flowList(labels) {
+    return `[${labels.join(', ')}]`;
+}
+/** The example as this repository needs it: pinned, its default branch, the machine's labels. */
+function adaptWorkflow(example, text, facts, choices) {
+    let adapted = pinReusableWorkflows(text, choices.commit, choices.version);
+    if (facts.defaultBranch !== 'main') {
+        adapted = adapted
+            .replace(/^(\s+ref:) main$/m, `$1 ${facts.defaultBranch}`)
+            .replace(/^(\s+branches:) \[main\]$/m, `$1 [${facts.defaultBranch}]`);
+    }
+    if (example === 'pr-gate.yml') {
+        adapted = adapted
+            .replace(/^(\s+runs-on:) '\[.*\]'$/m, `$1 '${JSON.stringify(choices.runsOn)}'`)
+            .replace(/^(\s+compiler:) \S+$/m, `$1 ${choices.compiler}`);
+    }
+    if (choices.forkLabel !== 'perf-approved')
+        adapted = adapted.replaceAll('perf-approved', choices.forkLabel);
+    return adapted;
+}
+/** The settings file: the machine the nightly and bisect measure on, in the one place they read. */
+function settingsText(choices) {
+    return [
+        '# The pinned machine of the nightly and bisect workflows (written by mysql-perf-gate init).',
+        '# runs-on:  the runner labels of the pinned machine (one label, or a list all must match)',
+        '# testbed:  the name its history is kept under (letters, digits, "_", "." or "-")',
+        '# compiler: what both build with (gcc-12, clang-16, a path, CC:CXX)',
+        `runs-on: ${flowList(choices.runsOn)}`,
+        `testbed: ${choices.testbed}`,
+        `compiler: ${choices.compiler}`,
+        '',
+    ].join('\n');
+}
+/** Every file `init` writes, from the package's examples (name → text). */
+function planFiles(examples, facts, choices) {
+    const workflows = WORKFLOWS.filter((workflow) => workflow.instructions !== true || choices.instructions).map((workflow) => {
+        const text = examples.get(workflow.example);
+        if (text === undefined)
+            throw new Error(`the package has no examples/workflows/${workflow.example}`);
+        return {
+            path: `.github/workflows/${workflow.example}`,
+            text: adaptWorkflow(workflow.example, text, facts, choices),
+            purpose: workflow.purpose,
+        };
+    });
+    return [
+        ...workflows,
+        {
+            path: SETTINGS_PATH,
+            text: settingsText(choices),
+            purpose: 'the pinned machine, read by the nightly and bisect',
+        },
+    ];
+}
+/** What only a person with the repository's (or organization's) admin rights can do. */
+function manualSteps(facts, choices) {
+    const repo = facts.slug === null ? null : `https://github.com/${facts.slug}`;
+    const owner = facts.slug?.split('/')[0] ?? null;
+    return [
+        {
+            what: `Register the pinned runner with the labels ${choices.runsOn.join(', ')} in a runner group that only this repository and these workflows may use (scripts/setup-runner.sh on the machine)`,
+            link: owner === null ? null : `https://github.com/organizations/${owner}/settings/actions/runner-groups`,
+        },
+        {
+            what: `Require the status "mysql-perf-gate" on ${facts.defaultBranch} (a ruleset or branch protection: "Require status checks to pass")`,
+            link: repo === null ? null : `${repo}/settings/rules`,
+        },
+        {
+            what: 'Require approval for all outside contributors\' workflows (Actions → General → "Approval for running fork pull request workflows")',
+            link: repo === null ? null : `${repo}/settings/actions`,
+        },
+        {
+            what: `Create the label "${choices.forkLabel}": a writer adds it to measure a fork's pull request`,
+            link: repo === null ? null : `${repo}/labels`,
+        },
+    ];
+}
+
+// `mysql-perf-gate init`: writes the workflows a server's repository needs and its settings file,
+// from the examples this package ships, each call of a reusable workflow pinned to the package's
+// commit (init-plan.ts decides the text). It asks nothing the repository can tell: its GitHub
+// remote, its default branch and whether its top is a server's CMake tree come from git and the
+// tree. Files that exist with other text are refused unless --force; actionlint checks what was
+// written when it is installed. Then the steps only a person can take, with their links.
+async function git(root, args) {
+    const result = await exec('git', ['-C', root, ...args], { check: false, deadline: quickDeadline('git') });
+    return result.exitCode === 0 ? result.stdout.trim() : null;
+}
+/** `owner/name` from a github.com remote URL (https, ssh or scp-like), else null. */
+function githubSlug(url) {
+    const match = /^(?:https:\/\/(?:[^@/]+@)?github\.com\/|ssh:\/\/git@github\.com\/|git@github\.com:)([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+?)(?:\.git)?\/?$/.exec(url);
+    return match === null ? null : `${match[1]}/${match[2]}`;
+}
+async function repositoryFacts(root, config, logger) {
+    const remote = await git(root, ['remote', 'get-url', 'origin']);
+    const slug = remote === null ? null : githubSlug(remote);
+    if (slug === null)
+        logger.warning(`no github.com remote named origin in ${root}: the steps below come without links`);
+    const originHead = await git(root, ['symbolic-ref', '--short', 'refs/remotes/origin/HEAD']);
+    const defaultBranch = config.defaultBranch ??
+        originHead?.replace(/^origin\//, '') ??
+        (await git(root, ['branch', '--show-current'])) ??
+        'main';
+    const tree = await detectSourceTree(root).then((found) => `${describeFlavor(found.flavor).name} ${found.version}`, (error) => {
+        logger.warning(`${errorMessage(error)}: the workflows build the repository's top with CMake all the same`);
+        return null;
+    });
+    return { slug, defaultBranch, tree };
+}
+/** The commit the workflows call: --ref, the package's own, or the clone's clean HEAD. */
+async function pinnedCommit(config) {
+    const pattern = /^[0-9a-f]{40}$/;
+    if (config.ref !== undefined) {
+        if (!pattern.test(config.ref))
+            throw new InputError(`--ref ${config.ref}: expected a full 40-hex commit SHA`);
+        return config.ref;
+    }
+    const release = packageRelease();
+    if (release.commit !== null && !release.dirty)
+        return release.commit;
+    const root = packageRoot();
+    const head = await git(root, ['rev-parse', 'HEAD']);
+    const dirty = await git(root, ['status', '--porcelain', '--untracked-files=no']);
+    if (release.commit === null && head !== null && pattern.test(head) && dirty === '')
+        return head;
+    throw new InputError(`this mysql-perf-gate (${root}) was not installed from a release nor is it a clean checkout, so no commit names its workflows; pass --ref <the 40-hex commit your workflows should call>`);
+}
+function examples() {
+    const dir = join(packageRoot(), 'examples', 'workflows');
+    return new Map(readdirSync(dir).map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
+}
+async function lint(root, files) {
+    const result = await exec('actionlint', ['-no-color', ...files.filter((file) => file.path.includes('/workflows/')).map((file) => file.path)], {
+        cwd: root,
+        check: false,
+        deadline: quickDeadline('actionlint'),
+    }).catch(() => null);
+    if (result === null)
+        return null;
+    return result.exitCode === 0 ? '' : `${result.stdout}${result.stderr}`.trim();
+}
+const FLAG_OF = {
+    'runs-on': '--runs-on',
+    testbed: '--testbed',
+    compiler: '--compiler',
+};
+/** The machine's settings as the settings file will hold them, checked by its own schema. */
+function checkChoices(choices) {
+    const checked = WorkflowSettings.safeParse({
+        'runs-on': [...choices.runsOn],
+        testbed: choices.testbed,
+        compiler: choices.compiler,
+    });
+    const issue = checked.success ? undefined : checked.error.issues[0];
+    if (issue !== undefined) {
+        const field = String(issue.path[0] ?? 'runs-on');
+        const value = field === 'runs-on'
+            ? choices.runsOn.join(',')
+            : field === 'testbed'
+                ? choices.testbed
+                : choices.compiler;
+        throw new InputError(`${FLAG_OF[field] ?? field} ${JSON.stringify(value)}: ${issue.message}`);
+    }
+    if (!/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,49}$/.test(choices.forkLabel))
+        throw new InputError(`--fork-label ${JSON.stringify(choices.forkLabel)}: a label of letters, digits, "_", ".", ":" or "-"`);
+}
+async function initCommand(config, logger) {
+    const machine = {
+        runsOn: config.runsOn,
+        testbed: config.testbed ?? `${config.runsOn.find((label) => label !== 'self-hosted') ?? 'perf'}-1`,
+        compiler: config.compiler,
+        forkLabel: config.forkLabel,
+    };
+    checkChoices(machine);
+    const root = await git(resolve(config.dir), ['rev-parse', '--show-toplevel']);
+    if (root === null)
+        throw new InputError(`${resolve(config.dir)} is not in a git checkout: run init in the server's repository`);
+    const facts = await repositoryFacts(root, config, logger);
+    const choices = {
+        ...machine,
+        instructions: config.instructions,
+        commit: await pinnedCommit(config),
+        version: packageRelease().version,
+    };
+    const plan = planFiles(examples(), facts, choices);
+    const current = (file) => {
+        const path = join(root, file.path);
+        return existsSync(path) ? readFileSync(path, 'utf8') : null;
+    };
+    const unchanged = plan.filter((file) => current(file) === file.text);
+    const clashing = plan.filter((file) => current(file) !== null && current(file) !== file.text);
+    if (clashing.length > 0 && !config.force) {
+        throw new InputError(`${clashing.map((file) => file.path).join(', ')} already exist with other text: pass --force to replace them (git shows what changed)`);
+    }
+    const written = plan.filter((file) => !unchanged.includes(file));
+    for (const file of written) {
+        mkdirSync(dirname(join(root, file.path)), { recursive: true });
+        writeFileAtomic(join(root, file.path), file.text);
+    }
+    return {
+        root,
+        facts,
+        written,
+        unchanged,
+        lint: await lint(root, plan),
+        steps: manualSteps(facts, choices),
+    };
+}
+
+const REQUIRED_STATUS = 'mysql-perf-gate';
+/** A 403 or 404 the token's rights explain: unknown, with why; anything else goes up. */
+function unreadable(what, error, needs) {
+    const status = httpStatus(error);
+    if (status !== 403 && status !== 404)
+        throw error;
+    return {
+        what,
+        state: 'unknown',
+        detail: `the token cannot read it (HTTP ${status}: ${gitHubMessage(error)}); it needs ${needs}`,
+    };
+}
+async function requiredStatus(client, query) {
+    const what = `the status "${REQUIRED_STATUS}" required on ${query.branch}`;
+    const { owner, repo, branch } = query;
+    const rules = await client.rest.repos.getBranchRules({ owner, repo, branch, per_page: 100 });
+    const inRuleset = rules.data.some((rule) => rule.type === 'required_status_checks' &&
+        rule.parameters?.required_status_checks.some((check) => check.context === REQUIRED_STATUS) === true);
+    if (inRuleset)
+        return { what, state: 'ok', detail: 'a ruleset requires it' };
+    try {
+        const classic = await client.rest.repos.getStatusChecksProtection({ owner, repo, branch });
+        const contexts = [...classic.data.contexts, ...classic.data.checks.map((check) => check.context)];
+        return contexts.includes(REQUIRED_STATUS)
+            ? { what, state: 'ok', detail: "the branch's protection requires it" }
+            : {
+                what,
+                state: 'missing',
+                detail: `the branch's protection requires ${contexts.length === 0 ? 'no check' : contexts.join(', ')}, not it`,
+            };
+    }
+    catch (error) {
+        if (httpStatus(error) === 404)
+            return { what, state: 'missing', detail: 'no ruleset or branch protection requires it' };
+        return unreadable(what, error, 'the Administration: read permission');
+    }
+}
+async function runner(client, query) {
+    const what = `a self-hosted runner labelled ${query.runsOn.join(', ')}`;
+    try {
+        const { data } = await client.rest.actions.listSelfHostedRunnersForRepo({
+            owner: query.owner,
+            repo: query.repo,
+            per_page: 100,
+        });
+        const matching = data.runners.filter((found) => query.runsOn.every((label) => found.labels.some((has) => has.name.toLowerCase() === label.toLowerCase())));
+        if (matching.length === 0)
+            return {
+                what,
+                state: 'missing',
+                detail: `none of the repository's ${data.total_count} runner(s) has every label (an organization's runner group is not listed here)`,
+            };
+        return {
+            what,
+            state: 'ok',
+            detail: matching.map((found) => `${found.name} (${found.status})`).join(', '),
+        };
+    }
+    catch (error) {
+        return unreadable(what, error, "the repository's Administration: read permission");
+    }
+}
+async function approvalPolicy(client, query) {
+    const what = "outside contributors' workflows held for approval";
+    try {
+        // Newer than the REST methods of the @actions/github in use: asked by its route.
+        const { data } = await client.request('GET /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval', {
+            owner: query.owner,
+            repo: query.repo,
+        });
+        const policy = data.approval_policy;
+        return policy === 'all_external_contributors'
+            ? { what, state: 'ok', detail: 'all outside contributors' }
+            : {
+                what,
+                state: 'missing',
+                detail: `the policy is ${String(policy)}: set "Require approval for all outside collaborators"`,
+            };
+    }
+    catch (error) {
+        return unreadable(what, error, 'the Administration: read permission');
+    }
+}
+async function label(client, query) {
+    const what = `the label "${query.forkLabel}"`;
+    try {
+        await client.rest.issues.getLabel({ owner: query.owner, repo: query.repo, name: query.forkLabel });
+        return { what, state: 'ok', detail: 'exists' };
+    }
+    catch (error) {
+        if (httpStatus(error) === 404)
+            return { what, state: 'missing', detail: 'does not exist: create it' };
+        return unreadable(what, error, 'the Issues: read permission');
+    }
+}
+/** Every check, in the order `init` lists the steps. */
+async function checkSetup(client, query) {
+    const required = await requiredStatus(client, query).catch((error) => unreadable(`the status "${REQUIRED_STATUS}" required on ${query.branch}`, error, 'the Metadata: read permission'));
+    return [
+        await runner(client, query),
+        required,
+        await approvalPolicy(client, query),
+        await label(client, query),
+    ];
+}
+
+// `mysql-perf-gate init --check`: asks GitHub whether the steps `init` leaves to an admin were
+// taken (github/setup-check.ts asks and judges each), for the checkout's repository, its default
+// branch and the pinned machine's labels (from the settings file `init` wrote, when it is there).
+async function initCheckCommand(config, logger) {
+    if (config.token === undefined || config.token === '')
+        throw new InputError('init --check asks GitHub: set GITHUB_TOKEN (or GH_TOKEN) to a token that may read the repository (`gh auth token`)');
+    const root = await git(resolve(config.dir), ['rev-parse', '--show-toplevel']);
+    if (root === null)
+        throw new InputError(`${resolve(config.dir)} is not in a git checkout: run init --check in the server's repository`);
+    const facts = await repositoryFacts(root, config, logger);
+    if (facts.slug === null)
+        throw new InputError(`${root} has no github.com remote named origin: nothing to check`);
+    const settings = join(root, SETTINGS_PATH);
+    const runsOn = existsSync(settings) ? [readWorkflowSettings(settings)['runs-on']].flat() : config.runsOn;
+    const [owner = '', repo = ''] = facts.slug.split('/');
+    const client = gitHubClient(config.token, logger, { ...DEFAULT_LIMITS, baseUrl: config.apiUrl });
+    const checks = await checkSetup(client, {
+        owner,
+        repo,
+        branch: facts.defaultBranch,
+        runsOn,
+        forkLabel: config.forkLabel,
+    });
+    return { slug: facts.slug, branch: facts.defaultBranch, checks };
+}
+
+function splitLabels(labels) {
+    return labels
+        .split(',')
+        .map((label) => label.trim())
+        .filter((label) => label !== '');
+}
+function report(outcome) {
+    const { facts } = outcome;
+    const lines = [
+        `${outcome.root}: ${facts.tree ?? 'not a server source tree'}, default branch ${facts.defaultBranch}${facts.slug === null ? '' : `, github.com/${facts.slug}`}`,
+        '',
+        ...outcome.written.map((file) => `wrote ${file.path}: ${file.purpose}`),
+        ...outcome.unchanged.map((file) => `kept ${file.path} (already as init writes it)`),
+        '',
+        outcome.lint === null
+            ? 'actionlint: not installed, not checked (https://github.com/rhysd/actionlint)'
+            : outcome.lint === ''
+                ? 'actionlint: no findings'
+                : `actionlint found:\n${outcome.lint}`,
+        '',
+        'Left to you (an admin of the repository or organization):',
+        ...outcome.steps.map((step, index) => `  ${index + 1}. ${step.what}${step.link === null ? '' : `\n     ${step.link}`}`),
+        '',
+        'Then commit the files and open a pull request: its comment is the first verdict.',
+    ];
+    return `${lines.join('\n')}\n`;
+}
+function checkReport(outcome) {
+    const mark = { ok: 'ok', missing: 'MISSING', unknown: 'unknown' };
+    const lines = [
+        `github.com/${outcome.slug}, default branch ${outcome.branch}:`,
+        ...outcome.checks.map((check) => `  ${mark[check.state].padEnd(7)} ${check.what}: ${check.detail}`),
+    ];
+    return `${lines.join('\n')}\n`;
+}
+function addInitCommand(program, onExitCode) {
+    program
+        .command('init')
+        .description("Write the workflows a server's repository needs (pull-request gate with its publishing and unlabel halves, nightly, bisect; with --instructions the GitHub-hosted instruction counts) and .github/mysql-perf-gate.yml, each workflow pinned to this package's commit; then list the steps only a person can take.")
+        .option('--dir <dir>', "anywhere in the server's git checkout", '.')
+        .option('--runs-on <labels>', "the pinned runner's labels, comma-separated", 'self-hosted,perf-pinned')
+        .addOption(optionWithDefault('--testbed <name>', 'the name the nightly history is kept under', 'the first label but self-hosted, and -1'))
+        .option('--compiler <spec>', 'what both sides build with: gcc-12, clang-16, a path, or CC:CXX', 'gcc-12')
+        .option('--instructions', 'also write the GitHub-hosted pair that counts instructions on every pull request')
+        .option('--fork-label <name>', "the label a writer adds to measure a fork's pull request", 'perf-approved')
+        .addOption(optionWithDefault('--ref <sha>', 'the 40-hex commit the workflows call', "this package's own"))
+        .addOption(optionWithDefault('--default-branch <name>', 'the branch the nightly measures', "origin's HEAD"))
+        .option('--force', 'replace files that exist with other text')
+        .option('--check', "write nothing: ask GitHub (token in GITHUB_TOKEN or GH_TOKEN) whether the admin's steps were taken; exit status 1 when one is missing")
+        .action(async (flags) => {
+        const logger = createStderrLogger({ verbose: false });
+        if (flags.check === true) {
+            const checked = await initCheckCommand({
+                dir: flags.dir,
+                runsOn: splitLabels(flags.runsOn),
+                forkLabel: flags.forkLabel,
+                defaultBranch: flags.defaultBranch,
+                token: process.env.GITHUB_TOKEN ?? process.env.GH_TOKEN,
+                apiUrl: process.env.GITHUB_API_URL ?? 'https://api.github.com',
+            }, logger);
+            printOut(checkReport(checked));
+            onExitCode(checked.checks.some((check) => check.state === 'missing') ? 1 : EXIT_OK);
+            return;
+        }
+        const outcome = await initCommand({
+            dir: flags.dir,
+            runsOn: flags.runsOn
+                .split(',')
+                .map((label) => label.trim())
+                .filter((label) => label !== ''),
+            testbed: flags.testbed,
+            compiler: flags.compiler,
+            instructions: flags.instructions === true,
+            forkLabel: flags.forkLabel,
+            ref: flags.ref,
+            defaultBranch: flags.defaultBranch,
+            force: flags.force === true,
+        }, logger);
+        printOut(report(outcome));
+        onExitCode(outcome.lint === null || outcome.lint === '' ? EXIT_OK : 1);
+    });
 }
 
 function addMergeCommand(program, onExitCode) {
@@ -5131,18 +5733,18 @@ function addServerOptions(command) {
         .option('--head-set <name=value>', 'server option for the head side only (repeatable)', collect)
         .option('--suite <name|file>', 'built-in suite (quick, standard, instructions, tpcc, io-bound, scaling, network, durable…: docs/suites.md) or a suite YAML file', 'quick')
         .option('--out <file>', 'results JSON to write; raw output goes to <file>.raw/ beside it', 'results.json')
-        .option('--work-dir <dir>', 'where datadirs, sockets and logs live during the run (created if missing; default: a temp dir)')
+        .addOption(optionWithDefault('--work-dir <dir>', 'where datadirs, sockets and logs live during the run, created if missing', 'a temporary directory'))
         .option('--keep-work-dir', 'keep datadirs after the run, for debugging');
 }
 /** When and how long the run measures, and on which CPUs. */
 function addScheduleOptions(command) {
     return command
-        .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, e.g. 30s or 10m; 0 fails at once (default: as long as it takes)')
+        .addOption(lockTimeoutOption())
         .option('--time-limit <time>', "the job's time limit, e.g. 3h or 180m: a plan that does not fit in it (with a margin) is refused at once, naming the shards that would fit")
-        .option('--max-repetitions <n>', 'A/B runs: repetitions per side a cell the planned ones leave undecided may reach (default: the plan only)')
+        .addOption(optionWithDefault('--max-repetitions <n>', 'A/B runs: repetitions per side a cell the planned ones leave undecided may reach', 'the planned ones only'))
         .option('--budget <time>', 'A/B runs: how long the measurements may take, the plan included, while undecided cells get more repetitions, e.g. 20m')
         .option('--pin <mode>', 'run the server and sysbench on CPUs of their own (taskset): auto (wherever there are 2 CPUs or more), on (a warning when it cannot) or off', 'auto')
-        .option('--parallel-sides', 'count suites (instructions): measure base and head at once, each with its CPUs (default when there are 2 CPUs or more)')
+        .addOption(optionWithDefault('--parallel-sides', 'count suites (instructions): measure base and head at once, each with its CPUs', 'on with 2 CPUs or more'))
         .option('--no-parallel-sides', 'measure base and head one at a time, interleaved');
 }
 /** Untrusted sides and their limits, a shard of the suite, and the aligned head. */
@@ -5159,9 +5761,9 @@ function addUntrustedOptions(command) {
 // The `mysql-perf-gate` command line: one commander program whose commands each parse their flags
 // into a typed request for the command layer (src/commands/) and print what it returns.
 function buildProgram(onExitCode) {
-    const program = new Command('mysql-perf-gate')
+    const program = withHelpText(new Command('mysql-perf-gate'))
         .description('Tells whether a change made a MySQL-family server slower, with sysbench and statistics.')
-        .version(packageVersion())
+        .version(releaseLine(packageRelease()))
         .showHelpAfterError('(run with --help for usage)');
     // The order of --help's command list.
     addRunCommand(program, onExitCode);
@@ -5173,6 +5775,7 @@ function buildProgram(onExitCode) {
     addCompareCommand(program, onExitCode);
     addBisectCommand(program, onExitCode);
     addDoctorCommand(program, onExitCode);
+    addInitCommand(program, onExitCode);
     addVerboseEverywhere(program);
     return program;
 }
@@ -5213,9 +5816,16 @@ function reportError(error, verbose) {
 async function main(argv) {
     let exitCode = EXIT_OK;
     let verbose = process.env[DEBUG_ENV] === '1';
-    const program = buildProgram((code) => {
-        exitCode = code;
-    });
+    let program;
+    try {
+        // A damaged release.json (an installed package's commit) is refused here, in one line.
+        program = buildProgram((code) => {
+            exitCode = code;
+        });
+    }
+    catch (error) {
+        return reportError(error, verbose);
+    }
     program.hook('preAction', (_program, command) => {
         if (command.opts().verbose === true)
             verbose = true;

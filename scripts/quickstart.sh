@@ -41,7 +41,7 @@ gate=(node_modules/.bin/node dist/cli.js)
 
 # compare exits 1 on a FAIL verdict: a verdict all the same, which the lines below print.
 status=0
-"${gate[@]}" compare "$out/results.json" --out "$out/report" | tee "$out/compare.txt" || status=$?
+"${gate[@]}" compare "$out/results.json" --report-dir "$out/report" | tee "$out/compare.txt" || status=$?
 [ "$status" -le 1 ] || exit "$status"
 
 # The summary's first line is the verdict (its "verdict: FILE" line, further down, is where

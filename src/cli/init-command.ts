@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 
 import { initCommand, type InitOutcome } from '../commands/init.js';
 import { initCheckCommand, type InitCheckOutcome } from '../commands/init-check.js';
+import { optionWithDefault } from './help-text.js';
 import { printOut } from './print.js';
 import { EXIT_OK } from './shared-flags.js';
 import { createStderrLogger } from './stderr-logger.js';
@@ -69,9 +70,12 @@ export function addInitCommand(program: Command, onExitCode: (code: number) => v
     )
     .option('--dir <dir>', "anywhere in the server's git checkout", '.')
     .option('--runs-on <labels>', "the pinned runner's labels, comma-separated", 'self-hosted,perf-pinned')
-    .option(
-      '--testbed <name>',
-      'the name the nightly history is kept under (default: the first label but self-hosted, and -1)',
+    .addOption(
+      optionWithDefault(
+        '--testbed <name>',
+        'the name the nightly history is kept under',
+        'the first label but self-hosted, and -1',
+      ),
     )
     .option('--compiler <spec>', 'what both sides build with: gcc-12, clang-16, a path, or CC:CXX', 'gcc-12')
     .option(
@@ -83,8 +87,10 @@ export function addInitCommand(program: Command, onExitCode: (code: number) => v
       "the label a writer adds to measure a fork's pull request",
       'perf-approved',
     )
-    .option('--ref <sha>', "the 40-hex commit the workflows call (default: this package's own)")
-    .option('--default-branch <name>', "the branch the nightly measures (default: origin's HEAD)")
+    .addOption(optionWithDefault('--ref <sha>', 'the 40-hex commit the workflows call', "this package's own"))
+    .addOption(
+      optionWithDefault('--default-branch <name>', 'the branch the nightly measures', "origin's HEAD"),
+    )
     .option('--force', 'replace files that exist with other text')
     .option(
       '--check',
