@@ -84,6 +84,9 @@ function runPublish(
         head_branch: 'faster',
         head_repository: { full_name: 'mallory/server', owner: { login: 'mallory' } },
         pull_requests: [],
+        // The measuring run was set off by the maintainer who added the label.
+        actor: { login: ALICE.login },
+        triggering_actor: { login: ALICE.login },
       },
     }),
   );
@@ -191,6 +194,7 @@ test('a fork head nobody approved: a notice, the awaiting comment, a pending sta
   expect({ code, stdout: code === 0 ? '' : stdout }).toEqual({ code: 0, stdout: '' });
   expect(stdout).toContain(
     '::notice::pull request #12: no verdict posted, no one with write access approved ffffffffffff: ' +
+      'its author `mallory` cannot write to the repository and is not a trusted author, ' +
       'no approving review of that commit, and the label `perf-approved` was added by `bob`, who cannot write to the repository',
   );
   expect(mock.comments.map((comment) => comment.body.split('\n').slice(0, 2).join('\n'))).toEqual([

@@ -68,6 +68,8 @@ function config(overrides: Partial<PublishConfig> = {}): PublishConfig {
     statusContext: 'mysql-perf-gate',
     forkLabel: 'perf-approved',
     requireApproval: 'forks',
+    trustedAuthors: [],
+    triggeredBy: [],
     ...overrides,
   };
 }

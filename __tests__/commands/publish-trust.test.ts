@@ -61,6 +61,8 @@ function publish(artifactDir: string, overrides: Partial<PublishConfig> = {}): P
       statusContext: 'perf',
       forkLabel: 'perf-approved',
       requireApproval: 'forks',
+      trustedAuthors: [],
+      triggeredBy: ['alice'],
       ...overrides,
     },
     getOctokit('actions', { baseUrl: mock.baseUrl }),
@@ -194,6 +196,72 @@ describe('a fork nobody approved', () => {
   }, 60_000);
 });
 
+describe("the measuring half's rule, applied again", () => {
+  beforeEach(() => {
+    mock.permissions.set('wes', 'write');
+  });
+
+  it('a fork opened by a writer is published without a label', async () => {
+    mock.pullRequests.splice(0, 1, {
+      ...mock.pullRequests[0]!,
+      author: { login: 'wes', id: 1003, type: 'User' },
+    });
+    const outcome = await publish(upload(DEFAULT_COMPARE_OPTIONS), { triggeredBy: ['wes'] });
+    expect(outcome.kind === 'published' && outcome.approval).toEqual({
+      kind: 'approved',
+      by: 'wes',
+      how: 'author',
+    });
+    expect(logged).toContain('info: approved by wes (the author, who can write to the repository)');
+    expect(mock.requests.map((request) => request.operationId)).not.toContain('pulls/list-reviews');
+    expect(statuses()).toEqual([[HEAD, 'perf', 'failure']]);
+  }, 60_000);
+
+  it("a trusted author's fork is published without a label", async () => {
+    const outcome = await publish(upload(DEFAULT_COMPARE_OPTIONS), {
+      trustedAuthors: ['mallory'],
+      triggeredBy: ['mallory'],
+    });
+    expect(outcome.kind === 'published' && outcome.approval).toEqual({
+      kind: 'approved',
+      by: 'mallory',
+      how: 'trusted-author',
+    });
+  }, 60_000);
+
+  it("the label by an admin, the head a writer's push: published", async () => {
+    fork({ labels: ['perf-approved'] });
+    mock.issueEvents.push({ issueNumber: 12, event: 'labeled', label: 'perf-approved', actor: ALICE });
+    const outcome = await publish(upload(DEFAULT_COMPARE_OPTIONS), { triggeredBy: ['wes', 'wes'] });
+    expect(outcome.kind === 'published' && outcome.approval).toEqual({
+      kind: 'approved',
+      by: 'alice',
+      how: 'label',
+    });
+  }, 60_000);
+
+  it.each([
+    ["the author's push", ['mallory', 'mallory']],
+    ["a reader's push, re-run by an admin", ['bob', 'alice']],
+    ['a run nothing says who set off', []],
+  ])(
+    'the label by an admin still on, the measuring run set off by %s: awaiting, a pending status',
+    async (_name, triggeredBy) => {
+      fork({ labels: ['perf-approved'] });
+      mock.issueEvents.push({ issueNumber: 12, event: 'labeled', label: 'perf-approved', actor: ALICE });
+      const outcome = await publish(upload(DEFAULT_COMPARE_OPTIONS), { triggeredBy });
+      expect(outcome.kind).toBe('awaiting');
+      expect(outcome.kind === 'awaiting' && outcome.why).toMatch(
+        triggeredBy.length === 0
+          ? /nothing says who set this measurement off$/
+          : /this head was pushed or its run started by `(mallory|bob)`, who cannot write to the repository/,
+      );
+      expect(mock.comments[0]?.body).toContain('## ⏳ Performance: awaiting approval');
+      expect(statuses()).toEqual([[HEAD, 'perf', 'pending']]);
+    },
+  );
+});
+
 it('a branch of this repository needs no approval', async () => {
   mock.pullRequests.splice(0, 1, {
     number: 7,
@@ -252,6 +320,8 @@ describe("a fork's run at the head commit of a maintainer's pull request", () =>
       headRepository: 'mallory/server',
       forkLabel: 'perf-approved',
       requireApproval: 'forks' as const,
+      trustedAuthors: [],
+      triggeredBy: [],
     };
     await expect(checkApproval(octokit, query)).rejects.toThrow(
       'octo-org/server#7 comes from octo-org/server, not from mallory/server, whose run this is; not publishing',

@@ -107,6 +107,8 @@ function config(): PublishConfig {
     statusContext: 'mysql-perf-gate',
     forkLabel: 'perf-approved',
     requireApproval: 'forks',
+    trustedAuthors: [],
+    triggeredBy: [],
   };
 }
 

@@ -30,7 +30,10 @@ export function pullRequestEvent(
   };
 }
 
-/** The `workflow_run` event of the measuring run `runId` (workflow `performance gate`) completing. */
+/**
+ * The `workflow_run` event of the measuring run `runId` (workflow `performance gate`) completing;
+ * the run was set off by the maintainer ALICE (her label, as pullRequestEvent sends it).
+ */
 export function workflowRunEvent(repo: ServerRepository, runId: string, headRepo: string): unknown {
   return {
     action: 'completed',
@@ -45,6 +48,8 @@ export function workflowRunEvent(repo: ServerRepository, runId: string, headRepo
       html_url: `https://github.com/${OWNER}/${REPO}/actions/runs/${runId}`,
       head_repository: { full_name: headRepo, owner: { login: headRepo.split('/')[0] ?? '' } },
       pull_requests: [],
+      actor: { login: ALICE.login },
+      triggering_actor: { login: ALICE.login },
     },
     repository: {
       full_name: `${OWNER}/${REPO}`,

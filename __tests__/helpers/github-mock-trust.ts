@@ -1,5 +1,5 @@
 // The operations of issue 27 for the GitHub mock (github-mock.ts): the pull request as it is now,
-// its reviews and label events, a user's permission, commit statuses, removing a label, and a
+// its reviews, files and label events, a user's permission, commit statuses, removing a label, and a
 // workflow run's artifacts. Kept apart from the mock's core so each file stays readable; the core
 // routes and validates these exactly as the others, against GitHub's OpenAPI description.
 import type { Context } from 'openapi-backend';
@@ -9,6 +9,7 @@ import type { Json, JsonObject, MockPullRequest, MockUser, Reply } from './githu
 export const TRUST_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/repos/{owner}/{repo}/pulls/{pull_number}': ['get'],
   '/repos/{owner}/{repo}/pulls/{pull_number}/reviews': ['get'],
+  '/repos/{owner}/{repo}/pulls/{pull_number}/files': ['get'],
   '/repos/{owner}/{repo}/issues/{issue_number}/events': ['get'],
   '/repos/{owner}/{repo}/issues/{issue_number}/labels/{name}': ['delete'],
   '/repos/{owner}/{repo}/collaborators/{username}/permission': ['get'],
@@ -19,6 +20,7 @@ export const TRUST_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
 export const TRUST_IMPLEMENTED = [
   'pulls/get',
   'pulls/list-reviews',
+  'pulls/list-files',
   'issues/list-events',
   'issues/remove-label',
   'repos/get-collaborator-permission-level',
@@ -185,6 +187,24 @@ export function trustHandlers(
         .filter(([review]) => review.pullNumber === number)
         .map(([review, index]) => reviewJson(trust, review, 80_000 + index));
       return trust.paged(context, `/repos/octo-org/server/pulls/${String(number)}/reviews`, items);
+    },
+    'pulls/list-files': (context) => {
+      const denied = trust.guard(context, false);
+      if (denied) return denied;
+      const pull = pullOf(context);
+      if (pull === undefined) return trust.error(404, 'Not Found');
+      const items = (pull.files ?? ['sql/mariadb.h']).map((filename) => ({
+        sha: 'c'.repeat(40),
+        filename,
+        status: 'modified',
+        additions: 1,
+        deletions: 0,
+        changes: 1,
+        blob_url: `https://github.com/octo-org/server/blob/${pull.headSha}/${filename}`,
+        raw_url: `https://github.com/octo-org/server/raw/${pull.headSha}/${filename}`,
+        contents_url: `${trust.repoApi}/contents/${filename}?ref=${pull.headSha}`,
+      }));
+      return trust.paged(context, `/repos/octo-org/server/pulls/${String(pull.number)}/files`, items);
     },
     'issues/list-events': (context) => {
       const denied = trust.guard(context, false);

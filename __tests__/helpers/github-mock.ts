@@ -229,6 +229,10 @@ export interface MockPullRequest {
   readonly commits?: readonly string[];
   /** Its labels' names (none when left out). */
   readonly labels?: readonly string[];
+  /** Who opened it: by default ALICE for a branch of this repository, the fork's owner for a fork's. */
+  readonly author?: MockUser;
+  /** The files it changes (`sql/mariadb.h` when left out). */
+  readonly files?: readonly string[];
 }
 
 export interface RecordedRequest {
@@ -456,6 +460,11 @@ function repositoryJson(fullName: string, id: number): JsonObject {
   };
 }
 
+/** The owner of a fork's head repository, as a user. */
+function forkOwner(pull: MockPullRequest): MockUser {
+  return { login: pull.headRepo.split('/')[0] ?? '', id: 801, type: 'User' };
+}
+
 /** A pull request as the list operations answer it (the `pull-request-simple` schema). */
 function pullRequestJson(pull: MockPullRequest): JsonObject {
   const api = `https://api.github.com/repos/${OWNER}/${REPO}`;
@@ -479,7 +488,7 @@ function pullRequestJson(pull: MockPullRequest): JsonObject {
     state: pull.state,
     locked: false,
     title: `pull request ${String(pull.number)}`,
-    user: simpleUser(ALICE),
+    user: simpleUser(pull.author ?? (pull.headRepo === `${OWNER}/${REPO}` ? ALICE : forkOwner(pull))),
     body: null,
     labels: (pull.labels ?? []).map((name, index) => ({
       id: 310_000 + index,

@@ -4,11 +4,16 @@
 //       the default branch's tolerance, and the failure status on the measured head SHA;
 //   (b) an unapproved head gets no verdict: the comment says it awaits approval, the status is
 //       pending;
-//   (c) a push after approval is not measured until approved again: the push removes the label
-//       (pr-unlabel.yml), and the measuring workflow on a stale `labeled` event stops with a notice
-//       (the head moved, or the label is gone) before anything runs on the measuring runner;
+//   (c) a push by someone without write access is not measured until approved again: the push
+//       removes the label (pr-unlabel.yml), the measuring workflow on that push stops with a notice
+//       although the label is still on when it asks, and on a stale `labeled` event (the head
+//       moved, or the label is gone) too, before anything runs on the measuring runner;
 //   (d) a label added by a user without write access (triage, read) is no approval: the measuring
-//       workflow stops with a notice before anything runs on the measuring runner.
+//       workflow stops with a notice before anything runs on the measuring runner;
+//   (e) a fork's pull request opened by a writer is measured without the label;
+//   (f) a push by a writer keeps the label (pr-unlabel.yml), and its head is measured.
+// Where a head is measured, the measuring job is stopped in its first step (a stand-in for a
+// self-hosted runner with apt-packages set, which it refuses for a fork): its starting is the proof.
 // The measuring half of (a) and (b) is a stand-in: its artifact is written where the
 // download-artifact stand-in finds it, as act.int.test.ts's real measuring run leaves it.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -92,7 +97,8 @@ const repository = {
   default_branch: 'main',
 };
 
-function workflowRunEvent(measureRun: number): unknown {
+/** The measuring run's workflow_run event; `by` set it off (added the label, pushed). */
+function workflowRunEvent(measureRun: number, by: string): unknown {
   return {
     action: 'completed',
     workflow_run: {
@@ -106,13 +112,15 @@ function workflowRunEvent(measureRun: number): unknown {
       html_url: `https://github.com/${OWNER}/${REPO}/actions/runs/${String(measureRun)}`,
       head_repository: { full_name: FORK, owner: { login: 'mallory' } },
       pull_requests: [],
+      actor: { login: by },
+      triggering_actor: { login: by },
     },
     repository,
   };
 }
 
 function pullRequestEvent(
-  action: 'labeled' | 'synchronize',
+  action: 'labeled' | 'synchronize' | 'opened',
   headSha: string,
   labels: string[],
   sender = ALICE.login,
@@ -132,7 +140,8 @@ function pullRequestEvent(
   };
 }
 
-function forkPullRequest(headSha: string, labels: string[]): void {
+/** The fork's pull request, opened by mallory (who cannot write) unless `author` is given. */
+function forkPullRequest(headSha: string, labels: string[], author?: string): void {
   mock.pullRequests.splice(0, mock.pullRequests.length, {
     number: 12,
     headRepo: FORK,
@@ -140,11 +149,68 @@ function forkPullRequest(headSha: string, labels: string[]): void {
     headSha,
     state: 'open',
     labels,
+    ...(author === undefined ? {} : { author: { login: author, id: 1500, type: 'User' as const } }),
   });
 }
 
+const WRITER = 'wes';
+/** The message of the measuring job's first step when it starts (see the top of this file). */
+const MEASURING_STARTED = "refusing a fork's pull request on a self-hosted runner with apt-packages set";
+
+/**
+ * pr-gate.yml on a pull_request event of the fork. With `probe`, a measuring job that starts stops
+ * in its first step: the runner says it is self-hosted and the caller asks for apt-packages.
+ */
+async function measureEvent(
+  name: string,
+  payload: unknown,
+  probe = false,
+): Promise<{ code: unknown; log: string; runId: number }> {
+  writeTestWorkflows(repo.workdir, {
+    examples: { 'pr-gate.yml': probe ? { callInputs: { measure: { 'apt-packages': 'sysbench' } } } : {} },
+    reusable: { 'measure.yml': {} },
+  });
+  const runId = ++runs;
+  const dir = join(scratch, name);
+  const run = startAct({
+    event: 'pull_request',
+    payload,
+    workflow: '.github/workflows/pr-gate.yml',
+    workdir: repo.workdir,
+    scratch: dir,
+    env: { ...env(dir, runId), ...(probe ? { RUNNER_ENVIRONMENT: 'self-hosted' } : {}) },
+    token: MEASURE_TOKEN,
+  });
+  const code = await run.exit;
+  return { code, log: run.output(), runId };
+}
+
+/** pr-unlabel.yml on the push of `headSha` by `sender`. */
+async function unlabelPush(
+  name: string,
+  headSha: string,
+  sender: string,
+): Promise<{ code: unknown; log: string }> {
+  writeTestWorkflows(repo.workdir, {
+    examples: { 'pr-unlabel.yml': {} },
+    reusable: { 'unlabel.yml': {} },
+  });
+  const dir = join(scratch, name);
+  const run = startAct({
+    event: 'pull_request_target',
+    payload: pullRequestEvent('synchronize', headSha, ['perf-approved'], sender),
+    workflow: '.github/workflows/pr-unlabel.yml',
+    workdir: repo.workdir,
+    scratch: dir,
+    env: env(dir, ++runs),
+    token: UNLABEL_TOKEN,
+  });
+  const code = await run.exit;
+  return { code, log: run.output() };
+}
+
 /** pr-publish.yml on the workflow_run event of a stand-in measuring run. */
-async function publish(name: string): Promise<{ code: unknown; log: string }> {
+async function publish(name: string, by: string): Promise<{ code: unknown; log: string }> {
   const measureRun = ++runs;
   standInMeasuringRun(measureRun);
   writeTestWorkflows(repo.workdir, {
@@ -156,7 +222,7 @@ async function publish(name: string): Promise<{ code: unknown; log: string }> {
   const dir = join(scratch, name);
   const run = startAct({
     event: 'workflow_run',
-    payload: workflowRunEvent(measureRun),
+    payload: workflowRunEvent(measureRun, by),
     workflow: '.github/workflows/pr-publish.yml',
     workdir: repo.workdir,
     scratch: dir,
@@ -186,6 +252,7 @@ beforeAll(async () => {
   mock.permissions.set(ALICE.login, 'admin');
   mock.permissions.set(BOB.login, 'read');
   mock.permissions.set('carol', 'triage');
+  mock.permissions.set(WRITER, 'write');
 });
 
 afterAll(async () => {
@@ -214,7 +281,7 @@ maybe('the trusted side decides, under act', () => {
   it("(a) a fork's artifact claiming a 50% tolerance for a +10% regression: FAIL, and the failure status on its head", async () => {
     forkPullRequest(repo.head, ['perf-approved']);
     mock.issueEvents.push({ issueNumber: 12, event: 'labeled', label: 'perf-approved', actor: ALICE });
-    const { code, log } = await publish('a');
+    const { code, log } = await publish('a', ALICE.login);
     expect({ code, log: code === 0 ? '' : log }).toEqual({ code: 0, log: '' });
     expect(log).toContain('approved by alice (the fork label)');
     expect(log).toContain(
@@ -244,7 +311,7 @@ maybe('the trusted side decides, under act', () => {
     // The label is on, but added by someone who cannot write to the repository.
     forkPullRequest(repo.head, ['perf-approved']);
     mock.issueEvents.push({ issueNumber: 12, event: 'labeled', label: 'perf-approved', actor: BOB });
-    const { code, log } = await publish('b');
+    const { code, log } = await publish('b', BOB.login);
     expect({ code, log: code === 0 ? '' : log }).toEqual({ code: 0, log: '' });
     expect(log).toContain('no verdict posted, no one with write access approved');
     expect(mock.comments).toHaveLength(1);
@@ -255,103 +322,143 @@ maybe('the trusted side decides, under act', () => {
     expect(mock.statuses.map((status) => [status.sha, status.state])).toEqual([[repo.head, 'pending']]);
   }, 300_000);
 
-  it('(c) a push after approval removes the label, and the stale labeled event is not measured', async () => {
+  it('(c) a push by someone without write access removes the label, and neither it nor a stale labeled event is measured', async () => {
     const pushed = 'e'.repeat(40);
-    // The push: pull_request_target (synchronize) with the label still on.
+    // The push: pull_request_target (synchronize) by the fork's author, with the label still on.
     forkPullRequest(pushed, ['perf-approved']);
-    writeTestWorkflows(repo.workdir, {
-      examples: { 'pr-unlabel.yml': {}, 'pr-gate.yml': {} },
-      reusable: { 'unlabel.yml': {}, 'measure.yml': {} },
-    });
-    const unlabel = startAct({
-      event: 'pull_request_target',
-      payload: pullRequestEvent('synchronize', pushed, ['perf-approved']),
-      workflow: '.github/workflows/pr-unlabel.yml',
-      workdir: repo.workdir,
-      scratch: join(scratch, 'c-unlabel'),
-      env: env(join(scratch, 'c-unlabel'), ++runs),
-      token: UNLABEL_TOKEN,
-    });
-    const unlabelled = await unlabel.exit;
-    const unlabelLog = unlabel.output();
+    mock.issueEvents.push({ issueNumber: 12, event: 'labeled', label: 'perf-approved', actor: ALICE });
+    // The measuring workflow on that push asks before unlabel removes the label: not measured.
+    const race = await measureEvent(
+      'c-race',
+      pullRequestEvent('synchronize', pushed, ['perf-approved'], 'mallory'),
+    );
+    expect({ code: race.code, log: race.code === 0 ? '' : race.log }).toEqual({ code: 0, log: '' });
+    expect(race.log).toContain(
+      `not measuring ${pushed} of #12: no one with write access approved eeeeeeeeeeee: its author \`mallory\` ` +
+        'cannot write to the repository and is not a trusted author, no approving review of that commit, and ' +
+        'the label `perf-approved` is on it, but this head was pushed or its run started by `mallory`, who cannot ' +
+        'write to the repository',
+    );
+    expect(race.log).not.toContain('Check out the pull request');
+
+    mock.requests.length = 0;
+    const { code: unlabelled, log: unlabelLog } = await unlabelPush('c-unlabel', pushed, 'mallory');
     expect({ unlabelled, log: unlabelled === 0 ? '' : unlabelLog }).toEqual({ unlabelled: 0, log: '' });
     expect(unlabelLog).toContain(
-      `removed perf-approved from #12: its new head ${pushed} needs a maintainer's approval again`,
+      `removed perf-approved from #12: its new head ${pushed} was pushed by mallory (read) and needs a maintainer's approval again`,
     );
     expect(mock.pullRequests[0]?.labels).toEqual([]);
-    expect(mock.issueEvents.map((event) => [event.event, event.label])).toEqual([
-      ['unlabeled', 'perf-approved'],
+    expect(mock.requests.map((request) => [request.operationId, request.path])).toEqual([
+      ['repos/get-collaborator-permission-level', `/repos/${OWNER}/${REPO}/collaborators/mallory/permission`],
+      ['issues/remove-label', `/repos/${OWNER}/${REPO}/issues/12/labels/perf-approved`],
     ]);
 
-    // The measuring workflow on the labeled event of the approved head, arriving late (a re-run):
-    // the head moved on, so nothing is measured. And on a labeled event for the new head whose label
-    // is gone again.
+    // The measuring workflow on a labeled event of the new head whose label is gone again; and,
+    // once a maintainer labelled the new head, on the labeled event of the old head arriving late
+    // (a re-run): the head moved on, so nothing is measured.
+    mock.requests.length = 0;
     for (const [name, sha, notice] of [
-      ['c-moved', repo.head, `not measuring ${repo.head}: the head of #12 is now ${pushed}`],
-      ['c-gone', pushed, `not measuring ${pushed}: the label perf-approved is no longer on #12`],
+      ['c-gone', pushed, 'the label `perf-approved` is not on it'],
+      [
+        'c-moved',
+        repo.head,
+        `the label \`perf-approved\` is on it, but its head moved on to ${pushed.slice(0, 12)}`,
+      ],
     ] as const) {
-      const runId = ++runs;
-      const dir = join(scratch, name);
-      const measure = startAct({
-        event: 'pull_request',
-        payload: pullRequestEvent('labeled', sha, ['perf-approved']),
-        workflow: '.github/workflows/pr-gate.yml',
-        workdir: repo.workdir,
-        scratch: dir,
-        env: env(dir, runId),
-        token: MEASURE_TOKEN,
+      if (name === 'c-moved') {
+        forkPullRequest(pushed, ['perf-approved']);
+        mock.issueEvents.push({ issueNumber: 12, event: 'labeled', label: 'perf-approved', actor: ALICE });
+      }
+      const measured = await measureEvent(name, pullRequestEvent('labeled', sha, ['perf-approved']));
+      expect({ code: measured.code, log: measured.code === 0 ? '' : measured.log }).toEqual({
+        code: 0,
+        log: '',
       });
-      const measured = await measure.exit;
-      const log = measure.output();
-      expect({ measured, log: measured === 0 ? '' : log }).toEqual({ measured: 0, log: '' });
-      expect(log).toContain(notice);
-      expect(log).not.toContain('Check out the pull request');
-      expect(readdirSync(join(scratch, 'artifacts')).includes(String(runId))).toBe(false);
+      expect(measured.log).toContain(`not measuring ${sha} of #12: no one with write access approved`);
+      expect(measured.log).toContain(notice);
+      expect(measured.log).not.toContain('Check out the pull request');
+      expect(readdirSync(join(scratch, 'artifacts')).includes(String(measured.runId))).toBe(false);
     }
     expect(
       mock.requests.filter((request) => request.operationId === 'pulls/get').map((request) => request.status),
     ).toEqual([200, 200]);
-  }, 300_000);
+  }, 600_000);
 
   it.each([
-    ['carol', 'triage', 'read'],
-    [BOB.login, 'read', 'read'],
+    ['carol', 'triage'],
+    [BOB.login, 'read'],
   ])(
     '(d) the label added by %s (%s) is no approval: not measured',
-    async (sender, _role, permission) => {
+    async (sender) => {
       forkPullRequest(repo.head, ['perf-approved']);
-      writeTestWorkflows(repo.workdir, {
-        examples: { 'pr-gate.yml': {} },
-        reusable: { 'measure.yml': {} },
+      mock.issueEvents.push({
+        issueNumber: 12,
+        event: 'labeled',
+        label: 'perf-approved',
+        actor: { login: sender, id: 1600, type: 'User' },
       });
-      const runId = ++runs;
-      const dir = join(scratch, `d-${sender}`);
-      const measure = startAct({
-        event: 'pull_request',
-        payload: pullRequestEvent('labeled', repo.head, ['perf-approved'], sender),
-        workflow: '.github/workflows/pr-gate.yml',
-        workdir: repo.workdir,
-        scratch: dir,
-        env: env(dir, runId),
-        token: MEASURE_TOKEN,
-      });
-      const measured = await measure.exit;
-      const log = measure.output();
-      expect({ measured, log: measured === 0 ? '' : log }).toEqual({ measured: 0, log: '' });
+      const { code, log, runId } = await measureEvent(
+        `d-${sender}`,
+        pullRequestEvent('labeled', repo.head, ['perf-approved'], sender),
+      );
+      expect({ code, log: code === 0 ? '' : log }).toEqual({ code: 0, log: '' });
       expect(log).toContain(
-        `not measuring ${repo.head}: perf-approved was added by ${sender}, whose permission is ${permission}`,
+        `not measuring ${repo.head} of #12: no one with write access approved ${repo.head.slice(0, 12)}: `,
+      );
+      expect(log).toContain(
+        `the label \`perf-approved\` was added by \`${sender}\`, who cannot write to the repository`,
       );
       expect(log).not.toContain('Check out the pull request');
       expect(readdirSync(join(scratch, 'artifacts')).includes(String(runId))).toBe(false);
-      expect(mock.requests.map((request) => [request.operationId, request.path, request.status])).toEqual([
-        ['pulls/get', `/repos/${OWNER}/${REPO}/pulls/12`, 200],
-        [
-          'repos/get-collaborator-permission-level',
-          `/repos/${OWNER}/${REPO}/collaborators/${sender}/permission`,
-          200,
-        ],
+      const permission = (user: string): string[] => [
+        'repos/get-collaborator-permission-level',
+        `/repos/${OWNER}/${REPO}/collaborators/${user}/permission`,
+      ];
+      expect(mock.requests.map((request) => [request.operationId, request.path])).toEqual([
+        ['pulls/get', `/repos/${OWNER}/${REPO}/pulls/12`],
+        permission('mallory'),
+        ['pulls/list-reviews', `/repos/${OWNER}/${REPO}/pulls/12/reviews`],
+        ['issues/list-events', `/repos/${OWNER}/${REPO}/issues/12/events`],
+        permission(sender),
       ]);
     },
     300_000,
   );
+
+  it("(e) a fork's pull request opened by a writer is measured without the label", async () => {
+    forkPullRequest(repo.head, [], WRITER);
+    const { code, log } = await measureEvent('e', pullRequestEvent('opened', repo.head, [], WRITER), true);
+    expect(log).toContain(
+      `measuring ${repo.head} of #12: approved by ${WRITER} (the author, who can write to the repository)`,
+    );
+    // The measuring job started (and stopped in its first step, see the top of this file).
+    expect(log).toContain(MEASURING_STARTED);
+    expect(code).not.toBe(0);
+    expect(mock.requests.map((request) => request.operationId)).toEqual([
+      'pulls/get',
+      'repos/get-collaborator-permission-level',
+    ]);
+  }, 300_000);
+
+  it("(f) a writer's push keeps the label, and its head is measured", async () => {
+    const pushed = 'd'.repeat(40);
+    forkPullRequest(pushed, ['perf-approved']);
+    mock.issueEvents.push({ issueNumber: 12, event: 'labeled', label: 'perf-approved', actor: ALICE });
+    const unlabel = await unlabelPush('f-unlabel', pushed, WRITER);
+    expect({ code: unlabel.code, log: unlabel.code === 0 ? '' : unlabel.log }).toEqual({ code: 0, log: '' });
+    expect(unlabel.log).toContain(
+      `kept perf-approved on #12: its new head ${pushed} was pushed by ${WRITER} (write), whose push keeps the approval`,
+    );
+    expect(mock.pullRequests[0]?.labels).toEqual(['perf-approved']);
+    expect(mock.requests.map((request) => request.operationId)).not.toContain('issues/remove-label');
+
+    const { code, log } = await measureEvent(
+      'f-measure',
+      pullRequestEvent('synchronize', pushed, ['perf-approved'], WRITER),
+      true,
+    );
+    expect(log).toContain(`measuring ${pushed} of #12: approved by alice (the fork label)`);
+    expect(log).toContain(MEASURING_STARTED);
+    expect(code).not.toBe(0);
+  }, 300_000);
 });

@@ -135,17 +135,18 @@ maybe('the pull-request workflows under act', () => {
       'results.json',
       'verdict.json',
     ]);
-    // The approval job read the pull request (its head, its label) before anything ran on the
-    // measuring runner; the measuring job's action had no token and asked nothing of the API; the
-    // probe's write with the job's own token was refused.
-    expect(log).toContain(
-      `${repo.head} is the head of #12 and carries perf-approved, added by alice (write): measuring it`,
-    );
+    // The approval job read the pull request (its head, its label, its author, its reviews, who
+    // added the label) before anything ran on the measuring runner; the measuring job's action had
+    // no token and asked nothing of the API; the probe's write with the job's own token was refused.
+    expect(log).toContain(`measuring ${repo.head} of #12: approved by alice (the fork label)`);
     expect(log).toContain('no github-token: the comment is not posted');
     expect(log).toContain(`Run Main ${PROBE_STEP_NAME}`);
     expect(log).toContain('a write with this job token: HTTP 403');
     expect(mock.requests.map((request) => [request.method, request.operationId, request.status])).toEqual([
       ['GET', 'pulls/get', 200],
+      ['GET', 'repos/get-collaborator-permission-level', 200],
+      ['GET', 'pulls/list-reviews', 200],
+      ['GET', 'issues/list-events', 200],
       ['GET', 'repos/get-collaborator-permission-level', 200],
       ['POST', 'issues/create-comment', 403],
     ]);

@@ -27,6 +27,7 @@ import { inCleanupScope } from '../shell/cleanup.js';
 import { packageIssuesUrl } from '../shell/package-root.js';
 import { PULL_REQUEST_COMMENT } from '../sinks/pull-request-comment.js';
 import { printable } from '../untrusted-text.js';
+import { checkForkApproval } from './approval.js';
 import { readBuildInputs } from './build-inputs.js';
 import { actionsCcache } from './ccache-cache.js';
 import { bisectFromInputs } from './bisect.js';
@@ -137,6 +138,7 @@ const OTHER_MODES: Partial<Record<ActionMode, () => Promise<unknown>>> = {
   bisect: bisectFromInputs,
   'bisect-comment': commentBisection,
   settings: readSettingsFile,
+  approval: checkForkApproval,
   build: buildOnly,
   merge: mergeAndJudge,
 };

@@ -12,6 +12,7 @@ export const ACTION_MODES = [
   'bisect',
   'bisect-comment',
   'settings',
+  'approval',
 ] as const;
 export type ActionMode = (typeof ACTION_MODES)[number];
 
@@ -19,7 +20,8 @@ export type ActionMode = (typeof ACTION_MODES)[number];
  * Input "mode": measure (the default: build, run, judge, comment), publish (comment only) or
  * history (append a nightly run to the history branch, find change points, open issues) or
  * bisect (find the commit where a cell changed) or bisect-comment (post its result on the alert
- * issue) or settings (read the file naming the nightly's runner, testbed and compiler).
+ * issue) or settings (read the file naming the nightly's runner, testbed and compiler) or approval
+ * (whether a fork's pull-request event may be measured).
  */
 export function readMode(): ActionMode {
   const mode = core.getInput('mode') || 'measure';

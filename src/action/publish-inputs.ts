@@ -1,8 +1,9 @@
 // The publish mode's inputs: the downloaded artifact, the measured commit,
 // where the report goes, and the settings it judges with (suite, tolerance, gate, alpha: the
 // publishing workflow's, which runs the default branch's files) and approves with (status-context,
-// fork-label, require-approval). The commit and the head repository come from the `workflow_run`
-// event GitHub wrote (or the `head-sha` and `head-repository` inputs), never from the artifact.
+// fork-label, require-approval, trusted-authors). The commit, the head repository and who set the
+// measuring run off come from the `workflow_run` event GitHub wrote (the first two also from the
+// `head-sha` and `head-repository` inputs), never from the artifact.
 import * as core from '@actions/core';
 import { context } from '@actions/github';
 import { z } from 'zod';
@@ -29,6 +30,9 @@ const WorkflowRunEvent = z.object({
         .object({ full_name: z.string().optional(), owner: z.object({ login: z.string() }) })
         .nullable()
         .optional(),
+      // Who set the measuring run off: the label approves a head only when they all can write.
+      actor: z.object({ login: z.string() }).nullish(),
+      triggering_actor: z.object({ login: z.string() }).nullish(),
     })
     .optional(),
 });
@@ -65,6 +69,7 @@ export function readPublishInputs(): PublishInputs {
       statusContext: optionalInput('status-context'),
       forkLabel: optionalInput('fork-label'),
       requireApproval: optionalInput('require-approval'),
+      trustedAuthors: core.getMultilineInput('trusted-authors'),
     },
     actionSpelling,
   );
@@ -82,6 +87,9 @@ export function readPublishInputs(): PublishInputs {
       ...paths,
       judging,
       ...approval,
+      triggeredBy: [run?.actor?.login, run?.triggering_actor?.login].filter(
+        (login): login is string => login !== undefined,
+      ),
       owner: repoOwner,
       repo,
       ...(owner && branch ? { headLabel: `${owner}:${branch}` } : {}),

@@ -1,9 +1,11 @@
 // The publish command's options as strings (action inputs), checked: the downloaded artifact and
 // the measured commit, the settings it judges with (the publishing workflow's suite and judging
-// options) and how it approves and reports (status context, fork label, require-approval).
+// options) and how it approves and reports (status context, fork label, require-approval, trusted
+// authors).
 import type { PublishJudging } from '../compare/publish-settings.js';
 import { InputError } from '../errors.js';
 import { loadSuite } from '../suite/load-suite.js';
+import { trustedAuthorsFromFlag } from './approval.js';
 import { type CompareOptionFlags, compareOptionsFromFlags } from './compare.js';
 import { DEFAULT_STATUS_CONTEXT, type PublishConfig, REQUIRE_APPROVAL } from './publish.js';
 import { cliSpelling, type FlagSpelling } from './spelling.js';
@@ -76,15 +78,17 @@ export interface ApprovalFlags {
   readonly statusContext: string | undefined;
   readonly forkLabel: string | undefined;
   readonly requireApproval: string | undefined;
+  /** Logins, one per line or separated by commas. */
+  readonly trustedAuthors: readonly string[];
 }
 
 export const DEFAULT_FORK_LABEL = 'perf-approved';
 
-/** The status context, the fork label and whose heads need approval, checked. */
+/** The status context, the fork label, whose heads need approval and the trusted authors, checked. */
 export function approvalFromFlags(
   flags: ApprovalFlags,
   spell: FlagSpelling = cliSpelling,
-): Pick<PublishConfig, 'statusContext' | 'forkLabel' | 'requireApproval'> {
+): Pick<PublishConfig, 'statusContext' | 'forkLabel' | 'requireApproval' | 'trustedAuthors'> {
   const requireApproval = flags.requireApproval ?? 'forks';
   const known = REQUIRE_APPROVAL.find((value) => value === requireApproval);
   if (known === undefined) {
@@ -96,7 +100,12 @@ export function approvalFromFlags(
   if (statusContext.length > 255 || /[\r\n]/.test(statusContext)) {
     throw new InputError(`${spell('status-context')}: one line of at most 255 characters`);
   }
-  return { statusContext, forkLabel: flags.forkLabel ?? DEFAULT_FORK_LABEL, requireApproval: known };
+  return {
+    statusContext,
+    forkLabel: flags.forkLabel ?? DEFAULT_FORK_LABEL,
+    requireApproval: known,
+    trustedAuthors: trustedAuthorsFromFlag(flags.trustedAuthors, spell),
+  };
 }
 
 /** Runs of a pull request the charts branch keeps when the input is left out. */

@@ -40,7 +40,7 @@ import { verdictExitCode } from '../compare/verdict.js';
 import type { Verdict } from '../compare/verdict-schema.js';
 import { renderReportSummary } from '../report/render/terminal.js';
 import { errorMessage, InputError } from '../errors.js';
-import type { Approval, RequireApproval } from '../github/approval.js';
+import { type Approval, approvalLine, type RequireApproval } from '../github/approval.js';
 import { checkApproval } from '../github/approval-check.js';
 import type { GitHubClient } from '../github/client.js';
 import {
@@ -95,6 +95,13 @@ export interface PublishConfig {
   /** The label a maintainer adds to approve a fork's head. */
   readonly forkLabel: string;
   readonly requireApproval: RequireApproval;
+  /** Logins whose forks' pull requests need no approval (the publishing workflow's list). */
+  readonly trustedAuthors: readonly string[];
+  /**
+   * Who set the measuring run off: its actor and triggering actor, from the workflow_run event
+   * (none known: the label approves nothing, github/approval.ts).
+   */
+  readonly triggeredBy: readonly string[];
   /** The nightly history's page, linked from the comment when given. */
   readonly historyPageUrl?: string;
   /** Runs of a pull request the charts branch keeps (closed pull requests' dropped); 0 or none: all. */
@@ -206,13 +213,6 @@ async function awaitApproval(
   return { kind: 'awaiting', pullRequest, why, commentUrl: posted.url };
 }
 
-function approvalLine(approval: Approval): string {
-  if (approval.kind === 'approved') {
-    return `approved by ${approval.by} (${approval.how === 'review' ? 'an approving review of this commit' : 'the fork label'})`;
-  }
-  return `no approval needed: ${approval.kind === 'not-needed' ? approval.why : approval.kind}`;
-}
-
 /** The run's pull request: the one at the run's head SHA from the run's head repository. */
 async function runsPullRequest(
   config: PublishConfig,
@@ -251,6 +251,8 @@ async function publishChecked(
     headRepository: config.headRepository,
     forkLabel: config.forkLabel,
     requireApproval: config.requireApproval,
+    trustedAuthors: config.trustedAuthors,
+    triggeredBy: config.triggeredBy,
   });
   if (approval.kind === 'awaiting') {
     logger.info(`not publishing a verdict: ${approval.why}`);

@@ -1,8 +1,10 @@
 // Asks GitHub what github/approval.ts decides from: the pull request as it is now (its head, its
-// head repository, its labels), its reviews, who added the fork label, and the permission of each
-// user whose approval would count. Nothing here comes from the measuring run's artifact. Whether
-// the head is a fork's is the measuring run's head repository (from the workflow_run event), and
-// the pull request's head repository must be that one: a fork's run never counts as a branch of
+// head repository, its labels, its author), its reviews, who added the fork label, and the
+// permission of each user whose approval would count. Both halves ask through here: the measuring
+// half's approval job (commands/approval.ts) before anything runs on the measuring runner, the
+// publishing half (commands/publish.ts) before a verdict is posted. Nothing here comes from the
+// measuring run's artifact. Whether the head is a fork's is the head repository the event names,
+// and the pull request's head repository must be that one: a fork's run never counts as a branch of
 // this repository because a pull request from such a branch has the same head commit.
 import {
   type Approval,
@@ -10,6 +12,7 @@ import {
   type ApprovalFacts,
   decideApproval,
   type LabelEventFacts,
+  type Permissions,
   type PullRequestFacts,
   type RequireApproval,
   sameRepository,
@@ -27,6 +30,10 @@ export interface ApprovalQuery {
   readonly headRepository: string;
   readonly forkLabel: string;
   readonly requireApproval: RequireApproval;
+  /** Logins whose pull requests need no approval (the repository's list, never the pull request's). */
+  readonly trustedAuthors: readonly string[];
+  /** Who set the measurement off, from the event (see ApprovalFacts.triggeredBy). */
+  readonly triggeredBy: readonly string[];
 }
 
 export interface CheckedApproval {
@@ -60,6 +67,8 @@ export async function pullRequestFacts(
       headRepo: (data.head.repo as { full_name: string } | null)?.full_name ?? null,
       baseRepo: data.base.repo.full_name,
       labels: data.labels.map((label) => label.name),
+      // A deleted account's pull request has no user, whatever the typings say.
+      author: (data.user as { login: string } | null)?.login ?? null,
     };
   } catch (error) {
     throw failure('the pull request', query, error);
@@ -82,6 +91,30 @@ async function reviews(octokit: GitHubClient, query: ApprovalQuery): Promise<App
     }));
   } catch (error) {
     throw failure('the reviews', query, error);
+  }
+}
+
+/** The paths the pull request changes (a renamed file's old path too), as far as GitHub lists them. */
+export async function changedPaths(
+  octokit: GitHubClient,
+  query: Pick<ApprovalQuery, 'owner' | 'repo' | 'pullRequest'>,
+): Promise<string[]> {
+  try {
+    const listed = await octokit.paginate(octokit.rest.pulls.listFiles, {
+      owner: query.owner,
+      repo: query.repo,
+      pull_number: query.pullRequest,
+      per_page: 100,
+    });
+    return listed.flatMap((file) =>
+      file.previous_filename === undefined ? [file.filename] : [file.filename, file.previous_filename],
+    );
+  } catch (error) {
+    throw new GitHubError(
+      `could not read the files of ${query.owner}/${query.repo}#${query.pullRequest}: ${gitHubMessage(error)}; ` +
+        'the token needs `permissions: pull-requests: read`',
+      { cause: error },
+    );
   }
 }
 
@@ -139,17 +172,38 @@ export async function checkApproval(octokit: GitHubClient, query: ApprovalQuery)
     pull,
     forkLabel: query.forkLabel,
     requireApproval: query.requireApproval,
+    trustedAuthors: query.trustedAuthors,
+    triggeredBy: query.triggeredBy,
+    reviews: [],
+    labelEvents: [],
   };
   if (query.requireApproval === 'never' || sameRepository(pull)) {
-    return { approval: decideApproval({ ...base, reviews: [], labelEvents: [] }, new Map()), pull };
+    return { approval: decideApproval(base, new Map()), pull };
   }
+  // The author's route is decided before reviews and labels are read: an author who may write, or
+  // a trusted one, approves whatever they say, so asking for them would only cost requests.
+  const known = await permissionsOf(octokit, query, approvalCandidates(base), new Map());
+  const byAuthor = decideApproval(base, known);
+  if (byAuthor.kind === 'approved') return { approval: byAuthor, pull };
   const facts: ApprovalFacts = {
     ...base,
     reviews: await reviews(octokit, query),
     labelEvents: pull.labels.includes(query.forkLabel) ? await labelEvents(octokit, query) : [],
   };
-  const permissions = new Map<string, string>();
-  for (const user of approvalCandidates(facts))
-    permissions.set(user, await permissionOf(octokit, query, user));
+  const permissions = await permissionsOf(octokit, query, approvalCandidates(facts), known);
   return { approval: decideApproval(facts, permissions), pull };
+}
+
+/** `known` and the permission of each of `users` it lacks, each asked once. */
+async function permissionsOf(
+  octokit: GitHubClient,
+  query: ApprovalQuery,
+  users: readonly string[],
+  known: Permissions,
+): Promise<Permissions> {
+  const permissions = new Map(known);
+  for (const user of users) {
+    if (!permissions.has(user)) permissions.set(user, await permissionOf(octokit, query, user));
+  }
+  return permissions;
 }

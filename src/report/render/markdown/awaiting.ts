@@ -19,9 +19,11 @@ export function renderAwaitingComment(awaiting: AwaitingApproval): string {
     '## ⏳ Performance: awaiting approval',
     '',
     `The head ${codeSpan(awaiting.headSha.slice(0, 12))} of this pull request comes from a fork, and its ` +
-      'measurement is published only once someone with write access to the repository approved that ' +
-      `commit: an approving review of it, or the label ${codeSpan(awaiting.forkLabel)} added while it is ` +
-      'the head (a push removes the label; add it again after reading the new commits).',
+      'measurement is published only once it is approved: its author has write access to the ' +
+      'repository or is a trusted author, or someone with write access approved that commit (an ' +
+      `approving review of it, or the label ${codeSpan(awaiting.forkLabel)} added while it is the head). ` +
+      'A push by someone with write access keeps the label; anyone else’s removes it: add it again ' +
+      'after reading the new commits.',
     '',
     `Not yet: ${awaiting.why}.`,
     '',
