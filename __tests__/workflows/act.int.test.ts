@@ -75,9 +75,15 @@ function commonEnv(dir: string): Record<string, string> {
   return actTestEnv({ apiUrl: mock.baseUrl, origin: repo.origin, scratch, dir });
 }
 
-/** A comment's text before its charts, the charts section's body, and what follows it. */
+/**
+ * A comment's text before its charts, the charts section's body, and what follows it (what next,
+ * when the verdict gives commands, then the footer).
+ */
 function splitCharts(comment: string): [string, string, string] {
-  const match = /^([\s\S]*### Charts\n\n)([\s\S]*?\n\n)(<sub>[\s\S]*)$/.exec(comment);
+  const match =
+    /^([\s\S]*### Charts\n\n)([\s\S]*?\n\n)((?:\*\*Find the commit|<details><summary>Reproduce|<sub>)[\s\S]*)$/.exec(
+      comment,
+    );
   if (!match) throw new Error(`no charts section in:\n${comment}`);
   return [match[1] ?? '', match[2] ?? '', match[3] ?? ''];
 }
