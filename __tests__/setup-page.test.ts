@@ -10,7 +10,15 @@ import { parse } from 'yaml';
 
 import { SETTINGS_PATH, WORKFLOWS } from '../src/commands/init-plan.js';
 import { ROOT } from './helpers/real-run.js';
-import { copyWorkflowsBlock, COPY_MARKER, permissionRows, readSetupPage } from './helpers/setup-page.js';
+import {
+  copyWorkflowsBlock,
+  COPY_MARKER,
+  markedBlocks,
+  PATH_MARKER,
+  permissionRows,
+  readSetupPage,
+  shellCommands,
+} from './helpers/setup-page.js';
 
 interface Workflow {
   permissions?: Record<string, string>;
@@ -65,6 +73,31 @@ describe('docs/setup.md', () => {
     const examples = readdirSync(join(ROOT, 'examples', 'workflows')).filter((name) => name.endsWith('.yml'));
     expect(examples.length).toBeGreaterThan(0);
     expect(examples.filter((name) => !page.includes(`](../examples/workflows/${name})`))).toEqual([]);
+  });
+
+  it('goes from a bare machine to a first verdict in at most ten commands', () => {
+    const blocks = markedBlocks(page, PATH_MARKER);
+    const commands = blocks.flatMap(shellCommands);
+    expect(blocks).toHaveLength(2);
+    expect(commands.length).toBeLessThanOrEqual(10);
+    expect(commands).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^sudo npm install -g node@24 https:\/\/\S+\.tgz$/),
+        expect.stringMatching(/\/scripts\/setup-runner\.sh --url /),
+        expect.stringMatching(/ mysql-perf-gate init( |$)/),
+        'git push',
+      ]),
+    );
+  });
+
+  it('counts commands as a shell runs them: chains, pipes and continued lines apart, comments not', () => {
+    expect(shellCommands('# setup:path\na && b | c; d # e\nf \\\n  --g\n\n# h')).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'f --g',
+    ]);
   });
 
   it('writes the workflows with init in one marked block, and names every file init writes', () => {

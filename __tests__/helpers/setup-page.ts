@@ -8,6 +8,8 @@ import { ROOT } from './real-run.js';
 
 export const SETUP_PAGE = join(ROOT, 'docs', 'setup.md');
 export const COPY_MARKER = '# setup:copy-workflows';
+/** The blocks of the short path, from a bare machine to a first verdict. */
+export const PATH_MARKER = '# setup:path';
 
 export function readSetupPage(): string {
   return readFileSync(SETUP_PAGE, 'utf8');
@@ -29,6 +31,26 @@ function fencedBlocks(markdown: string, language: string): string[] {
     }
   }
   return blocks;
+}
+
+/** The `sh` blocks with `marker` as one of their lines. */
+export function markedBlocks(markdown: string, marker: string): string[] {
+  return fencedBlocks(markdown, 'sh').filter((block) => block.split('\n').includes(marker));
+}
+
+/**
+ * The simple commands of a shell block as a shell runs them: lines continued by a backslash
+ * joined, comments dropped, and a line split at `&&`, `||`, `;` and `|` (each part is a command
+ * to type, whatever joins them).
+ */
+export function shellCommands(block: string): string[] {
+  return block
+    .replace(/\\\n\s*/g, '')
+    .split('\n')
+    .map((line) => line.replace(/(^|\s)#.*$/, '').trim())
+    .filter((line) => line !== '')
+    .flatMap((line) => line.split(/\s*(?:&&|\|\||;|\|)\s*/))
+    .filter((command) => command !== '');
 }
 
 /** The `sh` block with the copy marker; exactly one, or it throws. */
