@@ -43,6 +43,7 @@ import { writeFileAtomic } from '../shell/atomic-write.js';
 import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { parseLockTimeout } from '../shell/lock-holder.js';
+import { checkWritable, fileTarget } from '../shell/writable-dir.js';
 import { packageVersion } from '../shell/package-root.js';
 import { loadSuite } from '../suite/load-suite.js';
 import { cellName, selectCells } from '../suite/select-cells.js';
@@ -235,6 +236,7 @@ async function prepare(options: BisectOptions): Promise<Prepared> {
   const { good, bad, goodSubject, candidates } = await commitRange(options.source, options, spell);
   await resolveCompiler(options.compiler, options.build.names.compiler);
   checkDirectories(tree.root, options.prefix, options.buildDir, options.build.names);
+  checkWhereItWrites(options);
   const inputs: BisectInputs = {
     source: options.source,
     good,
@@ -251,6 +253,19 @@ async function prepare(options: BisectOptions): Promise<Prepared> {
   const head = await currentHead(options.source);
   const state = stored ?? newState(inputs, candidates, packageVersion());
   return { head, state, resumed: stored !== undefined, goodSubject };
+}
+
+/**
+ * The report, the state file, the build directory and the prefix's place must be writable before
+ * the first build waits for the machine lock, not after it and its measurement.
+ */
+function checkWhereItWrites(options: BisectOptions): void {
+  const { spell } = options;
+  const names = options.build.names;
+  checkWritable({ dir: options.outDir, option: spell('out-dir'), value: options.outDir });
+  checkWritable(fileTarget(options.statePath, spell('state')));
+  checkWritable({ dir: options.buildDir, option: names['build-dir'], value: options.buildDir });
+  checkWritable({ dir: options.prefix, option: names.prefix, value: options.prefix, create: false });
 }
 
 // ---- Building and measuring one commit, for the engine ----

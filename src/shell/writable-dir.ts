@@ -1,0 +1,70 @@
+// Whether this process can write where a command will write (results, a work directory, a build
+// directory, an install prefix), found out before anything is started or waited for: a probe file
+// made and removed. Permission bits are not asked (root passes them all, and a read-only file
+// system or an immutable directory refuses root too): the write itself is tried.
+import { accessSync, constants, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+import { errorMessage, InputError } from '../errors.js';
+import { existingAncestor } from './disk-space.js';
+
+/** A directory to be written in, and how the user named it: `--out results/run.json`. */
+export interface WriteTarget {
+  readonly dir: string;
+  /** The option or input, as the user spelled it. */
+  readonly option: string;
+  /** Its value as given, which may be a file in `dir`. */
+  readonly value: string;
+  /**
+   * Whether the directory itself may be made now (a work directory). When not (an install prefix,
+   * which must not appear before it is installed, and may be a link into a store), the nearest
+   * existing directory above it is probed: where it will be made.
+   */
+  readonly create?: boolean;
+}
+
+/**
+ * Refuses, in one line naming the option and its value, a directory that cannot be written:
+ * "--out /ro/run.json: cannot be written (EROFS: read-only file system); choose another --out".
+ */
+export function checkWritable(target: WriteTarget): void {
+  const dir = resolve(target.dir);
+  const probeDir = target.create === false ? existingAncestor(dirname(dir)) : dir;
+  const probe = join(probeDir, `.mysql-perf-gate-probe-${process.pid}`);
+  try {
+    if (target.create !== false) mkdirSync(dir, { recursive: true });
+    writeFileSync(probe, '');
+    rmSync(probe, { force: true });
+  } catch (error) {
+    throw new InputError(
+      `${target.option} ${target.value}: ${unwritable(error, dir)}; choose another ${target.option}`,
+    );
+  }
+}
+
+/** The directory a file is written into: `--out results/run.json` → results/. */
+export function fileTarget(path: string, option: string): WriteTarget {
+  return { dir: dirname(resolve(path)), option, value: path };
+}
+
+/**
+ * "cannot be written (EROFS: read-only file system)" from a Node error; for a directory that could
+ * not be made, what its nearest existing parent says (Node's recursive mkdir says ENOENT there).
+ */
+export function unwritable(error: unknown, dir?: string): string {
+  if (dir !== undefined) {
+    try {
+      accessSync(existingAncestor(dir), constants.W_OK);
+    } catch (parentError) {
+      return unwritable(parentError);
+    }
+  }
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  return `cannot be written (${
+    code === ''
+      ? errorMessage(error)
+      : `${code}: ${errorMessage(error)
+          .replace(/^\w+: /, '')
+          .replace(/, \w+ '.*$/, '')}`
+  })`;
+}
