@@ -32,7 +32,8 @@ export async function checkBuild(request: BuildRequest, logger: Logger): Promise
   if (plan.install !== 'none') {
     checkWritable({ dir: plan.prefix, option: names.prefix, value: request.prefix, create: false });
   }
-  checkWritable({ dir: plan.buildDir, option: names['build-dir'], value: request.buildDir ?? plan.buildDir });
+  const buildDir = request.buildDir ?? plan.buildDir;
+  checkWritable({ dir: plan.buildDir, option: names['build-dir'], value: buildDir, create: false });
   const git = await gitState(plan.tree.root);
   const slot = request.store === undefined ? undefined : storeSlot(request.store, plan, git, logger);
   return {

@@ -9,7 +9,7 @@
 // available) and runs the suite's selected cells on it. Whatever happens, the checkout goes back to
 // where it was and no server is left running (each build and run cleans up after itself).
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 import { DEFAULT_MAX_REPETITIONS } from '../bisect/bisect-classify.js';
 import {
@@ -43,7 +43,7 @@ import { writeFileAtomic } from '../shell/atomic-write.js';
 import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { parseLockTimeout } from '../shell/lock-holder.js';
-import { checkWritable, fileTarget } from '../shell/writable-dir.js';
+import { checkWritable } from '../shell/writable-dir.js';
 import { packageVersion } from '../shell/package-root.js';
 import { loadSuite } from '../suite/load-suite.js';
 import { cellName, selectCells } from '../suite/select-cells.js';
@@ -262,10 +262,15 @@ async function prepare(options: BisectOptions): Promise<Prepared> {
 function checkWhereItWrites(options: BisectOptions): void {
   const { spell } = options;
   const names = options.build.names;
-  checkWritable({ dir: options.outDir, option: spell('out-dir'), value: options.outDir });
-  checkWritable(fileTarget(options.statePath, spell('state')));
-  checkWritable({ dir: options.buildDir, option: names['build-dir'], value: options.buildDir });
-  checkWritable({ dir: options.prefix, option: names.prefix, value: options.prefix, create: false });
+  // Nothing is made yet: a bisection refused by a later check leaves no directory behind.
+  for (const [dir, option, value] of [
+    [options.outDir, spell('out-dir'), options.outDir],
+    [dirname(options.statePath), spell('state'), options.statePath],
+    [options.buildDir, names['build-dir'], options.buildDir],
+    [options.prefix, names.prefix, options.prefix],
+  ] as const) {
+    checkWritable({ dir, option, value, create: false });
+  }
 }
 
 // ---- Building and measuring one commit, for the engine ----

@@ -2,7 +2,7 @@
 // directory, an install prefix), found out before anything is started or waited for: a probe file
 // made and removed. Permission bits are not asked (root passes them all, and a read-only file
 // system or an immutable directory refuses root too): the write itself is tried.
-import { accessSync, constants, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 import { errorMessage, InputError } from '../errors.js';
@@ -16,9 +16,10 @@ export interface WriteTarget {
   /** Its value as given, which may be a file in `dir`. */
   readonly value: string;
   /**
-   * Whether the directory itself may be made now (a work directory). When not (an install prefix,
-   * which must not appear before it is installed, and may be a link into a store), the nearest
-   * existing directory above it is probed: where it will be made.
+   * Whether the directory itself may be made now (a work directory). When not (an install prefix
+   * or a build directory, which a build that never starts must not leave behind), the directory is
+   * probed if it is one already, else the nearest existing directory above it, where it will be
+   * made; a link in its place (a prefix linked into a store) is replaced there too.
    */
   readonly create?: boolean;
 }
@@ -29,7 +30,7 @@ export interface WriteTarget {
  */
 export function checkWritable(target: WriteTarget): void {
   const dir = resolve(target.dir);
-  const probeDir = target.create === false ? existingAncestor(dirname(dir)) : dir;
+  const probeDir = target.create === false ? whereMade(dir) : dir;
   const probe = join(probeDir, `.mysql-perf-gate-probe-${process.pid}`);
   try {
     if (target.create !== false) mkdirSync(dir, { recursive: true });
@@ -40,6 +41,12 @@ export function checkWritable(target: WriteTarget): void {
       `${target.option} ${target.value}: ${unwritable(error, dir)}; choose another ${target.option}`,
     );
   }
+}
+
+/** The directory itself when it is one (not a link to one), else the nearest existing one above it. */
+function whereMade(dir: string): string {
+  const own = lstatSync(dir, { throwIfNoEntry: false });
+  return own?.isDirectory() === true ? dir : existingAncestor(dirname(dir));
 }
 
 /** The directory a file is written into: `--out results/run.json` → results/. */
