@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 import { comparisonLabels } from '../builder/compilers.js';
 import { checkOutputs } from '../run/outputs.js';
+import { checkWritable } from '../shell/writable-dir.js';
 import type { RunConfig } from '../run/run-config.js';
 import { inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
@@ -17,6 +18,7 @@ import {
 import { compareCommand, type CompareConfig, type CompareOutcome } from './compare.js';
 import { describeRunOutcome, runCommand, type RunOutcome } from './run.js';
 import { buildsOf, type PlannedServer, withPrefixes } from './source-builds.js';
+import { cliSpelling } from './spelling.js';
 
 export interface CompareCompilersRequest {
   /** The run, its flags parsed once before anything is built: base and head are `compilerBuilds`. */
@@ -47,8 +49,8 @@ export function compilerBuilds(tree: {
 }
 
 /**
- * The tree, both compilers, the build directories, where the run writes and the room the builds
- * need are checked before the builds, which take most of an hour, and before the first waits for
+ * The tree, both compilers, the build directories, where the run and the report write and the
+ * room the builds need are checked before the builds, which take most of an hour, and before the first waits for
  * the machine lock: a missing compiler or an unwritable --out must not wait for the first build.
  * Progress and the run's summary go to `logger`.
  */
@@ -58,6 +60,8 @@ export async function compareCompilersCommand(
 ): Promise<CompareCompilersOutcome> {
   const plans = buildsOf(request.run);
   checkOutputs(request.run);
+  const report = request.compare.outDir;
+  checkWritable({ dir: report, option: cliSpelling('report'), value: report, create: false });
   const checked = await checkSides(plans, request.build, logger);
   const builds: BuildCommandOutcome[] = [];
   const prefixes = await inCleanupScope(logger, (scope) =>

@@ -2,8 +2,8 @@
 // directory, an install prefix), found out before anything is started or waited for: a probe file
 // made and removed. Permission bits are not asked (root passes them all, and a read-only file
 // system or an immutable directory refuses root too): the write itself is tried.
-import { accessSync, constants, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { accessSync, constants, lstatSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 import { errorMessage, InputError } from '../errors.js';
 import { existingAncestor } from './disk-space.js';
@@ -33,7 +33,7 @@ export function checkWritable(target: WriteTarget): void {
   const probeDir = target.create === false ? whereMade(dir) : dir;
   const probe = join(probeDir, `.mysql-perf-gate-probe-${process.pid}`);
   try {
-    if (target.create !== false) mkdirSync(dir, { recursive: true });
+    if (target.create !== false) makeDirectories(dir);
     writeFileSync(probe, '');
     rmSync(probe, { force: true });
   } catch (error) {
@@ -41,6 +41,28 @@ export function checkWritable(target: WriteTarget): void {
       `${target.option} ${target.value}: ${unwritable(error, dir)}; choose another ${target.option}`,
     );
   }
+}
+
+/**
+ * `mkdir -p`, one level at a time: Node's recursive mkdir never returns where a filesystem says
+ * ENOENT to a new directory (under /proc it tries the parent, which exists, and again, for ever).
+ */
+function makeDirectories(dir: string): void {
+  let made = existingAncestor(dir);
+  for (const part of relative(made, dir).split(sep)) {
+    if (part === '') continue;
+    made = join(made, part);
+    try {
+      mkdirSync(made);
+    } catch (error) {
+      // Made meanwhile by another process: as good as made here.
+      if (!(isCode(error, 'EEXIST') && statSync(made).isDirectory())) throw error;
+    }
+  }
+}
+
+function isCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 }
 
 /** The directory itself when it is one (not a link to one), else the nearest existing one above it. */
