@@ -315,7 +315,8 @@ export interface RunOutcome {
 
 /**
  * Measures the suite. Servers, datadirs and sockets are removed before this returns, whether it
- * passed, failed or was interrupted; pass `scope` to run inside a caller's cleanup scope.
+ * passed, failed or was interrupted; pass `scope` to run inside a caller's cleanup scope, and
+ * `checked` when the caller made the run's checks already (before a wait of its own).
  */
 export async function runCommand(
   config: RunConfig,
