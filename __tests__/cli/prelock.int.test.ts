@@ -193,6 +193,27 @@ describeWithServer()('checks before the wait for the machine lock', () => {
     expect(ms).toBeLessThan(REFUSED_WITHIN_MS);
   });
 
+  it('compare-compilers refuses an --out on a read-only directory before its builds wait', async () => {
+    const out = join(readOnly?.path ?? '', 'results.json');
+    const { code, ms, lines } = await timed(
+      ...['compare-compilers', '--source', FAKE_TREE, '--base-compiler', 'gcc', '--head-compiler', 'clang'],
+      ...['--prefix-dir', join(dir, 'compilers'), '--out', out, '--lock-timeout', '10m'],
+    );
+    print(`compare-compilers with --out on a read-only directory: refused in ${ms.toFixed(0)} ms\n`);
+    expect({ code, errors: lines.filter((line) => line.startsWith('mysql-perf-gate: ')) }).toEqual({
+      code: 2,
+      errors: [
+        expect.stringMatching(
+          new RegExp(
+            `^mysql-perf-gate: --out ${out}: cannot be written \\(E\\w+: .+\\); choose another --out$`,
+          ),
+        ),
+      ],
+    });
+    expect(lines.filter((line) => /waiting|machine lock|building/.test(line))).toEqual([]);
+    expect(ms).toBeLessThan(REFUSED_WITHIN_MS);
+  });
+
   it('doctor reports without the noise after its --lock-timeout, naming the holder, with status 3', async () => {
     const { code, ms, lines } = await timed(
       'doctor',
