@@ -38,7 +38,15 @@ export class HistoryError extends GateError {}
 export class BuildError extends GateError {}
 
 /** Another run held the machine lock longer than --lock-timeout allowed; names that run. */
-export class LockTimeoutError extends GateError {}
+export class LockTimeoutError extends GateError {
+  constructor(
+    message: string,
+    /** Who held the lock all that time, in words: "the run of pid 1234 (suite quick, …)". */
+    readonly holder: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * A child process (sysbench, a server's bootstrap, a compiler, git) ran past its deadline, or

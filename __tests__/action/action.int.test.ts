@@ -1,8 +1,8 @@
 // The bundled action (dist/index.js, or ACTION_BUNDLE_DIR's) run the way the runner runs it:
 // inputs in INPUT_* variables (named as the runner names them: INPUT_GATE-WORK), outputs to the
 // file named by GITHUB_OUTPUT, log groups and errors as workflow commands.
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { parseResults, readResults } from '../../src/results/results-file.js';
@@ -55,6 +55,11 @@ function runAction(
       resolve({ code, stdout, outputs: readFileSync(outputFile, 'utf8') });
     });
   });
+}
+
+/** Where a tool is on this machine's PATH. */
+function which(tool: string): string {
+  return execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim();
 }
 
 maybe('the action', () => {
@@ -138,26 +143,48 @@ maybe('the action', () => {
   });
 
   it('with doctor: fail, a grade below doctor-min-grade fails the step before anything is measured', async () => {
-    // No tool on PATH (sysbench, valgrind, compilers, perf): the grade is D or lower. The sandbox
-    // still counts: bwrap is looked up in the system's directories, not on the caller's PATH.
-    const empty = join(temp.path, 'empty-path');
-    mkdirSync(empty);
-    const { code, stdout } = await runAction(
-      {
-        server: '/usr/sbin/mariadbd',
-        suite: TINY_SUITE,
-        out: 'perf/results.json',
-        doctor: 'fail',
-        'doctor-min-grade': 'C',
-      },
-      { PATH: empty },
-    );
+    // Another runner on the machine (25 points), and on PATH only what the run's checks before the
+    // runner check need (sysbench, and taskset to pin): no valgrind, compilers or perf (10 more).
+    // The grade is D or lower. The sandbox still counts: bwrap is looked up in the system's
+    // directories, not on the caller's PATH.
+    const tools = join(temp.path, 'tools');
+    mkdirSync(tools);
+    for (const tool of ['sysbench', 'taskset']) symlinkSync(which(tool), join(tools, tool));
+    symlinkSync(which('sleep'), join(tools, 'Runner.Listener'));
+    const runner = spawn(join(tools, 'Runner.Listener'), ['300'], { stdio: 'ignore' });
+    try {
+      const { code, stdout } = await runAction(
+        {
+          server: '/usr/sbin/mariadbd',
+          suite: TINY_SUITE,
+          out: 'perf/results.json',
+          doctor: 'fail',
+          'doctor-min-grade': 'C',
+        },
+        { PATH: tools },
+      );
+      expect(code).toBe(1);
+      expect(stdout).toMatch(
+        /^::error::runner check: grade [DEF] \(\d+\/100\): .*another runner: Runner\.Listener .*; below C \(input "doctor-min-grade"\); input "doctor" is fail, so nothing was measured$/m,
+      );
+      expect(stdout).not.toContain('::group::Measure suite tiny');
+      expect(existsSync(join(temp.path, 'perf/results.json'))).toBe(false);
+    } finally {
+      runner.kill('SIGKILL');
+    }
+  });
+
+  it('checks the run before the runner check: a server path with a typo is refused first', async () => {
+    const { code, stdout } = await runAction({
+      server: '/opt/mariadb-11.4-typo',
+      suite: TINY_SUITE,
+      doctor: 'fail',
+    });
     expect(code).toBe(1);
-    expect(stdout).toMatch(
-      /^::error::runner check: grade [DEF] \(\d+\/100\): sysbench: missing .*; below C \(input "doctor-min-grade"\); input "doctor" is fail, so nothing was measured$/m,
+    expect(stdout).toContain(
+      '::error::input "server" /opt/mariadb-11.4-typo: no such file or directory; pass a mysqld/mariadbd binary or its install prefix',
     );
-    expect(stdout).not.toContain('::group::Measure suite tiny');
-    expect(existsSync(join(temp.path, 'perf/results.json'))).toBe(false);
+    expect(stdout).not.toContain('::group::Runner check');
   });
 
   it('refuses an unknown input "doctor"', async () => {

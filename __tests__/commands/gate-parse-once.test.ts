@@ -27,8 +27,14 @@ jest.unstable_mockModule('../../src/server/options.js', () => ({ ...realOptions,
 
 const built: SideBuild[][] = [];
 const realBuild = await import('../../src/commands/build.js');
+const checkedSides: SideBuild[][] = [];
 jest.unstable_mockModule('../../src/commands/build.js', () => ({
   ...realBuild,
+  // The trees are not there: what the builds check before the wait is faked with them.
+  checkSides: (sides: readonly SideBuild[]) => {
+    checkedSides.push([...sides]);
+    return Promise.resolve(new Map());
+  },
   buildSides: (sides: readonly SideBuild[]): Promise<SidePrefixes> => {
     built.push([...sides]);
     const prefixes: SidePrefixes = {};
@@ -41,8 +47,10 @@ const measured: RunConfig[] = [];
 const realRun = await import('../../src/run/run-suite.js');
 jest.unstable_mockModule('../../src/run/run-suite.js', () => ({
   ...realRun,
-  // The measurement writes results.json where the run says; these are a real run's.
-  runSuite: (config: RunConfig) => {
+  // The servers are not there either: their checks pass, and the measurement writes
+  // results.json where the run says; these are a real run's.
+  checkRun: () => Promise.resolve({}),
+  measureChecked: (config: RunConfig) => {
     measured.push(config);
     copyFileSync(join(FIXTURES, 'results/quick-aa-5reps.json'), config.outPath);
     return Promise.resolve(readResults(config.outPath));
@@ -110,7 +118,8 @@ it('reads the suite file once and builds each side’s options once, for two sid
     'input "head-set"',
     'input "set"',
   ]);
-  // Both trees built once, then measured at the prefixes they were installed in.
+  // Both trees checked before the wait, built once, then measured at the prefixes they were installed in.
+  expect(checkedSides.map((sides) => sides.map((side) => side.side))).toEqual([['base', 'head']]);
   expect(built.map((sides) => sides.map((side) => [side.side, side.source]))).toEqual([
     [
       ['base', join(dir, 'base')],

@@ -113,5 +113,6 @@ export function readDoctorInputs(run: RunFlags): DoctorGateFlags {
     minGrade: optionalInput('doctor-min-grade'),
     buildDir: core.getInput('build-dir') || 'mysql-perf-gate/build',
     ...(run.workDir === undefined ? {} : { workDir: run.workDir }),
+    ...(run.lockTimeout === undefined ? {} : { lockTimeout: run.lockTimeout }),
   };
 }

@@ -18,6 +18,7 @@ import {
   judgeSettingsFromFlags,
   planGate,
 } from '../commands/gate.js';
+import { checkSides } from '../commands/build.js';
 import { mergeCommand } from '../commands/merge.js';
 import { planBuilds } from '../commands/source-builds.js';
 import { actionSpelling } from '../commands/spelling.js';
@@ -103,8 +104,11 @@ async function buildOnly(): Promise<void> {
       'mode build builds the servers of input "source" (and "base-source"): give a source tree',
     );
   }
+  const builds = planBuilds(buildInputs);
+  // Every side checked before the first build waits for the machine lock.
+  const checked = await checkSides(builds, buildInputs.common, coreLogger);
   await inCleanupScope(coreLogger, (scope) =>
-    buildServers(buildInputs.common, planBuilds(buildInputs), events, [], coreLogger, scope),
+    buildServers(buildInputs.common, { builds, checked }, events, [], coreLogger, scope),
   );
 }
 

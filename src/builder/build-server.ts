@@ -17,9 +17,9 @@ import type { Logger } from '../shell/logger.js';
 import { foldLines, formatDuration, formatPercent } from '../format.js';
 import { buildFailure, configureFailure, installFailure } from './build-failure.js';
 import { BuildProgress } from './build-progress.js';
-import { type BuildPlan, type BuildRequest, planBuild, planSummary, prepareBuildDir } from './build-plan.js';
+import { type BuildPlan, type BuildRequest, planSummary, prepareBuildDir } from './build-plan.js';
 import { recordConfigureArgs } from './configure-record.js';
-import { type BuildFacts, buildRecord } from './build-record.js';
+import { buildRecord } from './build-record.js';
 import {
   componentFiles,
   componentTargets,
@@ -28,10 +28,11 @@ import {
 } from './install-components.js';
 import { readCcacheCounters } from './ccache.js';
 import type { BuildType } from './cmake-args.js';
-import { BUILD_INFO_FILE, gitState, writeBuildInfo } from '../server/build-info.js';
+import { BUILD_INFO_FILE, writeBuildInfo } from '../server/build-info.js';
 import { logged } from './logged-step.js';
 import { buildDeadline } from './build-deadlines.js';
-import { buildSpaceNeeds, checkSpaceUsed, onFullDisk } from './build-space.js';
+import { checkSpaceUsed, onFullDisk } from './build-space.js';
+import { type CheckedBuild, checkBuild } from './build-check.js';
 import { type BuildingPlan, runTool, withBuildLimits } from './build-tools.js';
 import { checkFreeSpace } from '../shell/disk-space.js';
 import { quickDeadline } from '../shell/deadline.js';
@@ -44,7 +45,6 @@ import {
   reuseStored,
   saveToStore,
   type StoreSlot,
-  storeSlot,
 } from './prefix-store.js';
 import { reuseLine, savedLines, storeProblem } from './store-text.js';
 
@@ -108,17 +108,25 @@ export async function buildServer(
   scope: CleanupScope,
   inspect: InspectInstall,
 ): Promise<BuildOutcome> {
-  const plan = await planBuild(request);
+  return buildChecked(await checkBuild(request, logger), logger, scope, inspect);
+}
+
+/** buildServer after its checks (build-check.ts), which a caller makes before it waits for the machine lock. */
+export async function buildChecked(
+  checked: CheckedBuild,
+  logger: Logger,
+  scope: CleanupScope,
+  inspect: InspectInstall,
+): Promise<BuildOutcome> {
+  const { plan, git, slot } = checked;
   logger.info(planSummary(plan));
-  const git = await gitState(plan.tree.root);
-  const slot = request.store === undefined ? undefined : storeSlot(request.store, plan, git, logger);
   const reused = slot === undefined ? undefined : await reuse(slot, plan, inspect, logger);
   if (reused !== undefined) return reused;
   if (plan.install !== 'none' && releaseStoredPrefix(plan.prefix)) {
     logger.info(`${plan.prefix} was a link to a stored build; installing into a directory of its own`);
   }
   const built = await withBuildLimits(plan, scope, logger, (building) =>
-    buildAndInstall(building, git, inspect, logger, scope),
+    buildAndInstall(building, { git, needs: checked.needs }, inspect, logger, scope),
   ).catch((error: unknown) => {
     throw onFullDisk(error, plan);
   });
@@ -130,13 +138,15 @@ export async function buildServer(
 /** The build with its install check: configure, compile, install, build.json. */
 async function buildAndInstall(
   plan: BuildingPlan,
-  git: BuildFacts['git'],
+  checked: Pick<CheckedBuild, 'git' | 'needs'>,
   inspect: InspectInstall,
   logger: Logger,
   scope: CleanupScope,
 ): Promise<Omit<BuildOutcome, 'reused' | 'storeEntry'>> {
   const { prefix, buildDir, ccache } = plan;
-  checkFreeSpace(await buildSpaceNeeds(plan));
+  const { git } = checked;
+  // Checked before the wait for the machine lock too; asked again, as the wait may have been long.
+  checkFreeSpace(checked.needs);
   await prepareBuildDir(plan, logger);
   const ccacheBefore = 'env' in ccache ? await readCcacheCounters(ccache, plan.confinement) : undefined;
   const startedAt = new Date().toISOString();

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 
 import {
   DEFAULT_SERVERS,
+  DOCTOR_LOCK_TIMEOUT,
   doctorCommand,
   doctorConfigFromFlags,
   type DoctorFlags,
@@ -11,14 +12,13 @@ import {
 import { printableJson } from '../untrusted-text.js';
 import { optionWithDefault } from './help-text.js';
 import { printOut } from './print.js';
-import { lockTimeoutOption } from './shared-flags.js';
 import { createStderrLogger } from './stderr-logger.js';
 
 export function addDoctorCommand(program: Command, onExitCode: (code: number) => void): void {
   program
     .command('doctor')
     .description(
-      'Check this machine as a benchmark runner: each setting that decides the noise (governor, turbo, SMT, ASLR, huge pages, swap, isolated CPUs, irqbalance, steal, neighbours, free disk) and each tool, the noise measured (about 30 s), a grade. Exit status: 0, 1 when the grade is below --min-grade, 2 on error.',
+      'Check this machine as a benchmark runner: each setting that decides the noise (governor, turbo, SMT, ASLR, huge pages, swap, isolated CPUs, irqbalance, steal, neighbours, free disk) and each tool, the noise measured (about 30 s), a grade. Exit status: 0; 1 when the grade is below --min-grade; 3 when the noise was not measured because another run held the machine lock past --lock-timeout (the rest is reported, graded without it); 2 on error.',
     )
     .addOption(
       optionWithDefault(
@@ -44,7 +44,11 @@ export function addDoctorCommand(program: Command, onExitCode: (code: number) =>
     )
     .option('--json', 'print the check as JSON (docs/doctor.schema.json) instead of text')
     .option('--min-grade <letter>', 'exit with status 1 when the grade is below this letter (A–F)')
-    .addOption(lockTimeoutOption())
+    .option(
+      '--lock-timeout <time>',
+      'wait at most this long while another run measures on this machine, then report without the noise (exit status 3); 0 does not wait',
+      DOCTOR_LOCK_TIMEOUT,
+    )
     .option(
       '--tune',
       'as root: apply the safe settings (governor, frequency limits, turbo, ASLR, huge pages, swappiness, perf_event_paranoid) and save what was there',

@@ -9,7 +9,7 @@
 // available) and runs the suite's selected cells on it. Whatever happens, the checkout goes back to
 // where it was and no server is left running (each build and run cleans up after itself).
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 import { DEFAULT_MAX_REPETITIONS } from '../bisect/bisect-classify.js';
 import {
@@ -43,6 +43,7 @@ import { writeFileAtomic } from '../shell/atomic-write.js';
 import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { parseLockTimeout } from '../shell/lock-holder.js';
+import { checkWritable } from '../shell/writable-dir.js';
 import { packageVersion } from '../shell/package-root.js';
 import { loadSuite } from '../suite/load-suite.js';
 import { cellName, selectCells } from '../suite/select-cells.js';
@@ -236,6 +237,7 @@ async function prepare(options: BisectOptions): Promise<Prepared> {
   const { good, bad, goodSubject, candidates } = await commitRange(options.source, options, spell);
   await resolveCompiler(options.compiler, options.build.names.compiler);
   checkDirectories(tree.root, options.prefix, options.buildDir, options.build.names);
+  checkWhereItWrites(options);
   const inputs: BisectInputs = {
     source: options.source,
     good,
@@ -252,6 +254,24 @@ async function prepare(options: BisectOptions): Promise<Prepared> {
   const head = await currentHead(options.source);
   const state = stored ?? newState(inputs, candidates, packageVersion());
   return { head, state, resumed: stored !== undefined, goodSubject };
+}
+
+/**
+ * The report, the state file, the build directory and the prefix's place must be writable before
+ * the first build waits for the machine lock, not after it and its measurement.
+ */
+function checkWhereItWrites(options: BisectOptions): void {
+  const { spell } = options;
+  const names = options.build.names;
+  // Nothing is made yet: a bisection refused by a later check leaves no directory behind.
+  for (const [dir, option, value] of [
+    [options.outDir, spell('out-dir'), options.outDir],
+    [dirname(options.statePath), spell('state'), options.statePath],
+    [options.buildDir, names['build-dir'], options.buildDir],
+    [options.prefix, names.prefix, options.prefix],
+  ] as const) {
+    checkWritable({ dir, option, value, create: false });
+  }
 }
 
 // ---- Building and measuring one commit, for the engine ----

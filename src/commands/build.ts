@@ -4,10 +4,11 @@
 import { basename, resolve } from 'node:path';
 
 import { buildStages, stageTable } from '../report/stage-table.js';
+import { type CheckedBuild, checkBuild } from '../builder/build-check.js';
 import {
   type BuildOutcome,
   type BuildRequest,
-  buildServer,
+  buildChecked,
   parseBuildType,
   parseCcacheMode,
 } from '../builder/build-server.js';
@@ -24,7 +25,8 @@ import { inspectServer, type ServerInstall } from '../server/inspect.js';
 import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { parseLockTimeout } from '../shell/lock-holder.js';
-import { acquireMachineLock } from '../shell/machine-lock.js';
+import type { LockRequest } from '../shell/machine-lock.js';
+import { checkSpaceBeforeLock, checkThenLock } from '../shell/preflight-lock.js';
 import type { OptionNames } from '../option-names.js';
 import { buildLimits, type LimitFlags } from './limit-flags.js';
 import { cliSpelling, type FlagSpelling, optionNames } from './spelling.js';
@@ -130,46 +132,63 @@ function inspectPrefix(request: BuildRequest): (prefix: string) => Promise<Serve
   return (prefix) => inspectServer(prefix, request.names.prefix, request.untrusted === true);
 }
 
-/** Builds and installs one server (or only `request.targets`); build directories stay for the next build. */
+/**
+ * Builds and installs one server (or only `request.targets`); build directories stay for the next
+ * build. Its checks (the tree, the compiler, the directories, the room) come before the wait for
+ * the machine lock, unless the caller made them already (`checked`).
+ */
 export async function buildCommand(
   request: BuildRequest,
   logger: Logger,
   scope?: CleanupScope,
+  checked?: CheckedBuild,
 ): Promise<BuildCommandOutcome> {
   const outcome = await inCleanupScope(
     logger,
-    async (own) => {
-      const release = await lockForBuild(request, logger, own);
-      const built = await buildServer(request, logger, own, inspectPrefix(request));
-      await release?.();
-      return built;
-    },
+    (own) =>
+      checkThenLock(
+        {
+          check: async () => {
+            if (checked !== undefined) return checked;
+            const build = await checkBuild(request, logger);
+            checkBuildRoom([build], logger);
+            return build;
+          },
+          lock: lockForBuild(request),
+          work: (build) => buildChecked(build, logger, own, inspectPrefix(request)),
+        },
+        logger,
+        own,
+      ),
     scope,
   );
   return { ...outcome, summary: describeBuild(outcome) };
 }
 
 /**
+ * The room the builds need, together (they are kept side by side), before the wait for the lock;
+ * a build the store will likely provide needs none. Each build asks again before it configures.
+ */
+function checkBuildRoom(builds: readonly CheckedBuild[], logger: Logger): void {
+  checkSpaceBeforeLock(
+    builds.flatMap((build) => (build.stored ? [] : build.needs)),
+    logger,
+  );
+}
+
+/**
  * The machine lock for a build that waits for measurements (the default: see WhileMeasuring);
  * undefined when the build runs beside them at low priority or its caller holds the lock.
  */
-async function lockForBuild(
-  request: BuildRequest,
-  logger: Logger,
-  scope: CleanupScope,
-): Promise<(() => Promise<void>) | undefined> {
+function lockForBuild(request: BuildRequest): LockRequest | undefined {
   const policy = request.whileMeasuring ?? DEFAULT_WHILE_MEASURING;
   if (policy.policy !== 'wait') return undefined;
-  return acquireMachineLock(
-    {
-      timeoutMs: policy.lockTimeoutMs,
-      timeoutLabel: policy.lockTimeoutLabel,
-      suite: 'none',
-      activity: `building ${basename(resolve(request.source))} with ${request.compiler}`,
-    },
-    logger,
-    scope,
-  );
+  return {
+    timeoutMs: policy.lockTimeoutMs,
+    timeoutLabel: policy.lockTimeoutLabel,
+    suite: 'none',
+    activity: `building ${basename(resolve(request.source))} with ${request.compiler}`,
+  };
 }
 
 const DEFAULT_WHILE_MEASURING: WhileMeasuring = {
@@ -233,8 +252,13 @@ export async function ccacheOfBuilds(
   return { dir: found.dir, keyBase: `mysql-perf-gate-ccache-${compilers}-` };
 }
 
+/** Each side's build as checked before any of them waited or started (checkSides). */
+export type CheckedSides = ReadonlyMap<SideBuild['side'], CheckedBuild>;
+
 export interface BuildSidesOptions {
   readonly common: CommonBuildRequest;
+  /** The sides' checks, made by the caller before its wait; each build checks itself otherwise. */
+  readonly checked?: CheckedSides;
   readonly cache?: BuildCache;
   /** Told of each side as soon as it is built (the action sets an output). */
   readonly onBuilt?: (side: SideBuild['side'], outcome: BuildCommandOutcome) => void;
@@ -255,6 +279,39 @@ function untrustedRequest(common: CommonBuildRequest, build: SideBuild): CommonB
     : { ...rest, untrusted: true, ccacheDir };
 }
 
+function sideTitle(build: SideBuild): string {
+  return build.side === 'server' ? 'the server' : `the ${build.side}`;
+}
+
+/** One side's build request: what the sides share, with its tree, compiler and prefix. */
+function sideRequest(common: CommonBuildRequest, build: SideBuild): BuildRequest {
+  const { source, compiler, prefix } = build;
+  return {
+    ...untrustedRequest(common, build),
+    source,
+    compiler,
+    prefix,
+    targets: [],
+    label: sideTitle(build),
+  };
+}
+
+/**
+ * Every side's build checked (its tree, compiler and directories) and the room they need together,
+ * before any of them waits for the machine lock or starts: a mistake in the second side's tree
+ * must not wait for the first side's build.
+ */
+export async function checkSides(
+  builds: readonly SideBuild[],
+  common: CommonBuildRequest,
+  logger: Logger,
+): Promise<CheckedSides> {
+  const checked = new Map<SideBuild['side'], CheckedBuild>();
+  for (const build of builds) checked.set(build.side, await checkBuild(sideRequest(common, build), logger));
+  checkBuildRoom([...checked.values()], logger);
+  return checked;
+}
+
 /**
  * Builds each side in turn, each in a log group. The cache is restored first and saved after the
  * builds, after a failed one too (what compiled is reused next time), but not when interrupted.
@@ -269,18 +326,9 @@ export async function buildSides(
   const prefixes: SidePrefixes = {};
   try {
     for (const build of builds) {
-      const title = build.side === 'server' ? 'the server' : `the ${build.side}`;
-      const outcome = await logger.group(`Build ${title} (${build.compiler})`, async () => {
-        const { source, compiler, prefix } = build;
-        const request = {
-          ...untrustedRequest(options.common, build),
-          source,
-          compiler,
-          prefix,
-          targets: [],
-          label: title,
-        };
-        const built = await buildCommand(request, logger, scope);
+      const outcome = await logger.group(`Build ${sideTitle(build)} (${build.compiler})`, async () => {
+        const request = sideRequest(options.common, build);
+        const built = await buildCommand(request, logger, scope, options.checked?.get(build.side));
         logger.info(built.summary);
         return built;
       });

@@ -2,15 +2,23 @@
 // servers against each other (base = first compiler, head = second) and compare them.
 import { join } from 'node:path';
 
-import { comparisonLabels, resolveCompiler } from '../builder/compilers.js';
-import { detectSourceTree } from '../builder/source-tree.js';
+import { comparisonLabels } from '../builder/compilers.js';
+import { checkOutputs } from '../run/outputs.js';
+import { checkWritable } from '../shell/writable-dir.js';
 import type { RunConfig } from '../run/run-config.js';
 import { inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
-import { buildSides, type BuildCommandOutcome, type CommonBuildRequest, type SideBuild } from './build.js';
+import {
+  buildSides,
+  type BuildCommandOutcome,
+  checkSides,
+  type CommonBuildRequest,
+  type SideBuild,
+} from './build.js';
 import { compareCommand, type CompareConfig, type CompareOutcome } from './compare.js';
 import { describeRunOutcome, runCommand, type RunOutcome } from './run.js';
 import { buildsOf, type PlannedServer, withPrefixes } from './source-builds.js';
+import { cliSpelling } from './spelling.js';
 
 export interface CompareCompilersRequest {
   /** The run, its flags parsed once before anything is built: base and head are `compilerBuilds`. */
@@ -41,21 +49,25 @@ export function compilerBuilds(tree: {
 }
 
 /**
- * The tree and both compilers are checked before the builds, which take most of an hour: a
- * missing compiler must not wait for the first build. Progress and the run's summary go to `logger`.
+ * The tree, both compilers, the build directories, where the run and the report write and the
+ * room the builds need are checked before the builds, which take most of an hour, and before the first waits for
+ * the machine lock: a missing compiler or an unwritable --out must not wait for the first build.
+ * Progress and the run's summary go to `logger`.
  */
 export async function compareCompilersCommand(
   request: CompareCompilersRequest,
   logger: Logger,
 ): Promise<CompareCompilersOutcome> {
   const plans = buildsOf(request.run);
-  for (const source of new Set(plans.map((plan) => plan.source))) await detectSourceTree(source);
-  for (const plan of plans) await resolveCompiler(plan.compiler, request.build.names.compiler);
+  checkOutputs(request.run);
+  const report = request.compare.outDir;
+  checkWritable({ dir: report, option: cliSpelling('report'), value: report, create: false });
+  const checked = await checkSides(plans, request.build, logger);
   const builds: BuildCommandOutcome[] = [];
   const prefixes = await inCleanupScope(logger, (scope) =>
     buildSides(
       plans,
-      { common: request.build, onBuilt: (_, outcome) => builds.push(outcome) },
+      { common: request.build, checked, onBuilt: (_, outcome) => builds.push(outcome) },
       logger,
       scope,
     ),

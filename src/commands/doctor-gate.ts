@@ -19,6 +19,8 @@ export interface DoctorGateFlags {
   minGrade?: string;
   buildDir?: string;
   workDir?: string;
+  /** The run's: the check waits for another run's machine lock as long as the run would. */
+  lockTimeout?: string;
 }
 
 export interface DoctorGate {
@@ -47,6 +49,7 @@ export function doctorGateFromFlags(flags: DoctorGateFlags, spell: FlagSpelling)
     {
       ...(flags.buildDir === undefined ? {} : { buildDir: flags.buildDir }),
       ...(flags.workDir === undefined ? {} : { workDir: flags.workDir }),
+      ...(flags.lockTimeout === undefined ? {} : { lockTimeout: flags.lockTimeout }),
     },
     spell,
   );

@@ -15,10 +15,10 @@ import { errorMessage, InterruptedError } from '../errors.js';
 import type { Results } from '../results/results-schema.js';
 import type { RunConfig } from '../run/run-config.js';
 import { ServerRegistry } from '../server/registry.js';
-import { runSuite } from '../run/run-suite.js';
+import { type CheckedRun, checkRun, measureChecked, runSuite } from '../run/run-suite.js';
 import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
-import { acquireMachineLock } from '../shell/machine-lock.js';
+import { checkThenLock } from '../shell/preflight-lock.js';
 import { Suite, type SuiteInput } from '../suite/suite-schema.js';
 import { cliSpelling, offSpelling, optionNames } from './spelling.js';
 
@@ -31,7 +31,8 @@ export interface NoiseSettings {
   readonly seconds: number;
   /** Count instructions with callgrind where perf cannot (about 30 s more). */
   readonly callgrind: boolean;
-  readonly lockTimeoutMs: number | null;
+  /** How long to wait for another run's machine lock (ms; null: for ever), and how the user named it. */
+  readonly lockTimeout: { readonly ms: number | null; readonly label: string };
 }
 
 const COMMON: Partial<SuiteInput> = {
@@ -86,7 +87,7 @@ function runConfig(suite: Suite, settings: NoiseSettings, outDir: string): RunCo
     outPath: join(outDir, `${suite.name}.json`),
     workDir: settings.workDir,
     keepWorkDir: false,
-    lockTimeout: { ms: settings.lockTimeoutMs, label: cliSpelling('lock-timeout') },
+    lockTimeout: settings.lockTimeout,
     pin: { mode: 'auto', label: cliSpelling('pin') },
     parallelSides: {
       mode: 'off',
@@ -107,24 +108,41 @@ function perTransaction(results: Results, metric: 'hwInstructions' | 'instructio
   });
 }
 
+/** The first line of why a part failed; an interruption still ends the check. */
+function reasonOf(error: unknown): string {
+  if (error instanceof InterruptedError) throw error;
+  return errorMessage(error).split('\n')[0] ?? 'the measurement failed';
+}
+
+/** A suite measured on the server (checked first, unless `checked` says how it was); a failure's reason. */
 async function measured(
   suite: Suite,
   settings: NoiseSettings,
   outDir: string,
-  logger: Logger,
-  scope: CleanupScope,
+  { logger, scope }: Run,
+  checked?: CheckedRun,
 ): Promise<Results | string> {
+  const config = runConfig(suite, settings, outDir);
   try {
-    return await runSuite(runConfig(suite, settings, outDir), logger, scope);
+    return await (checked === undefined
+      ? runSuite(config, logger, scope)
+      : measureChecked(config, checked, logger, scope));
   } catch (error) {
-    if (error instanceof InterruptedError) throw error;
-    return errorMessage(error).split('\n')[0] ?? 'the measurement failed';
+    return reasonOf(error);
   }
+}
+
+/** Where the measurement reports and what removes what it leaves. */
+interface Run {
+  readonly logger: Logger;
+  readonly scope: CleanupScope;
 }
 
 /**
  * Throughput's spread, and instructions' from perf or callgrind, under the machine lock (held over
- * both, so that no other run measures in between). A failed part is "unmeasured" with its reason.
+ * both, so that no other run measures in between). The throughput run is checked before the wait:
+ * a server that cannot start is said at once, and nothing waits. A failed part is "unmeasured"
+ * with its reason; another run holding the lock for the whole timeout throws LockTimeoutError.
  * It runs in a cleanup scope of its own, so that its servers, their logs and its results are all
  * gone when it returns, whatever the caller does next.
  */
@@ -142,26 +160,35 @@ export async function measureNoise(settings: NoiseSettings, logger: Logger): Pro
       forget();
       return Promise.resolve();
     });
-    const release = await acquireMachineLock(
-      { timeoutMs: settings.lockTimeoutMs, timeoutLabel: '--lock-timeout', suite: 'doctor-noise' },
+    const throughput = runConfig(throughputSuite(settings), settings, outDir);
+    const checked = await checkRun(throughput, logger).catch(reasonOf);
+    if (typeof checked === 'string') {
+      const reason = { reason: checked };
+      return { server: settings.server, throughput: reason, instructions: reason, seconds: 0 };
+    }
+    const { ms, label } = settings.lockTimeout;
+    return checkThenLock(
+      {
+        check: () => Promise.resolve(checked),
+        lock: { timeoutMs: ms, timeoutLabel: label, suite: 'doctor-noise' },
+        work: (run) => measureLocked(settings, outDir, run, { logger, scope }),
+      },
       logger,
       scope,
     );
-    const figures = await measureLocked(settings, outDir, logger, scope);
-    await release();
-    return figures;
   });
 }
 
 async function measureLocked(
   settings: NoiseSettings,
   outDir: string,
-  logger: Logger,
-  scope: CleanupScope,
+  checked: CheckedRun,
+  run: Run,
 ): Promise<NoiseFigures> {
+  const { logger } = run;
   const started = performance.now();
   const throughputRun = await logger.group('Noise: throughput', () =>
-    measured(throughputSuite(settings), settings, outDir, logger, scope),
+    measured(throughputSuite(settings), settings, outDir, run, checked),
   );
   const throughput =
     typeof throughputRun === 'string'
@@ -177,13 +204,13 @@ async function measureLocked(
   } else if (!settings.callgrind) {
     instructions = { reason: 'perf cannot count instructions here, and callgrind was not asked for' };
   } else {
-    const run = await logger.group('Noise: instructions (callgrind)', () =>
-      measured(callgrindSuite(), settings, outDir, logger, scope),
+    const counting = await logger.group('Noise: instructions (callgrind)', () =>
+      measured(callgrindSuite(), settings, outDir, run),
     );
-    const values = typeof run === 'string' ? [] : perTransaction(run, 'instructions');
+    const values = typeof counting === 'string' ? [] : perTransaction(counting, 'instructions');
     instructions =
-      typeof run === 'string'
-        ? { reason: run }
+      typeof counting === 'string'
+        ? { reason: counting }
         : values.length < 2
           ? { reason: 'callgrind counted fewer than 2 repetitions' }
           : { ...spreadOf(values), counter: 'callgrind' };

@@ -34,7 +34,8 @@ import {
 } from '../environment/doctor-schema.js';
 import { tuningSteps } from '../environment/doctor-tuning.js';
 import { applyTuning, resetTuning, TuneError } from '../environment/doctor-tune.js';
-import { errorMessage, InputError, InterruptedError } from '../errors.js';
+import { errorMessage, InputError, InterruptedError, LockTimeoutError } from '../errors.js';
+import { formatDuration } from '../format.js';
 import { parseLockTimeout } from '../shell/lock-holder.js';
 import type { Logger } from '../shell/logger.js';
 import { packageVersion } from '../shell/package-root.js';
@@ -72,6 +73,17 @@ export interface DoctorConfig {
   readonly asRoot: boolean;
 }
 
+/**
+ * How long `doctor` waits for another run's machine lock before it reports without the noise:
+ * about two of its own throughput measurements (30 s each), so that a check started beside another
+ * check, or at the end of a run, still measures; while a run of a suite, which holds the lock for
+ * many minutes, costs the person at the terminal a minute, not the rest of that run.
+ */
+export const DOCTOR_LOCK_TIMEOUT = '60s';
+
+/** `doctor`'s exit status when the noise was not measured because another run held the machine. */
+export const EXIT_BUSY = 3;
+
 /** Debian's and most distributions' server, when --server is not given. */
 export const DEFAULT_SERVERS = ['/usr/sbin/mariadbd', '/usr/sbin/mysqld'];
 
@@ -103,7 +115,10 @@ export function doctorConfigFromFlags(flags: DoctorFlags, spell: FlagSpelling = 
           repetitions: 8,
           seconds: 3,
           callgrind: true,
-          lockTimeoutMs: parseLockTimeout(flags.lockTimeout, spell('lock-timeout')),
+          lockTimeout: {
+            ms: parseLockTimeout(flags.lockTimeout, spell('lock-timeout')),
+            label: spell('lock-timeout'),
+          },
         };
   return {
     action,
@@ -126,8 +141,12 @@ export interface DoctorOutcome {
   readonly report: DoctorReport | null;
   /** What the front end prints on stdout: the findings and the grade, or the JSON document. */
   readonly output: string;
-  /** 1 when the grade is below --min-grade. */
-  readonly exitCode: 0 | 1;
+  /**
+   * 1 when the grade is below --min-grade (it would be no higher with the noise: an unknown item
+   * costs nothing); else EXIT_BUSY when the noise was not measured because another run held the
+   * machine lock, so the grade counts only what was read; else 0.
+   */
+  readonly exitCode: 0 | 1 | typeof EXIT_BUSY;
 }
 
 /** Reads every item but the tools; steal needs a window, measured by the caller. */
@@ -156,11 +175,47 @@ function readMachine(
   };
 }
 
-/** The noise as unknown, with why (the lock not had, no flock…); an interruption still ends the check. */
-function unmeasured(config: DoctorConfig, error: unknown): NoiseFigures {
+/**
+ * The noise as unknown, with why (another run held the lock, no flock…), and that reason again
+ * when it was a busy machine; an interruption still ends the check.
+ */
+function unmeasured(config: DoctorConfig, error: unknown): Noise {
   if (error instanceof InterruptedError) throw error;
-  const reason = errorMessage(error).split('\n')[0] ?? 'the measurement failed';
-  return { server: config.noise?.server ?? '', throughput: { reason }, instructions: { reason }, seconds: 0 };
+  const busy = error instanceof LockTimeoutError ? busyReason(error, config.noise?.lockTimeout) : null;
+  const reason = busy ?? errorMessage(error).split('\n')[0] ?? 'the measurement failed';
+  const figures = {
+    server: config.noise?.server ?? '',
+    throughput: { reason },
+    instructions: { reason },
+    seconds: 0,
+  };
+  return { figures, busy };
+}
+
+/** "not measured: the machine is busy: the run of pid … held its lock through the 1m of --lock-timeout". */
+function busyReason(error: LockTimeoutError, timeout: NoiseSettings['lockTimeout'] | undefined): string {
+  const label = timeout?.label ?? '--lock-timeout';
+  const waited =
+    timeout?.ms === undefined || timeout.ms === null || timeout.ms === 0
+      ? `held its lock (${label} 0 does not wait)`
+      : `held its lock through the ${formatDuration(timeout.ms / 1000)} of ${label}`;
+  return `not measured: the machine is busy: ${error.holder} ${waited}`;
+}
+
+/** The noise figures, and why not when another run held the machine lock (null otherwise). */
+interface Noise {
+  readonly figures: NoiseFigures | null;
+  readonly busy: string | null;
+}
+
+/** The noise measured (null when not asked for), or unknown with why; busy when another run held the lock. */
+async function noiseOf(config: DoctorConfig, logger: Logger): Promise<Noise> {
+  if (config.noise === null) return { figures: null, busy: null };
+  logger.info(`measuring the noise with ${config.noise.server} (about 30 s, more where callgrind counts)`);
+  return measureNoise(config.noise, logger).then(
+    (figures) => ({ figures, busy: null }),
+    (error: unknown) => unmeasured(config, error),
+  );
 }
 
 /** CPU steal is read over the noise measurement, and at least over this window. */
@@ -171,11 +226,7 @@ async function check(config: DoctorConfig, logger: Logger): Promise<DoctorOutcom
   const tools = await readTools();
   const before = readCpuJiffies(config.root);
   const started = performance.now();
-  let noise: NoiseFigures | null = null;
-  if (config.noise !== null) {
-    logger.info(`measuring the noise with ${config.noise.server} (about 30 s, more where callgrind counts)`);
-    noise = await measureNoise(config.noise, logger).catch((error: unknown) => unmeasured(config, error));
-  }
+  const { figures: noise, busy } = await noiseOf(config, logger);
   // Steal needs a window of some length, also when the noise could not be measured.
   const elapsedMs = performance.now() - started;
   if (elapsedMs < STEAL_WINDOW_MS) await sleep(STEAL_WINDOW_MS - elapsedMs);
@@ -200,10 +251,15 @@ async function check(config: DoctorConfig, logger: Logger): Promise<DoctorOutcom
   const lowest = config.minGrade;
   const below = lowest !== null && belowGrade(report.grade.letter, lowest);
   if (below) logger.warning(`${gradeLine(report.grade)}: below the lowest grade asked for (${lowest})`);
+  if (busy !== null) {
+    logger.warning(
+      `the noise was ${busy}; the grade counts only what doctor read without the lock: run doctor again when that run is done`,
+    );
+  }
   return {
     report,
     output: config.json ? JSON.stringify(report, null, 2) : renderDoctorText(report),
-    exitCode: below ? 1 : 0,
+    exitCode: below ? 1 : busy !== null ? EXIT_BUSY : 0,
   };
 }
 

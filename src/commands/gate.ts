@@ -8,7 +8,9 @@ import { dirname, join } from 'node:path';
 import { type CompareOptions, failedOn } from '../compare/verdict.js';
 import { buildStages, runStages, stageTable, type StageRow } from '../report/stage-table.js';
 import type { RunnerCheck } from '../results/results-schema.js';
+import { checkOutputs } from '../run/outputs.js';
 import type { RunConfig } from '../run/run-config.js';
+import { type CheckedRun, checkRun } from '../run/run-suite.js';
 import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { acquireMachineLock } from '../shell/machine-lock.js';
@@ -18,6 +20,8 @@ import {
   type BuildCache,
   type BuildCommandOutcome,
   buildSides,
+  type CheckedSides,
+  checkSides,
   type CommonBuildRequest,
   type SideBuild,
   type SidePrefixes,
@@ -152,11 +156,13 @@ export async function gateCommand(
   logger: Logger,
 ): Promise<GateOutcome> {
   const reused: string[] = [];
+  // Before the runner check, which waits for the machine lock to measure the noise.
+  const checked = await checkGate(plan, logger);
   const check = plan.doctor ? await checkRunner(plan.doctor, logger) : undefined;
   if (check) await events.checked?.(check);
   const measured = await buildAndMeasure(
     check ? { ...plan, runnerCheck: check.report.grade } : plan,
-    events,
+    { events, checked },
     reused,
     logger,
   );
@@ -172,22 +178,49 @@ export async function gateCommand(
   return judged === null ? { kind: 'recorded', measured } : { kind: 'judged', measured, judged };
 }
 
+/**
+ * What the gate checks before it waits for anything: the run, when its servers are given; else
+ * where it writes and every side's build (the run's servers are checked once built).
+ */
+type GateChecked =
+  | { readonly run: CheckedRun }
+  | {
+      readonly builds: CheckedSides;
+      /** What the job's time limit leaves over (seconds), and when that was worked out (uptime). */
+      readonly spare: { readonly seconds: number; readonly at: number } | undefined;
+    };
+
+async function checkGate(plan: GatePlan, logger: Logger): Promise<GateChecked> {
+  const builds = buildsOf(plan.run);
+  if (plan.build === undefined || builds.length === 0) {
+    return { run: await checkRun(withPrefixes(plan.run, {}), logger) };
+  }
+  // The builds and the plan against the job's time limit first: a plan that cannot fit is refused
+  // whatever else is wrong.
+  const seconds = await checkTimeLimit(plan.run, builds, logger);
+  const spare = seconds === undefined ? undefined : { seconds, at: process.uptime() };
+  checkOutputs(plan.run);
+  return { builds: await checkSides(builds, plan.build, logger), spare };
+}
+
 async function buildAndMeasure(
   plan: GatePlan & { readonly runnerCheck?: RunnerCheck },
-  events: GateEvents,
+  { events, checked }: { readonly events: GateEvents; readonly checked: GateChecked },
   reused: string[],
   logger: Logger,
 ): Promise<RunOutcome> {
   const run = plan.runnerCheck ? { ...plan.run, runnerCheck: plan.runnerCheck } : plan.run;
   const builds = buildsOf(run);
-  if (plan.build === undefined || builds.length === 0) return runCommand(withPrefixes(run, {}), logger);
+  if ('run' in checked) return runCommand(withPrefixes(run, {}), logger, undefined, checked.run);
   const common = plan.build;
+  if (common === undefined) throw new Error('a gate that builds has its build settings');
   return inCleanupScope(logger, async (scope) => {
-    // Before any build: the builds and the plan against the job's time limit.
-    const spare = await checkTimeLimit(run, builds, logger);
+    // What the time limit left over at the checks, less what the runner check took since.
+    const spare = checked.spare && checked.spare.seconds - (process.uptime() - checked.spare.at);
     const held = await lockForBuildsAndRun(common, { planned: run, spare }, logger, scope);
     const shared = held ? withLockHeld(common) : common;
-    const prefixes = await buildServers(shared, builds, events, reused, logger, scope);
+    const sides = { builds, checked: checked.builds };
+    const prefixes = await buildServers(shared, sides, events, reused, logger, scope);
     const config = withPrefixes(run, prefixes);
     return runCommand(held ? { ...config, machineLockHeld: true } : config, logger, scope);
   });
@@ -233,17 +266,18 @@ function withLockHeld(common: CommonBuildRequest): CommonBuildRequest {
 /** Builds `sides` with the settings they share, each side reported to `events` as it is built. */
 export async function buildServers(
   common: CommonBuildRequest,
-  sides: readonly SideBuild[],
+  sides: { readonly builds: readonly SideBuild[]; readonly checked?: CheckedSides },
   events: GateEvents,
   reused: string[],
   logger: Logger,
   scope: CleanupScope,
 ): Promise<SidePrefixes> {
-  const cache = await events.cacheFor?.(common, sides);
+  const cache = await events.cacheFor?.(common, sides.builds);
   return buildSides(
-    sides,
+    sides.builds,
     {
       common,
+      ...(sides.checked ? { checked: sides.checked } : {}),
       ...(cache ? { cache } : {}),
       onBuilt: (side, outcome) => {
         if (outcome.reused) reused.push(side);

@@ -12,13 +12,13 @@ import { type ParallelMode, PIN_MODES, type PinMode } from '../run/placement.js'
 import { parseShard, shardCells, shardLabel } from '../run/shards.js';
 import { plannedTotalSeconds, planSteps } from '../run/plan.js';
 import { rawDirFor, type RunConfig, type SideConfig } from '../run/run-config.js';
-import { runSuite } from '../run/run-suite.js';
+import { type CheckedRun, checkRun, measureChecked } from '../run/run-suite.js';
 import { parseOptionAssignments } from '../server/options.js';
 import { parseRemoteAddress, remoteCredentials } from '../server/remote.js';
 import { type CleanupScope, inCleanupScope } from '../shell/cleanup.js';
 import type { Logger } from '../shell/logger.js';
 import { parseLockTimeout } from '../shell/lock-holder.js';
-import { acquireMachineLock } from '../shell/machine-lock.js';
+import { checkThenLock } from '../shell/preflight-lock.js';
 import { loadSuite } from '../suite/load-suite.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
 import { cellName, selectCells, suiteCellsNamed } from '../suite/select-cells.js';
@@ -315,12 +315,14 @@ export interface RunOutcome {
 
 /**
  * Measures the suite. Servers, datadirs and sockets are removed before this returns, whether it
- * passed, failed or was interrupted; pass `scope` to run inside a caller's cleanup scope.
+ * passed, failed or was interrupted; pass `scope` to run inside a caller's cleanup scope, and
+ * `checked` when the caller made the run's checks already (before a wait of its own).
  */
 export async function runCommand(
   config: RunConfig,
   logger: Logger,
   scope?: CleanupScope,
+  checked?: CheckedRun,
 ): Promise<RunOutcome> {
   if (config.shard) logger.info(describeShard(config, config.shard));
   for (const note of dataChangeNotes(config.suite)) logger.info(`note: ${note}`);
@@ -329,7 +331,7 @@ export async function runCommand(
     config.timeLimit === undefined
       ? config
       : { ...config, lockTimeout: capLockTimeout(config.lockTimeout, spare, config.timeLimit.label) };
-  const results = await inCleanupScope(logger, (own) => measureAlone(limited, logger, own), scope);
+  const results = await inCleanupScope(logger, (own) => measureAlone(limited, logger, own, checked), scope);
   return {
     results,
     resultsPath: config.outPath,
@@ -357,21 +359,33 @@ function describeShard(config: RunConfig, shard: NonNullable<RunConfig['shard']>
 }
 
 /**
- * runSuite under the machine lock: one benchmark at a time per machine (builds take it too, unless
- * they run at low priority: commands/build.ts). On success the servers are stopped by the time
- * runSuite returns, so the lock goes at once; on failure the scope releases it after stopping them.
- * A caller that holds the lock already (the gate, over its builds) releases it itself.
+ * The run's checks, then runSuite's measuring under the machine lock: one benchmark at a time per
+ * machine (builds take it too, unless they run at low priority: commands/build.ts). A bad path,
+ * an unwritable output or too little room is refused before the wait. On success the servers are
+ * stopped by the time the measuring returns, so the lock goes at once; on failure the scope
+ * releases it after stopping them. A caller that holds the lock already (the gate, over its
+ * builds) releases it itself; one that checked the run already passes what it found.
  */
-async function measureAlone(config: RunConfig, logger: Logger, scope: CleanupScope): Promise<Results> {
-  if (config.machineLockHeld === true) return runSuite(config, logger, scope);
-  const release = await acquireMachineLock(
-    { timeoutMs: config.lockTimeout.ms, timeoutLabel: config.lockTimeout.label, suite: config.suite.name },
+async function measureAlone(
+  config: RunConfig,
+  logger: Logger,
+  scope: CleanupScope,
+  checked: CheckedRun | undefined,
+): Promise<Results> {
+  const lock = {
+    timeoutMs: config.lockTimeout.ms,
+    timeoutLabel: config.lockTimeout.label,
+    suite: config.suite.name,
+  };
+  return checkThenLock(
+    {
+      check: () => (checked === undefined ? checkRun(config, logger) : Promise.resolve(checked)),
+      lock: config.machineLockHeld === true ? undefined : lock,
+      work: (run) => measureChecked(config, run, logger, scope),
+    },
     logger,
     scope,
   );
-  const results = await runSuite(config, logger, scope);
-  await release();
-  return results;
 }
 
 /** The summary and where the results went, as both the CLI and compare-compilers print them. */

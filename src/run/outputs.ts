@@ -1,13 +1,17 @@
-// Where a run writes, checked before anything starts: the results' directory and the work
-// directory written to (a probe file), and the room each needs (space-needs.ts) on their
-// filesystems; then the results' directory made and its raw directory emptied.
-import { accessSync, constants, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// Where a run writes, checked before anything starts (and before the wait for the machine lock):
+// the results' directory and the work directory written to (a probe file), and the room each needs
+// (space-needs.ts) on their filesystems; then, once measuring, the results' directory made and its
+// raw directory emptied.
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 
-import { errorMessage, GateError, InputError } from '../errors.js';
+import { GateError, InputError } from '../errors.js';
 import type { Flavor } from '../results/results-schema.js';
-import { checkFreeSpace, existingAncestor, type SpaceNeed } from '../shell/disk-space.js';
+import type { SpaceNeed } from '../shell/disk-space.js';
+import type { Logger } from '../shell/logger.js';
+import { checkSpaceBeforeLock } from '../shell/preflight-lock.js';
+import { checkWritable, fileTarget, unwritable } from '../shell/writable-dir.js';
 import { prepareRawDir } from './raw-dir.js';
 import { rawDirFor, type RunConfig, type SideConfig } from './run-config.js';
 import { datadirEstimate, rawOutputBytes } from './space-needs.js';
@@ -25,10 +29,12 @@ export interface SpaceSide {
   readonly options: Readonly<Record<string, string>>;
 }
 
-/** Probes the outputs and checks the room the run needs: one line for what is short. */
-export function checkWhereItWrites(config: RunConfig, sides: readonly SpaceSide[]): void {
-  checkOutputs(config);
-  checkFreeSpace(spaceNeeds(config, sides));
+/**
+ * Checks the room the run needs, before the wait for the machine lock: one line for what is short.
+ * Returns the check to make again once the lock is ours (checkSpaceBeforeLock).
+ */
+export function checkRoom(config: RunConfig, sides: readonly SpaceSide[], logger: Logger): () => void {
+  return checkSpaceBeforeLock(spaceNeeds(config, sides), logger);
 }
 
 /** Makes room for results.json and empties its raw directory. */
@@ -49,48 +55,14 @@ export function prepareOutputs(config: RunConfig): RunOutputs {
 }
 
 /**
- * "cannot be written (EROFS: read-only file system)" from a Node error; for a directory that could
- * not be made, what its nearest existing parent says (Node's recursive mkdir says ENOENT there).
- */
-function unwritable(error: unknown, dir?: string): string {
-  if (dir !== undefined) {
-    try {
-      accessSync(existingAncestor(dir), constants.W_OK);
-    } catch (parentError) {
-      return unwritable(parentError);
-    }
-  }
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-  return `cannot be written (${
-    code === ''
-      ? errorMessage(error)
-      : `${code}: ${errorMessage(error)
-          .replace(/^\w+: /, '')
-          .replace(/, \w+ '.*$/, '')}`
-  })`;
-}
-
-/**
  * The results and the work directory must be writable before a server starts: a probe file is
- * made beside each (its directory created if need be) and removed.
+ * made in each (its directory created if need be) and removed.
  */
-function checkOutputs(config: RunConfig): void {
+export function checkOutputs(config: Pick<RunConfig, 'names' | 'outPath' | 'workDir'>): void {
   const { names } = config;
-  const targets = [
-    { dir: dirname(resolve(config.outPath)), option: names.out, value: config.outPath },
-    ...(config.workDir === null
-      ? []
-      : [{ dir: resolve(config.workDir), option: names['work-dir'], value: config.workDir }]),
-  ];
-  for (const { dir, option, value } of targets) {
-    const probe = join(dir, `.mysql-perf-gate-probe-${process.pid}`);
-    try {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(probe, '');
-      rmSync(probe, { force: true });
-    } catch (error) {
-      throw new InputError(`${option} ${value}: ${unwritable(error, dir)}; choose another ${option}`);
-    }
+  checkWritable(fileTarget(config.outPath, names.out));
+  if (config.workDir !== null) {
+    checkWritable({ dir: config.workDir, option: names['work-dir'], value: config.workDir });
   }
 }
 

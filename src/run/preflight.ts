@@ -1,6 +1,7 @@
-// What `run` checks before it starts anything: sysbench, each side's server and options, valgrind
-// and the hardware counters, where the processes run, whether both sides are measured at once,
-// and where the results go. A typo or a missing tool must not cost a bootstrap.
+// What `run` checks before it starts anything, and before it waits for the machine lock: sysbench,
+// each side's server and options, valgrind and the hardware counters, where the processes run,
+// whether both sides are measured at once, and where the results go and the room they need. A typo
+// or a missing tool must not cost a bootstrap, nor a wait for another run.
 import { readFileSync } from 'node:fs';
 
 import { InputError } from '../errors.js';
@@ -25,7 +26,7 @@ import { chooseParallelSides, choosePlacement, type ParallelSides } from './plac
 import { threadLimitProblems } from './thread-limits.js';
 import type { RunConfig, SideConfig } from './run-config.js';
 import { quickDeadline } from '../shell/deadline.js';
-import { checkWhereItWrites } from './outputs.js';
+import { checkOutputs, checkRoom } from './outputs.js';
 
 /** One side as checked: its configuration, the server found for it and the options it starts with. */
 export interface CheckedSide {
@@ -47,6 +48,8 @@ export interface Preflight {
   readonly parallel: ParallelSides;
   /** The sides in the configuration's order. */
   readonly sides: readonly CheckedSide[];
+  /** The free-space check, made again once the machine lock is ours (see checkSpaceBeforeLock). */
+  readonly checkRoomAgain: () => void;
 }
 
 /** Checks sysbench, the servers, their options and the cost counters: a typo must not cost a bootstrap. */
@@ -66,6 +69,7 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
   checkThreadLimits(config, userOptions);
   checkRemoteSides(config);
   checkAlignedHead(config);
+  checkOutputs(config);
   const installs = await Promise.all(
     config.sides.map((side) =>
       side.remote === undefined
@@ -86,8 +90,8 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
   const placement = await placeProcesses(config, logger);
   const parallel = await measureAtOnce(config, logger);
   const sides = config.sides.map((side, index) => checkedSide(side, installs[index], options[index]));
-  checkWhereItWrites(config, sides);
-  return { sysbenchVersion, valgrind, perf, placement, parallel, sides };
+  const checkRoomAgain = checkRoom(config, sides, logger);
+  return { sysbenchVersion, valgrind, perf, placement, parallel, sides, checkRoomAgain };
 }
 
 /**

@@ -42,18 +42,32 @@ import { sideSteps } from './side-steps.js';
 import { IdleSides, idleSidePlan } from './idle-side.js';
 import { createRunDir, type StartedSide, startSides, stopOrphans, stopSides } from './sides.js';
 
-/** A run past its checks: when it started, what was checked, where it writes and records its servers. */
-interface CheckedRun {
-  readonly startedAt: string;
+/** A run past its checks, before the wait for the machine lock: what was checked, and the suite as narrowed. */
+export interface CheckedRun {
   readonly preflight: Preflight;
-  readonly outputs: RunOutputs;
+  /** The suite without the variants these servers lack, over TCP for a server on another machine. */
+  readonly suite: Suite;
   /** Where this run records its servers and work directory, for a later run if it is killed. */
   readonly registry: ServerRegistry;
 }
 
+/** A run past its checks and the wait: when it started measuring, and where it writes. */
+interface StartedRun extends CheckedRun {
+  readonly startedAt: string;
+  readonly outputs: RunOutputs;
+}
+
 /** Runs the whole suite. Everything it creates is registered in `scope` and removed on exit. */
 export async function runSuite(config: RunConfig, logger: Logger, scope: CleanupScope): Promise<Results> {
-  const startedAt = new Date().toISOString();
+  return measureChecked(config, await checkRun(config, logger), logger, scope);
+}
+
+/**
+ * Everything that can refuse the run before a server starts: what a killed run left is stopped,
+ * then the preflight (preflight.ts). No machine lock is needed for it, and none should be waited
+ * for first: the caller takes the lock after this, and measures with measureChecked.
+ */
+export async function checkRun(config: RunConfig, logger: Logger): Promise<CheckedRun> {
   const registry = ServerRegistry.forThisProcess();
   await stopOrphans(registry, logger);
   const preflight = await checkBeforeStarting(config, logger);
@@ -66,10 +80,22 @@ export async function runSuite(config: RunConfig, logger: Logger, scope: Cleanup
   const remote = config.sides.some((side) => side.remote !== undefined);
   const narrowed = remote ? suiteOverTcp(byFlavor.suite) : { suite: byFlavor.suite, notes: [] };
   for (const note of [...byFlavor.notes, ...narrowed.notes]) logger.info(note);
+  return { preflight, suite: narrowed.suite, registry };
+}
+
+/** Measures a run checkRun passed (under the machine lock, when the caller takes one). */
+export async function measureChecked(
+  config: RunConfig,
+  checked: CheckedRun,
+  logger: Logger,
+  scope: CleanupScope,
+): Promise<Results> {
+  const startedAt = new Date().toISOString();
+  checked.preflight.checkRoomAgain();
   const outputs = prepareOutputs(config);
   try {
-    const checked = { startedAt, preflight, outputs, registry };
-    return await measure({ ...config, suite: narrowed.suite }, logger, scope, checked);
+    const run = { ...checked, startedAt, outputs };
+    return await measure({ ...config, suite: checked.suite }, logger, scope, run);
   } catch (error) {
     if (error instanceof InterruptedError) throw error;
     const said = explained(error, config);
@@ -112,7 +138,7 @@ async function measure(
   config: RunConfig,
   logger: Logger,
   scope: CleanupScope,
-  run: CheckedRun,
+  run: StartedRun,
 ): Promise<Results> {
   const { preflight, registry } = run;
   const { rawDir } = run.outputs;
@@ -263,7 +289,7 @@ function resetsRecord(
 
 function assembleResults(
   config: RunConfig,
-  run: CheckedRun,
+  run: StartedRun,
   measured: {
     readonly environment: Environment;
     readonly sides: readonly StartedSide[];

@@ -36,8 +36,14 @@ import { isRunning } from './proc-stat.js';
 import { formatDuration } from '../format.js';
 import type { CleanupScope } from './cleanup.js';
 import type { Logger } from './logger.js';
-import { ensureMachineStateDir } from './machine-state.js';
-import { type HolderRecord, parseHolderRecord, timeoutMessage, waitingMessage } from './lock-holder.js';
+import { ensureMachineStateDir, machineStateDir } from './machine-state.js';
+import {
+  describeHolder,
+  type HolderRecord,
+  parseHolderRecord,
+  timeoutMessage,
+  waitingMessage,
+} from './lock-holder.js';
 
 export const LOCK_FILE_NAME = 'run.lock';
 /** How often a waiting run says again whom it waits for. */
@@ -189,6 +195,14 @@ function readHolder(lockPath: string): HolderRecord | undefined {
   }
 }
 
+/**
+ * Who holds the machine lock now, read from its record without locking: undefined when no live
+ * run recorded itself (the lock is free, or its holder is just taking it).
+ */
+export function machineLockHolder(): HolderRecord | undefined {
+  return readHolder(join(machineStateDir(), LOCK_FILE_NAME));
+}
+
 /** The holder's record, looked for again every 25 ms for up to `graceMs` while there is none. */
 async function awaitHolder(
   lockPath: string,
@@ -220,10 +234,13 @@ async function waitForLock(
   const say = (waitedMs: number, holder = readHolder(lockPath)): void => {
     logger.info(waitingMessage(holder, new Date(), waitedMs, lockPath));
   };
-  const timedOut = (): LockTimeoutError =>
-    new LockTimeoutError(
-      timeoutMessage(readHolder(lockPath), new Date(), request.timeoutMs ?? 0, request.timeoutLabel),
+  const timedOut = (): LockTimeoutError => {
+    const [holder, now] = [readHolder(lockPath), new Date()];
+    return new LockTimeoutError(
+      timeoutMessage(holder, now, request.timeoutMs ?? 0, request.timeoutLabel),
+      describeHolder(holder, now),
     );
+  };
   if (request.timeoutMs === 0) {
     say(0, await awaitHolder(lockPath, RECORD_GRACE_NO_WAIT_MS, () => signal.aborted));
     throw timedOut();
