@@ -1,4 +1,4 @@
-import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, L as LIMIT_HELP, h as buildCommand, i as commonBuildRequest, C as COMPARE_FLAG_DEFAULTS, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as comparisonLabels, x as buildsOf, y as detectSourceTree, z as resolveCompiler, A as inCleanupScope, E as withPrefixes, F as runCommand, G as describeRunOutcome, H as buildSides, I as serversToBuild, J as runConfigFromFlags, K as cliSpelling, N as doctorConfigFromFlags, O as doctorCommand, P as DEFAULT_SERVERS, Q as appendHistory, R as optionNames, S as earlierDefinitions, T as suiteDifferences, U as historyRun, V as exec, X as quickDeadline, Y as readHistoryFile, Z as pageHistory, _ as writeHistoryPage, $ as allChanges, a0 as historyChangesRequest, a1 as DEFAULT_WINDOW, a2 as DEFAULT_MAX_P, a3 as historyChangesCommand, a4 as plural, a5 as changesText, a6 as recentRegressions, a7 as formatChangePercentPlain, a8 as packageRelease, a9 as describeFlavor, aa as WorkflowSettings, ab as packageRoot, ac as httpStatus, ad as gitHubMessage, ae as readWorkflowSettings, af as gitHubClient, ag as DEFAULT_LIMITS, ah as mergeCommand, ai as releaseLine, aj as packageIssuesUrl, ak as watchOutputs } from './gate.js';
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, L as LIMIT_HELP, h as buildCommand, i as commonBuildRequest, C as COMPARE_FLAG_DEFAULTS, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as comparisonLabels, x as buildsOf, y as checkOutputs, z as checkWritable, A as checkSides, E as inCleanupScope, F as withPrefixes, G as runCommand, H as describeRunOutcome, I as cliSpelling, J as buildSides, K as serversToBuild, N as runConfigFromFlags, O as DOCTOR_LOCK_TIMEOUT, P as doctorConfigFromFlags, Q as doctorCommand, R as DEFAULT_SERVERS, S as appendHistory, T as optionNames, U as earlierDefinitions, V as suiteDifferences, X as historyRun, Y as exec, Z as quickDeadline, _ as readHistoryFile, $ as pageHistory, a0 as writeHistoryPage, a1 as allChanges, a2 as historyChangesRequest, a3 as DEFAULT_WINDOW, a4 as DEFAULT_MAX_P, a5 as historyChangesCommand, a6 as plural, a7 as changesText, a8 as recentRegressions, a9 as formatChangePercentPlain, aa as packageRelease, ab as detectSourceTree, ac as describeFlavor, ad as WorkflowSettings, ae as packageRoot, af as httpStatus, ag as gitHubMessage, ah as readWorkflowSettings, ai as gitHubClient, aj as DEFAULT_LIMITS, ak as mergeCommand, al as shellWord, am as releaseLine, an as packageIssuesUrl, ao as watchOutputs } from './gate.js';
 import os from 'node:os';
 import { inspect } from 'node:util';
 import { g as getDefaultExportFromCjs } from './shared.js';
@@ -8,10 +8,7 @@ import path, { dirname, extname, join, resolve } from 'node:path';
 import fs, { statSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, f as forRunnerLog, p as printableJson, w as writeFileAtomic, e as errorMessage, a as InterruptedError, G as GateError, i as internalErrorLine } from './gate-core.js';
-import 'node:fs/promises';
 import 'node:crypto';
-import 'node:zlib';
-import 'node:timers/promises';
 import 'buffer';
 import 'events';
 import 'process';
@@ -25,6 +22,9 @@ import 'zlib';
 import 'util';
 import 'url';
 import 'node:net';
+import 'node:fs/promises';
+import 'node:timers/promises';
+import 'node:zlib';
 import 'node:module';
 import 'fs';
 import 'node:url';
@@ -4890,17 +4890,19 @@ function compilerBuilds(tree) {
     ];
 }
 /**
- * The tree and both compilers are checked before the builds, which take most of an hour: a
- * missing compiler must not wait for the first build. Progress and the run's summary go to `logger`.
+ * The tree, both compilers, the build directories, where the run and the report write and the
+ * room the builds need are checked before the builds, which take most of an hour, and before the first waits for
+ * the machine lock: a missing compiler or an unwritable --out must not wait for the first build.
+ * Progress and the run's summary go to `logger`.
  */
 async function compareCompilersCommand(request, logger) {
     const plans = buildsOf(request.run);
-    for (const source of new Set(plans.map((plan) => plan.source)))
-        await detectSourceTree(source);
-    for (const plan of plans)
-        await resolveCompiler(plan.compiler, request.build.names.compiler);
+    checkOutputs(request.run);
+    const report = request.compare.outDir;
+    checkWritable({ dir: report, option: cliSpelling('report'), value: report, create: false });
+    const checked = await checkSides(plans, request.build, logger);
     const builds = [];
-    const prefixes = await inCleanupScope(logger, (scope) => buildSides(plans, { common: request.build, onBuilt: (_, outcome) => builds.push(outcome) }, logger, scope));
+    const prefixes = await inCleanupScope(logger, (scope) => buildSides(plans, { common: request.build, checked, onBuilt: (_, outcome) => builds.push(outcome) }, logger, scope));
     const config = withPrefixes(request.run, prefixes);
     const run = await runCommand(config, logger);
     logger.info(describeRunOutcome(run));
@@ -4972,14 +4974,14 @@ function addCompareCompilersCommand(program, onExitCode) {
 function addDoctorCommand(program, onExitCode) {
     program
         .command('doctor')
-        .description('Check this machine as a benchmark runner: each setting that decides the noise (governor, turbo, SMT, ASLR, huge pages, swap, isolated CPUs, irqbalance, steal, neighbours, free disk) and each tool, the noise measured (about 30 s), a grade. Exit status: 0, 1 when the grade is below --min-grade, 2 on error.')
+        .description('Check this machine as a benchmark runner: each setting that decides the noise (governor, turbo, SMT, ASLR, huge pages, swap, isolated CPUs, irqbalance, steal, neighbours, free disk) and each tool, the noise measured (about 30 s), a grade. Exit status: 0; 1 when the grade is below --min-grade; 3 when the noise was not measured because another run held the machine lock past --lock-timeout (the rest is reported, graded without it); 2 on error.')
         .addOption(optionWithDefault('--server <path>', 'mysqld/mariadbd binary or install prefix to measure the noise with', DEFAULT_SERVERS.join(' or ')))
         .option('--no-noise', 'read the machine only; do not measure its noise')
         .addOption(optionWithDefault('--build-dir <dir>', 'where servers are built, for its free disk', 'the current directory'))
         .addOption(optionWithDefault('--work-dir <dir>', 'where runs keep datadirs and logs, for its free disk', 'the temporary directory'))
         .option('--json', 'print the check as JSON (docs/doctor.schema.json) instead of text')
         .option('--min-grade <letter>', 'exit with status 1 when the grade is below this letter (A–F)')
-        .addOption(lockTimeoutOption())
+        .option('--lock-timeout <time>', 'wait at most this long while another run measures on this machine, then report without the noise (exit status 3); 0 does not wait', DOCTOR_LOCK_TIMEOUT)
         .option('--tune', 'as root: apply the safe settings (governor, frequency limits, turbo, ASLR, huge pages, swappiness, perf_event_paranoid) and save what was there')
         .option('--reset', 'as root: restore exactly what --tune saved, and forget it')
         .option('--sysfs-root <dir>', 'read and tune sys/ and proc/ under this directory instead of / (for tests)')
@@ -5718,6 +5720,9 @@ function addRunCommand(program, onExitCode) {
         const logger = createStderrLogger({ verbose: flags.verbose ?? false });
         const outcome = await runCommand(runConfigFromFlags(flags), logger);
         logger.info(describeRunOutcome(outcome));
+        // An A/B run's results are judged by compare: say so, with the file it wrote.
+        if (outcome.results.mode === 'ab')
+            logger.info(`next: mysql-perf-gate compare ${shellWord(outcome.resultsPath)} (the verdict, and its report in report/)`);
         onExitCode(EXIT_OK);
     });
 }

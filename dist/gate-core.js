@@ -99,6 +99,13 @@ class BuildError extends GateError {
 }
 /** Another run held the machine lock longer than --lock-timeout allowed; names that run. */
 class LockTimeoutError extends GateError {
+    holder;
+    constructor(message, 
+    /** Who held the lock all that time, in words: "the run of pid 1234 (suite quick, …)". */
+    holder) {
+        super(message);
+        this.holder = holder;
+    }
 }
 /**
  * A child process (sysbench, a server's bootstrap, a compiler, git) ran past its deadline, or
@@ -8295,4 +8302,4 @@ function recordUntilExit(registry, running, paths, server) {
     });
 }
 
-export { BuildError as A, BaselineError as B, cgroupSystem as C, DependencyError as D, ServerError as E, ensureMachineStateDir as F, GateError as G, BenchmarkError as H, InputError as I, HistoryError as J, url as K, LockTimeoutError as L, _null as M, ServerRegistry as N, recordUntilExit as O, procStat as P, forcedFreezeMethod as Q, ResultsError as R, StatisticsError as S, FREEZER_ENV as T, machineStateDir as U, ZodError as Z, _enum as _, InterruptedError as a, array as b, printable as c, _isoDateTime as d, errorMessage as e, forRunnerLog as f, ZodISODateTime as g, strictObject as h, internalErrorLine as i, boolean as j, discriminatedUnion as k, literal as l, int as m, number as n, object as o, printableJson as p, partialRecord as q, record as r, string as s, tuple as t, union as u, isRunning as v, writeFileAtomic as w, DeadlineError as x, tailLines as y, printableLine as z };
+export { printableLine as A, BaselineError as B, cgroupSystem as C, DependencyError as D, ServerError as E, machineStateDir as F, GateError as G, ensureMachineStateDir as H, InputError as I, BenchmarkError as J, HistoryError as K, LockTimeoutError as L, url as M, _null as N, ServerRegistry as O, recordUntilExit as P, procStat as Q, ResultsError as R, StatisticsError as S, forcedFreezeMethod as T, FREEZER_ENV as U, ZodError as Z, _enum as _, InterruptedError as a, array as b, printable as c, _isoDateTime as d, errorMessage as e, forRunnerLog as f, ZodISODateTime as g, strictObject as h, internalErrorLine as i, boolean as j, discriminatedUnion as k, literal as l, int as m, number as n, object as o, printableJson as p, partialRecord as q, record as r, string as s, tuple as t, union as u, isRunning as v, writeFileAtomic as w, DeadlineError as x, tailLines as y, BuildError as z };

@@ -1,16 +1,16 @@
-import { i as isDebug, g as getInput, a as getMultilineInput, b as getBooleanInput, c as group, s as setOutput, d as summary, e as setSecret, f as setFailed } from './actions-toolkit.js';
-import { lstatSync, openSync, constants, fstatSync, readSync, closeSync, readdirSync, mkdirSync, readFileSync, realpathSync, existsSync, statSync, appendFileSync } from 'node:fs';
-import { resolve, join, dirname, relative, isAbsolute } from 'node:path';
+import { i as isDebug, g as getInput, a as getMultilineInput, b as getBooleanInput, s as setOutput, c as group, d as summary, e as setSecret, f as setFailed } from './actions-toolkit.js';
+import { lstatSync, openSync, constants, fstatSync, readSync, closeSync, readdirSync, realpathSync, existsSync, mkdirSync, readFileSync, statSync, appendFileSync } from 'node:fs';
+import { join, resolve, dirname, relative, isAbsolute } from 'node:path';
 import { inspect } from 'node:util';
 import 'node:child_process';
-import { I as InputError, e as errorMessage, G as GateError, b as array, l as literal, _ as _enum, w as writeFileAtomic, Z as ZodError, o as object, s as string, c as printable, i as internalErrorLine } from './gate-core.js';
+import { I as InputError, G as GateError, b as array, l as literal, _ as _enum, e as errorMessage, Z as ZodError, w as writeFileAtomic, o as object, s as string, n as number, c as printable, i as internalErrorLine } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { al as tableRow, am as escapeTableCell, an as escapeMarkdown, ao as gradeLine, ap as tableDelimiter, C as COMPARE_FLAG_DEFAULTS, i as commonBuildRequest, aq as sourceBuildNames, ar as actionSpelling, as as checkUntrustedSettings, at as untrustedSides, au as checkUntrustedDirs, av as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, aw as foldLines, ax as Verdict, ay as CellComparison, M as METRIC_NAMES, az as CellVerdict, aA as CellFunctionDeltas, aB as parseVersionedJson, aC as VERDICT_SCHEMA_VERSION, aD as rankConfigDiff, aE as ConfigDifference, aF as parseResults, aG as codeSpan, a4 as plural, aH as markdownUrl, aI as METRICS, aJ as formatFigure, m as median, aK as formatChangePercent, aL as upsertStickyComment, aM as BisectReport, aN as formatPath, aO as context, af as gitHubClient, aP as GitHubError, aQ as createOnce, ac as httpStatus, ad as gitHubMessage, aR as serverSideHint, aS as NO_RETRY, aT as BranchFileError, aU as moveBranch, aV as isLostRace, aW as isSafePath, aX as readBranchHead, aY as commitOnHead, U as historyRun, R as optionNames, aZ as analyzeHistory, a_ as isRecent, a$ as changesDocument, a5 as changesText, c as checkWholeRun, b0 as historyRelativePath, b1 as historySpec, b2 as writeCharts, b3 as HISTORY_TITLE, b4 as publishImages, _ as writeHistoryPage, b5 as historyPageDirectory, b6 as publishFiles, b7 as MAX_HISTORY_BYTES, b8 as parseHistoryText, b9 as appendToHistory, ba as serializeHistory, bb as alertIssue, bc as suiteHash, bd as judge, be as withLines, bf as relinkedLines, bg as DEFAULT_COMPARE_OPTIONS, bh as metricsOfVersion, bi as sameCell$1, bj as variantLabel, a7 as formatChangePercentPlain, bk as formatTolerance, bl as commentMarker, bm as workflowRepositoryUrl, bn as writeReport, bo as pullRequestCommentSink, u as deliverVerdict, bp as verdictExitCode, bq as renderReportSummary, K as cliSpelling, o as compareOptionsFromFlags, br as loadSuite, j as sinksFor, a0 as historyChangesRequest, a2 as DEFAULT_MAX_P, a1 as DEFAULT_WINDOW, p as parseCommit, bs as DEFAULT_SETTINGS_FILE, ae as readWorkflowSettings, bt as runsOnJson, bu as judgeRun, A as inCleanupScope, bv as doctorGateFromFlags, bw as planGate, bx as gateCommand, aj as packageIssuesUrl, by as judgeSettingsFromFlags, ah as mergeCommand, bz as PULL_REQUEST_COMMENT, bA as buildServers, bB as planBuilds } from './gate.js';
-import { tmpdir } from 'node:os';
-import { c as coreLogger, s as saveStateForPost, n as notice } from './post-state.js';
+import { ap as tableRow, aq as escapeTableCell, ar as escapeMarkdown, as as gradeLine, at as tableDelimiter, au as GitHubError, ag as gitHubMessage, af as httpStatus, I as cliSpelling, av as foldLines, aw as Verdict, ax as CellComparison, M as METRIC_NAMES, ay as CellVerdict, az as CellFunctionDeltas, aA as parseVersionedJson, aB as VERDICT_SCHEMA_VERSION, aC as rankConfigDiff, aD as ConfigDifference, aE as parseResults, aF as suiteHash, aG as judge, aH as withLines, aI as relinkedLines, aJ as DEFAULT_COMPARE_OPTIONS, aK as metricsOfVersion, aL as sameCell$1, aM as variantLabel, a6 as plural, a9 as formatChangePercentPlain, aN as formatTolerance, aO as commentMarker, aP as codeSpan, aQ as markdownUrl, aR as workflowRepositoryUrl, aS as upsertStickyComment, aT as writeReport, aU as pullRequestCommentSink, u as deliverVerdict, aV as verdictExitCode, aW as renderReportSummary, o as compareOptionsFromFlags, aX as loadSuite, C as COMPARE_FLAG_DEFAULTS, aY as context, ai as gitHubClient, aZ as actionSpelling, i as commonBuildRequest, a_ as sourceBuildNames, a$ as checkUntrustedSettings, b0 as untrustedSides, b1 as checkUntrustedDirs, b2 as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, b3 as METRICS, b4 as formatFigure, m as median, b5 as formatChangePercent, b6 as BisectReport, b7 as formatPath, b8 as createOnce, b9 as serverSideHint, ba as NO_RETRY, bb as BranchFileError, bc as moveBranch, bd as isLostRace, be as isSafePath, bf as readBranchHead, bg as commitOnHead, X as historyRun, T as optionNames, bh as analyzeHistory, bi as isRecent, bj as changesDocument, a7 as changesText, c as checkWholeRun, bk as historyRelativePath, bl as historySpec, bm as writeCharts, bn as HISTORY_TITLE, bo as publishImages, a0 as writeHistoryPage, bp as historyPageDirectory, bq as publishFiles, br as MAX_HISTORY_BYTES, bs as parseHistoryText, bt as appendToHistory, bu as serializeHistory, bv as alertIssue, j as sinksFor, a2 as historyChangesRequest, a4 as DEFAULT_MAX_P, a3 as DEFAULT_WINDOW, p as parseCommit, bw as DEFAULT_SETTINGS_FILE, ah as readWorkflowSettings, bx as runsOnJson, by as judgeRun, bz as planBuilds, A as checkSides, E as inCleanupScope, bA as doctorGateFromFlags, bB as planGate, bC as gateCommand, an as packageIssuesUrl, bD as judgeSettingsFromFlags, ak as mergeCommand, bE as PULL_REQUEST_COMMENT, bF as buildServers } from './gate.js';
 import 'node:crypto';
 import 'node:module';
+import { n as notice, c as coreLogger, s as saveStateForPost } from './post-state.js';
+import { tmpdir } from 'node:os';
 import 'node:timers/promises';
 import 'os';
 import 'crypto';
@@ -77,289 +77,489 @@ function renderDoctorMarkdown(report, note) {
     ].join('\n');
 }
 
-// Action inputs, read once into the same option strings the CLI builds from its command line, so
-// the command layer checks both the same way (errors say `input "x"` here, `--x` there).
-function optionalInput(name) {
-    const value = getInput(name);
-    return value === '' ? undefined : value;
+// Whether a fork's measured head may be measured (the measuring half's approval job) and published
+// (the publishing half), decided from what the GitHub API says (github/approval-check.ts asks it).
+// Both halves decide here, with the same rule. A fork's pull request runs code nobody with write
+// access had necessarily read; its head is approved when, in this order:
+//   - its author has write access (admin, maintain or write): whoever can push to the fork is the
+//     author's business, as a branch of this repository is the pusher's;
+//   - its author is one of the trusted authors the repository lists;
+//   - an approving review whose commit is the measured SHA, by a user with write access, and not
+//     withdrawn by a later review of theirs on the same commit;
+//   - the fork label on the pull request, its latest `labeled` event by a user with write access, the
+//     pull request's head still the measured SHA, and everyone who set this measurement off (the
+//     event's sender in the measuring half; the measuring run's actor and triggering actor in the
+//     publishing half) with write access. A writer's push keeps the label (the unlabel workflow
+//     removes it after anyone else's push), so the head a writer pushed is approved; a head pushed
+//     by anyone else is not, even in the seconds before the label is removed.
+// A branch of this repository needs no approval: whoever pushed it can write to the repository.
+// Pure: the caller fetches the pull request, reviews, label events and permissions.
+const REQUIRE_APPROVAL = ['forks', 'never'];
+/** The permission levels (role names) that count as write access. */
+const WRITE_ACCESS = ['admin', 'maintain', 'write'];
+/** True for a branch of this repository (the head repository is the base repository). */
+function sameRepository(pull) {
+    return pull.headRepo !== null && pull.headRepo.toLowerCase() === pull.baseRepo.toLowerCase();
+}
+const sameLogin = (a, b) => a.toLowerCase() === b.toLowerCase();
+/** The users whose reviews approve `sha`: their latest deciding review of that commit approves. */
+function reviewApprovers(reviews, sha) {
+    const latest = new Map();
+    for (const review of reviews) {
+        if (review.user === null || review.commitId !== sha)
+            continue;
+        if (review.state === 'COMMENTED' || review.state === 'PENDING')
+            continue;
+        latest.set(review.user, review.state);
+    }
+    return [...latest].filter(([, state]) => state === 'APPROVED').map(([user]) => user);
+}
+/** Who added the fork label last, or null when no event says. */
+function lastLabeller(facts) {
+    const added = facts.labelEvents.filter((event) => event.event === 'labeled' && event.label === facts.forkLabel);
+    return added.at(-1)?.actor ?? null;
+}
+/** Whether anyone needs asking: a fork's pull request when approval is required. */
+function needsNone(facts) {
+    if (facts.requireApproval === 'never') {
+        return { kind: 'not-needed', why: 'require-approval is never' };
+    }
+    if (sameRepository(facts.pull)) {
+        return { kind: 'not-needed', why: `the head is a branch of ${facts.pull.baseRepo}` };
+    }
+    return null;
+}
+function isTrustedAuthor(facts) {
+    const { author } = facts.pull;
+    return author !== null && facts.trustedAuthors.some((login) => sameLogin(login, author));
+}
+/** Whether the label could approve the measured head, whoever added it. */
+function labelApplies(facts) {
+    return facts.pull.labels.includes(facts.forkLabel) && facts.pull.headSha === facts.measuredSha;
 }
 /**
- * Every boolean input, with its default in action.yml (a test holds the two together). The runner
- * always gives the default for an input the workflow leaves out; the table is read only where no
- * runner is (an input empty outside GitHub).
+ * The users whose permission the decision needs, in the order it asks: the author (unless a
+ * trusted one), those whose reviews approve the measured SHA, and, while the label is on and the
+ * head is still that SHA, whoever added it last and whoever set the measurement off.
  */
-const BOOLEAN_INPUT_DEFAULTS = {
-    'full-install': false,
-    'align-settings': false,
-    'gate-work': COMPARE_FLAG_DEFAULTS.gateWork,
-    force: false,
-    comment: true,
-    'fail-on-regression': true,
-    alert: true,
-};
+function approvalCandidates(facts) {
+    if (needsNone(facts) !== null)
+        return [];
+    const users = [];
+    if (facts.pull.author !== null && !isTrustedAuthor(facts))
+        users.push(facts.pull.author);
+    users.push(...reviewApprovers(facts.reviews, facts.measuredSha));
+    const labeller = lastLabeller(facts);
+    if (labeller !== null && labelApplies(facts))
+        users.push(labeller, ...facts.triggeredBy);
+    return [...new Set(users)];
+}
+function short$1(sha) {
+    return sha.slice(0, 12);
+}
+/** Why the label does not approve the measured head, for the message. */
+function labelShortfall(facts, canWrite) {
+    const { pull, forkLabel, measuredSha } = facts;
+    const label = `the label \`${forkLabel}\``;
+    if (!pull.labels.includes(forkLabel))
+        return `${label} is not on it`;
+    if (pull.headSha !== measuredSha)
+        return `${label} is on it, but its head moved on to ${short$1(pull.headSha)}`;
+    const labeller = lastLabeller(facts);
+    if (labeller === null)
+        return `no event says who added ${label}`;
+    if (!canWrite(labeller))
+        return `${label} was added by \`${labeller}\`, who cannot write to the repository`;
+    if (facts.triggeredBy.length === 0)
+        return `${label} is on it, but nothing says who set this measurement off`;
+    const other = facts.triggeredBy.find((user) => !canWrite(user));
+    return other === undefined
+        ? `${label} does not approve it`
+        : `${label} is on it, but this head was pushed or its run started by \`${other}\`, who cannot write ` +
+            'to the repository (only a push by someone who can keeps the label)';
+}
+function authorShortfall(facts) {
+    const { author } = facts.pull;
+    return author === null
+        ? "its author's account is gone"
+        : `its author \`${author}\` cannot write to the repository and is not a trusted author`;
+}
+/** The label's approval: on, added last by a writer, the head unmoved, set off by writers only. */
+function labelApproval(facts, canWrite) {
+    const labeller = lastLabeller(facts);
+    if (labeller === null || !canWrite(labeller) || !labelApplies(facts))
+        return null;
+    if (facts.triggeredBy.length === 0 || !facts.triggeredBy.every(canWrite))
+        return null;
+    return { kind: 'approved', by: labeller, how: 'label' };
+}
 /**
- * A boolean input, read as GitHub reads one (`core.getBooleanInput`, YAML 1.2's core schema): true,
- * True, TRUE, false, False, FALSE; anything else is refused, never taken as false. Empty is the
- * default action.yml gives.
+ * The decision. `permissions` maps a login to its permission level (`admin`, `maintain`, `write`,
+ * `triage`, `read`, `none`); a user missing from it has none.
  */
-function booleanInput(name) {
-    const value = getInput(name);
-    if (value === '')
-        return BOOLEAN_INPUT_DEFAULTS[name];
+function decideApproval(facts, permissions) {
+    const none = needsNone(facts);
+    if (none !== null)
+        return none;
+    const canWrite = (user) => WRITE_ACCESS.includes(permissions.get(user) ?? 'none');
+    const { author } = facts.pull;
+    if (author !== null && canWrite(author))
+        return { kind: 'approved', by: author, how: 'author' };
+    if (author !== null && isTrustedAuthor(facts))
+        return { kind: 'approved', by: author, how: 'trusted-author' };
+    const reviewer = reviewApprovers(facts.reviews, facts.measuredSha).find(canWrite);
+    if (reviewer !== undefined)
+        return { kind: 'approved', by: reviewer, how: 'review' };
+    const label = labelApproval(facts, canWrite);
+    if (label !== null)
+        return label;
+    return {
+        kind: 'awaiting',
+        why: `no one with write access approved ${short$1(facts.measuredSha)}: ${authorShortfall(facts)}, ` +
+            `no approving review of that commit, and ${labelShortfall(facts, canWrite)}`,
+    };
+}
+/** The most files GitHub lists for a pull request: a list that long may be cut short. */
+const MAX_LISTED_FILES = 3000;
+/**
+ * Whether a list the caller workflow gives (the measuring half's trusted authors) may be the
+ * pull request's own: on `pull_request` the caller workflow is the merge commit's copy, which is
+ * the base branch's unless the pull request changes a file under `.github/workflows/`. A list of
+ * files that may be cut short counts as changing them.
+ */
+function changesWorkflows(paths) {
+    return paths.length >= MAX_LISTED_FILES || paths.some((path) => path.startsWith('.github/workflows/'));
+}
+/** How an approval reads in a line of the log: who, and by which route. */
+function approvalLine(approval) {
+    switch (approval.kind) {
+        case 'not-needed':
+            return `no approval needed: ${approval.why}`;
+        case 'awaiting':
+            return `awaiting approval: ${approval.why}`;
+        case 'approved':
+            return `approved by ${approval.by} (${ROUTE_WORDS[approval.how]})`;
+    }
+}
+const ROUTE_WORDS = {
+    author: 'the author, who can write to the repository',
+    'trusted-author': 'the author, a trusted author',
+    review: 'an approving review of this commit',
+    label: 'the fork label',
+};
+
+/** Open and into this repository. */
+function matches(pull, query) {
+    return (pull.state === 'open' &&
+        pull.base.repo.full_name.toLowerCase() === `${query.owner}/${query.repo}`.toLowerCase());
+}
+/**
+ * Every open pull request of the repository either look-up finds, by number, any head repository
+ * and any head: the commit is among its commits, or it comes from the run's head branch.
+ */
+async function openPullRequestsFound(octokit, query) {
+    const { owner, repo } = query;
+    const found = new Map();
+    const keep = (pulls) => {
+        for (const pull of pulls) {
+            if (!matches(pull, query))
+                continue;
+            const headRepository = pull.head.repo?.full_name ?? null;
+            found.set(pull.number, {
+                number: pull.number,
+                url: pull.html_url,
+                headRepository,
+                headSha: pull.head.sha,
+            });
+        }
+    };
     try {
-        return getBooleanInput(name);
+        keep(await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
+            owner,
+            repo,
+            commit_sha: query.headSha,
+            per_page: 100,
+        }));
+        if (query.headLabel !== undefined) {
+            keep(await octokit.paginate(octokit.rest.pulls.list, {
+                owner,
+                repo,
+                state: 'open',
+                head: query.headLabel,
+                per_page: 100,
+            }));
+        }
     }
     catch (error) {
-        if (!(error instanceof TypeError))
-            throw error;
-        throw new InputError(`input "${name}" ${JSON.stringify(value)}: expected true or false (true, True, TRUE, false, False, FALSE)`);
+        throw new GitHubError(`could not list the pull requests of ${owner}/${repo} at ${query.headSha}: ${gitHubMessage(error)}; ` +
+            'the token needs `permissions: pull-requests: read` (write, to comment)', { cause: error });
     }
+    return [...found.values()].sort((a, b) => a.number - b.number);
 }
-function readRunInputs() {
-    return {
-        server: optionalInput('server'),
-        base: optionalInput('base'),
-        head: optionalInput('head'),
-        set: getMultilineInput('set'),
-        baseSet: getMultilineInput('base-set'),
-        headSet: getMultilineInput('head-set'),
-        suite: getInput('suite') || 'quick',
-        out: getInput('out') || 'mysql-perf-gate/results.json',
-        workDir: optionalInput('work-dir') ?? process.env.RUNNER_TEMP,
-        keepWorkDir: false,
-        lockTimeout: optionalInput('lock-timeout'),
-        maxRepetitions: optionalInput('max-repetitions'),
-        budget: optionalInput('budget'),
-        pin: optionalInput('pin'),
-        parallelSides: optionalInput('parallel-sides'),
-        freezeIdleSide: optionalInput('freeze-idle-side'),
-        untrustedSide: optionalInput('untrusted-side'),
-        ...limitInputs(),
-        shard: optionalInput('shard'),
-        timeLimit: optionalInput('time-limit'),
-        alignSettings: booleanInput('align-settings'),
-        verbose: isDebug(),
-    };
+function numbers(pulls) {
+    return pulls.map((pull) => `#${pull.number}`).join(', ');
 }
-/** Inputs max-processes and max-memory: the limits of untrusted builds and servers. */
-function limitInputs() {
-    const maxProcesses = optionalInput('max-processes');
-    const maxMemory = optionalInput('max-memory');
-    return {
-        ...(maxProcesses === undefined ? {} : { maxProcesses }),
-        ...(maxMemory === undefined ? {} : { maxMemory }),
-    };
+/** Repository names compare without case, as GitHub's do. */
+function sameName(a, b) {
+    return a !== null && a.toLowerCase() === b.toLowerCase();
 }
-/** Inputs alpha, gate, inconclusive and gate-work: measure, merge and publish judge with them. */
-function judgingInputs() {
-    return {
-        alpha: optionalInput('alpha') ?? COMPARE_FLAG_DEFAULTS.alpha,
-        gate: optionalInput('gate') ?? COMPARE_FLAG_DEFAULTS.gate,
-        inconclusive: optionalInput('inconclusive') ?? COMPARE_FLAG_DEFAULTS.inconclusive,
-        gateWork: booleanInput('gate-work'),
-    };
+function found(pull) {
+    return { number: pull.number, url: pull.url, headSha: pull.headSha };
 }
-function readCompareInputs() {
-    return {
-        baseline: optionalInput('baseline'),
-        reportDir: optionalInput('report-dir'),
-        tolerance: getMultilineInput('tolerance'),
-        ...judgingInputs(),
-        force: booleanInput('force'),
-        failOnRegression: booleanInput('fail-on-regression'),
-    };
-}
-/** Inputs doctor and doctor-min-grade, with the directories whose free disk the check reads. */
-function readDoctorInputs(run) {
-    return {
-        doctor: optionalInput('doctor'),
-        minGrade: optionalInput('doctor-min-grade'),
-        buildDir: getInput('build-dir') || 'mysql-perf-gate/build',
-        ...(run.workDir === undefined ? {} : { workDir: run.workDir }),
-    };
-}
-
-// The action's build inputs: with input "source", the servers to measure are built first (which
-// sides, and how the run then finds them: commands/source-builds.ts).
-//
-// - source alone: the tree is built with "compiler" and measured as one server.
-// - source and base-source: both trees are built with "compiler" (a pull request's head and base
-//   checkouts) and measured against each other.
-// - source and base-compiler: the one tree is built with "base-compiler" (base) and "compiler"
-//   (head): a compiler comparison.
-/** The build inputs, or undefined when input "source" is empty (servers are given instead). */
-function readBuildInputs(run) {
-    const source = optionalInput('source');
-    const baseSource = optionalInput('base-source');
-    const baseCompiler = optionalInput('base-compiler');
-    if (source === undefined) {
-        if (baseSource !== undefined || baseCompiler !== undefined) {
-            throw new InputError(`input "${baseSource ? 'base-source' : 'base-compiler'}" needs input "source" too`);
-        }
-        return undefined;
+/** A claimed number: one of the run's pull requests, or the reason it is refused. */
+function claimedOne(query, all, runs) {
+    const where = `${query.owner}/${query.repo}`;
+    const source = query.claimSource === undefined ? '' : ` (from ${query.claimSource})`;
+    const claimed = runs.find((pull) => pull.number === query.claimed);
+    if (claimed !== undefined)
+        return found(claimed);
+    const other = all.find((pull) => pull.number === query.claimed);
+    if (other !== undefined) {
+        throw new GitHubError(`pull request #${query.claimed}${source} has head ${query.headSha} but comes from ` +
+            `${other.headRepository ?? 'a deleted repository'}, not from ${query.headRepository}, whose run this is; not posting`);
     }
-    if (run.server !== undefined || run.base !== undefined || run.head !== undefined) {
-        throw new InputError('input "source" builds the servers to measure; leave inputs "server", "base" and "head" empty with it');
-    }
-    if (baseSource !== undefined && baseCompiler !== undefined) {
-        throw new InputError('give input "base-source" (two trees, one compiler) or input "base-compiler" (one tree, two compilers), not both');
-    }
-    const common = commonBuildRequest({
-        buildType: getInput('build-type') || 'RelWithDebInfo',
-        cmakeArg: getMultilineInput('cmake-args'),
-        ccache: getInput('ccache') || 'auto',
-        fullInstall: booleanInput('full-install'),
-        buildWhileMeasuring: getInput('build-while-measuring'),
-        ...(optionalInput('lock-timeout') === undefined ? {} : { lockTimeout: getInput('lock-timeout') }),
-        ...(optionalInput('ccache-dir') === undefined
-            ? {}
-            : { ccacheDir: resolve(getInput('ccache-dir')) }),
-        ...storeFlags(),
-        ...limitInputs(),
-    }, actionSpelling, sourceBuildNames(actionSpelling));
-    const untrusted = untrustedBuilds(run, baseSource !== undefined || baseCompiler !== undefined);
-    const builds = {
-        source,
-        baseSource,
-        compiler: getInput('compiler') || 'gcc',
-        baseCompiler,
-        common,
-        buildDir: getInput('build-dir') || 'mysql-perf-gate/build',
-        ...(untrusted === undefined ? {} : { untrusted }),
-    };
-    checkUntrustedSettings(builds, actionSpelling);
-    return builds;
+    const heads = runs.length === 0 ? 'none has' : `${numbers(runs)} ${runs.length === 1 ? 'has' : 'have'}`;
+    throw new GitHubError(`pull request #${query.claimed}${source} is not an open pull request of ${where} with head ` +
+        `${query.headSha} from ${query.headRepository} (${heads} that head); not posting`);
 }
-/** Inputs untrusted-side, untrusted-build-dir and untrusted-ccache-dir: where untrusted sides are built. */
-function untrustedBuilds(run, ab) {
-    const sides = untrustedSides(run.untrustedSide, ab, actionSpelling);
-    if (sides.length === 0)
-        return undefined;
-    const ccacheDir = optionalInput('untrusted-ccache-dir');
-    const untrusted = {
-        sides: ab ? sides : ['server'],
-        buildDir: resolve(optionalInput('untrusted-build-dir') ?? join(process.env.RUNNER_TEMP ?? tmpdir(), 'untrusted')),
-        ccacheDir: ccacheDir === undefined ? undefined : resolve(ccacheDir),
-    };
-    const trustedCcache = optionalInput('ccache-dir');
-    checkUntrustedDirs(untrusted, {
-        buildDir: resolve(getInput('build-dir') || 'mysql-perf-gate/build'),
-        ccacheDir: trustedCcache === undefined ? undefined : resolve(trustedCcache),
-    }, actionSpelling);
-    return untrusted;
-}
-/** Inputs store and store-size, as the build flags take them. */
-function storeFlags() {
-    const store = optionalInput('store');
-    const storeSize = optionalInput('store-size');
-    return {
-        ...(store === undefined ? {} : { store }),
-        ...(storeSize === undefined ? {} : { storeSize }),
-    };
-}
-
-// ccache between jobs: on a self-hosted runner its directory simply persists; on a GitHub-hosted
-// runner it is restored from and saved to the Actions cache, one key per run, the newest restored.
 /**
- * The key a run saves its ccache under (one per run and attempt: a key is written once) and the
- * prefix it restores the newest of: the same compilers' caches. The Actions cache looks in the
- * run's own scope, then the base branch's: a pull request restores what main's runs saved (the
- * warm-ccache job of examples/workflows/pr-instructions.yml), never another pull request's.
+ * The one open pull request whose head is the run's commit and whose head repository is the run's;
+ * when none has that head any more, the one from the run's head repository that was pushed again
+ * since (found by the commit or by the run's head branch). A claimed number must be among those;
+ * with no claim, two or more are ambiguous.
  */
-function ccacheCacheKeys(keyBase, env) {
-    return {
-        key: `${keyBase}${env.GITHUB_RUN_ID ?? ''}-${env.GITHUB_RUN_ATTEMPT ?? ''}`,
-        restorePrefix: keyBase,
-    };
-}
-/** The Actions cache for the ccache directory, or undefined where it is not needed or not used. */
-async function actionsCcache(common, builds) {
-    if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted')
-        return undefined;
-    const ccache = await ccacheOfBuilds(common, builds);
-    if (ccache === undefined)
-        return undefined;
-    const { dir } = ccache;
-    const { key, restorePrefix: keyBase } = ccacheCacheKeys(ccache.keyBase, process.env);
-    // Loaded only here: @actions/cache brings the Azure SDK, which nothing else needs.
-    const cache = await import('./actions-cache.js');
-    return {
-        restore: () => group('Restore the ccache directory', async () => {
-            const hit = await cache.restoreCache([dir], key, [keyBase]).catch((error) => {
-                coreLogger.warning(`could not restore ccache: ${errorMessage(error)}`);
-                return undefined;
-            });
-            coreLogger.info(hit
-                ? `restored ${hit}`
-                : 'nothing restored (none saved yet, or the cache service did not answer): the build fills the directory');
-        }),
-        save: async () => {
-            await cache.saveCache([dir], key).catch((error) => {
-                coreLogger.warning(`could not save ccache: ${errorMessage(error)}`);
-            });
-        },
-    };
+async function findPullRequest(octokit, query) {
+    const listed = await openPullRequestsFound(octokit, query);
+    const fromRun = listed.filter((pull) => sameName(pull.headRepository, query.headRepository));
+    const atHead = fromRun.filter((pull) => pull.headSha === query.headSha);
+    const all = listed.filter((pull) => pull.headSha === query.headSha);
+    const runs = atHead.length > 0 ? atHead : fromRun;
+    if (query.claimed !== undefined)
+        return claimedOne(query, all, runs);
+    const where = `${query.owner}/${query.repo}`;
+    const [only, ...others] = runs;
+    if (only === undefined) {
+        throw new GitHubError(`no open pull request of ${where} from ${query.headRepository} has head ${query.headSha} ` +
+            `or was pushed again since the run (closed, or the head branch is gone${all.length === 0 ? '' : `; ${numbers(all)} from elsewhere ${all.length === 1 ? 'has' : 'have'} it`}); not posting`);
+    }
+    if (others.length > 0) {
+        const have = atHead.length > 0 ? `have head ${query.headSha}` : `were pushed again since ${query.headSha}`;
+        throw new GitHubError(`${runs.length} open pull requests of ${where} from ${query.headRepository} ${have} (${numbers(runs)}); ` +
+            `name the one to post to${query.claimSource === undefined ? '' : ` in ${query.claimSource}`}`);
+    }
+    return found(only);
 }
 
-// The action in bisect mode: the first commit between two where a cell changed, on a checkout of
-// the server (commands/bisect.ts), for a workflow a maintainer dispatches from an alert issue.
-// It builds and runs the repository's own commits, so it runs on the pinned runner with a
-// read-only token, like the nightly's measuring job. Errors go up to main.ts.
-function required$2(name) {
-    const value = optionalInput(name);
-    if (value === undefined)
-        throw new InputError(`input "${name}" is empty: bisect mode needs it`);
-    return value;
+// Asks GitHub what github/approval.ts decides from: the pull request as it is now (its head, its
+// head repository, its labels, its author), its reviews, who added the fork label, and the
+// permission of each user whose approval would count. Both halves ask through here: the measuring
+// half's approval job (commands/approval.ts) before anything runs on the measuring runner, the
+// publishing half (commands/publish.ts) before a verdict is posted. Nothing here comes from the
+// measuring run's artifact. Whether the head is a fork's is the head repository the event names,
+// and the pull request's head repository must be that one: a fork's run never counts as a branch of
+// this repository because a pull request from such a branch has the same head commit.
+function failure$1(what, query, error) {
+    return new GitHubError(`could not read ${what} of ${query.owner}/${query.repo}#${query.pullRequest}: ${gitHubMessage(error)}; ` +
+        'the token needs `permissions: pull-requests: read`', { cause: error });
 }
-/** The bisect inputs, as the flags the CLI would build. */
-function readBisectInputs() {
-    const optional = (name, flag) => {
-        const value = optionalInput(name);
-        return value === undefined ? {} : { [flag]: value };
-    };
-    return {
-        source: required$2('source'),
-        good: required$2('good'),
-        bad: required$2('bad'),
-        cell: getMultilineInput('cells'),
-        suite: getInput('suite') || BISECT_DEFAULTS.suite,
-        compiler: getInput('compiler') || BISECT_DEFAULTS.compiler,
-        maxRepetitions: getInput('max-repetitions') || BISECT_DEFAULTS.maxRepetitions,
-        state: getInput('state') || BISECT_DEFAULTS.state,
-        reportDir: getInput('report-dir') || BISECT_DEFAULTS.reportDir,
-        set: getMultilineInput('set'),
-        buildType: getInput('build-type') || 'RelWithDebInfo',
-        cmakeArg: getMultilineInput('cmake-args'),
-        ccache: getInput('ccache') || 'auto',
-        fullInstall: booleanInput('full-install'),
-        ...optional('metric', 'metric'),
-        ...optional('prefix', 'prefix'),
-        ...optional('build-dir', 'buildDir'),
-        ...optional('ccache-dir', 'ccacheDir'),
-        ...optional('store', 'store'),
-        ...optional('store-size', 'storeSize'),
-        ...optional('lock-timeout', 'lockTimeout'),
-        ...optional('build-while-measuring', 'buildWhileMeasuring'),
-        ...optional('history', 'history'),
-        ...optional('testbed', 'testbed'),
-    };
-}
-/** Runs the bisection; why the step fails, when the bisection could not decide. */
-async function bisectFromInputs() {
-    const options = bisectOptionsFromFlags(readBisectInputs(), actionSpelling);
-    // Before the first server starts: a cancelled job's post step stops what this step leaves running.
-    saveStateForPost();
-    const outcome = await bisectCommand(options, coreLogger);
-    coreLogger.info(outcome.summary);
-    const result = outcome.state.result;
-    setOutput('report-dir', options.outDir);
-    setOutput('first-bad', result?.outcome === 'found' ? result.sha : '');
-    if (process.env.GITHUB_STEP_SUMMARY) {
-        await summary
-            .addRaw(`### Bisection\n\n\`\`\`\n${outcome.summary.replace(/`/g, "'")}\n\`\`\`\n`)
-            .write();
+/** The pull request as it is now. */
+async function pullRequestFacts(octokit, query) {
+    try {
+        const { data } = await octokit.rest.pulls.get({
+            owner: query.owner,
+            repo: query.repo,
+            pull_number: query.pullRequest,
+        });
+        return {
+            number: data.number,
+            headSha: data.head.sha,
+            // Null on GitHub when the fork was deleted, whatever the typings say.
+            headRepo: data.head.repo?.full_name ?? null,
+            baseRepo: data.base.repo.full_name,
+            labels: data.labels.map((label) => label.name),
+            // A deleted account's pull request has no user, whatever the typings say.
+            author: data.user?.login ?? null,
+        };
     }
-    return outcome.exitCode === 0 ? undefined : 'the bisection could not decide; see the table above';
+    catch (error) {
+        throw failure$1('the pull request', query, error);
+    }
+}
+/** Every review, oldest first. */
+async function reviews(octokit, query) {
+    try {
+        const listed = await octokit.paginate(octokit.rest.pulls.listReviews, {
+            owner: query.owner,
+            repo: query.repo,
+            pull_number: query.pullRequest,
+            per_page: 100,
+        });
+        return listed.map((review) => ({
+            user: review.user?.login ?? null,
+            state: review.state,
+            commitId: review.commit_id,
+        }));
+    }
+    catch (error) {
+        throw failure$1('the reviews', query, error);
+    }
+}
+/** The paths the pull request changes (a renamed file's old path too), as far as GitHub lists them. */
+async function changedPaths(octokit, query) {
+    try {
+        const listed = await octokit.paginate(octokit.rest.pulls.listFiles, {
+            owner: query.owner,
+            repo: query.repo,
+            pull_number: query.pullRequest,
+            per_page: 100,
+        });
+        return listed.flatMap((file) => file.previous_filename === undefined ? [file.filename] : [file.filename, file.previous_filename]);
+    }
+    catch (error) {
+        throw new GitHubError(`could not read the files of ${query.owner}/${query.repo}#${query.pullRequest}: ${gitHubMessage(error)}; ` +
+            'the token needs `permissions: pull-requests: read`', { cause: error });
+    }
+}
+/** The label events, oldest first; only asked for when the fork label is on. */
+async function labelEvents(octokit, query) {
+    try {
+        const listed = await octokit.paginate(octokit.rest.issues.listEvents, {
+            owner: query.owner,
+            repo: query.repo,
+            issue_number: query.pullRequest,
+            per_page: 100,
+        });
+        return listed
+            .filter((event) => event.event === 'labeled' || event.event === 'unlabeled')
+            .map((event) => ({
+            event: event.event,
+            // A deleted account's events have no actor, whatever the typings say.
+            label: event.label?.name ?? null,
+            actor: event.actor?.login ?? null,
+        }));
+    }
+    catch (error) {
+        throw failure$1('the events', query, error);
+    }
+}
+/** A user's permission on the repository (its role name where GitHub gives one); none when not a collaborator. */
+async function permissionOf(octokit, query, username) {
+    try {
+        const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+            owner: query.owner,
+            repo: query.repo,
+            username,
+        });
+        return data.role_name || data.permission;
+    }
+    catch (error) {
+        if (httpStatus(error) === 404)
+            return 'none';
+        throw new GitHubError(`could not read the permission of ${username} on ${query.owner}/${query.repo}: ${gitHubMessage(error)}`, { cause: error });
+    }
+}
+/** Whether the measured head of the pull request may be published (see github/approval.ts). */
+async function checkApproval(octokit, query) {
+    const pull = await pullRequestFacts(octokit, query);
+    if (!sameName(pull.headRepo, query.headRepository)) {
+        throw new GitHubError(`${query.owner}/${query.repo}#${query.pullRequest} comes from ${pull.headRepo ?? 'a deleted repository'}, ` +
+            `not from ${query.headRepository}, whose run this is; not publishing`);
+    }
+    const base = {
+        measuredSha: query.measuredSha,
+        pull,
+        forkLabel: query.forkLabel,
+        requireApproval: query.requireApproval,
+        trustedAuthors: query.trustedAuthors,
+        triggeredBy: query.triggeredBy,
+        reviews: [],
+        labelEvents: [],
+    };
+    if (query.requireApproval === 'never' || sameRepository(pull)) {
+        return { approval: decideApproval(base, new Map()), pull };
+    }
+    // The author's route is decided before reviews and labels are read: an author who may write, or
+    // a trusted one, approves whatever they say, so asking for them would only cost requests.
+    const known = await permissionsOf(octokit, query, approvalCandidates(base), new Map());
+    const byAuthor = decideApproval(base, known);
+    if (byAuthor.kind === 'approved')
+        return { approval: byAuthor, pull };
+    const facts = {
+        ...base,
+        reviews: await reviews(octokit, query),
+        labelEvents: pull.labels.includes(query.forkLabel) ? await labelEvents(octokit, query) : [],
+    };
+    const permissions = await permissionsOf(octokit, query, approvalCandidates(facts), known);
+    return { approval: decideApproval(facts, permissions), pull };
+}
+/** `known` and the permission of each of `users` it lacks, each asked once. */
+async function permissionsOf(octokit, query, users, known) {
+    const permissions = new Map(known);
+    for (const user of users) {
+        if (!permissions.has(user))
+            permissions.set(user, await permissionOf(octokit, query, user));
+    }
+    return permissions;
+}
+
+// The measuring half's approval check (the action's `mode: approval`, the first job of measure.yml
+// on a fork's pull-request event, on a GitHub-hosted runner that checks out nothing): whether the
+// head the event names may be measured, asked of the API (github/approval-check.ts) and decided by
+// the same rule the publishing half applies (github/approval.ts). The event's sender is who set
+// the measurement off: a push keeps the label's approval only when its pusher can write. The
+// trusted authors come from the caller workflow, which on `pull_request` is the merge commit's
+// copy: they count only when the pull request changes no file under `.github/workflows/`.
+/**
+ * The trusted authors the caller workflow gives, unless the pull request may have written them:
+ * it changes a file under `.github/workflows/`, so the caller is its own copy.
+ */
+async function trustedAuthorsToUse(request, octokit) {
+    if (request.trustedAuthors.length === 0)
+        return { logins: [], note: '' };
+    if (!changesWorkflows(await changedPaths(octokit, request)))
+        return { logins: request.trustedAuthors, note: '' };
+    return {
+        logins: [],
+        note: ' (the trusted authors were not read: the pull request changes .github/workflows/, so the ' +
+            'caller workflow that lists them is its own copy)',
+    };
+}
+/** Asks and decides; an API failure is an error (the job fails, and nothing is measured). */
+async function approvalCommand(request, octokit) {
+    const trusted = await trustedAuthorsToUse(request, octokit);
+    const { approval } = await checkApproval(octokit, {
+        owner: request.owner,
+        repo: request.repo,
+        pullRequest: request.pullRequest,
+        measuredSha: request.headSha,
+        headRepository: request.headRepository,
+        forkLabel: request.forkLabel,
+        requireApproval: 'forks',
+        trustedAuthors: trusted.logins,
+        triggeredBy: request.sender === null ? [] : [request.sender],
+    });
+    const what = `${request.headSha} of #${String(request.pullRequest)}`;
+    if (approval.kind === 'awaiting') {
+        return { approved: false, approval, line: `not measuring ${what}: ${approval.why}${trusted.note}` };
+    }
+    return { approved: true, approval, line: `measuring ${what}: ${approvalLine(approval)}${trusted.note}` };
+}
+/** A GitHub login (a bot's with its `[bot]` suffix). */
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
+/**
+ * The trusted authors as written: logins one per line, or separated by commas (or both); blank
+ * entries are ignored. Whose pull requests from a fork are measured and published without a label.
+ */
+function trustedAuthorsFromFlag(lines, spell = cliSpelling) {
+    const logins = lines
+        .flatMap((line) => line.split(','))
+        .map((login) => login.trim().replace(/^@/, ''))
+        .filter((login) => login !== '');
+    const bad = logins.find((login) => !LOGIN.test(login));
+    if (bad !== undefined) {
+        throw new InputError(`${spell('trusted-authors')} ${JSON.stringify(bad.slice(0, 60))}: expected GitHub logins, one per line or separated by commas`);
+    }
+    return logins;
 }
 
 // How the publishing half refuses an artifact: one line saying why, never a quoted payload.
@@ -521,7 +721,7 @@ function readCappedFile(dir, name, cap) {
         closeSync(fd);
     }
 }
-function required$1(dir, name, why) {
+function required$2(dir, name, why) {
     const text = readArtifactFile(dir, name);
     if (text === null)
         throw refuse(`${name} is missing (${why})`);
@@ -552,8 +752,8 @@ function readClaim(dir) {
 }
 /** Reads and validates what the artifact must hold; nothing else in it is opened. */
 function readArtifact(dir) {
-    const { verdict, schemaVersion } = validated(() => parseVerdict(required$1(dir, 'verdict.json', 'the measuring run writes it'), 'verdict.json'));
-    const results = validated(() => parseResults(required$1(dir, 'results.json', 'the measuring run writes it'), 'results.json', 'publish'));
+    const { verdict, schemaVersion } = validated(() => parseVerdict(required$2(dir, 'verdict.json', 'the measuring run writes it'), 'verdict.json'));
+    const results = validated(() => parseResults(required$2(dir, 'results.json', 'the measuring run writes it'), 'results.json', 'publish'));
     if (results.cells.length > MAX_CELLS) {
         throw refuse(`results.json has ${results.cells.length} cells; more than ${MAX_CELLS} are not judged here`);
     }
@@ -586,11 +786,954 @@ function oddWorkloadsNote(results) {
     return `results.json: workload name(s) its suite does not define (${quoted(odd)}); the comment quotes them as escaped text`;
 }
 
+// What the publishing half judges with. The measuring half ran the pull request's own workflow
+// files, so the suite, tolerances, gate and alpha an artifact records are whatever the pull request
+// chose; the publishing workflow runs the default branch's files, so its inputs are the settings
+// that decide. The suite an artifact was measured with must be the trusted suite's definition
+// (the fields that change a measurement, as baseline keys hash them: suite/suite-hash.ts); its
+// tolerances, stall gate and description are the trusted suite's, whatever the artifact's copy
+// says. Pure.
+/**
+ * Why results measured with `measured` cannot be judged under `trusted`, in one line naming both
+ * hashes; null when their definitions agree.
+ */
+function suiteMismatch(measured, trusted) {
+    const measuredHash = suiteHash(measured);
+    const trustedHash = suiteHash(trusted);
+    if (measuredHash === trustedHash)
+        return null;
+    const name = (suite) => JSON.stringify(suite.name.slice(0, 60));
+    return (`results.json was measured with suite ${name(measured)} (hash ${measuredHash}), not the publishing ` +
+        `workflow's suite ${name(trusted)} (hash ${trustedHash}); measure with the default branch's suite`);
+}
+/**
+ * The results with the trusted suite's tolerances and stall gate in place of their copy's (neither
+ * is in the hash: they change no measurement). The rest of the suite
+ * is the same definition: suiteMismatch said so of results.suite itself, the suite the judge reads
+ * (one shard's results, whose results.suite is a share of the cells, are refused before).
+ */
+function withTrustedSuite(results, judging) {
+    const { tolerances, stallGate } = judging.suite;
+    return { ...results, suite: { ...results.suite, tolerances, stallGate } };
+}
+
+// The publishing half judges the measuring half's results again, through the same judge `compare`
+// uses. Everything in the artifact came from the pull request's own code, its workflow files
+// included, so it decides nothing:
+//   - first a check: judged with the settings verdict.json records, the results must give that
+//     verdict (a verdict that claims more than its numbers show is refused);
+//   - then the decision: judged with the publishing workflow's settings (the default branch's
+//     suite, tolerances, gate and alpha: compare/publish-settings.ts), after refusing results
+//     measured with a suite whose definition differs from that suite's.
+// Only the merged results of an A/B run are judged: base and head measured side by side on the same
+// machine (results.mode 'ab', verdict.json's baseSource 'ab'). A verdict against a stored baseline
+// would take its reference numbers from the artifact, which the pull request's code wrote, and one
+// shard's results (results.shard) hold a share of the cells under a suite other than the one hashed:
+// both are refused.
+// Pure: the artifact arrives read and validated (artifact/read-artifact.ts).
+/**
+ * The options verdict.json says it was judged with. Its tolerances are recorded per cell (the
+ * threshold), so each becomes a workload@threads rule, the most specific kind, which wins over the
+ * suite's and the defaults exactly as the recorded value did.
+ */
+function recordedOptions(verdict, schemaVersion = VERDICT_SCHEMA_VERSION) {
+    const { alpha, confidence, gateMetrics, inconclusivePolicy } = verdict.settings;
+    if (!(alpha > 0 && alpha < 0.5))
+        throw refuse(`verdict.json settings.alpha ${alpha} is not between 0 and 0.5`);
+    if (!(confidence > 0 && confidence < 1)) {
+        throw refuse(`verdict.json settings.confidence ${confidence} is not between 0 and 1`);
+    }
+    const bad = verdict.cells.find((cell) => !(cell.threshold > 0 && cell.threshold < 10));
+    if (bad !== undefined)
+        throw refuse(`verdict.json has a tolerance of ${bad.threshold}, not a fraction above 0`);
+    return {
+        ...DEFAULT_COMPARE_OPTIONS,
+        alpha,
+        confidence,
+        gateMetrics,
+        inconclusivePolicy,
+        ...(verdict.settings.gateWork === true ? { gateWork: true } : {}),
+        // An older version judged fewer metrics: the cells it could not have are not asked of it.
+        ...(schemaVersion < VERDICT_SCHEMA_VERSION ? { metrics: metricsOfVersion(schemaVersion) } : {}),
+        toleranceRules: verdict.cells.map((cell) => ({
+            workload: cell.workload,
+            threads: cell.threads,
+            metric: cell.metric,
+            value: cell.threshold,
+        })),
+    };
+}
+function sameCell(a, b) {
+    return sameCell$1(a, b) && a.metric === b.metric;
+}
+/** A cell for a message: the workload quoted and cut short, it comes from the artifact. */
+function cellLabel(cell) {
+    const variant = variantLabel(cell.variant);
+    return `${JSON.stringify(cell.workload.slice(0, 60))}@${cell.threads}${variant === '' ? '' : `[${variant.slice(0, 100)}]`} ${cell.metric}`;
+}
+const COUNT_KEYS = [
+    'regression',
+    'improvement',
+    'withinTolerance',
+    'unchanged',
+    'inconclusive',
+    'unjudged',
+];
+/** Where the cells of the uploaded verdict and the one judged here part, or null. */
+function cellDisagreement(uploaded, judged) {
+    if (uploaded.cells.length !== judged.cells.length) {
+        return `it judges ${uploaded.cells.length} cells, the results give ${judged.cells.length}`;
+    }
+    for (const [index, cell] of judged.cells.entries()) {
+        const claimed = uploaded.cells[index];
+        if (claimed === undefined || !sameCell(claimed, cell)) {
+            const what = claimed === undefined ? 'missing' : cellLabel(claimed);
+            return `its cell ${index + 1} is ${what}, the results give ${cellLabel(cell)}`;
+        }
+        if (claimed.verdict !== cell.verdict) {
+            return `it calls ${cellLabel(cell)} ${claimed.verdict}, the results give ${cell.verdict}`;
+        }
+        if (claimed.gating !== cell.gating) {
+            return `it has ${cellLabel(cell)} ${claimed.gating ? '' : 'not '}gating, its own settings say otherwise`;
+        }
+    }
+    return null;
+}
+/** Where the uploaded verdict's unjudged cells and the results' part: none may be left out or added. */
+function unjudgedDisagreement(uploaded, judged) {
+    const missing = judged.unjudged.find((cell) => !uploaded.unjudged.some((claimed) => sameCell(claimed, cell)));
+    if (missing !== undefined)
+        return `it leaves out ${cellLabel(missing)}, which the results cannot judge`;
+    const extra = uploaded.unjudged.find((claimed) => !judged.unjudged.some((cell) => sameCell(claimed, cell)));
+    if (extra !== undefined)
+        return `it calls ${cellLabel(extra)} not judged, the results judge it`;
+    return null;
+}
+/** Warnings the uploaded verdict lacks: a verdict must not hide what its results say of themselves. */
+function missingWarning(uploaded, judged) {
+    const claimed = new Set(uploaded.warnings);
+    const missing = judged.warnings.find((warning) => !claimed.has(warning));
+    return missing === undefined ? null : `it leaves out the warning ${JSON.stringify(missing.slice(0, 120))}`;
+}
+/** Where the uploaded verdict and the one judged here part, or null when they agree. */
+function disagreement(uploaded, judged) {
+    if (uploaded.suite !== judged.suite) {
+        return `it is for suite ${JSON.stringify(uploaded.suite)}, the results for ${JSON.stringify(judged.suite)}`;
+    }
+    const cells = cellDisagreement(uploaded, judged);
+    if (cells !== null)
+        return cells;
+    const unjudged = unjudgedDisagreement(uploaded, judged);
+    if (unjudged !== null)
+        return unjudged;
+    if (uploaded.verdict !== judged.verdict) {
+        return `it says ${uploaded.verdict}, the results give ${judged.verdict}`;
+    }
+    // The keys in one order, whichever order the file had them in (a version 1 file's gained one).
+    const counts = (verdict) => JSON.stringify(verdict.counts, COUNT_KEYS);
+    if (counts(uploaded) !== counts(judged)) {
+        return `its counts ${counts(uploaded)} are not the results' ${counts(judged)}`;
+    }
+    return missingWarning(uploaded, judged);
+}
+/**
+ * The verdict judged here as version 1 would have written it: version 1 called unchanged what is
+ * now within-tolerance (a real change smaller than the tolerance).
+ */
+function asVersion1(verdict) {
+    const { withinTolerance, unchanged } = verdict.counts;
+    return {
+        ...verdict,
+        counts: { ...verdict.counts, withinTolerance: 0, unchanged: unchanged + withinTolerance },
+        cells: verdict.cells.map((cell) => cell.verdict === 'within-tolerance' ? { ...cell, verdict: 'unchanged' } : cell),
+    };
+}
+/**
+ * Refuses what the gate does not judge: a verdict against a stored baseline, results of one
+ * server, and one shard's results (not merged).
+ */
+function checkAb(artifact) {
+    const { results, verdict } = artifact;
+    if (verdict.baseSource.kind !== 'ab') {
+        throw refuse('verdict.json compares with a stored baseline; the pull-request gate judges only an A/B run ' +
+            '(base and head measured side by side), never reference numbers from the artifact');
+    }
+    if (results.mode !== 'ab') {
+        throw refuse('verdict.json compares the two sides of an A/B run, but results.json measured one server');
+    }
+    if (results.shard !== undefined) {
+        throw refuse(`results.json holds shard ${results.shard.index}/${results.shard.count} alone; ` +
+            'publish judges the merged results of every shard (merge mode), never one shard');
+    }
+}
+function judgeArtifact(artifact, options, sourceUrl) {
+    const { results, verdict: uploaded } = artifact;
+    checkAb(artifact);
+    const judgement = judge({
+        results,
+        resultsPath: uploaded.baseSource.path,
+        base: { kind: 'ab' },
+        baselinePath: uploaded.baseSource.path,
+        options,
+    });
+    return withLines(judgement, relinkedLines(uploaded.lines, results, sourceUrl));
+}
+/** judgeArtifact, with what odd data makes the judge throw turned into a refusal. */
+function judgeOrRefuse(artifact, options, sourceUrl) {
+    try {
+        return judgeArtifact(artifact, options(), sourceUrl);
+    }
+    catch (error) {
+        if (error instanceof ArtifactError)
+            throw error;
+        // Checks of the statistics (StatisticsError), of the pairing (InputError), of JavaScript's own
+        // limits (RangeError) and of the verdict built (ZodError: figures no real run gives, such as
+        // more events than a number holds) on odd data.
+        if (error instanceof GateError || error instanceof RangeError || error instanceof ZodError) {
+            throw refuse(`results.json cannot be judged: ${error.message}`, error);
+        }
+        throw error;
+    }
+}
+/** Judges results.json with verdict.json's own settings; the two must agree, or it is refused. */
+function checkArtifact(artifact, sourceUrl) {
+    const judgement = judgeOrRefuse(artifact, () => recordedOptions(artifact.verdict, artifact.verdictSchemaVersion), sourceUrl);
+    const judged = artifact.verdictSchemaVersion === 1 ? asVersion1(judgement.verdict) : judgement.verdict;
+    const differs = disagreement(artifact.verdict, judged);
+    if (differs !== null)
+        throw refuse(`verdict.json does not follow from results.json: ${differs}`);
+    return judgement;
+}
+/**
+ * The verdict to publish: the artifact checked (checkArtifact), its suite checked against the
+ * trusted one, then its results judged with the trusted settings only. `sourceUrl` is the
+ * publishing workflow's repository, where the line links point.
+ */
+function rejudge(artifact, sourceUrl, judging) {
+    checkAb(artifact);
+    const mismatch = suiteMismatch(artifact.results.suite, judging.suite);
+    if (mismatch !== null)
+        throw refuse(mismatch);
+    checkArtifact(artifact, sourceUrl);
+    const trusted = { ...artifact, results: withTrustedSuite(artifact.results, judging) };
+    return judgeOrRefuse(trusted, () => judging.options, sourceUrl);
+}
+
+/** GitHub's limit on a status description. */
+const STATUS_DESCRIPTION_LIMIT = 140;
+const DEFAULT_STATUS_CONTEXT = 'mysql-perf-gate';
+/** `text` on one line, cut to the limit with an ellipsis. */
+function statusText(text) {
+    const line = text.replace(/\s+/g, ' ').trim();
+    return line.length <= STATUS_DESCRIPTION_LIMIT ? line : `${line.slice(0, STATUS_DESCRIPTION_LIMIT - 1)}…`;
+}
+/** The gating regression with the largest change, else any regression's. */
+function worstCell(verdict) {
+    const all = verdict.cells.filter((cell) => cell.verdict === 'regression');
+    const gating = all.filter((cell) => cell.gating);
+    return [...(gating.length > 0 ? gating : all)].sort((a, b) => Math.abs(b.change) - Math.abs(a.change))[0];
+}
+/** The status a judged verdict sets: `failing` says whether it fails the gate (inconclusive may). */
+function verdictStatus(verdict, failing) {
+    const worst = worstCell(verdict);
+    const regressions = plural(verdict.counts.regression, 'regression', 'regressions') +
+        (verdict.counts.unjudged > 0 ? `, ${verdict.counts.unjudged} not judged` : '');
+    if (!failing) {
+        return {
+            state: 'success',
+            description: statusText(`${verdict.verdict}: ${regressions} in ${verdict.suite}`),
+        };
+    }
+    const cell = worst === undefined
+        ? ''
+        : `; worst ${worst.workload.slice(0, 40)}@${worst.threads}${worst.variant === undefined ? '' : `[${variantLabel(worst.variant).slice(0, 40)}]`} ${worst.metric} ` +
+            `${formatChangePercentPlain(worst.change)} (tolerance ${formatTolerance(worst.threshold)})`;
+    return { state: 'failure', description: statusText(`${verdict.verdict}: ${regressions}${cell}`) };
+}
+function awaitingStatus(sha) {
+    return {
+        state: 'pending',
+        description: statusText(`awaiting approval of ${sha.slice(0, 12)} by a maintainer`),
+    };
+}
+function refusedStatus(reason) {
+    return { state: 'error', description: statusText(reason) };
+}
+async function setCommitStatus(octokit, target, status) {
+    try {
+        await octokit.rest.repos.createCommitStatus({
+            owner: target.owner,
+            repo: target.repo,
+            sha: target.sha,
+            state: status.state,
+            context: target.context,
+            description: status.description,
+            target_url: target.targetUrl,
+        });
+    }
+    catch (error) {
+        throw new GitHubError(`could not set the status ${target.context} on ${target.sha}: ${gitHubMessage(error)}; ` +
+            'the publishing job needs `permissions: statuses: write`', { cause: error });
+    }
+}
+
+// The sticky comment a fork's pull request gets while its measured head awaits a maintainer's
+// approval: it takes the place of the verdict (same marker), which is posted once the head is
+// approved and measured again. Pure.
+function renderAwaitingComment(awaiting) {
+    return [
+        commentMarker(awaiting.suite),
+        '## ⏳ Performance: awaiting approval',
+        '',
+        `The head ${codeSpan(awaiting.headSha.slice(0, 12))} of this pull request comes from a fork, and its ` +
+            'measurement is published only once it is approved: its author has write access to the ' +
+            'repository or is a trusted author, or someone with write access approved that commit (an ' +
+            `approving review of it, or the label ${codeSpan(awaiting.forkLabel)} added while it is the head). ` +
+            'A push by someone with write access keeps the label; anyone else’s removes it: add it again ' +
+            'after reading the new commits.',
+        '',
+        `Not yet: ${awaiting.why}.`,
+        '',
+        `<sub>[publishing run](${markdownUrl(awaiting.runUrl)})</sub>`,
+        '',
+    ].join('\n');
+}
+
+// The `publish` half of a two-workflow set-up. The measuring half runs on `pull_request` with a
+// read-only token and uploads what it measured as an artifact; this half runs on `workflow_run`
+// with `pull-requests: write` and `statuses: write`, downloads that artifact, posts the comment and
+// sets the commit status maintainers make required. Everything in the artifact was produced by the
+// pull request's own code and workflow files, so it is data to check, never something to run, post
+// as is or follow:
+//   - only files with fixed names are read, after lstat (no symbolic links, regular files only) and
+//     a size cap, and validated with the project's schemas (artifact/read-artifact.ts); every other
+//     file (an uploaded comment.md, charts, names with `../`) is ignored;
+//   - the pull request is found through the API by the run's head SHA and head repository (both
+//     from the event); a number the artifact claims must be that pull request's. A fork can open a
+//     pull request at the same commit as one from a branch of this repository, so a pull request
+//     from another head repository is never the run's, and until the run's pull request is found
+//     no status is set at all: the commit may be someone else's;
+//   - only the merged results of an A/B run are judged (base and head side by side); one shard's
+//     results and a verdict against a stored baseline (reference numbers from the artifact) are
+//     refused;
+//   - a fork's head is published only when someone with write access approved that commit, asked
+//     of the API (github/approval-check.ts); until then the comment says it awaits approval and
+//     the status is pending;
+//   - the verdict is checked against results.json under the settings verdict.json records, then
+//     judged again with the publishing workflow's settings (the default branch's suite, tolerances,
+//     gate and alpha), after refusing results measured with another suite (compare/rejudge.ts);
+//   - the comment and charts are rendered here from the validated data (the renderers escape
+//     everything they quote), into a report directory outside the artifact;
+//   - the status goes on the measured head SHA from the event: success, failure, pending, or
+//     error when anything above refuses. When the pull request was pushed again since the run, the
+//     verdict is still the measured commit's: the comment says so and names the newer head, which
+//     its own run will measure.
+// What this cannot do is vouch for the measurements: the pull request's code ran them, on a runner
+// whose sandbox keeps that code from what is trusted. The approval is what stands behind them.
+function isInside(child, parent) {
+    const path = relative(parent, child);
+    return path === '' || (!path.startsWith('..') && !isAbsolute(path));
+}
+/** `path` with its nearest existing ancestor's links resolved: where a write would really land. */
+function realPathOf(path) {
+    const absolute = resolve(path);
+    for (let dir = absolute;; dir = dirname(dir)) {
+        if (existsSync(dir))
+            return join(realpathSync(dir), relative(dir, absolute));
+        if (dirname(dir) === dir)
+            return absolute;
+    }
+}
+/** The artifact's real directory; the report directory must be neither inside it nor around it. */
+function checkDirectories(config) {
+    let artifactDir;
+    try {
+        artifactDir = realpathSync(config.artifactDir);
+    }
+    catch (error) {
+        throw new InputError(`cannot read the artifact directory ${config.artifactDir}: ${errorMessage(error)}`);
+    }
+    if (!lstatSync(artifactDir).isDirectory()) {
+        throw new InputError(`the artifact ${config.artifactDir} is not a directory`);
+    }
+    const outDir = resolve(config.outDir);
+    const realOut = realPathOf(outDir);
+    if (isInside(realOut, artifactDir) || isInside(artifactDir, realOut)) {
+        throw new InputError(`the report directory ${config.outDir} and the artifact directory ${config.artifactDir} overlap; ` +
+            'write the report elsewhere: nothing is written into the artifact');
+    }
+    return { artifactDir, outDir };
+}
+function statusSetter(config, octokit, logger) {
+    const target = {
+        owner: config.owner,
+        repo: config.repo,
+        sha: config.headSha,
+        context: config.statusContext,
+        targetUrl: config.runUrl,
+    };
+    return async (status) => {
+        await setCommitStatus(octokit, target, status);
+        logger.info(`status ${config.statusContext} on ${config.headSha}: ${status.state} (${status.description})`);
+    };
+}
+/** The sticky comment that stands in for the verdict, and the pending status. */
+async function awaitApproval(config, octokit, pullRequest, why, setStatus) {
+    const suite = config.judging.suite.name;
+    const posted = await upsertStickyComment(octokit, {
+        owner: config.owner,
+        repo: config.repo,
+        issueNumber: pullRequest.number,
+        marker: commentMarker(suite),
+        body: renderAwaitingComment({
+            suite,
+            headSha: config.headSha,
+            forkLabel: config.forkLabel,
+            why,
+            runUrl: config.runUrl,
+        }),
+    });
+    await setStatus(awaitingStatus(config.headSha));
+    return { kind: 'awaiting', pullRequest, why, commentUrl: posted.url };
+}
+/** The run's pull request: the one at the run's head SHA from the run's head repository. */
+async function runsPullRequest(config, artifactDir, octokit) {
+    const claimed = readClaim(artifactDir);
+    return findPullRequest(octokit, {
+        owner: config.owner,
+        repo: config.repo,
+        headSha: config.headSha,
+        headRepository: config.headRepository,
+        ...(config.headLabel === undefined ? {} : { headLabel: config.headLabel }),
+        ...(claimed === undefined ? {} : { claimed, claimSource: 'pull-request.txt of the artifact' }),
+    });
+}
+/** The artifact read and validated, the approval checked, then judged and posted. */
+async function publishChecked(config, artifactDir, pullRequest, how) {
+    const { octokit, logger, setStatus } = how;
+    const artifact = readArtifact(artifactDir);
+    const ignored = ignoredNote(artifactDir);
+    if (ignored !== null)
+        logger.info(ignored);
+    const odd = oddWorkloadsNote(artifact.results);
+    if (odd !== null)
+        logger.warning(odd);
+    const { approval } = await checkApproval(octokit, {
+        owner: config.owner,
+        repo: config.repo,
+        pullRequest: pullRequest.number,
+        measuredSha: config.headSha,
+        headRepository: config.headRepository,
+        forkLabel: config.forkLabel,
+        requireApproval: config.requireApproval,
+        trustedAuthors: config.trustedAuthors,
+        triggeredBy: config.triggeredBy,
+    });
+    if (approval.kind === 'awaiting') {
+        logger.info(`not publishing a verdict: ${approval.why}`);
+        return awaitApproval(config, octokit, pullRequest, approval.why, setStatus);
+    }
+    logger.info(approvalLine(approval));
+    const input = rejudge(artifact, workflowRepositoryUrl(process.env).sourceUrl ?? null, config.judging);
+    logger.info(`artifact checked: verdict.json follows from results.json (${artifact.verdict.verdict} under its own settings); ` +
+        `judged with the publishing workflow's settings: ${input.verdict.verdict}`);
+    return deliverJudged(config, how, input, { pullRequest, approval });
+}
+/** The comment's line when the pull request moved on since the measured commit. */
+function movedOnLine(measuredSha, headSha) {
+    return (`⏳ This pull request moved on since it was measured: this verdict is for \`${measuredSha.slice(0, 12)}\`; ` +
+        `the newer head \`${headSha.slice(0, 12)}\` is pending measurement.`);
+}
+/** verdict.json and the report written, the comment posted, the other sinks, then the status. */
+async function deliverJudged(config, how, input, found) {
+    const { outDir, logger } = how;
+    const { verdict } = input;
+    mkdirSync(outDir, { recursive: true });
+    const verdictPath = join(outDir, 'verdict.json');
+    writeFileAtomic(verdictPath, `${JSON.stringify(verdict, null, 2)}\n`);
+    const report = await writeReport(outDir, input);
+    for (const warning of report.warnings)
+        logger.debug(warning);
+    const delivery = {
+        verdict,
+        verdictPath,
+        report,
+        suite: input.suite.name,
+        stages: [],
+        context: {
+            repository: `${config.owner}/${config.repo}`,
+            runUrl: config.runUrl,
+            pullRequest: found.pullRequest.number,
+        },
+    };
+    const movedOn = found.pullRequest.headSha !== config.headSha;
+    const { posted } = await pullRequestCommentSink({
+        client: how.octokit,
+        owner: config.owner,
+        repo: config.repo,
+        pullRequest: found.pullRequest.number,
+        chartsBranch: config.chartsBranch,
+        runKey: config.runKey,
+        runUrl: config.runUrl,
+        ...(config.chartsKeep === undefined ? {} : { chartsKeep: config.chartsKeep }),
+        notes: {
+            ...(movedOn ? { lead: movedOnLine(config.headSha, found.pullRequest.headSha) } : {}),
+            ...(config.historyPageUrl === undefined ? {} : { historyPageUrl: config.historyPageUrl }),
+        },
+    }).deliver(delivery, logger);
+    await deliverVerdict(delivery, how.sinks, logger);
+    const exitCode = verdictExitCode(verdict);
+    await how.setStatus(verdictStatus(verdict, exitCode === 1));
+    return {
+        kind: 'published',
+        approval: found.approval,
+        verdict,
+        verdictPath,
+        summary: renderReportSummary(input),
+        report,
+        pullRequest: found.pullRequest,
+        posted,
+        exitCode,
+    };
+}
+/**
+ * Finds the run's pull request, validates the artifact, checks the approval of a fork's head,
+ * judges it again, renders and posts; then delivers to `sinks` too (the job summary), whose
+ * failures are warnings, and sets the commit status. The comment and the status are this command's
+ * job, so their failure is an error; any error once the run's pull request is found sets the status
+ * to error first (a failure to do that is a warning: the error it would report is thrown anyway).
+ * Before that, nothing is set: the commit may be the head of another repository's pull request.
+ */
+async function publishCommand(config, octokit, logger, sinks = []) {
+    const { artifactDir, outDir } = checkDirectories(config);
+    // Until the run's own pull request is found, the commit may be another pull request's too (a
+    // fork can push a maintainer's commit): a refusal then sets no status on it.
+    const pullRequest = await runsPullRequest(config, artifactDir, octokit);
+    logger.info(pullRequest.headSha === config.headSha
+        ? `pull request #${pullRequest.number} from ${config.headRepository} has head ${config.headSha}`
+        : `pull request #${pullRequest.number} from ${config.headRepository} moved on to ${pullRequest.headSha}: ` +
+            `publishing the verdict for ${config.headSha}, the measured commit; the newer head is pending measurement`);
+    const setStatus = statusSetter(config, octokit, logger);
+    try {
+        return await publishChecked(config, artifactDir, pullRequest, {
+            outDir,
+            octokit,
+            logger,
+            setStatus,
+            sinks,
+        });
+    }
+    catch (error) {
+        try {
+            await setStatus(refusedStatus(errorMessage(error)));
+        }
+        catch (statusError) {
+            logger.warning(errorMessage(statusError));
+        }
+        throw error;
+    }
+}
+
+/** `owner/name` as GitHub allows them. */
+const REPOSITORY_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
+const DEFAULT_PUBLISH_REPORT_DIR = 'mysql-perf-gate-report';
+/** The publish options given as strings (action inputs), checked. */
+function publishPathsFromFlags(flags, spell = cliSpelling) {
+    if (flags.artifact === undefined) {
+        throw new InputError(`${spell('artifact')}: name the directory the measuring run's artifact was downloaded to`);
+    }
+    const headSha = flags.headSha?.trim() ?? '';
+    if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(headSha)) {
+        throw new InputError(`${spell('head-sha')} ${JSON.stringify(headSha)}: expected the measured commit's full SHA ` +
+            '(github.event.workflow_run.head_sha)');
+    }
+    const headRepository = flags.headRepository?.trim() ?? '';
+    if (!REPOSITORY_NAME.test(headRepository)) {
+        throw new InputError(`${spell('head-repository')} ${JSON.stringify(headRepository.slice(0, 120))}: expected the measuring ` +
+            "run's head repository as owner/name (github.event.workflow_run.head_repository.full_name)");
+    }
+    return {
+        artifactDir: flags.artifact,
+        headSha,
+        headRepository,
+        outDir: flags.reportDir ?? DEFAULT_PUBLISH_REPORT_DIR,
+    };
+}
+/** The settings publish judges with, from the publishing workflow's own inputs (never the artifact). */
+function publishJudgingFromFlags(flags, spell = cliSpelling) {
+    return {
+        suite: loadSuite(flags.suite || 'quick', spell('suite')),
+        options: compareOptionsFromFlags(flags, spell),
+    };
+}
+const DEFAULT_FORK_LABEL = 'perf-approved';
+/** The status context, the fork label, whose heads need approval and the trusted authors, checked. */
+function approvalFromFlags(flags, spell = cliSpelling) {
+    const requireApproval = flags.requireApproval ?? 'forks';
+    const known = REQUIRE_APPROVAL.find((value) => value === requireApproval);
+    if (known === undefined) {
+        throw new InputError(`${spell('require-approval')} ${JSON.stringify(requireApproval)}: expected ${REQUIRE_APPROVAL.join(' or ')}`);
+    }
+    const statusContext = flags.statusContext ?? DEFAULT_STATUS_CONTEXT;
+    if (statusContext.length > 255 || /[\r\n]/.test(statusContext)) {
+        throw new InputError(`${spell('status-context')}: one line of at most 255 characters`);
+    }
+    return {
+        statusContext,
+        forkLabel: flags.forkLabel ?? DEFAULT_FORK_LABEL,
+        requireApproval: known,
+        trustedAuthors: trustedAuthorsFromFlag(flags.trustedAuthors, spell),
+    };
+}
+/** Runs of a pull request the charts branch keeps when the input is left out. */
+const DEFAULT_CHARTS_KEEP = 5;
+/**
+ * `charts-keep`: runs kept per pull request on the charts branch (closed pull requests' folders are
+ * dropped); 0 keeps everything.
+ */
+function chartsKeepFromFlag(text, label) {
+    if (text === undefined || text.trim() === '')
+        return DEFAULT_CHARTS_KEEP;
+    const value = /^\s*\d{1,6}\s*$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isSafeInteger(value)) {
+        throw new InputError(`${label} ${JSON.stringify(text)}: expected a whole number of runs to keep per pull request (0 keeps every run)`);
+    }
+    return value;
+}
+
+// Action inputs, read once into the same option strings the CLI builds from its command line, so
+// the command layer checks both the same way (errors say `input "x"` here, `--x` there).
+function optionalInput(name) {
+    const value = getInput(name);
+    return value === '' ? undefined : value;
+}
+/**
+ * Every boolean input, with its default in action.yml (a test holds the two together). The runner
+ * always gives the default for an input the workflow leaves out; the table is read only where no
+ * runner is (an input empty outside GitHub).
+ */
+const BOOLEAN_INPUT_DEFAULTS = {
+    'full-install': false,
+    'align-settings': false,
+    'gate-work': COMPARE_FLAG_DEFAULTS.gateWork,
+    force: false,
+    comment: true,
+    'fail-on-regression': true,
+    alert: true,
+};
+/**
+ * A boolean input, read as GitHub reads one (`core.getBooleanInput`, YAML 1.2's core schema): true,
+ * True, TRUE, false, False, FALSE; anything else is refused, never taken as false. Empty is the
+ * default action.yml gives.
+ */
+function booleanInput(name) {
+    const value = getInput(name);
+    if (value === '')
+        return BOOLEAN_INPUT_DEFAULTS[name];
+    try {
+        return getBooleanInput(name);
+    }
+    catch (error) {
+        if (!(error instanceof TypeError))
+            throw error;
+        throw new InputError(`input "${name}" ${JSON.stringify(value)}: expected true or false (true, True, TRUE, false, False, FALSE)`);
+    }
+}
+function readRunInputs() {
+    return {
+        server: optionalInput('server'),
+        base: optionalInput('base'),
+        head: optionalInput('head'),
+        set: getMultilineInput('set'),
+        baseSet: getMultilineInput('base-set'),
+        headSet: getMultilineInput('head-set'),
+        suite: getInput('suite') || 'quick',
+        out: getInput('out') || 'mysql-perf-gate/results.json',
+        workDir: optionalInput('work-dir') ?? process.env.RUNNER_TEMP,
+        keepWorkDir: false,
+        lockTimeout: optionalInput('lock-timeout'),
+        maxRepetitions: optionalInput('max-repetitions'),
+        budget: optionalInput('budget'),
+        pin: optionalInput('pin'),
+        parallelSides: optionalInput('parallel-sides'),
+        freezeIdleSide: optionalInput('freeze-idle-side'),
+        untrustedSide: optionalInput('untrusted-side'),
+        ...limitInputs(),
+        shard: optionalInput('shard'),
+        timeLimit: optionalInput('time-limit'),
+        alignSettings: booleanInput('align-settings'),
+        verbose: isDebug(),
+    };
+}
+/** Inputs max-processes and max-memory: the limits of untrusted builds and servers. */
+function limitInputs() {
+    const maxProcesses = optionalInput('max-processes');
+    const maxMemory = optionalInput('max-memory');
+    return {
+        ...(maxProcesses === undefined ? {} : { maxProcesses }),
+        ...(maxMemory === undefined ? {} : { maxMemory }),
+    };
+}
+/** Inputs alpha, gate, inconclusive and gate-work: measure, merge and publish judge with them. */
+function judgingInputs() {
+    return {
+        alpha: optionalInput('alpha') ?? COMPARE_FLAG_DEFAULTS.alpha,
+        gate: optionalInput('gate') ?? COMPARE_FLAG_DEFAULTS.gate,
+        inconclusive: optionalInput('inconclusive') ?? COMPARE_FLAG_DEFAULTS.inconclusive,
+        gateWork: booleanInput('gate-work'),
+    };
+}
+function readCompareInputs() {
+    return {
+        baseline: optionalInput('baseline'),
+        reportDir: optionalInput('report-dir'),
+        tolerance: getMultilineInput('tolerance'),
+        ...judgingInputs(),
+        force: booleanInput('force'),
+        failOnRegression: booleanInput('fail-on-regression'),
+    };
+}
+/** Inputs doctor and doctor-min-grade, with the directories whose free disk the check reads. */
+function readDoctorInputs(run) {
+    return {
+        doctor: optionalInput('doctor'),
+        minGrade: optionalInput('doctor-min-grade'),
+        buildDir: getInput('build-dir') || 'mysql-perf-gate/build',
+        ...(run.workDir === undefined ? {} : { workDir: run.workDir }),
+        ...(run.lockTimeout === undefined ? {} : { lockTimeout: run.lockTimeout }),
+    };
+}
+
+// The action in approval mode: the first job of the measuring workflow, on a fork's pull-request
+// event (opened, synchronize, reopened, or the fork label added), asks whether the head the event
+// names may be measured (commands/approval.ts) and sets the output `approved` (true or false),
+// with a notice saying why. Everything it reads is the event GitHub wrote and the API's answers; it
+// checks out nothing and runs no code of the pull request. Errors go up to main.ts.
+/** The parts of a pull_request event this mode reads; anything else in the payload is ignored. */
+const PullRequestEvent = object({
+    sender: object({ login: string() }).nullish(),
+    pull_request: object({
+        number: number().int().positive(),
+        head: object({
+            sha: string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/),
+            repo: object({ full_name: string() }).nullable(),
+        }),
+    }),
+});
+async function checkForkApproval() {
+    const event = PullRequestEvent.safeParse(context.payload);
+    if (!event.success || event.data.pull_request.head.repo === null) {
+        throw new InputError(`approval mode reads a pull_request event (its pull request's number, head SHA and head repository); ` +
+            `this is a ${context.eventName || 'missing'} event without them`);
+    }
+    const token = getInput('github-token');
+    if (token === '') {
+        throw new InputError('input "github-token" is empty: approval mode asks the API with it (pull-requests: read)');
+    }
+    const { pull_request: pull, sender } = event.data;
+    const { owner, repo } = context.repo;
+    const outcome = await approvalCommand({
+        owner,
+        repo,
+        pullRequest: pull.number,
+        headSha: pull.head.sha,
+        headRepository: pull.head.repo?.full_name ?? '',
+        sender: sender?.login ?? null,
+        forkLabel: optionalInput('fork-label') ?? DEFAULT_FORK_LABEL,
+        trustedAuthors: trustedAuthorsFromFlag(getMultilineInput('trusted-authors'), actionSpelling),
+    }, gitHubClient(token, coreLogger));
+    notice(outcome.line);
+    setOutput('approved', String(outcome.approved));
+}
+
+// The action's build inputs: with input "source", the servers to measure are built first (which
+// sides, and how the run then finds them: commands/source-builds.ts).
+//
+// - source alone: the tree is built with "compiler" and measured as one server.
+// - source and base-source: both trees are built with "compiler" (a pull request's head and base
+//   checkouts) and measured against each other.
+// - source and base-compiler: the one tree is built with "base-compiler" (base) and "compiler"
+//   (head): a compiler comparison.
+/** The build inputs, or undefined when input "source" is empty (servers are given instead). */
+function readBuildInputs(run) {
+    const source = optionalInput('source');
+    const baseSource = optionalInput('base-source');
+    const baseCompiler = optionalInput('base-compiler');
+    if (source === undefined) {
+        if (baseSource !== undefined || baseCompiler !== undefined) {
+            throw new InputError(`input "${baseSource ? 'base-source' : 'base-compiler'}" needs input "source" too`);
+        }
+        return undefined;
+    }
+    if (run.server !== undefined || run.base !== undefined || run.head !== undefined) {
+        throw new InputError('input "source" builds the servers to measure; leave inputs "server", "base" and "head" empty with it');
+    }
+    if (baseSource !== undefined && baseCompiler !== undefined) {
+        throw new InputError('give input "base-source" (two trees, one compiler) or input "base-compiler" (one tree, two compilers), not both');
+    }
+    const common = commonBuildRequest({
+        buildType: getInput('build-type') || 'RelWithDebInfo',
+        cmakeArg: getMultilineInput('cmake-args'),
+        ccache: getInput('ccache') || 'auto',
+        fullInstall: booleanInput('full-install'),
+        buildWhileMeasuring: getInput('build-while-measuring'),
+        ...(optionalInput('lock-timeout') === undefined ? {} : { lockTimeout: getInput('lock-timeout') }),
+        ...(optionalInput('ccache-dir') === undefined
+            ? {}
+            : { ccacheDir: resolve(getInput('ccache-dir')) }),
+        ...storeFlags(),
+        ...limitInputs(),
+    }, actionSpelling, sourceBuildNames(actionSpelling));
+    const untrusted = untrustedBuilds(run, baseSource !== undefined || baseCompiler !== undefined);
+    const builds = {
+        source,
+        baseSource,
+        compiler: getInput('compiler') || 'gcc',
+        baseCompiler,
+        common,
+        buildDir: getInput('build-dir') || 'mysql-perf-gate/build',
+        ...(untrusted === undefined ? {} : { untrusted }),
+    };
+    checkUntrustedSettings(builds, actionSpelling);
+    return builds;
+}
+/** Inputs untrusted-side, untrusted-build-dir and untrusted-ccache-dir: where untrusted sides are built. */
+function untrustedBuilds(run, ab) {
+    const sides = untrustedSides(run.untrustedSide, ab, actionSpelling);
+    if (sides.length === 0)
+        return undefined;
+    const ccacheDir = optionalInput('untrusted-ccache-dir');
+    const untrusted = {
+        sides: ab ? sides : ['server'],
+        buildDir: resolve(optionalInput('untrusted-build-dir') ?? join(process.env.RUNNER_TEMP ?? tmpdir(), 'untrusted')),
+        ccacheDir: ccacheDir === undefined ? undefined : resolve(ccacheDir),
+    };
+    const trustedCcache = optionalInput('ccache-dir');
+    checkUntrustedDirs(untrusted, {
+        buildDir: resolve(getInput('build-dir') || 'mysql-perf-gate/build'),
+        ccacheDir: trustedCcache === undefined ? undefined : resolve(trustedCcache),
+    }, actionSpelling);
+    return untrusted;
+}
+/** Inputs store and store-size, as the build flags take them. */
+function storeFlags() {
+    const store = optionalInput('store');
+    const storeSize = optionalInput('store-size');
+    return {
+        ...(store === undefined ? {} : { store }),
+        ...(storeSize === undefined ? {} : { storeSize }),
+    };
+}
+
+// ccache between jobs: on a self-hosted runner its directory simply persists; on a GitHub-hosted
+// runner it is restored from and saved to the Actions cache, one key per run, the newest restored.
+/**
+ * The key a run saves its ccache under (one per run and attempt: a key is written once) and the
+ * prefix it restores the newest of: the same compilers' caches. The Actions cache looks in the
+ * run's own scope, then the base branch's: a pull request restores what main's runs saved (the
+ * warm-ccache job of examples/workflows/pr-instructions.yml), never another pull request's.
+ */
+function ccacheCacheKeys(keyBase, env) {
+    return {
+        key: `${keyBase}${env.GITHUB_RUN_ID ?? ''}-${env.GITHUB_RUN_ATTEMPT ?? ''}`,
+        restorePrefix: keyBase,
+    };
+}
+/** The Actions cache for the ccache directory, or undefined where it is not needed or not used. */
+async function actionsCcache(common, builds) {
+    if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted')
+        return undefined;
+    const ccache = await ccacheOfBuilds(common, builds);
+    if (ccache === undefined)
+        return undefined;
+    const { dir } = ccache;
+    const { key, restorePrefix: keyBase } = ccacheCacheKeys(ccache.keyBase, process.env);
+    // Loaded only here: @actions/cache brings the Azure SDK, which nothing else needs.
+    const cache = await import('./actions-cache.js');
+    return {
+        restore: () => group('Restore the ccache directory', async () => {
+            const hit = await cache.restoreCache([dir], key, [keyBase]).catch((error) => {
+                coreLogger.warning(`could not restore ccache: ${errorMessage(error)}`);
+                return undefined;
+            });
+            coreLogger.info(hit
+                ? `restored ${hit}`
+                : 'nothing restored (none saved yet, or the cache service did not answer): the build fills the directory');
+        }),
+        save: async () => {
+            await cache.saveCache([dir], key).catch((error) => {
+                coreLogger.warning(`could not save ccache: ${errorMessage(error)}`);
+            });
+        },
+    };
+}
+
+// The action in bisect mode: the first commit between two where a cell changed, on a checkout of
+// the server (commands/bisect.ts), for a workflow a maintainer dispatches from an alert issue.
+// It builds and runs the repository's own commits, so it runs on the pinned runner with a
+// read-only token, like the nightly's measuring job. Errors go up to main.ts.
+function required$1(name) {
+    const value = optionalInput(name);
+    if (value === undefined)
+        throw new InputError(`input "${name}" is empty: bisect mode needs it`);
+    return value;
+}
+/** The bisect inputs, as the flags the CLI would build. */
+function readBisectInputs() {
+    const optional = (name, flag) => {
+        const value = optionalInput(name);
+        return value === undefined ? {} : { [flag]: value };
+    };
+    return {
+        source: required$1('source'),
+        good: required$1('good'),
+        bad: required$1('bad'),
+        cell: getMultilineInput('cells'),
+        suite: getInput('suite') || BISECT_DEFAULTS.suite,
+        compiler: getInput('compiler') || BISECT_DEFAULTS.compiler,
+        maxRepetitions: getInput('max-repetitions') || BISECT_DEFAULTS.maxRepetitions,
+        state: getInput('state') || BISECT_DEFAULTS.state,
+        reportDir: getInput('report-dir') || BISECT_DEFAULTS.reportDir,
+        set: getMultilineInput('set'),
+        buildType: getInput('build-type') || 'RelWithDebInfo',
+        cmakeArg: getMultilineInput('cmake-args'),
+        ccache: getInput('ccache') || 'auto',
+        fullInstall: booleanInput('full-install'),
+        ...optional('metric', 'metric'),
+        ...optional('prefix', 'prefix'),
+        ...optional('build-dir', 'buildDir'),
+        ...optional('ccache-dir', 'ccacheDir'),
+        ...optional('store', 'store'),
+        ...optional('store-size', 'storeSize'),
+        ...optional('lock-timeout', 'lockTimeout'),
+        ...optional('build-while-measuring', 'buildWhileMeasuring'),
+        ...optional('history', 'history'),
+        ...optional('testbed', 'testbed'),
+    };
+}
+/** Runs the bisection; why the step fails, when the bisection could not decide. */
+async function bisectFromInputs() {
+    const options = bisectOptionsFromFlags(readBisectInputs(), actionSpelling);
+    // Before the first server starts: a cancelled job's post step stops what this step leaves running.
+    saveStateForPost();
+    const outcome = await bisectCommand(options, coreLogger);
+    coreLogger.info(outcome.summary);
+    const result = outcome.state.result;
+    setOutput('report-dir', options.outDir);
+    setOutput('first-bad', result?.outcome === 'found' ? result.sha : '');
+    if (process.env.GITHUB_STEP_SUMMARY) {
+        await summary
+            .addRaw(`### Bisection\n\n\`\`\`\n${outcome.summary.replace(/`/g, "'")}\n\`\`\`\n`)
+            .write();
+    }
+    return outcome.exitCode === 0 ? undefined : 'the bisection could not decide; see the table above';
+}
+
 const SHORT_SHA = 12;
 /** A comment lists at most this many measured commits (a bisection of 2^40 commits measures ~40). */
 const MAX_ROWS = 60;
 const MAX_SUBJECT = 72;
-function short$1(sha) {
+function short(sha) {
     return sha.slice(0, SHORT_SHA);
 }
 function clip(text, width) {
@@ -598,7 +1741,7 @@ function clip(text, width) {
 }
 /** The hidden first line: one comment per bisected range and cells, edited when re-run. */
 function bisectCommentMarker(report) {
-    return `<!-- mysql-perf-gate:bisect=${short$1(report.good)}..${short$1(report.bad)} -->`;
+    return `<!-- mysql-perf-gate:bisect=${short(report.good)}..${short(report.bad)} -->`;
 }
 function changeRow(change, unit) {
     return tableRow([
@@ -644,7 +1787,7 @@ function measuredRows(report) {
             return list === undefined || list.length === 0 ? '–' : formatFigure(median(list));
         });
         return tableRow([
-            codeSpan(short$1(commit.sha)),
+            codeSpan(short(commit.sha)),
             escapeTableCell(clip(commit.subject, MAX_SUBJECT)),
             ...values,
             `${commit.call}${role}`,
@@ -669,7 +1812,7 @@ function measuredRows(report) {
 function bisectComment(report, runUrl) {
     const lines = [
         bisectCommentMarker(report),
-        `### Bisection of ${codeSpan(short$1(report.good))}..${codeSpan(short$1(report.bad))}`,
+        `### Bisection of ${codeSpan(short(report.good))}..${codeSpan(short(report.bad))}`,
         '',
         ...resultLines(report),
         '',
@@ -764,12 +1907,14 @@ const ACTION_MODES = [
     'bisect',
     'bisect-comment',
     'settings',
+    'approval',
 ];
 /**
  * Input "mode": measure (the default: build, run, judge, comment), publish (comment only) or
  * history (append a nightly run to the history branch, find change points, open issues) or
  * bisect (find the commit where a cell changed) or bisect-comment (post its result on the alert
- * issue) or settings (read the file naming the nightly's runner, testbed and compiler).
+ * issue) or settings (read the file naming the nightly's runner, testbed and compiler) or approval
+ * (whether a fork's pull-request event may be measured).
  */
 function readMode() {
     const mode = getInput('mode') || 'measure';
@@ -1018,7 +2163,7 @@ async function updateBranchFile(client, options) {
         }
         catch (error) {
             if (!isLostRace(error))
-                throw failure$1(error, 'move the branch to the new commit', options, true);
+                throw failure(error, 'move the branch to the new commit', options, true);
             if (attempt >= attempts)
                 throw gaveUp(error, attempts, options);
             await sleep(retryDelayMs(attempt));
@@ -1038,7 +2183,7 @@ function where(location) {
     return `${location.path} on branch ${location.branch} of ${location.owner}/${location.repo}`;
 }
 /** Wraps a failed request; 403 and 404 mean the token may not read, or write, the contents. */
-function failure$1(error, what, location, write) {
+function failure(error, what, location, write) {
     const status = httpStatus(error);
     const permission = status === 403 || status === 404;
     const hint = permission
@@ -1064,7 +2209,7 @@ async function readHead(client, location) {
         return await readBranchHead(client, location);
     }
     catch (error) {
-        throw failure$1(error, 'read the branch', location, false);
+        throw failure(error, 'read the branch', location, false);
     }
 }
 /** The file in the head's tree, or null when it is not there. */
@@ -1106,7 +2251,7 @@ async function entryOf(client, location, treeSha, path) {
         }));
     }
     catch (error) {
-        throw failure$1(error, `list the directory of ${path}`, location, false);
+        throw failure(error, `list the directory of ${path}`, location, false);
     }
     const entry = data.tree.find((item) => item.path === name);
     if (entry === undefined && data.truncated) {
@@ -1127,7 +2272,7 @@ async function readBlob(client, location, blobSha) {
         }));
     }
     catch (error) {
-        throw failure$1(error, 'read the file', location, false);
+        throw failure(error, 'read the file', location, false);
     }
     if (data.encoding !== 'base64' && data.encoding !== 'utf-8') {
         throw new BranchFileError(`${where(location)} came back in an unknown encoding "${data.encoding}"`, 'request');
@@ -1155,7 +2300,7 @@ async function commitFile(client, options, head, content) {
         return await commitOnHead(client, options, head, [entry], options.message);
     }
     catch (error) {
-        throw failure$1(error, 'commit the new content', options, true);
+        throw failure(error, 'commit the new content', options, true);
     }
 }
 /**
@@ -1398,941 +2543,6 @@ async function historyNightlyCommand(client, config, logger) {
     };
 }
 
-// What the publishing half judges with. The measuring half ran the pull request's own workflow
-// files, so the suite, tolerances, gate and alpha an artifact records are whatever the pull request
-// chose; the publishing workflow runs the default branch's files, so its inputs are the settings
-// that decide. The suite an artifact was measured with must be the trusted suite's definition
-// (the fields that change a measurement, as baseline keys hash them: suite/suite-hash.ts); its
-// tolerances, stall gate and description are the trusted suite's, whatever the artifact's copy
-// says. Pure.
-/**
- * Why results measured with `measured` cannot be judged under `trusted`, in one line naming both
- * hashes; null when their definitions agree.
- */
-function suiteMismatch(measured, trusted) {
-    const measuredHash = suiteHash(measured);
-    const trustedHash = suiteHash(trusted);
-    if (measuredHash === trustedHash)
-        return null;
-    const name = (suite) => JSON.stringify(suite.name.slice(0, 60));
-    return (`results.json was measured with suite ${name(measured)} (hash ${measuredHash}), not the publishing ` +
-        `workflow's suite ${name(trusted)} (hash ${trustedHash}); measure with the default branch's suite`);
-}
-/**
- * The results with the trusted suite's tolerances and stall gate in place of their copy's (neither
- * is in the hash: they change no measurement). The rest of the suite
- * is the same definition: suiteMismatch said so of results.suite itself, the suite the judge reads
- * (one shard's results, whose results.suite is a share of the cells, are refused before).
- */
-function withTrustedSuite(results, judging) {
-    const { tolerances, stallGate } = judging.suite;
-    return { ...results, suite: { ...results.suite, tolerances, stallGate } };
-}
-
-// The publishing half judges the measuring half's results again, through the same judge `compare`
-// uses. Everything in the artifact came from the pull request's own code, its workflow files
-// included, so it decides nothing:
-//   - first a check: judged with the settings verdict.json records, the results must give that
-//     verdict (a verdict that claims more than its numbers show is refused);
-//   - then the decision: judged with the publishing workflow's settings (the default branch's
-//     suite, tolerances, gate and alpha: compare/publish-settings.ts), after refusing results
-//     measured with a suite whose definition differs from that suite's.
-// Only the merged results of an A/B run are judged: base and head measured side by side on the same
-// machine (results.mode 'ab', verdict.json's baseSource 'ab'). A verdict against a stored baseline
-// would take its reference numbers from the artifact, which the pull request's code wrote, and one
-// shard's results (results.shard) hold a share of the cells under a suite other than the one hashed:
-// both are refused.
-// Pure: the artifact arrives read and validated (artifact/read-artifact.ts).
-/**
- * The options verdict.json says it was judged with. Its tolerances are recorded per cell (the
- * threshold), so each becomes a workload@threads rule, the most specific kind, which wins over the
- * suite's and the defaults exactly as the recorded value did.
- */
-function recordedOptions(verdict, schemaVersion = VERDICT_SCHEMA_VERSION) {
-    const { alpha, confidence, gateMetrics, inconclusivePolicy } = verdict.settings;
-    if (!(alpha > 0 && alpha < 0.5))
-        throw refuse(`verdict.json settings.alpha ${alpha} is not between 0 and 0.5`);
-    if (!(confidence > 0 && confidence < 1)) {
-        throw refuse(`verdict.json settings.confidence ${confidence} is not between 0 and 1`);
-    }
-    const bad = verdict.cells.find((cell) => !(cell.threshold > 0 && cell.threshold < 10));
-    if (bad !== undefined)
-        throw refuse(`verdict.json has a tolerance of ${bad.threshold}, not a fraction above 0`);
-    return {
-        ...DEFAULT_COMPARE_OPTIONS,
-        alpha,
-        confidence,
-        gateMetrics,
-        inconclusivePolicy,
-        ...(verdict.settings.gateWork === true ? { gateWork: true } : {}),
-        // An older version judged fewer metrics: the cells it could not have are not asked of it.
-        ...(schemaVersion < VERDICT_SCHEMA_VERSION ? { metrics: metricsOfVersion(schemaVersion) } : {}),
-        toleranceRules: verdict.cells.map((cell) => ({
-            workload: cell.workload,
-            threads: cell.threads,
-            metric: cell.metric,
-            value: cell.threshold,
-        })),
-    };
-}
-function sameCell(a, b) {
-    return sameCell$1(a, b) && a.metric === b.metric;
-}
-/** A cell for a message: the workload quoted and cut short, it comes from the artifact. */
-function cellLabel(cell) {
-    const variant = variantLabel(cell.variant);
-    return `${JSON.stringify(cell.workload.slice(0, 60))}@${cell.threads}${variant === '' ? '' : `[${variant.slice(0, 100)}]`} ${cell.metric}`;
-}
-const COUNT_KEYS = [
-    'regression',
-    'improvement',
-    'withinTolerance',
-    'unchanged',
-    'inconclusive',
-    'unjudged',
-];
-/** Where the cells of the uploaded verdict and the one judged here part, or null. */
-function cellDisagreement(uploaded, judged) {
-    if (uploaded.cells.length !== judged.cells.length) {
-        return `it judges ${uploaded.cells.length} cells, the results give ${judged.cells.length}`;
-    }
-    for (const [index, cell] of judged.cells.entries()) {
-        const claimed = uploaded.cells[index];
-        if (claimed === undefined || !sameCell(claimed, cell)) {
-            const what = claimed === undefined ? 'missing' : cellLabel(claimed);
-            return `its cell ${index + 1} is ${what}, the results give ${cellLabel(cell)}`;
-        }
-        if (claimed.verdict !== cell.verdict) {
-            return `it calls ${cellLabel(cell)} ${claimed.verdict}, the results give ${cell.verdict}`;
-        }
-        if (claimed.gating !== cell.gating) {
-            return `it has ${cellLabel(cell)} ${claimed.gating ? '' : 'not '}gating, its own settings say otherwise`;
-        }
-    }
-    return null;
-}
-/** Where the uploaded verdict's unjudged cells and the results' part: none may be left out or added. */
-function unjudgedDisagreement(uploaded, judged) {
-    const missing = judged.unjudged.find((cell) => !uploaded.unjudged.some((claimed) => sameCell(claimed, cell)));
-    if (missing !== undefined)
-        return `it leaves out ${cellLabel(missing)}, which the results cannot judge`;
-    const extra = uploaded.unjudged.find((claimed) => !judged.unjudged.some((cell) => sameCell(claimed, cell)));
-    if (extra !== undefined)
-        return `it calls ${cellLabel(extra)} not judged, the results judge it`;
-    return null;
-}
-/** Warnings the uploaded verdict lacks: a verdict must not hide what its results say of themselves. */
-function missingWarning(uploaded, judged) {
-    const claimed = new Set(uploaded.warnings);
-    const missing = judged.warnings.find((warning) => !claimed.has(warning));
-    return missing === undefined ? null : `it leaves out the warning ${JSON.stringify(missing.slice(0, 120))}`;
-}
-/** Where the uploaded verdict and the one judged here part, or null when they agree. */
-function disagreement(uploaded, judged) {
-    if (uploaded.suite !== judged.suite) {
-        return `it is for suite ${JSON.stringify(uploaded.suite)}, the results for ${JSON.stringify(judged.suite)}`;
-    }
-    const cells = cellDisagreement(uploaded, judged);
-    if (cells !== null)
-        return cells;
-    const unjudged = unjudgedDisagreement(uploaded, judged);
-    if (unjudged !== null)
-        return unjudged;
-    if (uploaded.verdict !== judged.verdict) {
-        return `it says ${uploaded.verdict}, the results give ${judged.verdict}`;
-    }
-    // The keys in one order, whichever order the file had them in (a version 1 file's gained one).
-    const counts = (verdict) => JSON.stringify(verdict.counts, COUNT_KEYS);
-    if (counts(uploaded) !== counts(judged)) {
-        return `its counts ${counts(uploaded)} are not the results' ${counts(judged)}`;
-    }
-    return missingWarning(uploaded, judged);
-}
-/**
- * The verdict judged here as version 1 would have written it: version 1 called unchanged what is
- * now within-tolerance (a real change smaller than the tolerance).
- */
-function asVersion1(verdict) {
-    const { withinTolerance, unchanged } = verdict.counts;
-    return {
-        ...verdict,
-        counts: { ...verdict.counts, withinTolerance: 0, unchanged: unchanged + withinTolerance },
-        cells: verdict.cells.map((cell) => cell.verdict === 'within-tolerance' ? { ...cell, verdict: 'unchanged' } : cell),
-    };
-}
-/**
- * Refuses what the gate does not judge: a verdict against a stored baseline, results of one
- * server, and one shard's results (not merged).
- */
-function checkAb(artifact) {
-    const { results, verdict } = artifact;
-    if (verdict.baseSource.kind !== 'ab') {
-        throw refuse('verdict.json compares with a stored baseline; the pull-request gate judges only an A/B run ' +
-            '(base and head measured side by side), never reference numbers from the artifact');
-    }
-    if (results.mode !== 'ab') {
-        throw refuse('verdict.json compares the two sides of an A/B run, but results.json measured one server');
-    }
-    if (results.shard !== undefined) {
-        throw refuse(`results.json holds shard ${results.shard.index}/${results.shard.count} alone; ` +
-            'publish judges the merged results of every shard (merge mode), never one shard');
-    }
-}
-function judgeArtifact(artifact, options, sourceUrl) {
-    const { results, verdict: uploaded } = artifact;
-    checkAb(artifact);
-    const judgement = judge({
-        results,
-        resultsPath: uploaded.baseSource.path,
-        base: { kind: 'ab' },
-        baselinePath: uploaded.baseSource.path,
-        options,
-    });
-    return withLines(judgement, relinkedLines(uploaded.lines, results, sourceUrl));
-}
-/** judgeArtifact, with what odd data makes the judge throw turned into a refusal. */
-function judgeOrRefuse(artifact, options, sourceUrl) {
-    try {
-        return judgeArtifact(artifact, options(), sourceUrl);
-    }
-    catch (error) {
-        if (error instanceof ArtifactError)
-            throw error;
-        // Checks of the statistics (StatisticsError), of the pairing (InputError), of JavaScript's own
-        // limits (RangeError) and of the verdict built (ZodError: figures no real run gives, such as
-        // more events than a number holds) on odd data.
-        if (error instanceof GateError || error instanceof RangeError || error instanceof ZodError) {
-            throw refuse(`results.json cannot be judged: ${error.message}`, error);
-        }
-        throw error;
-    }
-}
-/** Judges results.json with verdict.json's own settings; the two must agree, or it is refused. */
-function checkArtifact(artifact, sourceUrl) {
-    const judgement = judgeOrRefuse(artifact, () => recordedOptions(artifact.verdict, artifact.verdictSchemaVersion), sourceUrl);
-    const judged = artifact.verdictSchemaVersion === 1 ? asVersion1(judgement.verdict) : judgement.verdict;
-    const differs = disagreement(artifact.verdict, judged);
-    if (differs !== null)
-        throw refuse(`verdict.json does not follow from results.json: ${differs}`);
-    return judgement;
-}
-/**
- * The verdict to publish: the artifact checked (checkArtifact), its suite checked against the
- * trusted one, then its results judged with the trusted settings only. `sourceUrl` is the
- * publishing workflow's repository, where the line links point.
- */
-function rejudge(artifact, sourceUrl, judging) {
-    checkAb(artifact);
-    const mismatch = suiteMismatch(artifact.results.suite, judging.suite);
-    if (mismatch !== null)
-        throw refuse(mismatch);
-    checkArtifact(artifact, sourceUrl);
-    const trusted = { ...artifact, results: withTrustedSuite(artifact.results, judging) };
-    return judgeOrRefuse(trusted, () => judging.options, sourceUrl);
-}
-
-// Whether the measured head of a pull request was approved for publishing, decided from what the
-// GitHub API says (github/approval-check.ts asks it). A fork's pull request ran code nobody with
-// write access had necessarily read; its verdict is posted only when such a person approved that
-// exact commit:
-//   - an approving review whose commit is the measured SHA, by a user with write access (admin,
-//     maintain or write), and not withdrawn by a later review of theirs on the same commit; or
-//   - the fork label on the pull request, its latest `labeled` event by a user with write access,
-//     and the pull request's head still the measured SHA (the label approves the head it was added
-//     to; a push removes it, see the unlabel workflow).
-// A branch of this repository needs no approval: whoever pushed it can write to the repository.
-// Pure: the caller fetches the pull request, reviews, label events and permissions.
-const REQUIRE_APPROVAL = ['forks', 'never'];
-/** The permission levels (role names) that count as write access. */
-const WRITE_ACCESS = ['admin', 'maintain', 'write'];
-/** True for a branch of this repository (the head repository is the base repository). */
-function sameRepository(pull) {
-    return pull.headRepo !== null && pull.headRepo.toLowerCase() === pull.baseRepo.toLowerCase();
-}
-/** The users whose reviews approve `sha`: their latest deciding review of that commit approves. */
-function reviewApprovers(reviews, sha) {
-    const latest = new Map();
-    for (const review of reviews) {
-        if (review.user === null || review.commitId !== sha)
-            continue;
-        if (review.state === 'COMMENTED' || review.state === 'PENDING')
-            continue;
-        latest.set(review.user, review.state);
-    }
-    return [...latest].filter(([, state]) => state === 'APPROVED').map(([user]) => user);
-}
-/** Who added the fork label last, or null when no event says. */
-function lastLabeller(facts) {
-    const added = facts.labelEvents.filter((event) => event.event === 'labeled' && event.label === facts.forkLabel);
-    return added.at(-1)?.actor ?? null;
-}
-/** Whether anyone needs asking: a fork's pull request when approval is required. */
-function needsNone(facts) {
-    if (facts.requireApproval === 'never') {
-        return { kind: 'not-needed', why: 'require-approval is never' };
-    }
-    if (sameRepository(facts.pull)) {
-        return { kind: 'not-needed', why: `the head is a branch of ${facts.pull.baseRepo}` };
-    }
-    return null;
-}
-/**
- * The users whose permission the decision needs: those whose reviews approve the measured SHA,
- * and whoever added the fork label last while it is on and the head is still that SHA.
- */
-function approvalCandidates(facts) {
-    if (needsNone(facts) !== null)
-        return [];
-    const users = reviewApprovers(facts.reviews, facts.measuredSha);
-    const labeller = lastLabeller(facts);
-    if (labeller !== null &&
-        facts.pull.labels.includes(facts.forkLabel) &&
-        facts.pull.headSha === facts.measuredSha) {
-        users.push(labeller);
-    }
-    return [...new Set(users)];
-}
-function short(sha) {
-    return sha.slice(0, 12);
-}
-/** Why the label does not approve the measured head, for the message. */
-function labelShortfall(facts, canWrite) {
-    const { pull, forkLabel, measuredSha } = facts;
-    if (!pull.labels.includes(forkLabel))
-        return `the label \`${forkLabel}\` is not on it`;
-    if (pull.headSha !== measuredSha) {
-        return `the label \`${forkLabel}\` is on it, but its head moved on to ${short(pull.headSha)}`;
-    }
-    const labeller = lastLabeller(facts);
-    if (labeller === null)
-        return `no event says who added the label \`${forkLabel}\``;
-    if (!canWrite(labeller))
-        return `the label \`${forkLabel}\` was added by \`${labeller}\`, who cannot write to the repository`;
-    return `the label \`${forkLabel}\` does not approve it`;
-}
-/**
- * The decision. `permissions` maps a login to its permission level (`admin`, `maintain`, `write`,
- * `triage`, `read`, `none`); a user missing from it has none.
- */
-function decideApproval(facts, permissions) {
-    const none = needsNone(facts);
-    if (none !== null)
-        return none;
-    const canWrite = (user) => WRITE_ACCESS.includes(permissions.get(user) ?? 'none');
-    const reviewer = reviewApprovers(facts.reviews, facts.measuredSha).find(canWrite);
-    if (reviewer !== undefined)
-        return { kind: 'approved', by: reviewer, how: 'review' };
-    const labeller = lastLabeller(facts);
-    const { pull, forkLabel, measuredSha } = facts;
-    if (labeller !== null &&
-        canWrite(labeller) &&
-        pull.labels.includes(forkLabel) &&
-        pull.headSha === measuredSha) {
-        return { kind: 'approved', by: labeller, how: 'label' };
-    }
-    return {
-        kind: 'awaiting',
-        why: `no one with write access approved ${short(measuredSha)}: no approving review of that commit, and ` +
-            labelShortfall(facts, canWrite),
-    };
-}
-
-/** Open and into this repository. */
-function matches(pull, query) {
-    return (pull.state === 'open' &&
-        pull.base.repo.full_name.toLowerCase() === `${query.owner}/${query.repo}`.toLowerCase());
-}
-/**
- * Every open pull request of the repository either look-up finds, by number, any head repository
- * and any head: the commit is among its commits, or it comes from the run's head branch.
- */
-async function openPullRequestsFound(octokit, query) {
-    const { owner, repo } = query;
-    const found = new Map();
-    const keep = (pulls) => {
-        for (const pull of pulls) {
-            if (!matches(pull, query))
-                continue;
-            const headRepository = pull.head.repo?.full_name ?? null;
-            found.set(pull.number, {
-                number: pull.number,
-                url: pull.html_url,
-                headRepository,
-                headSha: pull.head.sha,
-            });
-        }
-    };
-    try {
-        keep(await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
-            owner,
-            repo,
-            commit_sha: query.headSha,
-            per_page: 100,
-        }));
-        if (query.headLabel !== undefined) {
-            keep(await octokit.paginate(octokit.rest.pulls.list, {
-                owner,
-                repo,
-                state: 'open',
-                head: query.headLabel,
-                per_page: 100,
-            }));
-        }
-    }
-    catch (error) {
-        throw new GitHubError(`could not list the pull requests of ${owner}/${repo} at ${query.headSha}: ${gitHubMessage(error)}; ` +
-            'the token needs `permissions: pull-requests: read` (write, to comment)', { cause: error });
-    }
-    return [...found.values()].sort((a, b) => a.number - b.number);
-}
-function numbers(pulls) {
-    return pulls.map((pull) => `#${pull.number}`).join(', ');
-}
-/** Repository names compare without case, as GitHub's do. */
-function sameName(a, b) {
-    return a !== null && a.toLowerCase() === b.toLowerCase();
-}
-function found(pull) {
-    return { number: pull.number, url: pull.url, headSha: pull.headSha };
-}
-/** A claimed number: one of the run's pull requests, or the reason it is refused. */
-function claimedOne(query, all, runs) {
-    const where = `${query.owner}/${query.repo}`;
-    const source = query.claimSource === undefined ? '' : ` (from ${query.claimSource})`;
-    const claimed = runs.find((pull) => pull.number === query.claimed);
-    if (claimed !== undefined)
-        return found(claimed);
-    const other = all.find((pull) => pull.number === query.claimed);
-    if (other !== undefined) {
-        throw new GitHubError(`pull request #${query.claimed}${source} has head ${query.headSha} but comes from ` +
-            `${other.headRepository ?? 'a deleted repository'}, not from ${query.headRepository}, whose run this is; not posting`);
-    }
-    const heads = runs.length === 0 ? 'none has' : `${numbers(runs)} ${runs.length === 1 ? 'has' : 'have'}`;
-    throw new GitHubError(`pull request #${query.claimed}${source} is not an open pull request of ${where} with head ` +
-        `${query.headSha} from ${query.headRepository} (${heads} that head); not posting`);
-}
-/**
- * The one open pull request whose head is the run's commit and whose head repository is the run's;
- * when none has that head any more, the one from the run's head repository that was pushed again
- * since (found by the commit or by the run's head branch). A claimed number must be among those;
- * with no claim, two or more are ambiguous.
- */
-async function findPullRequest(octokit, query) {
-    const listed = await openPullRequestsFound(octokit, query);
-    const fromRun = listed.filter((pull) => sameName(pull.headRepository, query.headRepository));
-    const atHead = fromRun.filter((pull) => pull.headSha === query.headSha);
-    const all = listed.filter((pull) => pull.headSha === query.headSha);
-    const runs = atHead.length > 0 ? atHead : fromRun;
-    if (query.claimed !== undefined)
-        return claimedOne(query, all, runs);
-    const where = `${query.owner}/${query.repo}`;
-    const [only, ...others] = runs;
-    if (only === undefined) {
-        throw new GitHubError(`no open pull request of ${where} from ${query.headRepository} has head ${query.headSha} ` +
-            `or was pushed again since the run (closed, or the head branch is gone${all.length === 0 ? '' : `; ${numbers(all)} from elsewhere ${all.length === 1 ? 'has' : 'have'} it`}); not posting`);
-    }
-    if (others.length > 0) {
-        const have = atHead.length > 0 ? `have head ${query.headSha}` : `were pushed again since ${query.headSha}`;
-        throw new GitHubError(`${runs.length} open pull requests of ${where} from ${query.headRepository} ${have} (${numbers(runs)}); ` +
-            `name the one to post to${query.claimSource === undefined ? '' : ` in ${query.claimSource}`}`);
-    }
-    return found(only);
-}
-
-// Asks GitHub what github/approval.ts decides from: the pull request as it is now (its head, its
-// head repository, its labels), its reviews, who added the fork label, and the permission of each
-// user whose approval would count. Nothing here comes from the measuring run's artifact. Whether
-// the head is a fork's is the measuring run's head repository (from the workflow_run event), and
-// the pull request's head repository must be that one: a fork's run never counts as a branch of
-// this repository because a pull request from such a branch has the same head commit.
-function failure(what, query, error) {
-    return new GitHubError(`could not read ${what} of ${query.owner}/${query.repo}#${query.pullRequest}: ${gitHubMessage(error)}; ` +
-        'the token needs `permissions: pull-requests: read`', { cause: error });
-}
-/** The pull request as it is now. */
-async function pullRequestFacts(octokit, query) {
-    try {
-        const { data } = await octokit.rest.pulls.get({
-            owner: query.owner,
-            repo: query.repo,
-            pull_number: query.pullRequest,
-        });
-        return {
-            number: data.number,
-            headSha: data.head.sha,
-            // Null on GitHub when the fork was deleted, whatever the typings say.
-            headRepo: data.head.repo?.full_name ?? null,
-            baseRepo: data.base.repo.full_name,
-            labels: data.labels.map((label) => label.name),
-        };
-    }
-    catch (error) {
-        throw failure('the pull request', query, error);
-    }
-}
-/** Every review, oldest first. */
-async function reviews(octokit, query) {
-    try {
-        const listed = await octokit.paginate(octokit.rest.pulls.listReviews, {
-            owner: query.owner,
-            repo: query.repo,
-            pull_number: query.pullRequest,
-            per_page: 100,
-        });
-        return listed.map((review) => ({
-            user: review.user?.login ?? null,
-            state: review.state,
-            commitId: review.commit_id,
-        }));
-    }
-    catch (error) {
-        throw failure('the reviews', query, error);
-    }
-}
-/** The label events, oldest first; only asked for when the fork label is on. */
-async function labelEvents(octokit, query) {
-    try {
-        const listed = await octokit.paginate(octokit.rest.issues.listEvents, {
-            owner: query.owner,
-            repo: query.repo,
-            issue_number: query.pullRequest,
-            per_page: 100,
-        });
-        return listed
-            .filter((event) => event.event === 'labeled' || event.event === 'unlabeled')
-            .map((event) => ({
-            event: event.event,
-            // A deleted account's events have no actor, whatever the typings say.
-            label: event.label?.name ?? null,
-            actor: event.actor?.login ?? null,
-        }));
-    }
-    catch (error) {
-        throw failure('the events', query, error);
-    }
-}
-/** A user's permission on the repository (its role name where GitHub gives one); none when not a collaborator. */
-async function permissionOf(octokit, query, username) {
-    try {
-        const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
-            owner: query.owner,
-            repo: query.repo,
-            username,
-        });
-        return data.role_name || data.permission;
-    }
-    catch (error) {
-        if (httpStatus(error) === 404)
-            return 'none';
-        throw new GitHubError(`could not read the permission of ${username} on ${query.owner}/${query.repo}: ${gitHubMessage(error)}`, { cause: error });
-    }
-}
-/** Whether the measured head of the pull request may be published (see github/approval.ts). */
-async function checkApproval(octokit, query) {
-    const pull = await pullRequestFacts(octokit, query);
-    if (!sameName(pull.headRepo, query.headRepository)) {
-        throw new GitHubError(`${query.owner}/${query.repo}#${query.pullRequest} comes from ${pull.headRepo ?? 'a deleted repository'}, ` +
-            `not from ${query.headRepository}, whose run this is; not publishing`);
-    }
-    const base = {
-        measuredSha: query.measuredSha,
-        pull,
-        forkLabel: query.forkLabel,
-        requireApproval: query.requireApproval,
-    };
-    if (query.requireApproval === 'never' || sameRepository(pull)) {
-        return { approval: decideApproval({ ...base, reviews: [], labelEvents: [] }, new Map()), pull };
-    }
-    const facts = {
-        ...base,
-        reviews: await reviews(octokit, query),
-        labelEvents: pull.labels.includes(query.forkLabel) ? await labelEvents(octokit, query) : [],
-    };
-    const permissions = new Map();
-    for (const user of approvalCandidates(facts))
-        permissions.set(user, await permissionOf(octokit, query, user));
-    return { approval: decideApproval(facts, permissions), pull };
-}
-
-/** GitHub's limit on a status description. */
-const STATUS_DESCRIPTION_LIMIT = 140;
-const DEFAULT_STATUS_CONTEXT = 'mysql-perf-gate';
-/** `text` on one line, cut to the limit with an ellipsis. */
-function statusText(text) {
-    const line = text.replace(/\s+/g, ' ').trim();
-    return line.length <= STATUS_DESCRIPTION_LIMIT ? line : `${line.slice(0, STATUS_DESCRIPTION_LIMIT - 1)}…`;
-}
-/** The gating regression with the largest change, else any regression's. */
-function worstCell(verdict) {
-    const all = verdict.cells.filter((cell) => cell.verdict === 'regression');
-    const gating = all.filter((cell) => cell.gating);
-    return [...(gating.length > 0 ? gating : all)].sort((a, b) => Math.abs(b.change) - Math.abs(a.change))[0];
-}
-/** The status a judged verdict sets: `failing` says whether it fails the gate (inconclusive may). */
-function verdictStatus(verdict, failing) {
-    const worst = worstCell(verdict);
-    const regressions = plural(verdict.counts.regression, 'regression', 'regressions') +
-        (verdict.counts.unjudged > 0 ? `, ${verdict.counts.unjudged} not judged` : '');
-    if (!failing) {
-        return {
-            state: 'success',
-            description: statusText(`${verdict.verdict}: ${regressions} in ${verdict.suite}`),
-        };
-    }
-    const cell = worst === undefined
-        ? ''
-        : `; worst ${worst.workload.slice(0, 40)}@${worst.threads}${worst.variant === undefined ? '' : `[${variantLabel(worst.variant).slice(0, 40)}]`} ${worst.metric} ` +
-            `${formatChangePercentPlain(worst.change)} (tolerance ${formatTolerance(worst.threshold)})`;
-    return { state: 'failure', description: statusText(`${verdict.verdict}: ${regressions}${cell}`) };
-}
-function awaitingStatus(sha) {
-    return {
-        state: 'pending',
-        description: statusText(`awaiting approval of ${sha.slice(0, 12)} by a maintainer`),
-    };
-}
-function refusedStatus(reason) {
-    return { state: 'error', description: statusText(reason) };
-}
-async function setCommitStatus(octokit, target, status) {
-    try {
-        await octokit.rest.repos.createCommitStatus({
-            owner: target.owner,
-            repo: target.repo,
-            sha: target.sha,
-            state: status.state,
-            context: target.context,
-            description: status.description,
-            target_url: target.targetUrl,
-        });
-    }
-    catch (error) {
-        throw new GitHubError(`could not set the status ${target.context} on ${target.sha}: ${gitHubMessage(error)}; ` +
-            'the publishing job needs `permissions: statuses: write`', { cause: error });
-    }
-}
-
-// The sticky comment a fork's pull request gets while its measured head awaits a maintainer's
-// approval: it takes the place of the verdict (same marker), which is posted once the head is
-// approved and measured again. Pure.
-function renderAwaitingComment(awaiting) {
-    return [
-        commentMarker(awaiting.suite),
-        '## ⏳ Performance: awaiting approval',
-        '',
-        `The head ${codeSpan(awaiting.headSha.slice(0, 12))} of this pull request comes from a fork, and its ` +
-            'measurement is published only once someone with write access to the repository approved that ' +
-            `commit: an approving review of it, or the label ${codeSpan(awaiting.forkLabel)} added while it is ` +
-            'the head (a push removes the label; add it again after reading the new commits).',
-        '',
-        `Not yet: ${awaiting.why}.`,
-        '',
-        `<sub>[publishing run](${markdownUrl(awaiting.runUrl)})</sub>`,
-        '',
-    ].join('\n');
-}
-
-// The `publish` half of a two-workflow set-up. The measuring half runs on `pull_request` with a
-// read-only token and uploads what it measured as an artifact; this half runs on `workflow_run`
-// with `pull-requests: write` and `statuses: write`, downloads that artifact, posts the comment and
-// sets the commit status maintainers make required. Everything in the artifact was produced by the
-// pull request's own code and workflow files, so it is data to check, never something to run, post
-// as is or follow:
-//   - only files with fixed names are read, after lstat (no symbolic links, regular files only) and
-//     a size cap, and validated with the project's schemas (artifact/read-artifact.ts); every other
-//     file (an uploaded comment.md, charts, names with `../`) is ignored;
-//   - the pull request is found through the API by the run's head SHA and head repository (both
-//     from the event); a number the artifact claims must be that pull request's. A fork can open a
-//     pull request at the same commit as one from a branch of this repository, so a pull request
-//     from another head repository is never the run's, and until the run's pull request is found
-//     no status is set at all: the commit may be someone else's;
-//   - only the merged results of an A/B run are judged (base and head side by side); one shard's
-//     results and a verdict against a stored baseline (reference numbers from the artifact) are
-//     refused;
-//   - a fork's head is published only when someone with write access approved that commit, asked
-//     of the API (github/approval-check.ts); until then the comment says it awaits approval and
-//     the status is pending;
-//   - the verdict is checked against results.json under the settings verdict.json records, then
-//     judged again with the publishing workflow's settings (the default branch's suite, tolerances,
-//     gate and alpha), after refusing results measured with another suite (compare/rejudge.ts);
-//   - the comment and charts are rendered here from the validated data (the renderers escape
-//     everything they quote), into a report directory outside the artifact;
-//   - the status goes on the measured head SHA from the event: success, failure, pending, or
-//     error when anything above refuses. When the pull request was pushed again since the run, the
-//     verdict is still the measured commit's: the comment says so and names the newer head, which
-//     its own run will measure.
-// What this cannot do is vouch for the measurements: the pull request's code ran them, on a runner
-// whose sandbox keeps that code from what is trusted. The approval is what stands behind them.
-function isInside(child, parent) {
-    const path = relative(parent, child);
-    return path === '' || (!path.startsWith('..') && !isAbsolute(path));
-}
-/** `path` with its nearest existing ancestor's links resolved: where a write would really land. */
-function realPathOf(path) {
-    const absolute = resolve(path);
-    for (let dir = absolute;; dir = dirname(dir)) {
-        if (existsSync(dir))
-            return join(realpathSync(dir), relative(dir, absolute));
-        if (dirname(dir) === dir)
-            return absolute;
-    }
-}
-/** The artifact's real directory; the report directory must be neither inside it nor around it. */
-function checkDirectories(config) {
-    let artifactDir;
-    try {
-        artifactDir = realpathSync(config.artifactDir);
-    }
-    catch (error) {
-        throw new InputError(`cannot read the artifact directory ${config.artifactDir}: ${errorMessage(error)}`);
-    }
-    if (!lstatSync(artifactDir).isDirectory()) {
-        throw new InputError(`the artifact ${config.artifactDir} is not a directory`);
-    }
-    const outDir = resolve(config.outDir);
-    const realOut = realPathOf(outDir);
-    if (isInside(realOut, artifactDir) || isInside(artifactDir, realOut)) {
-        throw new InputError(`the report directory ${config.outDir} and the artifact directory ${config.artifactDir} overlap; ` +
-            'write the report elsewhere: nothing is written into the artifact');
-    }
-    return { artifactDir, outDir };
-}
-function statusSetter(config, octokit, logger) {
-    const target = {
-        owner: config.owner,
-        repo: config.repo,
-        sha: config.headSha,
-        context: config.statusContext,
-        targetUrl: config.runUrl,
-    };
-    return async (status) => {
-        await setCommitStatus(octokit, target, status);
-        logger.info(`status ${config.statusContext} on ${config.headSha}: ${status.state} (${status.description})`);
-    };
-}
-/** The sticky comment that stands in for the verdict, and the pending status. */
-async function awaitApproval(config, octokit, pullRequest, why, setStatus) {
-    const suite = config.judging.suite.name;
-    const posted = await upsertStickyComment(octokit, {
-        owner: config.owner,
-        repo: config.repo,
-        issueNumber: pullRequest.number,
-        marker: commentMarker(suite),
-        body: renderAwaitingComment({
-            suite,
-            headSha: config.headSha,
-            forkLabel: config.forkLabel,
-            why,
-            runUrl: config.runUrl,
-        }),
-    });
-    await setStatus(awaitingStatus(config.headSha));
-    return { kind: 'awaiting', pullRequest, why, commentUrl: posted.url };
-}
-function approvalLine(approval) {
-    if (approval.kind === 'approved') {
-        return `approved by ${approval.by} (${approval.how === 'review' ? 'an approving review of this commit' : 'the fork label'})`;
-    }
-    return `no approval needed: ${approval.kind === 'not-needed' ? approval.why : approval.kind}`;
-}
-/** The run's pull request: the one at the run's head SHA from the run's head repository. */
-async function runsPullRequest(config, artifactDir, octokit) {
-    const claimed = readClaim(artifactDir);
-    return findPullRequest(octokit, {
-        owner: config.owner,
-        repo: config.repo,
-        headSha: config.headSha,
-        headRepository: config.headRepository,
-        ...(config.headLabel === undefined ? {} : { headLabel: config.headLabel }),
-        ...(claimed === undefined ? {} : { claimed, claimSource: 'pull-request.txt of the artifact' }),
-    });
-}
-/** The artifact read and validated, the approval checked, then judged and posted. */
-async function publishChecked(config, artifactDir, pullRequest, how) {
-    const { octokit, logger, setStatus } = how;
-    const artifact = readArtifact(artifactDir);
-    const ignored = ignoredNote(artifactDir);
-    if (ignored !== null)
-        logger.info(ignored);
-    const odd = oddWorkloadsNote(artifact.results);
-    if (odd !== null)
-        logger.warning(odd);
-    const { approval } = await checkApproval(octokit, {
-        owner: config.owner,
-        repo: config.repo,
-        pullRequest: pullRequest.number,
-        measuredSha: config.headSha,
-        headRepository: config.headRepository,
-        forkLabel: config.forkLabel,
-        requireApproval: config.requireApproval,
-    });
-    if (approval.kind === 'awaiting') {
-        logger.info(`not publishing a verdict: ${approval.why}`);
-        return awaitApproval(config, octokit, pullRequest, approval.why, setStatus);
-    }
-    logger.info(approvalLine(approval));
-    const input = rejudge(artifact, workflowRepositoryUrl(process.env).sourceUrl ?? null, config.judging);
-    logger.info(`artifact checked: verdict.json follows from results.json (${artifact.verdict.verdict} under its own settings); ` +
-        `judged with the publishing workflow's settings: ${input.verdict.verdict}`);
-    return deliverJudged(config, how, input, { pullRequest, approval });
-}
-/** The comment's line when the pull request moved on since the measured commit. */
-function movedOnLine(measuredSha, headSha) {
-    return (`⏳ This pull request moved on since it was measured: this verdict is for \`${measuredSha.slice(0, 12)}\`; ` +
-        `the newer head \`${headSha.slice(0, 12)}\` is pending measurement.`);
-}
-/** verdict.json and the report written, the comment posted, the other sinks, then the status. */
-async function deliverJudged(config, how, input, found) {
-    const { outDir, logger } = how;
-    const { verdict } = input;
-    mkdirSync(outDir, { recursive: true });
-    const verdictPath = join(outDir, 'verdict.json');
-    writeFileAtomic(verdictPath, `${JSON.stringify(verdict, null, 2)}\n`);
-    const report = await writeReport(outDir, input);
-    for (const warning of report.warnings)
-        logger.debug(warning);
-    const delivery = {
-        verdict,
-        verdictPath,
-        report,
-        suite: input.suite.name,
-        stages: [],
-        context: {
-            repository: `${config.owner}/${config.repo}`,
-            runUrl: config.runUrl,
-            pullRequest: found.pullRequest.number,
-        },
-    };
-    const movedOn = found.pullRequest.headSha !== config.headSha;
-    const { posted } = await pullRequestCommentSink({
-        client: how.octokit,
-        owner: config.owner,
-        repo: config.repo,
-        pullRequest: found.pullRequest.number,
-        chartsBranch: config.chartsBranch,
-        runKey: config.runKey,
-        runUrl: config.runUrl,
-        ...(config.chartsKeep === undefined ? {} : { chartsKeep: config.chartsKeep }),
-        notes: {
-            ...(movedOn ? { lead: movedOnLine(config.headSha, found.pullRequest.headSha) } : {}),
-            ...(config.historyPageUrl === undefined ? {} : { historyPageUrl: config.historyPageUrl }),
-        },
-    }).deliver(delivery, logger);
-    await deliverVerdict(delivery, how.sinks, logger);
-    const exitCode = verdictExitCode(verdict);
-    await how.setStatus(verdictStatus(verdict, exitCode === 1));
-    return {
-        kind: 'published',
-        approval: found.approval,
-        verdict,
-        verdictPath,
-        summary: renderReportSummary(input),
-        report,
-        pullRequest: found.pullRequest,
-        posted,
-        exitCode,
-    };
-}
-/**
- * Finds the run's pull request, validates the artifact, checks the approval of a fork's head,
- * judges it again, renders and posts; then delivers to `sinks` too (the job summary), whose
- * failures are warnings, and sets the commit status. The comment and the status are this command's
- * job, so their failure is an error; any error once the run's pull request is found sets the status
- * to error first (a failure to do that is a warning: the error it would report is thrown anyway).
- * Before that, nothing is set: the commit may be the head of another repository's pull request.
- */
-async function publishCommand(config, octokit, logger, sinks = []) {
-    const { artifactDir, outDir } = checkDirectories(config);
-    // Until the run's own pull request is found, the commit may be another pull request's too (a
-    // fork can push a maintainer's commit): a refusal then sets no status on it.
-    const pullRequest = await runsPullRequest(config, artifactDir, octokit);
-    logger.info(pullRequest.headSha === config.headSha
-        ? `pull request #${pullRequest.number} from ${config.headRepository} has head ${config.headSha}`
-        : `pull request #${pullRequest.number} from ${config.headRepository} moved on to ${pullRequest.headSha}: ` +
-            `publishing the verdict for ${config.headSha}, the measured commit; the newer head is pending measurement`);
-    const setStatus = statusSetter(config, octokit, logger);
-    try {
-        return await publishChecked(config, artifactDir, pullRequest, {
-            outDir,
-            octokit,
-            logger,
-            setStatus,
-            sinks,
-        });
-    }
-    catch (error) {
-        try {
-            await setStatus(refusedStatus(errorMessage(error)));
-        }
-        catch (statusError) {
-            logger.warning(errorMessage(statusError));
-        }
-        throw error;
-    }
-}
-
-/** `owner/name` as GitHub allows them. */
-const REPOSITORY_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
-const DEFAULT_PUBLISH_REPORT_DIR = 'mysql-perf-gate-report';
-/** The publish options given as strings (action inputs), checked. */
-function publishPathsFromFlags(flags, spell = cliSpelling) {
-    if (flags.artifact === undefined) {
-        throw new InputError(`${spell('artifact')}: name the directory the measuring run's artifact was downloaded to`);
-    }
-    const headSha = flags.headSha?.trim() ?? '';
-    if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(headSha)) {
-        throw new InputError(`${spell('head-sha')} ${JSON.stringify(headSha)}: expected the measured commit's full SHA ` +
-            '(github.event.workflow_run.head_sha)');
-    }
-    const headRepository = flags.headRepository?.trim() ?? '';
-    if (!REPOSITORY_NAME.test(headRepository)) {
-        throw new InputError(`${spell('head-repository')} ${JSON.stringify(headRepository.slice(0, 120))}: expected the measuring ` +
-            "run's head repository as owner/name (github.event.workflow_run.head_repository.full_name)");
-    }
-    return {
-        artifactDir: flags.artifact,
-        headSha,
-        headRepository,
-        outDir: flags.reportDir ?? DEFAULT_PUBLISH_REPORT_DIR,
-    };
-}
-/** The settings publish judges with, from the publishing workflow's own inputs (never the artifact). */
-function publishJudgingFromFlags(flags, spell = cliSpelling) {
-    return {
-        suite: loadSuite(flags.suite || 'quick', spell('suite')),
-        options: compareOptionsFromFlags(flags, spell),
-    };
-}
-const DEFAULT_FORK_LABEL = 'perf-approved';
-/** The status context, the fork label and whose heads need approval, checked. */
-function approvalFromFlags(flags, spell = cliSpelling) {
-    const requireApproval = flags.requireApproval ?? 'forks';
-    const known = REQUIRE_APPROVAL.find((value) => value === requireApproval);
-    if (known === undefined) {
-        throw new InputError(`${spell('require-approval')} ${JSON.stringify(requireApproval)}: expected ${REQUIRE_APPROVAL.join(' or ')}`);
-    }
-    const statusContext = flags.statusContext ?? DEFAULT_STATUS_CONTEXT;
-    if (statusContext.length > 255 || /[\r\n]/.test(statusContext)) {
-        throw new InputError(`${spell('status-context')}: one line of at most 255 characters`);
-    }
-    return { statusContext, forkLabel: flags.forkLabel ?? DEFAULT_FORK_LABEL, requireApproval: known };
-}
-/** Runs of a pull request the charts branch keeps when the input is left out. */
-const DEFAULT_CHARTS_KEEP = 5;
-/**
- * `charts-keep`: runs kept per pull request on the charts branch (closed pull requests' folders are
- * dropped); 0 keeps everything.
- */
-function chartsKeepFromFlag(text, label) {
-    if (text === undefined || text.trim() === '')
-        return DEFAULT_CHARTS_KEEP;
-    const value = /^\s*\d{1,6}\s*$/.test(text) ? Number(text) : Number.NaN;
-    if (!Number.isSafeInteger(value)) {
-        throw new InputError(`${label} ${JSON.stringify(text)}: expected a whole number of runs to keep per pull request (0 keeps every run)`);
-    }
-    return value;
-}
-
 // Where the action delivers a verdict, read once from its inputs and the event: the pull request
 // it runs for (and the token to comment with), the job summary, a chat webhook, and the run to link.
 /** The repository and run, when the runner says which (GITHUB_REPOSITORY is unset outside GitHub). */
@@ -2509,8 +2719,9 @@ function readSettingsFile() {
 // The publish mode's inputs: the downloaded artifact, the measured commit,
 // where the report goes, and the settings it judges with (suite, tolerance, gate, alpha: the
 // publishing workflow's, which runs the default branch's files) and approves with (status-context,
-// fork-label, require-approval). The commit and the head repository come from the `workflow_run`
-// event GitHub wrote (or the `head-sha` and `head-repository` inputs), never from the artifact.
+// fork-label, require-approval, trusted-authors). The commit, the head repository and who set the
+// measuring run off come from the `workflow_run` event GitHub wrote (the first two also from the
+// `head-sha` and `head-repository` inputs), never from the artifact.
 /** The parts of a workflow_run event this mode reads; anything else in the payload is ignored. */
 const WorkflowRunEvent = object({
     workflow_run: object({
@@ -2519,6 +2730,9 @@ const WorkflowRunEvent = object({
         head_repository: object({ full_name: string().optional(), owner: object({ login: string() }) })
             .nullable()
             .optional(),
+        // Who set the measuring run off: the label approves a head only when they all can write.
+        actor: object({ login: string() }).nullish(),
+        triggering_actor: object({ login: string() }).nullish(),
     })
         .optional(),
 });
@@ -2542,6 +2756,7 @@ function readPublishInputs() {
         statusContext: optionalInput('status-context'),
         forkLabel: optionalInput('fork-label'),
         requireApproval: optionalInput('require-approval'),
+        trustedAuthors: getMultilineInput('trusted-authors'),
     }, actionSpelling);
     const token = getInput('github-token');
     if (token === '') {
@@ -2557,6 +2772,7 @@ function readPublishInputs() {
             ...paths,
             judging,
             ...approval,
+            triggeredBy: [run?.actor?.login, run?.triggering_actor?.login].filter((login) => login !== undefined),
             owner: repoOwner,
             repo,
             ...(owner && branch ? { headLabel: `${owner}:${branch}` } : {}),
@@ -2691,7 +2907,10 @@ async function buildOnly() {
     if (!buildInputs) {
         throw new InputError('mode build builds the servers of input "source" (and "base-source"): give a source tree');
     }
-    await inCleanupScope(coreLogger, (scope) => buildServers(buildInputs.common, planBuilds(buildInputs), events, [], coreLogger, scope));
+    const builds = planBuilds(buildInputs);
+    // Every side checked before the first build waits for the machine lock.
+    const checked = await checkSides(builds, buildInputs.common, coreLogger);
+    await inCleanupScope(coreLogger, (scope) => buildServers(buildInputs.common, { builds, checked }, events, [], coreLogger, scope));
 }
 /** Mode merge: every shard's results (input "shards") into one results file, then judged. */
 async function mergeAndJudge() {
@@ -2716,6 +2935,7 @@ const OTHER_MODES = {
     bisect: bisectFromInputs,
     'bisect-comment': commentBisection,
     settings: readSettingsFile,
+    approval: checkForkApproval,
     build: buildOnly,
     merge: mergeAndJudge,
 };

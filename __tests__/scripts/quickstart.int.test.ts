@@ -98,6 +98,13 @@ maybe('scripts/quickstart.sh', () => {
         /^verdict: FAIL — \d+ regression\(s\), .*\(suite tiny-instructions; base: the base side of \/\S+\/quickstart\/results\.json\)$/,
       );
       expect(ending[1]).toBe(`report: ${report}`);
+      // run names what judges its A/B results; compare's summary ends with what would reproduce it.
+      expect(result.stderr).toContain(
+        `next: mysql-perf-gate compare ${join(out, 'results.json')} (the verdict`,
+      );
+      expect(readFileSync(join(out, 'compare.txt'), 'utf8')).toMatch(
+        /^Reproduce \(where both servers are at these paths\):\n {2}mysql-perf-gate run --base \S+ --head \S+ --suite \S+ --head-set performance_schema=ON/m,
+      );
       expect(readFileSync(report, 'utf8')).toMatch(/^<!doctype html>/i);
 
       const verdict = Verdict.parse(JSON.parse(readFileSync(join(out, 'report/verdict.json'), 'utf8')));

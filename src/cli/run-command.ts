@@ -5,6 +5,7 @@ import { LIMIT_HELP } from '../commands/limit-flags.js';
 import { describeRunOutcome, runCommand, runConfigFromFlags, type RunFlags } from '../commands/run.js';
 import { optionWithDefault } from './help-text.js';
 import { collect, EXIT_OK, lockTimeoutOption } from './shared-flags.js';
+import { shellWord } from '../report/document/shell-words.js';
 import { createStderrLogger } from './stderr-logger.js';
 
 type ParsedRunFlags = Omit<RunFlags, 'set' | 'baseSet' | 'headSet'> &
@@ -26,6 +27,11 @@ export function addRunCommand(program: Command, onExitCode: (code: number) => vo
       const logger = createStderrLogger({ verbose: flags.verbose ?? false });
       const outcome = await runCommand(runConfigFromFlags(flags), logger);
       logger.info(describeRunOutcome(outcome));
+      // An A/B run's results are judged by compare: say so, with the file it wrote.
+      if (outcome.results.mode === 'ab')
+        logger.info(
+          `next: mysql-perf-gate compare ${shellWord(outcome.resultsPath)} (the verdict, and its report in report/)`,
+        );
       onExitCode(EXIT_OK);
     });
 }
