@@ -3,7 +3,6 @@
 // publishing workflow's, which runs the default branch's files) and approves with (status-context,
 // fork-label, require-approval). The commit and the head repository come from the `workflow_run`
 // event GitHub wrote (or the `head-sha` and `head-repository` inputs), never from the artifact.
-import * as core from '@actions/core';
 import { context } from '@actions/github';
 import { z } from 'zod';
 
@@ -18,6 +17,7 @@ import { parsePageAddress } from '../commands/history-nightly.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { judgingInputs, optionalInput } from './inputs.js';
+import { input, multilineInput } from './settings-inputs.js';
 
 /** The parts of a workflow_run event this mode reads; anything else in the payload is ignored. */
 const WorkflowRunEvent = z.object({
@@ -54,8 +54,8 @@ export function readPublishInputs(): PublishInputs {
   // The publishing workflow's own settings (the default branch's), read before the artifact is.
   const judging = publishJudgingFromFlags(
     {
-      suite: core.getInput('suite'),
-      tolerance: core.getMultilineInput('tolerance'),
+      suite: input('suite'),
+      tolerance: multilineInput('tolerance'),
       ...judgingInputs(),
     },
     actionSpelling,
@@ -68,7 +68,7 @@ export function readPublishInputs(): PublishInputs {
     },
     actionSpelling,
   );
-  const token = core.getInput('github-token');
+  const token = input('github-token');
   if (token === '') {
     throw new InputError('input "github-token" is empty: publish mode posts the comment with it');
   }
@@ -85,7 +85,7 @@ export function readPublishInputs(): PublishInputs {
       owner: repoOwner,
       repo,
       ...(owner && branch ? { headLabel: `${owner}:${branch}` } : {}),
-      chartsBranch: core.getInput('charts-branch') || 'mysql-perf-gate-charts',
+      chartsBranch: input('charts-branch'),
       runKey: `${context.runId}-${context.runAttempt}`,
       runUrl: `${context.serverUrl}/${repoOwner}/${repo}/actions/runs/${context.runId}`,
       chartsKeep: chartsKeepFromFlag(optionalInput('charts-keep'), 'input "charts-keep"'),
