@@ -65,7 +65,7 @@ export const SETTINGS = {
   suite: setting(
     'measuring',
     text(/^[A-Za-z0-9_./-]{1,200}$/, 'a built-in suite name or a path to a suite file'),
-    'The suite: quick, standard, instructions, or a suite file of the repository (path from its root); the default is quick, instructions in bisect mode.',
+    'The suite: quick, standard, instructions, or a suite file (a path as the input takes it, from the workspace); the default is quick, instructions in bisect mode.',
   ),
   compiler: setting(
     'measuring',
@@ -165,7 +165,7 @@ export const SETTINGS = {
   baseline: setting(
     'judging',
     text(/^[^\s].{0,499}$/, 'a path'),
-    'A stored baseline file to judge the head against (path from the repository root); an A/B run judges against its own base without it.',
+    'A stored baseline file to judge the head against (a path as the input takes it, from the workspace); an A/B run judges against its own base without it.',
   ),
   force: setting(
     'judging',
