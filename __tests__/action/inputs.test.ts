@@ -167,6 +167,15 @@ describe('the settings file', () => {
     expect(() => readRunInputs()).toThrow(`${path}: max-repetitions "lots": expected a whole number`);
   });
 
+  it("takes a suite or baseline file from the root of the file's checkout, a built-in suite as it is", () => {
+    const path = settingsFile('suite: perf/suite.yml\nbaseline: /srv/baseline.json\n');
+    expect(input('suite')).toBe(join(dir, 'perf/suite.yml'));
+    expect(input('baseline')).toBe('/srv/baseline.json');
+    forgetSettingsFile();
+    writeFileSync(path, 'suite: standard\n');
+    expect(input('suite')).toBe('standard');
+  });
+
   it('reads no file for an input that is no option of it', () => {
     settingsFile('suite: [not, a, suite]\n');
     expect(input('out')).toBe('');

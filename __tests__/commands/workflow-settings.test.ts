@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 
-import { SETTING_NAMES, SETTINGS } from '../../src/commands/settings-schema.js';
+import { SETTING_NAMES, SETTINGS, settingsRoot } from '../../src/commands/settings-schema.js';
 import {
   parseWorkflowSettings,
   readSettingsFile,
@@ -18,12 +18,14 @@ import { ROOT } from '../helpers/real-run.js';
 const FILE = '.github/mysql-perf-gate.yml';
 
 test('the shipped example reads as the nightly and bisect examples had it', () => {
-  const settings = readWorkflowSettings(join(ROOT, 'examples', 'mysql-perf-gate.yml'), 'gcc');
+  const settings = readWorkflowSettings(join(ROOT, 'examples', 'mysql-perf-gate.yml'));
   expect(settings).toEqual({
-    runsOn: '["self-hosted","perf-pinned"]',
+    'runs-on': '["self-hosted","perf-pinned"]',
     testbed: 'perf-pinned-1',
     compiler: 'gcc-12',
-    webhookSecret: '',
+    suite: '',
+    'status-context': 'mysql-perf-gate',
+    'webhook-url-secret': '',
   });
   expect(parseWorkflowSettings('runs-on: perf-box\n', FILE)['runs-on']).toBe('["perf-box"]');
 });
@@ -107,17 +109,25 @@ test.each([
   expect(message).not.toContain('\n');
 });
 
-test('a missing file is no settings, except for the workflows that need it; a big one is refused', () => {
+test('a missing file is no settings: the defaults; a big one is refused', () => {
   const dir = mkdtempSync(join(os.tmpdir(), 'settings-'));
   try {
     expect(readSettingsFile(join(dir, 'none.yml'))).toBeUndefined();
-    expect(() => readWorkflowSettings(join(dir, 'none.yml'), 'gcc')).toThrow(
-      /^cannot read .*none\.yml: no such file; the workflows name their runner, testbed and compiler there/,
-    );
+    expect(readWorkflowSettings(join(dir, 'none.yml'))).toMatchObject({ 'runs-on': '', compiler: 'gcc' });
     writeFileSync(join(dir, 'big.yml'), 'x'.repeat(70_000));
     expect(() => readSettingsFile(join(dir, 'big.yml'))).toThrow(/big\.yml is 70000 bytes, over 65536/);
     expect(() => readSettingsFile(dir)).toThrow(/is not a regular file/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test.each([
+  ['base/.github/mysql-perf-gate.yml', 'base'],
+  ['.github/mysql-perf-gate.yml', '.'],
+  ['/w/settings/.github/gate-instructions.yml', '/w/settings'],
+  ['perf/settings.yml', 'perf'],
+  ['settings.yml', '.'],
+])("%s: its relative paths start from %s", (file, root) => {
+  expect(settingsRoot(file)).toBe(root);
 });

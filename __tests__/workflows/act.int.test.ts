@@ -51,6 +51,7 @@ const maybe = ready ? describeWithServer() : describe.skip;
 let scratch: string;
 let repo: ServerRepository;
 let mock: GitHubMock;
+let suite: string;
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(os.tmpdir(), 'gate-act-'));
@@ -84,7 +85,17 @@ function splitCharts(comment: string): [string, string, string] {
 
 maybe('the pull-request workflows under act', () => {
   beforeAll(() => {
-    repo = makeServerRepository(join(scratch, 'repo'));
+    // The suite is the settings file's only (the workflows pass none): the base's copy measures
+    // and the default branch's judges; the pull request's copy asks for the standard suite, and
+    // is not read.
+    suite = cutSuite('tiny', scratch, 'tiny-one-cell.yml', {
+      workloads: ['oltp_point_select'],
+      fields: { threads: [1], durationSeconds: 2, warmupSeconds: 0 },
+    });
+    repo = makeServerRepository(join(scratch, 'repo'), {
+      base: `suite: ${suite}\n`,
+      head: 'suite: standard\n',
+    });
     copyActionUnderTest(join(scratch, 'action'), BUNDLE_DIR);
     mock.pullRequests.push({
       number: 12,
@@ -100,15 +111,8 @@ maybe('the pull-request workflows under act', () => {
   });
 
   it('measure (pull_request, a fork labeled) then publish (workflow_run): the comment is posted', async () => {
-    const suite = cutSuite('tiny', scratch, 'tiny-one-cell.yml', {
-      workloads: ['oltp_point_select'],
-      fields: { threads: [1], durationSeconds: 2, warmupSeconds: 0 },
-    });
     writeTestWorkflows(repo.workdir, {
-      examples: {
-        'pr-gate.yml': { callInputs: { measure: { suite } } },
-        'pr-publish.yml': { callInputs: { publish: { suite } } },
-      },
+      examples: { 'pr-gate.yml': {}, 'pr-publish.yml': {} },
       reusable: {
         'measure.yml': { probeTokenIn: ['measure'], measureInputs: NO_RUNNER_CHECK },
         'publish.yml': {},
@@ -129,6 +133,14 @@ maybe('the pull-request workflows under act', () => {
     expect({ measured, log: measured === 0 ? '' : log }).toEqual({ measured: 0, log: '' });
     expect(log).toContain(
       `head: ${repo.head}; base: ${repo.forkPoint} (the merge base with ${repo.baseTip})`,
+    );
+    // The merge base's settings file, never the pull request's, which the run names as changed.
+    expect(log).toMatch(
+      /settings from base\/\.github\/mysql-perf-gate\.yml: [^\n]*compiler gcc-12; suite \//,
+    );
+    expect(log).toContain(`suite ${suite}`);
+    expect(log).toContain(
+      'The pull request changes .github/mysql-perf-gate.yml: this run measures and judges',
     );
     expect(readdirSync(join(scratch, 'artifacts', MEASURE_RUN_ID, 'mysql-perf-gate')).sort()).toEqual([
       'pull-request.txt',
@@ -180,6 +192,8 @@ maybe('the pull-request workflows under act', () => {
       [12, ACTIONS_BOT.login],
     ]);
     expect(publishLog).toContain('approved by alice (the fork label)');
+    // Judged with the default branch's settings file, checked out alone.
+    expect(publishLog).toMatch(/settings from settings\/\.github\/mysql-perf-gate\.yml: [^\n]*suite \//);
     const statusesOf = (operationId: string): number[] =>
       mock.requests
         .slice(publishFrom)
@@ -221,8 +235,9 @@ maybe('the pull-request workflows under act', () => {
 
   it('a measurement cancelled midway leaves no server running: the post step stops them', async () => {
     writeTestWorkflows(repo.workdir, {
-      examples: { 'pr-gate.yml': { callInputs: { measure: { suite: TINY } } } },
-      reusable: { 'measure.yml': { measureInputs: NO_RUNNER_CHECK } },
+      examples: { 'pr-gate.yml': {} },
+      // An input the step gives wins over the settings file's suite.
+      reusable: { 'measure.yml': { measureInputs: { ...NO_RUNNER_CHECK, suite: TINY } } },
     });
     const dir = join(scratch, 'cancel');
     // A branch of this repository: trusted, built in the build directory kept between runs.

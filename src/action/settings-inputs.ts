@@ -5,7 +5,15 @@
 // read once, when a mode first asks for one of its options, and one line says what it set.
 import * as core from '@actions/core';
 
-import { isSettingName, SETTINGS, type Settings } from '../commands/settings-schema.js';
+import { join } from 'node:path';
+
+import {
+  isSettingName,
+  namesFile,
+  SETTINGS,
+  type Settings,
+  settingsRoot,
+} from '../commands/settings-schema.js';
 import { DEFAULT_SETTINGS_FILE, readSettingsFile } from '../commands/workflow-settings.js';
 import { coreLogger } from './core-logger.js';
 
@@ -50,7 +58,13 @@ export function settingsLine(
 export function input(name: string): string {
   const given = core.getInput(name);
   if (given !== '' || !isSettingName(name) || !SETTINGS[name].input) return given;
-  return settingsFile().settings[name] ?? SETTINGS[name].default ?? '';
+  const { path, settings } = settingsFile();
+  const value = settings[name];
+  if (value === undefined) return SETTINGS[name].default ?? '';
+  // A suite or baseline file of the file's own checkout (the merge base's, the default branch's).
+  return SETTINGS[name].path && namesFile(value) && !value.startsWith('/')
+    ? join(settingsRoot(path), value)
+    : value;
 }
 
 /** A multiline input as `core.getMultilineInput` reads it: one trimmed value a non-empty line. */

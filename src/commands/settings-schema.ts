@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { JUDGE_DEFAULTS } from '../compare/judge-defaults.js';
 import { DEFAULT_MAX_P, DEFAULT_WINDOW } from '../history/changes.js';
 import { DEFAULT_STATUS_CONTEXT } from './publish.js';
-import { DEFAULT_CHARTS_KEEP, DEFAULT_FORK_LABEL } from './publish-flags.js';
+import { DEFAULT_CHARTS_KEEP } from './publish-flags.js';
 import {
   Branch,
   choice,
@@ -41,6 +41,8 @@ export interface SettingSpec {
   readonly value: z.ZodType<string>;
   /** False for a field no input of the action reads (only a workflow can use it). */
   readonly input: boolean;
+  /** A path: a relative one is from the root of the checkout the file is in. */
+  readonly path?: true;
 }
 
 function setting(
@@ -62,11 +64,14 @@ function setting(
 /** Every field of the settings file, spelled as the action's input, in the docs' order. */
 export const SETTINGS = {
   // What is measured, and how.
-  suite: setting(
-    'measuring',
-    text(/^[A-Za-z0-9_./-]{1,200}$/, 'a built-in suite name or a path to a suite file'),
-    'The suite: quick, standard, instructions, or a suite file (a path as the input takes it, from the workspace); the default is quick, instructions in bisect mode.',
-  ),
+  suite: {
+    ...setting(
+      'measuring',
+      text(/^[A-Za-z0-9_./-]{1,200}$/, 'a built-in suite name or a path to a suite file'),
+      "The suite: quick, standard, instructions, or a suite file (a path from the root of the file's checkout); the default is quick, instructions in bisect mode.",
+    ),
+    path: true,
+  },
   compiler: setting(
     'measuring',
     Compiler,
@@ -162,11 +167,14 @@ export const SETTINGS = {
     'Fail the gate when the work per transaction (a status counter) changed.',
     String(JUDGE_DEFAULTS.gateWork),
   ),
-  baseline: setting(
-    'judging',
-    text(/^[^\s].{0,499}$/, 'a path'),
-    'A stored baseline file to judge the head against (a path as the input takes it, from the workspace); an A/B run judges against its own base without it.',
-  ),
+  baseline: {
+    ...setting(
+      'judging',
+      text(/^[^\s].{0,499}$/, 'a path'),
+      "A stored baseline file to judge the head against (a path from the root of the file's checkout); an A/B run judges against its own base without it.",
+    ),
+    path: true,
+  },
   force: setting(
     'judging',
     flag,
@@ -246,12 +254,6 @@ export const SETTINGS = {
     text(/^[^\n]{1,100}$/, 'a status context'),
     'The commit status the publishing half sets on the measured head; make it required.',
     DEFAULT_STATUS_CONTEXT,
-  ),
-  'fork-label': setting(
-    'delivery',
-    text(/^[^\n,]{1,50}$/, 'a label'),
-    "The label a maintainer adds to approve a fork's head.",
-    DEFAULT_FORK_LABEL,
   ),
   'require-approval': setting(
     'delivery',
@@ -339,6 +341,22 @@ export const SETTINGS = {
 } as const satisfies Record<string, SettingSpec>;
 
 export type SettingName = keyof typeof SETTINGS;
+
+/** A suite or baseline that names a file (a built-in suite's name has no "/" and no YAML suffix). */
+export function namesFile(value: string): boolean {
+  return value.includes('/') || /\.ya?ml$/.test(value);
+}
+
+/**
+ * The root of the checkout a settings file is in, which its relative paths start from: the
+ * directory above `.github/`, or the file's own directory for a file elsewhere.
+ */
+export function settingsRoot(file: string): string {
+  const parts = file.split('/');
+  const github = parts.lastIndexOf('.github');
+  if (github >= 0 && github === parts.length - 2) return parts.slice(0, github).join('/') || '.';
+  return parts.slice(0, -1).join('/') || '.';
+}
 export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 
 export function isSettingName(name: string): name is SettingName {

@@ -9,7 +9,7 @@ import { parse as parseYaml } from 'yaml';
 
 import { errorMessage, InputError } from '../errors.js';
 import { formatPath } from '../suite/parse-suite.js';
-import { type Settings, SettingsFile } from './settings-schema.js';
+import { type SettingName, SETTINGS, type Settings, SettingsFile } from './settings-schema.js';
 
 export const DEFAULT_SETTINGS_FILE = '.github/mysql-perf-gate.yml';
 const MAX_BYTES = 64 * 1024;
@@ -39,17 +39,21 @@ export function parseWorkflowSettings(text: string, path: string): Settings {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   if (issue?.code === 'unrecognized_keys') {
+    // Names only, and only those that look like one: the file may not be a settings file at all.
+    const names = issue.keys.filter((key) => /^[A-Za-z0-9_-]{1,40}$/.test(key));
+    const shown = names.length === issue.keys.length ? names.join(', ') : `${issue.keys.length} of them`;
     throw new InputError(
-      `${path}: unknown field(s) ${issue.keys.join(', ')} (the fields are the action's inputs listed in docs/settings-file.md)`,
+      `${path}: unknown field(s) ${shown} (the fields are the action's inputs listed in docs/settings-file.md)`,
     );
   }
   if (issue === undefined || issue.path.length === 0) {
-    throw new InputError(
-      `${path}: expected a mapping of fields (docs/settings-file.md), not ${JSON.stringify(data)}`,
-    );
+    // Not the document itself: whatever file this is, its text stays out of the log.
+    const kind = Array.isArray(data) ? 'a list' : typeof data;
+    throw new InputError(`${path}: expected a mapping of fields (docs/settings-file.md), not ${kind}`);
   }
   const value = JSON.stringify(valueAt(data, issue.path));
-  throw new InputError(`${path}: ${formatPath(issue.path)} ${value}: expected ${issue.message}`);
+  const shown = value.length > 120 ? `${value.slice(0, 117)}...` : value;
+  throw new InputError(`${path}: ${formatPath(issue.path)} ${shown}: expected ${issue.message}`);
 }
 
 /** Reads and checks the settings file (a regular file, at most 64 KiB); undefined when there is none. */
@@ -68,28 +72,24 @@ export function readSettingsFile(path: string): Settings | undefined {
   return parseWorkflowSettings(text, path);
 }
 
-/** The fields only a workflow can use, as `mode: settings` outputs them: empty when absent. */
-export interface WorkflowSettings {
-  /** The runner labels as the JSON list a workflow's `fromJSON` takes. */
-  readonly runsOn: string;
-  readonly testbed: string;
-  readonly compiler: string;
-  /** The name of the webhook's secret. */
-  readonly webhookSecret: string;
-}
+/** The fields only a workflow can use, as `mode: settings` outputs them. */
+export const WORKFLOW_FIELDS = [
+  'runs-on',
+  'testbed',
+  'compiler',
+  'suite',
+  'status-context',
+  'webhook-url-secret',
+] as const satisfies readonly SettingName[];
+export type WorkflowSettings = Readonly<Record<(typeof WORKFLOW_FIELDS)[number], string>>;
 
-/** The file a workflow's settings job reads: it must exist (the nightly's runner is named there). */
-export function readWorkflowSettings(path: string, defaultCompiler: string): WorkflowSettings {
-  const settings = readSettingsFile(path);
-  if (settings === undefined) {
-    throw new InputError(
-      `cannot read ${path}: no such file; the workflows name their runner, testbed and compiler there (docs/settings-file.md)`,
-    );
-  }
-  return {
-    runsOn: settings['runs-on'] ?? '',
-    testbed: settings.testbed ?? '',
-    compiler: settings.compiler ?? defaultCompiler,
-    webhookSecret: settings['webhook-url-secret'] ?? '',
-  };
+/**
+ * The fields a workflow's settings job reads: the file's, else the schema's default, else empty
+ * (no file: every field so). Whether the workflow can do without one (the nightly cannot without
+ * runs-on) is the workflow's to say.
+ */
+export function readWorkflowSettings(path: string): WorkflowSettings {
+  const settings = readSettingsFile(path) ?? {};
+  const fields = WORKFLOW_FIELDS.map((name) => [name, settings[name] ?? SETTINGS[name].default ?? '']);
+  return Object.fromEntries(fields) as WorkflowSettings;
 }
