@@ -330,7 +330,7 @@ export const SETTINGS = {
   'store-size': setting('machine', Size, 'The most the store may hold, e.g. 20G; 20G when absent.'),
   'max-processes': setting(
     'machine',
-    whole(16, 1_000_000),
+    whole(1, 1_000_000),
     'The most processes each untrusted build and server may have.',
   ),
   'max-memory': setting(

@@ -72,7 +72,7 @@ export const Compiler = text(
   /^[A-Za-z0-9_.+/:-]{1,200}$/,
   'a compiler: a name such as gcc-12, a path, or CC:CXX',
 );
-export const Size = text(/^\d+(\.\d+)?[KMGT]?$/i, 'a size, e.g. 20G or 500M');
+export const Size = text(/^\d+(\.\d+)?\s*[KMGT]?(i?B)?$/i, 'a size, e.g. 20G or 500M');
 export const Branch = text(/^[A-Za-z0-9][A-Za-z0-9_./-]{0,199}$/, 'a branch name');
 export const Https = text(/^https:\/\/[^\s]+$/, 'an https:// address');
 export const Option = /^[A-Za-z0-9_.-]+=.*$/;
