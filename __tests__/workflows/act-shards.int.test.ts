@@ -139,9 +139,13 @@ maybe('the pull-request gate split into shards, under act', () => {
       'mysql-perf-gate',
       'mysql-perf-gate-report',
       'mysql-perf-gate-servers',
+      'mysql-perf-gate-settings',
       'mysql-perf-gate-shard-1',
       'mysql-perf-gate-shard-2',
     ]);
+    // The merge base's settings file, passed on: both shards and the merging job read its suite.
+    expect(readdirSync(join(artifacts, 'mysql-perf-gate-settings'))).toEqual(['mysql-perf-gate.yml']);
+    expect(log.match(/settings from \S+\/settings\/mysql-perf-gate\.yml: suite \//g)).toHaveLength(3);
     expect(readdirSync(join(artifacts, 'mysql-perf-gate-servers')).sort()).toEqual([
       'base.tar.gz',
       'head.tar.gz',
