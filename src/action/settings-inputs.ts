@@ -4,7 +4,6 @@
 // action.yml gives those inputs no default, or the runner's would always look given. The file is
 // read once, when a mode first asks for one of its options, and one line says what it set.
 import * as core from '@actions/core';
-
 import { join } from 'node:path';
 
 import {
