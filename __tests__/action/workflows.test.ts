@@ -212,7 +212,9 @@ describe('example and reusable workflows', () => {
     ]);
     expect(checkouts[0]?.with?.['sparse-checkout']).toBe('${{ inputs.settings-file }}');
     expect(
-      publish.steps!.filter((step) => step.uses?.startsWith('mysql-perf-gate/')).map((step) => step.with?.mode),
+      publish
+        .steps!.filter((step) => step.uses?.startsWith('mysql-perf-gate/'))
+        .map((step) => step.with?.mode),
     ).toEqual(['settings', 'publish']);
   });
 

@@ -128,6 +128,6 @@ test.each([
   ['/w/settings/.github/gate-instructions.yml', '/w/settings'],
   ['perf/settings.yml', 'perf'],
   ['settings.yml', '.'],
-])("%s: its relative paths start from %s", (file, root) => {
+])('%s: its relative paths start from %s', (file, root) => {
   expect(settingsRoot(file)).toBe(root);
 });
