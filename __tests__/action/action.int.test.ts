@@ -63,20 +63,24 @@ function which(tool: string): string {
 }
 
 maybe('the action', () => {
-  it('measures a server with per-side inputs and the runner check first: outputs, grade, job summary, a group per phase', async () => {
+  it('measures a server with options of the settings file and the runner check first: outputs, grade, job summary, a group per phase', async () => {
     const summaryFile = join(temp.path, 'step-summary.md');
     writeFileSync(summaryFile, '');
+    // The workspace's settings file gives the server options and the lowest grade; an input given
+    // in the workflow (the suite) wins over the file's.
+    mkdirSync(join(temp.path, '.github'));
+    writeFileSync(
+      join(temp.path, '.github', 'mysql-perf-gate.yml'),
+      'set: [performance_schema=ON, max_connections=77]\ndoctor-min-grade: F\nsuite: standard\n',
+    );
     const { code, stdout, outputs } = await runAction(
-      {
-        server: '/usr/sbin/mariadbd',
-        suite: smallSuite(),
-        set: 'performance_schema=ON\nmax_connections=77',
-        out: 'perf/results.json',
-        'doctor-min-grade': 'F',
-      },
+      { server: '/usr/sbin/mariadbd', suite: smallSuite(), out: 'perf/results.json' },
       { GITHUB_STEP_SUMMARY: summaryFile },
     );
     expect({ code, stdout: code === 0 ? '' : stdout }).toEqual({ code: 0, stdout: '' });
+    expect(stdout).toContain(
+      'settings from .github/mysql-perf-gate.yml: set performance_schema=ON, max_connections=77; doctor-min-grade F (given as inputs instead: suite)',
+    );
     expect(stdout).toContain('::group::Set up servers');
     expect(stdout).toContain('::group::Measure suite tiny');
     expect(outputs).toMatch(/^results<<.*\nperf\/results.json\n/m);

@@ -1,7 +1,8 @@
-// action.yml states the defaults a workflow gets; the code writes each once (the judge's in
-// compare/judge-defaults.ts, the boolean inputs' in action/inputs.ts, the change points' in
-// history/changes.ts). These tests fail when action.yml, the code's tables or a CLI flag's default
-// disagree, and when a boolean input is read other than through the one reader.
+// The defaults of the settings file's options live in its schema (commands/settings-schema.ts, which
+// takes the judge's from compare/judge-defaults.ts and the change points' from history/changes.ts);
+// action.yml gives those inputs none (the runner's default would always look given) and says the
+// schema's in their description. These tests fail when action.yml, the schema or a CLI flag's
+// default disagree, and when an input is read other than through the one reader.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -9,6 +10,7 @@ import type { Command } from 'commander';
 import { parse } from 'yaml';
 
 import { BOOLEAN_INPUT_DEFAULTS } from '../../src/action/inputs.js';
+import { SETTING_NAMES, SETTINGS } from '../../src/commands/settings-schema.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { COMPARE_FLAG_DEFAULTS } from '../../src/commands/compare.js';
 import { DEFAULT_MAX_P, DEFAULT_WINDOW } from '../../src/commands/history-changes.js';
@@ -18,18 +20,13 @@ const ROOT = join(import.meta.dirname, '../..');
 
 interface ActionInput {
   default?: unknown;
+  description?: string;
 }
 const inputs = (
   parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, ActionInput> }
 ).inputs;
 
-function actionDefault(name: string): string {
-  const value = inputs[name]?.default;
-  if (typeof value !== 'string') throw new Error(`action.yml: input "${name}" has no default`);
-  return value;
-}
-
-/** The defaults the code gives each input (and flag) that action.yml states a default for. */
+/** The defaults the code gives each option of the settings file, as its input's text. */
 const CODE_DEFAULTS: Record<string, string> = {
   alpha: COMPARE_FLAG_DEFAULTS.alpha,
   gate: COMPARE_FLAG_DEFAULTS.gate,
@@ -39,27 +36,59 @@ const CODE_DEFAULTS: Record<string, string> = {
   ...Object.fromEntries(Object.entries(BOOLEAN_INPUT_DEFAULTS).map(([name, value]) => [name, String(value)])),
 };
 
-describe("the defaults, action.yml's and the code's", () => {
+/** The settings file's options that are inputs too. */
+const SETTING_INPUTS = SETTING_NAMES.filter((name) => SETTINGS[name].input);
+
+describe("the defaults, the settings schema's and action.yml's", () => {
   it.each(Object.entries(CODE_DEFAULTS))(
-    'input "%s": the code says %s, as action.yml does',
+    'option "%s": the code says %s, as the schema does',
     (name, value) => {
-      expect(actionDefault(name)).toBe(value);
+      expect(SETTINGS[name as keyof typeof SETTINGS].default).toBe(value);
     },
   );
 
-  it('judges with the same defaults without flags (DEFAULT_COMPARE_OPTIONS)', () => {
-    expect(String(DEFAULT_COMPARE_OPTIONS.alpha)).toBe(actionDefault('alpha'));
-    expect(DEFAULT_COMPARE_OPTIONS.gateMetrics.join(',')).toBe(actionDefault('gate'));
-    expect(DEFAULT_COMPARE_OPTIONS.inconclusivePolicy).toBe(actionDefault('inconclusive'));
-    expect(String(DEFAULT_COMPARE_OPTIONS.gateWork ?? false)).toBe(actionDefault('gate-work'));
+  it.each(SETTING_INPUTS)(
+    'input "%s": no default in action.yml, the schema\'s in its description',
+    (name) => {
+      expect(inputs[name]?.default ?? '').toBe('');
+      const value = SETTINGS[name].default;
+      if (value !== undefined) {
+        expect(inputs[name]?.description?.replace(/\s+/g, ' ')).toContain(
+          `Default ${value}, unless the settings file sets it.`,
+        );
+      }
+    },
+  );
+
+  it('takes no option of the file as a workflow-only field but the two only a workflow can use', () => {
+    expect(SETTING_NAMES.filter((name) => !SETTINGS[name].input)).toEqual(['webhook-url-secret', 'runs-on']);
   });
 
-  it('lists every boolean input of action.yml in the one reader', () => {
-    const booleans = Object.entries(inputs)
-      .filter(([, input]) => input.default === 'true' || input.default === 'false')
-      .map(([name]) => name)
+  it('judges with the same defaults without flags (DEFAULT_COMPARE_OPTIONS)', () => {
+    expect(String(DEFAULT_COMPARE_OPTIONS.alpha)).toBe(SETTINGS.alpha.default);
+    expect(DEFAULT_COMPARE_OPTIONS.gateMetrics.join(',')).toBe(SETTINGS.gate.default);
+    expect(DEFAULT_COMPARE_OPTIONS.inconclusivePolicy).toBe(SETTINGS.inconclusive.default);
+    expect(String(DEFAULT_COMPARE_OPTIONS.gateWork ?? false)).toBe(SETTINGS['gate-work'].default);
+  });
+
+  it('lists every boolean option of the schema in the one boolean reader', () => {
+    const booleans = SETTING_NAMES.filter(
+      (name) => SETTINGS[name].default === 'true' || SETTINGS[name].default === 'false',
+    );
+    expect(Object.keys(BOOLEAN_INPUT_DEFAULTS).sort()).toEqual(booleans.sort());
+  });
+
+  it('reads no input but through the one reader (action/settings-inputs.ts)', () => {
+    const dir = join(ROOT, 'src', 'action');
+    const offenders = readdirSync(dir)
+      .filter((file) => file.endsWith('.ts') && file !== 'settings-inputs.ts')
+      .filter((file) =>
+        /core\.get(?:Boolean|Multiline)?Input\('(?!settings-file')/.test(
+          readFileSync(join(dir, file), 'utf8'),
+        ),
+      )
       .sort();
-    expect(Object.keys(BOOLEAN_INPUT_DEFAULTS).sort()).toEqual(booleans);
+    expect(offenders).toEqual([]);
   });
 
   it('reads no boolean input but through booleanInput (no string compared to "true")', () => {
@@ -89,11 +118,13 @@ describe("the CLI's flags", () => {
   );
 
   it.each(['alpha', 'gate', 'inconclusive', 'window', 'max-p'])(
-    '--%s defaults to the value action.yml states, in every command that has it',
+    '--%s defaults to the value the settings schema states, in every command that has it',
     (name) => {
       const given = flags.filter((flag) => flag.flag === `--${name}`);
       expect(given.length).toBeGreaterThan(0);
-      for (const flag of given) expect(flag).toEqual({ ...flag, value: actionDefault(name) });
+      for (const flag of given) {
+        expect(flag).toEqual({ ...flag, value: SETTINGS[name as keyof typeof SETTINGS].default });
+      }
     },
   );
 });

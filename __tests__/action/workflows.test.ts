@@ -190,6 +190,8 @@ describe('example and reusable workflows', () => {
     expect(step?.with?.['github-token']).toBe('');
     expect(step?.with?.source).toBe('head');
     expect(step?.with?.['base-source']).toBe('base');
+    // The settings of the merge base's checkout, never the pull request's.
+    expect(step?.with?.['settings-file']).toBe('base/${{ inputs.settings-file }}');
   });
 
   it('the publishing half runs on workflow_run for the measuring workflows, checking out the default branch at most', () => {
@@ -203,13 +205,17 @@ describe('example and reusable workflows', () => {
     expect(trigger.workflows.sort()).toEqual(measuring.sort());
     const publish = read('.github/workflows', 'publish.yml').workflow.jobs.publish!;
     const checkouts = publish.steps!.filter((step) => step.uses?.startsWith('actions/checkout@'));
-    // The suite file only: the default branch, never the pull request.
+    // The settings file, and a suite file it names: the default branch, never the pull request.
     expect(checkouts.map((step) => step.with?.ref)).toEqual([
       '${{ github.event.repository.default_branch }}',
+      '${{ github.event.repository.default_branch }}',
     ]);
-    expect(publish.steps!.find((step) => step.uses?.startsWith('mysql-perf-gate/'))?.with?.mode).toBe(
-      'publish',
-    );
+    expect(checkouts[0]?.with?.['sparse-checkout']).toBe('${{ inputs.settings-file }}');
+    expect(
+      publish
+        .steps!.filter((step) => step.uses?.startsWith('mysql-perf-gate/'))
+        .map((step) => step.with?.mode),
+    ).toEqual(['settings', 'publish']);
   });
 
   it.each(['pr-gate.yml', 'pr-instructions.yml'])(

@@ -20,7 +20,12 @@ import { join, relative } from 'node:path';
 import { getOctokit } from '@actions/github';
 
 import { compareCommand } from '../../src/commands/compare.js';
-import { publishCommand, type PublishConfig, type PublishedVerdict } from '../../src/commands/publish.js';
+import {
+  publishCommand,
+  type PublishConfig,
+  type PublishedVerdict,
+  SETTINGS_CHANGED_LINE,
+} from '../../src/commands/publish.js';
 import { publishPathsFromFlags } from '../../src/commands/publish-flags.js';
 import type { PublishJudging } from '../../src/compare/publish-settings.js';
 import { loadSuite } from '../../src/suite/load-suite.js';
@@ -279,6 +284,21 @@ describe('a good artifact', () => {
       'info: artifact: 5 other entries not read ("..evil", "charts", "comment.md", "report", "report.html"); ' +
         'the comment and charts are rendered here from results.json and verdict.json',
     );
+  }, 120_000);
+
+  it('says in one line under the headline that the pull request changes the settings file', async () => {
+    const compared = await measureAndUpload(readFileSync(AB, 'utf8'));
+    writeFileSync(join(artifact, 'settings-changed.txt'), 'changed\n');
+    await publish();
+    const rendered = readFileSync(compared.report.commentPath, 'utf8');
+    const posted = mock.comments[0]!.body;
+    expect(posted).toContain(`\n\n${SETTINGS_CHANGED_LINE}\n\n`);
+    // The comment as rendered, that line aside.
+    const imageUrl = /https:\/\/github\.com\/octo-org\/server\/raw\/[0-9a-f]{40}\/pr-7\/42-1\/(\w+)\.png/g;
+    expect(posted.replace(`${SETTINGS_CHANGED_LINE}\n\n`, '').replace(imageUrl, 'charts/$1.png')).toBe(
+      rendered,
+    );
+    expect(logged).toContainEqual(`info: ${SETTINGS_CHANGED_LINE}`);
   }, 120_000);
 
   it('against a stored baseline: refused, the baseline.json it carries is never read', async () => {
@@ -542,6 +562,14 @@ describe('a tampered artifact', () => {
     writeFileSync(join(artifact, 'pull-request.txt'), '7; rm -rf /');
     await expectRefusedWithoutStatus(
       'artifact refused: pull-request.txt holds "7; rm -rf /", not a pull request number',
+    );
+  });
+
+  it('a settings-changed.txt holding anything but "changed" is refused', async () => {
+    writeFileSync(join(artifact, 'settings-changed.txt'), '@octo-org/admins approve');
+    await expectRefused(
+      'artifact refused: settings-changed.txt holds "@octo-org/admins app", not "changed"',
+      tree(root),
     );
   });
 

@@ -6,7 +6,7 @@
 // links Debian's mariadbd, with the example settings file (.github/mysql-perf-gate.yml), in a local
 // bare repository with a base branch and a pull request's head.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync, cpSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { findCommand } from './requirements.js';
@@ -78,18 +78,27 @@ export interface ServerRepository {
   readonly head: string;
 }
 
+/** Fields added to the shipped settings file: on every branch (`base`), and the pull request's copy. */
+export interface RepositorySettings {
+  readonly base?: string;
+  /** The pull request's own copy instead (the base's fields not included): a change it makes. */
+  readonly head?: string;
+}
+
 /**
  * main: fork point → base tip; the pull request: fork point → head, at refs/pull/12/head only
  * (as a fork's commit is, in the base repository).
  */
-export function makeServerRepository(dir: string): ServerRepository {
+export function makeServerRepository(dir: string, settings: RepositorySettings = {}): ServerRepository {
   const work = join(dir, 'work');
   mkdirSync(work, { recursive: true });
   cpSync(join(ROOT, '__fixtures__', 'act', 'server-tree'), work, { recursive: true });
   writeFileSync(join(work, 'VERSION'), versionFile());
-  // The nightly and bisect workflows read the runner, testbed and compiler from here, as shipped.
+  // Every workflow reads its settings from here: the example as shipped, and the test's fields.
   mkdirSync(join(work, '.github'), { recursive: true });
-  cpSync(join(ROOT, 'examples', 'mysql-perf-gate.yml'), join(work, '.github', 'mysql-perf-gate.yml'));
+  const settingsFile = join(work, '.github', 'mysql-perf-gate.yml');
+  const shipped = readFileSync(join(ROOT, 'examples', 'mysql-perf-gate.yml'), 'utf8');
+  writeFileSync(settingsFile, `${shipped}${settings.base ?? ''}`);
   git(work, 'init', '--quiet', '--initial-branch=main');
   git(work, 'add', '-A');
   git(work, 'commit', '--quiet', '-m', 'the server');
@@ -100,6 +109,7 @@ export function makeServerRepository(dir: string): ServerRepository {
   const baseTip = git(work, 'rev-parse', 'HEAD');
   git(work, 'checkout', '--quiet', '-b', 'faster', forkPoint);
   writeFileSync(join(work, 'sql', 'mariadb.h'), '/* the pull request */\n');
+  if (settings.head !== undefined) writeFileSync(settingsFile, `${shipped}${settings.head}`);
   git(work, 'commit', '--quiet', '-am', 'faster');
   const head = git(work, 'rev-parse', 'HEAD');
   git(work, 'checkout', '--quiet', 'main');

@@ -104,7 +104,9 @@ function testCopyInPlace(file: string, callInputs: Record<string, Record<string,
 
 maybe('docs/setup.md: the workflows copied as the page says', () => {
   beforeAll(() => {
-    repo = makeServerRepository(join(scratch, 'repo'));
+    // The suite is the settings file's, committed (the reusable workflows read the merge base's
+    // copy and the default branch's).
+    repo = makeServerRepository(join(scratch, 'repo'), { base: `suite: ${smallSuite()}\n` });
     copyActionUnderTest(join(scratch, 'action'), BUNDLE_DIR);
     // The page's block, as a maintainer runs it in a clone of the server's repository.
     const block = copyWorkflowsBlock(readSetupPage());
@@ -140,9 +142,8 @@ maybe('docs/setup.md: the workflows copied as the page says', () => {
       headSha: repo.head,
       state: 'open',
     });
-    const suite = smallSuite();
-    testCopyInPlace('pr-gate.yml', { measure: { suite } });
-    testCopyInPlace('pr-publish.yml', { publish: { suite } });
+    testCopyInPlace('pr-gate.yml', {});
+    testCopyInPlace('pr-publish.yml', {});
     writeTestWorkflows(repo.workdir, {
       examples: {},
       reusable: { 'measure.yml': { measureInputs: NO_RUNNER_CHECK }, 'publish.yml': {} },

@@ -42,6 +42,7 @@ const ready = requireAct() && requireCommand('cmake') && requireCommand('git');
 const maybe = ready ? describeWithServer() : describe.skip;
 
 let scratch: string;
+let suite: string;
 let repo: ServerRepository;
 let mock: GitHubMock;
 
@@ -84,7 +85,12 @@ const repository = {
 
 maybe('the pull-request gate split into shards, under act', () => {
   beforeAll(() => {
-    repo = makeServerRepository(join(scratch, 'repo'));
+    // The suite is the settings file's: the merge base's copy, passed on to the shards and the
+    // merging job, and the default branch's for the publishing half.
+    suite = cutSuite('tiny', scratch, 'tiny.yml', {
+      fields: { threads: [1], durationSeconds: 2, warmupSeconds: 0 },
+    });
+    repo = makeServerRepository(join(scratch, 'repo'), { base: `suite: ${suite}\n` });
     copyActionUnderTest(join(scratch, 'action'), BUNDLE_DIR);
     mock.pullRequests.push({
       number: 12,
@@ -96,13 +102,10 @@ maybe('the pull-request gate split into shards, under act', () => {
   });
 
   it('builds once, measures 2 shards, merges and judges them; the publishing half comments', async () => {
-    const suite = cutSuite('tiny', scratch, 'tiny.yml', {
-      fields: { threads: [1], durationSeconds: 2, warmupSeconds: 0 },
-    });
     writeTestWorkflows(repo.workdir, {
       examples: {
-        'pr-gate.yml': { callInputs: { measure: { suite, shards: 2, machines: 2 } } },
-        'pr-publish.yml': { callInputs: { publish: { suite } } },
+        'pr-gate.yml': { callInputs: { measure: { shards: 2, machines: 2 } } },
+        'pr-publish.yml': {},
       },
       // As GitHub evaluates max-parallel: ${{ inputs.machines }} (2), which act cannot.
       reusable: {
@@ -136,9 +139,13 @@ maybe('the pull-request gate split into shards, under act', () => {
       'mysql-perf-gate',
       'mysql-perf-gate-report',
       'mysql-perf-gate-servers',
+      'mysql-perf-gate-settings',
       'mysql-perf-gate-shard-1',
       'mysql-perf-gate-shard-2',
     ]);
+    // The merge base's settings file, passed on: both shards and the merging job read its suite.
+    expect(readdirSync(join(artifacts, 'mysql-perf-gate-settings'))).toEqual(['mysql-perf-gate.yml']);
+    expect(log.match(/settings from \S+\/settings\/mysql-perf-gate\.yml: suite \//g)).toHaveLength(3);
     expect(readdirSync(join(artifacts, 'mysql-perf-gate-servers')).sort()).toEqual([
       'base.tar.gz',
       'head.tar.gz',

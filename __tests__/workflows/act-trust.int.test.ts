@@ -215,7 +215,7 @@ async function publish(name: string, by: string): Promise<{ code: unknown; log: 
   standInMeasuringRun(measureRun);
   writeTestWorkflows(repo.workdir, {
     examples: {
-      'pr-publish.yml': { callInputs: { publish: { suite: join(scratch, 'default-suite.yml') } } },
+      'pr-publish.yml': {},
     },
     reusable: { 'publish.yml': {} },
   });
@@ -274,7 +274,10 @@ afterEach(() => {
 
 maybe('the trusted side decides, under act', () => {
   beforeAll(() => {
-    repo = makeServerRepository(join(scratch, 'repo'));
+    // The default branch's suite, which the publishing half judges with: its settings file's.
+    repo = makeServerRepository(join(scratch, 'repo'), {
+      base: `suite: ${join(scratch, 'default-suite.yml')}\n`,
+    });
     copyActionUnderTest(join(scratch, 'action'), BUNDLE_DIR);
   });
 

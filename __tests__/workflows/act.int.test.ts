@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 
+import { SETTINGS_CHANGED_LINE } from '../../src/commands/publish.js';
 import { listArtifacts, pullRequestEvent, workflowRunEvent } from '../helpers/act-events.js';
 import {
   makeServerRepository,
@@ -51,6 +52,7 @@ const maybe = ready ? describeWithServer() : describe.skip;
 let scratch: string;
 let repo: ServerRepository;
 let mock: GitHubMock;
+let suite: string;
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(os.tmpdir(), 'gate-act-'));
@@ -90,7 +92,18 @@ function splitCharts(comment: string): [string, string, string] {
 
 maybe('the pull-request workflows under act', () => {
   beforeAll(() => {
-    repo = makeServerRepository(join(scratch, 'repo'));
+    // Options of each group set in the settings file only (the workflows pass none): the suite
+    // (measuring), alpha and gate (judging), the status context (delivery). The base's copy
+    // measures, the default branch's judges and delivers; the pull request's copy asks for the
+    // standard suite and another status, and is not read.
+    suite = cutSuite('tiny', scratch, 'tiny-one-cell.yml', {
+      workloads: ['oltp_point_select'],
+      fields: { threads: [1], durationSeconds: 2, warmupSeconds: 0 },
+    });
+    repo = makeServerRepository(join(scratch, 'repo'), {
+      base: `suite: ${suite}\nalpha: 0.01\ngate: [tps]\nstatus-context: performance/settings\n`,
+      head: 'suite: standard\nstatus-context: mallory-says-pass\n',
+    });
     copyActionUnderTest(join(scratch, 'action'), BUNDLE_DIR);
     mock.pullRequests.push({
       number: 12,
@@ -106,15 +119,8 @@ maybe('the pull-request workflows under act', () => {
   });
 
   it('measure (pull_request, a fork labeled) then publish (workflow_run): the comment is posted', async () => {
-    const suite = cutSuite('tiny', scratch, 'tiny-one-cell.yml', {
-      workloads: ['oltp_point_select'],
-      fields: { threads: [1], durationSeconds: 2, warmupSeconds: 0 },
-    });
     writeTestWorkflows(repo.workdir, {
-      examples: {
-        'pr-gate.yml': { callInputs: { measure: { suite } } },
-        'pr-publish.yml': { callInputs: { publish: { suite } } },
-      },
+      examples: { 'pr-gate.yml': {}, 'pr-publish.yml': {} },
       reusable: {
         'measure.yml': { probeTokenIn: ['measure'], measureInputs: NO_RUNNER_CHECK },
         'publish.yml': {},
@@ -136,9 +142,17 @@ maybe('the pull-request workflows under act', () => {
     expect(log).toContain(
       `head: ${repo.head}; base: ${repo.forkPoint} (the merge base with ${repo.baseTip})`,
     );
+    // The merge base's settings file, never the pull request's, which the run names as changed.
+    expect(log).toContain(
+      `settings from base/.github/mysql-perf-gate.yml: suite ${suite}; compiler gcc-12; gate tps; alpha 0.01; `,
+    );
+    expect(log).toContain(
+      'The pull request changes .github/mysql-perf-gate.yml: this run measures and judges',
+    );
     expect(readdirSync(join(scratch, 'artifacts', MEASURE_RUN_ID, 'mysql-perf-gate')).sort()).toEqual([
       'pull-request.txt',
       'results.json',
+      'settings-changed.txt',
       'verdict.json',
     ]);
     // The approval job read the pull request (its head, its label, its author, its reviews, who
@@ -187,6 +201,8 @@ maybe('the pull-request workflows under act', () => {
       [12, ACTIONS_BOT.login],
     ]);
     expect(publishLog).toContain('approved by alice (the fork label)');
+    // Judged with the default branch's settings file, checked out alone.
+    expect(publishLog).toContain(`settings from settings/.github/mysql-perf-gate.yml: suite ${suite}`);
     const statusesOf = (operationId: string): number[] =>
       mock.requests
         .slice(publishFrom)
@@ -198,7 +214,7 @@ maybe('the pull-request workflows under act', () => {
       "GitHub's secondary rate limit on POST /repos/{owner}/{repo}/statuses/{sha}: waiting 2s as it asks",
     );
     expect(mock.statuses.map((status) => [status.sha, status.context, status.state])).toEqual([
-      [repo.head, 'mysql-perf-gate', 'success'],
+      [repo.head, 'performance/settings', 'success'],
     ]);
     // The body is the comment rendered from the artifact's results and verdict, judged again.
     const report = join(scratch, 'artifacts', PUBLISH_RUN_ID, 'mysql-perf-gate-report');
@@ -207,7 +223,9 @@ maybe('the pull-request workflows under act', () => {
     // comment says where they are instead of linking the report's images: the one difference.
     const [before, charts, after] = splitCharts(rendered);
     expect(charts).toMatch(/^!\[Change per cell\]\(charts\/change\.png\)/);
-    expect(mock.comments[0]!.body).toBe(
+    // The one line the comment adds: the pull request's copy of the settings file changed nothing.
+    expect(mock.comments[0]!.body).toContain(`\n\n${SETTINGS_CHANGED_LINE}\n\n`);
+    expect(mock.comments[0]!.body.replace(`${SETTINGS_CHANGED_LINE}\n\n`, '')).toBe(
       `${before}The charts could not be published to this repository (the token cannot write to it), so they ` +
         `are not shown here: they are in the report directory of [this run's artifacts](https://github.com/` +
         `${OWNER}/${REPO}/actions/runs/${PUBLISH_RUN_ID}) (\`charts/*.png\`, interactive in \`report.html\`).\n\n${after}`,
@@ -224,12 +242,22 @@ maybe('the pull-request workflows under act', () => {
     expect(verdict).toBe(
       verdictOf(join(scratch, 'artifacts', MEASURE_RUN_ID, 'mysql-perf-gate', 'verdict.json')),
     );
+    // Judged with the file's alpha and gate, by both halves.
+    const settingsOf = (file: string): unknown =>
+      (JSON.parse(readFileSync(file, 'utf8')) as { settings: unknown }).settings;
+    for (const file of [
+      join(report, 'verdict.json'),
+      join(scratch, 'artifacts', MEASURE_RUN_ID, 'mysql-perf-gate', 'verdict.json'),
+    ]) {
+      expect(settingsOf(file)).toMatchObject({ alpha: 0.01, gateMetrics: ['tps'] });
+    }
   });
 
   it('a measurement cancelled midway leaves no server running: the post step stops them', async () => {
     writeTestWorkflows(repo.workdir, {
-      examples: { 'pr-gate.yml': { callInputs: { measure: { suite: TINY } } } },
-      reusable: { 'measure.yml': { measureInputs: NO_RUNNER_CHECK } },
+      examples: { 'pr-gate.yml': {} },
+      // An input the step gives wins over the settings file's suite.
+      reusable: { 'measure.yml': { measureInputs: { ...NO_RUNNER_CHECK, suite: TINY } } },
     });
     const dir = join(scratch, 'cancel');
     // A branch of this repository: trusted, built in the build directory kept between runs.

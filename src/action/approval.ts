@@ -13,7 +13,7 @@ import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { gitHubClient } from '../github/octokit.js';
 import { coreLogger, notice } from './core-logger.js';
-import { optionalInput } from './inputs.js';
+import { input, multilineInput, optionalInput } from './settings-inputs.js';
 
 /** The parts of a pull_request event this mode reads; anything else in the payload is ignored. */
 const PullRequestEvent = z.object({
@@ -35,7 +35,7 @@ export async function checkForkApproval(): Promise<void> {
         `this is a ${context.eventName || 'missing'} event without them`,
     );
   }
-  const token = core.getInput('github-token');
+  const token = input('github-token');
   if (token === '') {
     throw new InputError(
       'input "github-token" is empty: approval mode asks the API with it (pull-requests: read)',
@@ -52,7 +52,7 @@ export async function checkForkApproval(): Promise<void> {
       headRepository: pull.head.repo?.full_name ?? '',
       sender: sender?.login ?? null,
       forkLabel: optionalInput('fork-label') ?? DEFAULT_FORK_LABEL,
-      trustedAuthors: trustedAuthorsFromFlag(core.getMultilineInput('trusted-authors'), actionSpelling),
+      trustedAuthors: trustedAuthorsFromFlag(multilineInput('trusted-authors'), actionSpelling),
     },
     gitHubClient(token, coreLogger),
   );

@@ -14,6 +14,7 @@ import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { coreLogger } from './core-logger.js';
 import { booleanInput, optionalInput } from './inputs.js';
+import { input, multilineInput } from './settings-inputs.js';
 import { saveStateForPost } from './post.js';
 
 function required(name: string): string {
@@ -32,16 +33,16 @@ export function readBisectInputs(): BisectFlags {
     source: required('source'),
     good: required('good'),
     bad: required('bad'),
-    cell: core.getMultilineInput('cells'),
-    suite: core.getInput('suite') || BISECT_DEFAULTS.suite,
-    compiler: core.getInput('compiler') || BISECT_DEFAULTS.compiler,
-    maxRepetitions: core.getInput('max-repetitions') || BISECT_DEFAULTS.maxRepetitions,
-    state: core.getInput('state') || BISECT_DEFAULTS.state,
-    reportDir: core.getInput('report-dir') || BISECT_DEFAULTS.reportDir,
-    set: core.getMultilineInput('set'),
-    buildType: core.getInput('build-type') || 'RelWithDebInfo',
-    cmakeArg: core.getMultilineInput('cmake-args'),
-    ccache: core.getInput('ccache') || 'auto',
+    cell: multilineInput('cells'),
+    suite: input('suite') || BISECT_DEFAULTS.suite,
+    compiler: input('compiler') || BISECT_DEFAULTS.compiler,
+    maxRepetitions: input('max-repetitions') || BISECT_DEFAULTS.maxRepetitions,
+    state: input('state') || BISECT_DEFAULTS.state,
+    reportDir: input('report-dir') || BISECT_DEFAULTS.reportDir,
+    set: multilineInput('set'),
+    buildType: input('build-type'),
+    cmakeArg: multilineInput('cmake-args'),
+    ccache: input('ccache'),
     fullInstall: booleanInput('full-install'),
     ...optional('metric', 'metric'),
     ...optional('prefix', 'prefix'),

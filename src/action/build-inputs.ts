@@ -6,7 +6,6 @@
 //   checkouts) and measured against each other.
 // - source and base-compiler: the one tree is built with "base-compiler" (base) and "compiler"
 //   (head): a compiler comparison.
-import * as core from '@actions/core';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -21,6 +20,7 @@ import {
 import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { booleanInput, limitInputs, optionalInput } from './inputs.js';
+import { input, multilineInput } from './settings-inputs.js';
 
 /** The build inputs, or undefined when input "source" is empty (servers are given instead). */
 export function readBuildInputs(run: RunFlags): SourceBuilds | undefined {
@@ -47,15 +47,13 @@ export function readBuildInputs(run: RunFlags): SourceBuilds | undefined {
   }
   const common = commonBuildRequest(
     {
-      buildType: core.getInput('build-type') || 'RelWithDebInfo',
-      cmakeArg: core.getMultilineInput('cmake-args'),
-      ccache: core.getInput('ccache') || 'auto',
+      buildType: input('build-type'),
+      cmakeArg: multilineInput('cmake-args'),
+      ccache: input('ccache'),
       fullInstall: booleanInput('full-install'),
-      buildWhileMeasuring: core.getInput('build-while-measuring'),
-      ...(optionalInput('lock-timeout') === undefined ? {} : { lockTimeout: core.getInput('lock-timeout') }),
-      ...(optionalInput('ccache-dir') === undefined
-        ? {}
-        : { ccacheDir: resolve(core.getInput('ccache-dir')) }),
+      buildWhileMeasuring: input('build-while-measuring'),
+      ...(optionalInput('lock-timeout') === undefined ? {} : { lockTimeout: input('lock-timeout') }),
+      ...(optionalInput('ccache-dir') === undefined ? {} : { ccacheDir: resolve(input('ccache-dir')) }),
       ...storeFlags(),
       ...limitInputs(),
     },
@@ -66,10 +64,10 @@ export function readBuildInputs(run: RunFlags): SourceBuilds | undefined {
   const builds: SourceBuilds = {
     source,
     baseSource,
-    compiler: core.getInput('compiler') || 'gcc',
+    compiler: input('compiler'),
     baseCompiler,
     common,
-    buildDir: core.getInput('build-dir') || 'mysql-perf-gate/build',
+    buildDir: input('build-dir') || 'mysql-perf-gate/build',
     ...(untrusted === undefined ? {} : { untrusted }),
   };
   checkUntrustedSettings(builds, actionSpelling);
@@ -92,7 +90,7 @@ function untrustedBuilds(run: RunFlags, ab: boolean): SourceBuilds['untrusted'] 
   checkUntrustedDirs(
     untrusted,
     {
-      buildDir: resolve(core.getInput('build-dir') || 'mysql-perf-gate/build'),
+      buildDir: resolve(input('build-dir') || 'mysql-perf-gate/build'),
       ccacheDir: trustedCcache === undefined ? undefined : resolve(trustedCcache),
     },
     actionSpelling,

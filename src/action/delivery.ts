@@ -11,6 +11,7 @@ import type { RunContext } from '../sinks/sink.js';
 import { gitHubClient } from '../github/octokit.js';
 import { coreLogger } from './core-logger.js';
 import { booleanInput } from './inputs.js';
+import { input } from './settings-inputs.js';
 
 /** The repository and run, when the runner says which (GITHUB_REPOSITORY is unset outside GitHub). */
 function runContext(pullRequest: number | undefined): RunContext {
@@ -25,7 +26,7 @@ function runContext(pullRequest: number | undefined): RunContext {
 
 /** The pull request to comment on: on a pull-request event, with a token, unless input comment is false. */
 function pullRequestTarget(pullRequest: number | undefined): DeliveryTargets['pullRequest'] {
-  const token = core.getInput('github-token');
+  const token = input('github-token');
   // Read (and a value that is not a boolean refused) on every event, not only on a pull request's.
   const comment = booleanInput('comment');
   if (pullRequest === undefined) return undefined;
@@ -35,17 +36,17 @@ function pullRequestTarget(pullRequest: number | undefined): DeliveryTargets['pu
   }
   if (!comment) return undefined;
   const { owner, repo } = context.repo;
-  const historyPage = core.getInput('history-page-url');
+  const historyPage = input('history-page-url');
   return {
     client: gitHubClient(token, coreLogger),
     owner,
     repo,
     pullRequest,
-    chartsBranch: core.getInput('charts-branch') || 'mysql-perf-gate-charts',
+    chartsBranch: input('charts-branch'),
     runKey: `${context.runId}-${context.runAttempt}`,
     runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
     group: 'Comment on the pull request',
-    chartsKeep: chartsKeepFromFlag(core.getInput('charts-keep'), 'input "charts-keep"'),
+    chartsKeep: chartsKeepFromFlag(input('charts-keep'), 'input "charts-keep"'),
     ...(historyPage === ''
       ? {}
       : { notes: { historyPageUrl: parsePageAddress(historyPage, 'input "history-page-url"', false) } }),
@@ -61,7 +62,7 @@ export function readDelivery(withPullRequest = true): GateDelivery {
   const pullRequest = typeof number === 'number' ? number : undefined;
   const summary = process.env.GITHUB_STEP_SUMMARY;
   const target = withPullRequest ? pullRequestTarget(pullRequest) : undefined;
-  const webhook = core.getInput('webhook-url');
+  const webhook = input('webhook-url');
   // A secret: masked wherever the log would show it.
   if (webhook !== '') core.setSecret(webhook);
   const targets: DeliveryTargets = {

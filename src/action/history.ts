@@ -6,7 +6,8 @@ import { context } from '@actions/github';
 import { join } from 'node:path';
 
 import { parseCommit } from '../commands/history-append.js';
-import { DEFAULT_MAX_P, DEFAULT_WINDOW, historyChangesRequest } from '../commands/history-changes.js';
+import { historyChangesRequest } from '../commands/history-changes.js';
+import { SETTINGS } from '../commands/settings-schema.js';
 import {
   parsePageAddress,
   historyNightlyCommand,
@@ -20,12 +21,10 @@ import type { DetectedChange } from '../history/changes.js';
 import { gitHubClient } from '../github/octokit.js';
 import { coreLogger } from './core-logger.js';
 import { booleanInput, optionalInput } from './inputs.js';
-
-const DEFAULT_RECENT = '10';
+import { input, multilineInput } from './settings-inputs.js';
 
 function readLabels(): string[] {
-  return core
-    .getInput('alert-labels')
+  return input('alert-labels')
     .split(',')
     .map((label) => label.trim())
     .filter((label) => label !== '');
@@ -39,16 +38,16 @@ export function readHistoryInputs(): { config: HistoryNightlyConfig; token: stri
       'input "artifact" is empty: history mode reads results.json from the downloaded artifact',
     );
   }
-  const token = core.getInput('github-token');
+  const token = input('github-token');
   if (token === '')
     throw new InputError('input "github-token" is empty: history mode writes the history branch with it');
   const request = historyChangesRequest(
     {
       dir: '',
-      window: optionalInput('window') ?? String(DEFAULT_WINDOW),
-      maxP: optionalInput('max-p') ?? String(DEFAULT_MAX_P),
-      tolerance: core.getMultilineInput('tolerance'),
-      recent: core.getInput('recent') || DEFAULT_RECENT,
+      window: input('window'),
+      maxP: input('max-p'),
+      tolerance: multilineInput('tolerance'),
+      recent: input('recent'),
       ...(optionalInput('min-magnitude') === undefined
         ? {}
         : { minMagnitude: optionalInput('min-magnitude') }),
@@ -64,15 +63,15 @@ export function readHistoryInputs(): { config: HistoryNightlyConfig; token: stri
       resultsPath: join(artifact, 'results.json'),
       owner,
       repo,
-      branch: core.getInput('history-branch') || 'mysql-perf-gate-history',
-      chartsBranch: core.getInput('charts-branch') || 'mysql-perf-gate-charts',
+      branch: input('history-branch'),
+      chartsBranch: input('charts-branch'),
       testbed: optionalInput('testbed'),
       commit: commit === undefined ? undefined : parseCommit(commit, 'input "commit"'),
       runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
       runKey: `${context.runId}-${context.runAttempt}`,
       repositoryUrl: `${context.serverUrl}/${owner}/${repo}`,
       settings: request.settings,
-      recent: request.recent ?? Number(DEFAULT_RECENT),
+      recent: request.recent ?? Number(SETTINGS.recent.default),
       alert: booleanInput('alert'),
       labels: readLabels(),
       reportDir: optionalInput('report-dir') ?? 'mysql-perf-gate-history-report',

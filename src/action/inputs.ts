@@ -2,50 +2,47 @@
 // the command layer checks both the same way (errors say `input "x"` here, `--x` there).
 import * as core from '@actions/core';
 
-import { COMPARE_FLAG_DEFAULTS, type CompareOptionFlags } from '../commands/compare.js';
+import type { CompareOptionFlags } from '../commands/compare.js';
 import type { DoctorGateFlags } from '../commands/doctor-gate.js';
 import type { JudgeFlags } from '../commands/gate.js';
 import type { RunFlags } from '../commands/run.js';
+import { SETTINGS, type SettingName } from '../commands/settings-schema.js';
 import { InputError } from '../errors.js';
+import { input, multilineInput, optionalInput } from './settings-inputs.js';
 
-export function optionalInput(name: string): string | undefined {
-  const value = core.getInput(name);
-  return value === '' ? undefined : value;
-}
+export { optionalInput };
 
-/**
- * Every boolean input, with its default in action.yml (a test holds the two together). The runner
- * always gives the default for an input the workflow leaves out; the table is read only where no
- * runner is (an input empty outside GitHub).
- */
-export const BOOLEAN_INPUT_DEFAULTS = {
-  'full-install': false,
-  'align-settings': false,
-  'gate-work': COMPARE_FLAG_DEFAULTS.gateWork,
-  force: false,
-  comment: true,
-  'fail-on-regression': true,
-  alert: true,
-} as const satisfies Record<string, boolean>;
+/** Every boolean input: each is a field of the settings file, its default there. */
+const BOOLEAN_INPUTS = [
+  'full-install',
+  'align-settings',
+  'gate-work',
+  'force',
+  'comment',
+  'fail-on-regression',
+  'alert',
+] as const satisfies readonly SettingName[];
 
-export type BooleanInputName = keyof typeof BOOLEAN_INPUT_DEFAULTS;
+export type BooleanInputName = (typeof BOOLEAN_INPUTS)[number];
+
+/** The boolean inputs' defaults, from the settings schema (a test holds action.yml's descriptions to them). */
+export const BOOLEAN_INPUT_DEFAULTS = Object.fromEntries(
+  BOOLEAN_INPUTS.map((name) => [name, SETTINGS[name].default === 'true']),
+) as Readonly<Record<BooleanInputName, boolean>>;
 
 /**
  * A boolean input, read as GitHub reads one (`core.getBooleanInput`, YAML 1.2's core schema): true,
- * True, TRUE, false, False, FALSE; anything else is refused, never taken as false. Empty is the
- * default action.yml gives.
+ * True, TRUE, false, False, FALSE; anything else is refused, never taken as false. Empty: the
+ * settings file's, else the default.
  */
 export function booleanInput(name: BooleanInputName): boolean {
-  const value = core.getInput(name);
+  const value = input(name);
   if (value === '') return BOOLEAN_INPUT_DEFAULTS[name];
-  try {
-    return core.getBooleanInput(name);
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    throw new InputError(
-      `input "${name}" ${JSON.stringify(value)}: expected true or false (true, True, TRUE, false, False, FALSE)`,
-    );
-  }
+  if (['true', 'True', 'TRUE'].includes(value)) return true;
+  if (['false', 'False', 'FALSE'].includes(value)) return false;
+  throw new InputError(
+    `input "${name}" ${JSON.stringify(value)}: expected true or false (true, True, TRUE, false, False, FALSE)`,
+  );
 }
 
 export function readRunInputs(): RunFlags {
@@ -53,11 +50,11 @@ export function readRunInputs(): RunFlags {
     server: optionalInput('server'),
     base: optionalInput('base'),
     head: optionalInput('head'),
-    set: core.getMultilineInput('set'),
-    baseSet: core.getMultilineInput('base-set'),
-    headSet: core.getMultilineInput('head-set'),
-    suite: core.getInput('suite') || 'quick',
-    out: core.getInput('out') || 'mysql-perf-gate/results.json',
+    set: multilineInput('set'),
+    baseSet: multilineInput('base-set'),
+    headSet: multilineInput('head-set'),
+    suite: input('suite') || 'quick',
+    out: input('out') || 'mysql-perf-gate/results.json',
     workDir: optionalInput('work-dir') ?? process.env.RUNNER_TEMP,
     keepWorkDir: false,
     lockTimeout: optionalInput('lock-timeout'),
@@ -88,9 +85,9 @@ export function limitInputs(): { maxProcesses?: string; maxMemory?: string } {
 /** Inputs alpha, gate, inconclusive and gate-work: measure, merge and publish judge with them. */
 export function judgingInputs(): Omit<CompareOptionFlags, 'tolerance'> {
   return {
-    alpha: optionalInput('alpha') ?? COMPARE_FLAG_DEFAULTS.alpha,
-    gate: optionalInput('gate') ?? COMPARE_FLAG_DEFAULTS.gate,
-    inconclusive: optionalInput('inconclusive') ?? COMPARE_FLAG_DEFAULTS.inconclusive,
+    alpha: input('alpha'),
+    gate: input('gate'),
+    inconclusive: input('inconclusive'),
     gateWork: booleanInput('gate-work'),
   };
 }
@@ -99,7 +96,7 @@ export function readCompareInputs(): JudgeFlags {
   return {
     baseline: optionalInput('baseline'),
     reportDir: optionalInput('report-dir'),
-    tolerance: core.getMultilineInput('tolerance'),
+    tolerance: multilineInput('tolerance'),
     ...judgingInputs(),
     force: booleanInput('force'),
     failOnRegression: booleanInput('fail-on-regression'),
@@ -111,7 +108,7 @@ export function readDoctorInputs(run: RunFlags): DoctorGateFlags {
   return {
     doctor: optionalInput('doctor'),
     minGrade: optionalInput('doctor-min-grade'),
-    buildDir: core.getInput('build-dir') || 'mysql-perf-gate/build',
+    buildDir: input('build-dir') || 'mysql-perf-gate/build',
     ...(run.workDir === undefined ? {} : { workDir: run.workDir }),
     ...(run.lockTimeout === undefined ? {} : { lockTimeout: run.lockTimeout }),
   };

@@ -38,6 +38,7 @@ import { type ActionMode, readMode } from './modes.js';
 import { readDelivery } from './delivery.js';
 import { appendToHistoryBranch } from './history.js';
 import { readCompareInputs, readDoctorInputs, readRunInputs } from './inputs.js';
+import { input, multilineInput, withSettingsSource } from './settings-inputs.js';
 import { readSettingsFile } from './settings.js';
 import { saveStateForPost } from './post.js';
 import { publishFromArtifact } from './publish.js';
@@ -114,7 +115,7 @@ async function buildOnly(): Promise<void> {
 
 /** Mode merge: every shard's results (input "shards") into one results file, then judged. */
 async function mergeAndJudge(): Promise<void> {
-  const files = shardResultFiles(core.getMultilineInput('shards'));
+  const files = shardResultFiles(multilineInput('shards'));
   const judging = readJudging();
   const delivery = readDelivery();
   const outcome = await core.group('Merge the shards', () =>
@@ -122,7 +123,7 @@ async function mergeAndJudge(): Promise<void> {
       mergeCommand(
         {
           inputs: files,
-          outPath: core.getInput('out') || 'mysql-perf-gate/results.json',
+          outPath: input('out') || 'mysql-perf-gate/results.json',
           spell: actionSpelling,
         },
         coreLogger,
@@ -168,7 +169,7 @@ function failWith(error: unknown): void {
   core.setFailed(
     printable(
       error instanceof GateError
-        ? error.message
+        ? withSettingsSource(error.message)
         : internalErrorLine(
             error,
             packageIssuesUrl(),

@@ -1,7 +1,7 @@
 // The action's modes (input "mode"), which every mode's front end and main.ts share.
-import * as core from '@actions/core';
 
 import { InputError } from '../errors.js';
+import { input } from './settings-inputs.js';
 
 export const ACTION_MODES = [
   'measure',
@@ -24,7 +24,7 @@ export type ActionMode = (typeof ACTION_MODES)[number];
  * (whether a fork's pull-request event may be measured).
  */
 export function readMode(): ActionMode {
-  const mode = core.getInput('mode') || 'measure';
+  const mode = input('mode') || 'measure';
   const known = ACTION_MODES.find((candidate) => candidate === mode);
   if (known !== undefined) return known;
   throw new InputError(`input "mode" ${JSON.stringify(mode)}: expected ${ACTION_MODES.join(', ')}`);

@@ -19,6 +19,7 @@ import { parsePageAddress } from '../commands/history-nightly.js';
 import { actionSpelling } from '../commands/spelling.js';
 import { InputError } from '../errors.js';
 import { judgingInputs, optionalInput } from './inputs.js';
+import { input, multilineInput } from './settings-inputs.js';
 
 /** The parts of a workflow_run event this mode reads; anything else in the payload is ignored. */
 const WorkflowRunEvent = z.object({
@@ -58,8 +59,8 @@ export function readPublishInputs(): PublishInputs {
   // The publishing workflow's own settings (the default branch's), read before the artifact is.
   const judging = publishJudgingFromFlags(
     {
-      suite: core.getInput('suite'),
-      tolerance: core.getMultilineInput('tolerance'),
+      suite: input('suite'),
+      tolerance: multilineInput('tolerance'),
       ...judgingInputs(),
     },
     actionSpelling,
@@ -69,11 +70,11 @@ export function readPublishInputs(): PublishInputs {
       statusContext: optionalInput('status-context'),
       forkLabel: optionalInput('fork-label'),
       requireApproval: optionalInput('require-approval'),
-      trustedAuthors: core.getMultilineInput('trusted-authors'),
+      trustedAuthors: multilineInput('trusted-authors'),
     },
     actionSpelling,
   );
-  const token = core.getInput('github-token');
+  const token = input('github-token');
   if (token === '') {
     throw new InputError('input "github-token" is empty: publish mode posts the comment with it');
   }
@@ -93,7 +94,7 @@ export function readPublishInputs(): PublishInputs {
       owner: repoOwner,
       repo,
       ...(owner && branch ? { headLabel: `${owner}:${branch}` } : {}),
-      chartsBranch: core.getInput('charts-branch') || 'mysql-perf-gate-charts',
+      chartsBranch: input('charts-branch'),
       runKey: `${context.runId}-${context.runAttempt}`,
       runUrl: `${context.serverUrl}/${repoOwner}/${repo}/actions/runs/${context.runId}`,
       chartsKeep: chartsKeepFromFlag(optionalInput('charts-keep'), 'input "charts-keep"'),

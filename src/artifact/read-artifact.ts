@@ -30,12 +30,14 @@ const MIB = 1024 * 1024;
  * The files read from the artifact, and the most bytes each may hold. The results of the standard
  * suite take about 1 MB, instruction suites with their per-function costs a few; a verdict is a
  * fraction of its results. pull-request.txt, optional, holds the number of the pull request the
- * measuring run was for.
+ * measuring run was for; settings-changed.txt, optional, says that the pull request changes the
+ * settings file, which the measuring run read from the merge base instead.
  */
 export const ARTIFACT_CAPS = {
   'results.json': 20 * MIB,
   'verdict.json': 5 * MIB,
   'pull-request.txt': 64,
+  'settings-changed.txt': 64,
 } as const;
 export type ArtifactFile = keyof typeof ARTIFACT_CAPS;
 
@@ -120,6 +122,19 @@ function parseClaim(text: string): number {
 export function readClaim(dir: string): number | undefined {
   const claim = readArtifactFile(dir, 'pull-request.txt');
   return claim === null ? undefined : parseClaim(claim);
+}
+
+/**
+ * Whether the measuring run said the pull request changes the settings file (settings-changed.txt
+ * holding `changed`). It only adds a fixed line to the comment: the trusted copies decide anyway.
+ */
+export function readSettingsChanged(dir: string): boolean {
+  const text = readArtifactFile(dir, 'settings-changed.txt');
+  if (text === null) return false;
+  if (text.trim() !== 'changed') {
+    throw refuse(`settings-changed.txt holds ${JSON.stringify(text.trim().slice(0, 20))}, not "changed"`);
+  }
+  return true;
 }
 
 /** Reads and validates what the artifact must hold; nothing else in it is opened. */

@@ -43,7 +43,8 @@ export async function initCheckCommand(config: InitCheckConfig, logger: Logger):
   if (facts.slug === null)
     throw new InputError(`${root} has no github.com remote named origin: nothing to check`);
   const settings = join(root, SETTINGS_PATH);
-  const runsOn = existsSync(settings) ? [readWorkflowSettings(settings)['runs-on']].flat() : config.runsOn;
+  const written = existsSync(settings) ? readWorkflowSettings(settings)['runs-on'] : '';
+  const runsOn = written === '' ? config.runsOn : (JSON.parse(written) as string[]);
   const [owner = '', repo = ''] = facts.slug.split('/');
   const client = gitHubClient(config.token, logger, { ...DEFAULT_LIMITS, baseUrl: config.apiUrl });
   const checks = await checkSetup(client, {

@@ -95,23 +95,21 @@ export function adaptWorkflow(
   return adapted;
 }
 
-/** The settings file: the machine the nightly and bisect measure on, in the one place they read. */
-export function settingsText(choices: InitChoices): string {
-  return [
-    '# The pinned machine of the nightly and bisect workflows (written by mysql-perf-gate init).',
-    '# runs-on:  the runner labels of the pinned machine (one label, or a list all must match)',
-    '# testbed:  the name its history is kept under (letters, digits, "_", "." or "-")',
-    '# compiler: what both build with (gcc-12, clang-16, a path, CC:CXX)',
-    `runs-on: ${flowList(choices.runsOn)}`,
-    `testbed: ${choices.testbed}`,
-    `compiler: ${choices.compiler}`,
-    '',
-  ].join('\n');
+/**
+ * The settings file: the package's example (every option, the common ones commented out) with the
+ * machine's labels, testbed and compiler written in.
+ */
+export function adaptSettings(example: string, choices: InitChoices): string {
+  return example
+    .replace(/^runs-on: .*$/m, `runs-on: ${flowList(choices.runsOn)}`)
+    .replace(/^testbed: .*$/m, `testbed: ${choices.testbed}`)
+    .replace(/^compiler: .*$/m, `compiler: ${choices.compiler}`);
 }
 
 /** Every file `init` writes, from the package's examples (name → text). */
 export function planFiles(
   examples: ReadonlyMap<string, string>,
+  settingsExample: string,
   facts: RepositoryFacts,
   choices: InitChoices,
 ): PlannedFile[] {
@@ -130,8 +128,8 @@ export function planFiles(
     ...workflows,
     {
       path: SETTINGS_PATH,
-      text: settingsText(choices),
-      purpose: 'the pinned machine, read by the nightly and bisect',
+      text: adaptSettings(settingsExample, choices),
+      purpose: 'every setting of the gate, read from trusted copies only; the machine filled in',
     },
   ];
 }

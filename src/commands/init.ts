@@ -15,7 +15,7 @@ import { exec } from '../shell/exec.js';
 import type { Logger } from '../shell/logger.js';
 import { packageRelease, packageRoot } from '../shell/package-root.js';
 import { quickDeadline } from '../shell/deadline.js';
-import { WorkflowSettings } from './workflow-settings.js';
+import { SETTINGS } from './settings-schema.js';
 import {
   type InitChoices,
   manualSteps,
@@ -128,29 +128,17 @@ async function lint(root: string, files: readonly PlannedFile[]): Promise<string
   return result.exitCode === 0 ? '' : `${result.stdout}${result.stderr}`.trim();
 }
 
-const FLAG_OF: Readonly<Record<string, string>> = {
-  'runs-on': '--runs-on',
-  testbed: '--testbed',
-  compiler: '--compiler',
-};
-
 /** The machine's settings as the settings file will hold them, checked by its own schema. */
 function checkChoices(choices: Pick<InitChoices, 'runsOn' | 'testbed' | 'compiler' | 'forkLabel'>): void {
-  const checked = WorkflowSettings.safeParse({
-    'runs-on': [...choices.runsOn],
-    testbed: choices.testbed,
-    compiler: choices.compiler,
-  });
-  const issue = checked.success ? undefined : checked.error.issues[0];
-  if (issue !== undefined) {
-    const field = String(issue.path[0] ?? 'runs-on');
-    const value =
-      field === 'runs-on'
-        ? choices.runsOn.join(',')
-        : field === 'testbed'
-          ? choices.testbed
-          : choices.compiler;
-    throw new InputError(`${FLAG_OF[field] ?? field} ${JSON.stringify(value)}: ${issue.message}`);
+  const fields = [
+    ['--runs-on', 'runs-on', [...choices.runsOn], choices.runsOn.join(',')],
+    ['--testbed', 'testbed', choices.testbed, choices.testbed],
+    ['--compiler', 'compiler', choices.compiler, choices.compiler],
+  ] as const;
+  for (const [flag, name, value, shown] of fields) {
+    const checked = SETTINGS[name].value.safeParse(value);
+    const issue = checked.success ? undefined : checked.error.issues[0];
+    if (issue !== undefined) throw new InputError(`${flag} ${JSON.stringify(shown)}: ${issue.message}`);
   }
   if (!/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,49}$/.test(choices.forkLabel))
     throw new InputError(
@@ -178,7 +166,12 @@ export async function initCommand(config: InitConfig, logger: Logger): Promise<I
     commit: await pinnedCommit(config),
     version: packageRelease().version,
   };
-  const plan = planFiles(examples(), facts, choices);
+  const plan = planFiles(
+    examples(),
+    readFileSync(join(packageRoot(), 'examples', 'mysql-perf-gate.yml'), 'utf8'),
+    facts,
+    choices,
+  );
   const current = (file: PlannedFile): string | null => {
     const path = join(root, file.path);
     return existsSync(path) ? readFileSync(path, 'utf8') : null;
@@ -187,7 +180,7 @@ export async function initCommand(config: InitConfig, logger: Logger): Promise<I
   const clashing = plan.filter((file) => current(file) !== null && current(file) !== file.text);
   if (clashing.length > 0 && !config.force) {
     throw new InputError(
-      `${clashing.map((file) => file.path).join(', ')} already exist with other text: pass --force to replace them (git shows what changed)`,
+      `${clashing.map((file) => file.path).join(', ')} already ${clashing.length === 1 ? 'exists' : 'exist'} with other text: pass --force to replace them (git shows what changed)`,
     );
   }
   const written = plan.filter((file) => !unchanged.includes(file));

@@ -32,7 +32,13 @@
 import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
-import { ignoredNote, oddWorkloadsNote, readArtifact, readClaim } from '../artifact/read-artifact.js';
+import {
+  ignoredNote,
+  oddWorkloadsNote,
+  readArtifact,
+  readClaim,
+  readSettingsChanged,
+} from '../artifact/read-artifact.js';
 import { workflowRepositoryUrl } from '../compare/line-links.js';
 import type { PublishJudging } from '../compare/publish-settings.js';
 import { rejudge } from '../compare/rejudge.js';
@@ -239,6 +245,7 @@ async function publishChecked(
 ): Promise<PublishOutcome> {
   const { octokit, logger, setStatus } = how;
   const artifact = readArtifact(artifactDir);
+  const settingsChanged = readSettingsChanged(artifactDir);
   const ignored = ignoredNote(artifactDir);
   if (ignored !== null) logger.info(ignored);
   const odd = oddWorkloadsNote(artifact.results);
@@ -264,7 +271,8 @@ async function publishChecked(
     `artifact checked: verdict.json follows from results.json (${artifact.verdict.verdict} under its own settings); ` +
       `judged with the publishing workflow's settings: ${input.verdict.verdict}`,
   );
-  return deliverJudged(config, how, input, { pullRequest, approval });
+  if (settingsChanged) logger.info(SETTINGS_CHANGED_LINE);
+  return deliverJudged(config, how, input, { pullRequest, approval, settingsChanged });
 }
 
 interface Delivering {
@@ -283,12 +291,21 @@ export function movedOnLine(measuredSha: string, headSha: string): string {
   );
 }
 
+/** The comment's line when the pull request changes the settings file, which decides nothing of its own gate. */
+export const SETTINGS_CHANGED_LINE =
+  "ℹ️ This pull request changes the settings file: it was measured with the merge base's copy and judged " +
+  "with the default branch's; the change takes effect once merged.";
+
 /** verdict.json and the report written, the comment posted, the other sinks, then the status. */
 async function deliverJudged(
   config: PublishConfig,
   how: Delivering,
   input: ReturnType<typeof rejudge>,
-  found: { readonly pullRequest: FoundPullRequest; readonly approval: Approval },
+  found: {
+    readonly pullRequest: FoundPullRequest;
+    readonly approval: Approval;
+    readonly settingsChanged: boolean;
+  },
 ): Promise<PublishedVerdict> {
   const { outDir, logger } = how;
   const { verdict } = input;
@@ -310,6 +327,10 @@ async function deliverJudged(
     },
   };
   const movedOn = found.pullRequest.headSha !== config.headSha;
+  const lead = [
+    movedOn ? movedOnLine(config.headSha, found.pullRequest.headSha) : '',
+    found.settingsChanged ? SETTINGS_CHANGED_LINE : '',
+  ].filter((line) => line !== '');
   const { posted } = await pullRequestCommentSink({
     client: how.octokit,
     owner: config.owner,
@@ -320,7 +341,7 @@ async function deliverJudged(
     runUrl: config.runUrl,
     ...(config.chartsKeep === undefined ? {} : { chartsKeep: config.chartsKeep }),
     notes: {
-      ...(movedOn ? { lead: movedOnLine(config.headSha, found.pullRequest.headSha) } : {}),
+      ...(lead.length === 0 ? {} : { lead: lead.join('\n\n') }),
       ...(config.historyPageUrl === undefined ? {} : { historyPageUrl: config.historyPageUrl }),
     },
   }).deliver(delivery, logger);

@@ -1,75 +1,95 @@
-// The machine the nightly and the bisect workflows measure on, named once in the caller's
-// repository (`.github/mysql-perf-gate.yml`), and read by the action's `mode: settings` in the first
-// job of both workflows: the runner labels of the pinned machine, the testbed name its history is
-// kept under, and the compiler both build with. The bisection reads the nightly's history of that
-// testbed for its ends and must measure the midpoints on the same machine with the same compiler,
-// so the three are written in one place. Every mistake is one line naming the file and the field.
+// The settings file of the caller's repository (`.github/mysql-perf-gate.yml`), read and checked
+// against its schema (commands/settings-schema.ts). The action reads it in every mode that measures,
+// judges or delivers (action/settings-inputs.ts), from a trusted copy only: the measuring workflow
+// names the base's checkout, the publishing workflow the default branch's. `mode: settings` hands
+// the fields only a workflow can use (runs-on, testbed, the webhook's secret name) to later jobs.
+// Every mistake is one line naming the file, the field and the value.
 import { lstatSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { z } from 'zod';
 
 import { errorMessage, InputError } from '../errors.js';
 import { formatPath } from '../suite/parse-suite.js';
+import { type SettingName, SETTINGS, type Settings, SettingsFile } from './settings-schema.js';
 
 export const DEFAULT_SETTINGS_FILE = '.github/mysql-perf-gate.yml';
 const MAX_BYTES = 64 * 1024;
 
-const RunnerLabel = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/, 'a runner label: letters, digits, "_", ".", ":" or "-"');
+/** The value at `path` in the parsed document, for the error line. */
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let value = data;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
 
-export const WorkflowSettings = z.strictObject({
-  /** The pinned machine's runner labels: one, or a list that all must match. */
-  'runs-on': z.union([RunnerLabel, z.array(RunnerLabel).min(1).max(20)]),
-  /** The name the history is kept under: the machine, not the runner's name. */
-  testbed: z
-    .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'a testbed name: letters, digits, "_", "." or "-"'),
-  /** As the action's compiler input: gcc-12, clang-16, a path, or CC:CXX. */
-  compiler: z
-    .string()
-    .regex(/^[A-Za-z0-9_.+/:-]{1,200}$/, 'a compiler: a name such as gcc-12, a path, or CC:CXX'),
-});
-export type WorkflowSettings = z.infer<typeof WorkflowSettings>;
-
-/** The settings file's text → the settings; one line naming the file and the field otherwise. */
-export function parseWorkflowSettings(text: string, path: string): WorkflowSettings {
+/** The settings file's text → its fields; one line naming the file, the field and the value otherwise. */
+export function parseWorkflowSettings(text: string, path: string): Settings {
   let data: unknown;
   try {
     data = parseYaml(text);
   } catch (error) {
     throw new InputError(`${path} is not YAML: ${errorMessage(error).split('\n')[0] ?? ''}`);
   }
-  const parsed = WorkflowSettings.safeParse(data);
+  // An empty file (or one of comments only) sets nothing.
+  if (data === null || data === undefined) return {};
+  const parsed = SettingsFile.safeParse(data);
+  // zod leaves a field the file does not set out, so every value is a string.
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  const where = issue === undefined || issue.path.length === 0 ? '' : `${formatPath(issue.path)}: `;
-  const message =
-    issue?.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue?.message;
-  throw new InputError(
-    `${path}: ${where}${message ?? 'invalid'} (expected runs-on, testbed and compiler; see docs/nightly.md)`,
-  );
+  if (issue?.code === 'unrecognized_keys') {
+    // Names only, and only those that look like one: the file may not be a settings file at all.
+    const names = issue.keys.filter((key) => /^[A-Za-z0-9_-]{1,40}$/.test(key));
+    const shown = names.length === issue.keys.length ? names.join(', ') : `${issue.keys.length} of them`;
+    throw new InputError(
+      `${path}: unknown field(s) ${shown} (the fields are the action's inputs listed in docs/settings-file.md)`,
+    );
+  }
+  if (issue === undefined || issue.path.length === 0) {
+    // Not the document itself: whatever file this is, its text stays out of the log.
+    const kind = Array.isArray(data) ? 'a list' : typeof data;
+    throw new InputError(`${path}: expected a mapping of fields (docs/settings-file.md), not ${kind}`);
+  }
+  const value = JSON.stringify(valueAt(data, issue.path));
+  const shown = value.length > 120 ? `${value.slice(0, 117)}...` : value;
+  throw new InputError(`${path}: ${formatPath(issue.path)} ${shown}: expected ${issue.message}`);
 }
 
-/** Reads and checks the settings file (a regular file, at most 64 KiB). */
-export function readWorkflowSettings(path: string): WorkflowSettings {
+/** Reads and checks the settings file (a regular file, at most 64 KiB); undefined when there is none. */
+export function readSettingsFile(path: string): Settings | undefined {
   let text: string;
   try {
-    const stats = lstatSync(path);
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    if (stats === undefined) return undefined;
     if (!stats.isFile()) throw new InputError(`${path} is not a regular file`);
     if (stats.size > MAX_BYTES) throw new InputError(`${path} is ${stats.size} bytes, over ${MAX_BYTES}`);
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if (error instanceof InputError) throw error;
-    throw new InputError(
-      `cannot read ${path}: ${errorMessage(error)}; the nightly and bisect workflows name their runner, testbed and compiler there (docs/nightly.md)`,
-    );
+    throw new InputError(`cannot read ${path}: ${errorMessage(error)}`);
   }
   return parseWorkflowSettings(text, path);
 }
 
-/** `runs-on` as the JSON a workflow's `fromJSON` takes: always a list. */
-export function runsOnJson(settings: WorkflowSettings): string {
-  const labels = typeof settings['runs-on'] === 'string' ? [settings['runs-on']] : settings['runs-on'];
-  return JSON.stringify(labels);
+/** The fields only a workflow can use, as `mode: settings` outputs them. */
+export const WORKFLOW_FIELDS = [
+  'runs-on',
+  'testbed',
+  'compiler',
+  'suite',
+  'status-context',
+  'webhook-url-secret',
+] as const satisfies readonly SettingName[];
+export type WorkflowSettings = Readonly<Record<(typeof WORKFLOW_FIELDS)[number], string>>;
+
+/**
+ * The fields a workflow's settings job reads: the file's, else the schema's default, else empty
+ * (no file: every field so). Whether the workflow can do without one (the nightly cannot without
+ * runs-on) is the workflow's to say.
+ */
+export function readWorkflowSettings(path: string): WorkflowSettings {
+  const settings = readSettingsFile(path) ?? {};
+  const fields = WORKFLOW_FIELDS.map((name) => [name, settings[name] ?? SETTINGS[name].default ?? '']);
+  return Object.fromEntries(fields) as WorkflowSettings;
 }
