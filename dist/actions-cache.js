@@ -1,4 +1,4 @@
-import { j as debug$3, o as mkdirP, p as exec, q as which, w as warning, k as info, H as HttpCodes, r as HttpClientError, t as HttpClient, i as isDebug, e as setSecret, B as BearerCredentialHandler, u as rmRF, h as error } from './actions-toolkit.js';
+import { f as debug$3, m as mkdirP, l as exec, o as which, w as warning, h as info, H as HttpCodes, p as HttpClientError, q as HttpClient, i as isDebug, c as setSecret, B as BearerCredentialHandler, r as rmRF, e as error } from './actions-toolkit.js';
 import * as path$1 from 'path';
 import * as fs from 'fs';
 import { writeFileSync, existsSync } from 'fs';

@@ -2229,41 +2229,6 @@ function getInput(name, options) {
     return val.trim();
 }
 /**
- * Gets the values of an multiline input.  Each value is also trimmed.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string[]
- *
- */
-function getMultilineInput(name, options) {
-    const inputs = getInput(name)
-        .split('\n')
-        .filter(x => x !== '');
-    return inputs.map(input => input.trim());
-}
-/**
- * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
- * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
- * The return value is also in boolean type.
- * ref: https://yaml.org/spec/1.2/spec.html#id2804923
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   boolean
- */
-function getBooleanInput(name, options) {
-    const trueValue = ['true', 'True', 'TRUE'];
-    const falseValue = ['false', 'False', 'FALSE'];
-    const val = getInput(name);
-    if (trueValue.includes(val))
-        return true;
-    if (falseValue.includes(val))
-        return false;
-    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
-        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
-}
-/**
  * Sets the value of an output.
  *
  * @param     name     name of the output to set
@@ -2401,4 +2366,4 @@ function getState(name) {
     return process.env[`STATE_${name}`] || '';
 }
 
-export { BearerCredentialHandler as B, HttpCodes as H, getMultilineInput as a, getBooleanInput as b, group as c, summary as d, setSecret as e, setFailed as f, getInput as g, error as h, isDebug as i, debug as j, info as k, saveState as l, getState as m, notice as n, mkdirP as o, exec as p, which as q, HttpClientError as r, setOutput as s, HttpClient as t, rmRF as u, warning as w };
+export { BearerCredentialHandler as B, HttpCodes as H, group as a, summary as b, setSecret as c, setFailed as d, error as e, debug as f, getInput as g, info as h, isDebug as i, saveState as j, getState as k, exec as l, mkdirP as m, notice as n, which as o, HttpClientError as p, HttpClient as q, rmRF as r, setOutput as s, warning as w };

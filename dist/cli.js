@@ -1,11 +1,11 @@
-import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, L as LIMIT_HELP, h as buildCommand, i as commonBuildRequest, C as COMPARE_FLAG_DEFAULTS, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as comparisonLabels, x as buildsOf, y as checkOutputs, z as checkWritable, A as checkSides, E as inCleanupScope, F as withPrefixes, G as runCommand, H as describeRunOutcome, I as cliSpelling, J as buildSides, K as serversToBuild, N as runConfigFromFlags, O as DOCTOR_LOCK_TIMEOUT, P as doctorConfigFromFlags, Q as doctorCommand, R as DEFAULT_SERVERS, S as appendHistory, T as optionNames, U as earlierDefinitions, V as suiteDifferences, X as historyRun, Y as exec, Z as quickDeadline, _ as readHistoryFile, $ as pageHistory, a0 as writeHistoryPage, a1 as allChanges, a2 as historyChangesRequest, a3 as DEFAULT_WINDOW, a4 as DEFAULT_MAX_P, a5 as historyChangesCommand, a6 as plural, a7 as changesText, a8 as recentRegressions, a9 as formatChangePercentPlain, aa as packageRelease, ab as detectSourceTree, ac as describeFlavor, ad as WorkflowSettings, ae as packageRoot, af as httpStatus, ag as gitHubMessage, ah as readWorkflowSettings, ai as gitHubClient, aj as DEFAULT_LIMITS, ak as mergeCommand, al as shellWord, am as releaseLine, an as packageIssuesUrl, ao as watchOutputs } from './gate.js';
+import { r as readResults, c as checkWholeRun, s as saveBaseline, p as parseCommit, a as checkKeep, n as newestEntry, f as formatFigureFixed, m as median, b as readBaselineFile, l as listBaselines, B as BUILD_TYPES, W as WHILE_MEASURING_POLICIES, D as DEFAULT_KEEP, d as BISECT_DEFAULTS, e as bisectOptionsFromFlags, g as bisectCommand, L as LIMIT_HELP, h as buildCommand, i as commonBuildRequest, C as COMPARE_FLAG_DEFAULTS, M as METRIC_NAMES, j as sinksFor, k as compareCommand, o as compareOptionsFromFlags, q as parseVariantBase, t as deliveryOf, u as deliverVerdict, v as stageTable, w as comparisonLabels, x as buildsOf, y as checkOutputs, z as checkWritable, A as checkSides, E as inCleanupScope, F as withPrefixes, G as runCommand, H as describeRunOutcome, I as cliSpelling, J as buildSides, K as serversToBuild, N as runConfigFromFlags, O as DOCTOR_LOCK_TIMEOUT, P as doctorConfigFromFlags, Q as doctorCommand, R as DEFAULT_SERVERS, S as appendHistory, T as optionNames, U as earlierDefinitions, V as suiteDifferences, X as historyRun, Y as exec, Z as quickDeadline, _ as readHistoryFile, $ as pageHistory, a0 as writeHistoryPage, a1 as allChanges, a2 as historyChangesRequest, a3 as DEFAULT_WINDOW, a4 as DEFAULT_MAX_P, a5 as historyChangesCommand, a6 as plural, a7 as changesText, a8 as recentRegressions, a9 as formatChangePercentPlain, aa as packageRelease, ab as packageRoot, ac as detectSourceTree, ad as describeFlavor, ae as SETTINGS, af as httpStatus, ag as gitHubMessage, ah as readWorkflowSettings, ai as gitHubClient, aj as DEFAULT_LIMITS, ak as mergeCommand, al as shellWord, am as releaseLine, an as packageIssuesUrl, ao as watchOutputs } from './gate.js';
 import os from 'node:os';
 import { inspect } from 'node:util';
 import { g as getDefaultExportFromCjs } from './shared.js';
 import require$$0 from 'node:events';
 import require$$1 from 'node:child_process';
 import path, { dirname, extname, join, resolve } from 'node:path';
-import fs, { statSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import fs, { statSync, existsSync, readFileSync, mkdirSync, readdirSync } from 'node:fs';
 import process$1 from 'node:process';
 import { I as InputError, B as BaselineError, f as forRunnerLog, p as printableJson, w as writeFileAtomic, e as errorMessage, a as InterruptedError, G as GateError, i as internalErrorLine } from './gate-core.js';
 import 'node:crypto';
@@ -25,12 +25,12 @@ import 'node:net';
 import 'node:fs/promises';
 import 'node:timers/promises';
 import 'node:zlib';
-import 'node:module';
 import 'fs';
-import 'node:url';
 import 'os';
 import 'http';
 import 'https';
+import 'node:module';
+import 'node:url';
 import 'assert';
 import 'node:assert';
 import 'node:http';
@@ -5286,21 +5286,18 @@ function adaptWorkflow(example, text, facts, choices) {
         adapted = adapted.replaceAll('perf-approved', choices.forkLabel);
     return adapted;
 }
-/** The settings file: the machine the nightly and bisect measure on, in the one place they read. */
-function settingsText(choices) {
-    return [
-        '# The pinned machine of the nightly and bisect workflows (written by mysql-perf-gate init).',
-        '# runs-on:  the runner labels of the pinned machine (one label, or a list all must match)',
-        '# testbed:  the name its history is kept under (letters, digits, "_", "." or "-")',
-        '# compiler: what both build with (gcc-12, clang-16, a path, CC:CXX)',
-        `runs-on: ${flowList(choices.runsOn)}`,
-        `testbed: ${choices.testbed}`,
-        `compiler: ${choices.compiler}`,
-        '',
-    ].join('\n');
+/**
+ * The settings file: the package's example (every option, the common ones commented out) with the
+ * machine's labels, testbed and compiler written in.
+ */
+function adaptSettings(example, choices) {
+    return example
+        .replace(/^runs-on: .*$/m, `runs-on: ${flowList(choices.runsOn)}`)
+        .replace(/^testbed: .*$/m, `testbed: ${choices.testbed}`)
+        .replace(/^compiler: .*$/m, `compiler: ${choices.compiler}`);
 }
 /** Every file `init` writes, from the package's examples (name → text). */
-function planFiles(examples, facts, choices) {
+function planFiles(examples, settingsExample, facts, choices) {
     const workflows = WORKFLOWS.filter((workflow) => workflow.instructions !== true || choices.instructions).map((workflow) => {
         const text = examples.get(workflow.example);
         if (text === undefined)
@@ -5315,8 +5312,8 @@ function planFiles(examples, facts, choices) {
         ...workflows,
         {
             path: SETTINGS_PATH,
-            text: settingsText(choices),
-            purpose: 'the pinned machine, read by the nightly and bisect',
+            text: adaptSettings(settingsExample, choices),
+            purpose: 'every setting of the gate, read from trusted copies only; the machine filled in',
         },
     ];
 }
@@ -5407,27 +5404,18 @@ async function lint(root, files) {
         return null;
     return result.exitCode === 0 ? '' : `${result.stdout}${result.stderr}`.trim();
 }
-const FLAG_OF = {
-    'runs-on': '--runs-on',
-    testbed: '--testbed',
-    compiler: '--compiler',
-};
 /** The machine's settings as the settings file will hold them, checked by its own schema. */
 function checkChoices(choices) {
-    const checked = WorkflowSettings.safeParse({
-        'runs-on': [...choices.runsOn],
-        testbed: choices.testbed,
-        compiler: choices.compiler,
-    });
-    const issue = checked.success ? undefined : checked.error.issues[0];
-    if (issue !== undefined) {
-        const field = String(issue.path[0] ?? 'runs-on');
-        const value = field === 'runs-on'
-            ? choices.runsOn.join(',')
-            : field === 'testbed'
-                ? choices.testbed
-                : choices.compiler;
-        throw new InputError(`${FLAG_OF[field] ?? field} ${JSON.stringify(value)}: ${issue.message}`);
+    const fields = [
+        ['--runs-on', 'runs-on', [...choices.runsOn], choices.runsOn.join(',')],
+        ['--testbed', 'testbed', choices.testbed, choices.testbed],
+        ['--compiler', 'compiler', choices.compiler, choices.compiler],
+    ];
+    for (const [flag, name, value, shown] of fields) {
+        const checked = SETTINGS[name].value.safeParse(value);
+        const issue = checked.success ? undefined : checked.error.issues[0];
+        if (issue !== undefined)
+            throw new InputError(`${flag} ${JSON.stringify(shown)}: ${issue.message}`);
     }
     if (!/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,49}$/.test(choices.forkLabel))
         throw new InputError(`--fork-label ${JSON.stringify(choices.forkLabel)}: a label of letters, digits, "_", ".", ":" or "-"`);
@@ -5450,7 +5438,7 @@ async function initCommand(config, logger) {
         commit: await pinnedCommit(config),
         version: packageRelease().version,
     };
-    const plan = planFiles(examples(), facts, choices);
+    const plan = planFiles(examples(), readFileSync(join(packageRoot(), 'examples', 'mysql-perf-gate.yml'), 'utf8'), facts, choices);
     const current = (file) => {
         const path = join(root, file.path);
         return existsSync(path) ? readFileSync(path, 'utf8') : null;
@@ -5458,7 +5446,7 @@ async function initCommand(config, logger) {
     const unchanged = plan.filter((file) => current(file) === file.text);
     const clashing = plan.filter((file) => current(file) !== null && current(file) !== file.text);
     if (clashing.length > 0 && !config.force) {
-        throw new InputError(`${clashing.map((file) => file.path).join(', ')} already exist with other text: pass --force to replace them (git shows what changed)`);
+        throw new InputError(`${clashing.map((file) => file.path).join(', ')} already ${clashing.length === 1 ? 'exists' : 'exist'} with other text: pass --force to replace them (git shows what changed)`);
     }
     const written = plan.filter((file) => !unchanged.includes(file));
     for (const file of written) {
@@ -5594,7 +5582,8 @@ async function initCheckCommand(config, logger) {
     if (facts.slug === null)
         throw new InputError(`${root} has no github.com remote named origin: nothing to check`);
     const settings = join(root, SETTINGS_PATH);
-    const runsOn = existsSync(settings) ? [readWorkflowSettings(settings)['runs-on']].flat() : config.runsOn;
+    const written = existsSync(settings) ? readWorkflowSettings(settings)['runs-on'] : '';
+    const runsOn = written === '' ? config.runsOn : JSON.parse(written);
     const [owner = '', repo = ''] = facts.slug.split('/');
     const client = gitHubClient(config.token, logger, { ...DEFAULT_LIMITS, baseUrl: config.apiUrl });
     const checks = await checkSetup(client, {

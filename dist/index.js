@@ -1,16 +1,15 @@
-import { i as isDebug, g as getInput, a as getMultilineInput, b as getBooleanInput, s as setOutput, c as group, d as summary, e as setSecret, f as setFailed } from './actions-toolkit.js';
+import { g as getInput, s as setOutput, i as isDebug, a as group, b as summary, c as setSecret, d as setFailed } from './actions-toolkit.js';
 import { lstatSync, openSync, constants, fstatSync, readSync, closeSync, readdirSync, realpathSync, existsSync, mkdirSync, readFileSync, statSync, appendFileSync } from 'node:fs';
 import { join, resolve, dirname, relative, isAbsolute } from 'node:path';
 import { inspect } from 'node:util';
 import 'node:child_process';
-import { I as InputError, G as GateError, b as array, l as literal, _ as _enum, e as errorMessage, Z as ZodError, w as writeFileAtomic, o as object, s as string, n as number, c as printable, i as internalErrorLine } from './gate-core.js';
+import { G as GateError, e as errorMessage, Z as ZodError, I as InputError, w as writeFileAtomic, o as object, s as string, n as number, b as printable, i as internalErrorLine } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { ap as tableRow, aq as escapeTableCell, ar as escapeMarkdown, as as gradeLine, at as tableDelimiter, au as GitHubError, ag as gitHubMessage, af as httpStatus, I as cliSpelling, av as foldLines, aw as Verdict, ax as CellComparison, M as METRIC_NAMES, ay as CellVerdict, az as CellFunctionDeltas, aA as parseVersionedJson, aB as VERDICT_SCHEMA_VERSION, aC as rankConfigDiff, aD as ConfigDifference, aE as parseResults, aF as suiteHash, aG as judge, aH as withLines, aI as relinkedLines, aJ as DEFAULT_COMPARE_OPTIONS, aK as metricsOfVersion, aL as sameCell$1, aM as variantLabel, a6 as plural, a9 as formatChangePercentPlain, aN as formatTolerance, aO as commentMarker, aP as codeSpan, aQ as markdownUrl, aR as workflowRepositoryUrl, aS as upsertStickyComment, aT as writeReport, aU as pullRequestCommentSink, u as deliverVerdict, aV as verdictExitCode, aW as renderReportSummary, o as compareOptionsFromFlags, aX as loadSuite, C as COMPARE_FLAG_DEFAULTS, aY as context, ai as gitHubClient, aZ as actionSpelling, i as commonBuildRequest, a_ as sourceBuildNames, a$ as checkUntrustedSettings, b0 as untrustedSides, b1 as checkUntrustedDirs, b2 as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, b3 as METRICS, b4 as formatFigure, m as median, b5 as formatChangePercent, b6 as BisectReport, b7 as formatPath, b8 as createOnce, b9 as serverSideHint, ba as NO_RETRY, bb as BranchFileError, bc as moveBranch, bd as isLostRace, be as isSafePath, bf as readBranchHead, bg as commitOnHead, X as historyRun, T as optionNames, bh as analyzeHistory, bi as isRecent, bj as changesDocument, a7 as changesText, c as checkWholeRun, bk as historyRelativePath, bl as historySpec, bm as writeCharts, bn as HISTORY_TITLE, bo as publishImages, a0 as writeHistoryPage, bp as historyPageDirectory, bq as publishFiles, br as MAX_HISTORY_BYTES, bs as parseHistoryText, bt as appendToHistory, bu as serializeHistory, bv as alertIssue, j as sinksFor, a2 as historyChangesRequest, a4 as DEFAULT_MAX_P, a3 as DEFAULT_WINDOW, p as parseCommit, bw as DEFAULT_SETTINGS_FILE, ah as readWorkflowSettings, bx as runsOnJson, by as judgeRun, bz as planBuilds, A as checkSides, E as inCleanupScope, bA as doctorGateFromFlags, bB as planGate, bC as gateCommand, an as packageIssuesUrl, bD as judgeSettingsFromFlags, ak as mergeCommand, bE as PULL_REQUEST_COMMENT, bF as buildServers } from './gate.js';
-import 'node:crypto';
-import 'node:module';
-import { n as notice, c as coreLogger, s as saveStateForPost } from './post-state.js';
+import { ap as foldLines, aq as parseVerdict, ar as parseResults, as as suiteHash, at as VERDICT_SCHEMA_VERSION, au as judge, av as withLines, aw as relinkedLines, ax as DEFAULT_COMPARE_OPTIONS, ay as metricsOfVersion, az as sameCell$1, aA as variantLabel, aB as commentMarker, aC as codeSpan, aD as markdownUrl, aE as refusedStatus, aF as findPullRequest, aG as checkApproval, aH as approvalLine, aI as workflowRepositoryUrl, aJ as upsertStickyComment, aK as awaitingStatus, aL as writeReport, aM as pullRequestCommentSink, u as deliverVerdict, aN as verdictExitCode, aO as verdictStatus, aP as renderReportSummary, aQ as setCommitStatus, aR as tableRow, aS as escapeTableCell, aT as escapeMarkdown, aU as gradeLine, aV as tableDelimiter, aW as isSettingName, ae as SETTINGS, aX as namesFile, aY as settingsRoot, aZ as DEFAULT_SETTINGS_FILE, a_ as readSettingsFile$1, a$ as context, b0 as approvalCommand, ai as gitHubClient, b1 as trustedAuthorsFromFlag, b2 as DEFAULT_FORK_LABEL, b3 as actionSpelling, i as commonBuildRequest, b4 as sourceBuildNames, b5 as checkUntrustedSettings, b6 as untrustedSides, b7 as checkUntrustedDirs, b8 as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, a6 as plural, b9 as METRICS, ba as formatFigure, m as median, bb as formatChangePercent, bc as BisectReport, bd as formatPath, be as GitHubError, bf as createOnce, af as httpStatus, ag as gitHubMessage, bg as serverSideHint, bh as NO_RETRY, bi as BranchFileError, bj as moveBranch, bk as isLostRace, bl as isSafePath, bm as readBranchHead, bn as commitOnHead, X as historyRun, T as optionNames, bo as analyzeHistory, bp as isRecent, bq as changesDocument, a7 as changesText, c as checkWholeRun, br as historyRelativePath, bs as historySpec, bt as writeCharts, bu as HISTORY_TITLE, bv as publishImages, a0 as writeHistoryPage, bw as historyPageDirectory, bx as publishFiles, by as MAX_HISTORY_BYTES, bz as parseHistoryText, bA as appendToHistory, bB as serializeHistory, bC as alertIssue, j as sinksFor, bD as chartsKeepFromFlag, a2 as historyChangesRequest, p as parseCommit, a9 as formatChangePercentPlain, ah as readWorkflowSettings, bE as publishPathsFromFlags, bF as publishJudgingFromFlags, bG as approvalFromFlags, bH as judgeRun, bI as planBuilds, A as checkSides, E as inCleanupScope, bJ as doctorGateFromFlags, bK as planGate, bL as gateCommand, an as packageIssuesUrl, bM as judgeSettingsFromFlags, ak as mergeCommand, bN as PULL_REQUEST_COMMENT, bO as buildServers } from './gate.js';
+import { c as coreLogger, n as notice, s as saveStateForPost } from './post-state.js';
 import { tmpdir } from 'node:os';
+import 'node:crypto';
 import 'node:timers/promises';
 import 'os';
 import 'crypto';
@@ -48,519 +47,7 @@ import 'process';
 import 'stream';
 import 'zlib';
 import 'url';
-
-// The runner check in the job summary: the grade, then every finding in a table (what it costs and
-// the fix for those that are not ok). Every text is escaped: values quote the machine (process
-// names, paths). Pure.
-const STATUS_MARK = {
-    ok: '✅ ok',
-    warn: '⚠️ warn',
-    bad: '❌ bad',
-    unknown: '❔ unknown',
-};
-function renderDoctorMarkdown(report, note) {
-    const rows = report.findings.map((item) => tableRow([
-        STATUS_MARK[item.status],
-        escapeTableCell(item.name),
-        escapeTableCell(item.value),
-        escapeTableCell(item.cost),
-        item.fix === null ? '' : escapeTableCell(item.fix),
-    ]));
-    return [
-        `### Runner check: ${escapeMarkdown(gradeLine(report.grade))}`,
-        '',
-        ...(note === undefined ? [] : [escapeMarkdown(note), '']),
-        tableRow(['status', 'item', 'value', 'what it costs', 'fix']),
-        tableDelimiter(['l', 'l', 'l', 'l', 'l']),
-        ...rows,
-        '',
-    ].join('\n');
-}
-
-// Whether a fork's measured head may be measured (the measuring half's approval job) and published
-// (the publishing half), decided from what the GitHub API says (github/approval-check.ts asks it).
-// Both halves decide here, with the same rule. A fork's pull request runs code nobody with write
-// access had necessarily read; its head is approved when, in this order:
-//   - its author has write access (admin, maintain or write): whoever can push to the fork is the
-//     author's business, as a branch of this repository is the pusher's;
-//   - its author is one of the trusted authors the repository lists;
-//   - an approving review whose commit is the measured SHA, by a user with write access, and not
-//     withdrawn by a later review of theirs on the same commit;
-//   - the fork label on the pull request, its latest `labeled` event by a user with write access, the
-//     pull request's head still the measured SHA, and everyone who set this measurement off (the
-//     event's sender in the measuring half; the measuring run's actor and triggering actor in the
-//     publishing half) with write access. A writer's push keeps the label (the unlabel workflow
-//     removes it after anyone else's push), so the head a writer pushed is approved; a head pushed
-//     by anyone else is not, even in the seconds before the label is removed.
-// A branch of this repository needs no approval: whoever pushed it can write to the repository.
-// Pure: the caller fetches the pull request, reviews, label events and permissions.
-const REQUIRE_APPROVAL = ['forks', 'never'];
-/** The permission levels (role names) that count as write access. */
-const WRITE_ACCESS = ['admin', 'maintain', 'write'];
-/** True for a branch of this repository (the head repository is the base repository). */
-function sameRepository(pull) {
-    return pull.headRepo !== null && pull.headRepo.toLowerCase() === pull.baseRepo.toLowerCase();
-}
-const sameLogin = (a, b) => a.toLowerCase() === b.toLowerCase();
-/** The users whose reviews approve `sha`: their latest deciding review of that commit approves. */
-function reviewApprovers(reviews, sha) {
-    const latest = new Map();
-    for (const review of reviews) {
-        if (review.user === null || review.commitId !== sha)
-            continue;
-        if (review.state === 'COMMENTED' || review.state === 'PENDING')
-            continue;
-        latest.set(review.user, review.state);
-    }
-    return [...latest].filter(([, state]) => state === 'APPROVED').map(([user]) => user);
-}
-/** Who added the fork label last, or null when no event says. */
-function lastLabeller(facts) {
-    const added = facts.labelEvents.filter((event) => event.event === 'labeled' && event.label === facts.forkLabel);
-    return added.at(-1)?.actor ?? null;
-}
-/** Whether anyone needs asking: a fork's pull request when approval is required. */
-function needsNone(facts) {
-    if (facts.requireApproval === 'never') {
-        return { kind: 'not-needed', why: 'require-approval is never' };
-    }
-    if (sameRepository(facts.pull)) {
-        return { kind: 'not-needed', why: `the head is a branch of ${facts.pull.baseRepo}` };
-    }
-    return null;
-}
-function isTrustedAuthor(facts) {
-    const { author } = facts.pull;
-    return author !== null && facts.trustedAuthors.some((login) => sameLogin(login, author));
-}
-/** Whether the label could approve the measured head, whoever added it. */
-function labelApplies(facts) {
-    return facts.pull.labels.includes(facts.forkLabel) && facts.pull.headSha === facts.measuredSha;
-}
-/**
- * The users whose permission the decision needs, in the order it asks: the author (unless a
- * trusted one), those whose reviews approve the measured SHA, and, while the label is on and the
- * head is still that SHA, whoever added it last and whoever set the measurement off.
- */
-function approvalCandidates(facts) {
-    if (needsNone(facts) !== null)
-        return [];
-    const users = [];
-    if (facts.pull.author !== null && !isTrustedAuthor(facts))
-        users.push(facts.pull.author);
-    users.push(...reviewApprovers(facts.reviews, facts.measuredSha));
-    const labeller = lastLabeller(facts);
-    if (labeller !== null && labelApplies(facts))
-        users.push(labeller, ...facts.triggeredBy);
-    return [...new Set(users)];
-}
-function short$1(sha) {
-    return sha.slice(0, 12);
-}
-/** Why the label does not approve the measured head, for the message. */
-function labelShortfall(facts, canWrite) {
-    const { pull, forkLabel, measuredSha } = facts;
-    const label = `the label \`${forkLabel}\``;
-    if (!pull.labels.includes(forkLabel))
-        return `${label} is not on it`;
-    if (pull.headSha !== measuredSha)
-        return `${label} is on it, but its head moved on to ${short$1(pull.headSha)}`;
-    const labeller = lastLabeller(facts);
-    if (labeller === null)
-        return `no event says who added ${label}`;
-    if (!canWrite(labeller))
-        return `${label} was added by \`${labeller}\`, who cannot write to the repository`;
-    if (facts.triggeredBy.length === 0)
-        return `${label} is on it, but nothing says who set this measurement off`;
-    const other = facts.triggeredBy.find((user) => !canWrite(user));
-    return other === undefined
-        ? `${label} does not approve it`
-        : `${label} is on it, but this head was pushed or its run started by \`${other}\`, who cannot write ` +
-            'to the repository (only a push by someone who can keeps the label)';
-}
-function authorShortfall(facts) {
-    const { author } = facts.pull;
-    return author === null
-        ? "its author's account is gone"
-        : `its author \`${author}\` cannot write to the repository and is not a trusted author`;
-}
-/** The label's approval: on, added last by a writer, the head unmoved, set off by writers only. */
-function labelApproval(facts, canWrite) {
-    const labeller = lastLabeller(facts);
-    if (labeller === null || !canWrite(labeller) || !labelApplies(facts))
-        return null;
-    if (facts.triggeredBy.length === 0 || !facts.triggeredBy.every(canWrite))
-        return null;
-    return { kind: 'approved', by: labeller, how: 'label' };
-}
-/**
- * The decision. `permissions` maps a login to its permission level (`admin`, `maintain`, `write`,
- * `triage`, `read`, `none`); a user missing from it has none.
- */
-function decideApproval(facts, permissions) {
-    const none = needsNone(facts);
-    if (none !== null)
-        return none;
-    const canWrite = (user) => WRITE_ACCESS.includes(permissions.get(user) ?? 'none');
-    const { author } = facts.pull;
-    if (author !== null && canWrite(author))
-        return { kind: 'approved', by: author, how: 'author' };
-    if (author !== null && isTrustedAuthor(facts))
-        return { kind: 'approved', by: author, how: 'trusted-author' };
-    const reviewer = reviewApprovers(facts.reviews, facts.measuredSha).find(canWrite);
-    if (reviewer !== undefined)
-        return { kind: 'approved', by: reviewer, how: 'review' };
-    const label = labelApproval(facts, canWrite);
-    if (label !== null)
-        return label;
-    return {
-        kind: 'awaiting',
-        why: `no one with write access approved ${short$1(facts.measuredSha)}: ${authorShortfall(facts)}, ` +
-            `no approving review of that commit, and ${labelShortfall(facts, canWrite)}`,
-    };
-}
-/** The most files GitHub lists for a pull request: a list that long may be cut short. */
-const MAX_LISTED_FILES = 3000;
-/**
- * Whether a list the caller workflow gives (the measuring half's trusted authors) may be the
- * pull request's own: on `pull_request` the caller workflow is the merge commit's copy, which is
- * the base branch's unless the pull request changes a file under `.github/workflows/`. A list of
- * files that may be cut short counts as changing them.
- */
-function changesWorkflows(paths) {
-    return paths.length >= MAX_LISTED_FILES || paths.some((path) => path.startsWith('.github/workflows/'));
-}
-/** How an approval reads in a line of the log: who, and by which route. */
-function approvalLine(approval) {
-    switch (approval.kind) {
-        case 'not-needed':
-            return `no approval needed: ${approval.why}`;
-        case 'awaiting':
-            return `awaiting approval: ${approval.why}`;
-        case 'approved':
-            return `approved by ${approval.by} (${ROUTE_WORDS[approval.how]})`;
-    }
-}
-const ROUTE_WORDS = {
-    author: 'the author, who can write to the repository',
-    'trusted-author': 'the author, a trusted author',
-    review: 'an approving review of this commit',
-    label: 'the fork label',
-};
-
-/** Open and into this repository. */
-function matches(pull, query) {
-    return (pull.state === 'open' &&
-        pull.base.repo.full_name.toLowerCase() === `${query.owner}/${query.repo}`.toLowerCase());
-}
-/**
- * Every open pull request of the repository either look-up finds, by number, any head repository
- * and any head: the commit is among its commits, or it comes from the run's head branch.
- */
-async function openPullRequestsFound(octokit, query) {
-    const { owner, repo } = query;
-    const found = new Map();
-    const keep = (pulls) => {
-        for (const pull of pulls) {
-            if (!matches(pull, query))
-                continue;
-            const headRepository = pull.head.repo?.full_name ?? null;
-            found.set(pull.number, {
-                number: pull.number,
-                url: pull.html_url,
-                headRepository,
-                headSha: pull.head.sha,
-            });
-        }
-    };
-    try {
-        keep(await octokit.paginate(octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
-            owner,
-            repo,
-            commit_sha: query.headSha,
-            per_page: 100,
-        }));
-        if (query.headLabel !== undefined) {
-            keep(await octokit.paginate(octokit.rest.pulls.list, {
-                owner,
-                repo,
-                state: 'open',
-                head: query.headLabel,
-                per_page: 100,
-            }));
-        }
-    }
-    catch (error) {
-        throw new GitHubError(`could not list the pull requests of ${owner}/${repo} at ${query.headSha}: ${gitHubMessage(error)}; ` +
-            'the token needs `permissions: pull-requests: read` (write, to comment)', { cause: error });
-    }
-    return [...found.values()].sort((a, b) => a.number - b.number);
-}
-function numbers(pulls) {
-    return pulls.map((pull) => `#${pull.number}`).join(', ');
-}
-/** Repository names compare without case, as GitHub's do. */
-function sameName(a, b) {
-    return a !== null && a.toLowerCase() === b.toLowerCase();
-}
-function found(pull) {
-    return { number: pull.number, url: pull.url, headSha: pull.headSha };
-}
-/** A claimed number: one of the run's pull requests, or the reason it is refused. */
-function claimedOne(query, all, runs) {
-    const where = `${query.owner}/${query.repo}`;
-    const source = query.claimSource === undefined ? '' : ` (from ${query.claimSource})`;
-    const claimed = runs.find((pull) => pull.number === query.claimed);
-    if (claimed !== undefined)
-        return found(claimed);
-    const other = all.find((pull) => pull.number === query.claimed);
-    if (other !== undefined) {
-        throw new GitHubError(`pull request #${query.claimed}${source} has head ${query.headSha} but comes from ` +
-            `${other.headRepository ?? 'a deleted repository'}, not from ${query.headRepository}, whose run this is; not posting`);
-    }
-    const heads = runs.length === 0 ? 'none has' : `${numbers(runs)} ${runs.length === 1 ? 'has' : 'have'}`;
-    throw new GitHubError(`pull request #${query.claimed}${source} is not an open pull request of ${where} with head ` +
-        `${query.headSha} from ${query.headRepository} (${heads} that head); not posting`);
-}
-/**
- * The one open pull request whose head is the run's commit and whose head repository is the run's;
- * when none has that head any more, the one from the run's head repository that was pushed again
- * since (found by the commit or by the run's head branch). A claimed number must be among those;
- * with no claim, two or more are ambiguous.
- */
-async function findPullRequest(octokit, query) {
-    const listed = await openPullRequestsFound(octokit, query);
-    const fromRun = listed.filter((pull) => sameName(pull.headRepository, query.headRepository));
-    const atHead = fromRun.filter((pull) => pull.headSha === query.headSha);
-    const all = listed.filter((pull) => pull.headSha === query.headSha);
-    const runs = atHead.length > 0 ? atHead : fromRun;
-    if (query.claimed !== undefined)
-        return claimedOne(query, all, runs);
-    const where = `${query.owner}/${query.repo}`;
-    const [only, ...others] = runs;
-    if (only === undefined) {
-        throw new GitHubError(`no open pull request of ${where} from ${query.headRepository} has head ${query.headSha} ` +
-            `or was pushed again since the run (closed, or the head branch is gone${all.length === 0 ? '' : `; ${numbers(all)} from elsewhere ${all.length === 1 ? 'has' : 'have'} it`}); not posting`);
-    }
-    if (others.length > 0) {
-        const have = atHead.length > 0 ? `have head ${query.headSha}` : `were pushed again since ${query.headSha}`;
-        throw new GitHubError(`${runs.length} open pull requests of ${where} from ${query.headRepository} ${have} (${numbers(runs)}); ` +
-            `name the one to post to${query.claimSource === undefined ? '' : ` in ${query.claimSource}`}`);
-    }
-    return found(only);
-}
-
-// Asks GitHub what github/approval.ts decides from: the pull request as it is now (its head, its
-// head repository, its labels, its author), its reviews, who added the fork label, and the
-// permission of each user whose approval would count. Both halves ask through here: the measuring
-// half's approval job (commands/approval.ts) before anything runs on the measuring runner, the
-// publishing half (commands/publish.ts) before a verdict is posted. Nothing here comes from the
-// measuring run's artifact. Whether the head is a fork's is the head repository the event names,
-// and the pull request's head repository must be that one: a fork's run never counts as a branch of
-// this repository because a pull request from such a branch has the same head commit.
-function failure$1(what, query, error) {
-    return new GitHubError(`could not read ${what} of ${query.owner}/${query.repo}#${query.pullRequest}: ${gitHubMessage(error)}; ` +
-        'the token needs `permissions: pull-requests: read`', { cause: error });
-}
-/** The pull request as it is now. */
-async function pullRequestFacts(octokit, query) {
-    try {
-        const { data } = await octokit.rest.pulls.get({
-            owner: query.owner,
-            repo: query.repo,
-            pull_number: query.pullRequest,
-        });
-        return {
-            number: data.number,
-            headSha: data.head.sha,
-            // Null on GitHub when the fork was deleted, whatever the typings say.
-            headRepo: data.head.repo?.full_name ?? null,
-            baseRepo: data.base.repo.full_name,
-            labels: data.labels.map((label) => label.name),
-            // A deleted account's pull request has no user, whatever the typings say.
-            author: data.user?.login ?? null,
-        };
-    }
-    catch (error) {
-        throw failure$1('the pull request', query, error);
-    }
-}
-/** Every review, oldest first. */
-async function reviews(octokit, query) {
-    try {
-        const listed = await octokit.paginate(octokit.rest.pulls.listReviews, {
-            owner: query.owner,
-            repo: query.repo,
-            pull_number: query.pullRequest,
-            per_page: 100,
-        });
-        return listed.map((review) => ({
-            user: review.user?.login ?? null,
-            state: review.state,
-            commitId: review.commit_id,
-        }));
-    }
-    catch (error) {
-        throw failure$1('the reviews', query, error);
-    }
-}
-/** The paths the pull request changes (a renamed file's old path too), as far as GitHub lists them. */
-async function changedPaths(octokit, query) {
-    try {
-        const listed = await octokit.paginate(octokit.rest.pulls.listFiles, {
-            owner: query.owner,
-            repo: query.repo,
-            pull_number: query.pullRequest,
-            per_page: 100,
-        });
-        return listed.flatMap((file) => file.previous_filename === undefined ? [file.filename] : [file.filename, file.previous_filename]);
-    }
-    catch (error) {
-        throw new GitHubError(`could not read the files of ${query.owner}/${query.repo}#${query.pullRequest}: ${gitHubMessage(error)}; ` +
-            'the token needs `permissions: pull-requests: read`', { cause: error });
-    }
-}
-/** The label events, oldest first; only asked for when the fork label is on. */
-async function labelEvents(octokit, query) {
-    try {
-        const listed = await octokit.paginate(octokit.rest.issues.listEvents, {
-            owner: query.owner,
-            repo: query.repo,
-            issue_number: query.pullRequest,
-            per_page: 100,
-        });
-        return listed
-            .filter((event) => event.event === 'labeled' || event.event === 'unlabeled')
-            .map((event) => ({
-            event: event.event,
-            // A deleted account's events have no actor, whatever the typings say.
-            label: event.label?.name ?? null,
-            actor: event.actor?.login ?? null,
-        }));
-    }
-    catch (error) {
-        throw failure$1('the events', query, error);
-    }
-}
-/** A user's permission on the repository (its role name where GitHub gives one); none when not a collaborator. */
-async function permissionOf(octokit, query, username) {
-    try {
-        const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
-            owner: query.owner,
-            repo: query.repo,
-            username,
-        });
-        return data.role_name || data.permission;
-    }
-    catch (error) {
-        if (httpStatus(error) === 404)
-            return 'none';
-        throw new GitHubError(`could not read the permission of ${username} on ${query.owner}/${query.repo}: ${gitHubMessage(error)}`, { cause: error });
-    }
-}
-/** Whether the measured head of the pull request may be published (see github/approval.ts). */
-async function checkApproval(octokit, query) {
-    const pull = await pullRequestFacts(octokit, query);
-    if (!sameName(pull.headRepo, query.headRepository)) {
-        throw new GitHubError(`${query.owner}/${query.repo}#${query.pullRequest} comes from ${pull.headRepo ?? 'a deleted repository'}, ` +
-            `not from ${query.headRepository}, whose run this is; not publishing`);
-    }
-    const base = {
-        measuredSha: query.measuredSha,
-        pull,
-        forkLabel: query.forkLabel,
-        requireApproval: query.requireApproval,
-        trustedAuthors: query.trustedAuthors,
-        triggeredBy: query.triggeredBy,
-        reviews: [],
-        labelEvents: [],
-    };
-    if (query.requireApproval === 'never' || sameRepository(pull)) {
-        return { approval: decideApproval(base, new Map()), pull };
-    }
-    // The author's route is decided before reviews and labels are read: an author who may write, or
-    // a trusted one, approves whatever they say, so asking for them would only cost requests.
-    const known = await permissionsOf(octokit, query, approvalCandidates(base), new Map());
-    const byAuthor = decideApproval(base, known);
-    if (byAuthor.kind === 'approved')
-        return { approval: byAuthor, pull };
-    const facts = {
-        ...base,
-        reviews: await reviews(octokit, query),
-        labelEvents: pull.labels.includes(query.forkLabel) ? await labelEvents(octokit, query) : [],
-    };
-    const permissions = await permissionsOf(octokit, query, approvalCandidates(facts), known);
-    return { approval: decideApproval(facts, permissions), pull };
-}
-/** `known` and the permission of each of `users` it lacks, each asked once. */
-async function permissionsOf(octokit, query, users, known) {
-    const permissions = new Map(known);
-    for (const user of users) {
-        if (!permissions.has(user))
-            permissions.set(user, await permissionOf(octokit, query, user));
-    }
-    return permissions;
-}
-
-// The measuring half's approval check (the action's `mode: approval`, the first job of measure.yml
-// on a fork's pull-request event, on a GitHub-hosted runner that checks out nothing): whether the
-// head the event names may be measured, asked of the API (github/approval-check.ts) and decided by
-// the same rule the publishing half applies (github/approval.ts). The event's sender is who set
-// the measurement off: a push keeps the label's approval only when its pusher can write. The
-// trusted authors come from the caller workflow, which on `pull_request` is the merge commit's
-// copy: they count only when the pull request changes no file under `.github/workflows/`.
-/**
- * The trusted authors the caller workflow gives, unless the pull request may have written them:
- * it changes a file under `.github/workflows/`, so the caller is its own copy.
- */
-async function trustedAuthorsToUse(request, octokit) {
-    if (request.trustedAuthors.length === 0)
-        return { logins: [], note: '' };
-    if (!changesWorkflows(await changedPaths(octokit, request)))
-        return { logins: request.trustedAuthors, note: '' };
-    return {
-        logins: [],
-        note: ' (the trusted authors were not read: the pull request changes .github/workflows/, so the ' +
-            'caller workflow that lists them is its own copy)',
-    };
-}
-/** Asks and decides; an API failure is an error (the job fails, and nothing is measured). */
-async function approvalCommand(request, octokit) {
-    const trusted = await trustedAuthorsToUse(request, octokit);
-    const { approval } = await checkApproval(octokit, {
-        owner: request.owner,
-        repo: request.repo,
-        pullRequest: request.pullRequest,
-        measuredSha: request.headSha,
-        headRepository: request.headRepository,
-        forkLabel: request.forkLabel,
-        requireApproval: 'forks',
-        trustedAuthors: trusted.logins,
-        triggeredBy: request.sender === null ? [] : [request.sender],
-    });
-    const what = `${request.headSha} of #${String(request.pullRequest)}`;
-    if (approval.kind === 'awaiting') {
-        return { approved: false, approval, line: `not measuring ${what}: ${approval.why}${trusted.note}` };
-    }
-    return { approved: true, approval, line: `measuring ${what}: ${approvalLine(approval)}${trusted.note}` };
-}
-/** A GitHub login (a bot's with its `[bot]` suffix). */
-const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
-/**
- * The trusted authors as written: logins one per line, or separated by commas (or both); blank
- * entries are ignored. Whose pull requests from a fork are measured and published without a label.
- */
-function trustedAuthorsFromFlag(lines, spell = cliSpelling) {
-    const logins = lines
-        .flatMap((line) => line.split(','))
-        .map((login) => login.trim().replace(/^@/, ''))
-        .filter((login) => login !== '');
-    const bad = logins.find((login) => !LOGIN.test(login));
-    if (bad !== undefined) {
-        throw new InputError(`${spell('trusted-authors')} ${JSON.stringify(bad.slice(0, 60))}: expected GitHub logins, one per line or separated by commas`);
-    }
-    return logins;
-}
+import 'node:module';
 
 // How the publishing half refuses an artifact: one line saying why, never a quoted payload.
 /** Longest refusal printed: enough for the reason, not for a quoted payload. */
@@ -576,73 +63,6 @@ function refuse(reason, cause) {
     return new ArtifactError(`artifact refused: ${oneLine(reason)}`, cause === undefined ? undefined : { cause });
 }
 
-// verdict.json as older versions wrote it, read into the current shape: what an uploaded artifact
-// or a stored verdict of an earlier release holds. Pure.
-/** verdict.json as version 4 wrote it: no unjudged cells (a cell it could not judge was left out). */
-const VerdictV4 = Verdict.omit({ unjudged: true }).extend({
-    schemaVersion: literal(4),
-    counts: Verdict.shape.counts.omit({ unjudged: true }),
-    cells: array(CellComparison.omit({ dropped: true, paired: true })),
-});
-/** verdict.json as version 3 wrote it: its config differences carry no tier. */
-const VerdictV3 = VerdictV4.extend({
-    schemaVersion: literal(3),
-    configDiff: array(ConfigDifference),
-});
-/** A metric name versions 1 and 2 knew: not the stall metrics. */
-const MetricNameV2 = _enum(METRIC_NAMES).exclude(['lowestSecondRatio', 'stallSeconds']);
-/** verdict.json as version 2 wrote it: no stall metrics, no stalls section. */
-const VerdictV2 = VerdictV3.omit({ stalls: true }).extend({
-    schemaVersion: literal(2),
-    cells: array(CellComparison.omit({ dropped: true, paired: true }).extend({ metric: MetricNameV2 })),
-    settings: Verdict.shape.settings.extend({ gateMetrics: array(MetricNameV2) }),
-});
-/** A cell verdict version 1 could write: no within-tolerance. */
-const CellVerdictV1 = CellVerdict.exclude(['within-tolerance']);
-/** verdict.json as version 1 wrote it: its unchanged cells include what is now within-tolerance. */
-const VerdictV1 = VerdictV2.extend({
-    schemaVersion: literal(1),
-    counts: Verdict.shape.counts.omit({ withinTolerance: true, unjudged: true }),
-    cells: array(CellComparison.omit({ dropped: true, paired: true }).extend({
-        verdict: CellVerdictV1,
-        metric: MetricNameV2,
-    })),
-    functionDeltas: array(CellFunctionDeltas.extend({ verdict: CellVerdictV1.nullable() })).default([]),
-});
-/**
- * What every older version lacks: the current schema version, the config diff ranked, and the
- * list of unjudged cells (empty: those versions left such a cell out).
- */
-function current(verdict) {
-    return {
-        ...verdict,
-        schemaVersion: VERDICT_SCHEMA_VERSION,
-        configDiff: rankConfigDiff(verdict.configDiff, verdict.work),
-        counts: { withinTolerance: 0, ...verdict.counts, unjudged: 0 },
-        unjudged: [],
-    };
-}
-/**
- * Parses and validates verdict.json text written by someone else (an uploaded artifact), of this
- * version or versions 1 to 4; `source` names the file in every error.
- */
-function parseVerdict(text, source) {
-    return parseVersionedJson(text, source, {
-        schema: Verdict.transform((verdict) => ({ verdict, schemaVersion: VERDICT_SCHEMA_VERSION })),
-        version: VERDICT_SCHEMA_VERSION,
-        older: {
-            1: VerdictV1.transform((verdict) => ({ verdict: current(verdict), schemaVersion: 1 })),
-            2: VerdictV2.transform((verdict) => ({ verdict: current(verdict), schemaVersion: 2 })),
-            3: VerdictV3.transform((verdict) => ({ verdict: current(verdict), schemaVersion: 3 })),
-            4: VerdictV4.transform((verdict) => ({
-                verdict: { ...current(verdict), configDiff: verdict.configDiff },
-                schemaVersion: 4,
-            })),
-        },
-        kind: 'verdict',
-    });
-}
-
 // The measuring half's artifact, read by the publishing half. Everything in it was produced by the
 // pull request's own code, so it is data to check: only files with fixed names are read, after
 // lstat (no symbolic links, regular files only) and a size cap, opened without following a link
@@ -655,12 +75,14 @@ const MIB = 1024 * 1024;
  * The files read from the artifact, and the most bytes each may hold. The results of the standard
  * suite take about 1 MB, instruction suites with their per-function costs a few; a verdict is a
  * fraction of its results. pull-request.txt, optional, holds the number of the pull request the
- * measuring run was for.
+ * measuring run was for; settings-changed.txt, optional, says that the pull request changes the
+ * settings file, which the measuring run read from the merge base instead.
  */
 const ARTIFACT_CAPS = {
     'results.json': 20 * MIB,
     'verdict.json': 5 * MIB,
     'pull-request.txt': 64,
+    'settings-changed.txt': 64,
 };
 /** Judging is the costly step (a bootstrap per cell); real suites have tens of cells. */
 const MAX_CELLS = 1000;
@@ -749,6 +171,19 @@ function parseClaim(text) {
 function readClaim(dir) {
     const claim = readArtifactFile(dir, 'pull-request.txt');
     return claim === null ? undefined : parseClaim(claim);
+}
+/**
+ * Whether the measuring run said the pull request changes the settings file (settings-changed.txt
+ * holding `changed`). It only adds a fixed line to the comment: the trusted copies decide anyway.
+ */
+function readSettingsChanged(dir) {
+    const text = readArtifactFile(dir, 'settings-changed.txt');
+    if (text === null)
+        return false;
+    if (text.trim() !== 'changed') {
+        throw refuse(`settings-changed.txt holds ${JSON.stringify(text.trim().slice(0, 20))}, not "changed"`);
+    }
+    return true;
 }
 /** Reads and validates what the artifact must hold; nothing else in it is opened. */
 function readArtifact(dir) {
@@ -1019,64 +454,6 @@ function rejudge(artifact, sourceUrl, judging) {
     return judgeOrRefuse(trusted, () => judging.options, sourceUrl);
 }
 
-/** GitHub's limit on a status description. */
-const STATUS_DESCRIPTION_LIMIT = 140;
-const DEFAULT_STATUS_CONTEXT = 'mysql-perf-gate';
-/** `text` on one line, cut to the limit with an ellipsis. */
-function statusText(text) {
-    const line = text.replace(/\s+/g, ' ').trim();
-    return line.length <= STATUS_DESCRIPTION_LIMIT ? line : `${line.slice(0, STATUS_DESCRIPTION_LIMIT - 1)}…`;
-}
-/** The gating regression with the largest change, else any regression's. */
-function worstCell(verdict) {
-    const all = verdict.cells.filter((cell) => cell.verdict === 'regression');
-    const gating = all.filter((cell) => cell.gating);
-    return [...(gating.length > 0 ? gating : all)].sort((a, b) => Math.abs(b.change) - Math.abs(a.change))[0];
-}
-/** The status a judged verdict sets: `failing` says whether it fails the gate (inconclusive may). */
-function verdictStatus(verdict, failing) {
-    const worst = worstCell(verdict);
-    const regressions = plural(verdict.counts.regression, 'regression', 'regressions') +
-        (verdict.counts.unjudged > 0 ? `, ${verdict.counts.unjudged} not judged` : '');
-    if (!failing) {
-        return {
-            state: 'success',
-            description: statusText(`${verdict.verdict}: ${regressions} in ${verdict.suite}`),
-        };
-    }
-    const cell = worst === undefined
-        ? ''
-        : `; worst ${worst.workload.slice(0, 40)}@${worst.threads}${worst.variant === undefined ? '' : `[${variantLabel(worst.variant).slice(0, 40)}]`} ${worst.metric} ` +
-            `${formatChangePercentPlain(worst.change)} (tolerance ${formatTolerance(worst.threshold)})`;
-    return { state: 'failure', description: statusText(`${verdict.verdict}: ${regressions}${cell}`) };
-}
-function awaitingStatus(sha) {
-    return {
-        state: 'pending',
-        description: statusText(`awaiting approval of ${sha.slice(0, 12)} by a maintainer`),
-    };
-}
-function refusedStatus(reason) {
-    return { state: 'error', description: statusText(reason) };
-}
-async function setCommitStatus(octokit, target, status) {
-    try {
-        await octokit.rest.repos.createCommitStatus({
-            owner: target.owner,
-            repo: target.repo,
-            sha: target.sha,
-            state: status.state,
-            context: target.context,
-            description: status.description,
-            target_url: target.targetUrl,
-        });
-    }
-    catch (error) {
-        throw new GitHubError(`could not set the status ${target.context} on ${target.sha}: ${gitHubMessage(error)}; ` +
-            'the publishing job needs `permissions: statuses: write`', { cause: error });
-    }
-}
-
 // The sticky comment a fork's pull request gets while its measured head awaits a maintainer's
 // approval: it takes the place of the verdict (same marker), which is posted once the head is
 // approved and measured again. Pure.
@@ -1212,6 +589,7 @@ async function runsPullRequest(config, artifactDir, octokit) {
 async function publishChecked(config, artifactDir, pullRequest, how) {
     const { octokit, logger, setStatus } = how;
     const artifact = readArtifact(artifactDir);
+    const settingsChanged = readSettingsChanged(artifactDir);
     const ignored = ignoredNote(artifactDir);
     if (ignored !== null)
         logger.info(ignored);
@@ -1237,13 +615,18 @@ async function publishChecked(config, artifactDir, pullRequest, how) {
     const input = rejudge(artifact, workflowRepositoryUrl(process.env).sourceUrl ?? null, config.judging);
     logger.info(`artifact checked: verdict.json follows from results.json (${artifact.verdict.verdict} under its own settings); ` +
         `judged with the publishing workflow's settings: ${input.verdict.verdict}`);
-    return deliverJudged(config, how, input, { pullRequest, approval });
+    if (settingsChanged)
+        logger.info(SETTINGS_CHANGED_LINE);
+    return deliverJudged(config, how, input, { pullRequest, approval, settingsChanged });
 }
 /** The comment's line when the pull request moved on since the measured commit. */
 function movedOnLine(measuredSha, headSha) {
     return (`⏳ This pull request moved on since it was measured: this verdict is for \`${measuredSha.slice(0, 12)}\`; ` +
         `the newer head \`${headSha.slice(0, 12)}\` is pending measurement.`);
 }
+/** The comment's line when the pull request changes the settings file, which decides nothing of its own gate. */
+const SETTINGS_CHANGED_LINE = "ℹ️ This pull request changes the settings file: it was measured with the merge base's copy and judged " +
+    "with the default branch's; the change takes effect once merged.";
 /** verdict.json and the report written, the comment posted, the other sinks, then the status. */
 async function deliverJudged(config, how, input, found) {
     const { outDir, logger } = how;
@@ -1267,6 +650,10 @@ async function deliverJudged(config, how, input, found) {
         },
     };
     const movedOn = found.pullRequest.headSha !== config.headSha;
+    const lead = [
+        movedOn ? movedOnLine(config.headSha, found.pullRequest.headSha) : '',
+        found.settingsChanged ? SETTINGS_CHANGED_LINE : '',
+    ].filter((line) => line !== '');
     const { posted } = await pullRequestCommentSink({
         client: how.octokit,
         owner: config.owner,
@@ -1277,7 +664,7 @@ async function deliverJudged(config, how, input, found) {
         runUrl: config.runUrl,
         ...(config.chartsKeep === undefined ? {} : { chartsKeep: config.chartsKeep }),
         notes: {
-            ...(movedOn ? { lead: movedOnLine(config.headSha, found.pullRequest.headSha) } : {}),
+            ...(lead.length === 0 ? {} : { lead: lead.join('\n\n') }),
             ...(config.historyPageUrl === undefined ? {} : { historyPageUrl: config.historyPageUrl }),
         },
     }).deliver(delivery, logger);
@@ -1334,121 +721,186 @@ async function publishCommand(config, octokit, logger, sinks = []) {
     }
 }
 
-/** `owner/name` as GitHub allows them. */
-const REPOSITORY_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
-const DEFAULT_PUBLISH_REPORT_DIR = 'mysql-perf-gate-report';
-/** The publish options given as strings (action inputs), checked. */
-function publishPathsFromFlags(flags, spell = cliSpelling) {
-    if (flags.artifact === undefined) {
-        throw new InputError(`${spell('artifact')}: name the directory the measuring run's artifact was downloaded to`);
-    }
-    const headSha = flags.headSha?.trim() ?? '';
-    if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(headSha)) {
-        throw new InputError(`${spell('head-sha')} ${JSON.stringify(headSha)}: expected the measured commit's full SHA ` +
-            '(github.event.workflow_run.head_sha)');
-    }
-    const headRepository = flags.headRepository?.trim() ?? '';
-    if (!REPOSITORY_NAME.test(headRepository)) {
-        throw new InputError(`${spell('head-repository')} ${JSON.stringify(headRepository.slice(0, 120))}: expected the measuring ` +
-            "run's head repository as owner/name (github.event.workflow_run.head_repository.full_name)");
-    }
-    return {
-        artifactDir: flags.artifact,
-        headSha,
-        headRepository,
-        outDir: flags.reportDir ?? DEFAULT_PUBLISH_REPORT_DIR,
-    };
+// The runner check in the job summary: the grade, then every finding in a table (what it costs and
+// the fix for those that are not ok). Every text is escaped: values quote the machine (process
+// names, paths). Pure.
+const STATUS_MARK = {
+    ok: '✅ ok',
+    warn: '⚠️ warn',
+    bad: '❌ bad',
+    unknown: '❔ unknown',
+};
+function renderDoctorMarkdown(report, note) {
+    const rows = report.findings.map((item) => tableRow([
+        STATUS_MARK[item.status],
+        escapeTableCell(item.name),
+        escapeTableCell(item.value),
+        escapeTableCell(item.cost),
+        item.fix === null ? '' : escapeTableCell(item.fix),
+    ]));
+    return [
+        `### Runner check: ${escapeMarkdown(gradeLine(report.grade))}`,
+        '',
+        ...(note === undefined ? [] : [escapeMarkdown(note), '']),
+        tableRow(['status', 'item', 'value', 'what it costs', 'fix']),
+        tableDelimiter(['l', 'l', 'l', 'l', 'l']),
+        ...rows,
+        '',
+    ].join('\n');
 }
-/** The settings publish judges with, from the publishing workflow's own inputs (never the artifact). */
-function publishJudgingFromFlags(flags, spell = cliSpelling) {
-    return {
-        suite: loadSuite(flags.suite || 'quick', spell('suite')),
-        options: compareOptionsFromFlags(flags, spell),
-    };
+
+// The one reader of the action's inputs. An option of the settings file (commands/settings-schema.ts)
+// is taken, in this order, from the input the workflow gave, from the settings file (input
+// "settings-file", or .github/mysql-perf-gate.yml in the workspace), and from the schema's default;
+// action.yml gives those inputs no default, or the runner's would always look given. The file is
+// read once, when a mode first asks for one of its options, and one line says what it set.
+let loaded;
+/** The settings file, read the first time an option of it is asked for. */
+function settingsFile() {
+    if (loaded !== undefined)
+        return loaded;
+    const path = getInput('settings-file') || DEFAULT_SETTINGS_FILE;
+    const settings = readSettingsFile$1(path);
+    loaded = { path, settings: settings ?? {} };
+    coreLogger.info(settingsLine(path, settings, (name) => getInput(name) !== ''));
+    return loaded;
 }
-const DEFAULT_FORK_LABEL = 'perf-approved';
-/** The status context, the fork label, whose heads need approval and the trusted authors, checked. */
-function approvalFromFlags(flags, spell = cliSpelling) {
-    const requireApproval = flags.requireApproval ?? 'forks';
-    const known = REQUIRE_APPROVAL.find((value) => value === requireApproval);
-    if (known === undefined) {
-        throw new InputError(`${spell('require-approval')} ${JSON.stringify(requireApproval)}: expected ${REQUIRE_APPROVAL.join(' or ')}`);
-    }
-    const statusContext = flags.statusContext ?? DEFAULT_STATUS_CONTEXT;
-    if (statusContext.length > 255 || /[\r\n]/.test(statusContext)) {
-        throw new InputError(`${spell('status-context')}: one line of at most 255 characters`);
-    }
-    return {
-        statusContext,
-        forkLabel: flags.forkLabel ?? DEFAULT_FORK_LABEL,
-        requireApproval: known,
-        trustedAuthors: trustedAuthorsFromFlag(flags.trustedAuthors, spell),
-    };
+/** What the file set, and which of its options an input given in the workflow overrides. */
+function settingsLine(path, settings, given) {
+    if (settings === undefined)
+        return `no settings file ${path}: every option from its input or its default`;
+    const fields = Object.entries(settings).filter(([name]) => isSettingName(name) && SETTINGS[name].input);
+    const used = fields.filter(([name]) => !given(name));
+    const overridden = fields.filter(([name]) => given(name)).map(([name]) => name);
+    const shown = used.map(([name, value]) => `${name} ${value.replace(/\n/g, ', ')}`);
+    return [
+        `settings from ${path}: ${shown.length === 0 ? 'none' : shown.join('; ')}`,
+        overridden.length === 0 ? '' : ` (given as inputs instead: ${overridden.join(', ')})`,
+    ].join('');
 }
-/** Runs of a pull request the charts branch keeps when the input is left out. */
-const DEFAULT_CHARTS_KEEP = 5;
 /**
- * `charts-keep`: runs kept per pull request on the charts branch (closed pull requests' folders are
- * dropped); 0 keeps everything.
+ * An input as `core.getInput` reads it (trimmed; empty when not given); for an option of the
+ * settings file, the file's value and then the schema's default when the workflow gave none.
  */
-function chartsKeepFromFlag(text, label) {
-    if (text === undefined || text.trim() === '')
-        return DEFAULT_CHARTS_KEEP;
-    const value = /^\s*\d{1,6}\s*$/.test(text) ? Number(text) : Number.NaN;
-    if (!Number.isSafeInteger(value)) {
-        throw new InputError(`${label} ${JSON.stringify(text)}: expected a whole number of runs to keep per pull request (0 keeps every run)`);
+function input(name) {
+    const given = getInput(name);
+    if (given !== '' || !isSettingName(name) || !SETTINGS[name].input)
+        return given;
+    const { path, settings } = settingsFile();
+    const value = settings[name];
+    if (value === undefined)
+        return SETTINGS[name].default ?? '';
+    // A suite or baseline file of the file's own checkout (the merge base's, the default branch's).
+    return SETTINGS[name].path && namesFile(value) && !value.startsWith('/')
+        ? join(settingsRoot(path), value)
+        : value;
+}
+/** A multiline input as `core.getMultilineInput` reads it: one trimmed value a non-empty line. */
+function multilineInput(name) {
+    return input(name)
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+}
+/** An input, undefined when neither the workflow, the settings file nor a default gives it. */
+function optionalInput(name) {
+    const value = input(name);
+    return value === '' ? undefined : value;
+}
+/**
+ * An error's message, with where its input came from when the settings file gave it: an error
+ * naming `input "alpha"` for the file's value says so.
+ */
+function withSettingsSource(message) {
+    if (loaded === undefined)
+        return message;
+    const { path, settings } = loaded;
+    const named = [...message.matchAll(/input "([a-z-]+)"/g)].map((match) => match[1] ?? '');
+    const fromFile = named.filter((name) => isSettingName(name) && settings[name] !== undefined && getInput(name) === '');
+    return fromFile.length === 0 ? message : `${message} (set in ${path})`;
+}
+
+// The action in approval mode: the first job of the measuring workflow, on a fork's pull-request
+// event (opened, synchronize, reopened, or the fork label added), asks whether the head the event
+// names may be measured (commands/approval.ts) and sets the output `approved` (true or false),
+// with a notice saying why. Everything it reads is the event GitHub wrote and the API's answers; it
+// checks out nothing and runs no code of the pull request. Errors go up to main.ts.
+/** The parts of a pull_request event this mode reads; anything else in the payload is ignored. */
+const PullRequestEvent = object({
+    sender: object({ login: string() }).nullish(),
+    pull_request: object({
+        number: number().int().positive(),
+        head: object({
+            sha: string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/),
+            repo: object({ full_name: string() }).nullable(),
+        }),
+    }),
+});
+async function checkForkApproval() {
+    const event = PullRequestEvent.safeParse(context.payload);
+    if (!event.success || event.data.pull_request.head.repo === null) {
+        throw new InputError(`approval mode reads a pull_request event (its pull request's number, head SHA and head repository); ` +
+            `this is a ${context.eventName || 'missing'} event without them`);
     }
-    return value;
+    const token = input('github-token');
+    if (token === '') {
+        throw new InputError('input "github-token" is empty: approval mode asks the API with it (pull-requests: read)');
+    }
+    const { pull_request: pull, sender } = event.data;
+    const { owner, repo } = context.repo;
+    const outcome = await approvalCommand({
+        owner,
+        repo,
+        pullRequest: pull.number,
+        headSha: pull.head.sha,
+        headRepository: pull.head.repo?.full_name ?? '',
+        sender: sender?.login ?? null,
+        forkLabel: optionalInput('fork-label') ?? DEFAULT_FORK_LABEL,
+        trustedAuthors: trustedAuthorsFromFlag(multilineInput('trusted-authors'), actionSpelling),
+    }, gitHubClient(token, coreLogger));
+    notice(outcome.line);
+    setOutput('approved', String(outcome.approved));
 }
 
 // Action inputs, read once into the same option strings the CLI builds from its command line, so
 // the command layer checks both the same way (errors say `input "x"` here, `--x` there).
-function optionalInput(name) {
-    const value = getInput(name);
-    return value === '' ? undefined : value;
-}
-/**
- * Every boolean input, with its default in action.yml (a test holds the two together). The runner
- * always gives the default for an input the workflow leaves out; the table is read only where no
- * runner is (an input empty outside GitHub).
- */
-const BOOLEAN_INPUT_DEFAULTS = {
-    'full-install': false,
-    'align-settings': false,
-    'gate-work': COMPARE_FLAG_DEFAULTS.gateWork,
-    force: false,
-    comment: true,
-    'fail-on-regression': true,
-    alert: true,
-};
+/** Every boolean input: each is a field of the settings file, its default there. */
+const BOOLEAN_INPUTS = [
+    'full-install',
+    'align-settings',
+    'gate-work',
+    'force',
+    'comment',
+    'fail-on-regression',
+    'alert',
+];
+/** The boolean inputs' defaults, from the settings schema (a test holds action.yml's descriptions to them). */
+const BOOLEAN_INPUT_DEFAULTS = Object.fromEntries(BOOLEAN_INPUTS.map((name) => [name, SETTINGS[name].default === 'true']));
 /**
  * A boolean input, read as GitHub reads one (`core.getBooleanInput`, YAML 1.2's core schema): true,
- * True, TRUE, false, False, FALSE; anything else is refused, never taken as false. Empty is the
- * default action.yml gives.
+ * True, TRUE, false, False, FALSE; anything else is refused, never taken as false. Empty: the
+ * settings file's, else the default.
  */
 function booleanInput(name) {
-    const value = getInput(name);
+    const value = input(name);
     if (value === '')
         return BOOLEAN_INPUT_DEFAULTS[name];
-    try {
-        return getBooleanInput(name);
-    }
-    catch (error) {
-        if (!(error instanceof TypeError))
-            throw error;
-        throw new InputError(`input "${name}" ${JSON.stringify(value)}: expected true or false (true, True, TRUE, false, False, FALSE)`);
-    }
+    if (['true', 'True', 'TRUE'].includes(value))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(value))
+        return false;
+    throw new InputError(`input "${name}" ${JSON.stringify(value)}: expected true or false (true, True, TRUE, false, False, FALSE)`);
 }
 function readRunInputs() {
     return {
         server: optionalInput('server'),
         base: optionalInput('base'),
         head: optionalInput('head'),
-        set: getMultilineInput('set'),
-        baseSet: getMultilineInput('base-set'),
-        headSet: getMultilineInput('head-set'),
-        suite: getInput('suite') || 'quick',
-        out: getInput('out') || 'mysql-perf-gate/results.json',
+        set: multilineInput('set'),
+        baseSet: multilineInput('base-set'),
+        headSet: multilineInput('head-set'),
+        suite: input('suite') || 'quick',
+        out: input('out') || 'mysql-perf-gate/results.json',
         workDir: optionalInput('work-dir') ?? process.env.RUNNER_TEMP,
         keepWorkDir: false,
         lockTimeout: optionalInput('lock-timeout'),
@@ -1477,9 +929,9 @@ function limitInputs() {
 /** Inputs alpha, gate, inconclusive and gate-work: measure, merge and publish judge with them. */
 function judgingInputs() {
     return {
-        alpha: optionalInput('alpha') ?? COMPARE_FLAG_DEFAULTS.alpha,
-        gate: optionalInput('gate') ?? COMPARE_FLAG_DEFAULTS.gate,
-        inconclusive: optionalInput('inconclusive') ?? COMPARE_FLAG_DEFAULTS.inconclusive,
+        alpha: input('alpha'),
+        gate: input('gate'),
+        inconclusive: input('inconclusive'),
         gateWork: booleanInput('gate-work'),
     };
 }
@@ -1487,7 +939,7 @@ function readCompareInputs() {
     return {
         baseline: optionalInput('baseline'),
         reportDir: optionalInput('report-dir'),
-        tolerance: getMultilineInput('tolerance'),
+        tolerance: multilineInput('tolerance'),
         ...judgingInputs(),
         force: booleanInput('force'),
         failOnRegression: booleanInput('fail-on-regression'),
@@ -1498,52 +950,10 @@ function readDoctorInputs(run) {
     return {
         doctor: optionalInput('doctor'),
         minGrade: optionalInput('doctor-min-grade'),
-        buildDir: getInput('build-dir') || 'mysql-perf-gate/build',
+        buildDir: input('build-dir') || 'mysql-perf-gate/build',
         ...(run.workDir === undefined ? {} : { workDir: run.workDir }),
         ...(run.lockTimeout === undefined ? {} : { lockTimeout: run.lockTimeout }),
     };
-}
-
-// The action in approval mode: the first job of the measuring workflow, on a fork's pull-request
-// event (opened, synchronize, reopened, or the fork label added), asks whether the head the event
-// names may be measured (commands/approval.ts) and sets the output `approved` (true or false),
-// with a notice saying why. Everything it reads is the event GitHub wrote and the API's answers; it
-// checks out nothing and runs no code of the pull request. Errors go up to main.ts.
-/** The parts of a pull_request event this mode reads; anything else in the payload is ignored. */
-const PullRequestEvent = object({
-    sender: object({ login: string() }).nullish(),
-    pull_request: object({
-        number: number().int().positive(),
-        head: object({
-            sha: string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/),
-            repo: object({ full_name: string() }).nullable(),
-        }),
-    }),
-});
-async function checkForkApproval() {
-    const event = PullRequestEvent.safeParse(context.payload);
-    if (!event.success || event.data.pull_request.head.repo === null) {
-        throw new InputError(`approval mode reads a pull_request event (its pull request's number, head SHA and head repository); ` +
-            `this is a ${context.eventName || 'missing'} event without them`);
-    }
-    const token = getInput('github-token');
-    if (token === '') {
-        throw new InputError('input "github-token" is empty: approval mode asks the API with it (pull-requests: read)');
-    }
-    const { pull_request: pull, sender } = event.data;
-    const { owner, repo } = context.repo;
-    const outcome = await approvalCommand({
-        owner,
-        repo,
-        pullRequest: pull.number,
-        headSha: pull.head.sha,
-        headRepository: pull.head.repo?.full_name ?? '',
-        sender: sender?.login ?? null,
-        forkLabel: optionalInput('fork-label') ?? DEFAULT_FORK_LABEL,
-        trustedAuthors: trustedAuthorsFromFlag(getMultilineInput('trusted-authors'), actionSpelling),
-    }, gitHubClient(token, coreLogger));
-    notice(outcome.line);
-    setOutput('approved', String(outcome.approved));
 }
 
 // The action's build inputs: with input "source", the servers to measure are built first (which
@@ -1572,15 +982,13 @@ function readBuildInputs(run) {
         throw new InputError('give input "base-source" (two trees, one compiler) or input "base-compiler" (one tree, two compilers), not both');
     }
     const common = commonBuildRequest({
-        buildType: getInput('build-type') || 'RelWithDebInfo',
-        cmakeArg: getMultilineInput('cmake-args'),
-        ccache: getInput('ccache') || 'auto',
+        buildType: input('build-type'),
+        cmakeArg: multilineInput('cmake-args'),
+        ccache: input('ccache'),
         fullInstall: booleanInput('full-install'),
-        buildWhileMeasuring: getInput('build-while-measuring'),
-        ...(optionalInput('lock-timeout') === undefined ? {} : { lockTimeout: getInput('lock-timeout') }),
-        ...(optionalInput('ccache-dir') === undefined
-            ? {}
-            : { ccacheDir: resolve(getInput('ccache-dir')) }),
+        buildWhileMeasuring: input('build-while-measuring'),
+        ...(optionalInput('lock-timeout') === undefined ? {} : { lockTimeout: input('lock-timeout') }),
+        ...(optionalInput('ccache-dir') === undefined ? {} : { ccacheDir: resolve(input('ccache-dir')) }),
         ...storeFlags(),
         ...limitInputs(),
     }, actionSpelling, sourceBuildNames(actionSpelling));
@@ -1588,10 +996,10 @@ function readBuildInputs(run) {
     const builds = {
         source,
         baseSource,
-        compiler: getInput('compiler') || 'gcc',
+        compiler: input('compiler'),
         baseCompiler,
         common,
-        buildDir: getInput('build-dir') || 'mysql-perf-gate/build',
+        buildDir: input('build-dir') || 'mysql-perf-gate/build',
         ...(untrusted === undefined ? {} : { untrusted }),
     };
     checkUntrustedSettings(builds, actionSpelling);
@@ -1610,7 +1018,7 @@ function untrustedBuilds(run, ab) {
     };
     const trustedCcache = optionalInput('ccache-dir');
     checkUntrustedDirs(untrusted, {
-        buildDir: resolve(getInput('build-dir') || 'mysql-perf-gate/build'),
+        buildDir: resolve(input('build-dir') || 'mysql-perf-gate/build'),
         ccacheDir: trustedCcache === undefined ? undefined : resolve(trustedCcache),
     }, actionSpelling);
     return untrusted;
@@ -1688,16 +1096,16 @@ function readBisectInputs() {
         source: required$1('source'),
         good: required$1('good'),
         bad: required$1('bad'),
-        cell: getMultilineInput('cells'),
-        suite: getInput('suite') || BISECT_DEFAULTS.suite,
-        compiler: getInput('compiler') || BISECT_DEFAULTS.compiler,
-        maxRepetitions: getInput('max-repetitions') || BISECT_DEFAULTS.maxRepetitions,
-        state: getInput('state') || BISECT_DEFAULTS.state,
-        reportDir: getInput('report-dir') || BISECT_DEFAULTS.reportDir,
-        set: getMultilineInput('set'),
-        buildType: getInput('build-type') || 'RelWithDebInfo',
-        cmakeArg: getMultilineInput('cmake-args'),
-        ccache: getInput('ccache') || 'auto',
+        cell: multilineInput('cells'),
+        suite: input('suite') || BISECT_DEFAULTS.suite,
+        compiler: input('compiler') || BISECT_DEFAULTS.compiler,
+        maxRepetitions: input('max-repetitions') || BISECT_DEFAULTS.maxRepetitions,
+        state: input('state') || BISECT_DEFAULTS.state,
+        reportDir: input('report-dir') || BISECT_DEFAULTS.reportDir,
+        set: multilineInput('set'),
+        buildType: input('build-type'),
+        cmakeArg: multilineInput('cmake-args'),
+        ccache: input('ccache'),
         fullInstall: booleanInput('full-install'),
         ...optional('metric', 'metric'),
         ...optional('prefix', 'prefix'),
@@ -1917,7 +1325,7 @@ const ACTION_MODES = [
  * (whether a fork's pull-request event may be measured).
  */
 function readMode() {
-    const mode = getInput('mode') || 'measure';
+    const mode = input('mode') || 'measure';
     const known = ACTION_MODES.find((candidate) => candidate === mode);
     if (known !== undefined)
         return known;
@@ -2558,7 +1966,7 @@ function runContext(pullRequest) {
 }
 /** The pull request to comment on: on a pull-request event, with a token, unless input comment is false. */
 function pullRequestTarget(pullRequest) {
-    const token = getInput('github-token');
+    const token = input('github-token');
     // Read (and a value that is not a boolean refused) on every event, not only on a pull request's.
     const comment = booleanInput('comment');
     if (pullRequest === undefined)
@@ -2570,17 +1978,17 @@ function pullRequestTarget(pullRequest) {
     if (!comment)
         return undefined;
     const { owner, repo } = context.repo;
-    const historyPage = getInput('history-page-url');
+    const historyPage = input('history-page-url');
     return {
         client: gitHubClient(token, coreLogger),
         owner,
         repo,
         pullRequest,
-        chartsBranch: getInput('charts-branch') || 'mysql-perf-gate-charts',
+        chartsBranch: input('charts-branch'),
         runKey: `${context.runId}-${context.runAttempt}`,
         runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
         group: 'Comment on the pull request',
-        chartsKeep: chartsKeepFromFlag(getInput('charts-keep'), 'input "charts-keep"'),
+        chartsKeep: chartsKeepFromFlag(input('charts-keep'), 'input "charts-keep"'),
         ...(historyPage === ''
             ? {}
             : { notes: { historyPageUrl: parsePageAddress(historyPage, 'input "history-page-url"', false) } }),
@@ -2595,7 +2003,7 @@ function readDelivery(withPullRequest = true) {
     const pullRequest = typeof number === 'number' ? number : undefined;
     const summary = process.env.GITHUB_STEP_SUMMARY;
     const target = withPullRequest ? pullRequestTarget(pullRequest) : undefined;
-    const webhook = getInput('webhook-url');
+    const webhook = input('webhook-url');
     // A secret: masked wherever the log would show it.
     if (webhook !== '')
         setSecret(webhook);
@@ -2611,9 +2019,8 @@ function readDelivery(withPullRequest = true) {
 // The action in history mode: the nightly's second job appends the measured run to the history
 // branch, finds the change points and opens an issue per new regression (commands/history-nightly.ts).
 // Errors go up to main.ts, which fails the step with their one line.
-const DEFAULT_RECENT = '10';
 function readLabels() {
-    return getInput('alert-labels')
+    return input('alert-labels')
         .split(',')
         .map((label) => label.trim())
         .filter((label) => label !== '');
@@ -2624,15 +2031,15 @@ function readHistoryInputs() {
     if (artifact === undefined) {
         throw new InputError('input "artifact" is empty: history mode reads results.json from the downloaded artifact');
     }
-    const token = getInput('github-token');
+    const token = input('github-token');
     if (token === '')
         throw new InputError('input "github-token" is empty: history mode writes the history branch with it');
     const request = historyChangesRequest({
         dir: '',
-        window: optionalInput('window') ?? String(DEFAULT_WINDOW),
-        maxP: optionalInput('max-p') ?? String(DEFAULT_MAX_P),
-        tolerance: getMultilineInput('tolerance'),
-        recent: getInput('recent') || DEFAULT_RECENT,
+        window: input('window'),
+        maxP: input('max-p'),
+        tolerance: multilineInput('tolerance'),
+        recent: input('recent'),
         ...(optionalInput('min-magnitude') === undefined
             ? {}
             : { minMagnitude: optionalInput('min-magnitude') }),
@@ -2646,15 +2053,15 @@ function readHistoryInputs() {
             resultsPath: join(artifact, 'results.json'),
             owner,
             repo,
-            branch: getInput('history-branch') || 'mysql-perf-gate-history',
-            chartsBranch: getInput('charts-branch') || 'mysql-perf-gate-charts',
+            branch: input('history-branch'),
+            chartsBranch: input('charts-branch'),
             testbed: optionalInput('testbed'),
             commit: commit === undefined ? undefined : parseCommit(commit, 'input "commit"'),
             runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
             runKey: `${context.runId}-${context.runAttempt}`,
             repositoryUrl: `${context.serverUrl}/${owner}/${repo}`,
             settings: request.settings,
-            recent: request.recent ?? Number(DEFAULT_RECENT),
+            recent: request.recent ?? Number(SETTINGS.recent.default),
             alert: booleanInput('alert'),
             labels: readLabels(),
             reportDir: optionalInput('report-dir') ?? 'mysql-perf-gate-history-report',
@@ -2702,26 +2109,24 @@ async function appendToHistoryBranch() {
     }
 }
 
-// The action in settings mode: the first job of the nightly and bisect workflows reads the file
-// that names the pinned machine (its runner labels), the testbed and the compiler
-// (commands/workflow-settings.ts), and hands them to the later jobs as outputs. Errors go up to
-// main.ts, which fails the step with their one line.
+// The action in settings mode: a workflow's settings job reads the settings file (input
+// "settings-file") for what only a workflow can use (commands/workflow-settings.ts): the pinned
+// machine's runner labels, the testbed and the compiler of the nightly and the bisection, the
+// suite (the publishing workflow checks a suite file out), the commit status's context and the
+// name of the webhook's secret, and hands them to later jobs as outputs. Errors go up to main.ts,
+// which fails the step with their one line.
 function readSettingsFile() {
     const path = getInput('settings-file') || DEFAULT_SETTINGS_FILE;
-    const settings = readWorkflowSettings(path);
-    setOutput('runs-on', runsOnJson(settings));
-    setOutput('testbed', settings.testbed);
-    setOutput('compiler', settings.compiler);
-    coreLogger.info(`${path}: runs-on ${runsOnJson(settings)}, testbed ${settings.testbed}, compiler ${settings.compiler}`);
+    const outputs = readWorkflowSettings(path);
+    if (!existsSync(path))
+        coreLogger.info(`no settings file ${path}: every output its default`);
+    for (const [name, value] of Object.entries(outputs))
+        setOutput(name, value);
+    const shown = Object.entries(outputs).map(([name, value]) => `${name} ${value === '' ? 'none' : value}`);
+    coreLogger.info(`${path}: ${shown.join(', ')}`);
     return Promise.resolve();
 }
 
-// The publish mode's inputs: the downloaded artifact, the measured commit,
-// where the report goes, and the settings it judges with (suite, tolerance, gate, alpha: the
-// publishing workflow's, which runs the default branch's files) and approves with (status-context,
-// fork-label, require-approval, trusted-authors). The commit, the head repository and who set the
-// measuring run off come from the `workflow_run` event GitHub wrote (the first two also from the
-// `head-sha` and `head-repository` inputs), never from the artifact.
 /** The parts of a workflow_run event this mode reads; anything else in the payload is ignored. */
 const WorkflowRunEvent = object({
     workflow_run: object({
@@ -2748,17 +2153,17 @@ function readPublishInputs() {
     }, actionSpelling);
     // The publishing workflow's own settings (the default branch's), read before the artifact is.
     const judging = publishJudgingFromFlags({
-        suite: getInput('suite'),
-        tolerance: getMultilineInput('tolerance'),
+        suite: input('suite'),
+        tolerance: multilineInput('tolerance'),
         ...judgingInputs(),
     }, actionSpelling);
     const approval = approvalFromFlags({
         statusContext: optionalInput('status-context'),
         forkLabel: optionalInput('fork-label'),
         requireApproval: optionalInput('require-approval'),
-        trustedAuthors: getMultilineInput('trusted-authors'),
+        trustedAuthors: multilineInput('trusted-authors'),
     }, actionSpelling);
-    const token = getInput('github-token');
+    const token = input('github-token');
     if (token === '') {
         throw new InputError('input "github-token" is empty: publish mode posts the comment with it');
     }
@@ -2776,7 +2181,7 @@ function readPublishInputs() {
             owner: repoOwner,
             repo,
             ...(owner && branch ? { headLabel: `${owner}:${branch}` } : {}),
-            chartsBranch: getInput('charts-branch') || 'mysql-perf-gate-charts',
+            chartsBranch: input('charts-branch'),
             runKey: `${context.runId}-${context.runAttempt}`,
             runUrl: `${context.serverUrl}/${repoOwner}/${repo}/actions/runs/${context.runId}`,
             chartsKeep: chartsKeepFromFlag(optionalInput('charts-keep'), 'input "charts-keep"'),
@@ -2914,12 +2319,12 @@ async function buildOnly() {
 }
 /** Mode merge: every shard's results (input "shards") into one results file, then judged. */
 async function mergeAndJudge() {
-    const files = shardResultFiles(getMultilineInput('shards'));
+    const files = shardResultFiles(multilineInput('shards'));
     const judging = readJudging();
     const delivery = readDelivery();
     const outcome = await group('Merge the shards', () => Promise.resolve(mergeCommand({
         inputs: files,
-        outPath: getInput('out') || 'mysql-perf-gate/results.json',
+        outPath: input('out') || 'mysql-perf-gate/results.json',
         spell: actionSpelling,
     }, coreLogger)));
     coreLogger.info(outcome.summary);
@@ -2959,7 +2364,7 @@ async function run() {
 function failWith(error) {
     coreLogger.debug(inspect(error));
     setFailed(printable(error instanceof GateError
-        ? error.message
+        ? withSettingsSource(error.message)
         : internalErrorLine(error, packageIssuesUrl(), 're-run the job with debug logging enabled (ACTIONS_STEP_DEBUG) for the stack')));
 }
 
