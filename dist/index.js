@@ -2127,6 +2127,12 @@ function readSettingsFile() {
     return Promise.resolve();
 }
 
+// The publish mode's inputs: the downloaded artifact, the measured commit,
+// where the report goes, and the settings it judges with (suite, tolerance, gate, alpha: the
+// publishing workflow's, which runs the default branch's files) and approves with (status-context,
+// fork-label, require-approval, trusted-authors). The commit, the head repository and who set the
+// measuring run off come from the `workflow_run` event GitHub wrote (the first two also from the
+// `head-sha` and `head-repository` inputs), never from the artifact.
 /** The parts of a workflow_run event this mode reads; anything else in the payload is ignored. */
 const WorkflowRunEvent = object({
     workflow_run: object({

@@ -4,7 +4,6 @@
 // fork-label, require-approval, trusted-authors). The commit, the head repository and who set the
 // measuring run off come from the `workflow_run` event GitHub wrote (the first two also from the
 // `head-sha` and `head-repository` inputs), never from the artifact.
-import * as core from '@actions/core';
 import { context } from '@actions/github';
 import { z } from 'zod';
 
