@@ -5373,7 +5373,7 @@ async function repositoryFacts(root, config, logger) {
     return { slug, defaultBranch, tree };
 }
 /** The commit the workflows call: --ref, the package's own, or the clone's clean HEAD. */
-async function pinnedCommit(config) {
+async function pinnedCommit(config, logger) {
     const pattern = /^[0-9a-f]{40}$/;
     if (config.ref !== undefined) {
         if (!pattern.test(config.ref))
@@ -5381,14 +5381,20 @@ async function pinnedCommit(config) {
         return config.ref;
     }
     const release = packageRelease();
-    if (release.commit !== null && !release.dirty)
+    if (release.commit !== null) {
+        if (release.dirty)
+            logger.warning(`this package was packed from ${release.commit} with uncommitted changes: the workflows call ${release.commit} as it is`);
         return release.commit;
+    }
+    // A clone of this repository: its HEAD, what `npm pack` there would record.
     const root = packageRoot();
     const head = await git(root, ['rev-parse', 'HEAD']);
+    if (head === null || !pattern.test(head))
+        throw new InputError(`this mysql-perf-gate (${root}) is neither an installed release nor a git checkout, so no commit names its workflows; pass --ref <the 40-hex commit your workflows should call>`);
     const dirty = await git(root, ['status', '--porcelain', '--untracked-files=no']);
-    if (release.commit === null && head !== null && pattern.test(head) && dirty === '')
-        return head;
-    throw new InputError(`this mysql-perf-gate (${root}) was not installed from a release nor is it a clean checkout, so no commit names its workflows; pass --ref <the 40-hex commit your workflows should call>`);
+    if (dirty !== '')
+        logger.warning(`${root} has uncommitted changes: the workflows call its HEAD, ${head}, without them`);
+    return head;
 }
 function examples() {
     const dir = join(packageRoot(), 'examples', 'workflows');
@@ -5435,7 +5441,7 @@ async function initCommand(config, logger) {
     const choices = {
         ...machine,
         instructions: config.instructions,
-        commit: await pinnedCommit(config),
+        commit: await pinnedCommit(config, logger),
         version: packageRelease().version,
     };
     const plan = planFiles(examples(), readFileSync(join(packageRoot(), 'examples', 'mysql-perf-gate.yml'), 'utf8'), facts, choices);
@@ -5443,12 +5449,14 @@ async function initCommand(config, logger) {
         const path = join(root, file.path);
         return existsSync(path) ? readFileSync(path, 'utf8') : null;
     };
+    // The settings file is the repository's own once it exists: kept, unless --force.
+    const kept = plan.filter((file) => file.path === SETTINGS_PATH && !config.force && current(file) !== null && current(file) !== file.text);
     const unchanged = plan.filter((file) => current(file) === file.text);
-    const clashing = plan.filter((file) => current(file) !== null && current(file) !== file.text);
+    const clashing = plan.filter((file) => current(file) !== null && current(file) !== file.text && !kept.includes(file));
     if (clashing.length > 0 && !config.force) {
         throw new InputError(`${clashing.map((file) => file.path).join(', ')} already ${clashing.length === 1 ? 'exists' : 'exist'} with other text: pass --force to replace them (git shows what changed)`);
     }
-    const written = plan.filter((file) => !unchanged.includes(file));
+    const written = plan.filter((file) => !unchanged.includes(file) && !kept.includes(file));
     for (const file of written) {
         mkdirSync(dirname(join(root, file.path)), { recursive: true });
         writeFileAtomic(join(root, file.path), file.text);
@@ -5458,6 +5466,7 @@ async function initCommand(config, logger) {
         facts,
         written,
         unchanged,
+        kept,
         lint: await lint(root, plan),
         steps: manualSteps(facts, choices),
     };
@@ -5609,6 +5618,7 @@ function report(outcome) {
         '',
         ...outcome.written.map((file) => `wrote ${file.path}: ${file.purpose}`),
         ...outcome.unchanged.map((file) => `kept ${file.path} (already as init writes it)`),
+        ...outcome.kept.map((file) => `kept ${file.path}: it is yours already (--force writes init's, with the flags' machine)`),
         '',
         outcome.lint === null
             ? 'actionlint: not installed, not checked (https://github.com/rhysd/actionlint)'

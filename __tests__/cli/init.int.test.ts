@@ -105,12 +105,19 @@ describe('init', () => {
     expect(second.out).not.toContain('wrote ');
     expect(second.out.match(/^kept /gm)).toHaveLength(6);
 
-    // Another compiler: the settings file differs, refused without --force.
+    // Another compiler: the settings file is the repository's own by now, and kept.
     const changed = await init(repo, '--runs-on', 'self-hosted,perf-box');
-    expect(changed.code).toBe(2);
-    expect(changed.err.trim().split('\n')).toEqual([
+    expect(changed.code).toBe(0);
+    expect(changed.out).toContain('kept .github/mysql-perf-gate.yml: it is yours already');
+    expect(readWorkflowSettings(join(repo, '.github/mysql-perf-gate.yml')).compiler).toBe('clang-16');
+    // A workflow changed by hand is refused, in one line, unless --force.
+    const gatePath = join(repo, '.github/workflows/pr-gate.yml');
+    writeFileSync(gatePath, `${readFileSync(gatePath, 'utf8')}# edited\n`);
+    const edited = await init(repo, '--runs-on', 'self-hosted,perf-box');
+    expect(edited.code).toBe(2);
+    expect(edited.err.trim().split('\n')).toEqual([
       expect.stringMatching(
-        /^mysql-perf-gate: \.github\/mysql-perf-gate\.yml already exists with other text: pass --force/,
+        /^mysql-perf-gate: \.github\/workflows\/pr-gate\.yml already exists with other text: pass --force/,
       ),
     ]);
     const forced = await init(repo, '--runs-on', 'self-hosted,perf-box', '--force', '--instructions');

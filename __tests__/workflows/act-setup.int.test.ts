@@ -1,5 +1,6 @@
-// docs/setup.md's copy step, run as the page says: its marked `sh` block, run with `sh` in a clone
-// of a server repository with GATE pointing at this checkout, copies the example workflows; they
+// docs/setup.md's copy step, run as the page says: its marked `sh` block (`mysql-perf-gate init`),
+// run with `sh` in a clone of a server repository with this checkout's command on PATH, writes the
+// example workflows pinned to this checkout's commit and keeps the repository's settings file; they
 // pass actionlint; then the copied pull-request gate runs under act for a pull request from a
 // branch of that repository (the measuring half, then the publishing half on the workflow_run
 // that follows), against the local GitHub API, which validates every request and response against
@@ -8,9 +9,20 @@
 // stood in for, the action and the reusable workflows used locally, the tiny suite cut to one cell,
 // the runner check off).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+
+import { adaptWorkflow } from '../../src/commands/init-plan.js';
+import { packageVersion } from '../../src/shell/package-root.js';
 
 import {
   listArtifacts,
@@ -108,23 +120,55 @@ maybe('docs/setup.md: the workflows copied as the page says', () => {
     // copy and the default branch's).
     repo = makeServerRepository(join(scratch, 'repo'), { base: `suite: ${smallSuite()}\n` });
     copyActionUnderTest(join(scratch, 'action'), BUNDLE_DIR);
-    // The page's block, as a maintainer runs it in a clone of the server's repository.
+    // The page's block, as a maintainer runs it in a clone of the server's repository, with this
+    // checkout's command on PATH (as the package installs it) and actionlint beside it.
+    const bin = join(scratch, 'bin');
+    mkdirSync(bin);
+    writeFileSync(
+      join(bin, 'mysql-perf-gate'),
+      `#!/bin/sh\nexec ${process.execPath} ${join(ROOT, 'dist', 'cli.js')} "$@"\n`,
+      { mode: 0o755 },
+    );
     const block = copyWorkflowsBlock(readSetupPage());
     execFileSync('sh', ['-e', '-c', block], {
       cwd: repo.workdir,
-      env: { ...process.env, GATE: ROOT },
+      env: { ...process.env, PATH: `${bin}:${dirname(ACTIONLINT)}:${process.env.PATH ?? ''}` },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     copied = readdirSync(join(repo.workdir, '.github', 'workflows')).sort();
   });
 
-  it('copies the example workflows unchanged, and actionlint finds nothing in them', () => {
+  it('writes the example workflows pinned to this checkout, keeps the settings file, and actionlint finds nothing', () => {
     expect(copied).toEqual(expect.arrayContaining(['pr-gate.yml', 'pr-publish.yml', 'pr-unlabel.yml']));
+    // Each as init adapts the example: its reusable workflows called at this checkout's HEAD (what
+    // `npm pack` here would record), the machine's labels as the block gives them.
+    const head = execFileSync('git', ['-C', ROOT, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+    const choices = {
+      runsOn: ['self-hosted', 'perf-pinned'],
+      testbed: 'perf-pinned-1',
+      compiler: 'gcc-12',
+      instructions: false,
+      commit: head,
+      version: packageVersion(ROOT),
+      forkLabel: 'perf-approved',
+    };
     for (const file of copied) {
+      const example = readFileSync(join(ROOT, 'examples', 'workflows', file), 'utf8');
       expect(readFileSync(join(repo.workdir, '.github', 'workflows', file), 'utf8')).toBe(
-        readFileSync(join(ROOT, 'examples', 'workflows', file), 'utf8'),
+        adaptWorkflow(
+          file,
+          example,
+          { slug: `${OWNER}/${REPO}`, defaultBranch: 'main', tree: null },
+          choices,
+        ),
       );
     }
+    // The repository's settings file (the test's suite in it) is its own: left as it was.
+    expect(
+      execFileSync('git', ['-C', repo.workdir, 'status', '--porcelain', '.github/mysql-perf-gate.yml'], {
+        encoding: 'utf8',
+      }),
+    ).toBe('');
     // As scripts/lint-workflows.sh runs it, with the runner label the examples name configured.
     const lint = execFileSync(
       ACTIONLINT,

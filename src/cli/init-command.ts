@@ -36,6 +36,9 @@ function report(outcome: InitOutcome): string {
     '',
     ...outcome.written.map((file) => `wrote ${file.path}: ${file.purpose}`),
     ...outcome.unchanged.map((file) => `kept ${file.path} (already as init writes it)`),
+    ...outcome.kept.map(
+      (file) => `kept ${file.path}: it is yours already (--force writes init's, with the flags' machine)`,
+    ),
     '',
     outcome.lint === null
       ? 'actionlint: not installed, not checked (https://github.com/rhysd/actionlint)'

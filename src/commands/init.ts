@@ -23,6 +23,7 @@ import {
   type PlannedFile,
   planFiles,
   type RepositoryFacts,
+  SETTINGS_PATH,
 } from './init-plan.js';
 
 export interface InitConfig {
@@ -44,6 +45,8 @@ export interface InitOutcome {
   readonly facts: RepositoryFacts;
   readonly written: readonly PlannedFile[];
   readonly unchanged: readonly PlannedFile[];
+  /** The settings file, which exists with other text: the repository's own, left as it is. */
+  readonly kept: readonly PlannedFile[];
   /** actionlint's findings, '' when clean; null when actionlint is not installed. */
   readonly lint: string | null;
   readonly steps: readonly ManualStep[];
@@ -91,7 +94,7 @@ export async function repositoryFacts(
 }
 
 /** The commit the workflows call: --ref, the package's own, or the clone's clean HEAD. */
-async function pinnedCommit(config: InitConfig): Promise<string> {
+async function pinnedCommit(config: InitConfig, logger: Logger): Promise<string> {
   const pattern = /^[0-9a-f]{40}$/;
   if (config.ref !== undefined) {
     if (!pattern.test(config.ref))
@@ -99,14 +102,24 @@ async function pinnedCommit(config: InitConfig): Promise<string> {
     return config.ref;
   }
   const release = packageRelease();
-  if (release.commit !== null && !release.dirty) return release.commit;
+  if (release.commit !== null) {
+    if (release.dirty)
+      logger.warning(
+        `this package was packed from ${release.commit} with uncommitted changes: the workflows call ${release.commit} as it is`,
+      );
+    return release.commit;
+  }
+  // A clone of this repository: its HEAD, what `npm pack` there would record.
   const root = packageRoot();
   const head = await git(root, ['rev-parse', 'HEAD']);
+  if (head === null || !pattern.test(head))
+    throw new InputError(
+      `this mysql-perf-gate (${root}) is neither an installed release nor a git checkout, so no commit names its workflows; pass --ref <the 40-hex commit your workflows should call>`,
+    );
   const dirty = await git(root, ['status', '--porcelain', '--untracked-files=no']);
-  if (release.commit === null && head !== null && pattern.test(head) && dirty === '') return head;
-  throw new InputError(
-    `this mysql-perf-gate (${root}) was not installed from a release nor is it a clean checkout, so no commit names its workflows; pass --ref <the 40-hex commit your workflows should call>`,
-  );
+  if (dirty !== '')
+    logger.warning(`${root} has uncommitted changes: the workflows call its HEAD, ${head}, without them`);
+  return head;
 }
 
 function examples(): Map<string, string> {
@@ -163,7 +176,7 @@ export async function initCommand(config: InitConfig, logger: Logger): Promise<I
   const choices: InitChoices = {
     ...machine,
     instructions: config.instructions,
-    commit: await pinnedCommit(config),
+    commit: await pinnedCommit(config, logger),
     version: packageRelease().version,
   };
   const plan = planFiles(
@@ -176,14 +189,21 @@ export async function initCommand(config: InitConfig, logger: Logger): Promise<I
     const path = join(root, file.path);
     return existsSync(path) ? readFileSync(path, 'utf8') : null;
   };
+  // The settings file is the repository's own once it exists: kept, unless --force.
+  const kept = plan.filter(
+    (file) =>
+      file.path === SETTINGS_PATH && !config.force && current(file) !== null && current(file) !== file.text,
+  );
   const unchanged = plan.filter((file) => current(file) === file.text);
-  const clashing = plan.filter((file) => current(file) !== null && current(file) !== file.text);
+  const clashing = plan.filter(
+    (file) => current(file) !== null && current(file) !== file.text && !kept.includes(file),
+  );
   if (clashing.length > 0 && !config.force) {
     throw new InputError(
       `${clashing.map((file) => file.path).join(', ')} already ${clashing.length === 1 ? 'exists' : 'exist'} with other text: pass --force to replace them (git shows what changed)`,
     );
   }
-  const written = plan.filter((file) => !unchanged.includes(file));
+  const written = plan.filter((file) => !unchanged.includes(file) && !kept.includes(file));
   for (const file of written) {
     mkdirSync(dirname(join(root, file.path)), { recursive: true });
     writeFileAtomic(join(root, file.path), file.text);
@@ -193,6 +213,7 @@ export async function initCommand(config: InitConfig, logger: Logger): Promise<I
     facts,
     written,
     unchanged,
+    kept,
     lint: await lint(root, plan),
     steps: manualSteps(facts, choices),
   };
