@@ -336,7 +336,8 @@ maybe('mysql-perf-gate build (stand-in tree, real tools)', () => {
           '--cmake-arg=-DFAKE_SLOW=ON',
           `--cmake-arg=-DFAKE_SLOW_MARK=${slowMark}`,
         ],
-        { stdio: ['ignore', 'ignore', 'pipe'] },
+        // Jest's environment (this file's private state directory, not the machine's lock).
+        { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env } },
       );
       let text = '';
       let sent = false;

@@ -28,7 +28,8 @@ async function interruptMidRun(
       '--work-dir',
       work,
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // Jest's environment (this file's private state directory, not the machine's lock).
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env } },
   );
   let stderr = '';
   let sent = false;
