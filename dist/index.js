@@ -454,6 +454,43 @@ function rejudge(artifact, sourceUrl, judging) {
     return judgeOrRefuse(trusted, () => judging.options, sourceUrl);
 }
 
+// Where publish reads and writes: the artifact's real directory, and a report directory that is
+// neither inside it nor around it (nothing is ever written into what the pull request uploaded).
+function isInside(child, parent) {
+    const path = relative(parent, child);
+    return path === '' || (!path.startsWith('..') && !isAbsolute(path));
+}
+/** `path` with its nearest existing ancestor's links resolved: where a write would really land. */
+function realPathOf(path) {
+    const absolute = resolve(path);
+    for (let dir = absolute;; dir = dirname(dir)) {
+        if (existsSync(dir))
+            return join(realpathSync(dir), relative(dir, absolute));
+        if (dirname(dir) === dir)
+            return absolute;
+    }
+}
+/** The artifact's real directory; the report directory must be neither inside it nor around it. */
+function checkDirectories(artifactPath, outPath) {
+    let artifactDir;
+    try {
+        artifactDir = realpathSync(artifactPath);
+    }
+    catch (error) {
+        throw new InputError(`cannot read the artifact directory ${artifactPath}: ${errorMessage(error)}`);
+    }
+    if (!lstatSync(artifactDir).isDirectory()) {
+        throw new InputError(`the artifact ${artifactPath} is not a directory`);
+    }
+    const outDir = resolve(outPath);
+    const realOut = realPathOf(outDir);
+    if (isInside(realOut, artifactDir) || isInside(artifactDir, realOut)) {
+        throw new InputError(`the report directory ${outPath} and the artifact directory ${artifactPath} overlap; ` +
+            'write the report elsewhere: nothing is written into the artifact');
+    }
+    return { artifactDir, outDir };
+}
+
 // The sticky comment a fork's pull request gets while its measured head awaits a maintainer's
 // approval: it takes the place of the verdict (same marker), which is posted once the head is
 // approved and measured again. Pure.
@@ -507,40 +544,6 @@ function renderAwaitingComment(awaiting) {
 //     its own run will measure.
 // What this cannot do is vouch for the measurements: the pull request's code ran them, on a runner
 // whose sandbox keeps that code from what is trusted. The approval is what stands behind them.
-function isInside(child, parent) {
-    const path = relative(parent, child);
-    return path === '' || (!path.startsWith('..') && !isAbsolute(path));
-}
-/** `path` with its nearest existing ancestor's links resolved: where a write would really land. */
-function realPathOf(path) {
-    const absolute = resolve(path);
-    for (let dir = absolute;; dir = dirname(dir)) {
-        if (existsSync(dir))
-            return join(realpathSync(dir), relative(dir, absolute));
-        if (dirname(dir) === dir)
-            return absolute;
-    }
-}
-/** The artifact's real directory; the report directory must be neither inside it nor around it. */
-function checkDirectories(config) {
-    let artifactDir;
-    try {
-        artifactDir = realpathSync(config.artifactDir);
-    }
-    catch (error) {
-        throw new InputError(`cannot read the artifact directory ${config.artifactDir}: ${errorMessage(error)}`);
-    }
-    if (!lstatSync(artifactDir).isDirectory()) {
-        throw new InputError(`the artifact ${config.artifactDir} is not a directory`);
-    }
-    const outDir = resolve(config.outDir);
-    const realOut = realPathOf(outDir);
-    if (isInside(realOut, artifactDir) || isInside(artifactDir, realOut)) {
-        throw new InputError(`the report directory ${config.outDir} and the artifact directory ${config.artifactDir} overlap; ` +
-            'write the report elsewhere: nothing is written into the artifact');
-    }
-    return { artifactDir, outDir };
-}
 function statusSetter(config, octokit, logger) {
     const target = {
         owner: config.owner,
@@ -692,7 +695,7 @@ async function deliverJudged(config, how, input, found) {
  * Before that, nothing is set: the commit may be the head of another repository's pull request.
  */
 async function publishCommand(config, octokit, logger, sinks = []) {
-    const { artifactDir, outDir } = checkDirectories(config);
+    const { artifactDir, outDir } = checkDirectories(config.artifactDir, config.outDir);
     // Until the run's own pull request is found, the commit may be another pull request's too (a
     // fork can push a maintainer's commit): a refusal then sets no status on it.
     const pullRequest = await runsPullRequest(config, artifactDir, octokit);

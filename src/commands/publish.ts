@@ -29,8 +29,8 @@
 //     its own run will measure.
 // What this cannot do is vouch for the measurements: the pull request's code ran them, on a runner
 // whose sandbox keeps that code from what is trusted. The approval is what stands behind them.
-import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 import {
   ignoredNote,
@@ -45,7 +45,8 @@ import { rejudge } from '../compare/rejudge.js';
 import { verdictExitCode } from '../compare/verdict.js';
 import type { Verdict } from '../compare/verdict-schema.js';
 import { renderReportSummary } from '../report/render/terminal.js';
-import { errorMessage, InputError } from '../errors.js';
+import { checkDirectories } from './publish-dirs.js';
+import { errorMessage } from '../errors.js';
 import { type Approval, approvalLine, type RequireApproval } from '../github/approval.js';
 import { checkApproval } from '../github/approval-check.js';
 import type { GitHubClient } from '../github/client.js';
@@ -138,42 +139,6 @@ export interface AwaitingApprovalOutcome {
 }
 
 export type PublishOutcome = PublishedVerdict | AwaitingApprovalOutcome;
-
-function isInside(child: string, parent: string): boolean {
-  const path = relative(parent, child);
-  return path === '' || (!path.startsWith('..') && !isAbsolute(path));
-}
-
-/** `path` with its nearest existing ancestor's links resolved: where a write would really land. */
-function realPathOf(path: string): string {
-  const absolute = resolve(path);
-  for (let dir = absolute; ; dir = dirname(dir)) {
-    if (existsSync(dir)) return join(realpathSync(dir), relative(dir, absolute));
-    if (dirname(dir) === dir) return absolute;
-  }
-}
-
-/** The artifact's real directory; the report directory must be neither inside it nor around it. */
-function checkDirectories(config: PublishConfig): { artifactDir: string; outDir: string } {
-  let artifactDir: string;
-  try {
-    artifactDir = realpathSync(config.artifactDir);
-  } catch (error) {
-    throw new InputError(`cannot read the artifact directory ${config.artifactDir}: ${errorMessage(error)}`);
-  }
-  if (!lstatSync(artifactDir).isDirectory()) {
-    throw new InputError(`the artifact ${config.artifactDir} is not a directory`);
-  }
-  const outDir = resolve(config.outDir);
-  const realOut = realPathOf(outDir);
-  if (isInside(realOut, artifactDir) || isInside(artifactDir, realOut)) {
-    throw new InputError(
-      `the report directory ${config.outDir} and the artifact directory ${config.artifactDir} overlap; ` +
-        'write the report elsewhere: nothing is written into the artifact',
-    );
-  }
-  return { artifactDir, outDir };
-}
 
 type StatusSetter = (status: CommitStatus) => Promise<void>;
 
@@ -375,7 +340,7 @@ export async function publishCommand(
   logger: Logger,
   sinks: readonly Sink[] = [],
 ): Promise<PublishOutcome> {
-  const { artifactDir, outDir } = checkDirectories(config);
+  const { artifactDir, outDir } = checkDirectories(config.artifactDir, config.outDir);
   // Until the run's own pull request is found, the commit may be another pull request's too (a
   // fork can push a maintainer's commit): a refusal then sets no status on it.
   const pullRequest = await runsPullRequest(config, artifactDir, octokit);
