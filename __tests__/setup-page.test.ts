@@ -65,8 +65,8 @@ describe('docs/setup.md', () => {
       const permissions = readWorkflow(file).permissions;
       return permissions === undefined || Object.keys(permissions).length > 0;
     });
-    expect(without).toEqual(['.github/workflows/publish.yml']);
-    expect(page).toContain('Every file starts with `permissions: {}` (except `publish.yml`');
+    expect(without).toEqual(['.github/workflows/accept.yml', '.github/workflows/publish.yml']);
+    expect(page).toContain('Every file starts with `permissions: {}` (except `publish.yml` and `accept.yml`');
   });
 
   it('names every example workflow', () => {

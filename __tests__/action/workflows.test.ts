@@ -61,6 +61,7 @@ describe('example and reusable workflows', () => {
       expect.arrayContaining(['compilers.yml', 'nightly.yml', 'pr-gate.yml', 'pr-publish.yml']),
     );
     expect(reusable.sort()).toEqual([
+      'accept.yml',
       'bisect.yml',
       'measure.yml',
       'nightly.yml',
@@ -94,8 +95,9 @@ describe('example and reusable workflows', () => {
   it.each(all)('%s/%s: no permissions by default, each job names its own', (dir, file) => {
     const { workflow } = read(dir, file);
     // The publishing half's job takes the caller's grant as it is (contents: write is optional):
-    // a block of its own, or `permissions: {}` above it, would cap that grant.
-    if (dir === '.github/workflows' && file === 'publish.yml') {
+    // a block of its own, or `permissions: {}` above it, would cap that grant. So does the
+    // acceptance's (contents: write for the ledger on the history branch is optional too).
+    if (dir === '.github/workflows' && (file === 'publish.yml' || file === 'accept.yml')) {
       expect([workflow.permissions, workflow.jobs.publish?.permissions]).toEqual([undefined, undefined]);
       return;
     }
@@ -110,6 +112,8 @@ describe('example and reusable workflows', () => {
       const allowed =
         file === 'pr-publish.yml'
           ? ['pull-requests', 'statuses']
+          : file === 'pr-accept.yml'
+            ? ['pull-requests', 'statuses', 'contents']
           : file === 'pr-unlabel.yml' || file === 'unlabel.yml'
             ? ['pull-requests']
             : file === 'nightly.yml' && (id === 'history' || dir === 'examples/workflows')

@@ -31,6 +31,7 @@ import type { PublishJudging } from '../../src/compare/publish-settings.js';
 import { loadSuite } from '../../src/suite/load-suite.js';
 import { Suite } from '../../src/suite/suite-schema.js';
 import { readArtifactFile } from '../../src/artifact/read-artifact.js';
+import { readCommentState } from '../../src/github/comment-state.js';
 import { ArtifactError, oneLine } from '../../src/compare/artifact-refusal.js';
 import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import {
@@ -194,6 +195,11 @@ async function measureAndUpload(resultsText: string): ReturnType<typeof compareC
   return compared;
 }
 
+/** A posted comment without its hidden state line (the rendered comment.md has none). */
+function withoutState(body: string): string {
+  return body.replace(/\n<!-- mysql-perf-gate:state [A-Za-z0-9_-]+ -->$/, '');
+}
+
 /** Refused: one line, nothing posted, nothing written beside the artifact. */
 async function expectRefused(reason: string | RegExp, before: string[]): Promise<string> {
   const error: unknown = await publish().then(
@@ -263,9 +269,22 @@ describe('a good artifact', () => {
       `https://github\\.com/octo-org/server/raw/[0-9a-f]{40}/pr-7/42-1/(\\w+)\\.png`,
       'g',
     );
-    expect(posted.body.replace(imageUrl, 'charts/$1.png')).toBe(
+    expect(withoutState(posted.body).replace(imageUrl, 'charts/$1.png')).toBe(
       readFileSync(compared.report.commentPath, 'utf8'),
     );
+    // Its last line keeps what was decided, for an acceptance to read (commands/accept.ts).
+    const state = readCommentState(posted.body);
+    expect(state.kind === 'state' && { ...state.state, at: 'at' }).toEqual({
+      v: 1,
+      sha: HEAD,
+      suite: 'quick',
+      at: 'at',
+      context: 'mysql-perf-gate',
+      gate: 'pass',
+      failures: [],
+      failureCount: 0,
+      acceptance: null,
+    });
     expect(posted.body).not.toContain('approve');
     // The images on the branch are the ones rendered here, under this run's directory only.
     const files = mock.filesAt(mock.branches.get('mysql-perf-gate-charts')!);
@@ -295,7 +314,7 @@ describe('a good artifact', () => {
     expect(posted).toContain(`\n\n${SETTINGS_CHANGED_LINE}\n\n`);
     // The comment as rendered, that line aside.
     const imageUrl = /https:\/\/github\.com\/octo-org\/server\/raw\/[0-9a-f]{40}\/pr-7\/42-1\/(\w+)\.png/g;
-    expect(posted.replace(`${SETTINGS_CHANGED_LINE}\n\n`, '').replace(imageUrl, 'charts/$1.png')).toBe(
+    expect(withoutState(posted).replace(`${SETTINGS_CHANGED_LINE}\n\n`, '').replace(imageUrl, 'charts/$1.png')).toBe(
       rendered,
     );
     expect(logged).toContainEqual(`info: ${SETTINGS_CHANGED_LINE}`);

@@ -26,6 +26,7 @@ test('the shipped example reads as the nightly and bisect examples had it', () =
     suite: '',
     'status-context': 'mysql-perf-gate',
     'webhook-url-secret': '',
+    'accept-label': 'perf-accepted',
   });
   expect(parseWorkflowSettings('runs-on: perf-box\n', FILE)['runs-on']).toBe('["perf-box"]');
 });

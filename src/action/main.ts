@@ -28,6 +28,7 @@ import { inCleanupScope } from '../shell/cleanup.js';
 import { packageIssuesUrl } from '../shell/package-root.js';
 import { PULL_REQUEST_COMMENT } from '../sinks/pull-request-comment.js';
 import { printable } from '../untrusted-text.js';
+import { acceptFromEvent } from './accept.js';
 import { checkForkApproval } from './approval.js';
 import { readBuildInputs } from './build-inputs.js';
 import { actionsCcache } from './ccache-cache.js';
@@ -144,6 +145,7 @@ const OTHER_MODES: Partial<Record<ActionMode, () => Promise<unknown>>> = {
   'bisect-comment': commentBisection,
   settings: readSettingsFile,
   approval: checkForkApproval,
+  accept: acceptFromEvent,
   build: buildOnly,
   merge: mergeAndJudge,
 };

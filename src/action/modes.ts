@@ -13,6 +13,7 @@ export const ACTION_MODES = [
   'bisect-comment',
   'settings',
   'approval',
+  'accept',
 ] as const;
 export type ActionMode = (typeof ACTION_MODES)[number];
 
@@ -21,7 +22,8 @@ export type ActionMode = (typeof ACTION_MODES)[number];
  * history (append a nightly run to the history branch, find change points, open issues) or
  * bisect (find the commit where a cell changed) or bisect-comment (post its result on the alert
  * issue) or settings (read the file naming the nightly's runner, testbed and compiler) or approval
- * (whether a fork's pull-request event may be measured).
+ * (whether a fork's pull-request event may be measured) or accept (a maintainer accepts the regression
+ * measured at a pull request's head).
  */
 export function readMode(): ActionMode {
   const mode = input('mode') || 'measure';

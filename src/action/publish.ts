@@ -27,6 +27,7 @@ export async function publishFromArtifact(): Promise<void> {
   core.setOutput('verdict', published.verdict.verdict);
   core.setOutput('regressions', String(published.verdict.counts.regression));
   core.setOutput('verdict-path', published.verdictPath);
+  core.setOutput('accepted', String(published.accepted !== null));
   // The verdict decided the measuring run's step; this step's job is the comment, so a fail
   // verdict does not fail it a second time.
 }

@@ -46,6 +46,8 @@ import { verdictExitCode } from '../compare/verdict.js';
 import type { Verdict } from '../compare/verdict-schema.js';
 import { renderReportSummary } from '../report/render/terminal.js';
 import { checkDirectories } from './publish-dirs.js';
+import { acceptedParts, awaitingStateLine, keptAcceptance } from './publish-acceptance.js';
+import type { Acceptance } from '../compare/acceptance.js';
 import { errorMessage } from '../errors.js';
 import { type Approval, approvalLine, type RequireApproval } from '../github/approval.js';
 import { checkApproval } from '../github/approval-check.js';
@@ -55,7 +57,6 @@ import {
   type CommitStatus,
   refusedStatus,
   setCommitStatus,
-  verdictStatus,
 } from '../github/commit-status.js';
 import { findPullRequest, type FoundPullRequest } from '../github/find-pull-request.js';
 import type { PostOutcome } from '../github/post-report.js';
@@ -128,6 +129,8 @@ export interface PublishedVerdict {
   readonly posted: PostOutcome;
   /** 0 pass, 1 fail, as compare would exit on the same verdict. */
   readonly exitCode: 0 | 1;
+  /** The acceptance that makes a failing verdict's status success (kept from the comment), if any. */
+  readonly accepted: Acceptance | null;
 }
 
 /** A fork's head nobody with write access approved: no verdict, a comment and a pending status. */
@@ -172,13 +175,20 @@ async function awaitApproval(
     repo: config.repo,
     issueNumber: pullRequest.number,
     marker: commentMarker(suite),
-    body: renderAwaitingComment({
-      suite,
-      headSha: config.headSha,
-      forkLabel: config.forkLabel,
-      why,
-      runUrl: config.runUrl,
-    }),
+    body:
+      renderAwaitingComment({
+        suite,
+        headSha: config.headSha,
+        forkLabel: config.forkLabel,
+        why,
+        runUrl: config.runUrl,
+      }) +
+      awaitingStateLine({
+        sha: config.headSha,
+        suite,
+        context: config.statusContext,
+        at: new Date().toISOString(),
+      }),
   });
   await setStatus(awaitingStatus(config.headSha));
   return { kind: 'awaiting', pullRequest, why, commentUrl: posted.url };
@@ -292,7 +302,29 @@ async function deliverJudged(
     },
   };
   const movedOn = found.pullRequest.headSha !== config.headSha;
+  const exitCode = verdictExitCode(verdict);
+  const kept = await keptAcceptance(
+    how.octokit,
+    {
+      owner: config.owner,
+      repo: config.repo,
+      pullRequest: found.pullRequest.number,
+      suite: input.suite.name,
+    },
+    logger,
+  );
+  const parts = acceptedParts(verdict, exitCode === 1, kept, {
+    sha: config.headSha,
+    context: config.statusContext,
+    at: new Date().toISOString(),
+  });
+  if (parts.accepted !== null) {
+    logger.info(
+      `the regression at ${config.headSha} stays accepted by ${parts.accepted.by}: it covers what fails`,
+    );
+  }
   const lead = [
+    ...parts.lead,
     movedOn ? movedOnLine(config.headSha, found.pullRequest.headSha) : '',
     found.settingsChanged ? SETTINGS_CHANGED_LINE : '',
   ].filter((line) => line !== '');
@@ -306,15 +338,16 @@ async function deliverJudged(
     runUrl: config.runUrl,
     ...(config.chartsKeep === undefined ? {} : { chartsKeep: config.chartsKeep }),
     notes: {
+      state: parts.stateLine,
       ...(lead.length === 0 ? {} : { lead: lead.join('\n\n') }),
       ...(config.historyPageUrl === undefined ? {} : { historyPageUrl: config.historyPageUrl }),
     },
   }).deliver(delivery, logger);
   await deliverVerdict(delivery, how.sinks, logger);
-  const exitCode = verdictExitCode(verdict);
-  await how.setStatus(verdictStatus(verdict, exitCode === 1));
+  await how.setStatus(parts.status);
   return {
     kind: 'published',
+    accepted: parts.accepted,
     approval: found.approval,
     verdict,
     verdictPath,

@@ -9,6 +9,7 @@ import { z } from 'zod';
 
 import { JUDGE_DEFAULTS } from '../compare/judge-defaults.js';
 import { DEFAULT_MAX_P, DEFAULT_WINDOW } from '../history/changes.js';
+import { DEFAULT_ACCEPT_LABEL } from './accept.js';
 import { DEFAULT_STATUS_CONTEXT } from './publish.js';
 import { DEFAULT_CHARTS_KEEP } from './publish-flags.js';
 import {
@@ -265,6 +266,12 @@ export const SETTINGS = {
     'delivery',
     lines(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/, 'a GitHub login'),
     "GitHub logins whose pull requests from forks are published without a label, as those of authors with write access (read from the default branch's file).",
+  ),
+  'accept-label': setting(
+    'delivery',
+    text(/^[^\n,]{1,50}$/, 'a label name'),
+    'The label by which someone with write access accepts the regression measured at the head (as a `/perf accept <reason>` comment does); a push removes it.',
+    DEFAULT_ACCEPT_LABEL,
   ),
   // The machine.
   'runs-on': setting(

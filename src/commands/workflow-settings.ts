@@ -80,6 +80,7 @@ export const WORKFLOW_FIELDS = [
   'suite',
   'status-context',
   'webhook-url-secret',
+  'accept-label',
 ] as const satisfies readonly SettingName[];
 export type WorkflowSettings = Readonly<Record<(typeof WORKFLOW_FIELDS)[number], string>>;
 

@@ -41,7 +41,11 @@ export interface CheckedApproval {
   readonly pull: PullRequestFacts;
 }
 
-function failure(what: string, query: ApprovalQuery, error: unknown): GitHubError {
+function failure(
+  what: string,
+  query: Pick<ApprovalQuery, 'owner' | 'repo' | 'pullRequest'>,
+  error: unknown,
+): GitHubError {
   return new GitHubError(
     `could not read ${what} of ${query.owner}/${query.repo}#${query.pullRequest}: ${gitHubMessage(error)}; ` +
       'the token needs `permissions: pull-requests: read`',
@@ -52,7 +56,7 @@ function failure(what: string, query: ApprovalQuery, error: unknown): GitHubErro
 /** The pull request as it is now. */
 export async function pullRequestFacts(
   octokit: GitHubClient,
-  query: ApprovalQuery,
+  query: Pick<ApprovalQuery, 'owner' | 'repo' | 'pullRequest'>,
 ): Promise<PullRequestFacts> {
   try {
     const { data } = await octokit.rest.pulls.get({
@@ -69,6 +73,7 @@ export async function pullRequestFacts(
       labels: data.labels.map((label) => label.name),
       // A deleted account's pull request has no user, whatever the typings say.
       author: (data.user as { login: string } | null)?.login ?? null,
+      title: data.title,
     };
   } catch (error) {
     throw failure('the pull request', query, error);
@@ -141,7 +146,11 @@ async function labelEvents(octokit: GitHubClient, query: ApprovalQuery): Promise
 }
 
 /** A user's permission on the repository (its role name where GitHub gives one); none when not a collaborator. */
-async function permissionOf(octokit: GitHubClient, query: ApprovalQuery, username: string): Promise<string> {
+export async function permissionOf(
+  octokit: GitHubClient,
+  query: { readonly owner: string; readonly repo: string },
+  username: string,
+): Promise<string> {
   try {
     const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
       owner: query.owner,

@@ -34,6 +34,8 @@ export interface PullRequestFacts {
   readonly labels: readonly string[];
   /** The login of the user who opened it; null for a deleted account. */
   readonly author: string | null;
+  /** Its title, when read from the API. */
+  readonly title?: string;
 }
 
 export interface ReviewFacts {

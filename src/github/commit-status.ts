@@ -2,6 +2,7 @@
 // required. success on a pass, failure on a fail (the worst cell in the description), pending while
 // a fork's head awaits approval, error when the artifact is refused. The states and descriptions
 // are pure; setCommitStatus posts one.
+import type { Acceptance } from '../compare/acceptance.js';
 import type { CellComparison, Verdict } from '../compare/verdict-schema.js';
 import { formatChangePercentPlain, formatTolerance, plural } from '../format.js';
 import type { GitHubClient } from './client.js';
@@ -51,6 +52,13 @@ export function verdictStatus(verdict: Verdict, failing: boolean): CommitStatus 
       : `; worst ${worst.workload.slice(0, 40)}@${worst.threads}${worst.variant === undefined ? '' : `[${variantLabel(worst.variant).slice(0, 40)}]`} ${worst.metric} ` +
         `${formatChangePercentPlain(worst.change)} (tolerance ${formatTolerance(worst.threshold)})`;
   return { state: 'failure', description: statusText(`${verdict.verdict}: ${regressions}${cell}`) };
+}
+
+/** The status of a failing verdict a maintainer accepted (compare/acceptance.ts): success, and who and why. */
+export function acceptedStatus(acceptance: Acceptance): CommitStatus {
+  const what = plural(acceptance.failures.length, 'failure', 'failures');
+  const why = acceptance.reason === '' ? '' : `: ${acceptance.reason}`;
+  return { state: 'success', description: statusText(`accepted by @${acceptance.by} (${what})${why}`) };
 }
 
 export function awaitingStatus(sha: string): CommitStatus {

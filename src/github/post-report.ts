@@ -26,7 +26,7 @@ export interface PostTarget {
   /** Runs kept per pull request on the charts branch (closed pull requests' dropped); 0 or none: all. */
   readonly chartsKeep?: number;
   /** A line under the headline, and the history page to link: see CommentNotes. */
-  readonly notes?: Pick<CommentNotes, 'lead' | 'historyPageUrl'>;
+  readonly notes?: Pick<CommentNotes, 'lead' | 'historyPageUrl' | 'state'>;
 }
 
 export interface PostOutcome {

@@ -80,6 +80,42 @@ async function findStickyComment(
   return found;
 }
 
+/** One of our comments: written by the token's identity, starting with the marker's prefix. */
+export interface OurComment {
+  readonly id: number;
+  readonly url: string;
+  readonly body: string;
+}
+
+/**
+ * Every comment on the issue that `login` wrote and that starts with `prefix` (e.g. every suite's
+ * sticky comment, `<!-- mysql-perf-gate:suite=`), oldest first.
+ */
+export async function listOurComments(
+  octokit: GitHubClient,
+  target: Pick<StickyCommentTarget, 'owner' | 'repo' | 'issueNumber'>,
+  login: string,
+  prefix: string,
+): Promise<OurComment[]> {
+  try {
+    const listed = await octokit.paginate(octokit.rest.issues.listComments, {
+      owner: target.owner,
+      repo: target.repo,
+      issue_number: target.issueNumber,
+      per_page: 100,
+    });
+    return listed
+      .filter((comment) => comment.user?.login === login && (comment.body ?? '').startsWith(prefix))
+      .map((comment) => ({ id: comment.id, url: comment.html_url, body: comment.body ?? '' }));
+  } catch (error) {
+    throw new GitHubError(
+      `could not list the comments of ${target.owner}/${target.repo}#${target.issueNumber}: ${gitHubMessage(error)}; ` +
+        'the token needs `permissions: pull-requests: read`',
+      { cause: error },
+    );
+  }
+}
+
 function writeFailure(error: unknown, what: string, target: StickyCommentTarget): GitHubError {
   const status = httpStatus(error);
   const where = `${target.owner}/${target.repo}#${target.issueNumber}`;

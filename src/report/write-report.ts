@@ -23,7 +23,7 @@ import { type UndrawnChart, type WrittenChart, writeCharts } from './write-chart
 export type { UndrawnChart, WrittenChart } from './write-charts.js';
 
 /** What the comment says besides the report: see CommentOptions. */
-export type CommentNotes = Pick<CommentOptions, 'artifactNote' | 'lead' | 'historyPageUrl'>;
+export type CommentNotes = Pick<CommentOptions, 'artifactNote' | 'lead' | 'historyPageUrl' | 'state'>;
 
 export interface WrittenReport {
   readonly commentPath: string;

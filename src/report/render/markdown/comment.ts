@@ -55,6 +55,11 @@ export interface CommentOptions {
   readonly lead?: string;
   /** The nightly history's page, linked after the charts. */
   readonly historyPageUrl?: string;
+  /**
+   * A hidden line kept last, whatever the length limit cuts: what the publishing run decided
+   * (github/comment-state.ts), written by the caller.
+   */
+  readonly state?: string;
   /** Longest comment allowed, in UTF-16 code units (never fewer than GitHub's characters). */
   readonly maxLength?: number;
 }
@@ -93,5 +98,7 @@ export function renderMarkdownComment(
     ...nextBlocks(document.next),
     { kind: 'text', text: footer(document.method) },
   ];
-  return shorten(blocks, options.maxLength ?? GITHUB_COMMENT_LIMIT);
+  const limit = options.maxLength ?? GITHUB_COMMENT_LIMIT;
+  if (options.state === undefined) return shorten(blocks, limit);
+  return `${shorten(blocks, limit - options.state.length - 1)}\n${options.state}`;
 }
