@@ -5245,7 +5245,14 @@ function addHistoryCommands(program, onExitCode, io = processIo) {
 const WORKFLOWS = [
     { example: 'pr-gate.yml', purpose: 'measures each pull request on the pinned runner (read-only token)' },
     { example: 'pr-publish.yml', purpose: 'comments on the pull request and sets the status to require' },
-    { example: 'pr-unlabel.yml', purpose: "takes a fork's approval away when a non-writer pushes" },
+    {
+        example: 'pr-unlabel.yml',
+        purpose: "takes a fork's approval away when a non-writer pushes, and an acceptance on every push",
+    },
+    {
+        example: 'pr-accept.yml',
+        purpose: 'accepts an intended regression of the head: `/perf accept <reason>` or the label, by a writer',
+    },
     {
         example: 'nightly.yml',
         purpose: 'measures the default branch every night, keeps the history, opens an issue on a change',

@@ -6723,6 +6723,15 @@ function strictObject(shape, params) {
         ...normalizeParams(params),
     });
 }
+// looseObject
+function looseObject(shape, params) {
+    return new ZodObject({
+        type: "object",
+        shape,
+        catchall: unknown(),
+        ...normalizeParams(params),
+    });
+}
 const ZodUnion = /*@__PURE__*/ $constructor("ZodUnion", (inst, def) => {
     $ZodUnion.init(inst, def);
     ZodType.init(inst, def);
@@ -8302,4 +8311,4 @@ function recordUntilExit(registry, running, paths, server) {
     });
 }
 
-export { printableLine as A, BaselineError as B, cgroupSystem as C, DependencyError as D, ServerError as E, machineStateDir as F, GateError as G, ensureMachineStateDir as H, InputError as I, BenchmarkError as J, HistoryError as K, LockTimeoutError as L, url as M, _null as N, ServerRegistry as O, recordUntilExit as P, procStat as Q, ResultsError as R, StatisticsError as S, forcedFreezeMethod as T, FREEZER_ENV as U, ZodError as Z, _isoDateTime as _, InterruptedError as a, printable as b, ZodISODateTime as c, strictObject as d, errorMessage as e, forRunnerLog as f, boolean as g, _enum as h, internalErrorLine as i, array as j, discriminatedUnion as k, literal as l, int as m, number as n, object as o, printableJson as p, partialRecord as q, record as r, string as s, tuple as t, union as u, isRunning as v, writeFileAtomic as w, DeadlineError as x, tailLines as y, BuildError as z };
+export { BuildError as A, BaselineError as B, printableLine as C, DependencyError as D, cgroupSystem as E, ServerError as F, GateError as G, machineStateDir as H, InputError as I, ensureMachineStateDir as J, BenchmarkError as K, LockTimeoutError as L, HistoryError as M, url as N, _null as O, ServerRegistry as P, recordUntilExit as Q, ResultsError as R, StatisticsError as S, procStat as T, forcedFreezeMethod as U, FREEZER_ENV as V, ZodError as Z, _isoDateTime as _, InterruptedError as a, literal as b, printable as c, ZodISODateTime as d, errorMessage as e, forRunnerLog as f, strictObject as g, boolean as h, internalErrorLine as i, _enum as j, array as k, looseObject as l, discriminatedUnion as m, number as n, object as o, printableJson as p, int as q, record as r, string as s, tuple as t, union as u, partialRecord as v, writeFileAtomic as w, isRunning as x, DeadlineError as y, tailLines as z };

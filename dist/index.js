@@ -3,10 +3,10 @@ import { lstatSync, openSync, constants, fstatSync, readSync, closeSync, readdir
 import { join, resolve, dirname, relative, isAbsolute } from 'node:path';
 import { inspect } from 'node:util';
 import 'node:child_process';
-import { G as GateError, e as errorMessage, Z as ZodError, I as InputError, w as writeFileAtomic, o as object, s as string, n as number, b as printable, i as internalErrorLine } from './gate-core.js';
+import { G as GateError, e as errorMessage, Z as ZodError, I as InputError, w as writeFileAtomic, s as string, o as object, l as looseObject, n as number, b as literal, c as printable, i as internalErrorLine } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { ap as foldLines, aq as parseVerdict, ar as parseResults, as as suiteHash, at as VERDICT_SCHEMA_VERSION, au as judge, av as withLines, aw as relinkedLines, ax as DEFAULT_COMPARE_OPTIONS, ay as metricsOfVersion, az as sameCell$1, aA as variantLabel, aB as commentMarker, aC as codeSpan, aD as markdownUrl, aE as refusedStatus, aF as findPullRequest, aG as checkApproval, aH as approvalLine, aI as workflowRepositoryUrl, aJ as upsertStickyComment, aK as awaitingStatus, aL as writeReport, aM as pullRequestCommentSink, u as deliverVerdict, aN as verdictExitCode, aO as verdictStatus, aP as renderReportSummary, aQ as setCommitStatus, aR as tableRow, aS as escapeTableCell, aT as escapeMarkdown, aU as gradeLine, aV as tableDelimiter, aW as isSettingName, ae as SETTINGS, aX as namesFile, aY as settingsRoot, aZ as DEFAULT_SETTINGS_FILE, a_ as readSettingsFile$1, a$ as context, b0 as approvalCommand, ai as gitHubClient, b1 as trustedAuthorsFromFlag, b2 as DEFAULT_FORK_LABEL, b3 as actionSpelling, i as commonBuildRequest, b4 as sourceBuildNames, b5 as checkUntrustedSettings, b6 as untrustedSides, b7 as checkUntrustedDirs, b8 as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, a6 as plural, b9 as METRICS, ba as formatFigure, m as median, bb as formatChangePercent, bc as BisectReport, bd as formatPath, be as GitHubError, bf as createOnce, af as httpStatus, ag as gitHubMessage, bg as serverSideHint, bh as NO_RETRY, bi as BranchFileError, bj as moveBranch, bk as isLostRace, bl as isSafePath, bm as readBranchHead, bn as commitOnHead, X as historyRun, T as optionNames, bo as analyzeHistory, bp as isRecent, bq as changesDocument, a7 as changesText, c as checkWholeRun, br as historyRelativePath, bs as historySpec, bt as writeCharts, bu as HISTORY_TITLE, bv as publishImages, a0 as writeHistoryPage, bw as historyPageDirectory, bx as publishFiles, by as MAX_HISTORY_BYTES, bz as parseHistoryText, bA as appendToHistory, bB as serializeHistory, bC as alertIssue, j as sinksFor, bD as chartsKeepFromFlag, a2 as historyChangesRequest, p as parseCommit, a9 as formatChangePercentPlain, ah as readWorkflowSettings, bE as publishPathsFromFlags, bF as publishJudgingFromFlags, bG as approvalFromFlags, bH as judgeRun, bI as planBuilds, A as checkSides, E as inCleanupScope, bJ as doctorGateFromFlags, bK as planGate, bL as gateCommand, an as packageIssuesUrl, bM as judgeSettingsFromFlags, ak as mergeCommand, bN as PULL_REQUEST_COMMENT, bO as buildServers } from './gate.js';
+import { ap as foldLines, aq as parseVerdict, ar as parseResults, as as suiteHash, at as VERDICT_SCHEMA_VERSION, au as judge, av as withLines, aw as relinkedLines, ax as DEFAULT_COMPARE_OPTIONS, ay as metricsOfVersion, az as sameCell$1, aA as variantLabel, aB as commentStateLine, aC as commentAuthorLogin, aD as listOurComments, aE as commentMarker, aF as readCommentState, aG as acceptanceOf, aH as gateFailures, aI as MAX_ACCEPTED_ITEMS, aJ as acceptanceNote, aK as acceptedStatus, aL as verdictStatus, aM as acceptanceBlock, aN as codeSpan, aO as markdownUrl, aP as refusedStatus, aQ as findPullRequest, aR as checkApproval, aS as approvalLine, aT as workflowRepositoryUrl, aU as upsertStickyComment, aV as awaitingStatus, aW as writeReport, aX as verdictExitCode, aY as pullRequestCommentSink, u as deliverVerdict, aZ as renderReportSummary, a_ as setCommitStatus, a$ as tableRow, b0 as escapeTableCell, b1 as escapeMarkdown, b2 as gradeLine, b3 as tableDelimiter, b4 as isSettingName, ae as SETTINGS, b5 as namesFile, b6 as settingsRoot, b7 as DEFAULT_SETTINGS_FILE, b8 as readSettingsFile$1, b9 as datetime, ba as DEFAULT_ACCEPT_LABEL, bb as context, bc as acceptCommand, ai as gitHubClient, bd as approvalCommand, be as trustedAuthorsFromFlag, bf as DEFAULT_FORK_LABEL, bg as actionSpelling, i as commonBuildRequest, bh as sourceBuildNames, bi as checkUntrustedSettings, bj as untrustedSides, bk as checkUntrustedDirs, bl as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, a6 as plural, bm as METRICS, bn as formatFigure, m as median, bo as formatChangePercent, bp as BisectReport, bq as formatPath, br as GitHubError, bs as createOnce, af as httpStatus, ag as gitHubMessage, bt as serverSideHint, bu as NO_RETRY, X as historyRun, T as optionNames, bv as analyzeHistory, bw as isRecent, bx as changesDocument, a7 as changesText, c as checkWholeRun, by as historyRelativePath, bz as updateBranchFile, bA as MAX_HISTORY_BYTES, bB as parseHistoryText, bC as appendToHistory, bD as serializeHistory, bE as historySpec, bF as writeCharts, bG as HISTORY_TITLE, bH as publishImages, a0 as writeHistoryPage, bI as historyPageDirectory, bJ as publishFiles, bK as alertIssue, j as sinksFor, bL as chartsKeepFromFlag, a2 as historyChangesRequest, p as parseCommit, a9 as formatChangePercentPlain, ah as readWorkflowSettings, bM as publishPathsFromFlags, bN as publishJudgingFromFlags, bO as approvalFromFlags, bP as judgeRun, bQ as planBuilds, A as checkSides, E as inCleanupScope, bR as doctorGateFromFlags, bS as planGate, bT as gateCommand, an as packageIssuesUrl, bU as judgeSettingsFromFlags, ak as mergeCommand, bV as PULL_REQUEST_COMMENT, bW as buildServers } from './gate.js';
 import { c as coreLogger, n as notice, s as saveStateForPost } from './post-state.js';
 import { tmpdir } from 'node:os';
 import 'node:crypto';
@@ -491,6 +491,61 @@ function checkDirectories(artifactPath, outPath) {
     return { artifactDir, outDir };
 }
 
+// The publishing half and acceptances (compare/acceptance.ts, given by commands/accept.ts): before
+// posting, the sticky comment's state says whether a maintainer accepted a regression, and of which
+// commit. Published again for that commit (a re-run), the acceptance stands while it covers what
+// fails; for any other commit it does not carry over, and the comment says so. The state written
+// with the new comment (github/comment-state.ts) is what the next acceptance reads.
+/** The acceptance the suite's sticky comment keeps, if any (a comment that does not read: none). */
+async function keptAcceptance(octokit, place, logger) {
+    const login = await commentAuthorLogin(octokit);
+    const [comment] = await listOurComments(octokit, { owner: place.owner, repo: place.repo, issueNumber: place.pullRequest }, login, commentMarker(place.suite));
+    if (comment === undefined)
+        return null;
+    const read = readCommentState(comment.body);
+    if (read.kind === 'invalid')
+        logger.warning(`${comment.url}: ${read.why}; any acceptance in it is not read`);
+    return read.kind === 'state' ? read.state.acceptance : null;
+}
+/** What the comment, the status and the state say for `verdict` of `sha`, given a kept acceptance. */
+function acceptedParts(verdict, failing, kept, place) {
+    const outcome = kept === null ? null : acceptanceOf(kept, verdict, place.sha);
+    const accepted = failing && outcome?.kind === 'accepted' ? outcome.acceptance : null;
+    const failures = failing ? gateFailures(verdict) : [];
+    const state = {
+        v: 1,
+        sha: place.sha.toLowerCase(),
+        suite: verdict.suite,
+        at: place.at,
+        context: place.context,
+        gate: failing ? 'fail' : 'pass',
+        failures: failures.length > 0 && failures.length <= MAX_ACCEPTED_ITEMS ? failures : failing ? null : [],
+        failureCount: failures.length,
+        acceptance: accepted,
+    };
+    const note = outcome === null || accepted !== null ? null : acceptanceNote(outcome, place.sha);
+    return {
+        lead: accepted !== null ? [acceptanceBlock(accepted, place.context)] : note === null ? [] : [note],
+        status: accepted !== null ? acceptedStatus(accepted) : verdictStatus(verdict, failing),
+        stateLine: commentStateLine(state),
+        accepted,
+    };
+}
+/** The state line of a comment that awaits approval: nothing to accept yet. */
+function awaitingStateLine(place) {
+    return commentStateLine({
+        v: 1,
+        sha: place.sha.toLowerCase(),
+        suite: place.suite,
+        at: place.at,
+        context: place.context,
+        gate: 'awaiting',
+        failures: [],
+        failureCount: 0,
+        acceptance: null,
+    });
+}
+
 // The sticky comment a fork's pull request gets while its measured head awaits a maintainer's
 // approval: it takes the place of the verdict (same marker), which is posted once the head is
 // approved and measured again. Pure.
@@ -571,7 +626,13 @@ async function awaitApproval(config, octokit, pullRequest, why, setStatus) {
             forkLabel: config.forkLabel,
             why,
             runUrl: config.runUrl,
-        }),
+        }) +
+            awaitingStateLine({
+                sha: config.headSha,
+                suite,
+                context: config.statusContext,
+                at: new Date().toISOString(),
+            }),
     });
     await setStatus(awaitingStatus(config.headSha));
     return { kind: 'awaiting', pullRequest, why, commentUrl: posted.url };
@@ -653,7 +714,23 @@ async function deliverJudged(config, how, input, found) {
         },
     };
     const movedOn = found.pullRequest.headSha !== config.headSha;
+    const exitCode = verdictExitCode(verdict);
+    const kept = await keptAcceptance(how.octokit, {
+        owner: config.owner,
+        repo: config.repo,
+        pullRequest: found.pullRequest.number,
+        suite: input.suite.name,
+    }, logger);
+    const parts = acceptedParts(verdict, exitCode === 1, kept, {
+        sha: config.headSha,
+        context: config.statusContext,
+        at: new Date().toISOString(),
+    });
+    if (parts.accepted !== null) {
+        logger.info(`the regression at ${config.headSha} stays accepted by ${parts.accepted.by}: it covers what fails`);
+    }
     const lead = [
+        ...parts.lead,
         movedOn ? movedOnLine(config.headSha, found.pullRequest.headSha) : '',
         found.settingsChanged ? SETTINGS_CHANGED_LINE : '',
     ].filter((line) => line !== '');
@@ -667,15 +744,16 @@ async function deliverJudged(config, how, input, found) {
         runUrl: config.runUrl,
         ...(config.chartsKeep === undefined ? {} : { chartsKeep: config.chartsKeep }),
         notes: {
+            state: parts.stateLine,
             ...(lead.length === 0 ? {} : { lead: lead.join('\n\n') }),
             ...(config.historyPageUrl === undefined ? {} : { historyPageUrl: config.historyPageUrl }),
         },
     }).deliver(delivery, logger);
     await deliverVerdict(delivery, how.sinks, logger);
-    const exitCode = verdictExitCode(verdict);
-    await how.setStatus(verdictStatus(verdict, exitCode === 1));
+    await how.setStatus(parts.status);
     return {
         kind: 'published',
+        accepted: parts.accepted,
         approval: found.approval,
         verdict,
         verdictPath,
@@ -821,6 +899,115 @@ function withSettingsSource(message) {
     const named = [...message.matchAll(/input "([a-z-]+)"/g)].map((match) => match[1] ?? '');
     const fromFile = named.filter((name) => isSettingName(name) && settings[name] !== undefined && getInput(name) === '');
     return fromFile.length === 0 ? message : `${message} (set in ${path})`;
+}
+
+// The action in accept mode: on a `/perf accept <reason>` comment of a pull request (issue_comment)
+// or the acceptance label added to one (pull_request_target, labeled), accept the failing verdict
+// published for its head (commands/accept.ts). Everything it reads is the event GitHub wrote and
+// the API's answers; it checks out nothing and runs no code of the pull request. Errors go up to
+// main.ts.
+const Sha = string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/);
+const User = object({ login: string() });
+/** The parts of an issue_comment event this mode reads. */
+const CommentEvent = object({
+    action: string(),
+    issue: object({ number: number().int().positive(), pull_request: looseObject({}).nullish() }),
+    comment: object({
+        body: string().nullable(),
+        html_url: string(),
+        created_at: datetime({ offset: true }),
+        user: User.nullable(),
+    }),
+});
+/** The parts of a pull_request_target labeled event this mode reads. */
+const LabelEvent = object({
+    action: literal('labeled'),
+    label: object({ name: string() }),
+    sender: User,
+    pull_request: object({
+        number: number().int().positive(),
+        html_url: string(),
+        head: object({ sha: Sha }),
+    }),
+});
+/** What the event asks; a string says why there is nothing to do. */
+function readEvent(acceptLabel) {
+    if (context.eventName === 'issue_comment') {
+        const event = CommentEvent.safeParse(context.payload);
+        if (!event.success)
+            throw new InputError('accept mode: this issue_comment event lacks its issue or comment');
+        const { issue, comment } = event.data;
+        if (event.data.action !== 'created')
+            return `a comment ${event.data.action}, not created`;
+        if (issue.pull_request == null)
+            return `#${issue.number} is an issue, not a pull request`;
+        if (comment.user === null)
+            return 'the comment has no author';
+        return {
+            pullRequest: issue.number,
+            actor: comment.user.login,
+            source: 'comment',
+            body: comment.body ?? '',
+            url: comment.html_url,
+            at: comment.created_at,
+        };
+    }
+    if (context.eventName === 'pull_request_target' || context.eventName === 'pull_request') {
+        const event = LabelEvent.safeParse(context.payload);
+        if (!event.success)
+            return `a ${context.eventName} event other than a label added`;
+        const { label, sender, pull_request: pull } = event.data;
+        if (label.name !== acceptLabel)
+            return `the label ${label.name} is not the acceptance label ${acceptLabel}`;
+        return {
+            pullRequest: pull.number,
+            actor: sender.login,
+            source: 'label',
+            body: '',
+            url: pull.html_url,
+            at: new Date().toISOString(),
+            labelledHead: pull.head.sha,
+        };
+    }
+    throw new InputError(`accept mode reads an issue_comment or a pull_request_target (labeled) event; this is a ${context.eventName || 'missing'} event`);
+}
+async function acceptFromEvent() {
+    const token = input('github-token');
+    if (token === '') {
+        throw new InputError('input "github-token" is empty: accept mode needs it (pull-requests, statuses and contents write)');
+    }
+    const acceptLabel = input('accept-label') || DEFAULT_ACCEPT_LABEL;
+    const asked = readEvent(acceptLabel);
+    if (typeof asked === 'string') {
+        coreLogger.info(`nothing to accept: ${asked}`);
+        setOutput('accepted', '0');
+        return;
+    }
+    const { owner, repo } = context.repo;
+    const outcome = await acceptCommand({
+        owner,
+        repo,
+        ...asked,
+        historyBranch: input('history-branch') || 'mysql-perf-gate-history',
+        runUrl: `${context.serverUrl}/${owner}/${repo}/actions/runs/${context.runId}`,
+    }, gitHubClient(token, coreLogger), coreLogger);
+    if (outcome.kind === 'ignored') {
+        coreLogger.info(`nothing to accept: ${outcome.why}`);
+        setOutput('accepted', '0');
+        return;
+    }
+    if (outcome.kind === 'refused') {
+        notice(`not accepted: ${outcome.why} (${outcome.replyUrl})`);
+        setOutput('accepted', '0');
+        return;
+    }
+    const accepted = outcome.suites.filter((suite) => suite.accepted !== null);
+    for (const suite of outcome.suites) {
+        notice(suite.accepted === null
+            ? `${suite.suite}: not accepted: ${suite.why}`
+            : `${suite.suite}: accepted at ${suite.accepted.sha} by ${suite.accepted.by}`);
+    }
+    setOutput('accepted', String(accepted.length));
 }
 
 // The action in approval mode: the first job of the measuring workflow, on a fork's pull-request
@@ -1319,13 +1506,15 @@ const ACTION_MODES = [
     'bisect-comment',
     'settings',
     'approval',
+    'accept',
 ];
 /**
  * Input "mode": measure (the default: build, run, judge, comment), publish (comment only) or
  * history (append a nightly run to the history branch, find change points, open issues) or
  * bisect (find the commit where a cell changed) or bisect-comment (post its result on the alert
  * issue) or settings (read the file naming the nightly's runner, testbed and compiler) or approval
- * (whether a fork's pull-request event may be measured).
+ * (whether a fork's pull-request event may be measured) or accept (a maintainer accepts the regression
+ * measured at a pull request's head).
  */
 function readMode() {
     const mode = input('mode') || 'measure';
@@ -1533,196 +1722,6 @@ async function createAlertIssue(client, target, body) {
     catch (error) {
         throw writeFailure(error, 'create the alert issue', target);
     }
-}
-
-// One text file kept on a branch of the repository, read and rewritten through the Git Data API:
-// the nightly workflow keeps its performance history this way. Two nightly runs that finish
-// together must both land, so a write is optimistic: read the file, change it, commit on top of
-// the commit that was read, and move the branch only if it still points there (`force: false`).
-// When another writer got there first, read again and redo the change on their content.
-//
-// Reads walk the path one tree at a time instead of listing the branch recursively: the same branch
-// may hold thousands of chart images, and a recursive listing that large comes back truncated.
-// What is read crosses into a trusted job (the nightly one has a write token), so every read and
-// write is held to a size cap the caller chooses.
-//
-// The low-level steps (the branch head, a commit of blobs on top of it, moving the branch) are in
-// branch-commit.ts, shared with images.ts.
-const DEFAULT_ATTEMPTS = 5;
-/**
- * Rewrites the file with `update(current)` in one commit on top of the branch, creating the branch
- * (an orphan commit holding only this file) when it does not exist. When another writer moves the
- * branch first, reads again and calls `update` on their content, up to `attempts` rounds.
- */
-async function updateBranchFile(client, options) {
-    checkLocation(options);
-    const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
-    if (!Number.isInteger(attempts) || attempts < 1) {
-        throw new BranchFileError(`attempts must be a whole number ≥ 1, not ${attempts}; this is a bug`, 'invalid');
-    }
-    for (let attempt = 1;; attempt++) {
-        const head = await readHead(client, options);
-        const current = head === null ? null : await readFileAt(client, options, head);
-        const next = options.update(current?.content ?? null);
-        if (next === null || next === current?.content)
-            return { commitSha: null, attempts: attempt };
-        checkNewSize(options, next);
-        const commitSha = await commitFile(client, options, head, next);
-        try {
-            await moveBranch(client, options, head, commitSha);
-            return { commitSha, attempts: attempt };
-        }
-        catch (error) {
-            if (!isLostRace(error))
-                throw failure(error, 'move the branch to the new commit', options, true);
-            if (attempt >= attempts)
-                throw gaveUp(error, attempts, options);
-            await sleep(retryDelayMs(attempt));
-        }
-    }
-}
-/** The paths and caps come from the code, not from a user: a bad one is a bug. */
-function checkLocation(location) {
-    if (!isSafePath(location.path)) {
-        throw new BranchFileError(`bad path "${location.path}" for a file on a branch; this is a bug`, 'invalid');
-    }
-    if (!Number.isInteger(location.maxBytes) || location.maxBytes < 1) {
-        throw new BranchFileError(`the size cap for ${location.path} must be a whole number of bytes ≥ 1, not ${location.maxBytes}; this is a bug`, 'invalid');
-    }
-}
-function where(location) {
-    return `${location.path} on branch ${location.branch} of ${location.owner}/${location.repo}`;
-}
-/** Wraps a failed request; 403 and 404 mean the token may not read, or write, the contents. */
-function failure(error, what, location, write) {
-    const status = httpStatus(error);
-    const permission = status === 403 || status === 404;
-    const hint = permission
-        ? `give the workflow \`permissions: contents: ${write ? 'write' : 'read'}\``
-        : (serverSideHint(error) ?? "see GitHub's message; running the workflow again may succeed");
-    return new BranchFileError(`could not ${what} for ${where(location)}: ${gitHubMessage(error)}; ${hint}`, permission ? 'permission' : 'request', { cause: error });
-}
-function tooLarge(location, bytes, doing) {
-    return new BranchFileError(`${where(location)} ${doing} ${bytes} bytes, over its cap of ${location.maxBytes}; refusing it ` +
-        '(it is read by a job that holds a write token); trim older entries from the file or raise the cap', 'too-large');
-}
-function checkNewSize(location, content) {
-    const bytes = Buffer.byteLength(content, 'utf8');
-    if (bytes > location.maxBytes)
-        throw tooLarge(location, bytes, 'would become');
-}
-function gaveUp(error, attempts, location) {
-    return new BranchFileError(`could not write ${where(location)}: the branch moved under other writers ${attempts} times in a ` +
-        `row (last answer: ${gitHubMessage(error)}); run the workflow again`, 'contended', { cause: error });
-}
-async function readHead(client, location) {
-    try {
-        return await readBranchHead(client, location);
-    }
-    catch (error) {
-        throw failure(error, 'read the branch', location, false);
-    }
-}
-/** The file in the head's tree, or null when it is not there. */
-async function readFileAt(client, location, head) {
-    const parts = location.path.split('/');
-    let treeSha = head.treeSha;
-    for (let depth = 1; depth < parts.length; depth++) {
-        const directory = parts.slice(0, depth).join('/');
-        const entry = await entryOf(client, location, treeSha, directory);
-        if (entry === null)
-            return null;
-        if (entry.type !== 'tree') {
-            throw new BranchFileError(`${where(location)}: ${directory} is a file, not a directory`, 'invalid');
-        }
-        treeSha = entry.sha;
-    }
-    const entry = await entryOf(client, location, treeSha, location.path);
-    if (entry === null)
-        return null;
-    // 100755 is still a regular file; 120000 (a symbolic link) or 160000 (a submodule) is not.
-    if (entry.type !== 'blob' || (entry.mode !== '100644' && entry.mode !== '100755')) {
-        throw new BranchFileError(`${where(location)} is not a regular file (a ${entry.type}, mode ${entry.mode})`, 'invalid');
-    }
-    // Checked before downloading, so an oversized blob is never fetched.
-    if (entry.size !== undefined && entry.size > location.maxBytes)
-        throw tooLarge(location, entry.size, 'is');
-    const content = await readBlob(client, location, entry.sha);
-    return { content, commitSha: head.commitSha, blobSha: entry.sha };
-}
-/** The entry of a tree named by the last segment of `path`, or null when there is none. */
-async function entryOf(client, location, treeSha, path) {
-    const name = path.slice(path.lastIndexOf('/') + 1);
-    let data;
-    try {
-        ({ data } = await client.rest.git.getTree({
-            owner: location.owner,
-            repo: location.repo,
-            tree_sha: treeSha,
-        }));
-    }
-    catch (error) {
-        throw failure(error, `list the directory of ${path}`, location, false);
-    }
-    const entry = data.tree.find((item) => item.path === name);
-    if (entry === undefined && data.truncated) {
-        // Absent from a cut-short listing is not absent: refuse rather than start the file over.
-        throw new BranchFileError(`could not read ${where(location)}: GitHub truncated the listing of its directory; ` +
-            'move the file to a directory with fewer entries', 'request');
-    }
-    return entry ?? null;
-}
-/** The blob's bytes as UTF-8 text, held to the size cap again once decoded. */
-async function readBlob(client, location, blobSha) {
-    let data;
-    try {
-        ({ data } = await client.rest.git.getBlob({
-            owner: location.owner,
-            repo: location.repo,
-            file_sha: blobSha,
-        }));
-    }
-    catch (error) {
-        throw failure(error, 'read the file', location, false);
-    }
-    if (data.encoding !== 'base64' && data.encoding !== 'utf-8') {
-        throw new BranchFileError(`${where(location)} came back in an unknown encoding "${data.encoding}"`, 'request');
-    }
-    const bytes = Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8');
-    if (bytes.length > location.maxBytes)
-        throw tooLarge(location, bytes.length, 'is');
-    try {
-        return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    }
-    catch (error) {
-        throw new BranchFileError(`${where(location)} is not UTF-8 text`, 'invalid', { cause: error });
-    }
-}
-/** Uploads the content and commits it at the path on top of the head. */
-async function commitFile(client, options, head, content) {
-    try {
-        const { data: blob } = await client.rest.git.createBlob({
-            owner: options.owner,
-            repo: options.repo,
-            content: Buffer.from(content, 'utf8').toString('base64'),
-            encoding: 'base64',
-        });
-        const entry = { path: options.path, mode: '100644', type: 'blob', sha: blob.sha };
-        return await commitOnHead(client, options, head, [entry], options.message);
-    }
-    catch (error) {
-        throw failure(error, 'commit the new content', options, true);
-    }
-}
-/**
- * How long to wait before the next round: growing, so a busy branch gets room, and jittered, so two
- * writers that collided once do not collide again in lockstep.
- */
-function retryDelayMs(attempt) {
-    return 100 * attempt + Math.random() * 100;
-}
-function sleep(ms) {
-    return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 // The nightly's history step (the action's `mode: history`): the run's results are appended to the
@@ -2220,6 +2219,7 @@ async function publishFromArtifact() {
     setOutput('verdict', published.verdict.verdict);
     setOutput('regressions', String(published.verdict.counts.regression));
     setOutput('verdict-path', published.verdictPath);
+    setOutput('accepted', String(published.accepted !== null));
     // The verdict decided the measuring run's step; this step's job is the comment, so a fail
     // verdict does not fail it a second time.
 }
@@ -2350,6 +2350,7 @@ const OTHER_MODES = {
     'bisect-comment': commentBisection,
     settings: readSettingsFile,
     approval: checkForkApproval,
+    accept: acceptFromEvent,
     build: buildOnly,
     merge: mergeAndJudge,
 };

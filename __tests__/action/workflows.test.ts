@@ -114,13 +114,13 @@ describe('example and reusable workflows', () => {
           ? ['pull-requests', 'statuses']
           : file === 'pr-accept.yml'
             ? ['pull-requests', 'statuses', 'contents']
-          : file === 'pr-unlabel.yml' || file === 'unlabel.yml'
-            ? ['pull-requests']
-            : file === 'nightly.yml' && (id === 'history' || dir === 'examples/workflows')
-              ? ['contents', 'issues']
-              : file === 'bisect.yml' && (id === 'comment' || dir === 'examples/workflows')
-                ? ['issues']
-                : [];
+            : file === 'pr-unlabel.yml' || file === 'unlabel.yml'
+              ? ['pull-requests']
+              : file === 'nightly.yml' && (id === 'history' || dir === 'examples/workflows')
+                ? ['contents', 'issues']
+                : file === 'bisect.yml' && (id === 'comment' || dir === 'examples/workflows')
+                  ? ['issues']
+                  : [];
       expect({ id, writes: writes.map(([scope]) => scope) }).toEqual({ id, writes: allowed });
     }
     if (dir === '.github/workflows' && file === 'nightly.yml') {

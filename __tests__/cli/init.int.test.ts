@@ -66,7 +66,7 @@ describe('init', () => {
     const first = await init(repo, '--runs-on', 'self-hosted,perf-box', '--compiler', 'clang-16');
     expect(first.err).toBe('');
     expect(first.out).toContain('MariaDB 11.4.9, default branch trunk, github.com/acme/server');
-    const workflows = ['pr-gate.yml', 'pr-publish.yml', 'pr-unlabel.yml', 'nightly.yml', 'bisect.yml'];
+    const workflows = ['pr-gate.yml', 'pr-publish.yml', 'pr-unlabel.yml', 'pr-accept.yml', 'nightly.yml', 'bisect.yml'];
     for (const name of workflows) expect(first.out).toContain(`wrote .github/workflows/${name}: `);
     expect(existsSync(join(repo, '.github/workflows/pr-instructions.yml'))).toBe(false);
 
@@ -103,7 +103,7 @@ describe('init', () => {
     // Again: nothing to write.
     const second = await init(repo, '--runs-on', 'self-hosted,perf-box', '--compiler', 'clang-16');
     expect(second.out).not.toContain('wrote ');
-    expect(second.out.match(/^kept /gm)).toHaveLength(6);
+    expect(second.out.match(/^kept /gm)).toHaveLength(workflows.length + 1);
 
     // Another compiler: the settings file is the repository's own by now, and kept.
     const changed = await init(repo, '--runs-on', 'self-hosted,perf-box');

@@ -39,8 +39,12 @@ function verdictOf(factor: number): Verdict {
   for (const cell of results.cells) {
     if (cell.side === 'head') for (const repetition of cell.repetitions) repetition.report.tps *= factor;
   }
-  return judge({ results, resultsPath: 'results.json', base: { kind: 'ab' }, options: DEFAULT_COMPARE_OPTIONS })
-    .verdict;
+  return judge({
+    results,
+    resultsPath: 'results.json',
+    base: { kind: 'ab' },
+    options: DEFAULT_COMPARE_OPTIONS,
+  }).verdict;
 }
 
 /** The publishing half's sticky comment for `verdict` of `sha`, as the token's identity wrote it. */
@@ -89,7 +93,9 @@ function accept(changes: Partial<AcceptRequest> = {}, token = 'accept'): ReturnT
 
 const stickyBody = (id: number): string => mock.comments.find((comment) => comment.id === id)?.body ?? '';
 const replies = (): string[] =>
-  mock.comments.filter((comment) => !comment.body.startsWith('<!-- mysql-perf-gate:suite=')).map((c) => c.body);
+  mock.comments
+    .filter((comment) => !comment.body.startsWith('<!-- mysql-perf-gate:suite='))
+    .map((c) => c.body);
 
 beforeEach(async () => {
   logged = [];
@@ -147,12 +153,14 @@ describe('a writer accepts the failing verdict of the head', () => {
     );
 
     const ledger = parseLedger(
-      mock.blobContent(mock.filesAt(mock.branches.get('mysql-perf-gate-history')!).get('acceptances.json')!)!.toString(),
+      mock
+        .blobContent(mock.filesAt(mock.branches.get('mysql-perf-gate-history')!).get('acceptances.json')!)!
+        .toString(),
       'ledger',
     );
-    expect(ledger.entries.map((entry) => [entry.pullRequest, entry.acceptance.sha, entry.acceptance.by])).toEqual([
-      [12, HEAD, 'alice'],
-    ]);
+    expect(
+      ledger.entries.map((entry) => [entry.pullRequest, entry.acceptance.sha, entry.acceptance.by]),
+    ).toEqual([[12, HEAD, 'alice']]);
     expect(replies()).toHaveLength(1);
     expect(replies()[0]).toMatch(/^☑️ @alice: accepted\./);
   });
@@ -235,7 +243,9 @@ describe('nothing is accepted', () => {
     await accept();
     mock.statuses.length = 0;
     const again = await accept({ actor: 'wes' });
-    expect(again.kind === 'done' && again.suites[0]?.why).toBe('ffffffffffff was accepted already, by @alice');
+    expect(again.kind === 'done' && again.suites[0]?.why).toBe(
+      'ffffffffffff was accepted already, by @alice',
+    );
     expect(mock.statuses).toEqual([]);
   });
 

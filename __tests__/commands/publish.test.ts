@@ -314,9 +314,9 @@ describe('a good artifact', () => {
     expect(posted).toContain(`\n\n${SETTINGS_CHANGED_LINE}\n\n`);
     // The comment as rendered, that line aside.
     const imageUrl = /https:\/\/github\.com\/octo-org\/server\/raw\/[0-9a-f]{40}\/pr-7\/42-1\/(\w+)\.png/g;
-    expect(withoutState(posted).replace(`${SETTINGS_CHANGED_LINE}\n\n`, '').replace(imageUrl, 'charts/$1.png')).toBe(
-      rendered,
-    );
+    expect(
+      withoutState(posted).replace(`${SETTINGS_CHANGED_LINE}\n\n`, '').replace(imageUrl, 'charts/$1.png'),
+    ).toBe(rendered);
     expect(logged).toContainEqual(`info: ${SETTINGS_CHANGED_LINE}`);
   }, 120_000);
 

@@ -54,17 +54,23 @@ describe('what fails the gate', () => {
     expect([passing.verdict, passing.counts.inconclusive]).toEqual(['inconclusive', 6]);
     expect(gateFailures(passing)).toEqual([]);
     const failing = verdictOf(0.999, { ...strict, inconclusivePolicy: 'fail' });
-    expect(gateFailures(failing).map((failure) => failure.kind)).toEqual(Array(6).fill('inconclusive'));
+    expect(gateFailures(failing).map((failure) => failure.kind)).toEqual(
+      Array<string>(6).fill('inconclusive'),
+    );
   });
 
   it('under the fail policy, the inconclusive cells beside a regression too', () => {
-    const onePercent = { ...DEFAULT_COMPARE_OPTIONS, toleranceRules: [{ metric: 'tps' as const, value: 0.01 }] };
+    const onePercent = {
+      ...DEFAULT_COMPARE_OPTIONS,
+      toleranceRules: [{ metric: 'tps' as const, value: 0.01 }],
+    };
     const verdict = verdictOf(0.98, { ...onePercent, inconclusivePolicy: 'fail' });
     expect([verdict.verdict, verdict.counts.regression, verdict.counts.inconclusive]).toEqual(['fail', 1, 5]);
-    expect(gateFailures(verdict).map((failure) => failure.kind).sort()).toEqual([
-      ...Array(5).fill('inconclusive'),
-      'regression',
-    ]);
+    expect(
+      gateFailures(verdict)
+        .map((failure) => failure.kind)
+        .sort(),
+    ).toEqual([...Array<string>(5).fill('inconclusive'), 'regression']);
     expect(gateFailures(verdictOf(0.98, onePercent)).map((failure) => failure.kind)).toEqual(['regression']);
   });
 });
@@ -83,7 +89,9 @@ describe('an acceptance', () => {
   it('of another commit or suite says nothing about this verdict', () => {
     const verdict = verdictOf(0.9);
     expect(acceptanceOf(acceptanceOfVerdict(verdict, OTHER), verdict, SHA).kind).toBe('other');
-    expect(acceptanceOf({ ...acceptanceOfVerdict(verdict), suite: 'standard' }, verdict, SHA).kind).toBe('other');
+    expect(acceptanceOf({ ...acceptanceOfVerdict(verdict), suite: 'standard' }, verdict, SHA).kind).toBe(
+      'other',
+    );
   });
 });
 
@@ -96,7 +104,10 @@ describe('the publishing half, given the acceptance its comment keeps', () => {
     expect(parts.status.description).toMatch(/^accepted by @alice \(\d failures\): intended$/);
     expect(parts.lead.join('\n')).toContain('**☑️ Accepted** by @alice');
     const state = readCommentState(parts.stateLine);
-    expect(state.kind === 'state' && [state.state.gate, state.state.acceptance?.by]).toEqual(['fail', 'alice']);
+    expect(state.kind === 'state' && [state.state.gate, state.state.acceptance?.by]).toEqual([
+      'fail',
+      'alice',
+    ]);
   });
 
   it('of an earlier head: failure, and a line saying it did not carry over', () => {
@@ -104,7 +115,9 @@ describe('the publishing half, given the acceptance its comment keeps', () => {
     const parts = acceptedParts(verdict, true, acceptanceOfVerdict(verdict, OTHER), place);
     expect(parts.status.state).toBe('failure');
     expect(parts.accepted).toBeNull();
-    expect(parts.lead.join('\n')).toContain('an acceptance does not carry over: `aaaaaaaaaaaa` was measured and judged afresh');
+    expect(parts.lead.join('\n')).toContain(
+      'an acceptance does not carry over: `aaaaaaaaaaaa` was measured and judged afresh',
+    );
     const state = readCommentState(parts.stateLine);
     expect(state.kind === 'state' && state.state.acceptance).toBeNull();
   });

@@ -21,7 +21,10 @@ const encode = (value: unknown): string =>
 test('a state line reads back as written, after the rest of the comment, and nothing in it closes the HTML comment', () => {
   const line = commentStateLine(STATE);
   expect(line).toMatch(/^<!-- mysql-perf-gate:state [A-Za-z0-9_-]+ -->$/);
-  expect(readCommentState(`<!-- marker -->\n## title\n\nbody\n${line}`)).toEqual({ kind: 'state', state: STATE });
+  expect(readCommentState(`<!-- marker -->\n## title\n\nbody\n${line}`)).toEqual({
+    kind: 'state',
+    state: STATE,
+  });
 });
 
 test('a comment without one has none', () => {

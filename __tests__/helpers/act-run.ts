@@ -126,7 +126,8 @@ export function makeServerRepository(dir: string, settings: RepositorySettings =
 }
 
 export interface ActOptions {
-  readonly event: 'pull_request' | 'pull_request_target' | 'workflow_run' | 'workflow_dispatch';
+  readonly event:
+    'pull_request' | 'pull_request_target' | 'workflow_run' | 'workflow_dispatch' | 'issue_comment';
   readonly payload: unknown;
   /** The workflow file, relative to the workdir. */
   readonly workflow: string;
