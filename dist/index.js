@@ -507,6 +507,9 @@ async function keptAcceptance(octokit, place, logger) {
         logger.warning(`${comment.url}: ${read.why}; any acceptance in it is not read`);
     return read.kind === 'state' ? read.state.acceptance : null;
 }
+/** Under a failing verdict nobody accepted: how to accept it, when the slowdown is intended. */
+const ACCEPT_HINT = '<sub>An intended slowdown? Someone with write access can accept it for this commit only by ' +
+    'commenting `/perf accept <why>`; a new push is judged afresh.</sub>';
 /** What the comment, the status and the state say for `verdict` of `sha`, given a kept acceptance. */
 function acceptedParts(verdict, failing, kept, place) {
     const outcome = kept === null ? null : acceptanceOf(kept, verdict, place.sha);
@@ -524,8 +527,11 @@ function acceptedParts(verdict, failing, kept, place) {
         acceptance: accepted,
     };
     const note = outcome === null || accepted !== null ? null : acceptanceNote(outcome, place.sha);
+    const hint = failing && accepted === null && state.failures !== null ? [ACCEPT_HINT] : [];
     return {
-        lead: accepted !== null ? [acceptanceBlock(accepted, place.context)] : note === null ? [] : [note],
+        lead: accepted !== null
+            ? [acceptanceBlock(accepted, place.context)]
+            : [...(note === null ? [] : [note]), ...hint],
         status: accepted !== null ? acceptedStatus(accepted) : verdictStatus(verdict, failing),
         stateLine: commentStateLine(state),
         accepted,

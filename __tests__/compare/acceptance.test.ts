@@ -1,7 +1,7 @@
 // What an acceptance covers (compare/acceptance.ts) and what the publishing half makes of one it
 // finds in the sticky comment (commands/publish-acceptance.ts): the status, the line under the
 // headline and the state kept. Pure.
-import { acceptedParts } from '../../src/commands/publish-acceptance.js';
+import { ACCEPT_HINT, acceptedParts } from '../../src/commands/publish-acceptance.js';
 import { type Acceptance, acceptanceOf, gateFailures } from '../../src/compare/acceptance.js';
 import { judge } from '../../src/compare/judge.js';
 import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
@@ -103,6 +103,7 @@ describe('the publishing half, given the acceptance its comment keeps', () => {
     expect(parts.status.state).toBe('success');
     expect(parts.status.description).toMatch(/^accepted by @alice \(\d failures\): intended$/);
     expect(parts.lead.join('\n')).toContain('**☑️ Accepted** by @alice');
+    expect(parts.lead).not.toContain(ACCEPT_HINT);
     const state = readCommentState(parts.stateLine);
     expect(state.kind === 'state' && [state.state.gate, state.state.acceptance?.by]).toEqual([
       'fail',
@@ -115,6 +116,8 @@ describe('the publishing half, given the acceptance its comment keeps', () => {
     const parts = acceptedParts(verdict, true, acceptanceOfVerdict(verdict, OTHER), place);
     expect(parts.status.state).toBe('failure');
     expect(parts.accepted).toBeNull();
+    // How to accept this one, if it is intended.
+    expect(parts.lead.at(-1)).toBe(ACCEPT_HINT);
     expect(parts.lead.join('\n')).toContain(
       'an acceptance does not carry over: `aaaaaaaaaaaa` was measured and judged afresh',
     );

@@ -40,6 +40,11 @@ export async function keptAcceptance(
   return read.kind === 'state' ? read.state.acceptance : null;
 }
 
+/** Under a failing verdict nobody accepted: how to accept it, when the slowdown is intended. */
+export const ACCEPT_HINT =
+  '<sub>An intended slowdown? Someone with write access can accept it for this commit only by ' +
+  'commenting `/perf accept <why>`; a new push is judged afresh.</sub>';
+
 export interface AcceptedParts {
   /** Markdown lines for under the headline: the acceptance, or why it does not apply. */
   readonly lead: readonly string[];
@@ -72,8 +77,12 @@ export function acceptedParts(
     acceptance: accepted,
   };
   const note = outcome === null || accepted !== null ? null : acceptanceNote(outcome, place.sha);
+  const hint = failing && accepted === null && state.failures !== null ? [ACCEPT_HINT] : [];
   return {
-    lead: accepted !== null ? [acceptanceBlock(accepted, place.context)] : note === null ? [] : [note],
+    lead:
+      accepted !== null
+        ? [acceptanceBlock(accepted, place.context)]
+        : [...(note === null ? [] : [note]), ...hint],
     status: accepted !== null ? acceptedStatus(accepted) : verdictStatus(verdict, failing),
     stateLine: commentStateLine(state),
     accepted,
