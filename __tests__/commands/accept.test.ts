@@ -249,6 +249,39 @@ describe('nothing is accepted', () => {
     expect(mock.statuses).toEqual([]);
   });
 
+  it('when a newer verdict rewrote the comment meanwhile: refused, the newer comment kept', async () => {
+    const id = publishedComment(verdictOf(0.9));
+    const octokit = getOctokit('accept', { baseUrl: mock.baseUrl });
+    const read = octokit.rest.issues.getComment;
+    // The publishing run of a newer head writes the comment between the listing and the update.
+    octokit.rest.issues.getComment = (async (params: Parameters<typeof read>[0]) => {
+      const comment = mock.comments.find((item) => item.id === id)!;
+      comment.body = `${comment.body}\nnewer`;
+      return read(params);
+    }) as typeof read;
+    const error = await acceptCommand(
+      {
+        owner: mock.owner,
+        repo: mock.repo,
+        pullRequest: 12,
+        actor: ALICE.login,
+        source: 'comment',
+        body: '/perf accept why',
+        url: 'https://github.com/octo-org/server/pull/12#issuecomment-1',
+        at: COMMENTED_AT,
+        historyBranch: 'mysql-perf-gate-history',
+        runUrl: 'https://github.com/octo-org/server/actions/runs/77',
+      },
+      octokit,
+      logger,
+    ).catch((caught: unknown) => caught);
+    expect((error as Error).message).toMatch(
+      /changed while the acceptance was read \(a newer verdict\?\): nothing was accepted/,
+    );
+    expect(stickyBody(id).endsWith('\nnewer')).toBe(true);
+    expect(mock.statuses).toEqual([]);
+  });
+
   it('for a comment that is not the command', async () => {
     publishedComment(verdictOf(0.9));
     const outcome = await accept({ body: '/perf accepted? why' });

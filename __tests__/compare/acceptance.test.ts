@@ -2,7 +2,15 @@
 // finds in the sticky comment (commands/publish-acceptance.ts): the status, the line under the
 // headline and the state kept. Pure.
 import { ACCEPT_HINT, acceptedParts } from '../../src/commands/publish-acceptance.js';
-import { type Acceptance, acceptanceOf, gateFailures } from '../../src/compare/acceptance.js';
+import {
+  type Acceptance,
+  acceptanceOf,
+  gateFailures,
+  MAX_ACCEPTED_ITEMS,
+  MAX_REASON,
+} from '../../src/compare/acceptance.js';
+import { acceptanceBlock } from '../../src/report/render/markdown/acceptance.js';
+import { ACCEPTANCE_ROOM } from '../../src/report/render/markdown/comment.js';
 import { judge } from '../../src/compare/judge.js';
 import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import type { Verdict } from '../../src/compare/verdict-schema.js';
@@ -140,4 +148,28 @@ describe('the publishing half, given the acceptance its comment keeps', () => {
     expect(parts.status.description).not.toContain('accepted');
     expect(parts.lead).toEqual([]);
   });
+});
+
+test('the largest acceptance block fits in the room a published comment leaves for it', () => {
+  const failure = {
+    cell: `${'w'.repeat(280)}@1024[${'v'.repeat(10)}]`,
+    metric: 'lowestSecondRatio',
+    kind: 'regression' as const,
+    change: -0.999,
+  };
+  const block = acceptanceBlock(
+    {
+      sha: SHA,
+      suite: 'quick',
+      by: `${'a'.repeat(39)}`,
+      reason: '<'.repeat(MAX_REASON),
+      at: '2026-11-29T09:00:00Z',
+      source: 'comment',
+      url: `https://github.com/${'o'.repeat(39)}/${'r'.repeat(100)}/pull/123456#issuecomment-1234567890`,
+      failures: Array.from({ length: MAX_ACCEPTED_ITEMS }, () => failure),
+    },
+    'c'.repeat(100),
+  );
+  expect(block.length).toBeGreaterThan(4_000);
+  expect(block.length).toBeLessThan(ACCEPTANCE_ROOM);
 });

@@ -36,7 +36,7 @@ const CORE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/repos/{owner}/{repo}/issues': ['get', 'post'],
   '/repos/{owner}/{repo}/issues/{issue_number}': ['patch'],
   '/repos/{owner}/{repo}/issues/{issue_number}/comments': ['get', 'post'],
-  '/repos/{owner}/{repo}/issues/comments/{comment_id}': ['patch'],
+  '/repos/{owner}/{repo}/issues/comments/{comment_id}': ['get', 'patch'],
   '/repos/{owner}/{repo}/git/ref/{ref}': ['get'],
   '/repos/{owner}/{repo}/git/refs': ['post'],
   '/repos/{owner}/{repo}/git/refs/{ref}': ['patch'],
@@ -66,6 +66,7 @@ const IMPLEMENTED = [
   'issues/list-comments',
   'issues/create-comment',
   'issues/update-comment',
+  'issues/get-comment',
   'git/get-ref',
   'git/create-ref',
   'git/update-ref',
@@ -994,6 +995,13 @@ export async function startGitHubMock(): Promise<GitHubMock> {
       }
       comment.body = text(bodyOf(context), 'body');
       comment.updatedAt = '2025-01-02T04:00:00Z';
+      return { status: 200, body: commentJson(comment) };
+    },
+    'issues/get-comment': (context) => {
+      const denied = guard(context, false);
+      if (denied) return denied;
+      const comment = comments.find((item) => item.id === Number(stringParam(context, 'comment_id')));
+      if (comment === undefined) return error(404, 'Not Found');
       return { status: 200, body: commentJson(comment) };
     },
     'issues/list-for-repo': (context) => {

@@ -113,6 +113,26 @@ function acceptedBody(comment: OurComment, state: CommentState, acceptance: Acce
   return `${lines.join('\n')}\n${commentStateLine({ ...state, acceptance })}`;
 }
 
+/** The comment's body now. */
+async function commentBody(
+  octokit: GitHubClient,
+  request: AcceptRequest,
+  comment: OurComment,
+): Promise<string> {
+  try {
+    const { data } = await octokit.rest.issues.getComment({
+      owner: request.owner,
+      repo: request.repo,
+      comment_id: comment.id,
+    });
+    return data.body ?? '';
+  } catch (error) {
+    throw new GitHubError(`could not read the comment ${comment.url}: ${gitHubMessage(error)}`, {
+      cause: error,
+    });
+  }
+}
+
 async function acceptOne(
   octokit: GitHubClient,
   request: AcceptRequest,
@@ -130,6 +150,13 @@ async function acceptOne(
     url: request.url,
     failures: state.failures ?? [],
   };
+  // A publishing run of a newer head may have rewritten the comment since it was listed: then its
+  // verdict is not the one accepted, and writing the old body back would lose the new one.
+  if ((await commentBody(octokit, request, comment)) !== comment.body) {
+    throw new GitHubError(
+      `the comment ${comment.url} changed while the acceptance was read (a newer verdict?): nothing was accepted; look at it and ask again`,
+    );
+  }
   try {
     await octokit.rest.issues.updateComment({
       owner: request.owner,

@@ -34,6 +34,12 @@ import { shorten } from './trim.js';
 /** GitHub rejects a comment body longer than this many characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
 
+/**
+ * Left free in a comment that keeps a state line: an acceptance's block is inserted under the
+ * headline later (commands/accept.ts), at most a 500-character reason (escaped) and ten failures.
+ */
+export const ACCEPTANCE_ROOM = 8_000;
+
 export interface CommentChart extends ChartRef {
   /** Where the rendered image was published; null when it could not be. */
   readonly url: string | null;
@@ -100,5 +106,6 @@ export function renderMarkdownComment(
   ];
   const limit = options.maxLength ?? GITHUB_COMMENT_LIMIT;
   if (options.state === undefined) return shorten(blocks, limit);
-  return `${shorten(blocks, limit - options.state.length - 1)}\n${options.state}`;
+  const room = limit - options.state.length - 1 - ACCEPTANCE_ROOM;
+  return `${shorten(blocks, room)}\n${options.state}`;
 }
