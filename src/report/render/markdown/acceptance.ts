@@ -42,7 +42,7 @@ export function acceptanceBlock(acceptance: Acceptance, context: string): string
     `> **☑️ Accepted** by @${acceptance.by} for ${short(acceptance.sha)} (${how(acceptance)}, ` +
       `${acceptance.at.slice(0, 16).replace('T', ' ')} UTC): ${reasonText(acceptance)}.`,
     `> What it accepted: ${failureList(acceptance.failures)}.`,
-    `> The measurement above is unchanged; the status ${codeSpan(context)} is success for this ` +
+    `> The measurement below is unchanged; the status ${codeSpan(context)} is success for this ` +
       'commit only: a new push is measured and judged afresh.',
   ].join('\n');
 }
