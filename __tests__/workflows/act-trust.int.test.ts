@@ -16,13 +16,11 @@
 // self-hosted runner with apt-packages set, which it refuses for a fork): its starting is the proof.
 // The measuring half of (a) and (b) is a stand-in: its artifact is written where the
 // download-artifact stand-in finds it, as act.int.test.ts's real measuring run leaves it.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 
-import { judge } from '../../src/compare/judge.js';
 import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
-import type { Results } from '../../src/results/results-schema.js';
 import {
   makeServerRepository,
   OWNER,
@@ -31,10 +29,10 @@ import {
   type ServerRepository,
   startAct,
 } from '../helpers/act-run.js';
-import { copyActionUnderTest, STAND_INS, writeTestWorkflows } from '../helpers/act-workflows.js';
+import { actEnv, REPOSITORY, standInArtifact, tenPercentSlower } from '../helpers/act-stand-in.js';
+import { copyActionUnderTest, writeTestWorkflows } from '../helpers/act-workflows.js';
 import { ACTIONS_BOT, ALICE, BOB, startGitHubMock, type GitHubMock } from '../helpers/github-mock.js';
 import { ROOT } from '../helpers/real-run.js';
-import { fixtureResults } from '../helpers/report-input.js';
 
 const BUNDLE_DIR = resolve(ROOT, process.env.ACTION_BUNDLE_DIR ?? 'dist');
 const PUBLISH_TOKEN = 'publish-job-token';
@@ -49,53 +47,20 @@ let repo: ServerRepository;
 let mock: GitHubMock;
 let runs = 5000;
 
-/** The same server on both sides; every head repetition 10% slower: a +10% regression. */
-function tenPercentSlower(): Results {
-  const results = fixtureResults('quick-aa-5reps.json');
-  for (const cell of results.cells) {
-    if (cell.side === 'head') for (const repetition of cell.repetitions) repetition.report.tps *= 0.9;
-  }
-  return results;
-}
-
 /**
  * The measuring run's artifact as a fork's workflow files would make it: judged with a 50% tps
  * tolerance, so its verdict.json says pass (and follows from its results under that setting).
  */
 function standInMeasuringRun(runId: number): void {
-  const results = tenPercentSlower();
   const options = { ...DEFAULT_COMPARE_OPTIONS, toleranceRules: [{ metric: 'tps' as const, value: 0.5 }] };
-  const verdict = judge({ results, resultsPath: 'perf/results.json', base: { kind: 'ab' }, options }).verdict;
-  expect(verdict.verdict).toBe('pass');
-  const dir = join(scratch, 'artifacts', String(runId), 'mysql-perf-gate');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'results.json'), JSON.stringify(results));
-  writeFileSync(join(dir, 'verdict.json'), JSON.stringify(verdict));
-  writeFileSync(join(dir, 'pull-request.txt'), '12\n');
-  const size = readdirSync(dir).reduce((total, name) => total + statSync(join(dir, name)).size, 0);
-  mock.runArtifacts.set(runId, [{ name: 'mysql-perf-gate', sizeInBytes: size }]);
-  // The default branch's suite file, which the publishing workflow names (JSON is YAML).
-  writeFileSync(join(scratch, 'default-suite.yml'), JSON.stringify(results.suite));
+  expect(standInArtifact(mock, scratch, runId, tenPercentSlower(), options).verdict).toBe('pass');
 }
 
 function env(dir: string, runId: number): Record<string, string> {
-  return {
-    GITHUB_API_URL: mock.baseUrl,
-    GITHUB_RUN_ID: String(runId),
-    ACT_TEST_ORIGIN: repo.origin,
-    ACT_TEST_ARTIFACTS: join(scratch, 'artifacts'),
-    ACT_TEST_STAND_INS: STAND_INS,
-    ACT_TEST_ACTION: join(scratch, 'action'),
-    MYSQL_PERF_GATE_STATE_DIR: join(dir, 'state'),
-  };
+  return actEnv(mock, repo, scratch, dir, runId);
 }
 
-const repository = {
-  full_name: `${OWNER}/${REPO}`,
-  name: REPO,
-  owner: { login: OWNER },
-  default_branch: 'main',
-};
+const repository = REPOSITORY;
 
 /** The measuring run's workflow_run event; `by` set it off (added the label, pushed). */
 function workflowRunEvent(measureRun: number, by: string): unknown {
