@@ -286,6 +286,31 @@ describe('a regression a maintainer accepted', () => {
     expect(mock.failures).toEqual([]);
   });
 
+  it.each([
+    [
+      'a merge commit not on the default branch',
+      () => {
+        merged({ mergeCommitSha: 'c0ffee00'.repeat(5) });
+      },
+      `warning: could not compare ${commitOf(5).slice(0, 12)}...c0ffee00c0ff: Not Found; an acceptance merged there is not applied`,
+    ],
+    [
+      'a pull request it cannot read',
+      () => undefined,
+      'warning: #41: could not read the pull request: Not Found; its acceptance is not applied',
+    ],
+  ])('alerts, with a warning, for %s', async (_name, addPull, warning) => {
+    await seedHistory();
+    await seedAcceptance('');
+    addPull();
+    const lines: string[] = [];
+    const outcome = await nightly(lines);
+    expect(outcome.accepted).toEqual([]);
+    expect(outcome.alerts).toHaveLength(1);
+    expect(lines).toContain(warning);
+    expect(mock.failures).toEqual([]);
+  });
+
   it('alerts when the change found is more than the accepted one and the tolerance', async () => {
     await seedHistory();
     await seedAcceptance('', -0.012);

@@ -73,14 +73,14 @@ function memo<K, V>(ask: (key: K) => Promise<V>): (key: K) => Promise<V> {
   };
 }
 
+/** What GitHub's compare API said of a range, or why it could not be asked. */
+type Comparison = { readonly status: CompareStatus } | { readonly why: string };
+
 interface GitHubAnswers {
   /** The pull request's merge commit (its place not yet known), or why there is none. */
   readonly merge: (pullRequest: number) => Promise<MergePlace>;
   /** `head` against `base` ('ahead': head descends from base), or why it could not be asked. */
-  readonly compare: (range: {
-    readonly base: string;
-    readonly head: string;
-  }) => Promise<CompareStatus | string>;
+  readonly compare: (range: { readonly base: string; readonly head: string }) => Promise<Comparison>;
 }
 
 function gitHubAnswers(client: GitHubClient, lookup: AcceptanceLookup, logger: Logger): GitHubAnswers {
@@ -98,22 +98,19 @@ function gitHubAnswers(client: GitHubClient, lookup: AcceptanceLookup, logger: L
       return { kind: 'unknown', why };
     }
   });
-  const compareRange = memo(async (range: string): Promise<CompareStatus | string> => {
+  const compareRange = memo(async (range: string): Promise<Comparison> => {
     const [base = '', head = ''] = range.split('...');
     try {
       const { data } = await client.rest.repos.compareCommits({ ...repository, base, head, per_page: 1 });
-      return data.status;
+      return { status: data.status };
     } catch (error) {
       const why = `could not compare ${base.slice(0, 12)}...${head.slice(0, 12)}: ${gitHubMessage(error)}`;
       logger.warning(`${why}; an acceptance merged there is not applied`);
-      return why;
+      return { why };
     }
   });
   return { merge, compare: ({ base, head }) => compareRange(`${base}...${head}`) };
 }
-
-const isStatus = (value: string): value is CompareStatus =>
-  value === 'ahead' || value === 'behind' || value === 'identical' || value === 'diverged';
 
 /** Where `pullRequest`'s merge commit lies against `change`'s range. */
 async function placeOf(
@@ -124,11 +121,12 @@ async function placeOf(
   const merge = await answers.merge(pullRequest);
   if (merge.kind !== 'merged') return merge;
   const since = await answers.compare({ base: change.lastBefore.commit, head: merge.commit });
-  if (!isStatus(since)) return { kind: 'unknown', why: since };
-  if (since !== 'ahead') return merge;
+  if ('why' in since) return { kind: 'unknown', why: since.why };
+  // Not after the last commit before: outside, whatever the first commit after says.
+  if (since.status !== 'ahead') return merge;
   const until = await answers.compare({ base: merge.commit, head: change.firstAfter.commit });
-  if (!isStatus(until)) return { kind: 'unknown', why: until };
-  return { ...merge, inRange: mergeInRange(since, until) };
+  if ('why' in until) return { kind: 'unknown', why: until.why };
+  return { ...merge, inRange: mergeInRange(since.status, until.status) };
 }
 
 /**
