@@ -1,51 +1,36 @@
 // The nightly's history job against the validating GitHub mock: the night appended to a history
 // already on the branch, its page published on the charts branch where GitHub Pages serves it, and
 // the alert issue of a regression linking that page.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 
 import { getOctokit } from '@actions/github';
 
-import { historyChangesRequest } from '../../src/commands/history-changes.js';
 import {
   historyNightlyCommand,
   type HistoryNightlyConfig,
   parsePageAddress,
 } from '../../src/commands/history-nightly.js';
-import { actionSpelling } from '../../src/commands/spelling.js';
-import { updateBranchFile } from '../../src/github/branch-file.js';
-import { appendToHistory, historyRelativePath, historyRun } from '../../src/history/history-entry.js';
-import { MAX_HISTORY_BYTES, type HistoryFile } from '../../src/history/history-schema.js';
-import { serializeHistory } from '../../src/history/history-text.js';
-import { commitOf, dateOf, nightResults } from '../history/nights.js';
 import { ACTIONS_BOT, type GitHubMock, startGitHubMock } from '../helpers/github-mock.js';
+import {
+  CHARTS,
+  nightlyConfig,
+  NIGHTLY_TOKEN,
+  NIGHTS,
+  runUrl,
+  seedHistory as seedBranch,
+} from '../helpers/nightly-branch.js';
 import { recordingLogger } from '../helpers/recording-logger.js';
 
-const NIGHTS = 16;
-const CHARTS = 'mysql-perf-gate-charts';
-const HISTORY = 'mysql-perf-gate-history';
-
-function night(n: number): ReturnType<typeof nightResults> {
-  return nightResults({
-    commit: commitOf(n),
-    date: dateOf(n),
-    index: n,
-    noise: 0.0005,
-    factors: { oltp_point_select: n >= 6 ? 1.01 : 1 },
-  });
-}
-
-function runUrl(n: number): string {
-  return `https://github.com/octo-org/server/actions/runs/${500 + n}`;
-}
+const STEPPING = ['oltp_point_select'];
 
 let mock: GitHubMock;
 let dir: string;
 
 beforeEach(async () => {
   mock = await startGitHubMock();
-  mock.tokens.set('nightly', { user: ACTIONS_BOT, installation: true, readOnly: false });
+  mock.tokens.set(NIGHTLY_TOKEN, { user: ACTIONS_BOT, installation: true, readOnly: false });
   dir = mkdtempSync(join(os.tmpdir(), 'history-nightly-'));
 });
 
@@ -54,52 +39,10 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The first NIGHTS - 1 nights already on the history branch, as earlier nightlies left them. */
-async function seedHistory(): Promise<void> {
-  let file: HistoryFile | null = null;
-  let path = '';
-  for (let n = 0; n < NIGHTS - 1; n += 1) {
-    const run = historyRun(night(n), { commitDate: dateOf(n), run: runUrl(n), testbed: 'ci' });
-    path = historyRelativePath(run);
-    file = appendToHistory(file, night(n), run, { where: 'seed' }).file;
-  }
-  const content = serializeHistory(file!);
-  await updateBranchFile(getOctokit('nightly', { baseUrl: mock.baseUrl }), {
-    owner: mock.owner,
-    repo: mock.repo,
-    branch: HISTORY,
-    path,
-    maxBytes: MAX_HISTORY_BYTES,
-    message: 'seed',
-    update: () => content,
-  });
-}
+const seedHistory = (): Promise<void> => seedBranch(mock, STEPPING);
 
 function config(overrides: Partial<HistoryNightlyConfig> = {}): HistoryNightlyConfig {
-  const resultsPath = join(dir, 'results.json');
-  writeFileSync(resultsPath, JSON.stringify(night(NIGHTS - 1)));
-  const request = historyChangesRequest(
-    { dir: '', window: '50', maxP: '0.001', tolerance: [] },
-    actionSpelling,
-  );
-  return {
-    resultsPath,
-    owner: mock.owner,
-    repo: mock.repo,
-    branch: HISTORY,
-    chartsBranch: CHARTS,
-    testbed: 'ci',
-    commit: undefined,
-    runUrl: runUrl(NIGHTS - 1),
-    runKey: '515-1',
-    repositoryUrl: 'https://github.com/octo-org/server',
-    settings: request.settings,
-    recent: 10,
-    alert: true,
-    labels: ['performance'],
-    reportDir: join(dir, 'report'),
-    ...overrides,
-  };
+  return nightlyConfig(mock, dir, STEPPING, overrides);
 }
 
 describe('the nightly history page', () => {
@@ -109,7 +52,7 @@ describe('the nightly history page', () => {
     const lines: string[] = [];
     const logger = recordingLogger(() => lines);
     const outcome = await historyNightlyCommand(
-      getOctokit('nightly', { baseUrl: mock.baseUrl }),
+      getOctokit(NIGHTLY_TOKEN, { baseUrl: mock.baseUrl }),
       config({ pagesUrl }),
       logger,
     );
@@ -134,7 +77,7 @@ describe('the nightly history page', () => {
     const lines: string[] = [];
     const logger = recordingLogger(() => lines);
     const outcome = await historyNightlyCommand(
-      getOctokit('nightly', { baseUrl: mock.baseUrl }),
+      getOctokit(NIGHTLY_TOKEN, { baseUrl: mock.baseUrl }),
       config(),
       logger,
     );

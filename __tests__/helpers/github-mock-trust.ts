@@ -70,6 +70,8 @@ export interface TrustState {
 export interface TrustContext {
   readonly repoApi: string;
   readonly pullRequests: MockPullRequest[];
+  /** Who merged a merged pull request. */
+  readonly merger: MockUser;
   guard(context: Context, write: boolean): Reply | undefined;
   tokenUser(context: Context): MockUser;
   number(context: Context, name: string): number;
@@ -92,11 +94,11 @@ export function trustState(): TrustState {
 function fullPullRequest(trust: TrustContext, pull: MockPullRequest): JsonObject {
   return {
     ...trust.pullRequestJson(pull),
-    merged: false,
-    mergeable: true,
-    rebaseable: true,
-    mergeable_state: 'clean',
-    merged_by: null,
+    merged: pull.mergedAt !== undefined,
+    mergeable: pull.mergedAt === undefined ? true : null,
+    rebaseable: pull.mergedAt === undefined ? true : null,
+    mergeable_state: pull.mergedAt === undefined ? 'clean' : 'unknown',
+    merged_by: pull.mergedAt === undefined ? null : trust.simpleUser(trust.merger),
     comments: 0,
     review_comments: 0,
     maintainer_can_modify: false,

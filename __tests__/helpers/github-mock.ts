@@ -24,6 +24,13 @@ import {
   type TrustState,
 } from './github-mock-trust.js';
 import {
+  COMPARE_IMPLEMENTED,
+  COMPARE_OPERATIONS,
+  compareHandlers,
+  compareState,
+  type CompareState,
+} from './github-mock-compare.js';
+import {
   SETUP_IMPLEMENTED,
   SETUP_OPERATIONS,
   setupHandlers,
@@ -54,11 +61,13 @@ const OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   ...CORE_OPERATIONS,
   ...TRUST_OPERATIONS,
   ...SETUP_OPERATIONS,
+  ...COMPARE_OPERATIONS,
 };
 
 const IMPLEMENTED = [
   ...TRUST_IMPLEMENTED,
   ...SETUP_IMPLEMENTED,
+  ...COMPARE_IMPLEMENTED,
   'users/get-authenticated',
   'issues/list-for-repo',
   'issues/create',
@@ -234,6 +243,13 @@ export interface MockPullRequest {
   readonly author?: MockUser;
   /** The files it changes (`sql/mariadb.h` when left out). */
   readonly files?: readonly string[];
+  /** When it was merged (ISO); not merged when left out. A merged one is `closed`. */
+  readonly mergedAt?: string;
+  /**
+   * What GitHub reports as its merge_commit_sha: the merge commit once merged, and before that the
+   * commit of its test merge, which is not on any branch. Null when left out.
+   */
+  readonly mergeCommitSha?: string;
 }
 
 export interface RecordedRequest {
@@ -271,7 +287,7 @@ export interface MockFault {
   readonly delayMs?: number;
 }
 
-export interface GitHubMock extends TrustState {
+export interface GitHubMock extends TrustState, CompareState {
   /** What `init --check` reads: rules, protection, runners, the approval policy. */
   readonly setup: SetupState;
   /** Queues GitHub-side failures; each is used up by the requests it answers. */
@@ -505,9 +521,9 @@ function pullRequestJson(pull: MockPullRequest): JsonObject {
     active_lock_reason: null,
     created_at: TIME,
     updated_at: TIME,
-    closed_at: pull.state === 'closed' ? TIME : null,
-    merged_at: null,
-    merge_commit_sha: null,
+    closed_at: pull.state === 'closed' ? (pull.mergedAt ?? TIME) : null,
+    merged_at: pull.mergedAt ?? null,
+    merge_commit_sha: pull.mergeCommitSha ?? null,
     assignee: null,
     assignees: [],
     requested_reviewers: [],
@@ -659,6 +675,7 @@ export async function startGitHubMock(): Promise<GitHubMock> {
   };
   const trust = trustState();
   const setup = setupState();
+  const comparison = compareState();
   let nextCommentId = 5000;
   let nextIssueNumber = 1;
   let otherCommits = 0;
@@ -1233,9 +1250,11 @@ export async function startGitHubMock(): Promise<GitHubMock> {
       return paged(context, `/repos/${OWNER}/${REPO}/pulls`, found.map(pullRequestJson));
     },
     ...setupHandlers(setup, { repoApi, labels, guard, text: stringParam, error, labelJson }),
+    ...compareHandlers(comparison, { repoApi, guard, text: stringParam, query: queryParam, error }),
     ...trustHandlers(trust, {
       repoApi,
       pullRequests,
+      merger: ALICE,
       guard,
       tokenUser: (context) => tokenOf(context)!.user,
       number: (context, name) => Number(stringParam(context, name)),
@@ -1360,6 +1379,7 @@ export async function startGitHubMock(): Promise<GitHubMock> {
 
   return {
     ...trust,
+    ...comparison,
     setup,
     injectFault: (fault) => {
       faults.push({ fault, left: fault.times });

@@ -95,13 +95,16 @@ function report(outcome: HistoryNightlyOutcome): void {
       coreLogger.warning(`regression: ${cells}: issue #${issue.number} ${issue.action} (${issue.url})`);
   }
   const alerted = new Set(outcome.alerts.flatMap((alert) => alert.changes));
-  for (const change of outcome.recentRegressions) {
+  // An accepted regression is no warning: the command logged who accepted it and why.
+  const accepted = new Set(outcome.accepted.map((item) => item.change));
+  const unexplained = outcome.recentRegressions.filter((change) => !accepted.has(change));
+  for (const change of unexplained) {
     if (!alerted.has(change)) coreLogger.warning(`regression: ${line(change)}`);
   }
   core.setOutput('history-path', outcome.path);
   core.setOutput('history-page-path', outcome.page.branchPath ?? '');
   core.setOutput('history-page-url', outcome.page.url ?? '');
-  core.setOutput('regressions', String(outcome.recentRegressions.length));
+  core.setOutput('regressions', String(unexplained.length));
   core.setOutput('improvements', String(outcome.recentImprovements.length));
   core.setOutput(
     'issues',

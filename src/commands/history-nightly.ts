@@ -2,7 +2,9 @@
 // history kept on a branch of the repository (Git Data API, one commit per night, retried when two
 // workflows append at once), the change points are found, the history chart is published beside
 // the pull-request charts, and each new regression opens an issue, or updates the one already
-// open for it (found by a hidden marker). Improvements are listed, and open nothing. The history's
+// open for it (found by a hidden marker), unless a maintainer accepted it on the pull request
+// merged in its range (commands/history-acceptances.ts): then the log, the summary and the
+// changes say who accepted it and why. Improvements are listed, and open nothing. The history's
 // page (report/history-page.ts) is written beside the report and published on the charts branch,
 // where GitHub Pages serves it; the issue links it when the Pages address is known.
 import { checkWholeRun } from '../run/merge-shards.js';
@@ -30,6 +32,7 @@ import {
 } from '../history/history-entry.js';
 import { MAX_HISTORY_BYTES, type HistoryFile } from '../history/history-schema.js';
 import { parseHistoryText, serializeHistory } from '../history/history-text.js';
+import { changeKey, type AcceptedChange } from '../history/accepted-changes.js';
 import { alertIssue, changesDocument, changesText } from '../report/history-report.js';
 import { HISTORY_TITLE, historySpec } from '../report/specs/history.js';
 import { writeCharts } from '../report/write-charts.js';
@@ -39,6 +42,7 @@ import type { Results } from '../results/results-schema.js';
 import { writeFileAtomic } from '../shell/atomic-write.js';
 import type { Logger } from '../shell/logger.js';
 import type { MetricName } from '../compare/metrics.js';
+import { acceptedRegressions } from './history-acceptances.js';
 import { actionSpelling, optionNames } from './spelling.js';
 
 /**
@@ -97,8 +101,10 @@ export interface PublishedPage {
 }
 
 export interface AlertOutcome {
-  /** The regressions of one commit range, in the suite's own metric. */
+  /** The regressions of one commit range, in the suite's own metric, that no acceptance explains. */
   readonly changes: readonly DetectedChange[];
+  /** Those of the range an acceptance explains, listed in the issue as accepted. */
+  readonly accepted: readonly AcceptedChange[];
   readonly issue: {
     readonly action: string;
     readonly number: number;
@@ -114,6 +120,8 @@ export interface HistoryNightlyOutcome {
   readonly analyses: readonly SeriesAnalysis[];
   readonly recentRegressions: readonly DetectedChange[];
   readonly recentImprovements: readonly DetectedChange[];
+  /** The new regressions a maintainer accepted on the pull request merged in their range. */
+  readonly accepted: readonly AcceptedChange[];
   readonly alerts: readonly AlertOutcome[];
   readonly chartUrl: string | null;
   readonly page: PublishedPage;
@@ -282,6 +290,7 @@ async function openAlerts(
   client: GitHubClient,
   config: HistoryNightlyConfig,
   regressions: readonly DetectedChange[],
+  accepted: readonly AcceptedChange[],
   context: {
     suite: string;
     testbed: string;
@@ -291,10 +300,21 @@ async function openAlerts(
   },
   logger: Logger,
 ): Promise<AlertOutcome[]> {
+  const explained = new Map(accepted.map((item) => [changeKey(item.change), item]));
   const alerts: AlertOutcome[] = [];
-  for (const changes of byRange(regressions)) {
+  for (const range of byRange(regressions)) {
+    const changes = range.filter((change) => !explained.has(changeKey(change)));
+    const acceptedHere = range.flatMap((change) => explained.get(changeKey(change)) ?? []);
+    // Every regression of the range accepted: no issue (the log says who accepted each and why).
+    if (changes.length === 0) continue;
     const render = (issue: number | null) =>
-      alertIssue(changes, { ...context, repositoryUrl: config.repositoryUrl, runUrl: config.runUrl, issue });
+      alertIssue(changes, {
+        ...context,
+        repositoryUrl: config.repositoryUrl,
+        runUrl: config.runUrl,
+        issue,
+        accepted: acceptedHere,
+      });
     const content = render(null);
     const issue = await upsertAlertIssue(client, {
       owner: config.owner,
@@ -306,7 +326,7 @@ async function openAlerts(
       labels: [...config.labels],
     });
     for (const warning of issue.warnings) logger.warning(warning);
-    alerts.push({ changes, issue });
+    alerts.push({ changes, accepted: acceptedHere, issue });
   }
   return alerts;
 }
@@ -340,10 +360,13 @@ export async function historyNightlyCommand(
   const subtitle = `suite ${stored.file.key.suite}, testbed ${stored.file.key.testbed}: ${runs} runs, median of each run's repetitions`;
   const chartUrl = await publishChart(client, config, analyses, subtitle, logger);
   const page = await publishPage(client, config, stored.file, logger);
+  const flags = config.settings.toleranceFlags ?? [];
+  const accepted = await acceptedRegressions(client, config, stored.file, flags, recentRegressions, logger);
   mkdirSync(config.reportDir, { recursive: true });
+  const document = changesDocument(analyses, config.settings, accepted);
   writeFileAtomic(
     join(config.reportDir, 'changes.json'),
-    `${JSON.stringify({ schemaVersion: 1, histories: [{ path: stored.path, ...changesDocument(analyses, config.settings) }] }, null, 2)}\n`,
+    `${JSON.stringify({ schemaVersion: 1, histories: [{ path: stored.path, ...document }] }, null, 2)}\n`,
   );
   const context = {
     suite: stored.file.key.suite,
@@ -352,7 +375,7 @@ export async function historyNightlyCommand(
     chartUrl,
     pageUrl: page.url,
   };
-  const alerts = config.alert ? await openAlerts(client, config, alerting, context, logger) : [];
+  const alerts = config.alert ? await openAlerts(client, config, alerting, accepted, context, logger) : [];
   return {
     path: stored.path,
     historyCommit: stored.commitSha,
@@ -360,9 +383,10 @@ export async function historyNightlyCommand(
     analyses,
     recentRegressions,
     recentImprovements: recent.filter((change) => change.kind === 'improvement'),
+    accepted,
     alerts,
     chartUrl,
     page,
-    text: changesText(analyses),
+    text: changesText(analyses, accepted),
   };
 }

@@ -12,6 +12,7 @@ import {
   formatPValue,
   plural,
 } from '../format.js';
+import { acceptedLine, changeKey, type AcceptedChange } from '../history/accepted-changes.js';
 import type { DetectedChange, SeriesAnalysis } from '../history/changes.js';
 import {
   codeSpan,
@@ -60,27 +61,44 @@ function noiseNotes(analyses: readonly SeriesAnalysis[]): string[] {
   });
 }
 
-/** The terminal report: a table of change points, then what the noise allows. */
-export function changesText(analyses: readonly SeriesAnalysis[]): string {
+function acceptedByKey(accepted: readonly AcceptedChange[]): Map<string, AcceptedChange> {
+  return new Map(accepted.map((item) => [changeKey(item.change), item]));
+}
+
+/**
+ * The terminal report: a table of change points, then the regressions an acceptance explains
+ * (history/accepted-changes.ts; the nightly gives them), then what the noise allows.
+ */
+export function changesText(
+  analyses: readonly SeriesAnalysis[],
+  accepted: readonly AcceptedChange[] = [],
+): string {
   const changes = allChanges(analyses);
+  const explained = acceptedByKey(accepted);
   const points = Math.max(0, ...analyses.map((analysis) => analysis.series.points.length));
   const summary = `${plural(changes.length, 'change point', 'change points')} in ${plural(analyses.length, 'series', 'series')} of up to ${plural(points, 'run', 'runs')}`;
-  const rows = changes.map((change) => [
-    change.cell,
-    metricName(change),
-    `${short(change.lastBefore.commit)}..${short(change.firstAfter.commit)}`,
-    formatFigurePlain(change.meanBefore),
-    formatFigurePlain(change.meanAfter),
-    formatChangePercentPlain(change.change),
-    formatPValue(change.pValue),
-    change.kind,
-  ]);
+  const rows = changes.map((change) => {
+    const pull = explained.get(changeKey(change))?.pullRequest;
+    return [
+      change.cell,
+      metricName(change),
+      `${short(change.lastBefore.commit)}..${short(change.firstAfter.commit)}`,
+      formatFigurePlain(change.meanBefore),
+      formatFigurePlain(change.meanAfter),
+      formatChangePercentPlain(change.change),
+      formatPValue(change.pValue),
+      pull === undefined ? change.kind : `${change.kind}, accepted in #${pull}`,
+    ];
+  });
   const table =
     changes.length === 0
       ? ''
       : `\n\n${textTable(['cell', 'metric', 'commits (last before..first after)', 'mean before', 'mean after', 'change', 'p', 'kind'], rows)}`;
   const notes = noiseNotes(analyses);
-  return `${summary}${table}${notes.length > 0 ? `\n\n${notes.join('\n')}` : ''}`;
+  const acceptedLines = accepted.map((item) => `accepted: ${acceptedLine(item)} (${item.acceptance.url})`);
+  return [summary + table, acceptedLines.join('\n'), notes.join('\n')]
+    .filter((part) => part !== '')
+    .join('\n\n');
 }
 
 export interface ChangesDocument {
@@ -105,13 +123,44 @@ export interface ChangesDocument {
     readonly change: number;
     readonly pValue: number;
     readonly kind: string;
+    /** A regression a maintainer accepted on the pull request merged in its range (the nightly's). */
+    readonly accepted?: {
+      readonly pullRequest: number;
+      readonly by: string;
+      readonly reason: string;
+      readonly at: string;
+      readonly url: string;
+      /** The change accepted on the pull request, head / base − 1. */
+      readonly change: number;
+      readonly mergeCommit: string;
+    };
   }[];
+}
+
+function acceptedField(
+  item: AcceptedChange | undefined,
+): Pick<ChangesDocument['changes'][number], 'accepted'> {
+  if (item === undefined) return {};
+  const { by, reason, at, url } = item.acceptance;
+  return {
+    accepted: {
+      pullRequest: item.pullRequest,
+      by,
+      reason,
+      at,
+      url,
+      change: item.accepted,
+      mergeCommit: item.mergeCommit,
+    },
+  };
 }
 
 export function changesDocument(
   analyses: readonly SeriesAnalysis[],
   settings: { readonly windowLength: number; readonly maxPValue: number },
+  accepted: readonly AcceptedChange[] = [],
 ): ChangesDocument {
+  const explained = acceptedByKey(accepted);
   return {
     schemaVersion: 1,
     settings: { windowLength: settings.windowLength, maxPValue: settings.maxPValue },
@@ -134,6 +183,7 @@ export function changesDocument(
       change: change.change,
       pValue: change.pValue,
       kind: change.kind,
+      ...acceptedField(explained.get(changeKey(change))),
     })),
   };
 }
@@ -153,6 +203,8 @@ export interface AlertContext {
   readonly runUrl: string | null;
   /** The issue's own number, once it has one: the bisect workflow comments there. */
   readonly issue?: number | null;
+  /** Regressions of the same range an acceptance explains: listed as accepted, not alerted on. */
+  readonly accepted?: readonly AcceptedChange[];
 }
 
 export interface AlertIssue {
@@ -213,6 +265,7 @@ export function alertIssue(changes: readonly DetectedChange[], context: AlertCon
     tableRow(['cell', 'metric', 'before', 'after', 'change', 'p']),
     tableDelimiter(['l', 'l', 'r', 'r', 'r', 'r']),
     ...changes.map(changeRow),
+    ...acceptedSection(context.accepted ?? []),
     '',
     ...(sameCommit ? sameCommitLines(first) : commitRangeLines(changes, context)),
     ...(context.chartUrl === null
@@ -239,6 +292,27 @@ export function alertIssue(changes: readonly DetectedChange[], context: AlertCon
     title: `Performance: ${worst.cell} ${metricName(worst)} ${formatChangePercentPlain(worst.change)} ${sameCommit ? `at ${short(firstAfter.commit)}, same commit` : `between ${range}`} (${context.suite})`,
     body: `${lines.join('\n')}\n`,
   };
+}
+
+/** The regressions of the range an acceptance explains, each with who accepted it, why, and where. */
+function acceptedSection(accepted: readonly AcceptedChange[]): string[] {
+  if (accepted.length === 0) return [];
+  return [
+    '',
+    `Accepted, and not part of this alert (${plural(accepted.length, 'cell', 'cells')}: the pull request that accepted the regression was merged in this range):`,
+    '',
+    tableRow(['cell', 'metric', 'change', 'accepted']),
+    tableDelimiter(['l', 'l', 'r', 'l']),
+    ...accepted.map(({ change, acceptance, pullRequest, accepted: expected }) => {
+      const reason = acceptance.reason === '' ? 'no reason given' : escapeTableCell(acceptance.reason);
+      return tableRow([
+        codeSpan(change.cell),
+        escapeTableCell(metricName(change)),
+        formatChangePercent(change.change),
+        `[#${pullRequest}](${markdownUrl(acceptance.url)}) by ${escapeTableCell(`@${acceptance.by}`)} (${formatChangePercent(expected)} accepted): ${reason}`,
+      ]);
+    }),
+  ];
 }
 
 /** No commit in between: the machine, the runner or the server's setup changed, not the code. */
