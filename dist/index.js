@@ -6,7 +6,7 @@ import 'node:child_process';
 import { G as GateError, e as errorMessage, Z as ZodError, I as InputError, w as writeFileAtomic, s as string, o as object, l as looseObject, n as number, b as literal, c as printable, i as internalErrorLine } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { ap as foldLines, aq as parseVerdict, ar as parseResults, as as suiteHash, at as VERDICT_SCHEMA_VERSION, au as judge, av as withLines, aw as relinkedLines, ax as DEFAULT_COMPARE_OPTIONS, ay as metricsOfVersion, az as sameCell$1, aA as variantLabel, aB as commentStateLine, aC as commentAuthorLogin, aD as listOurComments, aE as commentMarker, aF as readCommentState, aG as acceptanceOf, aH as gateFailures, aI as MAX_ACCEPTED_ITEMS, aJ as acceptanceNote, aK as acceptedStatus, aL as verdictStatus, aM as acceptanceBlock, aN as codeSpan, aO as markdownUrl, aP as refusedStatus, aQ as findPullRequest, aR as checkApproval, aS as approvalLine, aT as workflowRepositoryUrl, aU as upsertStickyComment, aV as awaitingStatus, aW as writeReport, aX as verdictExitCode, aY as pullRequestCommentSink, u as deliverVerdict, aZ as renderReportSummary, a_ as setCommitStatus, a$ as tableRow, b0 as escapeTableCell, b1 as escapeMarkdown, b2 as gradeLine, b3 as tableDelimiter, b4 as isSettingName, ae as SETTINGS, b5 as namesFile, b6 as settingsRoot, b7 as DEFAULT_SETTINGS_FILE, b8 as readSettingsFile$1, b9 as datetime, ba as DEFAULT_ACCEPT_LABEL, bb as context, bc as acceptCommand, ai as gitHubClient, bd as approvalCommand, be as trustedAuthorsFromFlag, bf as DEFAULT_FORK_LABEL, bg as actionSpelling, i as commonBuildRequest, bh as sourceBuildNames, bi as checkUntrustedSettings, bj as untrustedSides, bk as checkUntrustedDirs, bl as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, a6 as plural, bm as METRICS, bn as formatFigure, m as median, bo as formatChangePercent, bp as BisectReport, bq as formatPath, br as GitHubError, bs as createOnce, af as httpStatus, ag as gitHubMessage, bt as serverSideHint, bu as NO_RETRY, X as historyRun, T as optionNames, bv as analyzeHistory, bw as isRecent, bx as changesDocument, a7 as changesText, c as checkWholeRun, by as historyRelativePath, bz as updateBranchFile, bA as MAX_HISTORY_BYTES, bB as parseHistoryText, bC as appendToHistory, bD as serializeHistory, bE as historySpec, bF as writeCharts, bG as HISTORY_TITLE, bH as publishImages, a0 as writeHistoryPage, bI as historyPageDirectory, bJ as publishFiles, bK as alertIssue, j as sinksFor, bL as chartsKeepFromFlag, a2 as historyChangesRequest, p as parseCommit, a9 as formatChangePercentPlain, ah as readWorkflowSettings, bM as publishPathsFromFlags, bN as publishJudgingFromFlags, bO as approvalFromFlags, bP as judgeRun, bQ as planBuilds, A as checkSides, E as inCleanupScope, bR as doctorGateFromFlags, bS as planGate, bT as gateCommand, an as packageIssuesUrl, bU as judgeSettingsFromFlags, ak as mergeCommand, bV as PULL_REQUEST_COMMENT, bW as buildServers } from './gate.js';
+import { ap as foldLines, aq as parseVerdict, ar as parseResults, as as suiteHash, at as VERDICT_SCHEMA_VERSION, au as judge, av as withLines, aw as relinkedLines, ax as DEFAULT_COMPARE_OPTIONS, ay as metricsOfVersion, az as sameCell$1, aA as variantLabel, aB as commentStateLine, aC as commentAuthorLogin, aD as listOurComments, aE as commentMarker, aF as readCommentState, aG as acceptanceOf, aH as gateFailures, aI as MAX_ACCEPTED_ITEMS, aJ as acceptanceNote, aK as acceptedStatus, aL as verdictStatus, aM as acceptanceBlock, aN as codeSpan, aO as markdownUrl, aP as refusedStatus, aQ as findPullRequest, aR as checkApproval, aS as approvalLine, aT as workflowRepositoryUrl, aU as upsertStickyComment, aV as awaitingStatus, aW as writeReport, aX as verdictExitCode, aY as pullRequestCommentSink, u as deliverVerdict, aZ as renderReportSummary, a_ as setCommitStatus, a$ as tableRow, b0 as escapeTableCell, b1 as escapeMarkdown, b2 as gradeLine, b3 as tableDelimiter, b4 as isSettingName, ae as SETTINGS, b5 as namesFile, b6 as settingsRoot, b7 as DEFAULT_SETTINGS_FILE, b8 as readSettingsFile$1, b9 as datetime, ba as DEFAULT_ACCEPT_LABEL, bb as context, bc as acceptCommand, ai as gitHubClient, bd as approvalCommand, be as trustedAuthorsFromFlag, bf as DEFAULT_FORK_LABEL, bg as actionSpelling, i as commonBuildRequest, bh as sourceBuildNames, bi as checkUntrustedSettings, bj as untrustedSides, bk as checkUntrustedDirs, bl as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, a6 as plural, bm as METRICS, bn as formatFigure, m as median, bo as formatChangePercent, bp as BisectReport, bq as formatPath, br as GitHubError, bs as createOnce, af as httpStatus, ag as gitHubMessage, bt as serverSideHint, bu as NO_RETRY, bv as changeTolerance, bw as acceptanceCandidates, bx as explainChange, by as acceptedLine, a9 as formatChangePercentPlain, bz as ACCEPTANCE_LEDGER_PATH, bA as readBranchFile, bB as MAX_LEDGER_BYTES, bC as parseLedger, bD as mergeInRange, X as historyRun, T as optionNames, bE as analyzeHistory, bF as isRecent, bG as changesDocument, a7 as changesText, c as checkWholeRun, bH as historyRelativePath, bI as updateBranchFile, bJ as MAX_HISTORY_BYTES, bK as parseHistoryText, bL as appendToHistory, bM as serializeHistory, bN as historySpec, bO as writeCharts, bP as HISTORY_TITLE, bQ as publishImages, a0 as writeHistoryPage, bR as historyPageDirectory, bS as publishFiles, bT as changeKey, bU as alertIssue, j as sinksFor, bV as chartsKeepFromFlag, a2 as historyChangesRequest, p as parseCommit, ah as readWorkflowSettings, bW as publishPathsFromFlags, bX as publishJudgingFromFlags, bY as approvalFromFlags, bZ as judgeRun, b_ as planBuilds, A as checkSides, E as inCleanupScope, b$ as doctorGateFromFlags, c0 as planGate, c1 as gateCommand, an as packageIssuesUrl, c2 as judgeSettingsFromFlags, ak as mergeCommand, c3 as PULL_REQUEST_COMMENT, c4 as buildServers } from './gate.js';
 import { c as coreLogger, n as notice, s as saveStateForPost } from './post-state.js';
 import { tmpdir } from 'node:os';
 import 'node:crypto';
@@ -1730,11 +1730,133 @@ async function createAlertIssue(client, target, body) {
     }
 }
 
+// Which of the nightly's new regressions a maintainer accepted on a pull request: the acceptances'
+// ledger read from the history branch (history/acceptance-ledger.ts), then, for the acceptances
+// whose accepted change fits a change point, the pull request asked whether it was merged and
+// where (GET the pull request), and GitHub asked whether that merge commit lies in the change's
+// commit range (the compare API). The decision is history/accepted-changes.ts's; this gathers what
+// it needs. Nothing here fails the nightly: a ledger that cannot be read or does not parse, or a
+// question the API does not answer, is a warning, and the change alerts as it would without it.
+/** The ledger's entries; none, with a warning, when it cannot be read or does not parse. */
+async function ledgerEntries(client, lookup, logger) {
+    const where = `${lookup.branch}:${ACCEPTANCE_LEDGER_PATH}`;
+    try {
+        const file = await readBranchFile(client, {
+            owner: lookup.owner,
+            repo: lookup.repo,
+            branch: lookup.branch,
+            path: ACCEPTANCE_LEDGER_PATH,
+            maxBytes: MAX_LEDGER_BYTES,
+        });
+        return parseLedger(file?.content ?? null, where).entries;
+    }
+    catch (error) {
+        if (!(error instanceof GateError))
+            throw error;
+        logger.warning(`${errorMessage(error)}; no acceptance is applied to the regressions`);
+        return [];
+    }
+}
+/** `ask`, asked once per key: the same pull request or range comes up for several cells. */
+function memo(ask) {
+    const known = new Map();
+    return (key) => {
+        const cached = known.get(key);
+        if (cached !== undefined)
+            return cached;
+        const asked = ask(key);
+        known.set(key, asked);
+        return asked;
+    };
+}
+function gitHubAnswers(client, lookup, logger) {
+    const repository = { owner: lookup.owner, repo: lookup.repo };
+    const merge = memo(async (pullRequest) => {
+        try {
+            const { data } = await client.rest.pulls.get({ ...repository, pull_number: pullRequest });
+            // An open pull request has a merge_commit_sha too (its test merge): merged_at decides.
+            if (data.merged_at === null)
+                return { kind: 'not-merged' };
+            if (data.merge_commit_sha === null)
+                return { kind: 'unknown', why: 'merged, without a merge commit' };
+            return { kind: 'merged', commit: data.merge_commit_sha, inRange: false };
+        }
+        catch (error) {
+            const why = `could not read the pull request: ${gitHubMessage(error)}`;
+            logger.warning(`#${pullRequest}: ${why}; its acceptance is not applied`);
+            return { kind: 'unknown', why };
+        }
+    });
+    const compareRange = memo(async (range) => {
+        const [base = '', head = ''] = range.split('...');
+        try {
+            const { data } = await client.rest.repos.compareCommits({ ...repository, base, head, per_page: 1 });
+            return { status: data.status };
+        }
+        catch (error) {
+            const why = `could not compare ${base.slice(0, 12)}...${head.slice(0, 12)}: ${gitHubMessage(error)}`;
+            logger.warning(`${why}; an acceptance merged there is not applied`);
+            return { why };
+        }
+    });
+    return { merge, compare: ({ base, head }) => compareRange(`${base}...${head}`) };
+}
+/** Where `pullRequest`'s merge commit lies against `change`'s range. */
+async function placeOf(answers, change, pullRequest) {
+    const merge = await answers.merge(pullRequest);
+    if (merge.kind !== 'merged')
+        return merge;
+    const since = await answers.compare({ base: change.lastBefore.commit, head: merge.commit });
+    if ('why' in since)
+        return { kind: 'unknown', why: since.why };
+    // Not after the last commit before: outside, whatever the first commit after says.
+    if (since.status !== 'ahead')
+        return merge;
+    const until = await answers.compare({ base: merge.commit, head: change.firstAfter.commit });
+    if ('why' in until)
+        return { kind: 'unknown', why: until.why };
+    return { ...merge, inRange: mergeInRange(since.status, until.status) };
+}
+/**
+ * The regressions among `regressions` an acceptance explains, each logged with who accepted it and
+ * why; the others are logged with why no acceptance did, when one named their cell and metric.
+ */
+async function acceptedRegressions(client, lookup, file, toleranceFlags, regressions, logger) {
+    if (regressions.length === 0)
+        return [];
+    const entries = await ledgerEntries(client, lookup, logger);
+    if (entries.length === 0)
+        return [];
+    const answers = gitHubAnswers(client, lookup, logger);
+    const accepted = [];
+    for (const change of regressions) {
+        const tolerance = changeTolerance(change, file.suite.tolerances, toleranceFlags);
+        const { candidates, notes } = acceptanceCandidates(change, entries, { suite: file.key.suite, tolerance });
+        const places = new Map();
+        for (const { entry } of candidates) {
+            if (!places.has(entry.pullRequest)) {
+                places.set(entry.pullRequest, await placeOf(answers, change, entry.pullRequest));
+            }
+        }
+        const explanation = explainChange(change, candidates, (pullRequest) => places.get(pullRequest) ?? { kind: 'unknown', why: 'not asked' }, notes);
+        if (explanation.kind === 'accepted') {
+            logger.info(acceptedLine(explanation.accepted));
+            accepted.push(explanation.accepted);
+        }
+        else if (explanation.notes.length > 0) {
+            logger.info(`${change.cell} ${change.metric ?? 'value'} ${formatChangePercentPlain(change.change)}: no acceptance explains it (${explanation.notes.join('; ')})`);
+        }
+    }
+    return accepted;
+}
+
 // The nightly's history step (the action's `mode: history`): the run's results are appended to the
 // history kept on a branch of the repository (Git Data API, one commit per night, retried when two
 // workflows append at once), the change points are found, the history chart is published beside
 // the pull-request charts, and each new regression opens an issue, or updates the one already
-// open for it (found by a hidden marker). Improvements are listed, and open nothing. The history's
+// open for it (found by a hidden marker), unless a maintainer accepted it on the pull request
+// merged in its range (commands/history-acceptances.ts): then the log, the summary and the
+// changes say who accepted it and why. Improvements are listed, and open nothing. The history's
 // page (report/history-page.ts) is written beside the report and published on the charts branch,
 // where GitHub Pages serves it; the issue links it when the Pages address is known.
 /**
@@ -1891,10 +2013,22 @@ function byRange(regressions) {
     }
     return [...groups.values()];
 }
-async function openAlerts(client, config, regressions, context, logger) {
+async function openAlerts(client, config, regressions, accepted, context, logger) {
+    const explained = new Map(accepted.map((item) => [changeKey(item.change), item]));
     const alerts = [];
-    for (const changes of byRange(regressions)) {
-        const render = (issue) => alertIssue(changes, { ...context, repositoryUrl: config.repositoryUrl, runUrl: config.runUrl, issue });
+    for (const range of byRange(regressions)) {
+        const changes = range.filter((change) => !explained.has(changeKey(change)));
+        const acceptedHere = range.flatMap((change) => explained.get(changeKey(change)) ?? []);
+        // Every regression of the range accepted: no issue (the log says who accepted each and why).
+        if (changes.length === 0)
+            continue;
+        const render = (issue) => alertIssue(changes, {
+            ...context,
+            repositoryUrl: config.repositoryUrl,
+            runUrl: config.runUrl,
+            issue,
+            accepted: acceptedHere,
+        });
         const content = render(null);
         const issue = await upsertAlertIssue(client, {
             owner: config.owner,
@@ -1907,7 +2041,7 @@ async function openAlerts(client, config, regressions, context, logger) {
         });
         for (const warning of issue.warnings)
             logger.warning(warning);
-        alerts.push({ changes, issue });
+        alerts.push({ changes, accepted: acceptedHere, issue });
     }
     return alerts;
 }
@@ -1935,8 +2069,11 @@ async function historyNightlyCommand(client, config, logger) {
     const subtitle = `suite ${stored.file.key.suite}, testbed ${stored.file.key.testbed}: ${runs} runs, median of each run's repetitions`;
     const chartUrl = await publishChart(client, config, analyses, subtitle, logger);
     const page = await publishPage(client, config, stored.file, logger);
+    const flags = config.settings.toleranceFlags ?? [];
+    const accepted = await acceptedRegressions(client, config, stored.file, flags, recentRegressions, logger);
     mkdirSync(config.reportDir, { recursive: true });
-    writeFileAtomic(join(config.reportDir, 'changes.json'), `${JSON.stringify({ schemaVersion: 1, histories: [{ path: stored.path, ...changesDocument(analyses, config.settings) }] }, null, 2)}\n`);
+    const document = changesDocument(analyses, config.settings, accepted);
+    writeFileAtomic(join(config.reportDir, 'changes.json'), `${JSON.stringify({ schemaVersion: 1, histories: [{ path: stored.path, ...document }] }, null, 2)}\n`);
     const context = {
         suite: stored.file.key.suite,
         testbed: stored.file.key.testbed,
@@ -1944,7 +2081,7 @@ async function historyNightlyCommand(client, config, logger) {
         chartUrl,
         pageUrl: page.url,
     };
-    const alerts = config.alert ? await openAlerts(client, config, alerting, context, logger) : [];
+    const alerts = config.alert ? await openAlerts(client, config, alerting, accepted, context, logger) : [];
     return {
         path: stored.path,
         historyCommit: stored.commitSha,
@@ -1952,10 +2089,11 @@ async function historyNightlyCommand(client, config, logger) {
         analyses,
         recentRegressions,
         recentImprovements: recent.filter((change) => change.kind === 'improvement'),
+        accepted,
         alerts,
         chartUrl,
         page,
-        text: changesText(analyses),
+        text: changesText(analyses, accepted),
     };
 }
 
@@ -2092,14 +2230,17 @@ function report(outcome) {
             coreLogger.warning(`regression: ${cells}: issue #${issue.number} ${issue.action} (${issue.url})`);
     }
     const alerted = new Set(outcome.alerts.flatMap((alert) => alert.changes));
-    for (const change of outcome.recentRegressions) {
+    // An accepted regression is no warning: the command logged who accepted it and why.
+    const accepted = new Set(outcome.accepted.map((item) => item.change));
+    const unexplained = outcome.recentRegressions.filter((change) => !accepted.has(change));
+    for (const change of unexplained) {
         if (!alerted.has(change))
             coreLogger.warning(`regression: ${line(change)}`);
     }
     setOutput('history-path', outcome.path);
     setOutput('history-page-path', outcome.page.branchPath ?? '');
     setOutput('history-page-url', outcome.page.url ?? '');
-    setOutput('regressions', String(outcome.recentRegressions.length));
+    setOutput('regressions', String(unexplained.length));
     setOutput('improvements', String(outcome.recentImprovements.length));
     setOutput('issues', outcome.alerts.flatMap((alert) => (alert.issue ? [String(alert.issue.number)] : [])).join(','));
 }

@@ -137,6 +137,14 @@ describe('the file', () => {
     expect(entryLines).toHaveLength(3);
   });
 
+  it("keeps a variant's cells, named as the suite names them, and reads them back", () => {
+    const file = build([night(0)]);
+    const variant = { ...file, cells: file.cells.map((cell) => `${cell}[innodb_thread_concurrency=8]`) };
+    expect(parseHistoryText(serializeHistory(variant), 'h.json').cells).toEqual(variant.cells);
+    const broken = { ...file, cells: file.cells.map((cell) => `${cell}[a]b]`) };
+    expect(() => parseHistoryText(serializeHistory(broken), 'h.json')).toThrow(HistoryError);
+  });
+
   it('rejects a malformed file with a HistoryError naming it', () => {
     const file = build([night(0)]);
     const broken = serializeHistory({ ...file, entries: [{ ...file.entries[0]!, values: [[[1]]] }] });

@@ -47,8 +47,11 @@ export const HistoryFile = z
     /** The suite as last appended; its definition (tolerances and prose aside) never changes. */
     suite: Suite,
     suiteHash: z.string().min(1),
-    /** Cells as "workload@threads", the columns of every entry's values. */
-    cells: z.array(z.string().regex(/^[A-Za-z0-9_.-]+@\d+$/)).min(1),
+    /**
+     * Cells as "workload@threads", with "[option=value,…]" for a cell of a variant (cellName): the
+     * columns of every entry's values.
+     */
+    cells: z.array(z.string().regex(/^[A-Za-z0-9_.-]+@\d+(?:\[[^\]\n]{1,500}\])?$/)).min(1),
     metrics: z.array(z.enum(METRIC_NAMES)).min(1),
     /** Oldest first: by commit date, then run time. */
     entries: z.array(HistoryEntry),
