@@ -91,6 +91,22 @@ function accept(changes: Partial<AcceptRequest> = {}, token = 'accept'): ReturnT
   );
 }
 
+/** The label perf-accepted added by `login` at `at`, as the pull request's events list it. */
+function labelled(login: string, at: string): void {
+  mock.issueEvents.push({
+    issueNumber: 12,
+    event: 'labeled',
+    label: 'perf-accepted',
+    actor: { login, id: 3000, type: 'User' },
+    createdAt: at,
+  });
+}
+
+const ledgerText = (): string =>
+  mock
+    .blobContent(mock.filesAt(mock.branches.get('mysql-perf-gate-history')!).get('acceptances.json')!)!
+    .toString();
+
 const stickyBody = (id: number): string => mock.comments.find((comment) => comment.id === id)?.body ?? '';
 const replies = (): string[] =>
   mock.comments
@@ -167,11 +183,19 @@ describe('a writer accepts the failing verdict of the head', () => {
 
   it('by the label: no reason given, said so', async () => {
     publishedComment(verdictOf(0.9));
-    const outcome = await accept({ source: 'label', body: '', labelledHead: HEAD, actor: 'wes' });
+    labelled('wes', '2026-11-29T09:30:00Z');
+    const outcome = await accept({
+      source: 'label',
+      body: '',
+      label: 'perf-accepted',
+      labelledHead: HEAD,
+      actor: 'wes',
+    });
     expect(outcome.kind).toBe('done');
     expect(mock.statuses.map((status) => status.state)).toEqual(['success']);
     expect(mock.statuses[0]?.description).toMatch(/^accepted by @wes \(\d+ failures\)$/);
-    expect(mock.comments[0]?.body).toContain('(the acceptance label, ');
+    // When: GitHub's time of the labeled event, not when the job ran.
+    expect(mock.comments[0]?.body).toContain('(the acceptance label, 2026-11-29 09:30 UTC)');
     expect(mock.comments[0]?.body).toContain('no reason given');
   });
 
@@ -217,10 +241,26 @@ describe('nothing is accepted', () => {
 
   it('for a label added at another head', async () => {
     publishedComment(verdictOf(0.9));
+    labelled(ALICE.login, '2026-11-29T09:30:00Z');
     await nothing(
-      await accept({ source: 'label', body: '', labelledHead: NEWER }),
+      await accept({ source: 'label', body: '', label: 'perf-accepted', labelledHead: NEWER }),
       /the label was added at eeeeeeeeeeee/,
     );
+  });
+
+  it("for a label added before the verdict was published, by GitHub's times", async () => {
+    publishedComment(verdictOf(0.9));
+    labelled(ALICE.login, '2026-11-29T07:00:00Z');
+    await nothing(
+      await accept({ source: 'label', body: '', label: 'perf-accepted', labelledHead: HEAD }),
+      /published after the label/,
+    );
+  });
+
+  it('from a comment without a reason: a reply asks for one', async () => {
+    publishedComment(verdictOf(0.9));
+    await nothing(await accept({ body: '/perf accept   ' }), /give the reason/);
+    expect(replies()).toEqual(['@alice: give the reason: `/perf accept <why this slowdown is intended>`.']);
   });
 
   it('when the verdict passes', async () => {
@@ -244,9 +284,13 @@ describe('nothing is accepted', () => {
     mock.statuses.length = 0;
     const again = await accept({ actor: 'wes' });
     expect(again.kind === 'done' && again.suites[0]?.why).toBe(
-      'ffffffffffff was accepted already, by @alice',
+      'ffffffffffff was accepted already, by @alice (its status is success again)',
     );
-    expect(mock.statuses).toEqual([]);
+    // The status set again (a repair, should setting it have failed), the acceptance unchanged.
+    expect(mock.statuses.map((status) => [status.state, status.description])).toEqual([
+      ['success', 'accepted by @alice (3 failures): the new checksum costs 10%, as designed'],
+    ]);
+    expect(parseLedger(ledgerText(), 'ledger').entries).toHaveLength(1);
   });
 
   it('when a newer verdict rewrote the comment meanwhile: refused, the newer comment kept', async () => {
@@ -259,7 +303,7 @@ describe('nothing is accepted', () => {
       comment.body = `${comment.body}\nnewer`;
       return read(params);
     }) as typeof read;
-    const error = await acceptCommand(
+    const outcome = await acceptCommand(
       {
         owner: mock.owner,
         repo: mock.repo,
@@ -274,8 +318,9 @@ describe('nothing is accepted', () => {
       },
       octokit,
       logger,
-    ).catch((caught: unknown) => caught);
-    expect((error as Error).message).toMatch(
+    );
+    expect(outcome.kind === 'done' && outcome.suites[0]?.failed).toBe(true);
+    expect(outcome.kind === 'done' && outcome.suites[0]?.why).toMatch(
       /changed while the acceptance was read \(a newer verdict\?\): nothing was accepted/,
     );
     expect(stickyBody(id).endsWith('\nnewer')).toBe(true);
@@ -293,12 +338,13 @@ describe('nothing is accepted', () => {
 describe('the command', () => {
   it.each([
     ['/perf accept intended', 'intended'],
-    ['  /perf accept  two\n\nlines  ', 'two lines'],
+    ['/perf accept  two\n\nlines  ', 'two lines'],
+    ['  /perf accept x', null],
     ['/perf accept', ''],
     ['/perf accepted', null],
     ['/perf acceptance test', null],
     ['please /perf accept', null],
-    ['/PERF ACCEPT x', null],
+    ['/PERF Accept x', 'x'],
     [`/perf accept ${'x'.repeat(600)}`, `${'x'.repeat(500)}…`],
   ])('%j gives the reason %j', (body, reason) => {
     expect(acceptCommandReason(body)).toBe(reason);

@@ -94,6 +94,24 @@ describe('an acceptance', () => {
     expect(outcome.kind === 'not-covered' && outcome.uncovered).toEqual(acceptance.failures.slice(0, 1));
   });
 
+  it('of this commit does not cover the same cells measured again much worse (beyond their tolerance)', () => {
+    const verdict = verdictOf(0.9);
+    const acceptance = acceptanceOfVerdict(verdict);
+    // As if -2% had been accepted where -8% to -13% is measured now, at a 5% tolerance.
+    const smaller = {
+      ...acceptance,
+      failures: acceptance.failures.map((failure) => ({ ...failure, change: -0.02 })),
+    };
+    const outcome = acceptanceOf(smaller, verdict, SHA);
+    expect(outcome.kind === 'not-covered' && outcome.uncovered.length).toBeGreaterThan(0);
+    // Within the tolerance of what was accepted, it covers.
+    const close = {
+      ...acceptance,
+      failures: acceptance.failures.map((failure) => ({ ...failure, change: (failure.change ?? 0) * 0.8 })),
+    };
+    expect(acceptanceOf(close, verdict, SHA).kind).toBe('accepted');
+  });
+
   it('of another commit or suite says nothing about this verdict', () => {
     const verdict = verdictOf(0.9);
     expect(acceptanceOf(acceptanceOfVerdict(verdict, OTHER), verdict, SHA).kind).toBe('other');
@@ -156,6 +174,7 @@ test('the largest acceptance block fits in the room a published comment leaves f
     metric: 'lowestSecondRatio',
     kind: 'regression' as const,
     change: -0.999,
+    threshold: 0.05,
   };
   const block = acceptanceBlock(
     {

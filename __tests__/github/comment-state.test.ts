@@ -10,7 +10,7 @@ const STATE: CommentState = {
   at: '2026-11-29T08:00:00.000Z',
   context: 'mysql-perf-gate',
   gate: 'fail',
-  failures: [{ cell: 'oltp_read_only@8', metric: 'tps', kind: 'regression', change: -0.1 }],
+  failures: [{ cell: 'oltp_read_only@8', metric: 'tps', kind: 'regression', change: -0.1, threshold: 0.05 }],
   failureCount: 1,
   acceptance: null,
 };

@@ -40,6 +40,8 @@ export interface MockIssueEvent {
   readonly event: 'labeled' | 'unlabeled';
   readonly label: string;
   readonly actor: MockUser;
+  /** When, as GitHub says (a fixed time when left out). */
+  readonly createdAt?: string;
 }
 
 export interface MockStatus {
@@ -136,7 +138,7 @@ function eventJson(trust: TrustContext, event: MockIssueEvent, id: number): Json
     event: event.event,
     commit_id: null,
     commit_url: null,
-    created_at: TIME,
+    created_at: event.createdAt ?? TIME,
     performed_via_github_app: null,
     label: { name: event.label, color: 'ededed' },
   };

@@ -50,6 +50,7 @@ function failure(overrides: Partial<GateFailure> = {}): GateFailure {
     metric: 'instructions',
     kind: 'regression',
     change: 0.02,
+    threshold: 0.01,
     ...overrides,
   };
 }

@@ -42,7 +42,7 @@ const LabelEvent = z.object({
 
 type EventRequest = Pick<
   AcceptRequest,
-  'pullRequest' | 'actor' | 'source' | 'body' | 'url' | 'at' | 'labelledHead'
+  'pullRequest' | 'actor' | 'source' | 'body' | 'url' | 'at' | 'label' | 'labelledHead'
 >;
 
 /** What the event asks; a string says why there is nothing to do. */
@@ -76,7 +76,9 @@ function readEvent(acceptLabel: string): EventRequest | string {
       source: 'label',
       body: '',
       url: pull.html_url,
+      // Not the event's: GitHub's time of the labeled event, which the command asks for.
       at: new Date().toISOString(),
+      label: label.name,
       labelledHead: pull.head.sha,
     };
   }
@@ -85,7 +87,8 @@ function readEvent(acceptLabel: string): EventRequest | string {
   );
 }
 
-export async function acceptFromEvent(): Promise<void> {
+/** Accepts what the event asks; returns why the step fails when a suite's acceptance failed half-way. */
+export async function acceptFromEvent(): Promise<string | undefined> {
   const token = input('github-token');
   if (token === '') {
     throw new InputError(
@@ -97,7 +100,7 @@ export async function acceptFromEvent(): Promise<void> {
   if (typeof asked === 'string') {
     coreLogger.info(`nothing to accept: ${asked}`);
     core.setOutput('accepted', '0');
-    return;
+    return undefined;
   }
   const { owner, repo } = context.repo;
   const outcome = await acceptCommand(
@@ -114,12 +117,12 @@ export async function acceptFromEvent(): Promise<void> {
   if (outcome.kind === 'ignored') {
     coreLogger.info(`nothing to accept: ${outcome.why}`);
     core.setOutput('accepted', '0');
-    return;
+    return undefined;
   }
   if (outcome.kind === 'refused') {
     notice(`not accepted: ${outcome.why} (${outcome.replyUrl})`);
     core.setOutput('accepted', '0');
-    return;
+    return undefined;
   }
   const accepted = outcome.suites.filter((suite) => suite.accepted !== null);
   for (const suite of outcome.suites) {
@@ -130,4 +133,8 @@ export async function acceptFromEvent(): Promise<void> {
     );
   }
   core.setOutput('accepted', String(accepted.length));
+  const failed = outcome.suites.filter((suite) => suite.failed === true);
+  return failed.length === 0
+    ? undefined
+    : `${failed.map((suite) => `${suite.suite}: ${suite.why}`).join('; ')} (the reply says so; ask again once fixed)`;
 }

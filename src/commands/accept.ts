@@ -10,25 +10,34 @@
 //   - the acceptance is appended to the history branch's ledger (history/acceptance-ledger.ts);
 //   - a reply says what was accepted, or why nothing was.
 // Nothing is accepted for a commit other than the head, a verdict published after the comment was
-// written, a head still awaiting approval, or by someone without write access. It runs no code of
-// the pull request, and reads nothing of it but its number, head and title.
-import { type Acceptance, acceptanceReason } from '../compare/acceptance.js';
+// written or the label added (GitHub's times), a head still awaiting approval, a comment without a
+// reason, or by someone without write access. The status is set before the comment says so, and
+// asking again for a commit accepted already sets it again: a failure half-way is repaired by
+// asking again. It runs no code of the pull request, and reads nothing of it but its number, head
+// and title.
+import type { Acceptance } from '../compare/acceptance.js';
 import { errorMessage } from '../errors.js';
 import { WRITE_ACCESS } from '../github/approval.js';
 import { permissionOf, pullRequestFacts } from '../github/approval-check.js';
 import { updateBranchFile } from '../github/branch-file.js';
 import type { GitHubClient } from '../github/client.js';
-import { type CommentState, commentStateLine, readCommentState } from '../github/comment-state.js';
+import { type CommentState, readCommentState } from '../github/comment-state.js';
 import { acceptedStatus, setCommitStatus } from '../github/commit-status.js';
 import { GitHubError, gitHubMessage } from '../github/github-errors.js';
 import { commentAuthorLogin, listOurComments, type OurComment } from '../github/sticky-comment.js';
 import { ACCEPTANCE_LEDGER_PATH, appendToLedger, MAX_LEDGER_BYTES } from '../history/acceptance-ledger.js';
-import { escapeMarkdown } from '../report/markdown.js';
-import { acceptanceBlock, failureMarkdown } from '../report/render/markdown/acceptance.js';
 import type { Logger } from '../shell/logger.js';
+import {
+  ACCEPT_COMMAND,
+  acceptCommandReason,
+  acceptedBody,
+  refusal,
+  replyText,
+  type SuiteAcceptance,
+} from './accept-text.js';
 
-/** The command a comment starts with. */
-export const ACCEPT_COMMAND = '/perf accept';
+export { ACCEPT_COMMAND, acceptCommandReason } from './accept-text.js';
+export type { SuiteAcceptance } from './accept-text.js';
 export const DEFAULT_ACCEPT_LABEL = 'perf-accepted';
 const SUITE_MARKER_PREFIX = '<!-- mysql-perf-gate:suite=';
 
@@ -43,21 +52,19 @@ export interface AcceptRequest {
   readonly body: string;
   /** The comment, or the pull request for a label. */
   readonly url: string;
-  /** When the comment was written or the label added (ISO): a verdict published later is not accepted. */
+  /**
+   * When the comment was written (ISO, GitHub's): a verdict published later is not accepted. For
+   * a label, GitHub's time of the latest `labeled` event of `label` by the actor is asked instead.
+   */
   readonly at: string;
+  /** A label's event: the label added. */
+  readonly label?: string;
   /** A label's event: the head when the label was added (it must still be the head). */
   readonly labelledHead?: string;
   /** The branch that keeps the nightly histories, and now the acceptances' ledger. */
   readonly historyBranch: string;
   /** This run, linked from the ledger's commit message. */
   readonly runUrl: string;
-}
-
-/** One suite's comment: accepted, or why not. */
-export interface SuiteAcceptance {
-  readonly suite: string;
-  readonly accepted: Acceptance | null;
-  readonly why: string;
 }
 
 export type AcceptOutcome =
@@ -70,48 +77,6 @@ export type AcceptOutcome =
       readonly ledgerWarning: string | null;
       readonly replyUrl: string;
     };
-
-/**
- * The reason a comment gives: its text after `/perf accept` on its first non-blank line, and
- * anything below it; null when the comment is not an acceptance at all.
- */
-export function acceptCommandReason(body: string): string | null {
-  const text = body.replace(/^\s+/u, '');
-  if (!text.startsWith(ACCEPT_COMMAND)) return null;
-  const rest = text.slice(ACCEPT_COMMAND.length);
-  if (rest !== '' && !/^\s/u.test(rest)) return null; // `/perf accepted`, `/perf acceptance`
-  return acceptanceReason(rest);
-}
-
-/** Whether `state` may be accepted now, and if not, why (a sentence's end). */
-function refusal(state: CommentState, headSha: string, request: AcceptRequest): string | null {
-  const short = state.sha.slice(0, 12);
-  if (state.sha !== headSha) {
-    return `its verdict is for ${short}, and the head is now ${headSha.slice(0, 12)}: the new head's verdict comes first`;
-  }
-  if (request.labelledHead !== undefined && request.labelledHead !== headSha) {
-    return `the label was added at ${request.labelledHead.slice(0, 12)}, and the head is now ${headSha.slice(0, 12)}`;
-  }
-  if (state.gate === 'awaiting') return `${short} awaits approval: it has no verdict to accept`;
-  if (state.gate === 'pass') return `${short} passes: there is nothing to accept`;
-  if (state.acceptance !== null) return `${short} was accepted already, by @${state.acceptance.by}`;
-  if (state.failures === null) {
-    return `${state.failureCount} things fail at ${short}, too many to accept in one comment`;
-  }
-  if (Date.parse(state.at) > Date.parse(request.at))
-    return `its verdict was published after the ${request.source}: look at it first`;
-  return null;
-}
-
-/** The comment's body with the acceptance under its headline and its state updated. */
-function acceptedBody(comment: OurComment, state: CommentState, acceptance: Acceptance): string {
-  const withoutState = comment.body.replace(/\n?<!-- mysql-perf-gate:state [^\n]*-->\s*$/u, '');
-  const lines = withoutState.split('\n');
-  const headline = lines.findIndex((line) => line.startsWith('## '));
-  const at = headline < 0 ? 1 : headline + 1;
-  lines.splice(at, 0, '', acceptanceBlock(acceptance, state.context));
-  return `${lines.join('\n')}\n${commentStateLine({ ...state, acceptance })}`;
-}
 
 /** The comment's body now. */
 async function commentBody(
@@ -133,19 +98,36 @@ async function commentBody(
   }
 }
 
+async function setAcceptedStatus(
+  octokit: GitHubClient,
+  request: AcceptRequest,
+  state: CommentState,
+  acceptance: Acceptance,
+): Promise<void> {
+  const target = {
+    owner: request.owner,
+    repo: request.repo,
+    sha: state.sha,
+    context: state.context,
+    targetUrl: acceptance.url,
+  };
+  await setCommitStatus(octokit, target, acceptedStatus(acceptance));
+}
+
 async function acceptOne(
   octokit: GitHubClient,
   request: AcceptRequest,
   comment: OurComment,
   state: CommentState,
   reason: string,
+  at: string,
 ): Promise<Acceptance> {
   const acceptance: Acceptance = {
     sha: state.sha,
     suite: state.suite,
     by: request.actor,
     reason,
-    at: request.at,
+    at,
     source: request.source,
     url: request.url,
     failures: state.failures ?? [],
@@ -157,30 +139,22 @@ async function acceptOne(
       `the comment ${comment.url} changed while the acceptance was read (a newer verdict?): nothing was accepted; look at it and ask again`,
     );
   }
+  // The status first: a comment that says "accepted" over a status that is not would be a lie.
+  await setAcceptedStatus(octokit, request, state, acceptance);
   try {
     await octokit.rest.issues.updateComment({
       owner: request.owner,
       repo: request.repo,
       comment_id: comment.id,
-      body: acceptedBody(comment, state, acceptance),
+      body: acceptedBody(comment.body, state, acceptance),
     });
   } catch (error) {
     throw new GitHubError(
-      `could not update the comment ${comment.url}: ${gitHubMessage(error)}; the job needs \`permissions: pull-requests: write\``,
+      `could not update the comment ${comment.url} (its status is success already; ask again to finish): ` +
+        `${gitHubMessage(error)}; the job needs \`permissions: pull-requests: write\``,
       { cause: error },
     );
   }
-  await setCommitStatus(
-    octokit,
-    {
-      owner: request.owner,
-      repo: request.repo,
-      sha: state.sha,
-      context: state.context,
-      targetUrl: request.url,
-    },
-    acceptedStatus(acceptance),
-  );
   return acceptance;
 }
 
@@ -231,26 +205,56 @@ async function recordInLedger(
   }
 }
 
-function replyText(
-  request: AcceptRequest,
-  suites: readonly SuiteAcceptance[],
-  ledgerWarning: string | null,
-): string {
-  const lines = suites.map((suite) =>
-    suite.accepted === null
-      ? `- ${escapeMarkdown(suite.suite)}: not accepted: ${escapeMarkdown(suite.why)}.`
-      : `- ${escapeMarkdown(suite.suite)}: accepted at \`${suite.accepted.sha.slice(0, 12)}\`: ` +
-        `${suite.accepted.failures.slice(0, 10).map(failureMarkdown).join('; ')}. ` +
-        'Its status is now success, for this commit only.',
-  );
-  const any = suites.some((suite) => suite.accepted !== null);
-  return [
-    any ? `☑️ @${request.actor}: accepted.` : `@${request.actor}: nothing was accepted.`,
-    '',
-    ...lines,
-    ...(ledgerWarning === null ? [] : ['', `⚠️ ${escapeMarkdown(ledgerWarning)}`]),
-  ].join('\n');
+/**
+ * GitHub's time of the label's latest `labeled` event by the actor: when it was added, which the
+ * event itself does not say (the job may start much later). Null when no event says.
+ */
+async function labelledAt(octokit: GitHubClient, request: AcceptRequest): Promise<string | null> {
+  try {
+    const events = await octokit.paginate(octokit.rest.issues.listEvents, {
+      owner: request.owner,
+      repo: request.repo,
+      issue_number: request.pullRequest,
+      per_page: 100,
+    });
+    const added = events.filter(
+      (event) =>
+        event.event === 'labeled' &&
+        (event as { label?: { name?: string } }).label?.name === request.label &&
+        event.actor?.login === request.actor,
+    );
+    return added.at(-1)?.created_at ?? null;
+  } catch (error) {
+    throw new GitHubError(
+      `could not read the events of #${request.pullRequest}: ${gitHubMessage(error)}; the job needs \`permissions: pull-requests: read\``,
+      { cause: error },
+    );
+  }
 }
+
+/** One suite's comment: accepted; its status set again when accepted already; or why not. */
+async function acceptSuite(
+  octokit: GitHubClient,
+  request: AcceptRequest,
+  comment: OurComment,
+  state: CommentState,
+  asked: { readonly headSha: string; readonly at: string; readonly reason: string },
+): Promise<SuiteAcceptance> {
+  const why = refusal(state, { ...asked, source: request.source, ...labelledHead(request) });
+  if (why === null) {
+    const accepted = await acceptOne(octokit, request, comment, state, asked.reason, asked.at);
+    return { suite: state.suite, accepted, why: '' };
+  }
+  if (state.acceptance !== null && state.sha === asked.headSha) {
+    // Accepted already: its status again, in case setting it failed or another run overwrote it.
+    await setAcceptedStatus(octokit, request, state, state.acceptance);
+    return { suite: state.suite, accepted: null, why: `${why} (its status is success again)` };
+  }
+  return { suite: state.suite, accepted: null, why };
+}
+
+const labelledHead = (request: AcceptRequest): { labelledHead?: string } =>
+  request.labelledHead === undefined ? {} : { labelledHead: request.labelledHead };
 
 /** Checks who asks and what the head's comments say, accepts what may be, and replies. */
 export async function acceptCommand(
@@ -264,6 +268,15 @@ export async function acceptCommand(
   if (!WRITE_ACCESS.includes(permission)) {
     const why = `@${request.actor} cannot accept a regression: that takes write access to ${request.owner}/${request.repo} (theirs: ${permission})`;
     return { kind: 'refused', why, replyUrl: await reply(octokit, request, `${why}.`) };
+  }
+  if (request.source === 'comment' && reason === '') {
+    const why = `give the reason: \`${ACCEPT_COMMAND} <why this slowdown is intended>\``;
+    return { kind: 'refused', why, replyUrl: await reply(octokit, request, `@${request.actor}: ${why}.`) };
+  }
+  const at = request.source === 'label' ? await labelledAt(octokit, request) : request.at;
+  if (at === null) {
+    const why = `no event says when @${request.actor} added the label ${request.label ?? ''}`;
+    return { kind: 'refused', why, replyUrl: await reply(octokit, request, `${why}: nothing was accepted.`) };
   }
   const pull = await pullRequestFacts(octokit, request);
   const login = await commentAuthorLogin(octokit);
@@ -282,17 +295,22 @@ export async function acceptCommand(
       );
       continue;
     }
-    const { state } = read;
-    const why = refusal(state, pull.headSha, request);
-    if (why !== null) {
-      suites.push({ suite: state.suite, accepted: null, why });
-      continue;
+    try {
+      const done = await acceptSuite(octokit, request, comment, read.state, {
+        headSha: pull.headSha,
+        at,
+        reason,
+      });
+      if (done.accepted !== null) {
+        logger.info(
+          `${done.suite}: accepted at ${read.state.sha} by ${request.actor}; status ${read.state.context} success`,
+        );
+      }
+      suites.push(done);
+    } catch (error) {
+      logger.error(`${read.state.suite}: ${errorMessage(error)}`);
+      suites.push({ suite: read.state.suite, accepted: null, why: errorMessage(error), failed: true });
     }
-    const accepted = await acceptOne(octokit, request, comment, state, reason);
-    logger.info(
-      `${state.suite}: accepted at ${state.sha} by ${request.actor}; status ${state.context} success`,
-    );
-    suites.push({ suite: state.suite, accepted, why: '' });
   }
   if (suites.length === 0) {
     const why = 'this pull request has no published verdict to accept (the publishing workflow writes one)';
@@ -306,6 +324,6 @@ export async function acceptCommand(
     kind: 'done',
     suites,
     ledgerWarning,
-    replyUrl: await reply(octokit, request, replyText(request, suites, ledgerWarning)),
+    replyUrl: await reply(octokit, request, replyText(request.actor, suites, ledgerWarning)),
   };
 }

@@ -63,8 +63,9 @@ export function acceptedParts(
   place: { readonly sha: string; readonly context: string; readonly at: string },
 ): AcceptedParts {
   const outcome = kept === null ? null : acceptanceOf(kept, verdict, place.sha);
-  const accepted = failing && outcome?.kind === 'accepted' ? outcome.acceptance : null;
   const failures = failing ? gateFailures(verdict) : [];
+  // A failing verdict with nothing listed as failing is never covered: nothing says what failed.
+  const accepted = failing && failures.length > 0 && outcome?.kind === 'accepted' ? outcome.acceptance : null;
   const state: CommentState = {
     v: 1,
     sha: place.sha.toLowerCase(),

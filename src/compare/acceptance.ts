@@ -15,11 +15,13 @@ import type { CellComparison, UnjudgedCell, Verdict } from './verdict-schema.js'
 /** The longest reason kept; the rest is cut with an ellipsis. */
 export const MAX_REASON = 500;
 /** More failing items than this cannot be accepted by a comment (they would not fit in it). */
-export const MAX_ACCEPTED_ITEMS = 200;
+export const MAX_ACCEPTED_ITEMS = 100;
 
 const Sha = z.string().regex(/^[0-9a-f]{40}$|^[0-9a-f]{64}$/, 'a full commit hash in lower-case hex');
 /** A GitHub login: letters, digits and hyphens, or an app's `name[bot]`. */
-export const Login = z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/, 'a GitHub login');
+export const Login = z
+  .string()
+  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38})(?:\[bot\])?$/, 'a GitHub login (an enterprise one has "_")');
 
 /** One thing that fails the gate: a gating cell's metric, or the work per transaction (gate-work). */
 export const GateFailure = z.strictObject({
@@ -30,6 +32,8 @@ export const GateFailure = z.strictObject({
   kind: z.enum(['regression', 'inconclusive', 'unjudged', 'changed']),
   /** The change measured (head / base − 1); null when there is none to give. */
   change: z.number().nullable(),
+  /** The cell's tolerance, a fraction; null for the work gate. */
+  threshold: z.number().min(0).nullable(),
 });
 export type GateFailure = z.infer<typeof GateFailure>;
 
@@ -62,11 +66,12 @@ function cellFailure(cell: CellComparison): GateFailure {
     metric: cell.metric,
     kind: cell.verdict === 'regression' ? 'regression' : 'inconclusive',
     change: Number.isFinite(cell.change) ? cell.change : null,
+    threshold: cell.threshold,
   };
 }
 
 function unjudgedFailure(cell: UnjudgedCell): GateFailure {
-  return { cell: cellName(cell), metric: cell.metric, kind: 'unjudged', change: null };
+  return { cell: cellName(cell), metric: cell.metric, kind: 'unjudged', change: null, threshold: null };
 }
 
 /**
@@ -84,13 +89,33 @@ export function gateFailures(verdict: Verdict): GateFailure[] {
   }
   const work = verdict.work;
   if (verdict.settings.gateWork === true && work?.status === 'compared' && work.summary !== 'same-work') {
-    failures.push({ cell: 'work', metric: 'work per transaction', kind: 'changed', change: null });
+    failures.push({
+      cell: 'work',
+      metric: 'work per transaction',
+      kind: 'changed',
+      change: null,
+      threshold: null,
+    });
   }
   return failures;
 }
 
-const sameItem = (a: GateFailure, b: GateFailure): boolean =>
-  a.cell === b.cell && a.metric === b.metric && a.kind === b.kind;
+/**
+ * Whether `accepted` covers `found`: the same cell, metric and kind, and, where both give a change,
+ * the same direction and no worse than the accepted change by more than the cell's tolerance (a
+ * commit measured again at -40% where -3% was accepted is not what was accepted).
+ */
+function covers(accepted: GateFailure, found: GateFailure): boolean {
+  if (accepted.cell !== found.cell || accepted.metric !== found.metric || accepted.kind !== found.kind) {
+    return false;
+  }
+  if (accepted.change === null || found.change === null) return true;
+  const slack = found.threshold ?? accepted.threshold ?? 0;
+  return (
+    Math.sign(accepted.change) === Math.sign(found.change) &&
+    Math.abs(found.change) <= Math.abs(accepted.change) + slack
+  );
+}
 
 /** What an acceptance does to one verdict of one measured commit. */
 export type AcceptanceOutcome =
@@ -110,7 +135,7 @@ export function acceptanceOf(acceptance: Acceptance, verdict: Verdict, sha: stri
     return { kind: 'other', acceptance };
   }
   const uncovered = gateFailures(verdict).filter(
-    (failure) => !acceptance.failures.some((accepted) => sameItem(accepted, failure)),
+    (failure) => !acceptance.failures.some((accepted) => covers(accepted, failure)),
   );
   return uncovered.length === 0
     ? { kind: 'accepted', acceptance }

@@ -99,7 +99,7 @@ export async function setCommitStatus(
   } catch (error) {
     throw new GitHubError(
       `could not set the status ${target.context} on ${target.sha}: ${gitHubMessage(error)}; ` +
-        'the publishing job needs `permissions: statuses: write`',
+        'the job needs `permissions: statuses: write`',
       { cause: error },
     );
   }

@@ -106,6 +106,7 @@ export function renderMarkdownComment(
   ];
   const limit = options.maxLength ?? GITHUB_COMMENT_LIMIT;
   if (options.state === undefined) return shorten(blocks, limit);
-  const room = limit - options.state.length - 1 - ACCEPTANCE_ROOM;
+  // An acceptance adds its block and, in the state, its own copy of what failed.
+  const room = limit - 2 * options.state.length - 1 - ACCEPTANCE_ROOM;
   return `${shorten(blocks, room)}\n${options.state}`;
 }
