@@ -6,7 +6,7 @@ import 'node:child_process';
 import { G as GateError, e as errorMessage, Z as ZodError, I as InputError, w as writeFileAtomic, s as string, o as object, l as looseObject, n as number, b as literal, c as printable, i as internalErrorLine } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { ap as foldLines, aq as parseVerdict, ar as parseResults, as as suiteHash, at as VERDICT_SCHEMA_VERSION, au as judge, av as withLines, aw as relinkedLines, ax as DEFAULT_COMPARE_OPTIONS, ay as metricsOfVersion, az as sameCell$1, aA as variantLabel, aB as commentStateLine, aC as commentAuthorLogin, aD as listOurComments, aE as commentMarker, aF as readCommentState, aG as acceptanceOf, aH as gateFailures, aI as MAX_ACCEPTED_ITEMS, aJ as acceptanceNote, aK as acceptedStatus, aL as verdictStatus, aM as acceptanceBlock, aN as codeSpan, aO as markdownUrl, aP as refusedStatus, aQ as findPullRequest, aR as checkApproval, aS as approvalLine, aT as workflowRepositoryUrl, aU as upsertStickyComment, aV as awaitingStatus, aW as writeReport, aX as verdictExitCode, aY as pullRequestCommentSink, u as deliverVerdict, aZ as renderReportSummary, a_ as setCommitStatus, a$ as tableRow, b0 as escapeTableCell, b1 as escapeMarkdown, b2 as gradeLine, b3 as tableDelimiter, b4 as isSettingName, ae as SETTINGS, b5 as namesFile, b6 as settingsRoot, b7 as DEFAULT_SETTINGS_FILE, b8 as readSettingsFile$1, b9 as datetime, ba as DEFAULT_ACCEPT_LABEL, bb as context, bc as acceptCommand, ai as gitHubClient, bd as approvalCommand, be as trustedAuthorsFromFlag, bf as DEFAULT_FORK_LABEL, bg as actionSpelling, i as commonBuildRequest, bh as sourceBuildNames, bi as checkUntrustedSettings, bj as untrustedSides, bk as checkUntrustedDirs, bl as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, a6 as plural, bm as METRICS, bn as formatFigure, m as median, bo as formatChangePercent, bp as BisectReport, bq as formatPath, br as GitHubError, bs as createOnce, af as httpStatus, ag as gitHubMessage, bt as serverSideHint, bu as NO_RETRY, bv as changeTolerance, bw as acceptanceCandidates, bx as explainChange, by as acceptedLine, a9 as formatChangePercentPlain, bz as ACCEPTANCE_LEDGER_PATH, bA as readBranchFile, bB as MAX_LEDGER_BYTES, bC as parseLedger, bD as mergeInRange, X as historyRun, T as optionNames, bE as analyzeHistory, bF as isRecent, bG as changesDocument, a7 as changesText, c as checkWholeRun, bH as historyRelativePath, bI as updateBranchFile, bJ as MAX_HISTORY_BYTES, bK as parseHistoryText, bL as appendToHistory, bM as serializeHistory, bN as historySpec, bO as writeCharts, bP as HISTORY_TITLE, bQ as publishImages, a0 as writeHistoryPage, bR as historyPageDirectory, bS as publishFiles, bT as changeKey, bU as alertIssue, j as sinksFor, bV as chartsKeepFromFlag, a2 as historyChangesRequest, p as parseCommit, ah as readWorkflowSettings, bW as publishPathsFromFlags, bX as publishJudgingFromFlags, bY as approvalFromFlags, bZ as judgeRun, b_ as planBuilds, A as checkSides, E as inCleanupScope, b$ as doctorGateFromFlags, c0 as planGate, c1 as gateCommand, an as packageIssuesUrl, c2 as judgeSettingsFromFlags, ak as mergeCommand, c3 as PULL_REQUEST_COMMENT, c4 as buildServers } from './gate.js';
+import { ap as foldLines, aq as parseVerdict, ar as parseResults, as as suiteHash, at as VERDICT_SCHEMA_VERSION, au as judge, av as withLines, aw as relinkedLines, ax as DEFAULT_COMPARE_OPTIONS, ay as metricsOfVersion, az as sameCell$1, aA as variantLabel, aB as commentStateLine, aC as commentAuthorLogin, aD as listOurComments, aE as commentMarker, aF as readCommentState, aG as acceptanceOf, aH as gateFailures, aI as MAX_ACCEPTED_ITEMS, aJ as acceptanceNote, aK as acceptedStatus, aL as verdictStatus, aM as acceptanceBlock, aN as WRITE_ACCESS, aO as permissionOf, aP as acceptCommandReason, ag as gitHubMessage, aQ as codeSpan, aR as markdownUrl, aS as refusedStatus, aT as findPullRequest, aU as checkApproval, aV as approvalLine, aW as workflowRepositoryUrl, aX as upsertStickyComment, aY as awaitingStatus, aZ as writeReport, a_ as verdictExitCode, a$ as pullRequestCommentSink, u as deliverVerdict, b0 as renderReportSummary, b1 as setCommitStatus, b2 as tableRow, b3 as escapeTableCell, b4 as escapeMarkdown, b5 as gradeLine, b6 as tableDelimiter, b7 as isSettingName, ae as SETTINGS, b8 as namesFile, b9 as settingsRoot, ba as DEFAULT_SETTINGS_FILE, bb as readSettingsFile$1, bc as datetime, bd as DEFAULT_ACCEPT_LABEL, be as context, bf as acceptCommand, ai as gitHubClient, bg as approvalCommand, bh as trustedAuthorsFromFlag, bi as DEFAULT_FORK_LABEL, bj as actionSpelling, i as commonBuildRequest, bk as sourceBuildNames, bl as checkUntrustedSettings, bm as untrustedSides, bn as checkUntrustedDirs, bo as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, a6 as plural, bp as METRICS, bq as formatFigure, m as median, br as formatChangePercent, bs as BisectReport, bt as formatPath, bu as GitHubError, bv as createOnce, af as httpStatus, bw as serverSideHint, bx as NO_RETRY, by as changeTolerance, bz as acceptanceCandidates, bA as explainChange, bB as acceptedLine, a9 as formatChangePercentPlain, bC as ACCEPTANCE_LEDGER_PATH, bD as readBranchFile, bE as MAX_LEDGER_BYTES, bF as parseLedger, bG as mergeInRange, X as historyRun, T as optionNames, bH as analyzeHistory, bI as isRecent, bJ as changesDocument, a7 as changesText, c as checkWholeRun, bK as historyRelativePath, bL as updateBranchFile, bM as MAX_HISTORY_BYTES, bN as parseHistoryText, bO as appendToHistory, bP as serializeHistory, bQ as historySpec, bR as writeCharts, bS as HISTORY_TITLE, bT as publishImages, a0 as writeHistoryPage, bU as historyPageDirectory, bV as publishFiles, bW as changeKey, bX as alertIssue, j as sinksFor, bY as chartsKeepFromFlag, a2 as historyChangesRequest, p as parseCommit, ah as readWorkflowSettings, bZ as publishPathsFromFlags, b_ as publishJudgingFromFlags, b$ as approvalFromFlags, c0 as judgeRun, c1 as planBuilds, A as checkSides, E as inCleanupScope, c2 as doctorGateFromFlags, c3 as planGate, c4 as gateCommand, an as packageIssuesUrl, c5 as judgeSettingsFromFlags, ak as mergeCommand, c6 as PULL_REQUEST_COMMENT, c7 as buildServers } from './gate.js';
 import { c as coreLogger, n as notice, s as saveStateForPost } from './post-state.js';
 import { tmpdir } from 'node:os';
 import 'node:crypto';
@@ -496,7 +496,11 @@ function checkDirectories(artifactPath, outPath) {
 // commit. Published again for that commit (a re-run), the acceptance stands while it covers what
 // fails; for any other commit it does not carry over, and the comment says so. The state written
 // with the new comment (github/comment-state.ts) is what the next acceptance reads.
-/** The acceptance the suite's sticky comment keeps, if any (a comment that does not read: none). */
+/**
+ * The acceptance the suite's sticky comment keeps, if any (a comment that does not read: none).
+ * One of the measured commit would make its status success, so it is checked against its source
+ * first (verifiedAcceptance); one of another commit only says it did not carry over.
+ */
 async function keptAcceptance(octokit, place, logger) {
     const login = await commentAuthorLogin(octokit);
     const [comment] = await listOurComments(octokit, { owner: place.owner, repo: place.repo, issueNumber: place.pullRequest }, login, commentMarker(place.suite));
@@ -505,7 +509,53 @@ async function keptAcceptance(octokit, place, logger) {
     const read = readCommentState(comment.body);
     if (read.kind === 'invalid')
         logger.warning(`${comment.url}: ${read.why}; any acceptance in it is not read`);
-    return read.kind === 'state' ? read.state.acceptance : null;
+    const kept = read.kind === 'state' ? read.state.acceptance : null;
+    if (kept === null || kept.sha !== place.sha.toLowerCase())
+        return kept;
+    const doubt = await acceptanceDoubt(octokit, place, kept);
+    if (doubt === null)
+        return kept;
+    logger.warning(`the acceptance kept in ${comment.url} is not applied: ${doubt}`);
+    return null;
+}
+/**
+ * Why the acceptance is not what it says, or null when its source agrees: the user can write to
+ * the repository, and the comment it names is theirs, asks for it and was written when it says
+ * (or, for the label, a `labeled` event of theirs at that time). Any other comment written by
+ * the same token could hold a state line; only a writer's own request stands behind one.
+ */
+async function acceptanceDoubt(octokit, place, acceptance) {
+    const { owner, repo } = place;
+    const sameTime = (at) => at !== undefined && Date.parse(at) === Date.parse(acceptance.at);
+    try {
+        if (!WRITE_ACCESS.includes(await permissionOf(octokit, place, acceptance.by))) {
+            return `@${acceptance.by} cannot write to ${owner}/${repo}`;
+        }
+        if (acceptance.source === 'label') {
+            const events = await octokit.paginate(octokit.rest.issues.listEvents, {
+                owner,
+                repo,
+                issue_number: place.pullRequest,
+                per_page: 100,
+            });
+            const found = events.some((event) => event.event === 'labeled' &&
+                event.actor?.login === acceptance.by &&
+                sameTime(event.created_at));
+            return found ? null : `no label added by @${acceptance.by} at ${acceptance.at}`;
+        }
+        const id = /#issuecomment-(\d+)$/.exec(acceptance.url)?.[1];
+        if (id === undefined)
+            return `${acceptance.url} is not a comment`;
+        const { data } = await octokit.rest.issues.getComment({ owner, repo, comment_id: Number(id) });
+        const agrees = data.user?.login === acceptance.by &&
+            sameTime(data.created_at) &&
+            data.issue_url.endsWith(`/issues/${place.pullRequest}`) &&
+            acceptCommandReason(data.body ?? '') === acceptance.reason;
+        return agrees ? null : `the comment ${acceptance.url} is not @${acceptance.by}'s request for it`;
+    }
+    catch (error) {
+        return `its source could not be read (${gitHubMessage(error)})`;
+    }
 }
 /** Under a failing verdict nobody accepted: how to accept it, when the slowdown is intended. */
 const ACCEPT_HINT = '<sub>An intended slowdown? Someone with write access can accept it for this commit only by ' +
@@ -513,8 +563,9 @@ const ACCEPT_HINT = '<sub>An intended slowdown? Someone with write access can ac
 /** What the comment, the status and the state say for `verdict` of `sha`, given a kept acceptance. */
 function acceptedParts(verdict, failing, kept, place) {
     const outcome = kept === null ? null : acceptanceOf(kept, verdict, place.sha);
-    const accepted = failing && outcome?.kind === 'accepted' ? outcome.acceptance : null;
     const failures = failing ? gateFailures(verdict) : [];
+    // A failing verdict with nothing listed as failing is never covered: nothing says what failed.
+    const accepted = failing && failures.length > 0 && outcome?.kind === 'accepted' ? outcome.acceptance : null;
     const state = {
         v: 1,
         sha: place.sha.toLowerCase(),
@@ -536,6 +587,15 @@ function acceptedParts(verdict, failing, kept, place) {
         stateLine: commentStateLine(state),
         accepted,
     };
+}
+/** The parts for `verdict` of the measured commit, given what the suite's comment keeps. */
+async function acceptanceParts(octokit, logger, verdict, failing, place) {
+    const kept = await keptAcceptance(octokit, place, logger);
+    const parts = acceptedParts(verdict, failing, kept, { ...place, at: new Date().toISOString() });
+    if (parts.accepted !== null) {
+        logger.info(`the regression at ${place.sha} stays accepted by ${parts.accepted.by}: it covers what fails`);
+    }
+    return parts;
 }
 /** The state line of a comment that awaits approval: nothing to accept yet. */
 function awaitingStateLine(place) {
@@ -721,20 +781,13 @@ async function deliverJudged(config, how, input, found) {
     };
     const movedOn = found.pullRequest.headSha !== config.headSha;
     const exitCode = verdictExitCode(verdict);
-    const kept = await keptAcceptance(how.octokit, {
-        owner: config.owner,
-        repo: config.repo,
-        pullRequest: found.pullRequest.number,
+    const place = { owner: config.owner, repo: config.repo, pullRequest: found.pullRequest.number };
+    const parts = await acceptanceParts(how.octokit, logger, verdict, exitCode === 1, {
+        ...place,
         suite: input.suite.name,
-    }, logger);
-    const parts = acceptedParts(verdict, exitCode === 1, kept, {
         sha: config.headSha,
         context: config.statusContext,
-        at: new Date().toISOString(),
     });
-    if (parts.accepted !== null) {
-        logger.info(`the regression at ${config.headSha} stays accepted by ${parts.accepted.by}: it covers what fails`);
-    }
     const lead = [
         ...parts.lead,
         movedOn ? movedOnLine(config.headSha, found.pullRequest.headSha) : '',
@@ -971,12 +1024,15 @@ function readEvent(acceptLabel) {
             source: 'label',
             body: '',
             url: pull.html_url,
+            // Not the event's: GitHub's time of the labeled event, which the command asks for.
             at: new Date().toISOString(),
+            label: label.name,
             labelledHead: pull.head.sha,
         };
     }
     throw new InputError(`accept mode reads an issue_comment or a pull_request_target (labeled) event; this is a ${context.eventName || 'missing'} event`);
 }
+/** Accepts what the event asks; returns why the step fails when a suite's acceptance failed half-way. */
 async function acceptFromEvent() {
     const token = input('github-token');
     if (token === '') {
@@ -987,7 +1043,7 @@ async function acceptFromEvent() {
     if (typeof asked === 'string') {
         coreLogger.info(`nothing to accept: ${asked}`);
         setOutput('accepted', '0');
-        return;
+        return undefined;
     }
     const { owner, repo } = context.repo;
     const outcome = await acceptCommand({
@@ -1000,12 +1056,12 @@ async function acceptFromEvent() {
     if (outcome.kind === 'ignored') {
         coreLogger.info(`nothing to accept: ${outcome.why}`);
         setOutput('accepted', '0');
-        return;
+        return undefined;
     }
     if (outcome.kind === 'refused') {
         notice(`not accepted: ${outcome.why} (${outcome.replyUrl})`);
         setOutput('accepted', '0');
-        return;
+        return undefined;
     }
     const accepted = outcome.suites.filter((suite) => suite.accepted !== null);
     for (const suite of outcome.suites) {
@@ -1014,6 +1070,10 @@ async function acceptFromEvent() {
             : `${suite.suite}: accepted at ${suite.accepted.sha} by ${suite.accepted.by}`);
     }
     setOutput('accepted', String(accepted.length));
+    const failed = outcome.suites.filter((suite) => suite.failed === true);
+    return failed.length === 0
+        ? undefined
+        : `${failed.map((suite) => `${suite.suite}: ${suite.why}`).join('; ')} (the reply says so; ask again once fixed)`;
 }
 
 // The action in approval mode: the first job of the measuring workflow, on a fork's pull-request

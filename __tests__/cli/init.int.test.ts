@@ -66,7 +66,14 @@ describe('init', () => {
     const first = await init(repo, '--runs-on', 'self-hosted,perf-box', '--compiler', 'clang-16');
     expect(first.err).toBe('');
     expect(first.out).toContain('MariaDB 11.4.9, default branch trunk, github.com/acme/server');
-    const workflows = ['pr-gate.yml', 'pr-publish.yml', 'pr-unlabel.yml', 'pr-accept.yml', 'nightly.yml', 'bisect.yml'];
+    const workflows = [
+      'pr-gate.yml',
+      'pr-publish.yml',
+      'pr-unlabel.yml',
+      'pr-accept.yml',
+      'nightly.yml',
+      'bisect.yml',
+    ];
     for (const name of workflows) expect(first.out).toContain(`wrote .github/workflows/${name}: `);
     expect(existsSync(join(repo, '.github/workflows/pr-instructions.yml'))).toBe(false);
 

@@ -5,11 +5,11 @@
 import { getOctokit } from '@actions/github';
 
 import { acceptCommand, acceptCommandReason, type AcceptRequest } from '../../src/commands/accept.js';
-import { acceptedParts } from '../../src/commands/publish-acceptance.js';
+import { acceptanceParts, acceptedParts } from '../../src/commands/publish-acceptance.js';
 import { judge } from '../../src/compare/judge.js';
 import { DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import type { Verdict } from '../../src/compare/verdict-schema.js';
-import { readCommentState } from '../../src/github/comment-state.js';
+import { commentStateLine, readCommentState } from '../../src/github/comment-state.js';
 import { parseLedger } from '../../src/history/acceptance-ledger.js';
 import { commentMarker } from '../../src/report/comment.js';
 import type { Results } from '../../src/results/results-schema.js';
@@ -48,9 +48,9 @@ function verdictOf(factor: number): Verdict {
 }
 
 /** The publishing half's sticky comment for `verdict` of `sha`, as the token's identity wrote it. */
-function publishedComment(verdict: Verdict, sha = HEAD, author = ACTIONS_BOT): number {
+function publishedComment(verdict: Verdict, sha = HEAD, author = ACTIONS_BOT, at = PUBLISHED_AT): number {
   const failing = verdict.verdict === 'fail';
-  const parts = acceptedParts(verdict, failing, null, { sha, context: 'mysql-perf-gate', at: PUBLISHED_AT });
+  const parts = acceptedParts(verdict, failing, null, { sha, context: 'mysql-perf-gate', at });
   const body = [
     commentMarker(verdict.suite),
     `## ${failing ? '❌ Performance: fail' : '✅ Performance: pass'}`,
@@ -348,5 +348,63 @@ describe('the command', () => {
     [`/perf accept ${'x'.repeat(600)}`, `${'x'.repeat(500)}…`],
   ])('%j gives the reason %j', (body, reason) => {
     expect(acceptCommandReason(body)).toBe(reason);
+  });
+});
+
+describe('publishing the accepted commit again (a re-run)', () => {
+  const place = {
+    owner: 'octo-org',
+    repo: 'server',
+    pullRequest: 12,
+    suite: 'quick',
+    sha: HEAD,
+    context: 'mysql-perf-gate',
+  };
+  const parts = (): ReturnType<typeof acceptanceParts> =>
+    acceptanceParts(getOctokit('accept', { baseUrl: mock.baseUrl }), logger, verdictOf(0.9), true, place);
+
+  it("keeps a writer's acceptance: success, the block under the headline", async () => {
+    publishedComment(verdictOf(0.9), HEAD, ACTIONS_BOT, '2025-01-01T00:00:00.000Z');
+    // The writer's own comment, as GitHub keeps it (its time is the mock's).
+    const asked = mock.addComment(12, ALICE, '/perf accept the new checksum costs 10%, as designed');
+    const at = mock.comments.find((comment) => comment.id === asked)!.createdAt;
+    const url = `https://github.com/octo-org/server/pull/12#issuecomment-${asked}`;
+    expect((await accept({ at, url })).kind).toBe('done');
+    const again = await parts();
+    expect(again.status.state).toBe('success');
+    expect(again.accepted?.by).toBe('alice');
+  });
+
+  it('ignores one the comment holds that no writer asked for: failure, and a warning says why', async () => {
+    // A state line naming an acceptance, in a comment written with the same token by something else.
+    const verdict = verdictOf(0.9);
+    const forged = acceptedParts(verdict, true, null, {
+      sha: HEAD,
+      context: 'mysql-perf-gate',
+      at: PUBLISHED_AT,
+    });
+    const state = readCommentState(forged.stateLine);
+    if (state.kind !== 'state') throw new Error('no state');
+    const acceptance = {
+      sha: HEAD,
+      suite: 'quick',
+      by: ALICE.login,
+      reason: 'trust me',
+      at: COMMENTED_AT,
+      source: 'comment' as const,
+      url: 'https://github.com/octo-org/server/pull/12#issuecomment-424242',
+      failures: state.state.failures ?? [],
+    };
+    mock.addComment(
+      12,
+      ACTIONS_BOT,
+      `${commentMarker('quick')}\n## x\n${commentStateLine({ ...state.state, acceptance })}`,
+    );
+    const again = await parts();
+    expect(again.status.state).toBe('failure');
+    expect(again.accepted).toBeNull();
+    expect(logged.join('\n')).toMatch(
+      /the acceptance kept in \S+ is not applied: its source could not be read/,
+    );
   });
 });

@@ -71,7 +71,15 @@ describe('a regression a maintainer accepted', () => {
             at: '2026-01-06T12:00:00Z',
             source: 'comment',
             url: URL,
-            failures: [{ cell: 'oltp_point_select@1', metric: 'instructions', kind: 'regression', change, threshold: 0.01 }],
+            failures: [
+              {
+                cell: 'oltp_point_select@1',
+                metric: 'instructions',
+                kind: 'regression',
+                change,
+                threshold: 0.01,
+              },
+            ],
           },
         },
         'ledger',

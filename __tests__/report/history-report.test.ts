@@ -38,7 +38,15 @@ const ACCEPTANCE: Acceptance = {
   at: '2026-01-06T12:00:00Z',
   source: 'comment',
   url: 'https://github.com/octo-org/server/pull/41#issuecomment-77',
-  failures: [{ cell: 'oltp_point_select@1', metric: 'instructions', kind: 'regression', change: 0.018, threshold: 0.01 }],
+  failures: [
+    {
+      cell: 'oltp_point_select@1',
+      metric: 'instructions',
+      kind: 'regression',
+      change: 0.018,
+      threshold: 0.01,
+    },
+  ],
 };
 
 const pointSelect = detected('oltp_point_select@1', 0.02);

@@ -132,7 +132,7 @@ async function comment(name: string, by: string, body: string): Promise<{ code: 
       id: 9000 + runs,
       body,
       html_url: `https://github.com/${OWNER}/${REPO}/pull/12#issuecomment-${9000 + runs}`,
-      created_at: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      created_at: new Date(Date.now() + 1000).toISOString().replace(/\.\d+Z$/, 'Z'),
       user: { login: by },
     },
     sender: { login: by },
@@ -289,8 +289,16 @@ maybe('an accepted regression, under act', () => {
     expect(sticky()).not.toContain('**☑️ Accepted**');
     expect(statusesOf(repo.head).at(-1)).toMatch(/^success: accepted by @alice/);
 
-    // 4. The label, added by a writer at the new head, accepts that one.
+    // 4. The label, added by a writer at the new head, accepts that one (when: its labeled event's time).
     pullRequest(NEWER, ['perf-accepted']);
+    mock.issueEvents.push({
+      issueNumber: 12,
+      event: 'labeled',
+      label: 'perf-accepted',
+      actor: { login: WRITER, id: 3001, type: 'User' },
+      // A second on: GitHub's times have no milliseconds, the publishing run's clock has.
+      createdAt: new Date(Date.now() + 2000).toISOString().replace(/\.\d+Z$/, 'Z'),
+    });
     acceptWorkflows();
     const labelled = await act(
       '4-label',

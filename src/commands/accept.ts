@@ -221,7 +221,7 @@ async function labelledAt(octokit: GitHubClient, request: AcceptRequest): Promis
       (event) =>
         event.event === 'labeled' &&
         (event as { label?: { name?: string } }).label?.name === request.label &&
-        event.actor?.login === request.actor,
+        (event.actor as { login: string } | null)?.login === request.actor,
     );
     return added.at(-1)?.created_at ?? null;
   } catch (error) {

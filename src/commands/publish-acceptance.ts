@@ -5,13 +5,17 @@
 // with the new comment (github/comment-state.ts) is what the next acceptance reads.
 import { type Acceptance, acceptanceOf, gateFailures, MAX_ACCEPTED_ITEMS } from '../compare/acceptance.js';
 import type { Verdict } from '../compare/verdict-schema.js';
+import { WRITE_ACCESS } from '../github/approval.js';
+import { permissionOf } from '../github/approval-check.js';
 import type { GitHubClient } from '../github/client.js';
+import { gitHubMessage } from '../github/github-errors.js';
 import { type CommentState, commentStateLine, readCommentState } from '../github/comment-state.js';
 import { acceptedStatus, type CommitStatus, verdictStatus } from '../github/commit-status.js';
 import { commentAuthorLogin, listOurComments } from '../github/sticky-comment.js';
 import { commentMarker } from '../report/comment.js';
 import { acceptanceBlock, acceptanceNote } from '../report/render/markdown/acceptance.js';
 import type { Logger } from '../shell/logger.js';
+import { acceptCommandReason } from './accept-text.js';
 
 export interface CommentPlace {
   readonly owner: string;
@@ -20,10 +24,14 @@ export interface CommentPlace {
   readonly suite: string;
 }
 
-/** The acceptance the suite's sticky comment keeps, if any (a comment that does not read: none). */
+/**
+ * The acceptance the suite's sticky comment keeps, if any (a comment that does not read: none).
+ * One of the measured commit would make its status success, so it is checked against its source
+ * first (verifiedAcceptance); one of another commit only says it did not carry over.
+ */
 export async function keptAcceptance(
   octokit: GitHubClient,
-  place: CommentPlace,
+  place: CommentPlace & { readonly sha: string },
   logger: Logger,
 ): Promise<Acceptance | null> {
   const login = await commentAuthorLogin(octokit);
@@ -37,7 +45,59 @@ export async function keptAcceptance(
   const read = readCommentState(comment.body);
   if (read.kind === 'invalid')
     logger.warning(`${comment.url}: ${read.why}; any acceptance in it is not read`);
-  return read.kind === 'state' ? read.state.acceptance : null;
+  const kept = read.kind === 'state' ? read.state.acceptance : null;
+  if (kept === null || kept.sha !== place.sha.toLowerCase()) return kept;
+  const doubt = await acceptanceDoubt(octokit, place, kept);
+  if (doubt === null) return kept;
+  logger.warning(`the acceptance kept in ${comment.url} is not applied: ${doubt}`);
+  return null;
+}
+
+/**
+ * Why the acceptance is not what it says, or null when its source agrees: the user can write to
+ * the repository, and the comment it names is theirs, asks for it and was written when it says
+ * (or, for the label, a `labeled` event of theirs at that time). Any other comment written by
+ * the same token could hold a state line; only a writer's own request stands behind one.
+ */
+async function acceptanceDoubt(
+  octokit: GitHubClient,
+  place: CommentPlace,
+  acceptance: Acceptance,
+): Promise<string | null> {
+  const { owner, repo } = place;
+  const sameTime = (at: string | undefined): boolean =>
+    at !== undefined && Date.parse(at) === Date.parse(acceptance.at);
+  try {
+    if (!WRITE_ACCESS.includes(await permissionOf(octokit, place, acceptance.by))) {
+      return `@${acceptance.by} cannot write to ${owner}/${repo}`;
+    }
+    if (acceptance.source === 'label') {
+      const events = await octokit.paginate(octokit.rest.issues.listEvents, {
+        owner,
+        repo,
+        issue_number: place.pullRequest,
+        per_page: 100,
+      });
+      const found = events.some(
+        (event) =>
+          event.event === 'labeled' &&
+          (event.actor as { login: string } | null)?.login === acceptance.by &&
+          sameTime(event.created_at),
+      );
+      return found ? null : `no label added by @${acceptance.by} at ${acceptance.at}`;
+    }
+    const id = /#issuecomment-(\d+)$/.exec(acceptance.url)?.[1];
+    if (id === undefined) return `${acceptance.url} is not a comment`;
+    const { data } = await octokit.rest.issues.getComment({ owner, repo, comment_id: Number(id) });
+    const agrees =
+      data.user?.login === acceptance.by &&
+      sameTime(data.created_at) &&
+      data.issue_url.endsWith(`/issues/${place.pullRequest}`) &&
+      acceptCommandReason(data.body ?? '') === acceptance.reason;
+    return agrees ? null : `the comment ${acceptance.url} is not @${acceptance.by}'s request for it`;
+  } catch (error) {
+    return `its source could not be read (${gitHubMessage(error)})`;
+  }
 }
 
 /** Under a failing verdict nobody accepted: how to accept it, when the slowdown is intended. */
@@ -88,6 +148,24 @@ export function acceptedParts(
     stateLine: commentStateLine(state),
     accepted,
   };
+}
+
+/** The parts for `verdict` of the measured commit, given what the suite's comment keeps. */
+export async function acceptanceParts(
+  octokit: GitHubClient,
+  logger: Logger,
+  verdict: Verdict,
+  failing: boolean,
+  place: CommentPlace & { readonly sha: string; readonly context: string },
+): Promise<AcceptedParts> {
+  const kept = await keptAcceptance(octokit, place, logger);
+  const parts = acceptedParts(verdict, failing, kept, { ...place, at: new Date().toISOString() });
+  if (parts.accepted !== null) {
+    logger.info(
+      `the regression at ${place.sha} stays accepted by ${parts.accepted.by}: it covers what fails`,
+    );
+  }
+  return parts;
 }
 
 /** The state line of a comment that awaits approval: nothing to accept yet. */

@@ -46,7 +46,7 @@ import { verdictExitCode } from '../compare/verdict.js';
 import type { Verdict } from '../compare/verdict-schema.js';
 import { renderReportSummary } from '../report/render/terminal.js';
 import { checkDirectories } from './publish-dirs.js';
-import { acceptedParts, awaitingStateLine, keptAcceptance } from './publish-acceptance.js';
+import { acceptanceParts, awaitingStateLine } from './publish-acceptance.js';
 import type { Acceptance } from '../compare/acceptance.js';
 import { errorMessage } from '../errors.js';
 import { type Approval, approvalLine, type RequireApproval } from '../github/approval.js';
@@ -303,26 +303,13 @@ async function deliverJudged(
   };
   const movedOn = found.pullRequest.headSha !== config.headSha;
   const exitCode = verdictExitCode(verdict);
-  const kept = await keptAcceptance(
-    how.octokit,
-    {
-      owner: config.owner,
-      repo: config.repo,
-      pullRequest: found.pullRequest.number,
-      suite: input.suite.name,
-    },
-    logger,
-  );
-  const parts = acceptedParts(verdict, exitCode === 1, kept, {
+  const place = { owner: config.owner, repo: config.repo, pullRequest: found.pullRequest.number };
+  const parts = await acceptanceParts(how.octokit, logger, verdict, exitCode === 1, {
+    ...place,
+    suite: input.suite.name,
     sha: config.headSha,
     context: config.statusContext,
-    at: new Date().toISOString(),
   });
-  if (parts.accepted !== null) {
-    logger.info(
-      `the regression at ${config.headSha} stays accepted by ${parts.accepted.by}: it covers what fails`,
-    );
-  }
   const lead = [
     ...parts.lead,
     movedOn ? movedOnLine(config.headSha, found.pullRequest.headSha) : '',
