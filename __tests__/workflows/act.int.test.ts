@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 
+import { readCommentState } from '../../src/github/comment-state.js';
 import { SETTINGS_CHANGED_LINE } from '../../src/commands/publish.js';
 import { listArtifacts, pullRequestEvent, workflowRunEvent } from '../helpers/act-events.js';
 import {
@@ -225,7 +226,16 @@ maybe('the pull-request workflows under act', () => {
     expect(charts).toMatch(/^!\[Change per cell\]\(charts\/change\.png\)/);
     // The one line the comment adds: the pull request's copy of the settings file changed nothing.
     expect(mock.comments[0]!.body).toContain(`\n\n${SETTINGS_CHANGED_LINE}\n\n`);
-    expect(mock.comments[0]!.body.replace(`${SETTINGS_CHANGED_LINE}\n\n`, '')).toBe(
+    // And last, its hidden state: the commit, its status context, what failed (nothing here).
+    const posted = mock.comments[0]!.body;
+    const state = readCommentState(posted);
+    expect(state.kind === 'state' && [state.state.sha, state.state.context, state.state.gate]).toEqual([
+      repo.head,
+      'performance/settings',
+      'pass',
+    ]);
+    const withoutState = posted.replace(/\n<!-- mysql-perf-gate:state [A-Za-z0-9_-]+ -->$/, '');
+    expect(withoutState.replace(`${SETTINGS_CHANGED_LINE}\n\n`, '')).toBe(
       `${before}The charts could not be published to this repository (the token cannot write to it), so they ` +
         `are not shown here: they are in the report directory of [this run's artifacts](https://github.com/` +
         `${OWNER}/${REPO}/actions/runs/${PUBLISH_RUN_ID}) (\`charts/*.png\`, interactive in \`report.html\`).\n\n${after}`,
