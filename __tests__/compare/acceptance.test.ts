@@ -180,7 +180,7 @@ test('the largest acceptance block fits in the room a published comment leaves f
     {
       sha: SHA,
       suite: 'quick',
-      by: `${'a'.repeat(39)}`,
+      by: 'a'.repeat(39),
       reason: '<'.repeat(MAX_REASON),
       at: '2026-11-29T09:00:00Z',
       source: 'comment',
