@@ -18,7 +18,7 @@
 import type { Acceptance } from '../compare/acceptance.js';
 import { errorMessage } from '../errors.js';
 import { WRITE_ACCESS } from '../github/approval.js';
-import { permissionOf, pullRequestFacts } from '../github/approval-check.js';
+import { labelEvents, permissionOf, pullRequestFacts } from '../github/approval-check.js';
 import { updateBranchFile } from '../github/branch-file.js';
 import type { GitHubClient } from '../github/client.js';
 import { type CommentState, readCommentState } from '../github/comment-state.js';
@@ -210,26 +210,10 @@ async function recordInLedger(
  * event itself does not say (the job may start much later). Null when no event says.
  */
 async function labelledAt(octokit: GitHubClient, request: AcceptRequest): Promise<string | null> {
-  try {
-    const events = await octokit.paginate(octokit.rest.issues.listEvents, {
-      owner: request.owner,
-      repo: request.repo,
-      issue_number: request.pullRequest,
-      per_page: 100,
-    });
-    const added = events.filter(
-      (event) =>
-        event.event === 'labeled' &&
-        (event as { label?: { name?: string } }).label?.name === request.label &&
-        (event.actor as { login: string } | null)?.login === request.actor,
-    );
-    return added.at(-1)?.created_at ?? null;
-  } catch (error) {
-    throw new GitHubError(
-      `could not read the events of #${request.pullRequest}: ${gitHubMessage(error)}; the job needs \`permissions: pull-requests: read\``,
-      { cause: error },
-    );
-  }
+  const added = (await labelEvents(octokit, request)).filter(
+    (event) => event.event === 'labeled' && event.label === request.label && event.actor === request.actor,
+  );
+  return added.at(-1)?.at ?? null;
 }
 
 /** One suite's comment: accepted; its status set again when accepted already; or why not. */

@@ -6,7 +6,7 @@
 import { type Acceptance, acceptanceOf, gateFailures, MAX_ACCEPTED_ITEMS } from '../compare/acceptance.js';
 import type { Verdict } from '../compare/verdict-schema.js';
 import { WRITE_ACCESS } from '../github/approval.js';
-import { permissionOf } from '../github/approval-check.js';
+import { labelEvents, permissionOf } from '../github/approval-check.js';
 import type { GitHubClient } from '../github/client.js';
 import { gitHubMessage } from '../github/github-errors.js';
 import { type CommentState, commentStateLine, readCommentState } from '../github/comment-state.js';
@@ -72,17 +72,8 @@ async function acceptanceDoubt(
       return `@${acceptance.by} cannot write to ${owner}/${repo}`;
     }
     if (acceptance.source === 'label') {
-      const events = await octokit.paginate(octokit.rest.issues.listEvents, {
-        owner,
-        repo,
-        issue_number: place.pullRequest,
-        per_page: 100,
-      });
-      const found = events.some(
-        (event) =>
-          event.event === 'labeled' &&
-          (event.actor as { login: string } | null)?.login === acceptance.by &&
-          sameTime(event.created_at),
+      const found = (await labelEvents(octokit, place)).some(
+        (event) => event.event === 'labeled' && event.actor === acceptance.by && sameTime(event.at),
       );
       return found ? null : `no label added by @${acceptance.by} at ${acceptance.at}`;
     }

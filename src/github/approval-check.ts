@@ -123,8 +123,14 @@ export async function changedPaths(
   }
 }
 
-/** The label events, oldest first; only asked for when the fork label is on. */
-async function labelEvents(octokit: GitHubClient, query: ApprovalQuery): Promise<LabelEventFacts[]> {
+/**
+ * The label events of the pull request, oldest first: the approval asks only when the fork label
+ * is on; an acceptance by label asks when its label was added (commands/accept.ts).
+ */
+export async function labelEvents(
+  octokit: GitHubClient,
+  query: Pick<ApprovalQuery, 'owner' | 'repo' | 'pullRequest'>,
+): Promise<LabelEventFacts[]> {
   try {
     const listed = await octokit.paginate(octokit.rest.issues.listEvents, {
       owner: query.owner,
@@ -139,6 +145,7 @@ async function labelEvents(octokit: GitHubClient, query: ApprovalQuery): Promise
         // A deleted account's events have no actor, whatever the typings say.
         label: (event as { label?: { name: string } | null }).label?.name ?? null,
         actor: (event.actor as { login: string } | null)?.login ?? null,
+        at: event.created_at,
       }));
   } catch (error) {
     throw failure('the events', query, error);

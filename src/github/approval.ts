@@ -50,6 +50,8 @@ export interface LabelEventFacts {
   readonly event: string;
   readonly label: string | null;
   readonly actor: string | null;
+  /** When, as GitHub says (ISO); the approval rule does not need it, an acceptance does. */
+  readonly at?: string;
 }
 
 export interface ApprovalFacts {
