@@ -13,6 +13,10 @@ export const METRIC_NAMES = [
   'instructionsTotal',
   'cpuTimeUs',
   'hwInstructions',
+  // Operational cells (recovery, cold start, replica apply): the operation's seconds, natively,
+  // and a replica's transactions applied per second.
+  'seconds',
+  'applyRate',
 ] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 

@@ -80,7 +80,14 @@ const script = (extra: Record<string, unknown> = {}) => ({
 describe('the registry', () => {
   it('names every kind once, and each yields only known metrics', () => {
     const names = WORKLOAD_KINDS.map((kind) => kind.name);
-    expect(names).toEqual(['sysbench-oltp', 'sysbench-script', 'tpcc']);
+    expect(names).toEqual([
+      'sysbench-oltp',
+      'sysbench-script',
+      'tpcc',
+      'recovery',
+      'cold-start',
+      'replica-apply',
+    ]);
     for (const kind of WORKLOAD_KINDS) {
       expect(kind.metrics.length).toBeGreaterThan(0);
       expect(kind.metrics.filter((metric) => !METRIC_NAMES.includes(metric))).toEqual([]);

@@ -30,8 +30,11 @@ export interface Metric {
    * the many repetitions a rank test needs. Should the repetitions disagree, the statistics apply.
    */
   readonly counted: boolean;
-  /** Which suites measure it (throughput figures under valgrind mean nothing). */
-  readonly kind: MeasurementKind;
+  /**
+   * Which suites measure it (throughput figures under valgrind mean nothing); `any`: both, for
+   * the operational cells, whose seconds are measured natively in either (docs/operations.md).
+   */
+  readonly kind: MeasurementKind | 'any';
   /**
    * A detail of the distribution, read from the repetition's latency histogram or its per-second
    * reports: judged in verdicts, but not kept in nightly histories (more series per cell, each a
@@ -229,9 +232,44 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
     fromHistogram: false,
     value: (repetition) => perTransaction(repetition.cost?.hardwareInstructions, repetition),
   },
+  // The operational cells' own (workload/operations.ts): reported, and gating only where named
+  // or the machine's runner check allows it (compare/judge.ts).
+  seconds: {
+    name: 'seconds',
+    source: 'operation seconds',
+    label:
+      'seconds of the operation, natively (recovery or start to the first answer; a replica catching up)',
+    unit: 's',
+    worse: 'higher',
+    defaultTolerance: 0.1,
+    resolution: 0.001,
+    counted: false,
+    kind: 'any',
+    fromHistogram: false,
+    value: (repetition) => repetition.operation?.seconds,
+  },
+  applyRate: {
+    name: 'applyRate',
+    source: 'a replica apply',
+    label: 'transactions a replica applied per second, natively',
+    unit: 'trx/s',
+    worse: 'lower',
+    defaultTolerance: 0.1,
+    resolution: 0,
+    counted: false,
+    kind: 'any',
+    fromHistogram: false,
+    value: (repetition) => {
+      const operation = repetition.operation;
+      if (operation?.kind !== 'replica-apply' || !(operation.seconds > 0)) return undefined;
+      return operation.units / operation.seconds;
+    },
+  },
 };
 
 /** Metrics measured by a suite of this kind, in display order. */
 export function metricsFor(kind: MeasurementKind): Metric[] {
-  return METRIC_NAMES.map((name) => METRICS[name]).filter((metric) => metric.kind === kind);
+  return METRIC_NAMES.map((name) => METRICS[name]).filter(
+    (metric) => metric.kind === kind || metric.kind === 'any',
+  );
 }

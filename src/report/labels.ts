@@ -33,6 +33,10 @@ export function metricLabel(metric: MetricName, percentile: number): string {
       return 'lowest second (× median)';
     case 'stallSeconds':
       return 'stall seconds (s)';
+    case 'seconds':
+      return 'seconds (s)';
+    case 'applyRate':
+      return 'applied trx/s';
   }
 }
 

@@ -8,6 +8,7 @@ import { MAX_STATUS_COUNTERS, STATUS_NAME } from './status-counters.js';
 import { SysbenchReport } from '../sysbench/report-schema.js';
 import { MergedRecord, Placement, ShardRecord } from './shard-schema.js';
 import { IdleSideFigure, IdleSideRecord } from './idle-side-schema.js';
+import { OperationFigures } from './operation-schema.js';
 import { checkCell, checkRepetition, checkSidesAndCells } from './results-checks.js';
 
 export const RESULTS_SCHEMA_VERSION = 1;
@@ -15,6 +16,7 @@ export const RESULTS_SCHEMA_VERSION = 1;
 export { BuildInfo, CompilerInfo, Flavor, FLAVOR_NAMES } from './build-schema.js';
 export { MergedRecord, Placement, ServerFingerprint, ShardRecord } from './shard-schema.js';
 export { IdleSideFigure, IdleSideRecord } from './idle-side-schema.js';
+export { OPERATION_KINDS, OPERATION_UNIT, OperationFigures, type OperationKind } from './operation-schema.js';
 
 export const SideName = z.enum(['base', 'head']);
 export type SideName = z.infer<typeof SideName>;
@@ -222,6 +224,12 @@ export const Repetition = z
       .optional(),
     /** The other side's server over this repetition, when the sides were measured in turn. */
     idleSide: IdleSideFigure.optional(),
+    /**
+     * An operational cell's repetition (recovery, cold start, replica apply): what it measured and
+     * what its figures are per. Its `report` then counts those units as its transactions, their
+     * seconds as its time; it has no latency, queries or per-second reports.
+     */
+    operation: OperationFigures.optional(),
   })
   .superRefine(checkRepetition);
 export type Repetition = z.infer<typeof Repetition>;

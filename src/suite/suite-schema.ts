@@ -4,6 +4,7 @@
 import { z } from 'zod';
 
 import { workloadKindIssues } from '../workload/kinds.js';
+import { isOperationKind } from '../workload/operation-names.js';
 import { SuiteObject, type Workload } from './suite-shape.js';
 import { allVariants, type Variant, variantIssues, variantLabel } from './variants.js';
 
@@ -51,7 +52,8 @@ export const Suite = SuiteObject.superRefine((suite, ctx) => {
     if (suite.warmupEvents > 0)
       issue(['warmupEvents'], 'only for metric: instructions; throughput suites warm up for warmupSeconds');
     suite.workloads.forEach((workload, index) => {
-      if (workload.events !== undefined)
+      // An operational kind's events are its write load's, in either kind of suite.
+      if (workload.events !== undefined && !isOperationKind(workload.kind))
         issue(['workloads', index, 'events'], 'only for metric: instructions');
       if (workload.warmupEvents !== undefined)
         issue(['workloads', index, 'warmupEvents'], 'only for metric: instructions');
@@ -69,8 +71,11 @@ export const Suite = SuiteObject.superRefine((suite, ctx) => {
     if (suite.threads.some((threads) => threads !== 1))
       issue(['threads'], `must be [1]: ${INSTRUCTIONS_THREADS_REASON}`);
     suite.workloads.forEach((workload, index) => {
-      if (workload.threads?.some((threads) => threads !== 1))
+      // A replica apply's threads are its applier's (workload/operations.ts), not client threads.
+      if (workload.kind !== 'replica-apply' && workload.threads?.some((threads) => threads !== 1))
         issue(['workloads', index, 'threads'], `must be [1]: ${INSTRUCTIONS_THREADS_REASON}`);
+      // A cold start has no events; the other operations check their own (workload/operations.ts).
+      if (isOperationKind(workload.kind)) return;
       if (suite.events === undefined && workload.events === undefined)
         issue(
           ['workloads', index, 'events'],
@@ -136,6 +141,8 @@ export function measurementLimit(
 
 /** Whether the suite warms `workload`'s cells up before their repetitions. */
 export function hasWarmup(suite: Suite, workload: Workload): boolean {
+  // An operation starts from a copy made once: there is nothing to warm up.
+  if (isOperationKind(workload.kind)) return false;
   const limit = measurementLimit(suite, workload, 'warmup');
   return ('events' in limit ? limit.events : limit.seconds) > 0;
 }

@@ -4,11 +4,19 @@
 import type { Suite, Workload } from '../suite/suite-shape.js';
 import { SYSBENCH_OLTP, sysbenchOltp } from './sysbench-oltp.js';
 import { sysbenchScript } from './sysbench-script.js';
+import { coldStartKind, recoveryKind, replicaApplyKind } from './operations.js';
 import { tpcc } from './tpcc.js';
 import type { DataSet, KindIssue, ResetMode, WorkloadKind } from './workload-kind.js';
 
 /** The registered kinds. A new kind is added here (and documented in docs/suites.md). */
-export const WORKLOAD_KINDS: readonly WorkloadKind[] = [sysbenchOltp, sysbenchScript, tpcc];
+export const WORKLOAD_KINDS: readonly WorkloadKind[] = [
+  sysbenchOltp,
+  sysbenchScript,
+  tpcc,
+  recoveryKind,
+  coldStartKind,
+  replicaApplyKind,
+];
 
 /** What a workload without `kind` is: every suite written before kinds existed. */
 export const DEFAULT_WORKLOAD_KIND = SYSBENCH_OLTP;

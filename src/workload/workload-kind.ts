@@ -7,6 +7,7 @@
 // places.
 import type { MetricName } from '../metric-names.js';
 import type { ResetMode, Suite, Workload } from '../suite/suite-shape.js';
+import type { OperationKind, OperationUnit } from './operation-names.js';
 
 export type { ResetMode };
 
@@ -98,6 +99,13 @@ export interface WorkloadKind {
   dataBytes(suite: Suite, workload: Workload): number;
   /** The metrics its cells can be judged on. */
   readonly metrics: readonly MetricName[];
+  /**
+   * An operational kind (workload/operations.ts): its cells measure a recovery, a start or a
+   * replica's apply instead of a client workload, run by run/operation-step.ts. Absent: sysbench.
+   */
+  readonly operation?: OperationKind;
+  /** What its cells' figures are per, when not a client transaction. */
+  readonly per?: OperationUnit;
 }
 
 /** The sysbench script a workload runs: its own `script`, or its name. */
