@@ -95,18 +95,22 @@ export function callgrindPaths(dir: string): CallgrindPaths {
   };
 }
 
-/** The command line that runs `binary serverArgs…` under callgrind with instrumentation off. */
+/**
+ * The command line that runs `binary serverArgs…` under callgrind with instrumentation off, or on
+ * from the first instruction (`fromStart`: what an operation that starts the server counts).
+ */
 export function callgrindLaunch(
   paths: CallgrindPaths,
   binary: string,
   serverArgs: readonly string[],
   tmpdir: string,
+  fromStart = false,
 ): ValgrindLaunch {
   return {
     command: VALGRIND,
     args: [
       '--tool=callgrind',
-      '--instr-atstart=no',
+      `--instr-atstart=${fromStart ? 'yes' : 'no'}`,
       '--vgdb=yes',
       `--vgdb-prefix=${paths.vgdbPrefix}`,
       `--callgrind-out-file=${paths.outFile}`,

@@ -93,6 +93,57 @@ const SourceFetch = z.strictObject({
   variable: z.string().regex(/^[A-Z][A-Z0-9_]*$/),
 });
 
+/** Options, as a server's option file names them. */
+const Options = z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), z.string());
+
+/** A query and the column of its one row that answers it. */
+const RowQuery = z.strictObject({ sql: z.string().min(1), column: z.string().min(1) });
+
+/**
+ * What the operational cells (workload/operations.ts) ask of a flavor: the settings that keep a
+ * crash's redo from being checkpointed and where its error log says how much redo it recovered;
+ * the settings and statements that make a primary's binary log a replica's relay log, applied.
+ */
+const Operations = z.strictObject({
+  recovery: z.strictObject({
+    /** Added to the side's options for the write load and the restart: no checkpoint meanwhile. */
+    options: Options,
+    /** The error log's line naming the checkpoint recovery starts from: its first group, an LSN. */
+    checkpointLine: pattern,
+    /** The line naming where the log ends (the last such line, when several): its first group, an LSN. */
+    endLine: pattern,
+  }),
+  replication: z.strictObject({
+    /** Added to the side's options while it writes the binary log of the write load. */
+    primary: Options,
+    /** Added to the side's options while it applies that log as a replica. */
+    replica: Options,
+    /** The option giving the applier's threads, and its value for a serial apply. */
+    applierThreads: z.strictObject({ option: z.string().min(1), serial: z.string().min(1) }),
+    /** Statements that empty the primary's binary logs, the first the server takes used. */
+    resetBinaryLogs: some,
+    /** The last transaction the primary wrote, as the wait below takes it. */
+    lastTransaction: RowQuery,
+    /** Statements pointing the replica's applier at a relay log ({file}), the first the server takes used. */
+    pointAtRelayLog: some,
+    /** Statements that start the applier alone, the first the server takes used. */
+    startApplier: some,
+    /**
+     * Waits (its two placeholders: lastTransaction's answer, then the seconds it may take) until the applier applied
+     * it; `applied`: the answer when it did.
+     */
+    waitApplied: z.strictObject({ sql: z.string().min(1), column: z.string().min(1), applied: z.string() }),
+    /**
+     * The applier's thread functions (the coordinator and the parallel workers): their inclusive
+     * instructions are a counted apply's own work, without the background threads' timing.
+     */
+    applierFunctions: pattern,
+    /** The replica's status, and its column saying why the applier stopped. */
+    status: z.strictObject({ sql: z.string().min(1), errorColumn: z.string().min(1) }),
+  }),
+});
+export type FlavorOperations = z.infer<typeof Operations>;
+
 export const FlavorDescription = z.strictObject({
   /** As results record it: lower case, never renamed. */
   id: z.string().regex(/^[a-z][a-z0-9-]*$/),
@@ -144,5 +195,6 @@ export const FlavorDescription = z.strictObject({
   }),
   /** Where a real source tree comes from; null: none is reachable from CI. */
   source: SourceFetch.nullable(),
+  operations: Operations,
 });
 export type FlavorDescription = z.infer<typeof FlavorDescription>;

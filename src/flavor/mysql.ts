@@ -97,6 +97,57 @@ export const mysql = {
       'group commit delay': 'binlog_group_commit_sync_delay',
     },
   },
+  operations: {
+    recovery: {
+      // innodb_redo_log_capacity (8.0.30+) sizes the whole log; the rest as MariaDB's.
+      options: {
+        innodb_redo_log_capacity: '1G',
+        innodb_max_dirty_pages_pct: '99',
+        innodb_max_dirty_pages_pct_lwm: '0',
+        innodb_adaptive_flushing: 'OFF',
+        innodb_io_capacity: '100',
+      },
+      // "Starting to parse redo log at lsn = …, whereas checkpoint_lsn = 18434560 and start_lsn = …";
+      // "Doing recovery: scanned up to log sequence number 27721728" (the last one: where it ended).
+      checkpointLine: /checkpoint_lsn = (\d+)/,
+      endLine: /Doing recovery: scanned up to log sequence number (\d+)/,
+    },
+    replication: {
+      // GTIDs on both, so that the replica can be waited for without the primary's file names.
+      primary: {
+        log_bin: 'primary-bin',
+        server_id: '1',
+        gtid_mode: 'ON',
+        enforce_gtid_consistency: 'ON',
+      },
+      replica: {
+        server_id: '2',
+        relay_log: 'relay',
+        skip_replica_start: 'ON',
+        relay_log_purge: 'OFF',
+        relay_log_recovery: 'OFF',
+        gtid_mode: 'ON',
+        enforce_gtid_consistency: 'ON',
+      },
+      applierThreads: { option: 'replica_parallel_workers', serial: '1' },
+      // 8.4 removed RESET MASTER; 8.0 before 8.4 has only it.
+      resetBinaryLogs: ['RESET BINARY LOGS AND GTIDS', 'RESET MASTER'],
+      lastTransaction: { sql: 'SELECT @@GLOBAL.gtid_executed AS position', column: 'position' },
+      pointAtRelayLog: [
+        "CHANGE REPLICATION SOURCE TO SOURCE_HOST='127.0.0.1', SOURCE_PORT=1, SOURCE_USER='none', RELAY_LOG_FILE='{file}', RELAY_LOG_POS=4",
+        "CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=1, MASTER_USER='none', RELAY_LOG_FILE='{file}', RELAY_LOG_POS=4",
+      ],
+      startApplier: ['START REPLICA SQL_THREAD', 'START SLAVE SQL_THREAD'],
+      waitApplied: {
+        sql: 'SELECT WAIT_FOR_EXECUTED_GTID_SET(?, ?) AS waited',
+        column: 'waited',
+        applied: '0',
+      },
+      // sql/rpl_replica.cc: the coordinator (extern "C") and each worker.
+      applierFunctions: /^(handle_slave_sql|handle_slave_worker)(\(|$)/,
+      status: { sql: 'SHOW REPLICA STATUS', errorColumn: 'Last_SQL_Error' },
+    },
+  },
   source: {
     script: 'scripts/fetch-mysql-source.sh',
     package: 'mysql-9.7',

@@ -26,6 +26,7 @@ export class CellCollector {
       ...(outcome.work ? { work: outcome.work } : {}),
       ...(outcome.dataChecksum === undefined ? {} : { dataChecksum: outcome.dataChecksum }),
       ...(outcome.idleSide === undefined ? {} : { idleSide: outcome.idleSide }),
+      ...(outcome.operation === undefined ? {} : { operation: outcome.operation }),
     };
     if (outcome.window?.profile) {
       const tally = this.tallies.get(key) ?? new FunctionTally();

@@ -53,8 +53,11 @@ export interface CostProbe {
   prepare?(server: ProbedServer, signal: AbortSignal): Promise<void>;
   /** Just before sysbench starts. */
   begin(server: ProbedServer, signal: AbortSignal): Promise<void>;
-  /** Just after sysbench finished. `label` names the window's files ("oltp_read_only-t1-rep2"). */
-  end(server: ProbedServer, label: string): Promise<WindowCost>;
+  /**
+   * Just after sysbench finished. `label` names the window's files ("oltp_read_only-t1-rep2");
+   * `foreground`, when given, is what counts as the window's own work instead of do_command.
+   */
+  end(server: ProbedServer, label: string, foreground?: Foreground): Promise<WindowCost>;
   /** After a failed measurement: stops whatever still counts. Never throws. */
   abort(): Promise<void>;
   /**
@@ -149,6 +152,16 @@ export function throughputProbe(perf: PerfSupport): CostProbe {
  */
 export const FOREGROUND_FUNCTION = /^do_command\(/;
 
+/**
+ * What counts as a window's own work when it is not the client's statements: the functions whose
+ * inclusive costs add up to it (a replica's applier threads), or the whole process (`null`).
+ */
+export interface Foreground {
+  readonly functions: RegExp | null;
+  /** Names it in the results' foregroundFunction and in errors. */
+  readonly what: string;
+}
+
 /** How long to wait for InnoDB purge to catch up before a window; then the window runs anyway. */
 const PURGE_WAIT_MS = 60_000;
 const PURGE_POLL_MS = 200;
@@ -174,7 +187,7 @@ async function historyLength(connection: ConnectionInfo, flavor: Flavor): Promis
  * Lets purge finish the previous window's undo log first, so each window starts from the same
  * state instead of sharing its latches with the previous window's clean-up.
  */
-async function waitForPurge(
+export async function waitForPurge(
   connection: ConnectionInfo,
   flavor: Flavor,
   signal: AbortSignal,
@@ -250,37 +263,11 @@ export function instructionProbe(options: {
       control = new CallgrindControl(options.paths, requirePid(server), server.namespacePid);
       await control.startCounting();
     },
-    async end(_server, label) {
+    async end(_server, label, foreground) {
       if (!control) throw new Error('cost probe ended before it began');
       const dump = await control.stopCounting(label);
       control = undefined;
-      const bytes = await readRegular(dump, MAX_DUMP_BYTES);
-      if (bytes === undefined) throw new BenchmarkError(`callgrind's dump ${dump} is gone`);
-      const text = bytes.toString('utf8');
-      const profileName = path.join(options.relativeDir, `${label}.callgrind.gz`);
-      await mkdir(path.join(options.rawDir, options.relativeDir), { recursive: true });
-      await writeFile(path.join(options.rawDir, profileName), gzipSync(text));
-      await rm(dump, { force: true });
-      const profile = parseCallgrind(text, dump);
-      const foreground = inclusiveCost(profile, (name) => FOREGROUND_FUNCTION.test(name));
-      if (foreground === undefined) {
-        throw new BenchmarkError(
-          `the callgrind profile of ${label} has no call to do_command(), the function every MySQL-family server runs ` +
-            "client statements in; the server's symbol table may lack it (a stripped build?). The profile is kept as " +
-            `${profileName}.`,
-        );
-      }
-      return {
-        cost: {
-          callgrind: {
-            total: profile.totals,
-            foreground: foreground.inclusive,
-            foregroundFunction: foreground.name,
-            profile: profileName,
-          },
-        },
-        profile,
-      };
+      return readWindowDump(dump, label, options, foreground);
     },
     async warmup(server, signal) {
       await waitForPurge(server.connection, server.flavor, signal, options.log);
@@ -299,4 +286,60 @@ export function instructionProbe(options: {
       releasePurge = undefined;
     },
   };
+}
+
+/**
+ * A window's dump parsed, gzipped into `rawDir/<relativeDir>/<label>.callgrind.gz` and removed:
+ * the whole process's count, and its foreground's (do_command's, or `foreground`'s).
+ */
+export async function readWindowDump(
+  dump: string,
+  label: string,
+  options: { readonly rawDir: string; readonly relativeDir: string },
+  foreground?: Foreground,
+): Promise<WindowCost> {
+  const bytes = await readRegular(dump, MAX_DUMP_BYTES);
+  if (bytes === undefined) throw new BenchmarkError(`callgrind's dump ${dump} is gone`);
+  const text = bytes.toString('utf8');
+  const profileName = path.join(options.relativeDir, `${label}.callgrind.gz`);
+  await mkdir(path.join(options.rawDir, options.relativeDir), { recursive: true });
+  await writeFile(path.join(options.rawDir, profileName), gzipSync(text));
+  await rm(dump, { force: true });
+  const profile = parseCallgrind(text, dump);
+  const own = foregroundCost(profile, foreground);
+  if (own === undefined) {
+    throw new BenchmarkError(
+      foreground === undefined
+        ? `the callgrind profile of ${label} has no call to do_command(), the function every MySQL-family server runs ` +
+            "client statements in; the server's symbol table may lack it (a stripped build?). The profile is kept as " +
+            `${profileName}.`
+        : `the callgrind profile of ${label} has no call to ${foreground.what}; the server's symbol table may lack it ` +
+            `(a stripped build?). The profile is kept as ${profileName}.`,
+    );
+  }
+  return {
+    cost: {
+      callgrind: {
+        total: profile.totals,
+        foreground: own.inclusive,
+        foregroundFunction: own.name,
+        profile: profileName,
+      },
+    },
+    profile,
+  };
+}
+
+/** The foreground's inclusive cost: do_command's, the sum of `foreground`'s functions, or the whole process's. */
+function foregroundCost(
+  profile: CallgrindProfile,
+  foreground: Foreground | undefined,
+): { readonly name: string; readonly inclusive: number } | undefined {
+  if (foreground === undefined) return inclusiveCost(profile, (name) => FOREGROUND_FUNCTION.test(name));
+  const { functions } = foreground;
+  if (functions === null) return { name: foreground.what, inclusive: profile.totals };
+  const matching = profile.functions.filter((cost) => functions.test(cost.name));
+  if (matching.length === 0) return undefined;
+  const inclusive = matching.reduce((sum, cost) => sum + cost.inclusive, 0);
+  return { name: foreground.what, inclusive: Math.min(inclusive, profile.totals) };
 }

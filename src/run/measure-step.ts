@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { ServerError } from '../errors.js';
-import type { IdleSideFigure, SideName } from '../results/results-schema.js';
+import type { IdleSideFigure, OperationFigures, SideName } from '../results/results-schema.js';
 import type { ServerInstall } from '../server/server.js';
 import type { SideServer } from '../server/side-server.js';
 import type { CleanupScope } from '../shell/cleanup.js';
@@ -48,6 +48,8 @@ export interface StepOutcome {
   readonly dataChecksum?: string;
   /** What the other side's server used meanwhile, when the sides are measured in turn (idle-side.ts). */
   readonly idleSide?: IdleSideFigure;
+  /** An operational cell's figures (operation-step.ts). */
+  readonly operation?: OperationFigures;
 }
 
 /** "oltp_read_only-t1-rep2": names the step's files. */

@@ -11,10 +11,13 @@ import { parseVariantLabel, variantLabel } from '../suite/variants.js';
 import { CellPace } from './cell-pace.js';
 import type { IdleSides } from './idle-side.js';
 import { measureStep, stepLabel } from './measure-step.js';
+import { measureOperation } from './operation-step.js';
 import type { Step } from './plan.js';
 import type { SideSteps } from './scheduler.js';
 import type { StartedSide } from './sides.js';
 import { currentOptions, optionsUnder, recordVariant } from './variant-options.js';
+import { findWorkload } from '../suite/suite-schema.js';
+import { kindOf } from '../workload/kinds.js';
 import { dataChecksumBefore, resetDataAfter } from './workload-data.js';
 
 /** Whether the variant labelled `label` is the aligned head's (run --align-settings). */
@@ -47,7 +50,9 @@ export function sideSteps(
   const pace = new CellPace();
   return {
     restart: async (step: Extract<Step, { kind: 'restart' }>) => {
-      const { server, options, variants, twin } = sideNamed(step.side);
+      const { server, options, variants, twin, operations } = sideNamed(step.side);
+      // A side away on an operation's datadir comes home first (operation-host.ts).
+      await operations?.comeHome();
       const label = variantLabel(step.variant);
       const before = under.get(step.side);
       if (step.toVariant && before === label) return;
@@ -69,6 +74,20 @@ export function sideSteps(
     measure: async (step) => {
       const side = sideNamed(step.side);
       await run.idle?.turn(step.side);
+      const operation = kindOf(findWorkload(run.suite, step.workload)).operation !== undefined;
+      if (operation && step.kind === 'measure') {
+        if (side.operations === undefined) throw new Error(`side ${side.name} cannot run operations`);
+        const options = optionsUnder(side.options, run.suite, step.variant);
+        return measureOperation(step, side, side.operations, {
+          suite: run.suite,
+          rawDir: run.rawDir,
+          options,
+          log: (line) => {
+            run.logger.info(line);
+          },
+        });
+      }
+      await side.operations?.comeHome();
       // Outside the measured window, and on the data the repetition will start from.
       const checksumStartMs = performance.now();
       const dataChecksum = await dataChecksumBefore(step, side, run.suite);

@@ -26,8 +26,9 @@ import type { Logger } from '../shell/logger.js';
 import { readRegularSync } from '../shell/no-follow.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
 import { variantLabel } from '../suite/variants.js';
-import { restoresData } from '../workload/kinds.js';
+import { kindOf, restoresData } from '../workload/kinds.js';
 import { instructionProbe, throughputProbe } from './cost-probe.js';
+import { OperationHost, type OperationLaunches } from './operation-host.js';
 import { alignedHeadDatadir, DatadirSnapshot, type DatadirTwin } from './datadir-snapshot.js';
 import type { IdleSides } from './idle-side.js';
 import { sideGroup } from './side-group.js';
@@ -75,6 +76,8 @@ export interface StartedSide extends MeasuredSide {
   readonly twin?: DatadirTwin;
   /** The resets done after its steps, by mode: how many, and their seconds in all. */
   readonly resets: Map<ResetDone['mode'], { count: number; seconds: number }>;
+  /** What its server offers the suite's operational cells (recovery, cold start, replica apply). */
+  readonly operations?: OperationHost;
 }
 
 /**
@@ -179,11 +182,10 @@ async function createServer(
   at: {
     readonly sideDir: string;
     readonly log: (line: string) => void;
-    readonly placement: ReturnType<typeof sidePlacement>;
-    readonly paths: ReturnType<typeof callgrindPaths>;
+    readonly launch: Pick<ServerSetup, 'wrap' | 'startTimeoutMs' | 'stopTimeoutMs'>;
   },
 ): Promise<ManagedServer> {
-  const { config, preflight, scope, runDir, registry } = setup;
+  const { config, scope, runDir, registry } = setup;
   const group = await sideGroup(side.config.name, side.config.untrusted === true, setup);
   return ManagedServer.create({
     install: side.install,
@@ -198,10 +200,7 @@ async function createServer(
     ...group,
     // With an untrusted side, every sysbench is sandboxed: the suite's scripts may be its tree's.
     ...(config.sides.some((other) => other.untrusted === true) ? { sandboxedClients: true } : {}),
-    ...serverLaunch(
-      at.placement,
-      preflight.valgrind ? { paths: at.paths, tmpDir: join(at.sideDir, 'tmp') } : undefined,
-    ),
+    ...at.launch,
   });
 }
 
@@ -256,8 +255,11 @@ async function startSide(
   };
   const paths = callgrindPaths(join(sideDir, 'callgrind'));
   if (valgrind) mkdirSync(paths.dir, { recursive: true });
-  const placement = sidePlacement(preflight, name);
-  const server = await createServer(side, setup, { sideDir, log, placement, paths });
+  const launch = serverLaunch(
+    sidePlacement(preflight, name),
+    valgrind ? { paths, tmpDir: join(sideDir, 'tmp') } : undefined,
+  );
+  const server = await createServer(side, setup, { sideDir, log, launch: launch.setup });
   how.onCreated(server);
   setup.idle?.attach(name, () => server.launchedPid);
   const probe = valgrind
@@ -273,7 +275,7 @@ async function startSide(
     install,
     server,
     probe,
-    ...(placement.pinned ? { clientCpus: placement.client } : {}),
+    ...(launch.clientCpus === undefined ? {} : { clientCpus: launch.clientCpus }),
   };
   const variants = new Map<string, Record<string, string>>();
   const first = suiteCells(config.suite)[0]?.variant;
@@ -286,6 +288,19 @@ async function startSide(
     variables: facts.variables,
   });
   const { snapshot, twin } = await datadirCopies(name, server, setup, how.copiesLeft, log);
+  const operations = config.suite.workloads.some((workload) => kindOf(workload).operation !== undefined)
+    ? new OperationHost({
+        side: name,
+        server,
+        flavor: install.flavor,
+        runDir,
+        scope,
+        launches: launch.operations,
+        ...(valgrind ? { callgrind: { paths, rawDir, relativeDir: name } } : {}),
+        workDirOption: config.names['work-dir'],
+        log,
+      })
+    : undefined;
   return {
     ...measured,
     facts: { ...facts, ...more },
@@ -296,6 +311,7 @@ async function startSide(
     ...(snapshot ? { snapshot } : {}),
     ...(twin ? { twin } : {}),
     resets: new Map(),
+    ...(operations ? { operations } : {}),
   };
 }
 
@@ -330,25 +346,42 @@ export async function stopSides(sides: readonly StartedSide[]): Promise<void> {
 /**
  * How a side's server is started: under callgrind for instruction suites (with valgrind's longer
  * timeouts), on the server's CPUs when the run is pinned (taskset execs the server, so the pid
- * is still the server's), or as it is.
+ * is still the server's), or as it is; and how an operation runs it natively, or counted from its
+ * first instruction.
  */
 function serverLaunch(
   placement: Placement,
   callgrind: { readonly paths: ReturnType<typeof callgrindPaths>; readonly tmpDir: string } | undefined,
-): Pick<ServerSetup, 'wrap' | 'startTimeoutMs' | 'stopTimeoutMs'> {
+): {
+  readonly setup: Pick<ServerSetup, 'wrap' | 'startTimeoutMs' | 'stopTimeoutMs'>;
+  readonly operations: OperationLaunches;
+  readonly clientCpus?: string;
+} {
   const pin = (launch: ServerLaunch): ServerLaunch => {
     if (!placement.pinned) return launch;
     const [command, args] = onCpus(launch.command, launch.args, placement.server);
     return { ...launch, command, args };
   };
+  const native: ServerSetup['wrap'] | null = placement.pinned
+    ? (binary, args) => pin({ command: binary, args })
+    : null;
+  const clientCpus = placement.pinned ? { clientCpus: placement.client } : {};
   if (callgrind) {
+    const under =
+      (fromStart: boolean): NonNullable<ServerSetup['wrap']> =>
+      (binary, args) =>
+        pin(callgrindLaunch(callgrind.paths, binary, args, callgrind.tmpDir, fromStart));
     return {
-      wrap: (binary, args) => pin(callgrindLaunch(callgrind.paths, binary, args, callgrind.tmpDir)),
-      startTimeoutMs: VALGRIND_START_TIMEOUT_MS,
-      stopTimeoutMs: VALGRIND_STOP_TIMEOUT_MS,
+      setup: {
+        wrap: under(false),
+        startTimeoutMs: VALGRIND_START_TIMEOUT_MS,
+        stopTimeoutMs: VALGRIND_STOP_TIMEOUT_MS,
+      },
+      operations: { native, fromStart: under(true) },
+      ...clientCpus,
     };
   }
-  return placement.pinned ? { wrap: (binary, args) => pin({ command: binary, args }) } : {};
+  return { setup: native ? { wrap: native } : {}, operations: { native }, ...clientCpus };
 }
 
 function stopwatch(): () => number {

@@ -69,6 +69,12 @@ export class ManagedServer {
   private options: Readonly<Record<string, string>>;
   /** What it reads as it starts, and its accounts' passwords. */
   private readonly startFiles: StartFiles;
+  /** How the next starts run it, when not as the setup says (useWrap): null runs the binary alone. */
+  private wrapOverride: ServerSetup['wrap'] | null | undefined;
+  /** The last start's seconds from the spawn to the first answer. */
+  private startSeconds: number | undefined;
+  /** How often a start asks whether the server answers yet, when not the default. */
+  private pollMs: number | undefined;
 
   private constructor(
     private readonly setup: ServerSetup,
@@ -93,6 +99,40 @@ export class ManagedServer {
     }
     mergeOptions([{ source: 'the options given to the server', options }]);
     this.options = options;
+  }
+
+  /**
+   * How the next starts run the server, while it is stopped: through another wrap (an operation's
+   * count from the process's first instruction), the binary alone (null: its native seconds), or
+   * as the setup says again (undefined). `pollMs`: how often a start asks whether it answers yet,
+   * what its seconds are exact to (undefined: the default).
+   */
+  useWrap(wrap: ServerSetup['wrap'] | null | undefined, pollMs?: number): void {
+    if (this.process !== undefined && this.process.exitStatus === undefined) {
+      throw new ServerError(
+        `server ${this.setup.install.binary} is running; stop it before changing how it runs`,
+      );
+    }
+    this.wrapOverride = wrap;
+    this.pollMs = pollMs;
+  }
+
+  /** Seconds from the last start's spawn to its first answer; undefined before a start answered. */
+  get lastStartSeconds(): number | undefined {
+    return this.startSeconds;
+  }
+
+  /**
+   * Kills the server at once (SIGKILL), as a crash would: its datadir is left as the kill left it,
+   * and its exit is no death to report. Resolves once it is gone.
+   */
+  async kill(): Promise<void> {
+    this.monitoring = false;
+    this.stopRequested = true;
+    const running = this.process;
+    if (!running || running.exitStatus) return;
+    this.setup.log?.(`killing server pid ${running.spawnedPid ?? '?'} (SIGKILL), as a crash would`);
+    await running.kill();
   }
 
   /** Initializes a fresh datadir in `setup.dir` and registers the server's removal in the scope. */
@@ -298,6 +338,8 @@ export class ManagedServer {
 
   /** Spawns the server with the files written and waits until it answers `info` on its socket. */
   private async spawnAndWait(info: ConnectionInfo): Promise<ReadyOutcome & { running: ServerProcess }> {
+    this.startSeconds = undefined;
+    const spawnedMs = performance.now();
     const running = await this.spawn();
     await running.started;
     this.setup.log?.(`started ${running.command} (pid ${running.spawnedPid ?? '?'}), port ${info.port}`);
@@ -306,7 +348,9 @@ export class ManagedServer {
       exited: running.exited,
       timeoutMs: this.setup.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
       signal: this.setup.scope.signal,
+      ...(this.pollMs === undefined ? {} : { intervalMs: this.pollMs }),
     });
+    if (outcome.kind === 'ready') this.startSeconds = (performance.now() - spawnedMs) / 1000;
     return { ...outcome, running };
   }
 
@@ -316,7 +360,9 @@ export class ManagedServer {
       // Checked in the same tick as the spawn: a destroy() or Ctrl-C that came while we were
       // writing the config must not be followed by a server nobody will stop.
       this.throwIfStoppedMeanwhile();
-      const running = spawnServer(this.setup, this.confinement, this.paths.configFile, output.fd);
+      const wrap = this.wrapOverride === undefined ? this.setup.wrap : (this.wrapOverride ?? undefined);
+      const launch = { install: this.setup.install, ...(wrap ? { wrap } : {}) };
+      const running = spawnServer(launch, this.confinement, this.paths.configFile, output.fd);
       this.record(running);
       this.process = running;
       this.connectionInfo = undefined;

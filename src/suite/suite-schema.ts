@@ -126,6 +126,10 @@ export function measurementLimit(
   workload: Workload,
   phase: 'warmup' | 'measure',
 ): MeasurementLimit {
+  // An operation runs once per repetition; its events are its write load's (workload/operations.ts).
+  if (isOperationKind(workload.kind)) {
+    return { events: phase === 'warmup' ? 0 : (workload.events ?? suite.events ?? 1) };
+  }
   if (suite.metric === 'instructions') {
     if (phase === 'warmup') return { events: workload.warmupEvents ?? suite.warmupEvents };
     const events = workload.events ?? suite.events;
@@ -141,8 +145,6 @@ export function measurementLimit(
 
 /** Whether the suite warms `workload`'s cells up before their repetitions. */
 export function hasWarmup(suite: Suite, workload: Workload): boolean {
-  // An operation starts from a copy made once: there is nothing to warm up.
-  if (isOperationKind(workload.kind)) return false;
   const limit = measurementLimit(suite, workload, 'warmup');
   return ('events' in limit ? limit.events : limit.seconds) > 0;
 }

@@ -1,0 +1,162 @@
+// What every repetition of an operational cell starts from, made once per side, cell and variant
+// and copied for each repetition, so that every repetition of a side recovers the same redo, starts
+// the same datadir, or applies the same relay log: a crashed datadir (the write load run with the
+// flavor's settings that keep the checkpoint put, then SIGKILL), the prepared datadir cleanly
+// stopped, or the prepared datadir with the primary's binary log of the write load as its relay log.
+import { constants, copyFile, lstat, mkdir, open, readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { BenchmarkError } from '../errors.js';
+import { describeFlavor } from '../flavor/flavors.js';
+import type { Suite, Workload } from '../suite/suite-schema.js';
+import { variantLabel, type Variant } from '../suite/variants.js';
+import { runWorkload } from '../sysbench/runner.js';
+import { loadEvents } from '../workload/operations.js';
+import type { OperationKind } from '../workload/operation-names.js';
+import { waitForPurge } from './cost-probe.js';
+import type { OperationHost, OperationSource } from './operation-host.js';
+import { lastTransaction, resetBinaryLogs } from './replica-apply.js';
+
+/** What a source is made for: the cell, its workload, and the side's options under its variant. */
+export interface SourceRequest {
+  readonly operation: OperationKind;
+  readonly suite: Suite;
+  readonly workload: Workload;
+  readonly variant: Variant | undefined;
+  /** Names the cell in messages: "recovery on head". */
+  readonly cell: string;
+  readonly options: Readonly<Record<string, string>>;
+}
+
+/** The first file of a relay log called `base` (the flavor's replica `relay_log`). */
+export function relayLogFile(base: string, index = 1): string {
+  return `${base}.${String(index).padStart(6, '0')}`;
+}
+
+/** The source of `request`'s repetitions on this side: made the first time, then the same. */
+export async function operationSource(host: OperationHost, request: SourceRequest): Promise<OperationSource> {
+  const label = variantLabel(request.variant);
+  const key = `${request.operation}-${request.workload.name}${label === '' ? '' : `-${label}`}`;
+  const known = host.sources.get(key);
+  if (known !== undefined) return known;
+  const made = await makeSource(host, key, request);
+  host.sources.set(key, made);
+  return made;
+}
+
+async function makeSource(
+  host: OperationHost,
+  key: string,
+  request: SourceRequest,
+): Promise<OperationSource> {
+  const { operations } = describeFlavor(host.setup.flavor);
+  switch (request.operation) {
+    case 'cold-start':
+      // The prepared datadir, stopped cleanly: what every start starts from.
+      return { datadir: host.preparedCopy(), options: request.options };
+    case 'recovery': {
+      const options = { ...request.options, ...operations.recovery.options };
+      await startOnPrepared(host, options);
+      const events = await runLoad(host, request);
+      // Purge's own redo, written while the load runs, depends on timing: let it finish first, so
+      // that the log holds the same redo on both sides and nothing is left to purge after recovery.
+      await waitForPurge(host.server.connection, host.setup.flavor, host.setup.scope.signal, host.setup.log);
+      await host.server.kill();
+      const datadir = await host.keep(key, `the datadir killed after ${events} transactions`);
+      return { datadir, options, loadEvents: events };
+    }
+    case 'replica-apply':
+      return replicaSource(host, key, request);
+  }
+}
+
+async function replicaSource(
+  host: OperationHost,
+  key: string,
+  request: SourceRequest,
+): Promise<OperationSource> {
+  const { replication } = describeFlavor(host.setup.flavor).operations;
+  await startOnPrepared(host, { ...request.options, ...replication.primary });
+  await resetBinaryLogs(host.server.connection, host.setup.flavor);
+  const events = await runLoad(host, request);
+  const position = await lastTransaction(host.server.connection, host.setup.flavor);
+  await host.server.stop();
+  const datadir = host.server.datadirPath;
+  const binlogs = await binaryLogFiles(datadir, replication.primary.log_bin ?? 'primary-bin');
+  if (binlogs.length === 0) {
+    throw new BenchmarkError(`the primary of ${request.cell} wrote no binary log in ${datadir}`);
+  }
+  // Out of the server's sight while its datadir is replaced.
+  const staged = host.scratch(`${key}-binlogs`);
+  await mkdir(staged, { recursive: true });
+  for (const name of binlogs) await copyRegular(join(datadir, name), join(staged, name));
+  // The replica: the prepared datadir, with the primary's binary log as its relay log.
+  await host.use(host.preparedCopy());
+  const base = replication.replica.relay_log ?? 'relay';
+  const relays = binlogs.map((_, index) => relayLogFile(base, index + 1));
+  for (const [index, name] of binlogs.entries()) {
+    await copyFile(join(staged, name), join(datadir, relays[index] ?? ''), constants.COPYFILE_EXCL);
+  }
+  await writeFile(join(datadir, `${base}.index`), relays.map((name) => `./${name}\n`).join(''));
+  await rm(staged, { recursive: true, force: true });
+  const kept = await host.keep(key, `the replica's datadir with ${events} transactions to apply`);
+  return {
+    datadir: kept,
+    options: { ...request.options, ...replication.replica },
+    loadEvents: events,
+    lastTransaction: position,
+  };
+}
+
+/** The primary's binary log files in its datadir (`log_bin` name and a six-digit number), in order. */
+async function binaryLogFiles(datadir: string, base: string): Promise<string[]> {
+  const pattern = new RegExp(`^${base.replace(/[^A-Za-z0-9_-]/g, '')}\\.\\d{6}$`);
+  return (await readdir(datadir)).filter((name) => pattern.test(name)).sort();
+}
+
+/**
+ * Copies a file the server wrote without following a link it may have planted in its place: an
+ * untrusted server's datadir may hold one pointing at anything this process can read.
+ */
+async function copyRegular(from: string, to: string): Promise<void> {
+  const refuse = (): never => {
+    throw new BenchmarkError(`${from} is not a regular file: the server's binary log is not copied`);
+  };
+  if (!(await lstat(from)).isFile()) refuse();
+  const handle = await open(from, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    if (!(await handle.stat()).isFile()) refuse();
+    await writeFile(to, handle.createReadStream({ autoClose: false }), { flag: 'wx' });
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The write load: the workload's script, its events, one thread, the suite's seed, from a purged start. */
+async function runLoad(host: OperationHost, request: SourceRequest): Promise<number> {
+  await waitForPurge(host.server.connection, host.setup.flavor, host.setup.scope.signal, host.setup.log);
+  const events = loadEvents(request.suite, request.workload);
+  if (events === undefined) throw new Error(`workload ${request.workload.name} validated without events`);
+  host.setup.log(`${request.cell}: the write load, ${events} transactions`);
+  const { report } = await runWorkload(
+    host.server.connection,
+    request.suite,
+    request.workload,
+    1,
+    { events },
+    `the write load of ${request.cell}`,
+    { signal: host.setup.scope.signal },
+  );
+  return report.transactions;
+}
+
+/** Starts the stopped server natively on the prepared datadir with `options`. */
+async function startOnPrepared(
+  host: OperationHost,
+  options: Readonly<Record<string, string>>,
+): Promise<void> {
+  await host.use(host.preparedCopy());
+  host.server.useOptions(options);
+  host.server.useWrap(host.setup.launches.native);
+  await host.server.start();
+}

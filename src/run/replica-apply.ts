@@ -1,0 +1,101 @@
+// The statements of a replica apply, in the words of the server's flavor: the primary's binary
+// logs emptied before its write load and the last transaction it wrote; the replica's applier
+// pointed at the relay log the run made of that binary log (no IO thread, nothing to connect to:
+// the same relay log is applied by every repetition), started, and waited for to the end.
+import type { Connection } from 'mysql2/promise';
+
+import { BenchmarkError, errorMessage } from '../errors.js';
+import { describeFlavor } from '../flavor/flavors.js';
+import type { Flavor } from '../results/results-schema.js';
+import { type ConnectionInfo, withConnection } from '../server/connection.js';
+
+/** A GTID position or set as the servers print them: digits, hex, '-', ':' and ',' (with spaces). */
+const POSITION = /^[0-9A-Fa-f:,\s-]{1,65536}$/;
+
+/** The first of `statements` the server takes; the last one's error when it takes none. */
+async function firstTaken(client: Connection, statements: readonly string[], what: string): Promise<void> {
+  let last: unknown;
+  for (const sql of statements) {
+    try {
+      await client.query(sql);
+      return;
+    } catch (error) {
+      last = error;
+    }
+  }
+  throw new BenchmarkError(`the server took none of the statements that ${what}: ${errorMessage(last)}`, {
+    cause: last,
+  });
+}
+
+/** The value of `column` in the first row of `rows`, as text; undefined when there is none. */
+function firstValue(rows: unknown, column: string): string | undefined {
+  if (!Array.isArray(rows) || rows.length === 0) return undefined;
+  const value = (rows[0] as Record<string, unknown>)[column];
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (Buffer.isBuffer(value)) return value.toString('utf8');
+  return undefined;
+}
+
+export async function resetBinaryLogs(connection: ConnectionInfo, flavor: Flavor): Promise<void> {
+  const { replication } = describeFlavor(flavor).operations;
+  await withConnection(connection, 'socket', (client) =>
+    firstTaken(client, replication.resetBinaryLogs, 'empty the binary logs'),
+  );
+}
+
+/** The last transaction the primary wrote, checked to be a position and nothing else. */
+export async function lastTransaction(connection: ConnectionInfo, flavor: Flavor): Promise<string> {
+  const { sql, column } = describeFlavor(flavor).operations.replication.lastTransaction;
+  const position = await withConnection(connection, 'socket', async (client) => {
+    const [rows] = await client.query(sql);
+    return firstValue(rows, column);
+  });
+  if (position === undefined || position.trim() === '' || !POSITION.test(position)) {
+    throw new BenchmarkError(
+      `the primary did not say which transaction it wrote last (${sql}): ${JSON.stringify(position ?? null).slice(0, 200)}`,
+    );
+  }
+  return position;
+}
+
+/** Points the stopped applier at the relay log `file`. */
+export async function pointAtRelayLog(
+  connection: ConnectionInfo,
+  flavor: Flavor,
+  file: string,
+): Promise<void> {
+  const { replication } = describeFlavor(flavor).operations;
+  const statements = replication.pointAtRelayLog.map((sql) => sql.replaceAll('{file}', file));
+  await withConnection(connection, 'socket', (client) =>
+    firstTaken(client, statements, `point the replica at its relay log ${file}`),
+  );
+}
+
+/**
+ * Starts the applier and waits until it applied `position`, on one connection: the statements'
+ * own work is the same in every repetition. Refuses, with the replica's own error, an applier
+ * that stopped or did not get there within `seconds`.
+ */
+export async function applyToEnd(
+  connection: ConnectionInfo,
+  flavor: Flavor,
+  position: string,
+  seconds: number,
+): Promise<void> {
+  const { replication } = describeFlavor(flavor).operations;
+  const { sql, column, applied } = replication.waitApplied;
+  await withConnection(connection, 'socket', async (client) => {
+    await firstTaken(client, replication.startApplier, "start the replica's applier");
+    const [rows] = await client.query(sql, [position, seconds]);
+    const answer = firstValue(rows, column);
+    if (answer === applied) return;
+    const [status] = await client.query(replication.status.sql);
+    const why = firstValue(status, replication.status.errorColumn) ?? '';
+    throw new BenchmarkError(
+      `the replica did not apply its relay log to the end within ${seconds} s (${sql.replace(/\s+AS\s+\w+$/i, '')} answered ${JSON.stringify(answer ?? null)})` +
+        (why === '' ? '' : `; its applier says: ${why.slice(0, 500)}`),
+    );
+  });
+}
