@@ -225,7 +225,7 @@ export async function waitForPurge(
  * page through information_schema.INNODB_BUFFER_PAGE; with purge running beside the warm-ups
  * they did not. Returns the release; releasing never throws (the server may be gone).
  */
-async function holdPurge(connection: ConnectionInfo): Promise<() => Promise<void>> {
+export async function holdPurge(connection: ConnectionInfo): Promise<() => Promise<void>> {
   const client = await connect(connection, 'socket');
   try {
     await client.query('START TRANSACTION WITH CONSISTENT SNAPSHOT');

@@ -13,7 +13,7 @@ import { variantLabel, type Variant } from '../suite/variants.js';
 import { runWorkload } from '../sysbench/runner.js';
 import { loadEvents } from '../workload/operations.js';
 import type { OperationKind } from '../workload/operation-names.js';
-import { waitForPurge } from './cost-probe.js';
+import { holdPurge, waitForPurge } from './cost-probe.js';
 import type { OperationHost, OperationSource } from './operation-host.js';
 import { lastTransaction, resetBinaryLogs } from './replica-apply.js';
 
@@ -57,11 +57,13 @@ async function makeSource(
     case 'recovery': {
       const options = { ...request.options, ...operations.recovery.options };
       await startOnPrepared(host, options);
-      const events = await runLoad(host, request);
-      // Purge's own redo, written while the load runs, depends on timing: let it finish first, so
-      // that the log holds the same redo on both sides and nothing is left to purge after recovery.
       await waitForPurge(host.server.connection, host.setup.flavor, host.setup.scope.signal, host.setup.log);
+      // Purge held from before the load to the kill: its redo, written whenever it gets to run,
+      // would differ between the sides; held, the log holds the load's redo alone.
+      const release = await holdPurge(host.server.connection);
+      const events = await runLoad(host, request);
       await host.server.kill();
+      await release();
       const datadir = await host.keep(key, `the datadir killed after ${events} transactions`);
       return { datadir, options, loadEvents: events };
     }
@@ -132,9 +134,8 @@ async function copyRegular(from: string, to: string): Promise<void> {
   }
 }
 
-/** The write load: the workload's script, its events, one thread, the suite's seed, from a purged start. */
+/** The write load: the workload's script, its events, one thread, the suite's seed. */
 async function runLoad(host: OperationHost, request: SourceRequest): Promise<number> {
-  await waitForPurge(host.server.connection, host.setup.flavor, host.setup.scope.signal, host.setup.log);
   const events = loadEvents(request.suite, request.workload);
   if (events === undefined) throw new Error(`workload ${request.workload.name} validated without events`);
   host.setup.log(`${request.cell}: the write load, ${events} transactions`);

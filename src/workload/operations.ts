@@ -86,9 +86,9 @@ const REPETITION_SECONDS: Readonly<Record<OperationKind, number>> = {
 };
 
 const METRICS: Readonly<Record<OperationKind, readonly MetricName[]>> = {
-  recovery: ['instructions', 'seconds', 'cpuTimeUs'],
-  'cold-start': ['instructions', 'seconds', 'cpuTimeUs'],
-  'replica-apply': ['instructions', 'seconds', 'applyRate', 'cpuTimeUs'],
+  recovery: ['instructions', 'instructionsTotal', 'seconds', 'cpuTimeUs'],
+  'cold-start': ['instructions', 'instructionsTotal', 'seconds', 'cpuTimeUs'],
+  'replica-apply': ['instructions', 'instructionsTotal', 'seconds', 'applyRate', 'cpuTimeUs'],
 };
 
 const SUMMARIES: Readonly<Record<OperationKind, string>> = {
