@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { BenchmarkError } from '../errors.js';
 import { describeFlavor } from '../flavor/flavors.js';
 import type { Suite, Workload } from '../suite/suite-schema.js';
-import { variantLabel, type Variant } from '../suite/variants.js';
+import { variantLabel, variantLoad, type Variant } from '../suite/variants.js';
 import { runWorkload } from '../sysbench/runner.js';
 import { loadEvents } from '../workload/operations.js';
 import type { OperationKind } from '../workload/operation-names.js';
@@ -55,7 +55,9 @@ async function makeSource(
       // The prepared datadir, stopped cleanly: what every start starts from.
       return { datadir: host.preparedCopy(), options: request.options };
     case 'recovery': {
-      const options = { ...request.options, ...operations.recovery.options };
+      // The flavor's settings that keep the checkpoint put, under any the suite or flags give
+      // (a smaller redo log for a small load).
+      const options = { ...operations.recovery.options, ...request.options };
       await startOnPrepared(host, options);
       await waitForPurge(host.server.connection, host.setup.flavor, host.setup.scope.signal, host.setup.log);
       // Purge held from before the load to the kill: its redo, written whenever it gets to run,
@@ -136,7 +138,7 @@ async function copyRegular(from: string, to: string): Promise<void> {
 
 /** The write load: the workload's script, its events, one thread, the suite's seed. */
 async function runLoad(host: OperationHost, request: SourceRequest): Promise<number> {
-  const events = loadEvents(request.suite, request.workload);
+  const events = variantLoad(request.variant) ?? loadEvents(request.suite, request.workload);
   if (events === undefined) throw new Error(`workload ${request.workload.name} validated without events`);
   host.setup.log(`${request.cell}: the write load, ${events} transactions`);
   const { report } = await runWorkload(

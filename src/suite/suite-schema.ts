@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 import { workloadKindIssues } from '../workload/kinds.js';
 import { isOperationKind } from '../workload/operation-names.js';
+import { LOAD_DIMENSION } from './variants.js';
 import { SuiteObject, type Workload } from './suite-shape.js';
 import { allVariants, type Variant, variantIssues, variantLabel } from './variants.js';
 
@@ -90,6 +91,16 @@ export const Suite = SuiteObject.superRefine((suite, ctx) => {
   }
   for (const { path, message } of workloadKindIssues(suite)) issue([...path], message);
   for (const { path, message } of variantIssues(suite.variants)) issue(path, message);
+  if (suite.variants?.[LOAD_DIMENSION] !== undefined) {
+    suite.workloads.forEach((workload, index) => {
+      if (workload.kind === 'recovery' || workload.kind === 'replica-apply') return;
+      issue(
+        ['workloads', index, 'kind'],
+        `the variant dimension "${LOAD_DIMENSION}" sets the write load of recovery and replica-apply cells; ` +
+          `workload ${workload.name} has none (a suite varying it holds only those)`,
+      );
+    });
+  }
   if (suite.cells !== undefined) {
     const known = new Set(suiteCells({ ...suite, cells: undefined }).map(cellName));
     suite.cells.forEach((name, index) => {

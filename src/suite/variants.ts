@@ -73,12 +73,25 @@ export interface VariantValue {
 export const CONNECTION_DIMENSION = 'connection';
 const CONNECTIONS = ['socket', 'tcp'] as const;
 
+/**
+ * The dimension that varies an operational cell's write load rather than a server option:
+ * `load: [2000, 4000]` measures every recovery and replica apply after each many transactions
+ * (workload/operations.ts), without restarting the server.
+ */
+export const LOAD_DIMENSION = 'load';
+const MAX_LOAD = 10_000_000;
+
+/** Dimensions whose values set no server option. */
+function optionless(dimension: string): boolean {
+  return dimension === CONNECTION_DIMENSION || dimension === LOAD_DIMENSION;
+}
+
 /** A dimension's values in the suite's order. */
 export function dimensionValues(field: VariantsField, dimension: string): VariantValue[] {
   const values = field[dimension];
   if (values === undefined) throw new Error(`no variant dimension ${dimension}`);
   if (Array.isArray(values)) {
-    const options = (value: string) => (dimension === CONNECTION_DIMENSION ? {} : { [dimension]: value });
+    const options = (value: string) => (optionless(dimension) ? {} : { [dimension]: value });
     return values.map((value) => ({ name: value, options: options(value), flavors: undefined }));
   }
   return Object.entries(values).map(([name, value]): VariantValue => {
@@ -144,6 +157,12 @@ export function variantConnection(variant: Variant | undefined): 'socket' | 'tcp
   return value === 'socket' || value === 'tcp' ? value : undefined;
 }
 
+/** The write load's transactions under `variant`: its `load` value, if it has one. */
+export function variantLoad(variant: Variant | undefined): number | undefined {
+  const value = variant?.[LOAD_DIMENSION];
+  return value === undefined || !/^\d+$/.test(value) ? undefined : Number(value);
+}
+
 /** The values of the `connection` dimension (empty without one). */
 export function variantConnections(field: VariantsField | undefined): string[] {
   const values = field?.[CONNECTION_DIMENSION];
@@ -202,9 +221,20 @@ export function variantIssues(
       message: `how sysbench reaches the server: a list of ${CONNECTIONS.join(' and ')}`,
     });
   }
+  const load = field[LOAD_DIMENSION];
+  if (
+    load !== undefined &&
+    (!Array.isArray(load) ||
+      load.some((value) => !/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_LOAD))
+  ) {
+    issues.push({
+      path: ['variants', LOAD_DIMENSION],
+      message: `the write load of operational cells, in transactions: a list of whole numbers, 1 to ${MAX_LOAD}`,
+    });
+  }
   const owner = new Map<string, string>();
   for (const dimension of Object.keys(field)) {
-    if (dimension === CONNECTION_DIMENSION) continue;
+    if (optionless(dimension)) continue;
     for (const value of dimensionValues(field, dimension)) {
       for (const name of Object.keys(value.options)) {
         const normalized = name.replaceAll('-', '_').toLowerCase();
