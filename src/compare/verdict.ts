@@ -16,7 +16,8 @@ import type { Variant } from '../suite/variants.js';
 import { type CellInput, cellTests, compareCell, type Settings } from './cell.js';
 import { cellInputs, pairCells, type UnjudgedInput } from './cell-inputs.js';
 import { serverDiff, variablesDiff } from './config-diff.js';
-import { rankConfigDiff } from './settings-rank.js';
+import { hasOperations, rankConfigDiff } from './settings-rank.js';
+import { operationOf, withOperation } from './operation-cells.js';
 import { fairnessSide, fairnessWarning } from '../results/fairness.js';
 import { functionDeltas } from './function-deltas.js';
 import { idleDisturbances, idleSideWarnings, withIdleSide } from './idle-side.js';
@@ -35,7 +36,7 @@ import {
   type WorkSection,
 } from './verdict-schema.js';
 import { resourceSection, resourceWarnings } from './resources.js';
-import { workSection } from './work-changes.js';
+import { withWorkCauses, workSection } from './work-changes.js';
 import {
   environmentWarnings,
   noGatingWarning,
@@ -60,6 +61,12 @@ export interface CompareOptions extends Settings {
   readonly toleranceRules: readonly ToleranceRule[];
   /** Metrics whose cells decide the verdict. */
   readonly gateMetrics: readonly MetricName[];
+  /**
+   * The user named the gate metrics (--gate, the input, the settings file, verdict.json's settings):
+   * they decide alone. Otherwise the default gate, to which the runner check's grade may add the
+   * operational cells' seconds (operation-gate.ts).
+   */
+  readonly gateNamed?: boolean;
   readonly inconclusivePolicy: InconclusivePolicy;
   /**
    * Repetitions per side at which an adaptive run judged its cells (results' `adaptive.looks`);
@@ -295,12 +302,19 @@ export function buildVerdict(
   const inputs = cellInputs(pairs, suite, options);
   // A cell measured while the other side's server worked is not judged on its figures.
   const disturbed = idleDisturbances(pairs);
-  const cells = withIdleSide(judgeCells(inputs.judged, options), disturbed);
-  const unjudged = inputs.unjudged.map((input) => unjudgedCell(input, options));
+  const operation = (workload: string) => operationOf(suite, workload);
+  const work = workSection(pairs, { base: base.facts, head: head.facts }, operation);
+  const cells = withWorkCauses(
+    withOperation(withIdleSide(judgeCells(inputs.judged, options), disturbed), operation),
+    work,
+  );
+  const unjudged = withOperation(
+    inputs.unjudged.map((input) => unjudgedCell(input, options)),
+    operation,
+  );
   const counts = gatingCounts(cells, unjudged);
   const sides = { base: sideIdentity(base.facts), head: sideIdentity(head.facts) };
   const crossFlavor = crossFlavorWarning(sides);
-  const work = workSection(pairs, { base: base.facts, head: head.facts });
   const resources = resourceSection(pairs, { base: base.facts, head: head.facts }, suite);
   const mix = mixSection(pairs);
   const stalls = stallSection(pairs, cells, suite);
@@ -312,7 +326,9 @@ export function buildVerdict(
     counts,
     cells,
     unjudged,
-    configDiff: rankConfigDiff(variablesDiff(base.facts.variables, head.facts.variables), work),
+    configDiff: rankConfigDiff(variablesDiff(base.facts.variables, head.facts.variables), work, {
+      operations: hasOperations({ cells, unjudged }),
+    }),
     serverDiff: serverDiff(base.facts, head.facts),
     sides,
     settings: {
