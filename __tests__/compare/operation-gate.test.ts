@@ -43,7 +43,9 @@ describe('the seconds of an operational cell', () => {
     const verdict = judged(withOperationCells(quick, [slowerRecovery(5)], grade(letter)));
     expect(gating(verdict, 'crash')).toEqual({ seconds: true, cpuTimeUs: false });
     expect(verdict.settings.gateMetrics).toEqual(['tps', 'instructions', 'seconds', 'applyRate']);
-    expect(verdict.settings.gradedGate?.line).toBe(`seconds gate: the runner check graded this machine ${letter}`);
+    expect(verdict.settings.gradedGate?.line).toBe(
+      `seconds gate: the runner check graded this machine ${letter}`,
+    );
     // The head's recovery took 60% longer: a regression that fails the verdict.
     expect(verdict.cells.find((cell) => cell.metric === 'seconds')?.verdict).toBe('regression');
     expect(verdict.verdict).toBe('fail');
@@ -114,7 +116,9 @@ describe('the seconds of an operational cell', () => {
       base: { ...graded, runnerCheck: grade('A'), fingerprint: 'elsewhere' },
       head: graded,
     });
-    expect(both.decision.because).toBe("the runner check graded the base's machine A and the head's machine B");
+    expect(both.decision.because).toBe(
+      "the runner check graded the base's machine A and the head's machine B",
+    );
   });
 });
 
@@ -129,7 +133,9 @@ describe("the publishing half's re-judge of operational cells", () => {
     });
     expect(() => checkArtifact({ results, verdict, verdictSchemaVersion: 5 }, null)).not.toThrow();
     const without = judged(results, { ...DEFAULT_COMPARE_OPTIONS, gateMetrics: ['tps'], gateNamed: true });
-    expect(disagreement(verdict, without)).toBe('it has "crash"@1 seconds gating, its own settings say otherwise');
+    expect(disagreement(verdict, without)).toBe(
+      'it has "crash"@1 seconds gating, its own settings say otherwise',
+    );
   });
 
   it("gates the seconds under the publishing workflow's default gate, as the measuring half did", () => {

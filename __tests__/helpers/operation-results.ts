@@ -131,7 +131,8 @@ export function grade(letter: RunnerCheck['letter']): RunnerCheck {
   return { letter, score, worst: letter === 'A' ? [] : ['CPU governor: powersave'] };
 }
 
-const repeat = <T>(count: number, make: (at: number) => T): T[] => Array.from({ length: count }, (_, at) => make(at));
+const repeat = <T>(count: number, make: (at: number) => T): T[] =>
+  Array.from({ length: count }, (_, at) => make(at));
 
 /**
  * A crash recovery whose head applied twice the redo, took longer and ran more instructions: the

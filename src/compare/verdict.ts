@@ -315,7 +315,12 @@ export function buildVerdict(
   const counts = gatingCounts(cells, unjudged);
   const sides = { base: sideIdentity(base.facts), head: sideIdentity(head.facts) };
   const crossFlavor = crossFlavorWarning(sides);
-  const resources = resourceSection(pairs, { base: base.facts, head: head.facts }, suite);
+  // An operational cell's CPU is judged per its unit (cpuTimeUs); its figures are not a client's.
+  const clientPairs = pairs.filter(([, cell]) => operation(cell.workload) === undefined);
+  const resources =
+    clientPairs.length === 0 && pairs.length > 0
+      ? undefined
+      : resourceSection(clientPairs, { base: base.facts, head: head.facts }, suite);
   const mix = mixSection(pairs);
   const stalls = stallSection(pairs, cells, suite);
   return {

@@ -117,8 +117,7 @@ function counterChange(
     head: h,
     baseRange: [Math.min(...baseValues), Math.max(...baseValues)],
     headRange: [Math.min(...headValues), Math.max(...headValues)],
-    followsThroughput:
-      !operational && PACED_GROUPS.has(group) && followsThroughput(b, h, base.tps, head.tps),
+    followsThroughput: !operational && PACED_GROUPS.has(group) && followsThroughput(b, h, base.tps, head.tps),
   };
 }
 

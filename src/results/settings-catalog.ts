@@ -244,7 +244,7 @@ export const REPLICA_SETTINGS: readonly KnownSetting[] = [
   {
     name: 'slave_parallel_threads',
     area: 'concurrency',
-    changes: "threads a MariaDB replica applies its relay log with (0: the SQL thread alone)",
+    changes: 'threads a MariaDB replica applies its relay log with (0: the SQL thread alone)',
   },
   {
     name: 'replica_parallel_workers',
