@@ -42,7 +42,7 @@ describe('the seconds of an operational cell', () => {
   it.each(['A', 'B'] as const)('gate where the runner check graded the machine %s', (letter) => {
     const verdict = judged(withOperationCells(quick, [slowerRecovery(5)], grade(letter)));
     expect(gating(verdict, 'crash')).toEqual({ seconds: true, cpuTimeUs: false });
-    expect(verdict.settings.gateMetrics).toEqual(['tps', 'instructions', 'seconds', 'applyRate']);
+    expect(verdict.settings.gateMetrics).toEqual(['tps', 'instructions', 'seconds']);
     expect(verdict.settings.gradedGate?.line).toBe(
       `seconds gate: the runner check graded this machine ${letter}`,
     );
@@ -105,20 +105,26 @@ describe('the seconds of an operational cell', () => {
   it('gate only where every side judged was graded A or B (a stored baseline from another machine)', () => {
     const graded = withOperationCells(quick, [], grade('B')).environment;
     const ungraded = { ...graded, runnerCheck: undefined, fingerprint: 'elsewhere' };
-    const decided = gradedGate(DEFAULT_COMPARE_OPTIONS, { base: ungraded, head: graded });
+    const suite = withOperationCells(quick, [slowerReplicaApply(5)]).suite;
+    const decided = gradedGate(DEFAULT_COMPARE_OPTIONS, { base: ungraded, head: graded }, suite);
     expect(decided.decision).toEqual({
       gating: false,
       named: false,
       because: "no runner check (doctor) graded the base's machine A or B",
     });
     expect(decided.options.gateMetrics).toEqual(['tps', 'instructions']);
-    const both = gradedGate(DEFAULT_COMPARE_OPTIONS, {
-      base: { ...graded, runnerCheck: grade('A'), fingerprint: 'elsewhere' },
-      head: graded,
-    });
+    const both = gradedGate(
+      DEFAULT_COMPARE_OPTIONS,
+      { base: { ...graded, runnerCheck: grade('A'), fingerprint: 'elsewhere' }, head: graded },
+      suite,
+    );
     expect(both.decision.because).toBe(
       "the runner check graded the base's machine A and the head's machine B",
     );
+    expect(both.options.gateMetrics).toEqual(['tps', 'instructions', 'seconds', 'applyRate']);
+    // A suite without operational cells gets no graded metric in its gate, whatever the grade.
+    const plain = gradedGate(DEFAULT_COMPARE_OPTIONS, { base: graded, head: graded }, quick.suite);
+    expect(plain.options.gateMetrics).toEqual(['tps', 'instructions']);
   });
 });
 
@@ -128,7 +134,7 @@ describe("the publishing half's re-judge of operational cells", () => {
 
   it('finds the uploaded verdict follows from its results under the settings it records', () => {
     expect(recordedOptions(verdict)).toMatchObject({
-      gateMetrics: ['tps', 'instructions', 'seconds', 'applyRate'],
+      gateMetrics: ['tps', 'instructions', 'seconds'],
       gateNamed: true,
     });
     expect(() => checkArtifact({ results, verdict, verdictSchemaVersion: 5 }, null)).not.toThrow();

@@ -60,9 +60,11 @@ describe('bisecting an operational cell', () => {
   const suite = withOperationCells(quick, [slowerRecovery(5)]).suite;
   const instructionSuite = withOperationCells(counted, [slowerRecovery(3)]).suite;
 
-  it("takes its seconds by default in a throughput suite, its instructions in an instruction suite", () => {
+  it('takes its seconds by default in a throughput suite, its instructions in an instruction suite', () => {
     expect(chosenMetric(suite, undefined, '--metric', [{ workload: 'crash' }])).toBe('seconds');
-    expect(chosenMetric(instructionSuite, undefined, '--metric', [{ workload: 'crash' }])).toBe('instructions');
+    expect(chosenMetric(instructionSuite, undefined, '--metric', [{ workload: 'crash' }])).toBe(
+      'instructions',
+    );
     expect(chosenMetric(suite, undefined, '--metric', [{ workload: 'oltp_write_only' }])).toBe('tps');
     expect(chosenMetric(suite, 'cpuTimeUs', '--metric', [{ workload: 'crash' }])).toBe('cpuTimeUs');
   });

@@ -59,7 +59,9 @@ describe('the charts of a verdict with operational cells', () => {
       'apply @ 1: CPU time (µs/applied trx)',
     ]);
     // Every repetition of both sides: 5 each, per metric.
-    expect(rows('operation-recovery').filter((row) => row.panel === 'crash @ 1: seconds (s)')).toHaveLength(10);
+    expect(rows('operation-recovery').filter((row) => row.panel === 'crash @ 1: seconds (s)')).toHaveLength(
+      10,
+    );
   });
 
   it('leave operational cells out of the throughput, time-series and latency charts', () => {
@@ -77,7 +79,11 @@ describe('the charts of a verdict with operational cells', () => {
 
   it("keep the instruction suite's instructions per transaction to client cells", () => {
     const counted = reportInput(
-      withOperationCells(fixtureResults('instructions-performance-schema-work.json'), [slowerRecovery(3)], null),
+      withOperationCells(
+        fixtureResults('instructions-performance-schema-work.json'),
+        [slowerRecovery(3)],
+        null,
+      ),
     );
     const cost = chartsFor(counted).find((candidate) => candidate.name === 'cost');
     const values = (cost?.spec as { data: { values: { workload: string }[] } }).data.values;
@@ -86,7 +92,9 @@ describe('the charts of a verdict with operational cells', () => {
     expect(chartsFor(counted).map((candidate) => candidate.name)).toContain('operation-recovery');
     // The change chart labels the recovery's gating instructions in its unit.
     const change = chartsFor(counted).find((candidate) => candidate.name === 'change');
-    const cells = (change?.spec as { data: { values: { cell: string }[] } }).data.values.map((row) => row.cell);
+    const cells = (change?.spec as { data: { values: { cell: string }[] } }).data.values.map(
+      (row) => row.cell,
+    );
     expect(cells).toContain('crash @ 1 (instr/recovery)');
     expect(cells).toContain('oltp_write_only @ 1 (instr/txn)');
   });

@@ -73,6 +73,13 @@ describe('a throughput suite with a recovery, a cold start and a replica apply, 
     expect(summary).toContain(line);
   });
 
+  it('leaves the gate the grade decided out of the commands that judge again', () => {
+    expect(input.verdict.settings.gateMetrics).toContain('seconds');
+    const commands = document.next.reproduce.join('\n');
+    expect(commands).toContain('compare');
+    expect(commands).not.toContain('--gate');
+  });
+
   it('names the redo a recovery applied as the reason it did more, per recovery', () => {
     const work = input.verdict.work;
     if (work?.status !== 'compared') throw new Error('work not compared');

@@ -152,6 +152,7 @@ export function judge(request: JudgeRequest): Judgement {
   const graded = gradedGate(
     suiteGate({ ...request.options, looks: looksOfRun(results), pairRepetitions }, results.suite),
     { base: base.side.environment, head: head.environment },
+    results.suite,
   );
   const options = graded.options;
   const built = buildVerdict(base.side, head, results.suite, base.source, options);

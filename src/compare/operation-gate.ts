@@ -7,6 +7,8 @@
 // Decided here, once, for compare and the publishing half alike (judge.ts). Pure.
 import type { MetricName } from '../metric-names.js';
 import type { Environment, RunnerCheck } from '../results/results-schema.js';
+import type { Suite } from '../suite/suite-schema.js';
+import { yieldsMetric } from './operation-cells.js';
 import type { CompareOptions } from './verdict.js';
 
 /** The metrics the runner check's grade lets gate when the user named no gate. */
@@ -76,16 +78,21 @@ function decide(
 }
 
 /**
- * The options with the graded metrics added to the gate when the grade lets them gate, and why.
- * Only for a gate the user did not name; a named gate is left as it is.
+ * The options with the graded metrics the suite's workloads yield added to the gate when the grade
+ * lets them gate, and why. Only for a gate the user did not name; a named gate is left as it is.
  */
 export function gradedGate(
   options: CompareOptions,
   environments: { readonly base: Environment; readonly head: Environment },
+  suite: Pick<Suite, 'workloads'>,
 ): { readonly options: CompareOptions; readonly decision: Decision } {
   const decision = decide(options, environments);
   if (decision.named || !decision.gating) return { options, decision };
-  const added = GRADED_METRICS.filter((metric) => !options.gateMetrics.includes(metric));
+  const added = GRADED_METRICS.filter(
+    (metric) =>
+      !options.gateMetrics.includes(metric) &&
+      suite.workloads.some((workload) => yieldsMetric(suite, workload.name, metric)),
+  );
   return { options: { ...options, gateMetrics: [...options.gateMetrics, ...added] }, decision };
 }
 

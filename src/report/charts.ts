@@ -77,10 +77,5 @@ export function chartsFor(input: ReportInput): Chart[] {
   });
   // After the change chart: why it changed comes right after what changed, then the operations.
   const after = charts.findIndex((chart) => chart.name === 'change') + 1;
-  return [
-    ...charts.slice(0, after),
-    ...workCharts(input),
-    ...operationCharts(input),
-    ...charts.slice(after),
-  ];
+  return [...charts.slice(0, after), ...workCharts(input), ...operationCharts(input), ...charts.slice(after)];
 }

@@ -21,9 +21,7 @@ export function timeseriesSpec(input: ReportInput): TopLevelSpec | null {
   // nor a place among the cells shown.
   const reported = (cell: CellResult): boolean =>
     cell.repetitions.some((repetition) => repetition.report.intervals.length > 0);
-  const allCells = [
-    ...new Set([...input.head.cells, ...input.base.cells].filter(reported).map(key)),
-  ];
+  const allCells = [...new Set([...input.head.cells, ...input.base.cells].filter(reported).map(key))];
   // Every line is a repetition of tens to thousands of points: a large suite would make a chart
   // too big to render in a comment and too dense to read.
   const shown = new Set(
