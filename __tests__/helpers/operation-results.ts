@@ -106,19 +106,12 @@ export function withOperationCells(
     threads: [1],
     ...(cell.kind === 'cold-start' ? {} : { events: 1000 }),
   }));
-  const { runnerCheck: _dropped, ...environment } = results.environment;
+  const environment = { ...results.environment };
+  if (runnerCheck === null) delete environment.runnerCheck;
+  else if (runnerCheck !== undefined) environment.runnerCheck = runnerCheck;
   const raw = {
     ...results,
-    environment: {
-      ...environment,
-      ...(runnerCheck === null
-        ? {}
-        : runnerCheck === undefined
-          ? results.environment.runnerCheck === undefined
-            ? {}
-            : { runnerCheck: results.environment.runnerCheck }
-          : { runnerCheck }),
-    },
+    environment,
     suite: { ...results.suite, workloads: [...results.suite.workloads, ...workloads] },
     cells: [...results.cells, ...added],
   };

@@ -3,7 +3,9 @@
 // their report's rate only looks like; client cells keep their series, without gaps for metrics
 // only an operation yields.
 import { chosenMetric } from '../../src/bisect/bisect-inputs.js';
-import { historyRun } from '../../src/history/history-entry.js';
+import { analyzeSeries, historySeries } from '../../src/history/changes.js';
+import { appendToHistory, historyRun } from '../../src/history/history-entry.js';
+import { panelName } from '../../src/report/specs/history.js';
 import { fixtureResults } from '../helpers/report-input.js';
 import {
   slowerRecovery,
@@ -36,6 +38,19 @@ describe('a history of results with operational cells', () => {
     expect(apply.applyRate?.[0]).toBeCloseTo(1000 / 4.8, 3);
     // Per applied transaction: the apply's CPU over the 1,000 transactions.
     expect(apply.cpuTimeUs?.[0]).toBeCloseTo(3.6e3, 0);
+  });
+
+  it("names each operational series' unit on the history's page", () => {
+    const file = appendToHistory(null, results, run, { where: 'history.json' }).file;
+    const all = historySeries(file);
+    const cpu = all.find((one) => one.cell === 'crash@1' && one.metric === 'cpuTimeUs');
+    expect(cpu?.per).toBe('recovery');
+    const settings = { windowLength: 2, maxPValue: 0.05 };
+    const analysed = (one: (typeof all)[number]) => analyzeSeries(one, results.suite.tolerances, settings);
+    expect(panelName(analysed(cpu ?? all[0]!))).toBe('crash @ 1 (µs/recovery)');
+    const client = all.find((one) => one.cell === 'oltp_write_only@1' && one.metric === 'cpuTimeUs');
+    expect(panelName(analysed(client ?? all[0]!))).toBe('oltp_write_only @ 1 (µs/txn)');
+    expect(all.some((one) => one.cell === 'crash@1' && one.metric === 'tps')).toBe(false);
   });
 
   it('gives client cells no operation series and names no gap for them', () => {

@@ -80,5 +80,5 @@ export function operationSpec(input: ReportInput, kind: OperationKind): TopLevel
       },
     },
     resolve: { scale: { y: 'independent' } },
-  } as TopLevelSpec;
+  };
 }
