@@ -64,6 +64,14 @@ describe('the charts of a verdict with operational cells', () => {
     );
   });
 
+  it("name a recovery's redo and its unit in the work chart", () => {
+    const durability = rows('work-durability').filter((row) => row.counter === 'redo bytes recovered');
+    expect(durability.map((row) => [row.cell, row.side, row.value])).toEqual([
+      ['crash @ 1, per recovery', 'base', 50_000_002],
+      ['crash @ 1, per recovery', 'head', 80_000_002],
+    ]);
+  });
+
   it('leave operational cells out of the throughput, time-series and latency charts', () => {
     const workloads = (name: string) => new Set(rows(name).map((row) => String(row.workload ?? row.cell)));
     for (const name of ['scaling', 'timeseries']) {
