@@ -36,7 +36,7 @@ import {
   type WorkSection,
 } from './verdict-schema.js';
 import { resourceSection, resourceWarnings } from './resources.js';
-import { withWorkCauses, workSection } from './work-changes.js';
+import { type OperationOfCell, withWorkCauses, workSection } from './work-changes.js';
 import {
   environmentWarnings,
   noGatingWarning,
@@ -291,6 +291,29 @@ function unfairWarning(base: ServerFacts, head: ServerFacts): string[] {
   return warning === undefined ? [] : [warning];
 }
 
+/**
+ * Every cell judged and every one that could not be, each operational cell with its operation, a
+ * disturbed one with its idle side, and a regressed operational cell with the work that explains it.
+ */
+function verdictCells(
+  inputs: ReturnType<typeof cellInputs>,
+  options: CompareOptions,
+  context: {
+    readonly disturbed: ReturnType<typeof idleDisturbances>;
+    readonly operation: OperationOfCell;
+    readonly work: WorkSection;
+  },
+): { readonly cells: CellComparison[]; readonly unjudged: UnjudgedCell[] } {
+  const judged = withIdleSide(judgeCells(inputs.judged, options), context.disturbed);
+  return {
+    cells: withWorkCauses(withOperation(judged, context.operation), context.work),
+    unjudged: withOperation(
+      inputs.unjudged.map((input) => unjudgedCell(input, options)),
+      context.operation,
+    ),
+  };
+}
+
 export function buildVerdict(
   base: SideData,
   head: SideData,
@@ -299,26 +322,22 @@ export function buildVerdict(
   options: CompareOptions,
 ): Verdict {
   const pairs = pairCells(base.cells, head.cells);
-  const inputs = cellInputs(pairs, suite, options);
   // A cell measured while the other side's server worked is not judged on its figures.
   const disturbed = idleDisturbances(pairs);
   const operation = (workload: string) => operationOf(suite, workload);
   const work = workSection(pairs, { base: base.facts, head: head.facts }, operation);
-  const cells = withWorkCauses(
-    withOperation(withIdleSide(judgeCells(inputs.judged, options), disturbed), operation),
-    work,
-  );
-  const unjudged = withOperation(
-    inputs.unjudged.map((input) => unjudgedCell(input, options)),
+  const { cells, unjudged } = verdictCells(cellInputs(pairs, suite, options), options, {
+    disturbed,
     operation,
-  );
+    work,
+  });
   const counts = gatingCounts(cells, unjudged);
   const sides = { base: sideIdentity(base.facts), head: sideIdentity(head.facts) };
   const crossFlavor = crossFlavorWarning(sides);
   // An operational cell's CPU is judged per its unit (cpuTimeUs); its figures are not a client's.
   const clientPairs = pairs.filter(([, cell]) => operation(cell.workload) === undefined);
   const resources =
-    clientPairs.length === 0 && pairs.length > 0
+    clientPairs.length === 0
       ? undefined
       : resourceSection(clientPairs, { base: base.facts, head: head.facts }, suite);
   const mix = mixSection(pairs);
