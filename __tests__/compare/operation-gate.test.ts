@@ -1,6 +1,7 @@
 // The operational cells' seconds gate only where the runner check graded the machine A or B, or
 // where the user named them; the verdict records why in a line the report shows, and the
 // publishing half's check and re-judge agree with it.
+import { compareOptionsFromFlags } from '../../src/commands/compare.js';
 import { judge } from '../../src/compare/judge.js';
 import { gradedGate } from '../../src/compare/operation-gate.js';
 import { checkArtifact, disagreement, recordedOptions, rejudge } from '../../src/compare/rejudge.js';
@@ -152,5 +153,24 @@ describe("the publishing half's re-judge of operational cells", () => {
     expect(gating(published, 'crash').seconds).toBe(true);
     expect(published.verdict).toBe('fail');
     expect(published.settings.gradedGate?.line).toBe('seconds gate: the runner check graded this machine B');
+  });
+});
+
+describe('the gate as the front ends give it', () => {
+  const flags = { tolerance: [], alpha: '0.05', inconclusive: 'pass' };
+
+  it('is the default, the grade deciding, when not given or empty', () => {
+    for (const gate of [undefined, '', '  ']) {
+      const options = compareOptionsFromFlags(gate === undefined ? flags : { ...flags, gate });
+      expect(options.gateNamed).toBeUndefined();
+      expect(options.gateMetrics).toEqual(['tps', 'instructions']);
+    }
+  });
+
+  it('is named when given, even as the default list', () => {
+    expect(compareOptionsFromFlags({ ...flags, gate: 'tps,instructions' })).toMatchObject({
+      gateMetrics: ['tps', 'instructions'],
+      gateNamed: true,
+    });
   });
 });
