@@ -209,3 +209,54 @@ describe('movedGroups and rankSetting', () => {
     expect(rankSetting('max_sort_length', new Set(['sorting'])).setting.tier).toBe(2);
   });
 });
+
+describe('a verdict with operational cells (recovery, cold start, replica apply)', () => {
+  const names = [
+    'performance_schema',
+    'log_bin',
+    'binlog_row_image',
+    'slave_parallel_threads',
+    'binlog_format',
+    'log_slave_updates',
+    'sync_binlog',
+    'innodb_flush_log_at_trx_commit',
+    'innodb_log_file_size',
+    'innodb_buffer_pool_size',
+    'wait_timeout',
+  ];
+  const ranked = (operations: boolean) =>
+    rankConfigDiff(names.map(differs), undefined, { operations }).map((entry) => [entry.name, entry.tier]);
+
+  it("ranks the redo log, durability and a replica's logging, format and appliers first", () => {
+    expect(ranked(true)).toEqual([
+      ['innodb_log_file_size', 1],
+      ['innodb_flush_log_at_trx_commit', 1],
+      ['sync_binlog', 1],
+      ['log_slave_updates', 1],
+      ['binlog_format', 1],
+      ['slave_parallel_threads', 1],
+      ['binlog_row_image', 1],
+      ['log_bin', 1],
+      ['performance_schema', 1],
+      ['innodb_buffer_pool_size', 1],
+      ['wait_timeout', 3],
+    ]);
+    expect(knownSetting('replica_parallel_workers', { operations: true })?.setting.area).toBe('concurrency');
+  });
+
+  it("keeps today's ranking without them: a replica's settings are not curated there", () => {
+    expect(ranked(false)).toEqual([
+      ['log_bin', 1],
+      ['sync_binlog', 1],
+      ['innodb_flush_log_at_trx_commit', 1],
+      ['performance_schema', 1],
+      ['innodb_buffer_pool_size', 1],
+      ['innodb_log_file_size', 1],
+      ['binlog_format', 1],
+      ['binlog_row_image', 1],
+      ['log_slave_updates', 3],
+      ['slave_parallel_threads', 3],
+      ['wait_timeout', 3],
+    ]);
+  });
+});

@@ -8,7 +8,7 @@ import type { JudgeFlags } from '../commands/gate.js';
 import type { RunFlags } from '../commands/run.js';
 import { SETTINGS, type SettingName } from '../commands/settings-schema.js';
 import { InputError } from '../errors.js';
-import { input, multilineInput, optionalInput } from './settings-inputs.js';
+import { input, multilineInput, namedInput, optionalInput } from './settings-inputs.js';
 
 export { optionalInput };
 
@@ -84,9 +84,12 @@ export function limitInputs(): { maxProcesses?: string; maxMemory?: string } {
 
 /** Inputs alpha, gate, inconclusive and gate-work: measure, merge and publish judge with them. */
 export function judgingInputs(): Omit<CompareOptionFlags, 'tolerance'> {
+  // The gate's default is the judge's to work out (the runner check may add seconds): not given is
+  // not the schema's default written out.
+  const gate = namedInput('gate');
   return {
     alpha: input('alpha'),
-    gate: input('gate'),
+    ...(gate === undefined ? {} : { gate }),
     inconclusive: input('inconclusive'),
     gateWork: booleanInput('gate-work'),
   };

@@ -66,6 +66,18 @@ export function input(name: string): string {
     : value;
 }
 
+/**
+ * An option the workflow or the settings file named, without the schema's default: undefined when
+ * neither did (the gate, whose default the judge works out: compare/operation-gate.ts).
+ */
+export function namedInput(name: string): string | undefined {
+  const given = core.getInput(name);
+  if (given !== '') return given;
+  if (!isSettingName(name) || !SETTINGS[name].input) return undefined;
+  const value = settingsFile().settings[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
 /** A multiline input as `core.getMultilineInput` reads it: one trimmed value a non-empty line. */
 export function multilineInput(name: string): string[] {
   return input(name)

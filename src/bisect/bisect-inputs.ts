@@ -1,6 +1,7 @@
 // Bisect's choices read from what the user wrote, checked against the suite: which cells, which
 // metric, how many repetitions at most, and the reference values of the ends. Pure.
 import { isMetricName, metricsFor, type MetricName } from '../compare/metrics.js';
+import { yieldsMetric } from '../compare/operation-cells.js';
 import { InputError } from '../errors.js';
 import { cellName, suiteCellsNamed } from '../suite/select-cells.js';
 import { type Cell, type Suite, suiteCells } from '../suite/suite-schema.js';
@@ -25,20 +26,37 @@ export function chosenCells(suite: Suite, names: readonly string[], label: strin
 
 /**
  * The metric to bisect on: the suite's own (instructions, or tps) unless the user chose one it
- * measures (one its kind of suite measures and a workload's kind yields).
+ * measures (one its kind of suite measures and a workload's kind yields). Operational cells (a
+ * recovery, a cold start, a replica apply) have no throughput: in a throughput suite their
+ * seconds are the default. The chosen cells must all yield the metric.
  */
-export function chosenMetric(suite: Suite, given: string | undefined, label: string): MetricName {
-  const yielded = new Set(suite.workloads.flatMap((workload) => kindOf(workload).metrics));
+export function chosenMetric(
+  suite: Suite,
+  given: string | undefined,
+  label: string,
+  cells: readonly Pick<Cell, 'workload'>[] = suite.workloads.map((workload) => ({ workload: workload.name })),
+): MetricName {
   const measured = metricsFor(suite.metric)
     .map((metric) => metric.name)
-    .filter((name) => yielded.has(name));
-  if (given === undefined) return suite.metric === 'instructions' ? 'instructions' : 'tps';
-  if (!isMetricName(given) || !measured.includes(given)) {
+    .filter((name) => suite.workloads.some((workload) => yieldsMetric(suite, workload.name, name)));
+  if (given !== undefined && (!isMetricName(given) || !measured.includes(given))) {
     throw new InputError(
       `${label} ${given}: suite ${suite.name} (metric: ${suite.metric}) measures ${measured.join(', ')}`,
     );
   }
-  return given;
+  const own: MetricName = suite.metric === 'instructions' ? 'instructions' : 'tps';
+  const yieldedByAll = (name: MetricName): boolean =>
+    cells.every((cell) => yieldsMetric(suite, cell.workload, name));
+  const metric = given ?? (yieldedByAll(own) || !yieldedByAll('seconds') ? own : 'seconds');
+  const lacking = cells.find((cell) => !yieldsMetric(suite, cell.workload, metric));
+  if (lacking !== undefined) {
+    const kind = kindOf(suite.workloads.find((workload) => workload.name === lacking.workload) ?? {}).name;
+    throw new InputError(
+      `${given === undefined ? label : `${label} ${given}`}: workload ${lacking.workload} (kind ${kind}) does not measure ${metric}; ` +
+        `bisect cells that share a metric, and name it (${measured.join(', ')})`,
+    );
+  }
+  return metric;
 }
 
 /** The references for the selected cells only; every selected cell must have finite values. */

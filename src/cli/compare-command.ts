@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 
 import {
   COMPARE_FLAG_DEFAULTS,
+  GATE_DEFAULT_SHOWN,
   compareCommand,
   type CompareOptionFlags,
   compareOptionsFromFlags,
@@ -141,10 +142,12 @@ export function addCompareCommand(program: Command, onExitCode: (code: number) =
       'what a too-noisy verdict counts as (it is always reported loudly)',
       COMPARE_FLAG_DEFAULTS.inconclusive,
     )
-    .option(
-      '--gate <metrics>',
-      `metrics whose cells decide the verdict, comma-separated (${METRIC_NAMES.join(', ')}); latency stands for p99Ms: tps,latency gates on the tail too`,
-      COMPARE_FLAG_DEFAULTS.gate,
+    .addOption(
+      optionWithDefault(
+        '--gate <metrics>',
+        `metrics whose cells decide the verdict, comma-separated (${METRIC_NAMES.join(', ')}); latency stands for p99Ms: tps,latency gates on the tail too`,
+        GATE_DEFAULT_SHOWN,
+      ),
     )
     .option(
       '--gate-work',

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 
 import { type BuildFlags, commonBuildRequest } from '../commands/build.js';
 import { compareCompilersCommand, compilerBuilds } from '../commands/compare-compilers.js';
-import { COMPARE_FLAG_DEFAULTS, compareOptionsFromFlags } from '../commands/compare.js';
+import { COMPARE_FLAG_DEFAULTS, compareOptionsFromFlags, GATE_DEFAULT_SHOWN } from '../commands/compare.js';
 import { runConfigFromFlags, type RunFlags } from '../commands/run.js';
 import { type PlannedServer, serversToBuild } from '../commands/source-builds.js';
 import { cliSpelling } from '../commands/spelling.js';
@@ -34,7 +34,7 @@ interface CompareCompilersFlags extends BuildFlags {
   tolerance?: string[];
   alpha: string;
   inconclusive: string;
-  gate: string;
+  gate?: string;
   verbose?: boolean;
 }
 
@@ -128,7 +128,9 @@ export function addCompareCompilersCommand(program: Command, onExitCode: (code: 
         'what a too-noisy verdict counts as',
         COMPARE_FLAG_DEFAULTS.inconclusive,
       )
-      .option('--gate <metrics>', 'metrics whose cells decide the verdict', COMPARE_FLAG_DEFAULTS.gate)
+      .addOption(
+        optionWithDefault('--gate <metrics>', 'metrics whose cells decide the verdict', GATE_DEFAULT_SHOWN),
+      )
       .option(
         '--gate-work',
         'a changed status counter (work per transaction) fails the gate too, as for compare',

@@ -126,7 +126,7 @@ export function bisectOptionsFromFlags(flags: BisectFlags, spell: FlagSpelling =
     bad: flags.bad.trim(),
     suite,
     cells,
-    metric: chosenMetric(suite, flags.metric, spell('metric')),
+    metric: chosenMetric(suite, flags.metric, spell('metric'), cells),
     maxRepetitions: parseMaxRepetitions(flags.maxRepetitions, suite, spell('max-repetitions')),
     build: commonBuildRequest(flags, spell),
     compiler: flags.compiler,

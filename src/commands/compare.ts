@@ -158,7 +158,11 @@ export interface CompareOptionFlags {
   tolerance: string[];
   alpha: string;
   inconclusive: string;
-  gate: string;
+  /**
+   * The gate metrics named; absent or empty: the default gate, to which the runner check's grade
+   * may add the operational cells' seconds (compare/operation-gate.ts).
+   */
+  gate?: string;
   /** --gate-work: a changed status counter fails the gate. */
   gateWork?: boolean;
 }
@@ -173,6 +177,12 @@ export const COMPARE_FLAG_DEFAULTS = {
   inconclusive: JUDGE_DEFAULTS.inconclusivePolicy,
   gateWork: JUDGE_DEFAULTS.gateWork,
 } as const satisfies Required<Omit<CompareOptionFlags, 'tolerance'>>;
+
+/**
+ * The default gate as help texts show it: the judge's defaults, and the operational cells' seconds
+ * where the runner check allows (compare/operation-gate.ts).
+ */
+export const GATE_DEFAULT_SHOWN = `${JUDGE_DEFAULTS.gateMetrics.join(',')}; seconds and applyRate too where the runner check graded the machine A or B`;
 
 function parseInconclusive(value: string, flag: string): InconclusivePolicy {
   if (value === 'pass' || value === 'fail') return value;
@@ -216,7 +226,9 @@ export function compareOptionsFromFlags(
     ...DEFAULT_COMPARE_OPTIONS,
     alpha: parseAlpha(flags.alpha, spell('alpha')),
     inconclusivePolicy: parseInconclusive(flags.inconclusive, spell('inconclusive')),
-    gateMetrics: parseGate(flags.gate, spell('gate')),
+    ...(flags.gate === undefined || flags.gate.trim() === ''
+      ? {}
+      : { gateMetrics: parseGate(flags.gate, spell('gate')), gateNamed: true }),
     ...(flags.gateWork === true ? { gateWork: true } : {}),
     toleranceRules: flags.tolerance.map((rule) => parseToleranceRule(rule, spell('tolerance'))),
   };

@@ -8,9 +8,9 @@ import { formatFigurePlain as formatNumber } from '../format.js';
 import type { CellResult, Repetition } from '../results/results-schema.js';
 import { cellName, type Suite, variantOf } from '../suite/suite-schema.js';
 import type { Variant } from '../suite/variants.js';
-import { kindOf } from '../workload/kinds.js';
 import type { CellInput } from './cell.js';
 import { type Metric, metricsFor } from './metrics.js';
+import { yieldsMetric } from './operation-cells.js';
 import { toleranceFor } from './tolerances.js';
 import type { CompareOptions } from './verdict.js';
 
@@ -155,10 +155,9 @@ export function sourceTurnedOff(suite: Suite, metric: Pick<Metric, 'name'>): boo
   );
 }
 
-/** Whether the cell's workload yields the metric at all (New-Orders only from TPC-C-like cells). */
+/** Whether the cell's workload yields the metric at all (no throughput from an operational cell). */
 function yields(suite: Suite, cell: CellResult, metric: Metric): boolean {
-  const workload = suite.workloads.find((candidate) => candidate.name === cell.workload);
-  return workload === undefined || kindOf(workload).metrics.includes(metric.name);
+  return yieldsMetric(suite, cell.workload, metric.name);
 }
 
 type Prepared = { readonly input: CellInput } | { readonly unjudged: UnjudgedInput } | undefined;

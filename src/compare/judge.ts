@@ -13,7 +13,8 @@ import type { MetricName } from './metrics.js';
 import { buildVerdict, type CompareOptions, looksOfRun, type SideData } from './verdict.js';
 import { variantSettings } from './variant-settings.js';
 import { type VariantBase, variantSides } from './variant-sides.js';
-import { rankConfigDiff } from './settings-rank.js';
+import { gradedGate, gradedGateLine } from './operation-gate.js';
+import { hasOperations, rankConfigDiff } from './settings-rank.js';
 import { settingsSplit } from './settings-split.js';
 import { type ConfigDifference, type LineSection, type SettingsSplit, Verdict } from './verdict-schema.js';
 import { bothSpellings } from '../option-names.js';
@@ -148,11 +149,17 @@ export function judge(request: JudgeRequest): Judgement {
   // Against its own base or a stored baseline alike: the head's repetitions were chosen from the data.
   // An A/B run's own sides ran in lockstep: repetition i of each found the data the same writes left.
   const pairRepetitions = request.base.kind === 'ab';
-  const options = suiteGate(
-    { ...request.options, looks: looksOfRun(results), pairRepetitions },
+  const graded = gradedGate(
+    suiteGate({ ...request.options, looks: looksOfRun(results), pairRepetitions }, results.suite),
+    { base: base.side.environment, head: head.environment },
     results.suite,
   );
+  const options = graded.options;
   const built = buildVerdict(base.side, head, results.suite, base.source, options);
+  const gradedLine = gradedGateLine(graded.decision, [
+    ...built.cells.map((cell) => cell.metric),
+    ...built.unjudged.map((cell) => cell.metric),
+  ]);
   const split = alignedSplit(request, { base: base.side, head, cells: built.cells, options });
   const warnings = [
     ...shardAloneWarning(results),
@@ -162,10 +169,13 @@ export function judge(request: JudgeRequest): Judgement {
     ...split.warnings,
   ];
   const configDiff =
-    base.configDiff === undefined ? built.configDiff : rankConfigDiff(base.configDiff, built.work);
+    base.configDiff === undefined
+      ? built.configDiff
+      : rankConfigDiff(base.configDiff, built.work, { operations: hasOperations(built) });
   return {
     verdict: Verdict.parse({
       ...built,
+      ...(gradedLine === undefined ? {} : { settings: { ...built.settings, gradedGate: gradedLine } }),
       configDiff,
       warnings,
       ...(split.split ? { split: split.split } : {}),

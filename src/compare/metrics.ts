@@ -43,6 +43,11 @@ export interface Metric {
    */
   readonly fromHistogram: boolean;
   /**
+   * Measured by operational cells only (a recovery's seconds, a replica's apply rate): a client
+   * workload's kind never yields it, whatever its list of metrics (compare/operation-cells.ts).
+   */
+  readonly operational?: true;
+  /**
    * Added to both sides' values before a ratio is taken, for a metric that is often 0 (stall
    * seconds), of which no change is a fraction: with 1, 0 → 3 reads +300% and 0 → 0 unchanged.
    * Absent: 0.
@@ -246,6 +251,7 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
     counted: false,
     kind: 'any',
     fromHistogram: false,
+    operational: true,
     value: (repetition) => repetition.operation?.seconds,
   },
   applyRate: {
@@ -259,6 +265,7 @@ export const METRICS: Readonly<Record<MetricName, Metric>> = {
     counted: false,
     kind: 'any',
     fromHistogram: false,
+    operational: true,
     value: (repetition) => {
       const operation = repetition.operation;
       if (operation?.kind !== 'replica-apply' || !(operation.seconds > 0)) return undefined;

@@ -63,7 +63,10 @@ export function recordedOptions(
     ...DEFAULT_COMPARE_OPTIONS,
     alpha,
     confidence,
+    // The gate it recorded is the one its cells were judged on, whatever decided it (a gate the
+    // user named, or the runner check's grade: operation-gate.ts): named here, it decides alone.
     gateMetrics,
+    gateNamed: true,
     inconclusivePolicy,
     ...(verdict.settings.gateWork === true ? { gateWork: true } : {}),
     // An older version judged fewer metrics: the cells it could not have are not asked of it.

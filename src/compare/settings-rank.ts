@@ -5,7 +5,7 @@
 // "-log", `back_log` sized from max_connections) says so and stays in the last tier. Pure.
 import type { WorkGroup } from '../results/status-counters.js';
 import { FOLLOWERS, knownSetting } from '../results/settings-catalog.js';
-import type { ConfigDifference, WorkSection } from './verdict-schema.js';
+import type { ConfigDifference, Verdict, WorkSection } from './verdict-schema.js';
 
 /** 1: known to change the work; 2: of a kind whose counters moved; 3: the rest. */
 export type SettingTier = 1 | 2 | 3;
@@ -44,10 +44,11 @@ export interface RankedSetting {
 export function rankSetting(
   name: string,
   moved: ReadonlySet<WorkGroup>,
+  options: { readonly operations?: boolean } = {},
 ): { readonly setting: RankedSetting; readonly order: number } {
   const follows = FOLLOWERS[name.toLowerCase()];
   if (follows !== undefined) return { setting: { tier: 3, follows }, order: 0 };
-  const known = knownSetting(name);
+  const known = knownSetting(name, options);
   if (known !== undefined) return { setting: { tier: 1, changes: known.setting.changes }, order: known.rank };
   const counters = [...moved].filter((group) => GROUP_SETTINGS[group]?.test(name.toLowerCase()));
   if (counters.length > 0) return { setting: { tier: 2, counters }, order: 0 };
@@ -58,19 +59,26 @@ function oneSided(entry: ConfigDifference): number {
   return entry.base === null || entry.head === null ? 1 : 0;
 }
 
+/** Whether a verdict judged operational cells (recovery, cold start, replica apply). */
+export function hasOperations(verdict: Pick<Verdict, 'cells' | 'unjudged'>): boolean {
+  return [...verdict.cells, ...verdict.unjudged].some((cell) => cell.operation !== undefined);
+}
+
 /**
  * The config diff in the order a reader should see it: tier 1 in the curated table's order (the
- * binary log and durability first), then tier 2 and tier 3 by name, each tier's settings both
- * sides have before those only one has; each entry with its tier.
+ * binary log and durability first; with operational cells, the redo log, durability and a
+ * replica's settings first: OPERATION_FIRST), then tier 2 and tier 3 by name, each tier's settings
+ * both sides have before those only one has; each entry with its tier.
  */
 export function rankConfigDiff(
   diff: readonly ConfigDifference[],
   work: WorkSection | undefined,
+  options: { readonly operations?: boolean } = {},
 ): (ConfigDifference & RankedSetting)[] {
   const moved = movedGroups(work);
   return (
     diff
-      .map((entry) => ({ entry, rank: rankSetting(entry.name, moved) }))
+      .map((entry) => ({ entry, rank: rankSetting(entry.name, moved, options) }))
       // Within a tier, a setting both sides have before one only one side has (a renamed variable,
       // a feature the other lacks): only a value that differs says the two ran otherwise.
       .sort(

@@ -10,6 +10,7 @@ import { ResourceSection } from './resources-schema.js';
 import { StallSection } from './stall-schema.js';
 import { METRIC_NAMES } from '../metric-names.js';
 import { VariantName } from '../suite/variants.js';
+import { OPERATION_KINDS, OPERATION_UNITS } from '../workload/operation-names.js';
 
 /**
  * 2: cells may be within-tolerance, and counts has withinTolerance. 3: the stall metrics
@@ -55,6 +56,16 @@ export function verdictLabel(verdict: CellVerdict): string {
   return verdict === 'within-tolerance' ? 'within tolerance' : verdict;
 }
 
+/**
+ * An operational cell's operation (recovery, cold start, replica apply) and what its figures are
+ * per; absent: a client workload's cell, per transaction.
+ */
+export const CellOperation = z.strictObject({
+  kind: z.enum(OPERATION_KINDS),
+  per: z.enum(OPERATION_UNITS),
+});
+export type CellOperation = z.infer<typeof CellOperation>;
+
 export const SideStatistics = z.strictObject({
   /** Every repetition's value, in measurement order. */
   values: z.array(z.number()),
@@ -70,6 +81,7 @@ export const CellComparison = z.strictObject({
   workload: z.string(),
   threads: z.number().int(),
   variant: CellVariant.optional(),
+  operation: CellOperation.optional(),
   metric: z.enum(METRIC_NAMES),
   base: SideStatistics,
   head: SideStatistics,
@@ -132,6 +144,7 @@ export const UnjudgedCell = z.strictObject({
   workload: z.string(),
   threads: z.number().int(),
   variant: CellVariant.optional(),
+  operation: CellOperation.optional(),
   metric: z.enum(METRIC_NAMES),
   gating: z.boolean(),
   reason: z.string(),
@@ -188,6 +201,8 @@ export const CellWork = z.strictObject({
   workload: z.string(),
   threads: z.number().int(),
   variant: CellVariant.optional(),
+  /** An operational cell: its counters are per its unit (a recovery, a start, an applied transaction). */
+  operation: CellOperation.optional(),
   /** Largest first: real changes, then those that only follow the throughput. */
   changes: z.array(CounterChange).max(100),
   /** Changed counters left out of `changes`. */
@@ -343,6 +358,13 @@ export const Verdict = z.strictObject({
      * undecided ones; alpha is spent over these looks. Absent: one look.
      */
     looks: z.array(z.number().int()).optional(),
+    /**
+     * Whether the operational cells' seconds (and apply rate) gate, and why: a gate the user named,
+     * or the runner check's grade (operation-gate.ts). Absent: the verdict judged neither.
+     */
+    gradedGate: z
+      .strictObject({ gating: z.boolean(), named: z.boolean(), line: z.string().max(500) })
+      .optional(),
   }),
   /** Things the reader must know: environment drift between sides, noisy cells, forced comparisons. */
   warnings: z.array(z.string()),

@@ -16,7 +16,8 @@ import type { Variant } from '../suite/variants.js';
 import { type CellInput, cellTests, compareCell, type Settings } from './cell.js';
 import { cellInputs, pairCells, type UnjudgedInput } from './cell-inputs.js';
 import { serverDiff, variablesDiff } from './config-diff.js';
-import { rankConfigDiff } from './settings-rank.js';
+import { hasOperations, rankConfigDiff } from './settings-rank.js';
+import { operationOf, withOperation } from './operation-cells.js';
 import { fairnessSide, fairnessWarning } from '../results/fairness.js';
 import { functionDeltas } from './function-deltas.js';
 import { idleDisturbances, idleSideWarnings, withIdleSide } from './idle-side.js';
@@ -35,7 +36,7 @@ import {
   type WorkSection,
 } from './verdict-schema.js';
 import { resourceSection, resourceWarnings } from './resources.js';
-import { workSection } from './work-changes.js';
+import { type OperationOfCell, withWorkCauses, workSection } from './work-changes.js';
 import {
   environmentWarnings,
   noGatingWarning,
@@ -60,6 +61,12 @@ export interface CompareOptions extends Settings {
   readonly toleranceRules: readonly ToleranceRule[];
   /** Metrics whose cells decide the verdict. */
   readonly gateMetrics: readonly MetricName[];
+  /**
+   * The user named the gate metrics (--gate, the input, the settings file, verdict.json's settings):
+   * they decide alone. Otherwise the default gate, to which the runner check's grade may add the
+   * operational cells' seconds (operation-gate.ts).
+   */
+  readonly gateNamed?: boolean;
   readonly inconclusivePolicy: InconclusivePolicy;
   /**
    * Repetitions per side at which an adaptive run judged its cells (results' `adaptive.looks`);
@@ -284,6 +291,29 @@ function unfairWarning(base: ServerFacts, head: ServerFacts): string[] {
   return warning === undefined ? [] : [warning];
 }
 
+/**
+ * Every cell judged and every one that could not be, each operational cell with its operation, a
+ * disturbed one with its idle side, and a regressed operational cell with the work that explains it.
+ */
+function verdictCells(
+  inputs: ReturnType<typeof cellInputs>,
+  options: CompareOptions,
+  context: {
+    readonly disturbed: ReturnType<typeof idleDisturbances>;
+    readonly operation: OperationOfCell;
+    readonly work: WorkSection;
+  },
+): { readonly cells: CellComparison[]; readonly unjudged: UnjudgedCell[] } {
+  const judged = withIdleSide(judgeCells(inputs.judged, options), context.disturbed);
+  return {
+    cells: withWorkCauses(withOperation(judged, context.operation), context.work),
+    unjudged: withOperation(
+      inputs.unjudged.map((input) => unjudgedCell(input, options)),
+      context.operation,
+    ),
+  };
+}
+
 export function buildVerdict(
   base: SideData,
   head: SideData,
@@ -292,16 +322,24 @@ export function buildVerdict(
   options: CompareOptions,
 ): Verdict {
   const pairs = pairCells(base.cells, head.cells);
-  const inputs = cellInputs(pairs, suite, options);
   // A cell measured while the other side's server worked is not judged on its figures.
   const disturbed = idleDisturbances(pairs);
-  const cells = withIdleSide(judgeCells(inputs.judged, options), disturbed);
-  const unjudged = inputs.unjudged.map((input) => unjudgedCell(input, options));
+  const operation = (workload: string) => operationOf(suite, workload);
+  const work = workSection(pairs, { base: base.facts, head: head.facts }, operation);
+  const { cells, unjudged } = verdictCells(cellInputs(pairs, suite, options), options, {
+    disturbed,
+    operation,
+    work,
+  });
   const counts = gatingCounts(cells, unjudged);
   const sides = { base: sideIdentity(base.facts), head: sideIdentity(head.facts) };
   const crossFlavor = crossFlavorWarning(sides);
-  const work = workSection(pairs, { base: base.facts, head: head.facts });
-  const resources = resourceSection(pairs, { base: base.facts, head: head.facts }, suite);
+  // An operational cell's CPU is judged per its unit (cpuTimeUs); its figures are not a client's.
+  const clientPairs = pairs.filter(([, cell]) => operation(cell.workload) === undefined);
+  const resources =
+    clientPairs.length === 0
+      ? undefined
+      : resourceSection(clientPairs, { base: base.facts, head: head.facts }, suite);
   const mix = mixSection(pairs);
   const stalls = stallSection(pairs, cells, suite);
   return {
@@ -312,7 +350,9 @@ export function buildVerdict(
     counts,
     cells,
     unjudged,
-    configDiff: rankConfigDiff(variablesDiff(base.facts.variables, head.facts.variables), work),
+    configDiff: rankConfigDiff(variablesDiff(base.facts.variables, head.facts.variables), work, {
+      operations: hasOperations({ cells, unjudged }),
+    }),
     serverDiff: serverDiff(base.facts, head.facts),
     sides,
     settings: {

@@ -5,10 +5,18 @@
 // the sides did not even run the same statements. Pure.
 import { formatFigure, plural } from '../format.js';
 import type { CellResult, ServerFacts } from '../results/results-schema.js';
-import { counterGroup, type WorkGroup } from '../results/status-counters.js';
+import { perUnit } from '../results/operation-units.js';
+import { counterGroup, counterLabel, pseudoCounter, type WorkGroup } from '../results/status-counters.js';
 import { median } from '../stats/descriptive.js';
-import type { CellWork, CounterChange, WorkSection, WorkSummary } from './verdict-schema.js';
-import { cellTitle, variantOf } from '../suite/suite-schema.js';
+import type {
+  CellComparison,
+  CellOperation,
+  CellWork,
+  CounterChange,
+  WorkSection,
+  WorkSummary,
+} from './verdict-schema.js';
+import { cellTitle, sameCell, variantOf } from '../suite/suite-schema.js';
 
 /**
  * When a counter's work per transaction counts as changed: its medians differ by at least
@@ -47,17 +55,24 @@ interface SideWork {
   readonly counters: ReadonlySet<string>;
 }
 
+/** What decides a cell's work: its operation (absent: a client workload's cell). */
+export type OperationOfCell = (workload: string) => CellOperation | undefined;
+
 /** The side's repetitions that recorded work; undefined when none did. */
 function sideWork(cell: CellResult, facts: ServerFacts): SideWork | undefined {
   const counted = cell.repetitions.filter(
     (repetition) => repetition.work !== undefined && repetition.report.transactions > 0,
   );
   if (counted.length === 0 || facts.statusCounters === undefined) return undefined;
+  // A pseudo counter (a recovery's redo bytes) is not a server's variable: any repetition's has it.
+  const pseudo = counted.flatMap((repetition) =>
+    Object.keys(repetition.work ?? {}).filter((name) => pseudoCounter(name) !== undefined),
+  );
   return {
     perTransaction: (name) =>
       counted.map((repetition) => (repetition.work?.[name] ?? 0) / repetition.report.transactions),
     tps: median(counted.map((repetition) => repetition.report.tps)),
-    counters: new Set(facts.statusCounters),
+    counters: new Set([...facts.statusCounters, ...pseudo]),
   };
 }
 
@@ -72,8 +87,16 @@ function followsThroughput(base: number, head: number, baseTps: number, headTps:
   return Math.abs(perSecond) < Math.abs(perTransaction) / 2;
 }
 
-/** One counter's comparison in one cell, when it moved beyond the thresholds. */
-function counterChange(name: string, base: SideWork, head: SideWork): CounterChange | undefined {
+/**
+ * One counter's comparison in one cell, when it moved beyond the thresholds. An operational cell's
+ * counters never "follow throughput": its units per second are not a client's pace.
+ */
+function counterChange(
+  name: string,
+  sides: { readonly base: SideWork; readonly head: SideWork },
+  operational: boolean,
+): CounterChange | undefined {
+  const { base, head } = sides;
   const group = counterGroup(name);
   if (group === undefined) return undefined;
   const baseValues = base.perTransaction(name);
@@ -94,7 +117,7 @@ function counterChange(name: string, base: SideWork, head: SideWork): CounterCha
     head: h,
     baseRange: [Math.min(...baseValues), Math.max(...baseValues)],
     headRange: [Math.min(...headValues), Math.max(...headValues)],
-    followsThroughput: PACED_GROUPS.has(group) && followsThroughput(b, h, base.tps, head.tps),
+    followsThroughput: !operational && PACED_GROUPS.has(group) && followsThroughput(b, h, base.tps, head.tps),
   };
 }
 
@@ -131,11 +154,18 @@ const knownRank = (name: string): number => {
   return index === -1 ? WELL_KNOWN.length : index;
 };
 
-/** Real changes first, then the largest (to two decimals), well-known counters, events before bytes. */
+/** A pseudo counter of what an operation was given to do (a recovery's redo): it explains the rest. */
+const isInput = (change: Pick<CounterChange, 'name'>): boolean => pseudoCounter(change.name)?.input === true;
+
+/**
+ * Real changes first, then what an operation was given to do (the redo a recovery applied), the
+ * largest (to two decimals), well-known counters, events before bytes.
+ */
 export function byRank(a: CounterChange, b: CounterChange): number {
   const size = (change: CounterChange): number => Math.round(changeSize(change) * 100);
   return (
     Number(a.followsThroughput) - Number(b.followsThroughput) ||
+    Number(isInput(b)) - Number(isInput(a)) ||
     size(b) - size(a) ||
     knownRank(a.name) - knownRank(b.name) ||
     Number(BYTES.test(a.name)) - Number(BYTES.test(b.name)) ||
@@ -143,16 +173,25 @@ export function byRank(a: CounterChange, b: CounterChange): number {
   );
 }
 
-function cellWork(base: CellResult, head: CellResult, facts: { base: ServerFacts; head: ServerFacts }) {
+function cellWork(
+  base: CellResult,
+  head: CellResult,
+  facts: { base: ServerFacts; head: ServerFacts },
+  operation: CellOperation | undefined,
+) {
   const baseWork = sideWork(base, facts.base);
   const headWork = sideWork(head, facts.head);
   if (!baseWork || !headWork) return undefined;
   const shared = [...headWork.counters].filter((name) => baseWork.counters.has(name)).sort();
-  const changes = shared.flatMap((name) => counterChange(name, baseWork, headWork) ?? []).sort(byRank);
+  const sides = { base: baseWork, head: headWork };
+  const changes = shared
+    .flatMap((name) => counterChange(name, sides, operation !== undefined) ?? [])
+    .sort(byRank);
   return {
     workload: head.workload,
     threads: head.threads,
     ...variantOf(head),
+    ...(operation === undefined ? {} : { operation }),
     changes: changes.slice(0, WORK_CHANGE_LIMIT),
     ...(changes.length > WORK_CHANGE_LIMIT ? { more: changes.length - WORK_CHANGE_LIMIT } : {}),
   };
@@ -178,8 +217,11 @@ function unavailable(
 export function workSection(
   pairs: readonly (readonly [CellResult, CellResult])[],
   facts: { base: ServerFacts; head: ServerFacts },
+  operationOf: OperationOfCell = () => undefined,
 ): WorkSection {
-  const cells = pairs.flatMap(([base, head]) => cellWork(base, head, facts) ?? []);
+  const cells = pairs.flatMap(
+    ([base, head]) => cellWork(base, head, facts, operationOf(head.workload)) ?? [],
+  );
   if (cells.length === 0) return { status: 'unavailable', reason: unavailable(pairs, facts) };
   const changed = cells.flatMap((cell) =>
     cell.changes.filter((change) => !change.followsThroughput).map((change) => ({ cell, change })),
@@ -204,9 +246,37 @@ export function workSection(
   };
 }
 
-/** "Innodb_data_fsyncs 0.0010 → 1.00": a counter's work per transaction on both sides. */
+/**
+ * "Innodb_data_fsyncs 0.0010 → 1.00": a counter's work per transaction (or per an operational
+ * cell's unit) on both sides; a pseudo counter by its words ("redo bytes recovered 1.05M → 2.10M").
+ */
 export function describeChange(change: Pick<CounterChange, 'name' | 'base' | 'head'>): string {
-  return `${change.name} ${formatFigure(change.base)} → ${formatFigure(change.head)}`;
+  return `${counterLabel(change.name)} ${formatFigure(change.base)} → ${formatFigure(change.head)}`;
+}
+
+/** "per transaction in oltp_insert@1", "per recovery in crash@1". */
+function perCell(cell: CellWork): string {
+  return `${perUnit(cell.operation?.per)} in ${cellTitle(cell)}`;
+}
+
+/**
+ * The verdict's cells with the reason a regressed operational cell did more, named in its reason:
+ * what the operation was given to do grew beyond the work thresholds ("the recovery had more to
+ * do: redo bytes recovered 1.05M → 2.10M per recovery"). Other cells are returned as they are.
+ */
+export function withWorkCauses(cells: readonly CellComparison[], work: WorkSection): CellComparison[] {
+  if (work.status !== 'compared') return [...cells];
+  return cells.map((cell) => {
+    if (cell.verdict !== 'regression' || cell.operation === undefined) return cell;
+    const changes = work.cells.find((candidate) => sameCell(candidate, cell))?.changes ?? [];
+    const grew = changes.filter((change) => isInput(change) && change.head > change.base);
+    if (grew.length === 0) return cell;
+    const described = grew.map((change) => `${describeChange(change)} ${perUnit(cell.operation?.per)}`);
+    return {
+      ...cell,
+      reason: `${cell.reason}; the ${cell.operation.per} had more to do: ${described.join(', ')}`,
+    };
+  });
 }
 
 /** The section's opening sentence. */
@@ -224,8 +294,8 @@ function workSentence(
   if (summary === 'different-statements') {
     const names = [...new Set(ranked.map((entry) => entry.change.name))];
     return (
-      `Different statements: not a like-for-like comparison. The sides ran different statements per transaction ` +
-      `(${describeChange(top.change)} in ${at(top)}${names.length > 1 ? `; ${plural(names.length - 1, 'other statement counter', 'other statement counters')} too` : ''}).`
+      `Different statements: not a like-for-like comparison. The sides ran different statements ${perUnit(top.cell.operation?.per)} ` +
+      `(${describeChange(top.change)} ${top.cell.operation === undefined ? `in ${at(top)}` : perCell(top.cell)}${names.length > 1 ? `; ${plural(names.length - 1, 'other statement counter', 'other statement counters')} too` : ''}).`
     );
   }
   const group = top.change.group;
@@ -236,7 +306,7 @@ function workSentence(
   const others = [...new Set(ranked.map((entry) => entry.change.group))].filter((other) => other !== group);
   return (
     `Same statements, different work: ${WORK_GROUP_TITLES[group]} changed most ` +
-    `(${named.map((entry) => `${describeChange(entry.change)} per transaction in ${at(entry)}`).join('; ')})` +
+    `(${named.map((entry) => `${describeChange(entry.change)} ${perCell(entry.cell)}`).join('; ')})` +
     (others.length > 0 ? `; ${others.map((other) => WORK_GROUP_TITLES[other]).join(', ')} changed too.` : '.')
   );
 }

@@ -8,6 +8,8 @@ import { MAD_NORMAL_SCALE, mad, median } from '../stats/descriptive.js';
 import { studentTTwoSidedP } from '../stats/student-t.js';
 import type { Tolerances } from '../suite/suite-schema.js';
 import { parseCellName, type HistoryFile } from './history-schema.js';
+import { operationOf } from '../compare/operation-cells.js';
+import type { OperationUnit } from '../results/operation-units.js';
 
 /** Otava's defaults. */
 export const DEFAULT_WINDOW = 50;
@@ -34,6 +36,8 @@ export interface Series {
   /** "workload@threads", or the CSV file's name for --series. */
   readonly cell: string;
   readonly metric: MetricName | null;
+  /** An operational cell's unit (a recovery, a start, an applied transaction); absent: per transaction. */
+  readonly per?: OperationUnit;
   readonly points: readonly SeriesPoint[];
 }
 
@@ -50,6 +54,8 @@ export type ChangeKind = 'regression' | 'improvement' | 'change';
 export interface DetectedChange {
   readonly cell: string;
   readonly metric: MetricName | null;
+  /** The series' unit, when an operational cell's. */
+  readonly per?: OperationUnit;
   /** Index of the first point after the change. */
   readonly index: number;
   readonly lastBefore: SeriesPoint;
@@ -83,7 +89,8 @@ export function historySeries(file: HistoryFile): Series[] {
         const { commit, commitDate, run } = entry;
         return [{ commit, commitDate, run, value: median(values), repetitions: values }];
       });
-      return points.length === 0 ? [] : [{ cell, metric, points }];
+      const per = operationOf(file.suite, parseCellName(cell).workload)?.per;
+      return points.length === 0 ? [] : [{ cell, metric, points, ...(per === undefined ? {} : { per }) }];
     }),
   );
 }
@@ -171,6 +178,7 @@ export function analyzeSeries(
   const changes = points.map((point): DetectedChange => ({
     cell: series.cell,
     metric: series.metric,
+    ...(series.per === undefined ? {} : { per: series.per }),
     index: point.index,
     lastBefore: pointAt(point.index - 1),
     firstAfter: pointAt(point.index),

@@ -5,6 +5,8 @@ import { suiteDifferences } from '../baseline/comparable.js';
 import { suiteHash } from '../suite/suite-hash.js';
 import type { BaselineKey } from '../baseline/baseline-schema.js';
 import { metricsFor, METRICS, type MetricName } from '../compare/metrics.js';
+import { yieldsMetric } from '../compare/operation-cells.js';
+import type { Suite } from '../suite/suite-schema.js';
 import type { CellResult, Results, ServerFacts } from '../results/results-schema.js';
 import {
   cellName,
@@ -83,10 +85,13 @@ function commitOf(
 
 /**
  * Each metric's repetition values for one cell: the repetitions that have it (a repetition
- * without it is left out, and `gaps` names it), or null when none has.
+ * without it is left out, and `gaps` names it), or null when none has, or when the cell's workload
+ * does not yield it (no throughput from a recovery: its report's rate is units over its seconds;
+ * no seconds of an operation from a client workload).
  */
-function cellValues(cell: CellResult, metrics: readonly MetricName[]): (number[] | null)[] {
+function cellValues(suite: Suite, cell: CellResult, metrics: readonly MetricName[]): (number[] | null)[] {
   return metrics.map((name) => {
+    if (!yieldsMetric(suite, cell.workload, name)) return null;
     const values = cell.repetitions
       .map((repetition) => METRICS[name].value(repetition))
       .filter((value): value is number => value !== undefined && Number.isFinite(value));
@@ -96,6 +101,7 @@ function cellValues(cell: CellResult, metrics: readonly MetricName[]): (number[]
 
 /** "oltp_point_select@1 instructions: 2 of 3 repetitions", for each cell and kept metric short of some. */
 function gapsOf(
+  suite: Suite,
   cells: readonly CellResult[],
   measured: readonly (number[] | null)[][],
   kept: readonly number[],
@@ -103,6 +109,9 @@ function gapsOf(
 ): string[] {
   return cells.flatMap((cell, index) =>
     kept.flatMap((metricIndex) => {
+      const name = metrics[metricIndex];
+      // A metric the cell's workload does not yield is no gap: the series is another cell's.
+      if (name === undefined || !yieldsMetric(suite, cell.workload, name)) return [];
       const values = measured[index]?.[metricIndex] ?? null;
       const have = values?.length ?? 0;
       return have === cell.repetitions.length
@@ -122,7 +131,7 @@ export function historyRun(results: Results, options: HistoryEntryOptions): Hist
   const metrics = metricsFor(results.suite.metric)
     .filter((metric) => !metric.fromHistogram)
     .map((metric) => metric.name);
-  const measured = cells.map((cell) => cellValues(cell, metrics));
+  const measured = cells.map((cell) => cellValues(results.suite, cell, metrics));
   const kept = metrics.filter((_, index) => measured.some((cell) => cell[index] !== null));
   if (kept.length === 0)
     throw new InputError("the results measured none of the suite's metrics; nothing to add");
@@ -141,7 +150,7 @@ export function historyRun(results: Results, options: HistoryEntryOptions): Hist
       compiler: compilerOf(facts),
       values: measured.map((cell) => keptIndex.map((index) => cell[index] ?? null)),
     },
-    gaps: gapsOf(cells, measured, keptIndex, metrics),
+    gaps: gapsOf(results.suite, cells, measured, keptIndex, metrics),
   };
 }
 

@@ -14,6 +14,8 @@ import { TIMESERIES_TITLE, timeseriesSpec } from './specs/timeseries.js';
 import { TREND_TITLE, trendSpec } from './specs/trend.js';
 import { sideLegend } from './specs/common.js';
 import { changedGroups, WORK_TITLE, workSpec } from './specs/work.js';
+import { operationSpec, operationTitle } from './specs/operations.js';
+import { suiteOperations } from '../compare/operation-cells.js';
 import { WORK_GROUP_TITLES } from '../compare/work-changes.js';
 
 export { CHART_CONFIG, CHART_FONT, VEGA_LITE_SCHEMA } from './specs/common.js';
@@ -26,6 +28,7 @@ export { STALL_CELLS_SHOWN, stallsSpec } from './specs/stalls.js';
 export { TIMESERIES_CELLS_SHOWN, TIMESERIES_MAX_CELLS, timeseriesSpec } from './specs/timeseries.js';
 export { trendSpec } from './specs/trend.js';
 export { workSpec } from './specs/work.js';
+export { operationSpec } from './specs/operations.js';
 
 export interface Chart {
   /** File-name safe: the renderer writes `<name>.png`. */
@@ -58,13 +61,21 @@ function workCharts(input: ReportInput): Chart[] {
   });
 }
 
+/** One chart per operation the suite measures (recovery, cold start, replica apply). */
+function operationCharts(input: ReportInput): Chart[] {
+  return suiteOperations(input.suite).flatMap((kind) => {
+    const spec = operationSpec(input, kind);
+    return spec === null ? [] : [{ name: `operation-${kind}`, title: operationTitle(kind), spec }];
+  });
+}
+
 /** The charts that apply to this input, most telling first. */
 export function chartsFor(input: ReportInput): Chart[] {
   const charts = CHARTS.flatMap(({ name, title, build }) => {
     const spec = build(input);
     return spec === null ? [] : [{ name, title, spec }];
   });
-  // After the change chart: why it changed comes right after what changed.
+  // After the change chart: why it changed comes right after what changed, then the operations.
   const after = charts.findIndex((chart) => chart.name === 'change') + 1;
-  return [...charts.slice(0, after), ...workCharts(input), ...charts.slice(after)];
+  return [...charts.slice(0, after), ...workCharts(input), ...operationCharts(input), ...charts.slice(after)];
 }

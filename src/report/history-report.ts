@@ -3,6 +3,7 @@
 // from a history file, so everything placed in markdown is escaped here.
 import { stableHash } from '../stable-hash.js';
 import { METRICS } from '../compare/metrics.js';
+import { perUnitLabel } from '../results/operation-units.js';
 import {
   formatChangePercentPlain,
   formatChangePercent,
@@ -235,7 +236,7 @@ function dispatchCommand(changes: readonly DetectedChange[], suite: string, issu
 }
 
 function changeRow(change: DetectedChange): string {
-  const unit = change.metric === null ? '' : ` ${METRICS[change.metric].unit}`;
+  const unit = change.metric === null ? '' : ` ${perUnitLabel(METRICS[change.metric].unit, change.per)}`;
   return tableRow([
     codeSpan(change.cell),
     escapeTableCell(metricName(change)),

@@ -27,6 +27,7 @@ import {
   type Results,
 } from './results-schema.js';
 import { dataAndPool, describeDataAndPool, readsCheck, readsSentence } from './io-bound.js';
+import { operationOfCell, operationTables } from './operation-summary.js';
 import {
   cellFigure,
   figureValue,
@@ -133,7 +134,10 @@ function table(header: string[], rows: string[][], cells: readonly CellResult[])
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
-function measurementTable(results: Results): string {
+function measurementTable(all: Results): string {
+  // Operational cells have tables of their own (operationTables): no throughput, latency or queries.
+  const results = { ...all, cells: all.cells.filter((cell) => operationOfCell(all, cell) === undefined) };
+  if (results.cells.length === 0) return '';
   if (results.suite.metric === 'instructions') {
     const header = [
       'workload',
@@ -255,7 +259,13 @@ export function renderResultsSummary(results: Results): string {
   }
   if (results.adaptive) lines.push(describeAdaptive(results.adaptive));
   lines.push(...processCounterLines(results));
-  lines.push('', measurementTable(results), ...ioBoundLines(results), ...mixLines(results));
+  const measured = measurementTable(results);
+  lines.push(
+    ...(measured === '' ? [] : ['', measured]),
+    ...operationTables(results),
+    ...ioBoundLines(results),
+    ...mixLines(results),
+  );
   return lines.join('\n');
 }
 

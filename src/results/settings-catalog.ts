@@ -225,13 +225,79 @@ export const KNOWN_SETTINGS: readonly KnownSetting[] = [
   ...ALL.filter((setting) => !FIRST.includes(setting.name)),
 ];
 
+/**
+ * A replica's logging and applier: they change what a replica apply does per transaction (a
+ * binary log of its own, one applier thread or several), known in a verdict with operational cells
+ * only, where they rank first (OPERATION_FIRST).
+ */
+export const REPLICA_SETTINGS: readonly KnownSetting[] = [
+  {
+    name: 'log_slave_updates',
+    area: 'binary log',
+    changes: 'a replica writes every transaction it applies to a binary log of its own',
+  },
+  {
+    name: 'log_replica_updates',
+    area: 'binary log',
+    changes: 'a replica writes every transaction it applies to a binary log of its own (MySQL 8.0.26 on)',
+  },
+  {
+    name: 'slave_parallel_threads',
+    area: 'concurrency',
+    changes: 'threads a MariaDB replica applies its relay log with (0: the SQL thread alone)',
+  },
+  {
+    name: 'replica_parallel_workers',
+    area: 'concurrency',
+    changes: 'threads a MySQL replica applies its relay log with (MySQL 8.0.26 on; 0 or 1: one)',
+  },
+  {
+    name: 'slave_parallel_workers',
+    area: 'concurrency',
+    changes: 'threads a MySQL replica applies its relay log with (before MySQL 8.0.26; 0: one)',
+  },
+];
+
+/**
+ * What an operational cell (a recovery, a cold start, a replica apply) answers to first: the redo
+ * log's size (how much a recovery replays, how often a checkpoint comes), durability, and a
+ * replica's logging, binary log format and applier threads. A verdict with such cells lists a
+ * difference in one of these before any other.
+ */
+export const OPERATION_FIRST = [
+  'innodb_log_file_size',
+  'innodb_redo_log_capacity',
+  'innodb_flush_log_at_trx_commit',
+  'sync_binlog',
+  'log_slave_updates',
+  'log_replica_updates',
+  'binlog_format',
+  'slave_parallel_threads',
+  'replica_parallel_workers',
+  'slave_parallel_workers',
+  'binlog_row_image',
+];
+
 const byName = new Map(KNOWN_SETTINGS.map((setting, rank) => [setting.name, { setting, rank }]));
 
-/** The setting's entry in the curated table and its rank there (0 first), or undefined. */
+const OPERATION_TABLE: readonly KnownSetting[] = [
+  ...OPERATION_FIRST.flatMap(
+    (name) => [...KNOWN_SETTINGS, ...REPLICA_SETTINGS].find((setting) => setting.name === name) ?? [],
+  ),
+  ...KNOWN_SETTINGS.filter((setting) => !OPERATION_FIRST.includes(setting.name)),
+];
+const byNameOperations = new Map(OPERATION_TABLE.map((setting, rank) => [setting.name, { setting, rank }]));
+
+/**
+ * The setting's entry in the curated table and its rank there (0 first), or undefined. With
+ * `operations` (a verdict with operational cells), OPERATION_FIRST's settings rank first, and a
+ * replica's settings are known too.
+ */
 export function knownSetting(
   name: string,
+  options: { readonly operations?: boolean } = {},
 ): { readonly setting: KnownSetting; readonly rank: number } | undefined {
-  return byName.get(name.toLowerCase());
+  return (options.operations === true ? byNameOperations : byName).get(name.toLowerCase());
 }
 
 /**

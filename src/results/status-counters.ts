@@ -52,8 +52,39 @@ const GROUPS: readonly [WorkGroup, RegExp][] = [
   ],
 ];
 
+/** A counter the run records beside SHOW GLOBAL STATUS's, read from elsewhere. */
+export interface PseudoCounter {
+  readonly group: WorkGroup;
+  /** How a sentence or a table names it: "redo bytes recovered". */
+  readonly label: string;
+  /**
+   * What the operation was given to do rather than what it did: when it grew, it is named as the
+   * reason a regressed operational cell did more (compare/work-changes.ts).
+   */
+  readonly input: boolean;
+}
+
+/**
+ * The pseudo counters: `Innodb_redo_bytes_recovered`, the redo a crash recovery applied (from its
+ * checkpoint to the end of the log, read from the error log), per recovery.
+ */
+export const PSEUDO_COUNTERS: Readonly<Record<string, PseudoCounter>> = {
+  Innodb_redo_bytes_recovered: { group: 'durability', label: 'redo bytes recovered', input: true },
+};
+
+export function pseudoCounter(name: string): PseudoCounter | undefined {
+  return Object.hasOwn(PSEUDO_COUNTERS, name) ? PSEUDO_COUNTERS[name] : undefined;
+}
+
+/** A counter as a sentence names it: a pseudo counter's words, else its name. */
+export function counterLabel(name: string): string {
+  return pseudoCounter(name)?.label ?? name;
+}
+
 /** The group of a counter that grows with work; undefined for gauges and the like. */
 export function counterGroup(name: string): WorkGroup | undefined {
+  const pseudo = pseudoCounter(name);
+  if (pseudo !== undefined) return pseudo.group;
   if (GAUGES.some((pattern) => pattern.test(name))) return undefined;
   return GROUPS.find(([, pattern]) => pattern.test(name))?.[0] ?? 'other';
 }

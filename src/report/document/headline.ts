@@ -5,6 +5,7 @@ import type { Verdict } from '../../compare/verdict-schema.js';
 import type { BaselineEntry } from '../../baseline/baseline-schema.js';
 import { changeRule, serverLabel, verdictTitle } from '../labels.js';
 import type { Headline, Method } from './model.js';
+import { operationNotes } from './operations.js';
 
 /** How alpha was shared when the run added repetitions to undecided cells ('' when it did not). */
 export function spentOver(verdict: Verdict): string {
@@ -45,5 +46,6 @@ export function methodOf(verdict: Verdict): Method {
     gateMetrics: verdict.settings.gateMetrics,
     changeRule: changeRule(verdict),
     confidence: Math.round(verdict.settings.confidence * 100),
+    notes: operationNotes(verdict),
   };
 }

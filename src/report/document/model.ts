@@ -62,6 +62,11 @@ export interface Method {
   readonly changeRule: string;
   /** The confidence of the intervals, in whole percent. */
   readonly confidence: number;
+  /**
+   * What the operational cells' figures mean, stated once: whether their seconds gate and why, and
+   * that a cold start found the OS page cache as it was. Empty without operational cells.
+   */
+  readonly notes: readonly string[];
 }
 
 export type SettingKey = 'setting' | 'base' | 'head' | 'changes';
@@ -161,6 +166,8 @@ export interface WorkRow extends Row<WorkKey> {
   readonly group: string;
   /** "Innodb_data_fsyncs 0.0010 → 1.00"; '' on a "more" row. */
   readonly described: string;
+  /** What the counters are per: "per transaction", "per recovery". */
+  readonly per: string;
   readonly followsThroughput: boolean;
   /** Counters left out, on a "more" row. */
   readonly more: number;

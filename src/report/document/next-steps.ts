@@ -5,6 +5,7 @@
 // the commands say only what the run knew. Pure: the commands are data, shell-quoted here once
 // (shell-words.ts); every renderer shows them verbatim in a code block of its medium.
 import { JUDGE_DEFAULTS } from '../../compare/judge-defaults.js';
+import { GRADED_METRICS } from '../../compare/operation-gate.js';
 import type { CellComparison, Verdict } from '../../compare/verdict-schema.js';
 import { valgrindServerOptions } from '../../cost/valgrind-options.js';
 import type { ServerFacts } from '../../results/results-schema.js';
@@ -116,8 +117,12 @@ function judgeFlags(verdict: Verdict): string[] {
   const { settings } = verdict;
   const flags: string[] = [];
   if (settings.alpha !== JUDGE_DEFAULTS.alpha) flags.push('--alpha', String(settings.alpha));
-  if (settings.gateMetrics.join(',') !== JUDGE_DEFAULTS.gateMetrics.join(','))
-    flags.push('--gate', settings.gateMetrics.join(','));
+  // Seconds the runner check's grade let gate were not named: the machine measuring again decides.
+  const gate =
+    settings.gradedGate?.named === false
+      ? settings.gateMetrics.filter((metric) => !GRADED_METRICS.includes(metric))
+      : settings.gateMetrics;
+  if (gate.join(',') !== JUDGE_DEFAULTS.gateMetrics.join(',')) flags.push('--gate', gate.join(','));
   if (settings.inconclusivePolicy !== JUDGE_DEFAULTS.inconclusivePolicy)
     flags.push('--inconclusive', settings.inconclusivePolicy);
   if (settings.gateWork === true) flags.push('--gate-work');

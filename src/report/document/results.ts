@@ -4,6 +4,7 @@ import { METRICS } from '../../compare/metrics.js';
 import type { CellComparison, Verdict } from '../../compare/verdict-schema.js';
 import { column, number, qualified, text } from './cells.js';
 import type { Column, ResultKey, ResultRow, Table } from './model.js';
+import { cellMetricLabel } from './operations.js';
 import { variantOf } from '../../suite/suite-schema.js';
 import { variantLabel } from '../../suite/variants.js';
 
@@ -87,6 +88,6 @@ export function resultsOf(
       Math.round(verdict.settings.confidence * 100),
       verdict.cells.some((cell) => cell.variant !== undefined),
     ),
-    rows: verdict.cells.map((cell) => resultRow(cell, metricLabel(cell.metric))),
+    rows: verdict.cells.map((cell) => resultRow(cell, cellMetricLabel(cell, metricLabel))),
   };
 }

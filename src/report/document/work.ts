@@ -6,6 +6,8 @@ import { formatChangePercent, formatCount, formatPercent } from '../../format.js
 import { CELL_SPLIT, code, column, EMPTY, number, text } from './cells.js';
 import type { Work, WorkKey, WorkRow } from './model.js';
 import { variantOf } from '../../suite/suite-schema.js';
+import { perUnit } from '../../results/operation-units.js';
+import { counterLabel, pseudoCounter } from '../../results/status-counters.js';
 
 /** "+100.0%", "×2,198" from ten times on, or "new" / "gone" when a side did none of it. */
 export function counterChangeLabel(change: Pick<CounterChange, 'base' | 'head'>): string {
@@ -30,6 +32,11 @@ export function workRule(thresholds: {
   );
 }
 
+/** What an operational cell's counters count, after the rule. */
+const OPERATIONAL_WORK =
+  "An operational cell's counters are per its unit (per recovery, per start, per applied transaction): " +
+  'since the server started, for a recovery or a cold start; over the apply, for a replica.';
+
 const WORK_COLUMNS = [
   column<WorkKey>('cell', 'cell', 'left', { split: CELL_SPLIT }),
   column<WorkKey>('group', 'group', 'left'),
@@ -48,12 +55,13 @@ function changeRow(cell: CellWork, change: CounterChange): WorkRow {
     kind: 'change',
     group,
     described: describeChange(change),
+    per: perUnit(cell.operation?.per),
     followsThroughput: change.followsThroughput,
     more: 0,
     cells: {
       cell: { kind: 'cell', workload: cell.workload, threads: cell.threads, ...variantOf(cell) },
       group: text(group),
-      counter: code(change.name),
+      counter: pseudoCounter(change.name) === undefined ? code(change.name) : text(counterLabel(change.name)),
       base: number(change.base, 'figure'),
       head: number(change.head, 'figure'),
       change: text(counterChangeLabel(change) + (change.followsThroughput ? ' (follows throughput)' : '')),
@@ -70,6 +78,7 @@ function moreRow(cell: CellWork, more: number): WorkRow {
     kind: 'more',
     group: '',
     described: '',
+    per: perUnit(cell.operation?.per),
     followsThroughput: false,
     more,
     cells: {
@@ -94,7 +103,9 @@ export function workOf(verdict: Verdict): Work | null {
   return {
     status: 'compared',
     sentence: work.sentence,
-    rule: workRule(work.thresholds),
+    rule:
+      workRule(work.thresholds) +
+      (work.cells.some((cell) => cell.operation !== undefined) ? ` ${OPERATIONAL_WORK}` : ''),
     gates: verdict.settings.gateWork === true,
     table: { columns: WORK_COLUMNS, rows },
   };

@@ -6,6 +6,8 @@ import { METRICS, type MetricName } from '../../compare/metrics.js';
 import type { CellResult, Repetition, SideName } from '../../results/results-schema.js';
 import { median } from '../../stats/descriptive.js';
 import type { ReportInput } from '../report-input.js';
+import { operationOf } from '../../compare/operation-cells.js';
+import { type OperationUnit, perUnitLabel } from '../../results/operation-units.js';
 import { type Cell, cellTitle } from '../../suite/suite-schema.js';
 import { variantLabel } from '../../suite/variants.js';
 
@@ -90,9 +92,16 @@ export function panelOf(cell: Pick<Cell, 'workload' | 'variant'>): string {
   return label === '' ? cell.workload : `${cell.workload} [${label}]`;
 }
 
-/** A cell and the metric judged on it, as the change and trend charts label their rows. */
-export function cellMetricLabel(cell: Cell & { readonly metric: MetricName }): string {
-  return `${cellLabel(cell)} (${METRICS[cell.metric].unit})`;
+/** A cell and the metric judged on it, as the change and trend charts label their rows, in its unit. */
+export function cellMetricLabel(
+  cell: Cell & { readonly metric: MetricName; readonly operation?: { readonly per: OperationUnit } },
+): string {
+  return `${cellLabel(cell)} (${perUnitLabel(METRICS[cell.metric].unit, cell.operation?.per)})`;
+}
+
+/** Whether a results cell is a client workload's (not a recovery, a cold start or a replica apply). */
+export function isClientCell(input: Pick<ReportInput, 'suite'>, cell: Pick<Cell, 'workload'>): boolean {
+  return operationOf(input.suite, cell.workload) === undefined;
 }
 
 export interface SideCell {

@@ -11,6 +11,7 @@ import {
   cellLabel,
   panelOf,
   distinctInOrder,
+  isClientCell,
   LABEL_FONT_SIZE,
   repetitionRows,
   SIDE_SCALE,
@@ -27,9 +28,12 @@ export const COST_TITLE = 'Instructions per transaction';
 export function costSpec(input: ReportInput): TopLevelSpec | null {
   if (input.suite.metric !== 'instructions') return null;
   const metric = METRICS.instructions;
-  const values = repetitionRows(input, metric.name, 'instructions');
+  // An operational cell's instructions are per recovery, start or applied transaction: its own chart.
+  const values = repetitionRows(input, metric.name, 'instructions').filter((row) => isClientCell(input, row));
   if (values.length === 0) return null;
-  const workloads = distinctInOrder(input.head.cells.map(panelOf));
+  const workloads = distinctInOrder(
+    input.head.cells.filter((cell) => isClientCell(input, cell)).map(panelOf),
+  );
   const x = { field: 'threads', type: 'ordinal', title: 'client threads', axis: { labelAngle: 0 } } as const;
   const xOffset = { field: 'side', type: 'nominal', scale: { domain: SIDE_SCALE.domain } } as const;
   const y = {

@@ -4,6 +4,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 
 import { METRICS } from '../../compare/metrics.js';
+import { perUnitLabel } from '../../results/operation-units.js';
 import type { SeriesAnalysis } from '../../history/changes.js';
 import { CHART_CONFIG, distinctInOrder, VEGA_LITE_SCHEMA } from './common.js';
 
@@ -22,7 +23,7 @@ export function panelName(analysis: SeriesAnalysis): string {
   const metric = analysis.series.metric;
   return metric === null
     ? analysis.series.cell
-    : `${analysis.series.cell.replace('@', ' @ ')} (${METRICS[metric].unit})`;
+    : `${analysis.series.cell.replace('@', ' @ ')} (${perUnitLabel(METRICS[metric].unit, analysis.series.per)})`;
 }
 
 export function short(commit: string): string {

@@ -5,6 +5,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { ReportInput } from '../report-input.js';
 import {
   distinctInOrder,
+  isClientCell,
   distinctSorted,
   repetitionRows,
   sideColor,
@@ -44,7 +45,10 @@ function lineEncoding(input: ReportInput, variants: readonly string[]) {
 export function scalingSpec(input: ReportInput): TopLevelSpec | null {
   if (input.suite.metric !== 'throughput') return null;
   // One panel per workload: a variant is a line of its panel, not a panel of its own.
-  const values = repetitionRows(input, 'tps', 'tps').map((row) => ({ ...row, panel: row.workload }));
+  // Operational cells have no throughput: their report's rate is units over the operation's time.
+  const values = repetitionRows(input, 'tps', 'tps')
+    .filter((row) => isClientCell(input, row))
+    .map((row) => ({ ...row, panel: row.workload }));
   const threads = distinctSorted(values.map((value) => value.threads));
   if (threads.length < 2) return null;
   const workloads = distinctInOrder(input.head.cells.map((cell) => cell.workload));

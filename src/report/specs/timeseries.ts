@@ -17,7 +17,11 @@ export const TIMESERIES_TITLE = 'Throughput over each repetition';
 /** Null when no repetition has interval lines (instruction suites, --report-interval 0). */
 export function timeseriesSpec(input: ReportInput): TopLevelSpec | null {
   const key = (cell: CellResult): string => cellLabel(cell);
-  const allCells = [...new Set([...input.head.cells.map(key), ...input.base.cells.map(key)])];
+  // Cells without per-second reports (an operational cell's, --report-interval 0) take no panel,
+  // nor a place among the cells shown.
+  const reported = (cell: CellResult): boolean =>
+    cell.repetitions.some((repetition) => repetition.report.intervals.length > 0);
+  const allCells = [...new Set([...input.head.cells, ...input.base.cells].filter(reported).map(key))];
   // Every line is a repetition of tens to thousands of points: a large suite would make a chart
   // too big to render in a comment and too dense to read.
   const shown = new Set(

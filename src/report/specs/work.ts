@@ -7,6 +7,8 @@ import type { CounterChange, WorkSection } from '../../compare/verdict-schema.js
 import { byRank, WORK_GROUP_TITLES } from '../../compare/work-changes.js';
 import type { WorkGroup } from '../../results/status-counters.js';
 import { CHART_CONFIG, cellLabel, SIDE_SCALE, sideLegend, VEGA_LITE_SCHEMA } from './common.js';
+import { perUnit } from '../../results/operation-units.js';
+import { counterLabel, pseudoCounter } from '../../results/status-counters.js';
 
 /** Counters drawn per group; the table lists every one. */
 export const WORK_CHART_COUNTERS = 4;
@@ -27,18 +29,34 @@ function rows(work: Compared, group: WorkGroup) {
   const changes = work.cells.flatMap((cell) =>
     cell.changes
       .filter((change) => change.group === group && !change.followsThroughput)
-      .map((change) => ({ cell: cellLabel(cell), change })),
+      // An operational cell's counters are per its unit: its label says which.
+      .map((change) => ({
+        cell:
+          cell.operation === undefined
+            ? cellLabel(cell)
+            : `${cellLabel(cell)}, ${perUnit(cell.operation.per)}`,
+        change,
+      })),
   );
-  const counters = [...new Set(changes.map((entry) => entry.change.name))].slice(0, WORK_CHART_COUNTERS);
+  // What an operation was given to do (a recovery's redo) first: it explains the rest.
+  const given = (change: CounterChange): boolean => pseudoCounter(change.name)?.input === true;
+  const counters = [
+    ...new Set(
+      [
+        ...changes.filter((entry) => given(entry.change)),
+        ...changes.filter((entry) => !given(entry.change)),
+      ].map((entry) => counterLabel(entry.change.name)),
+    ),
+  ].slice(0, WORK_CHART_COUNTERS);
   const values = changes
-    .filter((entry) => counters.includes(entry.change.name))
+    .filter((entry) => counters.includes(counterLabel(entry.change.name)))
     .flatMap(({ cell, change }) => (['base', 'head'] as const).map((side) => sideRow(cell, change, side)));
   return { counters, values };
 }
 
 function sideRow(cell: string, change: CounterChange, side: 'base' | 'head') {
   const [low, high] = side === 'base' ? change.baseRange : change.headRange;
-  return { counter: change.name, cell, side, value: change[side], low, high };
+  return { counter: counterLabel(change.name), cell, side, value: change[side], low, high };
 }
 
 /** Null when nothing in `group` changed. `sides` names the sides in the legend (sideLegend). */

@@ -72,6 +72,7 @@ export function resultsSection(results: ReportDocument['results'], method: Metho
       `head is worse, Benjamini-Hochberg adjusted per metric (alpha ${text(String(method.alpha))}${text(method.spentOver)}); ` +
       '"counts": instruction counts whose repetitions agree closely, judged on the change itself. ' +
       `Gating metrics decide the verdict: ${text(method.gateMetrics.join(', '))}.</p>\n` +
+      method.notes.map((note) => `<p>${text(note)}</p>\n`).join('') +
       wholeTable(results),
   );
 }

@@ -28,7 +28,7 @@ import {
   workBlocks,
 } from './evidence.js';
 import { headlineText } from './headline.js';
-import { otherMetricsBlock, resultBlocks } from './results.js';
+import { noteBlocks, otherMetricsBlock, resultBlocks } from './results.js';
 import { shorten } from './trim.js';
 
 /** GitHub rejects a comment body longer than this many characters. */
@@ -88,6 +88,7 @@ export function renderMarkdownComment(
     { kind: 'cut-note' },
     ...differenceBlocks(differences),
     ...resultBlocks(results, document.method.confidence),
+    ...noteBlocks(document.method),
     ...splitBlocks(document.split),
     ...stallBlocks(document.stalls),
     ...resourceBlocks(document.resources),

@@ -3,7 +3,7 @@
 // and a folded table of the metrics reported beside them.
 import { plural } from '../../../format.js';
 import { pickCells, pickColumns, withVariant } from '../../document/cells.js';
-import type { ResultKey, ResultRow, Table } from '../../document/model.js';
+import type { Method, ResultKey, ResultRow, Table } from '../../document/model.js';
 import { threadsLabel } from '../../labels.js';
 import { escapeMarkdown } from '../../markdown.js';
 import { variantLabel } from '../../../suite/variants.js';
@@ -71,6 +71,11 @@ export function resultBlocks(results: Table<ResultKey, ResultRow>, confidence: n
       blocks.push({ kind: 'rows', what: `the reasons for ${name}`, lead: '', rows: reasons });
   }
   return blocks;
+}
+
+/** What the operational cells' figures mean, once: whether their seconds gate, a cold start's page cache. */
+export function noteBlocks(method: Pick<Method, 'notes'>): Block[] {
+  return method.notes.map((note) => ({ kind: 'text' as const, text: escapeMarkdown(note) }));
 }
 
 /** Metrics reported beside the gating ones (latency, CPU time, all-thread instructions). */

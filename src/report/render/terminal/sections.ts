@@ -30,7 +30,7 @@ export function workLines(work: Work | null): string[] {
       continue;
     }
     const note = row.followsThroughput ? ' (follows throughput: same pace per second)' : '';
-    lines.push(`    ${row.group}: ${row.described} per transaction${note}`);
+    lines.push(`    ${row.group}: ${row.described} ${row.per}${note}`);
   }
   return lines;
 }

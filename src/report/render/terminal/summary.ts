@@ -45,6 +45,7 @@ function headlineLines(headline: Headline, method: Method): string[] {
       `p "counts": instruction counts that agree closely, judged on the change itself, over every pairing of a base and ` +
       `a head repetition, or of each repetition and its counterpart where they ran in lockstep); ` +
       `gating metrics: ${method.gateMetrics.join(', ')}`,
+    ...method.notes,
   ];
 }
 

@@ -1,0 +1,176 @@
+// The operational cells' seconds gate only where the runner check graded the machine A or B, or
+// where the user named them; the verdict records why in a line the report shows, and the
+// publishing half's check and re-judge agree with it.
+import { compareOptionsFromFlags } from '../../src/commands/compare.js';
+import { judge } from '../../src/compare/judge.js';
+import { gradedGate } from '../../src/compare/operation-gate.js';
+import { checkArtifact, disagreement, recordedOptions, rejudge } from '../../src/compare/rejudge.js';
+import { type CompareOptions, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
+import type { Results } from '../../src/results/results-schema.js';
+import { fixtureResults } from '../helpers/report-input.js';
+import {
+  grade,
+  slowerRecovery,
+  slowerReplicaApply,
+  withOperationCells,
+} from '../helpers/operation-results.js';
+
+const quick = fixtureResults('quick-durability.json');
+const counted = fixtureResults('instructions-performance-schema-work.json');
+
+function judged(results: Results, options: CompareOptions = DEFAULT_COMPARE_OPTIONS) {
+  return judge({ results, resultsPath: 'results.json', base: { kind: 'ab' }, options }).verdict;
+}
+
+const gating = (verdict: ReturnType<typeof judged>, workload: string) =>
+  Object.fromEntries(
+    verdict.cells.filter((cell) => cell.workload === workload).map((cell) => [cell.metric, cell.gating]),
+  );
+
+describe('the seconds of an operational cell', () => {
+  it('are reported, not gating, without a runner check; its instructions gate', () => {
+    const verdict = judged(withOperationCells(counted, [slowerRecovery(3)], null));
+    // CPU time under valgrind means nothing: an instruction suite does not judge it.
+    expect(gating(verdict, 'crash')).toEqual({ instructions: true, seconds: false });
+    expect(verdict.settings.gateMetrics).toEqual(['tps', 'instructions']);
+    expect(verdict.settings.gradedGate).toEqual({
+      gating: false,
+      named: false,
+      line: 'seconds are reported, not gating: no runner check (doctor) graded this machine A or B',
+    });
+  });
+
+  it.each(['A', 'B'] as const)('gate where the runner check graded the machine %s', (letter) => {
+    const verdict = judged(withOperationCells(quick, [slowerRecovery(5)], grade(letter)));
+    expect(gating(verdict, 'crash')).toEqual({ seconds: true, cpuTimeUs: false });
+    expect(verdict.settings.gateMetrics).toEqual(['tps', 'instructions', 'seconds']);
+    expect(verdict.settings.gradedGate?.line).toBe(
+      `seconds gate: the runner check graded this machine ${letter}`,
+    );
+    // The head's recovery took 60% longer: a regression that fails the verdict.
+    expect(verdict.cells.find((cell) => cell.metric === 'seconds')?.verdict).toBe('regression');
+    expect(verdict.verdict).toBe('fail');
+  });
+
+  it('are reported on a machine graded C: their regression is shown, not counted', () => {
+    const verdict = judged(withOperationCells(quick, [slowerRecovery(5)], grade('C')));
+    expect(gating(verdict, 'crash').seconds).toBe(false);
+    expect(verdict.settings.gradedGate?.line).toBe(
+      'seconds are reported, not gating: the runner check graded this machine C, not A or B',
+    );
+    const seconds = verdict.cells.find((cell) => cell.metric === 'seconds');
+    expect(seconds?.verdict).toBe('regression');
+    expect(verdict.counts).toEqual(judged(quick).counts);
+  });
+
+  it('gate, or not, as a gate the user named says, whatever the grade', () => {
+    const results = withOperationCells(quick, [slowerRecovery(5)], grade('A'));
+    const without = judged(results, { ...DEFAULT_COMPARE_OPTIONS, gateMetrics: ['tps'], gateNamed: true });
+    expect(gating(without, 'crash').seconds).toBe(false);
+    expect(without.settings.gradedGate?.line).toBe(
+      'seconds are reported, not gating: the gate metrics named leave them out',
+    );
+    const ungraded = withOperationCells(quick, [slowerRecovery(5)], null);
+    const named = judged(ungraded, {
+      ...DEFAULT_COMPARE_OPTIONS,
+      gateMetrics: ['tps', 'seconds'],
+      gateNamed: true,
+    });
+    expect(gating(named, 'crash').seconds).toBe(true);
+    expect(named.settings.gradedGate).toEqual({
+      gating: true,
+      named: true,
+      line: 'seconds gate: named among the gate metrics',
+    });
+  });
+
+  it("name a replica's apply rate beside them, and judge no throughput of an operational cell", () => {
+    const verdict = judged(withOperationCells(quick, [slowerReplicaApply(5)], grade('B')));
+    expect(gating(verdict, 'apply')).toEqual({ seconds: true, applyRate: true, cpuTimeUs: false });
+    expect(verdict.settings.gradedGate?.line).toBe(
+      'seconds and applyRate gate: the runner check graded this machine B',
+    );
+    // tps gates the client cells of this throughput suite, never an operational cell.
+    expect(verdict.cells.some((cell) => cell.workload === 'apply' && cell.metric === 'tps')).toBe(false);
+    expect(verdict.unjudged.some((cell) => cell.workload === 'apply')).toBe(false);
+    expect(verdict.cells.some((cell) => cell.workload === 'oltp_write_only' && cell.metric === 'tps')).toBe(
+      true,
+    );
+    // The verdict knows what each cell is per.
+    expect(verdict.cells.find((cell) => cell.workload === 'apply')?.operation).toEqual({
+      kind: 'replica-apply',
+      per: 'applied transaction',
+    });
+  });
+
+  it('gate only where every side judged was graded A or B (a stored baseline from another machine)', () => {
+    const graded = withOperationCells(quick, [], grade('B')).environment;
+    const ungraded = { ...graded, runnerCheck: undefined, fingerprint: 'elsewhere' };
+    const suite = withOperationCells(quick, [slowerReplicaApply(5)]).suite;
+    const decided = gradedGate(DEFAULT_COMPARE_OPTIONS, { base: ungraded, head: graded }, suite);
+    expect(decided.decision).toEqual({
+      gating: false,
+      named: false,
+      because: "no runner check (doctor) graded the base's machine A or B",
+    });
+    expect(decided.options.gateMetrics).toEqual(['tps', 'instructions']);
+    const both = gradedGate(
+      DEFAULT_COMPARE_OPTIONS,
+      { base: { ...graded, runnerCheck: grade('A'), fingerprint: 'elsewhere' }, head: graded },
+      suite,
+    );
+    expect(both.decision.because).toBe(
+      "the runner check graded the base's machine A and the head's machine B",
+    );
+    expect(both.options.gateMetrics).toEqual(['tps', 'instructions', 'seconds', 'applyRate']);
+    // A suite without operational cells gets no graded metric in its gate, whatever the grade.
+    const plain = gradedGate(DEFAULT_COMPARE_OPTIONS, { base: graded, head: graded }, quick.suite);
+    expect(plain.options.gateMetrics).toEqual(['tps', 'instructions']);
+  });
+});
+
+describe("the publishing half's re-judge of operational cells", () => {
+  const results = withOperationCells(quick, [slowerRecovery(5)], grade('B'));
+  const verdict = judged(results);
+
+  it('finds the uploaded verdict follows from its results under the settings it records', () => {
+    expect(recordedOptions(verdict)).toMatchObject({
+      gateMetrics: ['tps', 'instructions', 'seconds'],
+      gateNamed: true,
+    });
+    expect(() => checkArtifact({ results, verdict, verdictSchemaVersion: 5 }, null)).not.toThrow();
+    const without = judged(results, { ...DEFAULT_COMPARE_OPTIONS, gateMetrics: ['tps'], gateNamed: true });
+    expect(disagreement(verdict, without)).toBe(
+      'it has "crash"@1 seconds gating, its own settings say otherwise',
+    );
+  });
+
+  it("gates the seconds under the publishing workflow's default gate, as the measuring half did", () => {
+    const published = rejudge({ results, verdict, verdictSchemaVersion: 5 }, null, {
+      suite: results.suite,
+      options: DEFAULT_COMPARE_OPTIONS,
+    }).verdict;
+    expect(gating(published, 'crash').seconds).toBe(true);
+    expect(published.verdict).toBe('fail');
+    expect(published.settings.gradedGate?.line).toBe('seconds gate: the runner check graded this machine B');
+  });
+});
+
+describe('the gate as the front ends give it', () => {
+  const flags = { tolerance: [], alpha: '0.05', inconclusive: 'pass' };
+
+  it('is the default, the grade deciding, when not given or empty', () => {
+    for (const gate of [undefined, '', '  ']) {
+      const options = compareOptionsFromFlags(gate === undefined ? flags : { ...flags, gate });
+      expect(options.gateNamed).toBeUndefined();
+      expect(options.gateMetrics).toEqual(['tps', 'instructions']);
+    }
+  });
+
+  it('is named when given, even as the default list', () => {
+    expect(compareOptionsFromFlags({ ...flags, gate: 'tps,instructions' })).toMatchObject({
+      gateMetrics: ['tps', 'instructions'],
+      gateNamed: true,
+    });
+  });
+});

@@ -1,0 +1,113 @@
+// Whether the operational cells' seconds gate: "gating by default for counts and reported for
+// seconds (seconds gate when the machine's doctor grade allows)". An operation's seconds (and a
+// replica's apply rate) are timed natively, once per repetition, on whatever the machine is doing:
+// they gate by default only where the runner check (`doctor`, results' environment.runnerCheck)
+// graded the machine of every side judged A or B. A gate the user named (--gate, the input, the
+// settings file, or verdict.json's own settings when judged again) decides alone, either way.
+// Decided here, once, for compare and the publishing half alike (judge.ts). Pure.
+import type { MetricName } from '../metric-names.js';
+import type { Environment, RunnerCheck } from '../results/results-schema.js';
+import type { Suite } from '../suite/suite-schema.js';
+import { yieldsMetric } from './operation-cells.js';
+import type { CompareOptions } from './verdict.js';
+
+/** The metrics the runner check's grade lets gate when the user named no gate. */
+export const GRADED_METRICS: readonly MetricName[] = ['seconds', 'applyRate'];
+
+/** The grades of a machine quiet enough for a native timing to gate. */
+export const GATING_GRADES: readonly RunnerCheck['letter'][] = ['A', 'B'];
+
+/** Why the graded metrics gate or not, for the verdict's settings (and the line the report shows). */
+export interface GradedGate {
+  readonly gating: boolean;
+  /** The gate was named by the user: the grade did not decide. */
+  readonly named: boolean;
+  /** "seconds gate: the runner check graded this machine B". */
+  readonly line: string;
+}
+
+interface Decision {
+  readonly gating: boolean;
+  readonly named: boolean;
+  /** What decided, after "gate: " or "reported, not gating: ". */
+  readonly because: string;
+}
+
+/** The grade each side's machine got, one entry when both sides ran on one machine. */
+function grades(environments: { readonly base: Environment; readonly head: Environment }) {
+  const { base, head } = environments;
+  const same = base === head || base.fingerprint === head.fingerprint;
+  return same && base.runnerCheck?.letter === head.runnerCheck?.letter
+    ? [{ side: null, check: head.runnerCheck }]
+    : [
+        { side: 'base', check: base.runnerCheck },
+        { side: 'head', check: head.runnerCheck },
+      ];
+}
+
+function decide(
+  options: Pick<CompareOptions, 'gateMetrics' | 'gateNamed'>,
+  environments: { readonly base: Environment; readonly head: Environment },
+): Decision {
+  if (options.gateNamed === true) {
+    const gating = options.gateMetrics.some((metric) => GRADED_METRICS.includes(metric));
+    return {
+      gating,
+      named: true,
+      because: gating ? 'named among the gate metrics' : 'the gate metrics named leave them out',
+    };
+  }
+  const graded = grades(environments);
+  const gating = graded.every(({ check }) => check !== undefined && GATING_GRADES.includes(check.letter));
+  const machine = (side: string | null): string => (side === null ? 'this machine' : `the ${side}'s machine`);
+  if (gating) {
+    const said = graded.map(({ side, check }) => `${machine(side)} ${check?.letter ?? ''}`).join(' and ');
+    return { gating, named: false, because: `the runner check graded ${said}` };
+  }
+  const ungraded = graded.filter(({ check }) => check === undefined);
+  const low = graded.filter(({ check }) => check !== undefined && !GATING_GRADES.includes(check.letter));
+  const parts = [
+    ...(ungraded.length > 0
+      ? [`no runner check (doctor) graded ${ungraded.map(({ side }) => machine(side)).join(' or ')} A or B`]
+      : []),
+    ...low.map(
+      ({ side, check }) => `the runner check graded ${machine(side)} ${check?.letter ?? ''}, not A or B`,
+    ),
+  ];
+  return { gating, named: false, because: parts.join('; ') };
+}
+
+/**
+ * The options with the graded metrics the suite's workloads yield added to the gate when the grade
+ * lets them gate, and why. Only for a gate the user did not name; a named gate is left as it is.
+ */
+export function gradedGate(
+  options: CompareOptions,
+  environments: { readonly base: Environment; readonly head: Environment },
+  suite: Pick<Suite, 'workloads'>,
+): { readonly options: CompareOptions; readonly decision: Decision } {
+  const decision = decide(options, environments);
+  if (decision.named || !decision.gating) return { options, decision };
+  const added = GRADED_METRICS.filter(
+    (metric) =>
+      !options.gateMetrics.includes(metric) &&
+      suite.workloads.some((workload) => yieldsMetric(suite, workload.name, metric)),
+  );
+  return { options: { ...options, gateMetrics: [...options.gateMetrics, ...added] }, decision };
+}
+
+/**
+ * The line the verdict records, naming the graded metrics it judged ("seconds", "seconds and
+ * applyRate"); undefined when it judged none of them.
+ */
+export function gradedGateLine(decision: Decision, judged: readonly MetricName[]): GradedGate | undefined {
+  const metrics = GRADED_METRICS.filter((metric) => judged.includes(metric));
+  if (metrics.length === 0) return undefined;
+  const subject = metrics.join(' and ');
+  // "seconds" reads as a plural, as do two metrics; "applyRate" alone does not.
+  const plural = metrics.length > 1 || metrics[0] === 'seconds';
+  const line = decision.gating
+    ? `${subject} ${plural ? 'gate' : 'gates'}: ${decision.because}`
+    : `${subject} ${plural ? 'are' : 'is'} reported, not gating: ${decision.because}`;
+  return { gating: decision.gating, named: decision.named, line };
+}
