@@ -23,3 +23,11 @@ export type MetricName = (typeof METRIC_NAMES)[number];
 export function isMetricName(name: string): name is MetricName {
   return (METRIC_NAMES as readonly string[]).includes(name);
 }
+
+/** The metrics only operational cells measure (workload/operations.ts); no client workload yields them. */
+export const OPERATION_METRIC_NAMES: readonly MetricName[] = ['seconds', 'applyRate'];
+
+/** Every metric a client workload (sysbench's) can yield. */
+export const CLIENT_METRIC_NAMES: readonly MetricName[] = METRIC_NAMES.filter(
+  (name) => !OPERATION_METRIC_NAMES.includes(name),
+);

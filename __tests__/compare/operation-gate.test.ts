@@ -31,7 +31,11 @@ describe('the seconds of an operational cell', () => {
   it('are reported, not gating, without a runner check; its instructions gate', () => {
     const verdict = judged(withOperationCells(counted, [slowerRecovery(3)], null));
     // CPU time under valgrind means nothing: an instruction suite does not judge it.
-    expect(gating(verdict, 'crash')).toEqual({ instructions: true, seconds: false });
+    expect(gating(verdict, 'crash')).toEqual({
+      instructions: true,
+      instructionsTotal: false,
+      seconds: false,
+    });
     expect(verdict.settings.gateMetrics).toEqual(['tps', 'instructions']);
     expect(verdict.settings.gradedGate).toEqual({
       gating: false,

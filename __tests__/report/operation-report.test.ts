@@ -136,6 +136,7 @@ describe("an instruction suite's recovery whose instructions regressed while its
     const rows = buildReportDocument(input).results.rows.filter((row) => row.workload === 'crash');
     expect(rows.map((row) => [row.metricLabel, row.gating])).toEqual([
       ['instructions/recovery', true],
+      ['instructions/recovery, all threads', false],
       ['seconds (s)', false],
     ]);
     expect(buildReportDocument(input).method.notes).toEqual([

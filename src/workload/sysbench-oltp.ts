@@ -1,7 +1,7 @@
 // The kind of sysbench's bundled oltp_* scripts, and of custom .lua scripts that use
 // oltp_common's tables: sbtest1..N (id, k, c, pad), sized by the suite's `tables` and `tableSize`,
 // prepared once per server. Pure.
-import { METRIC_NAMES } from '../metric-names.js';
+import { CLIENT_METRIC_NAMES } from '../metric-names.js';
 import type { Suite, Workload } from '../suite/suite-shape.js';
 import {
   type DataChange,
@@ -168,5 +168,5 @@ export const sysbenchOltp: WorkloadKind = {
     return tables * (OLTP_ROW_BYTES * tableSize + OLTP_TABLE_BYTES);
   },
   // Every metric but the TPC-C-like workload's New-Orders per minute.
-  metrics: METRIC_NAMES.filter((name) => name !== 'notpm'),
+  metrics: CLIENT_METRIC_NAMES.filter((name) => name !== 'notpm'),
 };

@@ -1,7 +1,7 @@
 // The kind of a .lua script that owns its data: sysbench runs the script's own `prepare` and
 // `cleanup` commands, with the workload's options (its size among them: a TPC-C-like script's
 // warehouses), and the script's `run` against what they made. Pure.
-import { METRIC_NAMES } from '../metric-names.js';
+import { CLIENT_METRIC_NAMES } from '../metric-names.js';
 import type { Suite, Workload } from '../suite/suite-shape.js';
 import { type DataCommand, type KindIssue, type WorkloadKind, workloadScript } from './workload-kind.js';
 
@@ -74,5 +74,5 @@ export const sysbenchScript: WorkloadKind = {
   prepareSeconds: () => PREPARE_SECONDS,
   // A script's data is its own: a guess, which the check of free space says it is.
   dataBytes: () => SCRIPT_DATA_BYTES,
-  metrics: METRIC_NAMES,
+  metrics: CLIENT_METRIC_NAMES,
 };

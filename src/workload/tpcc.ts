@@ -2,7 +2,7 @@
 // TPC-C): the nine tables of the specification sized by the suite's `warehouses`, and the five
 // transactions in the standard mix. Its runs add orders, order lines and history rows and deliver
 // orders, so every step starts again from the prepared data. Pure.
-import { METRIC_NAMES } from '../metric-names.js';
+import { CLIENT_METRIC_NAMES } from '../metric-names.js';
 import type { Suite } from '../suite/suite-shape.js';
 import type { DataCommand, DataSet, KindIssue, ResetMode, WorkloadKind } from './workload-kind.js';
 
@@ -114,5 +114,5 @@ export const tpcc: WorkloadKind = {
   prepareSeconds: (suite) => prepareSeconds(warehousesOf(suite)),
   // About 100 MB a warehouse (stock and customers most of it), and 10 MB of items.
   dataBytes: (suite) => 10e6 + 100e6 * warehousesOf(suite),
-  metrics: METRIC_NAMES,
+  metrics: CLIENT_METRIC_NAMES,
 };

@@ -1,0 +1,116 @@
+// The operational cells against a real MariaDB and real sysbench, both sides at once: a recovery
+// of a seeded write load killed with SIGKILL, a cold start, a replica applying the primary's
+// binary log from its relay log; the same redo recovered and the same transactions applied on both
+// sides; the side's own data back for the sysbench cell that follows; nothing left behind.
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { main } from '../../src/cli/program.js';
+import { readResults } from '../../src/results/results-file.js';
+import type { CellResult } from '../../src/results/results-schema.js';
+import { killProcessesMentioning } from '../cli/killed-run.js';
+import { processesMentioning } from '../helpers/leftovers.js';
+import { captureStderr, useTempDir } from '../helpers/real-run.js';
+import { findCommand, requireCommand } from '../helpers/requirements.js';
+
+const ready = requireCommand('mariadbd') && requireCommand('sysbench');
+const maybe = ready ? describe : describe.skip;
+const TIMEOUT_MS = 600_000;
+const LOAD = 300;
+
+const temp = useTempDir('gate-operations-');
+const stderr = captureStderr();
+
+afterEach(() => {
+  killProcessesMentioning(temp.path);
+});
+
+const SUITE = [
+  'name: operations-small',
+  'threads: [1]',
+  'durationSeconds: 1',
+  'repetitions: 2',
+  'reportIntervalSeconds: 0',
+  'randSeed: 7',
+  'tables: 2',
+  'tableSize: 1000',
+  'serverOptions:',
+  '  innodb_buffer_pool_size: 64M',
+  // Under the flavor's 512M: a small load needs a small log, and the copies stay small.
+  '  innodb_log_file_size: 48M',
+  'workloads:',
+  '  - name: recovery',
+  '    kind: recovery',
+  `    events: ${LOAD}`,
+  '  - name: cold_start',
+  '    kind: cold-start',
+  '  - name: replica_apply',
+  '    kind: replica-apply',
+  `    events: ${LOAD}`,
+  // After the operations: the side must be back on its own prepared tables.
+  '  - name: oltp_point_select',
+  '',
+].join('\n');
+
+function cellsOf(cells: readonly CellResult[], workload: string): CellResult[] {
+  return cells.filter((cell) => cell.workload === workload);
+}
+
+maybe('operational cells on a real server', () => {
+  it(
+    'recovers the same redo and applies the same transactions on both sides, then measures the tables again',
+    async () => {
+      const suite = join(temp.path, 'operations.yml');
+      writeFileSync(suite, SUITE);
+      const out = join(temp.path, 'results.json');
+      const work = join(temp.path, 'work');
+      const server = findCommand('mariadbd') ?? 'mariadbd';
+      const args = ['run', '--base', server, '--head', server, '--suite', suite, '--out', out, '--work-dir', work];
+      const code = await main(['node', 'mysql-perf-gate', ...args]);
+      expect({ code, log: code === 0 ? '' : stderr.text }).toEqual({ code: 0, log: '' });
+      expect(processesMentioning(work)).toEqual([]);
+      expect(readdirSync(work)).toEqual([]);
+
+      const results = readResults(out);
+      const recovery = cellsOf(results.cells, 'recovery');
+      expect(recovery.map((cell) => cell.side)).toEqual(['base', 'head']);
+      const redo = recovery.flatMap((cell) => cell.repetitions.map((repetition) => repetition.operation?.redoBytes));
+      // Every repetition of both sides recovered one and the same redo.
+      expect(new Set(redo).size).toBe(1);
+      expect(redo[0]).toBeGreaterThan(100_000);
+      for (const repetition of recovery.flatMap((cell) => cell.repetitions)) {
+        expect(repetition.operation).toMatchObject({ kind: 'recovery', per: 'recovery', units: 1, loadEvents: LOAD });
+        expect(repetition.report.transactions).toBe(1);
+        expect(repetition.operation?.seconds).toBeGreaterThan(0);
+        expect(repetition.work?.Innodb_redo_bytes_recovered).toBe(redo[0]);
+      }
+
+      const starts = cellsOf(results.cells, 'cold_start').flatMap((cell) => cell.repetitions);
+      expect(starts).toHaveLength(4);
+      for (const start of starts) {
+        expect(start.operation).toMatchObject({ kind: 'cold-start', per: 'start', units: 1 });
+        expect(start.operation?.redoBytes).toBeUndefined();
+      }
+
+      const applies = cellsOf(results.cells, 'replica_apply').flatMap((cell) => cell.repetitions);
+      expect(applies).toHaveLength(4);
+      for (const apply of applies) {
+        expect(apply.operation).toMatchObject({
+          kind: 'replica-apply',
+          per: 'applied transaction',
+          units: LOAD,
+          loadEvents: LOAD,
+          applierThreads: 1,
+        });
+        // The replica changed the rows the primary's transactions changed.
+        expect(apply.work?.Innodb_rows_updated ?? 0).toBeGreaterThan(0);
+        expect(apply.cost?.cpu).toBeDefined();
+      }
+
+      const selects = cellsOf(results.cells, 'oltp_point_select').flatMap((cell) => cell.repetitions);
+      expect(selects).toHaveLength(4);
+      for (const select of selects) expect(select.report.tps).toBeGreaterThan(0);
+    },
+    TIMEOUT_MS,
+  );
+});
