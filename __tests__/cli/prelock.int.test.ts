@@ -193,6 +193,52 @@ describeWithServer()('checks before the wait for the machine lock', () => {
     expect(ms).toBeLessThan(REFUSED_WITHIN_MS);
   });
 
+  it('run refuses an operational cell on a server on another machine at once, naming the workload', async () => {
+    const suite = join(dir, 'remote-operations.yml');
+    writeFileSync(
+      suite,
+      [
+        'name: remote-operations',
+        'threads: [1]',
+        'durationSeconds: 1',
+        'repetitions: 2',
+        'tables: 1',
+        'tableSize: 100',
+        'workloads:',
+        '  - name: crash',
+        '    kind: recovery',
+        '    events: 100',
+        '',
+      ].join('\n'),
+    );
+    const args = [
+      'run',
+      '--host',
+      '127.0.0.1:1',
+      '--suite',
+      suite,
+      '--out',
+      join(dir, 'r.json'),
+      '--lock-timeout',
+      '10m',
+    ];
+    // A remote server's account comes from the environment; no server answers on port 1.
+    process.env.MYSQL_PERF_GATE_USER = 'perf';
+    const { code, ms, lines } = await timed(...args).finally(() => {
+      delete process.env.MYSQL_PERF_GATE_USER;
+    });
+    const errors = lines.filter((line) => line.startsWith('mysql-perf-gate: '));
+    expect({ code, errors }).toEqual({
+      code: 2,
+      errors: [
+        expect.stringMatching(
+          /^mysql-perf-gate: --host 127\.0\.0\.1:1: workload crash of suite remote-operations is a recovery \(an operational cell\)/,
+        ),
+      ],
+    });
+    expect(ms).toBeLessThan(REFUSED_WITHIN_MS);
+  });
+
   it('compare-compilers refuses an --out on a read-only directory before its builds wait', async () => {
     const out = join(readOnly?.path ?? '', 'results.json');
     const { code, ms, lines } = await timed(

@@ -11,6 +11,7 @@ import { valgrindServerOptions } from '../cost/valgrind-options.js';
 import type { Placement, SideName } from '../results/results-schema.js';
 import { inspectServer, type ServerInstall } from '../server/server.js';
 import { inspectRemote, remoteConnection } from '../server/remote.js';
+import { isOperationKind } from '../workload/operation-names.js';
 import { restoresData } from '../workload/kinds.js';
 import { mergeOptions, normalizeOptionName } from '../server/options.js';
 import { installSandbox } from '../server/server-sandbox.js';
@@ -137,6 +138,12 @@ function checkRemoteSides(config: RunConfig): void {
   if (suite.restartBetweenRepetitions) refuse(`suite ${suite.name} restarts the server between repetitions`);
   if (restoresData(suite))
     refuse(`suite ${suite.name} restores a datadir (resetData: restore), which is on another machine`);
+  const operation = suite.workloads.find((workload) => isOperationKind(workload.kind));
+  if (operation !== undefined) {
+    refuse(
+      `workload ${operation.name} of suite ${suite.name} is a ${operation.kind ?? ''} (an operational cell), which kills, copies and starts the server: only one the run started`,
+    );
+  }
   if (remote.untrusted === true) refuse('a server on another machine is not sandboxed here');
 }
 
