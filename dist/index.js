@@ -6,7 +6,7 @@ import 'node:child_process';
 import { G as GateError, e as errorMessage, Z as ZodError, I as InputError, w as writeFileAtomic, s as string, o as object, l as looseObject, n as number, b as literal, c as printable, i as internalErrorLine } from './gate-core.js';
 import 'node:fs/promises';
 import 'node:zlib';
-import { ap as foldLines, aq as parseVerdict, ar as parseResults, as as suiteHash, at as VERDICT_SCHEMA_VERSION, au as judge, av as withLines, aw as relinkedLines, ax as DEFAULT_COMPARE_OPTIONS, ay as metricsOfVersion, az as sameCell$1, aA as variantLabel, aB as commentStateLine, aC as commentAuthorLogin, aD as listOurComments, aE as commentMarker, aF as readCommentState, aG as acceptanceOf, aH as gateFailures, aI as MAX_ACCEPTED_ITEMS, aJ as acceptanceNote, aK as acceptedStatus, aL as verdictStatus, aM as acceptanceBlock, aN as WRITE_ACCESS, aO as permissionOf, aP as labelEvents, aQ as acceptCommandReason, ag as gitHubMessage, aR as codeSpan, aS as markdownUrl, aT as refusedStatus, aU as findPullRequest, aV as checkApproval, aW as approvalLine, aX as workflowRepositoryUrl, aY as upsertStickyComment, aZ as awaitingStatus, a_ as writeReport, a$ as verdictExitCode, b0 as pullRequestCommentSink, u as deliverVerdict, b1 as renderReportSummary, b2 as setCommitStatus, b3 as tableRow, b4 as escapeTableCell, b5 as escapeMarkdown, b6 as gradeLine, b7 as tableDelimiter, b8 as isSettingName, ae as SETTINGS, b9 as namesFile, ba as settingsRoot, bb as DEFAULT_SETTINGS_FILE, bc as readSettingsFile$1, bd as datetime, be as DEFAULT_ACCEPT_LABEL, bf as context, bg as acceptCommand, ai as gitHubClient, bh as approvalCommand, bi as trustedAuthorsFromFlag, bj as DEFAULT_FORK_LABEL, bk as actionSpelling, i as commonBuildRequest, bl as sourceBuildNames, bm as checkUntrustedSettings, bn as untrustedSides, bo as checkUntrustedDirs, bp as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, a6 as plural, bq as METRICS, br as formatFigure, m as median, bs as formatChangePercent, bt as BisectReport, bu as formatPath, bv as GitHubError, bw as createOnce, af as httpStatus, bx as serverSideHint, by as NO_RETRY, bz as changeTolerance, bA as acceptanceCandidates, bB as explainChange, bC as acceptedLine, a9 as formatChangePercentPlain, bD as ACCEPTANCE_LEDGER_PATH, bE as readBranchFile, bF as MAX_LEDGER_BYTES, bG as parseLedger, bH as mergeInRange, X as historyRun, T as optionNames, bI as analyzeHistory, bJ as isRecent, bK as changesDocument, a7 as changesText, c as checkWholeRun, bL as historyRelativePath, bM as updateBranchFile, bN as MAX_HISTORY_BYTES, bO as parseHistoryText, bP as appendToHistory, bQ as serializeHistory, bR as historySpec, bS as writeCharts, bT as HISTORY_TITLE, bU as publishImages, a0 as writeHistoryPage, bV as historyPageDirectory, bW as publishFiles, bX as changeKey, bY as alertIssue, j as sinksFor, bZ as chartsKeepFromFlag, a2 as historyChangesRequest, p as parseCommit, ah as readWorkflowSettings, b_ as publishPathsFromFlags, b$ as publishJudgingFromFlags, c0 as approvalFromFlags, c1 as judgeRun, c2 as planBuilds, A as checkSides, E as inCleanupScope, c3 as doctorGateFromFlags, c4 as planGate, c5 as gateCommand, an as packageIssuesUrl, c6 as judgeSettingsFromFlags, ak as mergeCommand, c7 as PULL_REQUEST_COMMENT, c8 as buildServers } from './gate.js';
+import { aq as foldLines, ar as parseVerdict, as as parseResults, at as suiteHash, au as VERDICT_SCHEMA_VERSION, av as judge, aw as withLines, ax as relinkedLines, ay as DEFAULT_COMPARE_OPTIONS, az as metricsOfVersion, aA as sameCell$1, aB as variantLabel, aC as commentStateLine, aD as commentAuthorLogin, aE as listOurComments, aF as commentMarker, aG as readCommentState, aH as acceptanceOf, aI as gateFailures, aJ as MAX_ACCEPTED_ITEMS, aK as acceptanceNote, aL as acceptedStatus, aM as verdictStatus, aN as acceptanceBlock, aO as WRITE_ACCESS, aP as permissionOf, aQ as labelEvents, aR as acceptCommandReason, ah as gitHubMessage, aS as codeSpan, aT as markdownUrl, aU as refusedStatus, aV as findPullRequest, aW as checkApproval, aX as approvalLine, aY as workflowRepositoryUrl, aZ as upsertStickyComment, a_ as awaitingStatus, a$ as writeReport, b0 as verdictExitCode, b1 as pullRequestCommentSink, u as deliverVerdict, b2 as renderReportSummary, b3 as setCommitStatus, b4 as tableRow, b5 as escapeTableCell, b6 as escapeMarkdown, b7 as gradeLine, b8 as tableDelimiter, b9 as isSettingName, af as SETTINGS, ba as namesFile, bb as settingsRoot, bc as DEFAULT_SETTINGS_FILE, bd as readSettingsFile$1, be as datetime, bf as DEFAULT_ACCEPT_LABEL, bg as context, bh as acceptCommand, aj as gitHubClient, bi as approvalCommand, bj as trustedAuthorsFromFlag, bk as DEFAULT_FORK_LABEL, bl as actionSpelling, i as commonBuildRequest, bm as sourceBuildNames, bn as checkUntrustedSettings, bo as untrustedSides, bp as checkUntrustedDirs, bq as ccacheOfBuilds, e as bisectOptionsFromFlags, g as bisectCommand, d as BISECT_DEFAULTS, a7 as plural, br as METRICS, bs as formatFigure, m as median, bt as formatChangePercent, bu as BisectReport, bv as formatPath, bw as GitHubError, bx as createOnce, ag as httpStatus, by as serverSideHint, bz as NO_RETRY, bA as changeTolerance, bB as acceptanceCandidates, bC as explainChange, bD as acceptedLine, aa as formatChangePercentPlain, bE as ACCEPTANCE_LEDGER_PATH, bF as readBranchFile, bG as MAX_LEDGER_BYTES, bH as parseLedger, bI as mergeInRange, Y as historyRun, U as optionNames, bJ as analyzeHistory, bK as isRecent, bL as changesDocument, a8 as changesText, c as checkWholeRun, bM as historyRelativePath, bN as updateBranchFile, bO as MAX_HISTORY_BYTES, bP as parseHistoryText, bQ as appendToHistory, bR as serializeHistory, bS as historySpec, bT as writeCharts, bU as HISTORY_TITLE, bV as publishImages, a1 as writeHistoryPage, bW as historyPageDirectory, bX as publishFiles, bY as changeKey, bZ as alertIssue, j as sinksFor, b_ as chartsKeepFromFlag, a3 as historyChangesRequest, p as parseCommit, ai as readWorkflowSettings, b$ as publishPathsFromFlags, c0 as publishJudgingFromFlags, c1 as approvalFromFlags, c2 as judgeRun, c3 as planBuilds, A as checkSides, E as inCleanupScope, c4 as doctorGateFromFlags, c5 as planGate, c6 as gateCommand, ao as packageIssuesUrl, c7 as judgeSettingsFromFlags, al as mergeCommand, c8 as PULL_REQUEST_COMMENT, c9 as buildServers } from './gate.js';
 import { c as coreLogger, n as notice, s as saveStateForPost } from './post-state.js';
 import { tmpdir } from 'node:os';
 import 'node:crypto';
@@ -285,7 +285,10 @@ function recordedOptions(verdict, schemaVersion = VERDICT_SCHEMA_VERSION) {
         ...DEFAULT_COMPARE_OPTIONS,
         alpha,
         confidence,
+        // The gate it recorded is the one its cells were judged on, whatever decided it (a gate the
+        // user named, or the runner check's grade: operation-gate.ts): named here, it decides alone.
         gateMetrics,
+        gateNamed: true,
         inconclusivePolicy,
         ...(verdict.settings.gateWork === true ? { gateWork: true } : {}),
         // An older version judged fewer metrics: the cells it could not have are not asked of it.
@@ -927,6 +930,19 @@ function input(name) {
         ? join(settingsRoot(path), value)
         : value;
 }
+/**
+ * An option the workflow or the settings file named, without the schema's default: undefined when
+ * neither did (the gate, whose default the judge works out: compare/operation-gate.ts).
+ */
+function namedInput(name) {
+    const given = getInput(name);
+    if (given !== '')
+        return given;
+    if (!isSettingName(name) || !SETTINGS[name].input)
+        return undefined;
+    const value = settingsFile().settings[name];
+    return value === undefined || value === '' ? undefined : value;
+}
 /** A multiline input as `core.getMultilineInput` reads it: one trimmed value a non-empty line. */
 function multilineInput(name) {
     return input(name)
@@ -1176,9 +1192,12 @@ function limitInputs() {
 }
 /** Inputs alpha, gate, inconclusive and gate-work: measure, merge and publish judge with them. */
 function judgingInputs() {
+    // The gate's default is the judge's to work out (the runner check may add seconds): not given is
+    // not the schema's default written out.
+    const gate = namedInput('gate');
     return {
         alpha: input('alpha'),
-        gate: input('gate'),
+        ...(gate === undefined ? {} : { gate }),
         inconclusive: input('inconclusive'),
         gateWork: booleanInput('gate-work'),
     };

@@ -65,7 +65,19 @@ maybe('operational cells on a real server', () => {
       const out = join(temp.path, 'results.json');
       const work = join(temp.path, 'work');
       const server = findCommand('mariadbd') ?? 'mariadbd';
-      const args = ['run', '--base', server, '--head', server, '--suite', suite, '--out', out, '--work-dir', work];
+      const args = [
+        'run',
+        '--base',
+        server,
+        '--head',
+        server,
+        '--suite',
+        suite,
+        '--out',
+        out,
+        '--work-dir',
+        work,
+      ];
       const code = await main(['node', 'mysql-perf-gate', ...args]);
       expect({ code, log: code === 0 ? '' : stderr.text }).toEqual({ code: 0, log: '' });
       expect(processesMentioning(work)).toEqual([]);
@@ -74,12 +86,19 @@ maybe('operational cells on a real server', () => {
       const results = readResults(out);
       const recovery = cellsOf(results.cells, 'recovery');
       expect(recovery.map((cell) => cell.side)).toEqual(['base', 'head']);
-      const redo = recovery.flatMap((cell) => cell.repetitions.map((repetition) => repetition.operation?.redoBytes));
+      const redo = recovery.flatMap((cell) =>
+        cell.repetitions.map((repetition) => repetition.operation?.redoBytes),
+      );
       // Every repetition of both sides recovered one and the same redo.
       expect(new Set(redo).size).toBe(1);
       expect(redo[0]).toBeGreaterThan(100_000);
       for (const repetition of recovery.flatMap((cell) => cell.repetitions)) {
-        expect(repetition.operation).toMatchObject({ kind: 'recovery', per: 'recovery', units: 1, loadEvents: LOAD });
+        expect(repetition.operation).toMatchObject({
+          kind: 'recovery',
+          per: 'recovery',
+          units: 1,
+          loadEvents: LOAD,
+        });
         expect(repetition.report.transactions).toBe(1);
         expect(repetition.operation?.seconds).toBeGreaterThan(0);
         expect(repetition.work?.Innodb_redo_bytes_recovered).toBe(redo[0]);
