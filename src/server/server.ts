@@ -92,27 +92,17 @@ export class ManagedServer {
    * stopped; its datadir stays, so they may not be ones that change its layout (variants.ts).
    */
   useOptions(options: Readonly<Record<string, string>>): void {
-    if (this.process !== undefined && this.process.exitStatus === undefined) {
-      throw new ServerError(
-        `server ${this.setup.install.binary} is running; stop it before changing its options`,
-      );
-    }
+    this.assertStopped('its options');
     mergeOptions([{ source: 'the options given to the server', options }]);
     this.options = options;
   }
 
   /**
-   * How the next starts run the server, while it is stopped: through another wrap (an operation's
-   * count from the process's first instruction), the binary alone (null: its native seconds), or
-   * as the setup says again (undefined). `pollMs`: how often a start asks whether it answers yet,
-   * what its seconds are exact to (undefined: the default).
+   * How the next starts run the stopped server: another wrap, the binary alone (null), or as the
+   * setup says (undefined); `pollMs`: how often a start asks if it answers (what its seconds are exact to).
    */
   useWrap(wrap: ServerSetup['wrap'] | null | undefined, pollMs?: number): void {
-    if (this.process !== undefined && this.process.exitStatus === undefined) {
-      throw new ServerError(
-        `server ${this.setup.install.binary} is running; stop it before changing how it runs`,
-      );
-    }
+    this.assertStopped('how it runs');
     this.wrapOverride = wrap;
     this.pollMs = pollMs;
   }
@@ -122,10 +112,7 @@ export class ManagedServer {
     return this.startSeconds;
   }
 
-  /**
-   * Kills the server at once (SIGKILL), as a crash would: its datadir is left as the kill left it,
-   * and its exit is no death to report. Resolves once it is gone.
-   */
+  /** Kills the server at once (SIGKILL), as a crash would: no death to report. Resolves once it is gone. */
   async kill(): Promise<void> {
     this.monitoring = false;
     this.stopRequested = true;
@@ -425,6 +412,14 @@ export class ManagedServer {
     await this.stop();
     this.connectionInfo = undefined;
     await removeSideFiles(this.paths);
+  }
+
+  private assertStopped(what: string): void {
+    if (this.process !== undefined && this.process.exitStatus === undefined) {
+      throw new ServerError(
+        `server ${this.setup.install.binary} is running; stop it before changing ${what}`,
+      );
+    }
   }
 
   private assertNotDestroyed(): void {
