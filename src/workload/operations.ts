@@ -80,9 +80,9 @@ function validator(operation: OperationKind) {
 
 /** Rough seconds per load transaction and per repetition, for progress estimates only. */
 const REPETITION_SECONDS: Readonly<Record<OperationKind, number>> = {
-  recovery: 20,
-  'cold-start': 15,
-  'replica-apply': 15,
+  recovery: 25,
+  'cold-start': 20,
+  'replica-apply': 30,
 };
 
 const METRICS: Readonly<Record<OperationKind, readonly MetricName[]>> = {
