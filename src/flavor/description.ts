@@ -124,7 +124,10 @@ const Operations = z.strictObject({
     resetBinaryLogs: some,
     /** The last transaction the primary wrote, as the wait below takes it. */
     lastTransaction: RowQuery,
-    /** Statements pointing the replica's applier at a relay log ({file}), the first the server takes used. */
+    /**
+     * Statements pointing the replica's applier at a relay log ({file}), made of the primary's
+     * binary log ({primaryFile}), the first the server takes used.
+     */
     pointAtRelayLog: some,
     /** Statements that start the applier alone, the first the server takes used. */
     startApplier: some,

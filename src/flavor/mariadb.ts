@@ -120,8 +120,10 @@ export const mariadb = {
       resetBinaryLogs: ['RESET MASTER'],
       // MariaDB writes a GTID for every transaction, and its replica records them as it applies.
       lastTransaction: { sql: 'SELECT @@GLOBAL.gtid_binlog_pos AS position', column: 'position' },
+      // The primary's file named too: without it, a parallel applier (slave_parallel_threads > 0)
+      // of 10.11 dies of signal 11 on the copied log's first transaction; serial ones apply it.
       pointAtRelayLog: [
-        "CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=1, MASTER_USER='none', MASTER_USE_GTID=NO, RELAY_LOG_FILE='{file}', RELAY_LOG_POS=4",
+        "CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=1, MASTER_USER='none', MASTER_USE_GTID=NO, RELAY_LOG_FILE='{file}', RELAY_LOG_POS=4, MASTER_LOG_FILE='{primaryFile}', MASTER_LOG_POS=4",
       ],
       startApplier: ['START SLAVE SQL_THREAD'],
       waitApplied: { sql: 'SELECT MASTER_GTID_WAIT(?, ?) AS waited', column: 'waited', applied: '0' },

@@ -22,7 +22,7 @@ import { kindOf } from '../workload/kinds.js';
 import { OPERATION_UNIT, type OperationKind } from '../workload/operation-names.js';
 import { readWindowDump, type WindowCost } from './cost-probe.js';
 import type { MeasuredSide, StepOutcome, SysbenchStep } from './measure-step.js';
-import { stepLabel } from './measure-step.js';
+import { measureWhileAlive, stepLabel } from './measure-step.js';
 import type { OperationHost, OperationSource } from './operation-host.js';
 import { operationSource, relayLogFile } from './operation-sources.js';
 import { operationReport, redoBytesRecovered, RECOVERED_REDO_COUNTER } from './operation-figures.js';
@@ -210,15 +210,22 @@ async function applyPass(host: OperationHost, side: MeasuredSide, pass: PassRequ
   const position = pass.source.lastTransaction;
   if (position === undefined) throw new Error('a replica apply without its last transaction');
   try {
-    await pointAtRelayLog(server.connection, flavor, relayLogFile(replication.replica.relay_log ?? 'relay'));
+    await pointAtRelayLog(server.connection, flavor, {
+      relay: relayLogFile(replication.replica.relay_log ?? 'relay'),
+      // The binary logs were emptied before the load: it starts in the first file.
+      primary: relayLogFile(replication.primary.log_bin ?? 'primary-bin'),
+    });
     const probed = {
       pid: server.pid,
       namespacePid: server.namespacePid,
       connection: server.connection,
       flavor,
     };
+    // A replica that dies while it applies is reported with its error log, not as a lost connection.
     const apply = (): Promise<void> =>
-      applyToEnd(server.connection, flavor, position, APPLY_SECONDS[pass.counted ? 'counted' : 'native']);
+      measureWhileAlive(server, host.setup.scope, () =>
+        applyToEnd(server.connection, flavor, position, APPLY_SECONDS[pass.counted ? 'counted' : 'native']),
+      );
     if (pass.counted) {
       await side.probe.prepare?.(probed, host.setup.scope.signal);
       await side.probe.begin(probed, host.setup.scope.signal);

@@ -60,16 +60,18 @@ export async function lastTransaction(connection: ConnectionInfo, flavor: Flavor
   return position;
 }
 
-/** Points the stopped applier at the relay log `file`. */
+/** Points the stopped applier at the relay log `relay`, a copy of the primary's binary log `primary`. */
 export async function pointAtRelayLog(
   connection: ConnectionInfo,
   flavor: Flavor,
-  file: string,
+  files: { readonly relay: string; readonly primary: string },
 ): Promise<void> {
   const { replication } = describeFlavor(flavor).operations;
-  const statements = replication.pointAtRelayLog.map((sql) => sql.replaceAll('{file}', file));
+  const statements = replication.pointAtRelayLog.map((sql) =>
+    sql.replaceAll('{file}', files.relay).replaceAll('{primaryFile}', files.primary),
+  );
   await withConnection(connection, 'socket', (client) =>
-    firstTaken(client, statements, `point the replica at its relay log ${file}`),
+    firstTaken(client, statements, `point the replica at its relay log ${files.relay}`),
   );
 }
 
