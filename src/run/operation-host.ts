@@ -11,11 +11,17 @@ import { join } from 'node:path';
 import { formatMiB } from '../format.js';
 import type { Flavor } from '../results/results-schema.js';
 import { withConnection } from '../server/connection.js';
-import { type CopyMethod, copyDatadir, restoreDatadir, treeBytes } from '../server/datadir-copy.js';
+import {
+  type CopyMethod,
+  copyDatadir,
+  freeBytes,
+  restoreDatadir,
+  treeBytes,
+} from '../server/datadir-copy.js';
+import { InputError } from '../errors.js';
 import type { ManagedServer, ServerSetup } from '../server/server.js';
 import type { CleanupScope } from '../shell/cleanup.js';
 import type { CallgrindPaths } from '../cost/valgrind.js';
-import { checkSpace } from './datadir-snapshot.js';
 
 /** A datadir the operations made, kept beside the side's directory. */
 export interface DatadirCopy {
@@ -134,7 +140,13 @@ export class OperationHost {
   private async copy(from: string, name: string, what: string): Promise<DatadirCopy> {
     const { runDir, scope, side, workDirOption, log } = this.setup;
     const bytes = await treeBytes(from);
-    await checkSpace(runDir, bytes, 1, workDirOption);
+    const free = await freeBytes(runDir);
+    if (bytes > free) {
+      throw new InputError(
+        `the operational cells need ${formatMiB(bytes)} for ${what} in ${runDir}, which has ${formatMiB(free)} free; ` +
+          `give ${workDirOption} on a larger file system, or a smaller redo log in the suite's serverOptions`,
+      );
+    }
     const path = join(runDir, `${side}-${name.replace(/[^A-Za-z0-9_.=-]/g, '_')}`);
     scope.add(`remove ${path}`, () => rm(path, { recursive: true, force: true }));
     const method = await copyDatadir(from, path);
