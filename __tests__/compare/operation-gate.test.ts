@@ -178,3 +178,21 @@ describe('the gate as the front ends give it', () => {
     });
   });
 });
+
+describe('an operational cell none of whose metrics gates', () => {
+  const ungated = (verdict: ReturnType<typeof judged>) =>
+    verdict.warnings.filter((warning) => warning.includes('none of its metrics gates'));
+
+  it('is named in a warning: a throughput suite on an ungraded machine cannot fail for it', () => {
+    const verdict = judged(withOperationCells(quick, [slowerRecovery(5), slowerReplicaApply(5)], null));
+    expect(ungated(verdict)).toEqual([
+      expect.stringMatching(/^crash @ 1: none of its metrics gates .*count it in an instruction suite/),
+      expect.stringMatching(/^apply @ 1: none of its metrics gates/),
+    ]);
+  });
+
+  it('is not, where its seconds gate (graded A) or its instructions do', () => {
+    expect(ungated(judged(withOperationCells(quick, [slowerRecovery(5)], grade('A'))))).toEqual([]);
+    expect(ungated(judged(withOperationCells(counted, [slowerRecovery(3)], null)))).toEqual([]);
+  });
+});

@@ -202,8 +202,8 @@ maybe('operational cells on a real server', () => {
       const spread = (values: number[]): number => Math.max(...values) / Math.min(...values) - 1;
       const recovery = counts('recovery');
       expect(recovery.map((count) => count.what)).toEqual([
-        "the server's main thread (main)",
-        "the server's main thread (main)",
+        'the threads that start the server and apply its redo',
+        'the threads that start the server and apply its redo',
       ]);
       expect(spread(recovery.map((count) => count.foreground))).toBeLessThan(0.01);
       for (const count of recovery) expect(count.foreground).toBeLessThan(count.total);

@@ -13,7 +13,7 @@ import type { MetricName } from './metrics.js';
 import { buildVerdict, type CompareOptions, looksOfRun, type SideData } from './verdict.js';
 import { variantSettings } from './variant-settings.js';
 import { type VariantBase, variantSides } from './variant-sides.js';
-import { gradedGate, gradedGateLine } from './operation-gate.js';
+import { gradedGate, gradedGateLine, ungatedOperationWarnings } from './operation-gate.js';
 import { hasOperations, rankConfigDiff } from './settings-rank.js';
 import { settingsSplit } from './settings-split.js';
 import { type ConfigDifference, type LineSection, type SettingsSplit, Verdict } from './verdict-schema.js';
@@ -166,6 +166,7 @@ export function judge(request: JudgeRequest): Judgement {
     ...dataChecksumWarnings(results),
     ...base.warnings,
     ...built.warnings,
+    ...ungatedOperationWarnings(built.cells),
     ...split.warnings,
   ];
   const configDiff =

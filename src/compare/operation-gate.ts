@@ -111,3 +111,36 @@ export function gradedGateLine(decision: Decision, judged: readonly MetricName[]
     : `${subject} ${plural ? 'are' : 'is'} reported, not gating: ${decision.because}`;
   return { gating: decision.gating, named: decision.named, line };
 }
+
+/** A judged cell as the warning below reads it. */
+interface JudgedCell {
+  readonly workload: string;
+  readonly threads: number;
+  readonly variant?: Readonly<Record<string, string>> | undefined;
+  readonly gating: boolean;
+  readonly operation?: unknown;
+}
+
+/**
+ * One warning per operational cell none of whose metrics gates (a throughput suite counts no
+ * instructions, and its seconds gate only on a machine graded A or B): a slower recovery would
+ * not fail the verdict, and the verdict says so rather than pass it in silence.
+ */
+export function ungatedOperationWarnings(cells: readonly JudgedCell[]): string[] {
+  const byCell = new Map<string, boolean>();
+  for (const cell of cells) {
+    if (cell.operation === undefined) continue;
+    const variant = Object.entries(cell.variant ?? {})
+      .map(([dimension, value]) => `${dimension}=${value}`)
+      .join(',');
+    const name = `${cell.workload} @ ${cell.threads}${variant === '' ? '' : ` [${variant}]`}`;
+    byCell.set(name, (byCell.get(name) ?? false) || cell.gating);
+  }
+  return [...byCell.entries()]
+    .filter(([, gating]) => !gating)
+    .map(
+      ([name]) =>
+        `${name}: none of its metrics gates (no instructions counted, and its seconds reported only), ` +
+        'so a slower operation cannot fail this verdict: count it in an instruction suite, or grade the machine (doctor) A or B',
+    );
+}

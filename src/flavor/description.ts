@@ -105,6 +105,11 @@ const RowQuery = z.strictObject({ sql: z.string().min(1), column: z.string().min
  * the settings and statements that make a primary's binary log a replica's relay log, applied.
  */
 const Operations = z.strictObject({
+  /**
+   * The threads whose inclusive instructions are a start's own work (a recovery's, a cold start's),
+   * from the first instruction to the first answer: where the server starts and applies the redo.
+   */
+  startFunctions: pattern,
   recovery: z.strictObject({
     /** Added to the side's options for the write load and the restart: no checkpoint meanwhile. */
     options: Options,
@@ -116,6 +121,8 @@ const Operations = z.strictObject({
   replication: z.strictObject({
     /** Added to the side's options while it writes the binary log of the write load. */
     primary: Options,
+    /** The primary's options unless the side's own set them (the binary log's format). */
+    primaryDefaults: Options,
     /** Added to the side's options while it applies that log as a replica. */
     replica: Options,
     /** The option giving the applier's threads, and its value for a serial apply. */

@@ -98,6 +98,8 @@ export const mariadb = {
     },
   },
   operations: {
+    // The main thread starts InnoDB and applies the redo (10.11, checked in its profile).
+    startFunctions: /^main$/,
     recovery: {
       // Checked on 10.11: with these, the checkpoint stayed put for 40 s after 77 MB of writes;
       // the default 96 MiB log forces checkpoints within a load of that size.
@@ -113,7 +115,9 @@ export const mariadb = {
       endLine: /End of log at LSN=(\d+)/,
     },
     replication: {
-      primary: { log_bin: 'primary-bin', server_id: '1', binlog_format: 'ROW' },
+      primary: { log_bin: 'primary-bin', server_id: '1' },
+      // 10.11's default is MIXED; rows unless the side says otherwise.
+      primaryDefaults: { binlog_format: 'ROW' },
       // The applier's alone: no IO thread, nothing to connect to (run/replica-apply.ts).
       replica: { server_id: '2', relay_log: 'relay', skip_slave_start: 'ON', relay_log_purge: 'OFF' },
       applierThreads: { option: 'slave_parallel_threads', serial: '0' },

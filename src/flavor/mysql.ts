@@ -98,6 +98,9 @@ export const mysql = {
     },
   },
   operations: {
+    // 8.0+ starts InnoDB (and applies the redo) in the data dictionary's bootstrap thread
+    // (sql/bootstrap.cc, handle_bootstrap → srv_start → recv_recovery_from_checkpoint_start), not in main.
+    startFunctions: /^(main|handle_bootstrap)(\(|$)/,
     recovery: {
       // innodb_redo_log_capacity (8.0.30+) sizes the whole log; the rest as MariaDB's.
       options: {
@@ -106,6 +109,8 @@ export const mysql = {
         innodb_max_dirty_pages_pct_lwm: '0',
         innodb_adaptive_flushing: 'OFF',
         innodb_io_capacity: '100',
+        // The lines below are information-level: printed only at verbosity 3 (the default is 2).
+        log_error_verbosity: '3',
       },
       // "Starting to parse redo log at lsn = …, whereas checkpoint_lsn = 18434560 and start_lsn = …";
       // "Doing recovery: scanned up to log sequence number 27721728" (the last one: where it ended).
@@ -120,6 +125,8 @@ export const mysql = {
         gtid_mode: 'ON',
         enforce_gtid_consistency: 'ON',
       },
+      // ROW is 8.0's default already.
+      primaryDefaults: {},
       replica: {
         server_id: '2',
         relay_log: 'relay',

@@ -80,7 +80,7 @@ async function replicaSource(
   request: SourceRequest,
 ): Promise<OperationSource> {
   const { replication } = describeFlavor(host.setup.flavor).operations;
-  await startOnPrepared(host, { ...request.options, ...replication.primary });
+  await startOnPrepared(host, { ...replication.primaryDefaults, ...request.options, ...replication.primary });
   await resetBinaryLogs(host.server.connection, host.setup.flavor);
   const events = await runLoad(host, request);
   const position = await lastTransaction(host.server.connection, host.setup.flavor);
@@ -101,7 +101,10 @@ async function replicaSource(
   for (const [index, name] of binlogs.entries()) {
     await copyFile(join(staged, name), join(datadir, relays[index] ?? ''), constants.COPYFILE_EXCL);
   }
-  await writeFile(join(datadir, `${base}.index`), relays.map((name) => `./${name}\n`).join(''));
+  // The server may have left a link in the index's place: removed (never followed), then created anew.
+  const index = join(datadir, `${base}.index`);
+  await rm(index, { force: true });
+  await writeFile(index, relays.map((name) => `./${name}\n`).join(''), { flag: 'wx' });
   await rm(staged, { recursive: true, force: true });
   const kept = await host.keep(key, `the replica's datadir with ${events} transactions to apply`);
   return {

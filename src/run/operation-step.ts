@@ -20,7 +20,7 @@ import { statusDeltas, statusSnapshot } from '../results/status-counters.js';
 import { findWorkload, type Suite } from '../suite/suite-schema.js';
 import { kindOf } from '../workload/kinds.js';
 import { OPERATION_UNIT, type OperationKind } from '../workload/operation-names.js';
-import { readWindowDump, type WindowCost } from './cost-probe.js';
+import { type Foreground, readWindowDump, type WindowCost } from './cost-probe.js';
 import type { MeasuredSide, StepOutcome, SysbenchStep } from './measure-step.js';
 import { measureWhileAlive, stepLabel } from './measure-step.js';
 import type { OperationHost, OperationSource } from './operation-host.js';
@@ -38,13 +38,17 @@ const COUNTED_POLL_MS = 100;
 const APPLY_SECONDS = { native: 1800, counted: 4 * 3600 } as const;
 
 /**
- * A start's own work: its main thread, which starts the server and applies the redo, from the
- * first instruction to the first answer. The other threads' share depends on timing (purge of the
+ * A start's own work: the threads that start the server and apply the redo (the flavor's
+ * `startFunctions`: MariaDB's main thread, MySQL's and its bootstrap thread), from the first
+ * instruction to the first answer. The other threads' share depends on timing (purge of the
  * recovered history, page flushing, timers): measured here on MariaDB 10.11, the whole process's
  * count of one recovery moved by ±0.8% between repetitions, its main thread's by 0.1%. The whole
  * process's count is kept beside it (instructionsTotal).
  */
-const START_FOREGROUND = { functions: /^main$/, what: "the server's main thread (main)" } as const;
+function startForeground(host: OperationHost): Foreground {
+  const { startFunctions } = describeFlavor(host.setup.flavor).operations;
+  return { functions: startFunctions, what: 'the threads that start the server and apply its redo' };
+}
 
 /** One pass's figures. */
 interface Pass {
@@ -161,7 +165,7 @@ async function startPass(host: OperationHost, pass: PassRequest): Promise<Pass> 
       if (callgrind === undefined) throw new Error('a counted pass without callgrind');
       const control = new CallgrindControl(callgrind.paths, pid, server.namespacePid);
       const dump = await control.stopCounting(pass.label);
-      const window = await readWindowDump(dump, `${pass.label}-counted`, callgrind, START_FOREGROUND);
+      const window = await readWindowDump(dump, `${pass.label}-counted`, callgrind, startForeground(host));
       return { seconds, cost: window.cost, ...(window.profile ? { profile: window.profile } : {}) };
     }
     const cpu = cpuDelta({ userSeconds: 0, systemSeconds: 0 }, await readProcessCpu(pid));
@@ -237,11 +241,12 @@ async function applyPass(host: OperationHost, side: MeasuredSide, pass: PassRequ
         throw error;
       }
       const seconds = (performance.now() - startMs) / 1000;
-      const window = await side.probe.end(probed, `${pass.label}-counted`, {
-        functions: replication.applierFunctions,
-        what: "the replica's applier threads",
-      });
-      await side.probe.release?.();
+      const window = await side.probe
+        .end(probed, `${pass.label}-counted`, {
+          functions: replication.applierFunctions,
+          what: "the replica's applier threads",
+        })
+        .finally(() => side.probe.release?.());
       return { seconds, cost: window.cost, ...(window.profile ? { profile: window.profile } : {}) };
     }
     const pid = server.pid ?? 0;

@@ -75,10 +75,14 @@ export async function pointAtRelayLog(
   );
 }
 
+/** How long one wait for the applier lasts before its status is read again. */
+const WAIT_STEP_SECONDS = 5;
+
 /**
- * Starts the applier and waits until it applied `position`, on one connection: the statements'
- * own work is the same in every repetition. Refuses, with the replica's own error, an applier
- * that stopped or did not get there within `seconds`.
+ * Starts the applier and waits until it applied `position`, on one connection, in steps: between
+ * them the replica's status says whether its applier stopped (a wait would go on until its
+ * timeout). Refuses, with the replica's own error, an applier that stopped or did not get there
+ * within `seconds`.
  */
 export async function applyToEnd(
   connection: ConnectionInfo,
@@ -90,14 +94,24 @@ export async function applyToEnd(
   const { sql, column, applied } = replication.waitApplied;
   await withConnection(connection, 'socket', async (client) => {
     await firstTaken(client, replication.startApplier, "start the replica's applier");
-    const [rows] = await client.query(sql, [position, seconds]);
-    const answer = firstValue(rows, column);
-    if (answer === applied) return;
-    const [status] = await client.query(replication.status.sql);
-    const why = firstValue(status, replication.status.errorColumn) ?? '';
-    throw new BenchmarkError(
-      `the replica did not apply its relay log to the end within ${seconds} s (${sql.replace(/\s+AS\s+\w+$/i, '')} answered ${JSON.stringify(answer ?? null)})` +
-        (why === '' ? '' : `; its applier says: ${why.slice(0, 500)}`),
-    );
+    const until = Date.now() + seconds * 1000;
+    for (;;) {
+      const [rows] = await client.query(sql, [position, WAIT_STEP_SECONDS]);
+      const answer = firstValue(rows, column);
+      if (answer === applied) return;
+      const [status] = await client.query(replication.status.sql);
+      const why = firstValue(status, replication.status.errorColumn) ?? '';
+      if (why !== '') {
+        throw new BenchmarkError(
+          `the replica's applier stopped before the end of its relay log: ${why.slice(0, 500)}`,
+        );
+      }
+      if (Date.now() >= until) {
+        throw new BenchmarkError(
+          `the replica did not apply its relay log to the end within ${seconds} s ` +
+            `(${sql.replace(/\s+AS\s+\w+$/i, '')} answered ${JSON.stringify(answer ?? null)})`,
+        );
+      }
+    }
   });
 }
