@@ -49,28 +49,8 @@ export function sideSteps(
   const under = new Map(sides.map((side) => [side.name, side.startedUnder]));
   const pace = new CellPace();
   return {
-    restart: async (step: Extract<Step, { kind: 'restart' }>) => {
-      const { server, options, variants, twin, operations } = sideNamed(step.side);
-      // A side away on an operation's datadir comes home first (operation-host.ts).
-      await operations?.comeHome();
-      const label = variantLabel(step.variant);
-      const before = under.get(step.side);
-      if (step.toVariant && before === label) return;
-      const next = optionsUnder(options, run.suite, step.variant);
-      const now = currentOptions(options, run.suite, before);
-      under.set(step.side, label);
-      // The aligned head runs on a datadir of its own (datadir-snapshot.ts).
-      const swap = twin !== undefined && alignedHead(before) !== alignedHead(label);
-      // A variant that changes only how sysbench connects needs no restart.
-      if (step.toVariant && !swap && JSON.stringify(next) === JSON.stringify(now)) return;
-      // A frozen server would not hear its shutdown.
-      await run.idle?.thaw(step.side);
-      await server.stop();
-      server.useOptions(next);
-      if (swap) await twin.swap();
-      await server.start();
-      await recordVariant(server, run.suite, step.variant, variants);
-    },
+    restart: (step: Extract<Step, { kind: 'restart' }>) =>
+      restartSide(sideNamed(step.side), step, { suite: run.suite, under, idle: run.idle }),
     measure: async (step) => {
       const side = sideNamed(step.side);
       await run.idle?.turn(step.side);
@@ -117,4 +97,38 @@ export function sideSteps(
       return dataChecksum === undefined ? outcome : { ...outcome, dataChecksum };
     },
   };
+}
+
+/** A restart step: the side's server stopped and started under the step's variant (its own data first). */
+async function restartSide(
+  side: StartedSide,
+  step: Extract<Step, { kind: 'restart' }>,
+  run: {
+    readonly suite: Suite;
+    /** Which variant each side's server runs under, updated here. */
+    readonly under: Map<SideName, string>;
+    readonly idle?: IdleSides | undefined;
+  },
+): Promise<void> {
+  const { suite, under } = run;
+  const { server, options, variants, twin, operations } = side;
+  // A side away on an operation's datadir comes home first (operation-host.ts).
+  await operations?.comeHome();
+  const label = variantLabel(step.variant);
+  const before = under.get(step.side);
+  if (step.toVariant && before === label) return;
+  const next = optionsUnder(options, suite, step.variant);
+  const now = currentOptions(options, suite, before);
+  under.set(step.side, label);
+  // The aligned head runs on a datadir of its own (datadir-snapshot.ts).
+  const swap = twin !== undefined && alignedHead(before) !== alignedHead(label);
+  // A variant that changes only how sysbench connects needs no restart.
+  if (step.toVariant && !swap && JSON.stringify(next) === JSON.stringify(now)) return;
+  // A frozen server would not hear its shutdown.
+  await run.idle?.thaw(step.side);
+  await server.stop();
+  server.useOptions(next);
+  if (swap) await twin.swap();
+  await server.start();
+  await recordVariant(server, suite, step.variant, variants);
 }

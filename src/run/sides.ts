@@ -288,19 +288,7 @@ async function startSide(
     variables: facts.variables,
   });
   const { snapshot, twin } = await datadirCopies(name, server, setup, how.copiesLeft, log);
-  const operations = config.suite.workloads.some((workload) => kindOf(workload).operation !== undefined)
-    ? new OperationHost({
-        side: name,
-        server,
-        flavor: install.flavor,
-        runDir,
-        scope,
-        launches: launch.operations,
-        ...(valgrind ? { callgrind: { paths, rawDir, relativeDir: name } } : {}),
-        workDirOption: config.names['work-dir'],
-        log,
-      })
-    : undefined;
+  const operations = operationHost(side, setup, { server, launch: launch.operations, paths, log });
   return {
     ...measured,
     facts: { ...facts, ...more },
@@ -341,6 +329,33 @@ export async function sideFacts(
 /** Stops every side's server, one after another. */
 export async function stopSides(sides: readonly StartedSide[]): Promise<void> {
   for (const side of sides) await side.server.stop();
+}
+
+/** What the side's server offers the suite's operational cells; none when the suite has none. */
+function operationHost(
+  side: CheckedSide,
+  setup: SideSetup,
+  at: {
+    readonly server: ManagedServer;
+    readonly launch: OperationLaunches;
+    readonly paths: ReturnType<typeof callgrindPaths>;
+    readonly log: (line: string) => void;
+  },
+): OperationHost | undefined {
+  const { config, preflight, runDir, scope, rawDir } = setup;
+  if (!config.suite.workloads.some((workload) => kindOf(workload).operation !== undefined)) return undefined;
+  const name = side.config.name;
+  return new OperationHost({
+    side: name,
+    server: at.server,
+    flavor: side.install.flavor,
+    runDir,
+    scope,
+    launches: at.launch,
+    ...(preflight.valgrind ? { callgrind: { paths: at.paths, rawDir, relativeDir: name } } : {}),
+    workDirOption: config.names['work-dir'],
+    log: at.log,
+  });
 }
 
 /**

@@ -23,6 +23,8 @@ import { exec, type ExecResult } from '../shell/exec.js';
 import { readRegular } from '../shell/no-follow.js';
 import { type Confinement, UNCONFINED } from '../shell/sandbox.js';
 import { quickDeadline } from '../shell/deadline.js';
+import type { ServerPaths } from './files.js';
+import type { ServerSetup } from './server-setup.js';
 
 /** How long making a datadir may take: under a minute here; ten minutes is a hang. */
 const BOOTSTRAP_DEADLINE_S = 600;
@@ -78,6 +80,31 @@ async function bootstrapCommand(
     case 'server':
       return { file: request.binary, args: serverInitializeArgs(request, bootstrap.args), shim: undefined };
   }
+}
+
+/**
+ * A side's directories made (its temporary one, and its private files' mode 0700) and its fresh
+ * datadir initialized by the flavor's bootstrap, as the side's server will run it.
+ */
+export async function initializeSideDatadir(
+  setup: Pick<ServerSetup, 'install' | 'options' | 'log'>,
+  paths: Pick<ServerPaths, 'datadir' | 'tmpdir' | 'filesDir'>,
+  as: { readonly user: string | undefined; readonly confinement: Confinement },
+): Promise<void> {
+  await mkdir(paths.tmpdir, { recursive: true });
+  await mkdir(paths.filesDir, { recursive: true, mode: 0o700 });
+  await initializeDatadir({
+    binary: setup.install.binary,
+    basedir: setup.install.basedir,
+    ...(setup.install.layout ? { layout: setup.install.layout } : {}),
+    options: setup.options,
+    flavor: setup.install.flavor,
+    datadir: paths.datadir,
+    tmpdir: paths.tmpdir,
+    user: as.user,
+    confinement: as.confinement,
+    ...(setup.log ? { log: setup.log } : {}),
+  });
 }
 
 export async function initializeDatadir(request: DatadirRequest): Promise<void> {

@@ -7,14 +7,15 @@
 // (registry.ts) while it runs, so that a later run stops it if this one is killed. Its accounts'
 // passwords (accounts.ts) are made with it and kept in its memory: they reach the server once, by
 // the init file of its first start (start-files.ts).
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
 import { errorMessage, ServerError } from '../errors.js';
 import { openAppending } from '../shell/no-follow.js';
 import type { ConnectionInfo } from './connection.js';
-import { initializeDatadir } from './datadir.js';
+import { initializeSideDatadir } from './datadir.js';
+import { ExitListeners } from './exit-listeners.js';
 import { diedMessage, exitedWhileStarting, quoteErrorLog, saysAddressInUse } from './error-log.js';
 import type { RunningFacts } from './facts.js';
 import {
@@ -63,7 +64,7 @@ export class ManagedServer {
   private stopping: Promise<void> | undefined;
   private teardownPromise: Promise<void> | undefined;
   private releaseCleanup: () => Promise<void> = () => Promise.resolve();
-  private readonly listeners = new Set<(error: ServerError) => void>();
+  private readonly listeners: ExitListeners;
   private readonly user: string | undefined;
   /** What the server starts with: the setup's, or a variant's (useOptions). */
   private options: Readonly<Record<string, string>>;
@@ -85,6 +86,7 @@ export class ManagedServer {
     this.user = process.getuid?.() === 0 ? os.userInfo().username : undefined;
     this.options = setup.options;
     this.startFiles = new StartFiles(paths);
+    this.listeners = new ExitListeners(setup.log);
   }
 
   /**
@@ -136,20 +138,7 @@ export class ManagedServer {
       server.teardown(),
     );
     try {
-      await mkdir(base.tmpdir, { recursive: true });
-      await mkdir(base.filesDir, { recursive: true, mode: 0o700 });
-      await initializeDatadir({
-        binary: setup.install.binary,
-        basedir: setup.install.basedir,
-        ...(setup.install.layout ? { layout: setup.install.layout } : {}),
-        options: setup.options,
-        flavor: setup.install.flavor,
-        datadir: base.datadir,
-        tmpdir: base.tmpdir,
-        user: server.user,
-        confinement: server.confinement,
-        ...(setup.log ? { log: setup.log } : {}),
-      });
+      await initializeSideDatadir(setup, base, { user: server.user, confinement: server.confinement });
       // Not aborted midway on interrupt: killing the bootstrap script would leave its mariadbd
       // child writing into a datadir being removed. It takes about a second; check afterwards.
       setup.scope.throwIfInterrupted();
@@ -265,10 +254,7 @@ export class ManagedServer {
   }
 
   onUnexpectedExit(listener: (error: ServerError) => void): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return this.listeners.add(listener);
   }
 
   /** Spawns one server on `port` and waits until it is ready, or fails with its error log. */
@@ -382,13 +368,7 @@ export class ManagedServer {
     if (running !== this.process || !this.monitoring) return;
     this.monitoring = false;
     void this.diedError(running, status).then((error) => {
-      for (const listener of [...this.listeners]) {
-        try {
-          listener(error);
-        } catch (listenerError) {
-          this.setup.log?.(`an unexpected-exit listener failed: ${errorMessage(listenerError)}`);
-        }
-      }
+      this.listeners.tell(error);
     });
   }
 

@@ -33,6 +33,41 @@ export const INSTRUCTIONS_THREADS_REASON =
   "instruction cells run one client thread: under callgrind the server's threads run one at a time, " +
   'and time spent spinning on locks between several client threads depends on timing, not on the code';
 
+/** What an instruction suite may not say, or must. */
+function instructionIssues(
+  suite: z.infer<typeof SuiteObject>,
+  issue: (path: (string | number)[], message: string) => void,
+): void {
+  if (suite.durationSeconds !== undefined)
+    issue(['durationSeconds'], 'not used with metric: instructions, which runs a fixed number of events');
+  if (suite.expect === 'io-bound')
+    issue(
+      ['expect'],
+      'io-bound is for metric: throughput: under callgrind the reads from disk are not measured',
+    );
+  if (suite.warmupSeconds > 0)
+    issue(['warmupSeconds'], 'not used with metric: instructions; set warmupEvents instead');
+  if (suite.threads.some((threads) => threads !== 1))
+    issue(['threads'], `must be [1]: ${INSTRUCTIONS_THREADS_REASON}`);
+  suite.workloads.forEach((workload, index) => {
+    // A replica apply's threads are its applier's (workload/operations.ts), not client threads.
+    if (workload.kind !== 'replica-apply' && workload.threads?.some((threads) => threads !== 1))
+      issue(['workloads', index, 'threads'], `must be [1]: ${INSTRUCTIONS_THREADS_REASON}`);
+    // A cold start has no events; the other operations check their own (workload/operations.ts).
+    if (isOperationKind(workload.kind)) return;
+    if (suite.events === undefined && workload.events === undefined)
+      issue(
+        ['workloads', index, 'events'],
+        "required (here or as the suite's events): sysbench events per measurement with metric: instructions",
+      );
+  });
+  if (suite.randSeed === 0)
+    issue(
+      ['randSeed'],
+      'must be set with metric: instructions: every repetition must run the same statements',
+    );
+}
+
 export const Suite = SuiteObject.superRefine((suite, ctx) => {
   const issue = (path: (string | number)[], message: string): void => {
     ctx.addIssue({ code: 'custom', path, message });
@@ -60,34 +95,7 @@ export const Suite = SuiteObject.superRefine((suite, ctx) => {
         issue(['workloads', index, 'warmupEvents'], 'only for metric: instructions');
     });
   } else {
-    if (suite.durationSeconds !== undefined)
-      issue(['durationSeconds'], 'not used with metric: instructions, which runs a fixed number of events');
-    if (suite.expect === 'io-bound')
-      issue(
-        ['expect'],
-        'io-bound is for metric: throughput: under callgrind the reads from disk are not measured',
-      );
-    if (suite.warmupSeconds > 0)
-      issue(['warmupSeconds'], 'not used with metric: instructions; set warmupEvents instead');
-    if (suite.threads.some((threads) => threads !== 1))
-      issue(['threads'], `must be [1]: ${INSTRUCTIONS_THREADS_REASON}`);
-    suite.workloads.forEach((workload, index) => {
-      // A replica apply's threads are its applier's (workload/operations.ts), not client threads.
-      if (workload.kind !== 'replica-apply' && workload.threads?.some((threads) => threads !== 1))
-        issue(['workloads', index, 'threads'], `must be [1]: ${INSTRUCTIONS_THREADS_REASON}`);
-      // A cold start has no events; the other operations check their own (workload/operations.ts).
-      if (isOperationKind(workload.kind)) return;
-      if (suite.events === undefined && workload.events === undefined)
-        issue(
-          ['workloads', index, 'events'],
-          "required (here or as the suite's events): sysbench events per measurement with metric: instructions",
-        );
-    });
-    if (suite.randSeed === 0)
-      issue(
-        ['randSeed'],
-        'must be set with metric: instructions: every repetition must run the same statements',
-      );
+    instructionIssues(suite, issue);
   }
   for (const { path, message } of workloadKindIssues(suite)) issue([...path], message);
   for (const { path, message } of variantIssues(suite.variants)) issue(path, message);
