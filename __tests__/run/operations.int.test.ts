@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 import { main } from '../../src/cli/program.js';
 import { readResults } from '../../src/results/results-file.js';
-import type { CellResult } from '../../src/results/results-schema.js';
+import type { CellResult, Results } from '../../src/results/results-schema.js';
 import { killProcessesMentioning } from '../cli/killed-run.js';
 import { processesMentioning } from '../helpers/leftovers.js';
 import { captureStderr, useTempDir } from '../helpers/real-run.js';
@@ -77,6 +77,25 @@ const COUNTED_SUITE = [
   '',
 ].join('\n');
 
+/**
+ * Runs `text` as a suite through main(), as a user would, with Debian's mariadbd on the sides
+ * named (`--base`, `head`: both; `--server`: one); checks it ended well and left nothing behind.
+ */
+async function runSuite(name: string, text: string, sides: readonly string[]): Promise<Results> {
+  const suite = join(temp.path, `${name}.yml`);
+  writeFileSync(suite, text);
+  const out = join(temp.path, `${name}.json`);
+  const work = join(temp.path, `${name}-work`);
+  const server = findCommand('mariadbd') ?? 'mariadbd';
+  const servers = sides.flatMap((flag) => (flag === 'head' ? ['--head', server] : [flag, server]));
+  const args = ['run', ...servers, '--suite', suite, '--out', out, '--work-dir', work];
+  const code = await main(['node', 'mysql-perf-gate', ...args]);
+  expect({ code, log: code === 0 ? '' : stderr.text }).toEqual({ code: 0, log: '' });
+  expect(processesMentioning(work)).toEqual([]);
+  expect(readdirSync(work)).toEqual([]);
+  return readResults(out);
+}
+
 function cellsOf(cells: readonly CellResult[], workload: string): CellResult[] {
   return cells.filter((cell) => cell.workload === workload);
 }
@@ -85,30 +104,7 @@ maybe('operational cells on a real server', () => {
   it(
     'recovers the same redo and applies the same transactions on both sides, then measures the tables again',
     async () => {
-      const suite = join(temp.path, 'operations.yml');
-      writeFileSync(suite, SUITE);
-      const out = join(temp.path, 'results.json');
-      const work = join(temp.path, 'work');
-      const server = findCommand('mariadbd') ?? 'mariadbd';
-      const args = [
-        'run',
-        '--base',
-        server,
-        '--head',
-        server,
-        '--suite',
-        suite,
-        '--out',
-        out,
-        '--work-dir',
-        work,
-      ];
-      const code = await main(['node', 'mysql-perf-gate', ...args]);
-      expect({ code, log: code === 0 ? '' : stderr.text }).toEqual({ code: 0, log: '' });
-      expect(processesMentioning(work)).toEqual([]);
-      expect(readdirSync(work)).toEqual([]);
-
-      const results = readResults(out);
+      const results = await runSuite('operations', SUITE, ['--base', 'head']);
       const recovery = cellsOf(results.cells, 'recovery');
       expect(recovery.map((cell) => cell.side)).toEqual(['base', 'head']);
       // Every repetition of a side recovered one and the same redo, and the sides the same within a
@@ -174,17 +170,7 @@ maybe('operational cells on a real server', () => {
   it(
     'counts a recovery from its first instruction and an apply in its applier threads, alike in every repetition',
     async () => {
-      const suite = join(temp.path, 'counted.yml');
-      writeFileSync(suite, COUNTED_SUITE);
-      const out = join(temp.path, 'counted.json');
-      const work = join(temp.path, 'work');
-      const server = findCommand('mariadbd') ?? 'mariadbd';
-      const args = ['run', '--server', server, '--suite', suite, '--out', out, '--work-dir', work];
-      const code = await main(['node', 'mysql-perf-gate', ...args]);
-      expect({ code, log: code === 0 ? '' : stderr.text }).toEqual({ code: 0, log: '' });
-      expect(processesMentioning(work)).toEqual([]);
-
-      const results = readResults(out);
+      const results = await runSuite('counted', COUNTED_SUITE, ['--server']);
       const counts = (workload: string): { foreground: number; total: number; what: string }[] =>
         cellsOf(results.cells, workload).flatMap((cell) =>
           cell.repetitions.map((repetition) => {
