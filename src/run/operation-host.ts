@@ -105,7 +105,7 @@ export class OperationHost {
     const options = this.away;
     if (options === undefined || this.prepared === undefined) return;
     const { server } = this.setup;
-    await server.kill();
+    await server.kill('its datadir is replaced');
     await restoreDatadir(this.prepared.path, server.datadirPath, this.prepared.method);
     server.useOptions(options);
     server.useWrap(undefined);
@@ -133,7 +133,7 @@ export class OperationHost {
 
   /** Replaces the stopped server's datadir with `copy`. */
   async use(copy: DatadirCopy): Promise<void> {
-    await this.setup.server.kill();
+    await this.setup.server.kill('its datadir is replaced');
     await restoreDatadir(copy.path, this.setup.server.datadirPath, copy.method);
   }
 

@@ -179,7 +179,7 @@ async function startPass(host: OperationHost, pass: PassRequest): Promise<Pass> 
       ...(redoBytes === undefined ? {} : { redoBytes }),
     };
   } finally {
-    await server.kill();
+    await server.kill('its datadir is thrown away');
   }
 }
 
@@ -259,6 +259,6 @@ async function applyPass(host: OperationHost, side: MeasuredSide, pass: PassRequ
     const work = await counting.finish();
     return { seconds, cost: { cpu }, ...(work ? { work } : {}) };
   } finally {
-    await server.kill();
+    await server.kill('its datadir is thrown away');
   }
 }

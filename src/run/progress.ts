@@ -8,6 +8,7 @@ import {
   measurementLimit,
   type Suite,
 } from '../suite/suite-schema.js';
+import { type OperationUnit, unitNoun } from '../results/operation-units.js';
 import { variantLabel } from '../suite/variants.js';
 import type { WindowCost } from './cost-probe.js';
 import { plannedSeconds, plannedTotalSeconds, type Step } from './plan.js';
@@ -93,19 +94,26 @@ export class ProgressTracker {
   }
 }
 
-/** One line of progress after a repetition: throughput and CPU, or instructions per transaction. */
+/**
+ * One line of progress after a repetition: throughput and CPU, or instructions per transaction; an
+ * operational cell's figures per its own unit, its native seconds first.
+ */
 export function describeWindow(
   report: { tps: number; transactions: number },
   window: WindowCost | undefined,
+  operation?: { readonly per: OperationUnit; readonly seconds: number },
 ): string {
+  const unit = unitNoun(operation?.per);
+  const seconds = operation === undefined ? '' : `${operation.seconds.toFixed(2)} s natively, `;
   const callgrind = window?.cost.callgrind;
   if (callgrind) {
-    const perTransaction = (value: number): string => formatCountPlain(value / report.transactions);
-    return `${perTransaction(callgrind.foreground)} instructions/transaction in statements (${perTransaction(callgrind.total)} with background threads)`;
+    const perUnit = (value: number): string => formatCountPlain(value / report.transactions);
+    return `${seconds}${perUnit(callgrind.foreground)} instructions/${unit} in statements (${perUnit(callgrind.total)} with background threads)`;
   }
   const cpu = window?.cost.cpu;
   const cpuPart = cpu
-    ? `, server CPU ${Math.round(((cpu.userSeconds + cpu.systemSeconds) / report.transactions) * 1e6)} µs/transaction`
+    ? `, server CPU ${Math.round(((cpu.userSeconds + cpu.systemSeconds) / report.transactions) * 1e6)} µs/${unit}`
     : '';
+  if (operation !== undefined) return `${seconds.slice(0, -2)}${cpuPart}`;
   return `${report.tps.toFixed(1)} tps${cpuPart}`;
 }

@@ -169,7 +169,9 @@ async function runStep(step: Step, progress: ProgressTracker, running: Running):
   timed();
   if (step.kind === 'warmup') return;
   cells.add(step, outcome);
-  io.log.progress(`  ${step.side} ${cellTitle(step)}: ${describeWindow(outcome.report, outcome.window)}`);
+  io.log.progress(
+    `  ${step.side} ${cellTitle(step)}: ${describeWindow(outcome.report, outcome.window, outcome.operation)}`,
+  );
 }
 
 /**

@@ -10,7 +10,7 @@ import { BASE_SETTINGS, HEAD_SETTINGS } from '../suite/head-settings.js';
 import { parseVariantLabel, variantLabel } from '../suite/variants.js';
 import { CellPace } from './cell-pace.js';
 import type { IdleSides } from './idle-side.js';
-import { measureStep, stepLabel } from './measure-step.js';
+import { measureStep, stepLabel, type StepOutcome, type SysbenchStep } from './measure-step.js';
 import { measureOperation } from './operation-step.js';
 import type { Step } from './plan.js';
 import type { SideSteps } from './scheduler.js';
@@ -54,29 +54,11 @@ export function sideSteps(
     measure: async (step) => {
       const side = sideNamed(step.side);
       await run.idle?.turn(step.side);
-      const operation = kindOf(findWorkload(run.suite, step.workload)).operation !== undefined;
-      if (operation && step.kind === 'measure') {
-        if (side.operations === undefined) throw new Error(`side ${side.name} cannot run operations`);
-        const options = optionsUnder(side.options, run.suite, step.variant);
-        return measureOperation(step, side, side.operations, {
-          suite: run.suite,
-          rawDir: run.rawDir,
-          options,
-          log: (line) => {
-            run.logger.info(line);
-          },
-        });
-      }
+      const operation = operationCell(step, side, run);
+      if (operation !== undefined) return operation;
       await side.operations?.comeHome();
       // Outside the measured window, and on the data the repetition will start from.
-      const checksumStartMs = performance.now();
-      const dataChecksum = await dataChecksumBefore(step, side, run.suite);
-      if (dataChecksum !== undefined) {
-        const seconds = ((performance.now() - checksumStartMs) / 1000).toFixed(2);
-        run.logger.debug(
-          `${side.name}: the tables' checksum before ${stepLabel(step)}: ${dataChecksum} (${seconds} s)`,
-        );
-      }
+      const dataChecksum = await loggedChecksum(step, side, run);
       const startMs = performance.now();
       const idleWindow = run.idle?.window(step.side);
       const measured = await measureStep(step, side, run.suite, run.rawDir, run.scope, {
@@ -97,6 +79,44 @@ export function sideSteps(
       return dataChecksum === undefined ? outcome : { ...outcome, dataChecksum };
     },
   };
+}
+
+/** An operational cell's repetition (operation-step.ts); undefined for any other step. */
+function operationCell(
+  step: SysbenchStep,
+  side: StartedSide,
+  run: { readonly suite: Suite; readonly rawDir: string; readonly logger: Logger },
+): Promise<StepOutcome> | undefined {
+  if (step.kind !== 'measure' || kindOf(findWorkload(run.suite, step.workload)).operation === undefined) {
+    return undefined;
+  }
+  if (side.operations === undefined) throw new Error(`side ${side.name} cannot run operations`);
+  const options = optionsUnder(side.options, run.suite, step.variant);
+  return measureOperation(step, side, side.operations, {
+    suite: run.suite,
+    rawDir: run.rawDir,
+    options,
+    log: (line) => {
+      run.logger.info(line);
+    },
+  });
+}
+
+/** The tables' checksum before the step, when it has one, with the seconds it took in a debug line. */
+async function loggedChecksum(
+  step: SysbenchStep,
+  side: StartedSide,
+  run: { readonly suite: Suite; readonly logger: Logger },
+): Promise<string | undefined> {
+  const startMs = performance.now();
+  const dataChecksum = await dataChecksumBefore(step, side, run.suite);
+  if (dataChecksum !== undefined) {
+    const seconds = ((performance.now() - startMs) / 1000).toFixed(2);
+    run.logger.debug(
+      `${side.name}: the tables' checksum before ${stepLabel(step)}: ${dataChecksum} (${seconds} s)`,
+    );
+  }
+  return dataChecksum;
 }
 
 /** A restart step: the side's server stopped and started under the step's variant (its own data first). */

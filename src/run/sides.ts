@@ -5,35 +5,28 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 
-import {
-  callgrindLaunch,
-  callgrindPaths,
-  VALGRIND_START_TIMEOUT_MS,
-  VALGRIND_STOP_TIMEOUT_MS,
-} from '../cost/valgrind.js';
 import { processActivityAvailability } from '../cost/proc-activity.js';
 import { BenchmarkError, errorMessage } from '../errors.js';
 import { ioBoundDataIssue } from '../results/io-bound.js';
-import type { Placement, ServerFacts, SideName } from '../results/results-schema.js';
-import { ManagedServer, type ServerLaunch, type ServerSetup } from '../server/server.js';
+import type { ServerFacts, SideName } from '../results/results-schema.js';
+import { ManagedServer, type ServerSetup } from '../server/server.js';
 import type { SideServer } from '../server/side-server.js';
 import { databaseBytes } from '../server/queries.js';
 import type { ServerRegistry } from '../server/registry.js';
 import type { CleanupScope } from '../shell/cleanup.js';
-import { onCpus } from '../shell/cpu-affinity.js';
 import { cgroupSystem } from '../shell/cgroup.js';
 import type { Logger } from '../shell/logger.js';
 import { readRegularSync } from '../shell/no-follow.js';
 import { suiteCells, type Suite } from '../suite/suite-schema.js';
 import { variantLabel } from '../suite/variants.js';
-import { kindOf, restoresData } from '../workload/kinds.js';
-import { instructionProbe, throughputProbe } from './cost-probe.js';
-import { OperationHost, type OperationLaunches } from './operation-host.js';
+import { restoresData } from '../workload/kinds.js';
+import type { OperationHost } from './operation-host.js';
+import { operationHost, sideInstruments } from './side-launch.js';
 import { alignedHeadDatadir, DatadirSnapshot, type DatadirTwin } from './datadir-snapshot.js';
 import type { IdleSides } from './idle-side.js';
 import { sideGroup } from './side-group.js';
 import type { MeasuredSide } from './measure-step.js';
-import { type CheckedSide, type Preflight, sidePlacement } from './preflight.js';
+import { type CheckedSide, type Preflight } from './preflight.js';
 import type { RunConfig } from './run-config.js';
 import { startRemoteSide } from './remote-side.js';
 import { optionsUnder } from './variant-options.js';
@@ -253,18 +246,10 @@ async function startSide(
   const log = (line: string): void => {
     logger.debug(`${name}: ${line}`);
   };
-  const paths = callgrindPaths(join(sideDir, 'callgrind'));
-  if (valgrind) mkdirSync(paths.dir, { recursive: true });
-  const launch = serverLaunch(
-    sidePlacement(preflight, name),
-    valgrind ? { paths, tmpDir: join(sideDir, 'tmp') } : undefined,
-  );
+  const { paths, launch, probe } = sideInstruments(name, setup, { sideDir, log });
   const server = await createServer(side, setup, { sideDir, log, launch: launch.setup });
   how.onCreated(server);
   setup.idle?.attach(name, () => server.launchedPid);
-  const probe = valgrind
-    ? instructionProbe({ paths, rawDir, relativeDir: name, log })
-    : throughputProbe(preflight.perf);
   const clock = stopwatch();
   await server.start();
   const start = clock();
@@ -329,74 +314,6 @@ export async function sideFacts(
 /** Stops every side's server, one after another. */
 export async function stopSides(sides: readonly StartedSide[]): Promise<void> {
   for (const side of sides) await side.server.stop();
-}
-
-/** What the side's server offers the suite's operational cells; none when the suite has none. */
-function operationHost(
-  side: CheckedSide,
-  setup: SideSetup,
-  at: {
-    readonly server: ManagedServer;
-    readonly launch: OperationLaunches;
-    readonly paths: ReturnType<typeof callgrindPaths>;
-    readonly log: (line: string) => void;
-  },
-): OperationHost | undefined {
-  const { config, preflight, runDir, scope, rawDir } = setup;
-  if (!config.suite.workloads.some((workload) => kindOf(workload).operation !== undefined)) return undefined;
-  const name = side.config.name;
-  return new OperationHost({
-    side: name,
-    server: at.server,
-    flavor: side.install.flavor,
-    runDir,
-    scope,
-    launches: at.launch,
-    ...(preflight.valgrind ? { callgrind: { paths: at.paths, rawDir, relativeDir: name } } : {}),
-    workDirOption: config.names['work-dir'],
-    log: at.log,
-  });
-}
-
-/**
- * How a side's server is started: under callgrind for instruction suites (with valgrind's longer
- * timeouts), on the server's CPUs when the run is pinned (taskset execs the server, so the pid
- * is still the server's), or as it is; and how an operation runs it natively, or counted from its
- * first instruction.
- */
-function serverLaunch(
-  placement: Placement,
-  callgrind: { readonly paths: ReturnType<typeof callgrindPaths>; readonly tmpDir: string } | undefined,
-): {
-  readonly setup: Pick<ServerSetup, 'wrap' | 'startTimeoutMs' | 'stopTimeoutMs'>;
-  readonly operations: OperationLaunches;
-  readonly clientCpus?: string;
-} {
-  const pin = (launch: ServerLaunch): ServerLaunch => {
-    if (!placement.pinned) return launch;
-    const [command, args] = onCpus(launch.command, launch.args, placement.server);
-    return { ...launch, command, args };
-  };
-  const native: ServerSetup['wrap'] | null = placement.pinned
-    ? (binary, args) => pin({ command: binary, args })
-    : null;
-  const clientCpus = placement.pinned ? { clientCpus: placement.client } : {};
-  if (callgrind) {
-    const under =
-      (fromStart: boolean): NonNullable<ServerSetup['wrap']> =>
-      (binary, args) =>
-        pin(callgrindLaunch(callgrind.paths, binary, args, callgrind.tmpDir, fromStart));
-    return {
-      setup: {
-        wrap: under(false),
-        startTimeoutMs: VALGRIND_START_TIMEOUT_MS,
-        stopTimeoutMs: VALGRIND_STOP_TIMEOUT_MS,
-      },
-      operations: { native, fromStart: under(true) },
-      ...clientCpus,
-    };
-  }
-  return { setup: native ? { wrap: native } : {}, operations: { native }, ...clientCpus };
 }
 
 function stopwatch(): () => number {

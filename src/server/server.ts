@@ -16,27 +16,20 @@ import { openAppending } from '../shell/no-follow.js';
 import type { ConnectionInfo } from './connection.js';
 import { initializeSideDatadir } from './datadir.js';
 import { ExitListeners } from './exit-listeners.js';
-import { diedMessage, exitedWhileStarting, quoteErrorLog, saysAddressInUse } from './error-log.js';
 import type { RunningFacts } from './facts.js';
-import {
-  fileSize,
-  freshSidePaths,
-  readLogSince,
-  removeSideFiles,
-  socketLocation,
-  type ServerPaths,
-} from './files.js';
+import { fileSize, freshSidePaths, removeSideFiles, socketLocation, type ServerPaths } from './files.js';
 import { mergeOptions } from './options.js';
 import { pickFreePort } from './port.js';
 import { ServerProcess, type ExitStatus } from './process.js';
 import { ping, prepareForSysbench, queryFacts } from './queries.js';
 import type { ServerSetup } from './server-setup.js';
 import { shutDown } from './shutdown.js';
+import { afterLimit } from '../shell/limits.js';
+import { diedError, exitedError, portTakenError, type ServerWords, timeoutError } from './start-failure.js';
 import { StartFiles } from './start-files.js';
 import { type ReadyOutcome, waitUntilReady } from './ready.js';
 import { recordUntilExit, ServerRegistry } from './registry.js';
 import { serverConfinement, spawnServer } from './server-sandbox.js';
-import { afterLimit } from '../shell/limits.js';
 import type { Confinement } from '../shell/sandbox.js';
 
 export { inspectServer, type ServerInstall } from './inspect.js';
@@ -70,12 +63,12 @@ export class ManagedServer {
   private options: Readonly<Record<string, string>>;
   /** What it reads as it starts, and its accounts' passwords. */
   private readonly startFiles: StartFiles;
-  /** How the next starts run it, when not as the setup says (useWrap): null runs the binary alone. */
-  private wrapOverride: ServerSetup['wrap'] | null | undefined;
+  /** How the next starts run it (useWrap): wrap undefined as the setup says, null the binary alone. */
+  private way: { readonly wrap: ServerSetup['wrap'] | null | undefined; readonly pollMs?: number } = {
+    wrap: undefined,
+  };
   /** The last start's seconds from the spawn to the first answer. */
   private startSeconds: number | undefined;
-  /** How often a start asks whether the server answers yet, when not the default. */
-  private pollMs: number | undefined;
 
   private constructor(
     private readonly setup: ServerSetup,
@@ -105,8 +98,7 @@ export class ManagedServer {
    */
   useWrap(wrap: ServerSetup['wrap'] | null | undefined, pollMs?: number): void {
     this.assertStopped('how it runs');
-    this.wrapOverride = wrap;
-    this.pollMs = pollMs;
+    this.way = { wrap, ...(pollMs === undefined ? {} : { pollMs }) };
   }
 
   /** Seconds from the last start's spawn to its first answer; undefined before a start answered. */
@@ -114,13 +106,16 @@ export class ManagedServer {
     return this.startSeconds;
   }
 
-  /** Kills the server at once (SIGKILL), as a crash would: no death to report. Resolves once it is gone. */
-  async kill(): Promise<void> {
+  /**
+   * Kills the server at once (SIGKILL): no death to report; `why` goes in the debug line (a crash
+   * made on purpose, or a datadir that is thrown away). Resolves once it is gone.
+   */
+  async kill(why = 'as a crash would'): Promise<void> {
     this.monitoring = false;
     this.stopRequested = true;
     const running = this.process;
     if (!running || running.exitStatus) return;
-    this.setup.log?.(`killing server pid ${running.spawnedPid ?? '?'} (SIGKILL), as a crash would`);
+    this.setup.log?.(`killing server pid ${running.spawnedPid ?? '?'} (SIGKILL), ${why}`);
     await running.kill();
   }
 
@@ -202,10 +197,7 @@ export class ManagedServer {
       const outcome = await this.launch(await pickFreePort());
       if (outcome === 'ready') return;
       if (attempt >= PORT_ATTEMPTS) {
-        throw new ServerError(
-          `server ${this.setup.install.binary} found its TCP port taken ${PORT_ATTEMPTS} times in a row; ` +
-            quoteErrorLog(this.paths.errorLog, await readLogSince(this.paths.errorLog, this.logOffset)),
-        );
+        throw await portTakenError(this.words, PORT_ATTEMPTS);
       }
       this.setup.log?.('the TCP port was taken before the server could bind it; retrying with another port');
     }
@@ -235,12 +227,8 @@ export class ManagedServer {
     } catch (error) {
       await this.assertAlive();
       if (error instanceof ServerError) throw error;
-      throw new ServerError(
-        `could not read the facts of server ${this.setup.install.binary}: ${errorMessage(error)}`,
-        {
-          cause: error,
-        },
-      );
+      const what = `could not read the facts of server ${this.setup.install.binary}`;
+      throw new ServerError(`${what}: ${errorMessage(error)}`, { cause: error });
     }
   }
 
@@ -250,7 +238,7 @@ export class ManagedServer {
     const status = running.exitStatus;
     if (!status) return;
     if (this.stopRequested) throw new ServerError(`server ${this.setup.install.binary} was stopped`);
-    throw await this.diedError(running, status);
+    throw await diedError(this.words, running.spawnedPid, status);
   }
 
   onUnexpectedExit(listener: (error: ServerError) => void): () => void {
@@ -288,19 +276,18 @@ export class ManagedServer {
         return 'ready';
       case 'exited': {
         this.throwIfStoppedMeanwhile();
-        const text = await readLogSince(this.paths.errorLog, this.logOffset);
-        if (saysAddressInUse(text)) return 'port-taken';
-        const said = exitedWhileStarting(install.binary, outcome.status, { path: this.paths.errorLog, text });
-        throw new ServerError(afterLimit(this.setup.limits, said));
+        const error = await exitedError(this.words, outcome.status);
+        if (error === 'port-taken') return error;
+        throw error;
       }
       case 'timeout': {
         await this.terminate(running);
-        const log = await readLogSince(this.paths.errorLog, this.logOffset);
         const seconds = Math.round((this.setup.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS) / 1000);
-        throw new ServerError(
-          `server ${install.binary} did not accept connections on ${info.socketPath} within ${seconds} s ` +
-            `(last attempt: ${outcome.lastError}); it was stopped. ${quoteErrorLog(this.paths.errorLog, log)}`,
-        );
+        throw await timeoutError(this.words, {
+          socketPath: info.socketPath,
+          seconds,
+          lastError: outcome.lastError,
+        });
       }
       case 'aborted':
         await this.terminate(running);
@@ -321,7 +308,7 @@ export class ManagedServer {
       exited: running.exited,
       timeoutMs: this.setup.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
       signal: this.setup.scope.signal,
-      ...(this.pollMs === undefined ? {} : { intervalMs: this.pollMs }),
+      ...(this.way.pollMs === undefined ? {} : { intervalMs: this.way.pollMs }),
     });
     if (outcome.kind === 'ready') this.startSeconds = (performance.now() - spawnedMs) / 1000;
     return { ...outcome, running };
@@ -333,7 +320,7 @@ export class ManagedServer {
       // Checked in the same tick as the spawn: a destroy() or Ctrl-C that came while we were
       // writing the config must not be followed by a server nobody will stop.
       this.throwIfStoppedMeanwhile();
-      const wrap = this.wrapOverride === undefined ? this.setup.wrap : (this.wrapOverride ?? undefined);
+      const wrap = this.way.wrap === undefined ? this.setup.wrap : (this.way.wrap ?? undefined);
       const launch = { install: this.setup.install, ...(wrap ? { wrap } : {}) };
       const running = spawnServer(launch, this.confinement, this.paths.configFile, output.fd);
       this.record(running);
@@ -367,18 +354,14 @@ export class ManagedServer {
   private onExit(running: ServerProcess, status: ExitStatus): void {
     if (running !== this.process || !this.monitoring) return;
     this.monitoring = false;
-    void this.diedError(running, status).then((error) => {
+    void diedError(this.words, running.spawnedPid, status).then((error) => {
       this.listeners.tell(error);
     });
   }
 
-  private async diedError(running: ServerProcess, status: ExitStatus): Promise<ServerError> {
-    const text = await readLogSince(this.paths.errorLog, this.logOffset);
-    const said = diedMessage(this.setup.install.binary, running.spawnedPid, status, {
-      path: this.paths.errorLog,
-      text,
-    });
-    return new ServerError(afterLimit(this.setup.limits, said));
+  private get words(): ServerWords {
+    const { install, limits } = this.setup;
+    return { binary: install.binary, errorLog: this.paths.errorLog, logOffset: this.logOffset, limits };
   }
 
   /** Runs once, whether called by destroy() or by the cleanup scope. */
