@@ -15,6 +15,7 @@ import { loadEvents } from '../workload/operations.js';
 import type { OperationKind } from '../workload/operation-names.js';
 import { holdPurge, waitForPurge } from './cost-probe.js';
 import type { OperationHost, OperationSource } from './operation-host.js';
+import { measureWhileAlive } from './measure-step.js';
 import { lastTransaction, resetBinaryLogs } from './replica-apply.js';
 
 /** What a source is made for: the cell, its workload, and the side's options under its variant. */
@@ -144,14 +145,19 @@ async function runLoad(host: OperationHost, request: SourceRequest): Promise<num
   const events = variantLoad(request.variant) ?? loadEvents(request.suite, request.workload);
   if (events === undefined) throw new Error(`workload ${request.workload.name} validated without events`);
   host.setup.log(`${request.cell}: the write load, ${events} transactions`);
-  const { report } = await runWorkload(
-    host.server.connection,
-    request.suite,
-    request.workload,
-    1,
-    { events },
-    `the write load of ${request.cell}`,
-    { signal: host.setup.scope.signal },
+  // A server that dies under the load is reported with its error log, not as sysbench's lost connection.
+  const { report } = await measureWhileAlive(host.server, host.setup.scope, (signal) =>
+    runWorkload(
+      host.server.connection,
+      request.suite,
+      request.workload,
+      1,
+      { events },
+      `the write load of ${request.cell}`,
+      {
+        signal,
+      },
+    ),
   );
   return report.transactions;
 }
