@@ -148,8 +148,16 @@ const Operations = z.strictObject({
      * instructions are a counted apply's own work, without the background threads' timing.
      */
     applierFunctions: pattern,
-    /** The replica's status, and its column saying why the applier stopped. */
-    status: z.strictObject({ sql: z.string().min(1), errorColumn: z.string().min(1) }),
+    /**
+     * The replica's status: its columns saying why the applier stopped (the server's error number
+     * and message), and whether it runs (`Yes` while it does).
+     */
+    status: z.strictObject({
+      sql: z.string().min(1),
+      errorColumn: z.string().min(1),
+      errnoColumn: z.string().min(1),
+      runningColumn: z.string().min(1),
+    }),
   }),
 });
 export type FlavorOperations = z.infer<typeof Operations>;

@@ -133,7 +133,12 @@ export const mariadb = {
       waitApplied: { sql: 'SELECT MASTER_GTID_WAIT(?, ?) AS waited', column: 'waited', applied: '0' },
       // sql/slave.cc and sql/rpl_parallel.cc: the SQL thread, and each parallel worker.
       applierFunctions: /^(handle_slave_sql|handle_rpl_parallel_thread)(\(|$)/,
-      status: { sql: 'SHOW SLAVE STATUS', errorColumn: 'Last_SQL_Error' },
+      status: {
+        sql: 'SHOW SLAVE STATUS',
+        errorColumn: 'Last_SQL_Error',
+        errnoColumn: 'Last_SQL_Errno',
+        runningColumn: 'Slave_SQL_Running',
+      },
     },
   },
   source: {

@@ -152,7 +152,12 @@ export const mysql = {
       },
       // sql/rpl_replica.cc: the coordinator (extern "C") and each worker.
       applierFunctions: /^(handle_slave_sql|handle_slave_worker)(\(|$)/,
-      status: { sql: 'SHOW REPLICA STATUS', errorColumn: 'Last_SQL_Error' },
+      status: {
+        sql: 'SHOW REPLICA STATUS',
+        errorColumn: 'Last_SQL_Error',
+        errnoColumn: 'Last_SQL_Errno',
+        runningColumn: 'Replica_SQL_Running',
+      },
     },
   },
   source: {

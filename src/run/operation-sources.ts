@@ -102,10 +102,7 @@ async function replicaSource(
   for (const [index, name] of binlogs.entries()) {
     await copyFile(join(staged, name), join(datadir, relays[index] ?? ''), constants.COPYFILE_EXCL);
   }
-  // The server may have left a link in the index's place: removed (never followed), then created anew.
-  const index = join(datadir, `${base}.index`);
-  await rm(index, { force: true });
-  await writeFile(index, relays.map((name) => `./${name}\n`).join(''), { flag: 'wx' });
+  await writeRelayIndex(datadir, base, relays);
   await rm(staged, { recursive: true, force: true });
   const kept = await host.keep(key, `the replica's datadir with ${events} transactions to apply`);
   return {
@@ -114,6 +111,21 @@ async function replicaSource(
     loadEvents: events,
     lastTransaction: position,
   };
+}
+
+/**
+ * Writes the relay log index `base`.index in `datadir`, naming `relays` in order. The server may
+ * have left a link in the index's place, pointing anywhere this process may write: it is removed
+ * (never followed), and the index created anew, refused if anything took its place meanwhile.
+ */
+export async function writeRelayIndex(
+  datadir: string,
+  base: string,
+  relays: readonly string[],
+): Promise<void> {
+  const index = join(datadir, `${base}.index`);
+  await rm(index, { force: true });
+  await writeFile(index, relays.map((name) => `./${name}\n`).join(''), { flag: 'wx' });
 }
 
 /** The primary's binary log files in its datadir (`log_bin` name and a six-digit number), in order. */

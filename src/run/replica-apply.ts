@@ -6,6 +6,7 @@ import type { Connection } from 'mysql2/promise';
 
 import { BenchmarkError, errorMessage } from '../errors.js';
 import { describeFlavor } from '../flavor/flavors.js';
+import type { FlavorOperations } from '../flavor/description.js';
 import type { Flavor } from '../results/results-schema.js';
 import { type ConnectionInfo, withConnection } from '../server/connection.js';
 
@@ -79,6 +80,22 @@ export async function pointAtRelayLog(
 const WAIT_STEP_SECONDS = 5;
 
 /**
+ * Why the applier stopped, in one line, from the replica's status (`rows`): its error number and
+ * message as the server gives them, or that it stopped without one; undefined while it runs.
+ */
+function whyStopped(rows: unknown, status: FlavorOperations['replication']['status']): string | undefined {
+  const message = (firstValue(rows, status.errorColumn) ?? '').replace(/\s+/g, ' ').trim();
+  if (message !== '') {
+    const errno = firstValue(rows, status.errnoColumn) ?? '?';
+    return `with error ${errno}: ${message.slice(0, 500)}`;
+  }
+  const running = firstValue(rows, status.runningColumn);
+  // No row, no column: nothing says it stopped, and the wait goes on to its deadline.
+  if (running === undefined || running === 'Yes') return undefined;
+  return `without an error (${status.runningColumn}: ${running.slice(0, 40)})`;
+}
+
+/**
  * Starts the applier and waits until it applied `position`, on one connection, in steps: between
  * them the replica's status says whether its applier stopped (a wait would go on until its
  * timeout). Refuses, with the replica's own error, an applier that stopped or did not get there
@@ -100,11 +117,9 @@ export async function applyToEnd(
       const answer = firstValue(rows, column);
       if (answer === applied) return;
       const [status] = await client.query(replication.status.sql);
-      const why = firstValue(status, replication.status.errorColumn) ?? '';
-      if (why !== '') {
-        throw new BenchmarkError(
-          `the replica's applier stopped before the end of its relay log: ${why.slice(0, 500)}`,
-        );
+      const why = whyStopped(status, replication.status);
+      if (why !== undefined) {
+        throw new BenchmarkError(`the replica's applier stopped before the end of its relay log ${why}`);
       }
       if (Date.now() >= until) {
         throw new BenchmarkError(
