@@ -27,6 +27,7 @@ export const OPTION_KEYS = [
   'untrusted',
   'ccache',
   'ccache-dir',
+  'base-build-dir',
   'build-type',
   'cmake-arg',
   // The stores', bisect's and the judge's.

@@ -2,7 +2,7 @@
 // machine (with its controller-less v2 beside), v2 under systemd (a service, a user scope) and a
 // container that sees only its own subtree, from fixtures of each (__fixtures__/cgroup/).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -229,5 +229,6 @@ describe('the files of each version', () => {
     const refused = joinedCommand([join(dir, 'missing', 'procs')], { file: 'echo', args: ['ran'] });
     const failed = spawnSync(refused.file, refused.args, { encoding: 'utf8' });
     expect({ status: failed.status, stdout: failed.stdout }).toEqual({ status: 125, stdout: '' });
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -15,6 +15,7 @@ import { readRegular } from '../shell/no-follow.js';
 import type { LimitSettings } from '../shell/limits.js';
 import type { Logger } from '../shell/logger.js';
 import type { Confinement } from '../shell/sandbox.js';
+import { type BaseBuild, type BaseCopy, baseCopyLine, copyBaseBuild, readBaseBuild } from './base-build.js';
 import { buildConfinement, checkUntrustedRequest } from './build-sandbox.js';
 import { type CcacheSetup, detectCcache } from './ccache.js';
 import { type BuildType, cmakeArgs } from './cmake-args.js';
@@ -40,6 +41,8 @@ export interface BuildRequest {
   readonly fullInstall?: boolean;
   readonly ccache: 'auto' | 'on' | 'off';
   readonly ccacheDir?: string;
+  /** With untrusted: the trusted build directory to start from (base-build.ts); copied, never written. */
+  readonly baseBuildDir?: string;
   /** Environment for the tools; tests point proxies at nothing to make downloads fail. */
   readonly env?: NodeJS.ProcessEnv;
   /** Keep the installed prefix in this store, and reuse a stored one of the same key (--store). */
@@ -92,6 +95,8 @@ export interface BuildPlan {
   readonly args: string[];
   /** How the tree's code runs: as it is, or sandboxed (build-sandbox.ts). */
   readonly confinement: Confinement;
+  /** The trusted build this one starts from, whose paths the sandbox shows (base-build.ts). */
+  readonly base?: BaseBuild;
   /** An untrusted build's limits, and how a line names the build ("the build of the head"). */
   readonly limits?: { readonly settings: LimitSettings; readonly what: string };
   /** cmake and ninja run at nice 19 and idle I/O priority (`whileMeasuring: low-priority`). */
@@ -131,7 +136,8 @@ export async function planBuild(request: BuildRequest): Promise<BuildPlan> {
   const { buildType, targets } = request;
   const toolEnv = 'env' in ccache ? ccache.env : env;
   const install = installScope(tree.flavor, targets, request.fullInstall ?? false, names);
-  const dirs = { root: tree.root, buildDir, prefix };
+  const base = await baseBuild(request, compiler, { root: tree.root, buildDir, prefix, ccache });
+  const dirs = { root: tree.root, buildDir, prefix, ...(base === undefined ? {} : { base }) };
   const confinement = await buildConfinement(request.untrusted === true, dirs, ccache, compiler, names);
   return {
     tree,
@@ -146,12 +152,64 @@ export async function planBuild(request: BuildRequest): Promise<BuildPlan> {
     toolEnv,
     args,
     confinement,
+    ...(base === undefined ? {} : { base }),
     ...(request.untrusted === true && request.limits !== undefined
       ? { limits: { settings: request.limits, what: `the build of ${request.label ?? tree.root}` } }
       : {}),
     lowPriority: request.whileMeasuring?.policy === 'low-priority',
     names,
   };
+}
+
+/**
+ * Where the build's tools see the tree and the build directory: the trusted base's paths when the
+ * build starts from a copy of its build directory (the sandbox shows them there), else its own.
+ */
+export function toolPaths(plan: Pick<BuildPlan, 'tree' | 'buildDir' | 'base'>): {
+  root: string;
+  buildDir: string;
+} {
+  return plan.base === undefined
+    ? { root: plan.tree.root, buildDir: plan.buildDir }
+    : { root: plan.base.root, buildDir: plan.base.dir };
+}
+
+/**
+ * The trusted build the request starts from, checked; undefined without one. Only an untrusted
+ * build takes one, and none of its own directories may lie at or in the paths the sandbox shows
+ * the base's build and tree at, or hold them.
+ */
+async function baseBuild(
+  request: BuildRequest,
+  compiler: Compiler,
+  own: { root: string; buildDir: string; prefix: string; ccache: CcacheSetup | { reason: string } },
+): Promise<BaseBuild | undefined> {
+  if (request.baseBuildDir === undefined) return undefined;
+  const { names } = request;
+  if (request.untrusted !== true) {
+    throw new InputError(
+      `${names['base-build-dir']} starts an untrusted build from a copy of a trusted one; a trusted build can build in that directory itself (${names['build-dir']})`,
+    );
+  }
+  const base = await readBaseBuild(resolve(request.baseBuildDir), compiler, names);
+  const mine: [string, string][] = [
+    [names['build-dir'], own.buildDir],
+    [names.prefix, own.prefix],
+    ...('dir' in own.ccache ? [[names['ccache-dir'], resolve(own.ccache.dir)] as [string, string]] : []),
+  ];
+  for (const [name, dir] of mine) {
+    for (const [what, seen] of [
+      ['build directory', base.dir],
+      ['source tree', base.root],
+    ]) {
+      if (inside(dir, seen ?? '') || inside(seen ?? '', dir)) {
+        throw new InputError(
+          `${name} ${dir} overlaps the trusted base's ${what ?? ''} ${seen ?? ''} (${names['base-build-dir']}); give the untrusted build directories of its own`,
+        );
+      }
+    }
+  }
+  return base;
 }
 
 /**
@@ -239,14 +297,23 @@ async function setUpCcache(
   return found;
 }
 
-/** Creates the build directory, or readies one an earlier build left for this tree and compiler. */
-export async function prepareBuildDir(plan: BuildPlan, logger: Logger): Promise<void> {
+/**
+ * Creates the build directory, or readies one an earlier build left for this tree and compiler;
+ * for a build that starts from the trusted base's, replaces it by a fresh copy of that (what the
+ * copy did is returned).
+ */
+export async function prepareBuildDir(plan: BuildPlan, logger: Logger): Promise<BaseCopy | undefined> {
+  const copy =
+    plan.base === undefined ? undefined : await copyBaseBuild(plan.base, plan.buildDir, plan.tree.root);
+  if (plan.base !== undefined && copy !== undefined)
+    logger.info(baseCopyLine(plan.base, plan.buildDir, copy));
   await mkdir(plan.buildDir, { recursive: true });
   const reasons = [...(await otherSetup(plan)), ...(await droppedArgs(plan))];
-  if (reasons.length === 0) return;
+  if (reasons.length === 0) return copy;
   logger.info(`${plan.buildDir} was configured with ${reasons.join(', ')}; configuring it afresh`);
   await rm(join(plan.buildDir, 'CMakeCache.txt'), { force: true });
   await rm(join(plan.buildDir, 'CMakeFiles'), { recursive: true, force: true });
+  return copy;
 }
 
 /**
@@ -260,7 +327,7 @@ async function otherSetup(plan: BuildPlan): Promise<string[]> {
   if (text === undefined) return [];
   const cache = parseCmakeCache(text);
   return [
-    ['source', cache.get('CMAKE_HOME_DIRECTORY'), plan.tree.root],
+    ['source', cache.get('CMAKE_HOME_DIRECTORY'), toolPaths(plan).root],
     ['C compiler', cache.get('CMAKE_C_COMPILER'), plan.compiler.cc],
     ['C++ compiler', cache.get('CMAKE_CXX_COMPILER'), plan.compiler.cxx],
     ['generator', cache.get('CMAKE_GENERATOR'), 'Ninja'],

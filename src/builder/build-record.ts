@@ -4,7 +4,9 @@ import type { BuildInfo } from '../results/results-schema.js';
 import { effectiveFlags } from '../server/build-info.js';
 import { packageVersion } from '../shell/package-root.js';
 import type { BuildPlan } from './build-plan.js';
+import type { BaseCopy } from './base-build.js';
 import { type CcacheCounters, ccacheFigures } from './ccache.js';
+import { isFullBuild, type RebuildScope } from './rebuild-scope.js';
 
 /** What the build learnt while it ran, beside what it was planned to be. */
 export interface BuildFacts {
@@ -19,6 +21,8 @@ export interface BuildFacts {
   /** ccache's counters before and after; undefined when ccache was off or cannot print them. */
   readonly ccacheBefore: CcacheCounters | undefined;
   readonly ccacheAfter: CcacheCounters | undefined;
+  /** For a build started from the trusted base's: what the copy did and what ninja had to run. */
+  readonly startedFrom?: { readonly dir: string; readonly copy: BaseCopy; readonly reach: RebuildScope };
 }
 
 /** Objects build.json names; a build from scratch compiles over a thousand, counted beyond this. */
@@ -54,9 +58,24 @@ export function buildRecord(plan: BuildPlan, facts: BuildFacts): BuildInfo {
       compiledCount: facts.ninja.compiled.length,
       compiled: facts.ninja.compiled.slice(0, MAX_COMPILED_LISTED),
     },
+    ...(facts.startedFrom === undefined ? {} : { startedFrom: startedFromRecord(facts.startedFrom) }),
     jobs: plan.jobs,
     ccache: ccacheRecord(plan.ccache, facts.ccacheBefore, facts.ccacheAfter),
     tool: packageVersion(),
+  };
+}
+
+function startedFromRecord(
+  from: NonNullable<BuildFacts['startedFrom']>,
+): NonNullable<BuildInfo['startedFrom']> {
+  return {
+    dir: from.dir,
+    seconds: round(from.copy.seconds),
+    sameFiles: from.copy.same,
+    changedFiles: from.copy.changed.length,
+    steps: from.reach.toRun,
+    totalSteps: from.reach.total,
+    full: isFullBuild(from.reach),
   };
 }
 

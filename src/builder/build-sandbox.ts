@@ -10,7 +10,8 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 import { InputError } from '../errors.js';
 import type { OptionNames } from '../option-names.js';
-import { checkSandbox, type Confinement, sandbox, UNCONFINED } from '../shell/sandbox.js';
+import { checkSandbox, type Confinement, sandbox, type SandboxPath, UNCONFINED } from '../shell/sandbox.js';
+import type { BaseBuild } from './base-build.js';
 import type { CcacheSetup } from './ccache.js';
 import type { Compiler } from './compilers.js';
 
@@ -18,6 +19,8 @@ export interface BuildDirs {
   readonly root: string;
   readonly buildDir: string;
   readonly prefix: string;
+  /** The trusted build this one starts from: the tree and the build directory are shown at its paths. */
+  readonly base?: BaseBuild;
 }
 
 /** Checks what an untrusted build must not do, before anything is looked up. */
@@ -60,13 +63,17 @@ export async function buildConfinement(
       `${names.untrusted}: ${ccache.dir} is, or is in or holds, the default ccache directory trusted builds share (${defaultCcacheDir()}); give the untrusted build one of its own with ${names['ccache-dir']}`,
     );
   }
-  const writable = [dirs.buildDir, dirs.prefix, ...('dir' in ccache ? [ccache.dir] : [])];
-  for (const dir of writable) await mkdir(dir, { recursive: true });
+  const own = [dirs.buildDir, dirs.prefix, ...('dir' in ccache ? [ccache.dir] : [])];
+  for (const dir of own) await mkdir(dir, { recursive: true });
+  const { base } = dirs;
+  const buildDir: SandboxPath = base === undefined ? dirs.buildDir : { from: dirs.buildDir, at: base.dir };
+  const root: SandboxPath = base === undefined ? dirs.root : { from: dirs.root, at: base.root };
+  const writable = [buildDir, ...own.slice(1)];
   // The tree itself is read-only (an out-of-source build writes nothing there): nothing the code
   // plants in the checkout can run later, outside the sandbox (a core.fsmonitor or hook in its
   // .git or a submodule's, for this tool's git and the next job's checkout), nor stay for the
   // next build of it.
-  return sandbox({ writable, readable: [dirs.root, ...compilerDirs(compiler)] });
+  return sandbox({ writable, readable: [root, ...compilerDirs(compiler)] });
 }
 
 /** Where the compilers live when that is outside the system's directories the sandbox shows. */

@@ -12,20 +12,15 @@ import { dirname, join } from 'node:path';
 import { BuildError, errorMessage, InputError } from '../errors.js';
 import type { BuildInfo } from '../results/results-schema.js';
 import type { CleanupScope } from '../shell/cleanup.js';
-import { exec, type ExecResult } from '../shell/exec.js';
 import type { Logger } from '../shell/logger.js';
 import { foldLines, formatDuration, formatPercent } from '../format.js';
-import { buildFailure, configureFailure, installFailure } from './build-failure.js';
+import { buildFailure, configureFailure } from './build-failure.js';
 import { BuildProgress } from './build-progress.js';
-import { type BuildPlan, type BuildRequest, planSummary, prepareBuildDir } from './build-plan.js';
+import { type BuildPlan, type BuildRequest, planSummary, prepareBuildDir, toolPaths } from './build-plan.js';
 import { recordConfigureArgs } from './configure-record.js';
+import { install, ninjaTargets } from './install-step.js';
+import { type RebuildScope, rebuildScope } from './rebuild-scope.js';
 import { buildRecord } from './build-record.js';
-import {
-  componentFiles,
-  componentTargets,
-  includedScripts,
-  parseNinjaTargets,
-} from './install-components.js';
 import { readCcacheCounters } from './ccache.js';
 import type { BuildType } from './cmake-args.js';
 import { BUILD_INFO_FILE, writeBuildInfo } from '../server/build-info.js';
@@ -35,8 +30,6 @@ import { checkSpaceUsed, onFullDisk } from './build-space.js';
 import { type CheckedBuild, checkBuild } from './build-check.js';
 import { type BuildingPlan, runTool, withBuildLimits } from './build-tools.js';
 import { checkFreeSpace } from '../shell/disk-space.js';
-import { quickDeadline } from '../shell/deadline.js';
-import { refuseStrayInstall, removeStrayInstall, strayRoot } from './stray-install.js';
 import { readText } from '../shell/no-follow.js';
 import {
   dropStored,
@@ -50,6 +43,7 @@ import { reuseLine, savedLines, storeProblem } from './store-text.js';
 
 export { configureFailure } from './build-failure.js';
 export { lowPriority } from './build-tools.js';
+export { componentNinjaTargets } from './install-step.js';
 export type { BuildRequest } from './build-plan.js';
 
 /** The most of a file the build wrote (CMakeCache.txt, cmake_install.cmake) that is read. */
@@ -147,7 +141,7 @@ async function buildAndInstall(
   const { git } = checked;
   // Checked before the wait for the machine lock too; asked again, as the wait may have been long.
   checkFreeSpace(checked.needs);
-  await prepareBuildDir(plan, logger);
+  const copy = await prepareBuildDir(plan, logger);
   const ccacheBefore = 'env' in ccache ? await readCcacheCounters(ccache, plan.confinement) : undefined;
   const startedAt = new Date().toISOString();
   const configured = await configure(plan, scope, logger);
@@ -162,7 +156,20 @@ async function buildAndInstall(
   const ccacheAfter = 'env' in ccache ? await readCcacheCounters(ccache, plan.confinement) : undefined;
   const cmakeCache = await readText(join(buildDir, 'CMakeCache.txt'), MAX_BUILD_FILE_BYTES);
   const ninja = { steps: built.steps, compiled: built.compiled };
-  const info = buildRecord(plan, { git, startedAt, seconds, ninja, cmakeCache, ccacheBefore, ccacheAfter });
+  const startedFrom =
+    plan.base === undefined || copy === undefined || built.reach === undefined
+      ? {}
+      : { startedFrom: { dir: plan.base.dir, copy, reach: built.reach } };
+  const info = buildRecord(plan, {
+    git,
+    startedAt,
+    seconds,
+    ninja,
+    cmakeCache,
+    ccacheBefore,
+    ccacheAfter,
+    ...startedFrom,
+  });
   await writeBuildInfo(buildDir, info);
   const infoPath = plan.install === 'none' ? undefined : await writeBuildInfo(prefix, info);
   const binary = infoPath === undefined ? undefined : await checkInstalled(prefix, buildDir, inspect, logger);
@@ -231,13 +238,18 @@ async function save(slot: StoreSlot, prefix: string, logger: Logger): Promise<st
 async function configure(plan: BuildingPlan, scope: CleanupScope, logger: Logger): Promise<number> {
   const log = join(plan.buildDir, 'configure.log');
   const step = await logged(log, scope, logger, 'configure', (sink) =>
-    runTool(plan, 'cmake', ['-G', 'Ninja', '-S', plan.tree.root, '-B', plan.buildDir, ...plan.args], {
-      check: false,
-      deadline: buildDeadline('configure', 'cmake (configure)'),
-      signal: scope.signal,
-      onStdout: sink,
-      onStderr: sink,
-    }),
+    runTool(
+      plan,
+      'cmake',
+      ['-G', 'Ninja', '-S', toolPaths(plan).root, '-B', toolPaths(plan).buildDir, ...plan.args],
+      {
+        check: false,
+        deadline: buildDeadline('configure', 'cmake (configure)'),
+        signal: scope.signal,
+        onStdout: sink,
+        onStderr: sink,
+      },
+    ),
   );
   if (step.result.exitCode !== 0) {
     throw new BuildError(configureFailure(step.text, log, step.result));
@@ -252,12 +264,13 @@ async function build(
   plan: BuildingPlan,
   scope: CleanupScope,
   logger: Logger,
-): Promise<{ seconds: number; steps: number; compiled: readonly string[] }> {
+): Promise<{ seconds: number; steps: number; compiled: readonly string[]; reach?: RebuildScope }> {
   const log = join(plan.buildDir, 'build.log');
   const progress = new BuildProgress(logger);
   const targets = await ninjaTargets(plan, logger);
+  const reach = await rebuildScope(plan, targets, logger);
   const step = await logged(log, scope, logger, 'build', (sink) =>
-    runTool(plan, 'ninja', ['-C', plan.buildDir, '-j', String(plan.jobs), ...targets], {
+    runTool(plan, 'ninja', ['-C', toolPaths(plan).buildDir, '-j', String(plan.jobs), ...targets], {
       check: false,
       deadline: buildDeadline('build', 'ninja (the build)'),
       signal: scope.signal,
@@ -269,92 +282,17 @@ async function build(
     }),
   );
   if (step.result.exitCode !== 0) {
-    throw new BuildError(buildFailure(step.text, log, plan.buildDir, plan.tree.root, logger));
-  }
-  logger.info(`built in ${formatDuration(step.seconds)} (${progress.summary()}; log: ${log})`);
-  return { seconds: step.seconds, steps: progress.steps, compiled: progress.compiled };
-}
-
-/**
- * What ninja is told to build: the user's targets, everything, or the files the plan's install
- * components copy into the prefix (see install-components.ts).
- */
-async function ninjaTargets(plan: BuildingPlan, logger: Logger): Promise<readonly string[]> {
-  if (typeof plan.install === 'string') return plan.targets;
-  const { components } = plan.install;
-  const targets = await componentNinjaTargets(plan.buildDir, components, (args) =>
-    runTool(plan, 'ninja', args, { deadline: quickDeadline(`ninja ${args.join(' ')}`) }),
-  );
-  if (targets.length === 0) {
     throw new BuildError(
-      `the install rules of the CMake components ${components.join(' and ')} in ${plan.buildDir} name nothing ninja builds; pass ${plan.names['full-install']} to build and install everything`,
+      buildFailure(step.text, log, toolPaths(plan).buildDir, toolPaths(plan).root, logger),
     );
   }
-  logger.info(
-    `building what the install components ${components.join(' and ')} need: ${targets.length} targets, not all (${plan.names['full-install']} builds everything)`,
-  );
-  return targets;
-}
-
-/** The ninja targets that make every file the install `components` of a configured build tree copy. */
-export async function componentNinjaTargets(
-  buildDir: string,
-  components: readonly string[],
-  ninja: (args: readonly string[]) => Promise<ExecResult> = (args) =>
-    exec('ninja', args, { deadline: quickDeadline(`ninja ${args.join(' ')}`) }),
-): Promise<string[]> {
-  const files: string[] = [];
-  const pending = [join(buildDir, 'cmake_install.cmake')];
-  for (let script = pending.shift(); script !== undefined; script = pending.shift()) {
-    const text = await readText(script, MAX_BUILD_FILE_BYTES);
-    files.push(...componentFiles(text, components));
-    pending.push(...includedScripts(text));
-  }
-  const listed = await ninja(['-C', buildDir, '-t', 'targets', 'all']);
-  return componentTargets(files, buildDir, parseNinjaTargets(listed.stdout));
-}
-
-/** Installs the build, or the plan's components of it, into the plan's prefix; seconds taken. */
-async function install(plan: BuildingPlan, scope: CleanupScope, logger: Logger): Promise<number> {
-  const log = join(plan.buildDir, 'install.log');
-  const components =
-    plan.install === 'all' || plan.install === 'none' ? [undefined] : plan.install.components;
-  const root = await strayRoot();
-  const step = await logged(log, scope, logger, 'install', async (sink) => {
-    const run = (component: string | undefined): Promise<ExecResult> =>
-      runTool(
-        plan,
-        'cmake',
-        [
-          '--install',
-          plan.buildDir,
-          '--prefix',
-          plan.prefix,
-          ...(component === undefined ? [] : ['--component', component]),
-        ],
-        {
-          check: false,
-          deadline: buildDeadline(
-            'install',
-            `cmake --install${component === undefined ? '' : ` --component ${component}`}`,
-          ),
-          signal: scope.signal,
-          onStdout: sink,
-          onStderr: sink,
-        },
-      );
-    let result = await run(components[0]);
-    for (const component of components.slice(1)) {
-      if (result.exitCode === 0) result = await run(component);
-    }
-    return result;
-  });
-  const stray = await removeStrayInstall(root);
-  if (step.result.exitCode !== 0) {
-    throw new BuildError(installFailure(step.text, log, plan.prefix));
-  }
-  if (stray.length > 0) refuseStrayInstall(stray, plan.prefix);
-  return step.seconds;
+  logger.info(`built in ${formatDuration(step.seconds)} (${progress.summary()}; log: ${log})`);
+  return {
+    seconds: step.seconds,
+    steps: progress.steps,
+    compiled: progress.compiled,
+    ...(reach === undefined ? {} : { reach }),
+  };
 }
 
 /**

@@ -43,6 +43,8 @@ export interface BuildFlags extends LimitFlags {
   storeSize?: string;
   /** The tree is a pull request's from outside: configure, build and install run sandboxed. */
   untrusted?: boolean;
+  /** With untrusted: the trusted base's build directory to start from (a private copy of it). */
+  baseBuildDir?: string;
   /** While another run measures: wait (take the machine lock; default) or low-priority. */
   buildWhileMeasuring?: string;
   /** How long a build waits for the machine lock: a duration, 0, or absent (for ever). */
@@ -81,6 +83,7 @@ export function commonBuildRequest(
     ...(flags.ccacheDir === undefined ? {} : { ccacheDir: flags.ccacheDir }),
     ...(flags.fullInstall === true ? { fullInstall: true } : {}),
     ...(flags.untrusted === true ? { untrusted: true } : {}),
+    ...(flags.baseBuildDir === undefined ? {} : { baseBuildDir: flags.baseBuildDir }),
     // Checked whether or not this build is untrusted: the gate's untrusted side takes them.
     limits: buildLimits(flags, spell),
     ...storeOptions(flags, spell),
@@ -227,8 +230,11 @@ export interface SideBuild {
   readonly source: string;
   readonly compiler: string;
   readonly prefix: string;
-  /** Built sandboxed, through this ccache directory of its own (none: ccache off). */
-  readonly untrusted?: { readonly ccacheDir: string | undefined };
+  /**
+   * Built sandboxed, through this ccache directory of its own (none: ccache off), from a private
+   * copy of the trusted base's build directory when one is given (base-build.ts).
+   */
+  readonly untrusted?: { readonly ccacheDir: string | undefined; readonly baseBuildDir?: string };
 }
 
 /** A compiler cache kept somewhere between jobs (the Actions cache on GitHub-hosted runners). */
@@ -269,14 +275,17 @@ export type SidePrefixes = Partial<Record<SideBuild['side'], string>>;
 
 /** The shared request for one side: for untrusted code sandboxed, with its own ccache and no store. */
 function untrustedRequest(common: CommonBuildRequest, build: SideBuild): CommonBuildRequest {
-  if (build.untrusted === undefined) return common;
   const rest: CommonBuildRequest = { ...common };
+  // Only an untrusted side starts from the base's build; a trusted one builds in its own directory.
+  delete (rest as { baseBuildDir?: unknown }).baseBuildDir;
+  if (build.untrusted === undefined) return rest;
   delete (rest as { store?: unknown }).store;
   delete (rest as { ccacheDir?: unknown }).ccacheDir;
-  const { ccacheDir } = build.untrusted;
+  const { ccacheDir, baseBuildDir } = build.untrusted;
+  const from = baseBuildDir === undefined ? {} : { baseBuildDir };
   return ccacheDir === undefined
-    ? { ...rest, untrusted: true, ccache: 'off' }
-    : { ...rest, untrusted: true, ccacheDir };
+    ? { ...rest, untrusted: true, ccache: 'off', ...from }
+    : { ...rest, untrusted: true, ccacheDir, ...from };
 }
 
 function sideTitle(build: SideBuild): string {

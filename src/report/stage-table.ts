@@ -12,10 +12,26 @@ export { stageTable } from './render/terminal/stages.js';
 /** configure, compile and install of one build. */
 export function buildStages(info: BuildInfo, label = ''): StageRow[] {
   const prefix = label === '' ? '' : `${label} `;
+  const from = info.startedFrom;
+  const of =
+    from === undefined
+      ? ''
+      : ` of ${from.totalSteps.toLocaleString('en-US')}${from.full ? ': a whole build' : ''}`;
   const compiled = info.ninja
-    ? `${plural(info.ninja.steps, 'step', 'steps')}, ${info.ninja.compiledCount} compiled`
+    ? `${plural(info.ninja.steps, 'step', 'steps')}${of}, ${info.ninja.compiledCount} compiled`
     : '';
+  const copy: StageRow[] =
+    from === undefined
+      ? []
+      : [
+          {
+            stage: `${prefix}copy of the base's build`,
+            seconds: from.seconds,
+            detail: `${plural(from.changedFiles, 'file', 'files')} of the tree changed`,
+          },
+        ];
   return [
+    ...copy,
     { stage: `${prefix}configure`, seconds: info.seconds.configure, detail: '' },
     { stage: `${prefix}compile`, seconds: info.seconds.build, detail: compiled },
     { stage: `${prefix}install`, seconds: info.seconds.install, detail: '' },

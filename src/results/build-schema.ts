@@ -66,6 +66,22 @@ export const BuildInfo = z.strictObject({
       compiled: z.array(z.string()),
     })
     .optional(),
+  /**
+   * A build started from a copy of the trusted base's build directory (build --base-build-dir):
+   * the copy's seconds (the tree's file times set too), the tree's files as the base's or
+   * changed, and the steps ninja ran of all the targets have (`full`: most of them).
+   */
+  startedFrom: z
+    .strictObject({
+      dir: z.string(),
+      seconds: z.number().min(0),
+      sameFiles: z.number().int().min(0),
+      changedFiles: z.number().int().min(0),
+      steps: z.number().int().min(0),
+      totalSteps: z.number().int().min(0),
+      full: z.boolean(),
+    })
+    .optional(),
   jobs: z.number().int().min(1),
   /** ccache hits and misses of this build (the difference of its counters), or why none. */
   ccache: z.union([

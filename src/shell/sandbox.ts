@@ -62,11 +62,17 @@ const ETC_FILES = [
   '/etc/ssl/openssl.cnf',
 ];
 
+/**
+ * A directory shown in the sandbox: at its own path, or (`{ from, at }`) at another path, as an
+ * untrusted build sees its copy of a trusted build directory at the path that one was built in.
+ */
+export type SandboxPath = string | { readonly from: string; readonly at: string };
+
 export interface SandboxSpec {
   /** Directories the command may write (they must exist): its source copy, build, prefix, datadir… */
-  readonly writable: readonly string[];
+  readonly writable: readonly SandboxPath[];
   /** Directories or files it may read besides the system's. */
-  readonly readable?: readonly string[];
+  readonly readable?: readonly SandboxPath[];
 }
 
 /**
@@ -144,8 +150,10 @@ export function sandboxArgs(spec: SandboxSpec, lookup: (path: string) => PathKin
   args.push(...sysBinds());
   // Read-only first, then the writable ones: a writable directory inside a readable one is
   // mounted over it.
-  for (const path of spec.readable ?? []) args.push('--ro-bind', path, path);
-  for (const path of spec.writable) args.push('--bind', path, path);
+  const bind = (option: string, path: SandboxPath): string[] =>
+    typeof path === 'string' ? [option, path, path] : [option, path.from, path.at];
+  for (const path of spec.readable ?? []) args.push(...bind('--ro-bind', path));
+  for (const path of spec.writable) args.push(...bind('--bind', path));
   args.push('--remount-ro', '/');
   return args;
 }
