@@ -129,6 +129,11 @@ const Operations = z.strictObject({
     applierThreads: z.strictObject({ option: z.string().min(1), serial: z.string().min(1) }),
     /** Statements that empty the primary's binary logs, the first the server takes used. */
     resetBinaryLogs: some,
+    /**
+     * Statements that empty the replica's record of the transactions it applied, where the flavor
+     * skips a transaction by it (MySQL's gtid_executed); none where it applies by file position.
+     */
+    forgetApplied: names.readonly(),
     /** The last transaction the primary wrote, as the wait below takes it. */
     lastTransaction: RowQuery,
     /**

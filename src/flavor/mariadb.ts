@@ -122,6 +122,8 @@ export const mariadb = {
       replica: { server_id: '2', relay_log: 'relay', skip_slave_start: 'ON', relay_log_purge: 'OFF' },
       applierThreads: { option: 'slave_parallel_threads', serial: '0' },
       resetBinaryLogs: ['RESET MASTER'],
+      // The applier reads its relay log by file and position, not by GTIDs it holds.
+      forgetApplied: [],
       // MariaDB writes a GTID for every transaction, and its replica records them as it applies.
       lastTransaction: { sql: 'SELECT @@GLOBAL.gtid_binlog_pos AS position', column: 'position' },
       // The primary's file named too: without it, a parallel applier (slave_parallel_threads > 0)

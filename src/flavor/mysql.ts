@@ -139,6 +139,9 @@ export const mysql = {
       applierThreads: { option: 'replica_parallel_workers', serial: '1' },
       // 8.4 removed RESET MASTER; 8.0 before 8.4 has only it.
       resetBinaryLogs: ['RESET BINARY LOGS AND GTIDS', 'RESET MASTER'],
+      // The replica is a copy of the primary's datadir (its server_uuid too): a GTID it held
+      // already would be skipped as applied.
+      forgetApplied: ['RESET BINARY LOGS AND GTIDS', 'RESET MASTER'],
       lastTransaction: { sql: 'SELECT @@GLOBAL.gtid_executed AS position', column: 'position' },
       pointAtRelayLog: [
         "CHANGE REPLICATION SOURCE TO SOURCE_HOST='127.0.0.1', SOURCE_PORT=1, SOURCE_USER='none', RELAY_LOG_FILE='{file}', RELAY_LOG_POS=4",

@@ -7,6 +7,7 @@ import { constants, copyFile, lstat, mkdir, open, readdir, rm, writeFile } from 
 import { join } from 'node:path';
 
 import { BenchmarkError } from '../errors.js';
+import { freeBytes } from '../server/datadir-copy.js';
 import { describeFlavor } from '../flavor/flavors.js';
 import type { Suite, Workload } from '../suite/suite-schema.js';
 import { variantLabel, variantLoad, type Variant } from '../suite/variants.js';
@@ -94,7 +95,9 @@ async function replicaSource(
   // Out of the server's sight while its datadir is replaced.
   const staged = host.scratch(`${key}-binlogs`);
   await mkdir(staged, { recursive: true });
-  for (const name of binlogs) await copyRegular(join(datadir, name), join(staged, name));
+  const sizes = await binaryLogSizes(datadir, binlogs, { events, staged, cell: request.cell });
+  for (const name of binlogs)
+    await copyRegular(join(datadir, name), join(staged, name), sizes.get(name) ?? 0);
   // The replica: the prepared datadir, with the primary's binary log as its relay log.
   await host.use(host.preparedCopy());
   const base = replication.replica.relay_log ?? 'relay';
@@ -134,11 +137,46 @@ async function binaryLogFiles(datadir: string, base: string): Promise<string[]> 
   return (await readdir(datadir)).filter((name) => pattern.test(name)).sort();
 }
 
+/** The most binary log a write load may leave per transaction it ran: a row event is a few KiB. */
+const MAX_BINLOG_BYTES_PER_EVENT = 64 * 1024;
+/** And at least this much in all, whatever the load's size. */
+const MIN_BINLOG_CAP_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The binary log files' sizes, refused in one line when they are more than a load of `events`
+ * transactions writes (an untrusted server may write what it likes), or more than the run's disk
+ * has room for twice (staged, then the relay log).
+ */
+async function binaryLogSizes(
+  datadir: string,
+  names: readonly string[],
+  at: { readonly events: number; readonly staged: string; readonly cell: string },
+): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  for (const name of names) sizes.set(name, (await lstat(join(datadir, name))).size);
+  const total = [...sizes.values()].reduce((sum, size) => sum + size, 0);
+  const cap = Math.max(MIN_BINLOG_CAP_BYTES, at.events * MAX_BINLOG_BYTES_PER_EVENT);
+  const mib = (bytes: number): string => `${(bytes / 1048576).toFixed(1)} MiB`;
+  if (total > cap) {
+    throw new BenchmarkError(
+      `the primary of ${at.cell} wrote ${mib(total)} of binary log for ${at.events} transactions, more than the ${mib(cap)} such a load writes at most; its binary log is not copied`,
+    );
+  }
+  const free = await freeBytes(at.staged);
+  if (free < 2 * total) {
+    throw new BenchmarkError(
+      `not enough free space for the relay log of ${at.cell}: ${at.staged} has ${mib(free)} free, and the binary log (${mib(total)}) is copied there and into the replica's datadir`,
+    );
+  }
+  return sizes;
+}
+
 /**
  * Copies a file the server wrote without following a link it may have planted in its place: an
- * untrusted server's datadir may hold one pointing at anything this process can read.
+ * untrusted server's datadir may hold one pointing at anything this process can read. At most
+ * `size` bytes (its size when it was measured): a file that grows meanwhile is not followed.
  */
-async function copyRegular(from: string, to: string): Promise<void> {
+async function copyRegular(from: string, to: string, size: number): Promise<void> {
   const refuse = (): never => {
     throw new BenchmarkError(`${from} is not a regular file: the server's binary log is not copied`);
   };
@@ -146,7 +184,8 @@ async function copyRegular(from: string, to: string): Promise<void> {
   const handle = await open(from, constants.O_RDONLY | constants.O_NOFOLLOW);
   try {
     if (!(await handle.stat()).isFile()) refuse();
-    await writeFile(to, handle.createReadStream({ autoClose: false }), { flag: 'wx' });
+    const stream = size === 0 ? [] : handle.createReadStream({ autoClose: false, start: 0, end: size - 1 });
+    await writeFile(to, stream, { flag: 'wx' });
   } finally {
     await handle.close();
   }

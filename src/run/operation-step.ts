@@ -26,7 +26,7 @@ import { measureWhileAlive, stepLabel } from './measure-step.js';
 import type { OperationHost, OperationSource } from './operation-host.js';
 import { operationSource, relayLogFile } from './operation-sources.js';
 import { operationReport, redoBytesRecovered, RECOVERED_REDO_COUNTER } from './operation-figures.js';
-import { applyToEnd, pointAtRelayLog } from './replica-apply.js';
+import { applyToEnd, forgetApplied, pointAtRelayLog } from './replica-apply.js';
 import { openWorkWindow } from './work-window.js';
 
 type MeasureStep = Extract<SysbenchStep, { kind: 'measure' }>;
@@ -214,6 +214,7 @@ async function applyPass(host: OperationHost, side: MeasuredSide, pass: PassRequ
   const position = pass.source.lastTransaction;
   if (position === undefined) throw new Error('a replica apply without its last transaction');
   try {
+    await forgetApplied(server.connection, flavor);
     await pointAtRelayLog(server.connection, flavor, {
       relay: relayLogFile(replication.replica.relay_log ?? 'relay'),
       // The binary logs were emptied before the load: it starts in the first file.

@@ -13,7 +13,13 @@ import { type ConnectionInfo, withConnection } from '../server/connection.js';
 /** A GTID position or set as the servers print them: digits, hex, '-', ':' and ',' (with spaces). */
 const POSITION = /^[0-9A-Fa-f:,\s-]{1,65536}$/;
 
-/** The first of `statements` the server takes; the last one's error when it takes none. */
+/** MySQL's and MariaDB's "You have an error in your SQL syntax": a statement this version lacks. */
+const PARSE_ERROR = 1064;
+
+/**
+ * The first of `statements` the server takes. The next is tried only when the server does not know
+ * a statement's syntax (another version's words); any other error is that statement's, and said.
+ */
 async function firstTaken(client: Connection, statements: readonly string[], what: string): Promise<void> {
   let last: unknown;
   for (const sql of statements) {
@@ -22,9 +28,10 @@ async function firstTaken(client: Connection, statements: readonly string[], wha
       return;
     } catch (error) {
       last = error;
+      if ((error as { errno?: unknown }).errno !== PARSE_ERROR) break;
     }
   }
-  throw new BenchmarkError(`the server took none of the statements that ${what}: ${errorMessage(last)}`, {
+  throw new BenchmarkError(`the server refused the statement that would ${what}: ${errorMessage(last)}`, {
     cause: last,
   });
 }
@@ -43,6 +50,19 @@ export async function resetBinaryLogs(connection: ConnectionInfo, flavor: Flavor
   const { replication } = describeFlavor(flavor).operations;
   await withConnection(connection, 'socket', (client) =>
     firstTaken(client, replication.resetBinaryLogs, 'empty the binary logs'),
+  );
+}
+
+/**
+ * Empties what the replica remembers having applied, where its flavor keeps it (MySQL's
+ * gtid_executed): the replica is a copy of the datadir the primary was, with its server_uuid, and
+ * would skip as applied every transaction of the load whose GTID the copy held already.
+ */
+export async function forgetApplied(connection: ConnectionInfo, flavor: Flavor): Promise<void> {
+  const { forgetApplied: statements } = describeFlavor(flavor).operations.replication;
+  if (statements.length === 0) return;
+  await withConnection(connection, 'socket', (client) =>
+    firstTaken(client, statements, "empty the replica's record of the transactions it applied"),
   );
 }
 
