@@ -2,6 +2,8 @@
 // where the user named them; the verdict records why in a line the report shows, and the
 // publishing half's check and re-judge agree with it.
 import { compareOptionsFromFlags } from '../../src/commands/compare.js';
+import { adaptiveFromFlags } from '../../src/commands/run-adaptive.js';
+import { cliSpelling } from '../../src/commands/spelling.js';
 import { judge } from '../../src/compare/judge.js';
 import { gradedGate } from '../../src/compare/operation-gate.js';
 import { checkArtifact, disagreement, recordedOptions, rejudge } from '../../src/compare/rejudge.js';
@@ -12,6 +14,7 @@ import {
   grade,
   slowerRecovery,
   slowerReplicaApply,
+  steadyColdStart,
   withOperationCells,
 } from '../helpers/operation-results.js';
 
@@ -130,6 +133,43 @@ describe('the seconds of an operational cell', () => {
     // A suite without operational cells gets no graded metric in its gate, whatever the grade.
     const plain = gradedGate(DEFAULT_COMPARE_OPTIONS, { base: graded, head: graded }, quick.suite);
     expect(plain.options.gateMetrics).toEqual(['tps', 'instructions']);
+  });
+});
+
+describe('a run that adds repetitions to undecided cells', () => {
+  // Three repetitions of a 60% slower recovery beside a steady cold start: its seconds
+  // inconclusive (the rank test's p of 0.05 at best, 0.1 adjusted across the two), a cell more
+  // repetitions would decide.
+  const extended = (letter: 'A' | 'C') => {
+    const results = withOperationCells(quick, [slowerRecovery(3), steadyColdStart(3)], grade(letter));
+    const sides = (['base', 'head'] as const).map((name) => ({
+      name,
+      server: '/usr/sbin/mariadbd',
+      options: {},
+      labels: { server: `--${name}`, options: `--${name}-set` },
+    }));
+    const adaptive = adaptiveFromFlags(
+      { set: [], baseSet: [], headSet: [], suite: 'quick', out: 'r.json', maxRepetitions: '10' },
+      { suite: results.suite, sides, judging: DEFAULT_COMPARE_OPTIONS, aligned: false },
+      cliSpelling,
+    );
+    const verdict = judged(results);
+    return {
+      seconds: verdict.cells.find((cell) => cell.workload === 'crash' && cell.metric === 'seconds'),
+      undecided: adaptive?.undecided(results.cells, results.environment) ?? [],
+    };
+  };
+
+  it("extends an operational cell's seconds where the verdict gates them (graded A)", () => {
+    const { seconds, undecided } = extended('A');
+    expect(seconds).toMatchObject({ gating: true, verdict: 'inconclusive', judgedBy: 'statistics' });
+    expect(undecided).toContainEqual({ workload: 'crash', threads: 1 });
+  });
+
+  it('leaves them as they are where they are only reported (graded C)', () => {
+    const { seconds, undecided } = extended('C');
+    expect(seconds?.gating).toBe(false);
+    expect(undecided).not.toContainEqual({ workload: 'crash', threads: 1 });
   });
 });
 

@@ -33,8 +33,17 @@ interface Decision {
   readonly because: string;
 }
 
+/** What the gate reads of a side's machine: which machine, and the runner check's grade of it. */
+export type GradedMachine = Pick<Environment, 'fingerprint' | 'runnerCheck'>;
+
+/** The machine of each side judged. */
+export interface GradedMachines {
+  readonly base: GradedMachine;
+  readonly head: GradedMachine;
+}
+
 /** The grade each side's machine got, one entry when both sides ran on one machine. */
-function grades(environments: { readonly base: Environment; readonly head: Environment }) {
+function grades(environments: GradedMachines) {
   const { base, head } = environments;
   const same = base === head || base.fingerprint === head.fingerprint;
   return same && base.runnerCheck?.letter === head.runnerCheck?.letter
@@ -47,7 +56,7 @@ function grades(environments: { readonly base: Environment; readonly head: Envir
 
 function decide(
   options: Pick<CompareOptions, 'gateMetrics' | 'gateNamed'>,
-  environments: { readonly base: Environment; readonly head: Environment },
+  environments: GradedMachines,
 ): Decision {
   if (options.gateNamed === true) {
     const gating = options.gateMetrics.some((metric) => GRADED_METRICS.includes(metric));
@@ -83,7 +92,7 @@ function decide(
  */
 export function gradedGate(
   options: CompareOptions,
-  environments: { readonly base: Environment; readonly head: Environment },
+  environments: GradedMachines,
   suite: Pick<Suite, 'workloads'>,
 ): { readonly options: CompareOptions; readonly decision: Decision } {
   const decision = decide(options, environments);
