@@ -91,6 +91,35 @@ describe('the seconds of an operational cell', () => {
     });
   });
 
+  it('are listed as the named gate lists them: a replica apply rate judged but not named is left out', () => {
+    const results = withOperationCells(quick, [slowerReplicaApply(5)], null);
+    const verdict = judged(results, {
+      ...DEFAULT_COMPARE_OPTIONS,
+      gateMetrics: ['tps', 'seconds'],
+      gateNamed: true,
+    });
+    expect(gating(verdict, 'apply')).toEqual({ seconds: true, applyRate: false, cpuTimeUs: false });
+    expect(verdict.settings.gradedGate).toEqual({
+      gating: true,
+      named: true,
+      line: 'seconds gate: named among the gate metrics',
+    });
+    const rate = judged(results, { ...DEFAULT_COMPARE_OPTIONS, gateMetrics: ['applyRate'], gateNamed: true });
+    expect(rate.settings.gradedGate?.line).toBe('applyRate gates: named among the gate metrics');
+    // The apply rate named where no cell yields it: the recovery's seconds judged are reported only.
+    const recovery = withOperationCells(quick, [slowerRecovery(5)], null);
+    const unnamed = judged(recovery, {
+      ...DEFAULT_COMPARE_OPTIONS,
+      gateMetrics: ['tps', 'applyRate'],
+      gateNamed: true,
+    });
+    expect(unnamed.settings.gradedGate).toEqual({
+      gating: false,
+      named: true,
+      line: 'seconds are reported, not gating: the gate metrics named leave them out',
+    });
+  });
+
   it("name a replica's apply rate beside them, and judge no throughput of an operational cell", () => {
     const verdict = judged(withOperationCells(quick, [slowerReplicaApply(5)], grade('B')));
     expect(gating(verdict, 'apply')).toEqual({ seconds: true, applyRate: true, cpuTimeUs: false });

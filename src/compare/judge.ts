@@ -174,10 +174,11 @@ export function judge(request: JudgeRequest): Judgement {
   );
   const options = graded.options;
   const built = buildVerdict(base.side, head, results.suite, base.source, options);
-  const gradedLine = gradedGateLine(graded.decision, [
-    ...built.cells.map((cell) => cell.metric),
-    ...built.unjudged.map((cell) => cell.metric),
-  ]);
+  const gradedLine = gradedGateLine(
+    graded.decision,
+    [...built.cells.map((cell) => cell.metric), ...built.unjudged.map((cell) => cell.metric)],
+    options.gateMetrics,
+  );
   const split = alignedSplit(request, { base: base.side, head, cells: built.cells, options });
   const warnings = [
     ...shardAloneWarning(results),
