@@ -79,6 +79,18 @@ describe('the operational kinds in a suite', () => {
     expect(suite.workloads[0]?.threads).toEqual([1, 4]);
   });
 
+  it('refuses more applier threads than the results record, before the run', () => {
+    const lines = errorLines({
+      ...base,
+      workloads: [{ name: 'apply', kind: 'replica-apply', events: 100, threads: [4, 2000] }],
+    });
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /workloads\[0\]\.threads.*2000 applier threads: a replica apply runs at most 1024$/,
+      ),
+    ]);
+  });
+
   it('allows a write load in events in a throughput suite, for an operation only', () => {
     const input = { ...base, metric: 'throughput', durationSeconds: 5 };
     expect(() =>

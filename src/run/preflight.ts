@@ -19,12 +19,11 @@ import { allowedCpus, TASKSET } from '../shell/cpu-affinity.js';
 import { exec } from '../shell/exec.js';
 import { checkSandbox, UNCONFINED } from '../shell/sandbox.js';
 import type { Logger } from '../shell/logger.js';
-import { suiteCells } from '../suite/suite-schema.js';
 import { HEAD_SETTINGS } from '../suite/head-settings.js';
 import { variantConnections, variedOptions } from '../suite/variants.js';
 import { checkSysbench } from '../sysbench/runner.js';
 import { chooseParallelSides, choosePlacement, type ParallelSides } from './placement.js';
-import { threadLimitProblems } from './thread-limits.js';
+import { mostClientThreads, threadLimitProblems } from './thread-limits.js';
 import type { RunConfig, SideConfig } from './run-config.js';
 import { quickDeadline } from '../shell/deadline.js';
 import { checkOutputs, checkRoom } from './outputs.js';
@@ -174,8 +173,10 @@ function checkAlignedHead(config: RunConfig): void {
 
 /** Refuses a suite whose most client threads the servers' options or this machine cannot hold. */
 function checkThreadLimits(config: RunConfig, options: readonly Record<string, string>[]): void {
+  const threads = mostClientThreads(config.suite);
+  if (threads === 0) return;
   const problems = threadLimitProblems({
-    threads: Math.max(...suiteCells(config.suite).map((cell) => cell.threads)),
+    threads,
     // A server on another machine has its own max_connections, which the run does not set.
     options: config.sides.flatMap((side, index) =>
       side.remote === undefined ? [{ label: `the ${side.name} server`, options: options[index] ?? {} }] : [],
