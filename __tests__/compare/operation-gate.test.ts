@@ -9,6 +9,7 @@ import { gradedGate } from '../../src/compare/operation-gate.js';
 import { checkArtifact, disagreement, recordedOptions, rejudge } from '../../src/compare/rejudge.js';
 import { type CompareOptions, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import type { Results } from '../../src/results/results-schema.js';
+import { loadSuite } from '../../src/suite/load-suite.js';
 import { fixtureResults } from '../helpers/report-input.js';
 import {
   grade,
@@ -162,6 +163,33 @@ describe('the seconds of an operational cell', () => {
     // A suite without operational cells gets no graded metric in its gate, whatever the grade.
     const plain = gradedGate(DEFAULT_COMPARE_OPTIONS, { base: graded, head: graded }, quick.suite);
     expect(plain.options.gateMetrics).toEqual(['tps', 'instructions']);
+  });
+});
+
+describe("the bundled operations suite's repetitions", () => {
+  // The suite's three cells, the recovery 60% slower: three seconds cells adjusted together, so a
+  // lone change needs a rank-test p of 0.05 / 3 on its own. Three repetitions a side give 0.05 at
+  // best (1 in 20 orderings), 0.15 adjusted: never a regression. Five give 1 in 252, 0.012.
+  const bundled = (repetitions: number) => {
+    const steadyApply = slowerReplicaApply(repetitions, 'replica_apply');
+    const cells = [
+      slowerRecovery(repetitions, 'recovery'),
+      steadyColdStart(repetitions, 'cold_start'),
+      { ...steadyApply, head: steadyApply.base },
+    ];
+    return judged(withOperationCells(quick, cells, grade('A')));
+  };
+  const recoverySeconds = (verdict: ReturnType<typeof judged>) =>
+    verdict.cells.find((cell) => cell.workload === 'recovery' && cell.metric === 'seconds');
+
+  it('find a 60% slower recovery a regression on a machine graded A, and fail the verdict', () => {
+    const verdict = bundled(loadSuite('operations').repetitions);
+    expect(recoverySeconds(verdict)).toMatchObject({ gating: true, verdict: 'regression' });
+    expect(verdict.verdict).toBe('fail');
+  });
+
+  it('are more than three, which leave it inconclusive', () => {
+    expect(recoverySeconds(bundled(3))?.verdict).toBe('inconclusive');
   });
 });
 

@@ -38,7 +38,7 @@ describe('the operational kinds in a suite', () => {
     expect(measurementLimit(suite, cold, 'measure')).toEqual({ events: 1 });
     const steps = planSteps(suite, ['base', 'head']);
     expect(steps.filter((step) => step.kind === 'warmup')).toEqual([]);
-    expect(steps.filter((step) => step.kind === 'measure')).toHaveLength(3 * 3 * 2);
+    expect(steps.filter((step) => step.kind === 'measure')).toHaveLength(3 * suite.repetitions * 2);
     // Three kinds at 15-20 s a pass, both sides: minutes, not hours.
     const seconds = steps.reduce((sum, step) => sum + plannedSeconds(step, suite), 0);
     expect(seconds).toBeGreaterThan(60);
