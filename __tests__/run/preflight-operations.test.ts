@@ -38,7 +38,7 @@ describe('checkOperationServers', () => {
     expect(message).toBe(
       '--head /opt/head/bin/mysqld: MySQL 8.0.29 cannot run operational cells: they need MySQL 8.0.30 or newer ' +
         '(innodb_redo_log_capacity from 8.0.30, skip_replica_start from 8.0.26, SHOW REPLICA STATUS from 8.0.22); ' +
-        'workload recovery of suite operations is one',
+        'suite operations has them (workload recovery)',
     );
     expect(message).not.toContain('\n');
   });

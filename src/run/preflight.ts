@@ -164,7 +164,7 @@ export function checkOperationServers(
     const why = install && operationsRefusal(describeFlavor(install.flavor), install.version);
     if (why !== undefined) {
       throw new InputError(
-        `${side.labels.server} ${side.server}: ${why}; workload ${operation.name} of suite ${config.suite.name} is one`,
+        `${side.labels.server} ${side.server}: ${why}; suite ${config.suite.name} has them (workload ${operation.name})`,
       );
     }
   });
