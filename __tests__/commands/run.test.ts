@@ -98,7 +98,7 @@ describe('more repetitions for undecided cells (--max-repetitions, --budget)', (
 
   it('judge as compare does: no cells of a fresh run are undecided', () => {
     const adaptive = runConfigFromFlags({ ...ab, maxRepetitions: '10' }).adaptive;
-    expect(adaptive?.undecided([])).toEqual([]);
+    expect(adaptive?.undecided([], { fingerprint: 'here' })).toEqual([]);
   });
 
   it('refuse a one-server run, a most below the plan, a budget within the plan and one that is not a duration', () => {

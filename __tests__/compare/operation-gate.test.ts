@@ -2,16 +2,20 @@
 // where the user named them; the verdict records why in a line the report shows, and the
 // publishing half's check and re-judge agree with it.
 import { compareOptionsFromFlags } from '../../src/commands/compare.js';
+import { adaptiveFromFlags } from '../../src/commands/run-adaptive.js';
+import { cliSpelling } from '../../src/commands/spelling.js';
 import { judge } from '../../src/compare/judge.js';
 import { gradedGate } from '../../src/compare/operation-gate.js';
 import { checkArtifact, disagreement, recordedOptions, rejudge } from '../../src/compare/rejudge.js';
 import { type CompareOptions, DEFAULT_COMPARE_OPTIONS } from '../../src/compare/verdict.js';
 import type { Results } from '../../src/results/results-schema.js';
+import { loadSuite } from '../../src/suite/load-suite.js';
 import { fixtureResults } from '../helpers/report-input.js';
 import {
   grade,
   slowerRecovery,
   slowerReplicaApply,
+  steadyColdStart,
   withOperationCells,
 } from '../helpers/operation-results.js';
 
@@ -88,6 +92,35 @@ describe('the seconds of an operational cell', () => {
     });
   });
 
+  it('are listed as the named gate lists them: a replica apply rate judged but not named is left out', () => {
+    const results = withOperationCells(quick, [slowerReplicaApply(5)], null);
+    const verdict = judged(results, {
+      ...DEFAULT_COMPARE_OPTIONS,
+      gateMetrics: ['tps', 'seconds'],
+      gateNamed: true,
+    });
+    expect(gating(verdict, 'apply')).toEqual({ seconds: true, applyRate: false, cpuTimeUs: false });
+    expect(verdict.settings.gradedGate).toEqual({
+      gating: true,
+      named: true,
+      line: 'seconds gate: named among the gate metrics',
+    });
+    const rate = judged(results, { ...DEFAULT_COMPARE_OPTIONS, gateMetrics: ['applyRate'], gateNamed: true });
+    expect(rate.settings.gradedGate?.line).toBe('applyRate gates: named among the gate metrics');
+    // The apply rate named where no cell yields it: the recovery's seconds judged are reported only.
+    const recovery = withOperationCells(quick, [slowerRecovery(5)], null);
+    const unnamed = judged(recovery, {
+      ...DEFAULT_COMPARE_OPTIONS,
+      gateMetrics: ['tps', 'applyRate'],
+      gateNamed: true,
+    });
+    expect(unnamed.settings.gradedGate).toEqual({
+      gating: false,
+      named: true,
+      line: 'seconds are reported, not gating: the gate metrics named leave them out',
+    });
+  });
+
   it("name a replica's apply rate beside them, and judge no throughput of an operational cell", () => {
     const verdict = judged(withOperationCells(quick, [slowerReplicaApply(5)], grade('B')));
     expect(gating(verdict, 'apply')).toEqual({ seconds: true, applyRate: true, cpuTimeUs: false });
@@ -130,6 +163,70 @@ describe('the seconds of an operational cell', () => {
     // A suite without operational cells gets no graded metric in its gate, whatever the grade.
     const plain = gradedGate(DEFAULT_COMPARE_OPTIONS, { base: graded, head: graded }, quick.suite);
     expect(plain.options.gateMetrics).toEqual(['tps', 'instructions']);
+  });
+});
+
+describe("the bundled operations suite's repetitions", () => {
+  // The suite's three cells, the recovery 60% slower: three seconds cells adjusted together, so a
+  // lone change needs a rank-test p of 0.05 / 3 on its own. Three repetitions a side give 0.05 at
+  // best (1 in 20 orderings), 0.15 adjusted: never a regression. Five give 1 in 252, 0.012.
+  const bundled = (repetitions: number) => {
+    const steadyApply = slowerReplicaApply(repetitions, 'replica_apply');
+    const cells = [
+      slowerRecovery(repetitions, 'recovery'),
+      steadyColdStart(repetitions, 'cold_start'),
+      { ...steadyApply, head: steadyApply.base },
+    ];
+    return judged(withOperationCells(quick, cells, grade('A')));
+  };
+  const recoverySeconds = (verdict: ReturnType<typeof judged>) =>
+    verdict.cells.find((cell) => cell.workload === 'recovery' && cell.metric === 'seconds');
+
+  it('find a 60% slower recovery a regression on a machine graded A, and fail the verdict', () => {
+    const verdict = bundled(loadSuite('operations').repetitions);
+    expect(recoverySeconds(verdict)).toMatchObject({ gating: true, verdict: 'regression' });
+    expect(verdict.verdict).toBe('fail');
+  });
+
+  it('are more than three, which leave it inconclusive', () => {
+    expect(recoverySeconds(bundled(3))?.verdict).toBe('inconclusive');
+  });
+});
+
+describe('a run that adds repetitions to undecided cells', () => {
+  // Three repetitions of a 60% slower recovery beside a steady cold start: its seconds
+  // inconclusive (the rank test's p of 0.05 at best, 0.1 adjusted across the two), a cell more
+  // repetitions would decide.
+  const extended = (letter: 'A' | 'C') => {
+    const results = withOperationCells(quick, [slowerRecovery(3), steadyColdStart(3)], grade(letter));
+    const sides = (['base', 'head'] as const).map((name) => ({
+      name,
+      server: '/usr/sbin/mariadbd',
+      options: {},
+      labels: { server: `--${name}`, options: `--${name}-set` },
+    }));
+    const adaptive = adaptiveFromFlags(
+      { set: [], baseSet: [], headSet: [], suite: 'quick', out: 'r.json', maxRepetitions: '10' },
+      { suite: results.suite, sides, judging: DEFAULT_COMPARE_OPTIONS, aligned: false },
+      cliSpelling,
+    );
+    const verdict = judged(results);
+    return {
+      seconds: verdict.cells.find((cell) => cell.workload === 'crash' && cell.metric === 'seconds'),
+      undecided: adaptive?.undecided(results.cells, results.environment) ?? [],
+    };
+  };
+
+  it("extends an operational cell's seconds where the verdict gates them (graded A)", () => {
+    const { seconds, undecided } = extended('A');
+    expect(seconds).toMatchObject({ gating: true, verdict: 'inconclusive', judgedBy: 'statistics' });
+    expect(undecided).toContainEqual({ workload: 'crash', threads: 1 });
+  });
+
+  it('leaves them as they are where they are only reported (graded C)', () => {
+    const { seconds, undecided } = extended('C');
+    expect(seconds?.gating).toBe(false);
+    expect(undecided).not.toContainEqual({ workload: 'crash', threads: 1 });
   });
 });
 

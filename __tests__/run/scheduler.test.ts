@@ -43,7 +43,14 @@ workloads:
 );
 
 function settings(suite: Suite, more: Partial<ScheduleSettings> = {}): ScheduleSettings {
-  return { suite, sides: ['base', 'head'], parallel: false, adaptive: undefined, ...more };
+  return {
+    suite,
+    sides: ['base', 'head'],
+    parallel: false,
+    adaptive: undefined,
+    machine: { fingerprint: 'here' },
+    ...more,
+  };
 }
 
 describe('runSchedule, sides measured in turn', () => {

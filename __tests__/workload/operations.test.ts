@@ -38,7 +38,7 @@ describe('the operational kinds in a suite', () => {
     expect(measurementLimit(suite, cold, 'measure')).toEqual({ events: 1 });
     const steps = planSteps(suite, ['base', 'head']);
     expect(steps.filter((step) => step.kind === 'warmup')).toEqual([]);
-    expect(steps.filter((step) => step.kind === 'measure')).toHaveLength(3 * 3 * 2);
+    expect(steps.filter((step) => step.kind === 'measure')).toHaveLength(3 * suite.repetitions * 2);
     // Three kinds at 15-20 s a pass, both sides: minutes, not hours.
     const seconds = steps.reduce((sum, step) => sum + plannedSeconds(step, suite), 0);
     expect(seconds).toBeGreaterThan(60);
@@ -77,6 +77,18 @@ describe('the operational kinds in a suite', () => {
       'ops.yml',
     );
     expect(suite.workloads[0]?.threads).toEqual([1, 4]);
+  });
+
+  it('refuses more applier threads than the results record, before the run', () => {
+    const lines = errorLines({
+      ...base,
+      workloads: [{ name: 'apply', kind: 'replica-apply', events: 100, threads: [4, 2000] }],
+    });
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /workloads\[0\]\.threads.*2000 applier threads: a replica apply runs at most 1024$/,
+      ),
+    ]);
   });
 
   it('allows a write load in events in a throughput suite, for an operation only', () => {

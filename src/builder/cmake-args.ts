@@ -9,6 +9,7 @@
 import { InputError } from '../errors.js';
 import type { OptionNames } from '../option-names.js';
 import { describeFlavor } from '../flavor/flavors.js';
+import { versionBefore } from '../flavor/version.js';
 import type { Flavor } from '../results/results-schema.js';
 
 export type BuildType = 'Debug' | 'Release' | 'RelWithDebInfo' | 'MinSizeRel';
@@ -70,17 +71,6 @@ function flavorArgs(input: CmakeArgsInput): string[] {
     }
     return versionBefore(input.version, arg.before) ? [arg.arg] : [];
   });
-}
-
-/** Whether `version` ("8.0.27-18") comes before `limit` ("8.0.28"), major, minor and patch compared. */
-export function versionBefore(version: string, limit: string): boolean {
-  const parts = (text: string): number[] => text.split(/[.-]/).slice(0, 3).map(Number);
-  const [have, want] = [parts(version), parts(limit)];
-  for (let i = 0; i < 3; i += 1) {
-    const [a = 0, b = 0] = [have[i], want[i]];
-    if (a !== b) return a < b;
-  }
-  return false;
 }
 
 function refuseOwnFlags(extra: readonly string[], names: CmakeArgsInput['names']): void {

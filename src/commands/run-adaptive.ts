@@ -2,7 +2,7 @@
 // undecided, judged as compare judges them, checked against the plan before anything starts.
 import { InputError } from '../errors.js';
 import { formatDuration } from '../format.js';
-import { suiteGate } from '../compare/judge.js';
+import { judgingGate } from '../compare/judge.js';
 import { type CompareOptions, undecidedCells } from '../compare/verdict.js';
 import { type AdaptiveConfig, adaptiveLooks } from '../run/adaptive.js';
 import { plannedTotalSeconds, planSteps } from '../run/plan.js';
@@ -55,10 +55,12 @@ export function adaptiveFromFlags(
   const most = given
     ? parseMaxRepetitions(flags.maxRepetitions ?? '', suite, spell('max-repetitions'))
     : Math.min(1000, Math.floor((suite.repetitions * (budgetMs ?? 0)) / 1000 / planSeconds));
-  const options = suiteGate({ ...judging, looks: adaptiveLooks(suite, most) }, suite);
+  const options = { ...judging, looks: adaptiveLooks(suite, most) };
   return {
     most,
     budgetSeconds: budgetMs === null ? null : budgetMs / 1000,
-    undecided: (cells) => undecidedCells(cells, suite, options),
+    // Both sides measured on this machine: the gate the verdict will judge them by.
+    undecided: (cells, machine) =>
+      undecidedCells(cells, suite, judgingGate(options, suite, { base: machine, head: machine }).options),
   };
 }

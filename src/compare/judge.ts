@@ -13,7 +13,12 @@ import type { MetricName } from './metrics.js';
 import { buildVerdict, type CompareOptions, looksOfRun, type SideData } from './verdict.js';
 import { variantSettings } from './variant-settings.js';
 import { type VariantBase, variantSides } from './variant-sides.js';
-import { gradedGate, gradedGateLine, ungatedOperationWarnings } from './operation-gate.js';
+import {
+  type GradedMachines,
+  gradedGate,
+  gradedGateLine,
+  ungatedOperationWarnings,
+} from './operation-gate.js';
 import { hasOperations, rankConfigDiff } from './settings-rank.js';
 import { settingsSplit } from './settings-split.js';
 import { type ConfigDifference, type LineSection, type SettingsSplit, Verdict } from './verdict-schema.js';
@@ -129,13 +134,26 @@ export const STALL_GATE_METRIC: MetricName = 'stallSeconds';
 /**
  * The options a suite's cells are judged with: the gating metrics asked for (--gate, the action's
  * input, verdict.json's settings) and, where the suite gates on stalls (`stallGate`), its stall
- * seconds. The one place a suite changes the gate: compare, publish and a run that adds
- * repetitions to undecided cells all take their gate from here.
+ * seconds.
  */
 export function suiteGate(options: CompareOptions, suite: Pick<Suite, 'stallGate'>): CompareOptions {
   const judged = options.metrics === undefined || options.metrics.includes(STALL_GATE_METRIC);
   if (!suite.stallGate || !judged || options.gateMetrics.includes(STALL_GATE_METRIC)) return options;
   return { ...options, gateMetrics: [...options.gateMetrics, STALL_GATE_METRIC] };
+}
+
+/**
+ * The one place that decides which metrics gate: the suite's (its stall seconds, `suiteGate`),
+ * then the operational cells' seconds and apply rate where the runner check graded every side's
+ * machine A or B (`gradedGate`). Compare, publish and a run that adds repetitions to undecided
+ * cells all take their gate from here, so a cell the verdict gates on is one the run extends.
+ */
+export function judgingGate(
+  options: CompareOptions,
+  suite: Pick<Suite, 'stallGate' | 'workloads'>,
+  machines: GradedMachines,
+): ReturnType<typeof gradedGate> {
+  return gradedGate(suiteGate(options, suite), machines, suite);
 }
 
 /**
@@ -149,17 +167,18 @@ export function judge(request: JudgeRequest): Judgement {
   // Against its own base or a stored baseline alike: the head's repetitions were chosen from the data.
   // An A/B run's own sides ran in lockstep: repetition i of each found the data the same writes left.
   const pairRepetitions = request.base.kind === 'ab';
-  const graded = gradedGate(
-    suiteGate({ ...request.options, looks: looksOfRun(results), pairRepetitions }, results.suite),
-    { base: base.side.environment, head: head.environment },
+  const graded = judgingGate(
+    { ...request.options, looks: looksOfRun(results), pairRepetitions },
     results.suite,
+    { base: base.side.environment, head: head.environment },
   );
   const options = graded.options;
   const built = buildVerdict(base.side, head, results.suite, base.source, options);
-  const gradedLine = gradedGateLine(graded.decision, [
-    ...built.cells.map((cell) => cell.metric),
-    ...built.unjudged.map((cell) => cell.metric),
-  ]);
+  const gradedLine = gradedGateLine(
+    graded.decision,
+    [...built.cells.map((cell) => cell.metric), ...built.unjudged.map((cell) => cell.metric)],
+    options.gateMetrics,
+  );
   const split = alignedSplit(request, { base: base.side, head, cells: built.cells, options });
   const warnings = [
     ...shardAloneWarning(results),

@@ -17,6 +17,9 @@ export const GRADED_METRICS: readonly MetricName[] = ['seconds', 'applyRate'];
 /** The grades of a machine quiet enough for a native timing to gate. */
 export const GATING_GRADES: readonly RunnerCheck['letter'][] = ['A', 'B'];
 
+/** Why graded metrics judged do not gate when the user named a gate without them. */
+const LEFT_OUT = 'the gate metrics named leave them out';
+
 /** Why the graded metrics gate or not, for the verdict's settings (and the line the report shows). */
 export interface GradedGate {
   readonly gating: boolean;
@@ -33,8 +36,17 @@ interface Decision {
   readonly because: string;
 }
 
+/** What the gate reads of a side's machine: which machine, and the runner check's grade of it. */
+export type GradedMachine = Pick<Environment, 'fingerprint' | 'runnerCheck'>;
+
+/** The machine of each side judged. */
+export interface GradedMachines {
+  readonly base: GradedMachine;
+  readonly head: GradedMachine;
+}
+
 /** The grade each side's machine got, one entry when both sides ran on one machine. */
-function grades(environments: { readonly base: Environment; readonly head: Environment }) {
+function grades(environments: GradedMachines) {
   const { base, head } = environments;
   const same = base === head || base.fingerprint === head.fingerprint;
   return same && base.runnerCheck?.letter === head.runnerCheck?.letter
@@ -47,14 +59,14 @@ function grades(environments: { readonly base: Environment; readonly head: Envir
 
 function decide(
   options: Pick<CompareOptions, 'gateMetrics' | 'gateNamed'>,
-  environments: { readonly base: Environment; readonly head: Environment },
+  environments: GradedMachines,
 ): Decision {
   if (options.gateNamed === true) {
     const gating = options.gateMetrics.some((metric) => GRADED_METRICS.includes(metric));
     return {
       gating,
       named: true,
-      because: gating ? 'named among the gate metrics' : 'the gate metrics named leave them out',
+      because: gating ? 'named among the gate metrics' : LEFT_OUT,
     };
   }
   const graded = grades(environments);
@@ -83,7 +95,7 @@ function decide(
  */
 export function gradedGate(
   options: CompareOptions,
-  environments: { readonly base: Environment; readonly head: Environment },
+  environments: GradedMachines,
   suite: Pick<Suite, 'workloads'>,
 ): { readonly options: CompareOptions; readonly decision: Decision } {
   const decision = decide(options, environments);
@@ -97,19 +109,29 @@ export function gradedGate(
 }
 
 /**
- * The line the verdict records, naming the graded metrics it judged ("seconds", "seconds and
- * applyRate"); undefined when it judged none of them.
+ * The line the verdict records, naming the graded metrics judged that gate ("seconds", "seconds
+ * and applyRate"), or, when none does, those reported; undefined when it judged none of them. A
+ * gate the user named lists only the graded metrics it names: with `tps,seconds`, a replica's
+ * applyRate is judged but does not gate, and the line says "seconds gate".
  */
-export function gradedGateLine(decision: Decision, judged: readonly MetricName[]): GradedGate | undefined {
+export function gradedGateLine(
+  decision: Decision,
+  judged: readonly MetricName[],
+  gateMetrics: readonly MetricName[],
+): GradedGate | undefined {
   const metrics = GRADED_METRICS.filter((metric) => judged.includes(metric));
   if (metrics.length === 0) return undefined;
-  const subject = metrics.join(' and ');
+  const gating = decision.gating ? metrics.filter((metric) => gateMetrics.includes(metric)) : [];
+  const listed = gating.length > 0 ? gating : metrics;
+  const subject = listed.join(' and ');
   // "seconds" reads as a plural, as do two metrics; "applyRate" alone does not.
-  const plural = metrics.length > 1 || metrics[0] === 'seconds';
-  const line = decision.gating
-    ? `${subject} ${plural ? 'gate' : 'gates'}: ${decision.because}`
-    : `${subject} ${plural ? 'are' : 'is'} reported, not gating: ${decision.because}`;
-  return { gating: decision.gating, named: decision.named, line };
+  const plural = listed.length > 1 || listed[0] === 'seconds';
+  const because = gating.length === 0 && decision.named ? LEFT_OUT : decision.because;
+  const line =
+    gating.length > 0
+      ? `${subject} ${plural ? 'gate' : 'gates'}: ${because}`
+      : `${subject} ${plural ? 'are' : 'is'} reported, not gating: ${because}`;
+  return { gating: gating.length > 0, named: decision.named, line };
 }
 
 /** A judged cell as the warning below reads it. */

@@ -106,6 +106,13 @@ const RowQuery = z.strictObject({ sql: z.string().min(1), column: z.string().min
  */
 const Operations = z.strictObject({
   /**
+   * The oldest version the settings and statements below fit, and what it is the oldest for;
+   * null: none known. A run refuses an older server for operational cells before it starts.
+   */
+  minimumVersion: z
+    .strictObject({ version: z.string().regex(/^\d+\.\d+\.\d+$/), why: z.string().min(1) })
+    .nullable(),
+  /**
    * The threads whose inclusive instructions are a start's own work (a recovery's, a cold start's),
    * from the first instruction to the first answer: where the server starts and applies the redo.
    */

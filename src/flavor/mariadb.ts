@@ -98,6 +98,8 @@ export const mariadb = {
     },
   },
   operations: {
+    // Measured on 10.11; no version known where what follows is missing.
+    minimumVersion: null,
     // The main thread starts InnoDB and applies the redo (10.11, checked in its profile).
     startFunctions: /^main$/,
     recovery: {

@@ -98,6 +98,11 @@ export const mysql = {
     },
   },
   operations: {
+    // Set as they are, not loose_: an older server refuses to start on them rather than ignore them.
+    minimumVersion: {
+      version: '8.0.30',
+      why: 'innodb_redo_log_capacity from 8.0.30, skip_replica_start from 8.0.26, SHOW REPLICA STATUS from 8.0.22',
+    },
     // 8.0+ starts InnoDB (and applies the redo) in the data dictionary's bootstrap thread
     // (sql/bootstrap.cc, handle_bootstrap → srv_start → recv_recovery_from_checkpoint_start), not in main.
     startFunctions: /^(main|handle_bootstrap)(\(|$)/,

@@ -4,7 +4,12 @@
 // replica applied), so that every figure "per transaction" is per unit (docs/operations.md).
 import { z } from 'zod';
 
-import { OPERATION_KINDS, OPERATION_UNIT, OPERATION_UNITS } from '../workload/operation-names.js';
+import {
+  MOST_APPLIER_THREADS,
+  OPERATION_KINDS,
+  OPERATION_UNIT,
+  OPERATION_UNITS,
+} from '../workload/operation-names.js';
 
 export { OPERATION_KINDS, OPERATION_UNIT, type OperationKind } from '../workload/operation-names.js';
 
@@ -30,7 +35,7 @@ export const OperationFigures = z
     /** Transactions of the write load before the crash, or on the primary before the apply. */
     loadEvents: z.number().int().min(1).max(1e9).optional(),
     /** Applier threads of a replica apply (1: serial). */
-    applierThreads: z.number().int().min(1).max(1024).optional(),
+    applierThreads: z.number().int().min(1).max(MOST_APPLIER_THREADS).optional(),
   })
   .refine((figures) => figures.per === OPERATION_UNIT[figures.kind], {
     message: 'per must be what the operation is measured per',

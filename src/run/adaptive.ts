@@ -4,7 +4,7 @@
 // those still inconclusive, least decided first. Each round takes them to the next look of the
 // schedule (stats/alpha-spending.ts), one cell's batch at a time, as long as the time budget
 // allows the whole batch: the first that does not fit ends the extension.
-import type { AdaptiveRecord, CellResult, SideName } from '../results/results-schema.js';
+import type { AdaptiveRecord, CellResult, Environment, SideName } from '../results/results-schema.js';
 import { lookSchedule } from '../stats/alpha-spending.js';
 import { type Cell, cellName, type Suite } from '../suite/suite-schema.js';
 import { type Extension, planExtension, type Step } from './plan.js';
@@ -13,13 +13,19 @@ export type { AdaptiveRecord };
 
 export type CellKey = Cell;
 
+/** The machine a run measures on, as the gate reads it: which one, and its runner check's grade. */
+export type MeasuringMachine = Pick<Environment, 'fingerprint' | 'runnerCheck'>;
+
 export interface AdaptiveConfig {
   /** Repetitions per side a cell may reach at most. */
   readonly most: number;
   /** Seconds the whole measurement (planned repetitions included) may take; null: no limit. */
   readonly budgetSeconds: number | null;
-  /** The gating cells still undecided after the repetitions so far, least decided first. */
-  readonly undecided: (cells: readonly CellResult[]) => readonly CellKey[];
+  /**
+   * The gating cells still undecided after the repetitions so far, least decided first, on the
+   * machine measured: its runner check's grade decides whether operational cells' seconds gate.
+   */
+  readonly undecided: (cells: readonly CellResult[], machine: MeasuringMachine) => readonly CellKey[];
 }
 
 export function adaptiveLooks(suite: Suite, most: number): number[] {

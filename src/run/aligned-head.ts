@@ -110,8 +110,10 @@ export function adaptiveWithAlignedHead(adaptive: AdaptiveConfig | undefined): A
   if (adaptive === undefined) return undefined;
   return {
     ...adaptive,
-    undecided: (cells) =>
-      adaptive.undecided(splitAlignedCells(cells).own).map((cell) => underHeadSettings(cell, OWN_SETTINGS)),
+    undecided: (cells, machine) =>
+      adaptive
+        .undecided(splitAlignedCells(cells).own, machine)
+        .map((cell) => underHeadSettings(cell, OWN_SETTINGS)),
   };
 }
 

@@ -12,6 +12,8 @@ import type { Placement, SideName } from '../results/results-schema.js';
 import { inspectServer, type ServerInstall } from '../server/server.js';
 import { inspectRemote, remoteConnection } from '../server/remote.js';
 import { isOperationKind } from '../workload/operation-names.js';
+import { describeFlavor } from '../flavor/flavors.js';
+import { operationsRefusal } from '../flavor/version.js';
 import { restoresData } from '../workload/kinds.js';
 import { mergeOptions, normalizeOptionName } from '../server/options.js';
 import { installSandbox } from '../server/server-sandbox.js';
@@ -19,12 +21,11 @@ import { allowedCpus, TASKSET } from '../shell/cpu-affinity.js';
 import { exec } from '../shell/exec.js';
 import { checkSandbox, UNCONFINED } from '../shell/sandbox.js';
 import type { Logger } from '../shell/logger.js';
-import { suiteCells } from '../suite/suite-schema.js';
 import { HEAD_SETTINGS } from '../suite/head-settings.js';
 import { variantConnections, variedOptions } from '../suite/variants.js';
 import { checkSysbench } from '../sysbench/runner.js';
 import { chooseParallelSides, choosePlacement, type ParallelSides } from './placement.js';
-import { threadLimitProblems } from './thread-limits.js';
+import { mostClientThreads, threadLimitProblems } from './thread-limits.js';
 import type { RunConfig, SideConfig } from './run-config.js';
 import { quickDeadline } from '../shell/deadline.js';
 import { checkOutputs, checkRoom } from './outputs.js';
@@ -78,6 +79,7 @@ export async function checkBeforeStarting(config: RunConfig, logger: Logger): Pr
         : inspectRemote(remoteConnection(side.remote), side.labels.server),
     ),
   );
+  checkOperationServers(config, installs);
   const instructions = suite.metric === 'instructions';
   const valgrind = instructions ? await checkValgrind() : undefined;
   const sandboxed = config.sides.map((side) => side.untrusted === true);
@@ -147,8 +149,32 @@ function checkRemoteSides(config: RunConfig): void {
   if (remote.untrusted === true) refuse('a server on another machine is not sandboxed here');
 }
 
-/** What --align-settings needs: a base to align to, and a head the run starts (and restarts) itself. */
-function checkAlignedHead(config: RunConfig): void {
+/**
+ * A server too old for the flavor's settings and statements of operational cells is refused
+ * before the run, once its version is known, rather than when its first operation starts it.
+ */
+export function checkOperationServers(
+  config: Pick<RunConfig, 'suite' | 'sides'>,
+  installs: readonly (Pick<ServerInstall, 'flavor' | 'version'> | undefined)[],
+): void {
+  const operation = config.suite.workloads.find((workload) => isOperationKind(workload.kind));
+  if (operation === undefined) return;
+  config.sides.forEach((side, index) => {
+    const install = installs[index];
+    const why = install && operationsRefusal(describeFlavor(install.flavor), install.version);
+    if (why !== undefined) {
+      throw new InputError(
+        `${side.labels.server} ${side.server}: ${why}; suite ${config.suite.name} has them (workload ${operation.name})`,
+      );
+    }
+  });
+}
+
+/**
+ * What --align-settings needs: a base to align to, a head the run starts (and restarts) itself,
+ * and no operational cells.
+ */
+export function checkAlignedHead(config: RunConfig): void {
   if (config.alignSettings === undefined) return;
   const { label } = config.alignSettings;
   const head = config.sides.find((side) => side.name === 'head');
@@ -165,6 +191,12 @@ function checkAlignedHead(config: RunConfig): void {
   if (config.shard !== undefined) {
     throw new InputError(`${label}: not with ${config.names.shard}; measure the aligned head in one run`);
   }
+  const operation = config.suite.workloads.find((workload) => isOperationKind(workload.kind));
+  if (operation !== undefined) {
+    throw new InputError(
+      `${label}: not with operational cells (workload ${operation.name} of suite ${config.suite.name}, a ${operation.kind ?? ''}): a side's prepared datadir is copied once for them, and the aligned head restarts the head's server on its own; measure them in a run without ${label}`,
+    );
+  }
   if (config.suite.variants?.[HEAD_SETTINGS] !== undefined) {
     throw new InputError(
       `${label}: suite ${config.suite.name} has a variant dimension ${HEAD_SETTINGS}, the name the aligned head's cells take; rename it`,
@@ -174,8 +206,10 @@ function checkAlignedHead(config: RunConfig): void {
 
 /** Refuses a suite whose most client threads the servers' options or this machine cannot hold. */
 function checkThreadLimits(config: RunConfig, options: readonly Record<string, string>[]): void {
+  const threads = mostClientThreads(config.suite);
+  if (threads === 0) return;
   const problems = threadLimitProblems({
-    threads: Math.max(...suiteCells(config.suite).map((cell) => cell.threads)),
+    threads,
     // A server on another machine has its own max_connections, which the run does not set.
     options: config.sides.flatMap((side, index) =>
       side.remote === undefined ? [{ label: `the ${side.name} server`, options: options[index] ?? {} }] : [],

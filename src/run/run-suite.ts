@@ -171,6 +171,7 @@ async function measure(
       sides: sides.map((side) => side.name),
       parallel: preflight.parallel.parallel,
       adaptive: aligned ? adaptiveWithAlignedHead(config.adaptive) : config.adaptive,
+      machine: environment,
     },
     {
       steps: sideSteps(sides, { suite, rawDir, scope, logger, idle }),

@@ -10,7 +10,14 @@ import { formatDuration, plural } from '../format.js';
 import type { CellResult, SideName } from '../results/results-schema.js';
 import type { Logger } from '../shell/logger.js';
 import { cellTitle, type Suite } from '../suite/suite-schema.js';
-import { adaptiveLooks, type AdaptiveConfig, type AdaptiveRecord, cellBatch, StepPace } from './adaptive.js';
+import {
+  adaptiveLooks,
+  type AdaptiveConfig,
+  type AdaptiveRecord,
+  cellBatch,
+  type MeasuringMachine,
+  StepPace,
+} from './adaptive.js';
 import { CellCollector } from './cell-collector.js';
 import type { StepOutcome, SysbenchStep } from './measure-step.js';
 import { cellLanes, plannedSeconds, planSteps, type Step } from './plan.js';
@@ -37,6 +44,8 @@ export interface ScheduleSettings {
   readonly parallel: boolean;
   /** More repetitions for undecided cells (A/B runs only); none when undefined. */
   readonly adaptive: AdaptiveConfig | undefined;
+  /** The machine measured, whose runner check's grade the judge of undecided cells is given. */
+  readonly machine: MeasuringMachine;
 }
 
 /** What the schedule acts through: the sides, the log, the clock and the run's interruption. */
@@ -189,7 +198,7 @@ async function extendUndecided(adaptive: AdaptiveConfig, running: Running): Prom
     stopped,
   });
   for (let look = 1; look < looks.length; look++) {
-    const undecided = adaptive.undecided(cells.results());
+    const undecided = adaptive.undecided(cells.results(), settings.machine);
     if (undecided.length === 0) return stop('decided');
     const target = looks[look] ?? record.most;
     io.log.info(
@@ -223,5 +232,5 @@ async function extendUndecided(adaptive: AdaptiveConfig, running: Running): Prom
       await runSteps(batch.steps, progress, running);
     }
   }
-  return stop(adaptive.undecided(cells.results()).length === 0 ? 'decided' : 'most');
+  return stop(adaptive.undecided(cells.results(), settings.machine).length === 0 ? 'decided' : 'most');
 }

@@ -1,6 +1,10 @@
 // Whether the machine and the servers' options can hold a suite's most client threads: each is a
 // connection to the server and an open socket in sysbench. A run that would fail at its last
 // thread count, after an hour of measuring, is refused in one line before it starts. Pure.
+import { suiteCells, type Suite } from '../suite/suite-schema.js';
+import { isOperationKind } from '../workload/operation-names.js';
+import { threadsAreAppliers } from '../workload/operations.js';
+
 /** The servers' own connections beside sysbench's (the run's queries, a reset's prepare). */
 export const SPARE_CONNECTIONS = 10;
 /** MySQL's and MariaDB's default max_connections. */
@@ -17,6 +21,23 @@ export interface ThreadLimits {
   readonly openFiles: number | undefined;
   /** How the user names the options every side gets (`--set`), for the advice. */
   readonly setOption: string;
+}
+
+/**
+ * The suite's most client threads: its cells' threads, but for a workload whose threads are its
+ * applier's (a replica apply), which runs them inside the server, not as connections. 0 when no
+ * cell runs client threads.
+ */
+export function mostClientThreads(suite: Suite): number {
+  const appliers = new Set(
+    suite.workloads
+      .filter((workload) => isOperationKind(workload.kind) && threadsAreAppliers(workload.kind))
+      .map((workload) => workload.name),
+  );
+  const threads = suiteCells(suite)
+    .filter((cell) => !appliers.has(cell.workload))
+    .map((cell) => cell.threads);
+  return Math.max(0, ...threads);
 }
 
 /** An option's integer value as the server reads it ("1100", "2K"); undefined for anything else. */

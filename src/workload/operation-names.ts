@@ -16,6 +16,9 @@ export const OPERATION_UNIT: Readonly<Record<OperationKind, OperationUnit>> = {
   'replica-apply': 'applied transaction',
 };
 
+/** The most applier threads a replica apply may run: what a suite may ask and results may record. */
+export const MOST_APPLIER_THREADS = 1024;
+
 export function isOperationKind(name: string | undefined): name is OperationKind {
   return (OPERATION_KINDS as readonly (string | undefined)[]).includes(name);
 }

@@ -7,7 +7,7 @@
 // side's crashed datadir or relay log made once and copied for every repetition. Pure.
 import type { MetricName } from '../metric-names.js';
 import type { Suite, Workload } from '../suite/suite-shape.js';
-import { type OperationKind, OPERATION_UNIT } from './operation-names.js';
+import { MOST_APPLIER_THREADS, type OperationKind, OPERATION_UNIT } from './operation-names.js';
 import { oltpDataSet, sysbenchOltp } from './sysbench-oltp.js';
 import type { KindIssue, WorkloadKind } from './workload-kind.js';
 
@@ -58,8 +58,16 @@ function validator(operation: OperationKind) {
         issues.push({ path: at('script'), message: `not used by kind ${operation}: it runs no write load` });
       }
       const threads = workload.threads ?? suite.threads;
+      const threadsPath = workload.threads ? at('threads') : ['threads'];
       if (!threadsAreAppliers(operation) && threads.some((count) => count !== 1)) {
-        issues.push({ path: workload.threads ? at('threads') : ['threads'], message: ONE_THREAD });
+        issues.push({ path: threadsPath, message: ONE_THREAD });
+      }
+      const most = Math.max(...threads);
+      if (threadsAreAppliers(operation) && most > MOST_APPLIER_THREADS) {
+        issues.push({
+          path: threadsPath,
+          message: `${most} applier threads: a replica apply runs at most ${MOST_APPLIER_THREADS}`,
+        });
       }
       if (workload.resetData !== undefined && workload.resetData !== 'none') {
         issues.push({
