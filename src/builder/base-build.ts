@@ -18,10 +18,11 @@ import { isAbsolute, join } from 'node:path';
 
 import { InputError } from '../errors.js';
 import type { OptionNames } from '../option-names.js';
-import { parseCmakeCache } from '../server/build-info.js';
+import { parseCmakeCache, readBuildInfo } from '../server/build-info.js';
 import { exec } from '../shell/exec.js';
 import { readRegular } from '../shell/no-follow.js';
 import type { Compiler } from './compilers.js';
+import { sharedStoreDir } from './shared-ccache.js';
 
 /** The most of the base's CMakeCache.txt that is read. */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
@@ -36,6 +37,11 @@ export interface BaseBuild {
   readonly dir: string;
   /** The source tree it was configured from, where the sandbox shows the pull request's tree. */
   readonly root: string;
+  /**
+   * The trusted ccache's shared store its build wrote (shared-ccache.ts), which the untrusted
+   * build reads, read-only; undefined when it was built without ccache or before there was one.
+   */
+  readonly store?: string;
 }
 
 /** What making the copy did: its time, how, and the tree's files as the base's or changed. */
@@ -91,7 +97,17 @@ export async function readBaseBuild(
       `${option}: it lies in its source tree ${root}; the base must be built outside its tree`,
     );
   }
-  return { dir, root };
+  const store = await trustedStore(dir);
+  return { dir, root, ...(store === undefined ? {} : { store }) };
+}
+
+/** The shared store of the ccache the base's build used (its build.json says which), if it is there. */
+async function trustedStore(dir: string): Promise<string | undefined> {
+  const info = await readBuildInfo(dir).catch(() => undefined);
+  if (info === undefined || !info.ccache.used) return undefined;
+  const store = sharedStoreDir(info.ccache.dir);
+  const found = await lstat(store).catch(() => undefined);
+  return found?.isDirectory() === true ? store : undefined;
 }
 
 /**

@@ -18,6 +18,7 @@ import type { Confinement } from '../shell/sandbox.js';
 import { type BaseBuild, type BaseCopy, baseCopyLine, copyBaseBuild, readBaseBuild } from './base-build.js';
 import { buildConfinement, checkUntrustedRequest } from './build-sandbox.js';
 import { type CcacheSetup, detectCcache } from './ccache.js';
+import { readOnlyRemoteStorage, trustedRemoteStorage } from './shared-ccache.js';
 import { type BuildType, cmakeArgs } from './cmake-args.js';
 import { CONFIGURE_RECORD, droppedDefinitions, readConfigureArgs } from './configure-record.js';
 import { type Compiler, resolveCompiler } from './compilers.js';
@@ -121,7 +122,9 @@ export async function planBuild(request: BuildRequest): Promise<BuildPlan> {
   if (!Number.isInteger(jobs) || jobs < 1)
     throw new InputError(`${names.jobs} must be a whole number ≥ 1, not ${jobs}`);
 
-  const ccache = await setUpCcache(request, env);
+  const own = await setUpCcache(request, env);
+  const base = await baseBuild(request, compiler, { root: tree.root, buildDir, prefix, ccache: own });
+  const ccache = withSharedStore(own, request.untrusted === true, base?.store);
   const args = cmakeArgs({
     flavor: tree.flavor,
     version: tree.version,
@@ -136,7 +139,6 @@ export async function planBuild(request: BuildRequest): Promise<BuildPlan> {
   const { buildType, targets } = request;
   const toolEnv = 'env' in ccache ? ccache.env : env;
   const install = installScope(tree.flavor, targets, request.fullInstall ?? false, names);
-  const base = await baseBuild(request, compiler, { root: tree.root, buildDir, prefix, ccache });
   const dirs = { root: tree.root, buildDir, prefix, ...(base === undefined ? {} : { base }) };
   const confinement = await buildConfinement(request.untrusted === true, dirs, ccache, compiler, names);
   return {
@@ -279,6 +281,33 @@ export function checkDirectories(
       `${names['build-dir']} ${buildDir} and ${names.prefix} ${prefix} overlap; give them separate directories`,
     );
   }
+}
+
+/**
+ * ccache's environment with the trusted builds' shared store (shared-ccache.ts): written by a
+ * trusted build beside its cache, read-only by an untrusted one started from a base whose build
+ * wrote it. Without ccache, as it is.
+ */
+function withSharedStore(
+  ccache: CcacheSetup | { reason: string },
+  untrusted: boolean,
+  store: string | undefined,
+): CcacheSetup | { reason: string } {
+  if (!('env' in ccache)) return ccache;
+  if (!untrusted) {
+    const storage = trustedRemoteStorage(ccache.dir, ccache.env.CCACHE_REMOTE_STORAGE);
+    return { ...ccache, env: { ...ccache.env, CCACHE_REMOTE_STORAGE: storage } };
+  }
+  // An untrusted build reads no remote storage but the trusted store, and that only read-only.
+  const env = { ...ccache.env };
+  delete env.CCACHE_REMOTE_STORAGE;
+  return store === undefined
+    ? { ...ccache, env }
+    : {
+        ...ccache,
+        env: { ...env, CCACHE_REMOTE_STORAGE: readOnlyRemoteStorage(store) },
+        readOnlyStore: store,
+      };
 }
 
 async function setUpCcache(

@@ -73,7 +73,9 @@ export async function buildConfinement(
   // plants in the checkout can run later, outside the sandbox (a core.fsmonitor or hook in its
   // .git or a submodule's, for this tool's git and the next job's checkout), nor stay for the
   // next build of it.
-  return sandbox({ writable, readable: [root, ...compilerDirs(compiler)] });
+  // The trusted builds' shared ccache store, read-only (shared-ccache.ts).
+  const store = 'readOnlyStore' in ccache && ccache.readOnlyStore !== undefined ? [ccache.readOnlyStore] : [];
+  return sandbox({ writable, readable: [root, ...store, ...compilerDirs(compiler)] });
 }
 
 /** Where the compilers live when that is outside the system's directories the sandbox shows. */

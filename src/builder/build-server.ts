@@ -22,6 +22,7 @@ import { install, ninjaTargets } from './install-step.js';
 import { type RebuildScope, rebuildScope } from './rebuild-scope.js';
 import { buildRecord } from './build-record.js';
 import { readCcacheCounters } from './ccache.js';
+import { DEFAULT_SHARED_BYTES, pruneStore, sharedStoreDir } from './shared-ccache.js';
 import type { BuildType } from './cmake-args.js';
 import { BUILD_INFO_FILE, writeBuildInfo } from '../server/build-info.js';
 import { logged } from './logged-step.js';
@@ -154,6 +155,7 @@ async function buildAndInstall(
   // Untrusted code could write what it liked where it may write: measured as the room was before.
   if (plan.confinement.sandboxed) await checkSpaceUsed(plan);
   const ccacheAfter = 'env' in ccache ? await readCcacheCounters(ccache, plan.confinement) : undefined;
+  if ('env' in ccache && !plan.confinement.sandboxed) await pruneShared(ccache.dir, logger);
   const cmakeCache = await readText(join(buildDir, 'CMakeCache.txt'), MAX_BUILD_FILE_BYTES);
   const ninja = { steps: built.steps, compiled: built.compiled };
   const startedFrom =
@@ -321,9 +323,27 @@ async function checkInstalled(
 
 function logCcacheFigures(info: BuildInfo, logger: Logger): void {
   if (!info.ccache.used) return;
-  const { hits, misses } = info.ccache;
+  const { hits, misses, remoteHits } = info.ccache;
   const rate = hits + misses === 0 ? 0 : hits / (hits + misses);
+  const shared =
+    remoteHits === undefined || remoteHits === 0
+      ? ''
+      : `, ${remoteHits} of them from the trusted builds' shared store`;
   logger.info(
-    `ccache: ${hits} hit(s), ${misses} miss(es) (${formatPercent(rate)} hits) in ${info.ccache.dir}`,
+    `ccache: ${hits} hit(s)${shared}, ${misses} miss(es) (${formatPercent(rate)} hits) in ${info.ccache.dir}`,
   );
+}
+
+/** A trusted build's shared store (shared-ccache.ts), pruned to its cap; said when it removed some. */
+async function pruneShared(ccacheDir: string, logger: Logger): Promise<void> {
+  const store = sharedStoreDir(ccacheDir);
+  const pruned = await pruneStore(store, DEFAULT_SHARED_BYTES).catch((error: unknown) => {
+    logger.warning(`could not prune the shared ccache store ${store}: ${errorMessage(error)}`);
+    return undefined;
+  });
+  if (pruned !== undefined && pruned.removed > 0) {
+    logger.info(
+      `the shared ccache store ${store}: ${pruned.removed} oldest entries removed, to its cap of 5 GiB`,
+    );
+  }
 }

@@ -16,14 +16,18 @@ import { quickDeadline } from '../shell/deadline.js';
 export interface CcacheSetup {
   readonly version: string;
   readonly dir: string;
-  /** Environment for cmake and the build: CCACHE_DIR set. */
+  /** Environment for cmake and the build: CCACHE_DIR set (and the shared store: shared-ccache.ts). */
   readonly env: NodeJS.ProcessEnv;
+  /** An untrusted build's secondary storage: the trusted builds' shared store, read-only. */
+  readonly readOnlyStore?: string;
 }
 
 export type CcacheCounters = ReadonlyMap<string, number>;
 
 export interface CcacheFigures {
   readonly hits: number;
+  /** Of the hits, those answered by remote storage (an untrusted build's: the trusted store). */
+  readonly remoteHits: number;
   readonly misses: number;
   readonly uncacheable: number;
 }
@@ -108,6 +112,7 @@ export function ccacheFigures(before: CcacheCounters, after: CcacheCounters): Cc
   const delta = (name: string): number => Math.max(0, (after.get(name) ?? 0) - (before.get(name) ?? 0));
   return {
     hits: delta('direct_cache_hit') + delta('preprocessed_cache_hit'),
+    remoteHits: delta('remote_storage_hit'),
     misses: delta('cache_miss'),
     uncacheable: UNCACHEABLE.reduce((sum, name) => sum + delta(name), 0),
   };

@@ -90,6 +90,8 @@ export const BuildInfo = z.strictObject({
       dir: z.string(),
       version: z.string(),
       hits: z.number().int().min(0),
+      /** Of the hits, those the trusted builds' shared store answered, read-only (untrusted builds). */
+      remoteHits: z.number().int().min(0).optional(),
       misses: z.number().int().min(0),
       /** Compilations ccache could not cache (link steps, preprocessing-only calls…). */
       uncacheable: z.number().int().min(0),

@@ -112,16 +112,19 @@ export function sandbox(spec: SandboxSpec): Confinement {
 /**
  * What of the allow-listed environment goes into the sandbox: less again. No proxies (the sandbox
  * has no network, and a proxy's address may hold a password the build could print), and of
- * ccache's settings only where its cache is and how it hashes paths, never remote storage.
+ * ccache's settings only where its cache is and how it hashes paths; of remote storage only one
+ * file store read-only (the trusted builds' shared store, bound read-only: builder/shared-ccache.ts).
  */
 const SANDBOX_CCACHE = new Set(['CCACHE_DIR', 'CCACHE_BASEDIR', 'CCACHE_NOHASHDIR', 'CCACHE_MAXSIZE']);
+const READ_ONLY_FILE_STORE = /^file:\/[^\s|]+\|read-only$/;
 
 function sandboxEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(env).filter(
-      ([name]) => !/_proxy$/i.test(name) && (!name.startsWith('CCACHE_') || SANDBOX_CCACHE.has(name)),
-    ),
-  );
+  const allowed = ([name, value]: [string, string | undefined]): boolean => {
+    if (/_proxy$/i.test(name)) return false;
+    if (name === 'CCACHE_REMOTE_STORAGE') return READ_ONLY_FILE_STORE.test(value ?? '');
+    return !name.startsWith('CCACHE_') || SANDBOX_CCACHE.has(name);
+  };
+  return Object.fromEntries(Object.entries(env).filter(allowed));
 }
 
 /** bwrap's options for `spec`, before the `--` that ends them. */
