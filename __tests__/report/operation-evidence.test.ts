@@ -191,11 +191,12 @@ describe('the cost of the changed lines of a recovery', () => {
 });
 
 describe('work per each cell its unit', () => {
-  it("titles the work chart's axis and tooltip with the units of the cells it draws", () => {
+  it('titles the work chart, its axis and its tooltip with the units of the cells it draws', () => {
     const input = reportInput(
       withOperationCells(fixtureResults('quick-durability.json'), [slowerRecovery(5)], null),
     );
     const spec = chartSpec(input, 'work-durability') as {
+      title: { text: string };
       data: { values: { cell: string }[] };
       spec: { layer: { encoding: { x: { title: unknown }; tooltip?: { title?: string }[] } }[] };
     };
@@ -205,9 +206,14 @@ describe('work per each cell its unit', () => {
     expect([...cells].some((cell) => !cell.includes(', per '))).toBe(true);
     expect(bars?.encoding.x.title).toBe('per transaction or per recovery');
     expect(bars?.encoding.tooltip?.at(-1)?.title).toBe('per transaction or per recovery');
+    expect(spec.title.text).toBe('Work per transaction or per recovery: I/O and durability');
+    expect(chartsFor(input).find((chart) => chart.name === 'work-durability')?.title).toBe(spec.title.text);
     const client = reportInput(fixtureResults('quick-durability.json'));
     const clientBars = (chartSpec(client, 'work-durability') as typeof spec).spec.layer[0];
     expect(clientBars?.encoding.x.title).toBe('per transaction');
+    expect(chartsFor(client).find((chart) => chart.name === 'work-durability')?.title).toBe(
+      'Work per transaction: I/O and durability',
+    );
   });
 
   it('says the same work was done per start beside per transaction', () => {

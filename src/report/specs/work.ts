@@ -13,7 +13,15 @@ import { counterLabel, pseudoCounter } from '../../results/status-counters.js';
 /** Counters drawn per group; the table lists every one. */
 export const WORK_CHART_COUNTERS = 4;
 
-export const WORK_TITLE = 'Work per transaction';
+/** "Work per transaction: I/O and durability", or "Work per transaction or per recovery: …". */
+function titleOf(per: string, group: WorkGroup): string {
+  return `Work ${per}: ${WORK_GROUP_TITLES[group]}`;
+}
+
+/** The group's chart title, in the units of the cells it draws. */
+export function workTitle(work: Compared, group: WorkGroup): string {
+  return titleOf(rows(work, group).per, group);
+}
 
 type Compared = Extract<WorkSection, { status: 'compared' }>;
 
@@ -76,7 +84,7 @@ export function workSpec(
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: {
-      text: `${WORK_TITLE}: ${WORK_GROUP_TITLES[group]}`,
+      text: titleOf(per, group),
       subtitle: 'status counters that changed; bar: median of the repetitions, line: their range',
     },
     config: CHART_CONFIG,
