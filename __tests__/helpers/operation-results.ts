@@ -19,11 +19,15 @@ export interface OperationSide {
   readonly cpuSeconds?: readonly number[];
   /** Status counter increments per repetition (Innodb_redo_bytes_recovered among them). */
   readonly work?: readonly Readonly<Record<string, number>>[];
+  /** Every function's self instructions per unit, as callgrind's profile gives them. */
+  readonly functions?: readonly { name: string; object: string; perTransaction: number }[];
 }
 
 export interface OperationCell {
   readonly workload: string;
   readonly kind: OperationKind;
+  /** The cell's variant (`{ load: '2000' }`); the suite then has its dimension's values. */
+  readonly variant?: Readonly<Record<string, string>>;
   readonly base: OperationSide;
   readonly head: OperationSide;
 }
@@ -95,11 +99,16 @@ export function withOperationCells(
     (['base', 'head'] as const).map((side) => ({
       workload: cell.workload,
       threads: 1,
+      ...(cell.variant === undefined ? {} : { variant: cell.variant }),
       side,
       repetitions: cell[side].seconds.map((_, at) => repetition(cell.kind, cell[side], at, percentile)),
+      ...(cell[side].functions === undefined ? {} : { functions: cell[side].functions }),
     })),
   );
-  const workloads = cells.map((cell) => ({
+  const named = cells.filter(
+    (cell, at) => cells.findIndex((other) => other.workload === cell.workload) === at,
+  );
+  const workloads = named.map((cell) => ({
     name: cell.workload,
     kind: cell.kind,
     options: {},
@@ -112,10 +121,24 @@ export function withOperationCells(
   const raw = {
     ...results,
     environment,
-    suite: { ...results.suite, workloads: [...results.suite.workloads, ...workloads] },
+    suite: {
+      ...results.suite,
+      workloads: [...results.suite.workloads, ...workloads],
+      ...variantsOf(cells),
+    },
     cells: [...results.cells, ...added],
   };
   return parseResults(JSON.stringify(raw), 'operations.json');
+}
+
+/** The suite's variant dimensions, each with the values the cells have; nothing without variants. */
+function variantsOf(cells: readonly OperationCell[]): { variants?: Record<string, string[]> } {
+  const variants: Record<string, string[]> = {};
+  for (const [dimension, value] of cells.flatMap((cell) => Object.entries(cell.variant ?? {}))) {
+    const values = (variants[dimension] ??= []);
+    if (!values.includes(value)) values.push(value);
+  }
+  return Object.keys(variants).length === 0 ? {} : { variants };
 }
 
 /** A runner check's grade of the letter given. */

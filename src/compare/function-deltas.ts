@@ -1,10 +1,11 @@
 // "Where the instructions went": for instruction cells, the functions whose self cost per
-// transaction changed most between base and head — the first pointer to the cause. Pure.
+// transaction (an operational cell's: per its unit) changed most between base and head — the first
+// pointer to the cause. Pure.
 import { topFunctionDeltas } from '../cost/callgrind.js';
 import type { CellResult } from '../results/results-schema.js';
 import { median } from '../stats/descriptive.js';
 import { sameCell, variantOf } from '../suite/suite-schema.js';
-import type { CellComparison, CellFunctionDeltas } from './verdict-schema.js';
+import type { CellComparison, CellFunctionDeltas, CellOperation } from './verdict-schema.js';
 
 /** Functions listed per cell in verdict.json (the summary shows fewer). */
 export const FUNCTION_DELTA_LIMIT = 15;
@@ -22,9 +23,11 @@ function total(cell: CellResult): number {
     : (cell.functions ?? []).reduce((sum, fn) => sum + fn.perTransaction, 0);
 }
 
+/** `operationOf` names an operational cell's operation: its figures are per its unit. */
 export function functionDeltas(
   pairs: readonly (readonly [CellResult, CellResult])[],
-  cells: readonly Pick<CellComparison, 'workload' | 'threads' | 'metric' | 'verdict'>[],
+  cells: readonly Pick<CellComparison, 'workload' | 'threads' | 'variant' | 'metric' | 'verdict'>[],
+  operationOf: (workload: string) => CellOperation | undefined = () => undefined,
 ): CellFunctionDeltas[] {
   return pairs.flatMap(([base, head]) => {
     if (!base.functions || !head.functions) return [];
@@ -43,11 +46,13 @@ export function functionDeltas(
     const judged = cells.find((cell) => sameCell(cell, head) && cell.metric === 'instructions');
     const baseTotal = total(base);
     const headTotal = total(head);
+    const operation = operationOf(head.workload);
     return [
       {
         workload: head.workload,
         threads: head.threads,
         ...variantOf(head),
+        ...(operation === undefined ? {} : { operation }),
         verdict: judged?.verdict ?? null,
         baseTotal,
         headTotal,

@@ -65,7 +65,7 @@ function hunkCost(hunk: DiffHunk, base: SideLines, head: SideLines, transaction:
 export function cellLines(
   hunks: readonly DiffHunk[],
   sides: { readonly base: SideLines; readonly head: SideLines },
-  judged: Pick<CellComparison, 'workload' | 'threads' | 'variant' | 'base' | 'head'>,
+  judged: Pick<CellComparison, 'workload' | 'threads' | 'variant' | 'operation' | 'base' | 'head'>,
 ): CellLines {
   const costs = hunks.map((hunk) => hunkCost(hunk, sides.base, sides.head, judged.base.median));
   const explained = costs.reduce((sum, cost) => sum + cost.delta, 0);
@@ -75,6 +75,7 @@ export function cellLines(
     workload: judged.workload,
     threads: judged.threads,
     ...variantOf(judged),
+    ...(judged.operation === undefined ? {} : { operation: judged.operation }),
     measured,
     explained,
     share: Math.abs(measured) >= 1 ? explained / measured : null,

@@ -1,8 +1,9 @@
-// verdict.json's section on the diff's lines: each hunk and the instructions per transaction on
-// it, per instruction cell, or why the lines could not be mapped. Text from a checkout or a dump,
-// capped and kept to one line.
+// verdict.json's section on the diff's lines: each hunk and the instructions per transaction (an
+// operational cell's: per its unit) on it, per instruction cell, or why the lines could not be
+// mapped. Text from a checkout or a dump, capped and kept to one line.
 import { z } from 'zod';
 
+import { CellOperation } from '../results/operation-schema.js';
 import { CellVariant } from '../results/results-schema.js';
 
 /** Text from a checkout or a dump: one line, no control characters (a log must not be steered). */
@@ -42,6 +43,8 @@ export const CellLines = z.strictObject({
   workload: OneLine(200),
   threads: z.int(),
   variant: CellVariant.optional(),
+  /** An operational cell: every figure here is per its unit (a recovery, a start, an applied transaction). */
+  operation: CellOperation.optional(),
   /** The cell's measured change of instructions per transaction (head − base medians). */
   measured: z.number(),
   /** The sum of every hunk's delta. */

@@ -10,7 +10,7 @@ import { ResourceSection } from './resources-schema.js';
 import { StallSection } from './stall-schema.js';
 import { METRIC_NAMES } from '../metric-names.js';
 import { VariantName } from '../suite/variants.js';
-import { OPERATION_KINDS, OPERATION_UNITS } from '../workload/operation-names.js';
+import { CellOperation } from '../results/operation-schema.js';
 
 /**
  * 2: cells may be within-tolerance, and counts has withinTolerance. 3: the stall metrics
@@ -56,15 +56,7 @@ export function verdictLabel(verdict: CellVerdict): string {
   return verdict === 'within-tolerance' ? 'within tolerance' : verdict;
 }
 
-/**
- * An operational cell's operation (recovery, cold start, replica apply) and what its figures are
- * per; absent: a client workload's cell, per transaction.
- */
-export const CellOperation = z.strictObject({
-  kind: z.enum(OPERATION_KINDS),
-  per: z.enum(OPERATION_UNITS),
-});
-export type CellOperation = z.infer<typeof CellOperation>;
+export { CellOperation } from '../results/operation-schema.js';
 
 export const SideStatistics = z.strictObject({
   /** Every repetition's value, in measurement order. */
@@ -155,12 +147,14 @@ export const CellFunctionDeltas = z.strictObject({
   workload: z.string(),
   threads: z.number().int(),
   variant: CellVariant.optional(),
+  /** An operational cell: its instructions are per its unit (a recovery, a start, an applied transaction). */
+  operation: CellOperation.optional(),
   /** The cell's instructions verdict, when it was judged. */
   verdict: CellVerdict.nullable(),
-  /** Self instructions per transaction summed over every function (all threads), per side. */
+  /** Self instructions per transaction (or per unit) summed over every function (all threads), per side. */
   baseTotal: z.number(),
   headTotal: z.number(),
-  /** The functions whose self instructions per transaction changed most, largest |delta| first. */
+  /** The functions whose self instructions per transaction (or per unit) changed most, largest |delta| first. */
   functions: z.array(
     z.strictObject({
       name: z.string(),

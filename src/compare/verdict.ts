@@ -336,7 +336,7 @@ export function buildVerdict(
       ...mixWarnings(mix),
       ...idleSideWarnings(disturbed),
     ],
-    functionDeltas: functionDeltas(pairs, cells),
+    functionDeltas: functionDeltas(pairs, cells, operation),
     latency: latencyDistributions(pairs, cells, suite.metric),
     work,
     ...(resources === undefined ? {} : { resources }),

@@ -5,7 +5,7 @@
 // the sides did not even run the same statements. Pure.
 import { formatFigure, plural } from '../format.js';
 import type { CellResult, ServerFacts } from '../results/results-schema.js';
-import { perUnit } from '../results/operation-units.js';
+import { perUnit, perUnits } from '../results/operation-units.js';
 import { counterGroup, counterLabel, pseudoCounter, type WorkGroup } from '../results/status-counters.js';
 import { median } from '../stats/descriptive.js';
 import type {
@@ -237,7 +237,7 @@ export function workSection(
   return {
     status: 'compared',
     summary,
-    sentence: workSentence(summary, summary === 'different-statements' ? statements : changed),
+    sentence: workSentence(summary, summary === 'different-statements' ? statements : changed, cells),
     thresholds: { ...WORK_THRESHOLDS },
     cellsCompared: cells.length,
     cellsSkipped: pairs.length - cells.length,
@@ -283,9 +283,12 @@ export function withWorkCauses(cells: readonly CellComparison[], work: WorkSecti
 function workSentence(
   summary: WorkSummary,
   changed: readonly { cell: CellWork; change: CounterChange }[],
+  compared: readonly CellWork[],
 ): string {
   if (summary === 'same-work') {
-    return 'Same statements, same work: every status counter did the same per transaction on both sides, so any cost difference is in the code path.';
+    // Per each compared cell's unit: an operational cell's per recovery, start or applied transaction.
+    const per = perUnits(compared.map((cell) => cell.operation?.per));
+    return `Same statements, same work: every status counter did the same ${per} on both sides, so any cost difference is in the code path.`;
   }
   const ranked = [...changed].sort((a, b) => byRank(a.change, b.change));
   const top = ranked[0];

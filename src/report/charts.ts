@@ -13,10 +13,9 @@ import { STALLS_TITLE, stallsSpec } from './specs/stalls.js';
 import { TIMESERIES_TITLE, timeseriesSpec } from './specs/timeseries.js';
 import { TREND_TITLE, trendSpec } from './specs/trend.js';
 import { sideLegend } from './specs/common.js';
-import { changedGroups, WORK_TITLE, workSpec } from './specs/work.js';
+import { changedGroups, workSpec, workTitle } from './specs/work.js';
 import { operationSpec, operationTitle } from './specs/operations.js';
 import { suiteOperations } from '../compare/operation-cells.js';
-import { WORK_GROUP_TITLES } from '../compare/work-changes.js';
 
 export { CHART_CONFIG, CHART_FONT, VEGA_LITE_SCHEMA } from './specs/common.js';
 export { changeSpec, VERDICT_SCALE } from './specs/change.js';
@@ -50,13 +49,13 @@ const CHARTS: readonly { name: string; title: string; build: (input: ReportInput
     { name: 'trend', title: TREND_TITLE, build: trendSpec },
   ];
 
-/** One small chart per group of status counters whose work per transaction changed. */
+/** One small chart per group of status counters whose work per transaction (or per unit) changed. */
 function workCharts(input: ReportInput): Chart[] {
   const work = input.verdict.work;
   if (work?.status !== 'compared') return [];
   return changedGroups(work).flatMap((group) => {
     const spec = workSpec(work, group, sideLegend(input));
-    const title = `${WORK_TITLE}: ${WORK_GROUP_TITLES[group]}`;
+    const title = workTitle(work, group);
     return spec === null ? [] : [{ name: `work-${group}`, title, spec }];
   });
 }

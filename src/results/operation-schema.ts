@@ -1,7 +1,8 @@
 // What one repetition of an operational cell measured (recovery, cold start, replica apply): the
 // operation, what its figures are per, and its seconds. Such a cell runs no client transactions:
 // its repetition's report counts its units instead (a recovery, a start, the transactions a
-// replica applied), so that every figure "per transaction" is per unit (docs/operations.md).
+// replica applied), so that every figure "per transaction" is per unit (docs/operations.md). And
+// a cell's operation as the verdict's sections name it.
 import { z } from 'zod';
 
 import {
@@ -14,6 +15,16 @@ import {
 export { OPERATION_KINDS, OPERATION_UNIT, type OperationKind } from '../workload/operation-names.js';
 
 const bytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * An operational cell's operation (recovery, cold start, replica apply) and what its figures are
+ * per, as the verdict's sections name it; absent: a client workload's cell, per transaction.
+ */
+export const CellOperation = z.strictObject({
+  kind: z.enum(OPERATION_KINDS),
+  per: z.enum(OPERATION_UNITS),
+});
+export type CellOperation = z.infer<typeof CellOperation>;
 
 export const OperationFigures = z
   .strictObject({

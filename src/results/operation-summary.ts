@@ -3,6 +3,7 @@
 // none of the client's columns (throughput, latency, queries) they do not have. Pure.
 import { formatFigureFixed } from '../format.js';
 import { median } from '../stats/descriptive.js';
+import { variantLabel } from '../suite/variants.js';
 import { kindOf } from '../workload/kinds.js';
 import { OPERATION_KINDS, type OperationKind } from '../workload/operation-names.js';
 import { perUnit, unitShort } from './operation-units.js';
@@ -67,13 +68,14 @@ function columnsFor(kind: OperationKind, cells: readonly CellResult[]): Column[]
   return candidates.filter((column) => cells.some((cell) => values(cell, column) !== undefined));
 }
 
-function table(header: readonly string[], rows: readonly string[][]): string[] {
+/** `left` columns (workload, threads, the variant when there is one, side) read from the left. */
+function table(header: readonly string[], rows: readonly string[][], left: number): string[] {
   const widths = header.map((title, at) =>
     Math.max(title.length, ...rows.map((row) => (row[at] ?? '').length)),
   );
   const line = (cells: readonly string[]): string =>
     cells
-      .map((text, at) => (at < 3 ? text.padEnd(widths[at] ?? 0) : text.padStart(widths[at] ?? 0)))
+      .map((text, at) => (at < left ? text.padEnd(widths[at] ?? 0) : text.padStart(widths[at] ?? 0)))
       .join('  ')
       .trimEnd();
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
@@ -86,9 +88,13 @@ export function operationTables(results: Results): string[] {
     const first = cells[0];
     if (first === undefined) return [];
     const columns = columnsFor(kind, cells);
+    // Two `load` variants of a cell are two cells: the variant tells their rows apart.
+    const variants = results.cells.some((cell) => cell.variant !== undefined);
+    const left = ['workload', 'threads', ...(variants ? ['variant'] : []), 'side'];
     const rows = cells.map((cell) => [
       cell.workload,
       String(cell.threads),
+      ...(variants ? [variantLabel(cell.variant) || '–'] : []),
       cell.side,
       ...columns.map((column) => {
         const measured = values(cell, column);
@@ -100,7 +106,7 @@ export function operationTables(results: Results): string[] {
     return [
       '',
       `${title}: seconds natively, every other figure ${perUnit(kindOf({ kind }).per)}`,
-      ...table(['workload', 'threads', 'side', ...columns.map((column) => column.header), 'reps'], rows),
+      ...table([...left, ...columns.map((column) => column.header), 'reps'], rows, left.length),
     ];
   });
 }

@@ -25,3 +25,20 @@ export function unitShort(per: OperationUnit | undefined): string {
 export function perUnitLabel(label: string, per: OperationUnit | undefined): string {
   return per === undefined ? label : label.replace(/\btxn\b/g, unitShort(per));
 }
+
+/** Each unit once, in order: "per transaction", "per transaction or per recovery" (none: per transaction). */
+export function perUnits(pers: Iterable<OperationUnit | undefined>): string {
+  return inWords([...new Set([...pers].map(perUnit))], perUnit(undefined));
+}
+
+/** perUnitLabel for several cells' units: "instr/txn", "instr/txn or instr/recovery". */
+export function perUnitsLabel(label: string, pers: Iterable<OperationUnit | undefined>): string {
+  return inWords([...new Set([...pers].map((per) => perUnitLabel(label, per)))], label);
+}
+
+/** "a", "a or b", "a, b or c"; `none` for an empty list. */
+function inWords(items: readonly string[], none: string): string {
+  const last = items.at(-1);
+  if (last === undefined) return none;
+  return items.length === 1 ? last : `${items.slice(0, -1).join(', ')} or ${last}`;
+}

@@ -1,5 +1,6 @@
 // Where the instructions went: per instruction cell, the functions whose self instructions per
-// transaction changed most, and the notes that keep a reader from misreading them. Pure.
+// transaction (an operational cell's: per its unit) changed most, and the notes that keep a reader
+// from misreading them. Pure.
 import type { CellFunctionDeltas, Verdict } from '../../compare/verdict-schema.js';
 import { code, column, number, text } from './cells.js';
 import type { FunctionCell, FunctionKey, Functions } from './model.js';
@@ -56,6 +57,7 @@ function functionCell(cell: CellFunctionDeltas): FunctionCell {
     workload: cell.workload,
     threads: cell.threads,
     ...variantOf(cell),
+    ...(cell.operation === undefined ? {} : { operation: cell.operation }),
     verdict: cell.verdict,
     baseTotal: cell.baseTotal,
     headTotal: cell.headTotal,

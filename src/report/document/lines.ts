@@ -1,10 +1,11 @@
 // The cost of the changed lines: per instruction cell, each hunk of the diff and the instructions
-// per transaction on its lines, linked to them at the head commit when the repository's address is
-// known. Pure.
+// per transaction (an operational cell's: per its unit) on its lines, linked to them at the head
+// commit when the repository's address is known. Pure.
 import type { CellLines, HunkCost, LineSection, Verdict } from '../../compare/verdict-schema.js';
 import { column, number, text } from './cells.js';
 import type { HunkKey, HunkRow, LineCell, Lines } from './model.js';
 import { variantOf } from '../../suite/suite-schema.js';
+import { type OperationUnit, unitNoun } from '../../results/operation-units.js';
 
 /** Hunks shown per cell where space is short (the summary, the comment); verdict.json keeps more. */
 export const HUNKS_SHOWN = 8;
@@ -23,11 +24,11 @@ export function explainedLabel(
   return `${count(cell.explained)} of the ${count(cell.measured)} measured${share}`;
 }
 
-/** "+5.6% of the transaction", or '' when the base did nothing. */
-export function transactionShare(hunk: HunkCost): string {
+/** "+5.6% of the transaction" (of an operational cell's unit: "of the recovery"), or '' when the base did nothing. */
+export function transactionShare(hunk: HunkCost, per?: OperationUnit): string {
   if (hunk.shareOfTransaction === null || hunk.delta === 0) return '';
   const percent = hunk.shareOfTransaction * 100;
-  return `${percent >= 0 ? '+' : '−'}${Math.abs(percent).toFixed(Math.abs(percent) < 0.1 ? 2 : 1)}% of the transaction`;
+  return `${percent >= 0 ? '+' : '−'}${Math.abs(percent).toFixed(Math.abs(percent) < 0.1 ? 2 : 1)}% of the ${unitNoun(per)}`;
 }
 
 /** The hunk's lines at `commit` on the repository's site: ".../blob/<commit>/<path>#L12-L19". */
@@ -53,7 +54,7 @@ const HUNK_COLUMNS = [
 
 type Mapped = Extract<LineSection, { status: 'mapped' }>;
 
-function hunkRow(lines: Mapped, hunk: HunkCost, shown: boolean): HunkRow {
+function hunkRow(lines: Mapped, cell: CellLines, hunk: HunkCost, shown: boolean): HunkRow {
   const url = lines.sourceUrl === null ? null : hunkUrl(lines.sourceUrl, lines.headCommit, hunk);
   return {
     label: hunk.label,
@@ -64,7 +65,7 @@ function hunkRow(lines: Mapped, hunk: HunkCost, shown: boolean): HunkRow {
       change: number(hunk.delta, 'signed-count'),
       base: number(hunk.base, 'count'),
       head: number(hunk.head, 'count'),
-      share: text(transactionShare(hunk)),
+      share: text(transactionShare(hunk, cell.operation?.per)),
       inlined: text(hunk.inlinedInto.join(', ')),
     },
   };
@@ -76,11 +77,15 @@ function lineCell(lines: Mapped, cell: CellLines): LineCell {
     workload: cell.workload,
     threads: cell.threads,
     ...variantOf(cell),
+    ...(cell.operation === undefined ? {} : { operation: cell.operation }),
     explained: cell.explained,
     measured: cell.measured,
     share: cell.share,
     costlessHunks: cell.costlessHunks,
-    hunks: { columns: HUNK_COLUMNS, rows: cell.hunks.map((hunk) => hunkRow(lines, hunk, shown.has(hunk))) },
+    hunks: {
+      columns: HUNK_COLUMNS,
+      rows: cell.hunks.map((hunk) => hunkRow(lines, cell, hunk, shown.has(hunk))),
+    },
   };
 }
 

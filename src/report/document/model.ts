@@ -7,7 +7,7 @@
 // Text in cells and notes is raw, as results and servers gave it: every renderer escapes it.
 // The cells and tables themselves are in table.ts.
 import type { MetricName } from '../../compare/metrics.js';
-import type { CellVerdict, Verdict } from '../../compare/verdict-schema.js';
+import type { CellOperation, CellVerdict, Verdict } from '../../compare/verdict-schema.js';
 import type { ResourceFigure } from '../../results/resource-figures.js';
 import type { Row, Table } from './table.js';
 import type { Variant } from '../../suite/variants.js';
@@ -280,6 +280,8 @@ export interface LineCell {
   readonly workload: string;
   readonly threads: number;
   readonly variant?: Variant;
+  /** An operational cell: its instructions are per its unit. */
+  readonly operation?: CellOperation;
   readonly explained: number;
   readonly measured: number;
   /** explained ÷ measured; null when the measured change is under one instruction. */
@@ -309,6 +311,8 @@ export interface FunctionCell {
   readonly workload: string;
   readonly threads: number;
   readonly variant?: Variant;
+  /** An operational cell: its instructions are per its unit. */
+  readonly operation?: CellOperation;
   readonly verdict: CellVerdict | null;
   readonly baseTotal: number;
   readonly headTotal: number;

@@ -6,6 +6,8 @@ import { METRICS } from '../../compare/metrics.js';
 import { formatChangePercentLabel } from '../../format.js';
 import type { CellFunctionDeltas } from '../../compare/verdict-schema.js';
 import type { ReportInput } from '../report-input.js';
+import { perUnitLabel, perUnitsLabel } from '../../results/operation-units.js';
+import { sameCell } from '../../suite/suite-schema.js';
 import {
   CHART_CONFIG,
   cellLabel,
@@ -93,14 +95,12 @@ export const FUNCTIONS_TITLE = 'Where the instructions went';
 
 /** The panel's header says what the cell's verdict was judged on, so the bars can be read against it. */
 function panelHeader(input: ReportInput, cell: CellFunctionDeltas): string {
+  // The same cell, variant included: two `load` variants of a recovery are two cells.
   const judged = input.verdict.cells.find(
-    (candidate) =>
-      candidate.workload === cell.workload &&
-      candidate.threads === cell.threads &&
-      candidate.metric === 'instructions',
+    (candidate) => sameCell(candidate, cell) && candidate.metric === 'instructions',
   );
-  const change =
-    judged === undefined ? '' : `, ${formatChangePercentLabel(judged.change)} ${METRICS.instructions.unit}`;
+  const unit = perUnitLabel(METRICS.instructions.unit, cell.operation?.per);
+  const change = judged === undefined ? '' : `, ${formatChangePercentLabel(judged.change)} ${unit}`;
   return `${cellLabel(cell)}: ${cell.verdict ?? 'not judged'}${change}`;
 }
 
@@ -128,8 +128,28 @@ function functionBars(input: ReportInput, cells: readonly CellFunctionDeltas[], 
   });
 }
 
+/** Red where the head costs more, green where it costs less. */
+const DIRECTION_COLOR = {
+  field: 'direction',
+  type: 'nominal',
+  scale: { domain: [MORE, FEWER], range: ['#d62728', '#2ca02c'] },
+  title: 'head vs base',
+} as const;
+
+const FUNCTION_TOOLTIP = [
+  { field: 'name', type: 'nominal', title: 'function' },
+  { field: 'object', type: 'nominal' },
+  { field: 'base', type: 'quantitative', format: ',.1f' },
+  { field: 'head', type: 'quantitative', format: ',.1f' },
+  { field: 'delta', type: 'quantitative', format: '+,.1f' },
+] as const;
+
 /** Bars by function in one panel per cell, sorted by change, red where the head costs more. */
-function functionsChart(values: ReturnType<typeof functionBars>, rows: number, limit: number): TopLevelSpec {
+function functionsChart(
+  values: ReturnType<typeof functionBars>,
+  shape: { readonly rows: number; readonly limit: number; readonly unit: string },
+): TopLevelSpec {
+  const { rows, limit, unit } = shape;
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: {
@@ -163,23 +183,12 @@ function functionsChart(values: ReturnType<typeof functionBars>, rows: number, l
         x: {
           field: 'delta',
           type: 'quantitative',
-          title: 'self cost, head − base (instr/txn)',
+          title: `self cost, head − base (${unit})`,
           // Negative labels ("−200k") are wide: keep a gap between neighbours, dropping some.
           axis: { format: '~s', labelSeparation: 8 },
         },
-        color: {
-          field: 'direction',
-          type: 'nominal',
-          scale: { domain: [MORE, FEWER], range: ['#d62728', '#2ca02c'] },
-          title: 'head vs base',
-        },
-        tooltip: [
-          { field: 'name', type: 'nominal', title: 'function' },
-          { field: 'object', type: 'nominal' },
-          { field: 'base', type: 'quantitative', format: ',.1f' },
-          { field: 'head', type: 'quantitative', format: ',.1f' },
-          { field: 'delta', type: 'quantitative', format: '+,.1f' },
-        ],
+        color: DIRECTION_COLOR,
+        tooltip: [...FUNCTION_TOOLTIP],
       },
     },
     // Each cell lists its own functions, and a point select's changes are a tenth of a
@@ -196,5 +205,10 @@ export function functionsSpec(input: ReportInput): TopLevelSpec | null {
     changed.length > 0 ? [changed, FUNCTIONS_PER_CHANGED_CELL] : [deltas, FUNCTIONS_PER_UNCHANGED_CELL];
   if (cells.length === 0) return null;
   const rows = Math.max(...cells.map((cell) => Math.min(limit, cell.functions.length)));
-  return functionsChart(functionBars(input, cells, limit), rows, limit);
+  // Each cell's bars are per its unit: an operational cell's per recovery, start or applied transaction.
+  const unit = perUnitsLabel(
+    METRICS.instructions.unit,
+    cells.map((cell) => cell.operation?.per),
+  );
+  return functionsChart(functionBars(input, cells, limit), { rows, limit, unit });
 }

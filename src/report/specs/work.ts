@@ -7,13 +7,21 @@ import type { CounterChange, WorkSection } from '../../compare/verdict-schema.js
 import { byRank, WORK_GROUP_TITLES } from '../../compare/work-changes.js';
 import type { WorkGroup } from '../../results/status-counters.js';
 import { CHART_CONFIG, cellLabel, SIDE_SCALE, sideLegend, VEGA_LITE_SCHEMA } from './common.js';
-import { perUnit } from '../../results/operation-units.js';
+import { perUnit, perUnits } from '../../results/operation-units.js';
 import { counterLabel, pseudoCounter } from '../../results/status-counters.js';
 
 /** Counters drawn per group; the table lists every one. */
 export const WORK_CHART_COUNTERS = 4;
 
-export const WORK_TITLE = 'Work per transaction';
+/** "Work per transaction: I/O and durability", or "Work per transaction or per recovery: …". */
+function titleOf(per: string, group: WorkGroup): string {
+  return `Work ${per}: ${WORK_GROUP_TITLES[group]}`;
+}
+
+/** The group's chart title, in the units of the cells it draws. */
+export function workTitle(work: Compared, group: WorkGroup): string {
+  return titleOf(rows(work, group).per, group);
+}
 
 type Compared = Extract<WorkSection, { status: 'compared' }>;
 
@@ -35,6 +43,7 @@ function rows(work: Compared, group: WorkGroup) {
           cell.operation === undefined
             ? cellLabel(cell)
             : `${cellLabel(cell)}, ${perUnit(cell.operation.per)}`,
+        per: cell.operation?.per,
         change,
       })),
   );
@@ -48,10 +57,12 @@ function rows(work: Compared, group: WorkGroup) {
       ].map((entry) => counterLabel(entry.change.name)),
     ),
   ].slice(0, WORK_CHART_COUNTERS);
-  const values = changes
-    .filter((entry) => counters.includes(counterLabel(entry.change.name)))
-    .flatMap(({ cell, change }) => (['base', 'head'] as const).map((side) => sideRow(cell, change, side)));
-  return { counters, values };
+  const drawn = changes.filter((entry) => counters.includes(counterLabel(entry.change.name)));
+  const values = drawn.flatMap(({ cell, change }) =>
+    (['base', 'head'] as const).map((side) => sideRow(cell, change, side)),
+  );
+  // Each drawn cell's unit once: "per transaction", or "per transaction or per recovery".
+  return { counters, values, per: perUnits(drawn.map((entry) => entry.per)) };
 }
 
 function sideRow(cell: string, change: CounterChange, side: 'base' | 'head') {
@@ -65,15 +76,15 @@ export function workSpec(
   group: WorkGroup,
   sides: ReturnType<typeof sideLegend> = { title: 'side' },
 ): TopLevelSpec | null {
-  const { counters, values } = rows(work, group);
+  const { counters, values, per } = rows(work, group);
   if (values.length === 0) return null;
   const y = { field: 'cell', type: 'nominal', title: null } as const;
   const yOffset = { field: 'side', type: 'nominal', scale: { domain: SIDE_SCALE.domain } } as const;
-  const x = { type: 'quantitative', title: 'per transaction', axis: { format: '~s' } } as const;
+  const x = { type: 'quantitative', title: per, axis: { format: '~s' } } as const;
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: {
-      text: `${WORK_TITLE}: ${WORK_GROUP_TITLES[group]}`,
+      text: titleOf(per, group),
       subtitle: 'status counters that changed; bar: median of the repetitions, line: their range',
     },
     config: CHART_CONFIG,
@@ -104,7 +115,7 @@ export function workSpec(
               { field: 'counter', type: 'nominal' },
               { field: 'cell', type: 'nominal' },
               { field: 'side', type: 'nominal' },
-              { field: 'value', type: 'quantitative', format: ',.4~f', title: 'per transaction' },
+              { field: 'value', type: 'quantitative', format: ',.4~f', title: per },
             ],
           },
         },

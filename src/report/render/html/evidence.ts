@@ -8,6 +8,7 @@ import type { FunctionCell, Functions, Lines, Resources, Split, Stalls, Work } f
 import { SPLIT_LEAD } from '../../document/split.js';
 import { section, text, wholeTable } from './format.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
+import { perUnit, perUnits } from '../../../results/operation-units.js';
 
 /** The cells whose stall seconds regressed, a line each; or why no stall was judged. */
 export function stallsSection(stalls: Stalls | null): string {
@@ -80,7 +81,7 @@ export function linesSection(lines: Lines | null): string {
   );
   return section(
     'Cost of the changed lines',
-    `<p>${text(`Instructions per transaction on the head's added and changed lines less the base's removed ones, ${lines.range}; inlined code is counted on its own lines, and calls made from a line on that line.`)}</p>\n${body.join('\n')}`,
+    `<p>${text(`Instructions ${perUnits(lines.cells.map((cell) => cell.operation?.per))} on the head's added and changed lines less the base's removed ones, ${lines.range}; inlined code is counted on its own lines, and calls made from a line on that line.`)}</p>\n${body.join('\n')}`,
   );
 }
 
@@ -88,7 +89,7 @@ function functionTable(cell: FunctionCell): string {
   const change = formatSignedCount(cell.headTotal - cell.baseTotal);
   return (
     `<h3>${text(cellTitle(cell))}${cell.verdict === null ? '' : ` (${text(verdictLabel(cell.verdict))})`}</h3>\n` +
-    `<p>${text(`${change} instructions per transaction, all threads (${formatCount(cell.baseTotal)} → ${formatCount(cell.headTotal)})`)}</p>\n` +
+    `<p>${text(`${change} instructions ${perUnit(cell.operation?.per)}, all threads (${formatCount(cell.baseTotal)} → ${formatCount(cell.headTotal)})`)}</p>\n` +
     wholeTable(cell.functions)
   );
 }
@@ -98,7 +99,7 @@ export function functionsSection(functions: Functions): string {
   const unnamed = unnamedNote(functions.cells.flatMap((cell) => cell.functions.rows));
   return section(
     'Where the instructions went',
-    '<p>Self instructions per transaction of the functions that changed most, per cell.' +
+    `<p>Self instructions ${perUnits(functions.cells.map((cell) => cell.operation?.per))} of the functions that changed most, per cell.` +
       (unnamed === undefined ? '' : ` ${text(unnamed)}.`) +
       '</p>\n' +
       functions.cells.map(functionTable).join('\n'),

@@ -1,6 +1,7 @@
 // The comment's folded function lists, and what follows them: the warnings, the machine, the
 // charts, what to do next and how the verdict was reached.
 import { verdictLabel } from '../../../compare/verdict-schema.js';
+import { perUnit } from '../../../results/operation-units.js';
 import { formatCount, formatSignedCount } from '../../../format.js';
 import { pickCells } from '../../document/cells.js';
 import { unnamedNote } from '../../document/functions.js';
@@ -22,15 +23,16 @@ export function functionBlock(cell: FunctionCell, inlining: string | undefined):
   const note = unnamedNote(shown);
   const unnamed = note === undefined ? '' : `\n\n${escapeMarkdown(note)}.`;
   const total = formatSignedCount(cell.headTotal - cell.baseTotal);
+  const per = perUnit(cell.operation?.per);
   const table = [tableLead(columns), ...shown.map((row) => markdownRow(pickCells(row, keys)))].join('\n');
   return {
     kind: 'details',
     what: 'where the instructions went',
     text: details(
       `Where the instructions went: ${cell.workload} @ ${threadsLabel(cell.threads)}` +
-        `${cell.verdict === null ? '' : ` (${verdictLabel(cell.verdict)})`}: ${total} instructions per transaction, all threads ` +
+        `${cell.verdict === null ? '' : ` (${verdictLabel(cell.verdict)})`}: ${total} instructions ${per}, all threads ` +
         `(${formatCount(cell.baseTotal)} → ${formatCount(cell.headTotal)})`,
-      `Self instructions per transaction, largest changes first.\n\n${table}${unnamed}` +
+      `Self instructions ${per}, largest changes first.\n\n${table}${unnamed}` +
         (inlining ? `\n\n${escapeMarkdown(inlining)}` : ''),
     ),
   };

@@ -20,6 +20,7 @@ import { codeSpan, escapeMarkdown, escapeTableCell, tableDelimiter, tableRow } f
 import type { Block } from './blocks.js';
 import { markdownCells, markdownRow, tableLead } from './format.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
+import { perUnits } from '../../../results/operation-units.js';
 
 /** The cells whose stall seconds regressed, a line each; or why no stall was judged. */
 export function stallBlocks(stalls: Stalls | null): Block[] {
@@ -146,9 +147,10 @@ export function mixBlocks(mix: Mix): Block[] {
   ];
 }
 
-const LINES_LEAD = `${tableRow(['workload', 'threads', 'lines', 'instructions per transaction', 'share'])}\n${tableDelimiter(
-  ['l', 'r', 'l', 'r', 'r'],
-)}`;
+/** The table's head; its instructions are per each cell's unit (a client's: per transaction). */
+function linesLead(per: string): string {
+  return `${tableRow(['workload', 'threads', 'lines', `instructions ${per}`, 'share'])}\n${tableDelimiter(['l', 'r', 'l', 'r', 'r'])}`;
+}
 
 /** Per instruction cell, the hunks that cost the most, each linking to its lines when it can. */
 export function lineBlocks(lines: Lines | null): Block[] {
@@ -181,19 +183,20 @@ export function lineBlocks(lines: Lines | null): Block[] {
     )
     .join('; ');
   const costless = Math.max(0, ...lines.cells.map((cell) => cell.costlessHunks));
+  const per = perUnits(lines.cells.map((cell) => cell.operation?.per));
   return [
     {
       kind: 'rows',
       what: 'the cost of the changed lines',
       lead:
         '### Cost of the changed lines\n\n' +
-        `Instructions per transaction on the head's added and changed lines less the base's removed ones ` +
+        `Instructions ${per} on the head's added and changed lines less the base's removed ones ` +
         `(${plural(lines.hunks, 'hunk', 'hunks')}, ${lines.range}, inlined code counted on its own lines). ` +
         `The diff's lines explain ${explained}.` +
         (costless > 0
           ? ` ${plural(costless, 'hunk costs', 'hunks cost')} nothing on either side (comments, or code not run).`
           : '') +
-        `\n\n${LINES_LEAD}`,
+        `\n\n${linesLead(per)}`,
       rows,
     },
   ];

@@ -11,6 +11,7 @@ import { SPLIT_LEAD } from '../../document/split.js';
 import { terminalCells, terminalTable, terminalText } from './format.js';
 import { cellTitle } from '../../../suite/suite-schema.js';
 import { bothSpellings } from '../../../option-names.js';
+import { perUnit, perUnitLabel, perUnits } from '../../../results/operation-units.js';
 
 /** Functions shown per cell in the summary; the report and verdict.json have more. */
 const SUMMARY_FUNCTIONS = 6;
@@ -63,7 +64,7 @@ export function lineLines(lines: Lines | null): string[] {
   const out = [
     '',
     `Cost of the changed lines (${lines.range}, ${plural(lines.hunks, 'hunk', 'hunks')}; ` +
-      "instructions per transaction on the head's added and changed lines less the base's removed ones, inlined code included):",
+      `instructions ${perUnits(lines.cells.map((cell) => cell.operation?.per))} on the head's added and changed lines less the base's removed ones, inlined code included):`,
   ];
   for (const cell of lines.cells) {
     const at = cellTitle(cell);
@@ -71,7 +72,7 @@ export function lineLines(lines: Lines | null): string[] {
     for (const hunk of cell.hunks.rows.filter((row) => row.shown)) {
       const share = terminalText(hunk.cells.share);
       out.push(
-        `    ${hunk.label}: ${terminalText(hunk.cells.change)} instructions/txn in ${at}` +
+        `    ${hunk.label}: ${terminalText(hunk.cells.change)} ${perUnitLabel('instructions/txn', cell.operation?.per)} in ${at}` +
           (share ? ` (${share})` : ''),
       );
       if (hunk.inlinedInto.length > 0) out.push(`      inlined into ${hunk.inlinedInto.join(', ')}`);
@@ -91,12 +92,12 @@ export function functionLines(functions: Functions): string[] {
   if (cells.length === 0) return [];
   const lines = [
     '',
-    'Where the instructions went (self instructions per transaction, all threads; base → head):',
+    `Where the instructions went (self instructions ${perUnits(cells.map((cell) => cell.operation?.per))}, all threads; base → head):`,
   ];
   for (const cell of cells) {
     const change = cell.headTotal - cell.baseTotal;
     lines.push(
-      `  ${cellTitle(cell)} (${cell.verdict === null ? '' : verdictLabel(cell.verdict)}): ${formatSignedCountPlain(change)} per transaction in all ` +
+      `  ${cellTitle(cell)} (${cell.verdict === null ? '' : verdictLabel(cell.verdict)}): ${formatSignedCountPlain(change)} ${perUnit(cell.operation?.per)} in all ` +
         `(${formatCountPlain(cell.baseTotal)} → ${formatCountPlain(cell.headTotal)})`,
     );
     for (const fn of cell.functions.rows.slice(0, SUMMARY_FUNCTIONS)) {
