@@ -18,6 +18,8 @@ const DIRECT_ONLY: Readonly<Record<string, string>> = {
   'work-dir': "a path on the runner; the reusable workflows use the runner's temporary directory",
   commit: 'history mode: the measured commit, which the results already name',
   'head-repository': 'publish mode: read from the workflow_run event, which the reusable workflow has',
+  'base-build-dir':
+    "its default, auto, is what the measuring workflow wants for a fork's head: the trusted base it has just built",
 };
 
 interface Step {

@@ -190,6 +190,46 @@ describe('planning', () => {
     ]);
   });
 
+  it("starts an untrusted head from the trusted base's build directory when told auto, and only then", () => {
+    const untrusted = (baseBuildDir?: string) =>
+      planBuilds(
+        builds({
+          baseSource: '/src/base',
+          untrusted: {
+            sides: ['head'],
+            buildDir: '/tmp/untrusted',
+            ccacheDir: '/cache/pr-7',
+            ...(baseBuildDir === undefined ? {} : { baseBuildDir }),
+          },
+        }),
+      ).find((build) => build.side === 'head')?.untrusted;
+    expect(untrusted('auto')).toEqual({
+      ccacheDir: '/cache/pr-7',
+      baseBuildDir: '/builds/base-gcc-12.build',
+    });
+    expect(untrusted('/kept/base.build')).toEqual({
+      ccacheDir: '/cache/pr-7',
+      baseBuildDir: '/kept/base.build',
+    });
+    expect(untrusted(undefined)).toEqual({ ccacheDir: '/cache/pr-7' });
+    // No trusted base built here (a compiler comparison of one untrusted tree): nothing to start from.
+    const alone = planBuilds(
+      builds({
+        baseCompiler: 'clang-16',
+        untrusted: {
+          sides: ['base', 'head'],
+          buildDir: '/tmp/untrusted',
+          ccacheDir: undefined,
+          baseBuildDir: 'auto',
+        },
+      }),
+    );
+    expect(alone.map((build) => build.untrusted)).toEqual([
+      { ccacheDir: undefined },
+      { ccacheDir: undefined },
+    ]);
+  });
+
   it.each([
     [
       '/cache/trusted/pr-7',

@@ -85,6 +85,7 @@ function untrustedBuilds(run: RunFlags, ab: boolean): SourceBuilds['untrusted'] 
       optionalInput('untrusted-build-dir') ?? join(process.env.RUNNER_TEMP ?? tmpdir(), 'untrusted'),
     ),
     ccacheDir: ccacheDir === undefined ? undefined : resolve(ccacheDir),
+    ...baseBuildInput(),
   };
   const trustedCcache = optionalInput('ccache-dir');
   checkUntrustedDirs(
@@ -96,6 +97,13 @@ function untrustedBuilds(run: RunFlags, ab: boolean): SourceBuilds['untrusted'] 
     actionSpelling,
   );
   return untrusted;
+}
+
+/** Input base-build-dir: empty or "auto" (the base side built here), "none", or a directory. */
+function baseBuildInput(): { baseBuildDir?: string } {
+  const value = (optionalInput('base-build-dir') ?? 'auto').trim();
+  if (value.toLowerCase() === 'none') return {};
+  return { baseBuildDir: value.toLowerCase() === 'auto' ? 'auto' : resolve(value) };
 }
 
 /** Inputs store and store-size, as the build flags take them. */

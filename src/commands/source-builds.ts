@@ -34,6 +34,11 @@ export interface SourceBuilds {
     readonly sides: readonly SideBuild['side'][];
     readonly buildDir: string;
     readonly ccacheDir: string | undefined;
+    /**
+     * The trusted build directory the untrusted sides start from (base-build.ts): "auto" for the
+     * trusted base side this plan builds, a directory, or none.
+     */
+    readonly baseBuildDir?: string;
   };
 }
 
@@ -48,11 +53,32 @@ export function sourceBuildNames(spell: FlagSpelling): OptionNames {
 /** Which servers to build, and where each is installed; untrusted sides apart, sandboxed. */
 export function planBuilds(builds: SourceBuilds): SideBuild[] {
   const { untrusted } = builds;
-  return trustedPlan(builds).map((build) => {
+  const plan = trustedPlan(builds);
+  return plan.map((build) => {
     if (untrusted === undefined || !untrusted.sides.includes(build.side)) return build;
     const prefix = join(resolve(untrusted.buildDir), basename(build.prefix));
-    return { ...build, prefix, untrusted: { ccacheDir: untrusted.ccacheDir } };
+    const from = startingBuild(untrusted.baseBuildDir, plan, untrusted.sides);
+    return {
+      ...build,
+      prefix,
+      untrusted: { ccacheDir: untrusted.ccacheDir, ...(from === undefined ? {} : { baseBuildDir: from }) },
+    };
   });
+}
+
+/**
+ * The trusted build directory an untrusted side starts from: a directory given; for "auto", the
+ * build directory of the trusted base side this plan builds from source (none without one).
+ */
+function startingBuild(
+  given: string | undefined,
+  plan: readonly SideBuild[],
+  untrustedSides: readonly SideBuild['side'][],
+): string | undefined {
+  if (given === undefined || given === '') return undefined;
+  if (given !== 'auto') return resolve(given);
+  const base = plan.find((build) => build.side === 'base' && !untrustedSides.includes('base'));
+  return base === undefined ? undefined : `${base.prefix}.build`;
 }
 
 function trustedPlan(builds: SourceBuilds): SideBuild[] {
