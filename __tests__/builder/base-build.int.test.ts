@@ -1,0 +1,162 @@
+// A fork's build started from the trusted base's (build --untrusted --base-build-dir), end to end on
+// the stand-in tree (__fixtures__/source-trees/fake-mariadb) with real cmake, ninja, gcc, ccache and
+// bubblewrap: only the changed file compiles, the trusted ccache answers read-only, and the trusted
+// build directory and ccache are byte for byte what they were, also after a hostile tree tried to
+// write them through every path the copy and the binds offer. The control, the same hostile tree
+// built trusted in the base's directory, shows each attempt can succeed.
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { main } from '../../src/cli/program.js';
+import { BuildInfo } from '../../src/results/results-schema.js';
+import { captureStderr, ROOT, useTempDir } from '../helpers/real-run.js';
+import { requireCommand } from '../helpers/requirements.js';
+
+const FAKE = join(ROOT, '__fixtures__/source-trees/fake-mariadb');
+const ready = ['cmake', 'ninja', 'gcc', 'ccache', 'bwrap'].every((tool) => requireCommand(tool));
+const maybe = ready ? describe : describe.skip;
+
+const temp = useTempDir('base-build-');
+const stderr = captureStderr();
+
+function cli(...args: string[]): Promise<number> {
+  return main(['node', 'mysql-perf-gate', ...args]);
+}
+
+function buildJson(dir: string): BuildInfo {
+  return BuildInfo.parse(JSON.parse(readFileSync(join(dir, 'build.json'), 'utf8')));
+}
+
+/** Every file and link under `dir` with its content's hash (a link: its target), sorted. */
+function checksums(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => {
+      const path = join(dir, name);
+      const info = lstatSync(path);
+      if (info.isDirectory()) return `${name}/`;
+      const content = info.isSymbolicLink() ? `link ${readFileSync(path, 'utf8')}` : readFileSync(path);
+      return `${name} ${createHash('sha256').update(content).digest('hex')}`;
+    })
+    .sort();
+}
+
+/** The trusted base: the stand-in tree built trusted, through the trusted ccache. */
+async function trustedBase(): Promise<{ tree: string; buildDir: string; ccache: string }> {
+  const tree = join(temp.path, 'base');
+  cpSync(FAKE, tree, { recursive: true });
+  const ccache = join(temp.path, 'trusted-ccache');
+  const prefix = join(temp.path, 'base-prefix');
+  expect(
+    await cli('build', '--source', tree, '--compiler', 'gcc', '--prefix', prefix, '--ccache-dir', ccache),
+  ).toBe(0);
+  return { tree, buildDir: `${prefix}.build`, ccache };
+}
+
+/** The pull request's tree: the base's, with `change` applied, in a checkout of its own. */
+function headTree(change: (tree: string) => void): string {
+  const tree = join(temp.path, 'head');
+  cpSync(FAKE, tree, { recursive: true });
+  change(tree);
+  return tree;
+}
+
+async function untrustedBuild(tree: string, baseBuildDir: string): Promise<{ code: number; prefix: string }> {
+  const prefix = join(temp.path, 'pr', 'head-prefix');
+  const code = await cli(
+    'build',
+    '--source',
+    tree,
+    '--compiler',
+    'gcc',
+    '--prefix',
+    prefix,
+    '--untrusted',
+    '--ccache-dir',
+    join(temp.path, 'pr', 'ccache'),
+    '--base-build-dir',
+    baseBuildDir,
+  );
+  return { code, prefix };
+}
+
+/** A comment at the end of a line: the file differs, its preprocessed text does not. */
+function commentOnly(tree: string): void {
+  const file = join(tree, 'sql', 'mysqld.c');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('return 1;', 'return 1; /* a fork was here */'));
+}
+
+maybe('build --untrusted --base-build-dir (stand-in tree, real tools, the sandbox)', () => {
+  it("compiles only the changed file, answered by the trusted ccache read-only, and leaves the base's build and cache as they were", async () => {
+    const base = await trustedBase();
+    expect(existsSync(join(base.ccache, 'shared'))).toBe(true);
+    const before = { build: checksums(base.buildDir), ccache: checksums(base.ccache) };
+    const { code, prefix } = await untrustedBuild(headTree(commentOnly), base.buildDir);
+    expect({
+      code,
+      errors: stderr.text.split('\n').filter((line) => line.startsWith('mysql-perf-gate:')),
+    }).toEqual({
+      code: 0,
+      errors: [],
+    });
+    const info = buildJson(prefix);
+    expect(info.ninja?.compiled).toEqual(['CMakeFiles/mariadbd.dir/sql/mysqld.c.o']);
+    // The stand-in's one object and its link: all of its steps, which for a tree this small is all of it.
+    expect(info.startedFrom).toMatchObject({
+      dir: base.buildDir,
+      changedFiles: 1,
+      steps: 2,
+      totalSteps: 2,
+      full: true,
+    });
+    expect(info.ccache).toMatchObject({ used: true, hits: 1, remoteHits: 1, misses: 0 });
+    expect(stderr.text).toContain("started from the trusted base's build");
+    expect(stderr.text).toContain("from the base's build, 2 of 2 steps to run");
+    expect({ build: checksums(base.buildDir), ccache: checksums(base.ccache) }).toEqual(before);
+  }, 240_000);
+
+  it('writes nothing of the trusted build or cache when a hostile tree tries, which a trusted build of it does', async () => {
+    const base = await trustedBase();
+    const store = join(base.ccache, 'shared');
+    // At configure time the tree tries: a file into the base's build directory (at its own path),
+    // links in its build directory to the trusted files for the tool to write through next
+    // (build.json, the configure log), a file beside the base's build directory, and an entry in
+    // the trusted ccache's store.
+    const attack = (tree: string): void => {
+      writeFileSync(
+        join(tree, 'CMakeLists.txt'),
+        `${readFileSync(join(tree, 'CMakeLists.txt'), 'utf8')}
+execute_process(COMMAND sh -c "echo poisoned > '${base.buildDir}/poisoned'; \\
+  ln -sf '${base.buildDir}/CMakeCache.txt' '${base.buildDir}/build.json'; \\
+  ln -sf '${base.buildDir}/CMakeCache.txt' '${base.buildDir}/configure.log'; \\
+  echo poisoned > '${base.buildDir}/../beside-the-base'; \\
+  mkdir -p '${store}/ff' && echo poisoned > '${store}/ff/manifest'; true")
+`,
+      );
+    };
+    const before = { build: checksums(base.buildDir), ccache: checksums(base.ccache) };
+    const { code } = await untrustedBuild(headTree(attack), base.buildDir);
+    expect(code).toBe(0);
+    expect({ build: checksums(base.buildDir), ccache: checksums(base.ccache) }).toEqual(before);
+    expect(existsSync(join(temp.path, 'beside-the-base'))).toBe(false);
+    // The control: the same tree built trusted in the base's own directory succeeds at each attempt.
+    const control = join(temp.path, 'control');
+    cpSync(join(temp.path, 'head'), control, { recursive: true });
+    await cli(
+      'build',
+      '--source',
+      control,
+      '--compiler',
+      'gcc',
+      '--prefix',
+      join(temp.path, 'control-prefix'),
+      '--build-dir',
+      base.buildDir,
+      '--ccache-dir',
+      base.ccache,
+    );
+    expect(readFileSync(join(base.buildDir, 'poisoned'), 'utf8')).toBe('poisoned\n');
+    expect(existsSync(join(temp.path, 'beside-the-base'))).toBe(true);
+    expect(readFileSync(join(store, 'ff', 'manifest'), 'utf8')).toBe('poisoned\n');
+  }, 300_000);
+});
