@@ -4783,6 +4783,7 @@ function addBuildCommand(program, onExitCode) {
         .requiredOption('--prefix <dir>', 'install prefix; build.json describing the build is written there')
         .addOption(optionWithDefault('--build-dir <dir>', 'CMake build directory, kept for incremental rebuilds', '<prefix>.build'))
         .option('--untrusted', "the tree is a pull request's from outside: configure, build and install in the bubblewrap sandbox (needs --ccache-dir of its own, or --ccache off; no --store)")
+        .option('--base-build-dir <dir>', "with --untrusted: the trusted build directory of the pull request's base to start from: the sandbox gets a private copy of it at that directory's own path and builds only what the pull request changed (the trusted directory is never written)")
         .option('--max-processes <n>', `with --untrusted: the most processes and threads the build may have at once (a cgroup's pids.max); ${LIMIT_HELP.buildProcesses}`)
         .option('--max-memory <size>', `with --untrusted: the most memory the build may use, e.g. 8G or 1536M (a cgroup's memory limit); ${LIMIT_HELP.memory}`)
         .addOption(lockTimeoutOption())

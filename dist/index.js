@@ -1282,6 +1282,7 @@ function untrustedBuilds(run, ab) {
         sides: ab ? sides : ['server'],
         buildDir: resolve(optionalInput('untrusted-build-dir') ?? join(process.env.RUNNER_TEMP ?? tmpdir(), 'untrusted')),
         ccacheDir: ccacheDir === undefined ? undefined : resolve(ccacheDir),
+        ...baseBuildInput(),
     };
     const trustedCcache = optionalInput('ccache-dir');
     checkUntrustedDirs(untrusted, {
@@ -1289,6 +1290,13 @@ function untrustedBuilds(run, ab) {
         ccacheDir: trustedCcache === undefined ? undefined : resolve(trustedCcache),
     }, actionSpelling);
     return untrusted;
+}
+/** Input base-build-dir: empty or "auto" (the base side built here), "none", or a directory. */
+function baseBuildInput() {
+    const value = (optionalInput('base-build-dir') ?? 'auto').trim();
+    if (value.toLowerCase() === 'none')
+        return {};
+    return { baseBuildDir: value.toLowerCase() === 'auto' ? 'auto' : resolve(value) };
 }
 /** Inputs store and store-size, as the build flags take them. */
 function storeFlags() {
