@@ -38,7 +38,7 @@ const ALLOWED: readonly string[] = [
   // A comment in the option file the run writes for the server, not a message.
   'server/config-file.ts --set',
   // `cmake --install <dir> --prefix <prefix>`: CMake's option.
-  'builder/build-server.ts --prefix',
+  'builder/install-step.ts --prefix',
   // `git log --format=…`: git's option.
   'builder/git.ts --format',
   // `mysqld --no-defaults --verbose --help` and `nsenter --target <pid>`: their options.

@@ -97,6 +97,7 @@ describe('ccacheRecord', () => {
       dir: '/cache/ccache',
       version: '4.8.3',
       hits: 3,
+      remoteHits: 0,
       misses: 1,
       uncacheable: 2,
     });

@@ -134,13 +134,18 @@ describe('ccacheFigures', () => {
       direct_cache_miss: 30,
       local_storage_hit: 520,
     });
-    expect(ccacheFigures(before, after)).toEqual({ hits: 520, misses: 30, uncacheable: 40 + 3 + 2 + 4 + 1 });
+    expect(ccacheFigures(before, after)).toEqual({
+      hits: 520,
+      remoteHits: 0,
+      misses: 30,
+      uncacheable: 40 + 3 + 2 + 4 + 1,
+    });
   });
 
   it('counts a counter missing from the first reading as 0', () => {
     expect(
       ccacheFigures(new Map(), counters({ direct_cache_hit: 3, cache_miss: 2, output_to_stdout: 1 })),
-    ).toEqual({ hits: 3, misses: 2, uncacheable: 1 });
+    ).toEqual({ hits: 3, remoteHits: 0, misses: 2, uncacheable: 1 });
   });
 
   it('clamps counters that went down (the cache was zeroed in between) to 0', () => {
@@ -156,12 +161,18 @@ describe('ccacheFigures', () => {
       cache_miss: 0,
       called_for_link: 2,
     });
-    expect(ccacheFigures(before, after)).toEqual({ hits: 2, misses: 0, uncacheable: 0 });
+    expect(ccacheFigures(before, after)).toEqual({ hits: 2, remoteHits: 0, misses: 0, uncacheable: 0 });
+  });
+
+  it('counts the hits remote storage answered apart (the trusted store, read by an untrusted build)', () => {
+    const before = counters({ remote_storage_hit: 4, preprocessed_cache_hit: 4 });
+    const after = counters({ remote_storage_hit: 7, preprocessed_cache_hit: 9, cache_miss: 1 });
+    expect(ccacheFigures(before, after)).toEqual({ hits: 5, remoteHits: 3, misses: 1, uncacheable: 0 });
   });
 
   it('is all zeros between two identical readings', () => {
     const reading = parseCcacheCounters(PRINT_STATS);
-    expect(ccacheFigures(reading, reading)).toEqual({ hits: 0, misses: 0, uncacheable: 0 });
+    expect(ccacheFigures(reading, reading)).toEqual({ hits: 0, remoteHits: 0, misses: 0, uncacheable: 0 });
   });
 });
 
@@ -241,6 +252,6 @@ describe('readCcacheCounters', () => {
     ccache(['gcc', '-c', join(temp, 'missing.c')]); // no_input_file
     const after = await readCcacheCounters(setup);
     if (!before || !after) throw new Error('ccache printed no counters');
-    expect(ccacheFigures(before, after)).toEqual({ hits: 1, misses: 1, uncacheable: 2 });
+    expect(ccacheFigures(before, after)).toEqual({ hits: 1, remoteHits: 0, misses: 1, uncacheable: 2 });
   });
 });
