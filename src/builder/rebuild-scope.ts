@@ -26,13 +26,19 @@ export async function rebuildScope(
 ): Promise<RebuildScope | undefined> {
   if (plan.base === undefined) return undefined;
   const dir = toolPaths(plan).buildDir;
-  const ask = async (args: string[]): Promise<number> => {
+  const ask = async (args: string[]): Promise<number | undefined> => {
     const result = await runTool(plan, 'ninja', ['-C', dir, ...args, ...targets], {
+      check: false,
       deadline: quickDeadline(`ninja ${args.join(' ')}`),
     });
+    // A tree ninja cannot plan (a file its build needs is missing): the build itself says so.
+    if (result.exitCode !== 0) return undefined;
     return countSteps(result.stdout);
   };
-  const scope = { toRun: await ask(['-n']), total: await ask(['-t', 'commands']) };
+  const toRun = await ask(['-n']);
+  const total = toRun === undefined ? undefined : await ask(['-t', 'commands']);
+  if (toRun === undefined || total === undefined) return undefined;
+  const scope = { toRun, total };
   logger.info(scopeLine(scope));
   return scope;
 }
