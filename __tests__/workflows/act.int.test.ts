@@ -143,6 +143,8 @@ maybe('the pull-request workflows under act', () => {
     expect(log).toContain(
       `head: ${repo.head}; base: ${repo.forkPoint} (the merge base with ${repo.baseTip})`,
     );
+    // The fork's head is built in the sandbox from a copy of the base's trusted build, just made.
+    expect(log).toMatch(/started from the trusted base's build: \S+\/base-gcc-12\.build copied to/);
     // The merge base's settings file, never the pull request's, which the run names as changed.
     expect(log).toContain(
       `settings from base/.github/mysql-perf-gate.yml: suite ${suite}; compiler gcc-12; gate tps; alpha 0.01; `,

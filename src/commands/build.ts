@@ -316,8 +316,22 @@ export async function checkSides(
   logger: Logger,
 ): Promise<CheckedSides> {
   const checked = new Map<SideBuild['side'], CheckedBuild>();
-  for (const build of builds) checked.set(build.side, await checkBuild(sideRequest(common, build), logger));
-  checkBuildRoom([...checked.values()], logger);
+  const all: CheckedBuild[] = [];
+  for (const build of builds) {
+    const request = sideRequest(common, build);
+    if (request.baseBuildDir === undefined) {
+      const side = await checkBuild(request, logger);
+      checked.set(build.side, side);
+      all.push(side);
+      continue;
+    }
+    // A side that starts from the base's build is checked here without it (the base side built
+    // first makes it), and again, whole, when its turn comes: it is left out of `checked`.
+    const rest: BuildRequest = { ...request };
+    delete (rest as { baseBuildDir?: unknown }).baseBuildDir;
+    all.push(await checkBuild(rest, logger));
+  }
+  checkBuildRoom(all, logger);
   return checked;
 }
 
