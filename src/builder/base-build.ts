@@ -21,6 +21,7 @@ import type { OptionNames } from '../option-names.js';
 import { parseCmakeCache, readBuildInfo } from '../server/build-info.js';
 import { exec } from '../shell/exec.js';
 import { readRegular } from '../shell/no-follow.js';
+import { overlap } from './build-sandbox.js';
 import type { Compiler } from './compilers.js';
 import { sharedStoreDir } from './shared-ccache.js';
 
@@ -92,9 +93,9 @@ export async function readBaseBuild(
       );
     }
   }
-  if (inside(dir, root)) {
+  if (overlap(dir, root)) {
     throw new InputError(
-      `${option}: it lies in its source tree ${root}; the base must be built outside its tree`,
+      `${option}: it lies in its source tree ${root}, or holds it; the base must be built outside its tree`,
     );
   }
   const store = await trustedStore(dir);
@@ -185,9 +186,4 @@ async function sameBytes(a: string, b: string, size: number): Promise<boolean> {
   if (size > MAX_COMPARED_BYTES) return false;
   const [left, right] = await Promise.all([readFile(a), readFile(b)]);
   return left.equals(right);
-}
-
-/** Whether `child` is `parent` or below it (paths as given). */
-function inside(child: string, parent: string): boolean {
-  return child === parent || child.startsWith(parent.endsWith('/') ? parent : `${parent}/`);
 }
