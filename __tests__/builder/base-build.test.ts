@@ -140,6 +140,16 @@ describe('alignTimes', () => {
     expect(lstatSync(join(base, 'sql/changed.cc')).mtime.getTime()).toBe(LONG_AGO.getTime());
   });
 
+  it("counts neither a checkout's .git directory nor a worktree's .git file", async () => {
+    const { head, base } = trees();
+    mkdirSync(join(head, '.git'));
+    writeFileSync(join(head, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    mkdirSync(join(head, 'storage'));
+    writeFileSync(join(head, 'storage', '.git'), 'gitdir: /elsewhere/.git/worktrees/head\n');
+    const result = await alignTimes(head, base);
+    expect(result).toEqual({ same: 1, changed: ['sql/changed.cc', 'sql/new.cc'] });
+  });
+
   it('never follows a link in the tree, to a file or a directory', async () => {
     const { head, base } = trees();
     const outside = join(dir, 'outside');

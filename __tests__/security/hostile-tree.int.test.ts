@@ -4,9 +4,14 @@
 // the runner's tokens and the runner's credentials, reach a service on the host's loopback, and
 // leave a daemon running. The control (built and measured trusted) shows each attempt can
 // succeed; the same tree with --untrusted / --untrusted-side head must fail at every one, seen
-// from the hostile code's own output and from outside (files, the listener, /proc).
+// from the hostile code's own output and from outside (files, the listener, /proc). Built from a
+// copy of the trusted base's build (--base-build-dir), it also tries to write the trusted build
+// directory (which the sandbox shows as the copy at its own path), beside it, and into the trusted
+// ccache's store (read-only there), and plants links in the copy to the trusted files: both stay
+// byte for byte as they were, while the same tree built trusted in the base's directory succeeds.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 
@@ -97,6 +102,19 @@ function rawText(dir: string): string {
       }
     })
     .join('\n');
+}
+
+/** Every file and link under `dir` with its content's hash (a link: its target), sorted. */
+function checksums(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => {
+      const path = join(dir, name);
+      const info = lstatSync(path);
+      if (info.isDirectory()) return `${name}/`;
+      const content = info.isSymbolicLink() ? `link ${readFileSync(path, 'utf8')}` : readFileSync(path);
+      return `${name} ${createHash('sha256').update(content).digest('hex')}`;
+    })
+    .sort();
 }
 
 /** Processes whose command line names the marker's daemons. */
@@ -292,6 +310,74 @@ describeIf('a hostile tree', () => {
     },
     300_000,
   );
+
+  it("writes nothing of the trusted base's build or ccache from the copy it starts from, which built trusted it does", async () => {
+    const dir = join(tmp.path, 'from-base');
+    const home = join(dir, 'home');
+    mkdirSync(home, { recursive: true });
+    const tree = (name: string, targets: string): string => {
+      const src = join(dir, `src-${name}`);
+      cpSync(FIXTURE, src, { recursive: true });
+      writeFileSync(join(src, 'VERSION'), versionFile());
+      writeFileSync(join(src, 'targets.sh'), targets);
+      return src;
+    };
+    const build = async (src: string, prefix: string, ...args: string[]) => {
+      const done = await cli(
+        ['build', '--source', src, '--compiler', 'gcc', '--prefix', prefix, ...args],
+        home,
+      );
+      expect([done.code, done.output]).toEqual([0, expect.stringContaining('measure it with') as unknown]);
+    };
+    // The base: the tree as the base branch has it (its code attempts nothing), built trusted
+    // through the trusted ccache, whose store holds an entry as a trusted compile leaves one.
+    const ccache = join(dir, 'trusted-ccache');
+    await build(tree('base', 'exit 0\n'), join(dir, 'base'), '--ccache-dir', ccache);
+    const baseBuild = join(dir, 'base.build');
+    const store = join(ccache, 'shared');
+    mkdirSync(join(store, '00'), { recursive: true });
+    writeFileSync(join(store, '00', 'entry'), 'a trusted result\n');
+    const before = { build: checksums(baseBuild), ccache: checksums(ccache) };
+    // The pull request: its code aims at the base's build directory and the store.
+    const targets = (marker: string) =>
+      `TRUSTED_DIR=${baseBuild}\nTRUSTED_STORE=${store}\nHOME_DIR=${home}\nPORT=${listener.port}\nMARKER=${marker}\n`;
+    const head = tree('head', targets('from-base'));
+    const pr = join(dir, 'pr');
+    await build(
+      head,
+      join(pr, 'head'),
+      '--untrusted',
+      '--ccache-dir',
+      join(pr, 'ccache'),
+      '--base-build-dir',
+      baseBuild,
+    );
+    const said = attempts(join(pr, 'head.build'));
+    for (const stage of ['configure', 'build']) {
+      // At the base's path it wrote the private copy, and only that; beside it, the sandbox's own
+      // directories, gone with it (checked from outside below); the store is read-only.
+      expect(readFileSync(join(pr, 'head.build', `poisoned-by-${stage}`), 'utf8')).toBe(`${stage}\n`);
+      expect([stage, said.get(`${stage} write-trusted`), said.get(`${stage} write-trusted-store`)]).toEqual([
+        stage,
+        'succeeded',
+        'failed',
+      ]);
+      expect(said.has(`${stage} write-beside-base`)).toBe(true);
+    }
+    expect({ build: checksums(baseBuild), ccache: checksums(ccache) }).toEqual(before);
+    expect(readdirSync(dir).filter((name) => name.startsWith('beside-the-base-'))).toEqual([]);
+    expect(daemons('from-base')).toEqual([]);
+
+    // The control: the same tree built trusted in the base's own directory, through the trusted
+    // ccache, succeeds at each attempt (the links it plants are still not written through).
+    const control = tree('control', targets('from-base-control'));
+    await build(control, join(dir, 'control'), '--build-dir', baseBuild, '--ccache-dir', ccache);
+    for (const pid of daemons('from-base-control')) process.kill(pid, 'SIGKILL');
+    expect(readFileSync(join(baseBuild, 'poisoned-by-configure'), 'utf8')).toBe('configure\n');
+    expect(existsSync(join(dir, 'beside-the-base-by-configure'))).toBe(true);
+    expect(readFileSync(join(store, 'ff', 'manifest-by-configure'), 'utf8')).toBe('configure\n');
+    expect(readdirSync(baseBuild).filter((name) => name.startsWith('written-through-'))).toEqual([]);
+  }, 300_000);
 
   it('fails at every attempt when it is built and measured untrusted', async () => {
     const { said, trusted, home } = await buildAndMeasure('sandboxed', true);

@@ -29,7 +29,10 @@ import { sharedStoreDir } from './shared-ccache.js';
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 /** A file larger is taken as changed, unread (a source tree's largest are a few MiB). */
 const MAX_COMPARED_BYTES = 64 * 1024 * 1024;
-/** Directories of the tree never walked: git's own (a checkout's, never the build's input). */
+/**
+ * Entries of the tree never walked or counted: git's own (a checkout's directory, or a worktree's
+ * file naming it), never the build's input.
+ */
 const SKIPPED = new Set(['.git']);
 
 /** The trusted build an untrusted one starts from. */
@@ -153,8 +156,9 @@ export async function alignTimes(
   const pending = [''];
   for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
     for (const entry of await readdir(join(root, dir), { withFileTypes: true })) {
+      if (SKIPPED.has(entry.name)) continue;
       const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
-      if (entry.isDirectory() && !SKIPPED.has(entry.name)) pending.push(rel);
+      if (entry.isDirectory()) pending.push(rel);
       if (!entry.isFile()) continue;
       const base = await identicalBase(join(root, rel), join(baseRoot, rel));
       if (base === undefined) {

@@ -29,13 +29,24 @@ if [ -n "$GIT_DIR_OF_TREE" ]; then
   printf '[core]\n\tfsmonitor = touch %s/fsmonitor-ran-%s\n' "$TRUSTED_DIR" "$stage" 2>/dev/null >>"$GIT_DIR_OF_TREE/config"
   report git-config $?
 fi
+# 8, 9. A build started from the trusted base's (build --base-build-dir; TRUSTED_DIR is then the
+# base's build directory, which the sandbox shows as a private copy at its own path): a file
+# beside that directory, through its parent, and an entry in the trusted ccache's store
+# (TRUSTED_STORE), which the sandbox shows read-only.
+if [ -n "${TRUSTED_STORE:-}" ]; then
+  echo "$stage" 2>/dev/null >"$TRUSTED_DIR/../beside-the-base-by-$stage"
+  report write-beside-base $?
+  { mkdir -p "$TRUSTED_STORE/ff" && echo "$stage" >"$TRUSTED_STORE/ff/manifest-by-$stage"; } 2>/dev/null
+  report write-trusted-store $?
+fi
 # Links where the tool writes or reads next in a directory this code may write (its second
 # argument): the build's logs, to write through into the trusted directory; the server's error
 # log, to have the runner's credentials copied beside the results. Checked from outside.
-# (Configure links both logs, the build step the install's; the build's own log stays readable.
-# The server's error log only with PLANT_ERROR_LOG=1: its attempts are then not in the results.)
+# (Configure links both logs and build.json, the build step the install's log; the build's own
+# log stays readable. The server's error log only with PLANT_ERROR_LOG=1: its attempts are then
+# not in the results.)
 case "$stage" in
-  configure) links="build.log install.log" ;;
+  configure) links="build.log install.log build.json" ;;
   build) links="install.log" ;;
   *) links= ;;
 esac
@@ -43,7 +54,7 @@ for log in $links; do ln -sf "$TRUSTED_DIR/written-through-$stage-$log" "$2/$log
 if [ "$stage" = server ] && [ -n "$2" ] && [ "${PLANT_ERROR_LOG:-0}" = 1 ]; then
   ln -sf "$HOME_DIR/.credentials" "$2/error.log" 2>/dev/null
 fi
-# 8. A daemon that outlives the job (found from outside by its name).
+# 10. A daemon that outlives the job (found from outside by its name).
 setsid bash -c "exec -a hostile-daemon-$MARKER-$stage sleep 600" </dev/null >/dev/null 2>&1 &
 report daemon $?
 exit 0
