@@ -1,5 +1,5 @@
 import { a as group, e as error, f as debug, w as warning, h as info$1, n as notice$1, j as saveState, k as getState } from './actions-toolkit.js';
-import { C as printableLine, c as printable, f as forRunnerLog, P as ServerRegistry, E as cgroupSystem, e as errorMessage } from './gate-core.js';
+import { A as printableLine, c as printable, f as forRunnerLog, P as ServerRegistry, E as cgroupSystem, e as errorMessage } from './gate-core.js';
 import { relative } from 'node:path';
 
 // The action's Logger: @actions/core, with one collapsible group per phase. Every message may quote

@@ -3,12 +3,12 @@
 // bubblewrap: only the changed file compiles, the trusted ccache answers read-only, and the trusted
 // build directory and ccache are byte for byte what they were. What a hostile tree tries against
 // them is in __tests__/security/hostile-tree.int.test.ts.
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { main } from '../../src/cli/program.js';
 import { BuildInfo } from '../../src/results/results-schema.js';
+import { checksums } from '../helpers/checksums.js';
 import { captureStderr, ROOT, useTempDir } from '../helpers/real-run.js';
 import { requireCommand } from '../helpers/requirements.js';
 
@@ -25,19 +25,6 @@ function cli(...args: string[]): Promise<number> {
 
 function buildJson(dir: string): BuildInfo {
   return BuildInfo.parse(JSON.parse(readFileSync(join(dir, 'build.json'), 'utf8')));
-}
-
-/** Every file and link under `dir` with its content's hash (a link: its target), sorted. */
-function checksums(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((name) => {
-      const path = join(dir, name);
-      const info = lstatSync(path);
-      if (info.isDirectory()) return `${name}/`;
-      const content = info.isSymbolicLink() ? `link ${readFileSync(path, 'utf8')}` : readFileSync(path);
-      return `${name} ${createHash('sha256').update(content).digest('hex')}`;
-    })
-    .sort();
 }
 
 /** The trusted base: the stand-in tree built trusted, through the trusted ccache. */
@@ -111,6 +98,57 @@ maybe('build --untrusted --base-build-dir (stand-in tree, real tools, the sandbo
     expect(info.ccache).toMatchObject({ used: true, hits: 1, remoteHits: 1, misses: 0 });
     expect(stderr.text).toContain("started from the trusted base's build");
     expect(stderr.text).toContain("from the base's build, 2 of 2 steps to run");
+    expect({ build: checksums(base.buildDir), ccache: checksums(base.ccache) }).toEqual(before);
+  }, 240_000);
+
+  it('refuses, in one line each, an untrusted ccache in or holding the trusted one or its store, and a build in the tree', async () => {
+    const base = await trustedBase();
+    const head = headTree(commentOnly);
+    const before = { build: checksums(base.buildDir), ccache: checksums(base.ccache) };
+    const store = join(base.ccache, 'shared');
+    const attempt = async (...args: string[]): Promise<string[]> => {
+      const from = stderr.text.length;
+      const code = await cli(
+        'build',
+        '--source',
+        head,
+        '--compiler',
+        'gcc',
+        '--untrusted',
+        ...args,
+        '--base-build-dir',
+        base.buildDir,
+      );
+      const said = stderr.text
+        .slice(from)
+        .split('\n')
+        .filter((line) => line.startsWith('mysql-perf-gate:'));
+      expect({ code, lines: said.length }).toEqual({ code: 2, lines: 1 });
+      return said;
+    };
+    const prefix = join(temp.path, 'pr', 'head-prefix');
+    expect(await attempt('--prefix', prefix, '--ccache-dir', base.ccache)).toEqual([
+      expect.stringMatching(
+        /--ccache-dir \S+trusted-ccache overlaps the trusted base's ccache (store|directory)/,
+      ),
+    ]);
+    expect(await attempt('--prefix', prefix, '--ccache-dir', join(store, 'ab'))).toEqual([
+      expect.stringMatching(/--ccache-dir \S+shared\/ab overlaps the trusted base's ccache store/),
+    ]);
+    expect(
+      await attempt(
+        '--prefix',
+        prefix,
+        '--build-dir',
+        join(head, 'build'),
+        '--ccache-dir',
+        join(temp.path, 'pr', 'ccache'),
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /--build-dir \S+head\/build lies in the source tree \S+head: with --base-build-dir/,
+      ),
+    ]);
     expect({ build: checksums(base.buildDir), ccache: checksums(base.ccache) }).toEqual(before);
   }, 240_000);
 });

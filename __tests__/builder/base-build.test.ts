@@ -16,6 +16,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 
 import { alignTimes, baseCopyLine, copyBaseBuild, readBaseBuild } from '../../src/builder/base-build.js';
+import { toolPath } from '../../src/builder/build-plan.js';
 import { sandboxArgs } from '../../src/shell/sandbox.js';
 
 const NAMES = { 'base-build-dir': '--base-build-dir', compiler: '--compiler' };
@@ -131,13 +132,45 @@ describe('alignTimes', () => {
     utimesSync(join(head, 'sql/changed.cc'), new Date('2019-01-01'), new Date('2019-01-01'));
     const before = Date.now();
     const result = await alignTimes(head, base);
-    expect(result).toEqual({ same: 1, changed: ['sql/changed.cc', 'sql/new.cc'] });
+    expect(result).toEqual({ same: 1, changed: ['sql/changed.cc', 'sql/new.cc'], relinked: [] });
     expect(lstatSync(join(head, 'sql/same.cc')).mtime.getTime()).toBe(LONG_AGO.getTime());
     for (const name of ['sql/changed.cc', 'sql/new.cc']) {
       expect(lstatSync(join(head, name)).mtimeMs).toBeGreaterThanOrEqual(before - 1000);
     }
     // The base's tree is read, never touched.
     expect(lstatSync(join(base, 'sql/changed.cc')).mtime.getTime()).toBe(LONG_AGO.getTime());
+  });
+
+  it("finds every link unlike the base's, a file's or a directory's, without following it", async () => {
+    const { head, base } = trees();
+    for (const root of [head, base]) {
+      writeFileSync(join(root, 'sql/x.h'), 'int x;\n');
+      writeFileSync(join(root, 'sql/y.h'), 'int y;\n');
+      symlinkSync('x.h', join(root, 'sql/kept.h'));
+    }
+    symlinkSync('x.h', join(base, 'sql/moved.h'));
+    // The fork points it at another unchanged, older file: no time ninja reads changes.
+    symlinkSync('y.h', join(head, 'sql/moved.h'));
+    symlinkSync('sql', join(head, 'new-dir-link'));
+    writeFileSync(join(base, 'sql/was-a-file.h'), 'int x;\n');
+    symlinkSync('x.h', join(head, 'sql/was-a-file.h'));
+    const result = await alignTimes(head, base);
+    expect(result.relinked).toEqual(['new-dir-link', 'sql/moved.h', 'sql/was-a-file.h']);
+    expect(result.changed).toEqual(['sql/changed.cc', 'sql/new.cc']);
+  });
+
+  it("names the tree's files printable, and says a changed link makes the build start from nothing", () => {
+    const line = baseCopyLine({ dir: '/b/base.build', root: '/b/src' }, '/pr/head.build', {
+      seconds: 1.25,
+      same: 3,
+      changed: ['sql/a\n::error::forged.cc', 'sql/\u001b[31mred.cc'],
+      relinked: ['include/my_config.h'],
+    });
+    expect(line).not.toContain('\n');
+    expect(line).not.toContain('\u001b');
+    expect(line).toContain('2 changed or new (sql/a');
+    expect(line).toContain("1 links of the tree are not the base's (include/my_config.h)");
+    expect(line).toContain('this build starts from nothing');
   });
 
   it("counts neither a checkout's .git directory nor a worktree's .git file", async () => {
@@ -147,7 +180,7 @@ describe('alignTimes', () => {
     mkdirSync(join(head, 'storage'));
     writeFileSync(join(head, 'storage', '.git'), 'gitdir: /elsewhere/.git/worktrees/head\n');
     const result = await alignTimes(head, base);
-    expect(result).toEqual({ same: 1, changed: ['sql/changed.cc', 'sql/new.cc'] });
+    expect(result).toEqual({ same: 1, changed: ['sql/changed.cc', 'sql/new.cc'], relinked: [] });
   });
 
   it('never follows a link in the tree, to a file or a directory', async () => {
@@ -190,6 +223,37 @@ describe('copyBaseBuild', () => {
     expect(copy.changed).toEqual(['a.cc']);
     expect(baseCopyLine({ dir: build, root: join(dir, 'base') }, own, copy)).toMatch(
       /^started from the trusted base's build: .*base\.build copied to .*pr\.build in \d+\.\d s; 0 files of the tree as the base's, 1 changed or new \(a\.cc\)$/,
+    );
+  });
+});
+
+describe('copyBaseBuild with a link changed', () => {
+  it('drops the copy: the build starts from nothing', async () => {
+    const build = baseDir();
+    writeFileSync(join(build, 'object.o'), 'object');
+    const [root, baseRoot] = [join(dir, 'head'), join(dir, 'base')];
+    for (const tree of [root, baseRoot]) {
+      mkdirSync(tree);
+      writeFileSync(join(tree, 'a.h'), 'a');
+      writeFileSync(join(tree, 'b.h'), 'b');
+    }
+    symlinkSync('a.h', join(baseRoot, 'config.h'));
+    symlinkSync('b.h', join(root, 'config.h'));
+    const own = join(dir, 'pr.build');
+    const copy = await copyBaseBuild({ dir: build, root: baseRoot }, own, root);
+    expect(copy.relinked).toEqual(['config.h']);
+    expect(existsSync(own)).toBe(false);
+    expect(readFileSync(join(build, 'object.o'), 'utf8')).toBe('object');
+  });
+});
+
+describe('toolPath', () => {
+  it("shows a path of the tree under the base's tree's path when the build starts from the base's", () => {
+    expect(toolPath('/runner/pr/src/extra/boost', '/runner/pr/src', { root: '/work/base' })).toBe(
+      '/work/base/extra/boost',
+    );
+    expect(toolPath('/runner/pr/src/extra/boost', '/runner/pr/src', undefined)).toBe(
+      '/runner/pr/src/extra/boost',
     );
   });
 });

@@ -10,13 +10,13 @@
 // ccache's store (read-only there), and plants links in the copy to the trusted files: both stay
 // byte for byte as they were, while the same tree built trusted in the base's directory succeeds.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
+import { checksums } from '../helpers/checksums.js';
 import { ROOT, useTempDir } from '../helpers/real-run.js';
 import { findCommand, requireCommand } from '../helpers/requirements.js';
 import { runSourceCli, sourceCli } from '../helpers/source-cli.js';
@@ -102,19 +102,6 @@ function rawText(dir: string): string {
       }
     })
     .join('\n');
-}
-
-/** Every file and link under `dir` with its content's hash (a link: its target), sorted. */
-function checksums(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((name) => {
-      const path = join(dir, name);
-      const info = lstatSync(path);
-      if (info.isDirectory()) return `${name}/`;
-      const content = info.isSymbolicLink() ? `link ${readFileSync(path, 'utf8')}` : readFileSync(path);
-      return `${name} ${createHash('sha256').update(content).digest('hex')}`;
-    })
-    .sort();
 }
 
 /** Processes whose command line names the marker's daemons. */

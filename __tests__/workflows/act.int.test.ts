@@ -145,6 +145,7 @@ maybe('the pull-request workflows under act', () => {
     );
     // The fork's head is built in the sandbox from a copy of the base's trusted build, just made.
     expect(log).toMatch(/started from the trusted base's build: \S+\/base-gcc-12\.build copied to/);
+    expect(log).toMatch(/from the base's build, \d+ of \d+ steps to run/);
     // The merge base's settings file, never the pull request's, which the run names as changed.
     expect(log).toContain(
       `settings from base/.github/mysql-perf-gate.yml: suite ${suite}; compiler gcc-12; gate tps; alpha 0.01; `,

@@ -12,8 +12,11 @@
 // ninja decides by modification times, and the pull request's checkout has its own: every file of
 // the tree that is byte for byte the base's gets the base's times (so it is older than the copied
 // objects), every other one the time of now (so it is newer than anything in the copy, whenever
-// it was checked out). Only the tree's regular files are touched, never through a link.
-import { lstat, lutimes, readdir, readFile, rm } from 'node:fs/promises';
+// it was checked out). Only the tree's regular files are touched, never through a link. A link
+// whose target differs from the base's (or that the base does not have) changes what a file
+// includes without changing any time ninja reads, so then the copy is dropped and the build
+// starts from nothing.
+import { lstat, lutimes, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 
 import { InputError } from '../errors.js';
@@ -24,6 +27,7 @@ import { readRegular } from '../shell/no-follow.js';
 import { overlap } from './build-sandbox.js';
 import type { Compiler } from './compilers.js';
 import { sharedStoreDir } from './shared-ccache.js';
+import { printableLine } from '../untrusted-text.js';
 
 /** The most of the base's CMakeCache.txt that is read. */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
@@ -54,6 +58,8 @@ export interface BaseCopy {
   /** Files of the tree identical to the base's (given its times), and the others (given now). */
   readonly same: number;
   readonly changed: readonly string[];
+  /** Links of the tree unlike the base's: with any, the copy was dropped (a build from nothing). */
+  readonly relinked: readonly string[];
 }
 
 /**
@@ -128,37 +134,52 @@ export async function copyBaseBuild(base: BaseBuild, buildDir: string, root: str
       basis: 'an hour for a copy a build directory takes seconds to make',
     },
   });
-  const { same, changed } = await alignTimes(root, base.root);
-  return { seconds: (performance.now() - startMs) / 1000, same, changed };
+  const { same, changed, relinked } = await alignTimes(root, base.root);
+  if (relinked.length > 0) await rm(buildDir, { recursive: true, force: true });
+  return { seconds: (performance.now() - startMs) / 1000, same, changed, relinked };
 }
 
 /** The line a copy ends with: where from, how long, and how much of the tree differs from the base's. */
 export function baseCopyLine(base: BaseBuild, buildDir: string, copy: BaseCopy): string {
-  const changed = copy.changed.length;
-  const named = copy.changed.slice(0, 5).join(', ') + (changed > 5 ? `, and ${changed - 5} more` : '');
-  return (
+  const line =
     `started from the trusted base's build: ${base.dir} copied to ${buildDir} in ${copy.seconds.toFixed(1)} s; ` +
-    `${copy.same} files of the tree as the base's, ${changed} changed or new${changed === 0 ? '' : ` (${named})`}`
+    `${copy.same} files of the tree as the base's, ${copy.changed.length} changed or new${someNamed(copy.changed)}`;
+  if (copy.relinked.length === 0) return line;
+  return (
+    `${line}; but ${copy.relinked.length} links of the tree are not the base's${someNamed(copy.relinked)}: ` +
+    `ninja follows a link to its target's time, which a changed link does not change, so the copy is dropped and this build starts from nothing`
   );
+}
+
+/** " (a, b, and 3 more)" for the first few of the tree's paths, made printable; "" for none. */
+function someNamed(paths: readonly string[]): string {
+  if (paths.length === 0) return '';
+  const more = paths.length > 5 ? `, and ${paths.length - 5} more` : '';
+  // The names are the pull request's: no control character of theirs reaches a log.
+  return ` (${printableLine(paths.slice(0, 5).join(', '))}${more})`;
 }
 
 /**
  * Walks the pull request's tree (its real directories only, never a link) and sets each regular
- * file's times: the base's for a file identical to the base tree's, now for any other.
+ * file's times: the base's for a file identical to the base tree's, now for any other. Links are
+ * compared with the base's by what they point to, never followed.
  */
 export async function alignTimes(
   root: string,
   baseRoot: string,
-): Promise<{ same: number; changed: string[] }> {
+): Promise<{ same: number; changed: string[]; relinked: string[] }> {
   const now = new Date();
   let same = 0;
   const changed: string[] = [];
+  const relinked: string[] = [];
   const pending = [''];
   for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
     for (const entry of await readdir(join(root, dir), { withFileTypes: true })) {
       if (SKIPPED.has(entry.name)) continue;
       const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
       if (entry.isDirectory()) pending.push(rel);
+      if (entry.isSymbolicLink() && !(await sameLink(join(root, rel), join(baseRoot, rel))))
+        relinked.push(rel);
       if (!entry.isFile()) continue;
       const base = await identicalBase(join(root, rel), join(baseRoot, rel));
       if (base === undefined) {
@@ -170,7 +191,13 @@ export async function alignTimes(
       }
     }
   }
-  return { same, changed: changed.sort() };
+  return { same, changed: changed.sort(), relinked: relinked.sort() };
+}
+
+/** Whether the base's tree has a link at the same place pointing to the same path. */
+async function sameLink(link: string, baseLink: string): Promise<boolean> {
+  const [ours, theirs] = await Promise.all([readlink(link), readlink(baseLink).catch(() => undefined)]);
+  return ours === theirs;
 }
 
 /** The base file's times when it is a regular file with the same bytes as `file`; else undefined. */

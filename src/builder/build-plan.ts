@@ -3,7 +3,7 @@
 // mistake the user can make with flags surfaces here, before a long configure starts.
 import { mkdir, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 import { DependencyError, InputError } from '../errors.js';
 import type { OptionNames } from '../option-names.js';
@@ -124,6 +124,8 @@ export async function planBuild(request: BuildRequest): Promise<BuildPlan> {
 
   const own = await setUpCcache(request, env);
   const base = await baseBuild(request, compiler, { root: tree.root, buildDir, prefix, ccache: own });
+  // Made once checked: a ccache directory refused for where it is must not be made there first.
+  if ('dir' in own) await mkdir(own.dir, { recursive: true });
   const ccache = withSharedStore(own, request.untrusted === true, base?.store);
   const args = cmakeArgs({
     flavor: tree.flavor,
@@ -134,7 +136,7 @@ export async function planBuild(request: BuildRequest): Promise<BuildPlan> {
     extra: request.cmakeArgs,
     ccache: 'env' in ccache,
     names,
-    ...(tree.boostDir === undefined ? {} : { boostDir: tree.boostDir }),
+    ...(tree.boostDir === undefined ? {} : { boostDir: toolPath(tree.boostDir, tree.root, base) }),
   });
   const { buildType, targets } = request;
   const toolEnv = 'env' in ccache ? ccache.env : env;
@@ -177,6 +179,14 @@ export function toolPaths(plan: Pick<BuildPlan, 'tree' | 'buildDir' | 'base'>): 
 }
 
 /**
+ * A path of the tree at `root` where the build's tools see it: under the base's tree's path when
+ * the build starts from the base's (the sandbox shows the tree there). Pure.
+ */
+export function toolPath(path: string, root: string, base: Pick<BaseBuild, 'root'> | undefined): string {
+  return base === undefined ? path : join(base.root, relative(root, path));
+}
+
+/**
  * The trusted build the request starts from, checked; undefined without one. Only an untrusted
  * build takes one, and none of its own directories may lie at or in the paths the sandbox shows
  * the base's build and tree at, or hold them.
@@ -199,16 +209,29 @@ async function baseBuild(
     [names.prefix, own.prefix],
     ...('dir' in own.ccache ? [[names['ccache-dir'], resolve(own.ccache.dir)] as [string, string]] : []),
   ];
+  // The trusted ccache's store is read-only in the sandbox only where no writable bind covers it.
+  const store: [string, string][] =
+    base.store === undefined
+      ? []
+      : [
+          ['ccache store', base.store],
+          ['ccache directory', dirname(base.store)],
+        ];
   for (const [name, dir] of mine) {
-    for (const [what, seen] of [
-      ['build directory', base.dir],
-      ['source tree', base.root],
-    ]) {
+    for (const [what, seen] of [['build directory', base.dir], ['source tree', base.root], ...store]) {
       if (inside(dir, seen ?? '') || inside(seen ?? '', dir)) {
         throw new InputError(
           `${name} ${dir} overlaps the trusted base's ${what ?? ''} ${seen ?? ''} (${names['base-build-dir']}); give the untrusted build directories of its own`,
         );
       }
+    }
+  }
+  // The tree's files are given the base's times (base-build.ts): no build output may lie in it.
+  for (const [name, dir] of [...mine.slice(0, 2), [names['base-build-dir'], base.dir]]) {
+    if (inside(dir ?? '', own.root)) {
+      throw new InputError(
+        `${name} ${dir ?? ''} lies in the source tree ${own.root}: with ${names['base-build-dir']} the tree's files get the base's times, so the build must lie outside it`,
+      );
     }
   }
   return base;
@@ -322,7 +345,6 @@ async function setUpCcache(
   if ('reason' in found && request.ccache === 'on') {
     throw new DependencyError(`${request.names.ccache} on: ${found.reason}`);
   }
-  if ('dir' in found) await mkdir(found.dir, { recursive: true });
   return found;
 }
 

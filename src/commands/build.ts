@@ -347,8 +347,11 @@ export async function buildSides(
 ): Promise<SidePrefixes> {
   await options.cache?.restore();
   const prefixes: SidePrefixes = {};
+  // Build directories of sides reused from the store: what they hold is not those sides' build.
+  const notBuilt = new Set<string>();
   try {
-    for (const build of builds) {
+    for (const planned of builds) {
+      const build = startingOnlyFromBuilt(planned, notBuilt, logger);
       const outcome = await logger.group(`Build ${sideTitle(build)} (${build.compiler})`, async () => {
         const request = sideRequest(options.common, build);
         const built = await buildCommand(request, logger, scope, options.checked?.get(build.side));
@@ -356,10 +359,28 @@ export async function buildSides(
         return built;
       });
       prefixes[build.side] = outcome.prefix;
+      if (outcome.reused) notBuilt.add(resolve(outcome.buildDir));
       options.onBuilt?.(build.side, outcome);
     }
   } finally {
     if (!scope.interrupted) await options.cache?.save();
   }
   return prefixes;
+}
+
+/**
+ * The side as planned, or, when it would start from the build directory of a side reused from the
+ * store (which holds whatever was last built there, not that side's build), built without it.
+ */
+export function startingOnlyFromBuilt(
+  build: SideBuild,
+  notBuilt: ReadonlySet<string>,
+  logger: Logger,
+): SideBuild {
+  const from = build.untrusted?.baseBuildDir;
+  if (build.untrusted === undefined || from === undefined || !notBuilt.has(resolve(from))) return build;
+  logger.info(
+    `${sideTitle(build)} is built from nothing, not from ${from}: the base was reused from the store, not built there, so that directory is not its build`,
+  );
+  return { ...build, untrusted: { ccacheDir: build.untrusted.ccacheDir } };
 }

@@ -9,7 +9,9 @@
 //   - a file system of its own: the system's programs and libraries read-only, a few files of
 //     /etc, of /sys what a server reads (sandbox-sys.ts), a fresh /tmp, and besides only the
 //     directories it is given (`writable`, `readable`).
-//     $HOME, the runner's directories, every trusted build, ccache and store are simply not there.
+//     $HOME, the runner's directories, every trusted build directory and ccache and the store of
+//     prefixes are simply not there (a build started from the trusted base's gets a copy of its
+//     build directory, and the trusted builds' shared ccache store read-only: base-build.ts).
 //   - the allow-listed environment (child-env.ts) with HOME and TMPDIR pointing into the fresh /tmp,
 //     and PATH fixed to the system's directories;
 //   - the seccomp filter, and the command an absolute path found before entering (sandbox-entry.ts).
