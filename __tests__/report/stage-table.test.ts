@@ -23,6 +23,26 @@ describe('stage tables', () => {
     );
   });
 
+  it("shows a build from the base's copy with the copy's row and its steps of all, grouped by thousands", () => {
+    const info = {
+      ...gccBuild(),
+      seconds: { configure: 1.4, build: 1850.6, install: 3.8 },
+      ninja: { steps: 1011, compiledCount: 902, compiled: [] },
+      startedFrom: {
+        dir: '/b/base.build',
+        seconds: 8.8,
+        sameFiles: 35504,
+        changedFiles: 1,
+        steps: 1011,
+        totalSteps: 1147,
+        full: true,
+      },
+    };
+    const table = stageTable(buildStages(info));
+    expect(table).toMatch(/^copy of the base's build\s+8\.8 s {2}1 file of the tree changed$/m);
+    expect(table).toMatch(/^compile\s+1850\.6 s {2}1,011 steps of 1,147: a whole build, 902 compiled$/m);
+  });
+
   it('shows both sides measured at once as their wall time, with each side beneath it and out of the total', () => {
     const results = {
       ...fixtureResults('instructions-aa.json'),

@@ -17,8 +17,9 @@ export function buildStages(info: BuildInfo, label = ''): StageRow[] {
     from === undefined
       ? ''
       : ` of ${from.totalSteps.toLocaleString('en-US')}${from.full ? ': a whole build' : ''}`;
+  const count = (n: number): string => n.toLocaleString('en-US');
   const compiled = info.ninja
-    ? `${plural(info.ninja.steps, 'step', 'steps')}${of}, ${info.ninja.compiledCount} compiled`
+    ? `${count(info.ninja.steps)} ${info.ninja.steps === 1 ? 'step' : 'steps'}${of}, ${count(info.ninja.compiledCount)} compiled`
     : '';
   const copy: StageRow[] =
     from === undefined
