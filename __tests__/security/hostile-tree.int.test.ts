@@ -298,17 +298,15 @@ describeIf('a hostile tree', () => {
     300_000,
   );
 
-  it("writes nothing of the trusted base's build or ccache from the copy it starts from, which built trusted it does", async () => {
-    const dir = join(tmp.path, 'from-base');
+  /**
+   * The hostile tree's base, built trusted (its code, the base branch's, attempts nothing) through
+   * a trusted ccache whose store holds an entry as a trusted compile leaves one; and a way to make
+   * and build the pull request's tree aimed at them.
+   */
+  async function trustedBaseOfHostileTree(name: string) {
+    const dir = join(tmp.path, name);
     const home = join(dir, 'home');
     mkdirSync(home, { recursive: true });
-    const tree = (name: string, targets: string): string => {
-      const src = join(dir, `src-${name}`);
-      cpSync(FIXTURE, src, { recursive: true });
-      writeFileSync(join(src, 'VERSION'), versionFile());
-      writeFileSync(join(src, 'targets.sh'), targets);
-      return src;
-    };
     const build = async (src: string, prefix: string, ...args: string[]) => {
       const done = await cli(
         ['build', '--source', src, '--compiler', 'gcc', '--prefix', prefix, ...args],
@@ -316,29 +314,34 @@ describeIf('a hostile tree', () => {
       );
       expect([done.code, done.output]).toEqual([0, expect.stringContaining('measure it with') as unknown]);
     };
-    // The base: the tree as the base branch has it (its code attempts nothing), built trusted
-    // through the trusted ccache, whose store holds an entry as a trusted compile leaves one.
+    const tree = (which: string, targets: string): string => {
+      const src = join(dir, `src-${which}`);
+      cpSync(FIXTURE, src, { recursive: true });
+      writeFileSync(join(src, 'VERSION'), versionFile());
+      writeFileSync(join(src, 'targets.sh'), targets);
+      return src;
+    };
     const ccache = join(dir, 'trusted-ccache');
     await build(tree('base', 'exit 0\n'), join(dir, 'base'), '--ccache-dir', ccache);
     const baseBuild = join(dir, 'base.build');
     const store = join(ccache, 'shared');
     mkdirSync(join(store, '00'), { recursive: true });
     writeFileSync(join(store, '00', 'entry'), 'a trusted result\n');
+    // The pull request's tree: its code aims at the base's build directory and the store.
+    const head = (marker: string): string =>
+      tree(
+        marker,
+        `TRUSTED_DIR=${baseBuild}\nTRUSTED_STORE=${store}\nHOME_DIR=${home}\nPORT=${listener.port}\nMARKER=${marker}\n`,
+      );
+    return { dir, ccache, baseBuild, store, head, build };
+  }
+
+  it("writes nothing of the trusted base's build or ccache from the copy it starts from", async () => {
+    const { dir, ccache, baseBuild, head, build } = await trustedBaseOfHostileTree('from-base');
     const before = { build: checksums(baseBuild), ccache: checksums(ccache) };
-    // The pull request: its code aims at the base's build directory and the store.
-    const targets = (marker: string) =>
-      `TRUSTED_DIR=${baseBuild}\nTRUSTED_STORE=${store}\nHOME_DIR=${home}\nPORT=${listener.port}\nMARKER=${marker}\n`;
-    const head = tree('head', targets('from-base'));
     const pr = join(dir, 'pr');
-    await build(
-      head,
-      join(pr, 'head'),
-      '--untrusted',
-      '--ccache-dir',
-      join(pr, 'ccache'),
-      '--base-build-dir',
-      baseBuild,
-    );
+    const sandboxed = ['--untrusted', '--ccache-dir', join(pr, 'ccache'), '--base-build-dir', baseBuild];
+    await build(head('from-base'), join(pr, 'head'), ...sandboxed);
     const said = attempts(join(pr, 'head.build'));
     for (const stage of ['configure', 'build']) {
       // At the base's path it wrote the private copy, and only that; beside it, the sandbox's own
@@ -354,15 +357,24 @@ describeIf('a hostile tree', () => {
     expect({ build: checksums(baseBuild), ccache: checksums(ccache) }).toEqual(before);
     expect(readdirSync(dir).filter((name) => name.startsWith('beside-the-base-'))).toEqual([]);
     expect(daemons('from-base')).toEqual([]);
+  }, 300_000);
 
-    // The control: the same tree built trusted in the base's own directory, through the trusted
-    // ccache, succeeds at each attempt (the links it plants are still not written through).
-    const control = tree('control', targets('from-base-control'));
-    await build(control, join(dir, 'control'), '--build-dir', baseBuild, '--ccache-dir', ccache);
+  it("succeeds at the same attempts built trusted in the base's own directory (the control)", async () => {
+    const { dir, ccache, baseBuild, store, head, build } =
+      await trustedBaseOfHostileTree('from-base-control');
+    await build(
+      head('from-base-control'),
+      join(dir, 'control'),
+      '--build-dir',
+      baseBuild,
+      '--ccache-dir',
+      ccache,
+    );
     for (const pid of daemons('from-base-control')) process.kill(pid, 'SIGKILL');
     expect(readFileSync(join(baseBuild, 'poisoned-by-configure'), 'utf8')).toBe('configure\n');
     expect(existsSync(join(dir, 'beside-the-base-by-configure'))).toBe(true);
     expect(readFileSync(join(store, 'ff', 'manifest-by-configure'), 'utf8')).toBe('configure\n');
+    // The links it plants are still not written through.
     expect(readdirSync(baseBuild).filter((name) => name.startsWith('written-through-'))).toEqual([]);
   }, 300_000);
 
