@@ -228,7 +228,7 @@ describe('copyBaseBuild', () => {
 });
 
 describe('copyBaseBuild with a link changed', () => {
-  it('drops the copy: the build starts from nothing', async () => {
+  it('makes no copy: the build starts from nothing', async () => {
     const build = baseDir();
     writeFileSync(join(build, 'object.o'), 'object');
     const [root, baseRoot] = [join(dir, 'head'), join(dir, 'base')];

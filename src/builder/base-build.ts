@@ -14,8 +14,8 @@
 // objects), every other one the time of now (so it is newer than anything in the copy, whenever
 // it was checked out). Only the tree's regular files are touched, never through a link. A link
 // whose target differs from the base's (or that the base does not have) changes what a file
-// includes without changing any time ninja reads, so then the copy is dropped and the build
-// starts from nothing.
+// includes without changing any time ninja reads, so then no copy is made and the build starts
+// from nothing.
 import { lstat, lutimes, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 
@@ -58,7 +58,7 @@ export interface BaseCopy {
   /** Files of the tree identical to the base's (given its times), and the others (given now). */
   readonly same: number;
   readonly changed: readonly string[];
-  /** Links of the tree unlike the base's: with any, the copy was dropped (a build from nothing). */
+  /** Links of the tree unlike the base's: with any, no copy was made (a build from nothing). */
   readonly relinked: readonly string[];
 }
 
@@ -127,15 +127,17 @@ async function trustedStore(dir: string): Promise<string | undefined> {
 export async function copyBaseBuild(base: BaseBuild, buildDir: string, root: string): Promise<BaseCopy> {
   const startMs = performance.now();
   await rm(buildDir, { recursive: true, force: true });
-  await exec('cp', ['-a', '--reflink=auto', '--no-target-directory', base.dir, buildDir], {
-    deadline: {
-      what: `cp of ${base.dir}`,
-      seconds: 3600,
-      basis: 'an hour for a copy a build directory takes seconds to make',
-    },
-  });
+  // The tree first: a changed link means a build from nothing, and no copy to make.
   const { same, changed, relinked } = await alignTimes(root, base.root);
-  if (relinked.length > 0) await rm(buildDir, { recursive: true, force: true });
+  if (relinked.length === 0) {
+    await exec('cp', ['-a', '--reflink=auto', '--no-target-directory', base.dir, buildDir], {
+      deadline: {
+        what: `cp of ${base.dir}`,
+        seconds: 3600,
+        basis: 'an hour for a copy a build directory takes seconds to make',
+      },
+    });
+  }
   return { seconds: (performance.now() - startMs) / 1000, same, changed, relinked };
 }
 
@@ -147,7 +149,7 @@ export function baseCopyLine(base: BaseBuild, buildDir: string, copy: BaseCopy):
   if (copy.relinked.length === 0) return line;
   return (
     `${line}; but ${copy.relinked.length} links of the tree are not the base's${someNamed(copy.relinked)}: ` +
-    `ninja follows a link to its target's time, which a changed link does not change, so the copy is dropped and this build starts from nothing`
+    `ninja follows a link to its target's time, which a changed link does not change, so no copy is made and this build starts from nothing`
   );
 }
 

@@ -16,7 +16,7 @@ import type { LimitSettings } from '../shell/limits.js';
 import type { Logger } from '../shell/logger.js';
 import type { Confinement } from '../shell/sandbox.js';
 import { type BaseBuild, type BaseCopy, baseCopyLine, copyBaseBuild, readBaseBuild } from './base-build.js';
-import { buildConfinement, checkUntrustedRequest } from './build-sandbox.js';
+import { buildConfinement, checkUntrustedRequest, overlap } from './build-sandbox.js';
 import { type CcacheSetup, detectCcache } from './ccache.js';
 import { readOnlyRemoteStorage, trustedRemoteStorage } from './shared-ccache.js';
 import { type BuildType, cmakeArgs } from './cmake-args.js';
@@ -210,27 +210,28 @@ async function baseBuild(
     ...('dir' in own.ccache ? [[names['ccache-dir'], resolve(own.ccache.dir)] as [string, string]] : []),
   ];
   // The trusted ccache's store is read-only in the sandbox only where no writable bind covers it.
-  const store: [string, string][] =
-    base.store === undefined
-      ? []
-      : [
-          ['ccache store', base.store],
-          ['ccache directory', dirname(base.store)],
-        ];
+  const trusted: [string, string][] = [
+    ['build directory', base.dir],
+    ['source tree', base.root],
+  ];
+  if (base.store !== undefined) {
+    trusted.push(['ccache store', base.store], ['ccache directory', dirname(base.store)]);
+  }
   for (const [name, dir] of mine) {
-    for (const [what, seen] of [['build directory', base.dir], ['source tree', base.root], ...store]) {
-      if (inside(dir, seen ?? '') || inside(seen ?? '', dir)) {
+    for (const [what, seen] of trusted) {
+      if (overlap(dir, seen)) {
         throw new InputError(
-          `${name} ${dir} overlaps the trusted base's ${what ?? ''} ${seen ?? ''} (${names['base-build-dir']}); give the untrusted build directories of its own`,
+          `${name} ${dir} overlaps the trusted base's ${what} ${seen} (${names['base-build-dir']}); give the untrusted build directories of its own`,
         );
       }
     }
   }
   // The tree's files are given the base's times (base-build.ts): no build output may lie in it.
-  for (const [name, dir] of [...mine.slice(0, 2), [names['base-build-dir'], base.dir]]) {
-    if (inside(dir ?? '', own.root)) {
+  const outputs: [string, string][] = [...mine.slice(0, 2), [names['base-build-dir'], base.dir]];
+  for (const [name, dir] of outputs) {
+    if (inside(dir, own.root)) {
       throw new InputError(
-        `${name} ${dir ?? ''} lies in the source tree ${own.root}: with ${names['base-build-dir']} the tree's files get the base's times, so the build must lie outside it`,
+        `${name} ${dir} lies in the source tree ${own.root}: with ${names['base-build-dir']} the tree's files get the base's times, so the build must lie outside it`,
       );
     }
   }

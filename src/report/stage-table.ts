@@ -1,7 +1,7 @@
 // How long each stage of a build, a run and a compare took: the rows, from build.json and
 // results.json (the compare command adds its own clock's). The document's stage times
 // (document/stages.ts) are rendered as a table for the terminal and one for the job summary.
-import { formatMiB, plural } from '../format.js';
+import { formatCountPlain, formatMiB, plural } from '../format.js';
 import type { BuildInfo, Results } from '../results/results-schema.js';
 import type { StageRow } from './document/stages.js';
 
@@ -14,12 +14,9 @@ export function buildStages(info: BuildInfo, label = ''): StageRow[] {
   const prefix = label === '' ? '' : `${label} `;
   const from = info.startedFrom;
   const of =
-    from === undefined
-      ? ''
-      : ` of ${from.totalSteps.toLocaleString('en-US')}${from.full ? ': a whole build' : ''}`;
-  const count = (n: number): string => n.toLocaleString('en-US');
+    from === undefined ? '' : ` of ${formatCountPlain(from.totalSteps)}${from.full ? ': a whole build' : ''}`;
   const compiled = info.ninja
-    ? `${count(info.ninja.steps)} ${info.ninja.steps === 1 ? 'step' : 'steps'}${of}, ${count(info.ninja.compiledCount)} compiled`
+    ? `${formatCountPlain(info.ninja.steps)} ${info.ninja.steps === 1 ? 'step' : 'steps'}${of}, ${formatCountPlain(info.ninja.compiledCount)} compiled`
     : '';
   const copy: StageRow[] =
     from === undefined
